@@ -1,0 +1,361 @@
+"""The engine contract shared by every game (think OpenSpiel's State, python-chess's Board).
+
+A game module offers a ``Rules`` object (frozen, JSON-friendly, with named presets), a round
+state class implementing :class:`RoundState`, and uses :class:`Match` for several rounds with dealer
+rotation and cumulative scores. The bot, the AI players, persistence and replays only use what is
+declared here, so they work for every game alike.
+
+Actions are small immutable values with a stable text form (``"play:crane"``,
+``"play:sake_cup>chrysanthemum_chaff_1"``, ``"koikoi"``) that fits in a Discord custom id. Events
+are plain JSON dicts with a ``"type"`` key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .rng import Rng
+
+Event = dict[str, Any]
+
+__all__ = [
+    "Action",
+    "Event",
+    "GameError",
+    "IllegalAction",
+    "NotYourTurn",
+    "GameOver",
+    "InvalidRules",
+    "RulesBase",
+    "RoundState",
+    "RoundResult",
+    "Match",
+]
+
+
+class GameError(Exception):
+    """Base class of every rule violation; the message is fit to show a player."""
+
+
+class IllegalAction(GameError):
+    """The action is not one of the legal actions now."""
+
+
+class NotYourTurn(GameError):
+    """A player acted while another player is to act."""
+
+
+class GameOver(GameError):
+    """An action was sent to a finished round or match."""
+
+
+class InvalidRules(GameError, ValueError):
+    """A rules option has a value it does not allow."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Action:
+    """One move. ``kind`` names it; ``card`` and ``target`` are canonical card ids when used."""
+
+    kind: str
+    card: str | None = None
+    target: str | None = None
+
+    def __str__(self) -> str:
+        text = self.kind
+        if self.card is not None:
+            text += f":{self.card}"
+            if self.target is not None:
+                text += f">{self.target}"
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Inverse of ``str(action)``."""
+        kind, _, rest = text.partition(":")
+        if not rest:
+            return cls(kind)
+        card, _, target = rest.partition(">")
+        return cls(kind, card, target or None)
+
+
+class RulesBase:
+    """Mixin for each game's frozen ``Rules`` dataclass: presets, validation, JSON."""
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
+    CHOICES: ClassVar[dict[str, tuple]] = {}
+    """Allowed values of the enumerated options; checked by :meth:`validate`."""
+
+    def validate(self) -> None:
+        for name, allowed in self.CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise InvalidRules(
+                    f"{name} must be one of {', '.join(map(str, allowed))}; got {value!r}"
+                )
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any):
+        """The named preset, optionally with some options changed."""
+        if name not in cls.PRESETS:
+            raise InvalidRules(f"unknown preset {name!r}; choose one of {', '.join(cls.PRESETS)}")
+        return cls.from_dict({**cls.PRESETS[name], "preset": name, **changes})
+
+    def replace(self, **changes: Any):
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = dict(value) if isinstance(value, tuple) and f.name.endswith("points") else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]):
+        names = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = set(data) - set(names)
+        if unknown:
+            raise InvalidRules(f"unknown option(s): {', '.join(sorted(unknown))}")
+        values = {}
+        for key, value in data.items():
+            if isinstance(value, dict):
+                value = tuple(sorted(value.items()))
+            elif isinstance(value, list):
+                value = tuple(value)
+            values[key] = value
+        try:
+            return cls(**values)
+        except TypeError as exc:
+            raise InvalidRules(str(exc)) from None
+
+
+@dataclass(slots=True)
+class RoundResult:
+    """How a round ended. ``points[i]`` is what seat ``i`` adds to its match score."""
+
+    points: list[int]
+    winner: int | None  # None: a draw / no winner
+    next_dealer: int | None = None  # None: let the match decide (winner deals, else same dealer)
+    reason: str = ""
+    detail: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+class RoundState(ABC):
+    """One round (hand) of a game. Concrete games implement the abstract methods."""
+
+    GAME: ClassVar[str]
+    VERSION: ClassVar[int] = 1
+
+    num_players: int
+    rules: Any
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Seat to act, or None when the round is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply a legal action (already checked)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see, as JSON-friendly data; never a hidden card."""
+
+    @abstractmethod
+    def result(self) -> RoundResult | None:
+        """The outcome once the round is over."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict[str, Any]) -> RoundState: ...
+
+    def check(self, action: Action | str, player: int | None = None) -> Action:
+        """The action as an :class:`Action` if ``player`` may take it now; raises otherwise."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.current_player is None:
+            raise GameOver("this round is over")
+        if player is not None and player != self.current_player:
+            raise NotYourTurn(f"it is seat {self.current_player}'s turn, not seat {player}'s")
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not a legal move now")
+        return action
+
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        """Apply ``action`` for ``player`` (default: whoever is to act) and return its events.
+
+        An illegal, out-of-turn or late action raises a :class:`GameError` and changes nothing.
+        """
+        return self._apply(self.check(action, player))
+
+    def clone(self) -> RoundState:
+        return type(self).from_dict(self.to_dict())
+
+
+class Match:
+    """Several rounds of one game: dealer rotation, cumulative scores, match end.
+
+    ``new_round(num_players, rules, rng, dealer, round_number, carry)`` builds each round;
+    ``carry`` is a dict the previous round's result may use to pass state on (for example the
+    Go-Stop nagari multiplier). The match ends after ``rules.rounds`` rounds (0 = no limit) or
+    when a seat reaches ``rules.target_score`` (0 = no target), whichever comes first.
+    """
+
+    VERSION = 1
+
+    def __init__(
+        self,
+        game: str,
+        num_players: int,
+        rules: Any,
+        seed: int,
+        new_round: Callable[..., RoundState],
+        round_from_dict: Callable[[dict[str, Any]], RoundState],
+        first_dealer: int = 0,
+    ) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.rules = rules
+        self.seed = seed
+        self._new_round = new_round
+        self._round_from_dict = round_from_dict
+        self.scores = [0] * num_players
+        self.history: list[dict[str, Any]] = []
+        self.dealer = first_dealer
+        self.round_number = 1
+        self.carry: dict[str, Any] = {}
+        self.finished = False
+        self.round = self._start_round()
+
+    # -- the contract -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.finished else self.round.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.finished else self.round.legal_actions()
+
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        if self.finished:
+            raise GameOver("this match is over")
+        events = self.round.apply(action, player)
+        if self.round.is_over:
+            events.extend(self._finish_round())
+        return events
+
+    def observation(self, player: int) -> dict[str, Any]:
+        obs = self.round.observation(player)
+        obs["match"] = {
+            "round": self.round_number,
+            "rounds": getattr(self.rules, "rounds", 0),
+            "target_score": getattr(self.rules, "target_score", 0),
+            "scores": list(self.scores),
+            "finished": self.finished,
+            "history": [dict(h) for h in self.history],
+        }
+        return obs
+
+    def winners(self) -> list[int]:
+        best = max(self.scores)
+        return [i for i, s in enumerate(self.scores) if s == best]
+
+    # -- internals --------------------------------------------------------------------------
+    def _round_seed(self) -> int:
+        return Rng(self.seed).fork(self.round_number).next64()
+
+    def _start_round(self) -> RoundState:
+        return self._new_round(
+            num_players=self.num_players,
+            rules=self.rules,
+            seed=self._round_seed(),
+            dealer=self.dealer,
+            round_number=self.round_number,
+            carry=dict(self.carry),
+        )
+
+    def _finish_round(self) -> list[Event]:
+        result = self.round.result()
+        assert result is not None
+        for i, p in enumerate(result.points):
+            self.scores[i] += p
+        self.history.append(
+            {"round": self.round_number, "dealer": self.dealer, **result.to_dict()}
+        )
+        self.carry = dict(result.detail.get("carry", {}))
+        if result.next_dealer is not None:
+            self.dealer = result.next_dealer
+        elif result.winner is not None:
+            self.dealer = result.winner
+        events: list[Event] = [
+            {"type": "round_over", "round": self.round_number, "scores": list(self.scores),
+             **result.to_dict()}
+        ]
+        rounds = getattr(self.rules, "rounds", 0)
+        target = getattr(self.rules, "target_score", 0)
+        if (rounds and self.round_number >= rounds) or (target and max(self.scores) >= target):
+            self.finished = True
+            events.append({"type": "match_over", "scores": list(self.scores),
+                           "winners": self.winners()})
+            return events
+        self.round_number += 1
+        self.round = self._start_round()
+        events.append({"type": "round_start", "round": self.round_number, "dealer": self.dealer})
+        events.extend(getattr(self.round, "start_events", []))
+        return events
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.VERSION,
+            "game": self.game,
+            "num_players": self.num_players,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "scores": list(self.scores),
+            "history": self.history,
+            "dealer": self.dealer,
+            "round_number": self.round_number,
+            "carry": self.carry,
+            "finished": self.finished,
+            "round": self.round.to_dict(),
+        }
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        if data.get("version") != self.VERSION:
+            raise ValueError(f"unsupported match state version {data.get('version')}")
+        self.scores = list(data["scores"])
+        self.history = list(data["history"])
+        self.dealer = data["dealer"]
+        self.round_number = data["round_number"]
+        self.carry = dict(data["carry"])
+        self.finished = data["finished"]
+        self.round = self._round_from_dict(data["round"])
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)

@@ -1,0 +1,89 @@
+"""A small deterministic random number generator owned by each game.
+
+The shuffle must reproduce bit for bit from a seed on any machine and any Python version, so the
+games never use the global ``random`` module nor ``random.Random`` (whose ``shuffle`` algorithm is
+not promised to stay the same). This is xoshiro256** seeded through SplitMix64, with an unbiased
+bounded integer by rejection and a Fisher-Yates shuffle. Its whole state is four integers, so it
+round-trips through JSON with the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+
+_M64 = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    x = (x + 0x9E3779B97F4A7C15) & _M64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return x, z ^ (z >> 31)
+
+
+class Rng:
+    """xoshiro256** with a JSON-friendly state."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, seed: int | str = 0) -> None:
+        if isinstance(seed, str):
+            # Derive an integer from text without hash(), which is salted per process.
+            seed = int.from_bytes(seed.encode("utf-8")[:64].ljust(8, b"\0")[:8], "little") ^ len(seed)
+        x = seed & _M64
+        state = []
+        for _ in range(4):
+            x, z = _splitmix64(x)
+            state.append(z)
+        self.s = state
+
+    def next64(self) -> int:
+        s0, s1, s2, s3 = self.s
+        result = (((s1 * 5) & _M64) << 7 | ((s1 * 5) & _M64) >> 57) & _M64
+        result = (result * 9) & _M64
+        t = (s1 << 17) & _M64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 45) | (s3 >> 19)) & _M64
+        self.s = [s0, s1, s2, s3]
+        return result
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``, without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            r = self.next64()
+            if r < limit:
+                return r % n
+
+    def shuffle(self, items: MutableSequence) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self, label: int) -> Rng:
+        """An independent generator derived from this one's state and a label (e.g. a round)."""
+        child = Rng(0)
+        x = (self.s[0] ^ (label * 0x9E3779B97F4A7C15)) & _M64
+        state = []
+        for word in self.s:
+            x, z = _splitmix64(x ^ word)
+            state.append(z)
+        child.s = state
+        return child
+
+    def getstate(self) -> list[int]:
+        return list(self.s)
+
+    @classmethod
+    def from_state(cls, state: list[int]) -> Rng:
+        rng = cls(0)
+        rng.s = [int(v) & _M64 for v in state]
+        return rng
