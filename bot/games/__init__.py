@@ -1,0 +1,22 @@
+"""Pure rules engines, one module per game; no Discord, no I/O.
+
+Every game module exposes ``GAME``, ``PLAYERS`` (min, max), ``Rules``, ``Round``, ``new_round``,
+``new_match(num_players, rules, seed)``, ``match_from_dict`` and ``score_yaku``: the engine
+contract of ``bot.games.base``. :func:`game_module` finds one by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+GAMES: dict[str, str] = {
+    "koikoi": "bot.games.koikoi",
+}
+
+
+def game_module(name: str) -> ModuleType:
+    try:
+        return importlib.import_module(GAMES[name])
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}") from None

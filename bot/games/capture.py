@@ -1,0 +1,301 @@
+"""Capture mechanics shared by the fishing games (Koi-Koi, Mushi, Sakura, Hana-Awase, Go-Stop).
+
+A turn is: play a hand card, then turn up the top stock card, each resolved against the field by
+month (RULES.md §2.2, seed 000 "Capturing Cards"):
+
+* no field card of that month: the card stays on the field;
+* one: both are captured;
+* two: the player chooses which one to take (for the stock card too);
+* three (a stacked triplet): all four are captured.
+
+:class:`FishingRound` implements this once, with piles as integer bit sets (see ``bot.cards``).
+Games add their own phases (koi-koi decisions, hiki, bombs ...) through the hooks
+:meth:`FishingRound._extra_actions`, :meth:`FishingRound._apply_extra`,
+:meth:`FishingRound._matches` (wild cards) and :meth:`FishingRound._end_turn`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.cards import DECK, MONTH_MASKS, ids_in, indices_in
+
+from .base import Action, Event, RoundState
+from .rng import Rng
+
+PLAY = "play"
+CHOOSE_DRAW = "choose_draw"
+OVER = "over"
+
+
+def month_matches(field: int, card: int) -> int:
+    """The field cards of the same month as ``card`` (a bit set)."""
+    return field & MONTH_MASKS[DECK[card].month]
+
+
+def capture_from(matches: int, target: int | None) -> int:
+    """Which field cards a played card takes, given its month matches and the chosen target.
+
+    ``target`` is needed only when exactly two field cards match.
+    """
+    n = matches.bit_count()
+    if n == 0:
+        return 0
+    if n == 2:
+        if target is None or not (matches >> target) & 1:
+            raise ValueError("two field cards match: choose one of them")
+        return 1 << target
+    if n == 1:
+        return matches
+    return matches  # three matches: take the whole month
+
+
+def deal(rng: Rng, packets: list[tuple[str, int]], packet_size: int) -> tuple[dict[str, list[int]], list[int]]:
+    """Shuffle a fresh deck and deal it in packets, round robin over ``packets``.
+
+    ``packets`` lists (pile name, how many cards it gets) in dealing order. Returns the piles
+    and the rest of the deck as the stock, whose *last* element is the top card.
+    """
+    deck = list(range(48))
+    rng.shuffle(deck)
+    return deal_from(deck, packets, packet_size)
+
+
+def deal_from(deck: list[int], packets: list[tuple[str, int]], packet_size: int) -> tuple[dict[str, list[int]], list[int]]:
+    piles: dict[str, list[int]] = {name: [] for name, _ in packets}
+    pos = 0
+    while any(len(piles[name]) < want for name, want in packets):
+        for name, want in packets:
+            take = min(packet_size, want - len(piles[name]))
+            piles[name].extend(deck[pos:pos + take])
+            pos += take
+    stock = deck[pos:]
+    stock.reverse()  # the card dealt next would be the top: keep it at the end for pop()
+    return piles, stock
+
+
+class FishingRound(RoundState):
+    """Hands, field, stock and capture piles, with the play-then-draw turn.
+
+    Subclasses set ``self.phase`` beyond PLAY/CHOOSE_DRAW for their own decisions and implement
+    :meth:`_end_turn`, which runs when both halves of a turn are resolved.
+    """
+
+    hands: list[int]
+    field: int
+    stock: list[int]
+    captured: list[int]
+    current: int | None
+    phase: str
+    pending: int | None  # the stock card awaiting a choice between two field cards
+
+    def _init_piles(self, num_players: int) -> None:
+        self.num_players = num_players
+        self.hands = [0] * num_players
+        self.field = 0
+        self.stock = []
+        self.captured = [0] * num_players
+        self.current = None
+        self.phase = PLAY
+        self.pending = None
+        self.turn = 0
+        self.last_move: list[str] = []
+
+    # -- contract ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    def legal_actions(self) -> list[Action]:
+        if self.current is None:
+            return []
+        if self.phase == PLAY:
+            return self._play_actions(self.current)
+        if self.phase == CHOOSE_DRAW:
+            return [Action("choose", DECK[self.pending].id, DECK[t].id)
+                    for t in indices_in(self._matches(self.field, self.pending, from_hand=False))]
+        return self._extra_actions()
+
+    def _apply(self, action: Action) -> list[Event]:
+        if action.kind == "play":
+            return self._play(action)
+        if action.kind == "choose":
+            return self._choose_draw(action)
+        return self._apply_extra(action)
+
+    # -- hooks ------------------------------------------------------------------------------
+    def _matches(self, field: int, card: int, from_hand: bool) -> int:
+        """Field cards ``card`` may capture. Override for wild cards."""
+        return field & MONTH_MASKS[DECK[card].month]
+
+    def _extra_actions(self) -> list[Action]:
+        return []
+
+    def _apply_extra(self, action: Action) -> list[Event]:
+        raise NotImplementedError(action.kind)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """Called after the stock card is resolved; must set the next phase/player."""
+        raise NotImplementedError
+
+    def _after_capture(self, player: int, card: int, taken: int, source: str, events: list[Event]) -> None:
+        """Called after each capture (``taken`` excludes ``card``); for game-specific effects."""
+
+    # -- the turn ---------------------------------------------------------------------------
+    def _play_actions(self, player: int) -> list[Action]:
+        out = []
+        for c in indices_in(self.hands[player]):
+            m = self._matches(self.field, c, from_hand=True)
+            cid = DECK[c].id
+            if m.bit_count() == 2 or (m and self._is_wild_choice(c)):
+                out.extend(Action("play", cid, DECK[t].id) for t in indices_in(m))
+            else:
+                out.append(Action("play", cid))
+        return out
+
+    def _is_wild_choice(self, card: int) -> bool:
+        """True when ``card`` captures exactly one chosen card among any number of matches."""
+        return False
+
+    def _resolve(self, player: int, card: int, target: int | None, source: str, events: list[Event]) -> int:
+        """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
+        m = self._matches(self.field, card, from_hand=(source == "hand"))
+        if self._is_wild_choice(card) and m:
+            taken = 1 << target if target is not None else 0
+        else:
+            taken = capture_from(m, target)
+        if taken:
+            self.field &= ~taken
+            self.captured[player] |= taken | (1 << card)
+        else:
+            self.field |= 1 << card
+        events.append({
+            "type": "play" if source == "hand" else "draw",
+            "player": player,
+            "card": DECK[card].id,
+            "captured": ids_in(taken | (1 << card)) if taken else [],
+        })
+        self.last_move.append(DECK[card].id)
+        self.last_move.extend(ids_in(taken))
+        if taken:
+            self._after_capture(player, card, taken, source, events)
+        return taken
+
+    def _play(self, action: Action) -> list[Event]:
+        player = self.current
+        card = _card_index(action.card)
+        target = _card_index(action.target)
+        self.hands[player] &= ~(1 << card)
+        self.last_move = []
+        events: list[Event] = []
+        self._resolve(player, card, target, "hand", events)
+        self._turn_stock(events)
+        return events
+
+    def _turn_stock(self, events: list[Event]) -> None:
+        """Turn up the top stock card; ask for a choice if it matches two field cards."""
+        if not self.stock:
+            self._end_turn(events)
+            return
+        card = self.stock.pop()
+        if self._matches(self.field, card, from_hand=False).bit_count() == 2:
+            self.pending = card
+            self.phase = CHOOSE_DRAW
+            events.append({"type": "drew", "player": self.current, "card": DECK[card].id,
+                           "choose": ids_in(self._matches(self.field, card, from_hand=False))})
+            return
+        self._resolve(self.current, card, None, "stock", events)
+        self._end_turn(events)
+
+    def _choose_draw(self, action: Action) -> list[Event]:
+        card = self.pending
+        self.pending = None
+        self.phase = PLAY
+        events: list[Event] = []
+        self._resolve(self.current, card, _card_index(action.target), "stock", events)
+        self._end_turn(events)
+        return events
+
+    # -- helpers for subclasses ---------------------------------------------------------------
+    def _piles_to_dict(self) -> dict[str, Any]:
+        return {
+            "hands": [indices_in(h) for h in self.hands],
+            "field": indices_in(self.field),
+            "stock": list(self.stock),
+            "captured": [indices_in(c) for c in self.captured],
+            "current": self.current,
+            "phase": self.phase,
+            "pending": self.pending,
+            "turn": self.turn,
+            "last_move": list(self.last_move),
+        }
+
+    def _piles_from_dict(self, data: dict[str, Any]) -> None:
+        self.num_players = len(data["hands"])
+        self.hands = [_mask(h) for h in data["hands"]]
+        self.field = _mask(data["field"])
+        self.stock = list(data["stock"])
+        self.captured = [_mask(c) for c in data["captured"]]
+        self.current = data["current"]
+        self.phase = data["phase"]
+        self.pending = data["pending"]
+        self.turn = data["turn"]
+        self.last_move = list(data["last_move"])
+
+    def _public_piles(self, player: int) -> dict[str, Any]:
+        """The part of an observation every fishing game shares."""
+        return {
+            "hand": ids_in(self.hands[player]),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "field": ids_in(self.field),
+            "stock_count": len(self.stock),
+            "captured": [ids_in(c) for c in self.captured],
+            "drawn": DECK[self.pending].id if self.pending is not None else None,
+            "current_player": self.current,
+            "phase": self.phase,
+            "last_move": list(self.last_move),
+            "turn": self.turn,
+        }
+
+    def unseen(self, player: int) -> int:
+        """Cards ``player`` cannot see: other hands and the stock (for determinized search)."""
+        m = 0
+        for i, h in enumerate(self.hands):
+            if i != player:
+                m |= h
+        for c in self.stock:
+            m |= 1 << c
+        return m
+
+    def determinize(self, player: int, rng: Rng) -> FishingRound:
+        """A copy in which the cards ``player`` cannot see are redistributed at random.
+
+        Hand sizes and stock size are kept, so the copy is consistent with everything the
+        player has observed. Used by search AIs, which must never read hidden cards.
+        """
+        clone = self.clone()
+        hidden = [c for c in indices_in(self.unseen(player))]
+        rng.shuffle(hidden)
+        pos = 0
+        for i, h in enumerate(self.hands):
+            if i == player:
+                continue
+            n = h.bit_count()
+            clone.hands[i] = _mask(hidden[pos:pos + n])
+            pos += n
+        clone.stock = hidden[pos:]
+        return clone
+
+
+_ID_TO_INDEX = {c.id: c.index for c in DECK}
+
+
+def _card_index(cid: str | None) -> int | None:
+    return None if cid is None else _ID_TO_INDEX[cid]
+
+
+def _mask(indices) -> int:
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m

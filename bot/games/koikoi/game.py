@@ -1,0 +1,361 @@
+"""Koi-Koi for two players (RULES.md §2).
+
+>>> from bot.games import koikoi
+>>> match = koikoi.new_match(seed=7)
+>>> action = match.legal_actions()[0]
+>>> events = match.apply(action)
+
+A round: deal 8/8/8 (misdeal redeal, teshi and kuttsuki checked), then each turn the player to
+act plays a hand card and turns the stock card (the shared capture mechanics of
+``bot.games.capture``). Whenever a turn forms or improves a yaku, that player chooses
+``koikoi`` (go on) or ``stop`` (score the round). Both hands empty: exhaustive draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.cards import BRIGHTS, DECK, MONTH_MASKS, card, ids_in, indices_in
+
+from ..base import Action, Event, Match, RoundResult
+from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
+from ..rng import Rng
+from .rules import Rules
+from .scoring import apply_multipliers, multipliers, progress, total, yaku_of
+
+SWAP = "swap_offer"
+DECIDE = "decide"
+LIGHTNING = card("lightning").index
+SUSUKI = MONTH_MASKS[8]
+
+
+class KoiKoiRound(FishingRound):
+    """One Koi-Koi round. Seat ``dealer`` plays first."""
+
+    GAME = "koikoi"
+    VERSION = 1
+
+    def __init__(self, rules: Rules, seed: int, dealer: int = 0, round_number: int = 1,
+                 _restore: bool = False) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.dealer = dealer
+        self.round_number = round_number
+        self._init_piles(2)
+        self.calls = [0, 0]  # koi-koi calls per seat this round
+        self.claimed = [0, 0]  # base points at each seat's last koi-koi decision
+        self.claimed_slugs: list[list[str]] = [[], []]
+        self.last_improver: int | None = None
+        self.field_brights = 0
+        self.wild = False
+        self.outcome: dict[str, Any] | None = None
+        self.start_events: list[Event] = []
+        if not _restore:
+            self._deal(Rng(seed))
+
+    # -- deal -------------------------------------------------------------------------------
+    def _deal(self, rng: Rng) -> None:
+        r = self.rules
+        other = 1 - self.dealer
+        for attempt in range(1000):
+            piles, stock = deal(
+                rng,
+                [(f"hand{other}", r.hand_size), ("field", 8), (f"hand{self.dealer}", r.hand_size)],
+                r.deal_packet,
+            )
+            field = _mask(piles["field"])
+            reason = self._field_misdeal(field)
+            if reason == "dealer_wins":
+                self._set_hands(piles, field, stock)
+                self._finish_teyaku({self.dealer: ["field_four"]}, field_win=True)
+                return
+            if reason:
+                self.start_events.append({"type": "misdeal", "reason": reason, "field": ids_in(field)})
+                continue
+            self._set_hands(piles, field, stock)
+            if r.teyaku == "misdeal" and any(self._teyaku(p) for p in (0, 1)):
+                self.start_events.append({"type": "misdeal", "reason": "teyaku"})
+                continue
+            break
+        else:  # pragma: no cover - 1000 misdeals in a row do not happen
+            raise RuntimeError("could not deal")
+        self.field_brights = (self.field & BRIGHTS).bit_count()
+        self.wild = r.lightning_wild == "on" or (
+            r.lightning_wild == "susuki_on_field" and bool(self.field & SUSUKI))
+        self.start_events.append({
+            "type": "deal", "dealer": self.dealer, "field": ids_in(self.field),
+            "field_brights": self.field_brights,
+        })
+        if r.hand_swap_offer:
+            self.phase = SWAP
+            self.current = other
+        else:
+            self._start_play()
+
+    def _set_hands(self, piles: dict[str, list[int]], field: int, stock: list[int]) -> None:
+        self.hands = [_mask(piles["hand0"]), _mask(piles["hand1"])]
+        self.field = field
+        self.stock = stock
+
+    def _field_misdeal(self, field: int) -> str | None:
+        counts = [(field & MONTH_MASKS[m]).bit_count() for m in range(1, 13)]
+        if 4 in counts:
+            return "dealer_wins" if self.rules.field_misdeal == "dealer_wins" else "four_of_a_month"
+        if self.rules.field_misdeal == "four_or_pairs" and sum(1 for c in counts if c == 2) == 4:
+            return "four_pairs"
+        return None
+
+    def _teyaku(self, player: int) -> list[str]:
+        hand = self.hands[player]
+        counts = [(hand & MONTH_MASKS[m]).bit_count() for m in range(1, 13)]
+        found = []
+        if 4 in counts:
+            found.append("teshi")
+        if sum(c // 2 for c in counts) >= 4 and all(c % 2 == 0 for c in counts):
+            found.append("kuttsuki")
+        return found
+
+    def _start_play(self) -> None:
+        if self.rules.teyaku == "win":
+            held = {p: self._teyaku(p) for p in (0, 1)}
+            held = {p: t for p, t in held.items() if t}
+            if held:
+                self._finish_teyaku(held)
+                return
+        self.phase = PLAY
+        self.current = self.dealer
+
+    def _finish_teyaku(self, held: dict[int, list[str]], field_win: bool = False) -> None:
+        r = self.rules
+        if len(held) == 2:
+            self._finish({"kind": "teyaku_draw", "winner": None, "teyaku": {str(p): t for p, t in held.items()},
+                          "hands": {str(p): ids_in(self.hands[p]) for p in held}})
+            return
+        (player, names), = held.items()
+        points = r.teyaku_points * (2 if r.teyaku_both == "double" and len(names) == 2 else 1)
+        detail = {"kind": "teyaku", "winner": player, "teyaku": names, "base": points, "total": points}
+        # A dealt hand is shown to prove it; the field four are public anyway.
+        detail["revealed"] = ids_in(self.field) if field_win else ids_in(self.hands[player])
+        self._finish(detail)
+
+    # -- turn hooks ---------------------------------------------------------------------------
+    def _matches(self, field: int, c: int, from_hand: bool) -> int:
+        if c == LIGHTNING and from_hand and self.wild:
+            return field
+        return field & MONTH_MASKS[DECK[c].month]
+
+    def _is_wild_choice(self, c: int) -> bool:
+        return c == LIGHTNING and self.wild
+
+    def _extra_actions(self) -> list[Action]:
+        if self.phase == SWAP:
+            return [Action("keep"), Action("swap")]
+        if self.phase == DECIDE:
+            acts = [Action("stop")]
+            if self._may_koikoi(self.current):
+                acts.insert(0, Action("koikoi"))
+            return acts
+        return []
+
+    def _may_koikoi(self, p: int) -> bool:
+        r = self.rules
+        if not self.hands[p]:
+            return False  # nothing left to improve with
+        if r.koikoi_limit == "once" and self.calls[p] >= 1:
+            return False
+        return not (r.koikoi_limit == "min3" and self._base(p) < 3)
+
+    def _apply_extra(self, action: Action) -> list[Event]:
+        p = self.current
+        if action.kind in ("keep", "swap"):
+            events: list[Event] = [{"type": action.kind, "player": p}]
+            if action.kind == "swap":
+                self.hands[0], self.hands[1] = self.hands[1], self.hands[0]
+            self._start_play()
+            if self.current is None:
+                events.append({"type": "round_end", **self.outcome})
+            return events
+        if action.kind == "koikoi":
+            self.calls[p] += 1
+            self.claimed[p] = self._base(p)
+            self.claimed_slugs[p] = [y.slug for y in self._yaku(p)]
+            events = [{"type": "koikoi", "player": p, "calls": self.calls[p]}]
+            self._next_player(events)
+            return events
+        # stop
+        events = [{"type": "stop", "player": p}]
+        self._win(p, "stop")
+        events.append({"type": "round_end", **self.outcome})
+        return events
+
+    def _end_turn(self, events: list[Event]) -> None:
+        p = self.current
+        self.turn += 1
+        yaku = self._yaku(p)
+        base = total(yaku)
+        if self.rules.improvement == "new_only":
+            improved = any(y.slug not in self.claimed_slugs[p] for y in yaku)
+        else:
+            improved = base > self.claimed[p]
+        if yaku and improved:
+            self.last_improver = p
+            events.append({"type": "yaku", "player": p, "points": base,
+                           "yaku": [[y.slug, y.points] for y in yaku]})
+            if self._may_koikoi(p):
+                self.phase = DECIDE
+                return
+            # No choice left (last card, or the koi-koi limit): the round is won here.
+            events.append({"type": "stop", "player": p, "forced": True})
+            self._win(p, "stop")
+            events.append({"type": "round_end", **self.outcome})
+            return
+        self._next_player(events)
+
+    def _next_player(self, events: list[Event]) -> None:
+        self.phase = PLAY
+        nxt = 1 - self.current
+        if not self.hands[nxt]:
+            self._exhaustive_draw()
+            events.append({"type": "round_end", **self.outcome})
+            return
+        self.current = nxt
+
+    # -- scoring ------------------------------------------------------------------------------
+    def _yaku(self, p: int):
+        return yaku_of(self.captured[p], self.rules, (self.round_number - 1) % 12 + 1, self.field)
+
+    def _base(self, p: int) -> int:
+        return total(self._yaku(p))
+
+    def _win(self, p: int, kind: str) -> None:
+        yaku = self._yaku(p)
+        base = total(yaku)
+        mults = multipliers(self.rules, base, self.calls[p], self.calls[1 - p], self.field_brights)
+        self._finish({
+            "kind": kind, "winner": p, "base": base,
+            "yaku": [[y.slug, y.points, list(y.cards)] for y in yaku],
+            "multipliers": [[name, f] for name, f in mults],
+            "total": apply_multipliers(base, mults),
+            "calls": list(self.calls),
+        })
+
+    def _exhaustive_draw(self) -> None:
+        r = self.rules
+        if r.draw_result == "last_improver" and self.last_improver is not None:
+            self._win(self.last_improver, "last_improver")
+            return
+        detail: dict[str, Any] = {"kind": "draw", "winner": None, "calls": list(self.calls)}
+        if r.draw_result == "oya_ken":
+            detail.update(kind="oya_ken", winner=self.dealer, base=r.oya_ken_points, total=r.oya_ken_points)
+        elif r.draw_result == "dealer_passes":
+            detail["next_dealer"] = 1 - self.dealer
+        self._finish(detail)
+
+    def _finish(self, detail: dict[str, Any]) -> None:
+        self.outcome = detail
+        self.phase = OVER
+        self.current = None
+
+    def result(self) -> RoundResult | None:
+        if self.outcome is None:
+            return None
+        o = self.outcome
+        winner = o.get("winner")
+        points = [0, 0]
+        if winner is not None:
+            points[winner] = o["total"]
+            if self.rules.zero_sum:
+                points[1 - winner] = -o["total"]
+        nxt = o.get("next_dealer")
+        if nxt is None and winner is None:
+            nxt = self.dealer  # a draw: same dealer
+        return RoundResult(points=points, winner=winner, next_dealer=nxt, reason=o["kind"], detail=dict(o))
+
+    # -- observation and persistence ----------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        obs = self._public_piles(player)
+        month = (self.round_number - 1) % 12 + 1
+        obs.update({
+            "game": self.GAME,
+            "seat": player,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "round_number": self.round_number,
+            "round_month": month,
+            "koikoi_calls": list(self.calls),
+            "field_brights": self.field_brights,
+            "lightning_wild": self.wild,
+            "yaku": [[[y.slug, y.points] for y in self._yaku(p)] for p in (0, 1)],
+            "progress": [[list(t) for t in progress(self.captured[p], self.rules)] for p in (0, 1)],
+            "legal_actions": [str(a) for a in self.legal_actions()] if player == self.current else [],
+            "outcome": self.outcome,
+        })
+        return obs
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
+            "seed": self.seed, "dealer": self.dealer, "round_number": self.round_number,
+            **self._piles_to_dict(),
+            "calls": list(self.calls), "claimed": list(self.claimed),
+            "claimed_slugs": [list(s) for s in self.claimed_slugs],
+            "last_improver": self.last_improver, "field_brights": self.field_brights,
+            "wild": self.wild, "outcome": self.outcome, "start_events": self.start_events,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> KoiKoiRound:
+        if data.get("game") != cls.GAME or data.get("version") != cls.VERSION:
+            raise ValueError(f"not a koikoi round state of version {cls.VERSION}")
+        self = cls(Rules.from_dict(data["rules"]), data["seed"], data["dealer"],
+                   data["round_number"], _restore=True)
+        self._piles_from_dict(data)
+        self.calls = list(data["calls"])
+        self.claimed = list(data["claimed"])
+        self.claimed_slugs = [list(s) for s in data["claimed_slugs"]]
+        self.last_improver = data["last_improver"]
+        self.field_brights = data["field_brights"]
+        self.wild = data["wild"]
+        self.outcome = data["outcome"]
+        self.start_events = list(data["start_events"])
+        return self
+
+
+def draw_for_dealer(seed: int) -> tuple[int, list[str]]:
+    """Each player draws a card; the earliest month deals, on a tie the better card (§2.1)."""
+    deck = list(range(48))
+    Rng(seed).fork(0).shuffle(deck)
+    a, b = deck[0], deck[1]
+    # Lower index = earlier month, and within a month the more valuable card.
+    return (0 if a < b else 1), [DECK[a].id, DECK[b].id]
+
+
+def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
+              round_number: int = 1, carry: dict | None = None) -> KoiKoiRound:
+    if num_players != 2:
+        raise ValueError("Koi-Koi is a game for two players")
+    return KoiKoiRound(rules or Rules(), seed, dealer, round_number)
+
+
+def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:
+    """A Koi-Koi match; the first dealer is chosen by a card draw from the seed."""
+    rules = rules or Rules()
+    dealer, drawn = draw_for_dealer(seed)
+    match = Match("koikoi", num_players, rules, seed, new_round, KoiKoiRound.from_dict, first_dealer=dealer)
+    match.intro_events = [{"type": "dealer_draw", "cards": drawn, "dealer": dealer},
+                          *match.round.start_events]
+    return match
+
+
+def match_from_dict(data: dict[str, Any]) -> Match:
+    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
+    match._restore(data)
+    return match
+
+
+def hand_ids(state: KoiKoiRound, player: int) -> list[str]:
+    return [DECK[i].id for i in indices_in(state.hands[player])]
+
+
+__all__ = ["KoiKoiRound", "Rules", "new_match", "new_round", "match_from_dict", "draw_for_dealer",
+           "SWAP", "DECIDE", "PLAY", "CHOOSE_DRAW", "OVER"]

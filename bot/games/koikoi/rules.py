@@ -1,0 +1,174 @@
+"""Koi-Koi rules: every option of RULES.md §2.6 with its source, and the named presets.
+
+Sources (see RULES.md §0): NIN-JP / NIN-EN (Nintendo's Japanese page and English leaflet),
+FW-KK (Fuda Wiki, Koi-Koi), sidsryu (an open engine's options), SLOPE, BGA, and the seeds:
+seed 000 (Kelsey Cretcher's rule book), seed 001 (Wikipedia 2007, Nintendo-based) and seed 003
+(heyrick's Nintendo-leaflet walk-through).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..base import InvalidRules, RulesBase
+
+POINT_TABLES: dict[str, dict[str, int]] = {
+    # NIN-JP; seeds 000, 001 and 003 print the same bright values.
+    "nintendo": {"goko": 10, "shiko": 8, "ameshiko": 7, "sanko": 5},
+    # FW-KK "most common" modern values.
+    "modern": {"goko": 15, "shiko": 8, "ameshiko": 7, "sanko": 6},
+}
+BASE_POINTS: dict[str, int] = {
+    "inoshikacho": 5, "tane": 1, "akatan": 5, "aotan": 5, "akatan_aotan": 10,
+    "tanzaku": 1, "kasu": 1,
+}
+YAKU_SLUGS = (
+    "goko", "shiko", "ameshiko", "sanko", "inoshikacho", "tane", "akatan", "aotan",
+    "akatan_aotan", "tanzaku", "hanami_zake", "tsukimi_zake", "kasu", "tsukifuda",
+)
+
+# name -> (allowed values, source, one-line meaning). The single place every option is documented.
+OPTIONS: dict[str, tuple[tuple, str, str]] = {
+    "point_table": (("nintendo", "modern"), "NIN-JP; FW-KK",
+                    "bright values: nintendo goko 10 / shiko 8 / ame-shiko 7 / sanko 5; modern 15/8/7/6"),
+    "extras_mode": (("absorb", "stack"), "NIN-JP, FW-KK; FW-KK 'Older Yaku', sidsryu, seed 003",
+                    "absorb: +1 per extra card, inoshikacho/akatan/aotan absorb tane/tanzaku; "
+                    "stack: flat 5s that add to tane and tanzaku"),
+    "bright_scoring": (("best", "cumulative"), "seed 003 'complex scoring'",
+                       "best: only the best bright yaku; cumulative: sanko + shiko + goko add up"),
+    "ameshiko_enabled": ((True, False), "sidsryu",
+                         "false: the rain man is ignored, three dry brights make sanko"),
+    "viewings": (("always", "limited", "never", "rain_voids", "willow_voids", "weather_on_field"),
+                 "FW-KK, sidsryu, fuda-cafe",
+                 "limited: only with another yaku; rain_voids: void if the pile holds the rain man "
+                 "or lightning; willow_voids: void if it holds any willow; weather_on_field: a willow "
+                 "on the field voids hanami, a paulownia voids tsukimi"),
+    "viewing_points": ((5, 3), "NIN-JP; fuda-cafe", "points of hanami-zake and tsukimi-zake"),
+    "sake_cup_as_chaff": (("both", "animal_only", "either"), "NIN-JP, FW-KK; engines",
+                          "both: animal and chaff at once; either: whichever scores more"),
+    "double_chaff_cards": ((False, True), "FW-KK",
+                           "sake cup, lightning and yellow paulownia count 2 toward kasu"),
+    "lightning_wild": (("off", "on", "susuki_on_field"), "FW-KK",
+                       "the lightning played from hand captures any one field card; "
+                       "susuki_on_field: only if a pampas card was dealt to the field"),
+    "tsukifuda": (("off", "round_month", "any_month"), "FW-KK, sidsryu; seed 003",
+                  "round_month: the four cards of the round's month; any_month: any full month"),
+    "tsukifuda_points": ((4, 5), "FW-KK; seed 003", "points of tsukifuda"),
+    "seven_plus_doubles": ((True, False), "FW-KK, NIN-EN", "double a base of 7 or more"),
+    "koikoi_multiplier": (("opponent", "own", "any", "calls_plus_one", "opponent_calls_plus_one", "none"),
+                          "FW-KK, NIN-EN; seeds 001/003 (calls_plus_one)",
+                          "opponent: x2 if the opponent called koi-koi; calls_plus_one: x(1 + all calls)"),
+    "koikoi_limit": (("unlimited", "once", "min3"), "FW-KK; NIN-EN",
+                     "once: a player may call koi-koi once per round; min3: only with 3+ points"),
+    "improvement": (("improved", "new_only"), "FW-KK",
+                    "when the koi-koi choice is offered: any score increase, or only a new yaku"),
+    "draw_result": (("nothing", "oya_ken", "dealer_passes", "last_improver"), "FW-KK; NIN-EN",
+                    "exhaustive draw: nobody scores (same dealer), the dealer scores oya_ken_points, "
+                    "the other player deals, or the last player to form/improve a yaku scores"),
+    "oya_ken_points": ((6, 1), "FW-KK", "points of oya-ken"),
+    "teyaku": (("win", "misdeal", "off"), "FW-KK, NIN-EN; seeds 000, 001, 003",
+               "teshi/kuttsuki in a dealt hand win the round, cause a redeal, or are ignored"),
+    "teyaku_points": ((6, 5), "FW-KK, NIN-EN, seeds 000/001; seed 003", "points of teshi/kuttsuki"),
+    "teyaku_both": (("single", "double"), "FW-KK", "a hand holding teshi and kuttsuki scores 1x or 2x"),
+    "field_misdeal": (("four", "four_or_pairs", "dealer_wins"), "FW-KK; seed 003",
+                      "four of a month on the field: redeal; also four pairs: redeal; "
+                      "dealer_wins: four of a month on the field gives the dealer teyaku_points"),
+    "hand_size": ((8, 10), "FW-KK", "cards dealt to each hand (8 to the field)"),
+    "deal_packet": ((2, 4), "NIN-EN; FW-KK, seed 003", "cards per packet when dealing"),
+    "field_bright_multiplier": (("off", "double", "n_plus_one", "n"), "FW-KK, SLOPE, seed 003; BGA",
+                                "brights dealt to the field multiply the round: x2, x(n+1) or xn"),
+    "hand_swap_offer": ((False, True), "seed 003",
+                        "after the deal the non-dealer may take the dealer's hand"),
+    "zero_sum": ((False, True), "seed 000; BGA",
+                 "the winner's points are taken from the loser"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(RulesBase):
+    """Every Koi-Koi option. Defaults are the Nintendo preset. See :data:`OPTIONS`."""
+
+    preset: str = "nintendo"
+    point_table: str = "nintendo"
+    custom_points: tuple[tuple[str, int], ...] = ()
+    extras_mode: str = "absorb"
+    bright_scoring: str = "best"
+    ameshiko_enabled: bool = True
+    viewings: str = "always"
+    viewing_points: int = 5
+    sake_cup_as_chaff: str = "both"
+    double_chaff_cards: bool = False
+    lightning_wild: str = "off"
+    tsukifuda: str = "off"
+    tsukifuda_points: int = 4
+    seven_plus_doubles: bool = True
+    koikoi_multiplier: str = "opponent"
+    koikoi_limit: str = "unlimited"
+    improvement: str = "improved"
+    draw_result: str = "nothing"
+    oya_ken_points: int = 6
+    teyaku: str = "win"
+    teyaku_points: int = 6
+    teyaku_both: str = "single"
+    field_misdeal: str = "four"
+    hand_size: int = 8
+    deal_packet: int = 2
+    field_bright_multiplier: str = "off"
+    hand_swap_offer: bool = False
+    zero_sum: bool = False
+    rounds: int = 12
+    target_score: int = 0
+
+    CHOICES: ClassVar[dict[str, tuple]] = {name: spec[0] for name, spec in OPTIONS.items()}
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        # NIN-JP point table, FW-KK standard play: the default.
+        "nintendo": {},
+        # Fuda Wiki's "most common" modern values, tsukifuda in 12-round games, pairs misdeal.
+        "modern": {"point_table": "modern", "tsukifuda": "round_month", "field_misdeal": "four_or_pairs"},
+        # Seeds 000 and 003 where they differ from the standard: "complex" stacking scoring,
+        # the bright-on-field multiplier, the hand swap offer, tsukifuda on any month for 5,
+        # teyaku 5, koi-koi calls raising the multiplier by one each (seeds 001 and 003), no 7+
+        # doubling, zero-sum scores (seed 000) and play to 50 points (seed 003).
+        "seed": {
+            "extras_mode": "stack", "bright_scoring": "cumulative",
+            "field_bright_multiplier": "n_plus_one", "hand_swap_offer": True,
+            "tsukifuda": "any_month", "tsukifuda_points": 5, "teyaku_points": 5,
+            "koikoi_multiplier": "calls_plus_one", "seven_plus_doubles": False,
+            "field_misdeal": "four_or_pairs", "deal_packet": 4, "zero_sum": True,
+            "rounds": 0, "target_score": 50,
+        },
+    }
+
+    def validate(self) -> None:
+        RulesBase.validate(self)
+        if self.preset not in self.PRESETS:
+            raise InvalidRules(f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset!r}")
+        for slug, pts in self.custom_points:
+            if slug not in YAKU_SLUGS:
+                raise InvalidRules(f"custom_points: unknown yaku {slug!r}")
+            if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 100:
+                raise InvalidRules(f"custom_points: {slug} must be a whole number from 0 to 100")
+        for name in ("rounds", "target_score"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+                raise InvalidRules(f"{name} must be a whole number from 0 to 1000")
+        if self.rounds == 0 and self.target_score == 0:
+            raise InvalidRules("a match needs a number of rounds or a target score")
+
+    def points(self, slug: str) -> int:
+        """Base points of a yaku under these rules (before the +1 per extra card)."""
+        for name, pts in self.custom_points:
+            if name == slug:
+                return pts
+        if slug in ("hanami_zake", "tsukimi_zake"):
+            return self.viewing_points
+        if slug == "tsukifuda":
+            return self.tsukifuda_points
+        table = POINT_TABLES[self.point_table]
+        return table[slug] if slug in table else BASE_POINTS[slug]
+
+    @staticmethod
+    def describe(name: str) -> str:
+        allowed, source, meaning = OPTIONS[name]
+        return f"{name} ({' / '.join(map(str, allowed))}; {source}): {meaning}"

@@ -1,0 +1,263 @@
+"""Koi-Koi yaku (RULES.md §2.4) and round multipliers (§2.3, §2.5).
+
+:func:`score_yaku` is the public scoring function: captured cards in, yaku with points out.
+Internally everything works on bit sets, because the engine scores after every turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from bot.cards import (
+    ANIMALS,
+    BLUE_RIBBONS,
+    BRIGHTS,
+    CHAFF,
+    MONTH_MASKS,
+    POETRY_RIBBONS,
+    RIBBONS,
+    Card,
+    card,
+    ids_in,
+    mask,
+)
+
+from .rules import Rules
+
+RAIN = card("rainman").bit
+SAKE = card("sake_cup").bit
+CURTAIN = card("curtain").bit
+MOON = card("moon").bit
+LIGHTNING = card("lightning").bit
+YELLOW = card("paulownia_chaff_yellow").bit
+INOSHIKACHO = mask(["boar", "deer", "butterflies"])
+WILLOW = MONTH_MASKS[11]
+PAULOWNIA = MONTH_MASKS[12]
+SUSUKI = MONTH_MASKS[8]
+
+
+class Yaku(NamedTuple):
+    """A scored yaku: its slug, its points and the cards that make it."""
+
+    slug: str
+    points: int
+    cards: tuple[str, ...]
+
+
+def score_yaku(
+    cards: Iterable[Card | str | int] | int,
+    rules: Rules | None = None,
+    *,
+    round_month: int | None = None,
+    field: Iterable[Card | str | int] | int = 0,
+) -> list[Yaku]:
+    """The yaku a pile of captured cards scores under ``rules``.
+
+    ``cards`` may be Cards, canonical ids, indices or a bit set. ``round_month`` (1..12) is needed
+    for tsukifuda on the round's month, ``field`` for viewings voided by weather on the field.
+    """
+    rules = rules or Rules()
+    m = cards if isinstance(cards, int) else mask(cards)
+    f = field if isinstance(field, int) else mask(field)
+    return yaku_of(m, rules, round_month, f)
+
+
+def total(yaku: list[Yaku]) -> int:
+    return sum(y.points for y in yaku)
+
+
+def yaku_of(m: int, rules: Rules, round_month: int | None = None, field: int = 0) -> list[Yaku]:
+    """Bit-set version of :func:`score_yaku`."""
+    out: list[Yaku] = []
+    _brights(m, rules, out)
+    _ribbons(m, rules, out)
+    if rules.sake_cup_as_chaff == "either" and m & SAKE:
+        # The sake cup is an animal or a chaff, whichever reading scores more.
+        as_animal = _animals(m, rules, chaff_sake=False) + _kasu(m, rules, chaff_sake=False, animal_sake=True)
+        as_chaff = _animals(m & ~SAKE, rules, chaff_sake=False) + _kasu(m, rules, chaff_sake=True, animal_sake=False)
+        out.extend(as_chaff if total(as_chaff) > total(as_animal) else as_animal)
+    else:
+        out.extend(_animals(m, rules, chaff_sake=False))
+        out.extend(_kasu(m, rules, chaff_sake=rules.sake_cup_as_chaff == "both", animal_sake=False))
+    _tsukifuda(m, rules, round_month, out)
+    _viewings(m, rules, field, out)
+    return out
+
+
+def _y(out: list[Yaku], slug: str, points: int, cards: int) -> None:
+    out.append(Yaku(slug, points, tuple(ids_in(cards))))
+
+
+def _brights(m: int, r: Rules, out: list[Yaku]) -> None:
+    b = m & BRIGHTS
+    n = b.bit_count()
+    if n < 3:
+        return
+    rain = bool(b & RAIN)
+    dry = b & ~RAIN
+    dry_n = dry.bit_count()
+    if r.bright_scoring == "cumulative":
+        if dry_n >= 3:
+            _y(out, "sanko", r.points("sanko"), dry)
+        if dry_n == 4:
+            _y(out, "shiko", r.points("shiko"), dry)
+        if n == 5:
+            _y(out, "goko", r.points("goko"), b)
+        elif rain and dry_n == 3 and r.ameshiko_enabled:
+            _y(out, "ameshiko", r.points("ameshiko"), b)
+        return
+    if n == 5:
+        _y(out, "goko", r.points("goko"), b)
+    elif n == 4 and not rain:
+        _y(out, "shiko", r.points("shiko"), b)
+    elif n == 4 and r.ameshiko_enabled:
+        _y(out, "ameshiko", r.points("ameshiko"), b)
+    elif dry_n == 3:
+        _y(out, "sanko", r.points("sanko"), dry)
+
+
+def _animals(m: int, r: Rules, chaff_sake: bool) -> list[Yaku]:
+    out: list[Yaku] = []
+    a = m & ANIMALS
+    if chaff_sake:
+        a &= ~SAKE
+    n = a.bit_count()
+    isc = (a & INOSHIKACHO) == INOSHIKACHO
+    if r.extras_mode == "absorb":
+        if isc:
+            _y(out, "inoshikacho", r.points("inoshikacho") + n - 3, a)
+        elif n >= 5:
+            _y(out, "tane", r.points("tane") + n - 5, a)
+    else:
+        if isc:
+            _y(out, "inoshikacho", r.points("inoshikacho"), INOSHIKACHO)
+        if n >= 5:
+            _y(out, "tane", r.points("tane") + n - 5, a)
+    return out
+
+
+def _ribbons(m: int, r: Rules, out: list[Yaku]) -> None:
+    t = m & RIBBONS
+    n = t.bit_count()
+    aka = (t & POETRY_RIBBONS) == POETRY_RIBBONS
+    ao = (t & BLUE_RIBBONS) == BLUE_RIBBONS
+    if r.extras_mode == "absorb":
+        if aka and ao:
+            _y(out, "akatan_aotan", r.points("akatan_aotan") + n - 6, t)
+        elif aka:
+            _y(out, "akatan", r.points("akatan") + n - 3, t)
+        elif ao:
+            _y(out, "aotan", r.points("aotan") + n - 3, t)
+        elif n >= 5:
+            _y(out, "tanzaku", r.points("tanzaku") + n - 5, t)
+        return
+    if aka:
+        _y(out, "akatan", r.points("akatan"), POETRY_RIBBONS)
+    if ao:
+        _y(out, "aotan", r.points("aotan"), BLUE_RIBBONS)
+    if n >= 5:
+        _y(out, "tanzaku", r.points("tanzaku") + n - 5, t)
+
+
+def _kasu(m: int, r: Rules, chaff_sake: bool, animal_sake: bool) -> list[Yaku]:
+    c = m & CHAFF
+    cards = c | (m & SAKE if chaff_sake else 0)
+    n = cards.bit_count()
+    if r.double_chaff_cards:
+        n += (c & LIGHTNING).bit_count() + (c & YELLOW).bit_count() + (1 if cards & SAKE else 0)
+    if n < 10:
+        return []
+    return [Yaku("kasu", r.points("kasu") + n - 10, tuple(ids_in(cards)))]
+
+
+def _tsukifuda(m: int, r: Rules, round_month: int | None, out: list[Yaku]) -> None:
+    if r.tsukifuda == "round_month":
+        if round_month and (m & MONTH_MASKS[round_month]) == MONTH_MASKS[round_month]:
+            _y(out, "tsukifuda", r.points("tsukifuda"), MONTH_MASKS[round_month])
+    elif r.tsukifuda == "any_month":
+        for month in range(1, 13):
+            if (m & MONTH_MASKS[month]) == MONTH_MASKS[month]:
+                _y(out, "tsukifuda", r.points("tsukifuda"), MONTH_MASKS[month])
+
+
+def _viewings(m: int, r: Rules, field: int, out: list[Yaku]) -> None:
+    if not m & SAKE or r.viewings == "never":
+        return
+    hanami = bool(m & CURTAIN)
+    tsukimi = bool(m & MOON)
+    if not (hanami or tsukimi):
+        return
+    if r.viewings == "limited" and not out:
+        return  # a viewing needs another yaku beside it
+    if r.viewings == "rain_voids" and m & (RAIN | LIGHTNING):
+        return
+    if r.viewings == "willow_voids" and m & WILLOW:
+        return
+    if r.viewings == "weather_on_field":
+        hanami = hanami and not field & WILLOW
+        tsukimi = tsukimi and not field & PAULOWNIA
+    if hanami:
+        _y(out, "hanami_zake", r.points("hanami_zake"), CURTAIN | SAKE)
+    if tsukimi:
+        _y(out, "tsukimi_zake", r.points("tsukimi_zake"), MOON | SAKE)
+
+
+def multipliers(
+    rules: Rules,
+    base: int,
+    scorer_calls: int,
+    opponent_calls: int,
+    field_brights: int,
+) -> list[tuple[str, int]]:
+    """The multipliers that apply to a round won with ``base`` points (§2.3, §2.5)."""
+    out: list[tuple[str, int]] = []
+    if rules.seven_plus_doubles and base >= 7:
+        out.append(("seven_plus", 2))
+    kind = rules.koikoi_multiplier
+    factor = 1
+    if kind == "opponent" and opponent_calls:
+        factor = 2
+    elif kind == "own" and scorer_calls:
+        factor = 2
+    elif kind == "any" and (scorer_calls or opponent_calls):
+        factor = 2
+    elif kind == "calls_plus_one":
+        factor = 1 + scorer_calls + opponent_calls
+    elif kind == "opponent_calls_plus_one":
+        factor = 1 + opponent_calls
+    if factor > 1:
+        out.append(("koikoi", factor))
+    fb = rules.field_bright_multiplier
+    if field_brights and fb != "off":
+        factor = {"double": 2, "n_plus_one": field_brights + 1, "n": field_brights}[fb]
+        if factor > 1:
+            out.append(("field_brights", factor))
+    return out
+
+
+def apply_multipliers(base: int, mults: list[tuple[str, int]]) -> int:
+    for _, factor in mults:
+        base *= factor
+    return base
+
+
+def progress(m: int, rules: Rules) -> list[tuple[str, int, int]]:
+    """Yaku a pile is close to: (slug, cards held, cards needed), for the table picture."""
+    out = []
+    dry = (m & BRIGHTS & ~RAIN).bit_count()
+    if (m & BRIGHTS).bit_count() < 3 and dry >= 1:
+        out.append(("sanko", dry, 3))
+    for slug, group in (("akatan", POETRY_RIBBONS), ("aotan", BLUE_RIBBONS), ("inoshikacho", INOSHIKACHO)):
+        have = (m & group).bit_count()
+        if 2 <= have < 3:
+            out.append((slug, have, 3))
+    if m & SAKE and not m & (CURTAIN | MOON):
+        out.append(("hanami_zake", 1, 2))
+    elif (m & (CURTAIN | MOON)) and not m & SAKE:
+        out.append(("tsukimi_zake" if m & MOON else "hanami_zake", 1, 2))
+    for slug, group, need in (("tane", ANIMALS, 5), ("tanzaku", RIBBONS, 5), ("kasu", CHAFF, 10)):
+        have = (m & group).bit_count()
+        if need - 2 <= have < need:
+            out.append((slug, have, need))
+    return out
