@@ -12,6 +12,11 @@ from types import ModuleType
 
 GAMES: dict[str, str] = {
     "koikoi": "bot.games.koikoi",
+    "gostop": "bot.games.gostop",
+    "mushi": "bot.games.mushi",
+    "sakura": "bot.games.sakura",
+    "hana_awase": "bot.games.hana_awase",
+    "shedding": "bot.games.shedding",
 }
 
 
