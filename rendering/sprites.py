@@ -1,0 +1,136 @@
+"""Card sprites: the master faces scaled to the sizes used, with a crisp corner index, cached.
+
+The corner index (month number over a kind symbol, at the top left) is drawn at the target size so
+it stays legible on small cards and visible when cards overlap to the right. The kind is shown by
+the symbol's shape, not only its colour: star = bright, diamond = animal, bar = ribbon,
+ring = chaff (two rings: Go-Stop double pi).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.cards import DECK, Card, Kind, Ribbon, Role, card
+
+from .art import BORDER, MASTER_H, MASTER_W, draw_back, draw_card
+from .art.palette import BLUE, BROWN, GOLD, GREEN, INK, RED, WHITE
+from .art.pen import CARD_W
+from .fonts import latin
+
+RATIO = MASTER_H / MASTER_W
+SIZES: tuple[int, ...] = (40, 44, 64, 72, 96)
+"""Widths pre-built by :func:`build_sprites` (captured piles, summaries, field, hands)."""
+
+_masters: dict[str, Image.Image] = {}
+_lock = threading.Lock()
+
+
+def card_height(width: int) -> int:
+    return round(width * RATIO)
+
+
+def _master(key: str) -> Image.Image:
+    image = _masters.get(key)
+    if image is None:
+        with _lock:
+            image = _masters.get(key)
+            if image is None:
+                image = draw_back() if key == "back" else draw_card(key)
+                _masters[key] = image
+    return image
+
+
+def index_width(width: int) -> int:
+    """Width in pixels of the corner index of a card ``width`` wide: the visible strip a pile
+    must leave uncovered."""
+    return _index_metrics(width)[0] + round(BORDER * width / CARD_W) + 2
+
+
+@lru_cache(maxsize=32)
+def _index_metrics(width: int) -> tuple[int, int, int]:
+    """(badge width, badge height, font size) for a card ``width`` pixels wide."""
+    size = max(11, min(22, round(width * 0.18)))
+    number_w = latin(size).getbbox("12")[2]
+    badge_w = number_w + max(4, size // 3)
+    badge_h = round(size * 2.05)
+    return badge_w, badge_h, size
+
+
+def _double_pi(c: Card, korean: bool) -> bool:
+    return korean and c.role in (Role.LIGHTNING, Role.YELLOW_PAULOWNIA)
+
+
+def kind_symbol(draw: ImageDraw.ImageDraw, c: Card, cx: float, cy: float, r: float,
+                korean: bool = False) -> None:
+    """Draw the kind symbol of ``c`` centred at (cx, cy) with radius ``r``."""
+    line = max(1, round(r / 4))
+    if c.kind is Kind.BRIGHT:
+        pts = []
+        for i in range(10):
+            rad = r * 1.15 if i % 2 == 0 else r * 0.5
+            a = -1.5708 + i * 0.6283
+            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+        draw.polygon(pts, fill=GOLD, outline=INK)
+    elif c.kind is Kind.ANIMAL:
+        draw.polygon([(cx, cy - r), (cx + r * 0.85, cy), (cx, cy + r), (cx - r * 0.85, cy)],
+                     fill=BROWN, outline=INK)
+    elif c.kind is Kind.RIBBON:
+        colour = BLUE if c.ribbon is Ribbon.BLUE else RED
+        draw.rectangle((cx - r * 0.42, cy - r, cx + r * 0.42, cy + r), fill=colour, outline=INK)
+        if c.ribbon is Ribbon.POETRY:
+            draw.line((cx, cy - r * 0.5, cx, cy + r * 0.5), fill=INK, width=max(1, line - 1))
+    else:
+        rings = (-0.55, 0.55) if _double_pi(c, korean) else (0.0,)
+        rr = r * (0.62 if len(rings) == 2 else 0.8)
+        for dx in rings:
+            x = cx + dx * r
+            draw.ellipse((x - rr, cy - rr, x + rr, cy + rr), outline=GREEN, width=line + 1)
+
+
+def _draw_index(sprite: Image.Image, c: Card, korean: bool) -> None:
+    badge_w, badge_h, size = _index_metrics(sprite.width)
+    inset = round(BORDER * sprite.width / CARD_W)
+    draw = ImageDraw.Draw(sprite)
+    box = (inset, inset, inset + badge_w, inset + badge_h)
+    draw.rounded_rectangle(box, radius=max(2, size // 4), fill=WHITE, outline=INK)
+    month = c.korean_month if korean else c.month
+    cx = inset + badge_w / 2
+    draw.text((cx + 0.5, inset + size * 0.62), str(month), font=latin(size), fill=INK,
+              anchor="mm")
+    kind_symbol(draw, c, cx, inset + size * 1.45, size * 0.36, korean)
+
+
+@lru_cache(maxsize=1024)
+def card_sprite(card_id: str, width: int, korean: bool = False) -> Image.Image:
+    """A card face ``width`` pixels wide (RGBA) with its corner index; built once, then cached.
+
+    ``korean`` shows the Go-Stop month numbering and double-pi marks. Treat the result as
+    read-only: it is shared.
+    """
+    c = card(card_id)
+    sprite = _master(c.id).resize((width, card_height(width)), Image.Resampling.LANCZOS,
+                                reducing_gap=2.0)
+    _draw_index(sprite, c, korean)
+    return sprite
+
+
+@lru_cache(maxsize=64)
+def back_sprite(width: int) -> Image.Image:
+    """The card back ``width`` pixels wide (RGBA, shared: read-only)."""
+    return _master("back").resize((width, card_height(width)), Image.Resampling.LANCZOS,
+                                reducing_gap=2.0)
+
+
+def build_sprites(widths: tuple[int, ...] = SIZES) -> None:
+    """Draw every master and pre-build the sprites at ``widths`` (the one-time build)."""
+    for c in DECK:
+        _master(c.id)
+    _master("back")
+    for w in widths:
+        back_sprite(w)
+        for c in DECK:
+            card_sprite(c.id, w)
