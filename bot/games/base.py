@@ -249,6 +249,9 @@ class Match:
         self.carry: dict[str, Any] = {}
         self.finished = False
         self.round = self._start_round()
+        self.intro_events: list[Event] = list(getattr(self.round, "start_events", []))
+        if self.round.is_over:  # a round decided by the deal itself (e.g. a dealt teyaku)
+            self.intro_events.extend(self._finish_round())
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -328,6 +331,9 @@ class Match:
         self.round = self._start_round()
         events.append({"type": "round_start", "round": self.round_number, "dealer": self.dealer})
         events.extend(getattr(self.round, "start_events", []))
+        if self.round.is_over:  # decided by the deal: report it and go on
+            events.append({"type": "round_end", **(self.round.result().detail)})
+            events.extend(self._finish_round())
         return events
 
     def to_dict(self) -> dict[str, Any]:

@@ -92,6 +92,29 @@ class KoiKoiRound(FishingRound):
         else:
             self._start_play()
 
+    @classmethod
+    def from_cards(cls, hands: list[list[str]], field: list[str], stock: list[str], *,
+                   rules: Rules | None = None, dealer: int = 0, round_number: int = 1) -> KoiKoiRound:
+        """A round dealt exactly as given (``stock[0]`` is turned first): for tests and puzzles.
+
+        The field is not checked for a misdeal; dealt teyaku and the swap offer apply as usual.
+        """
+        self = cls(rules or Rules(), 0, dealer, round_number, _restore=True)
+        ids = [*hands[0], *hands[1], *field, *stock]
+        if len(ids) != len(set(ids)):
+            raise ValueError("a card is dealt twice")
+        self.hands = [_mask(card(c).index for c in h) for h in hands]
+        self.field = _mask(card(c).index for c in field)
+        self.stock = [card(c).index for c in reversed(stock)]
+        self.field_brights = (self.field & BRIGHTS).bit_count()
+        r = self.rules
+        self.wild = r.lightning_wild == "on" or (r.lightning_wild == "susuki_on_field" and bool(self.field & SUSUKI))
+        if r.hand_swap_offer:
+            self.phase, self.current = SWAP, 1 - dealer
+        else:
+            self._start_play()
+        return self
+
     def _set_hands(self, piles: dict[str, list[int]], field: int, stock: list[int]) -> None:
         self.hands = [_mask(piles["hand0"]), _mask(piles["hand1"])]
         self.field = field
@@ -342,8 +365,7 @@ def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -
     rules = rules or Rules()
     dealer, drawn = draw_for_dealer(seed)
     match = Match("koikoi", num_players, rules, seed, new_round, KoiKoiRound.from_dict, first_dealer=dealer)
-    match.intro_events = [{"type": "dealer_draw", "cards": drawn, "dealer": dealer},
-                          *match.round.start_events]
+    match.intro_events.insert(0, {"type": "dealer_draw", "cards": drawn, "dealer": dealer})
     return match
 
 

@@ -1,0 +1,270 @@
+"""Connections, transactions and schema migrations.
+
+One writer connection guarded by an asyncio lock, and every write transaction opened with
+``BEGIN IMMEDIATE``: the write lock is taken before the first read, so a read-then-write can never
+act on a balance another writer (another task, or another process on the same file) is changing.
+Reads use a second connection; under WAL they see the last committed state and never wait for the
+writer. Migrations are numbered SQL files applied in order, each in its own transaction together
+with ``PRAGMA user_version``, so a crash mid-migration leaves the previous version intact.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import sqlite3
+import tempfile
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .errors import MigrationError
+
+__all__ = [
+    "Database",
+    "Migration",
+    "PROJECT_ROOT",
+    "apply_migrations",
+    "default_db_path",
+    "default_migrations_dir",
+    "load_migrations",
+]
+
+#: The project root: ``data/`` sits next to ``bot/`` (also in an editable install).
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+MIN_SQLITE = (3, 37, 0)  # STRICT tables; RETURNING needs 3.35
+_MIGRATION_NAME = re.compile(r"^(\d+)_[\w.-]+\.sql$")
+
+Clock = Callable[[], float]
+
+
+def default_db_path() -> Path:
+    """``$HANAFUDA_DB_PATH`` if set, else ``data/hanafuda.sqlite3`` at the project root."""
+    env = os.environ.get("HANAFUDA_DB_PATH")
+    return Path(env) if env else PROJECT_ROOT / "data" / "hanafuda.sqlite3"
+
+
+def default_migrations_dir() -> Path:
+    """``$HANAFUDA_MIGRATIONS_DIR`` if set, else ``data/migrations`` at the project root."""
+    env = os.environ.get("HANAFUDA_MIGRATIONS_DIR")
+    return Path(env) if env else PROJECT_ROOT / "data" / "migrations"
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+def _split_statements(sql: str) -> list[str]:
+    """Split a script into complete statements (trigger bodies included) without executescript,
+    which would COMMIT the migration's transaction before running."""
+    statements, buf = [], ""
+    for line in sql.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                statements.append(buf.strip())
+            buf = ""
+    if buf.strip() and not all(
+        ln.strip().startswith("--") or not ln.strip() for ln in buf.splitlines()
+    ):
+        raise MigrationError(f"incomplete SQL statement at the end: {buf.strip()[:60]!r}")
+    return statements
+
+
+def load_migrations(directory: Path | None = None) -> list[Migration]:
+    """Read ``NNN_name.sql`` files; versions must be 1, 2, 3, ... without gaps or repeats."""
+    directory = Path(directory) if directory is not None else default_migrations_dir()
+    if not directory.is_dir():
+        raise MigrationError(f"migrations directory not found: {directory}")
+    found: list[Migration] = []
+    for path in sorted(directory.iterdir()):
+        match = _MIGRATION_NAME.match(path.name)
+        if match:
+            statements = _split_statements(path.read_text(encoding="utf-8"))
+            found.append(Migration(int(match.group(1)), path.name, tuple(statements)))
+    found.sort(key=lambda m: m.version)
+    versions = [m.version for m in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise MigrationError(f"migrations must be numbered 1..n without gaps, found {versions}")
+    return found
+
+
+def apply_migrations(
+    conn: sqlite3.Connection, migrations: Iterable[Migration], upto: int | None = None
+) -> int:
+    """Bring ``conn`` (autocommit mode) to the last migration (or ``upto``); return the version.
+
+    Each step re-reads ``user_version`` after taking the write lock, so two processes opening the
+    same file at once apply every migration exactly once.
+    """
+    migrations = list(migrations)
+    latest = migrations[-1].version if migrations else 0
+    target = latest if upto is None else upto
+    current = conn.execute("PRAGMA user_version").fetchone()[0]
+    if current > latest:
+        raise MigrationError(
+            f"the database is at schema version {current}, newer than this code ({latest}); "
+            "upgrade the bot instead of running an older one on it"
+        )
+    for migration in migrations:
+        if migration.version > target:
+            break
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            if current >= migration.version:
+                conn.execute("ROLLBACK")
+                continue
+            if current != migration.version - 1:
+                raise MigrationError(f"cannot apply {migration.name} on version {current}")
+            for statement in migration.statements:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {migration.version:d}")
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise MigrationError(f"migration {migration.name} failed: {exc}") from exc
+            raise
+    return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+class Database:
+    """The two connections, the writer lock and the clock; shared by the store's modules."""
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 clock: Clock, path: str, temp_dir: str | None) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+        self._temp_dir = temp_dir
+        self.clock = clock
+        self.path = path
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        migrations_dir: Path | None = None,
+        clock: Clock = time.time,
+        synchronous: str = "NORMAL",
+        busy_timeout_ms: int = 10_000,
+    ) -> Database:
+        if sqlite3.sqlite_version_info < MIN_SQLITE:
+            raise MigrationError(
+                f"SQLite {sqlite3.sqlite_version} is too old; {'.'.join(map(str, MIN_SQLITE))}+ needed"
+            )
+        if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
+            raise ValueError(f"unknown synchronous mode {synchronous!r}")
+        path = os.fspath(path)
+        migrations = load_migrations(migrations_dir)
+        temp_dir = None
+        if path == ":memory:":
+            # A private temporary file instead: WAL and a separate reader need a real file.
+            temp_dir = tempfile.mkdtemp(prefix="hanafuda-store-")
+            path = os.path.join(temp_dir, "store.sqlite3")
+        else:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            await asyncio.to_thread(_migrate_file, path, migrations, busy_timeout_ms)
+            writer = await _connect(path, busy_timeout_ms, synchronous)
+            try:
+                reader = await _connect(path, busy_timeout_ms, synchronous)
+                await reader.execute("PRAGMA query_only = ON")
+            except BaseException:
+                await writer.close()
+                raise
+        except BaseException:
+            if temp_dir:
+                shutil.rmtree(temp_dir, ignore_errors=True)
+            raise
+        return cls(writer, reader, clock, path, temp_dir)
+
+    async def close(self) -> None:
+        async with self._write_lock:
+            await self._reader.close()
+            await self._writer.close()
+        if self._temp_dir:
+            shutil.rmtree(self._temp_dir, ignore_errors=True)
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: the lock, ``BEGIN IMMEDIATE``, then COMMIT or ROLLBACK.
+
+        COMMIT and ROLLBACK are shielded: a cancelled caller cannot leave the connection inside
+        a transaction, and the worker thread runs them before any later BEGIN (FIFO queue).
+        """
+        async with self._write_lock:
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                await asyncio.shield(_rollback(conn))
+                raise
+            else:
+                await asyncio.shield(conn.execute("COMMIT"))
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Several reads that must agree with each other (one read transaction)."""
+        async with self._read_lock:
+            conn = self._reader
+            await conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                await asyncio.shield(_rollback(conn))
+
+    async def fetchall(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
+        async with self._read_lock:
+            return list(await self._reader.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: Any = ()) -> sqlite3.Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+def _migrate_file(path: str, migrations: list[Migration], busy_timeout_ms: int) -> None:
+    conn = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
+    try:
+        apply_migrations(conn, migrations)
+    finally:
+        conn.close()
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    try:
+        await conn.execute("ROLLBACK")
+    except sqlite3.OperationalError:
+        pass  # no transaction was open (BEGIN itself failed, or SQLite already rolled back)
+
+
+async def _connect(path: str, busy_timeout_ms: int, synchronous: str) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    try:
+        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms):d}")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn

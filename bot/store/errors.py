@@ -1,0 +1,121 @@
+"""Exceptions of the store. Every message is fit to show the user who caused it.
+
+Each refusal happens before anything is written (or rolls the whole transaction back), so a caught
+:class:`StoreError` always means "nothing changed".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+__all__ = [
+    "StoreError",
+    "InvalidInput",
+    "InvalidAmount",
+    "SelfTransfer",
+    "InvalidSetting",
+    "InvalidGame",
+    "InvalidResult",
+    "InsufficientFunds",
+    "AlreadyClaimed",
+    "UnknownAccount",
+    "UnknownGame",
+    "GameNotRunning",
+    "DuplicateAction",
+    "IdempotencyConflict",
+    "MigrationError",
+]
+
+
+class StoreError(Exception):
+    """Base of every refusal by the store; nothing was written."""
+
+
+class InvalidInput(StoreError, ValueError):
+    """An argument is malformed: the caller (or the user typing it) must change it."""
+
+
+class InvalidAmount(InvalidInput):
+    """An amount is not a positive integer within the allowed range."""
+
+
+class SelfTransfer(InvalidInput):
+    """A user tried to send chips to themselves."""
+
+    def __init__(self) -> None:
+        super().__init__("You cannot send chips to yourself.")
+
+
+class InvalidSetting(InvalidInput):
+    """A server setting has a value it does not allow."""
+
+
+class InvalidGame(InvalidInput):
+    """A new game's players, rules, state or seed are malformed."""
+
+
+class InvalidResult(InvalidInput):
+    """A game result does not fit the game (seats, outcomes, chip deltas, pot shares)."""
+
+
+class InsufficientFunds(StoreError):
+    """An account holds fewer chips than the operation needs."""
+
+    def __init__(self, user_id: int, balance: int, needed: int, currency: str = "chips") -> None:
+        self.user_id, self.balance, self.needed = user_id, balance, needed
+        super().__init__(f"<@{user_id}> has {balance:,} {currency} but {needed:,} are needed.")
+
+
+class AlreadyClaimed(StoreError):
+    """The daily chips were already claimed this UTC day."""
+
+    def __init__(self, next_claim_at: datetime) -> None:
+        self.next_claim_at = next_claim_at
+        stamp = int(next_claim_at.timestamp())
+        super().__init__(f"You already claimed your daily chips today; come back <t:{stamp}:R>.")
+
+
+class UnknownAccount(StoreError):
+    """The user has no account on this server yet."""
+
+    def __init__(self, user_id: int) -> None:
+        self.user_id = user_id
+        super().__init__(f"<@{user_id}> has no account on this server yet.")
+
+
+class UnknownGame(StoreError):
+    """No game with this id exists (on this server)."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"Game #{game_id} does not exist.")
+
+
+class GameNotRunning(StoreError):
+    """The game is finished or cancelled, so it takes no more actions or settlements."""
+
+    def __init__(self, game_id: int, status: str) -> None:
+        self.game_id, self.status = game_id, status
+        super().__init__(f"Game #{game_id} is already {status}.")
+
+
+class DuplicateAction(StoreError):
+    """An action's sequence number is not above the last one saved: a double click or a replay."""
+
+    def __init__(self, game_id: int, seq: int, last_seq: int) -> None:
+        self.game_id, self.seq, self.last_seq = game_id, seq, last_seq
+        super().__init__(
+            f"That move was already taken (game #{game_id}, move {seq}; last saved move {last_seq})."
+        )
+
+
+class IdempotencyConflict(StoreError):
+    """An idempotency key was reused for a different operation."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__("This request was already used for a different transfer.")
+
+
+class MigrationError(StoreError):
+    """The database schema cannot be brought to the version this code expects."""

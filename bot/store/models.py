@@ -1,0 +1,188 @@
+"""Plain values the store returns: frozen dataclasses, never live rows."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+__all__ = [
+    "SYSTEM_ACTOR",
+    "MAX_AMOUNT",
+    "Seat",
+    "Outcome",
+    "Metric",
+    "Period",
+    "Transfer",
+    "LedgerLine",
+    "GameEvent",
+    "GameRecord",
+    "SeatResult",
+    "PlayerResult",
+    "GameOutcome",
+    "LeaderboardRow",
+    "LeaderboardPage",
+    "AuditReport",
+    "ms_to_datetime",
+]
+
+#: The actor recorded when the bot itself moves chips (timeouts, automatic settlement).
+SYSTEM_ACTOR = 0
+#: Largest amount one operation may move: bigger numbers are typos or abuse, not games.
+MAX_AMOUNT = 10**12
+
+#: A seat holds a Discord user id (int) or an AI level name (str).
+Seat = int | str
+Outcome = Literal["won", "lost", "draw"]
+Metric = Literal["rating", "wins", "points", "chips"]
+Period = Literal["all", "30d"]
+
+
+def ms_to_datetime(ms: int | None) -> datetime | None:
+    return None if ms is None else datetime.fromtimestamp(ms / 1000, tz=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One immutable movement of chips. ``None`` users are system accounts (house or escrow).
+
+    ``replayed`` is true when the idempotency key had already been used and this is the original
+    transfer returned again instead of a new one.
+    """
+
+    transfer_id: int
+    guild_id: int
+    kind: str
+    amount: int
+    from_user: int | None
+    to_user: int | None
+    from_balance: int
+    to_balance: int
+    actor: int
+    reason: str
+    game_id: int | None
+    created_at: datetime
+    replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One line of a user's history: ``amount`` is signed from that user's point of view."""
+
+    transfer_id: int
+    created_at: datetime
+    kind: str
+    amount: int
+    balance_after: int
+    counterparty: int | None  # the other user, or None for the house / a game's escrow
+    counterparty_kind: str  # 'user', 'house' or 'escrow'
+    game_id: int | None
+    actor: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    seq: int
+    actor: int | str
+    action: str
+    events: list[dict[str, Any]]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game row; ``events`` is filled by :meth:`Store.load_game` only."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    game: str
+    rules: dict[str, Any]
+    players: list[Seat]
+    stake: int
+    status: str
+    state_json: str
+    state_version: int
+    last_seq: int
+    seed: int | str
+    created_at: datetime
+    updated_at: datetime
+    ended_at: datetime | None
+    end_reason: str | None
+    events: list[GameEvent] = field(default_factory=list)
+
+    @property
+    def state(self) -> Any:
+        return json.loads(self.state_json)
+
+    @property
+    def human_seats(self) -> dict[int, int]:
+        """seat -> user id for the seats held by people."""
+        return {seat: p for seat, p in enumerate(self.players) if isinstance(p, int)}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """The game's verdict for one seat, the input of :meth:`Store.finish_game`."""
+
+    seat: int
+    points: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """A stored result of one human seat; ratings are None where the game was not rated."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    points: int
+    outcome: Outcome
+    rating_before: float | None
+    rating_after: float | None
+    finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """What finishing or cancelling a game did. ``payouts``: seat -> chips paid out of escrow
+    (stake refunds when cancelled); ``replayed``: the game had already ended, nothing changed."""
+
+    game_id: int
+    status: str
+    results: list[PlayerResult]
+    payouts: dict[int, int]
+    replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int
+    user_id: int
+    value: float | int
+    games: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    rows: list[LeaderboardRow]
+    total: int  # rows in the whole board, for "page 2 of 7"
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    """The ledger's invariants, checked from the stored rows. ``problems`` empty means sound."""
+
+    accounts: int
+    transfers: int
+    issued: int  # chips the house has issued net of revocations (minus its balance)
+    total: int  # sum of every balance: always 0 in double entry
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems

@@ -1,0 +1,133 @@
+"""Per-server settings: house rules per game, timers, hand delivery and the chip economy.
+
+A server without a row has the defaults; the row appears on the first change.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+import aiosqlite
+
+from .errors import InvalidSetting
+from .models import MAX_AMOUNT
+
+__all__ = ["GuildSettings", "STAKE_POLICIES", "HAND_DELIVERY", "load_settings", "save_settings"]
+
+STAKE_POLICIES = ("everyone", "managers", "role", "nobody")
+HAND_DELIVERY = ("dm", "ephemeral")
+DEFAULT_CURRENCY = "chips"
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> rules options
+    turn_timeout_s: int = 120
+    hand_delivery: str = "dm"
+    starting_chips: int = 1000
+    daily_amount: int = 100
+    currency_name: str = DEFAULT_CURRENCY
+    stake_policy: str = "everyone"  # who may start staked games
+    stake_role_id: int | None = None  # with stake_policy 'role'
+
+    def rules_for(self, game: str) -> dict[str, Any]:
+        """This server's house rules for ``game`` (empty: the game's default preset)."""
+        return dict(self.house_rules.get(game, {}))
+
+    def may_start_staked(self, *, is_manager: bool, role_ids: Iterable[int] = ()) -> bool:
+        """Whether a member may start a game with a stake under this server's policy."""
+        if self.stake_policy == "everyone":
+            return True
+        if self.stake_policy == "managers":
+            return is_manager
+        if self.stake_policy == "role":
+            return is_manager or self.stake_role_id in set(role_ids)
+        return False
+
+
+_COLUMNS = tuple(f.name for f in fields(GuildSettings))
+_EDITABLE = frozenset(_COLUMNS) - {"guild_id"}
+
+
+def _int_in(name: str, value: Any, low: int, high: int, unit: str = "") -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise InvalidSetting(f"{name} must be a whole number from {low:,} to {high:,}{unit}.")
+    return value
+
+
+def validate(current: GuildSettings, changes: Mapping[str, Any]) -> GuildSettings:
+    """Apply ``changes`` to ``current``; refuse unknown names and out-of-range values."""
+    unknown = set(changes) - _EDITABLE
+    if unknown:
+        raise InvalidSetting(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
+    out = dict(changes)
+    if "house_rules" in out:
+        rules = out["house_rules"]
+        if not isinstance(rules, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, Mapping) for k, v in rules.items()
+        ):
+            raise InvalidSetting("House rules must map each game name to its options.")
+        try:
+            out["house_rules"] = json.loads(json.dumps({k: dict(v) for k, v in rules.items()}))
+        except (TypeError, ValueError) as exc:
+            raise InvalidSetting(f"House rules must be plain JSON values ({exc}).") from None
+    if "turn_timeout_s" in out:
+        _int_in("The turn timeout", out["turn_timeout_s"], 10, 86400, " seconds")
+    if "hand_delivery" in out and out["hand_delivery"] not in HAND_DELIVERY:
+        raise InvalidSetting("Hand delivery must be 'dm' or 'ephemeral'.")
+    for name, label in (("starting_chips", "Starting chips"), ("daily_amount", "The daily amount")):
+        if name in out:
+            _int_in(label, out[name], 0, MAX_AMOUNT)
+    if "currency_name" in out:
+        name = out["currency_name"]
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
+            raise InvalidSetting("The currency name must have 1 to 32 characters.")
+        out["currency_name"] = name.strip()
+    new = replace(current, **out)
+    if new.stake_policy not in STAKE_POLICIES:
+        raise InvalidSetting(f"Who may start staked games: one of {', '.join(STAKE_POLICIES)}.")
+    if new.stake_policy == "role":
+        if type(new.stake_role_id) is not int or new.stake_role_id <= 0:
+            raise InvalidSetting("Choose the role allowed to start staked games.")
+    elif "stake_role_id" in changes and changes["stake_role_id"] is not None:
+        raise InvalidSetting("A role only applies when the policy is 'role'.")
+    else:
+        new = replace(new, stake_role_id=None)
+    return new
+
+
+def _from_row(row: Any) -> GuildSettings:
+    values = {name: row[name] for name in _COLUMNS}
+    values["house_rules"] = json.loads(values["house_rules"])
+    return GuildSettings(**values)
+
+
+async def load_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    rows = list(await conn.execute_fetchall(
+        f"SELECT {', '.join(_COLUMNS)} FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    ))
+    return _from_row(rows[0]) if rows else GuildSettings(guild_id=guild_id)
+
+
+async def save_settings(conn: aiosqlite.Connection, settings: GuildSettings, now_ms: int) -> None:
+    values = [getattr(settings, name) for name in _COLUMNS]
+    values[_COLUMNS.index("house_rules")] = json.dumps(settings.house_rules, sort_keys=True)
+    names = ", ".join(_COLUMNS)
+    updates = ", ".join(f"{n} = excluded.{n}" for n in _COLUMNS if n != "guild_id")
+    await conn.execute(
+        f"INSERT INTO guild_settings ({names}, updated_at) VALUES ({', '.join('?' * len(values))}, ?) "
+        f"ON CONFLICT (guild_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+        (*values, now_ms),
+    )
+
+
+async def currency(conn: aiosqlite.Connection, guild_id: int) -> str:
+    """The server's currency name, for error messages."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT currency_name FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    ))
+    return rows[0][0] if rows else DEFAULT_CURRENCY
