@@ -107,7 +107,7 @@ class RulesBase:
         """The named preset, optionally with some options changed."""
         if name not in cls.PRESETS:
             raise InvalidRules(f"unknown preset {name!r}; choose one of {', '.join(cls.PRESETS)}")
-        return cls.from_dict({**cls.PRESETS[name], "preset": name, **changes})
+        return cls.from_dict({**cls.PRESETS[name], "preset_name": name, **changes})
 
     def replace(self, **changes: Any):
         return dataclasses.replace(self, **changes)

@@ -89,7 +89,7 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
 class Rules(RulesBase):
     """Every Koi-Koi option. Defaults are the Nintendo preset. See :data:`OPTIONS`."""
 
-    preset: str = "nintendo"
+    preset_name: str = "nintendo"
     point_table: str = "nintendo"
     custom_points: tuple[tuple[str, int], ...] = ()
     extras_mode: str = "absorb"
@@ -142,8 +142,8 @@ class Rules(RulesBase):
 
     def validate(self) -> None:
         RulesBase.validate(self)
-        if self.preset not in self.PRESETS:
-            raise InvalidRules(f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset!r}")
+        if self.preset_name not in self.PRESETS:
+            raise InvalidRules(f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
         for slug, pts in self.custom_points:
             if slug not in YAKU_SLUGS:
                 raise InvalidRules(f"custom_points: unknown yaku {slug!r}")
