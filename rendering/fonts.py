@@ -12,7 +12,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.cards import MONTHS
 
@@ -48,14 +48,24 @@ def latin(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
+def _glyph_pixels(font: ImageFont.FreeTypeFont, ch: str) -> bytes:
+    image = Image.new("L", (48, 48), 0)
+    ImageDraw.Draw(image).text((8, 8), ch, font=font, fill=255)
+    return image.tobytes()
+
+
+def has_glyphs(font: ImageFont.FreeTypeFont, text: str) -> bool:
+    """True if ``font`` draws every character of ``text`` with a real glyph (no empty box)."""
+    missing = _glyph_pixels(font, "\U0010fffd")
+    return all(_glyph_pixels(font, ch) != missing for ch in text if not ch.isspace())
+
+
 def _has_glyphs(path: str, text: str) -> bool:
-    """True if the font at ``path`` draws every character of ``text`` (no fallback boxes)."""
     try:
         font = ImageFont.truetype(path, 24)
     except OSError:
         return False
-    missing = font.getmask("\U0010fffd").tobytes()
-    return all(font.getmask(ch).tobytes() != missing for ch in text)
+    return has_glyphs(font, text)
 
 
 def _system_cjk_candidates() -> list[str]:
@@ -95,10 +105,17 @@ def cjk(size: int, path: str) -> ImageFont.FreeTypeFont:
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
-def month_caption(month: int, cjk_font: str | None = None) -> tuple[str, bool]:
-    """Caption for a month: ``("一月 松", True)`` with a CJK font, else ``("Jan pine", False)``."""
+def month_caption(month: int, cjk_font: str | None = None, korean: bool = False) -> tuple[str, bool]:
+    """Caption for a month (Japanese number 1..12) and whether it needs the CJK font.
+
+    With a CJK font: ``("一月 松", True)``; without: ``("Jan pine", False)``. ``korean`` uses the
+    Go-Stop number instead of the month name: ``("12 柳", True)`` / ``("12 willow", False)``.
+    """
     m = MONTHS[month - 1]
-    if find_cjk_font(cjk_font):
+    has_cjk = find_cjk_font(cjk_font) is not None
+    if korean:
+        return f"{m.korean_number} {m.plant_kanji if has_cjk else m.plant}", has_cjk
+    if has_cjk:
         return f"{m.month_kanji} {m.plant_kanji}", True
     return f"{MONTH_ABBR[month - 1]} {m.plant}", False
 
@@ -107,3 +124,23 @@ def caption_font(size: int, is_cjk: bool, cjk_font: str | None = None) -> ImageF
     """The font for a caption returned by :func:`month_caption`."""
     path = find_cjk_font(cjk_font) if is_cjk else None
     return cjk(size, path) if path else latin(size)
+
+
+_REPLACEMENTS = {"×": "x", "–": "-", "—": "-", "→": "->", "…": "...", "✓": "ok", "★": "*"}
+
+
+@lru_cache(maxsize=4096)
+def _latin_ok(ch: str) -> bool:
+    return ch.isspace() or has_glyphs(latin(24), ch)
+
+
+def latin_safe(text: str) -> str:
+    """``text`` with characters the built-in font lacks replaced (``×`` -> ``x``) or dropped,
+    so no empty boxes are ever drawn."""
+    out = []
+    for ch in text:
+        if ord(ch) < 127 or _latin_ok(ch):
+            out.append(ch)
+        else:
+            out.append(_REPLACEMENTS.get(ch, ""))
+    return "".join(out)

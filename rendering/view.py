@@ -12,6 +12,15 @@ from dataclasses import dataclass
 GAMES: tuple[str, ...] = ("koikoi", "gostop", "mushi", "sakura", "hana_awase", "shedding")
 """Game slugs accepted by the renderers (the module names under ``bot.games``)."""
 
+GAME_NAMES: dict[str, str] = {
+    "koikoi": "Koi-Koi",
+    "gostop": "Go-Stop",
+    "mushi": "Mushi",
+    "sakura": "Sakura (Higo-Bana)",
+    "hana_awase": "Hana-Awase",
+    "shedding": "Flower shedding game",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:

@@ -1,0 +1,101 @@
+"""Deterministic sample view-models for the preview, the tests and the benchmark."""
+
+from __future__ import annotations
+
+import random
+
+from bot.cards import DECK, Kind, card
+
+from .view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
+
+PLAYER_NAMES = ("Hanako", "Taro", "Min-jun", "Seo-yeon", "Keoni", "Leilani", "Aiko")
+PLAYER_COUNTS = {
+    "koikoi": (2,), "gostop": (2, 3), "mushi": (2,), "sakura": (2, 3, 4, 5, 6, 7),
+    "hana_awase": (2, 3, 4), "shedding": (2, 3, 4, 5),
+}
+"""Player counts each game supports (the preview renders a table for each)."""
+
+_MUSHI_OUT = (6, 7)  # Mushi plays without peony and bush clover
+
+
+def _pi_value(cards: list[str]) -> int:
+    doubles = {"lightning", "paulownia_chaff_yellow"}
+    return sum(2 if c in doubles else 1 for c in cards if card(c).kind is Kind.CHAFF)
+
+
+def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
+                 captured_per_player: int | None = None) -> TableView:
+    """A plausible mid-round table for ``game`` with ``players`` seats."""
+    rng = random.Random(f"{game}-{players}-{seed}")
+    deck = [c.id for c in DECK if not (game == "mushi" and c.month in _MUSHI_OUT)]
+    rng.shuffle(deck)
+    shedding = game == "shedding"
+    field_n = 4 if shedding else min(10, 6 + players % 3)
+    field, deck = deck[:field_n], deck[field_n:]
+    take = captured_per_player if captured_per_player is not None else (
+        0 if shedding else max(3, 14 - 2 * players))
+    gostop = game == "gostop"
+    seats = []
+    for i in range(players):
+        captured, deck = deck[:take], deck[take:]
+        badges: tuple[str, ...] = ()
+        if game == "koikoi" and i == 1:
+            badges = ("Koi-Koi x1",)
+        elif gostop and i == 0:
+            badges = ("Go 2", "Shake x1")
+        seats.append(PlayerView(
+            name=PLAYER_NAMES[i],
+            captured=tuple(captured),
+            score=(12 - 3 * i) if not shedding else None,
+            is_dealer=i == 0,
+            is_turn=i == 1 % players,
+            hand_size=(5 - i % 3) if shedding else (max(0, 8 - i) if players > 2 else 5),
+            badges=badges,
+            progress=("Akatan 2/3", "Tane 4/5") if i == 0 and not shedding else (),
+            pi_count=_pi_value(captured) if gostop else None,
+            team=(i % 2 + 1) if game == "sakura" and players in (4, 6) else None,
+        ))
+    highlight = tuple(seats[0].captured[-2:]) if take >= 2 else tuple(field[:1])
+    return TableView(
+        game=game,
+        title=f"{GAME_NAMES[game]} - round 3 of 12",
+        field=tuple(field),
+        stock_count=len(deck) - (0 if shedding else 8),
+        players=tuple(seats),
+        highlight=highlight,
+        last_move=f"{PLAYER_NAMES[0]} played {card(highlight[0]).name} and took "
+                  f"{card(highlight[-1]).name}" if highlight else "",
+        discard_top=deck[0] if shedding else None,
+        discard_count=7 if shedding else None,
+        drawn_card=None,
+        korean_months=gostop,
+        footer="Turn timer: 60 s - /hanafuda rules " + game,
+    )
+
+
+def sample_hand(n: int = 8, seed: int = 1, korean: bool = False) -> HandView:
+    rng = random.Random(f"hand-{n}-{seed}")
+    cards = tuple(rng.sample([c.id for c in DECK], n))
+    return HandView(cards=cards, playable=cards[::3], title="Your hand - Hanako",
+                    korean_months=korean)
+
+
+def sample_summary(rows: int = 4) -> SummaryView:
+    pool = [
+        ("Sanko", ("crane", "curtain", "moon"), 5),
+        ("Akatan", ("poetry_ribbon_jan", "poetry_ribbon_feb", "poetry_ribbon_mar"), 5),
+        ("Inoshikacho", ("boar", "deer", "butterflies"), 5),
+        ("Tsukimi-zake", ("moon", "sake_cup"), 5),
+        ("Kasu", tuple(c.id for c in DECK if c.kind is Kind.CHAFF)[:11], 2),
+        ("Tane", ("bush_warbler", "cuckoo", "bridge", "geese", "swallow"), 1),
+        ("Aotan", ("blue_ribbon_jun", "blue_ribbon_sep", "blue_ribbon_oct"), 5),
+        ("Hanami-zake", ("curtain", "sake_cup"), 5),
+    ]
+    chosen = [pool[i % len(pool)] for i in range(rows)]
+    return SummaryView(
+        title="Round 3 - Hanako calls shobu",
+        rows=tuple(YakuRow("Hanako", name, cards, pts) for name, cards, pts in chosen),
+        multipliers=("x2 opponent called koi-koi", "x2 seven points or more"),
+        result_lines=("Hanako +" + str(4 * sum(p for _, _, p in chosen)), "Taro 0",
+                      "Match: Hanako 31 - Taro 12"),
+    )

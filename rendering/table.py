@@ -1,0 +1,248 @@
+"""The shared table image: field, stock, discard pile and one panel per player (2 to 7 seats)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.cards import Kind, card
+
+from .art.palette import (
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_TURN,
+    TEAM_COLOURS,
+    TEXT,
+)
+from .canvas import MARGIN, chip, encode_png, fit_text, new_canvas, place_card, text, text_width
+from .sprites import card_height, index_width, kind_symbol
+from .view import GAME_NAMES, PlayerView, TableView
+
+WIDTH = 1000
+FIELD_CARD = 72
+PILE_CARD = 40
+HEADER_H = 74
+SIDE_W = 2 * FIELD_CARD + 3 * MARGIN  # stock and drawn card / discard pile
+GROUP_LABEL_W = 34
+GROUP_GAP = 14
+PANEL_PAD = 10
+NAME_ROW_H = 30
+PROGRESS_ROW_H = 28
+KIND_ORDER = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
+BADGE_BG = (250, 170, 70)
+GROUP_SYMBOL_CARD = {Kind.BRIGHT: "crane", Kind.ANIMAL: "boar", Kind.RIBBON: "plain_ribbon_apr",
+                     Kind.CHAFF: "pine_chaff_1"}
+PROGRESS_BG = (46, 92, 64)
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    kind: Kind
+    cards: tuple[str, ...]
+    label: str
+
+
+def _groups(player: PlayerView) -> list[_Group]:
+    by_kind: dict[Kind, list[str]] = {k: [] for k in KIND_ORDER}
+    for cid in sorted(player.captured, key=lambda c: card(c).index):
+        by_kind[card(cid).kind].append(cid)
+    out = []
+    for kind in KIND_ORDER:
+        cards = tuple(by_kind[kind])
+        label = str(len(cards))
+        if kind is Kind.CHAFF and player.pi_count is not None:
+            label = str(player.pi_count)
+        out.append(_Group(kind, cards, label))
+    return out
+
+
+def _pile_width(n: int) -> int:
+    return 0 if n == 0 else PILE_CARD + (n - 1) * index_width(PILE_CARD)
+
+
+def _flow(groups: list[_Group], width: int) -> list[tuple[_Group, int, int]]:
+    """Place the captured groups left to right, wrapping; (group, x, row) with x from 0."""
+    placed, x, row = [], 0, 0
+    for g in groups:
+        w = GROUP_LABEL_W + _pile_width(len(g.cards))
+        if x and x + w > width:
+            x, row = 0, row + 1
+        placed.append((g, x, row))
+        x += w + GROUP_GAP
+    return placed
+
+
+def _panel_height(player: PlayerView, width: int) -> int:
+    rows = max(r for _, _, r in _flow(_groups(player), width - 2 * PANEL_PAD)) + 1
+    h = PANEL_PAD + NAME_ROW_H + 6 + rows * (card_height(PILE_CARD) + 8) + PANEL_PAD
+    return h + (PROGRESS_ROW_H if player.progress else 0)
+
+
+def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, x: int, y: int,
+                width: int, height: int, view: TableView, highlight: set[str]) -> None:
+    bg = PANEL_TURN if player.is_turn else PANEL
+    draw.rounded_rectangle((x, y, x + width, y + height), radius=12, fill=bg + (215,),
+                           outline=HIGHLIGHT if player.is_turn else None,
+                           width=3 if player.is_turn else 0)
+    if player.team is not None:
+        colour = TEAM_COLOURS[(player.team - 1) % len(TEAM_COLOURS)]
+        draw.rounded_rectangle((x, y + 12, x + 5, y + height - 12), radius=2, fill=colour)
+    cx, cy = x + PANEL_PAD + 4, y + PANEL_PAD
+    mid = cy + NAME_ROW_H // 2
+    if player.is_turn:
+        draw.polygon([(cx, mid - 8), (cx + 12, mid), (cx, mid + 8)], fill=HIGHLIGHT)
+        cx += 18
+    right = x + width - PANEL_PAD - 4
+    if player.score is not None:
+        score = f"{player.score} pts"
+        right -= text(draw, (right, mid), score, 22, fill=GOLD, anchor="rm", bold=True) + 10
+    chips = []
+    if player.is_dealer:
+        chips.append(("Dealer", INK, GOLD))
+    if player.team is not None:
+        chips.append((f"Team {player.team}", INK, TEAM_COLOURS[(player.team - 1) % 4]))
+    if player.hand_size is not None:
+        chips.append((f"Hand {player.hand_size}", INK, (214, 222, 214)))
+    chips += [(b, INK, BADGE_BG) for b in player.badges]
+    chip_w = sum(text_width(label, 14) + 14 + 6 for label, _, _ in chips)
+    name = fit_text(player.name, 20, max(60, right - cx - chip_w - 10))
+    cx += text(draw, (cx, mid), name, 20, anchor="lm", bold=True) + 10
+    for label, fg, chip_bg in chips:
+        if cx + text_width(label, 14) + 14 > right:
+            break
+        cx = chip(draw, cx, mid - 11, label, 14, fg=fg, bg=chip_bg, height=22) + 6
+    top = cy + NAME_ROW_H + 6
+    row_h = card_height(PILE_CARD) + 8
+    inner_x = x + PANEL_PAD + 4
+    for g, gx, row in _flow(_groups(player), width - 2 * PANEL_PAD):
+        _draw_group(image, draw, g, inner_x + gx, top + row * row_h, view, highlight,
+                    pi=g.kind is Kind.CHAFF and player.pi_count is not None)
+    if player.progress:
+        px, py = inner_x, y + height - PANEL_PAD - PROGRESS_ROW_H + 4
+        for item in player.progress:
+            if px + text_width(item, 14) + 14 > x + width - PANEL_PAD:
+                break
+            px = chip(draw, px, py, item, 14, fg=TEXT, bg=PROGRESS_BG, height=22) + 6
+
+
+def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, g: _Group, x: int, y: int,
+                view: TableView, highlight: set[str], pi: bool) -> None:
+    sample = card(GROUP_SYMBOL_CARD[g.kind])
+    lx = x + GROUP_LABEL_W // 2 - 2
+    draw.ellipse((lx - 14, y, lx + 14, y + 28), fill=(236, 230, 212))
+    kind_symbol(draw, sample, lx, y + 14, 8)
+    colour = TEXT if g.cards else MUTED
+    text(draw, (lx, y + 44), g.label, 18, fill=colour, anchor="mm", bold=True)
+    if pi:
+        text(draw, (lx, y + 60), "pi", 13, fill=MUTED, anchor="mm")
+    step = index_width(PILE_CARD)
+    px = x + GROUP_LABEL_W
+    for i, cid in enumerate(g.cards):
+        place_card(image, cid, px + i * step, y, PILE_CARD, view.korean_months,
+                   highlight=cid in highlight)
+
+
+def _field_rows(n: int, width: int) -> int:
+    per_row = max(1, (width + 10) // (FIELD_CARD + 10))
+    return max(1, -(-n // per_row))
+
+
+def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, y: int,
+                 height: int, highlight: set[str]) -> None:
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=14,
+                           fill=(0, 0, 0, 40), outline=(255, 255, 255, 28), width=2)
+    ch = card_height(FIELD_CARD)
+    sx, sy = MARGIN * 2, y + 30
+    if view.stock_count is not None:
+        text(draw, (sx, y + 8), "Stock", 15, fill=MUTED)
+        if view.stock_count:
+            for i in range(min(3, view.stock_count)):
+                place_card(image, None, sx + i * 2, sy - i * 2, FIELD_CARD, with_shadow=i == 0)
+        chip(draw, sx + 8, sy + ch - 30, str(view.stock_count), 18, height=26)
+        sx += FIELD_CARD + MARGIN
+    second = view.drawn_card or view.discard_top
+    if view.discard_count is not None or view.drawn_card:
+        label = "Drawn" if view.drawn_card else "Discard"
+        text(draw, (sx, y + 8), label, 15, fill=MUTED)
+        if second:
+            place_card(image, second, sx, sy, FIELD_CARD, view.korean_months,
+                       highlight=second in highlight or bool(view.drawn_card), with_shadow=True)
+        if view.discard_count is not None and not view.drawn_card:
+            chip(draw, sx + 8, sy + ch + 6, f"{view.discard_count} cards", 14, height=22)
+    fx = MARGIN + SIDE_W
+    field_w = WIDTH - MARGIN * 2 - fx
+    if view.field:
+        text(draw, (fx, y + 8), f"Field ({len(view.field)})", 15, fill=MUTED)
+    per_row = max(1, (field_w + 10) // (FIELD_CARD + 10))
+    for i, cid in enumerate(view.field):
+        cx = fx + (i % per_row) * (FIELD_CARD + 10)
+        cy = sy + (i // per_row) * (ch + 14)
+        place_card(image, cid, cx, cy, FIELD_CARD, view.korean_months,
+                   highlight=cid in highlight, with_shadow=True)
+
+
+def table_image(view: TableView) -> Image.Image:
+    """Compose the table (RGB)."""
+    highlight = set(view.highlight)
+    ch = card_height(FIELD_CARD)
+    field_w = WIDTH - MARGIN * 3 - SIDE_W
+    rows = _field_rows(len(view.field), field_w)
+    centre_h = 30 + rows * (ch + 14) + 16
+    if view.discard_count is not None and not view.drawn_card:
+        centre_h = max(centre_h, 30 + ch + 40)
+    players = view.players
+    columns = 1 if len(players) <= 3 else 2
+    panel_w = (WIDTH - 2 * MARGIN - (columns - 1) * 12) // columns
+    heights = [_panel_height(p, panel_w) for p in players]
+    above = 1 if len(players) == 2 else 0
+    slots: list[tuple[int, int, int]] = []  # (player index, column, row) of panels below the field
+    for i in range(above, len(players)):
+        j = i - above
+        slots.append((i, j % columns, j // columns))
+    row_heights: dict[int, int] = {}
+    for i, _, row in slots:
+        row_heights[row] = max(row_heights.get(row, 0), heights[i])
+    top_h = heights[0] + 12 if above else 0
+    footer_h = 28 if view.footer else 8
+    total = HEADER_H + top_h + centre_h + 12 + sum(h + 12 for h in row_heights.values()) + footer_h
+    image, draw = new_canvas(WIDTH, total)
+    _draw_header(draw, view)
+    y = HEADER_H
+    if above:
+        _draw_panel(image, draw, players[0], MARGIN, y, WIDTH - 2 * MARGIN, heights[0], view,
+                    highlight)
+        y += heights[0] + 12
+    _draw_centre(image, draw, view, y, centre_h, highlight)
+    y += centre_h + 12
+    row_top = {}
+    for row in sorted(row_heights):
+        row_top[row] = y
+        y += row_heights[row] + 12
+    for i, col, row in slots:
+        _draw_panel(image, draw, players[i], MARGIN + col * (panel_w + 12), row_top[row], panel_w,
+                    row_heights[row], view, highlight)
+    if view.footer:
+        text(draw, (MARGIN, total - 22), fit_text(view.footer, 14, WIDTH - 2 * MARGIN), 14,
+             fill=MUTED)
+    return image
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
+    game = GAME_NAMES.get(view.game, view.game)
+    right = WIDTH - MARGIN
+    game_w = text(draw, (right, 26), game, 17, fill=MUTED, anchor="rm")
+    title = fit_text(view.title or game, 26, WIDTH - 3 * MARGIN - game_w)
+    text(draw, (MARGIN, 26), title, 26, anchor="lm", bold=True)
+    if view.last_move:
+        draw.rounded_rectangle((MARGIN, 50, MARGIN + 10, 64), radius=3, fill=HIGHLIGHT)
+        text(draw, (MARGIN + 18, 57), fit_text(view.last_move, 17, WIDTH - 4 * MARGIN), 17,
+             fill=TEXT, anchor="lm")
+
+
+def render_table(view: TableView) -> bytes:
+    """PNG bytes of the table image for ``view``."""
+    return encode_png(table_image(view))
