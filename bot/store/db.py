@@ -11,6 +11,7 @@ with ``PRAGMA user_version``, so a crash mid-migration leaves the previous versi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -250,10 +251,9 @@ def _migrate_file(path: str, migrations: list[Migration], busy_timeout_ms: int) 
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:
-    try:
+    # No transaction may be open (BEGIN itself failed, or SQLite already rolled back).
+    with contextlib.suppress(sqlite3.OperationalError):
         await conn.execute("ROLLBACK")
-    except sqlite3.OperationalError:
-        pass  # no transaction was open (BEGIN itself failed, or SQLite already rolled back)
 
 
 async def _connect(path: str, busy_timeout_ms: int, synchronous: str) -> aiosqlite.Connection:

@@ -1,0 +1,49 @@
+"""SQLite persistence of the bot (aiosqlite): settings, games, results, ratings and the chip ledger.
+
+Use :class:`Store`; everything else here is the values it returns and the errors it raises.
+"""
+
+from .db import default_db_path, default_migrations_dir
+from .errors import (
+    AlreadyClaimed,
+    DuplicateAction,
+    GameNotRunning,
+    IdempotencyConflict,
+    InsufficientFunds,
+    InvalidAmount,
+    InvalidGame,
+    InvalidInput,
+    InvalidResult,
+    InvalidSetting,
+    MigrationError,
+    SelfTransfer,
+    StoreError,
+    UnknownAccount,
+    UnknownGame,
+)
+from .models import (
+    MAX_AMOUNT,
+    SYSTEM_ACTOR,
+    AuditReport,
+    GameEvent,
+    GameOutcome,
+    GameRecord,
+    LeaderboardPage,
+    LeaderboardRow,
+    LedgerLine,
+    PlayerResult,
+    SeatResult,
+    Transfer,
+)
+from .settings import GuildSettings
+from .store import Store
+
+__all__ = [
+    "Store", "GuildSettings", "default_db_path", "default_migrations_dir",
+    "MAX_AMOUNT", "SYSTEM_ACTOR",
+    "AuditReport", "GameEvent", "GameOutcome", "GameRecord", "LeaderboardPage", "LeaderboardRow",
+    "LedgerLine", "PlayerResult", "SeatResult", "Transfer",
+    "StoreError", "InvalidInput", "InvalidAmount", "SelfTransfer", "InvalidSetting", "InvalidGame",
+    "InvalidResult", "InsufficientFunds", "AlreadyClaimed", "UnknownAccount", "UnknownGame",
+    "GameNotRunning", "DuplicateAction", "IdempotencyConflict", "MigrationError",
+]

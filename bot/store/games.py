@@ -1,0 +1,383 @@
+"""Games: creation with stake escrow, the append-only action log, and the end of a game.
+
+``record_action`` appends the action and saves the new state in one transaction and refuses any
+sequence number not above the last one, so a double click or a retried interaction can never apply
+a move twice. Finishing stores the results, updates the ratings and pays the pot out of the game's
+escrow in the same transaction as the status change; cancelling refunds every stake the same way.
+Ending an ended game again returns what the first call did and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import aiosqlite
+
+from .errors import (
+    DuplicateAction,
+    GameNotRunning,
+    InvalidGame,
+    InvalidResult,
+    StoreError,
+    UnknownGame,
+)
+from .ledger import (
+    Acct,
+    check_amount,
+    escrow_account,
+    house_account,
+    move,
+    scoped_key,
+    user_account,
+)
+from .models import (
+    MAX_AMOUNT,
+    GameEvent,
+    GameOutcome,
+    GameRecord,
+    PlayerResult,
+    Seat,
+    SeatResult,
+    ms_to_datetime,
+)
+from .ratings import apply_ratings
+
+__all__ = ["NewGame", "validate_new_game", "create_game", "record_action", "load_game",
+           "running_games", "finish_game", "cancel_game", "compute_payouts", "set_message"]
+
+MAX_SEATS = 8
+_GAME_COLUMNS = ("game_id, guild_id, channel_id, message_id, game, rules, players, stake, status, "
+                 "state, state_version, last_seq, seed, created_at, updated_at, ended_at, end_reason")
+
+
+def _json(value: Any, what: str, error: type[StoreError]) -> str:
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise error(f"{what} must be plain JSON values ({exc}).") from None
+
+
+def _check_int(value: Any, what: str, low: int, high: int, error: type[StoreError]) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise error(f"{what} must be a whole number from {low:,} to {high:,}.")
+    return value
+
+
+#: The validated, serialised columns of a game about to be created.
+NewGame = dict[str, Any]
+
+
+def validate_new_game(guild_id: int, channel_id: int, game: str, rules: Mapping[str, Any],
+                      players: Sequence[Seat], seed: int | str, state_json: str,
+                      state_version: int, stake: int, message_id: int | None) -> NewGame:
+    for value, what in ((guild_id, "The server id"), (channel_id, "The channel id")):
+        _check_int(value, what, 1, 2**63 - 1, InvalidGame)
+    if message_id is not None:
+        _check_int(message_id, "The message id", 1, 2**63 - 1, InvalidGame)
+    if not isinstance(game, str) or not game:
+        raise InvalidGame("The game needs a name.")
+    if not isinstance(rules, Mapping):
+        raise InvalidGame("The rules must be a mapping of options.")
+    players = list(players)
+    if not 1 <= len(players) <= MAX_SEATS:
+        raise InvalidGame(f"A game has 1 to {MAX_SEATS} seats.")
+    users = [p for p in players if type(p) is int]
+    if any(not (type(p) is int and p > 0 or isinstance(p, str) and 0 < len(p) <= 32)
+           for p in players):
+        raise InvalidGame("Each seat holds a user id or the name of an AI level.")
+    if len(set(users)) != len(users):
+        raise InvalidGame("A player can take only one seat at a table.")
+    if not (type(seed) is int or isinstance(seed, str)):
+        raise InvalidGame("The seed must be an integer or a text.")
+    if not isinstance(state_json, str):
+        raise InvalidGame("The state must be given as JSON text.")
+    _check_int(state_version, "The state version", 0, 2**31, InvalidGame)
+    if stake != 0:
+        check_amount(stake, "The stake")
+    return {"guild_id": guild_id, "channel_id": channel_id, "message_id": message_id, "game": game,
+            "rules": _json(dict(rules), "The rules", InvalidGame),
+            "players": _json(players, "The players", InvalidGame), "stake": stake,
+            "state": state_json, "state_version": state_version, "seed": json.dumps(seed)}
+
+
+def _record(row: sqlite3.Row, events: list[GameEvent] | None = None) -> GameRecord:
+    return GameRecord(
+        game_id=row["game_id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        message_id=row["message_id"], game=row["game"], rules=json.loads(row["rules"]),
+        players=json.loads(row["players"]), stake=row["stake"], status=row["status"],
+        state_json=row["state"], state_version=row["state_version"], last_seq=row["last_seq"],
+        seed=json.loads(row["seed"]), created_at=ms_to_datetime(row["created_at"]),
+        updated_at=ms_to_datetime(row["updated_at"]), ended_at=ms_to_datetime(row["ended_at"]),
+        end_reason=row["end_reason"], events=events or [],
+    )
+
+
+async def _game_row(conn: aiosqlite.Connection, game_id: int, guild_id: int | None = None
+                    ) -> sqlite3.Row:
+    rows = list(await conn.execute_fetchall(
+        f"SELECT {_GAME_COLUMNS}, payouts FROM games WHERE game_id = ?", (game_id,)
+    ))
+    if not rows or (guild_id is not None and rows[0]["guild_id"] != guild_id):
+        raise UnknownGame(game_id)
+    return rows[0]
+
+
+async def _seat_account(conn: aiosqlite.Connection, guild_id: int, player: Seat, now: int) -> Acct:
+    """AI seats stake from and are paid to the house: the house plays them."""
+    if isinstance(player, int):
+        return await user_account(conn, guild_id, player)
+    return await house_account(conn, guild_id, now)
+
+
+async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | None, actor: int,
+                      now: int) -> GameRecord:
+    """Insert the game and escrow every seat's stake: all seats pay or the game is not created."""
+    start_key = scoped_key(new["guild_id"], "start", key) if key is not None else None
+    if start_key is not None:
+        rows = list(await conn.execute_fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE start_key = ?", (start_key,)
+        ))
+        if rows:
+            return _record(rows[0])
+    row = list(await conn.execute_fetchall(
+        f"INSERT INTO games (guild_id, channel_id, message_id, game, rules, players, stake, state, "
+        f"state_version, seed, start_key, created_at, updated_at) "
+        f"VALUES (:guild_id, :channel_id, :message_id, :game, :rules, :players, :stake, :state, "
+        f":state_version, :seed, :start_key, :now, :now) RETURNING {_GAME_COLUMNS}",
+        {**new, "start_key": start_key, "now": now},
+    ))[0]
+    if new["stake"]:
+        game_id, guild_id = row["game_id"], new["guild_id"]
+        escrow = await escrow_account(conn, guild_id, game_id, now, create=True)
+        for seat, player in enumerate(json.loads(new["players"])):
+            await move(
+                conn, guild_id=guild_id, key=scoped_key(guild_id, "stake", f"{game_id}:{seat}"),
+                kind="stake", src=await _seat_account(conn, guild_id, player, now), dst=escrow,
+                amount=new["stake"], actor=actor, reason=f"stake for game #{game_id}", now=now,
+                game_id=game_id,
+            )
+    return _record(row)
+
+
+async def set_message(conn: aiosqlite.Connection, game_id: int, message_id: int, now: int) -> None:
+    _check_int(message_id, "The message id", 1, 2**63 - 1, InvalidGame)
+    cur = await conn.execute(
+        "UPDATE games SET message_id = ?, updated_at = ? WHERE game_id = ?", (message_id, now, game_id)
+    )
+    if cur.rowcount == 0:
+        raise UnknownGame(game_id)
+
+
+async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, actor: int | str,
+                        action: str, events_json: str, state_json: str, state_version: int,
+                        now: int) -> None:
+    try:
+        cur = await conn.execute(
+            "UPDATE games SET state = ?, state_version = ?, last_seq = ?, updated_at = ? "
+            "WHERE game_id = ? AND status = 'running' AND last_seq < ?",
+            (state_json, state_version, seq, now, game_id, seq),
+        )
+    except sqlite3.IntegrityError:
+        raise InvalidGame("The new state is not valid JSON.") from None
+    if cur.rowcount == 0:
+        row = await _game_row(conn, game_id)
+        if row["status"] != "running":
+            raise GameNotRunning(game_id, row["status"])
+        raise DuplicateAction(game_id, seq, row["last_seq"])
+    await conn.execute(
+        "INSERT INTO game_events (game_id, seq, actor, action, events, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, actor, action, events_json, now),
+    )
+
+
+async def load_game(conn: aiosqlite.Connection, game_id: int, guild_id: int | None,
+                    with_events: bool) -> GameRecord:
+    row = await _game_row(conn, game_id, guild_id)
+    events = []
+    if with_events:
+        events = [
+            GameEvent(seq=r[0], actor=r[1], action=r[2], events=json.loads(r[3]),
+                      created_at=ms_to_datetime(r[4]))
+            for r in await conn.execute_fetchall(
+                "SELECT seq, actor, action, events, created_at FROM game_events "
+                "WHERE game_id = ? ORDER BY seq", (game_id,),
+            )
+        ]
+    return _record(row, events)
+
+
+async def running_games(conn: aiosqlite.Connection, guild_id: int | None) -> list[GameRecord]:
+    where, params = "status = 'running'", ()
+    if guild_id is not None:
+        where, params = "status = 'running' AND guild_id = ?", (guild_id,)
+    rows = await conn.execute_fetchall(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY game_id", params
+    )
+    return [_record(r) for r in rows]
+
+
+def _seat_results(players: list[Seat], results: Sequence[SeatResult]) -> dict[int, SeatResult]:
+    by_seat: dict[int, SeatResult] = {}
+    for r in results:
+        if not isinstance(r, SeatResult):
+            raise InvalidResult("Each result must be a SeatResult.")
+        if type(r.seat) is not int or not 0 <= r.seat < len(players) or r.seat in by_seat:
+            raise InvalidResult(f"Seat {r.seat!r} is not a seat of this game or appears twice.")
+        if r.outcome not in ("won", "lost", "draw"):
+            raise InvalidResult(f"Outcome {r.outcome!r} must be won, lost or draw.")
+        _check_int(r.points, "Points", -MAX_AMOUNT, MAX_AMOUNT, InvalidResult)
+        by_seat[r.seat] = r
+    if len(by_seat) != len(players):
+        raise InvalidResult("Every seat of the game needs a result.")
+    return by_seat
+
+
+def compute_payouts(players: list[Seat], stake: int, outcomes: Mapping[int, str],
+                    chip_deltas: Mapping[int, int] | None,
+                    pot_shares: Mapping[int, int] | Sequence[tuple[int, int]] | None
+                    ) -> dict[int, int]:
+    """seat -> chips paid out of the pot (``stake`` per seat). With neither deltas nor shares the
+    pot is split evenly among the winners (odd chips to the lowest seats), or returned if none won.
+    AI seats' winnings go to the house, which staked for them."""
+    if stake == 0:
+        if chip_deltas or pot_shares:
+            raise InvalidResult("This game has no stake, so no chips can be settled.")
+        return {}
+    if chip_deltas is not None and pot_shares is not None:
+        raise InvalidResult("Give chip deltas or pot shares, not both.")
+    seats = range(len(players))
+    pot = stake * len(players)
+    if chip_deltas is not None:
+        if any(type(s) is not int or s not in seats for s in chip_deltas):
+            raise InvalidResult("Chip deltas name a seat that is not in this game.")
+        for d in chip_deltas.values():
+            _check_int(d, "A chip delta", -stake, pot - stake, InvalidResult)
+        if sum(chip_deltas.values()) != 0:
+            raise InvalidResult("Chip deltas must add up to zero.")
+        return {s: stake + chip_deltas.get(s, 0) for s in seats}
+    if pot_shares is not None:
+        pairs = list(pot_shares.items() if isinstance(pot_shares, Mapping) else pot_shares)
+        seat_of = {p: s for s, p in enumerate(players) if isinstance(p, int)}
+        payouts = dict.fromkeys(seats, 0)
+        for user, amount in pairs:
+            if user not in seat_of or payouts[seat_of[user]]:
+                raise InvalidResult(f"<@{user}> is not a player of this game or appears twice.")
+            payouts[seat_of[user]] = _check_int(amount, "A pot share", 0, pot, InvalidResult)
+        rest = pot - sum(payouts.values())
+        ai_seats = [s for s in seats if not isinstance(players[s], int)]
+        if rest < 0 or (rest and not ai_seats):
+            raise InvalidResult(f"Pot shares must add up to the pot of {pot:,}.")
+        if rest:
+            payouts[ai_seats[0]] += rest
+        return payouts
+    winners = [s for s in seats if outcomes[s] == "won"]
+    if not winners:
+        return dict.fromkeys(seats, stake)
+    share, odd = divmod(pot, len(winners))
+    payouts = dict.fromkeys(seats, 0)
+    for i, s in enumerate(winners):
+        payouts[s] = share + (1 if i < odd else 0)
+    return payouts
+
+
+async def _pay_out(conn: aiosqlite.Connection, row: sqlite3.Row, payouts: Mapping[int, int],
+                   kind: str, actor: int, now: int) -> None:
+    game_id, guild_id = row["game_id"], row["guild_id"]
+    escrow = await escrow_account(conn, guild_id, game_id, now)
+    players = json.loads(row["players"])
+    for seat, amount in sorted(payouts.items()):
+        if amount:
+            await move(
+                conn, guild_id=guild_id, key=scoped_key(guild_id, kind, f"{game_id}:{seat}"),
+                kind=kind, src=escrow, dst=await _seat_account(conn, guild_id, players[seat], now),
+                amount=amount, actor=actor, reason=f"{kind} of game #{game_id}", now=now,
+                game_id=game_id,
+            )
+    if escrow is not None:
+        (left,), = await conn.execute_fetchall(
+            "SELECT balance FROM accounts WHERE account_id = ?", (escrow.account_id,)
+        )
+        if left != 0:  # compute_payouts guarantees this; refuse rather than strand chips
+            raise InvalidResult(f"The payouts leave {left:,} chips in the pot.")
+
+
+async def _stored_outcome(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameOutcome:
+    results = [
+        PlayerResult(game_id=r[0], seat=r[1], user_id=r[2], points=r[3], outcome=r[4],
+                     rating_before=r[5], rating_after=r[6], finished_at=ms_to_datetime(r[7]))
+        for r in await conn.execute_fetchall(
+            "SELECT game_id, seat, user_id, points, outcome, rating_before, rating_after, "
+            "finished_at FROM results WHERE game_id = ? ORDER BY seat", (row["game_id"],),
+        )
+    ]
+    payouts = {int(s): a for s, a in json.loads(row["payouts"] or "{}").items()}
+    return GameOutcome(game_id=row["game_id"], status=row["status"], results=results,
+                       payouts=payouts, replayed=True)
+
+
+async def _end(conn: aiosqlite.Connection, row: sqlite3.Row, status: str, payouts: dict[int, int],
+               reason: str, state: tuple[str, int] | None, now: int) -> None:
+    state_json, state_version = state if state is not None else (row["state"], row["state_version"])
+    try:
+        await conn.execute(
+            "UPDATE games SET status = ?, payouts = ?, end_reason = ?, ended_at = ?, updated_at = ?, "
+            "state = ?, state_version = ? WHERE game_id = ?",
+            (status, json.dumps(payouts), reason, now, now, state_json, state_version,
+             row["game_id"]),
+        )
+    except sqlite3.IntegrityError:
+        raise InvalidGame("The final state is not valid JSON.") from None
+
+
+async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequence[SeatResult], *,
+                      chip_deltas: Mapping[int, int] | None,
+                      pot_shares: Mapping[int, int] | Sequence[tuple[int, int]] | None,
+                      state: tuple[str, int] | None, actor: int, reason: str, now: int
+                      ) -> GameOutcome:
+    row = await _game_row(conn, game_id)
+    if row["status"] == "finished":
+        return await _stored_outcome(conn, row)
+    if row["status"] != "running":
+        raise GameNotRunning(game_id, row["status"])
+    players = json.loads(row["players"])
+    by_seat = _seat_results(players, results)
+    payouts = compute_payouts(players, row["stake"], {s: r.outcome for s, r in by_seat.items()},
+                              chip_deltas, pot_shares)
+    await _end(conn, row, "finished", payouts, reason, state, now)
+    humans = {seat: p for seat, p in enumerate(players) if isinstance(p, int)}
+    changes = await apply_ratings(
+        conn, row["guild_id"], row["game"], {u: by_seat[s].outcome for s, u in humans.items()}, now
+    )
+    stored = []
+    for seat, user in sorted(humans.items()):
+        r = by_seat[seat]
+        before, after = changes.get(user, (None, None))
+        stored.append(PlayerResult(game_id=game_id, seat=seat, user_id=user, points=r.points,
+                                   outcome=r.outcome, rating_before=before, rating_after=after,
+                                   finished_at=ms_to_datetime(now)))
+    await conn.executemany(
+        "INSERT INTO results (game_id, seat, guild_id, game, user_id, points, outcome, rated, "
+        "rating_before, rating_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, p.seat, row["guild_id"], row["game"], p.user_id, p.points, p.outcome,
+          int(p.rating_before is not None), p.rating_before, p.rating_after, now) for p in stored],
+    )
+    await _pay_out(conn, row, payouts, "payout", actor, now)
+    return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts)
+
+
+async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, reason: str,
+                      state: tuple[str, int] | None, now: int) -> GameOutcome:
+    """Refund every seat's stake out of escrow and mark the game cancelled (no results)."""
+    row = await _game_row(conn, game_id)
+    if row["status"] == "cancelled":
+        return await _stored_outcome(conn, row)
+    if row["status"] != "running":
+        raise GameNotRunning(game_id, row["status"])
+    stake = row["stake"]
+    refunds = {s: stake for s in range(len(json.loads(row["players"])))} if stake else {}
+    await _end(conn, row, "cancelled", refunds, reason, state, now)
+    await _pay_out(conn, row, refunds, "refund", actor, now)
+    return GameOutcome(game_id=game_id, status="cancelled", results=[], payouts=refunds)

@@ -1,0 +1,91 @@
+"""Leaderboards per server: by rating, wins or points (per game or all games) and by chips.
+
+Ranks are competition ranks ("1, 2, 2, 4"): ties share a rank, ordered by user id for a stable
+page. The 30-day period ranks wins and points earned in the window, chips gained in the window,
+and for rating the current rating of the players who played a rated game in the window.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from .errors import InvalidInput
+from .models import LeaderboardPage, LeaderboardRow, Metric, Period
+
+__all__ = ["board_source", "leaderboard", "rank_of", "DAY_MS"]
+
+DAY_MS = 86_400_000
+METRICS = ("rating", "wins", "points", "chips")
+PERIODS = ("all", "30d")
+
+
+def board_source(guild_id: int, metric: Metric, game: str | None, period: Period, now: int
+                 ) -> tuple[str, list[Any]]:
+    """A SELECT of (user_id, value, games) for one board, with its parameters."""
+    if metric not in METRICS:
+        raise InvalidInput(f"Leaderboards rank by {', '.join(METRICS)}.")
+    if period not in PERIODS:
+        raise InvalidInput("The period must be 'all' or '30d'.")
+    since = now - 30 * DAY_MS if period == "30d" else None
+    if metric == "rating":
+        if not game:
+            raise InvalidInput("Ratings are per game: choose a game.")
+        sql = "SELECT user_id, rating AS value, games FROM ratings WHERE guild_id = ? AND game = ?"
+        params: list[Any] = [guild_id, game]
+        if since is not None:
+            sql += (" AND user_id IN (SELECT user_id FROM results WHERE guild_id = ? AND game = ?"
+                    " AND rated = 1 AND finished_at >= ?)")
+            params += [guild_id, game, since]
+        return sql, params
+    if metric == "chips":
+        if since is None:
+            return ("SELECT user_id, balance AS value, NULL AS games FROM accounts "
+                    "WHERE guild_id = ? AND kind = 'user'", [guild_id])
+        return ("SELECT a.user_id, SUM(e.amount) AS value, NULL AS games FROM accounts a "
+                "JOIN entries e ON e.account_id = a.account_id AND e.created_at >= ? "
+                "WHERE a.guild_id = ? AND a.kind = 'user' GROUP BY a.user_id", [since, guild_id])
+    value = "SUM(outcome = 'won')" if metric == "wins" else "SUM(points)"
+    sql = f"SELECT user_id, {value} AS value, COUNT(*) AS games FROM results WHERE guild_id = ?"
+    params = [guild_id]
+    if game:
+        sql += " AND game = ?"
+        params.append(game)
+    if since is not None:
+        sql += " AND finished_at >= ?"
+        params.append(since)
+    return sql + " GROUP BY user_id", params
+
+
+def _ranked(source: str) -> str:
+    return (f"SELECT RANK() OVER (ORDER BY value DESC) AS rank, user_id, value, games, "
+            f"COUNT(*) OVER () AS total FROM ({source})")
+
+
+def _row(r: Any) -> LeaderboardRow:
+    return LeaderboardRow(rank=r["rank"], user_id=r["user_id"], value=r["value"], games=r["games"])
+
+
+async def leaderboard(conn: aiosqlite.Connection, source: tuple[str, list[Any]], offset: int,
+                      limit: int) -> LeaderboardPage:
+    if type(offset) is not int or type(limit) is not int or offset < 0 or not 1 <= limit <= 100:
+        raise InvalidInput("Pages start at offset 0 and hold 1 to 100 rows.")
+    sql, params = source
+    rows = list(await conn.execute_fetchall(
+        f"{_ranked(sql)} ORDER BY rank, user_id LIMIT ? OFFSET ?", [*params, limit, offset]
+    ))
+    if rows:
+        total = rows[0]["total"]
+    else:
+        (total,), = await conn.execute_fetchall(f"SELECT COUNT(*) FROM ({sql})", params)
+    return LeaderboardPage(rows=[_row(r) for r in rows], total=total)
+
+
+async def rank_of(conn: aiosqlite.Connection, source: tuple[str, list[Any]], user_id: int
+                  ) -> LeaderboardRow | None:
+    sql, params = source
+    rows = list(await conn.execute_fetchall(
+        f"SELECT * FROM ({_ranked(sql)}) WHERE user_id = ?", [*params, user_id]
+    ))
+    return _row(rows[0]) if rows else None

@@ -1,0 +1,328 @@
+"""The one store the bot uses: settings, chip ledger, games, results, ratings, leaderboards.
+
+Every method validates its input before touching the database, then runs as one transaction:
+writes under the writer lock with ``BEGIN IMMEDIATE``, reads on the read connection (the last
+committed state). Failures raise a :class:`~bot.store.errors.StoreError` subclass whose message
+can be shown to the user, and leave the database unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from . import games, leaderboards, ledger
+from .db import Clock, Database, default_db_path
+from .errors import InvalidInput, SelfTransfer, UnknownAccount
+from .games import validate_new_game
+from .models import (
+    SYSTEM_ACTOR,
+    AuditReport,
+    GameOutcome,
+    GameRecord,
+    LeaderboardPage,
+    LeaderboardRow,
+    LedgerLine,
+    Metric,
+    Period,
+    Seat,
+    SeatResult,
+    Transfer,
+)
+from .settings import GuildSettings, load_settings, save_settings, validate
+
+__all__ = ["Store"]
+
+MAX_TEXT = 500
+
+
+def _id(value: Any, what: str) -> int:
+    """Discord snowflakes: positive 64-bit integers."""
+    if type(value) is not int or not 0 < value < 2**63:
+        raise InvalidInput(f"{what} must be a Discord id.")
+    return value
+
+
+def _actor(value: Any) -> int:
+    if type(value) is not int or not 0 <= value < 2**63:
+        raise InvalidInput("The actor must be a Discord id (or 0 for the bot).")
+    return value
+
+
+def _text(value: Any, what: str, allow_empty: bool = True) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT or (not allow_empty and not value):
+        raise InvalidInput(f"{what} must be a text of at most {MAX_TEXT} characters.")
+    return value
+
+
+class Store:
+    """Open with ``await Store.open(path)`` (or ``async with await Store.open(path)``)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # -- life cycle ------------------------------------------------------------------------------
+    @classmethod
+    async def open(
+        cls, path: str | os.PathLike[str] | None = None, *, migrations_dir: Path | None = None,
+        clock: Clock = time.time, synchronous: str = "NORMAL", busy_timeout_ms: int = 10_000,
+    ) -> Store:
+        """Open (creating and migrating) the database; ``None``: :func:`default_db_path`,
+        ``":memory:"``: a private temporary file removed on close."""
+        db = await Database.open(
+            default_db_path() if path is None else path, migrations_dir=migrations_dir,
+            clock=clock, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms,
+        )
+        return cls(db)
+
+    async def close(self) -> None:
+        """Close both connections (waits for a running write transaction)."""
+        await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()
+
+    @property
+    def path(self) -> str:
+        """The database file."""
+        return self._db.path
+
+    # -- settings --------------------------------------------------------------------------------
+    async def get_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (defaults until changed)."""
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            return await load_settings(conn, guild_id)
+
+    async def update_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change some settings (names as in :class:`GuildSettings`); returns the new settings."""
+        _id(guild_id, "The server id")
+        async with self._db.write() as conn:
+            new = validate(await load_settings(conn, guild_id), changes)
+            await save_settings(conn, new, self._db.now_ms())
+        return new
+
+    async def set_house_rules(self, guild_id: int, game: str,
+                              rules: Mapping[str, Any] | None) -> GuildSettings:
+        """Set (or with ``None`` clear) the house rules of one game on this server."""
+        _id(guild_id, "The server id")
+        _text(game, "The game name", allow_empty=False)
+        async with self._db.write() as conn:
+            current = await load_settings(conn, guild_id)
+            house = dict(current.house_rules)
+            if rules is None:
+                house.pop(game, None)
+            else:
+                house[game] = rules
+            new = validate(current, {"house_rules": house})
+            await save_settings(conn, new, self._db.now_ms())
+        return new
+
+    # -- chip ledger -----------------------------------------------------------------------------
+    async def open_account(self, guild_id: int, user_id: int, *, actor: int | None = None
+                           ) -> tuple[int, bool]:
+        """Ensure the user's account exists (new ones get the starting chips):
+        (balance, created). Safe to call on every interaction."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        actor = _actor(user_id if actor is None else actor)
+        async with self._db.write() as conn:
+            return await ledger.open_account(conn, guild_id, user_id, actor, self._db.now_ms())
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        """The user's chips on this server; :class:`UnknownAccount` if they have no account."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        row = await self._db.fetchone(
+            "SELECT balance FROM accounts WHERE guild_id = ? AND kind = 'user' AND user_id = ?",
+            (guild_id, user_id),
+        )
+        if row is None:
+            raise UnknownAccount(user_id)
+        return row[0]
+
+    async def claim_daily(self, guild_id: int, user_id: int) -> Transfer:
+        """The daily chips, once per UTC day (:class:`AlreadyClaimed` after that)."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        async with self._db.write() as conn:
+            return await ledger.claim_daily(conn, guild_id, user_id, self._db.now_ms())
+
+    async def transfer(self, guild_id: int, from_user: int, to_user: int, amount: int, *,
+                       key: str, reason: str = "", actor: int | None = None) -> Transfer:
+        """Send chips between two users; ``key`` (e.g. the interaction id) makes retries safe."""
+        _id(guild_id, "The server id")
+        _id(from_user, "The sender")
+        _id(to_user, "The recipient")
+        ledger.check_amount(amount)
+        if from_user == to_user:
+            raise SelfTransfer()
+        _text(reason, "The reason")
+        actor = _actor(from_user if actor is None else actor)
+        async with self._db.write() as conn:
+            src = await ledger.user_account(conn, guild_id, from_user)
+            dst = await ledger.user_account(conn, guild_id, to_user)
+            return await ledger.move(
+                conn, guild_id=guild_id, key=ledger.scoped_key(guild_id, "transfer", key),
+                kind="transfer", src=src, dst=dst, amount=amount, actor=actor, reason=reason,
+                now=self._db.now_ms(),
+            )
+
+    async def grant(self, guild_id: int, user_id: int, amount: int, *, key: str, actor: int,
+                    reason: str) -> Transfer:
+        """An admin gives chips from the house (the issuer)."""
+        return await self._admin(guild_id, user_id, amount, key, actor, reason, "grant")
+
+    async def revoke(self, guild_id: int, user_id: int, amount: int, *, key: str, actor: int,
+                     reason: str) -> Transfer:
+        """An admin takes chips back to the house; never below zero (:class:`InsufficientFunds`)."""
+        return await self._admin(guild_id, user_id, amount, key, actor, reason, "revoke")
+
+    async def _admin(self, guild_id: int, user_id: int, amount: int, key: str, actor: int,
+                     reason: str, kind: str) -> Transfer:
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        ledger.check_amount(amount)
+        _actor(actor)
+        _text(reason, "The reason")
+        now = self._db.now_ms()
+        async with self._db.write() as conn:
+            user = await ledger.user_account(conn, guild_id, user_id)
+            house = await ledger.house_account(conn, guild_id, now)
+            src, dst = (house, user) if kind == "grant" else (user, house)
+            return await ledger.move(
+                conn, guild_id=guild_id, key=ledger.scoped_key(guild_id, kind, key), kind=kind,
+                src=src, dst=dst, amount=amount, actor=actor, reason=reason, now=now,
+            )
+
+    async def history(self, guild_id: int, user_id: int, *, offset: int = 0, limit: int = 20
+                      ) -> list[LedgerLine]:
+        """The user's ledger lines, newest first, one page."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        if type(offset) is not int or type(limit) is not int or offset < 0 or not 1 <= limit <= 100:
+            raise InvalidInput("Pages start at offset 0 and hold 1 to 100 lines.")
+        async with self._db.snapshot() as conn:
+            return await ledger.history(conn, guild_id, user_id, offset, limit)
+
+    async def audit(self) -> AuditReport:
+        """Check every ledger invariant over the whole file (for admins, tests and monitoring)."""
+        async with self._db.snapshot() as conn:
+            return await ledger.audit(conn)
+
+    # -- games -----------------------------------------------------------------------------------
+    async def create_game(
+        self, guild_id: int, channel_id: int, game: str, *, rules: Mapping[str, Any],
+        players: Sequence[Seat], seed: int | str, state_json: str, state_version: int,
+        stake: int = 0, message_id: int | None = None, key: str | None = None,
+        actor: int = SYSTEM_ACTOR,
+    ) -> GameRecord:
+        """Create a running game and escrow ``stake`` from every seat (AI seats: the house), all
+        or none. With ``key``, a retried start returns the game the first call created."""
+        new = validate_new_game(guild_id, channel_id, game, rules, players, seed, state_json,
+                                state_version, stake, message_id)
+        _actor(actor)
+        async with self._db.write() as conn:
+            return await games.create_game(conn, new, key=key, actor=actor, now=self._db.now_ms())
+
+    async def set_table_message(self, game_id: int, message_id: int) -> None:
+        """Remember the channel message that shows the table (posted after creation)."""
+        async with self._db.write() as conn:
+            await games.set_message(conn, game_id, message_id, self._db.now_ms())
+
+    async def record_action(self, game_id: int, seq: int, actor: int | str, action: str,
+                            events: Sequence[Mapping[str, Any]], state_json: str,
+                            state_version: int) -> None:
+        """Append action ``seq`` and save the state it produced, in one transaction. ``seq`` must
+        be above the last saved one (:class:`DuplicateAction` otherwise): call before showing."""
+        if type(seq) is not int or not 0 < seq < 2**63:
+            raise InvalidInput("The move number must be a positive integer.")
+        if not (type(actor) is int or isinstance(actor, str)):
+            raise InvalidInput("The actor must be a user id or a label such as 'ai'.")
+        _text(action, "The action", allow_empty=False)
+        if not isinstance(state_json, str) or type(state_version) is not int:
+            raise InvalidInput("The state must be JSON text with an integer version.")
+        try:
+            events_json = json.dumps(list(events), ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"Events must be plain JSON values ({exc}).") from None
+        async with self._db.write() as conn:
+            await games.record_action(conn, game_id, seq, actor, action, events_json, state_json,
+                                      state_version, self._db.now_ms())
+
+    async def load_game(self, game_id: int, *, guild_id: int | None = None,
+                        with_events: bool = True) -> GameRecord:
+        """A game with its event log; with ``guild_id``, a game of another server is unknown."""
+        async with self._db.snapshot() as conn:
+            return await games.load_game(conn, game_id, guild_id, with_events)
+
+    async def list_running_games(self, guild_id: int | None = None) -> list[GameRecord]:
+        """Running games (of one server, or all for resuming after a restart), without events."""
+        async with self._db.snapshot() as conn:
+            return await games.running_games(conn, guild_id)
+
+    async def finish_game(
+        self, game_id: int, results: Sequence[SeatResult], *,
+        chip_deltas: Mapping[int, int] | None = None,
+        pot_shares: Mapping[int, int] | Sequence[tuple[int, int]] | None = None,
+        state_json: str | None = None, state_version: int | None = None,
+        actor: int = SYSTEM_ACTOR, reason: str = "game over",
+    ) -> GameOutcome:
+        """End a game: results, ratings and the pot's payout in one transaction. Chips follow
+        ``chip_deltas`` (seat -> net change, sum 0) or ``pot_shares`` (user -> chips from the pot),
+        else the winners split the pot. A finished game returns its stored outcome unchanged."""
+        _actor(actor)
+        _text(reason, "The reason")
+        async with self._db.write() as conn:
+            return await games.finish_game(
+                conn, game_id, results, chip_deltas=chip_deltas, pot_shares=pot_shares,
+                state=_state(state_json, state_version), actor=actor, reason=reason,
+                now=self._db.now_ms(),
+            )
+
+    async def cancel_game(self, game_id: int, *, actor: int = SYSTEM_ACTOR,
+                          reason: str = "cancelled", state_json: str | None = None,
+                          state_version: int | None = None) -> GameOutcome:
+        """Cancel a running game and refund every stake; cancelling again changes nothing."""
+        _actor(actor)
+        _text(reason, "The reason")
+        async with self._db.write() as conn:
+            return await games.cancel_game(conn, game_id, actor=actor, reason=reason,
+                                           state=_state(state_json, state_version),
+                                           now=self._db.now_ms())
+
+    # -- leaderboards ----------------------------------------------------------------------------
+    async def leaderboard(self, guild_id: int, metric: Metric, *, game: str | None = None,
+                          period: Period = "all", offset: int = 0, limit: int = 10
+                          ) -> LeaderboardPage:
+        """One page of this server's board by rating (per game), wins, points or chips."""
+        _id(guild_id, "The server id")
+        source = leaderboards.board_source(guild_id, metric, game, period, self._db.now_ms())
+        async with self._db.snapshot() as conn:
+            return await leaderboards.leaderboard(conn, source, offset, limit)
+
+    async def user_rank(self, guild_id: int, user_id: int, metric: Metric, *,
+                        game: str | None = None, period: Period = "all") -> LeaderboardRow | None:
+        """The user's own row on a board (None if they are not on it)."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        source = leaderboards.board_source(guild_id, metric, game, period, self._db.now_ms())
+        async with self._db.snapshot() as conn:
+            return await leaderboards.rank_of(conn, source, user_id)
+
+
+def _state(state_json: str | None, state_version: int | None) -> tuple[str, int] | None:
+    if state_json is None:
+        return None
+    if not isinstance(state_json, str) or type(state_version) is not int:
+        raise InvalidInput("The state must be JSON text with an integer version.")
+    return state_json, state_version
