@@ -8,10 +8,14 @@ month (RULES.md §2.2, seed 000 "Capturing Cards"):
 * two: the player chooses which one to take (for the stock card too);
 * three (a stacked triplet): all four are captured.
 
+A player whose hand is empty while the stock is not (Hana-Awase's two-player play-out, cards lost
+to a bomb or a capture from the hand) only turns the stock card: the ``draw`` action.
+
 :class:`FishingRound` implements this once, with piles as integer bit sets (see ``bot.cards``).
 Games add their own phases (koi-koi decisions, hiki, bombs ...) through the hooks
 :meth:`FishingRound._extra_actions`, :meth:`FishingRound._apply_extra`,
-:meth:`FishingRound._matches` (wild cards) and :meth:`FishingRound._end_turn`.
+:meth:`FishingRound._matches` and :meth:`FishingRound._capture_rule` (wild cards) and
+:meth:`FishingRound._end_turn`.
 """
 
 from __future__ import annotations
@@ -26,6 +30,11 @@ from .rng import Rng
 PLAY = "play"
 CHOOSE_DRAW = "choose_draw"
 OVER = "over"
+
+# How a card takes from its matches (see FishingRound._capture_rule).
+BY_MONTH = "month"  # one match: it; two: a chosen one; three: all
+CHOSEN_ONE = "one"  # exactly one chosen match, however many there are (a wild card)
+ALL_MATCHES = "all"  # every match at once (a sweep)
 
 
 def month_matches(field: int, card: int) -> int:
@@ -62,6 +71,7 @@ def deal(rng: Rng, packets: list[tuple[str, int]], packet_size: int) -> tuple[di
 
 
 def deal_from(deck: list[int], packets: list[tuple[str, int]], packet_size: int) -> tuple[dict[str, list[int]], list[int]]:
+    """Deal ``deck`` (already shuffled, any subset of the 48 cards) as :func:`deal` does."""
     piles: dict[str, list[int]] = {name: [] for name, _ in packets}
     pos = 0
     while any(len(piles[name]) < want for name, want in packets):
@@ -119,6 +129,11 @@ class FishingRound(RoundState):
     def _apply(self, action: Action) -> list[Event]:
         if action.kind == "play":
             return self._play(action)
+        if action.kind == "draw":
+            self.last_move = []
+            events: list[Event] = []
+            self._turn_stock(events)
+            return events
         if action.kind == "choose":
             return self._choose_draw(action)
         return self._apply_extra(action)
@@ -143,25 +158,49 @@ class FishingRound(RoundState):
 
     # -- the turn ---------------------------------------------------------------------------
     def _play_actions(self, player: int) -> list[Action]:
+        if not self.hands[player]:
+            return [Action("draw")] if self.stock else []
         out = []
         for c in indices_in(self.hands[player]):
             m = self._matches(self.field, c, from_hand=True)
             cid = DECK[c].id
-            if m.bit_count() == 2 or (m and self._is_wild_choice(c)):
+            if self._needs_choice(c, m, from_hand=True):
                 out.extend(Action("play", cid, DECK[t].id) for t in indices_in(m))
             else:
                 out.append(Action("play", cid))
         return out
 
     def _is_wild_choice(self, card: int) -> bool:
-        """True when ``card`` captures exactly one chosen card among any number of matches."""
+        """True when ``card`` played from the hand captures exactly one chosen card among any
+        number of matches."""
         return False
+
+    def _capture_rule(self, card: int, from_hand: bool) -> str:
+        """How ``card`` takes from its matches: BY_MONTH, CHOSEN_ONE or ALL_MATCHES.
+
+        The default makes a wild hand card (:meth:`_is_wild_choice`) take one chosen card and
+        everything else follow the month rule. Override for wild cards turned from the stock.
+        """
+        return CHOSEN_ONE if from_hand and self._is_wild_choice(card) else BY_MONTH
+
+    def _needs_choice(self, card: int, matches: int, from_hand: bool) -> bool:
+        rule = self._capture_rule(card, from_hand)
+        n = matches.bit_count()
+        return (rule == BY_MONTH and n == 2) or (rule == CHOSEN_ONE and n >= (1 if from_hand else 2))
 
     def _resolve(self, player: int, card: int, target: int | None, source: str, events: list[Event]) -> int:
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
-        m = self._matches(self.field, card, from_hand=(source == "hand"))
-        if self._is_wild_choice(card) and m:
-            taken = 1 << target if target is not None else 0
+        from_hand = source == "hand"
+        m = self._matches(self.field, card, from_hand=from_hand)
+        rule = self._capture_rule(card, from_hand)
+        if rule == ALL_MATCHES:
+            taken = m
+        elif rule == CHOSEN_ONE and m:
+            if target is None and m.bit_count() == 1:
+                target = m.bit_length() - 1
+            if target is None or not (m >> target) & 1:
+                raise ValueError("choose one of the cards this wild card may take")
+            taken = 1 << target
         else:
             taken = capture_from(m, target)
         if taken:
@@ -198,7 +237,7 @@ class FishingRound(RoundState):
             self._end_turn(events)
             return
         card = self.stock.pop()
-        if self._matches(self.field, card, from_hand=False).bit_count() == 2:
+        if self._needs_choice(card, self._matches(self.field, card, from_hand=False), from_hand=False):
             self.pending = card
             self.phase = CHOOSE_DRAW
             events.append({"type": "drew", "player": self.current, "card": DECK[card].id,
