@@ -106,3 +106,34 @@ def encode_png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     quantised.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()
+
+
+def card_strip(image: Image.Image, cards: tuple[str, ...], x: int, y: int, width: int,
+               max_width: int, korean: bool = False) -> int:
+    """Cards side by side, overlapping (down to the corner index) when space is short; returns
+    the width used."""
+    if not cards:
+        return 0
+    n = len(cards)
+    step = width + 4
+    if n > 1 and width + (n - 1) * step > max_width:
+        step = max(8, (max_width - width) // (n - 1))
+    for i, cid in enumerate(cards):
+        place_card(image, cid, x + i * step, y, width, korean)
+    return width + (n - 1) * step
+
+
+def wrap_text(s: str, size: int, width: float, max_lines: int = 2) -> list[str]:
+    """Split ``s`` into at most ``max_lines`` lines of ``width`` pixels (the last shortened)."""
+    words, lines, current = latin_safe(s).split(), [], ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if text_width(trial, size) <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    lines.append(current)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    return [fit_text(line, size, width) for line in lines]

@@ -1,0 +1,74 @@
+"""Yaku reference sheets (one per game) for the rules command."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from .art.palette import GOLD, MUTED, PANEL, TEXT
+from .canvas import (
+    MARGIN,
+    card_strip,
+    encode_png,
+    fit_text,
+    new_canvas,
+    text,
+    text_width,
+    wrap_text,
+)
+from .sheet_data import SHEETS
+from .sprites import card_height
+from .view import GAMES
+
+WIDTH = 1000
+CARD_W = 40
+HEADER_H = 78
+CARDS_COL = 190
+POINTS_COL = 54
+COLUMN_GAP = 12
+
+
+def sheet_image(game: str) -> Image.Image:
+    """Compose the reference sheet of ``game`` (RGB); one or two columns of entries."""
+    if game not in SHEETS:
+        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+    sheet = SHEETS[game]
+    columns = 2 if len(sheet.entries) > 6 else 1
+    col_w = (WIDTH - 2 * MARGIN - (columns - 1) * COLUMN_GAP) // columns
+    row_h = card_height(CARD_W) + 14
+    per_col = -(-len(sheet.entries) // columns)
+    notes_h = 10 + 24 * len(sheet.notes)
+    height = HEADER_H + per_col * (row_h + 6) + notes_h + MARGIN
+    image, draw = new_canvas(WIDTH, height)
+    text(draw, (MARGIN, 26), sheet.title, 26, anchor="lm", bold=True)
+    text(draw, (MARGIN, 58), fit_text(sheet.intro, 17, WIDTH - 2 * MARGIN), 17, fill=MUTED,
+         anchor="lm")
+    korean = game == "gostop"
+    points_w = max(POINTS_COL, *(int(text_width(e.points, 22, True)) + 20 for e in sheet.entries))
+    for i, entry in enumerate(sheet.entries):
+        col, row = divmod(i, per_col)
+        x = MARGIN + col * (col_w + COLUMN_GAP)
+        y = HEADER_H + row * (row_h + 6)
+        draw.rounded_rectangle((x, y, x + col_w, y + row_h), radius=10,
+                               fill=PANEL + (200 if row % 2 == 0 else 130,))
+        card_strip(image, entry.cards, x + 8, y + 7, CARD_W, CARDS_COL - 12, korean)
+        tx = x + CARDS_COL + 6
+        text_w = col_w - CARDS_COL - points_w - 12
+        text(draw, (tx, y + 17), fit_text(entry.name, 18, text_w), 18, anchor="lm", bold=True)
+        for j, line in enumerate(wrap_text(entry.description, 14, text_w)):
+            text(draw, (tx, y + 41 + j * 18), line, 14, fill=TEXT, anchor="lm")
+        text(draw, (x + col_w - 10, y + row_h // 2), entry.points, 22, fill=GOLD, anchor="rm",
+             bold=True)
+    y = HEADER_H + per_col * (row_h + 6) + 6
+    for note in sheet.notes:
+        text(draw, (MARGIN, y + 10), fit_text(note, 16, WIDTH - 2 * MARGIN), 16, fill=MUTED,
+             anchor="lm")
+        y += 24
+    return image
+
+
+@lru_cache(maxsize=len(GAMES))
+def render_yaku_sheet(game: str) -> bytes:
+    """PNG bytes of the yaku reference sheet of ``game`` (cached: the sheets never change)."""
+    return encode_png(sheet_image(game))

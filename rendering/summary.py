@@ -1,0 +1,64 @@
+"""The end-of-round summary: each yaku with its cards and points, multipliers and the result."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from .art.palette import GOLD, MUTED, PANEL, TEXT
+from .canvas import MARGIN, card_strip, chip, encode_png, fit_text, new_canvas, text
+from .sprites import card_height
+from .view import SummaryView
+
+WIDTH = 1000
+CARD_W = 44
+TITLE_H = 56
+ROW_GAP = 8
+PLAYER_COL = 150
+NAME_COL = 210
+POINTS_COL = 90
+
+
+def summary_image(view: SummaryView) -> Image.Image:
+    """Compose the summary (RGB)."""
+    row_h = card_height(CARD_W) + 2 * ROW_GAP
+    rows_h = max(1, len(view.rows)) * (row_h + 4)
+    mult_h = 40 if view.multipliers else 0
+    result_h = 12 + 30 * len(view.result_lines)
+    height = TITLE_H + rows_h + 12 + mult_h + result_h + MARGIN
+    image, draw = new_canvas(WIDTH, height)
+    text(draw, (MARGIN, TITLE_H // 2), fit_text(view.title, 26, WIDTH - 2 * MARGIN), 26,
+         anchor="lm", bold=True)
+    y = TITLE_H
+    if not view.rows:
+        text(draw, (MARGIN + 8, y + row_h // 2), "No yaku this round.", 18, fill=MUTED,
+             anchor="lm")
+    cards_x = MARGIN + PLAYER_COL + NAME_COL
+    cards_w = WIDTH - MARGIN - POINTS_COL - cards_x - 10
+    for i, row in enumerate(view.rows):
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), radius=10,
+                               fill=PANEL + (190 if i % 2 == 0 else 120,))
+        mid = y + row_h // 2
+        text(draw, (MARGIN + 12, mid), fit_text(row.player, 17, PLAYER_COL - 16), 17,
+             fill=MUTED, anchor="lm")
+        text(draw, (MARGIN + PLAYER_COL, mid), fit_text(row.name, 20, NAME_COL - 10), 20,
+             anchor="lm", bold=True)
+        card_strip(image, row.cards, cards_x, y + ROW_GAP, CARD_W, cards_w, view.korean_months)
+        text(draw, (WIDTH - MARGIN - 14, mid), f"{row.points}", 24, fill=GOLD, anchor="rm",
+             bold=True)
+        y += row_h + 4
+    y += 12
+    if view.multipliers:
+        x = MARGIN
+        for label in view.multipliers:
+            x = chip(draw, x, y, label, 16, bg=GOLD, height=28) + 8
+        y += mult_h
+    for line in view.result_lines:
+        text(draw, (MARGIN, y + 14), fit_text(line, 20, WIDTH - 2 * MARGIN), 20, fill=TEXT,
+             anchor="lm", bold=True)
+        y += 30
+    return image
+
+
+def render_summary(view: SummaryView) -> bytes:
+    """PNG bytes of the round summary for ``view``."""
+    return encode_png(summary_image(view))
