@@ -28,7 +28,7 @@ from .errors import (
 from .models import MAX_AMOUNT, AuditReport, LedgerLine, Transfer, ms_to_datetime
 from .settings import currency, load_settings
 
-__all__ = ["Acct", "check_amount", "move", "open_account", "claim_daily", "user_account",
+__all__ = ["Acct", "check_amount", "move", "open_account", "claim_daily", "user_account", "user_accounts",
            "house_account", "escrow_account", "transfers_where", "audit", "history"]
 
 
@@ -61,13 +61,20 @@ async def _one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> sqlite
 
 
 async def user_account(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> Acct:
-    row = await _one(
-        conn, "SELECT account_id FROM accounts WHERE guild_id = ? AND kind = 'user' AND user_id = ?",
-        (guild_id, user_id),
+    return (await user_accounts(conn, guild_id, user_id))[0]
+
+
+async def user_accounts(conn: aiosqlite.Connection, guild_id: int, *user_ids: int) -> list[Acct]:
+    """The accounts of ``user_ids`` in one query; :class:`UnknownAccount` names the first missing."""
+    rows = await conn.execute_fetchall(
+        f"SELECT user_id, account_id FROM accounts WHERE guild_id = ? AND kind = 'user' "
+        f"AND user_id IN ({', '.join('?' * len(user_ids))})", (guild_id, *user_ids),
     )
-    if row is None:
-        raise UnknownAccount(user_id)
-    return Acct(row[0], user_id)
+    found = {r[0]: r[1] for r in rows}
+    for user in user_ids:
+        if user not in found:
+            raise UnknownAccount(user)
+    return [Acct(found[u], u) for u in user_ids]
 
 
 async def house_account(conn: aiosqlite.Connection, guild_id: int, now: int) -> Acct:

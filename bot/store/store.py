@@ -169,8 +169,7 @@ class Store:
         _text(reason, "The reason")
         actor = _actor(from_user if actor is None else actor)
         async with self._db.write() as conn:
-            src = await ledger.user_account(conn, guild_id, from_user)
-            dst = await ledger.user_account(conn, guild_id, to_user)
+            src, dst = await ledger.user_accounts(conn, guild_id, from_user, to_user)
             return await ledger.move(
                 conn, guild_id=guild_id, key=ledger.scoped_key(guild_id, "transfer", key),
                 kind="transfer", src=src, dst=dst, amount=amount, actor=actor, reason=reason,

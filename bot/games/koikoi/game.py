@@ -94,15 +94,18 @@ class KoiKoiRound(FishingRound):
 
     @classmethod
     def from_cards(cls, hands: list[list[str]], field: list[str], stock: list[str], *,
-                   rules: Rules | None = None, dealer: int = 0, round_number: int = 1) -> KoiKoiRound:
+                   captured: list[list[str]] | None = None, rules: Rules | None = None,
+                   dealer: int = 0, round_number: int = 1) -> KoiKoiRound:
         """A round dealt exactly as given (``stock[0]`` is turned first): for tests and puzzles.
 
         The field is not checked for a misdeal; dealt teyaku and the swap offer apply as usual.
         """
         self = cls(rules or Rules(), 0, dealer, round_number, _restore=True)
-        ids = [*hands[0], *hands[1], *field, *stock]
+        captured = captured or [[], []]
+        ids = [*hands[0], *hands[1], *field, *stock, *captured[0], *captured[1]]
         if len(ids) != len(set(ids)):
             raise ValueError("a card is dealt twice")
+        self.captured = [_mask(card(c).index for c in pile) for pile in captured]
         self.hands = [_mask(card(c).index for c in h) for h in hands]
         self.field = _mask(card(c).index for c in field)
         self.stock = [card(c).index for c in reversed(stock)]

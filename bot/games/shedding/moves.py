@@ -1,0 +1,127 @@
+"""The six moves of seed 002 as actions, and the effect of the top discard.
+
+Piles are integer bit sets (``bot.cards``). The text form of each action (``str(action)``):
+
+=====================================  ==========================================================
+``match:H>F``                          1 HAND-FIELD: hand card H on field card F, both discarded
+``field_hiki:T``                       2 FIELD HIKI: the three hand cards of T's month on the
+                                       field card of that month, T placed last (on top)
+``pair:T>U``                           3 HAND-HAND: U then T from hand to the discard (T on top)
+``hand_hiki:T``                        4 HAND HIKI: the four hand cards of a month, T last
+``field_pair:H>A+B``                   5 FIELD-FIELD: field cards A and B discarded, hand card H
+                                       to the field
+``struggle``                           6 STRUGGLE: draw one card, then ...
+``struggle_match:D>F``                 6A the drawn card D and the field card F are discarded
+``keep:D``                             6B the drawn card D goes into the hand
+``pass``                               no move is possible (nothing to draw either)
+``slap:S`` / ``race_end``              the race after a win (seat S slapped; the window closed)
+=====================================  ==========================================================
+
+The card placed last is the top of the discard pile, so the player chooses which card's effect
+the next player suffers by choosing the order (seed 002: "place them one by one").
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from bot.cards import BLUE_RIBBONS, BRIGHTS, DECK, MONTH_MASKS, POETRY_RIBBONS, RIBBONS, indices_in
+
+from ..base import Action
+
+MATCH = "match"
+FIELD_HIKI = "field_hiki"
+PAIR = "pair"
+HAND_HIKI = "hand_hiki"
+FIELD_PAIR = "field_pair"
+STRUGGLE = "struggle"
+STRUGGLE_MATCH = "struggle_match"
+KEEP = "keep"
+PASS = "pass"
+SLAP = "slap"
+RACE_END = "race_end"
+
+# Effects on the next player (seed 002 EFFECTS 1-3).
+BRIGHT = "bright"  # draws one card, then their turn ends
+POETRY = "poetry"  # draws one card, then plays
+SKIP = "skip"  # loses their turn
+
+_ID = {c.id: c.index for c in DECK}
+
+
+def index(cid: str) -> int:
+    """Canonical index of a card id."""
+    return _ID[cid]
+
+
+def month_of(c: int) -> int:
+    return MONTH_MASKS[DECK[c].month]
+
+
+def skip_ribbons(rules) -> int:
+    """The ribbons that make the next player lose their turn under ``rules.purple_ribbon``."""
+    if rules.purple_ribbon == "blue":
+        return BLUE_RIBBONS
+    if rules.purple_ribbon == "non_poetry":
+        return RIBBONS & ~POETRY_RIBBONS
+    return 0
+
+
+def effect_of(c: int, rules) -> str | None:
+    """The effect a card on top of the discard pile has on the next player, if any."""
+    bit = 1 << c
+    if BRIGHTS & bit:
+        return BRIGHT
+    if POETRY_RIBBONS & bit:
+        return POETRY
+    if skip_ribbons(rules) & bit:
+        return SKIP
+    return None
+
+
+def field_pair_target(a: int, b: int) -> str:
+    return f"{DECK[a].id}+{DECK[b].id}"
+
+
+def parse_field_pair(target: str) -> tuple[int, int]:
+    a, _, b = target.partition("+")
+    return index(a), index(b)
+
+
+def shedding_moves(hand: int, field: int) -> list[Action]:
+    """Moves 1-5 that ``hand`` can make against ``field``, in a fixed order."""
+    out: list[Action] = []
+    for h in indices_in(hand):
+        out.extend(Action(MATCH, DECK[h].id, DECK[f].id) for f in indices_in(field & month_of(h)))
+    for m in range(1, 13):
+        same = indices_in(hand & MONTH_MASKS[m])
+        if len(same) == 3 and field & MONTH_MASKS[m]:
+            out.extend(Action(FIELD_HIKI, DECK[t].id) for t in same)
+        if len(same) >= 2:
+            out.extend(Action(PAIR, DECK[t].id, DECK[u].id) for t in same for u in same if t != u)
+        if len(same) == 4:
+            out.extend(Action(HAND_HIKI, DECK[t].id) for t in same)
+    if hand:
+        for m in range(1, 13):
+            for a, b in combinations(indices_in(field & MONTH_MASKS[m]), 2):
+                target = field_pair_target(a, b)
+                out.extend(Action(FIELD_PAIR, DECK[h].id, target) for h in indices_in(hand))
+    return out
+
+
+def play_actions(hand: int, field: int, can_draw: bool, rules) -> list[Action]:
+    """Every legal move at the start of a turn (moves 1-6, or pass when none is possible)."""
+    out = shedding_moves(hand, field)
+    if can_draw and (rules.struggle == "any_time" or not out):
+        out.append(Action(STRUGGLE))
+    return out or [Action(PASS)]
+
+
+def struggle_actions(drawn: int, field: int, rules) -> list[Action]:
+    """6A with each matching field card, and 6B unless the rules forbid keeping a match."""
+    matches = indices_in(field & month_of(drawn))
+    cid = DECK[drawn].id
+    out = [Action(STRUGGLE_MATCH, cid, DECK[f].id) for f in matches]
+    if rules.struggle_keep_match or not matches:
+        out.append(Action(KEEP, cid))
+    return out

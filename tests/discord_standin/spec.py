@@ -1,0 +1,294 @@
+"""Discord's OpenAPI description as a route table and compiled request-body validators.
+
+The stand-in refuses what Discord would refuse, so every body the bot sends is checked against
+the published spec. Loading and compiling ~1 MB of JSON takes a while, so one `SpecIndex` is
+built per process (see `load_spec`) and its validators are cached per operation.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import functools
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema.exceptions import ValidationError, by_relevance
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
+
+SPEC_URI = "urn:discord-api-spec"
+SPEC_ENV = "HANAFUDA_DISCORD_SPEC"
+REQUIRE_ENV = "HANAFUDA_REQUIRE_SPEC"
+
+# tests/discord_standin/spec.py -> parents[2] is the project root; the spec lives beside it.
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_SPEC_PATH = PROJECT_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json"
+
+
+def spec_path() -> Path:
+    """Where the spec is expected: `$HANAFUDA_DISCORD_SPEC`, else `../shared/...` from the project."""
+    override = os.environ.get(SPEC_ENV)
+    return Path(override) if override else DEFAULT_SPEC_PATH
+
+
+def _format_checker() -> FormatChecker:
+    """Check the two formats Discord rejects in practice (bad timestamps, bad URLs).
+
+    jsonschema's own checkers for these need optional packages; these small ones keep the
+    dependency list unchanged. Other formats (int32, snowflake, nonce) are left unchecked.
+    """
+    checker = FormatChecker(formats=())
+
+    @checker.checks("date-time", raises=ValueError)
+    def _date_time(value: object) -> bool:
+        if not isinstance(value, str):
+            return True
+        parsed = datetime.datetime.fromisoformat(value)
+        return "T" in value.upper() and parsed.tzinfo is not None
+
+    @checker.checks("uri")
+    def _uri(value: object) -> bool:
+        if not isinstance(value, str):
+            return True
+        parts = urlsplit(value)
+        return bool(parts.scheme) and bool(parts.netloc)
+
+    return checker
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One (method, path template) of the spec, with the pointer to its request-body schemas."""
+
+    method: str
+    template: str
+    regex: re.Pattern[str]
+    params: tuple[str, ...]
+    pointer: str
+    body_required: bool
+    body_types: tuple[str, ...]
+
+    def match(self, path: str) -> dict[str, str] | None:
+        m = self.regex.fullmatch(path)
+        return m.groupdict() if m else None
+
+
+@dataclass
+class BodyError:
+    """A body that Discord would refuse: a readable summary and Discord's nested `errors` object."""
+
+    summary: str
+    errors: dict[str, Any]
+
+
+def _pointer_escape(part: str) -> str:
+    return part.replace("~", "~0").replace("/", "~1")
+
+
+_CODES = {
+    "maxLength": ("BASE_TYPE_MAX_LENGTH", "Must be {v} or fewer in length."),
+    "maxItems": ("BASE_TYPE_MAX_LENGTH", "Must be {v} or fewer in length."),
+    "minLength": ("BASE_TYPE_MIN_LENGTH", "Must be {v} or more in length."),
+    "minItems": ("BASE_TYPE_MIN_LENGTH", "Must be {v} or more in length."),
+    "maximum": ("NUMBER_TYPE_MAX", "Int value should be less than or equal to {v}."),
+    "minimum": ("NUMBER_TYPE_MIN", "Int value should be greater than or equal to {v}."),
+    "required": ("BASE_TYPE_REQUIRED", "This field is required"),
+    "type": ("BASE_TYPE_BAD_TYPE", "Must be of type {v}."),
+    "enum": ("BASE_TYPE_CHOICES", "Value must be one of {v}."),
+    "const": ("BASE_TYPE_CHOICES", "Value must be {v}."),
+    "format": ("BASE_TYPE_BAD_FORMAT", "Not a well formed {v}."),
+    "pattern": ("BASE_TYPE_BAD_FORMAT", "Must match {v}."),
+}
+
+
+def _describe(error: ValidationError) -> tuple[str, str]:
+    """Discord-style (code, message) for a schema error, without echoing the whole instance."""
+    if error.validator in ("oneOf", "anyOf") and not isinstance(error.instance, dict | list):
+        allowed = [b["const"] for b in error.validator_value if isinstance(b, dict) and "const" in b]
+        if allowed:
+            return "BASE_TYPE_CHOICES", f"Value {error.instance!r} must be one of {allowed}."
+    code, template = _CODES.get(str(error.validator), ("BASE_TYPE_INVALID", ""))
+    if not template:
+        return code, error.message[:200]
+    value = error.validator_value
+    if error.validator == "const":
+        value = repr(value)
+    return code, template.format(v=value)
+
+
+def _error_path(error: ValidationError) -> list[str]:
+    path = [str(p) for p in error.absolute_path]
+    if error.validator == "required":
+        missing = re.findall(r"'([^']+)' is a required property", error.message)
+        path += missing[:1]
+    return path
+
+
+def _nest_errors(error: ValidationError) -> dict[str, Any]:
+    """Discord's error shape: the failing field path as nested keys ending in `_errors`."""
+    code, message = _describe(error)
+    leaf: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
+    for key in reversed(_error_path(error)):
+        leaf = {key: leaf}
+    return leaf
+
+
+def _discriminated_out(errors: list[ValidationError]) -> bool:
+    """Whether a union branch is plainly not the intended one.
+
+    It is not when the value has another JSON type (the `null` arm of a nullable object) or the
+    object's `type` discriminator names another variant.
+    """
+    return any(
+        (not e.relative_path and e.validator == "type")
+        or (list(e.relative_path) == ["type"] and e.validator in ("enum", "const"))
+        for e in errors
+    )
+
+
+def _pinpoint(errors: list[ValidationError]) -> ValidationError | None:
+    """The error that names the real mistake.
+
+    Discord's unions (callback types, component types) are `anyOf`s discriminated by a `type`
+    field; jsonschema's `best_match` often stops at the union itself. Descend into the branch
+    whose discriminator matched instead, so the report says e.g. `data/embeds/0/description`.
+    """
+    relevance = by_relevance()
+    error = max(errors, key=relevance, default=None)
+    while error is not None and error.context:
+        if all(not e.relative_path and e.validator in ("const", "enum") for e in error.context):
+            break  # a union of allowed values (e.g. button styles): report the union itself
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        candidates = [errs for errs in branches.values() if not _discriminated_out(errs)]
+        error = max(min(candidates or list(branches.values()), key=len), key=relevance)
+    return error
+
+
+class SpecIndex:
+    """Route table and body validators built from one openapi.json document."""
+
+    def __init__(self, document: dict[str, Any]):
+        self.document = self._with_quirks(document)
+        resource = DRAFT202012.create_resource(self.document)
+        self._registry: Registry = Registry().with_resource(SPEC_URI, resource)
+        self._format_checker = _format_checker()
+        self.operations: list[Operation] = []
+        for template, item in self.document["paths"].items():
+            for method, op in item.items():
+                if method == "parameters" or not isinstance(op, dict):
+                    continue
+                self.operations.append(self._operation(method.upper(), template, op))
+        # Literal segments (@me, @original) must win over parameters at the same position.
+        self.operations.sort(key=lambda o: (len(o.params), o.template))
+
+    @staticmethod
+    def _with_quirks(document: dict[str, Any]) -> dict[str, Any]:
+        """Adapt the spec where Discord accepts more than it documents.
+
+        Snowflakes are documented as decimal strings, but Discord accepts JSON integers too and
+        discord.py sends integers (e.g. `recipient_id`, attachment ids, allowed-mention ids).
+        Only the snowflake type is widened; every other constraint stays as published.
+        """
+        doc = copy.deepcopy(document)
+        schemas = doc["components"]["schemas"]
+        snowflake = schemas["SnowflakeType"]
+        schemas["SnowflakeType"] = {"anyOf": [snowflake, {"type": "integer", "minimum": 0}]}
+        return doc
+
+    @staticmethod
+    def _operation(method: str, template: str, op: dict[str, Any]) -> Operation:
+        params = tuple(re.findall(r"\{([^}]+)\}", template))
+        parts = re.split(r"\{([^}]+)\}", template)  # literal, param, literal, ...
+        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>[^/]+)" for i, p in enumerate(parts))
+        body = op.get("requestBody") or {}
+        content = body.get("content") or {}
+        pointer = "/paths/" + _pointer_escape(template) + "/" + method.lower() + "/requestBody/content"
+        return Operation(
+            method=method,
+            template=template,
+            regex=re.compile(pattern),
+            params=params,
+            pointer=pointer,
+            body_required=bool(body.get("required")),
+            body_types=tuple(content),
+        )
+
+    def find(self, method: str, path: str) -> tuple[Operation, dict[str, str]] | None:
+        """The spec operation serving `method path`, with its path parameters, or None."""
+        for op in self.operations:
+            if op.method != method:
+                continue
+            params = op.match(path)
+            if params is not None:
+                return op, params
+        return None
+
+    @functools.lru_cache(maxsize=512)  # noqa: B019 - one index per process; cache lives with it
+    def _validator(self, pointer: str) -> Draft202012Validator:
+        schema = {"$ref": SPEC_URI + "#" + pointer}
+        return Draft202012Validator(schema, registry=self._registry, format_checker=self._format_checker)
+
+    def validate_body(self, op: Operation, content_type: str, body: Any) -> BodyError | None:
+        """Check a decoded body against the operation's schema for `content_type`.
+
+        Multipart bodies are checked as their `payload_json` part, which is what Discord parses.
+        """
+        if not op.body_types:
+            return BodyError(f"{op.method} {op.template} takes no request body", {})
+        kind = content_type if content_type in op.body_types else "application/json"
+        if kind not in op.body_types:
+            return BodyError(f"{op.method} {op.template} does not accept {content_type}", {})
+        validator = self._validator(op.pointer + "/" + _pointer_escape(kind) + "/schema")
+        error = _pinpoint(list(validator.iter_errors(body)))
+        if error is None:
+            return None
+        where = "/".join(_error_path(error)) or "<body>"
+        return BodyError(f"{where}: {_describe(error)[1]}", _nest_errors(error))
+
+    def validate_path_params(self, op: Operation, params: dict[str, str]) -> str | None:
+        """Path parameters (ids, tokens) must match their declared schemas, as strings."""
+        item = self.document["paths"][op.template]
+        declared = list(item.get("parameters", [])) + list(item[op.method.lower()].get("parameters", []))
+        for param in declared:
+            if param.get("in") != "path" or param["name"] not in params:
+                continue
+            pointer = self._param_pointer(op, param["name"])
+            error = _pinpoint(list(self._validator(pointer).iter_errors(params[param["name"]])))
+            if error is not None:
+                return f"path parameter {param['name']}={params[param['name']]!r}: {_describe(error)[1]}"
+        return None
+
+    def _param_pointer(self, op: Operation, name: str) -> str:
+        item = self.document["paths"][op.template]
+        for where, params in (("", item.get("parameters", [])), (op.method.lower() + "/", item[op.method.lower()].get("parameters", []))):
+            for index, param in enumerate(params):
+                if param.get("name") == name and param.get("in") == "path":
+                    return f"/paths/{_pointer_escape(op.template)}/{where}parameters/{index}/schema"
+        raise KeyError(name)
+
+
+class SpecMissing(RuntimeError):
+    """The spec file is absent; CI (HANAFUDA_REQUIRE_SPEC=1) treats this as a failure."""
+
+
+@functools.lru_cache(maxsize=4)
+def _load(path: str) -> SpecIndex:
+    with open(path, encoding="utf-8") as fh:
+        return SpecIndex(json.load(fh))
+
+
+def load_spec(path: Path | None = None) -> SpecIndex:
+    """The process-wide `SpecIndex` for `path` (default: `spec_path()`); raises `SpecMissing`."""
+    path = path or spec_path()
+    if not path.is_file():
+        raise SpecMissing(f"Discord OpenAPI spec not found at {path} (set {SPEC_ENV} to override)")
+    return _load(str(path.resolve()))

@@ -1,0 +1,179 @@
+"""The stand-in's registry of entities, and the questions tests ask about it.
+
+Creation helpers announce late additions over the gateway (`_emit`), so a test may add a channel
+or member after the bot connected and discord.py's cache still learns of it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .state import (
+    CHANNEL_DM,
+    CHANNEL_TEXT,
+    EVERYONE_PERMISSIONS,
+    Channel,
+    Guild,
+    InteractionRecord,
+    Member,
+    Message,
+    Role,
+    Snowflakes,
+    User,
+    Violation,
+    as_permissions,
+)
+
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + manage_messages, like a typical bot invite
+
+
+def snowflake_of(obj: Any) -> int:
+    """Accept stand-in objects, discord.py objects (anything with `.id`) or raw ids."""
+    return int(getattr(obj, "id", obj))
+
+
+class World:
+    """Users, guilds, channels, messages and interactions, plus recorded violations."""
+
+    def __init__(self, *, bot_name: str = "Hanafuda Test Bot", token: str = "standin.bot.token") -> None:
+        self.ids = Snowflakes()
+        self.application_id = self.ids.next()
+        self.token = token
+        self.bot_user = User(self.application_id, bot_name, bot=True)
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.violations: list[Violation] = []
+        self.refused_dms: list[Message] = []
+
+    # -- gateway hook -------------------------------------------------------------------------
+
+    def _emit(self, event: str, data: dict[str, Any]) -> None:
+        """Overridden by the server to push an event to connected bots."""
+
+    # -- creating things ----------------------------------------------------------------------
+
+    def _new_user(self, name: str, *, refuses_dms: bool) -> User:
+        return User(self.ids.next(), name, refuses_dms=refuses_dms)
+
+    def create_user(self, name: str, *, refuses_dms: bool = False) -> User:
+        """A human user; `refuses_dms=True` makes DMs to them fail with 50007 like Discord."""
+        user = self._new_user(name, refuses_dms=refuses_dms)
+        self.users[user.id] = user
+        return user
+
+    def create_guild(self, name: str, *, owner: User | None = None, bot_permissions: Any = BOT_PERMISSIONS) -> Guild:
+        """A guild the bot is in, with the bot holding a managed role of `bot_permissions`."""
+        gid = self.ids.next()
+        everyone = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
+        guild = Guild(gid, name, owner_id=owner.id if owner else self.bot_user.id, everyone=everyone)
+        self.guilds[gid] = guild
+        bot_role = Role(self.ids.next(), self.bot_user.name, as_permissions(bot_permissions), position=1, managed=True)
+        guild.roles.append(bot_role)
+        guild.members[self.bot_user.id] = Member(self.bot_user, guild, [bot_role])
+        if owner is not None:
+            guild.members[owner.id] = Member(owner, guild)
+        self._emit("GUILD_CREATE", guild.payload())
+        return guild
+
+    def create_channel(self, guild: Guild, name: str) -> Channel:
+        channel = Channel(self.ids.next(), CHANNEL_TEXT, name=name, guild=guild, position=len(guild.channels))
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        self._emit("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def add_member(self, guild: Guild, user: User, *, permissions: Any = 0, nick: str | None = None) -> Member:
+        """Make `user` a member; extra `permissions` (e.g. manage_guild) come from a role of their own."""
+        roles = []
+        extra = as_permissions(permissions)
+        if extra:
+            role = Role(self.ids.next(), f"{user.name}-role", extra, position=1)
+            guild.roles.append(role)
+            self._emit("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
+            roles.append(role)
+        member = Member(user, guild, roles, nick=nick)
+        guild.members[user.id] = member
+        self._emit("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
+        return member
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and `user` (created once, like Discord)."""
+        for channel in self.channels.values():
+            if channel.type == CHANNEL_DM and channel.recipient is user:
+                return channel
+        channel = Channel(self.ids.next(), CHANNEL_DM, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    # -- queries ------------------------------------------------------------------------------
+
+    def user(self, user: Any) -> User:
+        return self.users[snowflake_of(user)]
+
+    def message(self, message: Any) -> Message:
+        return self.messages[snowflake_of(message)]
+
+    def _live(self, messages: list[Message] | Any) -> list[Message]:
+        return sorted((m for m in messages if not m.deleted), key=lambda m: m.id)
+
+    def channel_messages(self, channel: Any, *, include_ephemeral: bool = False, include_deleted: bool = False) -> list[Message]:
+        """Messages in a channel as everyone sees them (ephemerals only when asked for)."""
+        cid = snowflake_of(channel)
+        found = [
+            m
+            for m in self.messages.values()
+            if m.channel.id == cid and (include_deleted or not m.deleted) and (include_ephemeral or m.ephemeral_for is None)
+        ]
+        return sorted(found, key=lambda m: m.id)
+
+    def deleted_messages(self, channel: Any | None = None) -> list[Message]:
+        return sorted(
+            (m for m in self.messages.values() if m.deleted and (channel is None or m.channel.id == snowflake_of(channel))),
+            key=lambda m: m.id,
+        )
+
+    def dms(self, user: Any) -> list[Message]:
+        """Messages in the bot's DM channel with `user`."""
+        uid = snowflake_of(user)
+        return self._live(m for m in self.messages.values() if m.channel.type == CHANNEL_DM and m.channel.recipient and m.channel.recipient.id == uid)
+
+    def ephemerals(self, user: Any) -> list[Message]:
+        """Ephemeral interaction replies only `user` can see."""
+        uid = snowflake_of(user)
+        return self._live(m for m in self.messages.values() if m.ephemeral_for is not None and m.ephemeral_for.id == uid)
+
+    def visible_to(self, user: Any, channel: Any | None = None) -> list[Message]:
+        """Everything `user` would see (guild channels they are in, their DMs and ephemerals)."""
+        who = self.user(user)
+        found = (
+            m
+            for m in self.messages.values()
+            if m.is_visible_to(who) and (channel is None or m.channel.id == snowflake_of(channel))
+        )
+        return self._live(found)
+
+    def last_message(self, channel: Any) -> Message | None:
+        found = self.channel_messages(channel)
+        return found[-1] if found else None
+
+    def registered_commands(self, guild: Any | None = None) -> list[dict[str, Any]]:
+        """Application commands the bot synced (global, or for one guild)."""
+        key = None if guild is None else snowflake_of(guild)
+        return copy.deepcopy(self.commands.get(key, []))
+
+    def take_violations(self, kind: str | None = None) -> list[Violation]:
+        """Remove and return recorded violations (of one kind), for tests that provoke them."""
+        taken = [v for v in self.violations if kind is None or v.kind == kind]
+        self.violations = [v for v in self.violations if v not in taken]
+        return taken
+
+    def assert_no_violations(self) -> None:
+        if self.violations:
+            lines = "\n".join(f"  {v}" for v in self.violations)
+            raise AssertionError(f"the bot did {len(self.violations)} thing(s) Discord would refuse:\n{lines}")

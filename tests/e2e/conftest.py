@@ -1,0 +1,69 @@
+"""Fixtures for end-to-end tests against the local Discord stand-in.
+
+`standin` gives a started stand-in with discord.py aimed at it; at teardown it fails the test if
+the bot sent anything Discord would refuse. `start_bot` connects any `discord.Client` /
+`commands.Bot` to it. `world` adds a small guild with an admin and a player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import pytest
+
+from tests.discord_standin import Channel, Guild, SimUser, SpecIndex, StandIn
+from tests.discord_standin.testing import BotRunner, point_discord_at, spec_or_skip
+
+
+@pytest.fixture(scope="session")
+def discord_spec() -> SpecIndex:
+    """Discord's OpenAPI spec, loaded and indexed once per session."""
+    return spec_or_skip()
+
+
+@pytest.fixture
+async def standin(discord_spec: SpecIndex, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[StandIn]:
+    server = StandIn(discord_spec)
+    await server.start()
+    point_discord_at(monkeypatch, server)
+    try:
+        yield server
+    finally:
+        await server.stop()
+    server.assert_no_violations()
+
+
+@pytest.fixture
+async def start_bot(standin: StandIn) -> AsyncIterator[Callable[[Any], Awaitable[Any]]]:
+    """`bot = await start_bot(MyBot(...))`: logged in, connected and ready; closed at teardown."""
+    runner = BotRunner(standin)
+    try:
+        yield runner.start
+    finally:
+        await runner.close()
+
+
+@dataclass
+class World:
+    guild: Guild
+    channel: Channel
+    admin: SimUser
+    player: SimUser
+    shy: SimUser
+
+
+@pytest.fixture
+def world(standin: StandIn) -> World:
+    """A guild "Hanafuda Club" with #koikoi, an admin (manage_guild), a player and a user who refuses DMs."""
+    admin = standin.create_user("alice")
+    player = standin.create_user("bob")
+    shy = standin.create_user("carol", refuses_dms=True)
+    guild = standin.create_guild("Hanafuda Club")
+    channel = standin.create_channel(guild, "koikoi")
+    standin.add_member(guild, admin, permissions=discord.Permissions(manage_guild=True))
+    standin.add_member(guild, player)
+    standin.add_member(guild, shy)
+    return World(guild, channel, admin, player, shy)
