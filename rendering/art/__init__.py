@@ -12,7 +12,7 @@ from bot.cards import Card, Kind, card
 
 from .animals import SUBJECTS as ANIMALS
 from .brights import SUBJECTS as BRIGHTS
-from .palette import GOLD, INK, RED
+from .palette import GOLD, INK, MONTH_ACCENT, RED
 from .pen import CARD_H, CARD_W, Pen
 from .plants import CHAFF_SKY, PLANTS, fill_sky
 from .ribbons import SPECIALS, ribbon_card
@@ -33,7 +33,21 @@ def _paint(c: Card, pen: Pen) -> None:
         ribbon_card(pen, c)
     else:
         fill_sky(pen, CHAFF_SKY[c.month])
+        second = c.id.endswith("_2")
+        if second:
+            _mist(pen, CHAFF_SKY[c.month], MONTH_ACCENT[c.month - 1], ((-10, 22, 66), (40, 36, 110)))
         PLANTS[c.month](pen)
+        if second:
+            _mist(pen, CHAFF_SKY[c.month], MONTH_ACCENT[c.month - 1], ((-10, 100, 62), (44, 140, 110)))
+
+
+def _mist(pen: Pen, sky, accent, bands) -> None:
+    """Bands of mist (kasumi) that tell the second plain card of a month from the first."""
+    light = sum(sky) > 500
+    tint = tuple(round(s * 0.65 + a * 0.35) if light else round(s * 0.45 + 255 * 0.55)
+                 for s, a in zip(sky, accent, strict=True))
+    for x0, y0, x1 in bands:
+        pen.rect(x0, y0, x1, y0 + 12, fill=tint + (235,), radius=6)
 
 
 def _finish(art: Image.Image) -> Image.Image:

@@ -1,0 +1,91 @@
+"""``python -m rendering.preview OUTDIR``: write a contact sheet of all 48 cards and sample
+images (tables for every game and player count, hands, a summary, the yaku sheets) to look at."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from bot.cards import DECK, MONTHS, card
+
+from .art.palette import MUTED, TEXT
+from .canvas import MARGIN, encode_png, new_canvas, place_card, text
+from .fonts import caption_font, month_caption
+from .hand import render_hand
+from .samples import PLAYER_COUNTS, sample_hand, sample_summary, sample_table
+from .sheet import render_yaku_sheet
+from .sprites import card_height, kind_symbol
+from .summary import render_summary
+from .table import render_table
+from .view import GAMES
+
+SHEET_CARD = 96
+LEGEND = (("crane", "bright"), ("boar", "animal"), ("poetry_ribbon_jan", "poetry ribbon"),
+          ("plain_ribbon_apr", "red ribbon"), ("blue_ribbon_jun", "blue ribbon"),
+          ("pine_chaff_1", "chaff"))
+
+
+def contact_sheet(cjk_font: str | None = None) -> Image.Image:
+    """All 48 cards, month by month, with month captions and a legend of the kind symbols."""
+    gap, label_h, cols = 8, 30, 3
+    group_w = 4 * SHEET_CARD + 3 * gap
+    ch = card_height(SHEET_CARD)
+    width = 2 * MARGIN + cols * group_w + (cols - 1) * 24
+    height = MARGIN + 4 * (label_h + ch + 20) + 40
+    image, draw = new_canvas(width, height)
+    for m in MONTHS:
+        col, row = (m.number - 1) % cols, (m.number - 1) // cols
+        x = MARGIN + col * (group_w + 24)
+        y = MARGIN + row * (label_h + ch + 20)
+        caption, is_cjk = month_caption(m.number, cjk_font)
+        draw.text((x, y + 12), f"{m.number}  {caption}", font=caption_font(18, is_cjk, cjk_font),
+                  fill=TEXT, anchor="lm")
+        for i, c in enumerate(DECK[(m.number - 1) * 4: m.number * 4]):
+            place_card(image, c.id, x + i * (SHEET_CARD + gap), y + label_h, SHEET_CARD,
+                       with_shadow=True)
+    _legend(draw, MARGIN, height - 26)
+    return image
+
+
+def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    x += text(draw, (x, y), "Corner index: month number over the kind:", 16, fill=MUTED,
+              anchor="lm") + 14
+    for cid, label in LEGEND:
+        draw.ellipse((x - 2, y - 13, x + 24, y + 13), fill=(236, 230, 212))
+        kind_symbol(draw, card(cid), x + 11, y, 8)
+        x += 30 + text(draw, (x + 30, y), label, 16, fill=TEXT, anchor="lm") + 14
+
+
+def write_all(out: Path) -> list[Path]:
+    """Write every preview image into ``out``; returns the paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    images: dict[str, bytes] = {"cards.png": encode_png(contact_sheet())}
+    for game in GAMES:
+        for n in PLAYER_COUNTS[game]:
+            images[f"table-{game}-{n}p.png"] = render_table(sample_table(game, n))
+        images[f"yaku-{game}.png"] = render_yaku_sheet(game)
+    for n in (1, 8, 10):
+        images[f"hand-{n}.png"] = render_hand(sample_hand(n))
+    images["summary.png"] = render_summary(sample_summary(6))
+    paths = []
+    for name, data in images.items():
+        path = out / name
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print("usage: python -m rendering.preview OUTDIR", file=sys.stderr)
+        return 2
+    for path in write_all(Path(argv[0])):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
