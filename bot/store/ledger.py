@@ -143,15 +143,16 @@ async def move(
         if same != (kind, src.account_id, dst.account_id, amount, game_id):
             raise IdempotencyConflict(key)
         return _transfer(old, replayed=True)
-    debited = await _one(
-        conn, "UPDATE accounts SET balance = balance - ?1 "
-        "WHERE account_id = ?2 AND (kind = 'house' OR balance >= ?1) RETURNING balance",
-        (amount, src.account_id),
-    )
-    if debited is None:
-        row = await _one(conn, "SELECT balance FROM accounts WHERE account_id = ?", (src.account_id,))
-        raise InsufficientFunds(src.user_id or 0, row[0], amount, await currency(conn, guild_id))
-    try:
+    try:  # the CHECKs bound every balance; only the house may go below zero
+        debited = await _one(
+            conn, "UPDATE accounts SET balance = balance - ?1 "
+            "WHERE account_id = ?2 AND (kind = 'house' OR balance >= ?1) RETURNING balance",
+            (amount, src.account_id),
+        )
+        if debited is None:
+            row = await _one(conn, "SELECT balance FROM accounts WHERE account_id = ?",
+                             (src.account_id,))
+            raise InsufficientFunds(src.user_id or 0, row[0], amount, await currency(conn, guild_id))
         credited = await _one(
             conn, "UPDATE accounts SET balance = balance + ? WHERE account_id = ? RETURNING balance",
             (amount, dst.account_id),

@@ -1,0 +1,205 @@
+"""The chip ledger: accounts, dailies, transfers, admin grants, refusals, history."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import closing
+
+import pytest
+
+from bot.store import (
+    MAX_AMOUNT,
+    AlreadyClaimed,
+    IdempotencyConflict,
+    InsufficientFunds,
+    InvalidAmount,
+    InvalidInput,
+    InvalidSetting,
+    SelfTransfer,
+    StoreError,
+    UnknownAccount,
+)
+
+from .conftest import ALICE, BOB, CAROL, GUILD
+
+
+def _counts(path: str) -> tuple[int, ...]:
+    with closing(sqlite3.connect(path)) as conn:
+        return tuple(conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+                     for t in ("accounts", "transfers", "entries", "games"))
+
+
+async def test_open_account_gives_starting_chips_once(store):
+    assert await store.open_account(GUILD, ALICE) == (1000, True)
+    assert await store.open_account(GUILD, ALICE) == (1000, False)
+    assert await store.balance(GUILD, ALICE) == 1000
+    report = await store.audit()
+    assert report.ok and report.issued == 1000 and report.total == 0
+
+
+async def test_starting_chips_follow_the_server_setting(store):
+    await store.update_settings(GUILD, starting_chips=0)
+    assert await store.open_account(GUILD, ALICE) == (0, True)
+    await store.update_settings(GUILD, starting_chips=250)
+    assert await store.open_account(GUILD, BOB) == (250, True)
+
+
+async def test_daily_once_per_utc_day(store, clock):
+    clock.now = 1_700_006_400.0 - 60  # 2023-11-15 23:59:00 UTC
+    await store.open_account(GUILD, ALICE)
+    first = await store.claim_daily(GUILD, ALICE)
+    assert (first.amount, first.to_balance) == (100, 1100)
+    with pytest.raises(AlreadyClaimed) as info:
+        await store.claim_daily(GUILD, ALICE)
+    assert info.value.next_claim_at.timestamp() == 1_700_006_400
+    assert "already claimed" in str(info.value)
+    assert await store.balance(GUILD, ALICE) == 1100
+    clock.advance(61)  # a new UTC day, two minutes after the first claim
+    assert (await store.claim_daily(GUILD, ALICE)).to_balance == 1200
+    with pytest.raises(AlreadyClaimed):
+        await store.claim_daily(GUILD, ALICE)
+
+
+async def test_daily_turned_off(store):
+    await store.update_settings(GUILD, daily_amount=0)
+    await store.open_account(GUILD, ALICE)
+    with pytest.raises(InvalidSetting, match="turned off"):
+        await store.claim_daily(GUILD, ALICE)
+
+
+async def test_transfer_moves_chips_and_retry_is_idempotent(funded):
+    t = await funded.transfer(GUILD, ALICE, BOB, 300, key="interaction-1", reason="lunch")
+    assert (t.from_user, t.to_user, t.from_balance, t.to_balance) == (ALICE, BOB, 700, 1300)
+    assert not t.replayed
+    again = await funded.transfer(GUILD, ALICE, BOB, 300, key="interaction-1", reason="lunch")
+    assert again.replayed and again.transfer_id == t.transfer_id and again.to_balance == 1300
+    assert (await funded.balance(GUILD, ALICE), await funded.balance(GUILD, BOB)) == (700, 1300)
+    with pytest.raises(IdempotencyConflict):
+        await funded.transfer(GUILD, ALICE, CAROL, 300, key="interaction-1")
+
+
+async def test_retry_after_spending_everything_still_returns_the_original(funded):
+    await funded.transfer(GUILD, ALICE, BOB, 1000, key="all-in")
+    again = await funded.transfer(GUILD, ALICE, BOB, 1000, key="all-in")
+    assert again.replayed and await funded.balance(GUILD, ALICE) == 0
+
+
+@pytest.mark.parametrize("amount", [0, -1, -10**6, 1.5, 10.0, True, "10", None,
+                                    MAX_AMOUNT + 1, 2**70])
+async def test_bad_amounts_are_refused_and_nothing_is_written(funded, amount):
+    before = _counts(funded.path)
+    with pytest.raises(InvalidAmount) as info:
+        await funded.transfer(GUILD, ALICE, BOB, amount, key="bad")
+    assert str(info.value)
+    with pytest.raises(InvalidAmount):
+        await funded.grant(GUILD, ALICE, amount, key="bad", actor=1, reason="x")
+    assert _counts(funded.path) == before
+
+
+async def test_refusals_name_the_problem_and_write_nothing(funded):
+    before = _counts(funded.path)
+    with pytest.raises(SelfTransfer, match="yourself"):
+        await funded.transfer(GUILD, ALICE, ALICE, 5, key="self")
+    with pytest.raises(UnknownAccount, match="no account") as info:
+        await funded.transfer(GUILD, ALICE, 999, 5, key="nobody")
+    assert info.value.user_id == 999
+    with pytest.raises(UnknownAccount):
+        await funded.transfer(GUILD, 999, ALICE, 5, key="nobody2")
+    with pytest.raises(InsufficientFunds) as info:
+        await funded.transfer(GUILD, ALICE, BOB, 1001, key="too-much")
+    assert (info.value.balance, info.value.needed) == (1000, 1001)
+    assert "1,000 chips" in str(info.value)
+    with pytest.raises(InvalidInput):
+        await funded.transfer(GUILD, ALICE, -5, 5, key="neg-id")
+    with pytest.raises(InvalidInput):
+        await funded.transfer(GUILD, ALICE, BOB, 5, key="")
+    assert _counts(funded.path) == before
+    assert all(issubclass(e, StoreError) for e in (SelfTransfer, UnknownAccount, InvalidAmount))
+
+
+async def test_error_messages_use_the_server_currency(funded):
+    await funded.update_settings(GUILD, currency_name="petals")
+    with pytest.raises(InsufficientFunds, match="1,000 petals"):
+        await funded.transfer(GUILD, ALICE, BOB, 5000, key="x")
+
+
+async def test_grant_and_revoke(funded):
+    g = await funded.grant(GUILD, ALICE, 500, key="g1", actor=77, reason="tournament prize")
+    assert (g.from_user, g.to_balance, g.actor) == (None, 1500, 77)
+    assert (await funded.grant(GUILD, ALICE, 500, key="g1", actor=77, reason="x")).replayed
+    r = await funded.revoke(GUILD, ALICE, 1500, key="r1", actor=77, reason="cheating")
+    assert r.from_balance == 0
+    with pytest.raises(InsufficientFunds):
+        await funded.revoke(GUILD, ALICE, 1, key="r2", actor=77, reason="again")
+    report = await funded.audit()
+    assert report.ok and report.issued == 3000  # four accounts of 1000, minus Alice's
+
+
+async def test_history_is_paged_newest_first(funded):
+    for i in range(7):
+        await funded.transfer(GUILD, ALICE, BOB, i + 1, key=f"h{i}", reason=f"#{i}")
+    first = await funded.history(GUILD, ALICE, limit=3)
+    assert [line.amount for line in first] == [-7, -6, -5]
+    assert first[0].counterparty == BOB and first[0].counterparty_kind == "user"
+    assert first[0].balance_after == 1000 - sum(range(1, 8))
+    rest = await funded.history(GUILD, ALICE, offset=3, limit=10)
+    assert [line.amount for line in rest] == [-4, -3, -2, -1, 1000]
+    assert rest[-1].kind == "open" and rest[-1].counterparty_kind == "house"
+    assert (await funded.history(GUILD, BOB, limit=1))[0].amount == 7
+    with pytest.raises(InvalidInput):
+        await funded.history(GUILD, ALICE, limit=0)
+
+
+WEIRD = [
+    "Robert'); DROP TABLE transfers;--",
+    'quote " and \' and `tick`',
+    "🎴🌸 花札 こいこい 🀄",
+    "line\nbreak\ttab \\ backslash %s ?1 :name",
+    "\u202eright-to-left\u0000nul",
+]
+
+
+@pytest.mark.parametrize("text", WEIRD)
+async def test_reasons_and_names_are_stored_verbatim(funded, text):
+    t = await funded.transfer(GUILD, ALICE, BOB, 1, key=text, reason=text)
+    assert t.reason == text
+    assert (await funded.history(GUILD, BOB, limit=1))[0].reason == text
+    assert (await funded.transfer(GUILD, ALICE, BOB, 1, key=text, reason=text)).replayed
+    settings = await funded.set_house_rules(GUILD, text, {"note": text})
+    assert (await funded.get_settings(GUILD)).rules_for(text) == {"note": text}
+    assert settings.house_rules[text]["note"] == text
+    ai = text[:32]
+    game = await funded.create_game(GUILD, 5, text, rules={text: text}, players=[ALICE, ai],
+                                    seed=text, state_json="{}", state_version=1)
+    await funded.record_action(game.game_id, 1, text, text, [{"type": text}],
+                               json.dumps({"t": text}), 1)
+    loaded = await funded.load_game(game.game_id)
+    assert (loaded.game, loaded.rules, loaded.players, loaded.seed) == (text, {text: text},
+                                                                         [ALICE, ai], text)
+    assert loaded.state == {"t": text}
+    assert loaded.events[0].actor == text and loaded.events[0].action == text
+    assert loaded.events[0].events == [{"type": text}]
+    assert (await funded.audit()).ok
+
+
+async def test_balances_cannot_exceed_the_ledger_limit(funded):
+    for i in range(1000):
+        try:
+            await funded.grant(GUILD, ALICE, MAX_AMOUNT, key=f"big{i}", actor=1, reason="x")
+        except InvalidAmount as exc:
+            assert "largest amount" in str(exc)
+            break
+    else:
+        pytest.fail("no limit reached")
+    assert (await funded.audit()).ok
+
+
+async def test_ledger_rows_are_immutable(funded):
+    await funded.transfer(GUILD, ALICE, BOB, 5, key="imm")
+    with closing(sqlite3.connect(funded.path)) as conn:
+        for sql in ("UPDATE transfers SET amount = 1", "DELETE FROM entries",
+                    "DELETE FROM accounts", "UPDATE accounts SET user_id = 1",
+                    "UPDATE accounts SET balance = -1 WHERE kind = 'user'"):
+            with pytest.raises(sqlite3.IntegrityError):
+                conn.execute(sql)
