@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -16,12 +17,13 @@ MARGIN = 16
 
 @lru_cache(maxsize=16)
 def felt(width: int, height: int) -> Image.Image:
-    """A dark-green felt with a soft vignette and a faint weave (cached per size; copy it)."""
+    """A dark-green felt with a soft vignette and a faint, fixed grain (cached per size; copy it)."""
     glow = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
     base = Image.composite(Image.new("RGB", (width, height), FELT_DARK),
                            Image.new("RGB", (width, height), FELT), glow.point(lambda v: v * 3 // 4))
-    noise = Image.effect_noise((max(1, width // 3), max(1, height // 3)), 40)
-    noise = noise.resize((width, height), Image.Resampling.BILINEAR)
+    size = (max(1, width // 3), max(1, height // 3))
+    grain = random.Random(f"felt-{width}x{height}").randbytes(size[0] * size[1])
+    noise = Image.frombytes("L", size, grain).resize((width, height), Image.Resampling.BILINEAR)
     tone = Image.merge("RGB", (noise, noise, noise))
     return Image.blend(base, tone, 0.05)
 
