@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from bot.cards import BLUE_RIBBONS, GRASS_RIBBONS, POETRY_RIBBONS, Card, Kind, Role, card, ids_in, mask
+from bot.cards import (
+    BLUE_RIBBONS,
+    GRASS_RIBBONS,
+    POETRY_RIBBONS,
+    Card,
+    Kind,
+    Role,
+    card,
+    ids_in,
+    mask,
+)
 
 from .rules import YAKU_VALUE, Rules
 
