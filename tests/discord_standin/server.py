@@ -118,6 +118,7 @@ class StandIn(World):
         return self
 
     async def stop(self) -> None:
+        await self.flush_events()
         await self.gateway.drop_connections(code=1001)
         if self._runner is not None:
             await self._runner.cleanup()
@@ -136,6 +137,11 @@ class StandIn(World):
     def _emit(self, event: str, data: dict[str, Any]) -> None:
         if self.gateway.sessions:
             self._pending_events.append(asyncio.ensure_future(self.gateway.dispatch(event, data)))
+
+    async def flush_events(self) -> None:
+        """Deliver gateway events queued by entity creation, so they precede what follows."""
+        pending, self._pending_events = self._pending_events, []
+        await asyncio.gather(*pending)
 
     def find_command(self, name: str, guild: Any | None) -> dict[str, Any] | None:
         """The synced command `name` the bot registered for `guild` (or globally)."""
@@ -210,6 +216,7 @@ class StandIn(World):
         """Send INTERACTION_CREATE, wait for the ack (≤ ack_deadline) and for the bot to go quiet."""
         if not self.gateway.connected:
             raise RuntimeError("no bot is connected to the stand-in gateway")
+        await self.flush_events()
         if channel.guild is not None and user.id not in channel.guild.members:
             raise AssertionError(f"{user.name} is not a member of {channel.guild.name}")
         record = new_record(self, user, channel, kind, data, target)

@@ -47,7 +47,7 @@ async def start_bot(standin: StandIn) -> AsyncIterator[Callable[[Any], Awaitable
 
 
 @dataclass
-class World:
+class Club:
     guild: Guild
     channel: Channel
     admin: SimUser
@@ -56,7 +56,7 @@ class World:
 
 
 @pytest.fixture
-def world(standin: StandIn) -> World:
+def world(standin: StandIn) -> Club:
     """A guild "Hanafuda Club" with #koikoi, an admin (manage_guild), a player and a user who refuses DMs."""
     admin = standin.create_user("alice")
     player = standin.create_user("bob")
@@ -66,4 +66,4 @@ def world(standin: StandIn) -> World:
     standin.add_member(guild, admin, permissions=discord.Permissions(manage_guild=True))
     standin.add_member(guild, player)
     standin.add_member(guild, shy)
-    return World(guild, channel, admin, player, shy)
+    return Club(guild, channel, admin, player, shy)

@@ -93,6 +93,16 @@ class HanafudaCog(commands.Cog):
         await interaction.response.send_message("Posting…", ephemeral=True)
         await interaction.channel.send(text)
 
+    @app_commands.command(name="tidy", description="Post, edit and delete through every route")
+    async def tidy(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("working")
+        step = await interaction.followup.send("step 1", wait=True)
+        await step.edit(content="step 2")
+        await interaction.delete_original_response()
+        posted = await interaction.channel.send("temporary")
+        await posted.edit(content="temporary (edited)")
+        await posted.delete()
+
     @app_commands.command(name="settings", description="Server settings (admins)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(self, interaction: discord.Interaction) -> None:
@@ -260,6 +270,7 @@ async def test_global_429_and_server_error_are_retried(bot, standin: StandIn, wo
 
 
 async def test_oversized_embed_is_a_violation(bot, standin: StandIn, world) -> None:
+    standin.ack_deadline = 0.5  # the refused reply leaves the interaction unanswered; fail fast
     record = await world.admin.slash(world.channel, "rules")
     [violation] = standin.take_violations("invalid-body")
     assert "data/embeds/0/description" in violation.detail and "4096" in violation.detail
@@ -270,10 +281,11 @@ async def test_oversized_embed_is_a_violation(bot, standin: StandIn, world) -> N
 
 
 async def test_invalid_button_style_is_a_violation(bot, standin: StandIn, world) -> None:
+    standin.ack_deadline = 0.5
     await world.admin.slash(world.channel, "badbutton")
     [violation] = standin.take_violations("invalid-body")
-    assert "components/0/components/0/style" in violation.detail
-    standin.take_violations("no-ack")
+    assert "components/0/components/0/style" in violation.detail and "9" in violation.detail
+    assert standin.take_violations("no-ack")
 
 
 async def test_double_initial_response_is_a_violation(bot, standin: StandIn, world) -> None:
@@ -300,3 +312,28 @@ async def test_gateway_resume_replays_missed_events(bot, standin: StandIn, world
     record = await world.player.slash(world.channel, "score")
     assert record.original.content.startswith("Scores")
     assert standin.gateway.identifies == 1
+
+
+async def test_followup_edits_and_deletions_are_recorded(bot, standin: StandIn, world) -> None:
+    record = await world.admin.slash(world.channel, "tidy")
+    original, step = record.original, record.followups[0]
+    assert original.deleted and record.messages == [step]
+    assert step.content == "step 2" and [r.content for r in step.history] == ["step 1"]
+    [temporary] = [m for m in standin.deleted_messages(world.channel) if m is not original]
+    assert temporary.content == "temporary (edited)" and temporary.history[0].content == "temporary"
+    assert standin.channel_messages(world.channel) == [step]
+
+
+async def test_late_channel_and_member_reach_the_bot(bot, standin: StandIn, world) -> None:
+    lounge = standin.create_channel(world.guild, "lounge")
+    newcomer = standin.create_user("dave")
+    standin.add_member(world.guild, newcomer)
+    record = await newcomer.slash(lounge, "score")
+    assert bot.get_channel(lounge.id) is not None
+    assert record.original.channel is lounge and record.original.content.startswith("Scores")
+
+
+async def test_dm_interaction_uses_user_not_member(bot, standin: StandIn, world) -> None:
+    record = await world.player.slash(None, "yaku", name="Goko")
+    assert record.channel is world.player.dm_channel and record.guild is None
+    assert standin.ephemerals(world.player)[0].content == "Goko: a scoring combination"

@@ -1,0 +1,143 @@
+"""The stand-in's own checks, driven with raw HTTP: it must refuse what Discord refuses, in
+Discord's error shape, and record each refusal as a violation; and the spec gate must fail in CI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from tests.discord_standin import SpecIndex, StandIn
+from tests.discord_standin.spec import REQUIRE_ENV, SPEC_ENV
+from tests.discord_standin.testing import spec_or_skip
+
+
+@pytest.fixture
+async def http(standin: StandIn):
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {standin.token}"}) as session:
+        yield session
+
+
+@pytest.fixture
+def channel(standin: StandIn):
+    return standin.create_channel(standin.create_guild("Checks"), "general")
+
+
+def _body(spec: SpecIndex, method: str, path: str, body: object):
+    op, _ = spec.find(method, path)
+    return spec.validate_body(op, "application/json", body)
+
+
+def test_valid_bodies_pass_and_snowflake_integers_are_accepted(discord_spec: SpecIndex) -> None:
+    message = {
+        "content": "Koi-Koi!",
+        "embeds": [{"title": "Round 1", "description": "d" * 4096, "timestamp": "2024-05-01T12:00:00+00:00", "url": "https://example.org/x"}],
+        "components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Draw", "custom_id": "draw"}]}],
+        "allowed_mentions": {"parse": [], "users": [123456789012345678]},
+        "attachments": [{"id": 0, "filename": "hand.png"}],
+    }
+    assert _body(discord_spec, "POST", "/channels/1/messages", message) is None
+    assert _body(discord_spec, "POST", "/users/@me/channels", {"recipient_id": 42}) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ({"embeds": [{"description": "x" * 7000}]}, "embeds/0/description"),
+        ({"components": [{"type": 1, "components": [{"type": 2, "style": 9, "custom_id": "a"}]}]}, "components/0/components/0/style"),
+        ({"content": "x" * 4001}, "content"),
+        ({"embeds": [{"url": "not a url"}]}, "embeds/0/url"),
+        ({"embeds": [{"timestamp": "yesterday"}]}, "embeds/0/timestamp"),
+        ({"embeds": [{"title": "t"}] * 11}, "embeds"),
+    ],
+)
+def test_malformed_bodies_are_pinpointed(discord_spec: SpecIndex, body: dict, where: str) -> None:
+    error = _body(discord_spec, "POST", "/channels/1/messages", body)
+    assert error is not None and error.summary.startswith(where + ":")
+    node = error.errors
+    for key in where.split("/"):
+        node = node[key]
+    assert node["_errors"][0]["code"].startswith(("BASE_TYPE", "NUMBER_TYPE"))
+
+
+def test_interaction_callback_union_reports_the_inner_field(discord_spec: SpecIndex) -> None:
+    error = _body(discord_spec, "POST", "/interactions/1/tok/callback", {"type": 4, "data": {"embeds": [{"description": "x" * 7000}]}})
+    assert error is not None and error.summary.startswith("data/embeds/0/description:")
+    error = _body(discord_spec, "POST", "/interactions/1/tok/callback", {"type": 8, "data": {"choices": [{"name": "a", "value": "a"}] * 26}})
+    assert error is not None and error.summary.startswith("data/choices:")
+
+
+def test_route_lookup_prefers_literal_segments(discord_spec: SpecIndex) -> None:
+    assert discord_spec.find("PATCH", "/webhooks/1/t/messages/@original")[0].template.endswith("@original")
+    assert discord_spec.find("GET", "/users/@me")[0].template == "/users/@me"
+    assert discord_spec.find("POST", "/channels/1/nonsense") is None
+
+
+async def test_bad_body_gets_discords_400_and_a_violation(standin: StandIn, http, channel) -> None:
+    url = f"{standin.api_url}/channels/{channel.id}/messages"
+    async with http.post(url, json={"embeds": [{"description": "x" * 7000}]}) as resp:
+        assert resp.status == 400 and resp.headers["Content-Type"] == "application/json"
+        data = await resp.json()
+    assert data["code"] == 50035 and data["message"] == "Invalid Form Body"
+    assert data["errors"]["embeds"]["0"]["description"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+    [violation] = standin.take_violations()
+    assert violation.kind == "invalid-body" and violation.path == f"/channels/{channel.id}/messages"
+    assert standin.channel_messages(channel) == []
+
+
+async def test_multipart_payload_json_is_validated_and_files_stored(standin: StandIn, http, channel) -> None:
+    url = f"{standin.api_url}/channels/{channel.id}/messages"
+    good = aiohttp.FormData()
+    good.add_field("payload_json", json.dumps({"content": "hand", "attachments": [{"id": 0, "filename": "h.png"}]}), content_type="application/json")
+    good.add_field("files[0]", b"PNGDATA", filename="h.png", content_type="application/octet-stream")
+    async with http.post(url, data=good) as resp:
+        assert resp.status == 200
+        url_of_file = (await resp.json())["attachments"][0]["url"]
+    assert standin.last_message(channel).files == {"h.png": b"PNGDATA"}
+    async with http.get(url_of_file) as resp:
+        assert await resp.read() == b"PNGDATA"
+    bad = aiohttp.FormData()
+    bad.add_field("payload_json", json.dumps({"content": "x" * 5000}), content_type="application/json")
+    async with http.post(url, data=bad) as resp:
+        assert resp.status == 400
+    assert [v.kind for v in standin.take_violations()] == ["invalid-body"]
+
+
+async def test_unknown_route_missing_token_and_empty_message(standin: StandIn, http, channel) -> None:
+    async with http.get(f"{standin.api_url}/channels/{channel.id}/nonsense") as resp:
+        assert resp.status == 404
+    async with aiohttp.ClientSession() as anonymous, anonymous.get(f"{standin.api_url}/users/@me") as resp:
+        assert resp.status == 401
+    async with http.post(f"{standin.api_url}/channels/{channel.id}/messages", json={}) as resp:
+        assert resp.status == 400 and (await resp.json())["code"] == 50006
+    async with http.get(f"{standin.api_url}/channels/not-a-snowflake") as resp:
+        assert resp.status == 404
+    kinds = [v.kind for v in standin.take_violations()]
+    assert kinds == ["unknown-route", "unauthorized", "empty-message", "invalid-path"]
+
+
+async def test_injected_429_carries_discords_rate_limit_headers(standin: StandIn, http, channel) -> None:
+    standin.fail_next("POST /channels/{channel_id}/messages", retry_after=1.5, times=2)
+    url = f"{standin.api_url}/channels/{channel.id}/messages"
+    for _ in range(2):
+        async with http.post(url, json={"content": "hi"}) as resp:
+            assert resp.status == 429
+            assert (await resp.json()) == {"message": "You are being rate limited.", "retry_after": 1.5, "global": False}
+            assert resp.headers["Retry-After"] == "2" and resp.headers["X-RateLimit-Remaining"] == "0"
+            assert resp.headers["X-RateLimit-Reset-After"] == "1.500" and resp.headers["Via"]
+    async with http.post(url, json={"content": "hi"}) as resp:
+        assert resp.status == 200 and "X-RateLimit-Bucket" in resp.headers
+    with pytest.raises(ValueError, match="not a route"):
+        standin.fail_next("POST /channels/{channel_id}/nonsense")
+
+
+def test_missing_spec_fails_in_ci_and_skips_locally(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(SPEC_ENV, str(tmp_path / "absent.json"))
+    monkeypatch.setenv(REQUIRE_ENV, "1")
+    with pytest.raises(pytest.fail.Exception, match="mandatory"):
+        spec_or_skip()
+    monkeypatch.delenv(REQUIRE_ENV)
+    with pytest.raises(pytest.skip.Exception, match="absent.json"):
+        spec_or_skip()
