@@ -62,7 +62,7 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
 class Rules(RulesBase):
     """Every First Bloom option. Defaults are the seed002 preset. See :data:`OPTIONS`."""
 
-    preset: str = "seed002"
+    preset_name: str = "seed002"
     purple_ribbon: str = "blue"
     struggle: str = "any_time"
     struggle_keep_match: bool = True
@@ -86,9 +86,9 @@ class Rules(RulesBase):
 
     def validate(self) -> None:
         RulesBase.validate(self)
-        if self.preset not in self.PRESETS:
+        if self.preset_name not in self.PRESETS:
             raise InvalidRules(
-                f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset!r}")
+                f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
         for name, (low, high) in _INT_RANGES.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
