@@ -77,7 +77,12 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
-        await ws.send_json({"op": OP_HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["standin"]}})
+        await ws.send_json(
+            {
+                "op": OP_HELLO,
+                "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["standin"]},
+            }
+        )
         session: Session | None = None
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
@@ -106,7 +111,12 @@ class Gateway:
         self.sessions[session.id] = session
         ready = {
             "v": 10,
-            "user": {**standin.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
+            "user": {
+                **standin.bot_user.payload(),
+                "verified": True,
+                "mfa_enabled": False,
+                "flags": 0,
+            },
             "guilds": [{"id": str(g.id), "unavailable": True} for g in standin.guilds.values()],
             "session_id": session.id,
             "session_type": "normal",

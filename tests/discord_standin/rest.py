@@ -74,14 +74,20 @@ def route(method: str, template: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     """JSON with a Content-Type of exactly `application/json`: discord.py parses nothing else."""
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json", **(headers or {})}
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
 
 
-def discord_error(status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> web.Response:
+def discord_error(
+    status: int, code: int, message: str, errors: dict[str, Any] | None = None
+) -> web.Response:
     body: dict[str, Any] = {"message": message, "code": code}
     if errors:
         body["errors"] = errors
@@ -89,14 +95,29 @@ def discord_error(status: int, code: int, message: str, errors: dict[str, Any] |
 
 
 def unknown(kind: str) -> web.Response:
-    codes = {"Channel": 10003, "Guild": 10004, "Member": 10007, "Message": 10008, "User": 10013, "Webhook": 10015, "interaction": 10062}
+    codes = {
+        "Channel": 10003,
+        "Guild": 10004,
+        "Member": 10007,
+        "Message": 10008,
+        "User": 10013,
+        "Webhook": 10015,
+        "interaction": 10062,
+    }
     return discord_error(404, codes[kind], f"Unknown {kind}")
+
+
+def _found(entity: Any, kind: str) -> web.Response:
+    """The entity's payload, or Discord's "Unknown <kind>" 404."""
+    return unknown(kind) if entity is None else json_response(entity.payload())
 
 
 # -- messages -----------------------------------------------------------------------------------
 
 
-def _attachments(si: StandIn, call: Call, body: dict[str, Any], keep: list[Attachment]) -> list[Attachment] | web.Response:
+def _attachments(
+    si: StandIn, call: Call, body: dict[str, Any], keep: list[Attachment]
+) -> list[Attachment] | web.Response:
     """Resolve `attachments` entries to kept attachments and newly uploaded `files[n]`."""
     existing = {a.id: a for a in keep}
     listed = body.get("attachments")
@@ -108,16 +129,40 @@ def _attachments(si: StandIn, call: Call, body: dict[str, Any], keep: list[Attac
             upload = call.files[ident]
             used.add(ident)
             result.append(
-                Attachment(si.ids.next(), entry.get("filename") or upload.filename, upload.data, entry.get("description"), upload.content_type)
+                Attachment(
+                    si.ids.next(),
+                    entry.get("filename") or upload.filename,
+                    upload.data,
+                    entry.get("description"),
+                    upload.content_type,
+                )
             )
         elif ident in existing:
             result.append(existing[ident])
         else:
-            si.violation("attachment", call, f"attachment id {ident} is neither an upload nor an existing attachment", body)
-            return discord_error(400, 50035, "Invalid Form Body", {"attachments": {"_errors": [{"code": "ATTACHMENT_NOT_FOUND", "message": "Unknown attachment"}]}})
+            si.violation(
+                "attachment",
+                call,
+                f"attachment id {ident} is neither an upload nor an existing attachment",
+                body,
+            )
+            return discord_error(
+                400,
+                50035,
+                "Invalid Form Body",
+                {
+                    "attachments": {
+                        "_errors": [
+                            {"code": "ATTACHMENT_NOT_FOUND", "message": "Unknown attachment"}
+                        ]
+                    }
+                },
+            )
     for index, upload in sorted(call.files.items()):
         if index not in used:
-            result.append(Attachment(si.ids.next(), upload.filename, upload.data, None, upload.content_type))
+            result.append(
+                Attachment(si.ids.next(), upload.filename, upload.data, None, upload.content_type)
+            )
     return result
 
 
@@ -148,7 +193,14 @@ def create_message(
         type=message_type,
         interaction=interaction,
     )
-    if not allow_empty and not (msg.content or msg.embeds or msg.components or msg.attachments or body.get("sticker_ids") or body.get("poll")):
+    if not allow_empty and not (
+        msg.content
+        or msg.embeds
+        or msg.components
+        or msg.attachments
+        or body.get("sticker_ids")
+        or body.get("poll")
+    ):
         si.violation("empty-message", call, "Cannot send an empty message", body)
         return discord_error(400, 50006, "Cannot send an empty message")
     if flags & MESSAGE_FLAG_EPHEMERAL:
@@ -160,7 +212,9 @@ def create_message(
     return msg
 
 
-def edit_message(si: StandIn, call: Call, msg: Message, body: dict[str, Any]) -> Message | web.Response:
+def edit_message(
+    si: StandIn, call: Call, msg: Message, body: dict[str, Any]
+) -> Message | web.Response:
     """Apply a PATCH (or UPDATE_MESSAGE callback), keeping the previous state in `msg.history`."""
     attachments = _attachments(si, call, body, msg.attachments)
     if isinstance(attachments, web.Response):
@@ -194,8 +248,18 @@ async def post_channel_message(si: StandIn, call: Call) -> web.StreamResponse:
     channel = si.channels.get(int(call.params["channel_id"]))
     if channel is None:
         return unknown("Channel")
-    if channel.type == CHANNEL_DM and channel.recipient is not None and channel.recipient.refuses_dms:
-        refused = Message(si.ids.next(), channel, si.bot_user, content=call.body.get("content") or "", deleted=True)
+    if (
+        channel.type == CHANNEL_DM
+        and channel.recipient is not None
+        and channel.recipient.refuses_dms
+    ):
+        refused = Message(
+            si.ids.next(),
+            channel,
+            si.bot_user,
+            content=call.body.get("content") or "",
+            deleted=True,
+        )
         si.refused_dms.append(refused)
         return discord_error(403, 50007, "Cannot send messages to this user")
     if not _bot_can_send(si, channel):
@@ -230,7 +294,9 @@ async def patch_channel_message(si: StandIn, call: Call) -> web.StreamResponse:
         si.violation("forbidden", call, "editing a message authored by another user", call.body)
         return discord_error(403, 50005, "Cannot edit a message authored by another user")
     result = edit_message(si, call, msg, call.body)
-    return result if isinstance(result, web.Response) else json_response(result.payload(si.base_url))
+    return (
+        result if isinstance(result, web.Response) else json_response(result.payload(si.base_url))
+    )
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
@@ -254,8 +320,7 @@ async def channel_history(si: StandIn, call: Call) -> web.StreamResponse:
 
 @route("GET", "/channels/{channel_id}")
 async def get_channel(si: StandIn, call: Call) -> web.StreamResponse:
-    channel = si.channels.get(int(call.params["channel_id"]))
-    return unknown("Channel") if channel is None else json_response(channel.payload())
+    return _found(si.channels.get(int(call.params["channel_id"])), "Channel")
 
 
 @route("POST", "/users/@me/channels")
@@ -271,19 +336,19 @@ async def open_dm(si: StandIn, call: Call) -> web.StreamResponse:
 
 @route("GET", "/users/@me")
 async def get_me(si: StandIn, call: Call) -> web.StreamResponse:
-    return json_response({**si.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0})
+    return json_response(
+        {**si.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0}
+    )
 
 
 @route("GET", "/users/{user_id}")
 async def get_user(si: StandIn, call: Call) -> web.StreamResponse:
-    user = si.users.get(int(call.params["user_id"]))
-    return unknown("User") if user is None else json_response(user.payload())
+    return _found(si.users.get(int(call.params["user_id"])), "User")
 
 
 @route("GET", "/guilds/{guild_id}")
 async def get_guild(si: StandIn, call: Call) -> web.StreamResponse:
-    guild = si.guilds.get(int(call.params["guild_id"]))
-    return unknown("Guild") if guild is None else json_response(guild.payload())
+    return _found(si.guilds.get(int(call.params["guild_id"])), "Guild")
 
 
 @route("GET", "/guilds/{guild_id}/members/{user_id}")
@@ -291,8 +356,7 @@ async def get_member(si: StandIn, call: Call) -> web.StreamResponse:
     guild = si.guilds.get(int(call.params["guild_id"]))
     if guild is None:
         return unknown("Guild")
-    member = guild.members.get(int(call.params["user_id"]))
-    return unknown("Member") if member is None else json_response(member.payload())
+    return _found(guild.members.get(int(call.params["user_id"])), "Member")
 
 
 @route("GET", "/oauth2/applications/@me")
@@ -305,7 +369,13 @@ async def get_application(si: StandIn, call: Call) -> web.StreamResponse:
             "icon": None,
             "bot_public": False,
             "bot_require_code_grant": False,
-            "owner": {"id": str(si.ids.next()), "username": "owner", "discriminator": "0", "avatar": None, "global_name": None},
+            "owner": {
+                "id": str(si.ids.next()),
+                "username": "owner",
+                "discriminator": "0",
+                "avatar": None,
+                "global_name": None,
+            },
             "verify_key": "0" * 64,
             "flags": 0,
             "bot": si.bot_user.payload(),
@@ -325,14 +395,20 @@ async def get_gateway_bot(si: StandIn, call: Call) -> web.StreamResponse:
     return json_response({"url": si.gateway_url, "shards": 1, "session_start_limit": limit})
 
 
-def _store_command(si: StandIn, guild_id: int | None, body: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+def _store_command(
+    si: StandIn, guild_id: int | None, body: dict[str, Any], old: dict[str, Any] | None
+) -> dict[str, Any]:
     command = copy.deepcopy(body)
     command.setdefault("type", 1)
     command.setdefault("description", "")
     command.setdefault("options", [])
     command.setdefault("default_member_permissions", None)
     command.setdefault("nsfw", False)
-    command.update(id=old["id"] if old else str(si.ids.next()), application_id=str(si.application_id), version=str(si.ids.next()))
+    command.update(
+        id=old["id"] if old else str(si.ids.next()),
+        application_id=str(si.application_id),
+        version=str(si.ids.next()),
+    )
     if guild_id is not None:
         command["guild_id"] = str(guild_id)
     return command
@@ -354,7 +430,9 @@ async def overwrite_commands(si: StandIn, call: Call) -> web.StreamResponse:
     if isinstance(key, web.Response):
         return key
     old = {(c["name"], c["type"]): c for c in si.commands.get(key, [])}
-    stored = [_store_command(si, key, c, old.get((c["name"], c.get("type", 1)))) for c in call.body or []]
+    stored = [
+        _store_command(si, key, c, old.get((c["name"], c.get("type", 1)))) for c in call.body or []
+    ]
     si.commands[key] = stored
     return json_response(stored)
 
@@ -373,7 +451,14 @@ async def upsert_command(si: StandIn, call: Call) -> web.StreamResponse:
     if isinstance(key, web.Response):
         return key
     commands = si.commands.setdefault(key, [])
-    old = next((c for c in commands if c["name"] == call.body["name"] and c["type"] == call.body.get("type", 1)), None)
+    old = next(
+        (
+            c
+            for c in commands
+            if c["name"] == call.body["name"] and c["type"] == call.body.get("type", 1)
+        ),
+        None,
+    )
     stored = _store_command(si, key, call.body, old)
     si.commands[key] = [c for c in commands if c is not old] + [stored]
     return json_response(stored, 200 if old else 201)
@@ -386,33 +471,77 @@ async def upsert_command(si: StandIn, call: Call) -> web.StreamResponse:
 async def interaction_callback(si: StandIn, call: Call) -> web.StreamResponse:
     record = si.interactions.get(int(call.params["interaction_id"]))
     if record is None or record.token != call.params["interaction_token"]:
-        si.violation("unknown-interaction", call, "callback for an interaction the stand-in never sent", call.body)
+        si.violation(
+            "unknown-interaction",
+            call,
+            "callback for an interaction the stand-in never sent",
+            call.body,
+        )
         return unknown("interaction")
     kind = call.body["type"]
     if record.initial is not None:
-        si.violation("double-ack", call, f"second initial response (type {kind}) after type {record.initial.type}", call.body)
+        si.violation(
+            "double-ack",
+            call,
+            f"second initial response (type {kind}) after type {record.initial.type}",
+            call.body,
+        )
         record.errors.append("already acknowledged")
         return discord_error(400, 40060, "Interaction has already been acknowledged.")
     elapsed = time.monotonic() - record.created_at
     if elapsed > si.ack_deadline:
-        si.violation("late-ack", call, f"initial response after {elapsed:.2f}s (limit {si.ack_deadline:.1f}s)", call.body)
+        si.violation(
+            "late-ack",
+            call,
+            f"initial response after {elapsed:.2f}s (limit {si.ack_deadline:.1f}s)",
+            call.body,
+        )
         record.errors.append("unknown interaction (late)")
         return unknown("interaction")
     if kind not in CALLBACKS_ALLOWED.get(record.type, set()):
-        si.violation("callback-type", call, f"callback type {kind} is not valid for interaction type {record.type}", call.body)
-        return discord_error(400, 50035, "Invalid Form Body", {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": "Invalid interaction response type"}]}})
+        si.violation(
+            "callback-type",
+            call,
+            f"callback type {kind} is not valid for interaction type {record.type}",
+            call.body,
+        )
+        return discord_error(
+            400,
+            50035,
+            "Invalid Form Body",
+            {
+                "type": {
+                    "_errors": [
+                        {
+                            "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                            "message": "Invalid interaction response type",
+                        }
+                    ]
+                }
+            },
+        )
     data = call.body.get("data") or {}
     message: Message | None = None
     if kind == 4:
         message_type = MESSAGE_TYPE_CHAT_INPUT if record.type == 2 else MESSAGE_TYPE_DEFAULT
-        result = create_message(si, call, record.channel, data, interaction=record, message_type=message_type)
+        result = create_message(
+            si, call, record.channel, data, interaction=record, message_type=message_type
+        )
         if isinstance(result, web.Response):
             return result
         message = record.original = result
     elif kind == 5:
         flags = (int(data.get("flags") or 0) & MESSAGE_FLAG_EPHEMERAL) | MESSAGE_FLAG_LOADING
-        result = create_message(si, call, record.channel, {}, interaction=record, extra_flags=flags, allow_empty=True,
-                                message_type=MESSAGE_TYPE_CHAT_INPUT if record.type == 2 else MESSAGE_TYPE_DEFAULT)
+        result = create_message(
+            si,
+            call,
+            record.channel,
+            {},
+            interaction=record,
+            extra_flags=flags,
+            allow_empty=True,
+            message_type=MESSAGE_TYPE_CHAT_INPUT if record.type == 2 else MESSAGE_TYPE_DEFAULT,
+        )
         assert isinstance(result, Message)
         message = record.original = result
     elif kind in (6, 7):
@@ -446,7 +575,12 @@ def _webhook_record(si: StandIn, call: Call) -> InteractionRecord | web.Response
         si.violation("unknown-webhook", call, "webhook token of no interaction", call.body)
         return unknown("Webhook")
     if record.initial is None:
-        si.violation("followup-before-ack", call, "webhook call before the interaction was acknowledged", call.body)
+        si.violation(
+            "followup-before-ack",
+            call,
+            "webhook call before the interaction was acknowledged",
+            call.body,
+        )
         return unknown("Webhook")
     return record
 
@@ -459,7 +593,10 @@ def _webhook_message(si: StandIn, call: Call) -> tuple[InteractionRecord, Messag
         msg = record.original
     else:
         wanted = int(call.params["message_id"])
-        msg = next((m for m in [record.original, *record.followups] if m is not None and m.id == wanted), None)
+        msg = next(
+            (m for m in [record.original, *record.followups] if m is not None and m.id == wanted),
+            None,
+        )
     if msg is None or msg.deleted:
         return unknown("Message")
     return record, msg
@@ -473,21 +610,29 @@ async def followup(si: StandIn, call: Call) -> web.StreamResponse:
     original = record.original
     if record.response_type == 5 and original is not None and original.loading:
         # Discord: the first followup after a "thinking" defer replaces the loading message.
-        result = edit_message(si, call, original, {k: v for k, v in call.body.items() if k != "flags"})
+        result = edit_message(
+            si, call, original, {k: v for k, v in call.body.items() if k != "flags"}
+        )
     else:
         result = create_message(si, call, record.channel, call.body, interaction=record)
         if isinstance(result, Message):
             record.followups.append(result)
     if isinstance(result, web.Response):
         return result
-    return json_response(result.payload(si.base_url)) if call.flag("wait") else web.Response(status=204)
+    return (
+        json_response(result.payload(si.base_url))
+        if call.flag("wait")
+        else web.Response(status=204)
+    )
 
 
 @route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
 @route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
 async def get_webhook_message(si: StandIn, call: Call) -> web.StreamResponse:
     found = _webhook_message(si, call)
-    return found if isinstance(found, web.Response) else json_response(found[1].payload(si.base_url))
+    return (
+        found if isinstance(found, web.Response) else json_response(found[1].payload(si.base_url))
+    )
 
 
 @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
@@ -497,7 +642,9 @@ async def patch_webhook_message(si: StandIn, call: Call) -> web.StreamResponse:
     if isinstance(found, web.Response):
         return found
     result = edit_message(si, call, found[1], call.body)
-    return result if isinstance(result, web.Response) else json_response(result.payload(si.base_url))
+    return (
+        result if isinstance(result, web.Response) else json_response(result.payload(si.base_url))
+    )
 
 
 @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")

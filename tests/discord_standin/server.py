@@ -85,7 +85,11 @@ class StandIn(World):
         self._inflight = 0
         self._last_activity = time.monotonic()
         self._pending_events: list[asyncio.Task[None]] = []
-        missing = [f"{m} {t}" for m, t in rest.HANDLERS if not any(o.method == m and o.template == t for o in spec.operations)]
+        missing = [
+            f"{m} {t}"
+            for m, t in rest.HANDLERS
+            if not any(o.method == m and o.template == t for o in spec.operations)
+        ]
         if missing:
             raise RuntimeError(f"stand-in routes absent from the spec: {missing}")
 
@@ -109,7 +113,9 @@ class StandIn(World):
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_rest)
         app.router.add_get("/gateway", self.gateway.handle)
-        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment)
+        app.router.add_get(
+            "/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment
+        )
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, 0)
@@ -170,7 +176,15 @@ class StandIn(World):
         method, template = route.split(" ", 1)
         if not any(o.method == method and o.template == template for o in self.spec.operations):
             raise ValueError(f"{route!r} is not a route of the Discord spec")
-        fault = Fault(method, template, status, times, retry_after, is_global, {k: str(getattr(v, "id", v)) for k, v in params.items()})
+        fault = Fault(
+            method,
+            template,
+            status,
+            times,
+            retry_after,
+            is_global,
+            {k: str(getattr(v, "id", v)) for k, v in params.items()},
+        )
         self.faults.append(fault)
         return fault
 
@@ -179,7 +193,9 @@ class StandIn(World):
         return [r for r in self.requests if r.method == method and r.template == template]
 
     def violation(self, kind: str, call: Call | None, detail: str, body: Any = None) -> None:
-        self.violations.append(Violation(kind, call.method if call else "-", call.path if call else "-", detail, body))
+        self.violations.append(
+            Violation(kind, call.method if call else "-", call.path if call else "-", detail, body)
+        )
 
     async def settle(self, quiet: float | None = None, timeout: float = 10.0) -> None:
         """Wait until no request is in flight and none arrived for `quiet` seconds."""
@@ -229,7 +245,11 @@ class StandIn(World):
         try:
             await asyncio.wait_for(record.acked.wait(), self.ack_deadline + 0.5)
         except TimeoutError:
-            self.violation("no-ack", None, f"interaction {record.id} ({data.get('name') or data.get('custom_id')}) was not acknowledged within {self.ack_deadline:.1f}s")
+            self.violation(
+                "no-ack",
+                None,
+                f"interaction {record.id} ({data.get('name') or data.get('custom_id')}) was not acknowledged within {self.ack_deadline:.1f}s",
+            )
         await self.settle(settle)
         return record
 
@@ -240,13 +260,17 @@ class StandIn(World):
         for msg in self.messages.values():
             for att in msg.attachments:
                 if att.id == aid:
-                    return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+                    return web.Response(
+                        body=att.data, content_type=att.content_type or "application/octet-stream"
+                    )
         raise web.HTTPNotFound()
 
     async def _handle_rest(self, request: web.Request) -> web.StreamResponse:
         self._inflight += 1
         self._last_activity = time.monotonic()
-        log = RequestLog(request.method, request.path[len(API_PREFIX):], None, 0, None, time.time())
+        log = RequestLog(
+            request.method, request.path[len(API_PREFIX) :], None, 0, None, time.time()
+        )
         try:
             response = await self._pipeline(request, log)
         except Exception as exc:  # a stand-in bug must fail the test, not hang the bot
@@ -262,7 +286,12 @@ class StandIn(World):
             response.headers.setdefault("X-RateLimit-Bucket", bucket)
             if response.status != 429:
                 response.headers.update(
-                    {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49", "X-RateLimit-Reset": f"{time.time() + 1:.3f}", "X-RateLimit-Reset-After": "1.000"}
+                    {
+                        "X-RateLimit-Limit": "50",
+                        "X-RateLimit-Remaining": "49",
+                        "X-RateLimit-Reset": f"{time.time() + 1:.3f}",
+                        "X-RateLimit-Reset-After": "1.000",
+                    }
                 )
         return response
 
@@ -280,7 +309,10 @@ class StandIn(World):
         if bad_param:
             self.violation("invalid-path", call, bad_param)
             return discord_error(404, 0, "404: Not Found")
-        if not path.startswith(UNAUTHENTICATED_PREFIXES) and request.headers.get("Authorization") != f"Bot {self.token}":
+        if (
+            not path.startswith(UNAUTHENTICATED_PREFIXES)
+            and request.headers.get("Authorization") != f"Bot {self.token}"
+        ):
             self.violation("unauthorized", call, "missing or wrong bot token")
             return discord_error(401, 0, "401: Unauthorized")
         problem = await self._read_body(request, call, op)
@@ -293,11 +325,18 @@ class StandIn(World):
                 return self._fault_response(fault, op.template)
         handler = rest.HANDLERS.get((method, op.template))
         if handler is None:
-            self.violation("unimplemented", call, "route exists in Discord but not in the stand-in; extend rest.py", call.body)
+            self.violation(
+                "unimplemented",
+                call,
+                "route exists in Discord but not in the stand-in; extend rest.py",
+                call.body,
+            )
             return discord_error(501, 0, "Not implemented by the stand-in")
         return await handler(self, call)
 
-    async def _read_body(self, request: web.Request, call: Call, op: Operation) -> web.Response | None:
+    async def _read_body(
+        self, request: web.Request, call: Call, op: Operation
+    ) -> web.Response | None:
         """Decode JSON or multipart (`payload_json` + `files[n]`) and validate against the spec."""
         ctype = request.content_type
         raw = await request.read() if ctype != "multipart/form-data" else b""
@@ -309,13 +348,17 @@ class StandIn(World):
                 if name == "payload_json":
                     call.body = json.loads(data)
                 elif name.startswith("files["):
-                    index = int(name[len("files["):-1])
-                    call.files[index] = Upload(part.filename or name, bytes(data), part.headers.get("Content-Type"))  # type: ignore[union-attr]
+                    index = int(name[len("files[") : -1])
+                    call.files[index] = Upload(
+                        part.filename or name, bytes(data), part.headers.get("Content-Type")
+                    )  # type: ignore[union-attr]
                 else:
                     self.violation("invalid-body", call, f"unexpected multipart field {name!r}")
         elif raw:
             if ctype != "application/json":
-                self.violation("invalid-body", call, f"body sent as {ctype!r}, not application/json")
+                self.violation(
+                    "invalid-body", call, f"body sent as {ctype!r}, not application/json"
+                )
                 return discord_error(400, 50035, "Invalid Form Body")
             try:
                 call.body = json.loads(raw)
@@ -329,7 +372,9 @@ class StandIn(World):
             if call.files:
                 call.body = {}
             return None
-        error = self.spec.validate_body(op, "application/json" if ctype != "multipart/form-data" else ctype, call.body)
+        error = self.spec.validate_body(
+            op, "application/json" if ctype != "multipart/form-data" else ctype, call.body
+        )
         if error is not None:
             self.violation("invalid-body", call, error.summary, call.body)
             return discord_error(400, 50035, "Invalid Form Body", error.errors)
@@ -338,7 +383,11 @@ class StandIn(World):
     def _fault_response(self, fault: Fault, template: str) -> web.Response:
         if fault.status != 429:
             return discord_error(fault.status, 0, f"{fault.status}: Server error (injected)")
-        body = {"message": "You are being rate limited.", "retry_after": fault.retry_after, "global": fault.is_global}
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": fault.retry_after,
+            "global": fault.is_global,
+        }
         headers = {
             "Retry-After": str(math.ceil(fault.retry_after)),
             "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban

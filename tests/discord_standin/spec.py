@@ -111,7 +111,9 @@ _CODES = {
 def _describe(error: ValidationError) -> tuple[str, str]:
     """Discord-style (code, message) for a schema error, without echoing the whole instance."""
     if error.validator in ("oneOf", "anyOf") and not isinstance(error.instance, dict | list):
-        allowed = [b["const"] for b in error.validator_value if isinstance(b, dict) and "const" in b]
+        allowed = [
+            b["const"] for b in error.validator_value if isinstance(b, dict) and "const" in b
+        ]
         if allowed:
             return "BASE_TYPE_CHOICES", f"Value {error.instance!r} must be one of {allowed}."
     code, template = _CODES.get(str(error.validator), ("BASE_TYPE_INVALID", ""))
@@ -208,10 +210,14 @@ class SpecIndex:
     def _operation(method: str, template: str, op: dict[str, Any]) -> Operation:
         params = tuple(re.findall(r"\{([^}]+)\}", template))
         parts = re.split(r"\{([^}]+)\}", template)  # literal, param, literal, ...
-        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>[^/]+)" for i, p in enumerate(parts))
+        pattern = "".join(
+            re.escape(p) if i % 2 == 0 else f"(?P<{p}>[^/]+)" for i, p in enumerate(parts)
+        )
         body = op.get("requestBody") or {}
         content = body.get("content") or {}
-        pointer = "/paths/" + _pointer_escape(template) + "/" + method.lower() + "/requestBody/content"
+        pointer = (
+            "/paths/" + _pointer_escape(template) + "/" + method.lower() + "/requestBody/content"
+        )
         return Operation(
             method=method,
             template=template,
@@ -235,7 +241,9 @@ class SpecIndex:
     @functools.lru_cache(maxsize=512)  # noqa: B019 - one index per process; cache lives with it
     def _validator(self, pointer: str) -> Draft202012Validator:
         schema = {"$ref": SPEC_URI + "#" + pointer}
-        return Draft202012Validator(schema, registry=self._registry, format_checker=self._format_checker)
+        return Draft202012Validator(
+            schema, registry=self._registry, format_checker=self._format_checker
+        )
 
     def validate_body(self, op: Operation, content_type: str, body: Any) -> BodyError | None:
         """Check a decoded body against the operation's schema for `content_type`.
@@ -257,7 +265,9 @@ class SpecIndex:
     def validate_path_params(self, op: Operation, params: dict[str, str]) -> str | None:
         """Path parameters (ids, tokens) must match their declared schemas, as strings."""
         item = self.document["paths"][op.template]
-        declared = list(item.get("parameters", [])) + list(item[op.method.lower()].get("parameters", []))
+        declared = list(item.get("parameters", [])) + list(
+            item[op.method.lower()].get("parameters", [])
+        )
         for param in declared:
             if param.get("in") != "path" or param["name"] not in params:
                 continue
@@ -269,7 +279,10 @@ class SpecIndex:
 
     def _param_pointer(self, op: Operation, name: str) -> str:
         item = self.document["paths"][op.template]
-        for where, params in (("", item.get("parameters", [])), (op.method.lower() + "/", item[op.method.lower()].get("parameters", []))):
+        for where, params in (
+            ("", item.get("parameters", [])),
+            (op.method.lower() + "/", item[op.method.lower()].get("parameters", [])),
+        ):
             for index, param in enumerate(params):
                 if param.get("name") == name and param.get("in") == "path":
                     return f"/paths/{_pointer_escape(op.template)}/{where}parameters/{index}/schema"

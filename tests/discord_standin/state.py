@@ -117,7 +117,13 @@ class Channel:
     def payload(self) -> dict[str, Any]:
         if self.type == CHANNEL_DM:
             assert self.recipient is not None
-            return {"id": str(self.id), "type": CHANNEL_DM, "recipients": [self.recipient.payload()], "last_message_id": None, "flags": 0}
+            return {
+                "id": str(self.id),
+                "type": CHANNEL_DM,
+                "recipients": [self.recipient.payload()],
+                "last_message_id": None,
+                "flags": 0,
+            }
         data = {
             "id": str(self.id),
             "type": self.type,
@@ -214,7 +220,9 @@ class Guild:
             "emojis": [],
             "stickers": [],
             "roles": [self.everyone.payload()] + [r.payload() for r in self.roles],
-            "channels": [{k: v for k, v in c.payload().items() if k != "guild_id"} for c in self.channels],
+            "channels": [
+                {k: v for k, v in c.payload().items() if k != "guild_id"} for c in self.channels
+            ],
             "members": [m.payload() for m in self.members.values()],
             "member_count": len(self.members),
             "large": False,
@@ -239,7 +247,13 @@ class Attachment:
 
     def payload(self, base_url: str, channel_id: int) -> dict[str, Any]:
         url = f"{base_url}/attachments/{channel_id}/{self.id}/{self.filename}"
-        data: dict[str, Any] = {"id": str(self.id), "filename": self.filename, "size": len(self.data), "url": url, "proxy_url": url}
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": url,
+            "proxy_url": url,
+        }
         if self.description is not None:
             data["description"] = self.description
         if self.content_type:
@@ -294,7 +308,9 @@ class Message:
         return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
 
     def find_component(self, custom_id: str) -> dict[str, Any] | None:
-        return next((c for c in walk_components(self.components) if c.get("custom_id") == custom_id), None)
+        return next(
+            (c for c in walk_components(self.components) if c.get("custom_id") == custom_id), None
+        )
 
     def is_visible_to(self, user: User) -> bool:
         if self.deleted:

@@ -34,7 +34,9 @@ def spec_or_skip() -> SpecIndex:
 def point_discord_at(monkeypatch: pytest.MonkeyPatch, standin: StandIn) -> None:
     """Aim discord.py's REST base and default gateway at the stand-in (undone by monkeypatch)."""
     monkeypatch.setattr(discord.http.Route, "BASE", standin.api_url)
-    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(standin.gateway_url))
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(standin.gateway_url)
+    )
 
 
 class BotRunner:
@@ -55,7 +57,9 @@ class BotRunner:
         task = asyncio.create_task(bot.connect(reconnect=True))
         self._running.append((bot, task))
         ready = asyncio.create_task(bot.wait_until_ready())
-        done, _ = await asyncio.wait({task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(
+            {task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+        )
         if ready not in done:
             ready.cancel()
             if task in done:
@@ -68,5 +72,7 @@ class BotRunner:
         while self._running:
             bot, task = self._running.pop()
             await bot.close()
-            with contextlib.suppress(asyncio.CancelledError, asyncio.TimeoutError, discord.DiscordException):
+            with contextlib.suppress(
+                asyncio.CancelledError, asyncio.TimeoutError, discord.DiscordException
+            ):
                 await asyncio.wait_for(task, 5)

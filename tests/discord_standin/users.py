@@ -43,18 +43,18 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
 def _infer_option_type(value: Any) -> int:
-    if isinstance(value, bool):
-        return OPTION_BOOLEAN
-    if isinstance(value, int):
-        return OPTION_INTEGER
-    if isinstance(value, float):
-        return OPTION_NUMBER
-    if isinstance(value, User):
-        return OPTION_USER
-    if isinstance(value, Channel):
-        return OPTION_CHANNEL
-    if isinstance(value, Role):
-        return OPTION_ROLE
+    """Option type for a value when the bot has not synced the command's declaration."""
+    # bool before int: bool is an int subclass.
+    for cls, kind in (
+        (bool, OPTION_BOOLEAN),
+        (int, OPTION_INTEGER),
+        (float, OPTION_NUMBER),
+        (User, OPTION_USER),
+        (Channel, OPTION_CHANNEL),
+        (Role, OPTION_ROLE),
+    ):
+        if isinstance(value, cls):
+            return kind
     return OPTION_STRING
 
 
@@ -70,9 +70,14 @@ class _Resolved:
             self.data.setdefault("users", {})[str(value.id)] = value.payload()
             member = self.guild.members.get(value.id) if self.guild else None
             if member is not None:
-                self.data.setdefault("members", {})[str(value.id)] = member.payload(with_user=False, with_permissions=True)
+                self.data.setdefault("members", {})[str(value.id)] = member.payload(
+                    with_user=False, with_permissions=True
+                )
         elif isinstance(value, Channel):
-            self.data.setdefault("channels", {})[str(value.id)] = {**value.payload(), "permissions": str(EVERYONE_PERMISSIONS)}
+            self.data.setdefault("channels", {})[str(value.id)] = {
+                **value.payload(),
+                "permissions": str(EVERYONE_PERMISSIONS),
+            }
         elif isinstance(value, Role):
             self.data.setdefault("roles", {})[str(value.id)] = value.payload()
         return str(value.id)
@@ -92,7 +97,9 @@ class SimUser(User):
     def dm_channel(self) -> Channel:
         return self._si().dm_channel(self)
 
-    async def slash(self, channel: Channel | None, command: str, *, settle: float | None = None, **options: Any) -> InteractionRecord:
+    async def slash(
+        self, channel: Channel | None, command: str, *, settle: float | None = None, **options: Any
+    ) -> InteractionRecord:
         """Run `/command` (use "group sub" for subcommands) in `channel` (None: the bot DM).
 
         Option values may be str/int/float/bool or stand-in `User`/`Channel`/`Role` objects,
@@ -100,32 +107,59 @@ class SimUser(User):
         """
         channel = channel or self.dm_channel
         data = self._command_data(channel, command, options, focused=None)
-        return await self._si().run_interaction(self, channel, INTERACTION_APPLICATION_COMMAND, data, settle=settle)
+        return await self._si().run_interaction(
+            self, channel, INTERACTION_APPLICATION_COMMAND, data, settle=settle
+        )
 
-    async def autocomplete(self, channel: Channel | None, command: str, focused: str, *, settle: float | None = None, **options: Any) -> InteractionRecord:
+    async def autocomplete(
+        self,
+        channel: Channel | None,
+        command: str,
+        focused: str,
+        *,
+        settle: float | None = None,
+        **options: Any,
+    ) -> InteractionRecord:
         """Type into option `focused` of `/command`; `record.autocomplete_choices` holds the answer."""
         channel = channel or self.dm_channel
         data = self._command_data(channel, command, options, focused=focused)
-        return await self._si().run_interaction(self, channel, INTERACTION_AUTOCOMPLETE, data, settle=settle)
+        return await self._si().run_interaction(
+            self, channel, INTERACTION_AUTOCOMPLETE, data, settle=settle
+        )
 
-    async def click(self, message: Message | Any, custom_id: str, *, settle: float | None = None) -> InteractionRecord:
+    async def click(
+        self, message: Message | Any, custom_id: str, *, settle: float | None = None
+    ) -> InteractionRecord:
         """Press the button `custom_id` on a message this user can see."""
         msg, component = self._component(message, custom_id)
         if component.get("type") != 2:
             raise AssertionError(f"component {custom_id!r} is not a button")
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._si().run_interaction(self, msg.channel, INTERACTION_COMPONENT, data, target=msg, settle=settle)
+        return await self._si().run_interaction(
+            self, msg.channel, INTERACTION_COMPONENT, data, target=msg, settle=settle
+        )
 
-    async def select(self, message: Message | Any, custom_id: str, values: list[str], *, settle: float | None = None) -> InteractionRecord:
+    async def select(
+        self,
+        message: Message | Any,
+        custom_id: str,
+        values: list[str],
+        *,
+        settle: float | None = None,
+    ) -> InteractionRecord:
         """Choose `values` in the string select menu `custom_id`."""
         msg, component = self._component(message, custom_id)
         if component.get("type") != 3:
             raise AssertionError(f"component {custom_id!r} is not a string select")
         allowed = {o["value"] for o in component.get("options", [])}
         if not set(values) <= allowed:
-            raise AssertionError(f"values {values} are not options of {custom_id!r} ({sorted(allowed)})")
+            raise AssertionError(
+                f"values {values} are not options of {custom_id!r} ({sorted(allowed)})"
+            )
         data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
-        return await self._si().run_interaction(self, msg.channel, INTERACTION_COMPONENT, data, target=msg, settle=settle)
+        return await self._si().run_interaction(
+            self, msg.channel, INTERACTION_COMPONENT, data, target=msg, settle=settle
+        )
 
     def _component(self, message: Message | Any, custom_id: str) -> tuple[Message, dict[str, Any]]:
         msg = self._si().message(message)
@@ -133,22 +167,30 @@ class SimUser(User):
             raise AssertionError(f"{self.name} cannot see message {msg.id}")
         component = msg.find_component(custom_id)
         if component is None:
-            raise AssertionError(f"message {msg.id} has no component {custom_id!r} (has {msg.custom_ids()})")
+            raise AssertionError(
+                f"message {msg.id} has no component {custom_id!r} (has {msg.custom_ids()})"
+            )
         if component.get("disabled"):
             raise AssertionError(f"component {custom_id!r} is disabled")
         return msg, component
 
-    def _command_data(self, channel: Channel, command: str, options: dict[str, Any], focused: str | None) -> dict[str, Any]:
+    def _command_data(
+        self, channel: Channel, command: str, options: dict[str, Any], focused: str | None
+    ) -> dict[str, Any]:
         names = command.strip().lstrip("/").split()
         definition = self._si().find_command(names[0], channel.guild)
         declared = definition.get("options", []) if definition else []
         resolved = _Resolved(channel)
         leaf: list[dict[str, Any]] = []
         for name, value in options.items():
-            decl = next((o for o in declared_leaf(declared, names[1:]) if o.get("name") == name), None)
+            decl = next(
+                (o for o in declared_leaf(declared, names[1:]) if o.get("name") == name), None
+            )
             kind = decl["type"] if decl else _infer_option_type(value)
             entry: dict[str, Any] = {"name": name, "type": kind}
-            entry["value"] = resolved.add(value) if kind in (OPTION_USER, OPTION_CHANNEL, OPTION_ROLE) else value
+            entry["value"] = (
+                resolved.add(value) if kind in (OPTION_USER, OPTION_CHANNEL, OPTION_ROLE) else value
+            )
             if name == focused:
                 entry["focused"] = True
                 entry["value"] = str(value)
@@ -223,7 +265,14 @@ def interaction_payload(standin: StandIn, record: InteractionRecord) -> dict[str
     return payload
 
 
-def new_record(standin: StandIn, user: User, channel: Channel, kind: int, data: dict[str, Any], target: Message | None) -> InteractionRecord:
+def new_record(
+    standin: StandIn,
+    user: User,
+    channel: Channel,
+    kind: int,
+    data: dict[str, Any],
+    target: Message | None,
+) -> InteractionRecord:
     return InteractionRecord(
         id=standin.ids.next(),
         token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),

@@ -36,7 +36,9 @@ def snowflake_of(obj: Any) -> int:
 class World:
     """Users, guilds, channels, messages and interactions, plus recorded violations."""
 
-    def __init__(self, *, bot_name: str = "Hanafuda Test Bot", token: str = "standin.bot.token") -> None:
+    def __init__(
+        self, *, bot_name: str = "Hanafuda Test Bot", token: str = "standin.bot.token"
+    ) -> None:
         self.ids = Snowflakes()
         self.application_id = self.ids.next()
         self.token = token
@@ -67,13 +69,23 @@ class World:
         self.users[user.id] = user
         return user
 
-    def create_guild(self, name: str, *, owner: User | None = None, bot_permissions: Any = BOT_PERMISSIONS) -> Guild:
+    def create_guild(
+        self, name: str, *, owner: User | None = None, bot_permissions: Any = BOT_PERMISSIONS
+    ) -> Guild:
         """A guild the bot is in, with the bot holding a managed role of `bot_permissions`."""
         gid = self.ids.next()
         everyone = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
-        guild = Guild(gid, name, owner_id=owner.id if owner else self.bot_user.id, everyone=everyone)
+        guild = Guild(
+            gid, name, owner_id=owner.id if owner else self.bot_user.id, everyone=everyone
+        )
         self.guilds[gid] = guild
-        bot_role = Role(self.ids.next(), self.bot_user.name, as_permissions(bot_permissions), position=1, managed=True)
+        bot_role = Role(
+            self.ids.next(),
+            self.bot_user.name,
+            as_permissions(bot_permissions),
+            position=1,
+            managed=True,
+        )
         guild.roles.append(bot_role)
         guild.members[self.bot_user.id] = Member(self.bot_user, guild, [bot_role])
         if owner is not None:
@@ -82,13 +94,17 @@ class World:
         return guild
 
     def create_channel(self, guild: Guild, name: str) -> Channel:
-        channel = Channel(self.ids.next(), CHANNEL_TEXT, name=name, guild=guild, position=len(guild.channels))
+        channel = Channel(
+            self.ids.next(), CHANNEL_TEXT, name=name, guild=guild, position=len(guild.channels)
+        )
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         self._emit("CHANNEL_CREATE", channel.payload())
         return channel
 
-    def add_member(self, guild: Guild, user: User, *, permissions: Any = 0, nick: str | None = None) -> Member:
+    def add_member(
+        self, guild: Guild, user: User, *, permissions: Any = 0, nick: str | None = None
+    ) -> Member:
         """Make `user` a member; extra `permissions` (e.g. manage_guild) come from a role of their own."""
         roles = []
         extra = as_permissions(permissions)
@@ -122,31 +138,49 @@ class World:
     def _live(self, messages: list[Message] | Any) -> list[Message]:
         return sorted((m for m in messages if not m.deleted), key=lambda m: m.id)
 
-    def channel_messages(self, channel: Any, *, include_ephemeral: bool = False, include_deleted: bool = False) -> list[Message]:
+    def channel_messages(
+        self, channel: Any, *, include_ephemeral: bool = False, include_deleted: bool = False
+    ) -> list[Message]:
         """Messages in a channel as everyone sees them (ephemerals only when asked for)."""
         cid = snowflake_of(channel)
         found = [
             m
             for m in self.messages.values()
-            if m.channel.id == cid and (include_deleted or not m.deleted) and (include_ephemeral or m.ephemeral_for is None)
+            if m.channel.id == cid
+            and (include_deleted or not m.deleted)
+            and (include_ephemeral or m.ephemeral_for is None)
         ]
         return sorted(found, key=lambda m: m.id)
 
     def deleted_messages(self, channel: Any | None = None) -> list[Message]:
         return sorted(
-            (m for m in self.messages.values() if m.deleted and (channel is None or m.channel.id == snowflake_of(channel))),
+            (
+                m
+                for m in self.messages.values()
+                if m.deleted and (channel is None or m.channel.id == snowflake_of(channel))
+            ),
             key=lambda m: m.id,
         )
 
     def dms(self, user: Any) -> list[Message]:
         """Messages in the bot's DM channel with `user`."""
         uid = snowflake_of(user)
-        return self._live(m for m in self.messages.values() if m.channel.type == CHANNEL_DM and m.channel.recipient and m.channel.recipient.id == uid)
+        return self._live(
+            m
+            for m in self.messages.values()
+            if m.channel.type == CHANNEL_DM
+            and m.channel.recipient
+            and m.channel.recipient.id == uid
+        )
 
     def ephemerals(self, user: Any) -> list[Message]:
         """Ephemeral interaction replies only `user` can see."""
         uid = snowflake_of(user)
-        return self._live(m for m in self.messages.values() if m.ephemeral_for is not None and m.ephemeral_for.id == uid)
+        return self._live(
+            m
+            for m in self.messages.values()
+            if m.ephemeral_for is not None and m.ephemeral_for.id == uid
+        )
 
     def visible_to(self, user: Any, channel: Any | None = None) -> list[Message]:
         """Everything `user` would see (guild channels they are in, their DMs and ephemerals)."""
@@ -176,4 +210,6 @@ class World:
     def assert_no_violations(self) -> None:
         if self.violations:
             lines = "\n".join(f"  {v}" for v in self.violations)
-            raise AssertionError(f"the bot did {len(self.violations)} thing(s) Discord would refuse:\n{lines}")
+            raise AssertionError(
+                f"the bot did {len(self.violations)} thing(s) Discord would refuse:\n{lines}"
+            )

@@ -25,7 +25,9 @@ def discord_spec() -> SpecIndex:
 
 
 @pytest.fixture
-async def standin(discord_spec: SpecIndex, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[StandIn]:
+async def standin(
+    discord_spec: SpecIndex, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[StandIn]:
     server = StandIn(discord_spec)
     await server.start()
     point_discord_at(monkeypatch, server)

@@ -15,7 +15,18 @@ from discord.ext import commands
 from tests.discord_standin import StandIn
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
-YAKU = ["Goko", "Shiko", "Ame-Shiko", "Sanko", "Inoshikacho", "Akatan", "Aotan", "Tane", "Tan", "Kasu"]
+YAKU = [
+    "Goko",
+    "Shiko",
+    "Ame-Shiko",
+    "Sanko",
+    "Inoshikacho",
+    "Akatan",
+    "Aotan",
+    "Tane",
+    "Tan",
+    "Kasu",
+]
 
 
 class GameView(discord.ui.View):
@@ -27,14 +38,19 @@ class GameView(discord.ui.View):
     @discord.ui.button(label="Draw", style=discord.ButtonStyle.primary, custom_id="hanafuda:draw")
     async def draw(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         button.disabled = True
-        await interaction.response.edit_message(content=f"{interaction.user.name} drew the Crane", view=self)
+        await interaction.response.edit_message(
+            content=f"{interaction.user.name} drew the Crane", view=self
+        )
         await interaction.followup.send("Your hand: Pine Crane, Plum Ribbon", ephemeral=True)
 
     @discord.ui.button(label="Pass", style=discord.ButtonStyle.secondary, custom_id="hanafuda:pass")
     async def pass_turn(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.send_message("You passed.", ephemeral=True)
 
-    @discord.ui.select(custom_id="hanafuda:month", options=[discord.SelectOption(label=m, value=m) for m in ("pine", "plum", "cherry")])
+    @discord.ui.select(
+        custom_id="hanafuda:month",
+        options=[discord.SelectOption(label=m, value=m) for m in ("pine", "plum", "cherry")],
+    )
     async def month(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.send_message(f"Month chosen: {select.values[0]}", ephemeral=True)
 
@@ -64,15 +80,23 @@ class HanafudaCog(commands.Cog):
 
     @game.command(name="invite", description="Invite a player")
     @app_commands.describe(opponent="Who to play against", rounds="Number of rounds")
-    async def invite(self, interaction: discord.Interaction, opponent: discord.Member, rounds: int = 3) -> None:
+    async def invite(
+        self, interaction: discord.Interaction, opponent: discord.Member, rounds: int = 3
+    ) -> None:
         try:
-            await opponent.send(f"{interaction.user.name} invites you to {rounds} rounds of Koi-Koi")
+            await opponent.send(
+                f"{interaction.user.name} invites you to {rounds} rounds of Koi-Koi"
+            )
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise
-            await interaction.response.send_message(f"{opponent.mention}, {interaction.user.name} invites you to {rounds} rounds (your DMs are closed)")
+            await interaction.response.send_message(
+                f"{opponent.mention}, {interaction.user.name} invites you to {rounds} rounds (your DMs are closed)"
+            )
             return
-        await interaction.response.send_message(f"Invitation sent to {opponent.display_name}.", ephemeral=True)
+        await interaction.response.send_message(
+            f"Invitation sent to {opponent.display_name}.", ephemeral=True
+        )
 
     @app_commands.command(name="score", description="Slow score computation")
     async def score(self, interaction: discord.Interaction) -> None:
@@ -85,8 +109,12 @@ class HanafudaCog(commands.Cog):
         await interaction.response.send_message(f"{name}: a scoring combination", ephemeral=True)
 
     @yaku.autocomplete("name")
-    async def yaku_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=y, value=y) for y in YAKU if current.lower() in y.lower()][:25]
+    async def yaku_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=y, value=y) for y in YAKU if current.lower() in y.lower()][
+            :25
+        ]
 
     @app_commands.command(name="announce", description="Post to the channel")
     async def announce(self, interaction: discord.Interaction, text: str) -> None:
@@ -108,11 +136,15 @@ class HanafudaCog(commands.Cog):
     async def settings(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Settings: rounds=12", ephemeral=True)
 
-    @app_commands.command(name="rules", description="Rules with an oversized embed (deliberate bug)")
+    @app_commands.command(
+        name="rules", description="Rules with an oversized embed (deliberate bug)"
+    )
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=discord.Embed(description="x" * 7000))
 
-    @app_commands.command(name="badbutton", description="A button with an invalid style (deliberate bug)")
+    @app_commands.command(
+        name="badbutton", description="A button with an invalid style (deliberate bug)"
+    )
     async def badbutton(self, interaction: discord.Interaction) -> None:
         view = discord.ui.View()
         view.add_item(BadStyleButton(label="Oops", custom_id="oops"))
@@ -144,10 +176,17 @@ class HanafudaTestBot(commands.Bot):
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)
 
-    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         self.app_errors.append(error)
-        if isinstance(error, app_commands.MissingPermissions) and not interaction.response.is_done():
-            await interaction.response.send_message("You need Manage Server for that.", ephemeral=True)
+        if (
+            isinstance(error, app_commands.MissingPermissions)
+            and not interaction.response.is_done()
+        ):
+            await interaction.response.send_message(
+                "You need Manage Server for that.", ephemeral=True
+            )
 
 
 @pytest.fixture
@@ -194,13 +233,17 @@ async def test_button_edits_message_and_followup_is_ephemeral(bot, standin: Stan
         await world.admin.click(hand, "anything")
 
 
-async def test_persistent_view_survives_a_new_bot_session(start_bot, standin: StandIn, world) -> None:
+async def test_persistent_view_survives_a_new_bot_session(
+    start_bot, standin: StandIn, world
+) -> None:
     first = await start_bot(HanafudaTestBot(world.guild.id))
     deal = await world.admin.slash(world.channel, "deal")
     await first.close()
     await start_bot(HanafudaTestBot(world.guild.id))
     record = await world.player.click(deal.original, "hanafuda:pass")
-    assert record.original.content == "You passed." and record.original.ephemeral_for is world.player
+    assert (
+        record.original.content == "You passed." and record.original.ephemeral_for is world.player
+    )
 
 
 async def test_select_menu(bot, standin: StandIn, world) -> None:
@@ -252,16 +295,26 @@ async def test_permissions_reach_the_bot(bot, standin: StandIn, world) -> None:
 
 
 async def test_429_on_message_post_is_retried(bot, standin: StandIn, world) -> None:
-    standin.fail_next("POST /channels/{channel_id}/messages", status=429, retry_after=0.2, channel_id=world.channel.id)
+    standin.fail_next(
+        "POST /channels/{channel_id}/messages",
+        status=429,
+        retry_after=0.2,
+        channel_id=world.channel.id,
+    )
     await world.admin.slash(world.channel, "announce", text="Tournament at 8pm", settle=0.4)
-    assert [r.status for r in standin.requests_to("POST /channels/{channel_id}/messages")] == [429, 200]
+    assert [r.status for r in standin.requests_to("POST /channels/{channel_id}/messages")] == [
+        429,
+        200,
+    ]
     assert standin.last_message(world.channel).content == "Tournament at 8pm"
 
 
 async def test_global_429_and_server_error_are_retried(bot, standin: StandIn, world) -> None:
     # discord.py sleeps 1 s after a first 5xx (then 3 s, 5 s ...), so the 502 comes first.
     standin.fail_next("POST /channels/{channel_id}/messages", status=502)
-    standin.fail_next("POST /channels/{channel_id}/messages", status=429, retry_after=0.1, is_global=True)
+    standin.fail_next(
+        "POST /channels/{channel_id}/messages", status=429, retry_after=0.1, is_global=True
+    )
     await world.admin.slash(world.channel, "announce", text="hello")
     posts = lambda: [r.status for r in standin.requests_to("POST /channels/{channel_id}/messages")]  # noqa: E731
     await standin.wait_until(lambda: len(posts()) == 3)

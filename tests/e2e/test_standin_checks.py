@@ -33,8 +33,20 @@ def _body(spec: SpecIndex, method: str, path: str, body: object):
 def test_valid_bodies_pass_and_snowflake_integers_are_accepted(discord_spec: SpecIndex) -> None:
     message = {
         "content": "Koi-Koi!",
-        "embeds": [{"title": "Round 1", "description": "d" * 4096, "timestamp": "2024-05-01T12:00:00+00:00", "url": "https://example.org/x"}],
-        "components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Draw", "custom_id": "draw"}]}],
+        "embeds": [
+            {
+                "title": "Round 1",
+                "description": "d" * 4096,
+                "timestamp": "2024-05-01T12:00:00+00:00",
+                "url": "https://example.org/x",
+            }
+        ],
+        "components": [
+            {
+                "type": 1,
+                "components": [{"type": 2, "style": 1, "label": "Draw", "custom_id": "draw"}],
+            }
+        ],
         "allowed_mentions": {"parse": [], "users": [123456789012345678]},
         "attachments": [{"id": 0, "filename": "hand.png"}],
     }
@@ -46,7 +58,14 @@ def test_valid_bodies_pass_and_snowflake_integers_are_accepted(discord_spec: Spe
     ("body", "where"),
     [
         ({"embeds": [{"description": "x" * 7000}]}, "embeds/0/description"),
-        ({"components": [{"type": 1, "components": [{"type": 2, "style": 9, "custom_id": "a"}]}]}, "components/0/components/0/style"),
+        (
+            {
+                "components": [
+                    {"type": 1, "components": [{"type": 2, "style": 9, "custom_id": "a"}]}
+                ]
+            },
+            "components/0/components/0/style",
+        ),
         ({"content": "x" * 4001}, "content"),
         ({"embeds": [{"url": "not a url"}]}, "embeds/0/url"),
         ({"embeds": [{"timestamp": "yesterday"}]}, "embeds/0/timestamp"),
@@ -63,14 +82,26 @@ def test_malformed_bodies_are_pinpointed(discord_spec: SpecIndex, body: dict, wh
 
 
 def test_interaction_callback_union_reports_the_inner_field(discord_spec: SpecIndex) -> None:
-    error = _body(discord_spec, "POST", "/interactions/1/tok/callback", {"type": 4, "data": {"embeds": [{"description": "x" * 7000}]}})
+    error = _body(
+        discord_spec,
+        "POST",
+        "/interactions/1/tok/callback",
+        {"type": 4, "data": {"embeds": [{"description": "x" * 7000}]}},
+    )
     assert error is not None and error.summary.startswith("data/embeds/0/description:")
-    error = _body(discord_spec, "POST", "/interactions/1/tok/callback", {"type": 8, "data": {"choices": [{"name": "a", "value": "a"}] * 26}})
+    error = _body(
+        discord_spec,
+        "POST",
+        "/interactions/1/tok/callback",
+        {"type": 8, "data": {"choices": [{"name": "a", "value": "a"}] * 26}},
+    )
     assert error is not None and error.summary.startswith("data/choices:")
 
 
 def test_route_lookup_prefers_literal_segments(discord_spec: SpecIndex) -> None:
-    assert discord_spec.find("PATCH", "/webhooks/1/t/messages/@original")[0].template.endswith("@original")
+    assert discord_spec.find("PATCH", "/webhooks/1/t/messages/@original")[0].template.endswith(
+        "@original"
+    )
     assert discord_spec.find("GET", "/users/@me")[0].template == "/users/@me"
     assert discord_spec.find("POST", "/channels/1/nonsense") is None
 
@@ -81,17 +112,27 @@ async def test_bad_body_gets_discords_400_and_a_violation(standin: StandIn, http
         assert resp.status == 400 and resp.headers["Content-Type"] == "application/json"
         data = await resp.json()
     assert data["code"] == 50035 and data["message"] == "Invalid Form Body"
-    assert data["errors"]["embeds"]["0"]["description"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+    assert (
+        data["errors"]["embeds"]["0"]["description"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+    )
     [violation] = standin.take_violations()
     assert violation.kind == "invalid-body" and violation.path == f"/channels/{channel.id}/messages"
     assert standin.channel_messages(channel) == []
 
 
-async def test_multipart_payload_json_is_validated_and_files_stored(standin: StandIn, http, channel) -> None:
+async def test_multipart_payload_json_is_validated_and_files_stored(
+    standin: StandIn, http, channel
+) -> None:
     url = f"{standin.api_url}/channels/{channel.id}/messages"
     good = aiohttp.FormData()
-    good.add_field("payload_json", json.dumps({"content": "hand", "attachments": [{"id": 0, "filename": "h.png"}]}), content_type="application/json")
-    good.add_field("files[0]", b"PNGDATA", filename="h.png", content_type="application/octet-stream")
+    good.add_field(
+        "payload_json",
+        json.dumps({"content": "hand", "attachments": [{"id": 0, "filename": "h.png"}]}),
+        content_type="application/json",
+    )
+    good.add_field(
+        "files[0]", b"PNGDATA", filename="h.png", content_type="application/octet-stream"
+    )
     async with http.post(url, data=good) as resp:
         assert resp.status == 200
         url_of_file = (await resp.json())["attachments"][0]["url"]
@@ -99,16 +140,23 @@ async def test_multipart_payload_json_is_validated_and_files_stored(standin: Sta
     async with http.get(url_of_file) as resp:
         assert await resp.read() == b"PNGDATA"
     bad = aiohttp.FormData()
-    bad.add_field("payload_json", json.dumps({"content": "x" * 5000}), content_type="application/json")
+    bad.add_field(
+        "payload_json", json.dumps({"content": "x" * 5000}), content_type="application/json"
+    )
     async with http.post(url, data=bad) as resp:
         assert resp.status == 400
     assert [v.kind for v in standin.take_violations()] == ["invalid-body"]
 
 
-async def test_unknown_route_missing_token_and_empty_message(standin: StandIn, http, channel) -> None:
+async def test_unknown_route_missing_token_and_empty_message(
+    standin: StandIn, http, channel
+) -> None:
     async with http.get(f"{standin.api_url}/channels/{channel.id}/nonsense") as resp:
         assert resp.status == 404
-    async with aiohttp.ClientSession() as anonymous, anonymous.get(f"{standin.api_url}/users/@me") as resp:
+    async with (
+        aiohttp.ClientSession() as anonymous,
+        anonymous.get(f"{standin.api_url}/users/@me") as resp,
+    ):
         assert resp.status == 401
     async with http.post(f"{standin.api_url}/channels/{channel.id}/messages", json={}) as resp:
         assert resp.status == 400 and (await resp.json())["code"] == 50006
@@ -118,14 +166,22 @@ async def test_unknown_route_missing_token_and_empty_message(standin: StandIn, h
     assert kinds == ["unknown-route", "unauthorized", "empty-message", "invalid-path"]
 
 
-async def test_injected_429_carries_discords_rate_limit_headers(standin: StandIn, http, channel) -> None:
+async def test_injected_429_carries_discords_rate_limit_headers(
+    standin: StandIn, http, channel
+) -> None:
     standin.fail_next("POST /channels/{channel_id}/messages", retry_after=1.5, times=2)
     url = f"{standin.api_url}/channels/{channel.id}/messages"
     for _ in range(2):
         async with http.post(url, json={"content": "hi"}) as resp:
             assert resp.status == 429
-            assert (await resp.json()) == {"message": "You are being rate limited.", "retry_after": 1.5, "global": False}
-            assert resp.headers["Retry-After"] == "2" and resp.headers["X-RateLimit-Remaining"] == "0"
+            assert (await resp.json()) == {
+                "message": "You are being rate limited.",
+                "retry_after": 1.5,
+                "global": False,
+            }
+            assert (
+                resp.headers["Retry-After"] == "2" and resp.headers["X-RateLimit-Remaining"] == "0"
+            )
             assert resp.headers["X-RateLimit-Reset-After"] == "1.500" and resp.headers["Via"]
     async with http.post(url, json={"content": "hi"}) as resp:
         assert resp.status == 200 and "X-RateLimit-Bucket" in resp.headers
@@ -133,7 +189,9 @@ async def test_injected_429_carries_discords_rate_limit_headers(standin: StandIn
         standin.fail_next("POST /channels/{channel_id}/nonsense")
 
 
-def test_missing_spec_fails_in_ci_and_skips_locally(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_missing_spec_fails_in_ci_and_skips_locally(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv(SPEC_ENV, str(tmp_path / "absent.json"))
     monkeypatch.setenv(REQUIRE_ENV, "1")
     with pytest.raises(pytest.fail.Exception, match="mandatory"):
