@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -15,17 +14,35 @@ from .sprites import back_sprite, card_height, card_sprite
 MARGIN = 16
 
 
+FELT_LEVELS = 40  # vignette steps, fine enough to look smooth
+WELL_SHADE = 40  # alpha of the black wash that marks the field area
+
+
+def _felt_colours(shade: int = 0) -> list[tuple[int, int, int]]:
+    """The felt's exact colours, optionally under a black wash of alpha ``shade``."""
+    out = []
+    for level in range(FELT_LEVELS):
+        t = level / (FELT_LEVELS - 1)
+        colour = [a + (b - a) * t * 0.85 for a, b in zip(FELT, FELT_DARK, strict=True)]
+        out.append(tuple(round(c * (255 - shade) / 255) for c in colour))
+    return out
+
+
+FELT_PALETTE: tuple[tuple[int, int, int], ...] = tuple(
+    dict.fromkeys(_felt_colours() + _felt_colours(WELL_SHADE)))
+"""Colours kept exact by :func:`encode_png` so the felt's vignette never bands."""
+
+
 @lru_cache(maxsize=16)
 def felt(width: int, height: int) -> Image.Image:
-    """A dark-green felt with a soft vignette and a faint, fixed grain (cached per size; copy it)."""
-    glow = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
-    base = Image.composite(Image.new("RGB", (width, height), FELT_DARK),
-                           Image.new("RGB", (width, height), FELT), glow.point(lambda v: v * 3 // 4))
-    size = (max(1, width // 3), max(1, height // 3))
-    grain = random.Random(f"felt-{width}x{height}").randbytes(size[0] * size[1])
-    noise = Image.frombytes("L", size, grain).resize((width, height), Image.Resampling.BILINEAR)
-    tone = Image.merge("RGB", (noise, noise, noise))
-    return Image.blend(base, tone, 0.05)
+    """A dark-green felt with a soft vignette (cached per size; copy it).
+
+    Built from the exact colours of :data:`FELT_PALETTE`, so 256-colour output keeps it smooth.
+    """
+    levels = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
+    index = levels.point(lambda v: min(FELT_LEVELS - 1, v * FELT_LEVELS // 230)).convert("P")
+    index.putpalette([c for colour in _felt_colours() for c in colour])
+    return index.convert("RGB")
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -103,8 +120,19 @@ def outline_card(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, colour=H
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes, quantised to 256 colours (fast octree; no visible loss on these flat images)."""
-    quantised = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    """PNG bytes in 256 colours: the felt's colours exact, the rest by a fast octree.
+
+    Cards and text are flat-coloured, so the octree shows no visible loss; reserving the felt's
+    colours keeps its vignette free of bands.
+    """
+    rgb = image.convert("RGB")
+    free = 256 - len(FELT_PALETTE)
+    octree = rgb.quantize(colors=free, method=Image.Quantize.FASTOCTREE)
+    palette = octree.getpalette()[: 3 * free]
+    palette += [c for colour in FELT_PALETTE for c in colour]
+    palette_image = Image.new("P", (1, 1))
+    palette_image.putpalette(palette)
+    quantised = rgb.quantize(palette=palette_image, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     quantised.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()

@@ -23,6 +23,12 @@ def _pi_value(cards: list[str]) -> int:
     return sum(2 if c in doubles else 1 for c in cards if card(c).kind is Kind.CHAFF)
 
 
+def _describe(moved: tuple[str, ...]) -> str:
+    if len(moved) < 2:
+        return f"{PLAYER_NAMES[0]} played {card(moved[0]).name}" if moved else ""
+    return f"{PLAYER_NAMES[0]} played {card(moved[0]).name} and took {card(moved[1]).name}"
+
+
 def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
                  captured_per_player: int | None = None) -> TableView:
     """A plausible mid-round table for ``game`` with ``players`` seats."""
@@ -63,8 +69,7 @@ def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
         stock_count=len(deck) - (0 if shedding else 8),
         players=tuple(seats),
         highlight=highlight,
-        last_move=f"{PLAYER_NAMES[0]} played {card(highlight[0]).name} and took "
-                  f"{card(highlight[-1]).name}" if highlight else "",
+        last_move=_describe(highlight),
         discard_top=deck[0] if shedding else None,
         discard_count=7 if shedding else None,
         drawn_card=None,

@@ -18,7 +18,17 @@ from .art.palette import (
     TEAM_COLOURS,
     TEXT,
 )
-from .canvas import MARGIN, chip, encode_png, fit_text, new_canvas, place_card, text, text_width
+from .canvas import (
+    MARGIN,
+    WELL_SHADE,
+    chip,
+    encode_png,
+    fit_text,
+    new_canvas,
+    place_card,
+    text,
+    text_width,
+)
 from .sprites import card_height, index_width, kind_symbol
 from .view import GAME_NAMES, PlayerView, TableView
 
@@ -76,8 +86,16 @@ def _flow(groups: list[_Group], width: int) -> list[tuple[_Group, int, int]]:
     return placed
 
 
-def _panel_height(player: PlayerView, width: int) -> int:
-    rows = max(r for _, _, r in _flow(_groups(player), width - 2 * PANEL_PAD)) + 1
+def _shows_captures(player: PlayerView, view: TableView) -> bool:
+    """The shedding game captures nothing: its panels show the hidden hand instead."""
+    return view.game != "shedding" or bool(player.captured)
+
+
+def _panel_height(player: PlayerView, width: int, view: TableView) -> int:
+    if _shows_captures(player, view):
+        rows = max(r for _, _, r in _flow(_groups(player), width - 2 * PANEL_PAD)) + 1
+    else:
+        rows = 1
     h = PANEL_PAD + NAME_ROW_H + 6 + rows * (card_height(PILE_CARD) + 8) + PANEL_PAD
     return h + (PROGRESS_ROW_H if player.progress else 0)
 
@@ -118,15 +136,30 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
     top = cy + NAME_ROW_H + 6
     row_h = card_height(PILE_CARD) + 8
     inner_x = x + PANEL_PAD + 4
-    for g, gx, row in _flow(_groups(player), width - 2 * PANEL_PAD):
-        _draw_group(image, draw, g, inner_x + gx, top + row * row_h, view, highlight,
-                    pi=g.kind is Kind.CHAFF and player.pi_count is not None)
+    if _shows_captures(player, view):
+        for g, gx, row in _flow(_groups(player), width - 2 * PANEL_PAD):
+            _draw_group(image, draw, g, inner_x + gx, top + row * row_h, view, highlight,
+                        pi=g.kind is Kind.CHAFF and player.pi_count is not None)
+    elif player.hand_size is not None:
+        _draw_hidden_hand(image, draw, player.hand_size, inner_x, top, width - 2 * PANEL_PAD)
     if player.progress:
         px, py = inner_x, y + height - PANEL_PAD - PROGRESS_ROW_H + 4
         for item in player.progress:
             if px + text_width(item, 14) + 14 > x + width - PANEL_PAD:
                 break
             px = chip(draw, px, py, item, 14, fg=TEXT, bg=PROGRESS_BG, height=22) + 6
+
+
+def _draw_hidden_hand(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, x: int, y: int,
+                      width: int) -> None:
+    """A fan of card backs, one per card in a hand, and the count."""
+    shown = min(n, 20)
+    step = 16 if shown < 2 else min(16, (width - PILE_CARD - 120) // (shown - 1))
+    for i in range(shown):
+        place_card(image, None, x + i * step, y, PILE_CARD)
+    label_x = x + (PILE_CARD + (shown - 1) * step if shown else 0) + 12
+    text(draw, (label_x, y + card_height(PILE_CARD) // 2), f"{n} in hand", 18, fill=TEXT,
+         anchor="lm", bold=True)
 
 
 def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, g: _Group, x: int, y: int,
@@ -154,7 +187,8 @@ def _field_rows(n: int, width: int) -> int:
 def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, y: int,
                  height: int, highlight: set[str]) -> None:
     draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=14,
-                           fill=(0, 0, 0, 40), outline=(255, 255, 255, 28), width=2)
+                           fill=(0, 0, 0, WELL_SHADE), outline=(255, 255, 255, 28),
+                           width=2)
     ch = card_height(FIELD_CARD)
     sx, sy = MARGIN * 2, y + 30
     if view.stock_count is not None:
@@ -197,7 +231,7 @@ def table_image(view: TableView) -> Image.Image:
     players = view.players
     columns = 1 if len(players) <= 3 else 2
     panel_w = (WIDTH - 2 * MARGIN - (columns - 1) * 12) // columns
-    heights = [_panel_height(p, panel_w) for p in players]
+    heights = [_panel_height(p, panel_w, view) for p in players]
     above = 1 if len(players) == 2 else 0
     slots: list[tuple[int, int, int]] = []  # (player index, column, row) of panels below the field
     for i in range(above, len(players)):
