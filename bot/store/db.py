@@ -213,8 +213,8 @@ class Database:
         """
         async with self._write_lock:
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
+            try:  # BEGIN inside: a cancelled BEGIN still runs in the worker, so roll it back
+                await conn.execute("BEGIN IMMEDIATE")
                 yield conn
             except BaseException:
                 await asyncio.shield(_rollback(conn))
@@ -227,8 +227,8 @@ class Database:
         """Several reads that must agree with each other (one read transaction)."""
         async with self._read_lock:
             conn = self._reader
-            await conn.execute("BEGIN")
             try:
+                await conn.execute("BEGIN")
                 yield conn
             finally:
                 await asyncio.shield(_rollback(conn))

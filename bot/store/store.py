@@ -103,7 +103,7 @@ class Store:
         async with self._db.snapshot() as conn:
             return await load_settings(conn, guild_id)
 
-    async def update_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+    async def update_settings(self, guild_id: int, /, **changes: Any) -> GuildSettings:
         """Change some settings (names as in :class:`GuildSettings`); returns the new settings."""
         _id(guild_id, "The server id")
         async with self._db.write() as conn:

@@ -93,3 +93,24 @@ async def test_sigkilled_writer_leaves_a_sound_ledger(tmp_path):
             for kind, game_id, status in committed:
                 if kind == "G":
                     assert (await store.load_game(int(game_id))).status == status
+
+
+async def test_cancelled_requests_leave_no_half_transfer(tmp_path):
+    """Discord handlers get cancelled (timeouts, shutdown): a cancelled call commits wholly or
+    not at all, and the store keeps working."""
+    async with await Store.open(tmp_path / "cancel.sqlite3", clock=FakeClock()) as store:
+        await open_all(store)
+        rng = random.Random(5)
+        for round_no in range(30):
+            tally = Tally()
+            tasks = [asyncio.create_task(storm_task(store, random.Random(round_no * 50 + i), 20,
+                                                    tally, None)) for i in range(8)]
+            await asyncio.sleep(rng.uniform(0, 0.02))
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        report = await store.audit()
+        assert report.ok, report.problems
+        t = await store.grant(111, 5001, 1, key="after-cancel", actor=1, reason="still usable")
+        assert not t.replayed
+    check_invariants(str(tmp_path / "cancel.sqlite3"))
