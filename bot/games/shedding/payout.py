@@ -40,7 +40,7 @@ def score_yaku(cards: Iterable[CardRef], rules: Any = None) -> list[Yaku]:
     >>> [(y.slug, y.points) for y in score_yaku(["crane", "pine_chaff_1", "deer"])]
     [('brights', 5), ('other_cards', 2)]
     """
-    held = [card(c) for c in cards]
+    held = sorted(card(c) for c in cards)
     brights = tuple(c.id for c in held if (BRIGHTS >> c.index) & 1)
     others = tuple(c.id for c in held if not (BRIGHTS >> c.index) & 1)
     out = []

@@ -1,0 +1,67 @@
+"""``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` publishes its slash commands.
+
+Commands are not synced on every start (Discord rate-limits it): run ``sync`` once after an
+update, or set DEV_GUILD_ID to sync to one test server at each start while developing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.config import ConfigError, load_settings
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Hanafuda games for Discord")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="start the bot (the default)")
+    sync = sub.add_parser("sync", help="publish the slash commands to Discord, then exit")
+    sync.add_argument("--guild", type=int, help="sync to this one server only (instant)")
+    return parser
+
+
+async def _sync(settings, guild_id: int | None) -> int:
+    from bot.client import HanafudaBot
+
+    bot = HanafudaBot(settings, sync_dev_guild=False, sync_only=True)
+    async with bot:
+        await bot.login(settings.token)  # runs setup_hook: loads the cogs' commands
+        if guild_id:
+            guild = discord.Object(guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+        else:
+            synced = await bot.tree.sync()
+    print(f"synced {len(synced)} command(s) " + (f"to server {guild_id}" if guild_id else "globally"))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.command == "sync":
+        return asyncio.run(_sync(settings, args.guild))
+    from bot.client import HanafudaBot
+
+    bot = HanafudaBot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("error: Discord refused the token (DISCORD_TOKEN); reset it in the developer portal",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,111 @@
+"""The greedy Sakura player: one-move lookahead on card value, yaku chasing and yaku denial.
+
+It reads only its observation: its own hand, the field, every capture pile (public), the dead
+cards and the drawn card. A yaku is worth 50 against every other side, so a card that completes
+or blocks one weighs far more than its face value; the gaji is kept for a valuable target.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.cards import DECK, MONTH_MASKS, card, mask
+from bot.games.base import Action
+from bot.games.rng import Rng
+from bot.games.sakura.scoring import VALUES, YAKU
+
+LIGHTNING = card("lightning").index
+GAJI_RESERVE = 14.0  # what keeping the wild card for a better target is worth
+# Bonus for a yaku card by how many of the other two cards are already held: 0, 1, 2.
+CHASE = (4.0, 15.0, 50.0)
+DENY = (1.0, 10.0, 45.0)
+
+
+class Table:
+    """The public position from one side's point of view, as bit sets."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        sides = obs["sides"]
+        piles = []
+        for seats in sides:
+            pile = 0
+            for seat in seats:
+                pile |= mask(obs["captured"][seat])
+            piles.append(pile)
+        self.mine = piles[obs["side"]]
+        self.others = [p for s, p in enumerate(piles) if s != obs["side"]]
+        self.dead = mask(obs["dead"])
+        self.field = mask(obs["field"])
+        self.hand = mask(obs["hand"])
+        self.values = VALUES[obs["rules"]["card_values"]]
+        self.seen = self.mine | self.dead | self.field | self.hand
+        for p in self.others:
+            self.seen |= p
+
+    def worth(self, idx: int, pile: int | None = None) -> float:
+        """What taking card ``idx`` is worth to the side holding ``pile`` (default: mine)."""
+        pile = self.mine if pile is None else pile
+        rivals = [p for p in [self.mine, *self.others] if p != pile] if pile != self.mine else self.others
+        bit = 1 << idx
+        total = float(self.values[idx])
+        for need in YAKU.values():
+            if not need & bit:
+                continue
+            rest = need & ~bit
+            blocked = self.dead
+            for p in rivals:
+                blocked |= p
+            if not rest & blocked:  # still possible for this side
+                total += CHASE[(pile & rest).bit_count()]
+            for p in rivals:  # taking it stops a rival's yaku
+                others_blocked = self.dead | pile
+                if not rest & others_blocked and p & rest:
+                    total += DENY[(p & rest).bit_count()]
+        return total
+
+    def risk(self, idx: int) -> float:
+        """What laying card ``idx`` on the field may give away."""
+        unseen_mates = (MONTH_MASKS[DECK[idx].month] & ~self.seen).bit_count()
+        best = max((self.worth(idx, p) for p in self.others), default=0.0)
+        return best * (0.3 + 0.2 * unseen_mates)
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        table = Table(observation)
+        best, best_score = legal[0], float("-inf")
+        for a in legal:
+            score = self._score(a, table, observation) + rng.below(1000) * 1e-6
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _score(self, a: Action, t: Table, obs: dict[str, Any]) -> float:
+        if a.kind == "choose":
+            return t.worth(card(a.target).index)
+        if a.kind == "hiki":
+            month = MONTH_MASKS[card(a.card).month]
+            return sum(t.worth(i) for i in range(48) if month >> i & 1) + 5.0
+        if a.kind != "play":
+            return 0.0
+        c = card(a.card).index
+        if c == LIGHTNING and obs["rules"]["gaji"] == "wild":
+            reserve = GAJI_RESERVE if len(obs["hand"]) > 1 else 0.0
+            if a.target is None:
+                return -reserve * 0.5 if t.field else -t.risk(c)
+            return t.worth(card(a.target).index) + t.worth(c) - reserve
+        matches = t.field & MONTH_MASKS[DECK[c].month]
+        if a.target is not None:
+            taken = card(a.target).bit
+        elif matches.bit_count() in (1, 3):
+            taken = matches
+        else:
+            taken = 0
+        if taken:
+            return t.worth(c) + sum(t.worth(i) for i in range(48) if taken >> i & 1)
+        mates_in_hand = (t.hand & MONTH_MASKS[DECK[c].month] & ~(1 << c)).bit_count()
+        return -t.risk(c) + (2.0 if mates_in_hand else 0.0)

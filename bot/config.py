@@ -1,0 +1,73 @@
+"""Bot settings from the environment or a ``.env`` file (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+# Discord bot tokens are three base64url segments joined by dots.
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{18,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None = None
+    owner_ids: frozenset[int] = field(default_factory=frozenset)
+    log_level: str = "INFO"
+    cjk_font: Path | None = None
+
+
+def _int(name: str, raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a Discord id (a whole number), got {raw!r}") from None
+    if value <= 0:
+        raise ConfigError(f"{name} must be a positive Discord id, got {raw!r}")
+    return value
+
+
+def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env",
+                  require_token: bool = True) -> Settings:
+    """Read the settings; the process environment wins over the ``.env`` file."""
+    values: dict[str, str] = {}
+    if dotenv is not None and Path(dotenv).is_file():
+        values.update({k: v for k, v in dotenv_values(dotenv).items() if v is not None})
+    values.update(os.environ if env is None else env)
+    token = values.get("DISCORD_TOKEN", "").strip()
+    if require_token:
+        if not token:
+            raise ConfigError("DISCORD_TOKEN is not set: put the bot token from the Discord "
+                              "developer portal in the environment or in .env (see .env.example)")
+        if not _TOKEN.match(token):
+            raise ConfigError("DISCORD_TOKEN does not look like a bot token (three dot-separated "
+                              "parts); copy it again from the Bot page of the developer portal")
+    dev = values.get("DEV_GUILD_ID", "").strip()
+    owners = [o for o in re.split(r"[,\s]+", values.get("OWNER_IDS", "").strip()) if o]
+    level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in _LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(_LEVELS)}, got {level!r}")
+    font = values.get("CJK_FONT", "").strip()
+    if font and not Path(font).is_file():
+        raise ConfigError(f"CJK_FONT points to {font!r}, which is not a file")
+    db = values.get("DATABASE_PATH", "").strip()
+    return Settings(
+        token=token,
+        database_path=Path(db) if db else Path(__file__).resolve().parent.parent / "data" / "hanafuda.sqlite3",
+        dev_guild_id=_int("DEV_GUILD_ID", dev) if dev else None,
+        owner_ids=frozenset(_int("OWNER_IDS", o) for o in owners),
+        log_level=level,
+        cjk_font=Path(font) if font else None,
+    )

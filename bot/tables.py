@@ -1,0 +1,321 @@
+"""Running tables: one lock per game, turn timers, AI seats, and every action stored before shown.
+
+The data flow of one click (DESIGN.md): interaction -> :meth:`TableManager.act` (lock, check the
+player, the turn and the move number, engine apply) -> store (event and state in one transaction)
+-> rendering in a worker thread -> Discord edits. A restart rebuilds every running table from
+the store (:meth:`TableManager.resume_all`); the controls carry stable custom ids, so they work
+again at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai import make_player
+from bot.games import game_module
+from bot.games.base import Action, GameError
+from bot.games.rng import Rng
+from bot.store import Store
+from bot.store.models import SeatResult
+
+log = logging.getLogger(__name__)
+
+STATE_VERSION = 1
+AI_LEVELS = {"easy": "random", "normal": "greedy"}
+"""Player-facing AI levels and the engine players behind them."""
+
+
+class TableError(Exception):
+    """A refused click or command; the message is shown to the user (ephemeral)."""
+
+
+def ai_seat(level: str) -> str:
+    if level not in AI_LEVELS:
+        raise TableError(f"Unknown AI level {level!r}; choose {', '.join(AI_LEVELS)}.")
+    return f"ai:{level}"
+
+
+def is_ai(seat: int | str) -> bool:
+    return isinstance(seat, str) and seat.startswith("ai:")
+
+
+@dataclass
+class Table:
+    """One running game and what the bot needs to show it."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    players: list[int | str]  # user id, or "ai:<level>"
+    names: list[str]
+    host_id: int
+    stake: int
+    match: Any
+    seq: int = 0
+    message_id: int | None = None
+    # seat -> [channel, message]; saved with the next action (a lost id only means a fresh DM)
+    hand_messages: dict[int, list[int]] = field(default_factory=dict)
+    dm_failed: set[int] = field(default_factory=set)
+    timeouts: list[int] = field(default_factory=list)
+    log_lines: deque = field(default_factory=lambda: deque(maxlen=6))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task | None = None
+    ai_task: asyncio.Task | None = None
+    finished: bool = False
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, p in enumerate(self.players):
+            if p == user_id:
+                return seat
+        return None
+
+    def state_json(self) -> str:
+        return json.dumps({
+            "match": self.match.to_dict(), "names": self.names, "host_id": self.host_id,
+            "hand_messages": {str(k): v for k, v in self.hand_messages.items()},
+            "dm_failed": sorted(self.dm_failed), "timeouts": self.timeouts,
+            "log": list(self.log_lines),
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_record(cls, rec) -> Table:
+        data = json.loads(rec.state_json)
+        module = game_module(rec.game)
+        table = cls(
+            game_id=rec.game_id, guild_id=rec.guild_id, channel_id=rec.channel_id, game=rec.game,
+            players=list(rec.players), names=list(data["names"]), host_id=data["host_id"],
+            stake=rec.stake, match=module.match_from_dict(data["match"]), seq=rec.last_seq,
+            message_id=rec.message_id,
+        )
+        table.hand_messages = {int(k): v for k, v in data["hand_messages"].items()}
+        table.dm_failed = set(data["dm_failed"])
+        table.timeouts = list(data["timeouts"])
+        table.log_lines.extend(data["log"])
+        return table
+
+
+class TableManager:
+    """All running tables of the bot, keyed by game id.
+
+    ``publisher`` is the Discord side (cogs.tables.TablePublisher): it renders and sends; this
+    class decides, stores and schedules.
+    """
+
+    ai_delay: float = 1.2
+    warning_fraction: float = 0.75
+    timeout_override: float | None = None  # tests shorten the turn timer
+    MAX_TIMEOUTS = 3
+
+    def __init__(self, store: Store, publisher: Any) -> None:
+        self.store = store
+        self.publisher = publisher
+        self.tables: dict[int, Table] = {}
+        self._rng = Rng(0x5EED)
+
+    # -- lifecycle --------------------------------------------------------------------------
+    async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
+                    names: list[str], host_id: int, rules: Any, stake: int, seed: int,
+                    key: str | None = None) -> Table:
+        """Create the game (stakes escrowed, all or none), post the table and deal the hands."""
+        module = game_module(game)
+        match = module.new_match(len(players), rules, seed)
+        table = Table(game_id=0, guild_id=guild_id, channel_id=channel_id, game=game,
+                      players=players, names=names, host_id=host_id, stake=stake, match=match,
+                      timeouts=[0] * len(players))
+        for line in self.publisher.describe(table, match.intro_events):
+            table.log_lines.append(line)
+        record = await self.store.create_game(
+            guild_id, channel_id, game, rules=rules.to_dict(), players=players, seed=seed,
+            state_json=table.state_json(), state_version=STATE_VERSION, stake=stake, key=key,
+            actor=host_id)
+        table.game_id = record.game_id
+        self.tables[table.game_id] = table
+        async with table.lock:
+            await self.publisher.post_table(table)
+            await self.store.set_table_message(table.game_id, table.message_id)
+            await self.publisher.deliver_hands(table)
+        self._schedule(table)
+        return table
+
+    async def resume_all(self) -> int:
+        """Rebuild every running game after a restart and restart its timers and AI turns."""
+        count = 0
+        for brief in await self.store.list_running_games():
+            rec = await self.store.load_game(brief.game_id, with_events=False)
+            try:
+                table = Table.from_record(rec)
+            except Exception:  # a state we cannot read must not stop the other tables
+                log.exception("cannot resume game %s", rec.game_id)
+                continue
+            if not table.timeouts:
+                table.timeouts = [0] * len(table.players)
+            self.tables[table.game_id] = table
+            self._schedule(table)
+            count += 1
+        return count
+
+    def get(self, game_id: int) -> Table:
+        table = self.tables.get(game_id)
+        if table is None or table.finished:
+            raise TableError("This game is over or no longer running.")
+        return table
+
+    # -- moves ------------------------------------------------------------------------------
+    def check_click(self, table: Table, user_id: int, seq: int) -> int:
+        """The seat of a user allowed to act now with a control of move ``seq``; else TableError."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not playing in this game.")
+        if seq != table.seq:
+            raise TableError("That control is from an earlier turn; use the newest one.")
+        if table.match.current_player != seat:
+            current = table.match.current_player
+            who = table.names[current] if current is not None else "nobody"
+            raise TableError(f"It is not your turn (waiting for {who}).")
+        return seat
+
+    async def act(self, table: Table, seat: int, action: Action | str, actor: int | str,
+                  seq: int | None = None, *, timed_out: bool = False) -> list[dict]:
+        """Apply one action: checked, stored, then shown. Raises TableError when refused."""
+        async with table.lock:
+            if table.finished:
+                raise TableError("This game is over.")
+            if seq is not None and seq != table.seq:
+                raise TableError("That control is from an earlier turn; use the newest one.")
+            snapshot = table.match.to_dict()
+            try:
+                events = table.match.apply(action, seat)
+            except GameError as exc:
+                raise TableError(str(exc)) from None
+            table.timeouts[seat] = table.timeouts[seat] + 1 if timed_out else 0
+            for line in self.publisher.describe(table, events):
+                table.log_lines.append(line)
+            try:
+                await self.store.record_action(table.game_id, table.seq + 1, actor, str(action), events,
+                                               table.state_json(), STATE_VERSION)
+            except Exception:
+                table.match = game_module(table.game).match_from_dict(snapshot)
+                raise
+            table.seq += 1
+            if table.match.is_over:
+                await self._finish(table, events)
+            else:
+                await self.publisher.show_move(table, events)
+        self._schedule(table)
+        return events
+
+    async def forfeit(self, table: Table, seat: int, reason: str) -> None:
+        """``seat`` gives up: every other seat shares the win; stakes go to them."""
+        async with table.lock:
+            if table.finished:
+                raise TableError("This game is over.")
+            results = []
+            for s in range(len(table.players)):
+                outcome = "lost" if s == seat else "won"
+                results.append(SeatResult(seat=s, points=table.match.scores[s], outcome=outcome))
+            outcome = await self.store.finish_game(table.game_id, results, state_json=table.state_json(),
+                                                   state_version=STATE_VERSION, reason=reason)
+            table.log_lines.append(f"{table.names[seat]} forfeits: {reason}")
+            self._close(table)
+            await self.publisher.show_end(table, outcome, forfeit=seat)
+
+    async def cancel(self, table: Table, actor: int, reason: str) -> None:
+        async with table.lock:
+            if table.finished:
+                raise TableError("This game is over.")
+            outcome = await self.store.cancel_game(table.game_id, actor=actor, reason=reason,
+                                                   state_json=table.state_json(), state_version=STATE_VERSION)
+            table.log_lines.append(f"Game cancelled: {reason}; stakes refunded")
+            self._close(table)
+            await self.publisher.show_end(table, outcome, cancelled=True)
+
+    async def _finish(self, table: Table, events: list[dict]) -> None:
+        scores = table.match.scores
+        best = max(scores)
+        winners = [s for s, v in enumerate(scores) if v == best]
+        results = [SeatResult(seat=s, points=v,
+                              outcome=("draw" if len(winners) > 1 else "won") if s in winners else "lost")
+                   for s, v in enumerate(scores)]
+        outcome = await self.store.finish_game(table.game_id, results, state_json=table.state_json(),
+                                               state_version=STATE_VERSION, reason="match over")
+        self._close(table)
+        await self.publisher.show_move(table, events)
+        await self.publisher.show_end(table, outcome)
+
+    def _close(self, table: Table) -> None:
+        table.finished = True
+        for task in (table.timer, table.ai_task):
+            if task and task is not asyncio.current_task():
+                task.cancel()
+        self.tables.pop(table.game_id, None)
+
+    # -- scheduling -------------------------------------------------------------------------
+    def _schedule(self, table: Table) -> None:
+        if table.finished:
+            return
+        for task in (table.timer, table.ai_task):
+            if task and not task.done() and task is not asyncio.current_task():
+                task.cancel()
+        seat = table.match.current_player
+        if seat is None:
+            return
+        if is_ai(table.players[seat]):
+            table.ai_task = asyncio.create_task(self._ai_turn(table, seat, table.seq))
+        else:
+            table.timer = asyncio.create_task(self._turn_timer(table, seat, table.seq))
+
+    async def choose_for(self, table: Table, seat: int, level: str) -> Action:
+        """The AI's move for ``seat`` from that seat's observation only, off the event loop."""
+        player = make_player(AI_LEVELS.get(level, level), table.game)
+        obs = table.match.observation(seat)
+        legal = table.match.legal_actions()
+        rng = Rng(self._rng.next64())
+        return await asyncio.to_thread(player.choose, obs, legal, rng)
+
+    async def _ai_turn(self, table: Table, seat: int, seq: int) -> None:
+        try:
+            await asyncio.sleep(self.ai_delay)
+            if table.finished or table.seq != seq:
+                return
+            level = str(table.players[seat]).split(":", 1)[1]
+            action = await self.choose_for(table, seat, level)
+            await self.act(table, seat, action, f"ai:{level}", seq)
+        except asyncio.CancelledError:
+            raise
+        except TableError:
+            return
+        except Exception:
+            log.exception("AI turn failed in game %s", table.game_id)
+
+    async def turn_timeout(self, table: Table) -> float:
+        if self.timeout_override is not None:
+            return self.timeout_override
+        return float((await self.store.get_settings(table.guild_id)).turn_timeout_s)
+
+    async def _turn_timer(self, table: Table, seat: int, seq: int) -> None:
+        try:
+            timeout = await self.turn_timeout(table)
+            await asyncio.sleep(timeout * self.warning_fraction)
+            if table.finished or table.seq != seq:
+                return
+            await self.publisher.warn(table, seat, round(timeout * (1 - self.warning_fraction)))
+            await asyncio.sleep(timeout * (1 - self.warning_fraction))
+            if table.finished or table.seq != seq:
+                return
+            if table.timeouts[seat] + 1 >= self.MAX_TIMEOUTS:
+                await self.forfeit(table, seat, f"{self.MAX_TIMEOUTS} turns timed out in a row")
+                return
+            action = await self.choose_for(table, seat, "normal")
+            await self.act(table, seat, action, "timeout", seq, timed_out=True)
+        except asyncio.CancelledError:
+            raise
+        except TableError:
+            return
+        except Exception:
+            log.exception("turn timer failed in game %s", table.game_id)

@@ -1,0 +1,374 @@
+"""The Discord side of a running table: the channel message, private hands and their controls.
+
+Every control is a :class:`discord.ui.DynamicItem` whose custom id carries what it needs
+(``hf:act:<game>:<move number>:<action>``), so controls keep working after a restart and a
+control from an earlier turn is recognised and refused politely.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot import presenter
+from bot.games.base import Action
+from bot.tables import Table, TableError, is_ai
+from rendering import render_hand, render_summary, render_table, render_yaku_sheet
+from rendering.view import GAME_NAMES
+
+log = logging.getLogger(__name__)
+
+ACCENT = discord.Colour.from_rgb(196, 48, 43)
+
+
+def png(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def tables(interaction: discord.Interaction):
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+async def refuse(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral one-sentence refusal, whether or not the interaction was answered yet."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+# -- controls ------------------------------------------------------------------------------------
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>[A-Za-z0-9_:>]+)"):
+    """One legal move of the player to act."""
+
+    def __init__(self, gid: int, seq: int, action: str, label: str = "Move",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row,
+                                           custom_id=f"hf:act:{gid}:{seq}:{action}"))
+        self.gid, self.seq, self.action = gid, seq, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["gid"]), int(match["seq"]), match["action"], item.label or "Move")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager = tables(interaction)
+        try:
+            table = manager.get(self.gid)
+            seat = manager.check_click(table, interaction.user.id, self.seq)
+            await interaction.response.defer()
+            await manager.act(table, seat, Action.parse(self.action), interaction.user.id, self.seq)
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+            return
+        # A private (ephemeral) hand is refreshed here; a DM hand was already edited by the move.
+        if not table.finished and seat in table.dm_failed:
+            publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
+            await interaction.edit_original_response(**await publisher.hand_message(table, seat))
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
+    """'My hand': the hand as a fresh ephemeral message, for anyone whose DMs are closed."""
+
+    def __init__(self, gid: int) -> None:
+        super().__init__(discord.ui.Button(label="My hand", emoji="🎴", style=discord.ButtonStyle.primary,
+                                           custom_id=f"hf:hand:{gid}"))
+        self.gid = gid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager = tables(interaction)
+        try:
+            table = manager.get(self.gid)
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "You are not playing in this game, so you have no hand here.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
+        content = await publisher.hand_message(table, seat)
+        await interaction.followup.send(ephemeral=True, **content)
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
+    """The yaku sheet of the game, privately."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(discord.ui.Button(label="Rules", emoji="📜", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hf:rules:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await asyncio.to_thread(render_yaku_sheet, self.game)
+        embed = discord.Embed(title=f"{GAME_NAMES.get(self.game, self.game)}: scoring", colour=ACCENT)
+        embed.set_image(url="attachment://rules.png")
+        await interaction.followup.send(embed=embed, file=png(data, "rules.png"), ephemeral=True)
+
+
+class ForfeitButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"hf:forfeit:(?P<gid>[0-9]+)(?P<sure>:sure)?"):
+    """Forfeit, with a private confirmation first."""
+
+    def __init__(self, gid: int, sure: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label="Yes, forfeit" if sure else "Forfeit", emoji="🏳️",
+            style=discord.ButtonStyle.danger, custom_id=f"hf:forfeit:{gid}" + (":sure" if sure else "")))
+        self.gid, self.sure = gid, sure
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["gid"]), bool(match["sure"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager = tables(interaction)
+        try:
+            table = manager.get(self.gid)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise TableError("You are not playing in this game.")
+            if not self.sure:
+                view = discord.ui.View(timeout=None)
+                view.add_item(ForfeitButton(self.gid, sure=True))
+                await interaction.response.send_message(
+                    "Forfeit this game? You lose the match and your stake.", view=view, ephemeral=True)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await manager.forfeit(table, seat, "forfeited")
+            await interaction.followup.send("You forfeited the game.", ephemeral=True)
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+
+
+class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
+    """Cancel the game and refund the stakes: the host or a member with Manage Server only."""
+
+    def __init__(self, gid: int) -> None:
+        super().__init__(discord.ui.Button(label="Cancel game", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hf:cancel:{gid}"))
+        self.gid = gid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager = tables(interaction)
+        try:
+            table = manager.get(self.gid)
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if interaction.user.id != table.host_id and not (perms and perms.manage_guild):
+                raise TableError("Only the player who started the game or a server manager can cancel it.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await manager.cancel(table, interaction.user.id, f"cancelled by {interaction.user.display_name}")
+            await interaction.followup.send("Game cancelled; every stake was refunded.", ephemeral=True)
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+
+
+CONTROLS = (ActionButton, HandButton, RulesButton, ForfeitButton, CancelButton)
+
+
+# -- the publisher ---------------------------------------------------------------------------------
+class TablePublisher:
+    """Renders (in a worker thread) and sends what a table shows. Used by bot.tables."""
+
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot = bot
+
+    def describe(self, table: Table, events: list[dict]) -> list[str]:
+        return [line for e in events if (line := presenter.describe_event(e, table.names))]
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id)
+        return channel if channel is not None else await self.bot.fetch_channel(channel_id)
+
+    def _table_embed(self, table: Table, closing: str | None = None) -> discord.Embed:
+        obs = table.match.observation(0)
+        head = presenter.table_view(obs, table.names).title
+        embed = discord.Embed(title=head, colour=ACCENT,
+                              description="\n".join(table.log_lines) or "The cards are dealt.")
+        for seat, name in enumerate(table.names):
+            embed.add_field(name=name, value=f"{table.match.scores[seat]} points", inline=True)
+        if closing:
+            embed.add_field(name="Result", value=closing, inline=False)
+        else:
+            seat = table.match.current_player
+            if seat is not None:
+                embed.set_footer(text=f"{table.names[seat]} to play · move {table.seq}"
+                                 + (f" · stake {table.stake}" if table.stake else ""))
+        embed.set_image(url="attachment://table.png")
+        return embed
+
+    def _table_view(self, table: Table) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(HandButton(table.game_id))
+        view.add_item(RulesButton(table.game))
+        view.add_item(ForfeitButton(table.game_id))
+        view.add_item(CancelButton(table.game_id))
+        return view
+
+    async def _table_png(self, table: Table) -> bytes:
+        obs = table.match.observation(0)
+        view = presenter.table_view(obs, table.names,
+                                    last_move=table.log_lines[-1] if table.log_lines else "")
+        return await asyncio.to_thread(render_table, view)
+
+    async def post_table(self, table: Table) -> None:
+        channel = await self._channel(table.channel_id)
+        image = await self._table_png(table)
+        msg = await channel.send(embed=self._table_embed(table), file=png(image, "table.png"),
+                                 view=self._table_view(table))
+        table.message_id = msg.id
+
+    async def _edit_table(self, table: Table, closing: str | None = None) -> None:
+        channel = await self._channel(table.channel_id)
+        image = await self._table_png(table)
+        view = None if closing else self._table_view(table)
+        try:
+            await channel.get_partial_message(table.message_id).edit(
+                embed=self._table_embed(table, closing), attachments=[png(image, "table.png")], view=view)
+        except discord.NotFound:
+            msg = await channel.send(embed=self._table_embed(table, closing),
+                                     file=png(image, "table.png"), view=view)
+            table.message_id = msg.id
+
+    async def hand_message(self, table: Table, seat: int) -> dict[str, Any]:
+        """Keyword arguments of a message showing ``seat``'s hand with its legal moves."""
+        obs = table.match.observation(seat)
+        image = await asyncio.to_thread(render_hand, presenter.hand_view(obs))
+        embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · your hand",
+                              colour=ACCENT, description=presenter.hand_view(obs).title)
+        if obs.get("yaku") and obs["yaku"][seat]:
+            embed.add_field(name="Your yaku", value=", ".join(
+                f"{presenter.yaku_name(s)} {p}" for s, p in obs["yaku"][seat]))
+        embed.set_image(url="attachment://hand.png")
+        view = discord.ui.View(timeout=None)
+        if obs.get("legal_actions"):
+            for i, (pos, action) in enumerate(presenter.hand_actions(obs)[:25]):
+                label = presenter.action_label(action)
+                if pos is not None:
+                    label = f"{pos}. {label}"
+                style = discord.ButtonStyle.success if action.kind in ("koikoi", "choose") else (
+                    discord.ButtonStyle.danger if action.kind == "stop" else discord.ButtonStyle.secondary)
+                view.add_item(ActionButton(table.game_id, table.seq, str(action), label, style, row=i // 5))
+        return {"embed": embed, "attachments": [png(image, "hand.png")], "view": view}
+
+    async def _send_dm(self, table: Table, seat: int) -> None:
+        user_id = table.players[seat]
+        content = await self.hand_message(table, seat)
+        files = content.pop("attachments")
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        try:
+            msg = await user.send(files=files, **content)
+        except discord.Forbidden:
+            table.dm_failed.add(seat)
+            channel = await self._channel(table.channel_id)
+            await channel.send(
+                f"<@{user_id}>, I can't send you direct messages, so press **My hand** on the "
+                "table to see your cards and play (only you can see it).",
+                allowed_mentions=discord.AllowedMentions(users=True))
+            return
+        table.hand_messages[seat] = [msg.channel.id, msg.id]
+
+    async def _update_hand(self, table: Table, seat: int) -> None:
+        if seat in table.dm_failed:
+            return
+        ref = table.hand_messages.get(seat)
+        if ref is None:
+            await self._send_dm(table, seat)
+            return
+        channel = self.bot.get_channel(ref[0]) or await self.bot.fetch_channel(ref[0])
+        try:
+            await channel.get_partial_message(ref[1]).edit(**await self.hand_message(table, seat))
+        except (discord.NotFound, discord.Forbidden):
+            table.hand_messages.pop(seat, None)
+            await self._send_dm(table, seat)
+
+    async def deliver_hands(self, table: Table) -> None:
+        ephemeral = (await self.bot.store.get_settings(table.guild_id)).hand_delivery == "ephemeral"  # type: ignore[attr-defined]
+        for seat, player in enumerate(table.players):
+            if is_ai(player):
+                continue
+            if ephemeral:
+                table.dm_failed.add(seat)
+            else:
+                await self._send_dm(table, seat)
+        if ephemeral:
+            await self._ping_turn(table)
+
+    async def _ping_turn(self, table: Table) -> None:
+        seat = table.match.current_player
+        if seat is None or seat not in table.dm_failed:
+            return
+        channel = await self._channel(table.channel_id)
+        await channel.send(f"<@{table.players[seat]}>, it's your turn: press **My hand**.",
+                           allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def show_move(self, table: Table, events: list[dict]) -> None:
+        await self._edit_table(table)
+        for seat, player in enumerate(table.players):
+            if not is_ai(player):
+                await self._update_hand(table, seat)
+        for e in events:
+            if e["type"] == "round_over":
+                await self._post_summary(table, e)
+        await self._ping_turn(table)
+
+    async def _post_summary(self, table: Table, event: dict) -> None:
+        view = presenter.summary_view(event, table.names)
+        image = await asyncio.to_thread(render_summary, view)
+        embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · round {event['round']}",
+                              description="\n".join(view.result_lines), colour=ACCENT)
+        embed.set_image(url="attachment://summary.png")
+        channel = await self._channel(table.channel_id)
+        await channel.send(embed=embed, file=png(image, "summary.png"))
+
+    async def warn(self, table: Table, seat: int, seconds: int) -> None:
+        channel = await self._channel(table.channel_id)
+        await channel.send(f"<@{table.players[seat]}>, {seconds} seconds left for your move, "
+                           "then I play a safe move for you.",
+                           allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def show_end(self, table: Table, outcome: Any, *, forfeit: int | None = None,
+                       cancelled: bool = False) -> None:
+        if cancelled:
+            closing = "Cancelled; stakes refunded."
+        else:
+            order = sorted(range(len(table.names)), key=lambda s: -table.match.scores[s])
+            closing = "\n".join(f"{i + 1}. {table.names[s]}: {table.match.scores[s]} points"
+                                for i, s in enumerate(order))
+            if forfeit is not None:
+                closing = f"{table.names[forfeit]} forfeited.\n" + closing
+            paid = {s: v for s, v in getattr(outcome, "payouts", {}).items() if v}
+            if paid:
+                closing += "\nChips: " + ", ".join(f"{table.names[s]} +{v}" for s, v in paid.items())
+        await self._edit_table(table, closing)
+        for seat, player in enumerate(table.players):
+            if not is_ai(player) and seat not in table.dm_failed and seat in table.hand_messages:
+                ref = table.hand_messages[seat]
+                try:
+                    channel = self.bot.get_channel(ref[0]) or await self.bot.fetch_channel(ref[0])
+                    await channel.get_partial_message(ref[1]).edit(view=None)
+                except discord.HTTPException:
+                    log.info("could not close the hand message of seat %s", seat)
+
+
+async def setup(bot: discord.Client) -> None:
+    bot.add_dynamic_items(*CONTROLS)
