@@ -12,6 +12,8 @@ from .fonts import latin, latin_safe
 from .sprites import back_sprite, card_height, card_sprite
 
 MARGIN = 16
+IMAGE_WIDTH = 1000
+"""Width of the table, summary and sheet images: crisp at Discord's display size."""
 
 
 FELT_LEVELS = 40  # vignette steps, fine enough to look smooth

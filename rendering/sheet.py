@@ -8,6 +8,7 @@ from PIL import Image
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
 from .canvas import (
+    IMAGE_WIDTH,
     MARGIN,
     card_strip,
     encode_png,
@@ -21,7 +22,7 @@ from .sheet_data import SHEETS
 from .sprites import card_height
 from .view import GAMES
 
-WIDTH = 1000
+WIDTH = IMAGE_WIDTH
 CARD_W = 40
 HEADER_H = 78
 CARDS_COL = 190

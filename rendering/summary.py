@@ -5,11 +5,11 @@ from __future__ import annotations
 from PIL import Image
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
-from .canvas import MARGIN, card_strip, chip, encode_png, fit_text, new_canvas, text
+from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, encode_png, fit_text, new_canvas, text
 from .sprites import card_height
 from .view import SummaryView
 
-WIDTH = 1000
+WIDTH = IMAGE_WIDTH
 CARD_W = 44
 TITLE_H = 56
 ROW_GAP = 8

@@ -19,6 +19,7 @@ from .art.palette import (
     TEXT,
 )
 from .canvas import (
+    IMAGE_WIDTH,
     MARGIN,
     WELL_SHADE,
     chip,
@@ -32,7 +33,7 @@ from .canvas import (
 from .sprites import card_height, index_width, kind_symbol
 from .view import GAME_NAMES, PlayerView, TableView
 
-WIDTH = 1000
+WIDTH = IMAGE_WIDTH
 FIELD_CARD = 72
 PILE_CARD = 40
 HEADER_H = 74
