@@ -42,31 +42,33 @@ class Table:
         for p in self.others:
             self.seen |= p
 
-    def worth(self, idx: int, pile: int | None = None) -> float:
-        """What taking card ``idx`` is worth to the side holding ``pile`` (default: mine)."""
-        pile = self.mine if pile is None else pile
-        rivals = [p for p in [self.mine, *self.others] if p != pile] if pile != self.mine else self.others
+    def worth(self, idx: int, side: int = 0) -> float:
+        """What taking card ``idx`` is worth to a side (0: mine, k: the k-th other side)."""
+        piles = [self.mine, *self.others]
         bit = 1 << idx
         total = float(self.values[idx])
         for need in YAKU.values():
             if not need & bit:
                 continue
             rest = need & ~bit
-            blocked = self.dead
-            for p in rivals:
-                blocked |= p
-            if not rest & blocked:  # still possible for this side
-                total += CHASE[(pile & rest).bit_count()]
-            for p in rivals:  # taking it stops a rival's yaku
-                others_blocked = self.dead | pile
-                if not rest & others_blocked and p & rest:
-                    total += DENY[(p & rest).bit_count()]
+            for k, pile in enumerate(piles):
+                blocked = self.dead
+                for j, other in enumerate(piles):
+                    if j != k:
+                        blocked |= other
+                if rest & blocked:
+                    continue  # nobody but side k can still form it, and k cannot
+                held = (pile & rest).bit_count()
+                if k == side:
+                    total += CHASE[held]
+                elif held:
+                    total += DENY[held]  # taking the card stops side k's yaku
         return total
 
     def risk(self, idx: int) -> float:
         """What laying card ``idx`` on the field may give away."""
         unseen_mates = (MONTH_MASKS[DECK[idx].month] & ~self.seen).bit_count()
-        best = max((self.worth(idx, p) for p in self.others), default=0.0)
+        best = max((self.worth(idx, k) for k in range(1, len(self.others) + 1)), default=0.0)
         return best * (0.3 + 0.2 * unseen_mates)
 
 
