@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from contextlib import closing
@@ -229,3 +230,22 @@ async def test_unknown_game_and_other_servers_game(funded):
     assert (await funded.load_game(game.game_id, guild_id=GUILD, with_events=False)).rules == {
         "preset": "nintendo"}
     assert json.loads((await funded.load_game(game.game_id)).state_json) == {"s": 0}
+
+
+async def test_double_clicks_racing_apply_once(funded):
+    game = await _new(funded, players=FOUR, stake=100)
+    outcomes = await asyncio.gather(*(
+        funded.record_action(game.game_id, 1, ALICE, f"click{i}", [], '{"s": 1}', 3)
+        for i in range(6)
+    ), return_exceptions=True)
+    assert sum(o is None for o in outcomes) == 1
+    assert all(isinstance(o, DuplicateAction) for o in outcomes if o is not None)
+    assert len((await funded.load_game(game.game_id)).events) == 1
+    ends = await asyncio.gather(*(
+        funded.finish_game(game.game_id, _results(0, 4)) for _ in range(4)
+    ), funded.cancel_game(game.game_id), return_exceptions=True)
+    finished = [e for e in ends if not isinstance(e, Exception)]
+    assert [e.replayed for e in finished] == [False, True, True, True]
+    assert isinstance(ends[-1], GameNotRunning)
+    assert await funded.balance(GUILD, ALICE) == 1300
+    assert (await funded.audit()).ok

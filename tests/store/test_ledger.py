@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from contextlib import closing
@@ -203,3 +204,22 @@ async def test_ledger_rows_are_immutable(funded):
                     "UPDATE accounts SET balance = -1 WHERE kind = 'user'"):
             with pytest.raises(sqlite3.IntegrityError):
                 conn.execute(sql)
+
+
+async def test_racing_daily_claims_pay_once(funded):
+    outcomes = await asyncio.gather(*(funded.claim_daily(GUILD, ALICE) for _ in range(8)),
+                                    return_exceptions=True)
+    assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+    assert sum(isinstance(o, AlreadyClaimed) for o in outcomes) == 7
+    assert await funded.balance(GUILD, ALICE) == 1100
+
+
+async def test_racing_transfers_never_overdraw(funded):
+    outcomes = await asyncio.gather(*(
+        funded.transfer(GUILD, ALICE, BOB if i % 2 else CAROL, 300, key=f"race{i}")
+        for i in range(10)
+    ), return_exceptions=True)
+    assert sum(not isinstance(o, Exception) for o in outcomes) == 3
+    assert all(isinstance(o, InsufficientFunds) for o in outcomes if isinstance(o, Exception))
+    assert await funded.balance(GUILD, ALICE) == 100
+    assert (await funded.audit()).ok
