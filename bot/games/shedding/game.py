@@ -161,11 +161,6 @@ class SheddingRound(RoundState):
             self.field |= 1 << c
             events.append({"type": "field", "card": DECK[c].id})
 
-    def _to_discard(self, cards: list[int]) -> None:
-        """Put cards on the discard pile one by one; the last is the new top."""
-        for c in cards:
-            self.discard.append(c)
-
     # -- moves ------------------------------------------------------------------------------
     def _shed(self, action: Action, events: list[Event]) -> int | None:
         """Moves 1-5; returns the card whose effect hits the next player (None: no effect)."""
@@ -190,7 +185,7 @@ class SheddingRound(RoundState):
             taken = field_card
             self.hands[p] &= ~month
         self.field &= ~taken
-        self._to_discard(placed)
+        self.discard.extend(placed)  # one by one: the last is the new top
         events.append({"type": action.kind, "player": p, "cards": [DECK[c].id for c in placed],
                        "top": DECK[placed[-1]].id})
         if action.kind == mv.FIELD_PAIR:
@@ -218,7 +213,7 @@ class SheddingRound(RoundState):
         else:
             f = mv.index(action.target)
             self.field &= ~(1 << f)
-            self._to_discard([f, d])
+            self.discard.extend([f, d])
             events.append({"type": mv.STRUGGLE_MATCH, "player": p, "cards": [DECK[f].id, DECK[d].id],
                            "forced": forced})
             self._refill_field(events)
