@@ -60,12 +60,17 @@ def hidden_from(s: SakuraRound, player: int) -> set[str]:
     return {DECK[i].id for i in range(48) if hidden >> i & 1}
 
 
-def random_steps(s, rng, steps):
+def round_after(table, seed, steps):
+    """A round of ``table`` dealt from ``seed`` after ``steps`` random legal actions."""
+    n, rules = table
+    s = new_round(n, rules, seed=seed)
+    rng = Rng(seed)
     for _ in range(steps):
         if s.is_over:
-            return
+            break
         legal = s.legal_actions()
         s.apply(legal[rng.below(len(legal))])
+    return s
 
 
 @SETTINGS
@@ -92,9 +97,8 @@ def test_cards_conserved_and_observations_hide_what_is_hidden(table, seed, play_
 @SETTINGS
 @given(table=tables(), seed=st.integers(0, 2**32), steps=st.integers(0, 40))
 def test_illegal_and_out_of_turn_actions_change_nothing(table, seed, steps):
-    n, rules = table
-    s = new_round(n, rules, seed=seed)
-    random_steps(s, Rng(seed), steps)
+    n = table[0]
+    s = round_after(table, seed, steps)
     before = json.dumps(s.to_dict(), sort_keys=True)
     bad = [Action("play", "crane", "deer"), Action("hiki", "moon"), Action("choose", "moon"),
            Action("draw"), Action("koikoi"), Action("play", "lightning", "lightning")]
@@ -161,10 +165,8 @@ def test_same_seed_and_actions_give_the_same_events(table, seed):
 @SETTINGS
 @given(table=tables(), seed=st.integers(0, 2**32), steps=st.integers(0, 20))
 def test_determinize_keeps_what_the_player_sees(table, seed, steps):
-    n, rules = table
-    s = new_round(n, rules, seed=seed)
-    random_steps(s, Rng(seed), steps)
-    player = seed % n
+    s = round_after(table, seed, steps)
+    player = seed % table[0]
     d = s.determinize(player, Rng(1))
     assert d.observation(player) == s.observation(player)
     assert accounted(d) == accounted(s)
