@@ -316,6 +316,7 @@ class SheddingRound(RoundState):
             "turn": self.turn,
             "winner": self.winner,
             "slaps": list(self.slaps),
+            "race_seats": self._race_seats() if self.phase == RACE else [],
             "last_move": [dict(e) for e in self.last_move],
             "legal_actions": [str(a) for a in self.legal_actions()] if mine else [],
             "outcome": self.outcome,

@@ -223,7 +223,9 @@ def test_the_race_first_slapper_pays_nothing_and_the_rest_pay():
     r = _race_position()
     assert r.phase == "race" and r.current == 0 and r.result() is None
     assert [str(a) for a in r.legal_actions()] == ["slap:1", "slap:2", "slap:3", "race_end"]
+    assert r.observation(2)["race_seats"] == [1, 2, 3]
     r.apply("slap:3", 3)  # the slapping seat sends its own slap
+    assert r.observation(2)["race_seats"] == [1, 2] and r.observation(2)["slaps"] == [3]
     with pytest.raises(IllegalAction):
         r.apply("slap:3", 3)
     with pytest.raises(NotYourTurn):
