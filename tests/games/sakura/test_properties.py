@@ -87,6 +87,7 @@ def test_cards_conserved_and_observations_hide_what_is_hidden(table, seed, play_
             break
         legal = s.legal_actions()
         assert legal and len(set(legal)) == len(legal)
+        assert all(len(str(a)) <= 100 for a in legal)  # fits a Discord custom id
         s.apply(legal[rng.below(len(legal))])
     result = s.result()
     assert len(result.points) == n and result.next_dealer == result.winner

@@ -337,3 +337,11 @@ def test_every_card_id_in_the_observation_is_a_known_card():
     s = new_round(4, seed=3)
     known = {c.id for c in DECK}
     assert set(s.observation(0)["hand"]) <= known and mask(s.observation(0)["field"]) == s.field
+
+
+def test_docstring_example_runs():
+    import doctest
+
+    from bot.games.sakura import game
+    result = doctest.testmod(game)
+    assert result.attempted >= 3 and result.failed == 0
