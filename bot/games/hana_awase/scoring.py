@@ -1,0 +1,153 @@
+"""Hana-Awase yaku (RULES.md §6; seed 004 "Captured Hands", FW-HA "Yaku") and settlement.
+
+:func:`score_yaku` scores one captured pile, with the exclusive groups (brights; seven and six
+ribbons; viewings) and the rain man voiding viewings. :func:`settle` scores a whole table: the
+willow-row interactions, additive or zero-sum totals, teyaku, compensation and fuke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.cards import (
+    BLUE_RIBBONS,
+    BRIGHTS,
+    CHAFF,
+    DECK,
+    GRASS_RIBBONS,
+    MONTH_MASKS,
+    POETRY_RIBBONS,
+    RIBBONS,
+    Card,
+    card,
+    ids_in,
+    indices_in,
+    mask,
+)
+
+from ..koikoi.scoring import Yaku
+from .rules import YAKU_SLUGS, Rules
+
+RAIN = card("rainman").bit
+WILLOW_RIBBON = card("plain_ribbon_willow").bit
+SHIKO = BRIGHTS & ~RAIN
+# (slug, cards needed) for the yaku that are a fixed set of cards.
+SETS: tuple[tuple[str, int], ...] = (
+    ("goko", BRIGHTS),
+    ("shiko", SHIKO),
+    ("omote_sugawara", mask(["crane", "bush_warbler", "curtain"])),
+    ("matsu_kiri_bozu", mask(["crane", "phoenix", "moon"])),
+    ("akatan", POETRY_RIBBONS),
+    ("aotan", BLUE_RIBBONS),
+    ("kusatan", GRASS_RIBBONS),
+    ("inoshikacho", mask(["boar", "deer", "butterflies"])),
+    ("nomi", mask(["sake_cup", "curtain", "moon"])),
+    ("hanami", mask(["sake_cup", "curtain"])),
+    ("tsukimi", mask(["sake_cup", "moon"])),
+    ("yanagishima", MONTH_MASKS[11]),
+    ("fujishima", MONTH_MASKS[4]),
+    ("kirishima", MONTH_MASKS[12]),
+)
+RIBBON_COUNTS = (("nanatan", 7), ("rokutan", 6))  # any ribbons but the willow one
+EXCLUSIVE_GROUPS = (
+    ("goko", "shiko", "omote_sugawara", "matsu_kiri_bozu"),
+    ("nanatan", "rokutan"),
+    ("nomi", "hanami", "tsukimi"),
+)
+VIEWINGS = EXCLUSIVE_GROUPS[2]
+
+
+def card_points(m: int, rules: Rules | None = None) -> int:
+    """Bright 20, animal 10, ribbon 5, chaff 1 (or 0 by option)."""
+    rules = rules or Rules()
+    chaff = (m & CHAFF).bit_count()
+    return sum(DECK[i].value for i in indices_in(m & ~CHAFF)) + chaff * rules.chaff_value
+
+
+def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = None) -> list[Yaku]:
+    """The yaku a pile of captured cards (Cards, ids, indices or a bit set) scores."""
+    rules = rules or Rules()
+    m = cards if isinstance(cards, int) else mask(cards)
+    found: list[Yaku] = []
+    for slug, need in SETS:
+        if m & need == need:
+            found.append(Yaku(slug, rules.points(slug), tuple(ids_in(need))))
+    ribbons = m & RIBBONS & ~WILLOW_RIBBON
+    for slug, count in RIBBON_COUNTS:
+        if ribbons.bit_count() >= count:
+            found.append(Yaku(slug, rules.points(slug), tuple(ids_in(ribbons))))
+    found = [y for y in found if y.points]
+    if rules.rain_voids_viewings and m & RAIN:
+        found = [y for y in found if y.slug not in VIEWINGS]
+    if rules.exclusive_yaku:
+        for group in EXCLUSIVE_GROUPS:
+            held = [y for y in found if y.slug in group]
+            if len(held) > 1:
+                keep = max(held, key=lambda y: (y.points, -group.index(y.slug)))
+                found = [y for y in found if y.slug not in group or y is keep]
+    return sorted(found, key=lambda y: YAKU_SLUGS.index(y.slug))
+
+
+def total(yaku: list[Yaku]) -> int:
+    return sum(y.points for y in yaku)
+
+
+def table_yaku(piles: list[int], rules: Rules) -> list[list[Yaku]]:
+    """Each seat's yaku after the willow-row interaction (FW-HA 'Extra Yaku Interactions')."""
+    yaku = [score_yaku(p, rules) for p in piles]
+    owners = [any(y.slug == "yanagishima" for y in ys) for ys in yaku]
+    if rules.willow_row == "cancels_all" and any(owners):
+        return [[] for _ in yaku]
+    if rules.willow_row == "owner_only" and any(owners):
+        return [ys if own else [] for ys, own in zip(yaku, owners, strict=True)]
+    return yaku
+
+
+def compensation_due(captured_counts: list[int], turn_order: list[int]) -> list[int]:
+    """Seats owed compensation with three players: dealer and second at 8 cards or fewer,
+    third at 10 or fewer (FW-HA 'Compensation')."""
+    if len(turn_order) != 3:
+        return []
+    limits = dict(zip(turn_order, (8, 8, 10), strict=True))
+    return [seat for seat in turn_order if captured_counts[seat] <= limits[seat]]
+
+
+def pay(scores: list[int], payee: int, amount: int) -> None:
+    """``payee`` receives ``amount`` from each other seat."""
+    for seat in range(len(scores)):
+        if seat != payee:
+            scores[seat] -= amount
+            scores[payee] += amount
+
+
+def settle(piles: list[int], rules: Rules, turn_order: list[int],
+           teyaku: list[int] | None = None) -> dict:
+    """Round scores of a table of captured piles; ``teyaku[seat]`` is what each other seat pays it."""
+    n = len(piles)
+    points = [card_points(p, rules) for p in piles]
+    yaku = table_yaku(piles, rules)
+    totals = [total(ys) for ys in yaku]
+    detail = {
+        "card_points": points,
+        "yaku_by_seat": {str(s): [[y.slug, y.points, list(y.cards)] for y in yaku[s]] for s in range(n)},
+        "par": rules.deck_value() // n if rules.scoring == "zero_sum" else 0,
+        "void": False,
+        "compensated": [],
+    }
+    if rules.fuke and min(points) <= 20:
+        detail.update(points=[0] * n, void=True)
+        return detail
+    if rules.scoring == "zero_sum":
+        scores = [points[s] - detail["par"] + totals[s] * (n - 1) - (sum(totals) - totals[s])
+                  for s in range(n)]
+    else:
+        scores = [points[s] + totals[s] for s in range(n)]
+    for seat, amount in enumerate(teyaku or []):
+        if amount:
+            pay(scores, seat, amount)
+    if rules.compensation:
+        detail["compensated"] = compensation_due([p.bit_count() for p in piles], turn_order)
+        for seat in detail["compensated"]:
+            pay(scores, seat, 30)
+    detail["points"] = scores
+    return detail
