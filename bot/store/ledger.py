@@ -28,8 +28,9 @@ from .errors import (
 from .models import MAX_AMOUNT, AuditReport, LedgerLine, Transfer, ms_to_datetime
 from .settings import currency, load_settings
 
-__all__ = ["Acct", "check_amount", "move", "open_account", "claim_daily", "user_account", "user_accounts",
-           "house_account", "escrow_account", "transfers_where", "audit", "history"]
+__all__ = ["Acct", "check_amount", "move", "replay", "user_transfer", "open_account",
+           "claim_daily", "user_account", "house_account", "escrow_account", "transfers_where",
+           "audit", "history"]
 
 
 class Acct(NamedTuple):
@@ -61,20 +62,13 @@ async def _one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> sqlite
 
 
 async def user_account(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> Acct:
-    return (await user_accounts(conn, guild_id, user_id))[0]
-
-
-async def user_accounts(conn: aiosqlite.Connection, guild_id: int, *user_ids: int) -> list[Acct]:
-    """The accounts of ``user_ids`` in one query; :class:`UnknownAccount` names the first missing."""
-    rows = await conn.execute_fetchall(
-        f"SELECT user_id, account_id FROM accounts WHERE guild_id = ? AND kind = 'user' "
-        f"AND user_id IN ({', '.join('?' * len(user_ids))})", (guild_id, *user_ids),
+    row = await _one(
+        conn, "SELECT account_id FROM accounts WHERE guild_id = ? AND kind = 'user' AND user_id = ?",
+        (guild_id, user_id),
     )
-    found = {r[0]: r[1] for r in rows}
-    for user in user_ids:
-        if user not in found:
-            raise UnknownAccount(user)
-    return [Acct(found[u], u) for u in user_ids]
+    if row is None:
+        raise UnknownAccount(user_id)
+    return Acct(row[0], user_id)
 
 
 async def house_account(conn: aiosqlite.Connection, guild_id: int, now: int) -> Acct:
@@ -131,51 +125,80 @@ async def transfers_where(conn: aiosqlite.Connection, where: str, params: Any) -
     ))
 
 
+async def replay(conn: aiosqlite.Connection, *, key: str, kind: str, src: Acct, dst: Acct,
+                 amount: int, game_id: int | None) -> Transfer | None:
+    """The transfer already made under ``key`` (None if the key is new); a different operation
+    under the same key is an :class:`IdempotencyConflict`."""
+    rows = await transfers_where(conn, "t.idem_key = ?", (key,))
+    if not rows:
+        return None
+    old = rows[0]
+    same = (old["kind"], old["from_account"], old["to_account"], old["amount"], old["game_id"])
+    if same != (kind, src.account_id, dst.account_id, amount, game_id):
+        raise IdempotencyConflict(key)
+    return _transfer(old, replayed=True)
+
+
 async def move(
     conn: aiosqlite.Connection, *, guild_id: int, key: str, kind: str, src: Acct, dst: Acct,
     amount: int, actor: int, reason: str, now: int, game_id: int | None = None,
+    key_is_new: bool = False,
 ) -> Transfer:
-    """Move ``amount`` from ``src`` to ``dst`` once per ``key`` (a replay returns the original)."""
-    rows = await transfers_where(conn, "t.idem_key = ?", (key,))
-    if rows:
-        old = rows[0]
-        same = (old["kind"], old["from_account"], old["to_account"], old["amount"], old["game_id"])
-        if same != (kind, src.account_id, dst.account_id, amount, game_id):
-            raise IdempotencyConflict(key)
-        return _transfer(old, replayed=True)
+    """Move ``amount`` from ``src`` to ``dst`` once per ``key`` (a replay returns the original).
+
+    One conditional UPDATE debits and credits: the debit only if the source is the house or holds
+    enough. On refusal the credit may already be applied, so the caller's transaction must roll
+    back, which every StoreError raised inside ``Database.write`` does. ``key_is_new`` skips the
+    key lookup when the caller has just done it.
+    """
+    if not key_is_new:
+        done = await replay(conn, key=key, kind=kind, src=src, dst=dst, amount=amount,
+                            game_id=game_id)
+        if done is not None:
+            return done
     try:  # the CHECKs bound every balance; only the house may go below zero
-        debited = await _one(
-            conn, "UPDATE accounts SET balance = balance - ?1 "
-            "WHERE account_id = ?2 AND (kind = 'house' OR balance >= ?1) RETURNING balance",
-            (amount, src.account_id),
-        )
-        if debited is None:
-            row = await _one(conn, "SELECT balance FROM accounts WHERE account_id = ?",
-                             (src.account_id,))
-            raise InsufficientFunds(src.user_id or 0, row[0], amount, await currency(conn, guild_id))
-        credited = await _one(
-            conn, "UPDATE accounts SET balance = balance + ? WHERE account_id = ? RETURNING balance",
-            (amount, dst.account_id),
+        rows = await conn.execute_fetchall(
+            "UPDATE accounts SET balance = balance + CASE account_id WHEN ?1 THEN -?3 ELSE ?3 END "
+            "WHERE (account_id = ?1 AND (kind = 'house' OR balance >= ?3)) OR account_id = ?2 "
+            "RETURNING account_id, balance",
+            (src.account_id, dst.account_id, amount),
         )
     except sqlite3.IntegrityError:
         raise InvalidAmount("That would take a balance past the largest amount allowed.") from None
+    after = {r[0]: r[1] for r in rows}
+    if src.account_id not in after:
+        row = await _one(conn, "SELECT balance FROM accounts WHERE account_id = ?",
+                         (src.account_id,))
+        raise InsufficientFunds(src.user_id or 0, row[0], amount, await currency(conn, guild_id))
     transfer_id = (await _one(
         conn, "INSERT INTO transfers (idem_key, guild_id, kind, from_account, to_account, amount, "
         "actor, reason, game_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "RETURNING transfer_id",
         (key, guild_id, kind, src.account_id, dst.account_id, amount, actor, reason, game_id, now),
     ))[0]
-    await conn.execute(
-        "INSERT INTO entries (transfer_id, account_id, amount, balance_after, created_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?7), (?1, ?5, ?6, ?8, ?7)",
-        (transfer_id, src.account_id, -amount, debited[0], dst.account_id, amount, now, credited[0]),
-    )
     return Transfer(
         transfer_id=transfer_id, guild_id=guild_id, kind=kind, amount=amount,
-        from_user=src.user_id, to_user=dst.user_id, from_balance=debited[0],
-        to_balance=credited[0], actor=actor, reason=reason, game_id=game_id,
+        from_user=src.user_id, to_user=dst.user_id, from_balance=after[src.account_id],
+        to_balance=after[dst.account_id], actor=actor, reason=reason, game_id=game_id,
         created_at=ms_to_datetime(now),
     )
+
+
+async def user_transfer(conn: aiosqlite.Connection, *, guild_id: int, key: str, from_user: int,
+                        to_user: int, amount: int, actor: int, reason: str, now: int) -> Transfer:
+    """A transfer between two users; the accounts and the key are looked up in one query."""
+    row = await _one(
+        conn, "SELECT (SELECT account_id FROM accounts WHERE guild_id = ?1 AND kind = 'user' "
+        "AND user_id = ?2), (SELECT account_id FROM accounts WHERE guild_id = ?1 "
+        "AND kind = 'user' AND user_id = ?3), EXISTS (SELECT 1 FROM transfers WHERE idem_key = ?4)",
+        (guild_id, from_user, to_user, key),
+    )
+    for user, account in ((from_user, row[0]), (to_user, row[1])):
+        if account is None:
+            raise UnknownAccount(user)
+    return await move(conn, guild_id=guild_id, key=key, kind="transfer",
+                      src=Acct(row[0], from_user), dst=Acct(row[1], to_user), amount=amount,
+                      actor=actor, reason=reason, now=now, key_is_new=not row[2])
 
 
 async def open_account(conn: aiosqlite.Connection, guild_id: int, user_id: int, actor: int,

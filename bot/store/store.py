@@ -168,12 +168,11 @@ class Store:
             raise SelfTransfer()
         _text(reason, "The reason")
         actor = _actor(from_user if actor is None else actor)
+        scoped = ledger.scoped_key(guild_id, "transfer", key)
         async with self._db.write() as conn:
-            src, dst = await ledger.user_accounts(conn, guild_id, from_user, to_user)
-            return await ledger.move(
-                conn, guild_id=guild_id, key=ledger.scoped_key(guild_id, "transfer", key),
-                kind="transfer", src=src, dst=dst, amount=amount, actor=actor, reason=reason,
-                now=self._db.now_ms(),
+            return await ledger.user_transfer(
+                conn, guild_id=guild_id, key=scoped, from_user=from_user, to_user=to_user,
+                amount=amount, actor=actor, reason=reason, now=self._db.now_ms(),
             )
 
     async def grant(self, guild_id: int, user_id: int, amount: int, *, key: str, actor: int,

@@ -55,6 +55,18 @@ CREATE TABLE entries (
 CREATE INDEX entries_account ON entries (account_id, created_at, entry_id);
 CREATE INDEX entries_transfer ON entries (transfer_id);
 
+-- The entries of a transfer are written by the database itself, from the balances the debit and
+-- credit just produced: no code path can insert a transfer without its two entries.
+CREATE TRIGGER transfers_write_entries AFTER INSERT ON transfers
+BEGIN
+    INSERT INTO entries (transfer_id, account_id, amount, balance_after, created_at)
+    SELECT NEW.transfer_id, NEW.from_account, -NEW.amount, balance, NEW.created_at
+    FROM accounts WHERE account_id = NEW.from_account;
+    INSERT INTO entries (transfer_id, account_id, amount, balance_after, created_at)
+    SELECT NEW.transfer_id, NEW.to_account, NEW.amount, balance, NEW.created_at
+    FROM accounts WHERE account_id = NEW.to_account;
+END;
+
 CREATE TRIGGER transfers_immutable_u BEFORE UPDATE ON transfers
 BEGIN SELECT RAISE(ABORT, 'transfers are immutable'); END;
 CREATE TRIGGER transfers_immutable_d BEFORE DELETE ON transfers
