@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import InvalidRules, RulesBase
+from ..base import InvalidRules
+from ..mushi.rules import MatchRules
 
 POINT_TABLES: dict[str, dict[str, int]] = {
     # Seed 004 "Captured Hands": nine bonus hands, values as printed.
@@ -67,7 +68,7 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Rules(RulesBase):
+class Rules(MatchRules):
     """Every Hana-Awase option. Defaults are the leaflet preset (seed 004). See :data:`OPTIONS`."""
 
     preset_name: str = "leaflet"
@@ -87,6 +88,7 @@ class Rules(RulesBase):
     rounds: int = 12
     target_score: int = 0
 
+    OPTIONS: ClassVar[dict[str, tuple[tuple, str, str]]] = OPTIONS
     CHOICES: ClassVar[dict[str, tuple]] = {name: spec[0] for name, spec in OPTIONS.items()}
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
         # Seed 004: its nine bonus hands and values, plain totals, highest wins. The leaflet is
@@ -97,15 +99,7 @@ class Rules(RulesBase):
     }
 
     def validate(self) -> None:
-        RulesBase.validate(self)
-        if self.preset_name not in self.PRESETS:
-            raise InvalidRules(f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
-        for name in ("rounds", "target_score"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-                raise InvalidRules(f"{name} must be a whole number from 0 to 1000")
-        if self.rounds == 0 and self.target_score == 0:
-            raise InvalidRules("a match needs a number of rounds or a target score")
+        MatchRules.validate(self)
         if self.scoring == "zero_sum" and not self.play_out_stock:
             raise InvalidRules("zero-sum scoring needs every card played: keep play_out_stock")
 
@@ -116,8 +110,3 @@ class Rules(RulesBase):
     def deck_value(self) -> int:
         """5 brights, 9 animals, 10 ribbons and 24 chaff."""
         return 5 * 20 + 9 * 10 + 10 * 5 + 24 * self.chaff_value
-
-    @staticmethod
-    def describe(name: str) -> str:
-        allowed, source, meaning = OPTIONS[name]
-        return f"{name} ({' / '.join(map(str, allowed))}; {source}): {meaning}"

@@ -35,27 +35,10 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Rules(RulesBase):
-    """Every Mushi option. Defaults are the Fuda Wiki preset. See :data:`OPTIONS`."""
+class MatchRules(RulesBase):
+    """What the play-out games' rules share: a known preset, a match length, described options."""
 
-    preset_name: str = "fudawiki"
-    yaku_set: str = "four"
-    field_misdeal: str = "four"
-    last_lightning_sweeps: bool = True
-    mate_to_lightning_user: bool = True
-    par: int = 115
-    rounds: int = 12
-    target_score: int = 0
-
-    CHOICES: ClassVar[dict[str, tuple]] = {name: spec[0] for name, spec in OPTIONS.items()}
-    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
-        # FW-MU: four yaku, the last-card sweep, both leftovers handed over, par 115, 12 rounds.
-        "fudawiki": {},
-        # Seed 000 where it differs: it subtracts 15 (not 115), has no last-card sweep and hands
-        # over only the third willow, so the victim's mate stays unclaimed.
-        "seed": {"par": 15, "last_lightning_sweeps": False, "mate_to_lightning_user": False},
-    }
+    OPTIONS: ClassVar[dict[str, tuple[tuple, str, str]]] = {}
 
     def validate(self) -> None:
         RulesBase.validate(self)
@@ -68,13 +51,38 @@ class Rules(RulesBase):
         if self.rounds == 0 and self.target_score == 0:
             raise InvalidRules("a match needs a number of rounds or a target score")
 
+    @classmethod
+    def describe(cls, name: str) -> str:
+        allowed, source, meaning = cls.OPTIONS[name]
+        return f"{name} ({' / '.join(map(str, allowed))}; {source}): {meaning}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(MatchRules):
+    """Every Mushi option. Defaults are the Fuda Wiki preset. See :data:`OPTIONS`."""
+
+    preset_name: str = "fudawiki"
+    yaku_set: str = "four"
+    field_misdeal: str = "four"
+    last_lightning_sweeps: bool = True
+    mate_to_lightning_user: bool = True
+    par: int = 115
+    rounds: int = 12
+    target_score: int = 0
+
+    OPTIONS: ClassVar[dict[str, tuple[tuple, str, str]]] = OPTIONS
+    CHOICES: ClassVar[dict[str, tuple]] = {name: spec[0] for name, spec in OPTIONS.items()}
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        # FW-MU: four yaku, the last-card sweep, both leftovers handed over, par 115, 12 rounds.
+        "fudawiki": {},
+        # Seed 000 where it differs: it subtracts 15 (not 115), has no last-card sweep and hands
+        # over only the third willow, so the victim's mate stays unclaimed.
+        "seed": {"par": 15, "last_lightning_sweeps": False, "mate_to_lightning_user": False},
+    }
+
+
     def points(self, slug: str) -> int:
         """Points of a yaku under these rules; 0 when the yaku is not played."""
         if slug == "goko" and self.yaku_set == "three":
             return 0
         return YAKU_POINTS[slug]
-
-    @staticmethod
-    def describe(name: str) -> str:
-        allowed, source, meaning = OPTIONS[name]
-        return f"{name} ({' / '.join(map(str, allowed))}; {source}): {meaning}"

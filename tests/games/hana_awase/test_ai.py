@@ -9,6 +9,8 @@ from bot.games.base import Action
 from bot.games.hana_awase import Rules, new_round
 from bot.games.rng import Rng
 
+from ..mushi.contract import play_with
+
 
 @pytest.mark.parametrize("preset", ["leaflet", "fudawiki"])
 def test_greedy_beats_random_at_three_players(preset):
@@ -16,15 +18,7 @@ def test_greedy_beats_random_at_three_players(preset):
     for seed in range(60):
         greedy = seed % 3
         players = {p: make_player("greedy", "hana_awase") if p == greedy else RandomPlayer() for p in range(3)}
-        state = new_round(3, Rules.preset(preset), seed=seed, dealer=seed % 3)
-        rng = Rng(seed)
-        while not state.is_over:
-            seat = state.current_player
-            legal = state.legal_actions()
-            action = players[seat].choose(state.observation(seat), legal, rng)
-            assert action in legal
-            state.apply(action, seat)
-        points = state.result().points
+        points = play_with(new_round(3, Rules.preset(preset), seed=seed, dealer=seed % 3), players, Rng(seed))
         others = [points[p] for p in range(3) if p != greedy]
         won += points[greedy] > max(others)
         margin += points[greedy] - sum(others) / 2

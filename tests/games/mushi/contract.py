@@ -101,3 +101,14 @@ def play_match(match, seed: int) -> list:
         legal = match.legal_actions()
         events.extend(match.apply(legal[rng.below(len(legal))]))
     return events
+
+
+def play_with(state, players: dict, rng: Rng) -> list[int]:
+    """Play a round with AI players (seat -> player), checking each choice is legal."""
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = players[seat].choose(state.observation(seat), legal, rng)
+        assert action in legal
+        state.apply(action, seat)
+    return state.result().points

@@ -7,15 +7,7 @@ from bot.games.base import Action
 from bot.games.mushi import new_round
 from bot.games.rng import Rng
 
-
-def play(state, players, rng):
-    while not state.is_over:
-        seat = state.current_player
-        legal = state.legal_actions()
-        action = players[seat].choose(state.observation(seat), legal, rng)
-        assert action in legal
-        state.apply(action, seat)
-    return state.result().points
+from .contract import play_with
 
 
 def test_greedy_beats_random_over_forty_rounds():
@@ -23,7 +15,7 @@ def test_greedy_beats_random_over_forty_rounds():
     for seed in range(40):
         greedy = seed % 2
         players = {greedy: make_player("greedy", "mushi"), 1 - greedy: RandomPlayer()}
-        points = play(new_round(seed=seed, dealer=seed % 2), players, Rng(seed))
+        points = play_with(new_round(seed=seed, dealer=seed % 2), players, Rng(seed))
         margin += points[greedy] - points[1 - greedy]
         won += points[greedy] > points[1 - greedy]
     assert won >= 30
