@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 
@@ -41,6 +42,9 @@ class HanafudaBot(commands.Bot):
             for ext in EXTENSIONS:
                 await self.load_extension(ext)
             return
+        from rendering import build_sprites
+
+        await asyncio.to_thread(build_sprites)  # the one-time card art build, off the event loop
         self.store = await Store.open(self.settings.database_path)
         self.publisher = TablePublisher(self)
         self.tables = TableManager(self.store, self.publisher)

@@ -99,7 +99,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(
         await interaction.response.defer(ephemeral=True, thinking=True)
         publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
         content = await publisher.hand_message(table, seat)
-        await interaction.followup.send(ephemeral=True, **content)
+        files = content.pop("attachments")  # a new message takes files; an edit takes attachments
+        await interaction.followup.send(ephemeral=True, files=files, **content)
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
