@@ -166,6 +166,6 @@ def summary_view(event: dict[str, Any], names: Sequence[str]) -> SummaryView:
         lines.append("Draw: nobody scores this round")
     else:
         lines.append(f"{names[w]} scores {event['points'][w]}")
-    lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event.get("scores", []))))
+    lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event.get("scores", []), strict=False)))
     return SummaryView(title=f"Round {event['round']}", rows=tuple(rows), multipliers=mults,
                        result_lines=tuple(lines))

@@ -92,7 +92,7 @@ async def test_full_match_against_the_ai_with_private_hands(hbot, standin, world
     [game] = [g for g in await hbot.store.list_running_games()] or [None]
     assert game is None
     final = standin.message(table_msg)
-    assert not final.components and any("Result" == f["name"] for f in final.embeds[0]["fields"])
+    assert not final.components and any(f["name"] == "Result" for f in final.embeds[0]["fields"])
     # privacy: the channel never received a hand picture
     assert all("hand.png" not in m.files for m in standin.channel_messages(world.channel))
 
@@ -114,7 +114,6 @@ async def test_challenge_accept_wrong_user_stale_and_double_click(hbot, standin,
     other_msg = hand_message(standin, other)
     assert other_msg is None or not controls(other_msg)
     # a double click: both presses arrive before the hand is redrawn; only one acts
-    seq = table.seq
     a, b = await asyncio.gather(first.click(msg, move), first.click(msg, move))
     await standin.settle()
     assert "earlier turn" in reply_text(a) + reply_text(b)

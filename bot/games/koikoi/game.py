@@ -57,7 +57,7 @@ class KoiKoiRound(FishingRound):
     def _deal(self, rng: Rng) -> None:
         r = self.rules
         other = 1 - self.dealer
-        for attempt in range(1000):
+        for _attempt in range(1000):
             piles, stock = deal(
                 rng,
                 [(f"hand{other}", r.hand_size), ("field", 8), (f"hand{self.dealer}", r.hand_size)],

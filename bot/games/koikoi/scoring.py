@@ -216,11 +216,7 @@ def multipliers(
         out.append(("seven_plus", 2))
     kind = rules.koikoi_multiplier
     factor = 1
-    if kind == "opponent" and opponent_calls:
-        factor = 2
-    elif kind == "own" and scorer_calls:
-        factor = 2
-    elif kind == "any" and (scorer_calls or opponent_calls):
+    if kind == "opponent" and opponent_calls or kind == "own" and scorer_calls or kind == "any" and (scorer_calls or opponent_calls):
         factor = 2
     elif kind == "calls_plus_one":
         factor = 1 + scorer_calls + opponent_calls

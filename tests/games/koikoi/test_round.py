@@ -252,7 +252,7 @@ def test_match_length_target_score_and_winner_deals():
             legal = m.legal_actions()
             m.apply(legal[rng.below(len(legal))])
         assert check(m)
-        for prev, nxt in zip(m.history, m.history[1:]):
+        for prev, nxt in zip(m.history, m.history[1:], strict=False):
             if prev["winner"] is not None and prev["next_dealer"] is None:
                 assert nxt["dealer"] == prev["winner"]
             elif prev["next_dealer"] is not None:

@@ -2,10 +2,10 @@
 
 import pytest
 
+from bot.cards import mask
 from bot.games.base import InvalidRules
 from bot.games.koikoi import Rules, multipliers, score_yaku, total
 from bot.games.koikoi.scoring import apply_multipliers, progress
-from bot.cards import mask
 
 NINTENDO = Rules.preset("nintendo")
 MODERN = Rules.preset("modern")
