@@ -212,3 +212,43 @@ async def test_lobby_join_leave_start(hbot, standin, world):
     await table_posted(standin, world.channel)
     assert len(table_messages(standin, world.channel)) == 1
     assert not standin.message(lobby).components
+
+
+async def test_challenge_declined_and_expired(hbot, standin, world, monkeypatch):
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player)
+    decline = next(c for c in record.original.custom_ids() if ":decline:" in c)
+    await world.player.click(record.original, decline)
+    closed = standin.message(record.original)
+    assert closed.embeds[0]["title"] == "Challenge declined" and not closed.components
+    import sys
+    monkeypatch.setattr(sys.modules["cogs.play"], "CHALLENGE_SECONDS", 1)  # the loaded extension
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player)
+    await standin.wait_until(lambda: not standin.message(record.original).components, timeout=5)
+    assert standin.message(record.original).embeds[0]["title"] == "Challenge expired"
+    assert not hbot.tables.tables and not table_messages(standin, world.channel)
+
+
+async def test_only_host_or_manager_cancels_and_stakes_come_back(hbot, standin, world):
+    store = hbot.store
+    await store.open_account(world.guild.id, world.player.id)
+    start = await store.balance(world.guild.id, world.player.id)
+    await world.player.slash(world.channel, "koikoi", ai="normal", stake=50)
+    await table_posted(standin, world.channel)
+    assert await store.balance(world.guild.id, world.player.id) == start - 50
+    table = next(iter(hbot.tables.tables.values()))
+    table_msg = table_messages(standin, world.channel)[-1]
+    refused = await world.shy.click(table_msg, f"hf:cancel:{table.game_id}")
+    assert "Only the player who started" in reply_text(refused)
+    await world.admin.click(table_msg, f"hf:cancel:{table.game_id}")  # Manage Server
+    await standin.settle()
+    assert not hbot.tables.tables
+    assert await store.balance(world.guild.id, world.player.id) == start
+    assert (await store.audit()).ok
+
+
+async def test_stake_larger_than_the_balance_is_refused(hbot, standin, world):
+    await hbot.store.open_account(world.guild.id, world.player.id)
+    record = await world.player.slash(world.channel, "koikoi", ai="easy", stake=999_999)
+    await standin.settle()
+    assert not hbot.tables.tables and not table_messages(standin, world.channel)
+    assert record.messages and "chip" in reply_text(record).lower()

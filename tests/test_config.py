@@ -1,0 +1,44 @@
+"""Settings: a missing or malformed token is a clear message and exit code 2, never a traceback."""
+
+import pytest
+
+from bot import __main__ as cli
+from bot.config import ConfigError, load_settings
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def test_valid_settings(tmp_path):
+    s = load_settings({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "42", "OWNER_IDS": "1, 2",
+                       "LOG_LEVEL": "debug", "DATABASE_PATH": str(tmp_path / "x.db")}, dotenv=None)
+    assert s.dev_guild_id == 42 and s.owner_ids == {1, 2} and s.log_level == "DEBUG"
+    assert s.database_path == tmp_path / "x.db"
+
+
+@pytest.mark.parametrize("env, message", [
+    ({}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "hunter2"}, "does not look like a bot token"),
+    ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be a Discord id"),
+    ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
+    ({"DISCORD_TOKEN": TOKEN, "CJK_FONT": "/no/such/font.ttf"}, "not a file"),
+])
+def test_bad_settings_are_named(env, message):
+    with pytest.raises(ConfigError, match=message):
+        load_settings(env, dotenv=None)
+
+
+def test_dotenv_file_is_read_and_environment_wins(tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text(f"DISCORD_TOKEN={TOKEN}\nLOG_LEVEL=WARNING\n")
+    assert load_settings({}, dotenv=env_file).log_level == "WARNING"
+    assert load_settings({"LOG_LEVEL": "ERROR"}, dotenv=env_file).log_level == "ERROR"
+
+
+def test_cli_exits_2_with_a_message(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert cli.main([]) == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+    monkeypatch.setenv("DISCORD_TOKEN", "nope")
+    assert cli.main(["sync"]) == 2
+    assert "does not look like a bot token" in capsys.readouterr().err
