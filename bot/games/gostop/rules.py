@@ -178,7 +178,7 @@ INTS: dict[str, tuple[int, int]] = {
 class Rules(RulesBase):
     """Every Go-Stop option. Defaults are the common Korean rules. See :data:`OPTIONS`."""
 
-    preset: str = "korean"
+    preset_name: str = "korean"
     deal_2p: str = "10+8"
     deal_3p: str = "7+6"
     first_dealer: str = "night"
@@ -253,8 +253,8 @@ class Rules(RulesBase):
 
     def validate(self) -> None:
         RulesBase.validate(self)
-        if self.preset not in self.PRESETS:
-            raise InvalidRules(f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset!r}")
+        if self.preset_name not in self.PRESETS:
+            raise InvalidRules(f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
         for name, (lo, hi) in INTS.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:

@@ -30,7 +30,6 @@ from bot.cards import (
     RIBBONS,
     Card,
     card,
-    indices_in,
 )
 
 from .rules import BRIGHT_SLUGS, Rules
@@ -84,7 +83,12 @@ def card_index(ref: Card | str | int) -> int:
 
 
 def ids(m: int) -> list[str]:
-    return [_INDEX_TO_ID[i] for i in indices_in(m)]
+    out = []
+    while m:
+        low = m & -m
+        out.append(_INDEX_TO_ID[low.bit_length() - 1])
+        m ^= low
+    return out
 
 
 def to_mask(cards: Iterable[Card | str | int] | int) -> int:
@@ -199,7 +203,7 @@ def best_reading(m: int, rules: Rules) -> str:
     """The reading with the higher base score (an animal on a tie)."""
     if not m & dual_card(rules):
         return "animal"
-    return "pi" if total(yaku_with(m, rules, "pi")) > total(yaku_with(m, rules, "animal")) else "animal"
+    return "pi" if points_with(m, rules, "pi") > points_with(m, rules, "animal") else "animal"
 
 
 def yaku_of(m: int, rules: Rules, reading: str | None = None) -> list[Yaku]:
@@ -207,8 +211,53 @@ def yaku_of(m: int, rules: Rules, reading: str | None = None) -> list[Yaku]:
     return yaku_with(m, rules, reading or best_reading(m, rules))
 
 
+def points_with(m: int, rules: Rules, reading: str) -> int:
+    """Total base points of pile ``m`` with the dual card read as ``reading`` (fast path of
+    ``total(yaku_with(...))``, used after every turn)."""
+    pts = 0
+    b = m & BRIGHTS
+    n = b.bit_count()
+    if n == 5:
+        pts = 15
+    elif n == 4:
+        pts = rules.four_brights_with_rain if b & RAIN else 4
+    elif n == 3:
+        pts = 2 if b & RAIN else 3
+    a = m & ANIMALS
+    if reading == "pi":
+        a &= ~dual_card(rules)
+    if (a & BIRDS) == BIRDS:
+        pts += rules.godori_points
+    if rules.inoshikacho_points and (a & INOSHIKACHO) == INOSHIKACHO:
+        pts += rules.inoshikacho_points
+    na = a.bit_count()
+    if na >= 5:
+        pts += na - 4
+    t = m & RIBBONS
+    if (t & POETRY_RIBBONS) == POETRY_RIBBONS:
+        pts += 3
+    if (t & BLUE_RIBBONS) == BLUE_RIBBONS:
+        pts += 3
+    if rules.chodan and (t & GRASS_RIBBONS) == GRASS_RIBBONS:
+        pts += 3
+    if rules.willow_ribbon == "excluded":
+        t &= ~WILLOW_RIBBON
+    nt = t.bit_count()
+    if nt >= 5:
+        pts += nt - 4
+    pv = pi_value(m, rules, reading)
+    if pv >= 10:
+        pts += pv - 9
+    return pts
+
+
 def base_score(m: int, rules: Rules, reading: str | None = None) -> int:
-    return total(yaku_of(m, rules, reading))
+    """Total base points of a pile (the higher reading of the dual card by default)."""
+    if reading is None:
+        if m & dual_card(rules):
+            return max(points_with(m, rules, "animal"), points_with(m, rules, "pi"))
+        reading = "animal"
+    return points_with(m, rules, reading)
 
 
 def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = None,

@@ -1,0 +1,41 @@
+"""Go-Stop (Matgo for two players, and three players): the Korean fishing game (RULES.md §3)."""
+
+from .game import (
+    CHONGTONG,
+    CHOOSE_DRAW,
+    DECIDE,
+    OVER,
+    PLAY,
+    READING,
+    GoStopMatch,
+    GoStopRound,
+    draw_for_dealer,
+    match_from_dict,
+    new_match,
+    new_round,
+)
+from .rules import OPTIONS, YAKU_SLUGS, Rules
+from .scoring import (
+    JOKER_IDS,
+    Yaku,
+    base_score,
+    best_reading,
+    go_bonus,
+    korean_month,
+    pi_value,
+    progress,
+    score_yaku,
+    settle,
+    total,
+)
+
+GAME = "gostop"
+PLAYERS = (2, 3)
+Round = GoStopRound
+
+__all__ = [
+    "GAME", "PLAYERS", "Round", "GoStopRound", "GoStopMatch", "Rules", "OPTIONS", "YAKU_SLUGS",
+    "Yaku", "JOKER_IDS", "score_yaku", "settle", "total", "base_score", "best_reading", "go_bonus",
+    "korean_month", "pi_value", "progress", "new_match", "new_round", "match_from_dict",
+    "draw_for_dealer", "PLAY", "CHOOSE_DRAW", "DECIDE", "CHONGTONG", "READING", "OVER",
+]

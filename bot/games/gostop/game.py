@@ -1,0 +1,960 @@
+"""Go-Stop (Matgo for two players, and three players): the round and the match (RULES.md §3).
+
+>>> from bot.games import gostop
+>>> match = gostop.new_match(2, seed=7)
+>>> events = match.apply(match.legal_actions()[0])
+
+A round: deal 10/8 (two players) or 7/6 (three), redeal four of a month on the field, stack a
+dealt triplet, hand dealt jokers on the field to the dealer, offer chongtong. Then each turn the
+player to act plays a hand card and turns the stock card (the shared capture mechanics of
+``bot.games.capture``: no match stays, one match is taken, two: choose one, a stack of three is
+taken whole), with the Go-Stop events resolved together once both cards are down:
+
+* **ppeok**: the stock card is the third card of the pair the hand card just made: all three stay
+  on the field as a stack; whoever takes the fourth takes the stack and a pi from each opponent;
+* **jjok**: the stock card takes the hand card that had matched nothing;
+* **ttadak**: hand card and stock card each take one of two same-month field cards;
+* **sseul**: the turn leaves the field empty;
+* **bomb** (action ``bomb:<card>``): three of a month in hand, the fourth on the field: all four
+  are taken, and later turns may be draw-only (action ``draw``, ``bomb_turns`` of them);
+* **shake** (action ``shake:<card>[>target]``): reveal a triplet in hand (an event every seat
+  sees) and play one of its cards;
+* **joker** (action ``joker:<id>``): capture a bonus card from the hand and draw a replacement.
+
+Jjok, ttadak, sseul, a bomb and a ppeok taken back each take a pi from every opponent, the giver
+handing over a single pi if he has one and a double pi (lightning, yellow paulownia, a 2-pi
+joker, then a 3-pi joker) only when no single is left; the choice is automatic by that rule. The
+sake cup is never handed over. Some events do not count on the final turn (option
+``final_turn_exempt``).
+
+After a turn whose score reaches the stop minimum and is new or higher than at the last go, the
+player calls ``go`` or ``stop`` (a player with no turn left must stop). Hands empty with no stop:
+**nagari**, the same dealer deals again and the next round is doubled (the ``carry`` of
+:class:`bot.games.base.Match`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.cards import DECK, MONTH_MASKS, indices_in
+
+from ..base import Action, Event, IllegalAction, Match, RoundResult
+from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
+from ..rng import Rng
+from .rules import Rules
+from .scoring import (
+    BRIGHTS,
+    DOUBLE_PI,
+    JOKER_3,
+    JOKER_BASE,
+    JOKERS,
+    JOKERS_2,
+    RIBBONS,
+    SINGLE_PI,
+    animals_of,
+    base_score,
+    best_reading,
+    card_id,
+    card_index,
+    dual_card,
+    ids,
+    korean_month,
+    nagari_factor,
+    pi_value,
+    progress,
+    settle,
+    to_mask,
+    yaku_of,
+)
+
+DECIDE = "decide"
+CHONGTONG = "chongtong"
+READING = "reading"
+
+NO_STACK = -1
+DEALT_STACK = -2
+
+_MONTHS = range(1, 13)
+_EXEMPT = {
+    "sseul_ttadak_jjok": frozenset({"sseul", "ttadak", "jjok"}),
+    "ppeok_sseul_ttadak": frozenset({"ppeok_capture", "triplet_capture", "sseul", "ttadak"}),
+    "none": frozenset(),
+}
+
+
+_PLAY = tuple(Action("play", c.id) for c in DECK)
+_DRAW = Action("draw")
+
+
+def _month(c: int) -> int:
+    return DECK[c].month
+
+
+def _km(month: int) -> int:
+    return DECK[4 * (month - 1)].korean_month
+
+
+def _low(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+class GoStopRound(FishingRound):
+    """One Go-Stop round for 2 or 3 seats. Seat ``dealer`` plays first; turns go up by seat."""
+
+    GAME = "gostop"
+    VERSION = 1
+
+    def __init__(self, rules: Rules, seed: int, num_players: int = 2, dealer: int = 0,
+                 round_number: int = 1, carry: dict[str, Any] | None = None,
+                 _restore: bool = False) -> None:
+        if num_players not in (2, 3):
+            raise ValueError("Go-Stop is played by two or three players")
+        self.rules = rules
+        self.seed = seed
+        self.dealer = dealer
+        self.round_number = round_number
+        self.carry = dict(carry or {})
+        self.nagari = int(self.carry.get("nagari", 0))
+        self._init_piles(num_players)
+        n = num_players
+        self.goes = [0] * n
+        self.go_order: list[int] = []
+        self.claimed = [0] * n  # score at each seat's last go
+        self.shakes = [0] * n
+        self.shaken: list[list[int]] = [[] for _ in range(n)]  # months (Japanese numbers)
+        self.bombs = [0] * n
+        self.bomb_turns = [0] * n
+        self.ppeoks = [0] * n
+        self.turns_taken = [0] * n
+        self.stacks = [NO_STACK] * 13  # per month: ppeok maker seat, DEALT_STACK or NO_STACK
+        self.mission_month: int | None = None
+        self.ctx: dict[str, Any] | None = None  # the turn under way
+        self.queue: list[int] = []  # chongtong holders still to decide
+        self.reveals: list[int] = []  # chongtong holders who revealed
+        self.pending_winner: int | None = None  # a stop waiting for the dual card's reading
+        self.outcome: dict[str, Any] | None = None
+        self.start_events: list[Event] = []
+        self._legal: tuple | None = None
+        if not _restore:
+            self._deal(Rng(seed))
+
+    # -- deal -------------------------------------------------------------------------------
+    def _deal(self, rng: Rng) -> None:
+        r = self.rules
+        n = self.num_players
+        hand_size, field_size = r.deal_sizes(n)
+        order = [(self.dealer + k) % n for k in range(n)]
+        for _attempt in range(1000):
+            deck = list(range(JOKER_BASE + r.jokers))
+            rng.shuffle(deck)
+            packets = [("field", field_size)] + [(f"hand{s}", hand_size) for s in order[1:]]
+            packets.append((f"hand{self.dealer}", hand_size))
+            piles, stock = deal_from(deck, packets, 4 if n == 2 else 3)
+            self.hands = [to_mask(piles[f"hand{s}"]) for s in range(n)]
+            self.field = to_mask(piles["field"])
+            self.stock = stock
+            self.captured = [0] * n
+            events = self._field_jokers()
+            four = self._field_four()
+            if four and r.field_four == "redeal":
+                self.start_events.append({"type": "misdeal", "reason": "four_of_a_month",
+                                          "field": ids(self.field)})
+                continue
+            self.start_events.extend(events)
+            break
+        else:  # pragma: no cover - 1000 misdeals in a row do not happen
+            raise RuntimeError("could not deal")
+        if r.mission == "month":
+            self.mission_month = rng.below(12) + 1
+        self._after_deal(four)
+
+    def _field_jokers(self) -> list[Event]:
+        """Jokers dealt to the field go to the dealer and are replaced from the stock."""
+        events: list[Event] = []
+        while self.field & JOKERS:
+            j = self.field & JOKERS
+            self.field &= ~j
+            self.captured[self.dealer] |= j
+            events.append({"type": "joker_to_dealer", "player": self.dealer, "cards": ids(j)})
+            for _ in range(j.bit_count()):
+                if self.stock:
+                    self.field |= 1 << self.stock.pop()
+        return events
+
+    def _field_four(self) -> int | None:
+        for m in _MONTHS:
+            if (self.field & MONTH_MASKS[m]).bit_count() == 4:
+                return m
+        return None
+
+    def _after_deal(self, four: int | None) -> None:
+        for m in _MONTHS:
+            if (self.field & MONTH_MASKS[m]).bit_count() == 3:
+                self.stacks[m] = DEALT_STACK
+        ev: Event = {"type": "deal", "dealer": self.dealer, "field": ids(self.field),
+                     "stacks": [_km(m) for m in _MONTHS if self.stacks[m] == DEALT_STACK],
+                     "nagari": self.nagari, "multiplier": nagari_factor(self.rules, self.nagari)}
+        if self.mission_month:
+            ev["mission_month"] = _km(self.mission_month)
+        self.start_events.append(ev)
+        if four:
+            if self.rules.field_four == "dealer_wins":
+                self._finish_instant(self.dealer, "chongtong", MONTH_MASKS[four] & self.field,
+                                     self.start_events, field=True)
+            else:
+                self.start_events.append({"type": "field_four", "cards": ids(MONTH_MASKS[four])})
+                self._nagari(self.start_events, "field_four")
+            return
+        self._check_chongtong(self.start_events)
+
+    def _fours(self, seat: int) -> list[int]:
+        return [m for m in _MONTHS if (self.hands[seat] & MONTH_MASKS[m]).bit_count() == 4]
+
+    def _check_chongtong(self, events: list[Event]) -> None:
+        order = [(self.dealer + k) % self.num_players for k in range(self.num_players)]
+        holders = [s for s in order if self._fours(s)]
+        mode = self.rules.chongtong
+        if mode == "off" or not holders:
+            self._start_play()
+            return
+        if mode == "forced":
+            self.reveals = holders
+            self._resolve_chongtong(events)
+            return
+        self.queue = holders
+        self.phase = CHONGTONG
+        self.current = holders[0]
+
+    def _resolve_chongtong(self, events: list[Event]) -> None:
+        reveals = self.reveals
+        for s in reveals:
+            events.append({"type": "chongtong", "player": s,
+                           "cards": ids(sum(MONTH_MASKS[m] for m in self._fours(s)))})
+        if not reveals:
+            self._start_play()
+            return
+        n = self.num_players
+        ties = self.rules.chongtong_ties
+        if len(reveals) == n or (len(reveals) > 1 and ties == "nagari"):
+            self._nagari(events, "chongtong_tie")
+            return
+        if len(reveals) == 1 or ties == "dealer_order":
+            winner = reveals[0]
+        else:
+            winner = max(reveals, key=lambda s: max(_km(m) for m in self._fours(s)))
+        four = max(self._fours(winner), key=_km)
+        self._finish_instant(winner, "chongtong", MONTH_MASKS[four], events)
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self.current = self.dealer
+
+    @classmethod
+    def from_cards(cls, hands: list[list[str]], field: list[str], stock: list[str], *,
+                   captured: list[list[str]] | None = None, rules: Rules | None = None,
+                   dealer: int = 0, round_number: int = 1,
+                   carry: dict[str, Any] | None = None) -> GoStopRound:
+        """A round dealt exactly as given (``stock[0]`` is turned first): for tests and puzzles.
+
+        Field jokers, a field four and misdeals are not checked; a dealt triplet on the field is
+        stacked and chongtong is offered as usual.
+        """
+        n = len(hands)
+        self = cls(rules or Rules(), 0, n, dealer, round_number, carry, _restore=True)
+        captured = captured or [[] for _ in range(n)]
+        all_ids = [*field, *stock] + [c for h in hands for c in h] + [c for p in captured for c in p]
+        if len(all_ids) != len(set(all_ids)):
+            raise ValueError("a card is dealt twice")
+        self.hands = [to_mask(h) for h in hands]
+        self.field = to_mask(field)
+        self.stock = [card_index(c) for c in reversed(stock)]
+        self.captured = [to_mask(p) for p in captured]
+        self._after_deal(None)
+        return self
+
+    # -- contract -----------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        key = (self.current, self.phase, self.turn, self.hands[self.current or 0], self.field,
+               len(self.stock))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, self._legal_actions())
+        return list(self._legal[1])
+
+    def _legal_actions(self) -> list[Action]:
+        if self.current is None:
+            return []
+        ph = self.phase
+        if ph == PLAY:
+            return self._play_actions(self.current)
+        if ph == CHOOSE_DRAW:
+            s = self.pending
+            cid = card_id(s)
+            return [Action("choose", cid, card_id(t))
+                    for t in indices_in(self.field & MONTH_MASKS[_month(s)])]
+        if ph == DECIDE:
+            acts = [Action("stop")]
+            if self._has_turn(self.current):
+                acts.insert(0, Action("go"))
+            return acts
+        if ph == CHONGTONG:
+            return [Action("chongtong"), Action("pass")]
+        if ph == READING:
+            return [Action("sake_animal"), Action("sake_pi")]
+        return []
+
+    def _play_actions(self, p: int) -> list[Action]:
+        r = self.rules
+        hand = self.hands[p]
+        field = self.field
+        out: list[Action] = []
+        if hand & JOKERS:
+            out.extend(Action("joker", card_id(j)) for j in indices_in(hand & JOKERS))
+            hand &= ~JOKERS
+        first = self.turns_taken[p] == 0
+        while hand:
+            low = hand & -hand
+            m = (low.bit_length() - 1) // 4 + 1
+            mm = MONTH_MASKS[m]
+            mh = hand & mm
+            hand &= ~mm
+            fm = field & mm
+            nf = fm.bit_count()
+            nh = mh.bit_count()
+            if nh == 1 and nf != 2:
+                out.append(_PLAY[low.bit_length() - 1])
+                continue
+            kinds = ["play"]
+            if (nh >= 3 and nf == 0 and m not in self.shaken[p]
+                    and (r.shake_timing == "any_turn" or first)):
+                kinds.append("shake")
+            for kind in kinds:
+                for c in indices_in(mh):
+                    cid = DECK[c].id
+                    if nf == 2:
+                        out.extend(Action(kind, cid, DECK[t].id) for t in indices_in(fm))
+                    elif kind == "play":
+                        out.append(_PLAY[c])
+                    else:
+                        out.append(Action(kind, cid))
+            if nh == 3 and nf == 1 and (r.bomb_after_shake or m not in self.shaken[p]) or nh == 2 and nf == 2 and r.small_bomb != "off":
+                out.append(Action("bomb", DECK[_low(mh)].id))
+        if self.bomb_turns[p] and self.stock:
+            out.append(_DRAW)
+        return out
+
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        events = super().apply(action, player)
+        self._legal = None
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
+        kind = action.kind
+        if kind in ("play", "shake"):
+            return self._play_card(action, shake=kind == "shake")
+        if kind == "choose":
+            return self._choose(action)
+        if kind == "bomb":
+            return self._bomb(action)
+        if kind == "draw":
+            return self._draw_only()
+        if kind == "joker":
+            return self._joker(action)
+        if kind in ("go", "stop"):
+            return self._decide(kind)
+        if kind in ("chongtong", "pass"):
+            return self._chongtong_choice(kind)
+        if kind in ("sake_animal", "sake_pi"):
+            return self._reading(kind[5:])
+        raise IllegalAction(f"{action} is not a Go-Stop move")  # pragma: no cover
+
+    # -- the turn -----------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        self.last_move = []
+        self.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
+
+    def _take(self, p: int, cards: int, events: list[Event], event: str | None = None) -> None:
+        self.field &= ~cards
+        self.captured[p] |= cards
+        self.ctx["captured"] |= cards
+        self.last_move.extend(ids(cards))
+        ev: Event = {"type": "capture", "player": p, "cards": ids(cards)}
+        if event:
+            ev["event"] = event
+        events.append(ev)
+
+    def _take_stack(self, p: int, m: int, cards: int, events: list[Event]) -> None:
+        """``p`` takes a stack of three of month ``m`` (with the fourth card)."""
+        r = self.rules
+        maker = self.stacks[m]
+        self.stacks[m] = NO_STACK
+        if maker >= 0:
+            name = "ppeok_capture"
+            k = r.steal_ppeok
+            if maker == p and self.num_players == 2 and k:
+                k = max(k, r.self_ppeok_2p)
+        elif maker == DEALT_STACK and r.steal_triplets == "any":
+            name, k = "triplet_capture", r.steal_ppeok
+        else:
+            name, k = "triplet_capture", 0
+        self._take(p, cards, events, name)
+        if maker >= 0:
+            events.append({"type": "ppeok_taken", "player": p, "maker": maker,
+                           "korean_month": _km(m)})
+        if k:
+            self.ctx["reasons"].append([name, k])
+
+    def _play_card(self, action: Action, shake: bool) -> list[Event]:
+        p = self.current
+        c = card_index(action.card)
+        t = card_index(action.target) if action.target else None
+        m = _month(c)
+        events: list[Event] = []
+        self._start_turn()
+        if shake:
+            trip = self.hands[p] & MONTH_MASKS[m]
+            self.shakes[p] += 1
+            self.shaken[p].append(m)
+            events.append({"type": "shake", "player": p, "cards": ids(trip),
+                           "korean_month": _km(m), "shakes": self.shakes[p]})
+        self.hands[p] &= ~(1 << c)
+        fm = self.field & MONTH_MASKS[m]
+        nf = fm.bit_count()
+        events.append({"type": "play", "player": p, "card": card_id(c), "korean_month": _km(m),
+                       "matches": ids(fm)})
+        self.last_move.append(card_id(c))
+        if nf == 3:
+            self._take_stack(p, m, fm | (1 << c), events)
+        else:
+            self.field |= 1 << c
+            self.ctx["hand"] = [c, nf, t]
+        self._flip(events)
+        return events
+
+    def _bomb(self, action: Action) -> list[Event]:
+        r = self.rules
+        p = self.current
+        m = _month(card_index(action.card))
+        mh = self.hands[p] & MONTH_MASKS[m]
+        fm = self.field & MONTH_MASKS[m]
+        played = mh.bit_count()
+        small = played == 2
+        events: list[Event] = []
+        self._start_turn()
+        self.hands[p] &= ~mh
+        events.append({"type": "bomb", "player": p, "cards": ids(mh), "field": ids(fm),
+                       "korean_month": _km(m), "small": small})
+        self.last_move.extend(ids(mh))
+        self._take(p, mh | fm, events, "bomb")
+        if not small or r.small_bomb == "bomb":
+            self.bombs[p] += 1
+        if r.steal_bomb and (not small or r.small_bomb in ("steal", "bomb")):
+            self.ctx["reasons"].append(["bomb", r.steal_bomb])
+        short = 3 - played
+        if r.bomb_mode == "skip_turns":
+            self.bomb_turns[p] += max(0, r.bomb_turns - short)
+        else:
+            self.ctx["flips"] = max(1, (2 if r.bomb_mode == "draw_two" else 3) - short)
+        self._flip(events)
+        return events
+
+    def _draw_only(self) -> list[Event]:
+        p = self.current
+        self._start_turn()
+        self.bomb_turns[p] -= 1
+        events: list[Event] = [{"type": "bomb_turn", "player": p, "left": self.bomb_turns[p]}]
+        self._flip(events)
+        return events
+
+    def _joker(self, action: Action) -> list[Event]:
+        p = self.current
+        j = card_index(action.card)
+        self.hands[p] &= ~(1 << j)
+        self.captured[p] |= 1 << j
+        events: list[Event] = [{"type": "joker", "player": p, "card": card_id(j),
+                                "replacement": bool(self.stock)}]
+        if self.stock:
+            self.hands[p] |= 1 << self.stock.pop()  # hidden: the event does not say which
+        if not self.hands[p] and not (self.bomb_turns[p] and self.stock):
+            self._start_turn()
+            self._end_turn(events)
+        return events
+
+    def _turn_up(self, events: list[Event]) -> int | None:
+        """The next stock card; jokers turned up are captured and the next card turned."""
+        p = self.current
+        while self.stock:
+            s = self.stock.pop()
+            if s < JOKER_BASE:
+                return s
+            self.captured[p] |= 1 << s
+            events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
+            events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
+        return None
+
+    def _flip(self, events: list[Event]) -> None:
+        ctx = self.ctx
+        p = self.current
+        while ctx["flips"] > 0:
+            s = self._turn_up(events)
+            if s is None:
+                break
+            ctx["flips"] -= 1
+            if self._resolve_stock(p, s, events):
+                return  # waiting for the choice between two field cards
+        self._resolve_hand(p, events)
+        self._end_turn(events)
+
+    def _resolve_hand(self, p: int, events: list[Event]) -> None:
+        hand = self.ctx["hand"]
+        if hand is None:
+            return
+        self.ctx["hand"] = None
+        c, nf, t = hand
+        if nf == 0:
+            return  # it stays on the field
+        if nf == 1:
+            self._take(p, self.field & MONTH_MASKS[_month(c)], events)
+        else:
+            self._take(p, (1 << c) | (1 << t), events)
+
+    def _resolve_stock(self, p: int, s: int, events: list[Event]) -> bool:
+        """Resolve the turned card ``s``; True when a choice between two field cards is due."""
+        ms = _month(s)
+        hand = self.ctx["hand"]
+        fm = self.field & MONTH_MASKS[ms]
+        ev: Event = {"type": "draw", "player": p, "card": card_id(s), "korean_month": _km(ms)}
+        events.append(ev)
+        self.last_move.append(card_id(s))
+        if hand is not None and _month(hand[0]) == ms:
+            self.ctx["hand"] = None
+            c, nf, _t = hand
+            if nf == 0:  # jjok: the stock card takes the lone hand card
+                self._take(p, fm | (1 << s), events, "jjok")
+                events.append({"type": "jjok", "player": p, "korean_month": _km(ms)})
+                if self.rules.steal_jjok:
+                    self.ctx["reasons"].append(["jjok", self.rules.steal_jjok])
+            elif nf == 1:  # ppeok: the three stay on the field
+                self.field |= 1 << s
+                self.stacks[ms] = p
+                self.ppeoks[p] += 1
+                self.ctx["ppeok"] = True
+                events.append({"type": "ppeok", "player": p, "cards": ids(fm | (1 << s)),
+                               "korean_month": _km(ms), "ppeoks": self.ppeoks[p]})
+            else:  # ttadak: both take one of the two field cards
+                self._take(p, fm | (1 << s), events, "ttadak")
+                events.append({"type": "ttadak", "player": p, "korean_month": _km(ms)})
+                if self.rules.steal_ttadak:
+                    self.ctx["reasons"].append(["ttadak", self.rules.steal_ttadak])
+            return False
+        self._resolve_hand(p, events)
+        n = fm.bit_count()
+        if n == 0:
+            self.field |= 1 << s
+        elif n == 1:
+            self._take(p, fm | (1 << s), events)
+        elif n == 2:
+            self.pending = s
+            self.phase = CHOOSE_DRAW
+            ev["choose"] = ids(fm)
+            return True
+        else:
+            self._take_stack(p, ms, fm | (1 << s), events)
+        return False
+
+    def _choose(self, action: Action) -> list[Event]:
+        p = self.current
+        s = self.pending
+        t = card_index(action.target)
+        self.pending = None
+        self.phase = PLAY
+        events: list[Event] = []
+        self._take(p, (1 << s) | (1 << t), events)
+        self._flip(events)
+        return events
+
+    def _has_turn(self, q: int) -> bool:
+        return bool(self.hands[q]) or (self.bomb_turns[q] > 0 and bool(self.stock))
+
+    def _end_turn(self, events: list[Event]) -> None:
+        r = self.rules
+        p = self.current
+        ctx = self.ctx
+        n = self.num_players
+        self.turns_taken[p] += 1
+        self.turn += 1
+        reasons: list[list[Any]] = ctx["reasons"]
+        if self.field == 0 and ctx["captured"]:
+            events.append({"type": "sseul", "player": p})
+            if r.steal_sseul:
+                reasons.append(["sseul", r.steal_sseul])
+        if r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons):
+            got = ctx["captured"]
+            if any((got & MONTH_MASKS[m]) == MONTH_MASKS[m] for m in _MONTHS):
+                reasons.append(["four_of_month", r.steal_four_of_month])
+        final = not any(self._has_turn(q) for q in range(n))
+        if final and reasons:
+            exempt = _EXEMPT[r.final_turn_exempt]
+            dropped = [x[0] for x in reasons if x[0] in exempt]
+            if dropped:
+                events.append({"type": "final_turn", "player": p, "not_counted": dropped})
+                reasons = [x for x in reasons if x[0] not in exempt]
+        owed = sum(x[1] for x in reasons)
+        if owed:
+            names = [x[0] for x in reasons]
+            for k in range(1, n):
+                self._steal(p, (p + k) % n, owed, names, events)
+        if r.three_ppeok == "win" and ctx["ppeok"] and self.ppeoks[p] >= 3:
+            self._finish_instant(p, "three_ppeok", 0, events)
+            return
+        score = base_score(self.captured[p], r)
+        if score >= r.stop_minimum(n) and score > self.claimed[p]:
+            events.append({"type": "score", "player": p, "points": score,
+                           "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r)]})
+            if self._has_turn(p):
+                self.phase = DECIDE
+                return
+            events.append({"type": "stop", "player": p, "forced": True})
+            self._win(p, events)
+            return
+        self._next_player(events)
+
+    def _steal(self, p: int, q: int, owed: int, reasons: list[str], events: list[Event]) -> None:
+        """``q`` gives ``p`` ``owed`` pi: singles first, a double only when no single is left."""
+        pile = self.captured[q]
+        given: list[int] = []
+        for _ in range(owed):
+            for group in (SINGLE_PI, DOUBLE_PI | JOKERS_2, JOKER_3):
+                if pile & group:
+                    bit = pile & group & -(pile & group)
+                    pile &= ~bit
+                    given.append(bit)
+                    break
+            else:
+                break
+        self.captured[q] = pile
+        for bit in given:
+            self.captured[p] |= bit
+        events.append({"type": "steal", "player": p, "from": q, "owed": owed,
+                       "cards": [card_id(b.bit_length() - 1) for b in given], "reasons": reasons})
+
+    def _next_player(self, events: list[Event]) -> None:
+        self.phase = PLAY
+        n = self.num_players
+        for k in range(1, n + 1):
+            q = (self.current + k) % n
+            if self._has_turn(q):
+                self.current = q
+                return
+        self._nagari(events, "exhausted")
+
+    # -- decisions ----------------------------------------------------------------------------
+    def _decide(self, kind: str) -> list[Event]:
+        p = self.current
+        if kind == "go":
+            self.goes[p] += 1
+            if p not in self.go_order:
+                self.go_order.append(p)
+            self.claimed[p] = base_score(self.captured[p], self.rules)
+            events: list[Event] = [{"type": "go", "player": p, "goes": self.goes[p],
+                                    "points": self.claimed[p]}]
+            self._next_player(events)
+            return events
+        events = [{"type": "stop", "player": p}]
+        self._win(p, events)
+        return events
+
+    def _chongtong_choice(self, kind: str) -> list[Event]:
+        p = self.queue.pop(0)
+        events: list[Event] = []
+        if kind == "chongtong":
+            self.reveals.append(p)
+        else:
+            events.append({"type": "chongtong_pass", "player": p})
+        if self.queue:
+            self.current = self.queue[0]
+            return events
+        self._resolve_chongtong(events)
+        return events
+
+    def _reading(self, reading: str) -> list[Event]:
+        holder = self.current
+        events: list[Event] = [{"type": "reading", "player": holder, "reading": reading}]
+        self._settle(self.pending_winner, {holder: reading}, events)
+        return events
+
+    # -- the end ------------------------------------------------------------------------------
+    def dual_holder(self) -> int | None:
+        d = dual_card(self.rules)
+        for s, pile in enumerate(self.captured):
+            if pile & d:
+                return s
+        return None
+
+    def reading_options(self, winner: int) -> dict[str, dict[str, Any]]:
+        """The settlement under each allowed reading of the dual card (for its holder)."""
+        holder = self.dual_holder()
+        if holder is None:
+            return {}
+        r = self.rules
+        out = {}
+        for reading in ("animal", "pi"):
+            if holder == winner and base_score(self.captured[winner], r, reading) < r.stop_minimum(
+                    self.num_players):
+                continue
+            out[reading] = self._settlement(winner, {holder: reading})
+        return out
+
+    def _settlement(self, winner: int, reading: dict[int, str]) -> dict[str, Any]:
+        return settle(self.rules, winner, self.captured, goes=self.goes, go_order=self.go_order,
+                      shakes=self.shakes, bombs=self.bombs, nagari=self.nagari, reading=reading,
+                      mission_month=self.mission_month)
+
+    def _win(self, p: int, events: list[Event]) -> None:
+        holder = self.dual_holder()
+        options = self.reading_options(p)
+        if holder is None or not options:
+            self._settle(p, {}, events)
+            return
+        if len(options) == 1:
+            self._settle(p, {holder: next(iter(options))}, events)
+            return
+        mine = {k: v["points"][holder] for k, v in options.items()}
+        if mine["animal"] == mine["pi"]:
+            best = best_reading(self.captured[p], self.rules) if holder == p else "animal"
+        elif self.rules.sake_cup_reading == "declare":
+            self.pending_winner = p
+            self.phase = READING
+            self.current = holder
+            events.append({"type": "reading_choice", "player": holder, "winner": p,
+                           "card": ids(self.captured[holder] & dual_card(self.rules))[0]})
+            return
+        else:
+            best = max(mine, key=mine.get)
+        self._settle(p, {holder: best}, events)
+
+    def _settle(self, p: int, reading: dict[int, str], events: list[Event]) -> None:
+        detail = self._settlement(p, reading)
+        self._finish({"kind": "stop", **detail, "carry": {}}, events)
+
+    def _finish_instant(self, p: int, kind: str, cards: int, events: list[Event],
+                        field: bool = False) -> None:
+        """Chongtong (or three ppeok): every opponent pays the chongtong value at once."""
+        n = self.num_players
+        each = self.rules.chongtong_value(n) * nagari_factor(self.rules, self.nagari)
+        points = [-each] * n
+        points[p] = each * (n - 1)
+        payments = [{"seat": s, "amount": each} for s in range(n) if s != p]
+        detail: dict[str, Any] = {"kind": kind, "winner": p, "points_each": each,
+                                  "payments": payments, "points": points, "total": points[p],
+                                  "carry": {}}
+        if cards:
+            detail["revealed"] = ids(cards)
+            detail["from_field"] = field
+        self._finish(detail, events)
+
+    def _nagari(self, events: list[Event], why: str) -> None:
+        self._finish({"kind": "nagari", "winner": None, "why": why,
+                      "points": [0] * self.num_players, "total": 0,
+                      "carry": {"nagari": self.nagari + 1}}, events)
+
+    def _finish(self, detail: dict[str, Any], events: list[Event]) -> None:
+        self.outcome = detail
+        self.phase = OVER
+        self.current = None
+        self.pending_winner = None
+        events.append({"type": "round_end", **detail})
+
+    def result(self) -> RoundResult | None:
+        o = self.outcome
+        if o is None:
+            return None
+        winner = o.get("winner")
+        return RoundResult(points=list(o["points"]), winner=winner,
+                           next_dealer=self.dealer if winner is None else winner,
+                           reason=o["kind"], detail=dict(o))
+
+    # -- observation and persistence ----------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        r = self.rules
+        n = self.num_players
+        hand = self.hands[player]
+        visible = hand | self.field
+        for c in self.captured:
+            visible |= c
+        revealed = []
+        for s in range(n):
+            shown = 0
+            for m in self.shaken[s]:
+                shown |= self.hands[s] & MONTH_MASKS[m]
+            revealed.append(ids(shown))
+            visible |= shown
+        if self.pending is not None:
+            visible |= 1 << self.pending
+        readings = [best_reading(c, r) for c in self.captured]
+        obs: dict[str, Any] = {
+            "game": self.GAME,
+            "seat": player,
+            "num_players": n,
+            "rules": r.to_dict(),
+            "dealer": self.dealer,
+            "round_number": self.round_number,
+            "hand": ids(hand),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "field": ids(self.field),
+            "stock_count": len(self.stock),
+            "captured": [ids(c) for c in self.captured],
+            "drawn": card_id(self.pending) if self.pending is not None else None,
+            "current_player": self.current,
+            "phase": self.phase,
+            "last_move": list(self.last_move),
+            "turn": self.turn,
+            "korean_month": {card_id(i): korean_month(i) for i in indices_in(visible)},
+            "stop_minimum": r.stop_minimum(n),
+            "scores": [base_score(c, r, rd) for c, rd in zip(self.captured, readings, strict=True)],
+            "yaku": [[[y.slug, y.points] for y in yaku_of(c, r, rd)]
+                     for c, rd in zip(self.captured, readings, strict=True)],
+            "pi": [pi_value(c, r, rd) for c, rd in zip(self.captured, readings, strict=True)],
+            "brights": [(c & BRIGHTS).bit_count() for c in self.captured],
+            "animals": [animals_of(c, r, rd).bit_count()
+                        for c, rd in zip(self.captured, readings, strict=True)],
+            "ribbons": [(c & RIBBONS).bit_count() for c in self.captured],
+            "progress": [[list(t) for t in progress(c, r)] for c in self.captured],
+            "goes": list(self.goes),
+            "go_order": list(self.go_order),
+            "claimed": list(self.claimed),
+            "shakes": list(self.shakes),
+            "bombs": list(self.bombs),
+            "bomb_turns": list(self.bomb_turns),
+            "ppeoks": list(self.ppeoks),
+            "revealed": revealed,
+            "stacks": [{"korean_month": _km(m), "cards": ids(self.field & MONTH_MASKS[m]),
+                        "maker": None if self.stacks[m] < 0 else self.stacks[m]}
+                       for m in _MONTHS if self.stacks[m] != NO_STACK],
+            "nagari": self.nagari,
+            "nagari_multiplier": nagari_factor(r, self.nagari),
+            "mission_month": _km(self.mission_month) if self.mission_month else None,
+            "legal_actions": [str(a) for a in self.legal_actions()] if player == self.current else [],
+            "outcome": self.outcome,
+        }
+        if self.phase == READING and player == self.current:
+            obs["reading_options"] = self.reading_options(self.pending_winner)
+        return obs
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
+            "seed": self.seed, "num_players": self.num_players, "dealer": self.dealer,
+            "round_number": self.round_number, "carry": dict(self.carry),
+            **self._piles_to_dict(),
+            "goes": list(self.goes), "go_order": list(self.go_order),
+            "claimed": list(self.claimed), "shakes": list(self.shakes),
+            "shaken": [list(s) for s in self.shaken], "bombs": list(self.bombs),
+            "bomb_turns": list(self.bomb_turns), "ppeoks": list(self.ppeoks),
+            "turns_taken": list(self.turns_taken), "stacks": list(self.stacks),
+            "mission_month": self.mission_month,
+            "ctx": None if self.ctx is None else {**self.ctx, "hand": self.ctx["hand"],
+                                                  "reasons": [list(x) for x in self.ctx["reasons"]]},
+            "queue": list(self.queue), "reveals": list(self.reveals),
+            "pending_winner": self.pending_winner, "outcome": self.outcome,
+            "start_events": self.start_events,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GoStopRound:
+        if data.get("game") != cls.GAME or data.get("version") != cls.VERSION:
+            raise ValueError(f"not a gostop round state of version {cls.VERSION}")
+        self = cls(Rules.from_dict(data["rules"]), data["seed"], data["num_players"],
+                   data["dealer"], data["round_number"], data["carry"], _restore=True)
+        self._piles_from_dict(data)
+        for name in ("goes", "go_order", "claimed", "shakes", "bombs", "bomb_turns", "ppeoks",
+                     "turns_taken", "stacks", "queue", "reveals"):
+            setattr(self, name, list(data[name]))
+        self.shaken = [list(s) for s in data["shaken"]]
+        self.mission_month = data["mission_month"]
+        ctx = data["ctx"]
+        self.ctx = None if ctx is None else {
+            **ctx, "hand": None if ctx["hand"] is None else list(ctx["hand"]),
+            "reasons": [list(x) for x in ctx["reasons"]]}
+        self.pending_winner = data["pending_winner"]
+        self.outcome = data["outcome"]
+        self.start_events = list(data["start_events"])
+        return self
+
+
+class GoStopMatch(Match):
+    """A match of Go-Stop rounds: the winner deals next, after a nagari the same dealer, and the
+    nagari count is carried to the next round. Option ``nagari_limit`` ends the match after that
+    many nagari in a row."""
+
+    def _finish_round(self) -> list[Event]:
+        result = self.round.result()
+        limit = getattr(self.rules, "nagari_limit", 0)
+        streak = result.detail.get("carry", {}).get("nagari", 0) if result else 0
+        if not (limit and result and result.winner is None and streak >= limit):
+            return super()._finish_round()
+        for i, p in enumerate(result.points):
+            self.scores[i] += p
+        self.history.append({"round": self.round_number, "dealer": self.dealer, **result.to_dict()})
+        self.carry = dict(result.detail.get("carry", {}))
+        self.finished = True
+        return [
+            {"type": "round_over", "round": self.round_number, "scores": list(self.scores),
+             **result.to_dict()},
+            {"type": "match_over", "scores": list(self.scores), "winners": self.winners(),
+             "reason": "nagari_limit"},
+        ]
+
+
+def draw_for_dealer(seed: int, num_players: int = 2, rule: str = "night") -> tuple[int, list[dict[str, str]]]:
+    """Each player draws a card (bam-il nat-jang, §3.1): at night the earliest Korean month deals,
+    on the same month the lower card; by day the latest month, on the same month the higher card.
+    Players still tied draw again. Returns the dealer and every draw (seat -> card id)."""
+    deck = list(range(48))
+    Rng(seed).fork(0).shuffle(deck)
+    pos = 0
+    contenders = list(range(num_players))
+    draws: list[dict[str, str]] = []
+    while True:
+        drawn = {s: deck[pos + i] for i, s in enumerate(contenders)}
+        pos += len(contenders)
+        draws.append({str(s): DECK[c].id for s, c in drawn.items()})
+
+        def key(s: int, drawn=drawn) -> tuple[int, int]:
+            c = DECK[drawn[s]]
+            return c.korean_month, c.value
+
+        pick = min if rule == "night" else max
+        best = key(pick(contenders, key=key))
+        tied = [s for s in contenders if key(s) == best]
+        if len(tied) == 1:
+            return tied[0], draws
+        contenders = tied
+
+
+def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
+              round_number: int = 1, carry: dict | None = None) -> GoStopRound:
+    return GoStopRound(rules or Rules(), seed, num_players, dealer, round_number, carry)
+
+
+def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> GoStopMatch:
+    """A Go-Stop match; the first dealer is chosen by a card draw from the seed."""
+    rules = rules or Rules()
+    if num_players not in (2, 3):
+        raise ValueError("Go-Stop is played by two or three players")
+    dealer, draws = draw_for_dealer(seed, num_players, rules.first_dealer)
+    match = GoStopMatch("gostop", num_players, rules, seed, new_round, GoStopRound.from_dict,
+                        first_dealer=dealer)
+    match.intro_events = [{"type": "dealer_draw", "draws": draws, "dealer": dealer},
+                          *match.round.start_events]
+    return match
+
+
+def match_from_dict(data: dict[str, Any]) -> GoStopMatch:
+    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
+    match._restore(data)
+    return match
+
+
+__all__ = ["GoStopRound", "GoStopMatch", "Rules", "new_match", "new_round", "match_from_dict",
+           "draw_for_dealer", "PLAY", "CHOOSE_DRAW", "DECIDE", "CHONGTONG", "READING", "OVER"]
