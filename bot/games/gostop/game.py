@@ -39,12 +39,14 @@ from typing import Any
 
 from bot.cards import DECK, MONTH_MASKS, indices_in
 
-from ..base import Action, Event, IllegalAction, Match, RoundResult
+from ..base import Action, Event, GameOver, IllegalAction, Match, NotYourTurn, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
 from ..rng import Rng
 from .rules import Rules
 from .scoring import (
+    ANIMALS,
     BRIGHTS,
+    CHAFF,
     DOUBLE_PI,
     JOKER_3,
     JOKER_BASE,
@@ -84,6 +86,7 @@ _EXEMPT = {
 
 
 _PLAY = tuple(Action("play", c.id) for c in DECK)
+BOAR = 1 << 24
 _DRAW = Action("draw")
 
 
@@ -91,8 +94,11 @@ def _month(c: int) -> int:
     return DECK[c].month
 
 
+_KM = (0,) + tuple(DECK[4 * (m - 1)].korean_month for m in range(1, 13))
+
+
 def _km(month: int) -> int:
-    return DECK[4 * (month - 1)].korean_month
+    return _KM[month]
 
 
 def _low(m: int) -> int:
@@ -126,6 +132,7 @@ class GoStopRound(FishingRound):
         self.bombs = [0] * n
         self.bomb_turns = [0] * n
         self.ppeoks = [0] * n
+        self.stack_takes = [0] * n  # stacks of three taken this round
         self.turns_taken = [0] * n
         self.stacks = [NO_STACK] * 13  # per month: ppeok maker seat, DEALT_STACK or NO_STACK
         self.mission_month: int | None = None
@@ -275,11 +282,29 @@ class GoStopRound(FishingRound):
 
     # -- contract -----------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        return list(self._legal_cached()[1])
+
+    def _legal_cached(self) -> tuple[Any, list[Action]]:
         key = (self.current, self.phase, self.turn, self.hands[self.current or 0], self.field,
                len(self.stock))
-        if self._legal is None or self._legal[0] != key:
-            self._legal = (key, self._legal_actions())
-        return list(self._legal[1])
+        cached = self._legal
+        if cached is None or cached[0] != key:
+            acts = self._legal_actions()
+            cached = self._legal = (key, acts)
+        return cached
+
+    def check(self, action: Action | str, player: int | None = None) -> Action:
+        """As :meth:`RoundState.check`, on the cached legal actions (a player that picks one of
+        them is found by identity at once)."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.current is None:
+            raise GameOver("this round is over")
+        if player is not None and player != self.current:
+            raise NotYourTurn(f"it is seat {self.current}'s turn, not seat {player}'s")
+        if action not in self._legal_cached()[1]:
+            raise IllegalAction(f"{action} is not a legal move now")
+        return action
 
     def _legal_actions(self) -> list[Action]:
         if self.current is None:
@@ -377,8 +402,9 @@ class GoStopRound(FishingRound):
         self.field &= ~cards
         self.captured[p] |= cards
         self.ctx["captured"] |= cards
-        self.last_move.extend(ids(cards))
-        ev: Event = {"type": "capture", "player": p, "cards": ids(cards)}
+        taken = ids(cards)
+        self.last_move.extend(taken)
+        ev: Event = {"type": "capture", "player": p, "cards": list(taken)}
         if event:
             ev["event"] = event
         events.append(ev)
@@ -398,6 +424,9 @@ class GoStopRound(FishingRound):
         else:
             name, k = "triplet_capture", 0
         self._take(p, cards, events, name)
+        self.stack_takes[p] += 1
+        if self.stack_takes[p] == 3 and r.steal_three_triplets:
+            self.ctx["reasons"].append(["three_triplets", r.steal_three_triplets])
         if maker >= 0:
             events.append({"type": "ppeok_taken", "player": p, "maker": maker,
                            "korean_month": _km(m)})
@@ -420,9 +449,10 @@ class GoStopRound(FishingRound):
         self.hands[p] &= ~(1 << c)
         fm = self.field & MONTH_MASKS[m]
         nf = fm.bit_count()
-        events.append({"type": "play", "player": p, "card": card_id(c), "korean_month": _km(m),
+        cid = DECK[c].id
+        events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM[m],
                        "matches": ids(fm)})
-        self.last_move.append(card_id(c))
+        self.last_move.append(cid)
         if nf == 3:
             self._take_stack(p, m, fm | (1 << c), events)
         else:
@@ -475,6 +505,9 @@ class GoStopRound(FishingRound):
                                 "replacement": bool(self.stock)}]
         if self.stock:
             self.hands[p] |= 1 << self.stock.pop()  # hidden: the event does not say which
+        if self.rules.joker_power == "steal":
+            for k in range(1, self.num_players):
+                self._steal(p, (p + k) % self.num_players, 1, ["joker"], events)
         if not self.hands[p] and not (self.bomb_turns[p] and self.stock):
             self._start_turn()
             self._end_turn(events)
@@ -490,6 +523,8 @@ class GoStopRound(FishingRound):
             self.captured[p] |= 1 << s
             events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
             events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
+            if self.rules.joker_power == "steal":
+                self.ctx["reasons"].append(["joker", 1])
         return None
 
     def _flip(self, events: list[Event]) -> None:
@@ -520,12 +555,13 @@ class GoStopRound(FishingRound):
 
     def _resolve_stock(self, p: int, s: int, events: list[Event]) -> bool:
         """Resolve the turned card ``s``; True when a choice between two field cards is due."""
-        ms = _month(s)
+        ms = s // 4 + 1
         hand = self.ctx["hand"]
         fm = self.field & MONTH_MASKS[ms]
-        ev: Event = {"type": "draw", "player": p, "card": card_id(s), "korean_month": _km(ms)}
+        sid = DECK[s].id
+        ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM[ms]}
         events.append(ev)
-        self.last_move.append(card_id(s))
+        self.last_move.append(sid)
         if hand is not None and _month(hand[0]) == ms:
             self.ctx["hand"] = None
             c, nf, _t = hand
@@ -584,15 +620,22 @@ class GoStopRound(FishingRound):
         self.turns_taken[p] += 1
         self.turn += 1
         reasons: list[list[Any]] = ctx["reasons"]
+        got = ctx["captured"]
+        if (r.steal_first_turn_kinds and self.turns_taken[p] == 1 and got & BRIGHTS
+                and got & ANIMALS and got & RIBBONS and got & CHAFF):
+            reasons.append(["first_turn_kinds", r.steal_first_turn_kinds])
         if self.field == 0 and ctx["captured"]:
             events.append({"type": "sseul", "player": p})
             if r.steal_sseul:
                 reasons.append(["sseul", r.steal_sseul])
-        if r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons):
-            got = ctx["captured"]
-            if any((got & MONTH_MASKS[m]) == MONTH_MASKS[m] for m in _MONTHS):
-                reasons.append(["four_of_month", r.steal_four_of_month])
-        final = not any(self._has_turn(q) for q in range(n))
+        if (r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons)
+                and any((got & MONTH_MASKS[m]) == MONTH_MASKS[m] for m in _MONTHS)):
+            reasons.append(["four_of_month", r.steal_four_of_month])
+        final = True
+        for q in range(n):
+            if self.hands[q] or (self.bomb_turns[q] and self.stock):
+                final = False
+                break
         if final and reasons:
             exempt = _EXEMPT[r.final_turn_exempt]
             dropped = [x[0] for x in reasons if x[0] in exempt]
@@ -759,6 +802,14 @@ class GoStopRound(FishingRound):
                       "carry": {"nagari": self.nagari + 1}}, events)
 
     def _finish(self, detail: dict[str, Any], events: list[Event]) -> None:
+        pot = self.rules.boar_pot
+        if pot:
+            for s, pile in enumerate(self.captured):
+                if pile & BOAR:
+                    points = list(detail["points"])
+                    for q in range(self.num_players):
+                        points[q] += pot * (self.num_players - 1) if q == s else -pot
+                    detail = {**detail, "points": points, "boar_pot": {"seat": s, "each": pot}}
         self.outcome = detail
         self.phase = OVER
         self.current = None
@@ -851,6 +902,7 @@ class GoStopRound(FishingRound):
             "claimed": list(self.claimed), "shakes": list(self.shakes),
             "shaken": [list(s) for s in self.shaken], "bombs": list(self.bombs),
             "bomb_turns": list(self.bomb_turns), "ppeoks": list(self.ppeoks),
+            "stack_takes": list(self.stack_takes),
             "turns_taken": list(self.turns_taken), "stacks": list(self.stacks),
             "mission_month": self.mission_month,
             "ctx": None if self.ctx is None else {**self.ctx, "hand": self.ctx["hand"],
@@ -868,7 +920,7 @@ class GoStopRound(FishingRound):
                    data["dealer"], data["round_number"], data["carry"], _restore=True)
         self._piles_from_dict(data)
         for name in ("goes", "go_order", "claimed", "shakes", "bombs", "bomb_turns", "ppeoks",
-                     "turns_taken", "stacks", "queue", "reveals"):
+                     "stack_takes", "turns_taken", "stacks", "queue", "reveals"):
             setattr(self, name, list(data[name]))
         self.shaken = [list(s) for s in data["shaken"]]
         self.mission_month = data["mission_month"]

@@ -48,6 +48,10 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
                "joker in hand may be captured at once for a replacement from the stock; turned from "
                "the stock it is captured and the next card turned; dealt to the field it goes to "
                "the dealer and is replaced"),
+    "joker_power": (("none", "steal", "double", "immunity"), "FW-GS 'Jokers'",
+                    "what a joker does besides its pi: none; steal = capturing one takes a pi from "
+                    "each opponent; double = a winner holding jokers doubles per joker; immunity = "
+                    "a loser holding a joker pays no gwang-bak, pi-bak, meong-bak or go-bak"),
     "field_four": (("redeal", "dealer_wins", "nagari"), "FW-GS",
                    "four of a month dealt to the field: redeal, count as the dealer's chongtong, or "
                    "end the round as a nagari"),
@@ -136,6 +140,12 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
     "steal_four_of_month": ((0, 1), "seed 000",
                             "a pi from each opponent when a turn captures all four cards of a "
                             "month (not on top of the sseul pi of the same turn)"),
+    "steal_three_triplets": ((0, 2), "FW-GS 'Special Events'",
+                             "pi taken from each opponent by a player capturing a third stack of "
+                             "three in a round"),
+    "steal_first_turn_kinds": ((0, 1), "FW-GS 'Special Events'",
+                               "pi taken from each opponent by a player whose first turn captures a "
+                               "bright, an animal, a ribbon and a chaff"),
     "final_turn_exempt": (("sseul_ttadak_jjok", "ppeok_sseul_ttadak", "none"),
                           "RULES.md §3.2; FW-GS (items 2-4); seed 000",
                           "which pi-stealing events do not count on the final turn of the round"),
@@ -153,6 +163,9 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
     "small_bomb": (("off", "move", "steal", "bomb"), "FW-GS 'Small Bombs' (kongaltan)",
                    "two in hand and two on the field: not allowed, allowed as a move only, also "
                    "stealing a pi like a bomb (no x2), or a full bomb"),
+    "boar_pot": (None, "FW-GS 'Special Events' (boar pot)",
+                 "at the end of every round (a nagari too) the player holding the boar receives "
+                 "this from each other player (0 = off)"),
     "mission": (("off", "month"), "FW-GS 'Missions'",
                 "month: a month is drawn at the deal; a winner holding its four cards doubles"),
     # -- the match ----------------------------------------------------------------------------
@@ -162,6 +175,7 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
 
 INTS: dict[str, tuple[int, int]] = {
     "chongtong_points": (0, 100),
+    "boar_pot": (0, 100),
     "stop_minimum_2p": (1, 50),
     "stop_minimum_3p": (1, 50),
     "nagari_cap": (0, 10),
@@ -183,6 +197,7 @@ class Rules(RulesBase):
     deal_3p: str = "7+6"
     first_dealer: str = "night"
     jokers: int = 0
+    joker_power: str = "none"
     field_four: str = "redeal"
     chongtong: str = "optional"
     chongtong_points: int = 0
@@ -220,6 +235,8 @@ class Rules(RulesBase):
     steal_ttadak: int = 1
     steal_jjok: int = 1
     steal_four_of_month: int = 0
+    steal_three_triplets: int = 0
+    steal_first_turn_kinds: int = 0
     final_turn_exempt: str = "sseul_ttadak_jjok"
     three_ppeok: str = "off"
     bomb_mode: str = "skip_turns"
@@ -227,6 +244,7 @@ class Rules(RulesBase):
     bomb_after_shake: bool = True
     shake_timing: str = "any_turn"
     small_bomb: str = "off"
+    boar_pot: int = 0
     mission: str = "off"
     rounds: int = 10
     target_score: int = 0

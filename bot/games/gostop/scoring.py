@@ -355,6 +355,8 @@ def settle(
         mults.append(["nagari", nf])
     if mission_month and (piles[winner] >> (4 * (mission_month - 1)) & 0b1111) == 0b1111:
         mults.append(["mission", 2])
+    if rules.joker_power == "double" and piles[winner] & JOKERS:
+        mults.append(["joker", 2 ** (piles[winner] & JOKERS).bit_count()])
     score = base + sum(b[1] for b in bonus)
     for _, f in mults:
         score *= f
@@ -368,7 +370,11 @@ def settle(
         pens: list[list[Any]] = []
         extra: list[list[Any]] = []
 
-        def penalty(name: str, mode: str, pens=pens, extra=extra) -> None:
+        immune = rules.joker_power == "immunity" and bool(pile & JOKERS)
+
+        def penalty(name: str, mode: str, pens=pens, extra=extra, immune=immune) -> None:
+            if immune:
+                return
             if mode == "double":
                 pens.append([name, 2])
             elif mode == "plus_two":
@@ -384,9 +390,9 @@ def settle(
             penalty("pibak", rules.pibak)
         need = {"yeol": 5, "seven": 7}.get(rules.meongbak)
         if need and w_animals >= need and not animals_of(pile, rules, read):
-            pens.append(["meongbak", 2])
+            penalty("meongbak", "double")
         if rules.gobak and n == 2 and goes[seat]:
-            pens.append(["gobak", 2])
+            penalty("gobak", "double")
         amount = score
         for _, f in pens:
             amount *= f
@@ -395,10 +401,12 @@ def settle(
         payments.append({"seat": seat, "owed": amount, "amount": 0 if exempt else amount,
                          "penalties": pens, "extra": extra, "exempt": exempt,
                          "reading": read if pile & dual_card(rules) else None,
-                         "pays_for": []})
+                         "immune": immune, "pays_for": []})
     liable = None
     if rules.gobak and n >= 3:
-        callers = [s for s in go_order if s != winner and goes[s]]
+        immune = rules.joker_power == "immunity"
+        callers = [s for s in go_order if s != winner and goes[s]
+                   and not (immune and piles[s] & JOKERS)]
         if callers:
             liable = callers[0]
             mine = next(p for p in payments if p["seat"] == liable)

@@ -230,3 +230,55 @@ def test_seed_preset_plays_through():
 def test_helpers_are_consistent():
     s = rnd(hands=[["crane"], ["cherry_chaff_1"]], field=["iris_chaff_1"], stock=["..."])
     assert legal(s) == {"play:crane"} and pile(s, 0) == set()
+
+
+# -- the FW-GS variations of the last rows of RULES.md 3.5 ------------------------------------------
+def test_joker_power_steal():
+    s = rnd(hands=[["joker_1", "plum_chaff_1"], ["cherry_chaff_1"]], field=["iris_chaff_1"],
+            stock=["..."], captured=[[], ["peony_chaff_1"]], jokers=1, joker_power="steal")
+    ev = s.apply("joker:joker_1")
+    assert of_type(ev, "steal")[0]["cards"] == ["peony_chaff_1"]
+
+
+def test_joker_power_double_and_immunity():
+    from bot.games.gostop import settle
+    from bot.games.gostop.scoring import to_mask
+    winner = to_mask(["crane", "curtain", "moon", "joker_1"])
+    loser = to_mask(["deer", "joker_2"])
+    # samgwang 3; the loser has no bright: gwang-bak x2 = 6
+    assert settle(Rules(jokers=2), 0, [winner, loser])["points"] == [6, -6]
+    # the winner's joker doubles: 3 x2 x2 = 12
+    assert settle(Rules(jokers=2, joker_power="double"), 0, [winner, loser])["points"] == [12, -12]
+    # the loser's joker protects from gwang-bak: 3
+    assert settle(Rules(jokers=2, joker_power="immunity"), 0, [winner, loser])["points"] == [3, -3]
+
+
+def test_steal_three_triplets():
+    s = rnd(hands=[["pine_chaff_2", "plum_chaff_1"], ["cherry_chaff_1"]],
+            field=["crane", "poetry_ribbon_jan", "pine_chaff_1"], stock=["..."],
+            captured=[[], ["peony_chaff_1", "peony_chaff_2", "iris_chaff_1"]],
+            steal_three_triplets=2)
+    s.stack_takes[0] = 2
+    ev = s.apply("play:pine_chaff_2")
+    assert of_type(ev, "steal")[0]["cards"] == ["iris_chaff_1", "peony_chaff_1"]
+
+
+def test_steal_first_turn_kinds():
+    def first_turn(**options):
+        s = rnd(hands=[["crane", "cherry_chaff_1"], ["iris_chaff_1"]],
+                field=["poetry_ribbon_jan", "plum_chaff_1", "wisteria_chaff_1"],
+                stock=["bush_warbler", "..."], captured=[[], ["peony_chaff_1"]], **options)
+        return of_type(s.apply("play:crane"), "steal")
+
+    assert first_turn() == []
+    assert first_turn(steal_first_turn_kinds=1)[0]["reasons"] == ["first_turn_kinds"]
+
+
+def test_boar_pot_paid_even_on_a_nagari():
+    s = rnd(hands=[["crane"], ["cherry_chaff_1"]], field=["iris_chaff_1"],
+            stock=["wisteria_chaff_1", "peony_chaff_1"], captured=[["boar"], []], boar_pot=2)
+    s.apply("play:crane")
+    s.apply("play:cherry_chaff_1")
+    res = s.result()
+    assert res.reason == "nagari" and res.points == [2, -2]
+    assert res.detail["boar_pot"] == {"seat": 0, "each": 2}
