@@ -474,7 +474,6 @@ class GoStopRound(FishingRound):
         self.hands[p] &= ~mh
         events.append({"type": "bomb", "player": p, "cards": ids(mh), "field": ids(fm),
                        "korean_month": _km(m), "small": small})
-        self.last_move.extend(ids(mh))
         self._take(p, mh | fm, events, "bomb")
         if not small or r.small_bomb == "bomb":
             self.bombs[p] += 1
