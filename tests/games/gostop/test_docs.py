@@ -36,3 +36,22 @@ def test_korean_months_in_the_observation():
     assert "crane" not in km  # seat 1's hand is hidden
     ev = s.apply("play:lightning")
     assert ev[0]["korean_month"] == 12
+
+
+def test_every_event_type_is_documented():
+    import re
+
+    import bot.games.gostop as package
+    documented = set(re.findall(r"``([a-z_]+)``", package.__doc__.split("Events")[1].split("The observation")[0]))
+    seen = set()
+    rng = Rng(9)
+    for k in range(150):
+        rules = Rules(jokers=3, small_bomb="bomb", chongtong=("optional", "forced")[k % 2],
+                      field_four=("redeal", "nagari")[k % 2], three_ppeok="win")
+        s = new_round(2 + k % 2, rules, seed=k)
+        seen |= {e["type"] for e in s.start_events}
+        while not s.is_over:
+            legal = s.legal_actions()
+            seen |= {e["type"] for e in s.apply(legal[rng.below(len(legal))])}
+    assert seen <= documented, seen - documented
+    assert {"play", "draw", "capture", "steal", "round_end", "ppeok", "go", "stop"} <= seen
