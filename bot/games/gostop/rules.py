@@ -58,7 +58,8 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
     # -- chongtong ----------------------------------------------------------------------------
     "chongtong": (("optional", "forced", "off"), "FW-GS; konlo, seed 000",
                   "four of a month dealt to a hand: the holder may reveal it and win at once, must "
-                  "do so, or it is an ordinary hand"),
+                  "do so, or it is an ordinary hand. A four kept (passed, or off) may be shaken "
+                  "like a triplet for x2 (FW-GS's 'double score' reading of chongtong)"),
     "chongtong_points": (None, "FW-GS (stop minimum); taeto90 7; konlo 10/20; seed 000 5",
                          "points each opponent pays for chongtong (0 = the stop minimum)"),
     "chongtong_ties": (("dealer_order", "higher_month", "nagari"), "FW-GS",
