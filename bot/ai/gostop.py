@@ -215,15 +215,18 @@ class GreedyPlayer:
         t = Table(obs)
         me = t.seat
         cards_left = obs["hand_sizes"][me] + obs["bomb_turns"][me]
-        danger = 0.0
+        danger = 0.25 * obs["goes"][me]
         for s, pile in enumerate(t.piles):
             if s == me:
                 continue
+            # how far this opponent is from the stop minimum, counting the yaku it nearly has
             gap = t.stop_minimum - obs["scores"][s] - t.near_threat(pile)
-            danger += 1.0 if gap <= 1 else 0.5 if gap <= 3 else 0.15 if gap <= 5 else 0.0
-        danger += 0.25 * obs["goes"][me]
+            if t.n == 2:
+                danger += 1.0 if gap <= 1 else 0.5 if gap <= 3 else 0.15 if gap <= 5 else 0.0
+            else:  # a stop minimum of 3: every gap is small, and go-bak pays for both losers
+                danger += 1.0 if gap <= 0 else 0.6 if gap <= 1 else 0.3 if gap <= 2 else 0.1
         if t.n == 3:
-            danger += 0.3
+            return Action("go") if cards_left >= 3 and danger < 0.7 else Action("stop")
         if cards_left >= 4 and danger < 0.5:
             return Action("go")
         if cards_left >= 2 and danger < 0.2:
