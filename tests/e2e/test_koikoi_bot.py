@@ -167,6 +167,8 @@ async def test_restart_mid_match_resumes_and_finishes(start_bot, standin, world,
     first.tables.ai_delay = 0.01
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
     await table_posted(standin, world.channel)
+    # the AI may deal and move first: wait for the admin's turn
+    await standin.wait_until(lambda: hand_message(standin, world.admin) is not None, timeout=10)
     msg = hand_message(standin, world.admin)
     await world.admin.click(msg, controls(msg)[0])
     await standin.settle()
