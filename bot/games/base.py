@@ -102,6 +102,23 @@ class RulesBase:
     def __post_init__(self) -> None:
         self.validate()
 
+    # Checks that every game's Rules shares (they need the preset_name, rounds and
+    # target_score fields).
+    def _check_preset_name(self) -> None:
+        if self.preset_name not in self.PRESETS:
+            raise InvalidRules(
+                f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
+
+    def _check_match_length(self, high: int | None = 1000) -> None:
+        """rounds and target_score are whole numbers (0..high, unless checked already); not both 0."""
+        if high is not None:
+            for name in ("rounds", "target_score"):
+                value = getattr(self, name)
+                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+                    raise InvalidRules(f"{name} must be a whole number from 0 to {high}")
+        if self.rounds == 0 and self.target_score == 0:
+            raise InvalidRules("a match needs a number of rounds or a target score")
+
     @classmethod
     def preset(cls, name: str, **changes: Any):
         """The named preset, optionally with some options changed."""

@@ -142,19 +142,13 @@ class Rules(RulesBase):
 
     def validate(self) -> None:
         RulesBase.validate(self)
-        if self.preset_name not in self.PRESETS:
-            raise InvalidRules(f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
+        self._check_preset_name()
         for slug, pts in self.custom_points:
             if slug not in YAKU_SLUGS:
                 raise InvalidRules(f"custom_points: unknown yaku {slug!r}")
             if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 100:
                 raise InvalidRules(f"custom_points: {slug} must be a whole number from 0 to 100")
-        for name in ("rounds", "target_score"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-                raise InvalidRules(f"{name} must be a whole number from 0 to 1000")
-        if self.rounds == 0 and self.target_score == 0:
-            raise InvalidRules("a match needs a number of rounds or a target score")
+        self._check_match_length()
 
     def points(self, slug: str) -> int:
         """Base points of a yaku under these rules (before the +1 per extra card)."""

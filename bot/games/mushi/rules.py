@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import InvalidRules, RulesBase
+from ..base import RulesBase
 
 YAKU_POINTS: dict[str, int] = {"goko": 30, "sanko_mushi": 25, "fujishima": 10, "kirishima": 10}
 YAKU_SLUGS = tuple(YAKU_POINTS)
@@ -42,14 +42,8 @@ class MatchRules(RulesBase):
 
     def validate(self) -> None:
         RulesBase.validate(self)
-        if self.preset_name not in self.PRESETS:
-            raise InvalidRules(f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
-        for name in ("rounds", "target_score"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-                raise InvalidRules(f"{name} must be a whole number from 0 to 1000")
-        if self.rounds == 0 and self.target_score == 0:
-            raise InvalidRules("a match needs a number of rounds or a target score")
+        self._check_preset_name()
+        self._check_match_length()
 
     @classmethod
     def describe(cls, name: str) -> str:

@@ -94,15 +94,8 @@ class Rules(RulesBase):
 
     def validate(self) -> None:
         RulesBase.validate(self)
-        if self.preset_name not in self.PRESETS:
-            raise InvalidRules(
-                f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
-        for name in ("rounds", "target_score"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-                raise InvalidRules(f"{name} must be a whole number from 0 to 1000")
-        if self.rounds == 0 and self.target_score == 0:
-            raise InvalidRules("a match needs a number of rounds or a target score")
+        self._check_preset_name()
+        self._check_match_length()
 
     def check_players(self, num_players: int) -> None:
         """Raise unless these rules can be played by ``num_players``."""

@@ -86,15 +86,12 @@ class Rules(RulesBase):
 
     def validate(self) -> None:
         RulesBase.validate(self)
-        if self.preset_name not in self.PRESETS:
-            raise InvalidRules(
-                f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
+        self._check_preset_name()
         for name, (low, high) in _INT_RANGES.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 raise InvalidRules(f"{name} must be a whole number from {low} to {high}")
-        if self.rounds == 0 and self.target_score == 0:
-            raise InvalidRules("a match needs a number of rounds or a target score")
+        self._check_match_length(high=None)  # ranges checked above
 
     @staticmethod
     def describe(name: str) -> str:
