@@ -194,7 +194,7 @@ class TablePublisher:
         self.bot = bot
 
     def describe(self, table: Table, events: list[dict]) -> list[str]:
-        return [line for e in events if (line := presenter.describe_event(e, table.names))]
+        return [line for e in events if (line := presenter.describe_event(table.game, e, table.names))]
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id)
@@ -256,18 +256,16 @@ class TablePublisher:
         image = await asyncio.to_thread(render_hand, presenter.hand_view(obs))
         embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · your hand",
                               colour=ACCENT, description=presenter.hand_view(obs).title)
-        if obs.get("yaku") and obs["yaku"][seat]:
-            embed.add_field(name="Your yaku", value=", ".join(
-                f"{presenter.yaku_name(s)} {p}" for s, p in obs["yaku"][seat]))
+        for name, value in presenter.hand_fields(obs):
+            embed.add_field(name=name, value=value)
         embed.set_image(url="attachment://hand.png")
         view = discord.ui.View(timeout=None)
         if obs.get("legal_actions"):
             for i, (pos, action) in enumerate(presenter.hand_actions(obs)[:25]):
-                label = presenter.action_label(action)
+                label = presenter.action_label(table.game, action)
                 if pos is not None:
                     label = f"{pos}. {label}"
-                style = discord.ButtonStyle.success if action.kind in ("koikoi", "choose") else (
-                    discord.ButtonStyle.danger if action.kind == "stop" else discord.ButtonStyle.secondary)
+                style = getattr(discord.ButtonStyle, presenter.action_style(table.game, action))
                 view.add_item(ActionButton(table.game_id, table.seq, str(action), label, style, row=i // 5))
         return {"embed": embed, "attachments": [png(image, "hand.png")], "view": view}
 
@@ -333,7 +331,7 @@ class TablePublisher:
         await self._ping_turn(table)
 
     async def _post_summary(self, table: Table, event: dict) -> None:
-        view = presenter.summary_view(event, table.names)
+        view = presenter.summary_view(table.game, event, table.names)
         image = await asyncio.to_thread(render_summary, view)
         embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · round {event['round']}",
                               description="\n".join(view.result_lines), colour=ACCENT)

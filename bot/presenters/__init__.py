@@ -1,0 +1,1 @@
+"""Per-game presenters; use them through :mod:`bot.presenter`."""

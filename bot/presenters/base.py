@@ -1,0 +1,199 @@
+"""The presenter every game starts from: generic lines, table, hand and summary views.
+
+A game's presenter (``bot.presenters.<game>``) subclasses :class:`Presenter` and overrides what
+its game shows differently: its yaku names, badges, prompts, event lines and button labels. All
+methods are pure (no Discord) and read only what they are given; a table view is built from
+public fields only because it is posted in the channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from bot.cards import DECK, card
+from bot.games.base import Action
+from rendering.view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
+
+_IDS = {c.id for c in DECK}
+
+
+def card_name(cid: str) -> str:
+    """A card's display name; ids outside the 48-card deck (Go-Stop jokers) get a readable name."""
+    if cid in _IDS:
+        return card(cid).name
+    return cid.replace("_", " ").capitalize()
+
+
+def card_month(cid: str) -> int | None:
+    return card(cid).month if cid in _IDS else None
+
+
+def seat_name(names: Sequence[str], event: dict[str, Any], key: str = "player") -> str:
+    seat = event.get(key)
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+
+class Presenter:
+    """Turns one game's observations and events into views and one-line texts."""
+
+    game: ClassVar[str] = ""
+    yaku_names: ClassVar[dict[str, str]] = {}
+    multiplier_names: ClassVar[dict[str, str]] = {}
+    action_names: ClassVar[dict[str, str]] = {}
+    korean_months: ClassVar[bool] = False
+
+    # -- names --------------------------------------------------------------------------------
+    def yaku_name(self, slug: str) -> str:
+        return self.yaku_names.get(slug, slug.replace("_", " ").capitalize())
+
+    def short_yaku_name(self, slug: str) -> str:
+        return self.yaku_name(slug).split(" (")[0]
+
+    def action_label(self, action: Action) -> str:
+        """A short button label for an action (the caller prefixes the hand position)."""
+        if action.kind == "play":
+            label = card_name(action.card)
+            if action.target:
+                label += f" → {card_name(action.target)}"
+            return label
+        if action.kind == "choose":
+            return f"Take {card_name(action.target)}"
+        return self.action_names.get(action.kind, action.kind.replace("_", " ").capitalize())
+
+    def action_style(self, action: Action) -> str:
+        """Button colour: ``primary``, ``success``, ``danger`` or ``secondary``."""
+        return "secondary"
+
+    # -- events -------------------------------------------------------------------------------
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+        """One line of what happened, or None for events not worth a line."""
+        t = event.get("type")
+        who = seat_name(names, event)
+        if t == "play":
+            took = [card_name(c) for c in event.get("captured", ()) if c != event["card"]]
+            return (f"{who} played {card_name(event['card'])}"
+                    + (f" and took {', '.join(took)}" if took else " to the field"))
+        if t == "draw":
+            took = [card_name(c) for c in event.get("captured", ()) if c != event["card"]]
+            return f"{who} turned {card_name(event['card'])}" + (f" and took {', '.join(took)}" if took else "")
+        if t == "misdeal":
+            return "Misdeal: the cards are dealt again"
+        if t == "round_over":
+            return self.round_line(event, names)
+        if t == "match_over":
+            winners = event.get("winners", [])
+            if len(winners) != 1:
+                return "The match ends in a tie"
+            return f"**{names[winners[0]]} wins the match!**"
+        return None
+
+    def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        w = event.get("winner")
+        if w is None:
+            return f"Round {event['round']} is a draw"
+        return f"Round {event['round']}: {names[w]} scores {event['points'][w]}"
+
+    # -- the table ----------------------------------------------------------------------------
+    def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
+        """Short public states of a seat shown under its name."""
+        return []
+
+    def progress(self, obs: dict[str, Any], seat: int) -> tuple[str, ...]:
+        rows = obs.get("progress")
+        if not rows:
+            return ()
+        return tuple(f"{self.short_yaku_name(s)} {h}/{n}" for s, h, n in rows[seat])
+
+    def player_view(self, obs: dict[str, Any], seat: int, name: str, score: int | None) -> PlayerView:
+        sizes = obs.get("hand_sizes")
+        captured = obs.get("captured")
+        return PlayerView(
+            name=name, captured=tuple(captured[seat]) if captured else (), score=score,
+            is_dealer=obs.get("dealer") == seat, is_turn=obs.get("current_player") == seat,
+            hand_size=sizes[seat] if sizes else None, badges=tuple(self.badges(obs, seat)),
+            progress=self.progress(obs, seat),
+        )
+
+    def title(self, obs: dict[str, Any]) -> str:
+        match = obs.get("match", {})
+        rounds = match.get("rounds") or 0
+        rnd = match.get("round", obs.get("round_number", 1))
+        return f"{GAME_NAMES.get(self.game, self.game)} · round {rnd}" + (f"/{rounds}" if rounds else "")
+
+    def footer(self, obs: dict[str, Any]) -> str:
+        target = obs.get("match", {}).get("target_score")
+        return f"Target {target} points" if target else ""
+
+    def table_view(self, obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",
+                   title: str | None = None) -> TableView:
+        """The public table from any seat's observation (only public fields are read)."""
+        scores = obs.get("match", {}).get("scores") or [None] * len(names)
+        moved = obs.get("last_move")
+        players = tuple(self.player_view(obs, seat, name, scores[seat]) for seat, name in enumerate(names))
+        return TableView(
+            game=self.game, title=title or self.title(obs), players=players,
+            field=tuple(obs.get("field", ())), stock_count=obs.get("stock_count"),
+            highlight=tuple(c for c in moved or () if isinstance(c, str)), last_move=last_move, drawn_card=obs.get("drawn"),
+            korean_months=self.korean_months, footer=self.footer(obs),
+        )
+
+    # -- the hand -----------------------------------------------------------------------------
+    def hand_actions(self, obs: dict[str, Any]) -> list[tuple[int | None, Action]]:
+        """The seat's legal actions with the 1-based hand position of the card they play."""
+        hand = obs.get("hand", [])
+        out = []
+        for text in obs.get("legal_actions", []):
+            a = Action.parse(text)
+            pos = hand.index(a.card) + 1 if a.card in hand else None
+            out.append((pos, a))
+        return out
+
+    def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
+        """Hand cards that capture something now (marked on the hand image)."""
+        months = {card_month(c) for c in obs.get("field", ())}
+        return tuple(c for c in obs.get("hand", ()) if card_month(c) in months)
+
+    def prompt(self, obs: dict[str, Any]) -> str:
+        """What the seat is asked to do now ('' when it is not their turn)."""
+        return "your turn: play a card"
+
+    def hand_view(self, obs: dict[str, Any]) -> HandView:
+        title = "Your hand"
+        if obs.get("current_player") == obs.get("seat") and (ask := self.prompt(obs)):
+            title += f" · {ask}"
+        return HandView(cards=tuple(obs.get("hand", ())), playable=self.playable(obs), title=title,
+                        korean_months=self.korean_months)
+
+    def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
+        """Extra (name, value) lines for the private hand message, e.g. the seat's yaku so far."""
+        yaku = obs.get("yaku")
+        seat = obs.get("seat")
+        if yaku and isinstance(seat, int) and yaku[seat]:
+            return [("Your yaku", ", ".join(f"{self.yaku_name(s)} {p}" for s, p, *_ in yaku[seat]))]
+        return []
+
+    # -- the end of a round -------------------------------------------------------------------
+    def summary_rows(self, event: dict[str, Any], names: Sequence[str]) -> list[YakuRow]:
+        w = event.get("winner")
+        rows = []
+        if w is not None:
+            for entry in event.get("detail", {}).get("yaku", []):
+                cards = tuple(entry[2]) if len(entry) > 2 else ()
+                rows.append(YakuRow(player=names[w], name=self.yaku_name(entry[0]), cards=cards, points=entry[1]))
+        return rows
+
+    def result_lines(self, event: dict[str, Any], names: Sequence[str]) -> list[str]:
+        w = event.get("winner")
+        lines = ["Draw: nobody scores this round" if w is None else f"{names[w]} scores {event['points'][w]}"]
+        if event.get("scores"):
+            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+        return lines
+
+    def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
+        """The end-of-round picture from a ``round_over`` event."""
+        mults = tuple(f"x{f} {self.multiplier_names.get(n, n)}"
+                      for n, f in event.get("detail", {}).get("multipliers", []))
+        return SummaryView(title=f"Round {event['round']}", rows=tuple(self.summary_rows(event, names)),
+                           multipliers=mults, result_lines=tuple(self.result_lines(event, names)),
+                           korean_months=self.korean_months)
