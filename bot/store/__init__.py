@@ -35,6 +35,7 @@ from .models import (
     SeatResult,
     Transfer,
 )
+from .records import GameSummary, HistoryPage, RatingLine, RecentResult, UserStats, YakuTally
 from .settings import GuildSettings
 from .store import Store
 
@@ -43,6 +44,7 @@ __all__ = [
     "MAX_AMOUNT", "SYSTEM_ACTOR",
     "AuditReport", "GameEvent", "GameOutcome", "GameRecord", "LeaderboardPage", "LeaderboardRow",
     "LedgerLine", "PlayerResult", "SeatResult", "Transfer",
+    "GameSummary", "HistoryPage", "RatingLine", "RecentResult", "UserStats", "YakuTally",
     "StoreError", "InvalidInput", "InvalidAmount", "SelfTransfer", "InvalidSetting", "InvalidGame",
     "InvalidResult", "InsufficientFunds", "AlreadyClaimed", "UnknownAccount", "UnknownGame",
     "GameNotRunning", "DuplicateAction", "IdempotencyConflict", "MigrationError",

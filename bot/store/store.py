@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import games, leaderboards, ledger
+from . import games, leaderboards, ledger, records
 from .db import Clock, Database, default_db_path
 from .errors import InvalidInput, SelfTransfer, UnknownAccount
 from .games import validate_new_game
@@ -34,6 +34,7 @@ from .models import (
     SeatResult,
     Transfer,
 )
+from .records import HistoryPage, UserStats
 from .settings import GuildSettings, load_settings, save_settings, validate
 
 __all__ = ["Store"]
@@ -316,6 +317,46 @@ class Store:
         source = leaderboards.board_source(guild_id, metric, game, period, self._db.now_ms())
         async with self._db.snapshot() as conn:
             return await leaderboards.rank_of(conn, source, user_id)
+
+    # -- records (read-only, always scoped to one server) ------------------------------------------
+    async def user_stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> UserStats:
+        """A player's record on this server: totals, ratings per game, latest results, yaku."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        if type(recent) is not int or not 0 <= recent <= 50:
+            raise InvalidInput("Show 0 to 50 recent results.")
+        async with self._db.snapshot() as conn:
+            return await records.user_stats(conn, guild_id, user_id, recent)
+
+    async def game_history(self, guild_id: int, *, user_id: int | None = None,
+                           game: str | None = None, offset: int = 0, limit: int = 10
+                           ) -> HistoryPage:
+        """One page of this server's games, newest first (optionally one player's or game's)."""
+        _id(guild_id, "The server id")
+        if user_id is not None:
+            _id(user_id, "The user id")
+        if game is not None:
+            _text(game, "The game name", allow_empty=False)
+        if type(offset) is not int or type(limit) is not int or offset < 0 or not 1 <= limit <= 100:
+            raise InvalidInput("Pages start at offset 0 and hold 1 to 100 games.")
+        async with self._db.snapshot() as conn:
+            return await records.game_history(conn, guild_id, user_id, game, offset, limit)
+
+    async def game_outcome(self, game_id: int, *, guild_id: int) -> GameOutcome:
+        """The stored results and payouts of a game of this server (:class:`UnknownGame` if it
+        belongs to another server)."""
+        _id(guild_id, "The server id")
+        if type(game_id) is not int:
+            raise InvalidInput("The game number must be a whole number.")
+        async with self._db.snapshot() as conn:
+            return await records.game_outcome(conn, game_id, guild_id)
+
+    async def history_count(self, guild_id: int, user_id: int) -> int:
+        """How many lines :meth:`history` has for this user, for paging."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await records.ledger_count(conn, guild_id, user_id)
 
 
 def _state(state_json: str | None, state_version: int | None) -> tuple[str, int] | None:

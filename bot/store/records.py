@@ -1,0 +1,324 @@
+"""Read-only queries behind the community commands: per-user statistics, game history, the best
+yaku a player formed, a finished game's stored outcome and the size of a chip history.
+
+Every query is scoped by the server id first, so no answer mixes in another server's data.
+All functions run on a read snapshot opened by the caller (``Store``).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from .errors import UnknownGame
+from .models import GameOutcome, Outcome, PlayerResult, Seat, ms_to_datetime
+
+__all__ = [
+    "RatingLine", "RecentResult", "YakuTally", "UserStats", "GameSummary", "HistoryPage",
+    "round_yaku", "user_stats", "game_history", "game_outcome", "ledger_count",
+]
+
+#: How many of a player's latest finished games are scanned for their best yaku.
+YAKU_SCAN_GAMES = 500
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    """A player's rating and record in one game on one server."""
+
+    game: str
+    rating: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecentResult:
+    game_id: int
+    game: str
+    outcome: Outcome
+    points: int
+    finished_at: datetime
+    rating_before: float | None
+    rating_after: float | None
+
+    @property
+    def rating_change(self) -> float | None:
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+@dataclass(frozen=True, slots=True)
+class YakuTally:
+    """A yaku the player formed in one game: its best value and how many rounds had it."""
+
+    game: str
+    slug: str
+    best_points: int
+    times: int
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    """A player's record on one server (finished games only; AI seats are never players)."""
+
+    guild_id: int
+    user_id: int
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: int
+    games_by_game: dict[str, int]
+    ratings: list[RatingLine]
+    recent: list[RecentResult]
+    yaku: list[YakuTally] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def favourite_game(self) -> str | None:
+        """The game played most often (on a tie, the one played most recently)."""
+        if not self.games_by_game:
+            return None
+        recent_order = [r.game for r in self.recent]
+        return max(self.games_by_game, key=lambda g: (
+            self.games_by_game[g], -recent_order.index(g) if g in recent_order else -10**9))
+
+    def best_yaku(self, game: str | None = None) -> YakuTally | None:
+        """The most valuable yaku formed (in ``game``, or in the favourite game), then the most
+        frequent one."""
+        game = game or self.favourite_game
+        found = [y for y in self.yaku if y.game == game]
+        return max(found, key=lambda y: (y.best_points, y.times, y.slug)) if found else None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One line of a server's game history (from the stored game, without its event log)."""
+
+    game_id: int
+    game: str
+    status: str
+    players: list[Seat]
+    names: list[str]
+    scores: list[int] | None
+    outcomes: dict[int, Outcome]  # seat -> outcome, human seats of finished games
+    stake: int
+    moves: int
+    created_at: datetime
+    ended_at: datetime | None
+    end_reason: str | None
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats that won: humans from the results, else (every human lost) the best AI seats."""
+        won = [s for s, o in self.outcomes.items() if o == "won"]
+        if won or self.status != "finished":
+            return sorted(won)
+        if any(o == "draw" for o in self.outcomes.values()):
+            return []
+        ai = [s for s, p in enumerate(self.players) if not isinstance(p, int)]
+        if not ai or not self.scores:
+            return []
+        best = max(self.scores[s] for s in ai)
+        return [s for s in ai if self.scores[s] == best]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    rows: list[GameSummary]
+    total: int
+
+
+def round_yaku(event: dict[str, Any]) -> dict[int, list[list[Any]]]:
+    """Seat -> the yaku entries ``[slug, points, cards...]`` a ``round_over`` event credits.
+
+    Games that score every seat's yaku give ``detail.yaku_by_seat``; the others (Koi-Koi,
+    Go-Stop) list only the round winner's yaku in ``detail.yaku``.
+    """
+    detail = event.get("detail") or {}
+    if isinstance(detail.get("yaku_by_seat"), dict):
+        return {int(k): list(v or []) for k, v in detail["yaku_by_seat"].items()}
+    if event.get("winner") is not None and isinstance(detail.get("yaku"), list):
+        return {int(event["winner"]): list(detail["yaku"])}
+    return {}
+
+
+def _outcomes(raw: str | None) -> dict[int, Outcome]:
+    if not raw:
+        return {}
+    out: dict[int, Outcome] = {}
+    for item in raw.split(","):
+        seat, _, outcome = item.partition(":")
+        out[int(seat)] = outcome  # type: ignore[assignment]
+    return out
+
+
+async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, recent: int
+                     ) -> UserStats:
+    rows = list(await conn.execute_fetchall(
+        "SELECT game, COUNT(*) AS games, SUM(outcome = 'won') AS wins, "
+        "SUM(outcome = 'draw') AS draws, SUM(outcome = 'lost') AS losses, SUM(points) AS points "
+        "FROM results WHERE guild_id = ? AND user_id = ? GROUP BY game", (guild_id, user_id),
+    ))
+    by_game = {r["game"]: r["games"] for r in rows}
+    ratings = [
+        RatingLine(game=r["game"], rating=r["rating"], games=r["games"], wins=r["wins"],
+                   losses=r["losses"], draws=r["draws"])
+        for r in await conn.execute_fetchall(
+            "SELECT game, rating, games, wins, losses, draws FROM ratings "
+            "WHERE guild_id = ? AND user_id = ? ORDER BY games DESC, game", (guild_id, user_id),
+        )
+    ]
+    last = [
+        RecentResult(game_id=r["game_id"], game=r["game"], outcome=r["outcome"],
+                     points=r["points"], finished_at=ms_to_datetime(r["finished_at"]),
+                     rating_before=r["rating_before"], rating_after=r["rating_after"])
+        for r in await conn.execute_fetchall(
+            "SELECT game_id, game, outcome, points, finished_at, rating_before, rating_after "
+            "FROM results WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY finished_at DESC, game_id DESC LIMIT ?", (guild_id, user_id, recent),
+        )
+    ]
+    return UserStats(
+        guild_id=guild_id, user_id=user_id, games=sum(by_game.values()),
+        wins=sum(r["wins"] for r in rows), draws=sum(r["draws"] for r in rows),
+        losses=sum(r["losses"] for r in rows), points=sum(r["points"] for r in rows),
+        games_by_game=by_game, ratings=ratings, recent=last,
+        yaku=await _yaku_tallies(conn, guild_id, user_id),
+    )
+
+
+async def _yaku_tallies(conn: aiosqlite.Connection, guild_id: int, user_id: int
+                        ) -> list[YakuTally]:
+    """Scan the ``round_over`` events of the player's latest finished games."""
+    rows = await conn.execute_fetchall(
+        """
+        SELECT r.game, r.seat, je.value AS event
+        FROM (SELECT game_id, game, seat FROM results WHERE guild_id = ? AND user_id = ?
+              ORDER BY finished_at DESC LIMIT ?) r
+        JOIN game_events ge ON ge.game_id = r.game_id AND ge.events LIKE '%round_over%'
+        JOIN json_each(ge.events) je
+        WHERE json_extract(je.value, '$.type') = 'round_over'
+        """,
+        (guild_id, user_id, YAKU_SCAN_GAMES),
+    )
+    best: dict[tuple[str, str], int] = {}
+    times: Counter[tuple[str, str]] = Counter()
+    for row in rows:
+        try:
+            entries = round_yaku(json.loads(row["event"])).get(row["seat"], [])
+        except (ValueError, TypeError, AttributeError):
+            continue  # a malformed event must not hide the rest of the record
+        for entry in entries:
+            if not isinstance(entry, list | tuple) or len(entry) < 2:
+                continue
+            slug, points = str(entry[0]), entry[1]
+            if type(points) is not int:
+                continue
+            key = (row["game"], slug)
+            best[key] = max(best.get(key, points), points)
+            times[key] += 1
+    return sorted(
+        (YakuTally(game=g, slug=s, best_points=p, times=times[(g, s)]) for (g, s), p in best.items()),
+        key=lambda y: (y.game, -y.best_points, -y.times, y.slug),
+    )
+
+
+_SUMMARY_SELECT = """
+SELECT g.game_id, g.game, g.status, g.players, g.stake, g.last_seq, g.created_at, g.ended_at,
+       g.end_reason, json_extract(g.state, '$.names') AS names,
+       json_extract(g.state, '$.match.scores') AS scores,
+       (SELECT group_concat(r.seat || ':' || r.outcome) FROM results r
+         WHERE r.game_id = g.game_id) AS outcomes
+FROM games g
+"""
+
+
+def _json_list(raw: Any) -> list[Any] | None:
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw) if isinstance(raw, str) else raw
+    except ValueError:
+        return None
+    return value if isinstance(value, list) else None
+
+
+def _summary(row: sqlite3.Row) -> GameSummary:
+    players = json.loads(row["players"])
+    names = _json_list(row["names"])
+    if not names or len(names) != len(players) or not all(isinstance(n, str) for n in names):
+        names = [f"<@{p}>" if isinstance(p, int) else f"AI ({str(p).partition(':')[2] or p})"
+                 for p in players]
+    scores = _json_list(row["scores"])
+    if scores is not None and (len(scores) != len(players)
+                               or not all(type(s) is int for s in scores)):
+        scores = None
+    return GameSummary(
+        game_id=row["game_id"], game=row["game"], status=row["status"], players=players,
+        names=names, scores=scores, outcomes=_outcomes(row["outcomes"]), stake=row["stake"],
+        moves=row["last_seq"], created_at=ms_to_datetime(row["created_at"]),
+        ended_at=ms_to_datetime(row["ended_at"]), end_reason=row["end_reason"],
+    )
+
+
+async def game_history(conn: aiosqlite.Connection, guild_id: int, user_id: int | None,
+                       game: str | None, offset: int, limit: int) -> HistoryPage:
+    """The server's games, newest first (those ``user_id`` sat in, of ``game`` when given)."""
+    where, params = ["g.guild_id = ?"], [guild_id]
+    if user_id is not None:
+        where.append("EXISTS (SELECT 1 FROM json_each(g.players) p WHERE p.value = ?)")
+        params.append(user_id)
+    if game is not None:
+        where.append("g.game = ?")
+        params.append(game)
+    clause = " AND ".join(where)
+    (total,), = await conn.execute_fetchall(
+        f"SELECT COUNT(*) FROM games g WHERE {clause}", params)
+    rows = await conn.execute_fetchall(
+        f"{_SUMMARY_SELECT} WHERE {clause} ORDER BY g.game_id DESC LIMIT ? OFFSET ?",
+        [*params, limit, offset],
+    )
+    return HistoryPage(rows=[_summary(r) for r in rows], total=total)
+
+
+async def game_outcome(conn: aiosqlite.Connection, game_id: int, guild_id: int) -> GameOutcome:
+    """The stored results and payouts of a game of this server (empty while it runs)."""
+    found = list(await conn.execute_fetchall(
+        "SELECT status, payouts FROM games WHERE game_id = ? AND guild_id = ?", (game_id, guild_id)
+    ))
+    if not found:
+        raise UnknownGame(game_id)
+    results = [
+        PlayerResult(game_id=game_id, seat=r[0], user_id=r[1], points=r[2], outcome=r[3],
+                     rating_before=r[4], rating_after=r[5], finished_at=ms_to_datetime(r[6]))
+        for r in await conn.execute_fetchall(
+            "SELECT seat, user_id, points, outcome, rating_before, rating_after, finished_at "
+            "FROM results WHERE game_id = ? ORDER BY seat", (game_id,),
+        )
+    ]
+    payouts = {int(s): a for s, a in json.loads(found[0]["payouts"] or "{}").items()}
+    return GameOutcome(game_id=game_id, status=found[0]["status"], results=results,
+                       payouts=payouts, replayed=True)
+
+
+async def ledger_count(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> int:
+    """How many lines the user's chip history has on this server."""
+    (count,), = await conn.execute_fetchall(
+        "SELECT COUNT(*) FROM accounts a JOIN entries e ON e.account_id = a.account_id "
+        "WHERE a.guild_id = ? AND a.kind = 'user' AND a.user_id = ?", (guild_id, user_id),
+    )
+    return count
