@@ -6,6 +6,7 @@ from PIL import Image
 
 from bot.cards import card
 
+from .art.jokers import JOKER_PI
 from .art.palette import INK, MUTED, PLAYABLE, TEXT
 from .canvas import (
     MARGIN,
@@ -54,8 +55,10 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
         disc = PLAYABLE if can_capture else (224, 218, 200)
         draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=disc, outline=INK, width=2)
         text(draw, (cx, cy + 1), str(i + 1), 18, fill=INK, anchor="mm", bold=True)
-        c = card(cid)
-        caption, is_cjk = month_caption(c.month, cjk_font, view.korean_months)
+        if cid in JOKER_PI:
+            caption, is_cjk = f"joker {JOKER_PI[cid]} pi", False
+        else:
+            caption, is_cjk = month_caption(card(cid).month, cjk_font, view.korean_months)
         font = caption_font(13, is_cjk, cjk_font)
         draw.text((cx, cy + 30), caption if is_cjk else fit_text(caption, 13, w + gap - 2),
                   font=font, fill=MUTED, anchor="mm")

@@ -3,7 +3,8 @@
 The corner index (month number over a kind symbol, at the top left) is drawn at the target size so
 it stays legible on small cards and visible when cards overlap to the right. The kind is shown by
 the symbol's shape, not only its colour: star = bright, diamond = animal, bar = ribbon,
-ring = chaff (two rings: Go-Stop double pi).
+ring = chaff (two rings: Go-Stop double pi). Go-Stop's jokers (``joker_1`` .. ``joker_3``, outside the
+deck) show "J" over one ring per pi they count.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from PIL import Image, ImageDraw
 
 from bot.cards import DECK, Card, Kind, Ribbon, Role, card
 
-from .art import BORDER, MASTER_H, MASTER_W, draw_back, draw_card
+from .art import BORDER, MASTER_H, MASTER_W, draw_back, draw_card, draw_joker
+from .art.jokers import JOKER_PI, is_joker
 from .art.palette import BLUE, BROWN, GOLD, GREEN, INK, RED, WHITE
 from .art.pen import CARD_W
 from .fonts import latin
@@ -39,7 +41,12 @@ def _master(key: str) -> Image.Image:
         with _lock:
             image = _masters.get(key)
             if image is None:
-                image = draw_back() if key == "back" else draw_card(key)
+                if key == "back":
+                    image = draw_back()
+                elif is_joker(key):
+                    image = draw_joker(key)
+                else:
+                    image = draw_card(key)
                 _masters[key] = image
     return image
 
@@ -104,13 +111,39 @@ def _draw_index(sprite: Image.Image, c: Card, korean: bool) -> None:
     kind_symbol(draw, c, cx, inset + size * 1.45, size * 0.36, korean)
 
 
+def pi_rings(draw: ImageDraw.ImageDraw, count: int, cx: float, cy: float, r: float) -> None:
+    """``count`` small chaff rings side by side centred at (cx, cy): a joker's pi value."""
+    line = max(1, round(r / 4))
+    rr = r * (0.62 if count == 2 else 0.48)
+    step = rr * 1.55
+    for k in range(count):
+        x = cx + (k - (count - 1) / 2) * step
+        draw.ellipse((x - rr, cy - rr, x + rr, cy + rr), outline=GREEN, width=line + 1)
+
+
+def _draw_joker_index(sprite: Image.Image, card_id: str) -> None:
+    badge_w, badge_h, size = _index_metrics(sprite.width)
+    inset = round(BORDER * sprite.width / CARD_W)
+    draw = ImageDraw.Draw(sprite)
+    draw.rounded_rectangle((inset, inset, inset + badge_w, inset + badge_h),
+                           radius=max(2, size // 4), fill=WHITE, outline=INK)
+    cx = inset + badge_w / 2
+    draw.text((cx + 0.5, inset + size * 0.62), "J", font=latin(size), fill=INK, anchor="mm")
+    pi_rings(draw, JOKER_PI[card_id], cx, inset + size * 1.45, size * 0.36)
+
+
 @lru_cache(maxsize=1024)
 def card_sprite(card_id: str, width: int, korean: bool = False) -> Image.Image:
     """A card face ``width`` pixels wide (RGBA) with its corner index; built once, then cached.
 
     ``korean`` shows the Go-Stop month numbering and double-pi marks. Treat the result as
-    read-only: it is shared.
+    read-only: it is shared. Go-Stop's jokers (``joker_1`` .. ``joker_3``) are drawn too.
     """
+    if is_joker(card_id):
+        sprite = _master(card_id).resize((width, card_height(width)), Image.Resampling.LANCZOS,
+                                         reducing_gap=2.0)
+        _draw_joker_index(sprite, card_id)
+        return sprite
     c = card(card_id)
     sprite = _master(c.id).resize((width, card_height(width)), Image.Resampling.LANCZOS,
                                 reducing_gap=2.0)

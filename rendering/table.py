@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from bot.cards import Kind, card
 
+from .art.jokers import is_joker
 from .art.palette import (
     GOLD,
     HIGHLIGHT,
@@ -57,10 +58,14 @@ class _Group:
     label: str
 
 
+def _sort_key(cid: str) -> tuple[int, str]:
+    return (48, cid) if is_joker(cid) else (card(cid).index, cid)
+
+
 def _groups(player: PlayerView) -> list[_Group]:
     by_kind: dict[Kind, list[str]] = {k: [] for k in KIND_ORDER}
-    for cid in sorted(player.captured, key=lambda c: card(c).index):
-        by_kind[card(cid).kind].append(cid)
+    for cid in sorted(player.captured, key=_sort_key):
+        by_kind[Kind.CHAFF if is_joker(cid) else card(cid).kind].append(cid)  # jokers are pi
     out = []
     for kind in KIND_ORDER:
         cards = tuple(by_kind[kind])

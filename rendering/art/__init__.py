@@ -1,7 +1,7 @@
 """Card art drawn by code: one master image per card, drawn large and scaled down.
 
 :func:`draw_card` returns the master face (RGBA, rounded corners, no corner index) of a card;
-:func:`draw_back` the back. Sizes and the corner index are handled by :mod:`rendering.sprites`.
+:func:`draw_back` the back; :func:`draw_joker` a Go-Stop joker (outside the 48-card deck). Sizes and the corner index are handled by :mod:`rendering.sprites`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from bot.cards import Card, Kind, card
 
 from .animals import SUBJECTS as ANIMALS
 from .brights import SUBJECTS as BRIGHTS
+from .jokers import draw_joker_face, is_joker
 from .palette import GOLD, INK, MONTH_ACCENT, RED
 from .pen import CARD_H, CARD_W, Pen
 from .plants import CHAFF_SKY, PLANTS, fill_sky
@@ -73,6 +74,15 @@ def draw_card(ref: Card | str | int) -> Image.Image:
     _paint(c, Pen(art))
     if c.kind is Kind.CHAFF and c.id.endswith("_2"):
         art = ImageOps.mirror(art)  # the second plain card of a month is the mirrored design
+    return _finish(art)
+
+
+def draw_joker(card_id: str) -> Image.Image:
+    """The master face of a Go-Stop joker (``joker_1`` .. ``joker_3``; see :mod:`.jokers`)."""
+    if not is_joker(card_id):
+        raise KeyError(f"unknown joker {card_id!r}")
+    art = _canvas()
+    draw_joker_face(Pen(art), card_id)
     return _finish(art)
 
 
