@@ -1,0 +1,20 @@
+"""``python -m bot.ai arena GAME --a hard --b greedy --games 1000 --seed 1 [--workers 2]``."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] != "arena":
+        print("usage: python -m bot.ai arena GAME [--a LEVEL] [--b LEVEL] [--games N] [--seed S]"
+              " [--preset P] [--rounds R] [--players N] [--workers W]", file=sys.stderr)
+        raise SystemExit(2)
+    from .arena import main as arena_main
+
+    arena_main(argv[1:])
+
+
+if __name__ == "__main__":
+    main()

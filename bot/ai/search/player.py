@@ -1,0 +1,244 @@
+"""Determinized Monte Carlo search (perfect-information Monte Carlo) over the engine contract.
+
+Each iteration samples a world from the observation (:mod:`.worlds`: the hidden cards dealt out
+at random, consistently with what this seat has seen), then plays every candidate action in that
+same world and finishes the round with the greedy player for every seat. Using the same world and
+the same rollout seed for every candidate (common random numbers) makes their comparison far less
+noisy than independent samples. Candidates that fall clearly behind are dropped halfway (sequential
+halving), so the remaining budget goes to the close calls. The action with the best mean value is
+chosen. Koi-koi/stop and go/stop are ordinary candidates, so they are searched, not thresholds.
+
+A rollout is valued by the round's points for this seat minus the best other seat, turned into
+the chance of winning the match when the match has a fixed number of rounds: the match scores, the
+rounds left and a per-game spread of round results say how much a point is worth now.
+
+The budget is ``iterations`` rollouts, cut short by ``seconds`` of wall clock when given; with no
+time cap the same observation and seed always give the same action.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.cards import DECK, MONTH_MASKS
+from bot.games.base import Action, RoundState
+from bot.games.rng import Rng
+
+from .worlds import sample
+
+# Standard deviation of one round's point difference between two greedy players, per game
+# (measured with ``python -m bot.games simulate``-style self play).
+SPREAD = {"koikoi": 7.0, "gostop": 50.0, "mushi": 70.0, "sakura": 100.0, "hana_awase": 80.0,
+          "shedding": 7.0}
+
+Policy = Callable[[RoundState, list[Action], Rng], Action]
+
+
+def greedy_policy(game: str) -> Policy:
+    """The game's greedy player, fed the observation of the seat to act in the sampled world."""
+    player = importlib.import_module(f"bot.ai.{game}").GreedyPlayer()
+    fast = _FAST.get(game)
+
+    def policy(state: RoundState, legal: list[Action], rng: Rng) -> Action:
+        if fast is not None:
+            action = fast(player, state, legal, rng)
+            if action is not None:
+                return action
+        return player.choose(state.observation(state.current_player), legal, rng)
+    return policy
+
+
+def _koikoi_tables():
+    from bot.ai import koikoi as kk
+    from bot.cards import DECK
+
+    base, groups = [], []
+    for c in DECK:
+        w = kk._BASE[c.kind] + (5.0 if c.bit == kk.SAKE else 0.0) - (3.0 if c.bit == kk.RAIN else 0.0)
+        base.append(w)
+        groups.append(tuple((g, need) for g, need in kk.GROUPS if c.bit & g))
+    return base, groups
+
+
+_KK_BASE, _KK_GROUPS = _koikoi_tables()
+_ID = {c.id: c.index for c in DECK}
+
+
+def _kk_worth(i: int, mine: int, theirs: int) -> float:
+    """``bot.ai.koikoi.card_worth`` on precomputed tables."""
+    w = _KK_BASE[i]
+    for group, need in _KK_GROUPS[i]:
+        have = (mine & group).bit_count()
+        if (group & ~theirs).bit_count() >= need:
+            w += 2.0 * have + (6.0 if have == need - 1 else 0.0)
+        blocked = (theirs & group).bit_count()
+        if blocked and (group & ~mine).bit_count() >= need:
+            w += 1.5 * blocked + (5.0 if blocked == need - 1 else 0.0)
+    return w
+
+
+def _koikoi_fast(player, state, legal: list[Action], rng: Rng) -> Action | None:
+    """The greedy Koi-Koi card choice (``GreedyPlayer._score``) read straight from the state's
+    bit sets and precomputed card tables: no observation, several times faster."""
+    if state.phase not in ("play", "choose_draw"):
+        return None
+    seat = state.current
+    mine, theirs = state.captured[seat], state.captured[1 - seat]
+    field, hand = state.field, state.hands[seat]
+    seen = mine | theirs | field | hand
+    best: list[Action] = []
+    best_score = float("-inf")
+    for a in legal:
+        if a.kind == "choose":
+            score = _kk_worth(_ID[a.target], mine, theirs)
+        else:
+            c = _ID[a.card]
+            month = MONTH_MASKS[DECK[c].month]
+            taken = 1 << _ID[a.target] if a.target is not None else field & month
+            if taken:
+                score = _kk_worth(c, mine, theirs)
+                while taken:
+                    low = taken & -taken
+                    score += _kk_worth(low.bit_length() - 1, mine, theirs)
+                    taken ^= low
+            else:
+                unseen_mates = (month & ~seen).bit_count()
+                risk = _kk_worth(c, theirs, mine) * (0.4 + 0.2 * unseen_mates)
+                score = -risk + (1.5 if hand & month & ~(1 << c) else 0.0)
+        if score > best_score + 1e-9:
+            best, best_score = [a], score
+        elif score > best_score - 1e-9:
+            best.append(a)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+_FAST = {"koikoi": _koikoi_fast}
+
+
+def _step(state: RoundState, action: Action) -> None:
+    """Apply an action known to be legal (skipping the legality check where that is safe)."""
+    if type(state).apply is RoundState.apply:
+        state._apply(action)
+    else:
+        state.apply(action)
+
+
+def rollout(state: RoundState, policy: Policy, rng: Rng) -> list[int]:
+    """Play ``state`` to the end of the round with ``policy``; the round's points per seat."""
+    while state.current_player is not None:
+        legal = state.legal_actions()
+        _step(state, legal[0] if len(legal) == 1 else policy(state, legal, rng))
+    return state.result().points
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, Rng):
+        return Rng.from_state(value.getstate())
+    return value
+
+
+def fast_clone(state: RoundState) -> RoundState:
+    """A copy of a round for one rollout: its lists and dicts copied, immutable values shared."""
+    clone = object.__new__(type(state))
+    clone.__dict__ = {k: _copy(v) for k, v in state.__dict__.items()}
+    return clone
+
+
+class Valuer:
+    """Turns a round's points into what this seat wants: match wins, else a point lead."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        self.seat = obs["seat"]
+        match = obs.get("match") or {}
+        scores = match.get("scores")
+        rounds = match.get("rounds") or 0
+        self.lead = None
+        if scores and rounds and len(scores) == 2:
+            self.lead = scores[self.seat] - scores[1 - self.seat]
+            left = max(0, rounds - match.get("round", rounds))
+            self.scale = SPREAD.get(obs["game"], 10.0) * math.sqrt(left)
+            self.unit = SPREAD.get(obs["game"], 10.0)
+
+    def __call__(self, points: list[int]) -> float:
+        me = points[self.seat]
+        diff = me - max(p for s, p in enumerate(points) if s != self.seat)
+        if self.lead is None:
+            return float(diff)
+        final = self.lead + diff
+        if self.scale == 0:
+            win = 1.0 if final > 0 else 0.5 if final == 0 else 0.0
+        else:
+            win = 0.5 * (1.0 + math.erf(final / (self.scale * math.sqrt(2.0))))
+        # In points-like units; a small share of the raw difference still breaks ties.
+        return self.unit * (4.0 * win + 0.05 * diff / self.unit)
+
+
+class SearchPlayer:
+    """Determinized Monte Carlo search with the greedy player as rollout policy.
+
+    ``iterations`` is the number of rollouts per decision; ``seconds`` (optional) caps the wall
+    clock of one decision. ``policy`` overrides the rollout policy (``state, legal, rng ->
+    action``).
+    """
+
+    def __init__(self, game: str, iterations: int = 200, seconds: float | None = None,
+                 name: str = "search", policy: Policy | None = None) -> None:
+        self.game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        self.name = name
+        self.policy = policy or greedy_policy(game)
+        self.fallback = importlib.import_module(f"bot.ai.{game}").GreedyPlayer()
+
+    def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if observation.get("phase") == "race":  # First Bloom: slap at once
+            mine = Action("slap", str(observation["seat"]))
+            return mine if mine in legal else legal[0]
+        means = self.evaluate(observation, legal, rng)
+        if not means:
+            return self.fallback.choose(observation, legal, rng)
+        best = max(means.values())
+        return next(a for a in legal if means.get(a) == best)
+
+    def evaluate(self, observation: dict[str, Any], legal: list[Action], rng: Rng
+                 ) -> dict[Action, float]:
+        """Mean value of each candidate still in the race (empty: the phase is not searched)."""
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        value = Valuer(observation)
+        seat = observation["seat"]
+        active = list(legal)
+        totals = {a: 0.0 for a in legal}
+        counts = {a: 0 for a in legal}
+        spent = 0
+        halved = False
+        while spent < self.iterations:
+            world = sample(observation, rng)
+            if world is None:
+                return {}
+            if world.current_player != seat:  # cannot happen for a consistent observation
+                return {}
+            seed = rng.next64()
+            for a in active:
+                state = fast_clone(world)
+                _step(state, a)
+                totals[a] += value(rollout(state, self.policy, Rng(seed)))
+                counts[a] += 1
+                spent += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if not halved and len(active) > 2 and spent >= self.iterations // 2:
+                halved = True
+                active.sort(key=lambda a: totals[a] / counts[a], reverse=True)
+                active = active[:max(2, (len(active) + 1) // 2)]
+        return {a: totals[a] / counts[a] for a in active if counts[a]}

@@ -1,0 +1,166 @@
+"""The search AI: sampled worlds match the observation, it plays legally, never reads hidden
+cards, keeps to its budget, and make_player offers it as 'hard' and 'expert'."""
+
+from __future__ import annotations
+
+import inspect
+import time
+
+import pytest
+
+from bot.ai import make_player
+from bot.ai.base import RandomPlayer
+from bot.ai.search import LEVELS, SearchPlayer, sample
+from bot.cards import DECK
+from bot.games import GAMES, game_module
+from bot.games.rng import Rng
+
+SEATS = {"koikoi": (2,), "mushi": (2,), "gostop": (2, 3), "sakura": (2, 3), "hana_awase": (2, 3),
+         "shedding": (2, 3)}
+
+
+def _states(game: str, n: int, seeds: range, every: int = 1):
+    """(match, seat to act) along random 1-round matches: a spread of real positions."""
+    module = game_module(game)
+    rules = module.Rules().replace(rounds=1)
+    walker = RandomPlayer()
+    for seed in seeds:
+        rng = Rng(seed)
+        match = module.new_match(n, rules, seed)
+        step = 0
+        while not match.is_over:
+            seat = match.current_player
+            if step % every == 0:
+                yield match, seat
+            step += 1
+            match.apply(walker.choose(match.observation(seat), match.legal_actions(), rng), seat)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_sampled_worlds_show_the_seat_what_it_saw(game):
+    rng = Rng(11)
+    checked = 0
+    for n in SEATS[game]:
+        for match, seat in _states(game, n, range(4)):
+            obs = match.round.observation(seat)
+            world = sample(obs, rng)
+            if world is None:  # a mid-turn phase the search leaves to the greedy player
+                continue
+            seen = world.observation(seat)
+            assert {k: v for k, v in seen.items() if k != "last_move"} == \
+                {k: v for k, v in obs.items() if k != "last_move"}
+            assert set(world.legal_actions()) == set(match.legal_actions())
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_search_always_returns_a_legal_action(game):
+    player = SearchPlayer(game, iterations=6)
+    rng = Rng(5)
+    for n in SEATS[game]:
+        for match, seat in _states(game, n, range(2), every=3):
+            legal = match.legal_actions()
+            assert player.choose(match.observation(seat), legal, rng) in legal
+
+
+def _twin(game: str, seed: int):
+    """A position and a copy that differs only in cards the seat to act cannot see: one card
+    of another seat's hand swapped with a card of the stock (draw pile)."""
+    module = game_module(game)
+    rng = Rng(seed)
+    walker = module.new_match(2, module.Rules().replace(rounds=1), seed)
+    greedy = make_player("greedy", game)
+    for _ in range(4 + seed % 5):
+        if walker.is_over or walker.round.phase not in ("play",):
+            break
+        seat = walker.current_player
+        walker.apply(greedy.choose(walker.observation(seat), walker.legal_actions(), rng), seat)
+    rnd = walker.round
+    if rnd.is_over or rnd.phase != "play":
+        return None
+    seat = rnd.current_player
+    other = 1 - seat
+    data = rnd.to_dict()
+    stock_key = "draw" if game == "shedding" else "stock"
+    if not data["hands"][other] or not data[stock_key]:
+        return None
+    twin = rnd.to_dict()
+    a, b = twin["hands"][other][0], twin[stock_key][0]
+    twin["hands"][other] = sorted([b, *twin["hands"][other][1:]])
+    twin[stock_key] = [a, *twin[stock_key][1:]]
+    twin_round = type(rnd).from_dict(twin)
+    assert twin_round.to_dict()["hands"] != data["hands"]
+    return seat, rnd, twin_round
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_hidden_card_changes_the_decision(game):
+    player = SearchPlayer(game, iterations=12)
+    compared = 0
+    for seed in range(8):
+        found = _twin(game, seed)
+        if found is None:
+            continue
+        seat, one, two = found
+        obs = one.observation(seat)
+        assert two.observation(seat) == obs  # the seat cannot tell the two apart
+        legal = one.legal_actions()
+        assert two.legal_actions() == legal
+        first = player.choose(obs, legal, Rng(seed))
+        assert player.choose(two.observation(seat), two.legal_actions(), Rng(seed)) == first
+        compared += 1
+    assert compared >= 3
+
+
+def test_choose_sees_only_the_observation_and_legal_actions():
+    params = list(inspect.signature(SearchPlayer.choose).parameters)
+    assert params == ["self", "observation", "legal", "rng"]
+
+
+def test_same_observation_and_seed_give_the_same_action():
+    module = game_module("koikoi")
+    match = module.new_match(2, None, 3)
+    seat = match.current_player
+    obs, legal = match.observation(seat), match.legal_actions()
+    player = SearchPlayer("koikoi", iterations=40)
+    picks = {player.choose(obs, legal, Rng(9)) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_the_time_cap_is_kept():
+    player = SearchPlayer("koikoi", iterations=10**6, seconds=0.05)
+    worst = 0.0
+    for match, seat in _states("koikoi", 2, range(2), every=4):
+        legal = match.legal_actions()
+        start = time.perf_counter()
+        player.choose(match.observation(seat), legal, Rng(1))
+        worst = max(worst, time.perf_counter() - start)
+    assert worst < 0.05 + 0.25
+
+
+def test_the_koikoi_decision_is_searched():
+    """A sure 5 points now against nothing left to win: the search stops (koi-koi is legal)."""
+    from bot.games.koikoi import KoiKoiRound
+
+    hands = [["sake_cup", "pine_chaff_1"], ["wisteria_chaff_1", "paulownia_chaff_1"]]
+    field = ["chrysanthemum_chaff_1", "cherry_chaff_1"]
+    used = {*hands[0], *hands[1], *field, "curtain", "iris_chaff_1"}
+    rest = ["iris_chaff_1"] + [c.id for c in DECK if c.id not in used]
+    rnd = KoiKoiRound.from_cards(hands=hands, field=field, stock=rest, captured=[["curtain"], []])
+    rnd.apply("play:sake_cup")
+    assert rnd.phase == "decide" and {str(a) for a in rnd.legal_actions()} == {"koikoi", "stop"}
+    action = SearchPlayer("koikoi", iterations=40).choose(rnd.observation(0), rnd.legal_actions(),
+                                                          Rng(2))
+    assert str(action) == "stop"
+
+
+def test_levels():
+    assert set(LEVELS) == {"hard", "expert"}
+    assert LEVELS["hard"]["seconds"] < 1 and LEVELS["expert"]["seconds"] <= 3
+    hard = make_player("hard", "mushi")
+    assert isinstance(hard, SearchPlayer) and hard.name == "hard"
+    assert make_player("expert", "koikoi").iterations > hard.iterations
+    assert make_player("random", "koikoi").name == "random"
+    with pytest.raises(KeyError):
+        make_player("godlike", "koikoi")
