@@ -126,7 +126,7 @@ def caption_font(size: int, is_cjk: bool, cjk_font: str | None = None) -> ImageF
     return cjk(size, path) if path else latin(size)
 
 
-_REPLACEMENTS = {"×": "x", "–": "-", "—": "-", "→": "->", "…": "...", "✓": "ok", "★": "*"}
+_REPLACEMENTS = {"×": "x", "–": "-", "—": "-", "−": "-", "→": "->", "…": "...", "✓": "ok", "★": "*"}
 
 
 @lru_cache(maxsize=4096)

@@ -147,7 +147,7 @@ SHEETS: dict[str, Sheet] = {
          "Par: 264 / players (88 with three)."),
     ),
     "shedding": Sheet(
-        "Flower shedding game",
+        "First Bloom",
         "No yaku: be the first to empty your hand. The top discard affects the next player.",
         (
             E("Bright on top", BRIGHTS, "+1 skip", "Next player draws one card and loses the turn."),

@@ -102,6 +102,7 @@ def _panel_height(player: PlayerView, width: int, view: TableView) -> int:
         rows = max(r for _, _, r in _flow(_groups(player), width - 2 * PANEL_PAD)) + 1
     else:
         rows = 1
+    rows += 1 if player.shown else 0
     h = PANEL_PAD + NAME_ROW_H + 6 + rows * (card_height(PILE_CARD) + 8) + PANEL_PAD
     return h + (PROGRESS_ROW_H if player.progress else 0)
 
@@ -129,7 +130,7 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
         chips.append(("Dealer", INK, GOLD))
     if player.team is not None:
         chips.append((f"Team {player.team}", INK, TEAM_COLOURS[(player.team - 1) % 4]))
-    if player.hand_size is not None:
+    if player.hand_size is not None and _shows_captures(player, view):  # else shown by the fan
         chips.append((f"Hand {player.hand_size}", INK, (214, 222, 214)))
     chips += [(b, INK, BADGE_BG) for b in player.badges]
     chip_w = sum(text_width(label, 14) + 14 + 6 for label, _, _ in chips)
@@ -142,12 +143,17 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
     top = cy + NAME_ROW_H + 6
     row_h = card_height(PILE_CARD) + 8
     inner_x = x + PANEL_PAD + 4
+    rows = 1
     if _shows_captures(player, view):
-        for g, gx, row in _flow(_groups(player), width - 2 * PANEL_PAD):
+        flow = _flow(_groups(player), width - 2 * PANEL_PAD)
+        for g, gx, row in flow:
             _draw_group(image, draw, g, inner_x + gx, top + row * row_h, view, highlight,
                         pi=g.kind is Kind.CHAFF and player.pi_count is not None)
+        rows = max(r for _, _, r in flow) + 1
     elif player.hand_size is not None:
         _draw_hidden_hand(image, draw, player.hand_size, inner_x, top, width - 2 * PANEL_PAD)
+    if player.shown:
+        _draw_shown(image, draw, player.shown, inner_x, top + rows * row_h, view, highlight)
     if player.progress:
         px, py = inner_x, y + height - PANEL_PAD - PROGRESS_ROW_H + 4
         for item in player.progress:
@@ -164,8 +170,19 @@ def _draw_hidden_hand(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, x: 
     for i in range(shown):
         place_card(image, None, x + i * step, y, PILE_CARD)
     label_x = x + (PILE_CARD + (shown - 1) * step if shown else 0) + 12
-    text(draw, (label_x, y + card_height(PILE_CARD) // 2), f"{n} in hand", 18, fill=TEXT,
+    label = f"{n} card{'' if n == 1 else 's'} in hand" if n else "No cards left!"
+    text(draw, (label_x, y + card_height(PILE_CARD) // 2), label, 26, fill=GOLD if n <= 1 else TEXT,
          anchor="lm", bold=True)
+
+
+def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, cards: tuple[str, ...], x: int,
+                y: int, view: TableView, highlight: set[str]) -> None:
+    """Hand cards laid face up for everybody (Hana-Awase teyaku), after a "Shown" label."""
+    text(draw, (x, y + card_height(PILE_CARD) // 2), "Shown", 14, fill=MUTED, anchor="lm")
+    step = index_width(PILE_CARD)
+    for i, cid in enumerate(cards):
+        place_card(image, cid, x + GROUP_LABEL_W + 16 + i * step, y, PILE_CARD, view.korean_months,
+                   highlight=cid in highlight)
 
 
 def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, g: _Group, x: int, y: int,
@@ -198,7 +215,8 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
     ch = card_height(FIELD_CARD)
     sx, sy = MARGIN * 2, y + 30
     if view.stock_count is not None:
-        text(draw, (sx, y + 8), "Stock", 15, fill=MUTED)
+        text(draw, (sx, y + 8), "Draw pile" if view.discard_count is not None else "Stock", 15,
+             fill=MUTED)
         if view.stock_count:
             for i in range(min(3, view.stock_count)):
                 place_card(image, None, sx + i * 2, sy - i * 2, FIELD_CARD, with_shadow=i == 0)
@@ -279,7 +297,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
     text(draw, (MARGIN, 26), title, 26, anchor="lm", bold=True)
     if view.last_move:
         draw.rounded_rectangle((MARGIN, 50, MARGIN + 10, 64), radius=3, fill=HIGHLIGHT)
-        text(draw, (MARGIN + 18, 57), fit_text(view.last_move, 17, WIDTH - 4 * MARGIN), 17,
+        line = view.last_move.replace("**", "")  # a log line's Markdown bold
+        text(draw, (MARGIN + 18, 57), fit_text(line, 17, WIDTH - 4 * MARGIN), 17,
              fill=TEXT, anchor="lm")
 
 

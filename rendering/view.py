@@ -18,7 +18,7 @@ GAME_NAMES: dict[str, str] = {
     "mushi": "Mushi",
     "sakura": "Sakura (Higo-Bana)",
     "hana_awase": "Hana-Awase",
-    "shedding": "Flower shedding game",
+    "shedding": "First Bloom",
 }
 
 
@@ -31,7 +31,8 @@ class PlayerView:
     to hide it. ``badges``: short public states ("Koi-Koi x2", "Go 3", "Shake x1", "Bomb").
     ``progress``: yaku that are close ("Akatan 2/3"). ``pi_count``: Go-Stop pi value including double
     pi, shown on the chaff group instead of the card count. ``team``: team number (Sakura with 4 or
-    6 players) or ``None``.
+    6 players) or ``None``. ``shown``: hand cards every seat may see (Hana-Awase teyaku chaff laid
+    face up), drawn in a row of their own.
     """
 
     name: str
@@ -44,6 +45,7 @@ class PlayerView:
     progress: tuple[str, ...] = ()
     pi_count: int | None = None
     team: int | None = None
+    shown: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
