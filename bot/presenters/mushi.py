@@ -1,0 +1,295 @@
+"""Mushi on screen: the wild lightning, card points against the par of 115, the four yaku.
+
+The lightning lines (:func:`lightning_line`, :func:`handover_line`) are shared with Hana-Awase,
+whose "Mushi-style wild lightning" option plays the same way. They read only the event: a
+lightning that took a non-willow card (or a non-willow stock card that took the lightning) was
+wild, since the plain lightning only ever pairs with a willow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.cards import DECK, card
+from bot.games.base import Action
+from bot.games.mushi.rules import YAKU_POINTS
+from rendering.view import YakuRow
+
+from .base import Presenter, card_month, card_name, seat_name
+
+LIGHTNING = "lightning"
+WILLOW = 11
+_IDS = {c.id for c in DECK}
+
+MUSHI_YAKU_CARDS: dict[str, tuple[str, ...]] = {
+    "goko": ("crane", "curtain", "moon", "rainman", "phoenix"),
+    "sanko_mushi": ("crane", "bush_warbler", "curtain"),
+    "fujishima": ("cuckoo", "plain_ribbon_apr", "wisteria_chaff_1", "wisteria_chaff_2"),
+    "kirishima": ("phoenix", "paulownia_chaff_yellow", "paulownia_chaff_1", "paulownia_chaff_2"),
+}
+
+MISDEAL_REASONS = {
+    "four_of_a_month": "four cards of a month on the field",
+    "three_willows": "the three plain willows on the field",
+    "four_pairs": "four pairs on the field",
+    "four_in_a_hand": "four cards of a month in a hand",
+}
+
+
+def signed(n: int) -> str:
+    """``+5``, ``−3``, ``0`` (a real minus sign)."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def names_of(cards: Iterable[str]) -> str:
+    return ", ".join(card_name(c) for c in cards)
+
+
+def pile_points(cards: Iterable[str], chaff_value: int = 1) -> int:
+    """Card points of a pile: bright 20, animal 10, ribbon 5, chaff 1 (or ``chaff_value``)."""
+    total = 0
+    for c in cards:
+        if c in _IDS:
+            v = card(c).value
+            total += chaff_value if v == 1 else v
+    return total
+
+
+def is_willow(cid: str) -> bool:
+    return card_month(cid) == WILLOW
+
+
+def lightning_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
+    """The line of a ``play``/``draw``/``drew`` event in which the wild lightning acts, else None."""
+    t, who = event.get("type"), seat_name(names, event)
+    cid = event.get("card")
+    taken = [c for c in event.get("captured", ()) if c != cid]
+    if t == "drew" and cid == LIGHTNING:
+        choices = event.get("choose", ())
+        if choices and not all(is_willow(c) for c in choices):
+            return f"{who} turned the **wild lightning**: choosing which card it takes…"
+        return None
+    if t not in ("play", "draw"):
+        return None
+    if cid == LIGHTNING:
+        sweep = t == "draw" and len(taken) > 1 and (len(taken) == 2 or not all(map(is_willow, taken)))
+        if sweep:
+            return (f"{who} turned the **wild lightning** as the last stock card: it sweeps the "
+                    f"field and takes {names_of(taken)}")
+        if len(taken) == 1 and not is_willow(taken[0]):
+            if t == "play":
+                return f"{who} plays the **lightning** as a wild card and takes {card_name(taken[0])}"
+            return f"{who} turned the **wild lightning**: it takes {card_name(taken[0])}"
+        return None
+    if t == "draw" and taken == [LIGHTNING] and not is_willow(cid):
+        return f"{who} turned {card_name(cid)}: it must take the **wild lightning** lying on the field"
+    return None
+
+
+def lightning_placed_line(event: dict[str, Any], names: Sequence[str], wild: bool) -> str | None:
+    """The lightning put on the field with nothing it may take (only said when it is wild)."""
+    if (wild and event.get("type") in ("play", "draw") and event.get("card") == LIGHTNING
+            and not event.get("captured")):
+        verb = "plays" if event.get("type") == "play" else "turned"
+        return (f"{seat_name(names, event)} {verb} the **wild lightning**: no card it may take, so "
+                "it stays on the field (the next non-willow stock card takes it)")
+    return None
+
+
+def handover_line(event: dict[str, Any], names: Sequence[str]) -> str:
+    who = seat_name(names, event)
+    cards = names_of(event.get("cards", ()))
+    if event.get("reason") == "willow":
+        return (f"End of round: the leftover willow ({cards}) goes to {who}, who holds the other "
+                "plain willows")
+    if event.get("reason") == "lightning_mate":
+        return (f"End of round: {cards}, the mate of the lightning's victim, goes to {who}, "
+                "who used the lightning")
+    return f"End of round: {cards} goes to {who}"
+
+
+def playout_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
+    """Lines Mushi and Hana-Awase share: the draw for the deal, misdeals, handovers, new rounds."""
+    t = event.get("type")
+    if t == "dealer_draw":
+        drawn = ", ".join(f"{n} {card_name(c)}" for n, c in zip(names, event.get("cards", ()), strict=False))
+        return f"Drawing for the deal: {drawn}. {seat_name(names, event, 'dealer')} deals first"
+    if t == "misdeal":
+        reason = str(event.get("reason", ""))
+        why = MISDEAL_REASONS.get(reason, reason.replace("_", " "))
+        return f"Misdeal ({why}): the cards are dealt again"
+    if t == "handover":
+        return handover_line(event, names)
+    if t == "draw" and not event.get("captured"):
+        return f"{seat_name(names, event)} turned {card_name(event['card'])}: no match, it stays on the field"
+    if t == "round_start":
+        return f"Round {event['round']}: {seat_name(names, event, 'dealer')} deals"
+    return None
+
+
+def near_yaku(captured: Sequence[Sequence[str]], seat: int, sets: dict[str, tuple[str, ...]],
+              name) -> tuple[str, ...]:
+    """'Name held/needed' for the fixed-card yaku ``seat`` is building and can still complete."""
+    mine = set(captured[seat])
+    others = {c for s, pile in enumerate(captured) if s != seat for c in pile}
+    out = []
+    for slug, need in sets.items():
+        held = sum(1 for c in need if c in mine)
+        if 2 <= held < len(need) and not others & set(need):
+            out.append(f"{name(slug)} {held}/{len(need)}")
+    return tuple(out)
+
+
+class MushiPresenter(Presenter):
+    game = "mushi"
+    yaku_names = {
+        "goko": "Goko (five brights)",
+        "sanko_mushi": "Three brights (crane, warbler, curtain)",
+        "fujishima": "Fujishima (four wisteria)",
+        "kirishima": "Kirishima (four paulownia)",
+    }
+    action_names = {"draw": "Turn the stock card"}
+
+    # -- names and buttons ----------------------------------------------------------------------
+    def action_label(self, action: Action) -> str:
+        if action.kind == "play" and action.card == LIGHTNING and action.target:
+            return f"Lightning (wild) → {card_name(action.target)}"
+        if action.kind == "choose" and action.card == LIGHTNING:
+            return f"Lightning takes {card_name(action.target)}"
+        return super().action_label(action)
+
+    def action_style(self, action: Action) -> str:
+        if action.card == LIGHTNING:
+            return "primary"
+        return "success" if action.kind == "choose" else "secondary"
+
+    # -- events ---------------------------------------------------------------------------------
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+        t = event.get("type")
+        who = seat_name(names, event)
+        if (line := lightning_line(event, names)) or (line := lightning_placed_line(event, names, True)):
+            return line
+        if (line := playout_line(event, names)) is not None:
+            return line
+        if t == "deal":
+            return f"{seat_name(names, event, 'dealer')} deals: 8 cards each and 8 on the field"
+        if t == "drew":
+            return f"{who} turned {card_name(event['card'])}: it matches two cards, choosing…"
+        return super().describe_event(event, names)
+
+    def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        points = event.get("points", [])
+        listed = ", ".join(f"{n} {signed(p)}" for n, p in zip(names, points, strict=False))
+        w = event.get("winner")
+        head = f"Round {event['round']} is a tie" if w is None else f"Round {event['round']}: {names[w]} wins"
+        return f"{head} ({listed})"
+
+    # -- the table ------------------------------------------------------------------------------
+    def par(self, obs: dict[str, Any]) -> int:
+        return obs.get("rules", {}).get("par", 115)
+
+    def yaku_cards(self, obs: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+        sets = dict(MUSHI_YAKU_CARDS)
+        if obs.get("rules", {}).get("yaku_set") == "three":
+            sets.pop("goko")
+        return sets
+
+    def formed_yaku(self, obs: dict[str, Any], seat: int) -> list[str]:
+        pile = set((obs.get("captured") or [[]] * (seat + 1))[seat])
+        return [slug for slug, need in self.yaku_cards(obs).items() if set(need) <= pile]
+
+    def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
+        pile = (obs.get("captured") or [[]] * (seat + 1))[seat]
+        out = [f"{pile_points(pile)} card pts"]
+        out += [self.short_yaku_name(s) for s in self.formed_yaku(obs, seat)]
+        victim = obs.get("lightning_victim")
+        if LIGHTNING in pile and victim:
+            out.append(f"Lightning took {card_name(victim)}")
+        return out
+
+    def progress(self, obs: dict[str, Any], seat: int) -> tuple[str, ...]:
+        captured = obs.get("captured")
+        if not captured:
+            return ()
+        return near_yaku(captured, seat, self.yaku_cards(obs), self.short_yaku_name)
+
+    def footer(self, obs: dict[str, Any]) -> str:
+        return (f"The lightning is wild · score = card points − {self.par(obs)} + own yaku "
+                "− opponent's yaku")
+
+    # -- the hand -------------------------------------------------------------------------------
+    def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
+        field = obs.get("field", ())
+        out = []
+        for c in obs.get("hand", ()):
+            if c == LIGHTNING:
+                ok = any(not is_willow(f) for f in field)
+            else:
+                ok = any(card_month(f) == card_month(c) and f != LIGHTNING for f in field)
+            if ok:
+                out.append(c)
+        return tuple(out)
+
+    def prompt(self, obs: dict[str, Any]) -> str:
+        phase = obs.get("phase")
+        if phase == "choose_draw":
+            drawn = obs.get("drawn")
+            if drawn == LIGHTNING:
+                return "you turned the wild lightning: choose the card it takes"
+            return f"you turned {card_name(drawn)}: choose a card to take"
+        if phase != "play":
+            return ""
+        if not obs.get("hand"):
+            return "your hand is empty: turn the stock card"
+        if LIGHTNING in obs.get("hand", ()):
+            return "your turn: play a card (your lightning is wild: it takes any non-willow card)"
+        if LIGHTNING in obs.get("field", ()):
+            return "your turn: play a card (the next non-willow stock card takes the lightning)"
+        return "your turn: play a card"
+
+    def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
+        seat = obs.get("seat")
+        captured = obs.get("captured")
+        if not isinstance(seat, int) or not captured:
+            return []
+        pts = pile_points(captured[seat])
+        value = f"{pts} card points ({signed(pts - self.par(obs))} against the par of {self.par(obs)})"
+        formed = self.formed_yaku(obs, seat)
+        if formed:
+            value += " · " + ", ".join(f"{self.yaku_name(s)} {YAKU_POINTS[s]}" for s in formed)
+        return [("Your pile", value)]
+
+    # -- the end of a round ---------------------------------------------------------------------
+    def summary_rows(self, event: dict[str, Any], names: Sequence[str]) -> list[YakuRow]:
+        detail = event.get("detail", {})
+        rows = []
+        for seat, name in enumerate(names):
+            for slug, points, *rest in detail.get("yaku_by_seat", {}).get(str(seat), []):
+                rows.append(YakuRow(player=name, name=self.yaku_name(slug),
+                                    cards=tuple(rest[0]) if rest else (), points=points))
+        return rows
+
+    def result_lines(self, event: dict[str, Any], names: Sequence[str]) -> list[str]:
+        detail = event.get("detail", {})
+        cards = detail.get("card_points", [])
+        par = detail.get("par", 115)
+        yaku = detail.get("yaku_by_seat", {})
+        own = [sum(y[1] for y in yaku.get(str(s), [])) for s in range(len(names))]
+        lines = []
+        for seat, name in enumerate(names):
+            if seat >= len(cards):
+                break
+            other = sum(own) - own[seat]
+            lines.append(f"{name}: ({cards[seat]} card points − {par}) + {own[seat]} own yaku "
+                         f"− {other} opponent's yaku = {signed(event['points'][seat])}")
+        w = event.get("winner")
+        lines.append("A tie: the dealer deals again" if w is None else f"{names[w]} wins the round and deals next")
+        if detail.get("unclaimed"):
+            lines.append(f"Left on the field, scored by nobody: {names_of(detail['unclaimed'])}")
+        if event.get("scores"):
+            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+        return lines
+
+
+PRESENTER = MushiPresenter()
