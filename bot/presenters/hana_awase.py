@@ -1,0 +1,271 @@
+"""Hana-Awase on screen: card points (20/10/5/1), the yaku ("bonus hands" in the leaflet), the
+dealt teyaku with their chaff shown face up, totals against the par when zero-sum.
+
+The yaku a seat has formed come from the engine's own scoring (:func:`table_yaku`, with the
+exclusive groups, the point table and the willow-row option of the table's rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.cards import ids_in, mask
+from bot.games.base import Action
+from bot.games.hana_awase.game import HANDS
+from bot.games.hana_awase.rules import Rules
+from bot.games.hana_awase.scoring import SETS, card_points, table_yaku
+from rendering.view import YakuRow
+
+from .base import Presenter, card_month, card_name, seat_name
+from .mushi import (
+    LIGHTNING,
+    is_willow,
+    lightning_line,
+    names_of,
+    near_yaku,
+    playout_line,
+    signed,
+)
+
+SET_CARDS = {slug: tuple(ids_in(need)) for slug, need in SETS}
+
+
+def teyaku_name(amount: int) -> str:
+    return "Teyaku (7+ chaff dealt)" if amount >= 30 else "Teyaku (6 chaff dealt)"
+
+
+class HanaAwasePresenter(Presenter):
+    game = "hana_awase"
+    yaku_names = {
+        "goko": "Goko (five brights)", "shiko": "Shiko (four brights)",
+        "omote_sugawara": "Omote-sugawara (crane, warbler, curtain)",
+        "matsu_kiri_bozu": "Matsu-kiri-bozu (crane, phoenix, moon)",
+        "nanatan": "Nanatan (seven ribbons)", "rokutan": "Rokutan (six ribbons)",
+        "akatan": "Akatan (poetry ribbons)", "aotan": "Aotan (blue ribbons)",
+        "kusatan": "Kusatan (grass ribbons)", "inoshikacho": "Inoshikacho (boar, deer, butterflies)",
+        "nomi": "Nomi (sake cup, curtain, moon)", "hanami": "Hanami (cherry viewing)",
+        "tsukimi": "Tsukimi (moon viewing)", "yanagishima": "Yanagishima (four willow)",
+        "fujishima": "Fujishima (four wisteria)", "kirishima": "Kirishima (four paulownia)",
+    }
+    action_names = {"draw": "Turn the stock card"}
+
+    # -- rules of the table ---------------------------------------------------------------------
+    @staticmethod
+    def rules(obs: dict[str, Any]) -> Rules:
+        data = obs.get("rules")
+        try:
+            return Rules.from_dict(data) if data else Rules()
+        except (ValueError, TypeError):  # pragma: no cover - an observation always has valid rules
+            return Rules()
+
+    @staticmethod
+    def par(rules: Rules, players: int) -> int:
+        return rules.deck_value() // players if rules.scoring == "zero_sum" else 0
+
+    def seat_yaku(self, obs: dict[str, Any]) -> list[list[Any]]:
+        captured = obs.get("captured") or []
+        return table_yaku([mask(p) for p in captured], self.rules(obs)) if captured else []
+
+    # -- names and buttons ----------------------------------------------------------------------
+    def action_label(self, action: Action) -> str:
+        if action.kind == "play" and action.card == LIGHTNING and action.target and not is_willow(action.target):
+            return f"Lightning (wild) → {card_name(action.target)}"
+        return super().action_label(action)
+
+    def action_style(self, action: Action) -> str:
+        return "success" if action.kind == "choose" else "secondary"
+
+    # -- events ---------------------------------------------------------------------------------
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+        t = event.get("type")
+        who = seat_name(names, event)
+        if (line := lightning_line(event, names)) or (line := playout_line(event, names)):
+            return line
+        if t == "deal":
+            hand, field = HANDS.get(len(names), (0, 0))
+            dealer = seat_name(names, event, "dealer")
+            if len(names) == 2:
+                return f"{dealer} deals: {field} cards on the field and a hand each"
+            return f"{dealer} deals: {hand} cards each and {field} on the field"
+        if t == "teyaku":
+            cards = event.get("cards", ())
+            return (f"**{who} shows a teyaku**: {len(cards)} chaff dealt ({names_of(cards)}), face up "
+                    f"from now on; each other player pays {event.get('points', 0)}")
+        if t == "taken_from_hand":
+            return (f"{who} takes {names_of(event.get('cards', ()))} from "
+                    f"{seat_name(names, event, 'from')}'s shown hand")
+        if t == "drew":
+            return f"{who} turned {card_name(event['card'])}: it matches two cards, choosing…"
+        return super().describe_event(event, names)
+
+    def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        detail = event.get("detail", {})
+        if detail.get("void"):
+            return f"Round {event['round']} is void (a player has 20 card points or fewer): nobody scores"
+        zero_sum = bool(detail.get("par"))
+        points = event.get("points", [])
+        listed = ", ".join(f"{n} {signed(p) if zero_sum else p}" for n, p in zip(names, points, strict=False))
+        w = event.get("winner")
+        head = f"Round {event['round']} is a tie" if w is None else f"Round {event['round']}: {names[w]} wins"
+        return f"{head} ({listed})"
+
+    # -- the table ------------------------------------------------------------------------------
+    def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
+        rules = self.rules(obs)
+        captured = obs.get("captured") or []
+        out = []
+        if seat < len(captured):
+            out.append(f"{card_points(mask(captured[seat]), rules)} card pts")
+        yaku = self.seat_yaku(obs)
+        if seat < len(yaku):
+            out += [self.short_yaku_name(y.slug) for y in yaku[seat]]
+        teyaku = obs.get("teyaku") or []
+        if seat < len(teyaku) and teyaku[seat]:
+            out.append(f"Teyaku +{teyaku[seat]}")
+        return out
+
+    def player_view(self, obs: dict[str, Any], seat: int, name: str, score: int | None):
+        exposed = obs.get("exposed") or []
+        view = super().player_view(obs, seat, name, score)
+        return replace(view, shown=tuple(exposed[seat]) if seat < len(exposed) else ())
+
+    def progress(self, obs: dict[str, Any], seat: int) -> tuple[str, ...]:
+        captured = obs.get("captured")
+        if not captured:
+            return ()
+        rules = self.rules(obs)
+        sets = {slug: cards for slug, cards in SET_CARDS.items() if rules.points(slug)}
+        return near_yaku(captured, seat, sets, self.short_yaku_name)[:3]
+
+    def footer(self, obs: dict[str, Any]) -> str:
+        rules = self.rules(obs)
+        n = obs.get("num_players") or len(obs.get("hand_sizes") or ()) or 3
+        parts = [f"Cards 20/10/5/{rules.chaff_value}"]
+        if rules.scoring == "zero_sum":
+            parts.append(f"zero-sum: (card points − par {self.par(rules, n)}) + own yaku × {n - 1} "
+                         "− the others' yaku")
+        else:
+            parts.append("card points + yaku, the highest total wins")
+        if rules.wild_lightning:
+            parts.append("the lightning is wild")
+        return " · ".join(parts)
+
+    # -- the hand -------------------------------------------------------------------------------
+    def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
+        wild = self.rules(obs).wild_lightning
+        seat = obs.get("seat")
+        targets = list(obs.get("field", ()))
+        for s, cards in enumerate(obs.get("exposed") or []):
+            if s != seat:
+                targets += cards
+        out = []
+        for c in obs.get("hand", ()):
+            if wild and c == LIGHTNING:
+                ok = any(not is_willow(f) for f in obs.get("field", ()))
+            else:
+                ok = any(card_month(f) == card_month(c) and not (wild and f == LIGHTNING) for f in targets)
+            if ok:
+                out.append(c)
+        return tuple(out)
+
+    def prompt(self, obs: dict[str, Any]) -> str:
+        phase = obs.get("phase")
+        if phase == "choose_draw":
+            drawn = obs.get("drawn")
+            if drawn == LIGHTNING and self.rules(obs).wild_lightning:
+                return "you turned the wild lightning: choose the card it takes"
+            return f"you turned {card_name(drawn)}: choose a card to take"
+        if phase != "play":
+            return ""
+        if not obs.get("hand"):
+            return "your hand is empty: turn the stock card"
+        seat = obs.get("seat")
+        shown = [c for s, cards in enumerate(obs.get("exposed") or []) if s != seat for c in cards]
+        if shown:
+            return "your turn: play a card (you may take the chaff shown in another hand)"
+        return "your turn: play a card"
+
+    def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
+        seat = obs.get("seat")
+        captured = obs.get("captured")
+        if not isinstance(seat, int) or not captured:
+            return []
+        rules = self.rules(obs)
+        pts = card_points(mask(captured[seat]), rules)
+        n = len(captured)
+        value = f"{pts} card points"
+        if rules.scoring == "zero_sum":
+            value += f" ({signed(pts - self.par(rules, n))} against the par of {self.par(rules, n)})"
+        fields = [("Your pile", value)]
+        yaku = self.seat_yaku(obs)
+        if yaku and yaku[seat]:
+            fields.append(("Your yaku", ", ".join(f"{self.yaku_name(y.slug)} {y.points}" for y in yaku[seat])))
+        mine = (obs.get("exposed") or [[]] * (seat + 1))[seat]
+        if mine:
+            fields.append(("Shown to all (teyaku)", names_of(mine)))
+        return fields
+
+    # -- the end of a round ---------------------------------------------------------------------
+    def summary_rows(self, event: dict[str, Any], names: Sequence[str]) -> list[YakuRow]:
+        detail = event.get("detail", {})
+        n = len(names)
+        rows = []
+        for seat, name in enumerate(names):
+            for slug, points, *rest in detail.get("yaku_by_seat", {}).get(str(seat), []):
+                rows.append(YakuRow(player=name, name=self.yaku_name(slug),
+                                    cards=tuple(rest[0]) if rest else (), points=points))
+            teyaku = detail.get("teyaku") or []
+            if seat < len(teyaku) and teyaku[seat]:
+                rows.append(YakuRow(player=name, name=teyaku_name(teyaku[seat]), cards=(),
+                                    points=teyaku[seat] * (n - 1)))
+            if seat in detail.get("compensated", ()):
+                rows.append(YakuRow(player=name, name="Compensation (few cards)", cards=(),
+                                    points=30 * (n - 1)))
+        return rows
+
+    def result_lines(self, event: dict[str, Any], names: Sequence[str]) -> list[str]:
+        detail = event.get("detail", {})
+        lines = []
+        if detail.get("void"):
+            lines.append("Fuke: a player has 20 card points or fewer, the round is void and nobody scores")
+        else:
+            n = len(names)
+            cards = detail.get("card_points", [])
+            par = detail.get("par", 0)
+            yaku = detail.get("yaku_by_seat", {})
+            own = [sum(y[1] for y in yaku.get(str(s), [])) for s in range(n)]
+            points = event.get("points", [])
+            for seat, name in enumerate(names):
+                if seat >= len(cards) or seat >= len(points):
+                    break
+                if par:
+                    others = sum(own) - own[seat]
+                    base = cards[seat] - par + own[seat] * (n - 1) - others
+                    text = (f"{name}: ({cards[seat]} card points − par {par}) + {own[seat]} yaku × {n - 1}"
+                            f" − {others} the others' yaku")
+                else:
+                    base = cards[seat] + own[seat]
+                    text = f"{name}: {cards[seat]} card points + {own[seat]} yaku"
+                teyaku = detail.get("teyaku") or [0] * n
+                comp = [30 if s in detail.get("compensated", ()) else 0 for s in range(n)]
+                for label, due in (("teyaku", teyaku), ("compensation", comp)):
+                    if len(due) == n and (adj := due[seat] * (n - 1) - (sum(due) - due[seat])):
+                        text += f" {'+' if adj > 0 else '−'} {abs(adj)} {label}"
+                        base += adj
+                if points[seat] != base:  # pragma: no cover - the lines above cover every payment
+                    text += f" {signed(points[seat] - base)} other"
+                total = signed(points[seat]) if par else str(points[seat])
+                lines.append(f"{text} = {total}")
+            w = event.get("winner")
+            lines.append("A tie: the earliest in turn order deals next" if w is None
+                         else f"{names[w]} wins the round and deals next")
+        if detail.get("unclaimed"):
+            lines.append(f"Left on the field, scored by nobody: {names_of(detail['unclaimed'])}")
+        if event.get("scores"):
+            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+        return lines
+
+
+PRESENTER = HanaAwasePresenter()
