@@ -1,0 +1,449 @@
+"""Community commands: ``/leaderboard``, ``/stats`` and ``/chips`` (balance, daily, give, history).
+
+Every query is scoped by the server of the interaction. Pagers are :class:`DynamicItem` buttons
+whose custom id carries the whole request (``hf:lbd:<asker>:<game>:<order>:<period>:<page>``,
+``hf:chh:<user>:<page>``), so they keep working after a restart; only the member who asked may
+turn the pages. Refusals are ephemeral, one sentence, and say what to do.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GAMES
+from bot.rules_text import title
+from bot.store import MAX_AMOUNT, Store, StoreError, UnknownAccount
+from cogs.table_ui import ACCENT, refuse
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=title(g), value=g) for g in GAMES]
+ORDERS = {"rating": "rating", "wins": "wins", "points": "points", "chips": "chips"}
+PERIODS = {"all": "all time", "30d": "last 30 days"}
+BOARD_PAGE = 10
+LEDGER_PAGE = 10
+OOPS = "Something went wrong on my side; please try again in a moment."
+
+
+def store_of(interaction: discord.Interaction) -> Store:
+    return interaction.client.store  # type: ignore[attr-defined]
+
+
+def in_guild(interaction: discord.Interaction) -> bool:
+    return interaction.guild_id is not None
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
+    """The friendly answer to an unexpected failure of a command (logged by the tree)."""
+    try:
+        await refuse(interaction, OOPS)
+    except discord.HTTPException:
+        log.info("could not report an error to the user")
+
+
+def yaku_label(slug: str) -> str:
+    try:
+        from bot import presenter
+
+        return presenter.yaku_name(slug)
+    except Exception:  # the presenter's naming is optional here
+        return slug.replace("_", " ").capitalize()
+
+
+def pages_of(total: int, size: int) -> int:
+    return max(1, math.ceil(total / size))
+
+
+def pager_buttons(make_id, page: int, pages: int, *, extra: list[discord.ui.Item] | None = None
+                  ) -> discord.ui.View:
+    """Previous / page counter / Next (custom ids from ``make_id(page, tag)``)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="◀ Previous", style=discord.ButtonStyle.secondary,
+                                    custom_id=make_id(max(0, page - 1), "p"), disabled=page <= 0))
+    view.add_item(discord.ui.Button(label="Next ▶", style=discord.ButtonStyle.secondary,
+                                    custom_id=make_id(page + 1, "n"), disabled=page >= pages - 1))
+    for item in extra or []:
+        view.add_item(item)
+    return view
+
+
+# -- leaderboard -----------------------------------------------------------------------------------
+def _value(order: str, value: Any, currency: str, period: str) -> str:
+    if order == "rating":
+        return f"{round(value):,}"
+    if order == "wins":
+        return f"{int(value):,} win" + ("" if int(value) == 1 else "s")
+    if order == "points":
+        return f"{int(value):+,} points"
+    sign = "+" if period == "30d" and value > 0 else ""
+    return f"{sign}{int(value):,} {currency}"
+
+
+async def _page_of(store: Store, guild_id: int, asker: int, game: str | None, order: str,
+                   period: str, rank: int) -> int:
+    """The page holding the asker's row (tied ranks are ordered by user id, so look ahead)."""
+    start = (rank - 1) // BOARD_PAGE
+    for page in range(start, start + 5):
+        found = await store.leaderboard(guild_id, order, game=game, period=period,
+                                        offset=page * BOARD_PAGE, limit=BOARD_PAGE)
+        if any(r.user_id == asker for r in found.rows) or not found.rows:
+            return page
+    return start
+
+
+async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str | None,
+                              order: str, period: str, page: int | None) -> dict[str, Any]:
+    """The embed and pager of one page of a board (``None``: the asker's page), with the
+    asker's own rank."""
+    settings = await store.get_settings(guild_id)
+    mine = await store.user_rank(guild_id, asker, order, game=game, period=period)
+    if page is None:
+        page = 0 if mine is None else await _page_of(store, guild_id, asker, game, order,
+                                                      period, mine.rank)
+    result = await store.leaderboard(guild_id, order, game=game, period=period,
+                                     offset=page * BOARD_PAGE, limit=BOARD_PAGE)
+    pages = pages_of(result.total, BOARD_PAGE)
+    if page >= pages:  # the board shrank since the button was made
+        page = pages - 1
+        result = await store.leaderboard(guild_id, order, game=game, period=period,
+                                         offset=page * BOARD_PAGE, limit=BOARD_PAGE)
+    where = title(game) if game else "all games"
+    embed = discord.Embed(title=f"🏆 Leaderboard · {where} · by {ORDERS[order]}",
+                          colour=ACCENT)
+    lines = []
+    for row in result.rows:
+        games = f" · {row.games} game{'s' if row.games != 1 else ''}" if row.games else ""
+        text = (f"**#{row.rank}** <@{row.user_id}> — "
+                f"{_value(order, row.value, settings.currency_name, period)}{games}")
+        lines.append(f"➤ {text}" if row.user_id == asker else text)
+    if not lines:
+        lines.append("Nobody is on this board yet: finish a game to get on it."
+                     if order != "chips" else "Nobody has chips here yet: try /chips daily.")
+    embed.description = "\n".join(lines)
+    if mine is not None:
+        embed.add_field(name="Your rank", inline=False, value=(
+            f"#{mine.rank} of {result.total} — "
+            f"{_value(order, mine.value, settings.currency_name, period)}"))
+    else:
+        embed.add_field(name="Your rank", inline=False,
+                        value="You are not on this board yet.")
+    embed.set_footer(text=f"{PERIODS[period].capitalize()} · page {page + 1} of {pages} · "
+                          f"{result.total} player{'s' if result.total != 1 else ''}")
+    game_key = game or "all"
+
+    def make_id(target: int, tag: str) -> str:
+        return f"hf:lbd:{asker}:{game_key}:{order}:{period}:{target}:{tag}"
+
+    extra = []
+    if mine is not None and result.total > BOARD_PAGE:
+        on_page = any(r.user_id == asker for r in result.rows)
+        extra.append(discord.ui.Button(label="My rank", style=discord.ButtonStyle.primary,
+                                       custom_id=make_id(0, "m"), disabled=on_page))
+    return {"embed": embed, "view": pager_buttons(make_id, page, pages, extra=extra)}
+
+
+class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button],
+                       template=r"hf:lbd:(?P<asker>[0-9]+):(?P<game>[a-z_]+):"
+                                r"(?P<order>rating|wins|points|chips):(?P<period>all|30d):"
+                                r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
+    """A page button of a leaderboard: only its asker may press it."""
+
+    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
+        super().__init__(discord.ui.Button(label="Page", custom_id=custom_id))
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.match
+        if interaction.user.id != int(m["asker"]):
+            await refuse(interaction, "Only the member who asked can turn these pages; "
+                                      "run /leaderboard for your own view.")
+            return
+        game = None if m["game"] == "all" else m["game"]
+        if game is not None and game not in GAMES:
+            await refuse(interaction, "That leaderboard is out of date; run /leaderboard again.")
+            return
+        try:
+            content = await leaderboard_message(store_of(interaction), interaction.guild_id,
+                                                interaction.user.id, game, m["order"],
+                                                m["period"],
+                                                None if m["tag"] == "m" else int(m["page"]))
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.edit_message(**content)
+
+
+# -- chip history ----------------------------------------------------------------------------------
+KIND_LABELS = {"open": "starting chips", "daily": "daily chips", "grant": "granted by staff",
+               "revoke": "taken back by staff", "stake": "stake", "payout": "winnings",
+               "refund": "stake refunded"}
+
+
+def ledger_line(line) -> str:
+    when = f"<t:{int(line.created_at.timestamp())}:d>"
+    what = KIND_LABELS.get(line.kind, line.kind)
+    if line.kind == "transfer":
+        who = f"<@{line.counterparty}>" if line.counterparty else "someone"
+        what = f"from {who}" if line.amount > 0 else f"to {who}"
+    if line.game_id is not None:
+        what += f" · game #{line.game_id}"
+    if line.kind in ("grant", "revoke") and line.reason:
+        what += f" · {line.reason[:60]}"
+    return f"{when} **{line.amount:+,}** {what} → {line.balance_after:,}"
+
+
+async def history_message(store: Store, guild_id: int, user_id: int, page: int
+                          ) -> dict[str, Any]:
+    settings = await store.get_settings(guild_id)
+    total = await store.history_count(guild_id, user_id)
+    pages = pages_of(total, LEDGER_PAGE)
+    page = min(page, pages - 1)
+    lines = await store.history(guild_id, user_id, offset=page * LEDGER_PAGE, limit=LEDGER_PAGE)
+    embed = discord.Embed(title=f"🪙 Your {settings.currency_name} history", colour=ACCENT,
+                          description="\n".join(ledger_line(x) for x in lines)
+                          or f"No {settings.currency_name} have moved yet.")
+    embed.set_footer(text=f"Newest first · page {page + 1} of {pages} · {total} entries")
+
+    def make_id(target: int, tag: str) -> str:
+        return f"hf:chh:{user_id}:{target}:{tag}"
+
+    return {"embed": embed, "view": pager_buttons(make_id, page, pages)}
+
+
+class HistoryPager(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"hf:chh:(?P<user>[0-9]+):(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
+    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
+        super().__init__(discord.ui.Button(label="Page", custom_id=custom_id))
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != int(self.match["user"]):
+            await refuse(interaction, "This is someone else's history; run /chips history "
+                                      "for yours.")
+            return
+        try:
+            content = await history_message(store_of(interaction), interaction.guild_id,
+                                            interaction.user.id, int(self.match["page"]))
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.edit_message(**content)
+
+
+# -- the cog ---------------------------------------------------------------------------------------
+def rate(wins: int, games: int) -> str:
+    return f"{wins / games:.0%}" if games else "—"
+
+
+class CommunityCog(commands.Cog):
+    """Leaderboards, player statistics and the chip ledger of a server."""
+
+    chips = app_commands.Group(name="chips", description="Your chips on this server",
+                               guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> Store:
+        return self.bot.store  # type: ignore[attr-defined]
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        await reply_error(interaction, error)
+
+    # -- /leaderboard ------------------------------------------------------------------------------
+    @app_commands.command(name="leaderboard", description="This server's best players")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Only this game (ratings are per game)",
+                           order="Rank by rating, wins, points or chips",
+                           period="All time or the last 30 days")
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        order=[app_commands.Choice(name=n.capitalize(), value=v) for v, n in ORDERS.items()],
+        period=[app_commands.Choice(name=n.capitalize(), value=v) for v, n in PERIODS.items()],
+    )
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
+                          order: str | None = None, period: str = "all") -> None:
+        order = order or ("rating" if game else "wins")
+        if order not in ORDERS or period not in PERIODS or (game and game not in GAMES):
+            await refuse(interaction, "Pick the game, order and period from the lists offered.")
+            return
+        if order == "rating" and game is None:
+            await refuse(interaction, "Ratings are kept per game: choose a game, or order by "
+                                      "wins, points or chips.")
+            return
+        if order == "chips":
+            game = None  # chips belong to the server, not to a game
+        try:
+            content = await leaderboard_message(self.store, interaction.guild_id,
+                                                interaction.user.id, game, order, period, 0)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(**content)
+
+    # -- /stats ------------------------------------------------------------------------------------
+    @app_commands.command(name="stats", description="A player's record on this server")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose record (default: yours)")
+    async def stats(self, interaction: discord.Interaction,
+                    user: discord.Member | None = None) -> None:
+        target = user or interaction.user
+        if target.bot:
+            await refuse(interaction, "Bots keep no record here; pick a member.")
+            return
+        guild = interaction.guild_id
+        try:
+            stats = await self.store.user_stats(guild, target.id, recent=5)
+            settings = await self.store.get_settings(guild)
+            try:
+                balance: int | None = await self.store.balance(guild, target.id)
+            except UnknownAccount:
+                balance = None
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        embed = discord.Embed(title=f"📊 {target.display_name}", colour=ACCENT)
+        if stats.games == 0:
+            embed.description = "No finished games on this server yet."
+        else:
+            embed.add_field(name="Games", value=(
+                f"{stats.games:,} played\n{stats.wins:,} won · {stats.draws:,} drawn · "
+                f"{stats.losses:,} lost"))
+            embed.add_field(name="Win rate", value=rate(stats.wins, stats.games))
+            embed.add_field(name="Points", value=f"{stats.points:+,}")
+            fav = stats.favourite_game
+            embed.add_field(name="Favourite game",
+                            value=f"{title(fav)} ({stats.games_by_game[fav]} games)")
+            best_lines = []
+            for game in sorted(stats.games_by_game, key=lambda g: -stats.games_by_game[g]):
+                best = stats.best_yaku(game)
+                if best is not None:
+                    times = "once" if best.times == 1 else f"{best.times} times"
+                    best_lines.append(f"{title(game)}: {yaku_label(best.slug)}, "
+                                      f"{best.best_points} points ({times})")
+            embed.add_field(name="Best yaku", inline=False,
+                            value="\n".join(best_lines[:6]) or "None formed yet.")
+        if stats.ratings:
+            embed.add_field(name="Rating per game", inline=False, value="\n".join(
+                f"{title(r.game)}: **{round(r.rating):,}** · {r.games} rated game"
+                f"{'s' if r.games != 1 else ''} ({r.wins} W, {r.draws} D, {r.losses} L)"
+                for r in stats.ratings[:6]))
+        if stats.recent:
+            lines = []
+            for r in stats.recent:
+                change = r.rating_change
+                rating = f" · rating {change:+.0f}" if change is not None else ""
+                lines.append(f"`#{r.game_id}` {title(r.game)} · {r.outcome} · {r.points:+,} "
+                             f"points{rating} · <t:{int(r.finished_at.timestamp())}:R>")
+            embed.add_field(name="Recent results", inline=False, value="\n".join(lines))
+        embed.add_field(name=settings.currency_name.capitalize(), inline=False,
+                        value=f"{balance:,}" if balance is not None else "No account yet.")
+        await interaction.response.send_message(embed=embed)
+
+    # -- /chips ------------------------------------------------------------------------------------
+    @chips.command(name="balance", description="How many chips you (or another member) hold")
+    @app_commands.describe(user="Whose balance (default: yours)")
+    async def balance(self, interaction: discord.Interaction,
+                      user: discord.Member | None = None) -> None:
+        target = user or interaction.user
+        guild = interaction.guild_id
+        try:
+            settings = await self.store.get_settings(guild)
+            if target.id == interaction.user.id:
+                amount, _ = await self.store.open_account(guild, target.id)
+            else:
+                if target.bot:
+                    await refuse(interaction, "Bots hold no chips; pick a member.")
+                    return
+                try:
+                    amount = await self.store.balance(guild, target.id)
+                except UnknownAccount:
+                    await refuse(interaction, f"{target.display_name} has no "
+                                              f"{settings.currency_name} here yet; their account "
+                                              "opens with their first /chips command.")
+                    return
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        whose = "You have" if target.id == interaction.user.id else f"{target.display_name} has"
+        await interaction.response.send_message(
+            f"💰 {whose} **{amount:,}** {settings.currency_name}.",
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @chips.command(name="daily", description="Claim your daily chips (once per UTC day)")
+    async def daily(self, interaction: discord.Interaction) -> None:
+        guild, user = interaction.guild_id, interaction.user.id
+        try:
+            settings = await self.store.get_settings(guild)
+            await self.store.open_account(guild, user)
+            done = await self.store.claim_daily(guild, user)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(
+            f"🎁 You claimed **{done.amount:,}** {settings.currency_name}; you now have "
+            f"**{done.to_balance:,}**. Come back tomorrow (UTC) for more.")
+
+    @chips.command(name="give", description="Give some of your chips to another member")
+    @app_commands.describe(user="Who receives them", amount="How many chips")
+    async def give(self, interaction: discord.Interaction, user: discord.Member,
+                   amount: app_commands.Range[int, 1, MAX_AMOUNT]) -> None:
+        guild, sender = interaction.guild_id, interaction.user.id
+        if user.bot:
+            await refuse(interaction, "Bots can't hold chips; give them to a member.")
+            return
+        if user.id == sender:
+            await refuse(interaction, "You can't give chips to yourself; pick another member.")
+            return
+        try:
+            settings = await self.store.get_settings(guild)
+            await self.store.open_account(guild, sender)
+            await self.store.open_account(guild, user.id, actor=sender)
+            done = await self.store.transfer(guild, sender, user.id, amount,
+                                             key=f"give:{interaction.id}",
+                                             reason=f"gift from {interaction.user.display_name}"[:200])
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(
+            f"🤝 <@{sender}> gave **{amount:,}** {settings.currency_name} to <@{user.id}> "
+            f"(now {done.from_balance:,} and {done.to_balance:,}).",
+            allowed_mentions=discord.AllowedMentions(users=[user]))
+
+    @chips.command(name="history", description="Your chip history on this server, newest first")
+    async def history(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.store.open_account(interaction.guild_id, interaction.user.id)
+            content = await history_message(self.store, interaction.guild_id,
+                                            interaction.user.id, 0)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(ephemeral=True, **content)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(LeaderboardPager, HistoryPager)
+    await bot.add_cog(CommunityCog(bot))

@@ -1,0 +1,206 @@
+"""/leaderboard, /stats and /chips end to end through the Discord stand-in, including paging that
+only the asker may use and another server's data staying invisible."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from tests.e2e.community_data import finish_quick, play_game
+from tests.e2e.test_koikoi_bot import make_bot, reply_text
+
+pytestmark = pytest.mark.asyncio
+
+OTHERS = list(range(7001, 7025))  # 24 players who are not members: mentions still render
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await standin.settle()
+    return bot
+
+
+def embed(message) -> dict:
+    return message.embeds[0]
+
+
+def field(message, name) -> str:
+    return next(f["value"] for f in embed(message)["fields"] if f["name"] == name)
+
+
+def pager_ids(message) -> dict[str, str]:
+    return {c.rsplit(":", 1)[1]: c for c in message.custom_ids()}
+
+
+def only_private(record) -> bool:
+    return bool(record.messages) and all(m.ephemeral for m in record.messages)
+
+
+def assert_guild_only(command: dict) -> None:
+    assert command.get("contexts") == [0] or command.get("dm_permission") is False, command
+
+
+async def test_community_commands_are_registered_for_everyone_in_servers_only(hbot, standin,
+                                                                             world):
+    commands = {c["name"]: c for c in standin.registered_commands(world.guild)}
+    for name in ("leaderboard", "stats", "chips"):
+        assert_guild_only(commands[name])
+    chips = {o["name"] for o in commands["chips"]["options"]}
+    assert chips == {"balance", "daily", "give", "history"}
+    assert commands["chips"]["default_member_permissions"] is None
+    assert commands["leaderboard"]["default_member_permissions"] is None
+
+
+async def test_leaderboard_pages_only_for_the_asker_and_shows_their_rank(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    # 24 others beat each other in a ladder; bob (the asker) wins once, alice twice
+    for i, user in enumerate(OTHERS):
+        for _ in range(3 + i % 7):
+            await finish_quick(store, guild, "koikoi", [user, OTHERS[(i + 1) % len(OTHERS)]],
+                               ["won", "lost"])
+    await finish_quick(store, guild, "koikoi", [world.player.id, world.admin.id], ["won", "lost"])
+    for _ in range(2):
+        await finish_quick(store, guild, "koikoi", [world.admin.id, OTHERS[0]], ["won", "lost"])
+
+    record = await world.player.slash(world.channel, "leaderboard", game="koikoi", order="wins")
+    board = record.original
+    assert not board.ephemeral
+    e = embed(board)
+    assert "Koi-Koi" in e["title"] and "wins" in e["title"]
+    assert e["description"].count("**#") == 10
+    assert f"<@{world.player.id}>" not in e["description"]  # bob is far down the board
+    assert field(board, "Your rank").startswith("#") and " of 26 — 1 win" in field(board, "Your rank")
+    assert "page 1 of 3" in e["footer"]["text"]
+    ids = pager_ids(board)
+    # someone else cannot turn the pages
+    refused = await world.admin.click(board, ids["n"])
+    assert only_private(refused) and "Only the member who asked" in reply_text(refused)
+    assert "page 1 of 3" in embed(standin.message(board))["footer"]["text"]
+    # the asker can
+    await world.player.click(board, ids["n"])
+    assert "page 2 of 3" in embed(standin.message(board))["footer"]["text"]
+    await world.player.click(standin.message(board), pager_ids(standin.message(board))["m"])
+    mine = standin.message(board)
+    [marked] = [line for line in embed(mine)["description"].split("\n") if line.startswith("➤")]
+    assert f"<@{world.player.id}>" in marked
+    assert next(c for c in mine.components[0]["components"] if c["custom_id"].endswith(":m"))["disabled"]
+    # previous goes back a page
+    page = embed(mine)["footer"]["text"]
+    await world.player.click(mine, pager_ids(mine)["p"])
+    assert embed(standin.message(board))["footer"]["text"] != page
+
+    # rating needs a game; chips are per server
+    refused = await world.player.slash(world.channel, "leaderboard", order="rating")
+    assert only_private(refused) and "choose a game" in reply_text(refused)
+    rated = await world.player.slash(world.channel, "leaderboard", game="koikoi")
+    assert "by rating" in embed(rated.original)["title"]
+    await store.open_account(guild, world.player.id)
+    chips = await world.player.slash(world.channel, "leaderboard", order="chips", period="30d")
+    assert "chips" in embed(chips.original)["description"]
+    assert "Last 30 days" in embed(chips.original)["footer"]["text"]
+    empty = await world.player.slash(world.channel, "leaderboard", game="mushi", order="wins")
+    assert "Nobody is on this board yet" in embed(empty.original)["description"]
+    assert field(empty.original, "Your rank") == "You are not on this board yet."
+
+
+async def test_stats_show_record_best_yaku_ratings_and_recent_results(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    gids = []
+    for seed in (3, 4, 5):
+        gid, _ = await play_game(store, guild, "koikoi", [world.player.id, world.admin.id],
+                                 ["bob", "alice"], seed=seed, rounds=3)
+        gids.append(gid)
+    await play_game(store, guild, "mushi", [world.player.id, "ai:normal"], ["bob", "AI (normal)"])
+    stats = await store.user_stats(guild, world.player.id)
+    record = await world.admin.slash(world.channel, "stats", user=world.player)
+    msg = record.original
+    assert not msg.ephemeral and embed(msg)["title"] == "📊 bob"
+    assert field(msg, "Games").startswith("4 played")
+    assert f"{stats.wins} won" in field(msg, "Games")
+    assert field(msg, "Win rate") == f"{stats.wins / 4:.0%}"
+    assert field(msg, "Points") == f"{stats.points:+,}"
+    assert field(msg, "Favourite game") == "Koi-Koi (3 games)"
+    best = stats.best_yaku("koikoi")
+    if best is not None:
+        assert f"{best.best_points} points" in field(msg, "Best yaku")
+    assert "Koi-Koi: **" in field(msg, "Rating per game") and "3 rated games" in field(msg, "Rating per game")
+    recent = field(msg, "Recent results")
+    assert recent.index(f"#{gids[-1]}") < recent.index(f"#{gids[0]}") and "Mushi" in recent
+    assert field(msg, "Chips") == "No account yet."
+    # your own, with no games yet
+    mine = await world.shy.slash(world.channel, "stats")
+    assert embed(mine.original)["description"] == "No finished games on this server yet."
+    bot_stats = await world.player.slash(world.channel, "stats", user=standin.bot_user)
+    assert only_private(bot_stats) and "Bots keep no record" in reply_text(bot_stats)
+
+
+async def test_chips_balance_daily_give_and_history(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    first = await world.player.slash(world.channel, "chips balance")
+    assert "You have **1,000** chips" in reply_text(first) and not first.original.ephemeral
+    other = await world.player.slash(world.channel, "chips balance", user=world.shy)
+    assert only_private(other) and "has no chips here yet" in reply_text(other)
+    daily = await world.player.slash(world.channel, "chips daily")
+    assert "**100** chips" in reply_text(daily) and "**1,100**" in reply_text(daily)
+    again = await world.player.slash(world.channel, "chips daily")
+    assert only_private(again) and "already claimed" in reply_text(again)
+    give = await world.player.slash(world.channel, "chips give", user=world.shy, amount=300)
+    assert not give.original.ephemeral and "gave **300** chips" in reply_text(give)
+    assert await store.balance(guild, world.shy.id) == 1300
+    assert await store.balance(guild, world.player.id) == 800
+    too_much = await world.player.slash(world.channel, "chips give", user=world.shy, amount=5000)
+    assert only_private(too_much) and "needed" in reply_text(too_much)
+    itself = await world.player.slash(world.channel, "chips give", user=world.player, amount=5)
+    assert only_private(itself) and "yourself" in reply_text(itself)
+    to_bot = await world.player.slash(world.channel, "chips give", user=standin.bot_user, amount=5)
+    assert only_private(to_bot) and "Bots" in reply_text(to_bot)
+    assert await store.balance(guild, world.player.id) == 800
+    seen = await world.admin.slash(world.channel, "chips balance", user=world.player)
+    assert "bob has **800** chips" in reply_text(seen)
+
+    for i in range(11):  # enough lines for two pages
+        await store.grant(guild, world.player.id, 1 + i, key=f"g{i}", actor=world.admin.id,
+                          reason=f"prize {i}")
+    record = await world.player.slash(world.channel, "chips history")
+    history = record.original
+    assert history.ephemeral and history.ephemeral_for.id == world.player.id
+    text = embed(history)["description"]
+    assert text.count("\n") == 9 and "**+11** granted by staff · prize 10" in text
+    assert "page 1 of 2 · 14 entries" in embed(history)["footer"]["text"]
+    await world.player.click(history, pager_ids(history)["n"])
+    page2 = embed(standin.message(history))
+    assert "page 2 of 2" in page2["footer"]["text"]
+    assert "starting chips" in page2["description"] and "**-300** to <@" in page2["description"]
+    assert (await store.audit()).ok
+
+
+async def test_another_server_sees_none_of_it(hbot, standin, world):
+    store = hbot.store
+    other = standin.create_guild("Other Club")
+    channel = standin.create_channel(other, "hanafuda")
+    standin.add_member(other, world.player)
+    standin.add_member(other, world.admin, permissions=discord.Permissions(manage_guild=True))
+    await play_game(store, world.guild.id, "koikoi", [world.player.id, world.admin.id],
+                    ["bob", "alice"], seed=3)
+    await store.open_account(world.guild.id, world.player.id)
+    await store.grant(world.guild.id, world.player.id, 5000, key="big", actor=world.admin.id,
+                      reason="rich here")
+    await store.update_settings(world.guild.id, currency_name="ryo")
+
+    board = await world.player.slash(channel, "leaderboard", order="wins")
+    assert "Nobody is on this board yet" in embed(board.original)["description"]
+    chips_board = await world.player.slash(channel, "leaderboard", order="chips")
+    assert "6,000" not in embed(chips_board.original)["description"]
+    stats = await world.player.slash(channel, "stats")
+    assert embed(stats.original)["description"] == "No finished games on this server yet."
+    assert field(stats.original, "Chips") == "No account yet."
+    balance = await world.player.slash(channel, "chips balance")
+    assert "You have **1,000** chips" in reply_text(balance)  # a fresh account, default currency
+    history = await world.player.slash(channel, "chips history")
+    text = embed(history.original)["description"]
+    assert "rich here" not in text and text.count("\n") == 0
+    # and the first server still has its own
+    home = await world.player.slash(world.channel, "chips balance")
+    assert "**6,000** ryo" in reply_text(home)
