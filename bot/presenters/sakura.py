@@ -1,0 +1,351 @@
+"""Sakura (Higo-Bana) on screen: sides and teams sharing a capture pile, each side's card points
+and yaku, the gaji (wild lightning), hiki, dead cards, and the round's card totals and victories.
+
+Everything here reads the engine's JSON (:mod:`bot.games.sakura`); a table view reads public
+fields only. A yaku never scores for its owner (unless ``own_yaku_scores``): it costs every other
+side 50.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.cards import DECK, MONTHS
+from bot.games.base import Action
+from bot.games.sakura.scoring import YAKU
+from rendering.view import PlayerView, SummaryView, TableView, YakuRow
+
+from .base import Presenter, card_name, seat_name
+
+GAJI = "lightning"
+YAKU_CARDS: dict[str, tuple[str, ...]] = {
+    slug: tuple(c.id for c in DECK if need >> c.index & 1) for slug, need in YAKU.items()
+}
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
+_CARDS = {c.id: c for c in DECK}
+VICTORY_NAMES = {"win": "a plain win", "chu": "chu, 50+ ahead", "basa": "basa, 100+ ahead"}
+
+
+def sk_card_name(cid: str) -> str:
+    return "Gaji (Lightning)" if cid == GAJI else card_name(cid)
+
+
+def target_name(cid: str) -> str:
+    """A card named so that the two plain cards of a month differ (``Cherry 1``, ``Cherry 2``)."""
+    name = sk_card_name(cid)
+    return f"{name} {cid[-1]}" if "_chaff_" in cid and cid[-1] in "12" else name
+
+
+def names_of(cards: Sequence[str]) -> str:
+    return ", ".join(sk_card_name(c) for c in cards)
+
+
+def month_label(month: int | None) -> str:
+    """``March (cherry)`` for a Japanese month number."""
+    if not month or not 1 <= month <= 12:
+        return "a month"
+    return f"{MONTH_NAMES[month - 1]} ({MONTHS[month - 1].plant})"
+
+
+def card_month(cid: str | None) -> int | None:
+    c = _CARDS.get(cid or "")
+    return c.month if c else None
+
+
+class SakuraPresenter(Presenter):
+    game = "sakura"
+    yaku_names = {
+        "drinking": "Drinking (curtain-moon-sake)",
+        "crane_warbler_curtain": "Crane-Warbler-Curtain",
+        "poetry_ribbons": "Poetry ribbons",
+        "blue_ribbons": "Blue ribbons",
+        "grass_ribbons": "Grass ribbons",
+        "butterflies_sake_deer": "Butterflies-Sake-Deer",
+        "cuckoo_bridge_boar": "Cuckoo-Bridge-Boar",
+        "boar_geese_deer": "Boar-Geese-Deer",
+    }
+    action_names = {"draw": "Turn a stock card (hand empty)"}
+
+    # -- sides --------------------------------------------------------------------------------
+    @staticmethod
+    def sides(data: dict[str, Any], n: int) -> list[list[int]]:
+        return [list(s) for s in data.get("sides") or [[seat] for seat in range(n)]]
+
+    @staticmethod
+    def is_team_game(sides: Sequence[Sequence[int]]) -> bool:
+        return any(len(s) > 1 for s in sides)
+
+    def side_label(self, seats: Sequence[int], names: Sequence[str]) -> str:
+        return " & ".join(names[s] for s in seats if s < len(names))
+
+    # -- buttons ------------------------------------------------------------------------------
+    def action_label(self, action: Action) -> str:
+        k = action.kind
+        if k == "play" and action.card == GAJI:
+            if action.target:
+                return f"Gaji (Lightning) → {target_name(action.target)}"
+            return "Gaji (Lightning) to the field"
+        if k == "play":
+            return card_name(action.card) + (f" → {target_name(action.target)}" if action.target else "")
+        if k == "choose":
+            return f"Take {target_name(action.target)} with {card_name(action.card)}"
+        if k == "hiki":
+            return f"Hiki: take all of {month_label(card_month(action.card))}"
+        return super().action_label(action)
+
+    def action_style(self, action: Action) -> str:
+        if action.kind in ("hiki", "choose"):
+            return "success"
+        if action.kind == "draw" or (action.kind == "play" and action.card == GAJI):
+            return "primary"
+        return "secondary"
+
+    # -- event lines --------------------------------------------------------------------------
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+        t = event.get("type")
+        who = seat_name(names, event)
+        if t == "dealer_draw":
+            return f"{seat_name(names, event, 'dealer')} drew the earliest month and deals first"
+        if t == "deal":
+            line = f"{seat_name(names, event, 'dealer')} deals"
+            sides = event.get("sides") or []
+            if self.is_team_game(sides):
+                line += " · teams: " + " vs ".join(self.side_label(s, names) for s in sides)
+            return line
+        if t == "field_four":
+            return (f"Four of {month_label(card_month(event['cards'][0]))} dealt to the field: "
+                    f"{who}, the dealer, takes them")
+        if t == "gaji_discarded":
+            return "The Gaji (Lightning) dealt to the field is discarded: it is dead"
+        if t == "play" and event.get("card") == GAJI:
+            taken = [c for c in event.get("captured", ()) if c != GAJI]
+            if not taken:
+                return f"{who} plays the Gaji (Lightning) to the field"
+            wild = card_month(taken[0]) != card_month(GAJI)
+            return (f"{who} plays the **gaji** and takes {names_of(taken)}" if wild
+                    else f"{who} played the Gaji (Lightning) and took {names_of(taken)}")
+        if t == "drew":
+            a, b = (event.get("choose") or ["?", "?"])[:2]
+            return (f"{who} turned {sk_card_name(event['card'])}: it matches {sk_card_name(a)} and "
+                    f"{sk_card_name(b)}, choosing…")
+        if t == "stacked":
+            return (f"{who}'s turned card matches the pair just taken: {names_of(event['cards'])} "
+                    "go back to the field, stacked")
+        if t == "gaji_blocked":
+            return (f"{who} aims the gaji at {sk_card_name(event['target'])}, but "
+                    f"{seat_name(names, event, 'by')} holds a hiki there")
+        if t == "hiki":
+            shown = f" (from the hand: {names_of(event['from_hand'])})" if event.get("from_hand") else ""
+            return f"{who} declares **hiki**: takes all four of {month_label(event.get('month'))}{shown}"
+        if t == "gaji_leftovers":
+            return f"Leftovers {names_of(event['cards'])} go to {who}, who used the gaji"
+        if t == "dead":
+            return f"Dead cards, nobody scores them: {names_of(event['cards'])}"
+        if t == "round_end":
+            return None  # the match's round_over line says it all
+        return super().describe_event(event, names)
+
+    def side_text(self, score: dict[str, Any], seats: Sequence[int], names: Sequence[str]) -> str:
+        parts = [f"{score.get('card_points', 0)} in cards"]
+        if score.get("yaku"):
+            parts.append("yaku " + ", ".join(self.short_yaku_name(y[0]) for y in score["yaku"]))
+        if score.get("yaku_bonus"):
+            parts.append(f"+{score['yaku_bonus']} own yaku")
+        if score.get("penalty"):
+            parts.append(f"-{score['penalty']} for the others' yaku")
+        return f"{self.side_label(seats, names)} {score.get('total', 0)} ({', '.join(parts)})"
+
+    def _victory(self, d: dict[str, Any]) -> str:
+        label = d.get("victory")
+        if not label:
+            return ""
+        text = VICTORY_NAMES.get(label, label)
+        if d.get("shira_basa"):
+            text = "shira basa, 100+ ahead with no yaku at all"
+        w, points = d.get("winner"), d.get("points") or []
+        if isinstance(w, int) and w < len(points):
+            text += f": {points[w]} victor{'y' if points[w] == 1 else 'ies'}"
+        return text
+
+    def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        d = event.get("detail") or event
+        sides = self.sides(d, len(names))
+        w = d.get("winner")
+        win_side = next((s for s in sides if w in s), [w] if w is not None else [])
+        head = f"Round {event.get('round', '?')}: **{self.side_label(win_side, names)}** win"
+        head += "s" if len(win_side) == 1 else ""
+        if d.get("margin") is not None:
+            head += f" by {d['margin']}"
+        if v := self._victory(d):
+            head += f" ({v})"
+        scores = d.get("side_scores") or []
+        return head + ": " + "; ".join(self.side_text(sc, seats, names)
+                                       for sc, seats in zip(scores, sides, strict=False))
+
+    # -- the table ----------------------------------------------------------------------------
+    def side_of(self, obs: dict[str, Any], seat: int) -> int:
+        for i, seats in enumerate(self.sides(obs, len(obs.get("hand_sizes") or []) or seat + 1)):
+            if seat in seats:
+                return i
+        return seat
+
+    def side_pile(self, obs: dict[str, Any], side: int) -> set[str]:
+        captured = obs.get("captured") or []
+        seats = self.sides(obs, len(captured))[side]
+        return {c for s in seats if s < len(captured) for c in captured[s]}
+
+    def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
+        out = []
+        side = self.side_of(obs, seat)
+        points = obs.get("side_card_points") or []
+        if side < len(points):
+            out.append(f"{points[side]} in cards")
+        for slug in (obs.get("side_yaku") or [[]] * (side + 1))[side]:
+            out.append(self.short_yaku_name(slug))
+        if obs.get("gaji_user") == seat:
+            victim = obs.get("gaji_victim")
+            out.append(f"Gaji took {sk_card_name(victim)}" if victim else "Gaji used")
+        sizes = obs.get("hand_sizes") or []
+        if seat < len(sizes) and sizes[seat] == 0 and obs.get("stock_count"):
+            out.append("Hand empty: turns only")
+        return out
+
+    def progress(self, obs: dict[str, Any], seat: int) -> tuple[str, ...]:
+        """Yaku the seat's side holds two cards of, whose third card is still in play."""
+        side = self.side_of(obs, seat)
+        mine = self.side_pile(obs, side)
+        gone = set(obs.get("dead") or ())
+        for other in range(len(self.sides(obs, len(obs.get("captured") or [])))):
+            if other != side:
+                gone |= self.side_pile(obs, other)
+        out = []
+        for slug, cards in YAKU_CARDS.items():
+            have = sum(c in mine for c in cards)
+            if have == 2 and not any(c in gone for c in cards if c not in mine):
+                out.append(f"{self.short_yaku_name(slug)} 2/3")
+        return tuple(out)
+
+    def player_view(self, obs: dict[str, Any], seat: int, name: str, score: int | None) -> PlayerView:
+        view = super().player_view(obs, seat, name, score)
+        sides = self.sides(obs, len(obs.get("hand_sizes") or []) or seat + 1)
+        if self.is_team_game(sides):
+            view = replace(view, team=self.side_of(obs, seat) + 1)
+        return view
+
+    def footer_text(self, obs: dict[str, Any], names: Sequence[str]) -> str:
+        parts = []
+        sides = self.sides(obs, len(names))
+        if self.is_team_game(sides):
+            parts.append("Teams: " + " vs ".join(self.side_label(s, names) for s in sides))
+        rules = obs.get("rules", {})
+        parts.append("each yaku costs every other side 50"
+                     + (" and scores 50 for its owner" if rules.get("own_yaku_scores") else ""))
+        if obs.get("dead"):
+            parts.append(f"{len(obs['dead'])} dead cards")
+        if rules.get("gaji") == "wild":
+            parts.append("the Lightning is wild (gaji)")
+        target = obs.get("match", {}).get("target_score")
+        if target:
+            parts.append(f"target {target}")
+        return " · ".join(parts)
+
+    def table_view(self, obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",
+                   title: str | None = None) -> TableView:
+        view = super().table_view(obs, names, last_move=last_move, title=title)
+        return replace(view, footer=self.footer_text(obs, names))
+
+    # -- the hand -----------------------------------------------------------------------------
+    def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
+        field = obs.get("field", ())
+        months = {card_month(c) for c in field}
+        wild = obs.get("rules", {}).get("gaji", "wild") == "wild" and bool(field)
+        return tuple(c for c in obs.get("hand", ())
+                     if card_month(c) in months or (c == GAJI and wild))
+
+    def prompt(self, obs: dict[str, Any]) -> str:
+        phase = obs.get("phase")
+        kinds = {Action.parse(a).kind for a in obs.get("legal_actions", [])}
+        if phase == "choose_draw":
+            return f"you turned {sk_card_name(obs['drawn'])}: choose the card it takes"
+        if phase == "gaji_again":
+            return "your gaji hit a hiki: aim it at another card or leave it on the field"
+        if kinds == {"draw"}:
+            return "your hand is empty: turn a stock card"
+        if "hiki" in kinds:
+            return "your turn: play a card or declare hiki"
+        return "your turn: play a card"
+
+    def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
+        seat = obs.get("seat")
+        if not isinstance(seat, int):
+            return []
+        side = obs.get("side", self.side_of(obs, seat))
+        out = []
+        points = obs.get("side_card_points") or []
+        if side < len(points):
+            yaku = (obs.get("side_yaku") or [[]] * (side + 1))[side]
+            label = "Your team" if self.is_team_game(self.sides(obs, len(obs.get("hand_sizes") or []))) else "You"
+            text = f"{points[side]} in cards"
+            if yaku:
+                text += "; yaku " + ", ".join(self.short_yaku_name(s) for s in yaku) + " (50 from every other side)"
+            out.append((label, text))
+        if GAJI in obs.get("hand", ()) and obs.get("rules", {}).get("gaji") == "wild":
+            out.append(("Gaji", "your Lightning takes any one field card"))
+        return out
+
+    # -- the summary --------------------------------------------------------------------------
+    def summary_rows(self, event: dict[str, Any], names: Sequence[str]) -> list[YakuRow]:
+        d = event.get("detail", {})
+        sides = self.sides(d, len(names))
+        rows = []
+        for score, seats in zip(d.get("side_scores") or [], sides, strict=False):
+            for slug, pts, *rest in score.get("yaku", []):
+                rows.append(YakuRow(player=self.side_label(seats, names), name=self.yaku_name(slug),
+                                    cards=tuple(rest[0]) if rest else YAKU_CARDS.get(slug, ()),
+                                    points=pts))
+        return rows
+
+    def result_lines(self, event: dict[str, Any], names: Sequence[str]) -> list[str]:
+        d = event.get("detail", {})
+        sides = self.sides(d, len(names))
+        lines = []
+        for score, seats in zip(d.get("side_scores") or [], sides, strict=False):
+            line = f"{self.side_label(seats, names)}: {score.get('card_points', 0)} in cards"
+            if score.get("yaku_bonus"):
+                line += f" + {score['yaku_bonus']} own yaku"
+            if score.get("penalty"):
+                line += f" - {score['penalty']} for the others' yaku"
+            lines.append(line + f" = {score.get('total', 0)}")
+        w = d.get("winner")
+        if w is not None:
+            win_side = next((s for s in sides if w in s), [w])
+            line = f"{self.side_label(win_side, names)} win{'s' if len(win_side) == 1 else ''}"
+            if d.get("margin") is not None:
+                line += f" by {d['margin']}"
+            if v := self._victory(d):
+                line += f": {v}"
+            lines.append(line)
+        if event.get("scores"):
+            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+        return lines
+
+    def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
+        d = event.get("detail", {})
+        sides = self.sides(d, len(names))
+        w = event.get("winner")
+        win_side = next((s for s in sides if w in s), [w] if w is not None else [])
+        head = f"{self.side_label(win_side, names)} win{'s' if len(win_side) == 1 else ''}" if win_side else "no winner"
+        chips = []
+        if any(sc.get("yaku") for sc in d.get("side_scores") or []):
+            chips.append("each yaku: -50 to every other side")
+        if d.get("victory"):
+            chips.append(self._victory(d))
+        return SummaryView(title=f"Round {event['round']} · {head}",
+                           rows=tuple(self.summary_rows(event, names)), multipliers=tuple(chips),
+                           result_lines=tuple(self.result_lines(event, names)))
+
+
+PRESENTER = SakuraPresenter()
