@@ -292,18 +292,17 @@ class GoStopPresenter(Presenter):
             out.append(f"{n} bomb turn{'s' if n > 1 else ''}")
         if n := count("scores"):
             out.append(f"{n} pts this round")
-        revealed = obs.get("revealed") or []
-        if seat < len(revealed) and revealed[seat]:
-            months = sorted({card_km(c) for c in revealed[seat]} - {None})
-            out.append("Shows " + ", ".join(f"{m}" for m in months) + " in hand")
         return out
 
     def player_view(self, obs: dict[str, Any], seat: int, name: str, score: int | None) -> PlayerView:
         view = super().player_view(obs, seat, name, score)
         pi = obs.get("pi")
-        if pi is None:
-            return view
-        return replace(view, pi_count=pi[seat])
+        if pi is not None:
+            view = replace(view, pi_count=pi[seat])
+        revealed = obs.get("revealed") or []
+        if seat < len(revealed) and revealed[seat] and hasattr(view, "shown"):
+            view = replace(view, shown=tuple(revealed[seat]))  # shaken cards still in hand
+        return view
 
     def title(self, obs: dict[str, Any]) -> str:
         title = super().title(obs)

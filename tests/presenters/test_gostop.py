@@ -91,7 +91,9 @@ def test_badges_for_go_shake_bomb_ppeok_and_score():
     view = presenter.table_view(obs, NAMES[:2])
     assert view.players[0].badges[:5] == ("Go 2", "Shake x1", "Bomb x1", "2 bomb turns",
                                           "8 pts this round")
-    assert "Shows 2 in hand" in view.players[0].badges
+    assert view.players[0].shown == ("plum_chaff_1", "plum_chaff_2", "bush_warbler")
+    assert view.players[1].shown == ()
+    assert render_table(view)[:4] == b"\x89PNG"
     assert view.players[1].badges == ("Ppeok x1",)
 
 
