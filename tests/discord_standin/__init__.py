@@ -5,7 +5,7 @@ Discord's OpenAPI spec and records what each simulated user would see. See `test
 for the fixtures that start it and connect a bot.
 """
 
-from .server import StandIn
+from .server import CommandHidden, StandIn
 from .spec import SpecIndex, SpecMissing, load_spec, spec_path
 from .state import Channel, Guild, InteractionRecord, Member, Message, Role, User, Violation
 from .testing import BotRunner, spec_or_skip
@@ -13,6 +13,7 @@ from .users import SimUser
 
 __all__ = [
     "BotRunner",
+    "CommandHidden",
     "Channel",
     "Guild",
     "InteractionRecord",

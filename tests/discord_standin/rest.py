@@ -403,6 +403,8 @@ def _store_command(
     command.setdefault("description", "")
     command.setdefault("options", [])
     command.setdefault("default_member_permissions", None)
+    if command["default_member_permissions"] is not None:  # Discord answers with a string
+        command["default_member_permissions"] = str(int(command["default_member_permissions"]))
     command.setdefault("nsfw", False)
     command.update(
         id=old["id"] if old else str(si.ids.next()),

@@ -30,6 +30,11 @@ API_PREFIX = "/api/v10"
 UNAUTHENTICATED_PREFIXES = ("/webhooks/", "/interactions/")
 
 
+class CommandHidden(AssertionError):
+    """The user cannot see the command (default_member_permissions), so Discord would never
+    send this interaction."""
+
+
 @dataclass
 class Fault:
     """An injected failure for the next `remaining` requests matching `method template`."""
@@ -235,6 +240,13 @@ class StandIn(World):
         await self.flush_events()
         if channel.guild is not None and user.id not in channel.guild.members:
             raise AssertionError(f"{user.name} is not a member of {channel.guild.name}")
+        if kind in (2, 4) and channel.guild is not None:  # a command or its autocomplete
+            command = self.find_command(str(data.get("name")), channel.guild)
+            if command is not None and not self.can_use_command(user, channel.guild, command):
+                raise CommandHidden(
+                    f"{user.name} cannot see /{command['name']} in {channel.guild.name} "
+                    f"(default_member_permissions {command.get('default_member_permissions')})"
+                )
         record = new_record(self, user, channel, kind, data, target)
         self.interactions[record.id] = record
         self.interactions_by_token[record.token] = record

@@ -10,6 +10,7 @@ import copy
 from typing import Any
 
 from .state import (
+    ADMINISTRATOR,
     CHANNEL_DM,
     CHANNEL_TEXT,
     EVERYONE_PERMISSIONS,
@@ -52,6 +53,8 @@ class World:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.violations: list[Violation] = []
         self.refused_dms: list[Message] = []
+        # (guild id, command name) -> users a server allowed in its Integrations settings
+        self.command_overrides: dict[tuple[int, str], set[int]] = {}
 
     # -- gateway hook -------------------------------------------------------------------------
 
@@ -117,6 +120,42 @@ class World:
         guild.members[user.id] = member
         self._emit("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
         return member
+
+    def create_role(self, guild: Guild, name: str, *, permissions: Any = 0) -> Role:
+        """A plain role of `guild` (give it to members with `give_role`)."""
+        role = Role(self.ids.next(), name, as_permissions(permissions), position=1)
+        guild.roles.append(role)
+        self._emit("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
+        return role
+
+    def give_role(self, guild: Guild, user: User, role: Role) -> Member:
+        member = guild.members[user.id]
+        if role not in member.roles:
+            member.roles.append(role)
+        self._emit("GUILD_MEMBER_UPDATE", {**member.payload(), "guild_id": str(guild.id)})
+        return member
+
+    def permit_command(self, guild: Guild, command: str, user: User) -> None:
+        """Let `user` use `/command` whatever its default_member_permissions, as a server can
+        in Server Settings > Integrations (so the bot's own run-time check is what stops them)."""
+        self.command_overrides.setdefault((guild.id, command), set()).add(user.id)
+
+    def can_use_command(self, user: User, guild: Guild, command: dict[str, Any]) -> bool:
+        """Whether Discord shows `command` to `user` in `guild`: default_member_permissions
+        (null: everyone, "0": administrators only), unless the server overrode it."""
+        if user.id in self.command_overrides.get((guild.id, command["name"]), set()):
+            return True
+        required = command.get("default_member_permissions")
+        if required is None:
+            return True
+        member = guild.members.get(user.id)
+        if member is None:
+            return False
+        have = member.permissions
+        if have & ADMINISTRATOR:
+            return True
+        need = int(required)
+        return need != 0 and have & need == need
 
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and `user` (created once, like Discord)."""

@@ -14,6 +14,38 @@ from bot.ai import make_player
 from bot.games import game_module
 from bot.games.rng import Rng
 from bot.store import SeatResult
+from tests.e2e.test_koikoi_bot import make_bot
+
+
+async def start_hbot(start_bot, standin, world, tmp_path):
+    """The real bot connected to the stand-in, with quick AI turns."""
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await standin.settle()
+    return bot
+
+
+def embed(message) -> dict:
+    return message.embeds[0]
+
+
+def field(message, name) -> str:
+    return next(f["value"] for f in embed(message)["fields"] if f["name"] == name)
+
+
+def pager_ids(message) -> dict[str, str]:
+    """Custom ids of a message's buttons by their last part (p, n, m, f, l)."""
+    return {c.rsplit(":", 1)[1]: c for c in message.custom_ids()}
+
+
+def only_private(record) -> bool:
+    """The bot answered, and only privately (ephemeral) to the user who asked."""
+    return bool(record.messages) and all(
+        m.ephemeral and m.ephemeral_for.id == record.user.id for m in record.messages)
+
+
+def assert_guild_only(command: dict) -> None:
+    assert command.get("contexts") == [0] or command.get("dm_permission") is False, command
 
 
 async def play_game(store, guild_id, game, players, names, *, seed=7, rounds=1, stake=0,

@@ -6,8 +6,17 @@ from __future__ import annotations
 import discord
 import pytest
 
-from tests.e2e.community_data import finish_quick, play_game
-from tests.e2e.test_koikoi_bot import make_bot, reply_text
+from tests.e2e.community_data import (
+    assert_guild_only,
+    embed,
+    field,
+    finish_quick,
+    only_private,
+    pager_ids,
+    play_game,
+    start_hbot,
+)
+from tests.e2e.test_koikoi_bot import reply_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -16,30 +25,7 @@ OTHERS = list(range(7001, 7025))  # 24 players who are not members: mentions sti
 
 @pytest.fixture
 async def hbot(start_bot, standin, world, tmp_path):
-    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
-    bot.tables.ai_delay = 0.01
-    await standin.settle()
-    return bot
-
-
-def embed(message) -> dict:
-    return message.embeds[0]
-
-
-def field(message, name) -> str:
-    return next(f["value"] for f in embed(message)["fields"] if f["name"] == name)
-
-
-def pager_ids(message) -> dict[str, str]:
-    return {c.rsplit(":", 1)[1]: c for c in message.custom_ids()}
-
-
-def only_private(record) -> bool:
-    return bool(record.messages) and all(m.ephemeral for m in record.messages)
-
-
-def assert_guild_only(command: dict) -> None:
-    assert command.get("contexts") == [0] or command.get("dm_permission") is False, command
+    return await start_hbot(start_bot, standin, world, tmp_path)
 
 
 async def test_community_commands_are_registered_for_everyone_in_servers_only(hbot, standin,

@@ -1,0 +1,350 @@
+"""Staff commands: ``/settings`` (house rules, timers, hand delivery, who may stake) and
+``/chips-admin`` (grant, revoke, the chip economy).
+
+Both groups carry ``default_member_permissions`` = Manage Server, so Discord hides them from
+members; a server can still open them to others in its Integrations settings, so every command
+checks Manage Server again when it runs. All answers are ephemeral: staff tools, not chat.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GAMES, game_module
+from bot.games.base import InvalidRules
+from bot.rules_text import (
+    default_preset,
+    editable_options,
+    format_value,
+    option_help,
+    parse_value,
+    rules_summary,
+    title,
+)
+from bot.store import MAX_AMOUNT, GuildSettings, Store, StoreError
+from bot.store.settings import STAKE_POLICIES
+from cogs.community import GAME_CHOICES, is_manager, reply_error
+from cogs.table_ui import ACCENT, refuse
+
+log = logging.getLogger(__name__)
+
+STAFF = discord.Permissions(manage_guild=True)
+NOT_STAFF = ("Only members with the Manage Server permission can use this; ask a server "
+             "manager.")
+POLICY_TEXT = {"everyone": "everyone", "managers": "server managers only",
+               "role": "members with a role", "nobody": "nobody (stakes are off)"}
+
+
+async def staff_only(interaction: discord.Interaction) -> bool:
+    """Manage Server, checked when the command runs (Discord's default can be overridden)."""
+    if interaction.guild_id is None:
+        await refuse(interaction, "Use this command in a server.")
+        return False
+    if not is_manager(interaction):
+        await refuse(interaction, NOT_STAFF)
+        return False
+    return True
+
+
+def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
+    embed = discord.Embed(title=f"⚙️ Hanafuda settings of {guild_name}", colour=ACCENT)
+    stakes = POLICY_TEXT.get(s.stake_policy, s.stake_policy)
+    if s.stake_policy == "role" and s.stake_role_id:
+        stakes = f"members with <@&{s.stake_role_id}> (and server managers)"
+    embed.add_field(name="Turn timeout", value=f"{s.turn_timeout_s} seconds")
+    embed.add_field(name="Hands delivered", value="by direct message" if s.hand_delivery == "dm"
+                    else "privately in the channel (ephemeral)")
+    embed.add_field(name="Who may start staked games", value=stakes)
+    embed.add_field(name="Chips", inline=False, value=(
+        f"Currency: **{s.currency_name}** · starting amount {s.starting_chips:,} · "
+        f"daily {s.daily_amount:,}" + (" (off)" if s.daily_amount == 0 else "")))
+    for game in GAMES:
+        house = s.rules_for(game)
+        try:
+            text = rules_summary(game, house)
+        except (InvalidRules, KeyError, TypeError, ValueError):
+            text = "These house rules no longer load; use /settings reset."
+        embed.add_field(name=f"{title(game)} house rules", value=text[:1024], inline=False)
+    return embed
+
+
+def _house_error(exc: Exception) -> str:
+    return f"That is not allowed: {str(exc).rstrip('.')}."
+
+
+class StaffGroup(app_commands.Group):
+    """A command group hidden from members by default (Manage Server)."""
+
+
+class AdminCog(commands.Cog):
+    """Server settings and chip administration for staff."""
+
+    settings = StaffGroup(name="settings", description="The bot's settings on this server (staff)",
+                          guild_only=True, default_permissions=STAFF)
+    chips_admin = StaffGroup(name="chips-admin",
+                             description="Grant or take back chips, set the economy (staff)",
+                             guild_only=True, default_permissions=STAFF)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> Store:
+        return self.bot.store  # type: ignore[attr-defined]
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        await reply_error(interaction, error)
+
+    async def _saved(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message(f"✅ {text}", ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    # -- /settings ---------------------------------------------------------------------------------
+    @settings.command(name="show", description="Show every setting of this server")
+    async def show(self, interaction: discord.Interaction) -> None:
+        if not await staff_only(interaction):
+            return
+        current = await self.store.get_settings(interaction.guild_id)
+        name = interaction.guild.name if interaction.guild else "this server"
+        await interaction.response.send_message(embed=settings_embed(name, current),
+                                                ephemeral=True)
+
+    @settings.command(name="rules", description="Choose the preset of a game's house rules")
+    @app_commands.describe(game="The game", preset="The rule set to start from")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str, preset: str) -> None:
+        if not await staff_only(interaction):
+            return
+        if game not in GAMES:
+            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            return
+        presets = list(game_module(game).Rules.PRESETS)
+        if preset not in presets:
+            await refuse(interaction, f"{title(game)} has the presets {', '.join(presets)}; "
+                                      "pick one of them.")
+            return
+        try:
+            await self.store.set_house_rules(interaction.guild_id, game, {"preset_name": preset})
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await self._saved(interaction, f"{title(game)} now uses the **{preset}** preset "
+                                       "(earlier single-option changes were cleared).")
+
+    @rules.autocomplete("preset")
+    async def _preset_names(self, interaction: discord.Interaction, current: str
+                            ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        names = list(game_module(game).Rules.PRESETS) if game in GAMES else []
+        return [app_commands.Choice(name=n, value=n) for n in names
+                if current.lower() in n.lower()][:25]
+
+    @settings.command(name="option", description="Change one house-rule option of a game")
+    @app_commands.describe(game="The game", name="The option (start typing to search)",
+                           value="Its new value")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def option(self, interaction: discord.Interaction, game: str, name: str,
+                     value: str) -> None:
+        if not await staff_only(interaction):
+            return
+        if game not in GAMES:
+            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            return
+        options = editable_options(game)
+        if name not in options:
+            await refuse(interaction, f"{title(game)} has no option `{name[:40]}`; pick one from "
+                                      "the list that appears as you type.")
+            return
+        try:
+            typed = parse_value(game, name, value)
+            current = await self.store.get_settings(interaction.guild_id)
+            house = current.rules_for(game)
+            preset = house.pop("preset_name", None) or default_preset(game)
+            house[name] = typed
+            module = game_module(game)
+            rules = module.Rules.preset(preset, **house)  # refuses what the game does not allow
+            base = module.Rules.preset(preset)
+            if getattr(base, name) == getattr(rules, name):
+                house.pop(name)  # back to the preset's own value
+            await self.store.set_house_rules(interaction.guild_id, game,
+                                             {"preset_name": preset, **house})
+        except (ValueError, InvalidRules) as exc:
+            await refuse(interaction, _house_error(exc))
+            return
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await self._saved(interaction, f"{title(game)}: `{name}` is now "
+                                       f"**{format_value(typed)}** on this server.")
+
+    @option.autocomplete("name")
+    async def _option_names(self, interaction: discord.Interaction, current: str
+                            ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        if game not in GAMES:
+            return []
+        found = []
+        for opt in editable_options(game):
+            hint = option_help(game, opt)
+            if current.lower() in opt.lower() or current.lower() in hint.lower():
+                label = f"{opt} — {hint}" if hint else opt
+                found.append(app_commands.Choice(name=label[:100], value=opt))
+        return found[:25]
+
+    @option.autocomplete("value")
+    async def _option_values(self, interaction: discord.Interaction, current: str
+                             ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        name = getattr(interaction.namespace, "name", None)
+        if game not in GAMES or name not in editable_options(game):
+            return []
+        kind = editable_options(game)[name]
+        choices = game_module(game).Rules.CHOICES.get(name)
+        if kind is bool:
+            values = ["on", "off"]
+        elif choices:
+            values = [format_value(c) for c in choices]
+        else:
+            base = getattr(game_module(game).Rules.preset(default_preset(game)), name)
+            values = [str(base)] + ([current] if current.strip().lstrip("-").isdigit() else [])
+        values = list(dict.fromkeys(values))
+        return [app_commands.Choice(name=v, value=v) for v in values
+                if current.lower() in v.lower() or kind is int][:25]
+
+    @settings.command(name="reset", description="Go back to a game's default rules")
+    @app_commands.describe(game="The game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def reset(self, interaction: discord.Interaction, game: str) -> None:
+        if not await staff_only(interaction):
+            return
+        if game not in GAMES:
+            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            return
+        try:
+            await self.store.set_house_rules(interaction.guild_id, game, None)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await self._saved(interaction, f"{title(game)} is back to its default rules "
+                                       f"(**{default_preset(game)}**).")
+
+    @settings.command(name="timeout", description="Seconds a player has for each move")
+    @app_commands.describe(seconds="10 to 86400 seconds")
+    async def timeout(self, interaction: discord.Interaction, seconds: int) -> None:
+        await self._update(interaction, f"Players now have **{seconds}** seconds per move.",
+                           turn_timeout_s=seconds)
+
+    @settings.command(name="hand_delivery", description="How players receive their hands")
+    @app_commands.describe(mode="By direct message, or privately in the channel")
+    @app_commands.choices(mode=[
+        app_commands.Choice(name="Direct message (falls back to the channel)", value="dm"),
+        app_commands.Choice(name="Privately in the channel (ephemeral)", value="ephemeral"),
+    ])
+    async def hand_delivery(self, interaction: discord.Interaction, mode: str) -> None:
+        where = "by direct message" if mode == "dm" else "privately in the channel"
+        await self._update(interaction, f"Hands are now delivered {where}.", hand_delivery=mode)
+
+    @settings.command(name="stakes", description="Who may start games with a chip stake")
+    @app_commands.describe(policy="Who may start staked games",
+                           role="The role allowed (with policy 'role')")
+    @app_commands.choices(policy=[app_commands.Choice(name=POLICY_TEXT[p].capitalize(), value=p)
+                                  for p in STAKE_POLICIES])
+    async def stakes(self, interaction: discord.Interaction, policy: str,
+                     role: discord.Role | None = None) -> None:
+        changes: dict[str, Any] = {"stake_policy": policy}
+        if role is not None:
+            changes["stake_role_id"] = role.id
+        text = POLICY_TEXT.get(policy, policy)
+        if policy == "role" and role is not None:
+            text = f"members with {role.mention} (and server managers)"
+        await self._update(interaction, f"Staked games may now be started by {text}.", **changes)
+
+    async def _update(self, interaction: discord.Interaction, done: str, **changes: Any) -> None:
+        if not await staff_only(interaction):
+            return
+        try:
+            await self.store.update_settings(interaction.guild_id, **changes)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await self._saved(interaction, done)
+
+    # -- /chips-admin ------------------------------------------------------------------------------
+    @chips_admin.command(name="grant", description="Give a member chips from the house")
+    @app_commands.describe(user="Who receives them", amount="How many", reason="Why (kept in "
+                           "the ledger)")
+    async def grant(self, interaction: discord.Interaction, user: discord.Member,
+                    amount: app_commands.Range[int, 1, MAX_AMOUNT],
+                    reason: app_commands.Range[str, 1, 200]) -> None:
+        await self._admin_move(interaction, "grant", user, amount, reason)
+
+    @chips_admin.command(name="revoke", description="Take chips from a member back to the house")
+    @app_commands.describe(user="From whom", amount="How many", reason="Why (kept in the ledger)")
+    async def revoke(self, interaction: discord.Interaction, user: discord.Member,
+                     amount: app_commands.Range[int, 1, MAX_AMOUNT],
+                     reason: app_commands.Range[str, 1, 200]) -> None:
+        await self._admin_move(interaction, "revoke", user, amount, reason)
+
+    async def _admin_move(self, interaction: discord.Interaction, kind: str, user: discord.Member,
+                          amount: int, reason: str) -> None:
+        if not await staff_only(interaction):
+            return
+        if user.bot:
+            await refuse(interaction, "Bots hold no chips; pick a member.")
+            return
+        guild, actor = interaction.guild_id, interaction.user.id
+        try:
+            settings = await self.store.get_settings(guild)
+            if kind == "grant":
+                await self.store.open_account(guild, user.id, actor=actor)
+                done = await self.store.grant(guild, user.id, amount, key=str(interaction.id),
+                                              actor=actor, reason=reason)
+                balance, verb = done.to_balance, "Granted"
+            else:
+                done = await self.store.revoke(guild, user.id, amount, key=str(interaction.id),
+                                               actor=actor, reason=reason)
+                balance, verb = done.from_balance, "Took back"
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        prep = "to" if kind == "grant" else "from"
+        await self._saved(interaction, f"{verb} **{amount:,}** {settings.currency_name} {prep} "
+                                       f"<@{user.id}> ({reason}); their balance is {balance:,}.")
+
+    @chips_admin.command(name="config", description="Starting chips, daily amount and currency "
+                         "name (leave all empty to see them)")
+    @app_commands.describe(starting_chips="Chips a new account starts with",
+                           daily_amount="Chips of /chips daily (0 turns it off)",
+                           currency_name="What the chips are called here (1-32 characters)")
+    async def config(self, interaction: discord.Interaction, starting_chips: int | None = None,
+                     daily_amount: int | None = None, currency_name: str | None = None) -> None:
+        if not await staff_only(interaction):
+            return
+        changes = {k: v for k, v in (("starting_chips", starting_chips),
+                                     ("daily_amount", daily_amount),
+                                     ("currency_name", currency_name)) if v is not None}
+        try:
+            if changes:
+                new = await self.store.update_settings(interaction.guild_id, **changes)
+            else:
+                new = await self.store.get_settings(interaction.guild_id)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        text = (f"Currency **{new.currency_name}** · new accounts start with "
+                f"{new.starting_chips:,} · /chips daily gives {new.daily_amount:,}"
+                + (" (off)" if new.daily_amount == 0 else "") + ".")
+        if changes:
+            await self._saved(interaction, "Saved. " + text)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(AdminCog(bot))
