@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai import make_player
+from bot.ai.shedding import slap_delay
 from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
+from bot.settlement import chip_deltas, escrow_for, is_per_point, outcomes
 from bot.store import Store
 from bot.store.models import SeatResult
 
@@ -27,7 +29,9 @@ log = logging.getLogger(__name__)
 
 STATE_VERSION = 1
 AI_LEVELS = {"easy": "random", "normal": "greedy"}
-"""Player-facing AI levels and the engine players behind them."""
+"""Player-facing AI levels and the engine players behind them (see :func:`bot.ai.make_player`)."""
+RACE_SECONDS = 8.0
+"""How long the First Bloom slap race stays open for players who have not slapped yet."""
 
 
 class TableError(Exception):
@@ -55,7 +59,7 @@ class Table:
     players: list[int | str]  # user id, or "ai:<level>"
     names: list[str]
     host_id: int
-    stake: int
+    stake: int  # chips per seat (pot games) or per point (per-point games); see bot.settlement
     match: Any
     seq: int = 0
     message_id: int | None = None
@@ -67,7 +71,17 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task | None = None
     ai_task: asyncio.Task | None = None
+    race_tasks: list[asyncio.Task] = field(default_factory=list)
+    race_seq: int | None = None  # the move that opened the slap race being timed
     finished: bool = False
+
+    @property
+    def escrow(self) -> int:
+        return escrow_for(self.game, self.stake)
+
+    @property
+    def in_race(self) -> bool:
+        return getattr(self.match.round, "phase", None) == "race" and not self.match.is_over
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, p in enumerate(self.players):
@@ -80,7 +94,7 @@ class Table:
             "match": self.match.to_dict(), "names": self.names, "host_id": self.host_id,
             "hand_messages": {str(k): v for k, v in self.hand_messages.items()},
             "dm_failed": sorted(self.dm_failed), "timeouts": self.timeouts,
-            "log": list(self.log_lines),
+            "log": list(self.log_lines), "stake": self.stake,
         }, separators=(",", ":"))
 
     @classmethod
@@ -90,7 +104,7 @@ class Table:
         table = cls(
             game_id=rec.game_id, guild_id=rec.guild_id, channel_id=rec.channel_id, game=rec.game,
             players=list(rec.players), names=list(data["names"]), host_id=data["host_id"],
-            stake=rec.stake, match=module.match_from_dict(data["match"]), seq=rec.last_seq,
+            stake=data.get("stake", rec.stake), match=module.match_from_dict(data["match"]), seq=rec.last_seq,
             message_id=rec.message_id,
         )
         table.hand_messages = {int(k): v for k, v in data["hand_messages"].items()}
@@ -110,6 +124,7 @@ class TableManager:
     ai_delay: float = 1.2
     warning_fraction: float = 0.75
     timeout_override: float | None = None  # tests shorten the turn timer
+    race_seconds: float = RACE_SECONDS
     MAX_TIMEOUTS = 3
 
     def __init__(self, store: Store, publisher: Any) -> None:
@@ -132,7 +147,7 @@ class TableManager:
             table.log_lines.append(line)
         record = await self.store.create_game(
             guild_id, channel_id, game, rules=rules.to_dict(), players=players, seed=seed,
-            state_json=table.state_json(), state_version=STATE_VERSION, stake=stake, key=key,
+            state_json=table.state_json(), state_version=STATE_VERSION, stake=table.escrow, key=key,
             actor=host_id)
         table.game_id = record.game_id
         self.tables[table.game_id] = table
@@ -174,6 +189,8 @@ class TableManager:
             raise TableError("You are not playing in this game.")
         if seq != table.seq:
             raise TableError("That control is from an earlier turn; use the newest one.")
+        if table.in_race:
+            raise TableError("Nobody plays during the race: press Slap! if you have not yet.")
         if table.match.current_player != seat:
             current = table.match.current_player
             who = table.names[current] if current is not None else "nobody"
@@ -236,13 +253,17 @@ class TableManager:
             await self.publisher.show_end(table, outcome, cancelled=True)
 
     async def _finish(self, table: Table, events: list[dict]) -> None:
-        scores = table.match.scores
-        best = max(scores)
-        winners = [s for s, v in enumerate(scores) if v == best]
-        results = [SeatResult(seat=s, points=v,
-                              outcome=("draw" if len(winners) > 1 else "won") if s in winners else "lost")
-                   for s, v in enumerate(scores)]
-        outcome = await self.store.finish_game(table.game_id, results, state_json=table.state_json(),
+        match = table.match
+        winners = match.winners()
+        sides = getattr(match.rules, "sides", None)
+        team_win = bool(sides) and any(set(winners) == set(side) for side in sides(match.num_players))
+        verdicts = outcomes(match.num_players, winners, team_win=team_win)
+        results = [SeatResult(seat=s, points=v, outcome=verdicts[s]) for s, v in enumerate(match.scores)]
+        deltas = None
+        if table.stake and is_per_point(table.game):
+            deltas = chip_deltas(match.scores, table.stake, table.escrow)
+        outcome = await self.store.finish_game(table.game_id, results, chip_deltas=deltas,
+                                               state_json=table.state_json(),
                                                state_version=STATE_VERSION, reason="match over")
         self._close(table)
         await self.publisher.show_move(table, events)
@@ -250,7 +271,7 @@ class TableManager:
 
     def _close(self, table: Table) -> None:
         table.finished = True
-        for task in (table.timer, table.ai_task):
+        for task in (table.timer, table.ai_task, *table.race_tasks):
             if task and task is not asyncio.current_task():
                 task.cancel()
         self.tables.pop(table.game_id, None)
@@ -265,10 +286,63 @@ class TableManager:
         seat = table.match.current_player
         if seat is None:
             return
+        if table.in_race:  # nobody's turn: the others race to slap, then the window closes
+            if table.race_seq is None:
+                self._start_race(table)
+            return
+        table.race_seq = None
+        for task in table.race_tasks:
+            if not task.done() and task is not asyncio.current_task():
+                task.cancel()
+        table.race_tasks = []
         if is_ai(table.players[seat]):
             table.ai_task = asyncio.create_task(self._ai_turn(table, seat, table.seq))
         else:
             table.timer = asyncio.create_task(self._turn_timer(table, seat, table.seq))
+
+    # -- the First Bloom slap race ----------------------------------------------------------
+    def _start_race(self, table: Table) -> None:
+        """Time the race: AI seats slap after a human-like delay; the window closes after
+        :data:`RACE_SECONDS` (those who never slapped pay in full)."""
+        table.race_seq = table.seq
+        table.race_tasks = [asyncio.create_task(self._close_race(table, table.seq))]
+        for seat in table.match.observation(0).get("race_seats", []):
+            if is_ai(table.players[seat]):
+                delay = slap_delay(Rng(self._rng.next64()), 0.6 * self.ai_delay / 1.2, 2.0 * self.ai_delay / 1.2)
+                table.race_tasks.append(asyncio.create_task(self._ai_slap(table, seat, delay)))
+
+    async def slap(self, table: Table, seat: int, actor: int | str) -> list[dict]:
+        """``seat`` slaps the winner's hand. Presses are served in the order the bot receives
+        them (the table lock is first come, first served)."""
+        if not table.in_race:
+            raise TableError("There is no hand to slap now.")
+        if seat not in table.match.observation(0).get("race_seats", []):
+            raise TableError("You have already slapped, or you are the one who went out.")
+        return await self.act(table, seat, Action("slap", str(seat)), actor)
+
+    async def _ai_slap(self, table: Table, seat: int, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+            if table.in_race and not table.finished:
+                await self.slap(table, seat, str(table.players[seat]))
+        except asyncio.CancelledError:
+            raise
+        except TableError:
+            return
+        except Exception:
+            log.exception("AI slap failed in game %s", table.game_id)
+
+    async def _close_race(self, table: Table, seq: int) -> None:
+        try:
+            await asyncio.sleep(self.race_seconds)
+            if table.in_race and not table.finished and table.race_seq == seq:
+                await self.act(table, table.match.current_player, Action("race_end"), "race")
+        except asyncio.CancelledError:
+            raise
+        except TableError:
+            return
+        except Exception:
+            log.exception("closing the race failed in game %s", table.game_id)
 
     async def choose_for(self, table: Table, seat: int, level: str) -> Action:
         """The AI's move for ``seat`` from that seat's observation only, off the event loop."""

@@ -1,7 +1,8 @@
 """The Discord side of a running table: the channel message, private hands and their controls.
 
 Every control is a :class:`discord.ui.DynamicItem` whose custom id carries what it needs
-(``hf:act:<game>:<move number>:<action>``), so controls keep working after a restart and a
+(``hf:act:<game>:<move number>:<action>``, or ``#<i>``, the i-th legal action, when the action's
+text would not fit Discord's 100 characters), so controls keep working after a restart and a
 control from an earlier turn is recognised and refused politely.
 """
 
@@ -17,6 +18,7 @@ import discord
 
 from bot import presenter
 from bot.games.base import Action
+from bot.settlement import stake_text
 from bot.tables import Table, TableError, is_ai
 from rendering import render_hand, render_summary, render_table, render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -44,7 +46,7 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
 
 # -- controls ------------------------------------------------------------------------------------
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>[A-Za-z0-9_:>]+)"):
+                   template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>#[0-9]+|[A-Za-z0-9_:>+]+)"):
     """One legal move of the player to act."""
 
     def __init__(self, gid: int, seq: int, action: str, label: str = "Move",
@@ -62,8 +64,12 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
         try:
             table = manager.get(self.gid)
             seat = manager.check_click(table, interaction.user.id, self.seq)
+            action = self.action
+            if action.startswith("#"):  # checked against this very move by check_click
+                legal = table.match.legal_actions()
+                action = legal[int(action[1:])] if int(action[1:]) < len(legal) else action
             await interaction.response.defer()
-            await manager.act(table, seat, Action.parse(self.action), interaction.user.id, self.seq)
+            await manager.act(table, seat, action, interaction.user.id, self.seq)
         except TableError as exc:
             await refuse(interaction, str(exc))
             return
@@ -71,6 +77,46 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
         if not table.finished and seat in table.dm_failed:
             publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
             await interaction.edit_original_response(**await publisher.hand_message(table, seat))
+
+
+def action_key(gid: int, seq: int, action: Action, index: int) -> str:
+    """What a move button's custom id names: the action's text, or ``#index`` when too long."""
+    return str(action) if len(f"hf:act:{gid}:{seq}:{action}") <= 100 else f"#{index}"
+
+
+class SlapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
+    """First Bloom's race: slap the hand of the player who went out. Posted in the channel and
+    on the hands of DM players alike; presses count in the order the bot receives them."""
+
+    def __init__(self, gid: int) -> None:
+        super().__init__(discord.ui.Button(label="Slap!", emoji="✋", style=discord.ButtonStyle.danger,
+                                           custom_id=f"hf:slap:{gid}"))
+        self.gid = gid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager = tables(interaction)
+        try:
+            table = manager.get(self.gid)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise TableError("You are not playing in this game.")
+            # Queue the slap before anything awaits, so the order of presses is the order received.
+            slapping = asyncio.ensure_future(manager.slap(table, seat, interaction.user.id))
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            events = await slapping
+        except TableError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        place = next((e["position"] for e in events if e["type"] == "slap"), None)
+        await interaction.followup.send(f"Slap! You were number {place}." if place else "Slap!", ephemeral=True)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
@@ -183,7 +229,7 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:canc
             await refuse(interaction, str(exc))
 
 
-CONTROLS = (ActionButton, HandButton, RulesButton, ForfeitButton, CancelButton)
+CONTROLS = (ActionButton, SlapButton, HandButton, RulesButton, ForfeitButton, CancelButton)
 
 
 # -- the publisher ---------------------------------------------------------------------------------
@@ -212,8 +258,9 @@ class TablePublisher:
         else:
             seat = table.match.current_player
             if seat is not None:
-                embed.set_footer(text=f"{table.names[seat]} to play · move {table.seq}"
-                                 + (f" · stake {table.stake}" if table.stake else ""))
+                turn = "Slap race!" if table.in_race else f"{table.names[seat]} to play"
+                embed.set_footer(text=f"{turn} · move {table.seq}"
+                                 + (f" · {stake_text(table.game, table.stake)}" if table.stake else ""))
         embed.set_image(url="attachment://table.png")
         return embed
 
@@ -260,13 +307,17 @@ class TablePublisher:
             embed.add_field(name=name, value=value)
         embed.set_image(url="attachment://hand.png")
         view = discord.ui.View(timeout=None)
-        if obs.get("legal_actions"):
+        if table.in_race:
+            if seat in obs.get("race_seats", []):
+                view.add_item(SlapButton(table.game_id))
+        elif obs.get("legal_actions"):
             for i, (pos, action) in enumerate(presenter.hand_actions(obs)[:25]):
                 label = presenter.action_label(table.game, action)
                 if pos is not None:
                     label = f"{pos}. {label}"
                 style = getattr(discord.ButtonStyle, presenter.action_style(table.game, action))
-                view.add_item(ActionButton(table.game_id, table.seq, str(action), label, style, row=i // 5))
+                key = action_key(table.game_id, table.seq, action, i)
+                view.add_item(ActionButton(table.game_id, table.seq, key, label, style, row=i // 5))
         return {"embed": embed, "attachments": [png(image, "hand.png")], "view": view}
 
     async def _send_dm(self, table: Table, seat: int) -> None:
@@ -314,7 +365,7 @@ class TablePublisher:
 
     async def _ping_turn(self, table: Table) -> None:
         seat = table.match.current_player
-        if seat is None or seat not in table.dm_failed:
+        if seat is None or seat not in table.dm_failed or table.in_race:
             return
         channel = await self._channel(table.channel_id)
         await channel.send(f"<@{table.players[seat]}>, it's your turn: press **My hand**.",
@@ -328,7 +379,20 @@ class TablePublisher:
         for e in events:
             if e["type"] == "round_over":
                 await self._post_summary(table, e)
+            elif e["type"] == "race":
+                await self._post_race(table, e)
         await self._ping_turn(table)
+
+    async def _post_race(self, table: Table, event: dict) -> None:
+        """The Slap! message: everyone but the player who went out races to press it."""
+        humans = [table.players[s] for s in event["seats"] if not is_ai(table.players[s])]
+        channel = await self._channel(table.channel_id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(SlapButton(table.game_id))
+        pings = " ".join(f"<@{u}>" for u in humans)
+        await channel.send(f"**{table.names[event['winner']]} is out!** Slap their hand: the first to press "
+                           f"pays nothing. {pings}", view=view,
+                           allowed_mentions=discord.AllowedMentions(users=True))
 
     async def _post_summary(self, table: Table, event: dict) -> None:
         view = presenter.summary_view(table.game, event, table.names)
