@@ -253,6 +253,9 @@ class TablePublisher:
                               description="\n".join(table.log_lines) or "The cards are dealt.")
         for seat, name in enumerate(table.names):
             embed.add_field(name=name, value=f"{table.match.scores[seat]} points", inline=True)
+        race = getattr(presenter.for_game(table.game), "race_prompt", None)
+        if race and table.in_race:
+            embed.add_field(name="Slap race", value=race(obs, table.names), inline=False)
         if closing:
             embed.add_field(name="Result", value=closing, inline=False)
         else:
