@@ -59,10 +59,7 @@ class HanafudaBot(commands.Bot):
 
     async def close(self) -> None:
         if self.tables:
-            for table in list(self.tables.tables.values()):
-                for task in (table.timer, table.ai_task):
-                    if task:
-                        task.cancel()
+            self.tables.close()
         await super().close()
         if self.store:
             await self.store.close()

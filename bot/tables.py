@@ -12,7 +12,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
+import os
 from collections import deque
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +35,16 @@ AI_LEVELS = {"easy": "random", "normal": "greedy"}
 """Player-facing AI levels and the engine players behind them (see :func:`bot.ai.make_player`)."""
 RACE_SECONDS = 8.0
 """How long the First Bloom slap race stays open for players who have not slapped yet."""
+
+
+SEARCHING_LEVELS = frozenset({"hard", "expert"})
+"""Engine players that search for seconds: they run in worker processes."""
+
+
+def choose_action(level: str, game: str, observation: dict[str, Any], legal: list[str], seed: int) -> str:
+    """One AI decision from plain data (picklable, for a worker thread or process)."""
+    player = make_player(level, game)
+    return str(player.choose(observation, [Action.parse(a) for a in legal], Rng(seed)))
 
 
 class TableError(Exception):
@@ -132,6 +145,7 @@ class TableManager:
         self.publisher = publisher
         self.tables: dict[int, Table] = {}
         self._rng = Rng(0x5EED)
+        self._pool: ProcessPoolExecutor | None = None
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
@@ -345,12 +359,37 @@ class TableManager:
             log.exception("closing the race failed in game %s", table.game_id)
 
     async def choose_for(self, table: Table, seat: int, level: str) -> Action:
-        """The AI's move for ``seat`` from that seat's observation only, off the event loop."""
-        player = make_player(AI_LEVELS.get(level, level), table.game)
+        """The AI's move for ``seat`` from that seat's observation only, off the event loop.
+
+        Quick players think in a thread; searching ones in a worker process, so their
+        seconds of computing never hold up the other tables (the GIL is not shared)."""
+        engine_level = AI_LEVELS.get(level, level)
         obs = table.match.observation(seat)
-        legal = table.match.legal_actions()
-        rng = Rng(self._rng.next64())
-        return await asyncio.to_thread(player.choose, obs, legal, rng)
+        legal = [str(a) for a in table.match.legal_actions()]
+        seed = self._rng.next64()
+        if engine_level in SEARCHING_LEVELS:
+            loop = asyncio.get_running_loop()
+            text = await loop.run_in_executor(self._process_pool(), choose_action,
+                                              engine_level, table.game, obs, legal, seed)
+        else:
+            text = await asyncio.to_thread(choose_action, engine_level, table.game, obs, legal, seed)
+        return Action.parse(text)
+
+    def _process_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            workers = max(1, (os.cpu_count() or 2) - 1)
+            self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def close(self) -> None:
+        """Stop every timer and AI task and the AI worker processes (the bot is shutting down)."""
+        for table in list(self.tables.values()):
+            for task in (table.timer, table.ai_task, *table.race_tasks):
+                if task:
+                    task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     async def _ai_turn(self, table: Table, seat: int, seq: int) -> None:
         try:
