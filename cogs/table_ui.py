@@ -44,7 +44,28 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
         await interaction.response.send_message(message, ephemeral=True)
 
 
+def my_seat(interaction: discord.Interaction, gid: int,
+            outsider: str = "You are not playing in this game.") -> tuple[Any, Table, int]:
+    """The table manager, the running table ``gid`` and the presser's seat; TableError else."""
+    manager = tables(interaction)
+    table = manager.get(gid)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError(outsider)
+    return manager, table, seat
+
+
 # -- controls ------------------------------------------------------------------------------------
+class ForGame:
+    """Mixin of the table's controls whose custom id carries only the game id."""
+
+    gid: int
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["gid"]))  # type: ignore[call-arg]
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>#[0-9]+|[A-Za-z0-9_:>+]+)"):
     """One legal move of the player to act."""
@@ -84,7 +105,7 @@ def action_key(gid: int, seq: int, action: Action, index: int) -> str:
     return str(action) if len(f"hf:act:{gid}:{seq}:{action}") <= 100 else f"#{index}"
 
 
-class SlapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
+class SlapButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
     """First Bloom's race: slap the hand of the player who went out. Posted in the channel and
     on the hands of DM players alike; presses count in the order the bot receives them."""
 
@@ -93,17 +114,9 @@ class SlapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(
                                            custom_id=f"hf:slap:{gid}"))
         self.gid = gid
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["gid"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        manager = tables(interaction)
         try:
-            table = manager.get(self.gid)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise TableError("You are not playing in this game.")
+            manager, table, seat = my_seat(interaction, self.gid)
             # Queue the slap before anything awaits, so the order of presses is the order received.
             slapping = asyncio.ensure_future(manager.slap(table, seat, interaction.user.id))
         except TableError as exc:
@@ -119,7 +132,7 @@ class SlapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(
         await interaction.followup.send(f"Slap! You were number {place}." if place else "Slap!", ephemeral=True)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
+class HandButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
     """'My hand': the hand as a fresh ephemeral message, for anyone whose DMs are closed."""
 
     def __init__(self, gid: int) -> None:
@@ -127,20 +140,12 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(
                                            custom_id=f"hf:hand:{gid}"))
         self.gid = gid
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["gid"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        manager = tables(interaction)
         try:
-            table = manager.get(self.gid)
+            _, table, seat = my_seat(interaction, self.gid,
+                                     "You are not playing in this game, so you have no hand here.")
         except TableError as exc:
             await refuse(interaction, str(exc))
-            return
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            await refuse(interaction, "You are not playing in this game, so you have no hand here.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
@@ -184,12 +189,8 @@ class ForfeitButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["gid"]), bool(match["sure"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        manager = tables(interaction)
         try:
-            table = manager.get(self.gid)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise TableError("You are not playing in this game.")
+            manager, table, seat = my_seat(interaction, self.gid)
             if not self.sure:
                 view = discord.ui.View(timeout=None)
                 view.add_item(ForfeitButton(self.gid, sure=True))
@@ -203,17 +204,13 @@ class ForfeitButton(discord.ui.DynamicItem[discord.ui.Button],
             await refuse(interaction, str(exc))
 
 
-class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
+class CancelButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
     """Cancel the game and refund the stakes: the host or a member with Manage Server only."""
 
     def __init__(self, gid: int) -> None:
         super().__init__(discord.ui.Button(label="Cancel game", style=discord.ButtonStyle.secondary,
                                            custom_id=f"hf:cancel:{gid}"))
         self.gid = gid
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         manager = tables(interaction)
