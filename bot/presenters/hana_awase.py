@@ -18,7 +18,7 @@ from bot.games.hana_awase.rules import Rules
 from bot.games.hana_awase.scoring import SETS, card_points, table_yaku
 from rendering.view import YakuRow
 
-from .base import Presenter, card_month, card_name, seat_name
+from .base import Presenter, card_name, seat_name
 from .mushi import (
     LIGHTNING,
     is_willow,
@@ -26,7 +26,9 @@ from .mushi import (
     names_of,
     near_yaku,
     playout_line,
+    playout_prompt,
     signed,
+    wild_playable,
 )
 
 SET_CARDS = {slug: tuple(ids_in(need)) for slug, need in SETS}
@@ -154,33 +156,14 @@ class HanaAwasePresenter(Presenter):
 
     # -- the hand -------------------------------------------------------------------------------
     def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
-        wild = self.rules(obs).wild_lightning
         seat = obs.get("seat")
-        targets = list(obs.get("field", ()))
-        for s, cards in enumerate(obs.get("exposed") or []):
-            if s != seat:
-                targets += cards
-        out = []
-        for c in obs.get("hand", ()):
-            if wild and c == LIGHTNING:
-                ok = any(not is_willow(f) for f in obs.get("field", ()))
-            else:
-                ok = any(card_month(f) == card_month(c) and not (wild and f == LIGHTNING) for f in targets)
-            if ok:
-                out.append(c)
-        return tuple(out)
+        field = list(obs.get("field", ()))
+        shown = [c for s, cards in enumerate(obs.get("exposed") or []) if s != seat for c in cards]
+        return wild_playable(obs.get("hand", ()), field, field + shown, wild=self.rules(obs).wild_lightning)
 
     def prompt(self, obs: dict[str, Any]) -> str:
-        phase = obs.get("phase")
-        if phase == "choose_draw":
-            drawn = obs.get("drawn")
-            if drawn == LIGHTNING and self.rules(obs).wild_lightning:
-                return "you turned the wild lightning: choose the card it takes"
-            return f"you turned {card_name(drawn)}: choose a card to take"
-        if phase != "play":
-            return ""
-        if not obs.get("hand"):
-            return "your hand is empty: turn the stock card"
+        if (common := playout_prompt(obs, wild=self.rules(obs).wild_lightning)) is not None:
+            return common
         seat = obs.get("seat")
         shown = [c for s, cards in enumerate(obs.get("exposed") or []) if s != seat for c in cards]
         if shown:

@@ -141,6 +141,37 @@ def near_yaku(captured: Sequence[Sequence[str]], seat: int, sets: dict[str, tupl
     return tuple(out)
 
 
+def wild_playable(hand: Iterable[str], field: Sequence[str], targets: Sequence[str], *,
+                  wild: bool) -> tuple[str, ...]:
+    """Hand cards that take something: a wild lightning any non-willow field card, the others a
+    card of their month among ``targets`` (never a wild lightning lying there)."""
+    out = []
+    for c in hand:
+        if wild and c == LIGHTNING:
+            ok = any(not is_willow(f) for f in field)
+        else:
+            ok = any(card_month(f) == card_month(c) and not (wild and f == LIGHTNING) for f in targets)
+        if ok:
+            out.append(c)
+    return tuple(out)
+
+
+def playout_prompt(obs: dict[str, Any], *, wild: bool) -> str | None:
+    """The prompt shared by the play-out games for a turned card, another phase or an empty
+    hand; None when the game's own play prompt applies."""
+    phase = obs.get("phase")
+    if phase == "choose_draw":
+        drawn = obs.get("drawn")
+        if drawn == LIGHTNING and wild:
+            return "you turned the wild lightning: choose the card it takes"
+        return f"you turned {card_name(drawn)}: choose a card to take"
+    if phase != "play":
+        return ""
+    if not obs.get("hand"):
+        return "your hand is empty: turn the stock card"
+    return None
+
+
 class MushiPresenter(Presenter):
     game = "mushi"
     yaku_names = {
@@ -221,27 +252,11 @@ class MushiPresenter(Presenter):
     # -- the hand -------------------------------------------------------------------------------
     def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
         field = obs.get("field", ())
-        out = []
-        for c in obs.get("hand", ()):
-            if c == LIGHTNING:
-                ok = any(not is_willow(f) for f in field)
-            else:
-                ok = any(card_month(f) == card_month(c) and f != LIGHTNING for f in field)
-            if ok:
-                out.append(c)
-        return tuple(out)
+        return wild_playable(obs.get("hand", ()), field, field, wild=True)
 
     def prompt(self, obs: dict[str, Any]) -> str:
-        phase = obs.get("phase")
-        if phase == "choose_draw":
-            drawn = obs.get("drawn")
-            if drawn == LIGHTNING:
-                return "you turned the wild lightning: choose the card it takes"
-            return f"you turned {card_name(drawn)}: choose a card to take"
-        if phase != "play":
-            return ""
-        if not obs.get("hand"):
-            return "your hand is empty: turn the stock card"
+        if (common := playout_prompt(obs, wild=True)) is not None:
+            return common
         if LIGHTNING in obs.get("hand", ()):
             return "your turn: play a card (your lightning is wild: it takes any non-willow card)"
         if LIGHTNING in obs.get("field", ()):
