@@ -31,7 +31,7 @@ from bot.store.models import SeatResult
 log = logging.getLogger(__name__)
 
 STATE_VERSION = 1
-AI_LEVELS = {"easy": "random", "normal": "greedy"}
+AI_LEVELS = {"easy": "random", "normal": "greedy", "hard": "hard", "expert": "expert"}
 """Player-facing AI levels and the engine players behind them (see :func:`bot.ai.make_player`)."""
 RACE_SECONDS = 8.0
 """How long the First Bloom slap race stays open for players who have not slapped yet."""
