@@ -15,7 +15,7 @@ from bot.tables import TableManager
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.community", "cogs.admin")
+EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.community", "cogs.admin", "cogs.records")
 
 
 def intents() -> discord.Intents:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bot.games import GAMES, game_module
+from bot.games import game_module
 from bot.games.shedding import NAME as SHEDDING_NAME
 from bot.games.shedding import RULES_TEXT as SHEDDING_RULES
 
-__all__ = ["TITLES", "HOW_TO_PLAY", "CHIPS", "title", "editable_options", "option_help",
+__all__ = ["TITLES", "HOW_TO_PLAY", "CHIPS", "title", "how_to_play", "chips_text", "editable_options", "option_help",
            "rules_summary", "format_value", "parse_value", "default_preset"]
 
 TITLES: dict[str, str] = {
@@ -129,6 +129,14 @@ HOW_TO_PLAY: dict[str, str] = {
 }
 
 
+def how_to_play(game: str) -> str:
+    return HOW_TO_PLAY.get(game) or f"{title(game)}: see the yaku sheet below."
+
+
+def chips_text(game: str) -> str:
+    return CHIPS.get(game, _POT)
+
+
 def default_preset(game: str) -> str:
     return next(iter(game_module(game).Rules.PRESETS))
 
@@ -211,5 +219,3 @@ def rules_summary(game: str, house: dict[str, Any]) -> str:
         lines.append("Match: " + ", ".join(length))
     return "\n".join(lines)
 
-
-assert set(HOW_TO_PLAY) == set(CHIPS) == set(TITLES) == set(GAMES)

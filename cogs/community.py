@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import presenter
 from bot.games import GAMES
 from bot.rules_text import title
 from bot.store import MAX_AMOUNT, Store, StoreError, UnknownAccount
@@ -53,12 +54,10 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         log.info("could not report an error to the user")
 
 
-def yaku_label(slug: str) -> str:
+def yaku_label(game: str, slug: str) -> str:
     try:
-        from bot import presenter
-
-        return presenter.yaku_name(slug)
-    except Exception:  # the presenter's naming is optional here
+        return presenter.yaku_name(game, slug)
+    except Exception:  # an unknown slug still gets a readable name
         return slug.replace("_", " ").capitalize()
 
 
@@ -341,7 +340,7 @@ class CommunityCog(commands.Cog):
                 best = stats.best_yaku(game)
                 if best is not None:
                     times = "once" if best.times == 1 else f"{best.times} times"
-                    best_lines.append(f"{title(game)}: {yaku_label(best.slug)}, "
+                    best_lines.append(f"{title(game)}: {yaku_label(game, best.slug)}, "
                                       f"{best.best_points} points ({times})")
             embed.add_field(name="Best yaku", inline=False,
                             value="\n".join(best_lines[:6]) or "None formed yet.")

@@ -1,0 +1,234 @@
+"""Replays and exports of stored games, rebuilt from the seed and the action log alone.
+
+The engine contract makes this exact: ``new_match(players, rules, seed)`` deals the same cards on
+any machine, and applying the stored actions in ``seq`` order reproduces every event. No Discord
+import; the cogs show what this module computes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from bot.games import GAMES, game_module
+from bot.games.base import Action, GameError
+from bot.store.models import GameOutcome, GameRecord, Seat
+
+__all__ = ["ReplayError", "Frame", "Replay", "player_names", "seat_label", "export_document",
+           "FORMAT_VERSION"]
+
+FORMAT_VERSION = 1
+
+
+class ReplayError(Exception):
+    """The stored record cannot be replayed (unknown game, or an action the engine refuses)."""
+
+
+def seat_label(seat: Seat) -> str:
+    if isinstance(seat, int):
+        return f"<@{seat}>"
+    level = str(seat).partition(":")[2] or str(seat)
+    return f"AI ({level})"
+
+
+def player_names(record: GameRecord) -> list[str]:
+    """The names shown at the table (stored with the game), else mentions and AI labels."""
+    try:
+        names = json.loads(record.state_json).get("names")
+    except (ValueError, AttributeError):
+        names = None
+    if (isinstance(names, list) and len(names) == len(record.players)
+            and all(isinstance(n, str) and n for n in names)):
+        return list(names)
+    return [seat_label(p) for p in record.players]
+
+
+def _acting_seat(match: Any, action: str) -> int | None:
+    """The seat that sends ``action`` now: the seat to act, or in a slap race the slapper."""
+    parsed = Action.parse(action)
+    if parsed.kind == "slap" and parsed.card is not None and parsed.card.isdigit():
+        return int(parsed.card)
+    return match.current_player
+
+
+@dataclass
+class Frame:
+    """The table after ``step`` stored actions (0: just dealt)."""
+
+    step: int
+    total: int
+    match: Any
+    events: list[dict[str, Any]]  # what the last action caused (the deal's events at step 0)
+    seat: int | None = None  # who took the last action
+    action: str | None = None
+    actor: int | str | None = None
+    at: datetime | None = None
+
+
+@dataclass
+class Replay:
+    record: GameRecord
+    names: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.record.game not in GAMES:
+            raise ReplayError(f"this bot no longer knows the game {self.record.game!r}")
+        self.names = player_names(self.record)
+
+    @property
+    def total(self) -> int:
+        return len(self.record.events)
+
+    def _new_match(self) -> Any:
+        module = game_module(self.record.game)
+        try:
+            rules = module.Rules.from_dict(dict(self.record.rules))
+            return module.new_match(len(self.record.players), rules, self.record.seed)
+        except (GameError, TypeError, ValueError) as exc:
+            raise ReplayError(f"its stored rules no longer load ({exc})") from None
+
+    def frame(self, step: int) -> Frame:
+        """The table after ``step`` actions (clamped to the log)."""
+        step = max(0, min(step, self.total))
+        match = self._new_match()
+        frame = Frame(step=step, total=self.total, match=match, events=list(match.intro_events))
+        for logged in self.record.events[:step]:
+            seat = _acting_seat(match, logged.action)
+            try:
+                events = match.apply(logged.action)
+            except GameError as exc:
+                raise ReplayError(f"move {logged.seq} ({logged.action}) no longer applies: {exc}"
+                                  ) from None
+            frame = Frame(step=step, total=self.total, match=match, events=events, seat=seat,
+                          action=logged.action, actor=logged.actor, at=logged.created_at)
+        return frame
+
+    def seats_and_intro(self) -> tuple[list[dict[str, Any]], list[int | None], Any]:
+        """The deal's events, the seat of every stored action and the final match, in one pass."""
+        match = self._new_match()
+        intro = list(match.intro_events)
+        seats: list[int | None] = []
+        for logged in self.record.events:
+            seats.append(_acting_seat(match, logged.action))
+            try:
+                match.apply(logged.action)
+            except GameError as exc:
+                raise ReplayError(f"move {logged.seq} ({logged.action}) no longer applies: {exc}"
+                                  ) from None
+        return intro, seats, match
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat().replace("+00:00", "Z")
+
+
+_FORMAT_FIELDS: dict[str, str] = {
+    "format": "This section: the name and version of the format and what every field means.",
+    "game_id": "The game number on its Discord server (as used by /replay and /export).",
+    "game": "The game's code: koikoi, gostop, mushi, sakura, hana_awase or shedding.",
+    "title": "The game's display name.",
+    "server_id": "The Discord server (guild) id, as a string (Discord ids exceed 2^53).",
+    "channel_id": "The Discord channel id of the table, as a string.",
+    "status": "finished or cancelled (running games cannot be exported: their seed would reveal "
+              "the cards).",
+    "created_at": "When the game started (ISO 8601, UTC).",
+    "ended_at": "When it ended (ISO 8601, UTC).",
+    "end_reason": "Why it ended, e.g. 'match over', 'forfeited', a timeout or a cancellation.",
+    "stake": "Chips each seat escrowed at the start (0: no chips at stake).",
+    "chip_settlement": "How a staked game of this kind settles its chips.",
+    "rules": "Every option of the game's rules as the engine used them (the game's Rules "
+             "to_dict(); 'preset_name' names the preset they started from).",
+    "seed": "The shuffle seed: with the rules and the number of players it fixes every deal, "
+            "bit for bit (the engine's own RNG, never Python's random).",
+    "players": "The seats in order. Each: seat (0-based), kind ('human' or 'ai'), user_id (a "
+               "Discord id as a string, null for AI), ai_level (null for humans) and name (as "
+               "shown at the table).",
+    "intro_events": "Events of the deal before the first action (recomputed from the seed).",
+    "actions": "The action log in order. Each: seq (1, 2, ...), seat (who acted), actor (a "
+               "Discord user id as a string, 'ai:<level>' for an AI seat, or 'timeout' when the "
+               "bot moved for an absent player), action (the engine's action text, e.g. "
+               "'play:crane' or 'koikoi'), at (ISO 8601 time) and events (what the action "
+               "caused: JSON objects with a 'type' such as play, draw, yaku, round_over, "
+               "match_over; cards are canonical ids such as 'crane' or 'pine_chaff_1').",
+    "result": "The end: scores (match points per seat from the final state), winners (seats), "
+              "seats (per human seat: outcome won/lost/draw, points, rating_before and "
+              "rating_after, null when the game was not rated) and payouts (seat -> chips paid "
+              "out of the pot; refunds when cancelled).",
+    "replay": "A check made while exporting: the recorded actions were re-applied to a fresh "
+              "deal from the seed; final_scores_match says whether the result agreed.",
+}
+
+
+def export_document(record: GameRecord, outcome: GameOutcome, *, title: str,
+                    chip_settlement: str) -> dict[str, Any]:
+    """The whole game as a JSON-ready dict whose ``format`` section documents every field."""
+    replay = Replay(record)
+    intro, seats, final = replay.seats_and_intro()
+    try:
+        stored_scores = json.loads(record.state_json)["match"]["scores"]
+    except (ValueError, KeyError, TypeError):
+        stored_scores = None
+    scores = list(final.scores)
+    players = []
+    for seat, p in enumerate(record.players):
+        human = isinstance(p, int)
+        players.append({
+            "seat": seat, "kind": "human" if human else "ai",
+            "user_id": str(p) if human else None,
+            "ai_level": None if human else (str(p).partition(":")[2] or str(p)),
+            "name": replay.names[seat],
+        })
+    won = sorted(r.seat for r in outcome.results if r.outcome == "won")
+    drawn = any(r.outcome == "draw" for r in outcome.results)
+    ai = [s for s, p in enumerate(record.players) if not isinstance(p, int)]
+    winners = won
+    if record.status == "finished" and not won and not drawn and ai:
+        top = max(scores[s] for s in ai)  # every human lost: the best AI seat won
+        winners = [s for s in ai if scores[s] == top]
+    return {
+        "format": {
+            "name": "hanafuda-bot game record",
+            "version": FORMAT_VERSION,
+            "description": "One Hanafuda game played through the Discord bot: the rules, the "
+                           "seed and every action, enough to replay it exactly with the "
+                           "bot's engine (bot.games.game_module(game).new_match(len(players), "
+                           "Rules.from_dict(rules), seed), then match.apply(action) in seq "
+                           "order).",
+            "fields": dict(_FORMAT_FIELDS),
+        },
+        "game_id": record.game_id,
+        "game": record.game,
+        "title": title,
+        "server_id": str(record.guild_id),
+        "channel_id": str(record.channel_id),
+        "status": record.status,
+        "created_at": _iso(record.created_at),
+        "ended_at": _iso(record.ended_at),
+        "end_reason": record.end_reason,
+        "stake": record.stake,
+        "chip_settlement": chip_settlement,
+        "rules": dict(record.rules),
+        "seed": record.seed,
+        "players": players,
+        "intro_events": intro,
+        "actions": [
+            {"seq": e.seq, "seat": seats[i],
+             "actor": str(e.actor), "action": e.action, "at": _iso(e.created_at),
+             "events": e.events}
+            for i, e in enumerate(record.events)
+        ],
+        "result": {
+            "scores": scores,
+            "winners": winners,
+            "seats": [
+                {"seat": r.seat, "user_id": str(r.user_id), "outcome": r.outcome,
+                 "points": r.points, "rating_before": r.rating_before,
+                 "rating_after": r.rating_after}
+                for r in outcome.results
+            ],
+            "payouts": {str(s): v for s, v in sorted(outcome.payouts.items())},
+        },
+        "replay": {"final_scores_match": stored_scores is None or stored_scores == scores},
+    }

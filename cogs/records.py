@@ -1,0 +1,328 @@
+"""Rules and game records: ``/rules``, ``/history``, ``/replay`` and ``/export``.
+
+``/replay`` answers privately (ephemeral): only the member who asked sees the replay and its
+First / Previous / Next / Last buttons (``hf:rp:<game id>:<step>:<f|p|n|l>``), which rebuild the
+table at that move from the stored seed and action log, so they work after a restart too.
+Running games are never replayed or exported: the seed would reveal every hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import presenter
+from bot.games import GAMES, game_module
+from bot.games.base import InvalidRules
+from bot.replay import Replay, ReplayError, export_document
+from bot.rules_text import chips_text, how_to_play, rules_summary, title
+from bot.store import GameRecord, Store, StoreError, UnknownGame
+from cogs.community import GAME_CHOICES, pager_buttons, pages_of, reply_error, store_of
+from cogs.table_ui import ACCENT, png, refuse
+from rendering import render_table, render_yaku_sheet
+
+log = logging.getLogger(__name__)
+
+HISTORY_PAGE = 8
+
+
+def describe(game: str, event: dict[str, Any], names: list[str]) -> str | None:
+    """One line for an event (None for events not worth a line, or that cannot be worded)."""
+    try:
+        return presenter.describe_event(game, event, names)
+    except Exception:  # a line we cannot word must not stop the replay
+        log.debug("no line for %s event %s", game, event.get("type"))
+        return None
+
+
+def not_here(game_id: int) -> str:
+    return f"No game #{game_id} on this server; /history lists this server's games."
+
+
+async def load_record(interaction: discord.Interaction, game_id: int, *, events: bool
+                      ) -> GameRecord | None:
+    """The game if it belongs to this server and is over; otherwise refuse and return None."""
+    try:
+        record = await store_of(interaction).load_game(game_id, guild_id=interaction.guild_id,
+                                                       with_events=events)
+    except UnknownGame:
+        await refuse(interaction, not_here(game_id))
+        return None
+    if record.status == "running":
+        await refuse(interaction, f"Game #{game_id} is still being played; you can look at it "
+                                  "once it is over.")
+        return None
+    return record
+
+
+# -- /history --------------------------------------------------------------------------------------
+def summary_line(row) -> str:
+    when = f"<t:{int((row.ended_at or row.created_at).timestamp())}:d>"
+    winners = set(row.winners)
+    seats = []
+    for seat, name in enumerate(row.names):
+        score = f" {row.scores[seat]}" if row.scores else ""
+        seats.append(f"{'🏆 ' if seat in winners else ''}{name}{score}")
+    status = {"running": "in play", "cancelled": "cancelled"}.get(row.status, "")
+    if row.status == "finished" and row.end_reason and row.end_reason != "match over":
+        status = row.end_reason[:40]
+    stake = f" · stake {row.stake:,}" if row.stake else ""
+    tail = f" · {status}" if status else ""
+    return (f"**#{row.game_id}** {title(row.game)} · {when} · {', '.join(seats)}"
+            f"{stake}{tail}")
+
+
+async def history_message(store: Store, guild_id: int, asker: int, user_id: int | None,
+                          game: str | None, page: int) -> dict[str, Any]:
+    result = await store.game_history(guild_id, user_id=user_id, game=game,
+                                      offset=page * HISTORY_PAGE, limit=HISTORY_PAGE)
+    pages = pages_of(result.total, HISTORY_PAGE)
+    if page >= pages:
+        page = pages - 1
+        result = await store.game_history(guild_id, user_id=user_id, game=game,
+                                          offset=page * HISTORY_PAGE, limit=HISTORY_PAGE)
+    whose = f" of <@{user_id}>" if user_id else ""
+    embed = discord.Embed(title=f"📜 Games{' of ' + title(game) if game else ''}", colour=ACCENT)
+    lines = [summary_line(r) for r in result.rows]
+    if not lines:
+        lines = ["No games yet" + (whose and f"{whose}") + ": start one with /koikoi."]
+    embed.description = (f"Recent games{whose}, newest first:\n" if result.rows else "") + \
+        "\n".join(lines)
+    count = f"{result.total} game" + ("" if result.total == 1 else "s")
+    embed.set_footer(text=f"Page {page + 1} of {pages} · {count} · "
+                          "/replay or /export a game by its number")
+
+    def make_id(target: int, tag: str) -> str:
+        return f"hf:hist:{asker}:{user_id or 0}:{game or 'all'}:{target}:{tag}"
+
+    return {"embed": embed, "view": pager_buttons(make_id, page, pages),
+            "allowed_mentions": discord.AllowedMentions.none()}
+
+
+class GameHistoryPager(discord.ui.DynamicItem[discord.ui.Button],
+                       template=r"hf:hist:(?P<asker>[0-9]+):(?P<user>[0-9]+):(?P<game>[a-z_]+):"
+                                r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
+    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
+        super().__init__(discord.ui.Button(label="Page", custom_id=custom_id))
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.match
+        if interaction.user.id != int(m["asker"]):
+            await refuse(interaction, "Only the member who asked can turn these pages; run "
+                                      "/history for your own view.")
+            return
+        game = None if m["game"] == "all" else m["game"]
+        try:
+            content = await history_message(store_of(interaction), interaction.guild_id,
+                                            interaction.user.id, int(m["user"]) or None,
+                                            game if game in GAMES else None, int(m["page"]))
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        content.pop("allowed_mentions")
+        await interaction.response.edit_message(**content)
+
+
+# -- /replay ---------------------------------------------------------------------------------------
+def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, bytes, int, int]:
+    """Embed and table image of ``record`` after ``step`` actions (runs in a worker thread)."""
+    replay = Replay(record)
+    frame = replay.frame(step)
+    names = replay.names
+    lines = [line for e in frame.events if (line := describe(record.game, e, names))]
+    if frame.step == 0:
+        head = "The cards are dealt."
+    else:
+        who = names[frame.seat] if frame.seat is not None and frame.seat < len(names) else "?"
+        how = " (timed out: the bot moved)" if frame.actor == "timeout" else ""
+        head = f"Move {frame.step}: **{who}**{how} · `{frame.action}`"
+    obs = frame.match.observation(0)  # table_view reads only the public fields
+    last = lines[-1] if lines else (frame.action or "")
+    view = presenter.table_view(obs, names, last_move=last)
+    embed = discord.Embed(title=f"⏯️ Game #{record.game_id} · {view.title}", colour=ACCENT,
+                          description="\n".join([head, *lines[-8:]])[:4000])
+    scores = frame.match.scores
+    for seat, name in enumerate(names):
+        embed.add_field(name=name[:256], value=f"{scores[seat]} points")
+    if frame.step == frame.total:
+        end = record.end_reason or record.status
+        embed.add_field(name="End", inline=False,
+                        value=f"{record.status.capitalize()}: {end}"[:1024])
+    embed.set_image(url="attachment://replay.png")
+    embed.set_footer(text=f"Move {frame.step} of {frame.total} · {title(record.game)}")
+    return embed, render_table(view), frame.step, frame.total
+
+
+def replay_view(game_id: int, step: int, total: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for label, target, tag, off in (("⏮ First", 0, "f", step <= 0),
+                                    ("◀ Previous", max(0, step - 1), "p", step <= 0),
+                                    ("Next ▶", min(total, step + 1), "n", step >= total),
+                                    ("Last ⏭", total, "l", step >= total)):
+        view.add_item(discord.ui.Button(label=label, custom_id=f"hf:rp:{game_id}:{target}:{tag}",
+                                        style=discord.ButtonStyle.secondary, disabled=off))
+    return view
+
+
+async def replay_content(record: GameRecord, step: int) -> dict[str, Any]:
+    embed, image, step, total = await asyncio.to_thread(_frame_content, record, step)
+    return {"embed": embed, "file": png(image, "replay.png"),
+            "view": replay_view(record.game_id, step, total)}
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"hf:rp:(?P<gid>[0-9]+):(?P<step>[0-9]+)(?::(?P<tag>[a-z]))?"):
+    """A step of a replay; the replay is ephemeral, so only its asker can press these."""
+
+    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
+        super().__init__(discord.ui.Button(label="Step", custom_id=custom_id))
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id = int(self.match["gid"])
+        record = await load_record(interaction, game_id, events=True)
+        if record is None:
+            return
+        await interaction.response.defer()
+        try:
+            content = await replay_content(record, int(self.match["step"]))
+        except ReplayError as exc:
+            await refuse(interaction, f"I can't replay game #{game_id}: {exc}.")
+            return
+        file = content.pop("file")
+        await interaction.edit_original_response(attachments=[file], **content)
+
+
+# -- the cog ---------------------------------------------------------------------------------------
+class RecordsCog(commands.Cog):
+    """How to play, and the records of this server's games."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> Store:
+        return self.bot.store  # type: ignore[attr-defined]
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        await reply_error(interaction, error)
+
+    @app_commands.command(name="rules", description="How to play a game, its yaku sheet and "
+                          "this server's house rules")
+    @app_commands.guild_only()
+    @app_commands.describe(game="The game (default: a list of all games)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is None:
+            embed = discord.Embed(title="🎴 Hanafuda games on this bot", colour=ACCENT,
+                                  description="Pick one with `/rules game:` to read how it is "
+                                              "played and the house rules in force here.")
+            for g in GAMES:
+                low, high = game_module(g).PLAYERS
+                players = f"{low} players" if low == high else f"{low}-{high} players"
+                first = how_to_play(g).split("\n", 1)[0]
+                embed.add_field(name=f"{title(g)} · {players}", value=first[:1024], inline=False)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        if game not in GAMES:
+            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        settings = await self.store.get_settings(interaction.guild_id)
+        try:
+            house = rules_summary(game, settings.rules_for(game))
+        except (InvalidRules, KeyError, TypeError, ValueError):
+            house = "The saved house rules no longer load; ask staff to run /settings reset."
+        low, high = game_module(game).PLAYERS
+        embed = discord.Embed(title=f"📖 {title(game)} · how to play", colour=ACCENT,
+                              description=how_to_play(game)[:4096])
+        embed.add_field(name="Players", value=f"{low}" if low == high else f"{low} to {high}")
+        embed.add_field(name="House rules on this server", value=house[:1024], inline=False)
+        embed.add_field(name=f"Playing for {settings.currency_name}", inline=False,
+                        value=chips_text(game)[:1024])
+        embed.set_image(url="attachment://yaku.png")
+        image = await asyncio.to_thread(render_yaku_sheet, game)
+        await interaction.followup.send(embed=embed, file=png(image, "yaku.png"), ephemeral=True)
+
+    @app_commands.command(name="history", description="Recent games on this server")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Only games this member played", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(self, interaction: discord.Interaction, user: discord.Member | None = None,
+                      game: str | None = None) -> None:
+        if game is not None and game not in GAMES:
+            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            return
+        try:
+            content = await history_message(self.store, interaction.guild_id,
+                                            interaction.user.id, user.id if user else None,
+                                            game, 0)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(**content)
+
+    @app_commands.command(name="replay", description="Step through a finished game move by move")
+    @app_commands.guild_only()
+    @app_commands.describe(game_id="The game number (see /history)")
+    async def replay(self, interaction: discord.Interaction,
+                     game_id: app_commands.Range[int, 1, 2**53 - 1]) -> None:
+        record = await load_record(interaction, game_id, events=True)
+        if record is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            content = await replay_content(record, 0)
+        except ReplayError as exc:
+            await refuse(interaction, f"I can't replay game #{game_id}: {exc}.")
+            return
+        await interaction.followup.send(ephemeral=True, **content)
+
+    @app_commands.command(name="export", description="Download a finished game as JSON")
+    @app_commands.guild_only()
+    @app_commands.describe(game_id="The game number (see /history)")
+    async def export(self, interaction: discord.Interaction,
+                     game_id: app_commands.Range[int, 1, 2**53 - 1]) -> None:
+        record = await load_record(interaction, game_id, events=True)
+        if record is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            outcome = await self.store.game_outcome(game_id, guild_id=interaction.guild_id)
+            document = await asyncio.to_thread(export_document, record, outcome,
+                                               title=title(record.game),
+                                               chip_settlement=chips_text(record.game))
+        except ReplayError as exc:
+            await refuse(interaction, f"I can't export game #{game_id}: {exc}.")
+            return
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        data = json.dumps(document, indent=1, ensure_ascii=False).encode()
+        await interaction.followup.send(
+            f"Game #{game_id} ({title(record.game)}, {len(record.events)} moves). The file's "
+            "`format` section explains every field.", ephemeral=True,
+            file=discord.File(io.BytesIO(data), filename=f"hanafuda-game-{game_id}.json"))
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(GameHistoryPager, ReplayButton)
+    await bot.add_cog(RecordsCog(bot))
