@@ -26,7 +26,14 @@ from bot.rules_text import (
     rules_summary,
     title,
 )
-from bot.store import MAX_AMOUNT, GuildSettings, Store, StoreError
+from bot.store import (
+    MAX_AMOUNT,
+    GuildSettings,
+    InsufficientFunds,
+    Store,
+    StoreError,
+    UnknownAccount,
+)
 from bot.store.settings import STAKE_POLICIES
 from cogs.community import GAME_CHOICES, is_manager, reply_error
 from cogs.table_ui import ACCENT, refuse
@@ -310,6 +317,14 @@ class AdminCog(commands.Cog):
                 done = await self.store.revoke(guild, user.id, amount, key=str(interaction.id),
                                                actor=actor, reason=reason)
                 balance, verb = done.from_balance, "Took back"
+        except InsufficientFunds as exc:
+            await refuse(interaction, f"{user.display_name} has only {exc.balance:,} "
+                                      f"{settings.currency_name}; revoke at most that.")
+            return
+        except UnknownAccount:
+            await refuse(interaction, f"{user.display_name} has no {settings.currency_name} "
+                                      "here yet, so there is nothing to take back.")
+            return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return

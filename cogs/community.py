@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import presenter
 from bot.games import GAMES
 from bot.rules_text import title
-from bot.store import MAX_AMOUNT, Store, StoreError, UnknownAccount
+from bot.store import MAX_AMOUNT, InsufficientFunds, Store, StoreError, UnknownAccount
 from cogs.table_ui import ACCENT, refuse
 
 log = logging.getLogger(__name__)
@@ -52,6 +52,15 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         await refuse(interaction, OOPS)
     except discord.HTTPException:
         log.info("could not report an error to the user")
+
+
+async def guarded(interaction: discord.Interaction, run) -> None:
+    """Run a button's work; an unexpected failure is logged and answered in one friendly line."""
+    try:
+        await run(interaction)
+    except Exception as exc:
+        log.exception("button %s failed", (interaction.data or {}).get("custom_id"))
+        await reply_error(interaction, exc)
 
 
 def yaku_label(game: str, slug: str) -> str:
@@ -168,6 +177,9 @@ class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button],
         return cls(item.custom_id, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction) -> None:
         m = self.match
         if interaction.user.id != int(m["asker"]):
             await refuse(interaction, "Only the member who asked can turn these pages; "
@@ -236,6 +248,9 @@ class HistoryPager(discord.ui.DynamicItem[discord.ui.Button],
         return cls(item.custom_id, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction) -> None:
         if interaction.user.id != int(self.match["user"]):
             await refuse(interaction, "This is someone else's history; run /chips history "
                                       "for yours.")
@@ -423,6 +438,10 @@ class CommunityCog(commands.Cog):
             done = await self.store.transfer(guild, sender, user.id, amount,
                                              key=f"give:{interaction.id}",
                                              reason=f"gift from {interaction.user.display_name}"[:200])
+        except InsufficientFunds as exc:
+            await refuse(interaction, f"You have {exc.balance:,} {settings.currency_name}, not "
+                                      f"{amount:,}; give less, or claim /chips daily first.")
+            return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return

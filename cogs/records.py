@@ -25,7 +25,14 @@ from bot.games.base import InvalidRules
 from bot.replay import Replay, ReplayError, export_document
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Store, StoreError, UnknownGame
-from cogs.community import GAME_CHOICES, pager_buttons, pages_of, reply_error, store_of
+from cogs.community import (
+    GAME_CHOICES,
+    guarded,
+    pager_buttons,
+    pages_of,
+    reply_error,
+    store_of,
+)
 from cogs.table_ui import ACCENT, png, refuse
 from rendering import render_table, render_yaku_sheet
 
@@ -119,6 +126,9 @@ class GameHistoryPager(discord.ui.DynamicItem[discord.ui.Button],
         return cls(item.custom_id, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction) -> None:
         m = self.match
         if interaction.user.id != int(m["asker"]):
             await refuse(interaction, "Only the member who asked can turn these pages; run "
@@ -196,6 +206,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(item.custom_id, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction) -> None:
         game_id = int(self.match["gid"])
         record = await load_record(interaction, game_id, events=True)
         if record is None:

@@ -137,7 +137,8 @@ async def test_chips_balance_daily_give_and_history(hbot, standin, world):
     assert await store.balance(guild, world.shy.id) == 1300
     assert await store.balance(guild, world.player.id) == 800
     too_much = await world.player.slash(world.channel, "chips give", user=world.shy, amount=5000)
-    assert only_private(too_much) and "needed" in reply_text(too_much)
+    assert only_private(too_much) and reply_text(too_much) == (
+        "You have 800 chips, not 5,000; give less, or claim /chips daily first.")
     itself = await world.player.slash(world.channel, "chips give", user=world.player, amount=5)
     assert only_private(itself) and "yourself" in reply_text(itself)
     to_bot = await world.player.slash(world.channel, "chips give", user=standin.bot_user, amount=5)
@@ -190,3 +191,22 @@ async def test_another_server_sees_none_of_it(hbot, standin, world):
     # and the first server still has its own
     home = await world.player.slash(world.channel, "chips balance")
     assert "**6,000** ryo" in reply_text(home)
+
+
+async def test_unexpected_failures_get_one_friendly_private_line(hbot, standin, world,
+                                                                 monkeypatch):
+    for i, user in enumerate(OTHERS[:12]):
+        await finish_quick(hbot.store, world.guild.id, "koikoi", [user, OTHERS[i + 1]],
+                           ["won", "lost"])
+    board = (await world.player.slash(world.channel, "leaderboard", order="wins")).original
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(hbot.store, "user_stats", broken)
+    monkeypatch.setattr(hbot.store, "leaderboard", broken)
+    for record in (await world.player.slash(world.channel, "stats"),
+                   await world.player.click(board, pager_ids(board)["n"])):
+        assert only_private(record)
+        assert reply_text(record) == "Something went wrong on my side; please try again in a moment."
+    assert "page 1 of 2" in embed(standin.message(board))["footer"]["text"]
