@@ -175,3 +175,30 @@ def test_round_yaku_reads_both_shapes():
     assert round_yaku({"detail": {"yaku_by_seat": {"0": [], "1": [["goko", 30]]}}}) == {
         0: [], 1: [["goko", 30]]}
     assert round_yaku({"type": "round_over"}) == {}
+
+
+@pytest.mark.parametrize("game,seats", [("koikoi", 2), ("gostop", 3), ("mushi", 2),
+                                        ("sakura", 4), ("hana_awase", 3), ("shedding", 4)])
+async def test_every_game_replays_from_its_seed_and_exports(store, game, seats):
+    from bot.replay import Replay, export_document
+
+    players = [ALICE, BOB, CAROL, "ai:normal"][:seats]
+    names = ["alice", "bob", "carol", "AI"][:seats]
+    gid, match = await play_game(store, GUILD, game, players, names, seed=21, rounds=2)
+    record = await store.load_game(gid, guild_id=GUILD)
+    replay = Replay(record)
+    assert replay.names == names
+    last = replay.frame(10**6)  # clamped to the end
+    assert last.step == replay.total == len(record.events) and last.match.scores == match.scores
+    assert last.match.to_dict() == match.to_dict()
+    middle = replay.frame(replay.total // 2)
+    assert middle.action == record.events[replay.total // 2 - 1].action
+    assert middle.events == record.events[replay.total // 2 - 1].events
+    doc = export_document(record, await store.game_outcome(gid, guild_id=GUILD), title=game,
+                          chip_settlement="")
+    assert json.loads(json.dumps(doc)) == doc
+    assert set(doc) == set(doc["format"]["fields"])
+    assert doc["replay"] == {"final_scores_match": True}
+    assert [a["seq"] for a in doc["actions"]] == list(range(1, len(record.events) + 1))
+    humans = doc["result"]["seats"]
+    assert [r["user_id"] for r in humans] == [str(p) for p in players if isinstance(p, int)]
