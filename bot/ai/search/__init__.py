@@ -2,24 +2,29 @@
 
 ``LEVELS`` gives the budgets of the ``hard`` and ``expert`` levels: rollouts per decision and a
 wall-clock cap that keeps every answer within 1 s (hard) or 3 s (expert) on a small machine.
+Koi-Koi rollouts run on a fast dedicated loop (:mod:`.koikoi_rollout`), so Koi-Koi affords about
+four times the rollouts of the games whose rollouts go through the engine and observations.
 """
 
 from __future__ import annotations
 
-from .player import SearchPlayer, fast_clone, greedy_policy, rollout
-from .worlds import sample
+from .koikoi_rollout import koikoi_rollout
+from .player import SearchPlayer, greedy_policy, rollout
+from .worlds import Sampler, fast_clone, sample
 
 LEVELS: dict[str, dict[str, float]] = {
-    "hard": {"iterations": 160, "seconds": 0.8},
-    "expert": {"iterations": 1200, "seconds": 2.5},
+    "hard": {"iterations": 400, "engine_iterations": 100, "seconds": 0.8},
+    "expert": {"iterations": 2000, "engine_iterations": 500, "seconds": 2.5},
 }
+FAST_ROLLOUTS = {"koikoi"}
 
 
 def search_player(level: str, game: str) -> SearchPlayer:
+    """The search player of ``level`` ('hard' or 'expert') for ``game``."""
     budget = LEVELS[level]
-    return SearchPlayer(game, iterations=int(budget["iterations"]), seconds=budget["seconds"],
-                        name=level)
+    iterations = budget["iterations"] if game in FAST_ROLLOUTS else budget["engine_iterations"]
+    return SearchPlayer(game, iterations=int(iterations), seconds=budget["seconds"], name=level)
 
 
-__all__ = ["LEVELS", "SearchPlayer", "search_player", "sample", "rollout", "fast_clone",
-           "greedy_policy"]
+__all__ = ["LEVELS", "SearchPlayer", "Sampler", "search_player", "sample", "rollout",
+           "koikoi_rollout", "fast_clone", "greedy_policy"]

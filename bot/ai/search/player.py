@@ -28,7 +28,10 @@ from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action, RoundState
 from bot.games.rng import Rng
 
-from .worlds import sample
+from .koikoi_rollout import koikoi_rollout, pick, worth
+from .worlds import Sampler, fast_clone
+
+_ID = {c.id: c.index for c in DECK}
 
 # Standard deviation of one round's point difference between two greedy players, per game
 # (measured with ``python -m bot.games simulate``-style self play).
@@ -52,68 +55,34 @@ def greedy_policy(game: str) -> Policy:
     return policy
 
 
-def _koikoi_tables():
-    from bot.ai import koikoi as kk
-    from bot.cards import DECK
-
-    base, groups = [], []
-    for c in DECK:
-        w = kk._BASE[c.kind] + (5.0 if c.bit == kk.SAKE else 0.0) - (3.0 if c.bit == kk.RAIN else 0.0)
-        base.append(w)
-        groups.append(tuple((g, need) for g, need in kk.GROUPS if c.bit & g))
-    return base, groups
-
-
-_KK_BASE, _KK_GROUPS = _koikoi_tables()
-_ID = {c.id: c.index for c in DECK}
-
-
-def _kk_worth(i: int, mine: int, theirs: int) -> float:
-    """``bot.ai.koikoi.card_worth`` on precomputed tables."""
-    w = _KK_BASE[i]
-    for group, need in _KK_GROUPS[i]:
-        have = (mine & group).bit_count()
-        if (group & ~theirs).bit_count() >= need:
-            w += 2.0 * have + (6.0 if have == need - 1 else 0.0)
-        blocked = (theirs & group).bit_count()
-        if blocked and (group & ~mine).bit_count() >= need:
-            w += 1.5 * blocked + (5.0 if blocked == need - 1 else 0.0)
-    return w
-
-
 def _koikoi_fast(player, state, legal: list[Action], rng: Rng) -> Action | None:
     """The greedy Koi-Koi card choice (``GreedyPlayer._score``) read straight from the state's
-    bit sets and precomputed card tables: no observation, several times faster."""
+    bit sets: no observation, several times faster. Ties are broken as in :mod:`.koikoi_rollout`."""
     if state.phase not in ("play", "choose_draw"):
         return None
     seat = state.current
     mine, theirs = state.captured[seat], state.captured[1 - seat]
     field, hand = state.field, state.hands[seat]
     seen = mine | theirs | field | hand
-    best: list[Action] = []
-    best_score = float("-inf")
-    for a in legal:
+    scored = []
+    for i, a in enumerate(legal):
         if a.kind == "choose":
-            score = _kk_worth(_ID[a.target], mine, theirs)
+            score = worth(_ID[a.target], mine, theirs)
         else:
             c = _ID[a.card]
             month = MONTH_MASKS[DECK[c].month]
             taken = 1 << _ID[a.target] if a.target is not None else field & month
             if taken:
-                score = _kk_worth(c, mine, theirs)
+                score = worth(c, mine, theirs)
                 while taken:
                     low = taken & -taken
-                    score += _kk_worth(low.bit_length() - 1, mine, theirs)
+                    score += worth(low.bit_length() - 1, mine, theirs)
                     taken ^= low
             else:
-                unseen_mates = (month & ~seen).bit_count()
-                risk = _kk_worth(c, theirs, mine) * (0.4 + 0.2 * unseen_mates)
+                risk = worth(c, theirs, mine) * (0.4 + 0.2 * (month & ~seen).bit_count())
                 score = -risk + (1.5 if hand & month & ~(1 << c) else 0.0)
-        if score > best_score + 1e-9:
-            best, best_score = [a], score
-        elif score > best_score - 1e-9:
-            best.append(a)
-    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+        scored.append((score, i, 0))
+    return legal[pick(scored, rng)[0]]
 
 
 _FAST = {"koikoi": _koikoi_fast}
@@ -133,23 +102,6 @@ def rollout(state: RoundState, policy: Policy, rng: Rng) -> list[int]:
         legal = state.legal_actions()
         _step(state, legal[0] if len(legal) == 1 else policy(state, legal, rng))
     return state.result().points
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, Rng):
-        return Rng.from_state(value.getstate())
-    return value
-
-
-def fast_clone(state: RoundState) -> RoundState:
-    """A copy of a round for one rollout: its lists and dicts copied, immutable values shared."""
-    clone = object.__new__(type(state))
-    clone.__dict__ = {k: _copy(v) for k, v in state.__dict__.items()}
-    return clone
 
 
 class Valuer:
@@ -196,6 +148,7 @@ class SearchPlayer:
         self.seconds = seconds
         self.name = name
         self.policy = policy or greedy_policy(game)
+        self.fast = policy is None and game == "koikoi"
         self.fallback = importlib.import_module(f"bot.ai.{game}").GreedyPlayer()
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
@@ -210,35 +163,45 @@ class SearchPlayer:
         best = max(means.values())
         return next(a for a in legal if means.get(a) == best)
 
+    def play_out(self, world: RoundState, action: Action, rng: Rng) -> list[int]:
+        """The round's points after ``action`` in ``world`` (left unchanged), then the policy."""
+        if self.fast and world.phase in ("play", "choose_draw", "decide"):
+            return koikoi_rollout(world, rng, action)
+        state = fast_clone(world)
+        _step(state, action)
+        return rollout(state, self.policy, rng)
+
     def evaluate(self, observation: dict[str, Any], legal: list[Action], rng: Rng
                  ) -> dict[Action, float]:
-        """Mean value of each candidate still in the race (empty: the phase is not searched)."""
+        """Mean value of each candidate still in the race (empty: the phase is not searched).
+
+        Sequential halving: the budget is split into stages; after each stage the worse half of
+        the candidates is dropped, so most rollouts go to the close calls at the top.
+        """
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
+        sampler = Sampler(observation)
+        if not sampler.ok:
+            return {}
         value = Valuer(observation)
-        seat = observation["seat"]
         active = list(legal)
         totals = {a: 0.0 for a in legal}
         counts = {a: 0 for a in legal}
+        stages = max(1, math.ceil(math.log2(len(active))))
+        per_stage = self.iterations / stages
         spent = 0
-        halved = False
-        while spent < self.iterations:
-            world = sample(observation, rng)
-            if world is None:
-                return {}
-            if world.current_player != seat:  # cannot happen for a consistent observation
-                return {}
-            seed = rng.next64()
-            for a in active:
-                state = fast_clone(world)
-                _step(state, a)
-                totals[a] += value(rollout(state, self.policy, Rng(seed)))
-                counts[a] += 1
-                spent += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            if not halved and len(active) > 2 and spent >= self.iterations // 2:
-                halved = True
+        for stage in range(stages):
+            goal = min(self.iterations, round(per_stage * (stage + 1)))
+            while spent < goal or not counts[active[0]]:
+                world = sampler.world(rng)
+                seed = rng.next64()
+                for a in active:
+                    totals[a] += value(self.play_out(world, a, Rng(seed)))
+                    counts[a] += 1
+                    spent += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    return {a: totals[a] / counts[a] for a in active}
+            if len(active) > 2:
                 active.sort(key=lambda a: totals[a] / counts[a], reverse=True)
                 active = active[:max(2, (len(active) + 1) // 2)]
-        return {a: totals[a] / counts[a] for a in active if counts[a]}
+        return {a: totals[a] / counts[a] for a in active}

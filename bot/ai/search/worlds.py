@@ -6,9 +6,10 @@ seat cannot see (the other hands and the stock or draw pile) are dealt out at ra
 places they may be, with the sizes the observation gives. Cards another seat showed (Go-Stop shakes,
 Hana-Awase teyaku) stay in that seat's hand.
 
-``sample(obs, rng)`` returns such a round or ``None`` when the phase is not rebuilt (mid-turn
-phases whose bookkeeping the observation does not carry); the player then falls back to its
-rollout policy for that one decision.
+``Sampler(obs)`` reads the observation once; ``sampler.world(rng)`` then deals a fresh world
+cheaply (a copy of the public round with the hidden cards dealt anew). ``sample(obs, rng)`` is the
+one-off form. Phases that are not rebuilt (mid-turn phases whose bookkeeping the observation does
+not carry) give ``None``; the player then falls back to its greedy policy for that decision.
 """
 
 from __future__ import annotations
@@ -35,42 +36,51 @@ def _mask(ids) -> int:
     return m
 
 
-def _deal_hidden(obs: dict[str, Any], deck: int, seen: int, rng: Rng,
-                 shown: list[int] | None = None, stock_key: str = "stock_count",
-                 forbid: list[int] | None = None) -> tuple[list[int], list[int]]:
-    """Hands (bit sets) and a stock list consistent with ``obs``.
+class _Hidden:
+    """Where the cards a seat cannot see may lie: the other hands and the stock (draw pile)."""
 
-    ``deck`` is every card in play, ``seen`` what the seat sees outside the other hands,
-    ``shown[s]`` the cards seat ``s`` holds face up and ``forbid[s]`` hidden cards it cannot
-    hold (they would be face up too). Own hand is copied.
-    """
-    me = obs["seat"]
-    sizes = obs["hand_sizes"]
-    shown = shown or [0] * len(sizes)
-    pinned = 0
-    for s, cards in enumerate(shown):
-        if s != me:
-            pinned |= cards
-    hidden = indices_in(deck & ~seen & ~pinned)
-    rng.shuffle(hidden)
-    hands = []
-    for s, size in enumerate(sizes):
-        if s == me:
-            hands.append(_mask(obs["hand"]))
-            continue
-        need = size - shown[s].bit_count()
-        if forbid and forbid[s]:
-            ok = [c for c in hidden if not forbid[s] >> c & 1]
-            take = ok[:need]
-            hidden = [c for c in hidden if c not in take]
-        else:
-            take, hidden = hidden[:need], hidden[need:]
-        hands.append(shown[s] | _bits(take))
-    stock = hidden
-    if len(stock) != obs[stock_key]:
-        raise ValueError(f"observation does not add up: {len(stock)} hidden cards for a stock of "
-                         f"{obs[stock_key]}")
-    return hands, stock
+    def __init__(self, obs: dict[str, Any], deck: int, seen: int,
+                 shown: list[int] | None = None, stock_key: str = "stock_count",
+                 forbid: list[int] | None = None, stock_attr: str = "stock") -> None:
+        """``deck`` is every card in play, ``seen`` what the seat sees outside the other hands,
+        ``shown[s]`` the cards seat ``s`` holds face up and ``forbid[s]`` hidden cards it cannot
+        hold (they would be face up too)."""
+        self.me = obs["seat"]
+        self.sizes = obs["hand_sizes"]
+        self.own = _mask(obs["hand"])
+        self.shown = shown or [0] * len(self.sizes)
+        self.forbid = forbid
+        self.stock_attr = stock_attr
+        pinned = 0
+        for s, cards in enumerate(self.shown):
+            if s != self.me:
+                pinned |= cards
+        self.pool = indices_in(deck & ~seen & ~pinned)
+        need = sum(size - self.shown[s].bit_count() for s, size in enumerate(self.sizes)
+                   if s != self.me)
+        if len(self.pool) - need != obs[stock_key]:
+            raise ValueError(f"observation does not add up: {len(self.pool) - need} hidden cards "
+                             f"for a stock of {obs[stock_key]}")
+
+    def deal(self, r, rng: Rng) -> None:
+        """Deal the hidden cards of round ``r`` anew: hands and stock."""
+        hidden = list(self.pool)
+        rng.shuffle(hidden)
+        hands = []
+        for s, size in enumerate(self.sizes):
+            if s == self.me:
+                hands.append(self.own)
+                continue
+            shown = self.shown[s]
+            need = size - shown.bit_count()
+            if self.forbid and self.forbid[s]:
+                take = [c for c in hidden if not self.forbid[s] >> c & 1][:need]
+                hidden = [c for c in hidden if c not in take]
+            else:
+                take, hidden = hidden[:need], hidden[need:]
+            hands.append(shown | _bits(take))
+        r.hands = hands
+        setattr(r, self.stock_attr, hidden)
 
 
 def _bits(indices) -> int:
@@ -89,10 +99,8 @@ def _public(obs: dict[str, Any]) -> int:
     return seen
 
 
-def _set_piles(r, obs: dict[str, Any], hands: list[int], stock: list[int]) -> None:
-    r.hands = hands
+def _set_piles(r, obs: dict[str, Any]) -> None:
     r.field = _mask(obs["field"])
-    r.stock = stock
     r.captured = [_mask(p) for p in obs["captured"]]
     r.current = obs["current_player"]
     r.phase = obs["phase"]
@@ -102,14 +110,14 @@ def _set_piles(r, obs: dict[str, Any], hands: list[int], stock: list[int]) -> No
 
 
 # -- the games ---------------------------------------------------------------------------------
-def _koikoi(obs: dict[str, Any], rng: Rng) -> RoundState:
+def _koikoi(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
     from bot.games.koikoi import KoiKoiRound, Rules
     from bot.games.koikoi.scoring import total, yaku_of
 
     rules = Rules.from_dict(obs["rules"])
     r = KoiKoiRound(rules, 0, obs["dealer"], obs["round_number"], _restore=True)
-    hands, stock = _deal_hidden(obs, (1 << 48) - 1, _public(obs), rng)
-    _set_piles(r, obs, hands, stock)
+    hidden = _Hidden(obs, (1 << 48) - 1, _public(obs))
+    _set_piles(r, obs)
     r.calls = list(obs["koikoi_calls"])
     r.field_brights = obs["field_brights"]
     r.wild = obs["lightning_wild"]
@@ -122,11 +130,11 @@ def _koikoi(obs: dict[str, Any], rng: Rng) -> RoundState:
             r.claimed[p] = total(yaku)
             r.claimed_slugs[p] = [y.slug for y in yaku]
             r.last_improver = p
-    return r
+    return r, hidden
 
 
 def _playout(cls_path: str):
-    def build(obs: dict[str, Any], rng: Rng) -> RoundState:
+    def build(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
         import importlib
 
         module_name, cls_name = cls_path.rsplit(".", 1)
@@ -135,31 +143,31 @@ def _playout(cls_path: str):
         r = cls(rules, obs["num_players"], 0, obs["dealer"], obs["round_number"], _restore=True)
         deck = _bits(r._deck())
         shown = [_mask(c) for c in obs.get("exposed", [[]] * obs["num_players"])]
-        hands, stock = _deal_hidden(obs, deck, _public(obs), rng, shown)
-        _set_piles(r, obs, hands, stock)
+        hidden = _Hidden(obs, deck, _public(obs), shown)
+        _set_piles(r, obs)
         r.lightning_victim = _idx(obs["lightning_victim"])
         if "exposed" in obs:
             r.exposed = shown
             r.teyaku = list(obs["teyaku"])
-        return r
+        return r, hidden
     return build
 
 
-def _sakura(obs: dict[str, Any], rng: Rng) -> RoundState:
+def _sakura(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
     from bot.games.sakura import Rules, SakuraRound
 
     r = SakuraRound(Rules.from_dict(obs["rules"]), 0, obs["num_players"], obs["dealer"],
                     obs["round_number"], _restore=True)
     dead = _mask(obs["dead"])
-    hands, stock = _deal_hidden(obs, (1 << 48) - 1, _public(obs) | dead, rng)
-    _set_piles(r, obs, hands, stock)
+    hidden = _Hidden(obs, (1 << 48) - 1, _public(obs) | dead)
+    _set_piles(r, obs)
     r.dead = dead
     r.gaji_user = obs["gaji_user"]
     r.gaji_victim = _idx(obs["gaji_victim"])
-    return r
+    return r, hidden
 
 
-def _gostop(obs: dict[str, Any], rng: Rng) -> RoundState | None:
+def _gostop(obs: dict[str, Any]) -> tuple[RoundState, _Hidden] | None:
     from bot.games.gostop import game as gs
 
     if obs["phase"] not in (gs.PLAY, gs.DECIDE):
@@ -172,8 +180,8 @@ def _gostop(obs: dict[str, Any], rng: Rng) -> RoundState | None:
     r.shaken = [sorted({DECK[i].month for i in indices_in(s) if i < 48}) for s in shown]
     forbid = [sum(MONTH_MASKS[m] for m in months) for months in r.shaken]
     deck = (1 << (48 + rules.jokers)) - 1
-    hands, stock = _deal_hidden(obs, deck, _public(obs), rng, shown, forbid=forbid)
-    _set_piles(r, obs, hands, stock)
+    hidden = _Hidden(obs, deck, _public(obs), shown, forbid=forbid)
+    _set_piles(r, obs)
     for name in ("goes", "go_order", "claimed", "shakes", "bombs", "bomb_turns", "ppeoks"):
         setattr(r, name, list(obs[name]))
     km_to_month = {DECK[4 * (m - 1)].korean_month: m for m in range(1, 13)}
@@ -184,10 +192,10 @@ def _gostop(obs: dict[str, Any], rng: Rng) -> RoundState | None:
     if obs["mission_month"]:
         r.mission_month = km_to_month[obs["mission_month"]]
     r.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
-    return r
+    return r, hidden
 
 
-def _shedding(obs: dict[str, Any], rng: Rng) -> RoundState | None:
+def _shedding(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
     from bot.games.shedding import Rules, SheddingRound
 
     n = obs["num_players"]
@@ -197,22 +205,19 @@ def _shedding(obs: dict[str, Any], rng: Rng) -> RoundState | None:
     seen = _mask(obs["hand"]) | _mask(obs["field"]) | _bits(discard)
     if obs["drawn"]:
         seen |= 1 << _INDEX[obs["drawn"]]
-    hands, draw = _deal_hidden(obs, (1 << 48) - 1, seen, rng, stock_key="draw_count")
-    r.hands = hands
+    hidden = _Hidden(obs, (1 << 48) - 1, seen, stock_key="draw_count", stock_attr="draw")
     r.field = _mask(obs["field"])
-    r.draw = draw
     r.discard = discard
-    r.rng = rng.fork(1)
     r.current = obs["current_player"]
     r.phase = obs["phase"]
     r.drawn = _idx(obs["drawn"])
     r.turn = obs["turn"]
     r.winner = obs["winner"]
     r.slaps = list(obs["slaps"])
-    return r
+    return r, hidden
 
 
-SAMPLERS: dict[str, Callable[[dict[str, Any], Rng], RoundState | None]] = {
+BUILDERS: dict[str, Callable[[dict[str, Any]], tuple[RoundState, _Hidden] | None]] = {
     "koikoi": _koikoi,
     "mushi": _playout("bot.games.mushi.MushiRound"),
     "hana_awase": _playout("bot.games.hana_awase.game.HanaAwaseRound"),
@@ -222,9 +227,47 @@ SAMPLERS: dict[str, Callable[[dict[str, Any], Rng], RoundState | None]] = {
 }
 
 
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, Rng):
+        return Rng.from_state(value.getstate())
+    return value
+
+
+def fast_clone(state: RoundState) -> RoundState:
+    """A copy of a round for one rollout: its lists and dicts copied, immutable values shared."""
+    clone = object.__new__(type(state))
+    clone.__dict__ = {k: _copy(v) for k, v in state.__dict__.items()}
+    return clone
+
+
+class Sampler:
+    """Worlds consistent with one observation (seat ``obs['seat']``'s view)."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        built = BUILDERS[obs["game"]](obs)
+        self.template, self.hidden = built if built is not None else (None, None)
+
+    @property
+    def ok(self) -> bool:
+        """False when this phase is not rebuilt."""
+        return self.template is not None
+
+    def world(self, rng: Rng) -> RoundState:
+        r = fast_clone(self.template)
+        self.hidden.deal(r, rng)
+        if hasattr(r, "rng"):  # First Bloom reshuffles its discard pile: a chance of its own
+            r.rng = rng.fork(1)
+        return r
+
+
 def sample(obs: dict[str, Any], rng: Rng) -> RoundState | None:
-    """A round consistent with ``obs`` (seat ``obs['seat']``'s view), or None if not rebuilt."""
-    return SAMPLERS[obs["game"]](obs, rng)
+    """One round consistent with ``obs``, or None if this phase is not rebuilt."""
+    sampler = Sampler(obs)
+    return sampler.world(rng) if sampler.ok else None
 
 
-__all__ = ["sample", "SAMPLERS"]
+__all__ = ["Sampler", "sample", "fast_clone", "BUILDERS"]

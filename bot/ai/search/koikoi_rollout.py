@@ -1,0 +1,244 @@
+"""A fast Koi-Koi rollout: the rest of a round played by the greedy player on bare bit sets.
+
+The search spends nearly all its time finishing sampled rounds. The engine's round builds event
+dicts, card-id lists and observations that a rollout never reads; this loop keeps only the piles
+and counters, and follows the engine's rules and the greedy player's choices step for step (the
+same candidates in the same order and the same use of the random generator, so it returns exactly
+the points ``rollout(round, greedy_policy("koikoi"), rng)`` would: a test checks this).
+"""
+
+from __future__ import annotations
+
+from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
+from bot.cards import DECK, MONTH_MASKS
+from bot.games.base import Action
+from bot.games.koikoi.scoring import apply_multipliers, multipliers, progress, yaku_of
+from bot.games.rng import Rng
+
+LIGHTNING = 43
+_MONTH = [MONTH_MASKS[c.month] for c in DECK]
+_WORTH_BASE = [_BASE[c.kind] + (5.0 if c.bit == SAKE else 0.0) - (3.0 if c.bit == RAIN else 0.0)
+               for c in DECK]
+_WORTH_GROUPS = [tuple((g, need) for g, need in GROUPS if c.bit & g) for c in DECK]
+_ID = {c.id: c.index for c in DECK}
+_YAKU: dict[tuple, dict[tuple[int, int], tuple[int, frozenset]]] = {}
+
+
+def worth(i: int, mine: int, theirs: int) -> float:
+    """``bot.ai.koikoi.card_worth`` on precomputed tables."""
+    w = _WORTH_BASE[i]
+    for group, need in _WORTH_GROUPS[i]:
+        have = (mine & group).bit_count()
+        if (group & ~theirs).bit_count() >= need:
+            w += 2.0 * have + (6.0 if have == need - 1 else 0.0)
+        blocked = (theirs & group).bit_count()
+        if blocked and (group & ~mine).bit_count() >= need:
+            w += 1.5 * blocked + (5.0 if blocked == need - 1 else 0.0)
+    return w
+
+
+def _yaku_table(rules, month: int):
+    """A memo of (points, slugs) of a pile's yaku for these rules and round month, kept across
+    rollouts (the same piles come up again and again)."""
+    table = _YAKU.get((rules, month))
+    if table is None or len(table) > 100_000:
+        if len(_YAKU) > 64:
+            _YAKU.clear()
+        table = _YAKU[(rules, month)] = {}
+    weather = rules.viewings == "weather_on_field"
+
+    def yaku(pile: int, field: int) -> tuple[int, frozenset]:
+        key = (pile, field if weather else 0)
+        got = table.get(key)
+        if got is None:
+            ys = yaku_of(pile, rules, month, field)
+            got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
+        return got
+    return yaku
+
+
+def pick(scored: list[tuple[float, int, int]], rng: Rng) -> tuple[int, int]:
+    """The greedy tie rule: the first best candidate, or a random one among exact ties."""
+    best: list[tuple[int, int]] = []
+    top = float("-inf")
+    for score, c, t in scored:
+        if score > top + 1e-9:
+            best, top = [(c, t)], score
+        elif score > top - 1e-9:
+            best.append((c, t))
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
+    """Finish the Koi-Koi round ``r`` (not modified) with the greedy player on both seats,
+    starting with action ``first`` when given (a legal action of the seat to act)."""
+    if r.current is None:
+        return r.result().points
+    rules = r.rules
+    hands = list(r.hands)
+    field = r.field
+    stock = list(r.stock)
+    cap = list(r.captured)
+    calls = list(r.calls)
+    claimed = list(r.claimed)
+    slugs = [frozenset(s) for s in r.claimed_slugs]
+    last = r.last_improver
+    p = r.current
+    phase = r.phase
+    pending = r.pending
+    month_no = (r.round_number - 1) % 12 + 1
+    wild = r.wild
+    new_only = rules.improvement == "new_only"
+    limit = rules.koikoi_limit
+    _yaku = _yaku_table(rules, month_no)
+
+    def may_koikoi(s: int, base: int) -> bool:
+        if not hands[s]:
+            return False
+        if limit == "once" and calls[s] >= 1:
+            return False
+        return not (limit == "min3" and base < 3)
+
+    def win(s: int, base: int) -> list[int]:
+        mults = multipliers(rules, base, calls[s], calls[1 - s], r.field_brights)
+        return _points(rules, s, apply_multipliers(base, mults))
+
+    while True:
+        if phase == "decide":
+            base, now = _yaku(cap[p], field)
+            if first is not None:
+                go, first = first.kind == "koikoi", None
+            else:
+                go = _greedy_koikoi(rules, base, hands[p], cap[1 - p], calls[1 - p], _yaku, field)
+            if not go:
+                return win(p, base)
+            calls[p] += 1
+            claimed[p] = base
+            slugs[p] = now
+        elif phase in ("play", "choose_draw"):
+            mine, theirs = cap[p], cap[1 - p]
+            if phase == "play" and first is not None:
+                c, t = _ID[first.card], _ID.get(first.target, -1)
+                first = None
+            elif phase == "play":
+                hand = hands[p]
+                seen = mine | theirs | field | hand
+                cands: list[tuple[float, int, int]] = []
+                h = hand
+                while h:
+                    low = h & -h
+                    h ^= low
+                    c = low.bit_length() - 1
+                    m = field if (wild and c == LIGHTNING) else field & _MONTH[c]
+                    n = m.bit_count()
+                    if (wild and c == LIGHTNING and n >= 1) or (not (wild and c == LIGHTNING) and n == 2):
+                        mm = m
+                        while mm:
+                            lt = mm & -mm
+                            mm ^= lt
+                            t = lt.bit_length() - 1
+                            cands.append((worth(c, mine, theirs) + worth(t, mine, theirs), c, t))
+                    elif m:
+                        s = worth(c, mine, theirs)
+                        mm = m
+                        while mm:
+                            lt = mm & -mm
+                            mm ^= lt
+                            s += worth(lt.bit_length() - 1, mine, theirs)
+                        cands.append((s, c, -1))
+                    else:
+                        month = _MONTH[c]
+                        risk = worth(c, theirs, mine) * (0.4 + 0.2 * (month & ~seen).bit_count())
+                        cands.append((-risk + (1.5 if hand & month & ~low else 0.0), c, -1))
+                c, t = cands[0][1:] if len(cands) == 1 else pick(cands, rng)
+            if phase == "play":
+                hands[p] &= ~(1 << c)
+                if wild and c == LIGHTNING:
+                    taken = (1 << t) if field else 0
+                else:
+                    m = field & _MONTH[c]
+                    taken = (1 << t) if t >= 0 else m
+                if taken:
+                    field &= ~taken
+                    cap[p] |= taken | (1 << c)
+                else:
+                    field |= 1 << c
+                pending = None
+                if stock:
+                    pending = stock.pop()
+                    if (field & _MONTH[pending]).bit_count() == 2:
+                        phase = "choose_draw"
+                        continue
+            else:
+                if first is not None:
+                    t, first = _ID[first.target], None
+                else:
+                    m = field & _MONTH[pending]
+                    cands = []
+                    while m:
+                        lt = m & -m
+                        m ^= lt
+                        t = lt.bit_length() - 1
+                        cands.append((worth(t, mine, theirs), pending, t))
+                    t = pick(cands, rng)[1]
+                field &= ~(1 << t)
+                cap[p] |= (1 << t) | (1 << pending)
+                pending = None
+                phase = "play"
+            if phase == "play" and pending is not None:  # the turned card, no choice to make
+                m = field & _MONTH[pending]
+                if m:
+                    field &= ~m
+                    cap[p] |= m | (1 << pending)
+                else:
+                    field |= 1 << pending
+                pending = None
+            phase = "play"
+            # end of the turn
+            base, now = _yaku(cap[p], field)
+            improved = bool(now - slugs[p]) if new_only else base > claimed[p]
+            if now and improved:
+                last = p
+                if may_koikoi(p, base):
+                    phase = "decide"
+                    continue
+                return win(p, base)
+        else:  # pragma: no cover - other phases are played by the engine
+            raise ValueError(f"phase {phase!r} is not rolled out here")
+        # the next player
+        phase = "play"
+        p = 1 - p
+        if not hands[p]:
+            return _exhaustive(r, rules, last, win, cap, _yaku, field)
+
+
+def _points(rules, winner: int, total: int) -> list[int]:
+    points = [0, 0]
+    points[winner] = total
+    if rules.zero_sum:
+        points[1 - winner] = -total
+    return points
+
+
+def _exhaustive(r, rules, last, win, cap, yaku, field) -> list[int]:
+    if rules.draw_result == "last_improver" and last is not None:
+        return win(last, yaku(cap[last], field)[0])
+    if rules.draw_result == "oya_ken":
+        return _points(rules, r.dealer, rules.oya_ken_points)
+    return [0, 0]
+
+
+def _greedy_koikoi(rules, my_points: int, hand: int, opp_pile: int, opp_calls: int, yaku,
+                   field: int) -> bool:
+    """``bot.ai.koikoi.GreedyPlayer._decide``: True for koi-koi."""
+    cards_left = hand.bit_count()
+    threat = 0.0
+    for _slug, have, need in progress(opp_pile, rules):
+        threat += 1.0 if need - have <= 1 else 0.4
+    if opp_calls:
+        threat += 1.5
+    if yaku(opp_pile, field)[1]:
+        threat += 1.0
+    if my_points >= 7 or cards_left <= 2 or threat >= 1.5:
+        return False
+    return my_points <= 3 and cards_left >= 4 and threat < 1.0
