@@ -45,6 +45,24 @@ def footer(message) -> str:
     return embed(message)["footer"]["text"]
 
 
+async def answer(standin, record, filename):
+    """The bot's reply to ``record`` once it carries ``filename``: the bot acknowledges first and
+    renders in a worker thread, which under load can outlast the stand-in's quiet period."""
+    def found():
+        return next((m for m in record.messages if filename in standin.message(m).files), None)
+
+    await standin.wait_until(lambda: found() is not None, timeout=15)
+    return standin.message(found())
+
+
+async def step_to(standin, user, message, custom_id, footer_start):
+    """Press a replay button and wait for the redrawn step."""
+    await user.click(message, custom_id)
+    await standin.wait_until(lambda: footer(standin.message(message)).startswith(footer_start),
+                             timeout=15)
+    return standin.message(message)
+
+
 async def test_record_commands_are_registered_in_servers_only(hbot, standin, world):
     commands = {c["name"]: c for c in standin.registered_commands(world.guild)}
     for name in ("rules", "history", "replay", "export"):
@@ -60,21 +78,23 @@ async def test_rules_explain_the_game_sheet_house_rules_and_chips(hbot, standin,
     await hbot.store.set_house_rules(world.guild.id, "koikoi",
                                      {"preset_name": "modern", "koikoi_limit": "once"})
     record = await world.player.slash(world.channel, "rules", game="koikoi")
-    msg = record.messages[0]
-    assert only_private(record) and "yaku.png" in msg.files
+    msg = await answer(standin, record, "yaku.png")
+    assert only_private(record)
     assert embed(msg)["image"]["url"] == "attachment://yaku.png"
     assert embed(msg)["description"] == HOW_TO_PLAY["koikoi"]
     house = field(msg, "House rules on this server")
     assert "Preset **modern**" in house and "`koikoi_limit` = once" in house
     assert field(msg, "Playing for chips") == CHIPS["koikoi"]
     assert "winner takes the pot" in CHIPS["koikoi"]
-    bloom = (await world.player.slash(world.channel, "rules", game="shedding")).messages[0]
+    bloom = await answer(standin, await world.player.slash(world.channel, "rules",
+                                                            game="shedding"), "yaku.png")
     assert "Untitled (seed 002)" in embed(bloom)["description"]
     assert "escrows 30 × the stake" in field(bloom, "Playing for chips")
     assert "First Bloom" in embed(bloom)["title"]
     for game in GAMES:  # every game's text fits Discord's limits and renders
-        shown = (await world.admin.slash(world.channel, "rules", game=game)).messages[0]
-        assert len(embed(shown)["description"]) <= 4096 and "yaku.png" in shown.files
+        shown = await answer(standin, await world.admin.slash(world.channel, "rules", game=game),
+                             "yaku.png")
+        assert len(embed(shown)["description"]) <= 4096
 
 
 async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, world):
@@ -100,32 +120,30 @@ async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, worl
     # /replay: private, stepping from the deal to the end
     shown = await world.player.slash(world.channel, "replay", game_id=gid)
     assert only_private(shown)
-    replay = shown.messages[0]
+    replay = await answer(standin, shown, "replay.png")
     total = len(record.events)
     assert footer(replay) == f"Move 0 of {total} · Koi-Koi"
     assert "replay.png" in replay.files and "The cards are dealt." in embed(replay)["description"]
     ids = pager_ids(replay)
     assert ids["n"] == f"hf:rp:{gid}:1:n" and ids["l"] == f"hf:rp:{gid}:{total}:l"
     first_image = replay.files["replay.png"]
-    await world.player.click(replay, ids["n"])
-    step1 = standin.message(replay)
+    step1 = await step_to(standin, world.player, replay, ids["n"], "Move 1 ")
     assert footer(step1) == f"Move 1 of {total} · Koi-Koi"
     assert f"`{record.events[0].action}`" in embed(step1)["description"]
     assert step1.files["replay.png"] != first_image
-    await world.player.click(step1, pager_ids(step1)["l"])
-    last = standin.message(replay)
+    last = await step_to(standin, world.player, step1, pager_ids(step1)["l"], f"Move {total} ")
     assert footer(last) == f"Move {total} of {total} · Koi-Koi"
     assert field(last, "End").startswith("Finished")
     assert all(c.get("disabled") for c in last.components[0]["components"][2:])
     scores = json.loads(record.state_json)["match"]["scores"]
     assert [f["value"] for f in embed(last)["fields"][:2]] == [f"{s} points" for s in scores]
-    await world.player.click(last, pager_ids(last)["f"])
-    assert footer(standin.message(replay)) == f"Move 0 of {total} · Koi-Koi"
+    first = await step_to(standin, world.player, last, pager_ids(last)["f"], "Move 0 ")
+    assert footer(first) == f"Move 0 of {total} · Koi-Koi"
 
     # /export: a JSON file that documents its own format
     exported = await world.player.slash(world.channel, "export", game_id=gid)
     assert only_private(exported)
-    msg = exported.messages[0]
+    msg = await answer(standin, exported, f"hanafuda-game-{gid}.json")
     doc = json.loads(msg.files[f"hanafuda-game-{gid}.json"])
     documented = set(doc["format"]["fields"])
     assert set(doc) <= documented and set(documented) <= set(doc)
@@ -152,13 +170,13 @@ async def test_other_games_replay_and_history_pages(hbot, standin, world):
                                 seed=12)
     for game, gid in (("shedding", bloom), ("gostop", gostop)):
         shown = await world.player.slash(world.channel, "replay", game_id=gid)
-        msg = shown.messages[0]
+        msg = await answer(standin, shown, "replay.png")
         total = int(footer(msg).split(" of ")[1].split(" ")[0])
         assert total == len((await store.load_game(gid)).events) > 0
-        await world.player.click(msg, pager_ids(msg)["l"])
-        assert footer(standin.message(msg)).startswith(f"Move {total} of {total}")
-        doc = json.loads((await world.player.slash(world.channel, "export", game_id=gid))
-                         .messages[0].files[f"hanafuda-game-{gid}.json"])
+        await step_to(standin, world.player, msg, pager_ids(msg)["l"], f"Move {total} of {total}")
+        name = f"hanafuda-game-{gid}.json"
+        exported = await world.player.slash(world.channel, "export", game_id=gid)
+        doc = json.loads((await answer(standin, exported, name)).files[name])
         assert doc["replay"]["final_scores_match"] and doc["game"] == game
     for seed in range(9):
         await play_game(store, guild, "mushi", [a, "ai:easy"], ["alice", "AI (easy)"], seed=seed)
@@ -198,4 +216,4 @@ async def test_another_servers_games_are_not_on_this_server(hbot, standin, world
     assert "No games yet" in embed(mine.original)["description"]
     # while at home the game is there
     home = await world.player.slash(world.channel, "export", game_id=gid)
-    assert f"hanafuda-game-{gid}.json" in home.messages[0].files
+    assert await answer(standin, home, f"hanafuda-game-{gid}.json")
