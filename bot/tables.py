@@ -138,6 +138,7 @@ class TableManager:
     warning_fraction: float = 0.75
     timeout_override: float | None = None  # tests shorten the turn timer
     race_seconds: float = RACE_SECONDS
+    slap_delays: tuple[float, float] = (0.6, 2.0)  # an AI seat's reaction time in the race, seconds
     MAX_TIMEOUTS = 3
 
     def __init__(self, store: Store, publisher: Any) -> None:
@@ -322,7 +323,7 @@ class TableManager:
         table.race_tasks = [asyncio.create_task(self._close_race(table, table.seq))]
         for seat in table.match.observation(0).get("race_seats", []):
             if is_ai(table.players[seat]):
-                delay = slap_delay(Rng(self._rng.next64()), 0.6 * self.ai_delay / 1.2, 2.0 * self.ai_delay / 1.2)
+                delay = slap_delay(Rng(self._rng.next64()), *self.slap_delays)
                 table.race_tasks.append(asyncio.create_task(self._ai_slap(table, seat, delay)))
 
     async def slap(self, table: Table, seat: int, actor: int | str) -> list[dict]:

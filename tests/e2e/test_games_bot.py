@@ -14,7 +14,7 @@ from bot.settlement import ESCROW_POINTS
 from bot.tables import TableError
 from tests.e2e.test_koikoi_bot import (
     controls,
-    hand_message,
+    current_hand,
     reply_text,
     table_messages,
     table_posted,
@@ -29,6 +29,7 @@ async def hbot(start_bot, standin, world, tmp_path):
                                                dev_guild_id=world.guild.id)))
     bot.tables.ai_delay = 0.01
     bot.tables.race_seconds = 0.6
+    bot.tables.slap_delays = (0.01, 0.03)
     await standin.settle()
     return bot
 
@@ -94,8 +95,11 @@ async def play_out(bot, standin, channel, users, *, slappers=None, on_race=None,
             await asyncio.sleep(0.02)
             continue
         user = next(u for u in users if u.id == table.players[seat])
-        msg = hand_message(standin, user)
-        if msg is None or seat in table.dm_failed:
+        msg = current_hand(standin, user, table)
+        if msg is None and seat not in table.dm_failed:
+            await asyncio.sleep(0.02)  # the DM of this move is still on its way
+            msg = current_hand(standin, user, table)
+        if msg is None:
             record = await user.click(table_messages(standin, channel)[-1], f"hf:hand:{table.game_id}")
             msg = record.messages[-1]
         await user.click(msg, controls(msg)[0])
@@ -207,6 +211,8 @@ async def test_first_bloom_four_users_race_by_order_of_presses(hbot, standin, wo
 
 
 async def test_first_bloom_against_ais_who_slap_like_people(hbot, standin, world, dave):
+    hbot.tables.slap_delays = (0.25, 0.4)  # slow enough to press buttons before the AIs slap
+    hbot.tables.race_seconds = 1.0
     await world.admin.slash(world.channel, "firstbloom", ai="normal", players=3, rounds=1)
     await table_posted(standin, world.channel)
     table = next(iter(hbot.tables.tables.values()))

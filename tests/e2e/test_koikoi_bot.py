@@ -52,6 +52,14 @@ def hand_message(standin, user):
     return None
 
 
+def current_hand(standin, user, table):
+    """The private message of ``user`` offering moves for the table's current move, if any."""
+    for m in reversed(standin.dms(user) + standin.ephemerals(user)):
+        if any(c.startswith(f"hf:act:{table.game_id}:{table.seq}:") for c in controls(m)):
+            return m
+    return None
+
+
 async def running(bot) -> list:
     return await bot.store.list_running_games()
 
@@ -68,8 +76,11 @@ async def play_out(bot, standin, users, limit=400) -> None:
             await asyncio.sleep(0.02)
             continue
         user = next(u for u in users if u.id == table.players[seat])
-        msg = hand_message(standin, user)
-        if msg is None or seat in table.dm_failed:
+        msg = current_hand(standin, user, table)
+        if msg is None and seat not in table.dm_failed:
+            await asyncio.sleep(0.02)  # the DM of this move is still on its way
+            msg = current_hand(standin, user, table)
+        if msg is None:
             table_msg = table_messages(standin, table.channel_id)[-1]
             record = await user.click(table_msg, f"hf:hand:{table.game_id}")
             msg = record.messages[-1]
