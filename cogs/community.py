@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -88,6 +88,39 @@ def pager_buttons(make_id, page: int, pages: int, *, extra: list[discord.ui.Item
 
 
 # -- leaderboard -----------------------------------------------------------------------------------
+class Pager:
+    """Mixin of the page buttons: the custom id is the whole state (they work after a restart);
+    ``owner_group`` names the id's group of the member who may press, ``refusal`` what others
+    are told, and :meth:`turn` shows the page."""
+
+    owner_group: ClassVar[str | None] = "asker"
+    refusal: ClassVar[str] = ""
+    label: ClassVar[str] = "Page"
+
+    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
+        super().__init__(discord.ui.Button(label=self.label, custom_id=custom_id))  # type: ignore[call-arg]
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item.custom_id, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._run)
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        if self.owner_group and interaction.user.id != int(self.match[self.owner_group]):
+            await refuse(interaction, self.refusal)
+            return
+        try:
+            await self.turn(interaction, self.match)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+
+    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
+        raise NotImplementedError
+
+
 def _value(order: str, value: Any, currency: str, period: str) -> str:
     if order == "rating":
         return f"{round(value):,}"
@@ -162,41 +195,22 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     return {"embed": embed, "view": pager_buttons(make_id, page, pages, extra=extra)}
 
 
-class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button],
+class LeaderboardPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"hf:lbd:(?P<asker>[0-9]+):(?P<game>[a-z_]+):"
                                 r"(?P<order>rating|wins|points|chips):(?P<period>all|30d):"
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page button of a leaderboard: only its asker may press it."""
 
-    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
-        super().__init__(discord.ui.Button(label="Page", custom_id=custom_id))
-        self.match = match
+    refusal = "Only the member who asked can turn these pages; run /leaderboard for your own view."
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(item.custom_id, match)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._run)
-
-    async def _run(self, interaction: discord.Interaction) -> None:
-        m = self.match
-        if interaction.user.id != int(m["asker"]):
-            await refuse(interaction, "Only the member who asked can turn these pages; "
-                                      "run /leaderboard for your own view.")
-            return
+    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         game = None if m["game"] == "all" else m["game"]
         if game is not None and game not in GAMES:
             await refuse(interaction, "That leaderboard is out of date; run /leaderboard again.")
             return
-        try:
-            content = await leaderboard_message(store_of(interaction), interaction.guild_id,
-                                                interaction.user.id, game, m["order"],
-                                                m["period"],
-                                                None if m["tag"] == "m" else int(m["page"]))
-        except StoreError as exc:
-            await refuse(interaction, str(exc))
-            return
+        content = await leaderboard_message(store_of(interaction), interaction.guild_id,
+                                            interaction.user.id, game, m["order"], m["period"],
+                                            None if m["tag"] == "m" else int(m["page"]))
         await interaction.response.edit_message(**content)
 
 
@@ -237,30 +251,16 @@ async def history_message(store: Store, guild_id: int, user_id: int, page: int
     return {"embed": embed, "view": pager_buttons(make_id, page, pages)}
 
 
-class HistoryPager(discord.ui.DynamicItem[discord.ui.Button],
+class HistoryPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:chh:(?P<user>[0-9]+):(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
-    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
-        super().__init__(discord.ui.Button(label="Page", custom_id=custom_id))
-        self.match = match
+    """A page of someone's chip history: only they may turn it."""
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(item.custom_id, match)
+    owner_group = "user"
+    refusal = "This is someone else's history; run /chips history for yours."
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._run)
-
-    async def _run(self, interaction: discord.Interaction) -> None:
-        if interaction.user.id != int(self.match["user"]):
-            await refuse(interaction, "This is someone else's history; run /chips history "
-                                      "for yours.")
-            return
-        try:
-            content = await history_message(store_of(interaction), interaction.guild_id,
-                                            interaction.user.id, int(self.match["page"]))
-        except StoreError as exc:
-            await refuse(interaction, str(exc))
-            return
+    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
+        content = await history_message(store_of(interaction), interaction.guild_id,
+                                        interaction.user.id, int(m["page"]))
         await interaction.response.edit_message(**content)
 
 

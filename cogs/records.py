@@ -27,7 +27,7 @@ from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Store, StoreError, UnknownGame
 from cogs.community import (
     GAME_CHOICES,
-    guarded,
+    Pager,
     pager_buttons,
     pages_of,
     reply_error,
@@ -114,34 +114,18 @@ async def history_message(store: Store, guild_id: int, asker: int, user_id: int 
             "allowed_mentions": discord.AllowedMentions.none()}
 
 
-class GameHistoryPager(discord.ui.DynamicItem[discord.ui.Button],
+class GameHistoryPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"hf:hist:(?P<asker>[0-9]+):(?P<user>[0-9]+):(?P<game>[a-z_]+):"
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
-    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
-        super().__init__(discord.ui.Button(label="Page", custom_id=custom_id))
-        self.match = match
+    """A page of the game history: only its asker may turn it."""
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(item.custom_id, match)
+    refusal = "Only the member who asked can turn these pages; run /history for your own view."
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._run)
-
-    async def _run(self, interaction: discord.Interaction) -> None:
-        m = self.match
-        if interaction.user.id != int(m["asker"]):
-            await refuse(interaction, "Only the member who asked can turn these pages; run "
-                                      "/history for your own view.")
-            return
+    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         game = None if m["game"] == "all" else m["game"]
-        try:
-            content = await history_message(store_of(interaction), interaction.guild_id,
-                                            interaction.user.id, int(m["user"]) or None,
-                                            game if game in GAMES else None, int(m["page"]))
-        except StoreError as exc:
-            await refuse(interaction, str(exc))
-            return
+        content = await history_message(store_of(interaction), interaction.guild_id,
+                                        interaction.user.id, int(m["user"]) or None,
+                                        game if game in GAMES else None, int(m["page"]))
         content.pop("allowed_mentions")
         await interaction.response.edit_message(**content)
 
@@ -193,29 +177,21 @@ async def replay_content(record: GameRecord, step: int) -> dict[str, Any]:
             "view": replay_view(record.game_id, step, total)}
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
+class ReplayButton(Pager, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:rp:(?P<gid>[0-9]+):(?P<step>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A step of a replay; the replay is ephemeral, so only its asker can press these."""
 
-    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
-        super().__init__(discord.ui.Button(label="Step", custom_id=custom_id))
-        self.match = match
+    owner_group = None
+    label = "Step"
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(item.custom_id, match)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._run)
-
-    async def _run(self, interaction: discord.Interaction) -> None:
-        game_id = int(self.match["gid"])
+    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
+        game_id = int(m["gid"])
         record = await load_record(interaction, game_id, events=True)
         if record is None:
             return
         await interaction.response.defer()
         try:
-            content = await replay_content(record, int(self.match["step"]))
+            content = await replay_content(record, int(m["step"]))
         except ReplayError as exc:
             await refuse(interaction, f"I can't replay game #{game_id}: {exc}.")
             return
