@@ -30,12 +30,11 @@ from bot.store import (
     MAX_AMOUNT,
     GuildSettings,
     InsufficientFunds,
-    Store,
     StoreError,
     UnknownAccount,
 )
 from bot.store.settings import STAKE_POLICIES
-from cogs.community import GAME_CHOICES, is_manager, reply_error
+from cogs.community import GAME_CHOICES, ServerCog, is_manager
 from cogs.table_ui import ACCENT, refuse
 
 log = logging.getLogger(__name__)
@@ -88,7 +87,7 @@ class StaffGroup(app_commands.Group):
     """A command group hidden from members by default (Manage Server)."""
 
 
-class AdminCog(commands.Cog):
+class AdminCog(ServerCog):
     """Server settings and chip administration for staff."""
 
     settings = StaffGroup(name="settings", description="The bot's settings on this server (staff)",
@@ -96,17 +95,6 @@ class AdminCog(commands.Cog):
     chips_admin = StaffGroup(name="chips-admin",
                              description="Grant or take back chips, set the economy (staff)",
                              guild_only=True, default_permissions=STAFF)
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store  # type: ignore[attr-defined]
-
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        await reply_error(interaction, error)
 
     async def _saved(self, interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(f"✅ {text}", ephemeral=True,

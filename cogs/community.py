@@ -269,11 +269,8 @@ def rate(wins: int, games: int) -> str:
     return f"{wins / games:.0%}" if games else "—"
 
 
-class CommunityCog(commands.Cog):
-    """Leaderboards, player statistics and the chip ledger of a server."""
-
-    chips = app_commands.Group(name="chips", description="Your chips on this server",
-                               guild_only=True)
+class ServerCog(commands.Cog):
+    """A cog of server commands: the bot's store, and one friendly line for any failure."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -285,6 +282,13 @@ class CommunityCog(commands.Cog):
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
         await reply_error(interaction, error)
+
+
+class CommunityCog(ServerCog):
+    """Leaderboards, player statistics and the chip ledger of a server."""
+
+    chips = app_commands.Group(name="chips", description="Your chips on this server",
+                               guild_only=True)
 
     # -- /leaderboard ------------------------------------------------------------------------------
     @app_commands.command(name="leaderboard", description="This server's best players")

@@ -28,9 +28,9 @@ from bot.store import GameRecord, Store, StoreError, UnknownGame
 from cogs.community import (
     GAME_CHOICES,
     Pager,
+    ServerCog,
     pager_buttons,
     pages_of,
-    reply_error,
     store_of,
 )
 from cogs.table_ui import ACCENT, png, refuse
@@ -200,19 +200,8 @@ class ReplayButton(Pager, discord.ui.DynamicItem[discord.ui.Button],
 
 
 # -- the cog ---------------------------------------------------------------------------------------
-class RecordsCog(commands.Cog):
+class RecordsCog(ServerCog):
     """How to play, and the records of this server's games."""
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store  # type: ignore[attr-defined]
-
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        await reply_error(interaction, error)
 
     @app_commands.command(name="rules", description="How to play a game, its yaku sheet and "
                           "this server's house rules")
