@@ -164,3 +164,14 @@ def test_levels():
     assert make_player("random", "koikoi").name == "random"
     with pytest.raises(KeyError):
         make_player("godlike", "koikoi")
+
+
+def test_a_prior_keeps_the_greedy_move_unless_the_search_is_sure():
+    module = game_module("gostop")
+    match = module.new_match(2, None, 4)
+    seat = match.current_player
+    obs, legal = match.observation(seat), match.legal_actions()
+    greedy = make_player("greedy", "gostop").choose(obs, legal, Rng(1))
+    stubborn = SearchPlayer("gostop", iterations=20, prior=1e9)
+    assert stubborn.choose(obs, legal, Rng(1)) in (greedy, *stubborn.evaluate(obs, legal, Rng(1)))
+    assert stubborn.prior == 1e9 and make_player("hard", "gostop").prior > 0

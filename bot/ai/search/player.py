@@ -139,12 +139,15 @@ class SearchPlayer:
 
     ``iterations`` is the number of rollouts per decision; ``seconds`` (optional) caps the wall
     clock of one decision. ``policy`` overrides the rollout policy (``state, legal, rng ->
-    action``).
+    action``). ``prior`` > 0 keeps the greedy player's move unless the search's best beats it by
+    more than ``prior`` standard errors of their paired difference: with few, noisy rollouts the
+    search would otherwise trade a good heuristic move for a lucky-looking one.
     """
 
     def __init__(self, game: str, iterations: int = 200, seconds: float | None = None,
-                 name: str = "search", policy: Policy | None = None) -> None:
+                 name: str = "search", policy: Policy | None = None, prior: float = 0.0) -> None:
         self.game = game
+        self.prior = prior
         self.iterations = iterations
         self.seconds = seconds
         self.name = name
@@ -162,7 +165,20 @@ class SearchPlayer:
         if not means:
             return self.fallback.choose(observation, legal, rng)
         best = max(means.values())
-        return next(a for a in legal if means.get(a) == best)
+        choice = next(a for a in legal if means.get(a) == best)
+        if self.prior > 0:
+            heuristic = self.fallback.choose(observation, legal, rng)
+            if heuristic in means and heuristic != choice:
+                mine, theirs = self.samples[choice], self.samples[heuristic]
+                diffs = [v - theirs[w] for w, v in mine.items() if w in theirs]
+                n = len(diffs)
+                if n < 2:
+                    return heuristic
+                mean = sum(diffs) / n
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                if mean <= self.prior * math.sqrt(var / n):
+                    return heuristic
+        return choice
 
     def play_out(self, world: RoundState, action: Action, rng: Rng) -> list[int]:
         """The round's points after ``action`` in ``world`` (left unchanged), then the policy."""
@@ -188,6 +204,7 @@ class SearchPlayer:
         active = list(legal)
         totals = {a: 0.0 for a in legal}
         counts = {a: 0 for a in legal}
+        self.samples: dict[Action, dict[int, float]] = {a: {} for a in legal}
         stages = max(1, math.ceil(math.log2(len(active))))
         per_stage = self.iterations / stages
         spent = 0
@@ -197,7 +214,9 @@ class SearchPlayer:
                 world = sampler.world(rng)
                 seed = rng.next64()
                 for a in active:
-                    totals[a] += value(self.play_out(world, a, Rng(seed)))
+                    v = value(self.play_out(world, a, Rng(seed)))
+                    self.samples[a][seed] = v
+                    totals[a] += v
                     counts[a] += 1
                     spent += 1
                 if deadline is not None and time.perf_counter() > deadline:
