@@ -141,12 +141,15 @@ class SearchPlayer:
     clock of one decision. ``policy`` overrides the rollout policy (``state, legal, rng ->
     action``). ``prior`` > 0 keeps the greedy player's move unless the search's best beats it by
     more than ``prior`` standard errors of their paired difference: with few, noisy rollouts the
-    search would otherwise trade a good heuristic move for a lucky-looking one.
+    search would otherwise trade a good heuristic move for a lucky-looking one. ``phases``, when
+    given, limits the search to those observation phases (the greedy player moves in the others).
     """
 
     def __init__(self, game: str, iterations: int = 200, seconds: float | None = None,
-                 name: str = "search", policy: Policy | None = None, prior: float = 0.0) -> None:
+                 name: str = "search", policy: Policy | None = None, prior: float = 0.0,
+                 phases: frozenset[str] | None = None) -> None:
         self.game = game
+        self.phases = phases
         self.prior = prior
         self.iterations = iterations
         self.seconds = seconds
@@ -161,7 +164,8 @@ class SearchPlayer:
         if observation.get("phase") == "race":  # First Bloom: slap at once
             mine = Action("slap", str(observation["seat"]))
             return mine if mine in legal else legal[0]
-        means = self.evaluate(observation, legal, rng)
+        searched = self.phases is None or observation.get("phase") in self.phases
+        means = self.evaluate(observation, legal, rng) if searched else {}
         if not means:
             return self.fallback.choose(observation, legal, rng)
         best = max(means.values())
