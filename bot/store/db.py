@@ -245,6 +245,17 @@ class Database:
 def _migrate_file(path: str, migrations: list[Migration], busy_timeout_ms: int) -> None:
     conn = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
     try:
+        # WAL first (it persists in the file): switching needs a lock SQLite does not wait for
+        # through the busy timeout, so several openers at once retry until the deadline.
+        deadline = time.monotonic() + busy_timeout_ms / 1000
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
         apply_migrations(conn, migrations)
     finally:
         conn.close()
