@@ -281,6 +281,26 @@ class FishingRound(RoundState):
         self.turn = data["turn"]
         self.last_move = list(data["last_move"])
 
+    def _observation_of(self, player: int, **extra: Any) -> dict[str, Any]:
+        """An observation: the public piles, the round's header, ``extra``, the legal actions
+        (for the seat to act only) and the outcome."""
+        return {
+            **self._public_piles(player),
+            "game": self.GAME, "seat": player, "num_players": self.num_players,
+            "rules": self.rules.to_dict(), "dealer": self.dealer, "round_number": self.round_number,
+            **extra,
+            "legal_actions": [str(a) for a in self.legal_actions()] if player == self.current else [],
+            "outcome": self.outcome,
+        }
+
+    def _state_of(self, **extra: Any) -> dict[str, Any]:
+        """A round's to_dict: the header, the piles, then ``extra`` (the game's own state)."""
+        return {
+            "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
+            "seed": self.seed, "dealer": self.dealer, "round_number": self.round_number,
+            **self._piles_to_dict(), **extra,
+        }
+
     def _public_piles(self, player: int) -> dict[str, Any]:
         """The part of an observation every fishing game shares."""
         return {

@@ -157,29 +157,13 @@ class PlayOutRound(WildLightning, FishingRound):
 
     # -- observation and persistence ----------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
-        obs = self._public_piles(player)
-        obs.update({
-            "game": self.GAME,
-            "seat": player,
-            "num_players": self.num_players,
-            "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "round_number": self.round_number,
-            "lightning_wild": self._lightning_wild(),
-            "lightning_victim": None if self.lightning_victim is None else DECK[self.lightning_victim].id,
-            "legal_actions": [str(a) for a in self.legal_actions()] if player == self.current else [],
-            "outcome": self.outcome,
-        })
-        return obs
+        return self._observation_of(
+            player, lightning_wild=self._lightning_wild(),
+            lightning_victim=None if self.lightning_victim is None else DECK[self.lightning_victim].id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
-            "seed": self.seed, "dealer": self.dealer, "round_number": self.round_number,
-            **self._piles_to_dict(),
-            "lightning_victim": self.lightning_victim, "outcome": self.outcome,
-            "start_events": self.start_events, **self._extra_state(),
-        }
+        return self._state_of(lightning_victim=self.lightning_victim, outcome=self.outcome,
+                              start_events=self.start_events, **self._extra_state())
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayOutRound:

@@ -266,36 +266,22 @@ class SakuraRound(FishingRound):
 
     # -- observation and persistence ----------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
-        obs = self._public_piles(player)
         piles = self.side_piles()
-        obs.update({
-            "game": self.GAME,
-            "seat": player,
-            "num_players": self.num_players,
-            "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "round_number": self.round_number,
-            "sides": [list(s) for s in self.sides],
-            "side": next(i for i, s in enumerate(self.sides) if player in s),
-            "side_card_points": [card_points(p, self.rules) for p in piles],
-            "side_yaku": [[y.slug for y in yaku_of(p)] for p in piles],
-            "dead": ids_in(self.dead),
-            "gaji_user": self.gaji_user,
-            "gaji_victim": None if self.gaji_victim is None else DECK[self.gaji_victim].id,
-            "legal_actions": [str(a) for a in self.legal_actions()] if player == self.current else [],
-            "outcome": self.outcome,
-        })
-        return obs
+        return self._observation_of(
+            player,
+            sides=[list(s) for s in self.sides],
+            side=next(i for i, s in enumerate(self.sides) if player in s),
+            side_card_points=[card_points(p, self.rules) for p in piles],
+            side_yaku=[[y.slug for y in yaku_of(p)] for p in piles],
+            dead=ids_in(self.dead),
+            gaji_user=self.gaji_user,
+            gaji_victim=None if self.gaji_victim is None else DECK[self.gaji_victim].id,
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
-            "seed": self.seed, "dealer": self.dealer, "round_number": self.round_number,
-            **self._piles_to_dict(),
-            "dead": indices_in(self.dead), "gaji_user": self.gaji_user,
-            "gaji_victim": self.gaji_victim, "hand_pair": indices_in(self.hand_pair),
-            "outcome": self.outcome, "start_events": self.start_events,
-        }
+        return self._state_of(
+            dead=indices_in(self.dead), gaji_user=self.gaji_user, gaji_victim=self.gaji_victim,
+            hand_pair=indices_in(self.hand_pair), outcome=self.outcome, start_events=self.start_events)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SakuraRound:
