@@ -22,25 +22,44 @@ DENY = (1.0, 10.0, 45.0)
 
 
 class Table:
-    """The public position from one side's point of view, as bit sets."""
+    """The public position from one side's point of view, as bit sets.
 
-    def __init__(self, obs: dict[str, Any]) -> None:
-        sides = obs["sides"]
+    Built from an observation (:meth:`of_observation`) or, in the search's rollouts, straight
+    from a round state (:meth:`of_round`): the same facts, several times cheaper.
+    """
+
+    def __init__(self, side_piles: list[int], side: int, dead: int, field: int, hand: int,
+                 card_values: str, gaji: str) -> None:
+        self.mine = side_piles[side]
+        self.others = [p for s, p in enumerate(side_piles) if s != side]
+        self.dead = dead
+        self.field = field
+        self.hand = hand
+        self.values = VALUES[card_values]
+        self.gaji_wild = gaji == "wild"
+        self.seen = self.mine | self.dead | self.field | self.hand
+        for p in self.others:
+            self.seen |= p
+
+    @classmethod
+    def of_observation(cls, obs: dict[str, Any]) -> Table:
         piles = []
-        for seats in sides:
+        for seats in obs["sides"]:
             pile = 0
             for seat in seats:
                 pile |= mask(obs["captured"][seat])
             piles.append(pile)
-        self.mine = piles[obs["side"]]
-        self.others = [p for s, p in enumerate(piles) if s != obs["side"]]
-        self.dead = mask(obs["dead"])
-        self.field = mask(obs["field"])
-        self.hand = mask(obs["hand"])
-        self.values = VALUES[obs["rules"]["card_values"]]
-        self.seen = self.mine | self.dead | self.field | self.hand
-        for p in self.others:
-            self.seen |= p
+        rules = obs["rules"]
+        return cls(piles, obs["side"], mask(obs["dead"]), mask(obs["field"]), mask(obs["hand"]),
+                   rules["card_values"], rules["gaji"])
+
+    @classmethod
+    def of_round(cls, state: Any) -> Table:
+        """The position of the seat to act in a Sakura round."""
+        seat = state.current
+        side = next(i for i, seats in enumerate(state.sides) if seat in seats)
+        return cls(state.side_piles(), side, state.dead, state.field, state.hands[seat],
+                   state.rules.card_values, state.rules.gaji)
 
     def worth(self, idx: int, side: int = 0) -> float:
         """What taking card ``idx`` is worth to a side (0: mine, k: the k-th other side)."""
@@ -78,15 +97,18 @@ class GreedyPlayer:
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
-        table = Table(observation)
+        return self.decide(Table.of_observation(observation), legal, rng)
+
+    def decide(self, table: Table, legal: list[Action], rng: Rng) -> Action:
+        """The best action at ``table``; ``rng`` breaks near ties."""
         best, best_score = legal[0], float("-inf")
         for a in legal:
-            score = self._score(a, table, observation) + rng.below(1000) * 1e-6
+            score = self._score(a, table) + rng.below(1000) * 1e-6
             if score > best_score:
                 best, best_score = a, score
         return best
 
-    def _score(self, a: Action, t: Table, obs: dict[str, Any]) -> float:
+    def _score(self, a: Action, t: Table) -> float:
         if a.kind == "choose":
             return t.worth(card(a.target).index)
         if a.kind == "hiki":
@@ -95,8 +117,8 @@ class GreedyPlayer:
         if a.kind != "play":
             return 0.0
         c = card(a.card).index
-        if c == LIGHTNING and obs["rules"]["gaji"] == "wild":
-            reserve = GAJI_RESERVE if len(obs["hand"]) > 1 else 0.0
+        if c == LIGHTNING and t.gaji_wild:
+            reserve = GAJI_RESERVE if t.hand.bit_count() > 1 else 0.0
             if a.target is None:
                 return -reserve * 0.5 if t.field else -t.risk(c)
             return t.worth(card(a.target).index) + t.worth(c) - reserve

@@ -175,3 +175,26 @@ def test_a_prior_keeps_the_greedy_move_unless_the_search_is_sure():
     stubborn = SearchPlayer("gostop", iterations=20, prior=1e9)
     assert stubborn.choose(obs, legal, Rng(1)) in (greedy, *stubborn.evaluate(obs, legal, Rng(1)))
     assert stubborn.prior == 1e9 and make_player("hard", "gostop").prior > 0
+
+
+@pytest.mark.parametrize("game", ["mushi", "hana_awase", "sakura"])  # Koi-Koi: test_koikoi_rollout
+def test_rollout_policy_from_the_state_chooses_as_the_greedy_player(game):
+    """Rollouts read the greedy player's position straight from the round state (no
+    observation); the choice must be the one the greedy player makes from the observation."""
+    from bot.ai.search.player import _FAST
+
+    greedy = make_player("greedy", game)
+    fast = _FAST[game]
+    checked = 0
+    for n in SEATS[game]:
+        for match, seat in _states(game, n, range(6)):
+            legal = match.legal_actions()
+            if len(legal) < 2:
+                continue
+            state = match.round
+            chosen = fast(greedy, state, legal, Rng(3))
+            if chosen is None:  # a phase the fast path leaves to the observation
+                continue
+            assert chosen == greedy.choose(state.observation(seat), legal, Rng(3))
+            checked += 1
+    assert checked > 40

@@ -86,7 +86,22 @@ def _koikoi_fast(player, state, legal: list[Action], rng: Rng) -> Action | None:
     return legal[pick(scored, rng)[0]]
 
 
-_FAST = {"koikoi": _koikoi_fast}
+def _fishing_fast(player, state, legal: list[Action], rng: Rng) -> Action:
+    """The greedy Mushi / Hana-Awase choice from the round's own bit sets (no observation)."""
+    from bot.ai.mushi import Position
+
+    return player.decide(Position.of_round(state), legal)
+
+
+def _sakura_fast(player, state, legal: list[Action], rng: Rng) -> Action:
+    """The greedy Sakura choice from the round's own bit sets (no observation)."""
+    from bot.ai.sakura import Table
+
+    return player.decide(Table.of_round(state), legal, rng)
+
+
+_FAST = {"koikoi": _koikoi_fast, "mushi": _fishing_fast, "hana_awase": _fishing_fast,
+         "sakura": _sakura_fast}
 
 
 def _step(state: RoundState, action: Action) -> None:
