@@ -73,6 +73,13 @@ class FishingGreedy:
                 best, best_score = action, score
         return best
 
+    def ranked(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+        """``legal`` from the best to the worst by this evaluation (the search's candidates)."""
+        pos = Position.of_observation(observation, self.rules_type)
+        base = self.yaku_value(pos.pile, pos)
+        order = sorted(range(len(legal)), key=lambda i: (-self._score(legal[i], pos, base), i))
+        return [legal[i] for i in order]
+
     def _score(self, action: Action, pos: Position, base: float) -> float:
         if action.card is None:
             return 0.0  # a forced draw or a single decision

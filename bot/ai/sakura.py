@@ -108,6 +108,12 @@ class GreedyPlayer:
                 best, best_score = a, score
         return best
 
+    def ranked(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
+        """``legal`` from the best to the worst by this evaluation (the search's candidates)."""
+        table = Table.of_observation(observation)
+        scores = {a: self._score(a, table) for a in legal}
+        return sorted(legal, key=lambda a: -scores[a])
+
     def _score(self, a: Action, t: Table) -> float:
         if a.kind == "choose":
             return t.worth(card(a.target).index)

@@ -17,6 +17,15 @@ LEVELS: dict[str, dict[str, float]] = {
     "expert": {"iterations": 2000, "engine_iterations": 500, "seconds": 2.5},
 }
 FAST_ROLLOUTS = {"koikoi"}
+# The fishing games whose rollouts read the greedy position straight from the round state
+# (player._FAST) afford the Koi-Koi budget within the same time cap, and need it: the one-step
+# gain over greedy at a decision (search's move then greedy, against greedy's move then greedy,
+# in the true deal, 150-300 deals) was Sakura -0.08 +- 0.50 points at 100 rollouts and
+# +1.35 +- 0.45 at 400; Mushi +1.9 +- 0.5 at 100 and +2.5 +- 0.4 at 400 (width 3); Hana-Awase
+# +0.23 +- 0.56 at 100 and +0.76 +- 0.47 at 400 (width 3).
+STATE_POLICY = {"mushi", "hana_awase", "sakura"}
+# Only the greedy player's best few moves are searched there: the budget goes to the close calls.
+WIDTH = {"mushi": 3, "hana_awase": 3, "sakura": 3}
 # With the ~100 engine rollouts of the other games the search is noisy: it keeps the greedy move
 # unless its best is better by a standard error (arena without this: hard lost to greedy in
 # Go-Stop, 44.4% over 80 paired 3-round deals, and was level in Mushi).
@@ -30,10 +39,11 @@ PHASES = {"gostop": frozenset({"decide"})}
 def search_player(level: str, game: str) -> SearchPlayer:
     """The search player of ``level`` ('hard' or 'expert') for ``game``."""
     budget = LEVELS[level]
-    iterations = budget["iterations"] if game in FAST_ROLLOUTS else budget["engine_iterations"]
+    many = game in FAST_ROLLOUTS or game in STATE_POLICY
+    iterations = budget["iterations"] if many else budget["engine_iterations"]
     return SearchPlayer(game, iterations=int(iterations), seconds=budget["seconds"], name=level,
-                        prior=0.0 if game in FAST_ROLLOUTS else ENGINE_PRIOR,
-                        phases=PHASES.get(game))
+                        prior=0.0 if many else ENGINE_PRIOR, phases=PHASES.get(game),
+                        width=WIDTH.get(game))
 
 
 __all__ = ["LEVELS", "SearchPlayer", "Sampler", "search_player", "sample", "rollout",

@@ -162,8 +162,9 @@ class SearchPlayer:
 
     def __init__(self, game: str, iterations: int = 200, seconds: float | None = None,
                  name: str = "search", policy: Policy | None = None, prior: float = 0.0,
-                 phases: frozenset[str] | None = None) -> None:
+                 phases: frozenset[str] | None = None, width: int | None = None) -> None:
         self.game = game
+        self.width = width
         self.phases = phases
         self.prior = prior
         self.iterations = iterations
@@ -221,9 +222,11 @@ class SearchPlayer:
             return {}
         value = Valuer(observation)
         active = list(legal)
-        totals = {a: 0.0 for a in legal}
-        counts = {a: 0 for a in legal}
-        self.samples: dict[Action, dict[int, float]] = {a: {} for a in legal}
+        if self.width is not None and len(active) > self.width and hasattr(self.fallback, "ranked"):
+            active = self.fallback.ranked(observation, legal, rng)[:self.width]
+        totals = {a: 0.0 for a in active}
+        counts = {a: 0 for a in active}
+        self.samples: dict[Action, dict[int, float]] = {a: {} for a in active}
         stages = max(1, math.ceil(math.log2(len(active))))
         per_stage = self.iterations / stages
         spent = 0
