@@ -256,6 +256,16 @@ class FishingRound(RoundState):
         return events
 
     # -- helpers for subclasses ---------------------------------------------------------------
+    def _pass_turn(self) -> bool:
+        """Give the turn to the next seat that can move: one holding cards, or anyone while
+        the stock lasts (an empty hand only turns stock cards). False when nobody can."""
+        for step in range(1, self.num_players + 1):
+            seat = (self.current + step) % self.num_players
+            if self.hands[seat] or self.stock:
+                self.current = seat
+                return True
+        return False
+
     def _piles_to_dict(self) -> dict[str, Any]:
         return {
             "hands": [indices_in(h) for h in self.hands],

@@ -125,15 +125,8 @@ class PlayOutRound(WildLightning, FishingRound):
     def _end_turn(self, events: list[Event]) -> None:
         self.turn += 1
         self.phase = PLAY
-        if self._round_over():
+        if self._round_over() or not self._pass_turn():
             self._finish(events)
-            return
-        for step in range(1, self.num_players + 1):
-            seat = (self.current + step) % self.num_players
-            if self.hands[seat] or self.stock:
-                self.current = seat
-                return
-        self._finish(events)  # pragma: no cover - _round_over covers this
 
     def _finish(self, events: list[Event]) -> None:
         self.outcome = self._settle(events)

@@ -213,14 +213,8 @@ class SakuraRound(FishingRound):
         self.turn += 1
         self.hand_pair = 0
         self.phase = PLAY
-        if self._round_done():
+        if self._round_done() or not self._pass_turn():
             self._finish(events)
-            return
-        for k in range(1, self.num_players + 1):
-            seat = (self.current + k) % self.num_players
-            if self.hands[seat] or self.stock:
-                self.current = seat
-                return
 
     def _round_done(self) -> bool:
         if any(self.hands):
