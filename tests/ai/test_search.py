@@ -198,3 +198,21 @@ def test_rollout_policy_from_the_state_chooses_as_the_greedy_player(game):
             assert chosen == greedy.choose(state.observation(seat), legal, Rng(3))
             checked += 1
     assert checked > 40
+
+
+@pytest.mark.parametrize("game", ["mushi", "hana_awase", "sakura"])
+def test_a_width_searches_only_the_greedy_players_best_moves(game):
+    greedy = make_player("greedy", game)
+    narrow = SearchPlayer(game, iterations=12, width=2)
+    checked = 0
+    for match, seat in _states(game, 2, range(3), every=3):
+        obs, legal = match.observation(seat), match.legal_actions()
+        if len(legal) < 3:
+            continue
+        ranked = greedy.ranked(obs, legal, Rng(1))
+        assert sorted(map(str, ranked)) == sorted(map(str, legal))
+        if game != "sakura":  # Sakura's greedy breaks near ties at random
+            assert ranked[0] == greedy.choose(obs, legal, Rng(1))
+        assert set(narrow.evaluate(obs, legal, Rng(2))) <= set(ranked[:2])
+        checked += 1
+    assert checked > 3
