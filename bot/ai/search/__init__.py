@@ -2,8 +2,10 @@
 
 ``LEVELS`` gives the budgets of the ``hard`` and ``expert`` levels: rollouts per decision and a
 wall-clock cap that keeps every answer within 1 s (hard) or 3 s (expert) on a small machine.
-Koi-Koi rollouts run on a fast dedicated loop (:mod:`.koikoi_rollout`), so Koi-Koi affords about
-four times the rollouts of the games whose rollouts go through the engine and observations.
+Koi-Koi rollouts run on a fast dedicated loop (:mod:`.koikoi_rollout`); Mushi, Hana-Awase and
+Sakura rollouts run the engine with a greedy player that reads the round state directly. Those
+four games afford ``iterations`` rollouts; Go-Stop and the shedding game, whose rollouts build an
+observation at every move, get the smaller ``engine_iterations``.
 """
 
 from __future__ import annotations
