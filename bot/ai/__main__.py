@@ -1,4 +1,5 @@
-"""``python -m bot.ai arena GAME --a hard --b greedy --games 1000 --seed 1 [--workers 2]``."""
+"""``python -m bot.ai arena GAME --a hard --b greedy --games 1000 --seed 1 [--workers 2]`` and
+``python -m bot.ai onestep GAME --level hard --deals 300 [--workers 2]``."""
 
 from __future__ import annotations
 
@@ -7,10 +8,17 @@ import sys
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] != "arena":
+    if not argv or argv[0] not in ("arena", "onestep"):
         print("usage: python -m bot.ai arena GAME [--a LEVEL] [--b LEVEL] [--games N] [--seed S]"
-              " [--preset P] [--rounds R] [--players N] [--workers W]", file=sys.stderr)
+              " [--preset P] [--rounds R] [--players N] [--workers W]\n"
+              "       python -m bot.ai onestep GAME [--level LEVEL] [--deals N] [--seed S]"
+              " [--workers W]", file=sys.stderr)
         raise SystemExit(2)
+    if argv[0] == "onestep":
+        from .onestep import main as onestep_main
+
+        onestep_main(argv[1:])
+        return
     from .arena import main as arena_main
 
     arena_main(argv[1:])

@@ -54,3 +54,14 @@ def test_three_seats_put_a_in_every_seat():
                    rules=game_module("gostop").Rules(rounds=1))
     assert result.games == 3
     assert arena_mod._JOB["n"] == 3
+
+
+def test_onestep_measures_the_gain_of_each_differing_decision(capsys):
+    from bot.ai.onestep import onestep
+
+    same = onestep("mushi", "greedy", deals=1)
+    assert same.gains and not any(same.gains)  # greedy against itself never differs
+    moved = onestep("mushi", "random", deals=2)
+    assert any(moved.gains) and len(moved.gains) >= len(same.gains)
+    ai_cli.main(["onestep", "mushi", "--level", "random", "--deals", "1"])
+    assert "mushi: random over greedy, one-step gain" in capsys.readouterr().out
