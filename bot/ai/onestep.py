@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import statistics
+import time
 from dataclasses import dataclass, field
 
 from bot.ai import make_player
@@ -46,8 +47,6 @@ class OneStep:
 
 
 def _deal(job: tuple[str, str, int, int]) -> OneStep:
-    import time
-
     game, level, seed, deal = job
     module = game_module(game)
     greedy, measured = make_player("greedy", game), make_player(level, game)

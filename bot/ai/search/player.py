@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.ai.mushi import Position
+from bot.ai.sakura import Table
 from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action, RoundState
 from bot.games.rng import Rng
@@ -88,15 +90,11 @@ def _koikoi_fast(player, state, legal: list[Action], rng: Rng) -> Action | None:
 
 def _fishing_fast(player, state, legal: list[Action], rng: Rng) -> Action:
     """The greedy Mushi / Hana-Awase choice from the round's own bit sets (no observation)."""
-    from bot.ai.mushi import Position
-
     return player.decide(Position.of_round(state), legal)
 
 
 def _sakura_fast(player, state, legal: list[Action], rng: Rng) -> Action:
     """The greedy Sakura choice from the round's own bit sets (no observation)."""
-    from bot.ai.sakura import Table
-
     return player.decide(Table.of_round(state), legal, rng)
 
 
