@@ -4,7 +4,8 @@ Hana-Awase's card values and yaku (paid by every opponent in zero-sum scoring)."
 from __future__ import annotations
 
 from bot.cards import DECK, Kind
-from bot.games.hana_awase import Rules, table_yaku, total
+from bot.games.hana_awase import Rules
+from bot.games.hana_awase.scoring import table_totals
 
 from .mushi import FishingGreedy, Position
 
@@ -22,7 +23,7 @@ class GreedyPlayer(FishingGreedy):
 
     def yaku_value(self, pile: int, pos: Position) -> float:
         weight = pos.num_players - 1 if pos.rules.scoring == "zero_sum" else 1
-        return weight * total(table_yaku([pile], pos.rules)[0])
+        return weight * table_totals([pile], pos.rules)[0]
 
 
 __all__ = ["GreedyPlayer"]

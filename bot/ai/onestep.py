@@ -20,6 +20,7 @@ import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.ai import make_player
 from bot.games import game_module
@@ -46,10 +47,12 @@ class OneStep:
                 f" {1000 * self.seconds / max(n, 1):.0f} ms per decision")
 
 
-def _deal(job: tuple[str, str, int, int]) -> OneStep:
-    game, level, seed, deal = job
+def _deal(job: tuple[str, str, int, int, dict[str, Any]]) -> OneStep:
+    game, level, seed, deal, overrides = job
     module = game_module(game)
     greedy, measured = make_player("greedy", game), make_player(level, game)
+    for name, value in overrides.items():
+        setattr(measured, name, value)
     policy = greedy_policy(game)
     match = module.new_match(2, module.Rules(), seed * 1_000_003 + deal)
     rng = Rng(seed).fork(deal)
@@ -79,8 +82,11 @@ def _value(state, action, seat: int, policy, deal: int) -> float:
     return total / REPEATS
 
 
-def onestep(game: str, level: str, deals: int, seed: int = 1, workers: int = 1) -> OneStep:
-    jobs = [(game, level, seed, d) for d in range(deals)]
+def onestep(game: str, level: str, deals: int, seed: int = 1, workers: int = 1,
+            overrides: dict[str, Any] | None = None) -> OneStep:
+    """The one-step gain of ``level`` over greedy; ``overrides`` sets search player attributes
+    (``iterations``, ``width``, ``prior``, ``seconds``) to try a budget before it is a level."""
+    jobs = [(game, level, seed, d, overrides or {}) for d in range(deals)]
     total = OneStep()
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
@@ -101,6 +107,21 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--iterations", type=int, help="rollouts per decision instead of the level's")
+    parser.add_argument("--width", type=int,
+                        help="search only greedy's best WIDTH moves (0: every legal move)")
+    parser.add_argument("--prior", type=float, help="standard errors needed to leave greedy's move")
+    parser.add_argument("--seconds", type=float, help="time cap per decision (0: none)")
     args = parser.parse_args(argv)
-    print(onestep(args.game, args.level, args.deals, args.seed, args.workers)
-          .line(args.game, args.level))
+    overrides: dict[str, Any] = {}
+    if args.iterations is not None:
+        overrides["iterations"] = args.iterations
+    if args.width is not None:
+        overrides["width"] = args.width or None
+    if args.prior is not None:
+        overrides["prior"] = args.prior
+    if args.seconds is not None:
+        overrides["seconds"] = args.seconds or None
+    label = args.level + "".join(f" {k}={v}" for k, v in overrides.items())
+    print(onestep(args.game, args.level, args.deals, args.seed, args.workers, overrides)
+          .line(args.game, label))

@@ -26,7 +26,7 @@ from bot.cards import (
 )
 
 from ..koikoi.scoring import Yaku
-from .rules import YAKU_SLUGS, Rules
+from .rules import POINT_TABLES, YAKU_SLUGS, Rules
 
 RAIN = card("rainman").bit
 WILLOW_RIBBON = card("plain_ribbon_willow").bit
@@ -64,43 +64,69 @@ def card_points(m: int, rules: Rules | None = None) -> int:
     return sum(DECK[i].value for i in indices_in(m & ~CHAFF)) + chaff * rules.chaff_value
 
 
+# Per point table: (slug, cards needed, points) of the set yaku it scores, and (slug, ribbons
+# needed, points) of the ribbon counts. Precomputed so scoring a pile is a few bit tests.
+_SCORED_SETS = {table: tuple((slug, need, pts) for slug, need in SETS if (pts := points.get(slug, 0)))
+                for table, points in POINT_TABLES.items()}
+_SCORED_RIBBONS = {table: tuple((slug, n, pts) for slug, n in RIBBON_COUNTS
+                                if (pts := points.get(slug, 0)))
+                   for table, points in POINT_TABLES.items()}
+
+Found = tuple[str, int, int]  # (slug, points, the cards that make it as a bit set)
+
+
+def _pile_yaku(m: int, rules: Rules) -> list[Found]:
+    """The yaku pile ``m`` scores, as bit sets: the core of :func:`score_yaku`."""
+    found = [(slug, pts, need) for slug, need, pts in _SCORED_SETS[rules.point_table]
+             if m & need == need]
+    ribbons = m & RIBBONS & ~WILLOW_RIBBON
+    count = ribbons.bit_count()
+    found.extend((slug, pts, ribbons) for slug, n, pts in _SCORED_RIBBONS[rules.point_table]
+                 if count >= n)
+    if rules.rain_voids_viewings and m & RAIN:
+        found = [y for y in found if y[0] not in VIEWINGS]
+    if rules.exclusive_yaku and len(found) > 1:
+        for group in EXCLUSIVE_GROUPS:
+            held = [y for y in found if y[0] in group]
+            if len(held) > 1:
+                keep = max(held, key=lambda y: (y[1], -group.index(y[0])))
+                found = [y for y in found if y[0] not in group or y is keep]
+    return found
+
+
+def _as_yaku(found: list[Found]) -> list[Yaku]:
+    return sorted((Yaku(slug, pts, tuple(ids_in(cards))) for slug, pts, cards in found),
+                  key=lambda y: YAKU_SLUGS.index(y.slug))
+
+
 def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = None) -> list[Yaku]:
     """The yaku a pile of captured cards (Cards, ids, indices or a bit set) scores."""
-    rules = rules or Rules()
-    m = cards if isinstance(cards, int) else mask(cards)
-    found: list[Yaku] = []
-    for slug, need in SETS:
-        if m & need == need:
-            found.append(Yaku(slug, rules.points(slug), tuple(ids_in(need))))
-    ribbons = m & RIBBONS & ~WILLOW_RIBBON
-    for slug, count in RIBBON_COUNTS:
-        if ribbons.bit_count() >= count:
-            found.append(Yaku(slug, rules.points(slug), tuple(ids_in(ribbons))))
-    found = [y for y in found if y.points]
-    if rules.rain_voids_viewings and m & RAIN:
-        found = [y for y in found if y.slug not in VIEWINGS]
-    if rules.exclusive_yaku:
-        for group in EXCLUSIVE_GROUPS:
-            held = [y for y in found if y.slug in group]
-            if len(held) > 1:
-                keep = max(held, key=lambda y: (y.points, -group.index(y.slug)))
-                found = [y for y in found if y.slug not in group or y is keep]
-    return sorted(found, key=lambda y: YAKU_SLUGS.index(y.slug))
+    return _as_yaku(_pile_yaku(cards if isinstance(cards, int) else mask(cards), rules or Rules()))
 
 
 def total(yaku: list[Yaku]) -> int:
     return sum(y.points for y in yaku)
 
 
+def _table(piles: list[int], rules: Rules) -> list[list[Found]]:
+    found = [_pile_yaku(p, rules) for p in piles]
+    owners = [any(y[0] == "yanagishima" for y in ys) for ys in found]
+    if rules.willow_row == "cancels_all" and any(owners):
+        return [[] for _ in found]
+    if rules.willow_row == "owner_only" and any(owners):
+        return [ys if own else [] for ys, own in zip(found, owners, strict=True)]
+    return found
+
+
 def table_yaku(piles: list[int], rules: Rules) -> list[list[Yaku]]:
     """Each seat's yaku after the willow-row interaction (FW-HA 'Extra Yaku Interactions')."""
-    yaku = [score_yaku(p, rules) for p in piles]
-    owners = [any(y.slug == "yanagishima" for y in ys) for ys in yaku]
-    if rules.willow_row == "cancels_all" and any(owners):
-        return [[] for _ in yaku]
-    if rules.willow_row == "owner_only" and any(owners):
-        return [ys if own else [] for ys, own in zip(yaku, owners, strict=True)]
-    return yaku
+    return [_as_yaku(found) for found in _table(piles, rules)]
+
+
+def table_totals(piles: list[int], rules: Rules) -> list[int]:
+    """Each seat's yaku points as :func:`table_yaku` scores them, without building the yaku
+    (the AI's rollouts ask this many thousand times a decision)."""
+    return [sum(y[1] for y in found) for found in _table(piles, rules)]
 
 
 def compensation_due(captured_counts: list[int], turn_order: list[int]) -> list[int]:

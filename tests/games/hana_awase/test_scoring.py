@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.cards import ALL_MASK, CHAFF, MONTH_MASKS, RIBBONS, card, ids_in, mask
@@ -15,7 +17,9 @@ from bot.games.hana_awase import (
     card_points,
     score_yaku,
     settle,
+    table_yaku,
 )
+from bot.games.hana_awase.scoring import table_totals
 
 FW = Rules.preset("fudawiki")
 LEAFLET = Rules()
@@ -212,3 +216,22 @@ def test_presets_and_options():
     with pytest.raises(InvalidRules):
         Rules.preset("nintendo")
     assert Rules.from_dict(FW.to_dict()) == FW
+
+
+@pytest.mark.parametrize("rules", [LEAFLET, FW, FW.replace(willow_row="cancels_all"),
+                                   FW.replace(willow_row="owner_only", rain_voids_viewings=True,
+                                              exclusive_yaku=False)])
+def test_table_totals_are_the_points_of_table_yaku(rules):
+    """The AI's fast totals agree with the full yaku on random tables of two or three piles."""
+    rng = random.Random(7)
+    scored = 0
+    for _ in range(400):
+        order = list(range(48))
+        rng.shuffle(order)
+        size = rng.choice((2, 3))
+        cut = sorted(rng.sample(range(49), size))
+        piles = [mask(order[a:b]) for a, b in zip(cut, cut[1:] + [48], strict=True)]
+        expected = [sum(y.points for y in ys) for ys in table_yaku(piles, rules)]
+        assert table_totals(piles, rules) == expected
+        scored += any(expected)
+    assert scored > 100  # the random tables do score yaku
