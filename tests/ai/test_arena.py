@@ -65,3 +65,23 @@ def test_onestep_measures_the_gain_of_each_differing_decision(capsys):
     assert any(moved.gains) and len(moved.gains) >= len(same.gains)
     ai_cli.main(["onestep", "mushi", "--level", "random", "--deals", "1"])
     assert "mushi: random over greedy, one-step gain" in capsys.readouterr().out
+
+
+def test_onestep_tries_a_budget_before_it_is_a_level(capsys, monkeypatch):
+    """--iterations/--width/--seconds set the search player's budget (0: no width, no cap)."""
+    from bot.ai import onestep as onestep_mod
+    from bot.ai.search import SearchPlayer
+
+    seen = []
+    real = SearchPlayer.evaluate
+
+    def spy(self, observation, legal, rng):
+        seen.append((self.iterations, self.width, self.seconds))
+        return real(self, observation, legal, rng)
+
+    monkeypatch.setattr(SearchPlayer, "evaluate", spy)
+    ai_cli.main(["onestep", "mushi", "--level", "hard", "--deals", "1", "--iterations", "6",
+                 "--width", "0", "--seconds", "0"])
+    assert seen and set(seen) == {(6, None, None)}
+    assert "mushi: hard iterations=6 width=None seconds=None over greedy" in capsys.readouterr().out
+    assert onestep_mod.onestep("mushi", "hard", 1, overrides={"iterations": 6, "width": 2}).gains
