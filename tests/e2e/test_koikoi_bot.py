@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -64,9 +65,14 @@ async def running(bot) -> list:
     return await bot.store.list_running_games()
 
 
-async def play_out(bot, standin, users, limit=400) -> None:
-    """Each user to act presses the first offered move until the game ends."""
-    for _ in range(limit):
+async def play_out(bot, standin, users, limit=400, seconds=120.0) -> None:
+    """Each user to act presses the first offered move until the game ends (or ``limit`` moves).
+
+    Waiting for the AI's turns counts against ``seconds`` of wall clock, not against ``limit``:
+    on a loaded machine the AI's moves (rendered tables) took more than the move budget."""
+    deadline = time.monotonic() + seconds
+    moves = 0
+    while moves < limit and time.monotonic() < deadline:
         await standin.settle()
         if not bot.tables.tables:
             return
@@ -75,6 +81,7 @@ async def play_out(bot, standin, users, limit=400) -> None:
         if seat is None or isinstance(table.players[seat], str):
             await asyncio.sleep(0.02)
             continue
+        moves += 1
         user = next(u for u in users if u.id == table.players[seat])
         msg = current_hand(standin, user, table)
         if msg is None and seat not in table.dm_failed:
