@@ -25,8 +25,11 @@ def intents() -> discord.Intents:
 
 class HanafudaBot(commands.Bot):
     def __init__(self, settings: Settings, *, sync_dev_guild: bool = True, sync_only: bool = False) -> None:
+        # Nobody is mentioned unless a message names the users it means to ping (cogs.publisher.ping):
+        # a display name such as "@everyone" must never reach the whole server.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         owner_ids=set(settings.owner_ids) or None, help_command=None)
+                         owner_ids=set(settings.owner_ids) or None, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.sync_dev_guild = sync_dev_guild
         self.sync_only = sync_only  # `python -m bot sync`: the command tree only, no store or games
@@ -36,7 +39,7 @@ class HanafudaBot(commands.Bot):
             os.environ.setdefault("HANAFUDA_CJK_FONT", str(settings.cjk_font))
 
     async def setup_hook(self) -> None:
-        from cogs.table_ui import TablePublisher
+        from cogs.publisher import TablePublisher
 
         if self.sync_only:
             for ext in EXTENSIONS:
@@ -60,6 +63,8 @@ class HanafudaBot(commands.Bot):
     async def close(self) -> None:
         if self.tables:
             self.tables.close()
+        if getattr(self, "publisher", None) is not None:
+            self.publisher.close()
         await super().close()
         if self.store:
             await self.store.close()

@@ -1,10 +1,11 @@
 """Running tables: one lock per game, turn timers, AI seats, and every action stored before shown.
 
-The data flow of one click (DESIGN.md): interaction -> :meth:`TableManager.act` (lock, check the
-player, the turn and the move number, engine apply) -> store (event and state in one transaction)
--> rendering in a worker thread -> Discord edits. A restart rebuilds every running table from
-the store (:meth:`TableManager.resume_all`); the controls carry stable custom ids, so they work
-again at once.
+The data flow of one click (DESIGN.md): interaction (acknowledged first) -> :meth:`TableManager.act`
+(lock, check the player, the turn and the move number, engine apply) -> store (event and state in
+one transaction) -> the publisher is told what changed and returns at once; it renders in worker
+processes and edits Discord later, latest state first. A restart rebuilds every running table from
+the store (:meth:`TableManager.resume_all`) and brings every message to the stored state; the
+controls carry stable custom ids, so they work again at once.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
 from bot.settlement import chip_deltas, escrow_for, is_per_point, outcomes
-from bot.store import Store
+from bot.store import Store, StoreError
 from bot.store.models import SeatResult
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,17 @@ def choose_action(level: str, game: str, observation: dict[str, Any], legal: lis
 
 class TableError(Exception):
     """A refused click or command; the message is shown to the user (ephemeral)."""
+
+
+class AlreadyStarted(TableError):
+    """A second press of Start or Accept: the game of that lobby or challenge already exists."""
+
+    def __init__(self) -> None:
+        super().__init__("This game has already started.")
+
+
+STORE_TROUBLE = ("The bot cannot save moves right now (database trouble), so your move was not "
+                 "played; nothing changed. Please try again in a moment.")
 
 
 def ai_seat(level: str) -> str:
@@ -87,6 +99,7 @@ class Table:
     race_tasks: list[asyncio.Task] = field(default_factory=list)
     race_seq: int | None = None  # the move that opened the slap race being timed
     finished: bool = False
+    closing: dict[str, Any] | None = None  # how the match ended, once it has (for the final table)
 
     @property
     def escrow(self) -> int:
@@ -141,35 +154,69 @@ class TableManager:
     slap_delays: tuple[float, float] = (0.6, 2.0)  # an AI seat's reaction time in the race, seconds
     MAX_TIMEOUTS = 3
 
-    def __init__(self, store: Store, publisher: Any) -> None:
+    def __init__(self, store: Store, publisher: Any, ai_pool: Any = None) -> None:
         self.store = store
         self.publisher = publisher
+        self.ai_pool = ai_pool  # bot.workers.WorkerPool for searching AI levels (else a private pool)
         self.tables: dict[int, Table] = {}
         self._rng = Rng(0x5EED)
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: set[str] = set()  # start keys being started right now
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
                     names: list[str], host_id: int, rules: Any, stake: int, seed: int,
-                    key: str | None = None) -> Table:
-        """Create the game (stakes escrowed, all or none), post the table and deal the hands."""
+                    key: str | None = None, via: Any = None) -> Table:
+        """Create the game (stakes escrowed, all or none), post the table and deal the hands.
+
+        ``key`` makes the start idempotent: a second start with the same key, at once or after a
+        restart, raises :class:`AlreadyStarted` and creates nothing. ``via`` is an interaction
+        deferred publicly whose response becomes the table message."""
+        if key is not None:
+            if key in self._starting:
+                raise AlreadyStarted()
+            self._starting.add(key)
+        try:
+            return await self._start(guild_id=guild_id, channel_id=channel_id, game=game,
+                                     players=players, names=names, host_id=host_id, rules=rules,
+                                     stake=stake, seed=seed, key=key, via=via)
+        finally:
+            if key is not None:
+                self._starting.discard(key)
+
+    async def _start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
+                     names: list[str], host_id: int, rules: Any, stake: int, seed: int,
+                     key: str | None, via: Any) -> Table:
         module = game_module(game)
         match = module.new_match(len(players), rules, seed)
         table = Table(game_id=0, guild_id=guild_id, channel_id=channel_id, game=game,
                       players=players, names=names, host_id=host_id, stake=stake, match=match,
                       timeouts=[0] * len(players))
+        try:
+            if (await self.store.get_settings(guild_id)).hand_delivery == "ephemeral":
+                table.dm_failed = {s for s, p in enumerate(players) if not is_ai(p)}
+        except StoreError as exc:
+            raise TableError(str(exc)) from None
         for line in self.publisher.describe(table, match.intro_events):
             table.log_lines.append(line)
-        record = await self.store.create_game(
-            guild_id, channel_id, game, rules=rules.to_dict(), players=players, seed=seed,
-            state_json=table.state_json(), state_version=STATE_VERSION, stake=table.escrow, key=key,
-            actor=host_id)
+        try:
+            record = await self.store.create_game(
+                guild_id, channel_id, game, rules=rules.to_dict(), players=players, seed=seed,
+                state_json=table.state_json(), state_version=STATE_VERSION, stake=table.escrow,
+                key=key, actor=host_id)
+        except StoreError as exc:
+            raise TableError(str(exc)) from None
+        if record.game_id in self.tables or record.status != "running" or record.message_id:
+            raise AlreadyStarted()  # the store already held a game under this key
         table.game_id = record.game_id
         self.tables[table.game_id] = table
         async with table.lock:
-            await self.publisher.post_table(table)
+            await self.publisher.post_table(table, via=via)
             await self.store.set_table_message(table.game_id, table.message_id)
-            await self.publisher.deliver_hands(table)
+            if match.is_over:  # decided by the deal itself (a dealt hand yaku in a last round)
+                await self._finish(table, [])
+                return table
+            self.publisher.deliver_hands(table)
         self._schedule(table)
         return table
 
@@ -186,7 +233,14 @@ class TableManager:
             if not table.timeouts:
                 table.timeouts = [0] * len(table.players)
             self.tables[table.game_id] = table
-            self._schedule(table)
+            if table.match.is_over:  # the bot stopped between the last move and the settlement
+                async with table.lock:
+                    await self._finish(table, [])
+            else:
+                # The bot may have stopped between storing a move and showing it: bring the
+                # table and every hand to the stored state.
+                self.publisher.refresh(table)
+                self._schedule(table)
             count += 1
         return count
 
@@ -220,7 +274,7 @@ class TableManager:
                 raise TableError("This game is over.")
             if seq is not None and seq != table.seq:
                 raise TableError("That control is from an earlier turn; use the newest one.")
-            snapshot = table.match.to_dict()
+            snapshot = (table.match.to_dict(), table.timeouts[seat], list(table.log_lines))
             try:
                 events = table.match.apply(action, seat)
             except GameError as exc:
@@ -231,14 +285,19 @@ class TableManager:
             try:
                 await self.store.record_action(table.game_id, table.seq + 1, actor, str(action), events,
                                                table.state_json(), STATE_VERSION)
-            except Exception:
-                table.match = game_module(table.game).match_from_dict(snapshot)
+            except BaseException as exc:  # not stored: as if the move never happened
+                table.match = game_module(table.game).match_from_dict(snapshot[0])
+                table.timeouts[seat] = snapshot[1]
+                table.log_lines.clear()
+                table.log_lines.extend(snapshot[2])
+                if isinstance(exc, StoreError):  # a refusal (a double click) or database trouble
+                    raise TableError(str(exc)) from None
                 raise
             table.seq += 1
             if table.match.is_over:
                 await self._finish(table, events)
             else:
-                await self.publisher.show_move(table, events)
+                self.publisher.show_move(table, events)
         self._schedule(table)
         return events
 
@@ -251,28 +310,37 @@ class TableManager:
             for s in range(len(table.players)):
                 outcome = "lost" if s == seat else "won"
                 results.append(SeatResult(seat=s, points=table.match.scores[s], outcome=outcome))
-            outcome = await self.store.finish_game(table.game_id, results, state_json=table.state_json(),
-                                                   state_version=STATE_VERSION, reason=reason)
-            table.log_lines.append(f"{table.names[seat]} forfeits: {reason}")
+            try:
+                outcome = await self.store.finish_game(
+                    table.game_id, results, state_json=table.state_json(),
+                    state_version=STATE_VERSION, reason=reason)
+            except StoreError as exc:
+                raise TableError(str(exc)) from None
+            others = [s for s in range(len(table.players)) if s != seat]
+            table.closing = {"forfeit": seat, "reason": reason, "winners": others, "outcome": outcome}
             self._close(table)
-            await self.publisher.show_end(table, outcome, forfeit=seat)
+            self.publisher.show_end(table)
 
     async def cancel(self, table: Table, actor: int, reason: str) -> None:
         async with table.lock:
             if table.finished:
                 raise TableError("This game is over.")
-            outcome = await self.store.cancel_game(table.game_id, actor=actor, reason=reason,
-                                                   state_json=table.state_json(), state_version=STATE_VERSION)
-            table.log_lines.append(f"Game cancelled: {reason}; stakes refunded")
+            try:
+                outcome = await self.store.cancel_game(
+                    table.game_id, actor=actor, reason=reason, state_json=table.state_json(),
+                    state_version=STATE_VERSION)
+            except StoreError as exc:
+                raise TableError(str(exc)) from None
+            table.closing = {"cancelled": True, "reason": reason, "outcome": outcome}
             self._close(table)
-            await self.publisher.show_end(table, outcome, cancelled=True)
+            self.publisher.show_end(table)
 
     async def _finish(self, table: Table, events: list[dict]) -> None:
+        """Settle a match that is over: result, ratings and chips in one transaction, then the
+        final table (drawn once) and the round's summary."""
         match = table.match
         winners = match.winners()
-        sides = getattr(match.rules, "sides", None)
-        team_win = bool(sides) and any(set(winners) == set(side) for side in sides(match.num_players))
-        verdicts = outcomes(match.num_players, winners, team_win=team_win)
+        verdicts = outcomes(match.num_players, winners, team_win=match.winning_team() is not None)
         results = [SeatResult(seat=s, points=v, outcome=verdicts[s]) for s, v in enumerate(match.scores)]
         deltas = None
         if table.stake and is_per_point(table.game):
@@ -280,9 +348,9 @@ class TableManager:
         outcome = await self.store.finish_game(table.game_id, results, chip_deltas=deltas,
                                                state_json=table.state_json(),
                                                state_version=STATE_VERSION, reason="match over")
+        table.closing = {"winners": winners, "team": match.winning_team(), "outcome": outcome}
         self._close(table)
-        await self.publisher.show_move(table, events)
-        await self.publisher.show_end(table, outcome)
+        self.publisher.show_end(table, events)
 
     def _close(self, table: Table) -> None:
         table.finished = True
@@ -368,7 +436,9 @@ class TableManager:
         obs = table.match.observation(seat)
         legal = [str(a) for a in table.match.legal_actions()]
         seed = self._rng.next64()
-        if engine_level in SEARCHING_LEVELS:
+        if engine_level in SEARCHING_LEVELS and self.ai_pool is not None:
+            text = await self.ai_pool.run(choose_action, engine_level, table.game, obs, legal, seed)
+        elif engine_level in SEARCHING_LEVELS:
             loop = asyncio.get_running_loop()
             text = await loop.run_in_executor(self._process_pool(), choose_action,
                                               engine_level, table.game, obs, legal, seed)
@@ -418,7 +488,7 @@ class TableManager:
             await asyncio.sleep(timeout * self.warning_fraction)
             if table.finished or table.seq != seq:
                 return
-            await self.publisher.warn(table, seat, round(timeout * (1 - self.warning_fraction)))
+            self.publisher.warn(table, seat, round(timeout * (1 - self.warning_fraction)))
             await asyncio.sleep(timeout * (1 - self.warning_fraction))
             if table.finished or table.seq != seq:
                 return

@@ -1,4 +1,5 @@
-"""The Discord side of a running table: the channel message, private hands and their controls.
+"""The controls of a running table (its message and the private hands); what they show is drawn
+and sent by :mod:`cogs.publisher`.
 
 Every control is a :class:`discord.ui.DynamicItem` whose custom id carries what it needs
 (``hf:act:<game>:<move number>:<action>``, or ``#<i>``, the i-th legal action, when the action's
@@ -12,16 +13,17 @@ import asyncio
 import io
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import presenter
 from bot.games.base import Action
-from bot.settlement import stake_text
-from bot.tables import Table, TableError, is_ai
-from rendering import render_hand, render_summary, render_table, render_yaku_sheet
+from bot.tables import Table, TableError
+from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
+
+if TYPE_CHECKING:
+    from cogs.publisher import TablePublisher
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +68,34 @@ class ForGame:
         return cls(int(match["gid"]))  # type: ignore[call-arg]
 
 
+async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: str) -> None:
+    """A move pressed on a hand: acknowledged at once, then checked, stored and shown.
+
+    The press's own interaction edits the presser's hand afterwards (interaction responses are
+    exempt from Discord's global rate limit and reach ephemeral hands too)."""
+    manager = tables(interaction)
+    try:
+        table = manager.get(gid)
+        seat = manager.check_click(table, interaction.user.id, seq)
+        action = key
+        if key.startswith("#"):  # the i-th legal action of this very move (checked above)
+            legal = table.match.legal_actions()
+            index = int(key[1:])
+            if index >= len(legal):
+                raise TableError("That move is not available; use the newest controls.")
+            action = legal[index]
+    except TableError as exc:
+        await refuse(interaction, str(exc))
+        return
+    await interaction.response.defer()
+    publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
+    publisher.hand_seen_via(table, seat, interaction)
+    try:
+        await manager.act(table, seat, action, interaction.user.id, seq)
+    except TableError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>#[0-9]+|[A-Za-z0-9_:>+]+)"):
     """One legal move of the player to act."""
@@ -81,27 +111,37 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["gid"]), int(match["seq"]), match["action"], item.label or "Move")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        manager = tables(interaction)
-        try:
-            table = manager.get(self.gid)
-            seat = manager.check_click(table, interaction.user.id, self.seq)
-            action = self.action
-            if action.startswith("#"):  # checked against this very move by check_click
-                legal = table.match.legal_actions()
-                action = legal[int(action[1:])] if int(action[1:]) < len(legal) else action
-            await interaction.response.defer()
-            await manager.act(table, seat, action, interaction.user.id, self.seq)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
+        await press_move(interaction, self.gid, self.seq, self.action)
+
+
+MOVE_KEY = re.compile(r"#[0-9]+|[A-Za-z0-9_:>+]+")
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"hf:mv:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<part>[0-9]+)"):
+    """The legal moves as menus when there are more than buttons fit (25): every move reachable."""
+
+    def __init__(self, gid: int, seq: int, part: int,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "Choose a move") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"hf:mv:{gid}:{seq}:{part}", placeholder=placeholder[:150], row=part,
+            options=options or [discord.SelectOption(label="Move", value="#0")]))
+        self.gid, self.seq = gid, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["gid"]), int(match["seq"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1 or not MOVE_KEY.fullmatch(str(values[0])):
+            await refuse(interaction, "Choose one move from the menu.")
             return
-        # A private (ephemeral) hand is refreshed here; a DM hand was already edited by the move.
-        if not table.finished and seat in table.dm_failed:
-            publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
-            await interaction.edit_original_response(**await publisher.hand_message(table, seat))
+        await press_move(interaction, self.gid, self.seq, str(values[0]))
 
 
 def action_key(gid: int, seq: int, action: Action, index: int) -> str:
-    """What a move button's custom id names: the action's text, or ``#index`` when too long."""
+    """What a move control names: the action's text, or ``#index`` when too long for a custom id."""
     return str(action) if len(f"hf:act:{gid}:{seq}:{action}") <= 100 else f"#{index}"
 
 
@@ -149,9 +189,7 @@ class HandButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
-        content = await publisher.hand_message(table, seat)
-        files = content.pop("attachments")  # a new message takes files; an edit takes attachments
-        await interaction.followup.send(ephemeral=True, files=files, **content)
+        await publisher.show_hand_via(table, seat, interaction)
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
@@ -167,8 +205,12 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.game not in GAME_NAMES:  # a forged custom id
+            await refuse(interaction, "There is no such game.")
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await asyncio.to_thread(render_yaku_sheet, self.game)
+        publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
+        data = await publisher.render(render_yaku_sheet, self.game)
         embed = discord.Embed(title=f"{GAME_NAMES.get(self.game, self.game)}: scoring", colour=ACCENT)
         embed.set_image(url="attachment://rules.png")
         await interaction.followup.send(embed=embed, file=png(data, "rules.png"), ephemeral=True)
@@ -216,221 +258,20 @@ class CancelButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=
         manager = tables(interaction)
         try:
             table = manager.get(self.gid)
-            perms = getattr(interaction.user, "guild_permissions", None)
+            # Permissions count only where the game is: a press claiming another guild or channel
+            # carries that place's permissions, not this game's.
+            here = interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
+            perms = interaction.permissions if here else None
             if interaction.user.id != table.host_id and not (perms and perms.manage_guild):
                 raise TableError("Only the player who started the game or a server manager can cancel it.")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await manager.cancel(table, interaction.user.id, f"cancelled by {interaction.user.display_name}")
+            await manager.cancel(table, interaction.user.id, f"cancelled by {interaction.user.display_name[:80]}")
             await interaction.followup.send("Game cancelled; every stake was refunded.", ephemeral=True)
         except TableError as exc:
             await refuse(interaction, str(exc))
 
 
-CONTROLS = (ActionButton, SlapButton, HandButton, RulesButton, ForfeitButton, CancelButton)
-
-
-# -- the publisher ---------------------------------------------------------------------------------
-class TablePublisher:
-    """Renders (in a worker thread) and sends what a table shows. Used by bot.tables."""
-
-    def __init__(self, bot: discord.Client) -> None:
-        self.bot = bot
-
-    def describe(self, table: Table, events: list[dict]) -> list[str]:
-        return [line for e in events if (line := presenter.describe_event(table.game, e, table.names))]
-
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
-        channel = self.bot.get_channel(channel_id)
-        return channel if channel is not None else await self.bot.fetch_channel(channel_id)
-
-    def _table_embed(self, table: Table, closing: str | None = None) -> discord.Embed:
-        obs = table.match.observation(0)
-        head = presenter.table_view(obs, table.names).title
-        embed = discord.Embed(title=head, colour=ACCENT,
-                              description="\n".join(table.log_lines) or "The cards are dealt.")
-        for seat, name in enumerate(table.names):
-            embed.add_field(name=name, value=f"{table.match.scores[seat]} points", inline=True)
-        race = getattr(presenter.for_game(table.game), "race_prompt", None)
-        if race and table.in_race:
-            embed.add_field(name="Slap race", value=race(obs, table.names), inline=False)
-        if closing:
-            embed.add_field(name="Result", value=closing, inline=False)
-        else:
-            seat = table.match.current_player
-            if seat is not None:
-                turn = "Slap race!" if table.in_race else f"{table.names[seat]} to play"
-                embed.set_footer(text=f"{turn} · move {table.seq}"
-                                 + (f" · {stake_text(table.game, table.stake)}" if table.stake else ""))
-        embed.set_image(url="attachment://table.png")
-        return embed
-
-    def _table_view(self, table: Table) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        view.add_item(HandButton(table.game_id))
-        view.add_item(RulesButton(table.game))
-        view.add_item(ForfeitButton(table.game_id))
-        view.add_item(CancelButton(table.game_id))
-        return view
-
-    async def _table_png(self, table: Table) -> bytes:
-        obs = table.match.observation(0)
-        view = presenter.table_view(obs, table.names,
-                                    last_move=table.log_lines[-1] if table.log_lines else "")
-        return await asyncio.to_thread(render_table, view)
-
-    async def post_table(self, table: Table) -> None:
-        channel = await self._channel(table.channel_id)
-        image = await self._table_png(table)
-        msg = await channel.send(embed=self._table_embed(table), file=png(image, "table.png"),
-                                 view=self._table_view(table))
-        table.message_id = msg.id
-
-    async def _edit_table(self, table: Table, closing: str | None = None) -> None:
-        channel = await self._channel(table.channel_id)
-        image = await self._table_png(table)
-        view = None if closing else self._table_view(table)
-        try:
-            await channel.get_partial_message(table.message_id).edit(
-                embed=self._table_embed(table, closing), attachments=[png(image, "table.png")], view=view)
-        except discord.NotFound:
-            msg = await channel.send(embed=self._table_embed(table, closing),
-                                     file=png(image, "table.png"), view=view)
-            table.message_id = msg.id
-
-    async def hand_message(self, table: Table, seat: int) -> dict[str, Any]:
-        """Keyword arguments of a message showing ``seat``'s hand with its legal moves."""
-        obs = table.match.observation(seat)
-        image = await asyncio.to_thread(render_hand, presenter.hand_view(obs))
-        embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · your hand",
-                              colour=ACCENT, description=presenter.hand_view(obs).title)
-        for name, value in presenter.hand_fields(obs):
-            embed.add_field(name=name, value=value)
-        embed.set_image(url="attachment://hand.png")
-        view = discord.ui.View(timeout=None)
-        if table.in_race:
-            if seat in obs.get("race_seats", []):
-                view.add_item(SlapButton(table.game_id))
-        elif obs.get("legal_actions"):
-            for i, (pos, action) in enumerate(presenter.hand_actions(obs)[:25]):
-                label = presenter.action_label(table.game, action)
-                if pos is not None:
-                    label = f"{pos}. {label}"
-                style = getattr(discord.ButtonStyle, presenter.action_style(table.game, action))
-                key = action_key(table.game_id, table.seq, action, i)
-                view.add_item(ActionButton(table.game_id, table.seq, key, label, style, row=i // 5))
-        return {"embed": embed, "attachments": [png(image, "hand.png")], "view": view}
-
-    async def _send_dm(self, table: Table, seat: int) -> None:
-        user_id = table.players[seat]
-        content = await self.hand_message(table, seat)
-        files = content.pop("attachments")
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        try:
-            msg = await user.send(files=files, **content)
-        except discord.Forbidden:
-            table.dm_failed.add(seat)
-            channel = await self._channel(table.channel_id)
-            await channel.send(
-                f"<@{user_id}>, I can't send you direct messages, so press **My hand** on the "
-                "table to see your cards and play (only you can see it).",
-                allowed_mentions=discord.AllowedMentions(users=True))
-            return
-        table.hand_messages[seat] = [msg.channel.id, msg.id]
-
-    async def _update_hand(self, table: Table, seat: int) -> None:
-        if seat in table.dm_failed:
-            return
-        ref = table.hand_messages.get(seat)
-        if ref is None:
-            await self._send_dm(table, seat)
-            return
-        channel = self.bot.get_channel(ref[0]) or await self.bot.fetch_channel(ref[0])
-        try:
-            await channel.get_partial_message(ref[1]).edit(**await self.hand_message(table, seat))
-        except (discord.NotFound, discord.Forbidden):
-            table.hand_messages.pop(seat, None)
-            await self._send_dm(table, seat)
-
-    async def deliver_hands(self, table: Table) -> None:
-        ephemeral = (await self.bot.store.get_settings(table.guild_id)).hand_delivery == "ephemeral"  # type: ignore[attr-defined]
-        for seat, player in enumerate(table.players):
-            if is_ai(player):
-                continue
-            if ephemeral:
-                table.dm_failed.add(seat)
-            else:
-                await self._send_dm(table, seat)
-        if ephemeral:
-            await self._ping_turn(table)
-
-    async def _ping_turn(self, table: Table) -> None:
-        seat = table.match.current_player
-        if seat is None or seat not in table.dm_failed or table.in_race:
-            return
-        channel = await self._channel(table.channel_id)
-        await channel.send(f"<@{table.players[seat]}>, it's your turn: press **My hand**.",
-                           allowed_mentions=discord.AllowedMentions(users=True))
-
-    async def show_move(self, table: Table, events: list[dict]) -> None:
-        await self._edit_table(table)
-        for seat, player in enumerate(table.players):
-            if not is_ai(player):
-                await self._update_hand(table, seat)
-        for e in events:
-            if e["type"] == "round_over":
-                await self._post_summary(table, e)
-            elif e["type"] == "race":
-                await self._post_race(table, e)
-        await self._ping_turn(table)
-
-    async def _post_race(self, table: Table, event: dict) -> None:
-        """The Slap! message: everyone but the player who went out races to press it."""
-        humans = [table.players[s] for s in event["seats"] if not is_ai(table.players[s])]
-        channel = await self._channel(table.channel_id)
-        view = discord.ui.View(timeout=None)
-        view.add_item(SlapButton(table.game_id))
-        pings = " ".join(f"<@{u}>" for u in humans)
-        await channel.send(f"**{table.names[event['winner']]} is out!** Slap their hand: the first to press "
-                           f"pays nothing. {pings}", view=view,
-                           allowed_mentions=discord.AllowedMentions(users=True))
-
-    async def _post_summary(self, table: Table, event: dict) -> None:
-        view = presenter.summary_view(table.game, event, table.names)
-        image = await asyncio.to_thread(render_summary, view)
-        embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · round {event['round']}",
-                              description="\n".join(view.result_lines), colour=ACCENT)
-        embed.set_image(url="attachment://summary.png")
-        channel = await self._channel(table.channel_id)
-        await channel.send(embed=embed, file=png(image, "summary.png"))
-
-    async def warn(self, table: Table, seat: int, seconds: int) -> None:
-        channel = await self._channel(table.channel_id)
-        await channel.send(f"<@{table.players[seat]}>, {seconds} seconds left for your move, "
-                           "then I play a safe move for you.",
-                           allowed_mentions=discord.AllowedMentions(users=True))
-
-    async def show_end(self, table: Table, outcome: Any, *, forfeit: int | None = None,
-                       cancelled: bool = False) -> None:
-        if cancelled:
-            closing = "Cancelled; stakes refunded."
-        else:
-            order = sorted(range(len(table.names)), key=lambda s: -table.match.scores[s])
-            closing = "\n".join(f"{i + 1}. {table.names[s]}: {table.match.scores[s]} points"
-                                for i, s in enumerate(order))
-            if forfeit is not None:
-                closing = f"{table.names[forfeit]} forfeited.\n" + closing
-            paid = {s: v for s, v in getattr(outcome, "payouts", {}).items() if v}
-            if paid:
-                closing += "\nChips: " + ", ".join(f"{table.names[s]} +{v}" for s, v in paid.items())
-        await self._edit_table(table, closing)
-        for seat, player in enumerate(table.players):
-            if not is_ai(player) and seat not in table.dm_failed and seat in table.hand_messages:
-                ref = table.hand_messages[seat]
-                try:
-                    channel = self.bot.get_channel(ref[0]) or await self.bot.fetch_channel(ref[0])
-                    await channel.get_partial_message(ref[1]).edit(view=None)
-                except discord.HTTPException:
-                    log.info("could not close the hand message of seat %s", seat)
+CONTROLS = (ActionButton, MoveSelect, SlapButton, HandButton, RulesButton, ForfeitButton, CancelButton)
 
 
 async def setup(bot: discord.Client) -> None:

@@ -306,6 +306,16 @@ class Match:
         best = max(self.scores)
         return [i for i, s in enumerate(self.scores) if s == best]
 
+    def winning_team(self) -> list[int] | None:
+        """The seats of the team that won together (games with teams, ``rules.sides``), else None:
+        several winners are then a team, not a tie."""
+        sides = getattr(self.rules, "sides", None)
+        if sides is None:
+            return None
+        winners = set(self.winners())
+        return next((list(side) for side in sides(self.num_players)
+                     if len(side) > 1 and set(side) == winners), None)
+
     # -- internals --------------------------------------------------------------------------
     def _round_seed(self) -> int:
         return Rng(self.seed).fork(self.round_number).next64()
@@ -341,8 +351,11 @@ class Match:
         target = getattr(self.rules, "target_score", 0)
         if (rounds and self.round_number >= rounds) or (target and max(self.scores) >= target):
             self.finished = True
-            events.append({"type": "match_over", "scores": list(self.scores),
-                           "winners": self.winners()})
+            over: Event = {"type": "match_over", "scores": list(self.scores), "winners": self.winners()}
+            team = self.winning_team()
+            if team is not None:
+                over["team"] = team
+            events.append(over)
             return events
         self.round_number += 1
         self.round = self._start_round()

@@ -29,6 +29,17 @@ def card_month(cid: str) -> int | None:
     return card(cid).month if cid in _IDS else None
 
 
+def match_result(event: dict[str, Any], names: Sequence[str]) -> str:
+    """Who won a match (a ``match_over`` event): one player, a team with its members, or a tie."""
+    winners = event.get("winners", [])
+    team = event.get("team")
+    if team:
+        return f"Team {' & '.join(names[s] for s in team)} wins the match!"
+    if len(winners) == 1:
+        return f"{names[winners[0]]} wins the match!"
+    return "The match ends in a tie between " + " and ".join(names[s] for s in winners)
+
+
 def seat_name(names: Sequence[str], event: dict[str, Any], key: str = "player") -> str:
     seat = event.get(key)
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
@@ -82,10 +93,7 @@ class Presenter:
         if t == "round_over":
             return self.round_line(event, names)
         if t == "match_over":
-            winners = event.get("winners", [])
-            if len(winners) != 1:
-                return "The match ends in a tie"
-            return f"**{names[winners[0]]} wins the match!**"
+            return f"**{match_result(event, names)}**"
         return None
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:

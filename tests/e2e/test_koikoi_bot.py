@@ -150,9 +150,13 @@ async def test_closed_dms_use_the_ephemeral_hand(hbot, standin, world):
     table_msg = table_messages(standin, world.channel)[-1]
     stranger = await world.player.click(table_msg, f"hf:hand:{table.game_id}")
     assert "not playing" in reply_text(stranger)
-    # a hand shown earlier keeps its old controls: pressing one later is refused politely
+    # A private hand follows the game through the player's latest copy; an older copy keeps its
+    # old controls, and pressing one later is refused politely.
     await play_out(hbot, standin, [world.shy], limit=3)
-    old = hand_message(standin, world.shy)
+    old = None
+    if hbot.tables.tables:
+        old = (await world.shy.click(table_msg, f"hf:hand:{table.game_id}")).messages[-1]
+        await world.shy.click(table_msg, f"hf:hand:{table.game_id}")  # the newer copy
     await play_out(hbot, standin, [world.shy], limit=3)
     if hbot.tables.tables and old is not None and len(controls(old)) > 1:
         late = await world.shy.click(old, controls(old)[-1])

@@ -996,8 +996,8 @@ def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -
     dealer, draws = draw_for_dealer(seed, num_players, rules.first_dealer)
     match = GoStopMatch("gostop", num_players, rules, seed, new_round, GoStopRound.from_dict,
                         first_dealer=dealer)
-    match.intro_events = [{"type": "dealer_draw", "draws": draws, "dealer": dealer},
-                          *match.round.start_events]
+    # Insert before what the match already reported (a round decided by the deal included).
+    match.intro_events.insert(0, {"type": "dealer_draw", "draws": draws, "dealer": dealer})
     return match
 
 

@@ -375,7 +375,7 @@ def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -
     dealer = first_dealer(num_players, seed)
     match = Match(SheddingRound.GAME, num_players, rules, seed, new_round,
                   SheddingRound.from_dict, first_dealer=dealer)
-    match.intro_events = [{"type": "first_dealer", "dealer": dealer}, *match.round.start_events]
+    match.intro_events.insert(0, {"type": "first_dealer", "dealer": dealer})
     return match
 
 

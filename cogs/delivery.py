@@ -1,0 +1,135 @@
+"""Getting table updates to Discord within its rate limits: latest state wins, in order per message.
+
+Discord lets a bot make about 50 REST requests a second in all (interaction responses and their
+webhook follow-ups are exempt) and limits each route per channel. A busy table changes faster than
+that, so nothing here sends "this move"; it marks a message as out of date and a single task per
+message brings it to the table's *current* state. When the AI moves three times while an edit is in
+flight, the message is edited once more, not three times, and a player never sees an older state
+after a newer one. One-off messages (round summaries, race calls, warnings) keep their order in a
+queue per table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Hashable, Iterable
+
+log = logging.getLogger(__name__)
+
+GLOBAL_RATE = 45.0
+"""Requests per second this bot allows itself on rate-limited routes: Discord's global limit is
+50/s; the margin covers the requests discord.py makes on its own (gateway-driven fetches)."""
+
+
+class RestBudget:
+    """A token bucket shared by every request subject to Discord's global rate limit.
+
+    Requests wait their turn here instead of running into 429 responses; interaction responses
+    and webhook edits (exempt from the global limit) never pass through it."""
+
+    def __init__(self, rate: float = GLOBAL_RATE, burst: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = rate if burst is None else burst
+        self._clock = clock
+        self._tokens = self.burst
+        self._stamp = clock()
+        self._lock = asyncio.Lock()
+        self.waited = 0  # requests that had to wait for a token (a sign of saturation)
+
+    async def acquire(self) -> None:
+        async with self._lock:  # first come, first served
+            while True:
+                now = self._clock()
+                self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+                self._stamp = now
+                if self._tokens >= 1:
+                    self._tokens -= 1
+                    return
+                self.waited += 1
+                await asyncio.sleep((1 - self._tokens) / self.rate)
+
+
+class Coalescer:
+    """Runs at most one job per key at a time; marking a key while its job runs runs the latest
+    job once more afterwards, however many marks came in between."""
+
+    def __init__(self) -> None:
+        self._jobs: dict[Hashable, Callable[[], Awaitable[None]]] = {}
+        self._running: dict[Hashable, asyncio.Task[None]] = {}
+        self._again: set[Hashable] = set()
+
+    def mark(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
+        self._jobs[key] = job
+        if key in self._running:
+            self._again.add(key)
+        else:
+            self._running[key] = asyncio.create_task(self._run(key), name=f"deliver {key}")
+
+    async def _run(self, key: Hashable) -> None:
+        try:
+            while True:
+                self._again.discard(key)
+                try:
+                    await self._jobs[key]()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("delivering %s failed", key)
+                if key not in self._again:
+                    return
+        finally:
+            self._running.pop(key, None)
+            self._jobs.pop(key, None)
+
+    async def settle(self, keys: Iterable[Hashable]) -> None:
+        """Wait until none of ``keys`` has a job running or due."""
+        keys = list(keys)
+        while running := [self._running[k] for k in keys if k in self._running]:
+            await asyncio.gather(*running, return_exceptions=True)
+
+    def pending(self) -> int:
+        return len(self._running)
+
+    async def drain(self) -> None:
+        """Wait until every marked job ran (new marks made meanwhile included)."""
+        while self._running:
+            await asyncio.gather(*list(self._running.values()), return_exceptions=True)
+
+    def cancel(self) -> None:
+        for task in self._running.values():
+            task.cancel()
+
+
+class Sequencer:
+    """One-off sends of a table, one after the other in the order they were queued."""
+
+    def __init__(self) -> None:
+        self._tails: dict[Hashable, asyncio.Task[None]] = {}
+
+    def queue(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
+        previous = self._tails.get(key)
+        task = asyncio.create_task(self._after(previous, job), name=f"post {key}")
+        self._tails[key] = task
+        task.add_done_callback(lambda t: self._tails.get(key) is t and self._tails.pop(key, None))
+
+    @staticmethod
+    async def _after(previous: asyncio.Task[None] | None, job: Callable[[], Awaitable[None]]) -> None:
+        if previous is not None:
+            await asyncio.gather(previous, return_exceptions=True)
+        try:
+            await job()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("posting a table message failed")
+
+    async def drain(self) -> None:
+        while self._tails:
+            await asyncio.gather(*list(self._tails.values()), return_exceptions=True)
+
+    def cancel(self) -> None:
+        for task in self._tails.values():
+            task.cancel()

@@ -1,0 +1,474 @@
+"""What a running table shows in Discord: the channel message, each player's hand, one-off posts.
+
+:class:`bot.tables.TableManager` tells the publisher *that* something changed and goes on; the
+publisher brings each message to the table's current state later (:mod:`cogs.delivery`): images
+are drawn in worker processes, an update identical to what a message shows is skipped, an image
+identical to the one on the message is not uploaded again, and every request subject to Discord's
+global rate limit waits for the shared :class:`~cogs.delivery.RestBudget`. Messages reachable
+through a recent interaction (the table as the answer to the command that started it, a hand
+through the player's last press) are edited with that interaction's token, which Discord does not
+count against the global limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot import presenter
+from bot.presenters.base import match_result
+from bot.settlement import stake_text
+from bot.tables import Table, is_ai
+from cogs.delivery import Coalescer, RestBudget, Sequencer
+from cogs.table_ui import (
+    ACCENT,
+    ActionButton,
+    CancelButton,
+    ForfeitButton,
+    HandButton,
+    MoveSelect,
+    RulesButton,
+    SlapButton,
+    action_key,
+    png,
+)
+from rendering import render_hand, render_summary, render_table
+from rendering.view import GAME_NAMES
+
+log = logging.getLogger(__name__)
+
+INTERACTION_SECONDS = 14 * 60
+"""How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
+BUTTONS = 25
+"""Discord's limit of components on one message (five rows of five)."""
+
+
+def plain(text: str) -> str:
+    """User text (a display name) shown as written: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def ping(*user_ids: int) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users and nobody else (no @everyone, no roles)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids])
+
+
+@dataclass
+class Via:
+    """A message reachable through an interaction's token (exempt from the global rate limit)."""
+
+    interaction: discord.Interaction
+    message_id: int | None
+    since: float = field(default_factory=time.monotonic)
+
+    @property
+    def fresh(self) -> bool:
+        return time.monotonic() - self.since < INTERACTION_SECONDS
+
+
+@dataclass
+class Shown:
+    """What one message shows now."""
+
+    digest: str = ""  # of the whole update (embed, controls, image)
+    image: str = ""  # of the image bytes
+    attachment: discord.Attachment | None = None
+
+
+@dataclass
+class Feed:
+    """The publisher's memory of one table's messages (in memory: a restart redraws them all)."""
+
+    table_via: Via | None = None
+    hand_via: dict[int, Via] = field(default_factory=dict)
+    shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
+
+
+@dataclass
+class Update:
+    """One message's new content: embed, controls and an image to draw (off the event loop)."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None
+    draw: Callable[..., bytes]
+    model: Any
+    filename: str
+
+    def digest(self, image: str) -> str:
+        parts = {"embed": self.embed.to_dict(),
+                 "view": self.view.to_components() if self.view is not None else None, "image": image}
+        return hashlib.blake2b(json.dumps(parts, sort_keys=True, default=str).encode(),
+                               digest_size=16).hexdigest()
+
+
+class TablePublisher:
+    """Renders and sends what tables show. Used by :class:`bot.tables.TableManager`."""
+
+    def __init__(self, bot: discord.Client, budget: RestBudget | None = None) -> None:
+        self.bot = bot
+        self.budget = budget or RestBudget()
+        self._feeds: dict[int, Feed] = {}
+        self._updates = Coalescer()
+        self._posts = Sequencer()
+
+    # -- rendering --------------------------------------------------------------------------
+    async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
+        """Pixels in the bot's worker processes (never on the event loop's GIL)."""
+        pool = getattr(self.bot, "render_pool", None)
+        if pool is not None:
+            return await pool.run(draw, *args)
+        return await asyncio.to_thread(draw, *args)
+
+    def describe(self, table: Table, events: list[dict]) -> list[str]:
+        names = [plain(n) for n in table.names]
+        return [line for e in events if (line := presenter.describe_event(table.game, e, names))]
+
+    def feed(self, table: Table) -> Feed:
+        return self._feeds.setdefault(table.game_id, Feed())
+
+    # -- what the table manager calls ---------------------------------------------------------
+    async def post_table(self, table: Table, via: discord.Interaction | None = None) -> None:
+        """The table message of a new game; ``via`` a publicly deferred interaction to answer
+        with it (then its token keeps the table up to date for a while)."""
+        update = self._table_update(table)
+        image = await self.render(update.draw, update.model)
+        file = png(image, update.filename)
+        feed = self.feed(table)
+        if via is not None:
+            msg = await via.edit_original_response(embed=update.embed, attachments=[file], view=update.view,
+                                                   allowed_mentions=discord.AllowedMentions.none())
+            feed.table_via = Via(via, msg.id)
+        else:
+            await self.budget.acquire()
+            msg = await self.bot.get_partial_messageable(table.channel_id).send(
+                embed=update.embed, file=file, view=update.view)
+        table.message_id = msg.id
+        feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+
+    def deliver_hands(self, table: Table) -> None:
+        """Deal the hands: a DM to every human (players with private delivery, ``dm_failed``,
+        use the My hand button and are pinged on their turn)."""
+        self._mark_hands(table)
+        self._posts.queue(table.game_id, lambda: self._ping_turn(table))
+
+    def show_move(self, table: Table, events: list[dict]) -> None:
+        self._mark_table(table)
+        self._mark_hands(table)
+        self._queue_event_posts(table, events)
+        self._posts.queue(table.game_id, lambda: self._ping_turn(table))
+
+    def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
+        """The final table (drawn once, naming the result) and hands without controls."""
+        self._mark_table(table)
+        self._mark_hands(table)
+        self._queue_event_posts(table, list(events))
+        self._posts.queue(table.game_id, lambda: self._forget_when_done(table))
+
+    def refresh(self, table: Table) -> None:
+        """Bring the table and every hand to the table's state (after a restart)."""
+        self._mark_table(table)
+        self._mark_hands(table)
+
+    def warn(self, table: Table, seat: int, seconds: int) -> None:
+        user = table.players[seat]
+        self._posts.queue(table.game_id, lambda: self._send(
+            table.channel_id, content=f"<@{user}>, {seconds} seconds left for your move, then I play a "
+                                      "safe move for you.", allowed_mentions=ping(user)))
+
+    def hand_seen_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
+        """The player pressed a control on their hand: update that hand through this press."""
+        message = interaction.message  # the hand the control was on: the token edits that one
+        self.feed(table).hand_via[seat] = Via(interaction, message.id if message else None)
+
+    async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
+        """'My hand': the hand as the answer to a deferred, private interaction."""
+        update = self._hand_update(table, seat)
+        image = await self.render(update.draw, update.model)
+        msg = await interaction.edit_original_response(embed=update.embed, view=update.view,
+                                                       attachments=[png(image, update.filename)])
+        feed = self.feed(table)
+        feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+        if seat in table.dm_failed:  # the private copy is this player's hand from now on
+            feed.hand_via[seat] = Via(interaction, msg.id)
+
+    async def drain(self) -> None:
+        """Wait until everything marked or queued was delivered (tests, shutdown)."""
+        while self._updates.pending() or self._posts._tails:
+            await self._updates.drain()
+            await self._posts.drain()
+
+    def close(self) -> None:
+        self._updates.cancel()
+        self._posts.cancel()
+
+    # -- the table message ------------------------------------------------------------------
+    def _mark_table(self, table: Table) -> None:
+        self._updates.mark(("table", table.game_id), lambda: self._update_table(table))
+
+    async def _update_table(self, table: Table) -> None:
+        feed = self.feed(table)
+        update = self._table_update(table)
+        via = feed.table_via if feed.table_via and feed.table_via.fresh else None
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        target = channel.get_partial_message(table.message_id) if table.message_id else None
+        new_id = await self._apply(feed, table.message_id, update, via, target)
+        if via is not None and new_id is None:
+            feed.table_via = None  # the token no longer works: edit as the bot from now on
+            new_id = await self._apply(feed, table.message_id, update, None, target)
+        if new_id is None:  # the message is gone: post the table anew
+            image = await self.render(update.draw, update.model)
+            await self.budget.acquire()
+            msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
+            table.message_id = msg.id
+            feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+
+    def _table_update(self, table: Table) -> Update:
+        obs = table.match.observation(0)
+        names = [plain(n) for n in table.names]
+        embed = discord.Embed(title=presenter.table_view(obs, table.names).title, colour=ACCENT,
+                              description="\n".join(table.log_lines) or "The cards are dealt.")
+        for seat, name in enumerate(names):
+            embed.add_field(name=name[:256], value=f"{table.match.scores[seat]} points", inline=True)
+        closing = table.closing
+        race = getattr(presenter.for_game(table.game), "race_prompt", None)
+        if race and table.in_race and closing is None:
+            embed.add_field(name="Slap race", value=race(obs, names)[:1024], inline=False)
+        if closing is not None:
+            embed.add_field(name="Result", value=self._result_text(table, closing)[:1024], inline=False)
+            last = self._result_headline(table, closing, table.names)
+        else:
+            last = table.log_lines[-1] if table.log_lines else ""
+            seat = table.match.current_player
+            if seat is not None:
+                turn = "Slap race!" if table.in_race else f"{table.names[seat]} to play"
+                embed.set_footer(text=(f"{turn} · move {table.seq}"
+                                       + (f" · {stake_text(table.game, table.stake)}" if table.stake else ""))[:2048])
+        embed.set_image(url="attachment://table.png")
+        view = None if closing is not None else self._table_view(table)
+        model = presenter.table_view(obs, table.names, last_move=last)
+        return Update(embed, view, render_table, model, "table.png")
+
+    def _table_view(self, table: Table) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(HandButton(table.game_id))
+        view.add_item(RulesButton(table.game))
+        view.add_item(ForfeitButton(table.game_id))
+        view.add_item(CancelButton(table.game_id))
+        return view
+
+    @staticmethod
+    def _result_headline(table: Table, closing: dict[str, Any], names: list[str]) -> str:
+        if closing.get("cancelled"):
+            return "The game was cancelled; every stake was refunded"
+        if "forfeit" in closing:
+            winners = " and ".join(names[s] for s in closing["winners"])
+            return f"{names[closing['forfeit']]} forfeited; {winners} win{'s' if len(closing['winners']) == 1 else ''}"
+        event = {"winners": closing["winners"], "team": closing.get("team")}
+        return match_result(event, names)
+
+    def _result_text(self, table: Table, closing: dict[str, Any]) -> str:
+        names = [plain(n) for n in table.names]
+        lines = [f"**{self._result_headline(table, closing, names)}**"]
+        if not closing.get("cancelled"):
+            order = sorted(range(len(names)), key=lambda s: -table.match.scores[s])
+            lines += [f"{i + 1}. {names[s]}: {table.match.scores[s]} points" for i, s in enumerate(order)]
+            paid = {s: v for s, v in getattr(closing.get("outcome"), "payouts", {}).items() if v}
+            if paid:
+                lines.append("Chips: " + ", ".join(f"{names[s]} +{v}" for s, v in paid.items()))
+        return "\n".join(lines)
+
+    # -- hands ------------------------------------------------------------------------------
+    def _mark_hands(self, table: Table) -> None:
+        for seat, player in enumerate(table.players):
+            if not is_ai(player):
+                self._updates.mark(("hand", table.game_id, seat),
+                                   lambda seat=seat: self._update_hand(table, seat))
+
+    async def _update_hand(self, table: Table, seat: int) -> None:
+        feed = self.feed(table)
+        update = self._hand_update(table, seat)
+        via = feed.hand_via.get(seat)
+        if via is not None and not via.fresh:
+            feed.hand_via.pop(seat, None)
+            via = None
+        if seat in table.dm_failed and via is None:
+            return  # a private hand without a live interaction: the player opens it with My hand
+        ref = table.hand_messages.get(seat)
+        target = None
+        if ref is not None and seat not in table.dm_failed:
+            target = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
+        shown_id = via.message_id if via is not None else (ref[1] if ref else None)
+        done = await self._apply(feed, shown_id, update, via, target if via is None else None)
+        if done is None and via is not None:
+            feed.hand_via.pop(seat, None)
+            if seat in table.dm_failed:
+                return
+            done = await self._apply(feed, ref[1] if ref else None, update, None, target)
+        if done is None and seat not in table.dm_failed and not table.finished:
+            await self._send_dm(table, seat, update)
+
+    def _hand_update(self, table: Table, seat: int) -> Update:
+        obs = table.match.observation(seat)
+        view_model = presenter.hand_view(obs)
+        embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · your hand",
+                              colour=ACCENT, description=view_model.title)
+        for name, value in presenter.hand_fields(obs):
+            embed.add_field(name=name[:256], value=value[:1024])
+        embed.set_footer(text=f"Game #{table.game_id} · move {table.seq}"
+                         + (" · game over" if table.finished else ""))
+        embed.set_image(url="attachment://hand.png")
+        return Update(embed, self._hand_controls(table, seat, obs), render_hand, view_model, "hand.png")
+
+    def _hand_controls(self, table: Table, seat: int, obs: dict[str, Any]) -> discord.ui.View | None:
+        if table.finished:
+            return None
+        view = discord.ui.View(timeout=None)
+        if table.in_race:
+            if seat in obs.get("race_seats", []):
+                view.add_item(SlapButton(table.game_id))
+            return view
+        if not obs.get("legal_actions"):
+            return view
+        moves = presenter.hand_actions(obs)
+        labelled = []
+        for i, (pos, action) in enumerate(moves):
+            label = presenter.action_label(table.game, action)
+            labelled.append((f"{pos}. {label}" if pos is not None else label, action, i))
+        if len(labelled) <= BUTTONS:
+            for label, action, i in labelled:
+                style = getattr(discord.ButtonStyle, presenter.action_style(table.game, action))
+                key = action_key(table.game_id, table.seq, action, i)
+                view.add_item(ActionButton(table.game_id, table.seq, key, label, style, row=i // 5))
+            return view
+        # More moves than buttons fit: menus of 25, every move reachable (at most 5 menus).
+        for part in range(0, min(len(labelled), BUTTONS * 5), BUTTONS):
+            chunk = labelled[part:part + BUTTONS]
+            options = [discord.SelectOption(label=label[:100], value=action_key(table.game_id, table.seq, a, i))
+                       for label, a, i in chunk]
+            view.add_item(MoveSelect(table.game_id, table.seq, part // BUTTONS, options,
+                                     f"Moves {part + 1}-{part + len(chunk)} of {len(labelled)}"))
+        return view
+
+    async def _send_dm(self, table: Table, seat: int, update: Update) -> None:
+        user_id = table.players[seat]
+        image = await self.render(update.draw, update.model)
+        try:
+            ref = table.hand_messages.get(seat)
+            if ref is not None:
+                channel: discord.abc.Messageable = self.bot.get_partial_messageable(ref[0])
+            else:
+                user = self.bot.get_user(user_id)
+                if user is None:
+                    await self.budget.acquire()
+                    user = await self.bot.fetch_user(user_id)
+                if user.dm_channel is None:
+                    await self.budget.acquire()
+                channel = user.dm_channel or await user.create_dm()
+            await self.budget.acquire()
+            msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
+        except discord.Forbidden:
+            table.dm_failed.add(seat)
+            await self._send(table.channel_id, content=(
+                f"<@{user_id}>, I can't send you direct messages, so press **My hand** on the table "
+                "to see your cards and play (only you can see it)."), allowed_mentions=ping(user_id))
+            return
+        table.hand_messages[seat] = [msg.channel.id, msg.id]
+        self.feed(table).shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image),
+                                               _first(msg.attachments))
+
+    async def _ping_turn(self, table: Table) -> None:
+        seat = table.match.current_player
+        if table.finished or seat is None or seat not in table.dm_failed or table.in_race:
+            return
+        user = table.players[seat]
+        await self._send(table.channel_id, content=f"<@{user}>, it's your turn: press **My hand**.",
+                         allowed_mentions=ping(user))
+
+    # -- one-off posts ----------------------------------------------------------------------
+    def _queue_event_posts(self, table: Table, events: list[dict]) -> None:
+        for e in events:
+            if e["type"] == "round_over":
+                self._posts.queue(table.game_id, lambda e=e: self._post_summary(table, e))
+            elif e["type"] == "race":
+                self._posts.queue(table.game_id, lambda e=e: self._post_race(table, e))
+
+    async def _post_race(self, table: Table, event: dict) -> None:
+        """The Slap! message: everyone but the player who went out races to press it."""
+        humans = [table.players[s] for s in event["seats"] if not is_ai(table.players[s])]
+        view = discord.ui.View(timeout=None)
+        view.add_item(SlapButton(table.game_id))
+        pings = " ".join(f"<@{u}>" for u in humans)
+        await self._send(table.channel_id, content=(
+            f"**{plain(table.names[event['winner']])} is out!** Slap their hand: the first to press "
+            f"pays nothing. {pings}")[:2000], view=view, allowed_mentions=ping(*humans))
+
+    async def _post_summary(self, table: Table, event: dict) -> None:
+        view = presenter.summary_view(table.game, event, table.names)
+        image = await self.render(render_summary, view)
+        names = [plain(n) for n in table.names]
+        lines = presenter.summary_view(table.game, event, names).result_lines
+        embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · round {event['round']}",
+                              description="\n".join(lines)[:4096], colour=ACCENT)
+        embed.set_image(url="attachment://summary.png")
+        await self._send(table.channel_id, embed=embed, file=png(image, "summary.png"))
+
+    async def _forget_when_done(self, table: Table) -> None:
+        """A finished table's memory goes once its last updates went out."""
+        keys = [("table", table.game_id), *(("hand", table.game_id, s) for s in range(len(table.players)))]
+        await self._updates.settle(keys)
+        if table.finished:
+            self._feeds.pop(table.game_id, None)
+
+    # -- sending ----------------------------------------------------------------------------
+    async def _send(self, channel_id: int, **kwargs: Any) -> discord.Message:
+        await self.budget.acquire()
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        return await self.bot.get_partial_messageable(channel_id).send(**kwargs)
+
+    async def _apply(self, feed: Feed, message_id: int | None, update: Update, via: Via | None,
+                     target: discord.PartialMessage | None) -> int | None:
+        """Bring one message to ``update`` through ``via`` (its token) or as the bot (``target``);
+        the id of the message shown, or None when it could not be reached."""
+        if via is None and target is None:
+            return None
+        image = await self.render(update.draw, update.model)
+        image_hash = _hash(image)
+        digest = update.digest(image_hash)
+        shown = feed.shown.get(message_id) if message_id is not None else None
+        if shown is not None and shown.digest == digest:
+            return message_id  # it already shows exactly this
+        same_image = shown is not None and shown.image == image_hash and shown.attachment is not None
+        attachments = [shown.attachment] if same_image else [png(image, update.filename)]
+        try:
+            if via is not None:
+                msg = await via.interaction.edit_original_response(
+                    embed=update.embed, view=update.view, attachments=attachments)
+            else:
+                await self.budget.acquire()
+                msg = await target.edit(embed=update.embed, view=update.view, attachments=attachments)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        except discord.HTTPException as exc:
+            if via is not None and exc.status in (401, 404):
+                return None
+            raise
+        feed.shown[msg.id] = Shown(digest, image_hash, _first(msg.attachments))
+        return msg.id
+
+
+def _hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _first(attachments: list[discord.Attachment]) -> discord.Attachment | None:
+    return attachments[0] if attachments else None
+
