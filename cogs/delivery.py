@@ -30,10 +30,12 @@ class RestBudget:
     and webhook edits (exempt from the global limit) never pass through it."""
 
     def __init__(self, rate: float = GLOBAL_RATE, burst: float | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.rate = rate
         self.burst = rate if burst is None else burst
         self._clock = clock
+        self._sleep = sleep
         self._tokens = self.burst
         self._stamp = clock()
         self._lock = asyncio.Lock()
@@ -45,11 +47,11 @@ class RestBudget:
                 now = self._clock()
                 self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
                 self._stamp = now
-                if self._tokens >= 1:
-                    self._tokens -= 1
+                if self._tokens >= 1 - 1e-9:  # rounding must not leave a request waiting forever
+                    self._tokens = max(0.0, self._tokens - 1)
                     return
                 self.waited += 1
-                await asyncio.sleep((1 - self._tokens) / self.rate)
+                await self._sleep((1 - self._tokens) / self.rate)
 
 
 class Coalescer:
