@@ -85,6 +85,16 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         log.info("could not report an error to the user")
 
 
+async def answer_command_error(interaction: discord.Interaction,
+                               error: app_commands.AppCommandError) -> None:
+    """The command tree's error handler, so that commands of every cog answer a failure the same
+    way; a command or cog with a handler of its own has already answered."""
+    command = interaction.command
+    if command is not None and command._has_any_error_handlers():
+        return
+    await reply_error(interaction, error)
+
+
 async def guarded(interaction: discord.Interaction, run) -> None:
     """Run a button's work; a failure is answered in one line (see :func:`reply_error`)."""
     try:
@@ -505,5 +515,6 @@ class CommunityCog(ServerCog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.tree.error(answer_command_error)
     bot.add_dynamic_items(LeaderboardPager, HistoryPager)
     await bot.add_cog(CommunityCog(bot))
