@@ -34,8 +34,20 @@ from bot.store import (
     UnknownAccount,
 )
 from bot.store.settings import STAKE_POLICIES
-from cogs.community import GAME_CHOICES, ServerCog, is_manager
-from cogs.table_ui import ACCENT, refuse
+from cogs.community import GAME_CHOICES, ServerCog, is_manager, not_a_member
+from cogs.table_ui import ACCENT
+from cogs.text import (
+    CONTENT,
+    FIELD_VALUE,
+    NO_PINGS,
+    TITLE,
+    Text,
+    choice,
+    clip,
+    fit_embed,
+    refuse,
+    shown,
+)
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +70,8 @@ async def staff_only(interaction: discord.Interaction) -> bool:
 
 
 def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
-    embed = discord.Embed(title=f"⚙️ Hanafuda settings of {guild_name}", colour=ACCENT)
+    embed = discord.Embed(title=f"⚙️ Hanafuda settings of {shown(guild_name, TITLE - 30)}",
+                          colour=ACCENT)
     stakes = POLICY_TEXT.get(s.stake_policy, s.stake_policy)
     if s.stake_policy == "role" and s.stake_role_id:
         stakes = f"members with <@&{s.stake_role_id}> (and server managers)"
@@ -67,7 +80,7 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
                     else "privately in the channel (ephemeral)")
     embed.add_field(name="Who may start staked games", value=stakes)
     embed.add_field(name="Chips", inline=False, value=(
-        f"Currency: **{s.currency_name}** · starting amount {s.starting_chips:,} · "
+        f"Currency: **{shown(s.currency_name, 64)}** · starting amount {s.starting_chips:,} · "
         f"daily {s.daily_amount:,}" + (" (off)" if s.daily_amount == 0 else "")))
     for game in GAMES:
         house = s.rules_for(game)
@@ -75,12 +88,14 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
             text = rules_summary(game, house)
         except (InvalidRules, KeyError, TypeError, ValueError):
             text = "These house rules no longer load; use /settings reset."
-        embed.add_field(name=f"{title(game)} house rules", value=text[:1024], inline=False)
-    return embed
+        embed.add_field(name=f"{title(game)} house rules", value=clip(text, FIELD_VALUE),
+                        inline=False)
+    return fit_embed(embed)
 
 
 def _house_error(exc: Exception) -> str:
-    return f"That is not allowed: {str(exc).rstrip('.')}."
+    """The game's refusal, which may quote what the user typed."""
+    return f"That is not allowed: {shown(str(exc).rstrip('.'), 300)}."
 
 
 class StaffGroup(app_commands.Group):
@@ -97,8 +112,8 @@ class AdminCog(ServerCog):
                              guild_only=True, default_permissions=STAFF)
 
     async def _saved(self, interaction: discord.Interaction, text: str) -> None:
-        await interaction.response.send_message(f"✅ {text}", ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(clip(f"✅ {text}", CONTENT), ephemeral=True,
+                                                allowed_mentions=NO_PINGS)
 
     # -- /settings ---------------------------------------------------------------------------------
     @settings.command(name="show", description="Show every setting of this server")
@@ -108,12 +123,13 @@ class AdminCog(ServerCog):
         current = await self.store.get_settings(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else "this server"
         await interaction.response.send_message(embed=settings_embed(name, current),
-                                                ephemeral=True)
+                                                ephemeral=True, allowed_mentions=NO_PINGS)
 
     @settings.command(name="rules", description="Choose the preset of a game's house rules")
     @app_commands.describe(game="The game", preset="The rule set to start from")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str, preset: str) -> None:
+    async def rules(self, interaction: discord.Interaction, game: str,
+                    preset: app_commands.Transform[str, Text(100, "The preset name")]) -> None:
         if not await staff_only(interaction):
             return
         if game not in GAMES:
@@ -137,15 +153,16 @@ class AdminCog(ServerCog):
                             ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
         names = list(game_module(game).Rules.PRESETS) if game in GAMES else []
-        return [app_commands.Choice(name=n, value=n) for n in names
-                if current.lower() in n.lower()][:25]
+        found = (choice(n, n) for n in names if current.lower() in n.lower())
+        return [c for c in found if c is not None][:25]
 
     @settings.command(name="option", description="Change one house-rule option of a game")
     @app_commands.describe(game="The game", name="The option (start typing to search)",
                            value="Its new value")
     @app_commands.choices(game=GAME_CHOICES)
-    async def option(self, interaction: discord.Interaction, game: str, name: str,
-                     value: str) -> None:
+    async def option(self, interaction: discord.Interaction, game: str,
+                     name: app_commands.Transform[str, Text(100, "The option name")],
+                     value: app_commands.Transform[str, Text(100, "The value")]) -> None:
         if not await staff_only(interaction):
             return
         if game not in GAMES:
@@ -153,8 +170,8 @@ class AdminCog(ServerCog):
             return
         options = editable_options(game)
         if name not in options:
-            await refuse(interaction, f"{title(game)} has no option `{name[:40]}`; pick one from "
-                                      "the list that appears as you type.")
+            await refuse(interaction, f"{title(game)} has no option {shown(name, 40)}; pick one "
+                                      "from the list that appears as you type.")
             return
         try:
             typed = parse_value(game, name, value)
@@ -176,7 +193,7 @@ class AdminCog(ServerCog):
             await refuse(interaction, str(exc))
             return
         await self._saved(interaction, f"{title(game)}: `{name}` is now "
-                                       f"**{format_value(typed)}** on this server.")
+                                       f"**{shown(format_value(typed), 100)}** on this server.")
 
     @option.autocomplete("name")
     async def _option_names(self, interaction: discord.Interaction, current: str
@@ -188,8 +205,9 @@ class AdminCog(ServerCog):
         for opt in editable_options(game):
             hint = option_help(game, opt)
             if current.lower() in opt.lower() or current.lower() in hint.lower():
-                label = f"{opt} — {hint}" if hint else opt
-                found.append(app_commands.Choice(name=label[:100], value=opt))
+                offered = choice(f"{opt} — {hint}" if hint else opt, opt)
+                if offered is not None:
+                    found.append(offered)
         return found[:25]
 
     @option.autocomplete("value")
@@ -209,8 +227,8 @@ class AdminCog(ServerCog):
             base = getattr(game_module(game).Rules.preset(default_preset(game)), name)
             values = [str(base)] + ([current] if current.strip().lstrip("-").isdigit() else [])
         values = list(dict.fromkeys(values))
-        return [app_commands.Choice(name=v, value=v) for v in values
-                if current.lower() in v.lower() or kind is int][:25]
+        found = (choice(v, v) for v in values if current.lower() in v.lower() or kind is int)
+        return [c for c in found if c is not None][:25]  # a value too long to offer is left out
 
     @settings.command(name="reset", description="Go back to a game's default rules")
     @app_commands.describe(game="The game")
@@ -231,7 +249,8 @@ class AdminCog(ServerCog):
 
     @settings.command(name="timeout", description="Seconds a player has for each move")
     @app_commands.describe(seconds="10 to 86400 seconds")
-    async def timeout(self, interaction: discord.Interaction, seconds: int) -> None:
+    async def timeout(self, interaction: discord.Interaction,
+                      seconds: app_commands.Range[int, 10, 86400]) -> None:
         await self._update(interaction, f"Players now have **{seconds}** seconds per move.",
                            turn_timeout_s=seconds)
 
@@ -274,59 +293,64 @@ class AdminCog(ServerCog):
     @chips_admin.command(name="grant", description="Give a member chips from the house")
     @app_commands.describe(user="Who receives them", amount="How many", reason="Why (kept in "
                            "the ledger)")
-    async def grant(self, interaction: discord.Interaction, user: discord.Member,
+    async def grant(self, interaction: discord.Interaction, user: discord.Member | discord.User,
                     amount: app_commands.Range[int, 1, MAX_AMOUNT],
-                    reason: app_commands.Range[str, 1, 200]) -> None:
+                    reason: app_commands.Transform[str, Text(200, "The reason")]) -> None:
         await self._admin_move(interaction, "grant", user, amount, reason)
 
     @chips_admin.command(name="revoke", description="Take chips from a member back to the house")
     @app_commands.describe(user="From whom", amount="How many", reason="Why (kept in the ledger)")
-    async def revoke(self, interaction: discord.Interaction, user: discord.Member,
+    async def revoke(self, interaction: discord.Interaction, user: discord.Member | discord.User,
                      amount: app_commands.Range[int, 1, MAX_AMOUNT],
-                     reason: app_commands.Range[str, 1, 200]) -> None:
+                     reason: app_commands.Transform[str, Text(200, "The reason")]) -> None:
         await self._admin_move(interaction, "revoke", user, amount, reason)
 
-    async def _admin_move(self, interaction: discord.Interaction, kind: str, user: discord.Member,
-                          amount: int, reason: str) -> None:
+    async def _admin_move(self, interaction: discord.Interaction, kind: str,
+                          user: discord.Member | discord.User, amount: int, reason: str) -> None:
         if not await staff_only(interaction):
             return
-        if user.bot:
-            await refuse(interaction, "Bots hold no chips; pick a member.")
+        if why := not_a_member(user):
+            await refuse(interaction, why)
             return
         guild, actor = interaction.guild_id, interaction.user.id
+        name = shown(user.display_name, 100)
         try:
             settings = await self.store.get_settings(guild)
+            currency = shown(settings.currency_name, 64)
             if kind == "grant":
-                await self.store.open_account(guild, user.id, actor=actor)
                 done = await self.store.grant(guild, user.id, amount, key=str(interaction.id),
-                                              actor=actor, reason=reason)
+                                              actor=actor, reason=reason, open_account=True)
                 balance, verb = done.to_balance, "Granted"
             else:
                 done = await self.store.revoke(guild, user.id, amount, key=str(interaction.id),
                                                actor=actor, reason=reason)
                 balance, verb = done.from_balance, "Took back"
         except InsufficientFunds as exc:
-            await refuse(interaction, f"{user.display_name} has only {exc.balance:,} "
-                                      f"{settings.currency_name}; revoke at most that.")
+            await refuse(interaction, f"{name} has only {exc.balance:,} {currency}; revoke at "
+                                      "most that.")
             return
         except UnknownAccount:
-            await refuse(interaction, f"{user.display_name} has no {settings.currency_name} "
-                                      "here yet, so there is nothing to take back.")
+            await refuse(interaction, f"{name} has no {currency} here yet, so there is nothing "
+                                      "to take back.")
             return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
         prep = "to" if kind == "grant" else "from"
-        await self._saved(interaction, f"{verb} **{amount:,}** {settings.currency_name} {prep} "
-                                       f"<@{user.id}> ({reason}); their balance is {balance:,}.")
+        await self._saved(interaction, f"{verb} **{amount:,}** {currency} {prep} <@{user.id}> "
+                                       f"({shown(reason, 200)}); their balance is {balance:,}.")
 
     @chips_admin.command(name="config", description="Starting chips, daily amount and currency "
                          "name (leave all empty to see them)")
     @app_commands.describe(starting_chips="Chips a new account starts with",
                            daily_amount="Chips of /chips daily (0 turns it off)",
                            currency_name="What the chips are called here (1-32 characters)")
-    async def config(self, interaction: discord.Interaction, starting_chips: int | None = None,
-                     daily_amount: int | None = None, currency_name: str | None = None) -> None:
+    async def config(
+        self, interaction: discord.Interaction,
+        starting_chips: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
+        daily_amount: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
+        currency_name: app_commands.Transform[str, Text(32, "The currency name")] | None = None,
+    ) -> None:
         if not await staff_only(interaction):
             return
         changes = {k: v for k, v in (("starting_chips", starting_chips),
@@ -340,13 +364,14 @@ class AdminCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        text = (f"Currency **{new.currency_name}** · new accounts start with "
+        text = (f"Currency **{shown(new.currency_name, 64)}** · new accounts start with "
                 f"{new.starting_chips:,} · /chips daily gives {new.daily_amount:,}"
                 + (" (off)" if new.daily_amount == 0 else "") + ".")
         if changes:
             await self._saved(interaction, "Saved. " + text)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True,
+                                                    allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -20,8 +20,16 @@ from discord.ext import commands
 from bot import presenter
 from bot.games import GAMES
 from bot.rules_text import title
-from bot.store import MAX_AMOUNT, InsufficientFunds, Store, StoreError, UnknownAccount
-from cogs.table_ui import ACCENT, refuse
+from bot.store import (
+    MAX_AMOUNT,
+    InsufficientFunds,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    UnknownAccount,
+)
+from cogs.table_ui import ACCENT
+from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, fit_embed, refuse, shown
 
 log = logging.getLogger(__name__)
 
@@ -46,20 +54,52 @@ def is_manager(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.manage_guild)
 
 
+def not_a_member(user: discord.abc.User) -> str | None:
+    """Why ``user`` cannot take part in this server's chips (None: they can)."""
+    if user.bot:
+        return "Bots have no chips; pick a member."
+    if not isinstance(user, discord.Member):
+        return f"{shown(user.display_name, 100)} is not a member of this server."
+    return None
+
+
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
-    """The friendly answer to an unexpected failure of a command (logged by the tree)."""
+    """The answer to a command or button that failed: a refused option or an unusable database
+    in their own sentence (the store logs the database's trouble once), anything else logged
+    with its traceback and answered in one friendly line."""
+    cause = getattr(error, "original", error)  # CommandInvokeError wraps what the command raised
+    if isinstance(cause, StoreUnavailable | BadOption):
+        text = str(cause)
+    elif isinstance(cause, app_commands.TransformerError) and \
+            cause.type is discord.AppCommandOptionType.user:
+        text = f"{shown(getattr(cause.value, 'display_name', 'That user'), 100)} is not a " \
+               "member of this server; pick a member."
+    else:
+        name = interaction.command.qualified_name if interaction.command else \
+            (interaction.data or {}).get("custom_id")
+        log.error("%s failed", name, exc_info=cause)
+        text = OOPS
     try:
-        await refuse(interaction, OOPS)
+        await refuse(interaction, text)
     except discord.HTTPException:
         log.info("could not report an error to the user")
 
 
+async def answer_command_error(interaction: discord.Interaction,
+                               error: app_commands.AppCommandError) -> None:
+    """The command tree's error handler, so that commands of every cog answer a failure the same
+    way; a command or cog with a handler of its own has already answered."""
+    command = interaction.command
+    if command is not None and command._has_any_error_handlers():
+        return
+    await reply_error(interaction, error)
+
+
 async def guarded(interaction: discord.Interaction, run) -> None:
-    """Run a button's work; an unexpected failure is logged and answered in one friendly line."""
+    """Run a button's work; a failure is answered in one line (see :func:`reply_error`)."""
     try:
         await run(interaction)
     except Exception as exc:
-        log.exception("button %s failed", (interaction.data or {}).get("custom_id"))
         await reply_error(interaction, exc)
 
 
@@ -160,6 +200,7 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
         page = pages - 1
         result = await store.leaderboard(guild_id, order, game=game, period=period,
                                          offset=page * BOARD_PAGE, limit=BOARD_PAGE)
+    currency = shown(settings.currency_name, 64)
     where = title(game) if game else "all games"
     embed = discord.Embed(title=f"🏆 Leaderboard · {where} · by {ORDERS[order]}",
                           colour=ACCENT)
@@ -167,7 +208,7 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     for row in result.rows:
         games = f" · {row.games} game{'s' if row.games != 1 else ''}" if row.games else ""
         text = (f"**#{row.rank}** <@{row.user_id}> — "
-                f"{_value(order, row.value, settings.currency_name, period)}{games}")
+                f"{_value(order, row.value, currency, period)}{games}")
         lines.append(f"➤ {text}" if row.user_id == asker else text)
     if not lines:
         lines.append("Nobody is on this board yet: finish a game to get on it."
@@ -176,7 +217,7 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     if mine is not None:
         embed.add_field(name="Your rank", inline=False, value=(
             f"#{mine.rank} of {result.total} — "
-            f"{_value(order, mine.value, settings.currency_name, period)}"))
+            f"{_value(order, mine.value, currency, period)}"))
     else:
         embed.add_field(name="Your rank", inline=False,
                         value="You are not on this board yet.")
@@ -192,7 +233,8 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
         on_page = any(r.user_id == asker for r in result.rows)
         extra.append(discord.ui.Button(label="My rank", style=discord.ButtonStyle.primary,
                                        custom_id=make_id(0, "m"), disabled=on_page))
-    return {"embed": embed, "view": pager_buttons(make_id, page, pages, extra=extra)}
+    return {"embed": fit_embed(embed), "view": pager_buttons(make_id, page, pages, extra=extra),
+            "allowed_mentions": NO_PINGS}
 
 
 class LeaderboardPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
@@ -229,7 +271,7 @@ def ledger_line(line) -> str:
     if line.game_id is not None:
         what += f" · game #{line.game_id}"
     if line.kind in ("grant", "revoke") and line.reason:
-        what += f" · {line.reason[:60]}"
+        what += f" · {shown(line.reason, 60)}"
     return f"{when} **{line.amount:+,}** {what} → {line.balance_after:,}"
 
 
@@ -240,15 +282,17 @@ async def history_message(store: Store, guild_id: int, user_id: int, page: int
     pages = pages_of(total, LEDGER_PAGE)
     page = min(page, pages - 1)
     lines = await store.history(guild_id, user_id, offset=page * LEDGER_PAGE, limit=LEDGER_PAGE)
-    embed = discord.Embed(title=f"🪙 Your {settings.currency_name} history", colour=ACCENT,
+    currency = shown(settings.currency_name, 64)
+    embed = discord.Embed(title=f"🪙 Your {currency} history", colour=ACCENT,
                           description="\n".join(ledger_line(x) for x in lines)
-                          or f"No {settings.currency_name} have moved yet.")
+                          or f"No {currency} have moved yet.")
     embed.set_footer(text=f"Newest first · page {page + 1} of {pages} · {total} entries")
 
     def make_id(target: int, tag: str) -> str:
         return f"hf:chh:{user_id}:{target}:{tag}"
 
-    return {"embed": embed, "view": pager_buttons(make_id, page, pages)}
+    return {"embed": fit_embed(embed), "view": pager_buttons(make_id, page, pages),
+            "allowed_mentions": NO_PINGS}
 
 
 class HistoryPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
@@ -326,8 +370,8 @@ class CommunityCog(ServerCog):
     @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)")
     async def stats(self, interaction: discord.Interaction,
-                    user: discord.Member | None = None) -> None:
-        target = user or interaction.user
+                    user: discord.Member | discord.User | None = None) -> None:
+        target = user or interaction.user  # a former member keeps their record
         if target.bot:
             await refuse(interaction, "Bots keep no record here; pick a member.")
             return
@@ -342,7 +386,7 @@ class CommunityCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        embed = discord.Embed(title=f"📊 {target.display_name}", colour=ACCENT)
+        embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
         if stats.games == 0:
             embed.description = "No finished games on this server yet."
         else:
@@ -376,39 +420,39 @@ class CommunityCog(ServerCog):
                 lines.append(f"`#{r.game_id}` {title(r.game)} · {r.outcome} · {r.points:+,} "
                              f"points{rating} · <t:{int(r.finished_at.timestamp())}:R>")
             embed.add_field(name="Recent results", inline=False, value="\n".join(lines))
-        embed.add_field(name=settings.currency_name.capitalize(), inline=False,
+        embed.add_field(name=shown(settings.currency_name.capitalize(), FIELD_VALUE), inline=False,
                         value=f"{balance:,}" if balance is not None else "No account yet.")
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=fit_embed(embed), allowed_mentions=NO_PINGS)
 
     # -- /chips ------------------------------------------------------------------------------------
     @chips.command(name="balance", description="How many chips you (or another member) hold")
     @app_commands.describe(user="Whose balance (default: yours)")
     async def balance(self, interaction: discord.Interaction,
-                      user: discord.Member | None = None) -> None:
+                      user: discord.Member | discord.User | None = None) -> None:
         target = user or interaction.user
         guild = interaction.guild_id
+        mine = target.id == interaction.user.id
+        if not mine and (why := not_a_member(target)):
+            await refuse(interaction, why)
+            return
+        name = shown(target.display_name, 100)
         try:
             settings = await self.store.get_settings(guild)
-            if target.id == interaction.user.id:
+            currency = shown(settings.currency_name, 64)
+            try:  # a read first: a balance still shows while the database cannot be written
+                amount = await self.store.balance(guild, target.id)
+            except UnknownAccount:
+                if not mine:
+                    await refuse(interaction, f"{name} has no {currency} here yet; their "
+                                              "account opens with their first /chips command.")
+                    return
                 amount, _ = await self.store.open_account(guild, target.id)
-            else:
-                if target.bot:
-                    await refuse(interaction, "Bots hold no chips; pick a member.")
-                    return
-                try:
-                    amount = await self.store.balance(guild, target.id)
-                except UnknownAccount:
-                    await refuse(interaction, f"{target.display_name} has no "
-                                              f"{settings.currency_name} here yet; their account "
-                                              "opens with their first /chips command.")
-                    return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        whose = "You have" if target.id == interaction.user.id else f"{target.display_name} has"
-        await interaction.response.send_message(
-            f"💰 {whose} **{amount:,}** {settings.currency_name}.",
-            allowed_mentions=discord.AllowedMentions.none())
+        whose = "You have" if mine else f"{name} has"
+        await interaction.response.send_message(f"💰 {whose} **{amount:,}** {currency}.",
+                                                allowed_mentions=NO_PINGS)
 
     @chips.command(name="daily", description="Claim your daily chips (once per UTC day)")
     async def daily(self, interaction: discord.Interaction) -> None:
@@ -421,45 +465,49 @@ class CommunityCog(ServerCog):
             await refuse(interaction, str(exc))
             return
         await interaction.response.send_message(
-            f"🎁 You claimed **{done.amount:,}** {settings.currency_name}; you now have "
-            f"**{done.to_balance:,}**. Come back tomorrow (UTC) for more.")
+            f"🎁 You claimed **{done.amount:,}** {shown(settings.currency_name, 64)}; you now "
+            f"have **{done.to_balance:,}**. Come back tomorrow (UTC) for more.",
+            allowed_mentions=NO_PINGS)
 
     @chips.command(name="give", description="Give some of your chips to another member")
     @app_commands.describe(user="Who receives them", amount="How many chips")
-    async def give(self, interaction: discord.Interaction, user: discord.Member,
+    async def give(self, interaction: discord.Interaction, user: discord.Member | discord.User,
                    amount: app_commands.Range[int, 1, MAX_AMOUNT]) -> None:
         guild, sender = interaction.guild_id, interaction.user.id
-        if user.bot:
-            await refuse(interaction, "Bots can't hold chips; give them to a member.")
+        if why := not_a_member(user):
+            await refuse(interaction, why)
             return
         if user.id == sender:
             await refuse(interaction, "You can't give chips to yourself; pick another member.")
             return
         try:
             settings = await self.store.get_settings(guild)
-            await self.store.open_account(guild, sender)
-            await self.store.open_account(guild, user.id, actor=sender)
-            done = await self.store.transfer(guild, sender, user.id, amount,
-                                             key=f"give:{interaction.id}",
-                                             reason=f"gift from {interaction.user.display_name}"[:200])
+            currency = shown(settings.currency_name, 64)
+            done = await self.store.transfer(
+                guild, sender, user.id, amount, key=f"give:{interaction.id}",
+                reason=f"gift from {interaction.user.display_name}"[:200], open_accounts=True)
         except InsufficientFunds as exc:
-            await refuse(interaction, f"You have {exc.balance:,} {settings.currency_name}, not "
-                                      f"{amount:,}; give less, or claim /chips daily first.")
+            await refuse(interaction, f"You have {exc.balance:,} {currency}, not {amount:,}; "
+                                      "give less, or claim /chips daily first.")
             return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
         await interaction.response.send_message(
-            f"🤝 <@{sender}> gave **{amount:,}** {settings.currency_name} to <@{user.id}> "
+            f"🤝 <@{sender}> gave **{amount:,}** {currency} to <@{user.id}> "
             f"(now {done.from_balance:,} and {done.to_balance:,}).",
-            allowed_mentions=discord.AllowedMentions(users=[user]))
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user],
+                                                     replied_user=False))
 
     @chips.command(name="history", description="Your chip history on this server, newest first")
     async def history(self, interaction: discord.Interaction) -> None:
+        guild, user = interaction.guild_id, interaction.user.id
         try:
-            await self.store.open_account(interaction.guild_id, interaction.user.id)
-            content = await history_message(self.store, interaction.guild_id,
-                                            interaction.user.id, 0)
+            try:  # reads first: the history still shows while the database cannot be written
+                await self.store.balance(guild, user)
+            except UnknownAccount:
+                await self.store.open_account(guild, user)
+            content = await history_message(self.store, guild, user, 0)
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
@@ -467,5 +515,6 @@ class CommunityCog(ServerCog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.tree.error(answer_command_error)
     bot.add_dynamic_items(LeaderboardPager, HistoryPager)
     await bot.add_cog(CommunityCog(bot))

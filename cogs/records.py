@@ -33,7 +33,8 @@ from cogs.community import (
     pages_of,
     store_of,
 )
-from cogs.table_ui import ACCENT, png, refuse
+from cogs.table_ui import ACCENT, png
+from cogs.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
 from rendering import render_table, render_yaku_sheet
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ def summary_line(row) -> str:
     seats = []
     for seat, name in enumerate(row.names):
         score = f" {row.scores[seat]}" if row.scores else ""
-        seats.append(f"{'🏆 ' if seat in winners else ''}{name}{score}")
+        seats.append(f"{'🏆 ' if seat in winners else ''}{shown(name, 64)}{score}")
     status = {"running": "in play", "cancelled": "cancelled"}.get(row.status, "")
     if row.status == "finished" and row.end_reason and row.end_reason != "match over":
         status = row.end_reason[:40]
@@ -110,8 +111,8 @@ async def history_message(store: Store, guild_id: int, asker: int, user_id: int 
     def make_id(target: int, tag: str) -> str:
         return f"hf:hist:{asker}:{user_id or 0}:{game or 'all'}:{target}:{tag}"
 
-    return {"embed": embed, "view": pager_buttons(make_id, page, pages),
-            "allowed_mentions": discord.AllowedMentions.none()}
+    return {"embed": fit_embed(embed), "view": pager_buttons(make_id, page, pages),
+            "allowed_mentions": NO_PINGS}
 
 
 class GameHistoryPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
@@ -126,7 +127,6 @@ class GameHistoryPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
         content = await history_message(store_of(interaction), interaction.guild_id,
                                         interaction.user.id, int(m["user"]) or None,
                                         game if game in GAMES else None, int(m["page"]))
-        content.pop("allowed_mentions")
         await interaction.response.edit_message(**content)
 
 
@@ -142,22 +142,22 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, bytes,
     else:
         who = names[frame.seat] if frame.seat is not None and frame.seat < len(names) else "?"
         how = " (timed out: the bot moved)" if frame.actor == "timeout" else ""
-        head = f"Move {frame.step}: **{who}**{how} · `{frame.action}`"
+        head = f"Move {frame.step}: **{shown(who, 100)}**{how} · `{frame.action}`"
     obs = frame.match.observation(0)  # table_view reads only the public fields
     last = lines[-1] if lines else (frame.action or "")
     view = presenter.table_view(obs, names, last_move=last)
     embed = discord.Embed(title=f"⏯️ Game #{record.game_id} · {view.title}", colour=ACCENT,
-                          description="\n".join([head, *lines[-8:]])[:4000])
+                          description=clip("\n".join([head, *lines[-8:]]), DESCRIPTION))
     scores = frame.match.scores
     for seat, name in enumerate(names):
-        embed.add_field(name=name[:256], value=f"{scores[seat]} points")
+        embed.add_field(name=shown(name, FIELD_NAME), value=f"{scores[seat]} points")
     if frame.step == frame.total:
         end = record.end_reason or record.status
         embed.add_field(name="End", inline=False,
                         value=f"{record.status.capitalize()}: {end}"[:1024])
     embed.set_image(url="attachment://replay.png")
     embed.set_footer(text=f"Move {frame.step} of {frame.total} · {title(record.game)}")
-    return embed, render_table(view), frame.step, frame.total
+    return fit_embed(embed), render_table(view), frame.step, frame.total
 
 
 def replay_view(game_id: int, step: int, total: int) -> discord.ui.View:
@@ -174,7 +174,7 @@ def replay_view(game_id: int, step: int, total: int) -> discord.ui.View:
 async def replay_content(record: GameRecord, step: int) -> dict[str, Any]:
     embed, image, step, total = await asyncio.to_thread(_frame_content, record, step)
     return {"embed": embed, "file": png(image, "replay.png"),
-            "view": replay_view(record.game_id, step, total)}
+            "view": replay_view(record.game_id, step, total), "allowed_mentions": NO_PINGS}
 
 
 class ReplayButton(Pager, discord.ui.DynamicItem[discord.ui.Button],
@@ -218,7 +218,8 @@ class RecordsCog(ServerCog):
                 players = f"{low} players" if low == high else f"{low}-{high} players"
                 first = how_to_play(g).split("\n", 1)[0]
                 embed.add_field(name=f"{title(g)} · {players}", value=first[:1024], inline=False)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True,
+                                                    allowed_mentions=NO_PINGS)
             return
         if game not in GAMES:
             await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
@@ -234,17 +235,19 @@ class RecordsCog(ServerCog):
                               description=how_to_play(game)[:4096])
         embed.add_field(name="Players", value=f"{low}" if low == high else f"{low} to {high}")
         embed.add_field(name="House rules on this server", value=house[:1024], inline=False)
-        embed.add_field(name=f"Playing for {settings.currency_name}", inline=False,
+        embed.add_field(name=f"Playing for {shown(settings.currency_name, 64)}", inline=False,
                         value=chips_text(game)[:1024])
         embed.set_image(url="attachment://yaku.png")
         image = await asyncio.to_thread(render_yaku_sheet, game)
-        await interaction.followup.send(embed=embed, file=png(image, "yaku.png"), ephemeral=True)
+        await interaction.followup.send(embed=fit_embed(embed), file=png(image, "yaku.png"),
+                                        ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="history", description="Recent games on this server")
     @app_commands.guild_only()
     @app_commands.describe(user="Only games this member played", game="Only this game")
     @app_commands.choices(game=GAME_CHOICES)
-    async def history(self, interaction: discord.Interaction, user: discord.Member | None = None,
+    async def history(self, interaction: discord.Interaction,
+                      user: discord.Member | discord.User | None = None,
                       game: str | None = None) -> None:
         if game is not None and game not in GAMES:
             await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
@@ -298,7 +301,8 @@ class RecordsCog(ServerCog):
         await interaction.followup.send(
             f"Game #{game_id} ({title(record.game)}, {len(record.events)} moves). The file's "
             "`format` section explains every field.", ephemeral=True,
-            file=discord.File(io.BytesIO(data), filename=f"hanafuda-game-{game_id}.json"))
+            file=discord.File(io.BytesIO(data), filename=f"hanafuda-game-{game_id}.json"),
+            allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,6 +18,7 @@ from .errors import (
     MigrationError,
     SelfTransfer,
     StoreError,
+    StoreUnavailable,
     UnknownAccount,
     UnknownGame,
 )
@@ -48,4 +49,5 @@ __all__ = [
     "StoreError", "InvalidInput", "InvalidAmount", "SelfTransfer", "InvalidSetting", "InvalidGame",
     "InvalidResult", "InsufficientFunds", "AlreadyClaimed", "UnknownAccount", "UnknownGame",
     "GameNotRunning", "DuplicateAction", "IdempotencyConflict", "MigrationError",
+    "StoreUnavailable",
 ]

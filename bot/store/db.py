@@ -27,6 +27,7 @@ from typing import Any
 import aiosqlite
 
 from .errors import MigrationError
+from .health import Health, unavailable
 
 __all__ = [
     "Database",
@@ -153,6 +154,7 @@ class Database:
         self._temp_dir = temp_dir
         self.clock = clock
         self.path = path
+        self.health = Health(path)
 
     @classmethod
     async def open(
@@ -188,9 +190,13 @@ class Database:
             except BaseException:
                 await writer.close()
                 raise
-        except BaseException:
+        except BaseException as exc:
             if temp_dir:
                 shutil.rmtree(temp_dir, ignore_errors=True)
+            error = unavailable(exc.__cause__ if isinstance(exc, MigrationError) else exc)
+            if error is not None:
+                Health(path).failed("open", error)
+                raise error from exc
             raise
         return cls(writer, reader, clock, path, temp_dir)
 
@@ -209,18 +215,21 @@ class Database:
         """One write transaction: the lock, ``BEGIN IMMEDIATE``, then COMMIT or ROLLBACK.
 
         COMMIT and ROLLBACK are shielded: a cancelled caller cannot leave the connection inside
-        a transaction, and the worker thread runs them before any later BEGIN (FIFO queue).
+        a transaction, and the worker thread runs them before any later BEGIN (FIFO queue). A
+        failed COMMIT (disk full, I/O error) is rolled back too, so nothing of it stays. SQLite
+        errors that mean the database is unusable leave as :class:`StoreUnavailable`.
         """
         async with self._write_lock:
             conn = self._writer
             try:  # BEGIN inside: a cancelled BEGIN still runs in the worker, so roll it back
                 await conn.execute("BEGIN IMMEDIATE")
                 yield conn
-            except BaseException:
-                await asyncio.shield(_rollback(conn))
-                raise
-            else:
                 await asyncio.shield(conn.execute("COMMIT"))
+            except BaseException as exc:
+                await asyncio.shield(_rollback(conn))
+                self._raise_unavailable("write", exc)
+                raise
+            self.health.succeeded("write")
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -230,16 +239,33 @@ class Database:
             try:
                 await conn.execute("BEGIN")
                 yield conn
+            except Exception as exc:
+                self._raise_unavailable("read", exc)
+                raise
             finally:
                 await asyncio.shield(_rollback(conn))
+            self.health.succeeded("read")
 
     async def fetchall(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
         async with self._read_lock:
-            return list(await self._reader.execute_fetchall(sql, params))
+            try:
+                rows = list(await self._reader.execute_fetchall(sql, params))
+            except Exception as exc:
+                self._raise_unavailable("read", exc)
+                raise
+        self.health.succeeded("read")
+        return rows
 
     async def fetchone(self, sql: str, params: Any = ()) -> sqlite3.Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    def _raise_unavailable(self, kind: str, exc: BaseException) -> None:
+        """Raise :class:`StoreUnavailable` in place of an error about the database itself."""
+        error = unavailable(exc)
+        if error is not None:
+            self.health.failed(kind, error)
+            raise error from exc
 
 
 def _migrate_file(path: str, migrations: list[Migration], busy_timeout_ms: int) -> None:
@@ -262,8 +288,9 @@ def _migrate_file(path: str, migrations: list[Migration], busy_timeout_ms: int) 
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:
-    # No transaction may be open (BEGIN itself failed, or SQLite already rolled back).
-    with contextlib.suppress(sqlite3.OperationalError):
+    # No transaction may be open (BEGIN itself failed, or SQLite already rolled back), and a
+    # broken database may refuse even this: the error that led here is the one to report.
+    with contextlib.suppress(sqlite3.Error):
         await conn.execute("ROLLBACK")
 
 

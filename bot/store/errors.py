@@ -24,6 +24,7 @@ __all__ = [
     "DuplicateAction",
     "IdempotencyConflict",
     "MigrationError",
+    "StoreUnavailable",
 ]
 
 
@@ -119,3 +120,18 @@ class IdempotencyConflict(StoreError):
 
 class MigrationError(StoreError):
     """The database schema cannot be brought to the version this code expects."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot serve the request (read-only, full, corrupt, locked, I/O failure).
+
+    The message is the one sentence users see; ``problem`` (a short label such as ``"full"``) and
+    ``detail`` (SQLite's own words) are for the log, which the store writes once per episode.
+    """
+
+    USER_MESSAGE = ("The bot's database is having trouble; nothing was changed. "
+                    "Please try again later.")
+
+    def __init__(self, problem: str, detail: str = "") -> None:
+        self.problem, self.detail = problem, detail
+        super().__init__(self.USER_MESSAGE)

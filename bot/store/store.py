@@ -159,8 +159,11 @@ class Store:
             return await ledger.claim_daily(conn, guild_id, user_id, self._db.now_ms())
 
     async def transfer(self, guild_id: int, from_user: int, to_user: int, amount: int, *,
-                       key: str, reason: str = "", actor: int | None = None) -> Transfer:
-        """Send chips between two users; ``key`` (e.g. the interaction id) makes retries safe."""
+                       key: str, reason: str = "", actor: int | None = None,
+                       open_accounts: bool = False) -> Transfer:
+        """Send chips between two users; ``key`` (e.g. the interaction id) makes retries safe.
+        With ``open_accounts``, missing accounts are opened in the same transaction, so a refused
+        transfer opens none."""
         _id(guild_id, "The server id")
         _id(from_user, "The sender")
         _id(to_user, "The recipient")
@@ -171,15 +174,21 @@ class Store:
         actor = _actor(from_user if actor is None else actor)
         scoped = ledger.scoped_key(guild_id, "transfer", key)
         async with self._db.write() as conn:
+            if open_accounts:
+                now = self._db.now_ms()
+                await ledger.open_account(conn, guild_id, from_user, from_user, now)
+                await ledger.open_account(conn, guild_id, to_user, actor, now)
             return await ledger.user_transfer(
                 conn, guild_id=guild_id, key=scoped, from_user=from_user, to_user=to_user,
                 amount=amount, actor=actor, reason=reason, now=self._db.now_ms(),
             )
 
     async def grant(self, guild_id: int, user_id: int, amount: int, *, key: str, actor: int,
-                    reason: str) -> Transfer:
-        """An admin gives chips from the house (the issuer)."""
-        return await self._admin(guild_id, user_id, amount, key, actor, reason, "grant")
+                    reason: str, open_account: bool = False) -> Transfer:
+        """An admin gives chips from the house (the issuer); with ``open_account``, a member
+        without an account gets one (starting chips included) in the same transaction."""
+        return await self._admin(guild_id, user_id, amount, key, actor, reason, "grant",
+                                 open_account)
 
     async def revoke(self, guild_id: int, user_id: int, amount: int, *, key: str, actor: int,
                      reason: str) -> Transfer:
@@ -187,7 +196,7 @@ class Store:
         return await self._admin(guild_id, user_id, amount, key, actor, reason, "revoke")
 
     async def _admin(self, guild_id: int, user_id: int, amount: int, key: str, actor: int,
-                     reason: str, kind: str) -> Transfer:
+                     reason: str, kind: str, open_account: bool = False) -> Transfer:
         _id(guild_id, "The server id")
         _id(user_id, "The user id")
         ledger.check_amount(amount)
@@ -195,6 +204,8 @@ class Store:
         _text(reason, "The reason")
         now = self._db.now_ms()
         async with self._db.write() as conn:
+            if open_account:
+                await ledger.open_account(conn, guild_id, user_id, actor, now)
             user = await ledger.user_account(conn, guild_id, user_id)
             house = await ledger.house_account(conn, guild_id, now)
             src, dst = (house, user) if kind == "grant" else (user, house)
