@@ -27,6 +27,7 @@ from bot.games.base import Action, GameError
 from bot.games.rng import Rng
 from bot.settlement import chip_deltas, escrow_for, is_per_point, outcomes
 from bot.store import Store, StoreError
+from bot.store.errors import StoreUnavailable
 from bot.store.models import SeatResult
 
 log = logging.getLogger(__name__)
@@ -290,7 +291,9 @@ class TableManager:
                 table.timeouts[seat] = snapshot[1]
                 table.log_lines.clear()
                 table.log_lines.extend(snapshot[2])
-                if isinstance(exc, StoreError):  # a refusal (a double click) or database trouble
+                if isinstance(exc, StoreUnavailable):  # logged once by the store
+                    raise TableError(STORE_TROUBLE) from None
+                if isinstance(exc, StoreError):  # a refusal, such as a double click
                     raise TableError(str(exc)) from None
                 raise
             table.seq += 1
@@ -472,7 +475,7 @@ class TableManager:
             await self.act(table, seat, action, f"ai:{level}", seq)
         except asyncio.CancelledError:
             raise
-        except TableError:
+        except (TableError, StoreUnavailable):  # refused, or database trouble (logged by the store)
             return
         except Exception:
             log.exception("AI turn failed in game %s", table.game_id)
@@ -499,7 +502,7 @@ class TableManager:
             await self.act(table, seat, action, "timeout", seq, timed_out=True)
         except asyncio.CancelledError:
             raise
-        except TableError:
+        except (TableError, StoreUnavailable):
             return
         except Exception:
             log.exception("turn timer failed in game %s", table.game_id)

@@ -40,6 +40,7 @@ from cogs.table_ui import (
     action_key,
     png,
 )
+from cogs.text import shown
 from rendering import render_hand, render_summary, render_table
 from rendering.view import GAME_NAMES
 
@@ -49,11 +50,6 @@ INTERACTION_SECONDS = 14 * 60
 """How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
 BUTTONS = 25
 """Discord's limit of components on one message (five rows of five)."""
-
-
-def plain(text: str) -> str:
-    """User text (a display name) shown as written: no markdown, no mentions."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 def ping(*user_ids: int) -> discord.AllowedMentions:
@@ -129,7 +125,7 @@ class TablePublisher:
         return await asyncio.to_thread(draw, *args)
 
     def describe(self, table: Table, events: list[dict]) -> list[str]:
-        names = [plain(n) for n in table.names]
+        names = [shown(n) for n in table.names]
         return [line for e in events if (line := presenter.describe_event(table.game, e, names))]
 
     def feed(self, table: Table) -> Feed:
@@ -233,7 +229,7 @@ class TablePublisher:
 
     def _table_update(self, table: Table) -> Update:
         obs = table.match.observation(0)
-        names = [plain(n) for n in table.names]
+        names = [shown(n) for n in table.names]
         embed = discord.Embed(title=presenter.table_view(obs, table.names).title, colour=ACCENT,
                               description="\n".join(table.log_lines) or "The cards are dealt.")
         for seat, name in enumerate(names):
@@ -276,7 +272,7 @@ class TablePublisher:
         return match_result(event, names)
 
     def _result_text(self, table: Table, closing: dict[str, Any]) -> str:
-        names = [plain(n) for n in table.names]
+        names = [shown(n) for n in table.names]
         lines = [f"**{self._result_headline(table, closing, names)}**"]
         if not closing.get("cancelled"):
             order = sorted(range(len(names)), key=lambda s: -table.match.scores[s])
@@ -408,13 +404,13 @@ class TablePublisher:
         view.add_item(SlapButton(table.game_id))
         pings = " ".join(f"<@{u}>" for u in humans)
         await self._send(table.channel_id, content=(
-            f"**{plain(table.names[event['winner']])} is out!** Slap their hand: the first to press "
+            f"**{shown(table.names[event['winner']])} is out!** Slap their hand: the first to press "
             f"pays nothing. {pings}")[:2000], view=view, allowed_mentions=ping(*humans))
 
     async def _post_summary(self, table: Table, event: dict) -> None:
         view = presenter.summary_view(table.game, event, table.names)
         image = await self.render(render_summary, view)
-        names = [plain(n) for n in table.names]
+        names = [shown(n) for n in table.names]
         lines = presenter.summary_view(table.game, event, names).result_lines
         embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · round {event['round']}",
                               description="\n".join(lines)[:4096], colour=ACCENT)
@@ -443,11 +439,11 @@ class TablePublisher:
         image = await self.render(update.draw, update.model)
         image_hash = _hash(image)
         digest = update.digest(image_hash)
-        shown = feed.shown.get(message_id) if message_id is not None else None
-        if shown is not None and shown.digest == digest:
+        current = feed.shown.get(message_id) if message_id is not None else None
+        if current is not None and current.digest == digest:
             return message_id  # it already shows exactly this
-        same_image = shown is not None and shown.image == image_hash and shown.attachment is not None
-        attachments = [shown.attachment] if same_image else [png(image, update.filename)]
+        same_image = current is not None and current.image == image_hash and current.attachment is not None
+        attachments = [current.attachment] if same_image else [png(image, update.filename)]
         try:
             if via is not None:
                 msg = await via.interaction.edit_original_response(

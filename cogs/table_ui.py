@@ -19,6 +19,7 @@ import discord
 
 from bot.games.base import Action
 from bot.tables import Table, TableError
+from cogs.text import refuse
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
 
@@ -36,14 +37,6 @@ def png(data: bytes, name: str) -> discord.File:
 
 def tables(interaction: discord.Interaction):
     return interaction.client.tables  # type: ignore[attr-defined]
-
-
-async def refuse(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral one-sentence refusal, whether or not the interaction was answered yet."""
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
 
 
 def my_seat(interaction: discord.Interaction, gid: int,

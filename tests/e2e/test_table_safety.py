@@ -11,6 +11,7 @@ from bot.client import HanafudaBot
 from bot.config import Settings
 from bot.games import game_module
 from bot.games.rng import Rng
+from bot.store.errors import StoreUnavailable
 from bot.tables import STATE_VERSION, Table
 from cogs.table_ui import CancelButton
 from tests.discord_standin import StandIn
@@ -235,3 +236,33 @@ async def test_cancel_permission_counts_only_where_the_game_is(hbot, standin, wo
     forged = await world.player.click(standin.message(copy.id), f"hf:cancel:{table.game_id}")
     assert "Only the player who started the game" in " ".join(m.content for m in forged.messages)
     assert not table.finished and await hbot.store.list_running_games()
+
+
+async def test_database_trouble_refuses_a_move_and_loses_nothing(hbot, standin, world, monkeypatch):
+    hbot.tables.ai_delay = 3600
+    module = game_module("koikoi")
+    table = await start(hbot, world, "koikoi", [world.admin.id, "ai:normal"], ["alice", "AI (normal)"],
+                        module.Rules.preset("nintendo", rounds=1), 5)
+    await hbot.publisher.drain()
+    if table.match.current_player != 0:
+        hbot.tables.ai_delay = 0.01
+        hbot.tables._schedule(table)
+        await standin.wait_until(lambda: table.match.current_player == 0 and table.seq > 0, timeout=WAIT)
+        hbot.tables.ai_delay = 3600
+        await hbot.publisher.drain()
+    seq, state = table.seq, table.state_json()
+    hand = live_hand(standin, world.admin, table.game_id, seq)
+    move = move_controls(hand, table.game_id, seq)[0]
+    real = hbot.store.record_action
+
+    async def full_disk(*args, **kwargs):
+        raise StoreUnavailable("full", "database or disk is full")
+
+    monkeypatch.setattr(hbot.store, "record_action", full_disk)
+    refused = await world.admin.click(hand, move)
+    assert refused.followups and all(m.ephemeral for m in refused.followups)
+    assert "was not played" in " ".join(m.content for m in refused.followups)
+    assert table.seq == seq and table.state_json() == state  # nothing changed, nothing lost
+    monkeypatch.setattr(hbot.store, "record_action", real)
+    await world.admin.click(hand, move)  # the same control works once the database does
+    assert table.seq == seq + 1
