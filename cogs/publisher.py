@@ -87,6 +87,7 @@ class Feed:
     table_via: Via | None = None
     hand_via: dict[int, Via] = field(default_factory=dict)
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
+    drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
 
 
 @dataclass
@@ -98,6 +99,8 @@ class Update:
     draw: Callable[..., bytes]
     model: Any
     filename: str
+    feed: Feed | None = None
+    slot: str = "table"  # whose picture: "table" or "hand:<seat>" (one drawing kept per slot)
 
     def digest(self, image: str) -> str:
         parts = {"embed": self.embed.to_dict(),
@@ -124,6 +127,17 @@ class TablePublisher:
             return await pool.run(draw, *args)
         return await asyncio.to_thread(draw, *args)
 
+    async def draw(self, update: Update) -> bytes:
+        """The update's image, drawn once per distinct picture of a message: a hand that an
+        opponent's move did not change is not drawn again."""
+        last = update.feed.drawn.get(update.slot) if update.feed is not None else None
+        if last is not None and last[0] == update.model:
+            return last[1]
+        image = await self.render(update.draw, update.model)
+        if update.feed is not None:
+            update.feed.drawn[update.slot] = (update.model, image)
+        return image
+
     def describe(self, table: Table, events: list[dict]) -> list[str]:
         names = [shown(n) for n in table.names]
         return [line for e in events if (line := presenter.describe_event(table.game, e, names))]
@@ -136,7 +150,7 @@ class TablePublisher:
         """The table message of a new game; ``via`` a publicly deferred interaction to answer
         with it (then its token keeps the table up to date for a while)."""
         update = self._table_update(table)
-        image = await self.render(update.draw, update.model)
+        image = await self.draw(update)
         file = png(image, update.filename)
         feed = self.feed(table)
         if via is not None:
@@ -188,7 +202,7 @@ class TablePublisher:
     async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """'My hand': the hand as the answer to a deferred, private interaction."""
         update = self._hand_update(table, seat)
-        image = await self.render(update.draw, update.model)
+        image = await self.draw(update)
         msg = await interaction.edit_original_response(embed=update.embed, view=update.view,
                                                        attachments=[png(image, update.filename)])
         feed = self.feed(table)
@@ -221,7 +235,7 @@ class TablePublisher:
             feed.table_via = None  # the token no longer works: edit as the bot from now on
             new_id = await self._apply(feed, table.message_id, update, None, target)
         if new_id is None:  # the message is gone: post the table anew
-            image = await self.render(update.draw, update.model)
+            image = await self.draw(update)
             await self.budget.acquire()
             msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
             table.message_id = msg.id
@@ -251,7 +265,7 @@ class TablePublisher:
         embed.set_image(url="attachment://table.png")
         view = None if closing is not None else self._table_view(table)
         model = presenter.table_view(obs, table.names, last_move=last)
-        return Update(embed, view, render_table, model, "table.png")
+        return Update(embed, view, render_table, model, "table.png", self.feed(table))
 
     def _table_view(self, table: Table) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -322,7 +336,8 @@ class TablePublisher:
         embed.set_footer(text=f"Game #{table.game_id} · move {table.seq}"
                          + (" · game over" if table.finished else ""))
         embed.set_image(url="attachment://hand.png")
-        return Update(embed, self._hand_controls(table, seat, obs), render_hand, view_model, "hand.png")
+        return Update(embed, self._hand_controls(table, seat, obs), render_hand, view_model, "hand.png",
+                      self.feed(table), f"hand:{seat}")
 
     def _hand_controls(self, table: Table, seat: int, obs: dict[str, Any]) -> discord.ui.View | None:
         if table.finished:
@@ -356,7 +371,7 @@ class TablePublisher:
 
     async def _send_dm(self, table: Table, seat: int, update: Update) -> None:
         user_id = table.players[seat]
-        image = await self.render(update.draw, update.model)
+        image = await self.draw(update)
         try:
             ref = table.hand_messages.get(seat)
             if ref is not None:
@@ -436,7 +451,7 @@ class TablePublisher:
         the id of the message shown, or None when it could not be reached."""
         if via is None and target is None:
             return None
-        image = await self.render(update.draw, update.model)
+        image = await self.draw(update)
         image_hash = _hash(image)
         digest = update.digest(image_hash)
         current = feed.shown.get(message_id) if message_id is not None else None
