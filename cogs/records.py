@@ -79,6 +79,8 @@ def summary_line(row) -> str:
     for seat, name in enumerate(row.names):
         score = f" {row.scores[seat]}" if row.scores else ""
         seats.append(f"{'🏆 ' if seat in winners else ''}{shown(name, 64)}{score}")
+    if row.status == "finished" and row.team_won:  # a team win, not a tie: name the team first
+        seats.insert(0, "🏆 Team " + " & ".join(shown(row.names[s], 64) for s in sorted(winners)))
     status = {"running": "in play", "cancelled": "cancelled"}.get(row.status, "")
     if row.status == "finished" and row.end_reason and row.end_reason != "match over":
         status = row.end_reason[:40]

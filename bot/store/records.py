@@ -16,6 +16,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.games.sakura.rules import TEAM_SIZES
+
 from .errors import UnknownGame
 from .models import GameOutcome, Outcome, PlayerResult, Seat, ms_to_datetime
 
@@ -120,11 +122,26 @@ class GameSummary:
     created_at: datetime
     ended_at: datetime | None
     end_reason: str | None
+    teams: str | None = None  # Sakura's team option ("pairs", "triples"; "off" or None: no teams)
+
+    def team_of(self, seat: int) -> list[int]:
+        """The seats playing on ``seat``'s side (just ``seat`` without teams)."""
+        count = len(self.players) // TEAM_SIZES.get(self.teams or "off", 1)  # as Rules.sides seats them
+        return [s for s in range(len(self.players)) if s % count == seat % count]
+
+    @property
+    def team_won(self) -> bool:
+        """A team won together (several winners that are one side, not a tie)."""
+        won = self.winners
+        return len(won) > 1 and won == self.team_of(won[0])
 
     @property
     def winners(self) -> list[int]:
-        """Seats that won: humans from the results, else (every human lost) the best AI seats."""
+        """Seats that won: humans from the results (with their whole team), else (every human
+        lost) the best AI seats."""
         won = [s for s, o in self.outcomes.items() if o == "won"]
+        if won and self.teams not in (None, "off"):
+            won = sorted({t for s in won for t in self.team_of(s)})
         if won or self.status != "finished":
             return sorted(won)
         if any(o == "draw" for o in self.outcomes.values()):
@@ -241,6 +258,7 @@ _SUMMARY_SELECT = """
 SELECT g.game_id, g.game, g.status, g.players, g.stake, g.last_seq, g.created_at, g.ended_at,
        g.end_reason, json_extract(g.state, '$.names') AS names,
        json_extract(g.state, '$.match.scores') AS scores,
+       json_extract(g.state, '$.match.rules.teams') AS teams,
        (SELECT group_concat(r.seat || ':' || r.outcome) FROM results r
          WHERE r.game_id = g.game_id) AS outcomes
 FROM games g
@@ -272,6 +290,7 @@ def _summary(row: sqlite3.Row) -> GameSummary:
         names=names, scores=scores, outcomes=_outcomes(row["outcomes"]), stake=row["stake"],
         moves=row["last_seq"], created_at=ms_to_datetime(row["created_at"]),
         ended_at=ms_to_datetime(row["ended_at"]), end_reason=row["end_reason"],
+        teams=row["teams"] if isinstance(row["teams"], str) else None,
     )
 
 

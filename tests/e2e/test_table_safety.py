@@ -129,6 +129,10 @@ async def test_a_team_win_names_the_team(hbot, standin, world):
     assert "Team alice & AI 2 (easy) wins" in result_of(final)
     assert "tie" not in result_of(final)
     assert any("Team alice & AI 2 (easy) wins the match" in line for line in table.log_lines)
+    history = await world.admin.slash(world.channel, "history")
+    await standin.wait_until(lambda: any(m.embeds for m in history.messages), timeout=WAIT)
+    listed = " ".join(e.get("description") or "" for m in history.messages for e in m.embeds)
+    assert "🏆 Team alice & AI 2 \\(easy\\)" in listed or "🏆 Team alice & AI 2 (easy)" in listed
 
 
 def crowded_first_bloom() -> tuple[dict, int]:
