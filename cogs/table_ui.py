@@ -13,7 +13,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -22,9 +22,6 @@ from bot.tables import Table, TableError
 from cogs.text import refuse
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
-
-if TYPE_CHECKING:
-    from cogs.publisher import TablePublisher
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +78,7 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         await refuse(interaction, str(exc))
         return
     await interaction.response.defer()
-    publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
+    publisher = interaction.client.publisher  # type: ignore[attr-defined]  # cogs.publisher
     publisher.hand_seen_via(table, seat, interaction)
     try:
         await manager.act(table, seat, action, interaction.user.id, seq)
@@ -181,7 +178,7 @@ class HandButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"
             await refuse(interaction, str(exc))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
+        publisher = interaction.client.publisher  # type: ignore[attr-defined]  # cogs.publisher
         await publisher.show_hand_via(table, seat, interaction)
 
 
@@ -202,7 +199,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules
             await refuse(interaction, "There is no such game.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        publisher: TablePublisher = interaction.client.publisher  # type: ignore[attr-defined]
+        publisher = interaction.client.publisher  # type: ignore[attr-defined]  # cogs.publisher
         data = await publisher.render(render_yaku_sheet, self.game)
         embed = discord.Embed(title=f"{GAME_NAMES.get(self.game, self.game)}: scoring", colour=ACCENT)
         embed.set_image(url="attachment://rules.png")
