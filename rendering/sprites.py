@@ -24,8 +24,10 @@ from .art.pen import CARD_W
 from .fonts import latin
 
 RATIO = MASTER_H / MASTER_W
-SIZES: tuple[int, ...] = (40, 44, 64, 72, 96)
-"""Widths pre-built by :func:`build_sprites` (captured piles, summaries, field, hands)."""
+RENDERED_WIDTHS: tuple[int, ...] = (40, 44, 72, 86, 96)
+"""Every card width the images use: captured piles and sheets, summaries, the field, hands of
+nine or more, hands of eight or fewer. :func:`build_sprites` builds them all."""
+SIZES = RENDERED_WIDTHS
 
 _masters: dict[str, Image.Image] = {}
 _lock = threading.Lock()
@@ -158,12 +160,14 @@ def back_sprite(width: int) -> Image.Image:
                                 reducing_gap=2.0)
 
 
-def build_sprites(widths: tuple[int, ...] = SIZES) -> None:
-    """Draw every master and pre-build the sprites at ``widths`` (the one-time build)."""
+def build_sprites(widths: tuple[int, ...] = RENDERED_WIDTHS) -> None:
+    """Draw every master and pre-build the faces (both month numberings), jokers and backs at
+    ``widths``, so no image pays for a sprite."""
     for c in DECK:
         _master(c.id)
     _master("back")
     for w in widths:
         back_sprite(w)
-        for c in DECK:
-            card_sprite(c.id, w)
+        for cid in (*(c.id for c in DECK), *JOKER_PI):
+            for korean in (False, True):
+                card_sprite(cid, w, korean)  # called as the renderers call it: the same key
