@@ -134,6 +134,19 @@ def _draw_joker_index(sprite: Image.Image, card_id: str) -> None:
     pi_rings(draw, JOKER_PI[card_id], cx, inset + size * 1.45, size * 0.36)
 
 
+def _scaled(key: str, width: int) -> Image.Image:
+    """A master scaled to ``width``, before its corner index (shared by both numberings)."""
+    return _master(key).resize((width, card_height(width)), Image.Resampling.LANCZOS,
+                               reducing_gap=2.0)
+
+
+def _same_for_korean(card_id: str) -> bool:
+    if is_joker(card_id):
+        return True
+    c = card(card_id)
+    return c.korean_month == c.month and not _double_pi(c, True)
+
+
 @lru_cache(maxsize=1024)
 def card_sprite(card_id: str, width: int, korean: bool = False) -> Image.Image:
     """A card face ``width`` pixels wide (RGBA) with its corner index; built once, then cached.
@@ -141,14 +154,14 @@ def card_sprite(card_id: str, width: int, korean: bool = False) -> Image.Image:
     ``korean`` shows the Go-Stop month numbering and double-pi marks. Treat the result as
     read-only: it is shared. Go-Stop's jokers (``joker_1`` .. ``joker_3``) are drawn too.
     """
+    if korean and _same_for_korean(card_id):
+        return card_sprite(card_id, width, False)  # only willow and paulownia differ
     if is_joker(card_id):
-        sprite = _master(card_id).resize((width, card_height(width)), Image.Resampling.LANCZOS,
-                                         reducing_gap=2.0)
+        sprite = _scaled(card_id, width).copy()
         _draw_joker_index(sprite, card_id)
         return sprite
     c = card(card_id)
-    sprite = _master(c.id).resize((width, card_height(width)), Image.Resampling.LANCZOS,
-                                reducing_gap=2.0)
+    sprite = _scaled(c.id, width).copy()
     _draw_index(sprite, c, korean)
     return sprite
 
