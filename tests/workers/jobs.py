@@ -46,3 +46,9 @@ def hang_the_first_time(started, release) -> int:
 
 def broken_initializer() -> None:
     raise RuntimeError("cannot warm up")
+
+
+def wait_then_pid(started, release) -> int:
+    started.set()
+    release.wait()
+    return os.getpid()

@@ -107,3 +107,22 @@ async def test_a_failing_initializer_fails_start_clearly():
 def test_a_pool_needs_a_process():
     with pytest.raises(ValueError):
         WorkerPool("test", 0)
+
+
+async def test_a_cancelled_call_frees_its_worker_once_the_job_is_over():
+    pool = WorkerPool("test", 1)
+    await pool.start()
+    with multiprocessing.Manager() as manager:
+        started, release = manager.Event(), manager.Event()
+        try:
+            call = asyncio.create_task(pool.run(jobs.wait_then_pid, started, release))
+            await asyncio.to_thread(started.wait)
+            call.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await call
+            following = asyncio.create_task(pool.run(jobs.pid))  # queues for the busy worker
+            release.set()
+            assert await following == pool.pids()[0]
+        finally:
+            release.set()
+            await pool.close()
