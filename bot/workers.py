@@ -61,7 +61,7 @@ class WorkerPool:
         self.initializer = initializer
         self._context = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
-        self._idle: asyncio.Queue[_Worker] | None = None
+        self._idle: asyncio.Queue[_Worker | None] | None = None  # None: the pool closed
         self._running = False
 
     # -- life cycle -----------------------------------------------------------------------------
@@ -101,6 +101,8 @@ class WorkerPool:
     async def close(self) -> None:
         """Stop every worker and wait for them to exit: no orphan process is left behind."""
         self._running = False
+        if self._idle is not None:
+            self._idle.put_nowait(None)  # wakes the calls waiting for a worker: they fail
         workers, self._workers = self._workers, []
         # Joining the processes blocks, so it happens in threads, never on the loop. A job
         # still running is let finish (its caller gets the answer); queued ones are dropped.
@@ -118,6 +120,9 @@ class WorkerPool:
         if not self._running or self._idle is None:
             raise PoolClosed(f"{self.name} pool is not running")
         worker = await self._idle.get()
+        if worker is None:
+            self._idle.put_nowait(None)  # for the next waiting call
+            raise PoolClosed(f"{self.name} pool closed while the call waited for a worker")
         for attempt in (1, 2):
             try:
                 return await self._call(worker, fn, args)

@@ -126,3 +126,24 @@ async def test_a_cancelled_call_frees_its_worker_once_the_job_is_over():
         finally:
             release.set()
             await pool.close()
+
+
+async def test_calls_waiting_for_a_worker_fail_clearly_when_the_pool_closes():
+    pool = WorkerPool("test", 1)
+    await pool.start()
+    with multiprocessing.Manager() as manager:
+        started, release = manager.Event(), manager.Event()
+        try:
+            running = asyncio.create_task(pool.run(jobs.wait_then_pid, started, release))
+            await asyncio.to_thread(started.wait)
+            waiting = [asyncio.create_task(pool.run(jobs.pid)) for _ in range(2)]
+            closing = asyncio.create_task(pool.close())
+            for call in waiting:
+                with pytest.raises(PoolClosed, match="closed while the call waited"):
+                    await call
+            release.set()
+            assert await running > 0  # the job under way still answers
+            await closing
+        finally:
+            release.set()
+            await pool.close()
