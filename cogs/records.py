@@ -203,7 +203,7 @@ class ReplayButton(Pager, discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.defer()
         try:
             content = await replay_content(render_pool(interaction.client), record,
-                                               int(m["step"]))
+                                           int(m["step"]))
         except ReplayError as exc:
             await refuse(interaction, f"I can't replay game #{game_id}: {exc}.")
             return
