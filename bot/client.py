@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+import importlib
 import logging
 import os
 
@@ -12,6 +14,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.store import Store
 from bot.tables import TableManager
+from bot.workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +38,10 @@ class HanafudaBot(commands.Bot):
         self.sync_only = sync_only  # `python -m bot sync`: the command tree only, no store or games
         self.store: Store | None = None
         self.tables: TableManager | None = None
+        self.render_pool: WorkerPool | None = None
+        """Worker processes for images: ``await bot.render_pool.run(render_table, view)``."""
+        self.ai_pool: WorkerPool | None = None
+        """Worker processes for the searching AI levels, apart so a search never delays an image."""
         if settings.cjk_font:
             os.environ.setdefault("HANAFUDA_CJK_FONT", str(settings.cjk_font))
 
@@ -45,12 +52,10 @@ class HanafudaBot(commands.Bot):
             for ext in EXTENSIONS:
                 await self.load_extension(ext)
             return
-        from rendering import build_sprites
-
-        await asyncio.to_thread(build_sprites)  # the one-time card art build, off the event loop
+        await self.start_pools()
         self.store = await Store.open(self.settings.database_path)
         self.publisher = TablePublisher(self)
-        self.tables = TableManager(self.store, self.publisher)
+        self.tables = TableManager(self.store, self.publisher, ai_pool=self.ai_pool)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         resumed = await self.tables.resume_all()
@@ -60,12 +65,25 @@ class HanafudaBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
 
+    async def start_pools(self) -> None:
+        """Start the image and AI worker processes, each warmed up before it takes a job."""
+        from rendering import warm_up
+
+        self.render_pool = WorkerPool("render", self.settings.render_workers, initializer=warm_up)
+        # The AI workers import the players once, not at their first decision.
+        self.ai_pool = WorkerPool("ai", self.settings.ai_workers,
+                                  initializer=functools.partial(importlib.import_module, "bot.ai"))
+        await asyncio.gather(self.render_pool.start(), self.ai_pool.start())
+
     async def close(self) -> None:
         if self.tables:
             self.tables.close()
         if getattr(self, "publisher", None) is not None:
             self.publisher.close()
         await super().close()
+        for pool in (self.render_pool, self.ai_pool):
+            if pool is not None:
+                await pool.close()
         if self.store:
             await self.store.close()
             self.store = None

@@ -13,6 +13,15 @@ from dotenv import dotenv_values
 # Discord bot tokens are three base64url segments joined by dots.
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{18,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 _LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+MAX_WORKERS = 64
+
+
+def cpu_count() -> int:
+    """CPUs this process may run on (its affinity, where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 class ConfigError(Exception):
@@ -27,6 +36,8 @@ class Settings:
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     log_level: str = "INFO"
     cjk_font: Path | None = None
+    render_workers: int = field(default_factory=cpu_count)
+    ai_workers: int = field(default_factory=lambda: max(1, cpu_count() - 1))
 
 
 def _int(name: str, raw: str) -> int:
@@ -36,6 +47,20 @@ def _int(name: str, raw: str) -> int:
         raise ConfigError(f"{name} must be a Discord id (a whole number), got {raw!r}") from None
     if value <= 0:
         raise ConfigError(f"{name} must be a positive Discord id, got {raw!r}")
+    return value
+
+
+def _workers(name: str, raw: str, default: int) -> int:
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of worker processes (a whole number), "
+                          f"got {raw!r}") from None
+    if not 1 <= value <= MAX_WORKERS:
+        raise ConfigError(f"{name} must be between 1 and {MAX_WORKERS} worker processes, "
+                          f"got {raw!r}")
     return value
 
 
@@ -63,6 +88,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     if font and not Path(font).is_file():
         raise ConfigError(f"CJK_FONT points to {font!r}, which is not a file")
     db = values.get("DATABASE_PATH", "").strip()
+    cpus = cpu_count()
     return Settings(
         token=token,
         database_path=Path(db) if db else Path(__file__).resolve().parent.parent / "data" / "hanafuda.sqlite3",
@@ -70,4 +96,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
         owner_ids=frozenset(_int("OWNER_IDS", o) for o in owners),
         log_level=level,
         cjk_font=Path(font) if font else None,
+        render_workers=_workers("RENDER_WORKERS", values.get("RENDER_WORKERS", "").strip(), cpus),
+        ai_workers=_workers("AI_WORKERS", values.get("AI_WORKERS", "").strip(),
+                            max(1, cpus - 1)),
     )

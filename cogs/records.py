@@ -25,6 +25,7 @@ from bot.games.base import InvalidRules
 from bot.replay import Replay, ReplayError, export_document
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Store, StoreError, UnknownGame
+from bot.workers import WorkerPool
 from cogs.community import (
     GAME_CHOICES,
     Pager,
@@ -35,7 +36,7 @@ from cogs.community import (
 )
 from cogs.table_ui import ACCENT, png
 from cogs.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
-from rendering import render_table, render_yaku_sheet
+from rendering import TableView, render_table, render_yaku_sheet
 
 log = logging.getLogger(__name__)
 
@@ -133,8 +134,9 @@ class GameHistoryPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
 
 
 # -- /replay ---------------------------------------------------------------------------------------
-def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, bytes, int, int]:
-    """Embed and table image of ``record`` after ``step`` actions (runs in a worker thread)."""
+def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, TableView, int, int]:
+    """Embed and table view of ``record`` after ``step`` actions (engine work: runs in a thread;
+    the image is drawn by the render pool)."""
     replay = Replay(record)
     frame = replay.frame(step)
     names = replay.names
@@ -159,7 +161,15 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, bytes,
                         value=f"{record.status.capitalize()}: {end}"[:1024])
     embed.set_image(url="attachment://replay.png")
     embed.set_footer(text=f"Move {frame.step} of {frame.total} · {title(record.game)}")
-    return fit_embed(embed), render_table(view), frame.step, frame.total
+    return fit_embed(embed), view, frame.step, frame.total
+
+
+def render_pool(client: discord.Client) -> WorkerPool:
+    """The bot's image workers (started in ``setup_hook``)."""
+    pool = getattr(client, "render_pool", None)
+    if pool is None:
+        raise RuntimeError("the bot has no render pool: images are drawn in worker processes")
+    return pool
 
 
 def replay_view(game_id: int, step: int, total: int) -> discord.ui.View:
@@ -173,8 +183,9 @@ def replay_view(game_id: int, step: int, total: int) -> discord.ui.View:
     return view
 
 
-async def replay_content(record: GameRecord, step: int) -> dict[str, Any]:
-    embed, image, step, total = await asyncio.to_thread(_frame_content, record, step)
+async def replay_content(pool: WorkerPool, record: GameRecord, step: int) -> dict[str, Any]:
+    embed, view, step, total = await asyncio.to_thread(_frame_content, record, step)
+    image = await pool.run(render_table, view)
     return {"embed": embed, "file": png(image, "replay.png"),
             "view": replay_view(record.game_id, step, total), "allowed_mentions": NO_PINGS}
 
@@ -193,7 +204,8 @@ class ReplayButton(Pager, discord.ui.DynamicItem[discord.ui.Button],
             return
         await interaction.response.defer()
         try:
-            content = await replay_content(record, int(m["step"]))
+            content = await replay_content(render_pool(interaction.client), record,
+                                           int(m["step"]))
         except ReplayError as exc:
             await refuse(interaction, f"I can't replay game #{game_id}: {exc}.")
             return
@@ -240,7 +252,7 @@ class RecordsCog(ServerCog):
         embed.add_field(name=f"Playing for {shown(settings.currency_name, 64)}", inline=False,
                         value=chips_text(game)[:1024])
         embed.set_image(url="attachment://yaku.png")
-        image = await asyncio.to_thread(render_yaku_sheet, game)
+        image = await render_pool(self.bot).run(render_yaku_sheet, game)
         await interaction.followup.send(embed=fit_embed(embed), file=png(image, "yaku.png"),
                                         ephemeral=True, allowed_mentions=NO_PINGS)
 
@@ -273,7 +285,7 @@ class RecordsCog(ServerCog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            content = await replay_content(record, 0)
+            content = await replay_content(render_pool(self.bot), record, 0)
         except ReplayError as exc:
             await refuse(interaction, f"I can't replay game #{game_id}: {exc}.")
             return

@@ -8,9 +8,12 @@ Public API::
     render_summary(view: SummaryView) -> bytes
     render_yaku_sheet(game: str) -> bytes
     card_sprite(card_id: str, width: int, korean: bool = False) -> PIL.Image.Image
-    build_sprites(widths: tuple[int, ...] = SIZES) -> None
+    build_sprites(widths: tuple[int, ...] = RENDERED_WIDTHS) -> None
+    warm_up() -> None
 
-The renderers are thread-safe enough to run in a worker thread (sprites are built under a lock).
+The bot runs them in worker processes (``bot.workers.WorkerPool`` with ``warm_up`` as the
+initializer); the view-models pickle. The same view always gives the same bytes, so a caller can
+skip sending an image equal to the one already shown.
 
 >>> from rendering import render_table, samples
 >>> render_table(samples.sample_table("koikoi", 2))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -19,9 +22,11 @@ True
 
 from __future__ import annotations
 
+from .canvas import shadow
+from .encode import palette_image
 from .hand import render_hand
 from .sheet import render_yaku_sheet
-from .sprites import build_sprites, card_sprite
+from .sprites import RENDERED_WIDTHS, build_sprites, card_sprite
 from .summary import render_summary
 from .table import render_table
 from .view import GAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
@@ -39,4 +44,14 @@ __all__ = [
     "render_summary",
     "render_table",
     "render_yaku_sheet",
+    "warm_up",
 ]
+
+
+def warm_up() -> None:
+    """Build everything an image reuses (card sprites at every size, their shadows, the palette),
+    so a worker's first image costs no more than the next ones."""
+    build_sprites()
+    for width in RENDERED_WIDTHS:
+        shadow(width)
+    palette_image()

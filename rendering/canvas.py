@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import io
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -32,7 +32,7 @@ def _felt_colours(shade: int = 0) -> list[tuple[int, int, int]]:
 
 FELT_PALETTE: tuple[tuple[int, int, int], ...] = tuple(
     dict.fromkeys(_felt_colours() + _felt_colours(WELL_SHADE)))
-"""Colours kept exact by :func:`encode_png` so the felt's vignette never bands."""
+"""Colours kept exact in the palette of :func:`encode_png` so the felt's vignette never bands."""
 
 
 @lru_cache(maxsize=16)
@@ -52,18 +52,46 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
     return image, ImageDraw.Draw(image, "RGBA")
 
 
+def _stroke(size: int, bold: bool) -> int:
+    return 1 if bold and size >= 14 else 0
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(s: str, size: int, stroke: int, anchor: str, fx: float, fy: float
+            ) -> tuple[Image.Image, tuple[int, int]]:
+    """The coverage mask of a text and its offset from the anchor point, rasterised once.
+
+    The same labels ("Stock", names, scores) come back on every image; rasterising is most of
+    the cost of drawing a table. The mask also depends on the anchor's sub-pixel position.
+    """
+    core, offset = latin(size).getmask2(s, "L", stroke_width=stroke, anchor=anchor,
+                                        start=(fx, fy), stroke_filled=True)
+    return Image.Image()._new(core), offset
+
+
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
          fill=TEXT, anchor: str = "la", bold: bool = False) -> float:
-    """Draw Latin text; returns its width. Characters the font lacks are replaced, never boxed."""
+    """Draw Latin text; returns its width. Characters the font lacks are replaced, never boxed.
+
+    Pixel for pixel what ``draw.text`` draws (stroked in its own colour when bold), from a
+    cache of rasterised labels.
+    """
     s = latin_safe(s)
-    font = latin(size)
-    stroke = 1 if bold and size >= 14 else 0
-    draw.text(xy, s, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)
-    return font.getlength(s) + 2 * stroke
+    stroke = _stroke(size, bold)
+    if s:
+        x, y = xy
+        mask, (ox, oy) = _glyphs(s, size, stroke, anchor, math.modf(x)[0], math.modf(y)[0])
+        draw.bitmap((int(x) + ox, int(y) + oy), mask, fill=fill)
+    return _length(s, size) + 2 * stroke
+
+
+@lru_cache(maxsize=8192)
+def _length(s: str, size: int) -> float:
+    return latin(size).getlength(s)
 
 
 def text_width(s: str, size: int, bold: bool = False) -> float:
-    return latin(size).getlength(latin_safe(s)) + (2 if bold and size >= 14 else 0)
+    return _length(latin_safe(s), size) + 2 * _stroke(size, bold)
 
 
 def fit_text(s: str, size: int, width: float) -> str:
@@ -119,25 +147,6 @@ def outline_card(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, colour=H
     draw.rounded_rectangle((x - thickness, y - thickness, x + width + thickness - 1,
                             y + h + thickness - 1), radius=width // 12 + thickness,
                            outline=colour, width=thickness)
-
-
-def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes in 256 colours: the felt's colours exact, the rest by a fast octree.
-
-    Cards and text are flat-coloured, so the octree shows no visible loss; reserving the felt's
-    colours keeps its vignette free of bands.
-    """
-    rgb = image.convert("RGB")
-    free = 256 - len(FELT_PALETTE)
-    octree = rgb.quantize(colors=free, method=Image.Quantize.FASTOCTREE)
-    palette = octree.getpalette()[: 3 * free]
-    palette += [c for colour in FELT_PALETTE for c in colour]
-    palette_image = Image.new("P", (1, 1))
-    palette_image.putpalette(palette)
-    quantised = rgb.quantize(palette=palette_image, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    quantised.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
 
 
 def card_strip(image: Image.Image, cards: tuple[str, ...], x: int, y: int, width: int,

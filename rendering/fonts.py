@@ -134,6 +134,7 @@ def _latin_ok(ch: str) -> bool:
     return ch.isspace() or has_glyphs(latin(24), ch)
 
 
+@lru_cache(maxsize=4096)
 def latin_safe(text: str) -> str:
     """``text`` with characters the built-in font lacks replaced (``×`` -> ``x``) or dropped,
     so no empty boxes are ever drawn."""

@@ -10,7 +10,6 @@ from .art.jokers import JOKER_PI
 from .art.palette import INK, MUTED, PLAYABLE, TEXT
 from .canvas import (
     MARGIN,
-    encode_png,
     fit_text,
     new_canvas,
     outline_card,
@@ -18,6 +17,7 @@ from .canvas import (
     text,
     text_width,
 )
+from .encode import encode_png
 from .fonts import caption_font, month_caption
 from .sprites import card_height
 from .view import HandView

@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw
 from bot.cards import DECK, MONTHS, card
 
 from .art.palette import MUTED, TEXT
-from .canvas import MARGIN, encode_png, new_canvas, place_card, text
+from .canvas import MARGIN, new_canvas, place_card, text
+from .encode import encode_png
 from .fonts import caption_font, month_caption
 from .hand import render_hand
 from .samples import PLAYER_COUNTS, sample_hand, sample_summary, sample_table

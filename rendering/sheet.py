@@ -11,13 +11,13 @@ from .canvas import (
     IMAGE_WIDTH,
     MARGIN,
     card_strip,
-    encode_png,
     fit_text,
     new_canvas,
     text,
     text_width,
     wrap_text,
 )
+from .encode import encode_png
 from .sheet_data import SHEETS
 from .sprites import card_height
 from .view import GAMES

@@ -24,8 +24,10 @@ from .art.pen import CARD_W
 from .fonts import latin
 
 RATIO = MASTER_H / MASTER_W
-SIZES: tuple[int, ...] = (40, 44, 64, 72, 96)
-"""Widths pre-built by :func:`build_sprites` (captured piles, summaries, field, hands)."""
+RENDERED_WIDTHS: tuple[int, ...] = (40, 44, 72, 86, 96)
+"""Every card width the images use: captured piles and sheets, summaries, the field, hands of
+nine or more, hands of eight or fewer. :func:`build_sprites` builds them all."""
+SIZES = RENDERED_WIDTHS
 
 _masters: dict[str, Image.Image] = {}
 _lock = threading.Lock()
@@ -132,6 +134,19 @@ def _draw_joker_index(sprite: Image.Image, card_id: str) -> None:
     pi_rings(draw, JOKER_PI[card_id], cx, inset + size * 1.45, size * 0.36)
 
 
+def _scaled(key: str, width: int) -> Image.Image:
+    """A master scaled to ``width``, before its corner index (shared by both numberings)."""
+    return _master(key).resize((width, card_height(width)), Image.Resampling.LANCZOS,
+                               reducing_gap=2.0)
+
+
+def _same_for_korean(card_id: str) -> bool:
+    if is_joker(card_id):
+        return True
+    c = card(card_id)
+    return c.korean_month == c.month and not _double_pi(c, True)
+
+
 @lru_cache(maxsize=1024)
 def card_sprite(card_id: str, width: int, korean: bool = False) -> Image.Image:
     """A card face ``width`` pixels wide (RGBA) with its corner index; built once, then cached.
@@ -139,14 +154,14 @@ def card_sprite(card_id: str, width: int, korean: bool = False) -> Image.Image:
     ``korean`` shows the Go-Stop month numbering and double-pi marks. Treat the result as
     read-only: it is shared. Go-Stop's jokers (``joker_1`` .. ``joker_3``) are drawn too.
     """
+    if korean and _same_for_korean(card_id):
+        return card_sprite(card_id, width, False)  # only willow and paulownia differ
     if is_joker(card_id):
-        sprite = _master(card_id).resize((width, card_height(width)), Image.Resampling.LANCZOS,
-                                         reducing_gap=2.0)
+        sprite = _scaled(card_id, width).copy()
         _draw_joker_index(sprite, card_id)
         return sprite
     c = card(card_id)
-    sprite = _master(c.id).resize((width, card_height(width)), Image.Resampling.LANCZOS,
-                                reducing_gap=2.0)
+    sprite = _scaled(c.id, width).copy()
     _draw_index(sprite, c, korean)
     return sprite
 
@@ -158,12 +173,14 @@ def back_sprite(width: int) -> Image.Image:
                                 reducing_gap=2.0)
 
 
-def build_sprites(widths: tuple[int, ...] = SIZES) -> None:
-    """Draw every master and pre-build the sprites at ``widths`` (the one-time build)."""
+def build_sprites(widths: tuple[int, ...] = RENDERED_WIDTHS) -> None:
+    """Draw every master and pre-build the faces (both month numberings), jokers and backs at
+    ``widths``, so no image pays for a sprite."""
     for c in DECK:
         _master(c.id)
     _master("back")
     for w in widths:
         back_sprite(w)
-        for c in DECK:
-            card_sprite(c.id, w)
+        for cid in (*(c.id for c in DECK), *JOKER_PI):
+            for korean in (False, True):
+                card_sprite(cid, w, korean)  # called as the renderers call it: the same key

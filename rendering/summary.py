@@ -5,7 +5,8 @@ from __future__ import annotations
 from PIL import Image
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
-from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, encode_png, fit_text, new_canvas, text
+from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, fit_text, new_canvas, text
+from .encode import encode_png
 from .sprites import card_height
 from .view import SummaryView
 

@@ -24,13 +24,13 @@ from .canvas import (
     MARGIN,
     WELL_SHADE,
     chip,
-    encode_png,
     fit_text,
     new_canvas,
     place_card,
     text,
     text_width,
 )
+from .encode import encode_png
 from .sprites import card_height, index_width, kind_symbol
 from .view import GAME_NAMES, PlayerView, TableView
 

@@ -1,54 +1,200 @@
-"""Rendering benchmark: ``python -m bot.bench render [--runs N]``.
+"""Rendering benchmark: ``python -m bot.bench render [--runs N] [--rounds R] [--workers W]``.
 
-Prints median and 95th percentile milliseconds of render-and-encode for a 2-player Koi-Koi table
-mid-round and a 4-player table, the hand and summary images, and the one-time sprite build
-(measured first, in this fresh process).
+Per image kind (a table per game, a hand, a round summary, a yaku sheet) it prints the median
+milliseconds to draw and encode one image, in CPU time (what the image costs, even on a busy
+machine) and wall time, and its median size, over ``--runs`` images drawn from
+several different views (names and labels repeat across views as they do in a real game; the
+cards differ). Then the throughput of a busy bot: clicks of one table and three hands each,
+``--workers`` at a time in threads (as the bot did with ``asyncio.to_thread``) and in worker
+processes, in images per second, with the event loop's lag meanwhile (how late a 5 ms timer
+fires: what every other table waits). Each throughput figure is the median of ``--rounds`` runs.
+
+The script uses only the public renderers, so the same file measures an older checkout too:
+``cd OLD && python /path/to/bot/bench/render.py`` (processes are skipped where the checkout has
+no ``bot.workers``).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
-
-def _measure(fn: Callable[[], object], runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+TABLES = (("koikoi", 2), ("gostop", 3), ("mushi", 2), ("sakura", 4), ("sakura", 7),
+          ("hana_awase", 3), ("shedding", 4))
+VIEWS_PER_KIND = 6
+HANDS_PER_CLICK = 3
+LAG_TICK = 0.005
 
 
-def _p95(times: list[float]) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
-def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench render")
-    parser.add_argument("--runs", type=int, default=50, help="runs per image (default 50)")
-    args = parser.parse_args(argv)
-
-    from rendering import build_sprites, render_hand, render_summary, render_table
+def _cases() -> list[tuple[str, Callable[[Any], bytes], list[Any]]]:
+    from rendering import render_hand, render_summary, render_table, render_yaku_sheet
     from rendering.samples import sample_hand, sample_summary, sample_table
+
+    cases: list[tuple[str, Callable[[Any], bytes], list[Any]]] = []
+    for game, players in TABLES:
+        views = [sample_table(game, players, seed=s) for s in range(1, VIEWS_PER_KIND + 1)]
+        cases.append((f"table {game} {players}p", render_table, views))
+    cases.append(("hand 8 cards", render_hand,
+                  [sample_hand(8, seed=s) for s in range(1, VIEWS_PER_KIND + 1)]))
+    cases.append(("summary 6 yaku", render_summary,
+                  [sample_summary(r) for r in (3, 4, 5, 6, 7, 8)]))
+    # The sheet is cached once drawn; the figure is the drawing itself.
+    sheet = getattr(render_yaku_sheet, "__wrapped__", render_yaku_sheet)
+    cases.append(("yaku sheet", sheet, ["koikoi", "gostop", "mushi", "sakura", "hana_awase",
+                                        "shedding"]))
+    return cases
+
+
+def per_image(runs: int) -> None:
+    from rendering import build_sprites
+    from rendering.samples import sample_hand, sample_table
 
     start = time.perf_counter()
     build_sprites()
     print(f"sprite build (once): {(time.perf_counter() - start) * 1000:.0f} ms")
+    try:
+        from rendering import warm_up
+    except ImportError:
+        pass
+    else:
+        warm_up()
+    # First images of a process (labels, sprites at odd sizes) are not what a warm worker pays.
+    from rendering import render_hand, render_table
 
-    cases: list[tuple[str, Callable[[Any], bytes], Any]] = [
-        ("table koikoi 2p", render_table, sample_table("koikoi", 2)),
-        ("table hana_awase 4p", render_table, sample_table("hana_awase", 4)),
-        ("table sakura 7p", render_table, sample_table("sakura", 7)),
-        ("hand 8 cards", render_hand, sample_hand(8)),
-        ("summary 6 yaku", render_summary, sample_summary(6)),
-    ]
-    for name, render, view in cases:
-        size = len(render(view)) // 1024  # also warms the per-size caches
-        times = _measure(lambda r=render, v=view: r(v), args.runs)
-        print(f"{name:22s} median {statistics.median(times):6.1f} ms   p95 {_p95(times):6.1f} ms"
-              f"   {size} KB")
+    render_table(sample_table("koikoi", 2, seed=99))
+    render_hand(sample_hand(8, seed=99))
+    print(f"{'image':22s} {'CPU ms':>8s} {'wall ms':>8s} {'p95 wall':>9s} {'KB':>7s}")
+    for name, render, views in _cases():
+        cpu, wall, sizes = [], [], []
+        for i in range(runs):
+            view = views[i % len(views)]
+            begin, begin_cpu = time.perf_counter(), time.process_time()
+            data = render(view)
+            cpu.append((time.process_time() - begin_cpu) * 1000)
+            wall.append((time.perf_counter() - begin) * 1000)
+            sizes.append(len(data) / 1024)
+        print(f"{name:22s} {statistics.median(cpu):8.1f} {statistics.median(wall):8.1f} "
+              f"{_p95(wall):9.1f} {statistics.median(sizes):7.1f}")
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def _click_jobs(clicks: int) -> list[tuple[Callable[[Any], bytes], Any]]:
+    from rendering import render_hand, render_table
+    from rendering.samples import sample_hand, sample_table
+
+    jobs = []
+    for i in range(clicks):
+        game, players = TABLES[i % len(TABLES)]
+        jobs.append((render_table, sample_table(game, players, seed=i % VIEWS_PER_KIND + 1)))
+        for h in range(HANDS_PER_CLICK):
+            jobs.append((render_hand, sample_hand(8, seed=(i + h) % VIEWS_PER_KIND + 1)))
+    return jobs
+
+
+async def _loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
+    while not stop.is_set():
+        begin = time.perf_counter()
+        await asyncio.sleep(LAG_TICK)
+        lags.append((time.perf_counter() - begin - LAG_TICK) * 1000)
+
+
+async def _load(submit: Callable[..., Any], jobs: list[tuple[Callable[[Any], bytes], Any]],
+                workers: int) -> tuple[float, float]:
+    """Images per second with ``workers`` jobs in flight, and the loop's p95 lag in ms."""
+    queue = list(reversed(jobs))
+    stop, lags = asyncio.Event(), []
+    ticker = asyncio.create_task(_loop_lag(stop, lags))
+
+    async def feeder() -> None:
+        while queue:
+            fn, view = queue.pop()
+            await submit(fn, view)
+
+    begin = time.perf_counter()
+    await asyncio.gather(*(feeder() for _ in range(workers)))
+    elapsed = time.perf_counter() - begin
+    stop.set()
+    await ticker
+    return len(jobs) / elapsed, _p95(lags) if lags else 0.0
+
+
+async def throughput(workers: int, rounds: int, clicks: int) -> None:
+    from rendering import build_sprites
+
+    build_sprites()
+    jobs = _click_jobs(clicks)
+    for fn, view in jobs[: 4 * len(TABLES)]:  # the threads' process warms up like a worker
+        fn(view)
+    modes: list[tuple[str, Callable[..., Any], Any]] = [("threads", asyncio.to_thread, None)]
+    try:
+        from bot.workers import WorkerPool
+        from rendering import warm_up
+    except ImportError:
+        print("(no bot.workers in this checkout: threads only)")
+    else:
+        pool = WorkerPool("bench", workers, initializer=warm_up)
+        await pool.start()
+        for fn, view in jobs[: 4 * len(TABLES)]:
+            await pool.run(fn, view)
+        modes.append(("processes", pool.run, pool))
+    print(f"throughput, {clicks} clicks x (1 table + {HANDS_PER_CLICK} hands), "
+          f"{workers} at a time, median of {rounds}:")
+    try:
+        for name, submit, _ in modes:
+            rates, lags = [], []
+            for _ in range(rounds):
+                rate, lag = await _load(submit, jobs, workers)
+                rates.append(rate)
+                lags.append(lag)
+            print(f"  {name:10s} {statistics.median(rates):6.1f} images/s   "
+                  f"loop lag p95 {statistics.median(lags):6.1f} ms   "
+                  f"(runs: {', '.join(f'{r:.1f}' for r in rates)})")
+        for _, _, pool in modes:
+            if pool is not None:
+                print("  worker memory (RSS): " + ", ".join(
+                    f"{_rss_mb(pid):.0f} MB" for pid in pool.pids()))
+    finally:
+        for _, _, pool in modes:
+            if pool is not None:
+                await pool.close()
+
+
+def _rss_mb(pid: int) -> float:
+    """Resident memory of a process in MB (Linux ``/proc``; 0 where there is none)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bot.bench render")
+    parser.add_argument("--runs", type=int, default=30, help="images per kind (default 30)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="throughput runs per mode (default 3)")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="threads or worker processes for the throughput (default 2)")
+    parser.add_argument("--clicks", type=int, default=40, help="clicks per throughput run")
+    parser.add_argument("--no-throughput", action="store_true")
+    args = parser.parse_args(argv)
+    per_image(args.runs)
+    if not args.no_throughput:
+        asyncio.run(throughput(args.workers, args.rounds, args.clicks))
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])

@@ -1,0 +1,54 @@
+"""Top-level jobs for the worker-pool tests (they must pickle, so they live in a module)."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+WARMED: list[int] = []
+"""Filled by :func:`warm_up` in each worker: the proof that the initializer ran there."""
+
+
+def warm_up() -> None:
+    WARMED.append(os.getpid())
+
+
+def warmed_pid() -> list[int]:
+    """The pids recorded by the initializer in this process, and this process's pid."""
+    return [*WARMED, os.getpid()]
+
+
+def pid() -> int:
+    return os.getpid()
+
+
+def add(a: int, b: int) -> int:
+    return a + b
+
+
+def fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def die() -> None:
+    """Kill the worker running this job, as a segfault or the OOM killer would."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def hang_the_first_time(started, release) -> int:
+    """The first call signals ``started`` and waits (the test kills its worker meanwhile);
+    the retry finds ``started`` set and answers with its pid."""
+    if not started.is_set():
+        started.set()
+        release.wait()
+    return os.getpid()
+
+
+def broken_initializer() -> None:
+    raise RuntimeError("cannot warm up")
+
+
+def wait_then_pid(started, release) -> int:
+    started.set()
+    release.wait()
+    return os.getpid()
