@@ -247,12 +247,20 @@ async def test_first_bloom_against_ais_who_slap_like_people(hbot, standin, world
 
 
 async def test_hard_ai_thinks_in_a_worker_process(hbot, standin, world):
+    searched: list[str] = []
+    run = hbot.ai_pool.run
+
+    async def spy(fn, *args):
+        searched.append(args[0])
+        return await run(fn, *args)
+
+    hbot.ai_pool.run = spy
     record = await world.admin.slash(world.channel, "koikoi", ai="hard", rounds=1)
     assert "AI (hard)" in reply_text(record)
     await table_posted(standin, world.channel)
     table = next(iter(hbot.tables.tables.values()))
     assert table.players[1] == "ai:hard"
     await play_out(hbot, standin, world.channel, [world.admin])
-    assert hbot.tables._pool is not None  # the search ran in a process, not on the event loop
+    assert searched and set(searched) == {"hard"}  # the search ran in the AI workers, off the loop
     game = await hbot.store.load_game(table.game_id)
     assert any(e.actor == "ai:hard" for e in game.events)
