@@ -63,6 +63,8 @@ class WorkerPool:
         self._workers: list[_Worker] = []
         self._idle: asyncio.Queue[_Worker | None] | None = None  # None: the pool closed
         self._running = False
+        self.completed = 0
+        """Calls answered by a worker (a job's own exception counts: the worker ran it)."""
 
     # -- life cycle -----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -152,8 +154,10 @@ class WorkerPool:
                 lambda _: loop.call_soon_threadsafe(self._release_after, worker, future))
             raise
         except BaseException:
+            self.completed += 1
             self._release(worker)
             raise
+        self.completed += 1
         self._release(worker)
         return result
 

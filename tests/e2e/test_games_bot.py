@@ -78,7 +78,7 @@ async def play_out(bot, standin, channel, users, *, slappers=None, on_race=None,
         table = next(iter(bot.tables.tables.values()))
         if table.in_race:
             races += 1
-            race_seq = table.seq
+            race_round = table.match.round
             order = slappers(table) if slappers else [u for u in users if table.seat_of(u.id) in
                                                       table.match.observation(0)["race_seats"]]
             if on_race:
@@ -87,8 +87,10 @@ async def play_out(bot, standin, channel, users, *, slappers=None, on_race=None,
                 msg = newest(standin, channel, "hf:slap:")
                 record = await user.click(msg, cid(msg, "hf:slap:"))
                 assert "Slap!" in reply_text(record), reply_text(record)
-            await standin.wait_until(lambda t=table, s=race_seq: not t.in_race or t.finished or t.seq != s,
-                                     timeout=5)
+            # The race is over when its window closes; the slaps themselves move the table on
+            # (seq) while the race still runs, so they must not count as its end.
+            await standin.wait_until(lambda t=table, r=race_round: not t.in_race or t.finished
+                                     or t.match.round is not r, timeout=5)
             continue
         seat = table.match.current_player
         if seat is None or isinstance(table.players[seat], str):
@@ -262,5 +264,6 @@ async def test_hard_ai_thinks_in_a_worker_process(hbot, standin, world):
     assert table.players[1] == "ai:hard"
     await play_out(hbot, standin, world.channel, [world.admin])
     assert searched and set(searched) == {"hard"}  # the search ran in the AI workers, off the loop
+    assert hbot.ai_pool.completed >= len(searched)
     game = await hbot.store.load_game(table.game_id)
     assert any(e.actor == "ai:hard" for e in game.events)

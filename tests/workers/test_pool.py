@@ -37,6 +37,7 @@ async def test_jobs_run_in_other_processes_that_were_warmed_up(pool):
     for warmed, worker in answers:
         assert warmed == worker and worker in pids  # the initializer ran in that very worker
     assert await pool.run(jobs.add, 2, 3) == 5
+    assert pool.completed == 7
 
 
 async def test_a_job_exception_comes_back_and_the_worker_stays(pool):
