@@ -395,7 +395,7 @@ def lobby_embed(lobby: Lobby, title: str | None = None) -> discord.Embed:
     if lobby.teams:
         embed.add_field(name="Teams", value=lobby.teams)
     embed.add_field(name="Seats", value=f"{lobby.seats}/{lobby.max_seats} (at least {lobby.min_seats})")
-    embed.set_footer(text=f"{lobby.seats}/{lobby.max_seats} players · {stake_text(lobby.game, lobby.stake)}")
+    embed.set_footer(text="Join to take a seat; the host adds AI players and presses Start.")
     return embed
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import sys
+import sqlite3
+import time
+from contextlib import closing
 
 import pytest
 
@@ -82,7 +84,8 @@ async def test_twenty_accepts_start_one_game_and_escrow_once(hbot, standin, worl
         assert await store.balance(guild, user.id) == before[user.id] - 40
     refused = [p for p in presses if "already started" in reply_text(p)]
     assert len(refused) == 19 and all(private(p) for p in refused)
-    assert standin.message(challenge).embeds[0]["title"] == "Challenge accepted"
+    await standin.wait_until(
+        lambda: standin.message(challenge).embeds[0]["title"] == "Challenge accepted", timeout=10)
     assert (await store.audit()).ok
 
 
@@ -98,6 +101,7 @@ async def test_twenty_starts_of_a_lobby_start_one_game_and_escrow_once(hbot, sta
     assert await count(hbot, "SELECT count(*) FROM transfers WHERE kind = 'stake'") == 2
     assert len(table_messages(standin, world.channel)) == 1
     assert await store.balance(guild, world.player.id) == 1000 - 25
+    await standin.wait_until(lambda: any("game is on" in reply_text(p) for p in presses), timeout=10)
     assert sum("game is on" in reply_text(p) for p in presses) == 1
     refused = [p for p in presses if "already started" in reply_text(p)]
     assert len(refused) == 19 and all(private(p) for p in refused)
@@ -197,7 +201,7 @@ async def test_a_lobby_start_with_a_poor_member_is_refused_privately_and_reopens
     assert await store.balance(guild, world.player.id) == 300 and not hbot.tables.tables
     await store.grant(guild, world.player.id, 700, key="refill", actor=world.admin.id, reason="test")
     started = await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
-    assert "game is on" in reply_text(started)
+    await standin.wait_until(lambda: "game is on" in reply_text(started), timeout=10)
     await table_posted(standin, world.channel)
     assert await store.balance(guild, world.player.id) == 500
 
@@ -264,7 +268,7 @@ async def test_lobby_shows_its_settings(hbot, standin, world):
     assert fields["Rules"] == "the server's house rules" and fields["Seats"].startswith("1/7")
 
 
-async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path, monkeypatch):
+async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):
     db = tmp_path / "restart.sqlite3"
     first = await start_bot(make_bot(standin, db, world.guild.id))
     record = await world.admin.slash(world.channel, "koikoi", rounds=1)
@@ -272,15 +276,20 @@ async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, t
     await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
     # a Start that crashed between claiming the lobby and creating the game
     await first.store.begin_lobby_start(lobby_id_of(lobby), world.admin.id)
-    monkeypatch.setattr(sys.modules["cogs.play"], "CHALLENGE_SECONDS", 1)
     challenge = (await world.admin.slash(world.channel, "mushi", opponent=world.player)).original
+    challenge_id = cid(challenge, "hf:ch:accept:").rsplit(":", 1)[1]
     await first.close()
+    # the bot was down when the challenge ran out: the next start must close it
+    with closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("UPDATE lobbies SET expires_at = ? WHERE lobby_id = ?",
+                     (int(time.time() * 1000) - 1000, challenge_id))
+    assert standin.message(challenge).components
     second = await start_bot(make_bot(standin, db, world.guild.id))
     await standin.wait_until(lambda: not standin.message(challenge).components, timeout=10)
     assert standin.message(challenge).embeds[0]["title"] == "Challenge expired"
     assert (await second.store.get_lobby(lobby_id_of(lobby))).status == "open"
     started = await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
-    assert "game is on" in reply_text(started)
+    await standin.wait_until(lambda: "game is on" in reply_text(started), timeout=10)
     await table_posted(standin, world.channel)
     [table] = second.tables.tables.values()
     assert table.players == [world.admin.id, world.player.id]
