@@ -257,9 +257,12 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     if await launch(interaction, lobby) is None:
         return
     if interaction.message is not None:
-        await interaction.message.edit(
-            embed=lobby_embed(lobby, title=f"{GAME_NAMES[lobby.game]} lobby: started"), view=None,
-            allowed_mentions=NO_MENTIONS)
+        try:
+            await interaction.message.edit(
+                embed=lobby_embed(lobby, title=f"{GAME_NAMES[lobby.game]} lobby: started"), view=None,
+                allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:  # the lobby message is gone: the game runs all the same
+            log.info("lobby %s: its message could not be closed", lobby.lobby_id)
     await interaction.followup.send("The game is on: look for the table below.", ephemeral=True,
                                     allowed_mentions=NO_MENTIONS)
 
@@ -610,7 +613,7 @@ class PlayCog(commands.Cog):
     async def _challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
                          spec: dict[str, Any], stake: int) -> None:
         user = interaction.user
-        low, high = game_module(game).PLAYERS
+        low = game_module(game).PLAYERS[0]
         if low > 2:
             raise TableError(f"{GAME_NAMES[game]} needs {low} players: open a lobby instead.")
         if opponent.id == user.id:
