@@ -1,15 +1,21 @@
 """Starting games: ``/koikoi`` against a named opponent (a challenge), an open lobby, or the AI.
 
-Lobby and challenge messages keep their whole state in the message itself (custom ids and the
-embed), so their buttons keep working after a restart.
+Lobbies and challenges are stored (:mod:`bot.store.lobbies`): their buttons carry only the
+lobby's random id, and every press is checked against the stored record (server, channel,
+message, host, opponent, expiry), so a crafted interaction cannot change the stake, the rules or
+who hosts, and the buttons work again after a restart. Starting moves the record from ``open``
+to ``starting`` in one transaction, so however many presses arrive at once, one game starts.
+
+Every refusal is ephemeral: anything that can refuse is checked before a public response.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
+import logging
 import secrets
 import time
+import weakref
 from typing import Any
 
 import discord
@@ -18,15 +24,49 @@ from discord.ext import commands
 
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
-from bot.settlement import ESCROW_POINTS, is_per_point, stake_text
-from bot.store import StoreError
-from bot.tables import AI_LEVELS, TableError, ai_seat
-from cogs.table_ui import ACCENT, refuse
+from bot.settlement import ESCROW_POINTS, escrow_for, is_per_point, stake_text
+from bot.store import StoreError, UnknownAccount
+from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused, start_key
+from bot.tables import AI_LEVELS, Table, TableError, ai_seat
+from cogs.table_ui import ACCENT
 from rendering.view import GAME_NAMES
 
+log = logging.getLogger(__name__)
+
 CHALLENGE_SECONDS = 300
-MENTION = re.compile(r"<@!?([0-9]+)>")
-AI_LINE = re.compile(r"^AI (?:[0-9]+ )?\(([a-z]+)\)$", re.M)
+MAX_STAKE = 1_000_000
+MAX_ROUNDS = 1000
+MAX_REPLY = 1800  # below Discord's 2,000-character message limit, with room for the frame
+MAX_NAME = 64
+TEAMS = ("off", "pairs", "triples")
+LOBBY_CLOSED = "This lobby is no longer open."
+CHALLENGE_CLOSED = "This challenge is no longer open."
+NO_MENTIONS = discord.AllowedMentions.none()
+
+PRESET_LABELS: dict[str, dict[str, str]] = {
+    "koikoi": {"nintendo": "Nintendo", "modern": "Modern (Fuda Wiki)", "seed": "The rule-book seeds"},
+    "gostop": {"korean": "Korean common rules", "seed": "Seed 000"},
+    "mushi": {"fudawiki": "Fuda Wiki", "seed": "Seed 000"},
+    "sakura": {"hawaiian": "Hawaiian (Fuda Wiki)", "seed": "Seed 000"},
+    "hana_awase": {"leaflet": "The Angel/Disney leaflet", "fudawiki": "Fuda Wiki (against par)"},
+    "shedding": {"seed002": "Seed 002", "seed002_batsu": "Seed 002 with the batsu penalty"},
+}
+"""Readable names of each game's rule presets (the keys stay the stored values)."""
+
+
+def preset_label(game: str, preset: str | None) -> str:
+    if preset is None:
+        return "the server's house rules"
+    return PRESET_LABELS.get(game, {}).get(preset, preset)
+
+
+def safe_name(name: str) -> str:
+    """A display name fit for a message: bounded, markdown and mentions neutralised."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name[:MAX_NAME]))
+
+
+def clip(text: str, limit: int = MAX_REPLY) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def ai_name(level: str) -> str:
@@ -40,6 +80,15 @@ def ai_names(levels: list[str]) -> list[str]:
         same = levels.count(level)
         out.append(ai_name(level) if same == 1 else f"AI {levels[:i + 1].count(level)} ({level})")
     return out
+
+
+async def refuse(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral refusal that pings nobody, whether or not the interaction was answered yet."""
+    message = clip(message)
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    else:
+        await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
 def build_rules(game: str, house: dict[str, Any], preset: str | None, rounds: int | None,
@@ -59,212 +108,313 @@ def build_rules(game: str, house: dict[str, Any], preset: str | None, rounds: in
     return module.Rules.preset(name, **changes)
 
 
-async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
-                      names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int) -> None:
-    """Create and show the table; refuses with a clear message (nothing started) on bad input."""
-    bot = interaction.client
-    settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any]):
+    """The rules a table of ``seats`` plays; TableError (nothing started) if they do not work."""
     module = game_module(game)
     low, high = module.PLAYERS
-    if not low <= len(players) <= high:
+    if not low <= seats <= high:
         raise TableError(f"{GAME_NAMES[game]} is played by {low} to {high} players.")
     try:
-        rules = build_rules(game, settings.rules_for(game), rules_spec.get("preset"),
-                            rules_spec.get("rounds"), rules_spec.get("target"), rules_spec.get("teams"))
-        module.new_match(len(players), rules, 0)  # rules that need another table size refuse here
+        rules = build_rules(game, settings.rules_for(game), spec.get("preset"), spec.get("rounds"),
+                            spec.get("target"), spec.get("teams"))
+        module.new_match(seats, rules, 0)  # rules that need another table size refuse here
     except (InvalidRules, ValueError) as exc:
-        raise TableError(f"Those rules don't work with {len(players)} players: {exc}.") from None
+        raise TableError(f"Those rules don't work with {seats} players: {clip(str(exc), 300)}.") from None
+    return rules
+
+
+async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
+                       humans: list[int] | tuple[int, ...]) -> None:
+    """Every human seat can cover the stake (a player without an account would open one with
+    the starting chips); TableError naming who cannot. Reads only: nothing changes."""
+    if not stake:
+        return
+    store = interaction.client.store  # type: ignore[attr-defined]
+    settings = await store.get_settings(interaction.guild_id)
+    needed = escrow_for(game, stake)
+    currency = safe_name(settings.currency_name)
+    for user in humans:
+        try:
+            balance = await store.balance(interaction.guild_id, user)
+        except UnknownAccount:
+            balance = settings.starting_chips
+        if balance < needed:
+            who = "You have" if user == interaction.user.id else f"<@{user}> has"
+            raise TableError(f"{who} {balance:,} {currency}, but this stake needs {needed:,} from each player.")
+
+
+async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
+                      names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int,
+                      *, key: str) -> Table:
+    """Create and show the table; refuses with a clear message (nothing started) on bad input.
+    ``key`` makes the start idempotent: a second call with it returns the same game."""
+    bot = interaction.client
+    settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+    rules = table_rules(settings, game, len(players), rules_spec)
     if stake:  # a first staked game opens the player's account with the server's starting chips
         for player in players:
             if isinstance(player, int):
                 await bot.store.open_account(interaction.guild_id, player)  # type: ignore[attr-defined]
     try:
-        await bot.tables.start(  # type: ignore[attr-defined]
+        return await bot.tables.start(  # type: ignore[attr-defined]
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            seed=secrets.randbits(63), key=f"start:{interaction.id}")
+            seed=secrets.randbits(63), key=key)
     except StoreError as exc:
         raise TableError(str(exc)) from None
 
 
-def _spec_id(game: str, host: int, rounds: int, stake: int, target: int, preset: str,
-             teams: str | None = None) -> str:
-    return f"{game}:{host}:{rounds}:{stake}:{target}:{preset or '-'}" + (f":{teams}" if teams else "")
+def lobby_spec(lobby: Lobby) -> dict[str, Any]:
+    return {"preset": lobby.preset, "rounds": lobby.rounds, "target": lobby.target, "teams": lobby.teams}
 
 
-_SPEC = (r"(?P<game>[a-z_]+):(?P<host>[0-9]+):(?P<rounds>[0-9]+):(?P<stake>[0-9]+):(?P<target>[0-9]+):"
-         r"(?P<preset>[a-z0-9_-]+)(?::(?P<teams>off|pairs|triples))?")
+# -- presses ---------------------------------------------------------------------------------------
+_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
 
-def _spec(match: re.Match[str]) -> dict[str, Any]:
-    rounds, target = int(match["rounds"]), int(match["target"])
-    return {"game": match["game"], "host": int(match["host"]), "stake": int(match["stake"]),
-            "rounds": rounds or None, "target": target or None,
-            "preset": None if match["preset"] == "-" else match["preset"], "teams": match["teams"]}
+def lobby_lock(lobby_id: str) -> asyncio.Lock:
+    """Serialises one lobby's change and message edit, so the message shows the latest members."""
+    lock = _locks.get(lobby_id)
+    if lock is None:
+        lock = _locks[lobby_id] = asyncio.Lock()
+    return lock
+
+
+async def pressed(interaction: discord.Interaction, lobby_id: str, kind: str) -> Lobby:
+    """The stored lobby a press refers to, if the press comes from where that lobby is shown;
+    else LobbyNotOpen (unknown, forged or misplaced ids all look alike to the presser)."""
+    lobby = await interaction.client.store.get_lobby(lobby_id)  # type: ignore[attr-defined]
+    message_id = interaction.message.id if interaction.message is not None else None
+    if (lobby is None or lobby.kind != kind or lobby.guild_id != interaction.guild_id
+            or lobby.channel_id != interaction.channel_id
+            or (lobby.message_id is not None and lobby.message_id != message_id)):
+        raise LobbyNotOpen(LOBBY_CLOSED if kind == "lobby" else CHALLENGE_CLOSED)
+    return lobby
+
+
+async def launch(interaction: discord.Interaction, lobby: Lobby) -> Table | None:
+    """Start the game of a lobby this press moved to ``starting``. On a refusal the lobby opens
+    again and the presser is told why (privately); None then."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    players: list[int | str] = [*lobby.humans, *(ai_seat(level) for level in lobby.ais)]
+    try:
+        await check_stakes(interaction, lobby.game, lobby.stake, lobby.humans)
+        names = [await display_name(interaction, h) for h in lobby.humans] + ai_names(list(lobby.ais))
+        table = await start_table(interaction, lobby.game, players, names, lobby.host_id,
+                                  lobby_spec(lobby), lobby.stake, key=start_key(lobby.lobby_id))
+    except TableError as exc:
+        await store.settle_lobby_start(lobby.lobby_id)
+        await refuse(interaction, str(exc))
+        return None
+    except BaseException:
+        await asyncio.shield(store.settle_lobby_start(lobby.lobby_id))
+        raise
+    await store.finish_lobby_start(lobby.lobby_id, table.game_id)
+    return table
+
+
+async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, level: str | None = None) -> None:
+    """Join, Leave, Cancel, Add AI or Start, checked against the stored lobby."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    user = interaction.user.id
+    try:
+        lobby = await pressed(interaction, lobby_id, "lobby")
+        if op == "start":
+            await start_lobby(interaction, lobby)
+            return
+        async with lobby_lock(lobby.lobby_id):
+            if op == "join":
+                lobby = await store.join_lobby(lobby.lobby_id, user)
+            elif op == "leave":
+                lobby = await store.leave_lobby(lobby.lobby_id, user)
+            elif op == "ai":
+                if level not in AI_LEVELS:
+                    raise LobbyRefused(f"Choose an AI level: {', '.join(AI_LEVELS)}.")
+                lobby = await store.add_lobby_ai(lobby.lobby_id, user, level)
+            elif op == "cancel":
+                await store.close_lobby(lobby.lobby_id, user)
+                await interaction.response.edit_message(
+                    embed=discord.Embed(title="Lobby closed", description="The host cancelled it.",
+                                        colour=ACCENT), view=None, allowed_mentions=NO_MENTIONS)
+                return
+            else:
+                raise LobbyNotOpen(LOBBY_CLOSED)
+            await interaction.response.edit_message(embed=lobby_embed(lobby), allowed_mentions=NO_MENTIONS)
+    except (LobbyError, TableError) as exc:
+        await refuse(interaction, str(exc))
+
+
+async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
+    store = interaction.client.store  # type: ignore[attr-defined]
+    if interaction.user.id != lobby.host_id:
+        raise LobbyRefused("Only the host can start the game.")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
+    except LobbyError as exc:
+        await refuse(interaction, str(exc))
+        return
+    if await launch(interaction, lobby) is None:
+        return
+    if interaction.message is not None:
+        try:
+            await interaction.message.edit(
+                embed=lobby_embed(lobby, title=f"{GAME_NAMES[lobby.game]} lobby: started"), view=None,
+                allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:  # the lobby message is gone: the game runs all the same
+            log.info("lobby %s: its message could not be closed", lobby.lobby_id)
+    await interaction.followup.send("The game is on: look for the table below.", ephemeral=True,
+                                    allowed_mentions=NO_MENTIONS)
+
+
+def expired_embed(lobby: Lobby) -> discord.Embed:
+    return discord.Embed(title="Challenge expired", colour=ACCENT,
+                         description=f"<@{lobby.opponent_id}> did not answer in time.")
+
+
+async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: str) -> None:
+    """Accept or Decline: only the challenged member, before the stored expiry."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    try:
+        lobby = await pressed(interaction, lobby_id, "challenge")
+        if op not in ("accept", "decline"):
+            raise LobbyNotOpen(CHALLENGE_CLOSED)
+        if interaction.user.id != lobby.opponent_id:
+            raise LobbyRefused("This challenge is not for you.")
+        if op == "decline":
+            await store.close_lobby(lobby.lobby_id, interaction.user.id)
+            await interaction.response.edit_message(
+                embed=discord.Embed(title="Challenge declined", colour=ACCENT,
+                                    description=f"<@{lobby.opponent_id}> declined."),
+                view=None, allowed_mentions=NO_MENTIONS)
+            return
+        await interaction.response.defer()
+        lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
+    except LobbyExpired:
+        expired = await store.expire_lobby(lobby_id)
+        if expired is None:
+            await refuse(interaction, CHALLENGE_CLOSED)
+        elif interaction.response.is_done():
+            await interaction.edit_original_response(embed=expired_embed(expired), view=None,
+                                                     allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.response.edit_message(embed=expired_embed(expired), view=None,
+                                                    allowed_mentions=NO_MENTIONS)
+        return
+    except LobbyError as exc:
+        await refuse(interaction, str(exc))
+        return
+    if await launch(interaction, lobby) is None:
+        return
+    await interaction.edit_original_response(
+        embed=discord.Embed(title="Challenge accepted", colour=ACCENT,
+                            description=f"<@{lobby.host_id}> vs <@{lobby.opponent_id}>"),
+        view=None, allowed_mentions=NO_MENTIONS)
+
+
+# -- components: they carry the lobby id and nothing else ------------------------------------------
+LOBBY_BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
+                 "leave": ("Leave", discord.ButtonStyle.secondary),
+                 "start": ("Start", discord.ButtonStyle.primary),
+                 "cancel": ("Cancel", discord.ButtonStyle.danger)}
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"hf:lb:(?P<op>join|leave|start|cancel|ai):" + _SPEC):
-    """Join, Leave, Start, Cancel and Add AI of an open lobby."""
+                  template=r"hf:lb:(?P<op>[a-z]{1,16}):(?P<lobby>[\s\S]*)"):
+    """Join, Leave, Start and Cancel of an open lobby. The template takes any id, so a forged
+    or stale one is answered (refused) rather than left to fail."""
 
-    LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-              "start": ("Start", discord.ButtonStyle.primary), "ai": ("Add AI", discord.ButtonStyle.secondary),
-              "cancel": ("Cancel", discord.ButtonStyle.danger)}
-
-    def __init__(self, op: str, spec_id: str) -> None:
-        label, style = self.LABELS[op]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hf:lb:{op}:{spec_id}"))
-        self.op, self.spec_id = op, spec_id
+    def __init__(self, op: str, lobby_id: str) -> None:
+        label, style = LOBBY_BUTTONS.get(op, (op, discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hf:lb:{op}:{lobby_id}"))
+        self.op, self.lobby_id = op, lobby_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        inst = cls(match["op"], match.string.split(":", 3)[3])
-        inst.spec = _spec(match)
-        return inst
+        return cls(match["op"], match["lobby"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await update_lobby(interaction, self.spec, self.op)
+        await lobby_press(interaction, self.op, self.lobby_id)
 
 
-class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hf:lbai:" + _SPEC):
+class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hf:lbai:(?P<lobby>[\s\S]*)"):
     """The host adds an AI player at the chosen level."""
 
-    def __init__(self, spec_id: str) -> None:
+    def __init__(self, lobby_id: str) -> None:
         options = [discord.SelectOption(label=f"Add AI ({level})", value=level) for level in AI_LEVELS]
         super().__init__(discord.ui.Select(placeholder="Add an AI player…", options=options,
-                                           custom_id=f"hf:lbai:{spec_id}"))
+                                           custom_id=f"hf:lbai:{lobby_id}"))
+        self.lobby_id = lobby_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        inst = cls(match.string.split(":", 2)[2])
-        inst.spec = _spec(match)
-        return inst
+        return cls(match["lobby"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        level = self.item.values[0] if self.item.values else "normal"
-        await update_lobby(interaction, self.spec, "ai", level)
-
-
-async def update_lobby(interaction: discord.Interaction, spec: dict[str, Any], op: str,
-                       level: str = "normal") -> None:
-    """One lobby operation; the lobby's members live in the message's embed."""
-    module = game_module(spec["game"])
-    low, high = module.PLAYERS
-    text = (interaction.message.embeds[0].description or "") if interaction.message.embeds else ""
-    humans = [int(m) for m in MENTION.findall(text)]
-    ais = AI_LINE.findall(text)
-    user = interaction.user.id
-    try:
-        if op == "join":
-            if user in humans:
-                raise TableError("You are already in this lobby.")
-            if len(humans) + len(ais) >= high:
-                raise TableError("This lobby is full.")
-            humans.append(user)
-        elif op == "leave":
-            if user not in humans:
-                raise TableError("You are not in this lobby.")
-            if user == spec["host"]:
-                raise TableError("The host cannot leave; press Cancel to close the lobby.")
-            humans.remove(user)
-        elif op == "ai":
-            if user != spec["host"]:
-                raise TableError("Only the host can add AI players.")
-            if len(humans) + len(ais) >= high:
-                raise TableError("This lobby is full.")
-            if level not in AI_LEVELS:
-                raise TableError(f"Choose an AI level: {', '.join(AI_LEVELS)}.")
-            ais.append(level)
-        elif op == "cancel":
-            if user != spec["host"]:
-                raise TableError("Only the host can cancel the lobby.")
-            await interaction.response.edit_message(
-                embed=discord.Embed(title="Lobby closed", description="The host cancelled it.", colour=ACCENT),
-                view=None)
-            return
-        elif op == "start":
-            if user != spec["host"]:
-                raise TableError("Only the host can start the game.")
-            if len(humans) + len(ais) < low:
-                raise TableError(f"{GAME_NAMES[spec['game']]} needs at least {low} players.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            players: list[int | str] = [*humans, *(ai_seat(level) for level in ais)]
-            names = [await display_name(interaction, h) for h in humans] + ai_names(ais)
-            await start_table(interaction, spec["game"], players, names, spec["host"], spec, spec["stake"])
-            await interaction.message.edit(
-                embed=discord.Embed(title="Lobby started", description=lobby_text(humans, ais), colour=ACCENT),
-                view=None)
-            await interaction.followup.send("The game is on: look for the table below.", ephemeral=True)
-            return
-    except TableError as exc:
-        await refuse(interaction, str(exc))
-        return
-    await interaction.response.edit_message(embed=lobby_embed(spec, humans, ais))
-
-
-def lobby_text(humans: list[int], ais: list[str]) -> str:
-    return "\n".join([*(f"<@{h}>" for h in humans), *ai_names(ais)])
-
-
-def lobby_embed(spec: dict[str, Any], humans: list[int], ais: list[str]) -> discord.Embed:
-    low, high = game_module(spec["game"]).PLAYERS
-    embed = discord.Embed(title=f"{GAME_NAMES[spec['game']]} lobby", colour=ACCENT,
-                          description=lobby_text(humans, ais))
-    embed.set_footer(text=f"{len(humans) + len(ais)}/{high} players · "
-                          f"{stake_text(spec['game'], spec['stake'])}")
-    return embed
-
-
-def lobby_view(spec_id: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "start", "cancel"):
-        view.add_item(LobbyButton(op, spec_id))
-    view.add_item(LobbyAISelect(spec_id))
-    return view
+        level = self.item.values[0] if self.item.values else None
+        await lobby_press(interaction, "ai", self.lobby_id, level)
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"hf:ch:(?P<op>accept|decline):(?P<opp>[0-9]+):(?P<exp>[0-9]+):" + _SPEC):
-    """Accept or Decline of a challenge; only the challenged player may press, until it expires."""
+                      template=r"hf:ch:(?P<op>[a-z]{1,16}):(?P<lobby>[\s\S]*)"):
+    """Accept or Decline of a challenge."""
 
-    def __init__(self, op: str, opp: int, exp: int, spec_id: str) -> None:
-        label, style = ("Accept", discord.ButtonStyle.success) if op == "accept" else ("Decline", discord.ButtonStyle.danger)
-        super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"hf:ch:{op}:{opp}:{exp}:{spec_id}"))
-        self.op, self.opp, self.exp = op, opp, exp
+    def __init__(self, op: str, lobby_id: str) -> None:
+        label, style = (("Accept", discord.ButtonStyle.success) if op == "accept"
+                        else ("Decline", discord.ButtonStyle.danger))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hf:ch:{op}:{lobby_id}"))
+        self.op, self.lobby_id = op, lobby_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        inst = cls(match["op"], int(match["opp"]), int(match["exp"]), match.string.split(":", 5)[5])
-        inst.spec = _spec(match)
-        return inst
+        return cls(match["op"], match["lobby"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        spec = self.spec
-        if interaction.user.id != self.opp:
-            await refuse(interaction, "This challenge is not for you.")
-            return
-        if time.time() > self.exp:
-            await interaction.response.edit_message(
-                embed=discord.Embed(title="Challenge expired", description=f"<@{self.opp}> did not answer in time.",
-                                    colour=ACCENT), view=None)
-            return
-        if self.op == "decline":
-            await interaction.response.edit_message(
-                embed=discord.Embed(title="Challenge declined", description=f"<@{self.opp}> declined.",
-                                    colour=ACCENT), view=None)
-            return
-        await interaction.response.defer()
-        names = [await display_name(interaction, spec["host"]), interaction.user.display_name]
-        try:
-            await start_table(interaction, spec["game"], [spec["host"], self.opp], names, spec["host"],
-                              spec, spec["stake"])
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
-        await interaction.edit_original_response(
-            embed=discord.Embed(title="Challenge accepted", description=f"<@{spec['host']}> vs <@{self.opp}>",
-                                colour=ACCENT), view=None)
+        await challenge_press(interaction, self.op, self.lobby_id)
+
+
+# -- what a lobby shows ----------------------------------------------------------------------------
+def lobby_text(humans: list[int] | tuple[int, ...], ais: list[str] | tuple[str, ...]) -> str:
+    """Members as user mentions (they ping nobody: every message here allows no mentions)."""
+    return "\n".join([*(f"<@{h}>" for h in humans), *ai_names(list(ais))])
+
+
+def match_text(lobby: Lobby) -> str:
+    if lobby.target:
+        return f"first to {lobby.target} points" + (f", at most {lobby.rounds} rounds" if lobby.rounds else "")
+    if lobby.rounds:
+        return f"{lobby.rounds} round" + ("s" if lobby.rounds != 1 else "")
+    return "the server's house rules"
+
+
+def lobby_embed(lobby: Lobby, title: str | None = None) -> discord.Embed:
+    """The members and every setting of the lobby."""
+    embed = discord.Embed(title=title or f"{GAME_NAMES[lobby.game]} lobby", colour=ACCENT,
+                          description=lobby_text(lobby.humans, lobby.ais))
+    embed.add_field(name="Game", value=GAME_NAMES[lobby.game])
+    embed.add_field(name="Match", value=match_text(lobby))
+    embed.add_field(name="Rules", value=preset_label(lobby.game, lobby.preset))
+    embed.add_field(name="Stake", value=stake_text(lobby.game, lobby.stake))
+    if lobby.teams:
+        embed.add_field(name="Teams", value=lobby.teams)
+    embed.add_field(name="Seats", value=f"{lobby.seats}/{lobby.max_seats} (at least {lobby.min_seats})")
+    embed.set_footer(text="Join to take a seat; the host adds AI players and presses Start.")
+    return embed
+
+
+def lobby_view(lobby_id: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in LOBBY_BUTTONS:
+        view.add_item(LobbyButton(op, lobby_id))
+    view.add_item(LobbyAISelect(lobby_id))
+    return view
+
+
+def challenge_view(lobby_id: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton("accept", lobby_id))
+    view.add_item(ChallengeButton("decline", lobby_id))
+    return view
 
 
 async def display_name(interaction: discord.Interaction, user_id: int) -> str:
@@ -281,6 +431,7 @@ async def display_name(interaction: discord.Interaction, user_id: int) -> str:
         return f"Player {user_id % 10000}"
 
 
+# -- the commands ----------------------------------------------------------------------------------
 GAME_COMMANDS: dict[str, str] = {
     "koikoi": "koikoi", "gostop": "gostop", "mushi": "mushi", "sakura": "sakura",
     "hana_awase": "hanaawase", "shedding": "firstbloom",
@@ -304,7 +455,8 @@ def _stake_help(game: str) -> str:
 
 
 def game_command(cog: PlayCog, game: str) -> app_commands.Command:
-    """The start command of one game, with that game's presets and player counts as choices."""
+    """The start command of one game, with that game's presets and player counts as choices.
+    Every string option is a choice list (no free text reaches the bot through them)."""
     module = game_module(game)
     low, high = module.PLAYERS
     described = dict(
@@ -318,27 +470,27 @@ def game_command(cog: PlayCog, game: str) -> app_commands.Command:
     )
     choices = dict(
         ai=[app_commands.Choice(name=lvl, value=lvl) for lvl in AI_LEVELS],
-        preset=[app_commands.Choice(name=p, value=p) for p in module.Rules.PRESETS],
+        preset=[app_commands.Choice(name=preset_label(game, p), value=p) for p in module.Rules.PRESETS],
         rounds=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)],
     )
 
     async def start(interaction: discord.Interaction, opponent: discord.Member | None = None,
                     ai: str | None = None, players: app_commands.Range[int, 2, 7] | None = None,
                     rounds: int | None = None, target: app_commands.Range[int, 1, 1000] | None = None,
-                    stake: app_commands.Range[int, 0, 1_000_000] = 0, preset: str | None = None) -> None:
+                    stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None) -> None:
         await cog.open_game(interaction, game, opponent, ai, rounds, target, stake, preset, players)
 
     async def start_sakura(interaction: discord.Interaction, opponent: discord.Member | None = None,
                            ai: str | None = None, players: app_commands.Range[int, 2, 7] | None = None,
                            rounds: int | None = None, target: app_commands.Range[int, 1, 1000] | None = None,
-                           stake: app_commands.Range[int, 0, 1_000_000] = 0, preset: str | None = None,
+                           stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None,
                            teams: str | None = None) -> None:
         await cog.open_game(interaction, game, opponent, ai, rounds, target, stake, preset, players, teams)
 
     callback = start
     if game == "sakura":
         described["teams"] = "Teams sharing a capture pile: pairs (4 or 6 players) or triples (6)"
-        choices["teams"] = [app_commands.Choice(name=t, value=t) for t in ("off", "pairs", "triples")]
+        choices["teams"] = [app_commands.Choice(name=t, value=t) for t in TEAMS]
         callback = start_sakura
     if high == 2:
         del described["players"]
@@ -347,11 +499,33 @@ def game_command(cog: PlayCog, game: str) -> app_commands.Command:
         async def two(interaction: discord.Interaction, opponent: discord.Member | None = None,
                       ai: str | None = None, rounds: int | None = None,
                       target: app_commands.Range[int, 1, 1000] | None = None,
-                      stake: app_commands.Range[int, 0, 1_000_000] = 0, preset: str | None = None) -> None:
+                      stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None) -> None:
             await cog.open_game(interaction, game, opponent, ai, rounds, target, stake, preset)
         callback = app_commands.describe(**described)(app_commands.choices(**choices)(two))
     command = app_commands.Command(name=GAME_COMMANDS[game], description=DESCRIPTIONS[game], callback=callback)
     return app_commands.guild_only()(command)
+
+
+def option_problem(game: str, ai: str | None, rounds: int | None, target: int | None, stake: int,
+                   preset: str | None, players: int | None, teams: str | None) -> str | None:
+    """Discord enforces the declared choices and ranges, but a crafted interaction need not:
+    what is wrong with the options, without echoing what was sent."""
+    presets = game_module(game).Rules.PRESETS
+    if ai is not None and ai not in AI_LEVELS:
+        return f"Choose an AI level: {', '.join(AI_LEVELS)}."
+    if preset is not None and preset not in presets:
+        return f"Choose a rule set: {', '.join(preset_label(game, p) for p in presets)}."
+    if teams is not None and (game != "sakura" or teams not in TEAMS):
+        return f"Teams are {', '.join(TEAMS)} (Sakura only)."
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        return f"Rounds go from 1 to {MAX_ROUNDS}."
+    if target is not None and not 1 <= target <= 1000:
+        return "The target goes from 1 to 1,000 points."
+    if not 0 <= stake <= MAX_STAKE:
+        return f"The stake goes from 0 to {MAX_STAKE:,}."
+    if players is not None and not 2 <= players <= 7:
+        return "Tables have 2 to 7 seats."
+    return None
 
 
 class PlayCog(commands.Cog):
@@ -359,85 +533,155 @@ class PlayCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._expiries: set[asyncio.Task] = set()
+
+    async def cog_load(self) -> None:
+        """Settle lobbies a crash left half-started, and time the open challenges again."""
+        store = getattr(self.bot, "store", None)
+        if store is None:  # only publishing the commands: no database, no lobbies
+            return
+        for lobby in await store.recover_lobbies():
+            log.info("lobby %s was starting at shutdown: now %s", lobby.lobby_id, lobby.status)
+        for lobby in await store.open_challenges():
+            self._schedule_expiry(lobby.lobby_id)
+
+    async def cog_unload(self) -> None:
+        for task in self._expiries:
+            task.cancel()
 
     async def open_game(self, interaction: discord.Interaction, game: str, opponent: discord.Member | None,
                         ai: str | None, rounds: int | None, target: int | None, stake: int,
                         preset: str | None, players: int | None = None, teams: str | None = None) -> None:
         user = interaction.user
-        settings = await self.bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+        store = self.bot.store  # type: ignore[attr-defined]
+        problem = option_problem(game, ai, rounds, target, stake, preset, players, teams)
+        if problem:
+            await refuse(interaction, problem)
+            return
+        settings = await store.get_settings(interaction.guild_id)
         perms = getattr(user, "guild_permissions", None)
         if stake and not settings.may_start_staked(is_manager=bool(perms and perms.manage_guild),
                                                    role_ids=[r.id for r in getattr(user, "roles", [])]):
             await refuse(interaction, "On this server only staff may start games with a stake.")
             return
-        spec = {"game": game, "host": user.id, "stake": stake, "rounds": rounds, "target": target,
-                "preset": preset, "teams": teams}
-        spec_id = _spec_id(game, user.id, rounds or 0, stake, target or 0, preset or "", teams)
+        spec = {"preset": preset, "rounds": rounds, "target": target, "teams": teams}
         low, high = game_module(game).PLAYERS
         try:  # refuse bad rules now rather than when the game starts
             build_rules(game, settings.rules_for(game), preset, rounds, target, teams)
         except InvalidRules as exc:
-            await refuse(interaction, f"Those rules don't work: {exc}.")
+            await refuse(interaction, f"Those rules don't work: {clip(str(exc), 300)}.")
             return
         if players is not None and ai is None:
             await refuse(interaction, "The players option sets the table size against the AI; "
                                       "add ai, or open a lobby without it.")
             return
-        if ai is not None:
-            seats = players or low
-            if not low <= seats <= high:
-                await refuse(interaction, f"{GAME_NAMES[game]} is played by {low} to {high} players.")
-                return
-            await interaction.response.defer(thinking=True)
-            levels = [ai] * (seats - 1)
-            try:
-                await start_table(interaction, game, [user.id, *(ai_seat(lvl) for lvl in levels)],
-                                  [user.display_name, *ai_names(levels)], user.id, spec, stake)
-            except TableError as exc:
-                await interaction.followup.send(str(exc), ephemeral=True)
-                return
-            against = ", ".join(ai_names(levels))
-            await interaction.followup.send(f"{user.display_name} sits down against {against}.")
+        if opponent is not None and ai is not None:
+            await refuse(interaction, "Choose an opponent or the AI, not both.")
             return
-        if opponent is not None:
-            if low > 2:
-                await refuse(interaction, f"{GAME_NAMES[game]} needs {low} players: open a lobby instead.")
-                return
-            if opponent.id == user.id:
-                await refuse(interaction, "You cannot challenge yourself; leave the opponent empty for a lobby.")
-                return
-            if opponent.bot:
-                await refuse(interaction, "Bots can't play; use the ai option to play against mine.")
-                return
-            exp = int(time.time()) + CHALLENGE_SECONDS
-            view = discord.ui.View(timeout=None)
-            view.add_item(ChallengeButton("accept", opponent.id, exp, spec_id))
-            view.add_item(ChallengeButton("decline", opponent.id, exp, spec_id))
-            embed = discord.Embed(
-                title=f"{GAME_NAMES[game]} challenge", colour=ACCENT,
-                description=f"<@{user.id}> challenges <@{opponent.id}>"
-                            + (f" ({stake_text(game, stake)})" if stake else "")
-                            + f".\nThe challenge expires <t:{exp}:R>.")
-            await interaction.response.send_message(
-                content=f"<@{opponent.id}>", embed=embed, view=view,
-                allowed_mentions=discord.AllowedMentions(users=[opponent]))
-            message = await interaction.original_response()
-            self.bot.loop.create_task(self._expire(message, opponent.id, exp))
-            return
-        await interaction.response.send_message(embed=lobby_embed(spec, [user.id], []), view=lobby_view(spec_id))
-
-
-    async def _expire(self, message: discord.InteractionMessage, opponent_id: int, exp: float) -> None:
-        """Close an unanswered challenge when it expires (a click after that is refused too)."""
-        await asyncio.sleep(max(0.0, exp - time.time()))
         try:
-            fresh = await message.channel.fetch_message(message.id)
-            if fresh.components:
-                await fresh.edit(embed=discord.Embed(
-                    title="Challenge expired", description=f"<@{opponent_id}> did not answer in time.",
-                    colour=ACCENT), view=None)
-        except discord.HTTPException:
-            pass  # deleted or unreachable: nothing left to close
+            if ai is not None:
+                await self._play_ai(interaction, game, ai, players or low, spec, stake, settings)
+            elif opponent is not None:
+                await self._challenge(interaction, game, opponent, spec, stake)
+            else:
+                await self._lobby(interaction, game, spec, stake)
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+
+    async def _play_ai(self, interaction: discord.Interaction, game: str, ai: str, seats: int,
+                       spec: dict[str, Any], stake: int, settings: Any) -> None:
+        """Everything that can refuse is checked before the public answer; should the start still
+        fail (a balance spent meanwhile), the public answer says only that, the reason is private."""
+        user = interaction.user
+        table_rules(settings, game, seats, spec)
+        await check_stakes(interaction, game, stake, [user.id])
+        await interaction.response.defer(thinking=True)
+        levels = [ai] * (seats - 1)
+        try:
+            await start_table(interaction, game, [user.id, *(ai_seat(lvl) for lvl in levels)],
+                              [user.display_name, *ai_names(levels)], user.id, spec, stake,
+                              key=f"start:{interaction.id}")
+        except TableError as exc:
+            await interaction.edit_original_response(content="The game could not start.",
+                                                     allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(clip(str(exc)), ephemeral=True, allowed_mentions=NO_MENTIONS)
+            return
+        against = ", ".join(ai_names(levels))
+        await interaction.followup.send(f"{safe_name(user.display_name)} sits down against {against}.",
+                                        allowed_mentions=NO_MENTIONS)
+
+    async def _challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
+                         spec: dict[str, Any], stake: int) -> None:
+        user = interaction.user
+        low = game_module(game).PLAYERS[0]
+        if low > 2:
+            raise TableError(f"{GAME_NAMES[game]} needs {low} players: open a lobby instead.")
+        if opponent.id == user.id:
+            raise TableError("You cannot challenge yourself; leave the opponent empty for a lobby.")
+        if opponent.bot:
+            raise TableError("Bots can't play; use the ai option to play against mine.")
+        await check_stakes(interaction, game, stake, [user.id])
+        exp = int(time.time()) + CHALLENGE_SECONDS
+        lobby = await self.bot.store.create_lobby(  # type: ignore[attr-defined]
+            "challenge", interaction.guild_id, interaction.channel_id, user.id, game=game,
+            min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec)
+        embed = discord.Embed(
+            title=f"{GAME_NAMES[game]} challenge", colour=ACCENT,
+            description=f"<@{user.id}> challenges <@{opponent.id}>"
+                        + (f" ({stake_text(game, stake)})" if stake else "")
+                        + f".\nThe challenge expires <t:{exp}:R>.")
+        embed.add_field(name="Match", value=match_text(lobby))
+        embed.add_field(name="Rules", value=preset_label(game, lobby.preset))
+        sent = await interaction.response.send_message(
+            content=f"<@{opponent.id}>", embed=embed, view=challenge_view(lobby.lobby_id),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[opponent],
+                                                     replied_user=False))
+        await self._remember_message(interaction, lobby, sent)
+        self._schedule_expiry(lobby.lobby_id)
+
+    async def _lobby(self, interaction: discord.Interaction, game: str, spec: dict[str, Any],
+                     stake: int) -> None:
+        low, high = game_module(game).PLAYERS
+        await check_stakes(interaction, game, stake, [interaction.user.id])
+        lobby = await self.bot.store.create_lobby(  # type: ignore[attr-defined]
+            "lobby", interaction.guild_id, interaction.channel_id, interaction.user.id, game=game,
+            min_seats=low, max_seats=high, stake=stake, **spec)
+        sent = await interaction.response.send_message(embed=lobby_embed(lobby),
+                                                       view=lobby_view(lobby.lobby_id),
+                                                       allowed_mentions=NO_MENTIONS)
+        await self._remember_message(interaction, lobby, sent)
+
+    async def _remember_message(self, interaction: discord.Interaction, lobby: Lobby, sent: Any) -> None:
+        message_id = getattr(sent, "message_id", None)
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.bot.store.set_lobby_message(lobby.lobby_id, message_id)  # type: ignore[attr-defined]
+
+    # -- challenge expiry --------------------------------------------------------------------
+    def _schedule_expiry(self, lobby_id: str) -> None:
+        task = asyncio.create_task(self._expire(lobby_id))
+        self._expiries.add(task)
+        task.add_done_callback(self._expiries.discard)
+
+    async def _expire(self, lobby_id: str) -> None:
+        """Close an unanswered challenge when its stored expiry passes (a press after that is
+        refused too)."""
+        store = self.bot.store  # type: ignore[attr-defined]
+        try:
+            lobby = await store.get_lobby(lobby_id)
+            if lobby is None or lobby.status != "open" or lobby.expires_at is None:
+                return
+            await asyncio.sleep(max(0.0, lobby.expires_at - time.time()))
+            expired = await store.expire_lobby(lobby_id)
+            if expired is None or expired.message_id is None:
+                return  # answered meanwhile
+            channel = self.bot.get_partial_messageable(expired.channel_id, guild_id=expired.guild_id)
+            await channel.get_partial_message(expired.message_id).edit(
+                embed=expired_embed(expired), view=None, allowed_mentions=NO_MENTIONS)
+        except asyncio.CancelledError:
+            raise
+        except (discord.HTTPException, StoreError):
+            log.warning("could not close expired challenge %s", lobby_id, exc_info=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,10 +16,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import games, leaderboards, ledger, records
+from . import games, leaderboards, ledger, lobbies, records
 from .db import Clock, Database, default_db_path
 from .errors import InvalidInput, SelfTransfer, UnknownAccount
 from .games import validate_new_game
+from .lobbies import Lobby
 from .models import (
     SYSTEM_ACTOR,
     AuditReport,
@@ -369,6 +370,113 @@ class Store:
         async with self._db.snapshot() as conn:
             return await records.ledger_count(conn, guild_id, user_id)
 
+    # -- lobbies and challenges ------------------------------------------------------------------
+    async def create_lobby(
+        self, kind: str, guild_id: int, channel_id: int, host_id: int, *, game: str,
+        min_seats: int, max_seats: int, stake: int = 0, rounds: int | None = None,
+        target: int | None = None, preset: str | None = None, teams: str | None = None,
+        opponent_id: int | None = None, expires_at: float | None = None,
+    ) -> Lobby:
+        """A new open lobby (the host seated) or challenge under a fresh random id."""
+        if kind not in ("lobby", "challenge"):
+            raise InvalidInput("A lobby is a 'lobby' or a 'challenge'.")
+        for value, what in ((guild_id, "The server id"), (channel_id, "The channel id"),
+                            (host_id, "The host")):
+            _id(value, what)
+        if (kind == "challenge") != (opponent_id is not None):
+            raise InvalidInput("A challenge, and only a challenge, names an opponent.")
+        if opponent_id is not None and _id(opponent_id, "The opponent") == host_id:
+            raise InvalidInput("The host cannot challenge themselves.")
+        _text(game, "The game name", allow_empty=False)
+        for value, what in ((preset, "The preset"), (teams, "The teams")):
+            if value is not None and not (isinstance(value, str) and 0 < len(value) <= 32):
+                raise InvalidInput(f"{what} must be a name of at most 32 characters.")
+        if stake != 0:
+            ledger.check_amount(stake, "The stake")
+        for value, what in ((rounds, "The rounds"), (target, "The target")):
+            if value is not None and (type(value) is not int or not 0 < value <= 1_000_000):
+                raise InvalidInput(f"{what} must be a positive whole number.")
+        if type(min_seats) is not int or type(max_seats) is not int or not 1 <= min_seats <= max_seats:
+            raise InvalidInput("The seat limits must be whole numbers with 1 <= min <= max.")
+        if expires_at is not None and not isinstance(expires_at, int | float):
+            raise InvalidInput("The expiry must be a time in seconds.")
+        values = {
+            "lobby_id": lobbies.new_lobby_id(), "kind": kind, "guild_id": guild_id,
+            "channel_id": channel_id, "host_id": host_id, "opponent_id": opponent_id, "game": game,
+            "stake": stake, "rounds": rounds, "target": target, "preset": preset, "teams": teams,
+            "min_seats": min_seats, "max_seats": max_seats, "humans": json.dumps([host_id]),
+            "expires_at": None if expires_at is None else int(expires_at * 1000),
+        }
+        async with self._db.write() as conn:
+            return await lobbies.create(conn, values, self._db.now_ms())
+
+    async def get_lobby(self, lobby_id: str) -> Lobby | None:
+        """The stored lobby, or None for an unknown (or malformed, e.g. forged) id."""
+        async with self._db.snapshot() as conn:
+            return await lobbies.get(conn, lobby_id)
+
+    async def set_lobby_message(self, lobby_id: str, message_id: int) -> None:
+        """Remember the message that shows the lobby (presses on any other message are refused)."""
+        _id(message_id, "The message id")
+        async with self._db.write() as conn:
+            await lobbies.set_message(conn, lobby_id, message_id, self._db.now_ms())
+
+    async def join_lobby(self, lobby_id: str, user_id: int) -> Lobby:
+        """Seat a member (:class:`~bot.store.lobbies.LobbyError` if full, closed, seated...)."""
+        _id(user_id, "The user id")
+        async with self._db.write() as conn:
+            return await lobbies.join(conn, lobby_id, user_id, self._db.now_ms())
+
+    async def leave_lobby(self, lobby_id: str, user_id: int) -> Lobby:
+        _id(user_id, "The user id")
+        async with self._db.write() as conn:
+            return await lobbies.leave(conn, lobby_id, user_id, self._db.now_ms())
+
+    async def add_lobby_ai(self, lobby_id: str, user_id: int, level: str) -> Lobby:
+        """The host adds an AI player of ``level``."""
+        _id(user_id, "The user id")
+        if not isinstance(level, str) or not 0 < len(level) <= 16:
+            raise InvalidInput("The AI level must be a short name.")
+        async with self._db.write() as conn:
+            return await lobbies.add_ai(conn, lobby_id, user_id, level, self._db.now_ms())
+
+    async def begin_lobby_start(self, lobby_id: str, user_id: int) -> Lobby:
+        """open -> starting: of any number of presses, exactly one gets the lobby back; the
+        others get :class:`~bot.store.lobbies.LobbyAlreadyStarted`."""
+        _id(user_id, "The user id")
+        async with self._db.write() as conn:
+            return await lobbies.begin_start(conn, lobby_id, user_id, self._db.now_ms())
+
+    async def finish_lobby_start(self, lobby_id: str, game_id: int) -> Lobby:
+        """starting -> started with the game just created."""
+        async with self._db.write() as conn:
+            return await lobbies.finish_start(conn, lobby_id, game_id, self._db.now_ms())
+
+    async def settle_lobby_start(self, lobby_id: str) -> Lobby | None:
+        """After a failed start: ``started`` if the game exists after all, else ``open`` again."""
+        async with self._db.write() as conn:
+            return await lobbies.settle_start(conn, lobby_id, self._db.now_ms())
+
+    async def close_lobby(self, lobby_id: str, user_id: int) -> Lobby:
+        """The host cancels the lobby, or the challenged member declines the challenge."""
+        _id(user_id, "The user id")
+        async with self._db.write() as conn:
+            return await lobbies.close(conn, lobby_id, user_id, self._db.now_ms())
+
+    async def expire_lobby(self, lobby_id: str) -> Lobby | None:
+        """Mark an open lobby past its expiry as expired; None if it was not (or not open)."""
+        async with self._db.write() as conn:
+            return await lobbies.expire(conn, lobby_id, self._db.now_ms())
+
+    async def recover_lobbies(self) -> list[Lobby]:
+        """At start-up: settle every lobby a crash left ``starting``."""
+        async with self._db.write() as conn:
+            return await lobbies.recover(conn, self._db.now_ms())
+
+    async def open_challenges(self) -> list[Lobby]:
+        """Every open challenge, soonest expiry first."""
+        async with self._db.snapshot() as conn:
+            return await lobbies.open_challenges(conn)
 
 def _state(state_json: str | None, state_version: int | None) -> tuple[str, int] | None:
     if state_json is None:

@@ -61,7 +61,8 @@ async def open_lobby(world, standin, game, joiners, ais=(), **options):
     for level in ais:
         await world.admin.select(lobby, cid(lobby, "hf:lbai:"), [level])
     started = await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
-    assert "game is on" in reply_text(started), reply_text(started)
+    # the reply follows the table and the hands, which may take longer than the settle
+    await standin.wait_until(lambda: "game is on" in reply_text(started), timeout=10)
     await table_posted(standin, world.channel)
     return lobby
 

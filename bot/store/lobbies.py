@@ -1,0 +1,311 @@
+"""Open lobbies and challenges, kept in the database rather than in their buttons.
+
+A lobby or challenge message carries only an opaque random id; everything a press is checked
+against (server, channel, host, opponent, stake, rules, seats, expiry) is read from this row.
+Each change is one write transaction that re-reads the row under the write lock, so two members
+joining at once both get in, and of any number of Start presses exactly one moves the row from
+``open`` to ``starting``. A start that fails goes back to ``open``; a crash in between is settled
+at the next start-up from whether the game (found by its start key) exists.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import aiosqlite
+
+from .errors import StoreError
+from .ledger import scoped_key
+
+__all__ = [
+    "Lobby", "LobbyError", "LobbyNotOpen", "LobbyAlreadyStarted", "LobbyExpired", "LobbyRefused",
+    "new_lobby_id", "is_lobby_id", "start_key", "create", "get", "set_message", "join", "leave",
+    "add_ai", "begin_start", "finish_start", "settle_start", "close", "expire", "recover",
+    "open_challenges",
+]
+
+Kind = Literal["lobby", "challenge"]
+_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_COLUMNS = ("lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent_id, game, stake, "
+            "rounds, target, preset, teams, min_seats, max_seats, humans, ais, status, game_id, "
+            "expires_at")
+
+
+class LobbyError(StoreError):
+    """A refused lobby or challenge operation; the message can be shown to the presser."""
+
+
+class LobbyNotOpen(LobbyError):
+    """The lobby is unknown, closed or expired (also what a forged id gets)."""
+
+    def __init__(self, message: str = "This lobby is no longer open.") -> None:
+        super().__init__(message)
+
+
+class LobbyAlreadyStarted(LobbyNotOpen):
+    """Another press started (or is starting) the game of this lobby."""
+
+    def __init__(self) -> None:
+        super().__init__("This game has already started.")
+
+
+class LobbyExpired(LobbyNotOpen):
+    """A challenge pressed after its expiry (the row is still ``open`` until :func:`expire`)."""
+
+    def __init__(self) -> None:
+        super().__init__("This challenge has expired.")
+
+
+class LobbyRefused(LobbyError):
+    """The presser may not do this now (not the host, lobby full, already seated...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """One lobby or challenge as stored; ``expires_at`` in seconds since the epoch."""
+
+    lobby_id: str
+    kind: Kind
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    opponent_id: int | None
+    game: str
+    stake: int
+    rounds: int | None
+    target: int | None
+    preset: str | None
+    teams: str | None
+    min_seats: int
+    max_seats: int
+    humans: tuple[int, ...]
+    ais: tuple[str, ...]
+    status: str
+    game_id: int | None
+    expires_at: float | None
+
+    @property
+    def seats(self) -> int:
+        """Seats taken (humans and AI players)."""
+        return len(self.humans) + len(self.ais)
+
+    @property
+    def start_key(self) -> str:
+        return start_key(self.lobby_id)
+
+
+def new_lobby_id() -> str:
+    """An unguessable id (128 random bits) that fits a custom id with room to spare."""
+    return secrets.token_urlsafe(16)
+
+
+def is_lobby_id(text: str) -> bool:
+    return isinstance(text, str) and _ID.fullmatch(text) is not None
+
+
+def start_key(lobby_id: str) -> str:
+    """The idempotency key of the lobby's game: one game per lobby, even across restarts."""
+    return f"lobby:{lobby_id}"
+
+
+def _lobby(row: sqlite3.Row) -> Lobby:
+    return Lobby(
+        lobby_id=row["lobby_id"], kind=row["kind"], guild_id=row["guild_id"],
+        channel_id=row["channel_id"], message_id=row["message_id"], host_id=row["host_id"],
+        opponent_id=row["opponent_id"], game=row["game"], stake=row["stake"], rounds=row["rounds"],
+        target=row["target"], preset=row["preset"], teams=row["teams"],
+        min_seats=row["min_seats"], max_seats=row["max_seats"],
+        humans=tuple(json.loads(row["humans"])), ais=tuple(json.loads(row["ais"])),
+        status=row["status"], game_id=row["game_id"],
+        expires_at=None if row["expires_at"] is None else row["expires_at"] / 1000,
+    )
+
+
+async def get(conn: aiosqlite.Connection, lobby_id: str) -> Lobby | None:
+    if not is_lobby_id(lobby_id):
+        return None
+    rows = list(await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM lobbies WHERE lobby_id = ?", (lobby_id,)))
+    return _lobby(rows[0]) if rows else None
+
+
+async def create(conn: aiosqlite.Connection, values: dict[str, Any], now: int) -> Lobby:
+    """Insert a new open lobby; ``values`` are the validated columns (see ``Store.create_lobby``)."""
+    row = list(await conn.execute_fetchall(
+        "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, opponent_id, game, "
+        "stake, rounds, target, preset, teams, min_seats, max_seats, humans, ais, expires_at, "
+        "created_at, updated_at) VALUES (:lobby_id, :kind, :guild_id, :channel_id, :host_id, "
+        ":opponent_id, :game, :stake, :rounds, :target, :preset, :teams, :min_seats, :max_seats, "
+        f":humans, '[]', :expires_at, :now, :now) RETURNING {_COLUMNS}",
+        {**values, "now": now},
+    ))[0]
+    return _lobby(row)
+
+
+async def _pending(conn: aiosqlite.Connection, lobby_id: str) -> Lobby:
+    """The row to change; any state but ``open`` (or an unknown id) refuses."""
+    lobby = await get(conn, lobby_id)
+    if lobby is None or lobby.status in ("closed", "expired"):
+        raise LobbyNotOpen()
+    if lobby.status != "open":
+        raise LobbyAlreadyStarted()
+    return lobby
+
+
+async def _open(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby:
+    lobby = await _pending(conn, lobby_id)
+    if lobby.expires_at is not None and now >= lobby.expires_at * 1000:
+        raise LobbyExpired()
+    return lobby
+
+
+async def _save_seats(conn: aiosqlite.Connection, lobby: Lobby, humans: list[int], ais: list[str],
+                      now: int) -> Lobby:
+    row = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET humans = ?, ais = ?, updated_at = ? WHERE lobby_id = ? "
+        f"RETURNING {_COLUMNS}",
+        (json.dumps(humans), json.dumps(ais), now, lobby.lobby_id),
+    ))[0]
+    return _lobby(row)
+
+
+async def set_message(conn: aiosqlite.Connection, lobby_id: str, message_id: int, now: int) -> None:
+    await conn.execute("UPDATE lobbies SET message_id = ?, updated_at = ? WHERE lobby_id = ?",
+                       (message_id, now, lobby_id))
+
+
+async def join(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
+    lobby = await _open(conn, lobby_id, now)
+    if lobby.kind != "lobby":
+        raise LobbyRefused("Only the challenged member can take this seat.")
+    if user_id in lobby.humans:
+        raise LobbyRefused("You are already in this lobby.")
+    if lobby.seats >= lobby.max_seats:
+        raise LobbyRefused("This lobby is full.")
+    return await _save_seats(conn, lobby, [*lobby.humans, user_id], list(lobby.ais), now)
+
+
+async def leave(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
+    lobby = await _open(conn, lobby_id, now)
+    if user_id not in lobby.humans:
+        raise LobbyRefused("You are not in this lobby.")
+    if user_id == lobby.host_id:
+        raise LobbyRefused("The host cannot leave; press Cancel to close the lobby.")
+    return await _save_seats(conn, lobby, [h for h in lobby.humans if h != user_id],
+                             list(lobby.ais), now)
+
+
+async def add_ai(conn: aiosqlite.Connection, lobby_id: str, user_id: int, level: str,
+                 now: int) -> Lobby:
+    lobby = await _open(conn, lobby_id, now)
+    if user_id != lobby.host_id or lobby.kind != "lobby":
+        raise LobbyRefused("Only the host can add AI players.")
+    if lobby.seats >= lobby.max_seats:
+        raise LobbyRefused("This lobby is full.")
+    return await _save_seats(conn, lobby, list(lobby.humans), [*lobby.ais, level], now)
+
+
+def _starter(lobby: Lobby) -> tuple[int, str]:
+    if lobby.kind == "challenge":
+        assert lobby.opponent_id is not None
+        return lobby.opponent_id, "This challenge is not for you."
+    return lobby.host_id, "Only the host can start the game."
+
+
+async def begin_start(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
+    """open -> starting, for the host of a lobby or the challenged member; the winning press."""
+    lobby = await _open(conn, lobby_id, now)
+    allowed, refusal = _starter(lobby)
+    if user_id != allowed:
+        raise LobbyRefused(refusal)
+    humans = list(lobby.humans)
+    if lobby.kind == "challenge" and lobby.opponent_id not in humans:
+        humans.append(lobby.opponent_id)  # accepting takes the seat
+    if len(humans) + len(lobby.ais) < lobby.min_seats:
+        raise LobbyRefused(f"This game needs at least {lobby.min_seats} players.")
+    row = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET status = 'starting', humans = ?, updated_at = ? "
+        f"WHERE lobby_id = ? AND status = 'open' RETURNING {_COLUMNS}",
+        (json.dumps(humans), now, lobby_id),
+    ))[0]
+    return _lobby(row)
+
+
+async def finish_start(conn: aiosqlite.Connection, lobby_id: str, game_id: int, now: int) -> Lobby:
+    """starting -> started with the game it created."""
+    rows = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET status = 'started', game_id = ?, updated_at = ? "
+        f"WHERE lobby_id = ? AND status IN ('starting', 'started') RETURNING {_COLUMNS}",
+        (game_id, now, lobby_id),
+    ))
+    if not rows:
+        raise LobbyNotOpen()
+    return _lobby(rows[0])
+
+
+async def settle_start(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby | None:
+    """A ``starting`` lobby whose start did not finish: ``started`` if its game exists (found by
+    the start key), else back to ``open`` so it can be started again. Other states unchanged."""
+    lobby = await get(conn, lobby_id)
+    if lobby is None or lobby.status != "starting":
+        return lobby
+    key = scoped_key(lobby.guild_id, "start", lobby.start_key)
+    games = list(await conn.execute_fetchall("SELECT game_id FROM games WHERE start_key = ?", (key,)))
+    if games:
+        return await finish_start(conn, lobby_id, games[0]["game_id"], now)
+    humans = [h for h in lobby.humans if lobby.kind == "lobby" or h == lobby.host_id]
+    row = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET status = 'open', humans = ?, updated_at = ? WHERE lobby_id = ? "
+        f"RETURNING {_COLUMNS}", (json.dumps(humans), now, lobby_id),
+    ))[0]
+    return _lobby(row)
+
+
+async def close(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
+    """The host cancels a lobby, or the challenged member declines: open -> closed."""
+    lobby = await _open(conn, lobby_id, now)
+    if lobby.kind == "lobby" and user_id != lobby.host_id:
+        raise LobbyRefused("Only the host can cancel the lobby.")
+    if lobby.kind == "challenge" and user_id != lobby.opponent_id:
+        raise LobbyRefused("This challenge is not for you.")
+    row = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET status = 'closed', updated_at = ? WHERE lobby_id = ? "
+        f"RETURNING {_COLUMNS}", (now, lobby_id),
+    ))[0]
+    return _lobby(row)
+
+
+async def expire(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby | None:
+    """open -> expired once the expiry has passed; the changed lobby, or None if nothing changed."""
+    rows = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET status = 'expired', updated_at = ? WHERE lobby_id = ? "
+        f"AND status = 'open' AND expires_at IS NOT NULL AND expires_at <= ? RETURNING {_COLUMNS}",
+        (now, lobby_id, now),
+    ))
+    return _lobby(rows[0]) if rows else None
+
+
+async def recover(conn: aiosqlite.Connection, now: int) -> list[Lobby]:
+    """Settle every ``starting`` lobby left by a crash (see :func:`settle_start`)."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT lobby_id FROM lobbies WHERE status = 'starting'"))
+    settled = []
+    for row in rows:
+        lobby = await settle_start(conn, row["lobby_id"], now)
+        if lobby is not None:
+            settled.append(lobby)
+    return settled
+
+
+async def open_challenges(conn: aiosqlite.Connection) -> list[Lobby]:
+    """Open challenges (their expiry timers are restarted after a restart)."""
+    rows = await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM lobbies WHERE status = 'open' AND kind = 'challenge' "
+        f"ORDER BY expires_at")
+    return [_lobby(r) for r in rows]

@@ -1,0 +1,295 @@
+"""Starting games safely: one game per challenge or lobby however many presses arrive at once,
+forged or misplaced buttons refused, refusals private, and no message that pings more than it
+should. The real bot against the Discord stand-in."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import sqlite3
+import time
+from contextlib import closing
+
+import pytest
+
+from bot.client import HanafudaBot
+from bot.config import Settings
+from tests.e2e.test_koikoi_bot import reply_text, table_messages, table_posted
+
+pytestmark = pytest.mark.asyncio
+
+COMPONENT = 3
+
+
+def make_bot(standin, db, guild_id):
+    return HanafudaBot(Settings(token=standin.token, database_path=db, dev_guild_id=guild_id))
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "safety.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await standin.settle()
+    return bot
+
+
+def cid(message, prefix):
+    return next(c for c in message.custom_ids() if c.startswith(prefix))
+
+
+def lobby_id_of(message):
+    return cid(message, "hf:lb:join:").rsplit(":", 1)[1]
+
+
+async def count(bot, sql, *params):
+    return (await bot.store._db.fetchall(sql, params))[0][0]
+
+
+async def forged_press(standin, user, message, custom_id, *, channel=None, message_id=None):
+    """A component interaction Discord's own client would never send: ``custom_id`` on a copy of
+    ``message`` (optionally as if it were shown in another channel, as another message)."""
+    real = standin.message(message)
+    fake = dataclasses.replace(
+        real, channel=channel or real.channel, id=message_id or real.id,
+        components=[{"type": 1, "id": 1, "components": [
+            {"type": 2, "id": 2, "style": 1, "label": "Press", "custom_id": custom_id}]}])
+    return await standin.run_interaction(user, fake.channel, COMPONENT,
+                                         {"custom_id": custom_id, "component_type": 2}, target=fake)
+
+
+def replies(record):
+    """The messages the bot answered with (not the lobby message a deferred press updates)."""
+    found = list(record.followups)
+    if record.response_type in (4, 5) and record.original is not None:
+        found.insert(0, record.original)
+    return [m for m in found if not m.deleted]
+
+
+def private(record) -> bool:
+    return bool(replies(record)) and all(m.ephemeral for m in replies(record))
+
+
+async def test_twenty_accepts_start_one_game_and_escrow_once(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    before = {u.id: (await store.open_account(guild, u.id))[0] for u in (world.admin, world.player)}
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1, stake=40)
+    challenge = record.original
+    accept = cid(challenge, "hf:ch:accept:")
+    presses = await asyncio.gather(*(world.player.click(challenge, accept) for _ in range(20)))
+    await table_posted(standin, world.channel)
+    assert await count(hbot, "SELECT count(*) FROM games") == 1
+    assert await count(hbot, "SELECT count(*) FROM transfers WHERE kind = 'stake'") == 2
+    assert len(table_messages(standin, world.channel)) == 1
+    for user in (world.admin, world.player):
+        assert await store.balance(guild, user.id) == before[user.id] - 40
+    refused = [p for p in presses if "already started" in reply_text(p)]
+    assert len(refused) == 19 and all(private(p) for p in refused)
+    await standin.wait_until(
+        lambda: standin.message(challenge).embeds[0]["title"] == "Challenge accepted", timeout=10)
+    assert (await store.audit()).ok
+
+
+async def test_twenty_starts_of_a_lobby_start_one_game_and_escrow_once(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    record = await world.admin.slash(world.channel, "koikoi", rounds=1, stake=25)
+    lobby = record.original
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    start, lobby_id = cid(lobby, "hf:lb:start:"), lobby_id_of(lobby)
+    presses = await asyncio.gather(*(world.admin.click(lobby, start) for _ in range(20)))
+    await table_posted(standin, world.channel)
+    assert await count(hbot, "SELECT count(*) FROM games") == 1
+    assert await count(hbot, "SELECT count(*) FROM transfers WHERE kind = 'stake'") == 2
+    assert len(table_messages(standin, world.channel)) == 1
+    assert await store.balance(guild, world.player.id) == 1000 - 25
+    await standin.wait_until(lambda: any("game is on" in reply_text(p) for p in presses), timeout=10)
+    assert sum("game is on" in reply_text(p) for p in presses) == 1
+    refused = [p for p in presses if "already started" in reply_text(p)]
+    assert len(refused) == 19 and all(private(p) for p in refused)
+    stored = await store.get_lobby(lobby_id)
+    assert stored.status == "started" and stored.game_id is not None
+
+
+async def test_members_joining_at_once_are_all_seated(hbot, standin, world):
+    users = [world.player, world.shy]
+    for name in ("dave", "erin", "frank"):
+        users.append(standin.create_user(name))
+        standin.add_member(world.guild, users[-1])
+    record = await world.admin.slash(world.channel, "sakura", rounds=1)
+    lobby = record.original
+    join = cid(lobby, "hf:lb:join:")
+    await asyncio.gather(*(u.click(lobby, join) for u in users))
+    shown = standin.message(lobby).embeds[0]["description"]
+    assert all(f"<@{u.id}>" in shown for u in users)
+    stored = await hbot.store.get_lobby(lobby_id_of(lobby))
+    assert sorted(stored.humans) == sorted([world.admin.id, *(u.id for u in users)])
+
+
+async def test_forged_lobby_buttons_are_refused(hbot, standin, world):
+    record = await world.admin.slash(world.channel, "koikoi", rounds=1)
+    lobby = record.original
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    # the data the old buttons carried, changed: the presser as host, a stake of 500
+    forged = await forged_press(standin, world.player, lobby,
+                                f"hf:lb:start:koikoi:{world.player.id}:1:500:0:-")
+    assert "no longer open" in reply_text(forged) and private(forged)
+    forged = await forged_press(standin, world.player, lobby, "hf:lb:start:" + "A" * 22)
+    assert "no longer open" in reply_text(forged) and private(forged)
+    # the real id, pressed by someone who is not the host
+    not_host = await forged_press(standin, world.player, lobby, cid(lobby, "hf:lb:start:"))
+    assert "Only the host" in reply_text(not_host) and private(not_host)
+    assert not hbot.tables.tables and not table_messages(standin, world.channel)
+    assert await count(hbot, "SELECT count(*) FROM games") == 0
+    assert standin.message(lobby).components  # still open for the real host
+
+
+async def test_presses_from_another_server_or_channel_are_refused(hbot, standin, world):
+    record = await world.admin.slash(world.channel, "koikoi", rounds=1)
+    lobby = record.original
+    join = cid(lobby, "hf:lb:join:")
+    elsewhere = standin.create_guild("Other Club")
+    far = standin.create_channel(elsewhere, "games")
+    standin.add_member(elsewhere, world.player)
+    near = standin.create_channel(world.guild, "off-topic")
+    for channel in (far, near):
+        press = await forged_press(standin, world.player, lobby, join, channel=channel,
+                                   message_id=standin.ids.next())
+        assert "no longer open" in reply_text(press) and private(press)
+    # the right channel, but another message than the lobby's
+    other = await forged_press(standin, world.player, lobby, join, message_id=standin.ids.next())
+    assert "no longer open" in reply_text(other) and private(other)
+    stored = await hbot.store.get_lobby(lobby_id_of(lobby))
+    assert stored.humans == (world.admin.id,)
+
+
+async def test_forged_challenges_are_refused(hbot, standin, world):
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
+    challenge = record.original
+    exp = 2_000_000_000
+    forged = await forged_press(standin, world.shy, challenge,
+                                f"hf:ch:accept:{world.shy.id}:{exp}:koikoi:{world.admin.id}:1:500:0:-")
+    assert "no longer open" in reply_text(forged) and private(forged)
+    real = await forged_press(standin, world.shy, challenge, cid(challenge, "hf:ch:accept:"))
+    assert "not for you" in reply_text(real) and private(real)
+    assert not hbot.tables.tables and await count(hbot, "SELECT count(*) FROM games") == 0
+    await world.player.click(challenge, cid(challenge, "hf:ch:accept:"))
+    await table_posted(standin, world.channel)
+    [table] = hbot.tables.tables.values()
+    assert table.players == [world.admin.id, world.player.id] and table.stake == 0
+
+
+async def test_a_stake_beyond_the_balance_is_refused_privately(hbot, standin, world):
+    await hbot.store.open_account(world.guild.id, world.player.id)
+    record = await world.player.slash(world.channel, "koikoi", ai="normal", stake=999_999)
+    assert private(record) and "999,999" in reply_text(record)
+    assert "1,000" in reply_text(record)  # the balance, shown to its owner only
+    assert not standin.channel_messages(world.channel)  # nothing public at all
+    assert not hbot.tables.tables
+
+
+async def test_a_lobby_start_with_a_poor_member_is_refused_privately_and_reopens(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    await store.open_account(guild, world.player.id)
+    await store.revoke(guild, world.player.id, 700, key="drain", actor=world.admin.id, reason="test")
+    record = await world.admin.slash(world.channel, "koikoi", rounds=1, stake=500)
+    lobby = record.original
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    public_before = len(standin.channel_messages(world.channel))
+    refused = await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
+    assert private(refused) and f"<@{world.player.id}> has 300" in reply_text(refused)
+    assert len(standin.channel_messages(world.channel)) == public_before
+    assert (await store.get_lobby(lobby_id_of(lobby))).status == "open"
+    assert await store.balance(guild, world.player.id) == 300 and not hbot.tables.tables
+    await store.grant(guild, world.player.id, 700, key="refill", actor=world.admin.id, reason="test")
+    started = await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
+    await standin.wait_until(lambda: "game is on" in reply_text(started), timeout=10)
+    await table_posted(standin, world.channel)
+    assert await store.balance(guild, world.player.id) == 500
+
+
+async def test_crafted_option_values_are_refused_without_echo(hbot, standin, world):
+    long = "x" * 5000
+    for options in ({"preset": long}, {"ai": long}, {"preset": long, "ai": "easy"},
+                    {"stake": -5}, {"rounds": 10**9}):
+        record = await world.admin.slash(world.channel, "koikoi", **options)
+        text = reply_text(record)
+        assert private(record) and "xxxxxxxx" not in text and len(text) < 2000, (options, text)
+    assert not standin.channel_messages(world.channel) and not hbot.tables.tables
+
+
+def _bodies(standin):
+    """Every message body the bot sent (interaction callbacks carry theirs in ``data``)."""
+    for request in standin.requests:
+        body = request.body
+        if not isinstance(body, dict):
+            continue
+        if request.path.endswith("/callback"):
+            body = body.get("data") or {}
+        if body.get("content") or body.get("embeds"):
+            yield request, body
+
+
+async def test_names_are_escaped_and_nothing_pings_everyone(hbot, standin, world):
+    loud = standin.create_user("@everyone")
+    standin.add_member(world.guild, loud)
+    await loud.slash(world.channel, "koikoi", ai="easy", rounds=1)
+    await table_posted(standin, world.channel)
+    record = await loud.slash(world.channel, "sakura", rounds=1)
+    lobby = record.original
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    await loud.select(lobby, cid(lobby, "hf:lbai:"), ["easy"])
+    await world.player.click(lobby, cid(lobby, "hf:lb:leave:"))
+    await loud.click(lobby, cid(lobby, "hf:lb:cancel:"))
+    record = await loud.slash(world.channel, "mushi", opponent=world.player, stake=5)
+    await world.player.click(record.original, cid(record.original, "hf:ch:decline:"))
+    sent = list(_bodies(standin))
+    assert any("sits down" in (b.get("content") or "") for _, b in sent)
+    for request, body in sent:
+        content = body.get("content") or ""
+        if content:
+            mentions = body.get("allowed_mentions")
+            assert mentions is not None, (request.path, content)
+            assert not {"everyone", "roles"} & set(mentions.get("parse", [])), (request.path, mentions)
+            assert "@everyone" not in content, content  # escaped: "@\u200beveryone"
+        if "<@" in content and "challenges" not in str(body.get("embeds")):
+            assert not (body.get("allowed_mentions") or {}).get("users"), body
+    challenge = next(b for _, b in sent if "challenges" in str(b.get("embeds")))
+    assert [int(u) for u in challenge["allowed_mentions"]["users"]] == [world.player.id]
+
+
+async def test_lobby_shows_its_settings(hbot, standin, world):
+    record = await world.admin.slash(world.channel, "gostop", rounds=3, preset="seed", stake=5)
+    fields = {f["name"]: f["value"] for f in record.original.embeds[0]["fields"]}
+    assert fields["Game"] == "Go-Stop" or "Go-Stop" in fields["Game"]
+    assert fields["Match"] == "3 rounds" and fields["Rules"] == "Seed 000"
+    assert "5 chips per point" in fields["Stake"] and fields["Seats"].startswith("1/3")
+    record = await world.admin.slash(world.channel, "sakura", target=50, teams="pairs")
+    fields = {f["name"]: f["value"] for f in record.original.embeds[0]["fields"]}
+    assert fields["Match"] == "first to 50 points" and fields["Teams"] == "pairs"
+    assert fields["Rules"] == "the server's house rules" and fields["Seats"].startswith("1/7")
+
+
+async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):
+    db = tmp_path / "restart.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    record = await world.admin.slash(world.channel, "koikoi", rounds=1)
+    lobby = record.original
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    # a Start that crashed between claiming the lobby and creating the game
+    await first.store.begin_lobby_start(lobby_id_of(lobby), world.admin.id)
+    challenge = (await world.admin.slash(world.channel, "mushi", opponent=world.player)).original
+    challenge_id = cid(challenge, "hf:ch:accept:").rsplit(":", 1)[1]
+    await first.close()
+    # the bot was down when the challenge ran out: the next start must close it
+    with closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("UPDATE lobbies SET expires_at = ? WHERE lobby_id = ?",
+                     (int(time.time() * 1000) - 1000, challenge_id))
+    assert standin.message(challenge).components
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    await standin.wait_until(lambda: not standin.message(challenge).components, timeout=10)
+    assert standin.message(challenge).embeds[0]["title"] == "Challenge expired"
+    assert (await second.store.get_lobby(lobby_id_of(lobby))).status == "open"
+    started = await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
+    await standin.wait_until(lambda: "game is on" in reply_text(started), timeout=10)
+    await table_posted(standin, world.channel)
+    [table] = second.tables.tables.values()
+    assert table.players == [world.admin.id, world.player.id]

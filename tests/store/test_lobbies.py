@@ -1,0 +1,213 @@
+"""Lobbies and challenges in the store: one transaction per change, one winner per start."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.store import InvalidInput, Store
+from bot.store.lobbies import (
+    LobbyAlreadyStarted,
+    LobbyExpired,
+    LobbyNotOpen,
+    LobbyRefused,
+    is_lobby_id,
+    start_key,
+)
+
+from .conftest import ALICE, BOB, CAROL, DAVE, GUILD
+
+CHANNEL = 77
+
+
+async def _lobby(store, *, max_seats=7, min_seats=2, **kw):
+    return await store.create_lobby("lobby", GUILD, CHANNEL, ALICE, game="sakura",
+                                    min_seats=min_seats, max_seats=max_seats, **kw)
+
+
+async def _challenge(store, clock, seconds=300, **kw):
+    return await store.create_lobby("challenge", GUILD, CHANNEL, ALICE, game="koikoi", min_seats=2,
+                                    max_seats=2, opponent_id=BOB,
+                                    expires_at=clock.now + seconds, **kw)
+
+
+async def test_a_new_lobby_seats_its_host_under_an_unguessable_id(store):
+    lobby = await _lobby(store, stake=5, rounds=3, preset="seed", teams="pairs")
+    assert is_lobby_id(lobby.lobby_id) and len(lobby.lobby_id) >= 20
+    again = await store.get_lobby(lobby.lobby_id)
+    assert again == lobby
+    assert (lobby.humans, lobby.ais, lobby.status) == ((ALICE,), (), "open")
+    assert (lobby.stake, lobby.rounds, lobby.preset, lobby.teams) == (5, 3, "seed", "pairs")
+    other = await _lobby(store)
+    assert other.lobby_id != lobby.lobby_id
+
+
+@pytest.mark.parametrize("forged", ["", "koikoi:11:1:500:0:-", "x" * 200, "a/b" * 8, "nope-but-long-enough"])
+async def test_unknown_or_malformed_ids_find_nothing(store, forged):
+    assert await store.get_lobby(forged) is None
+    with pytest.raises(LobbyNotOpen, match="no longer open"):
+        await store.join_lobby(forged, BOB)
+    with pytest.raises(LobbyNotOpen):
+        await store.begin_lobby_start(forged, ALICE)
+
+
+async def test_bad_lobby_input_is_refused(store):
+    with pytest.raises(InvalidInput):
+        await store.create_lobby("party", GUILD, CHANNEL, ALICE, game="koikoi", min_seats=2, max_seats=2)
+    with pytest.raises(InvalidInput):
+        await store.create_lobby("challenge", GUILD, CHANNEL, ALICE, game="koikoi", min_seats=2, max_seats=2)
+    with pytest.raises(InvalidInput):
+        await store.create_lobby("challenge", GUILD, CHANNEL, ALICE, game="koikoi", min_seats=2,
+                                 max_seats=2, opponent_id=ALICE)
+    with pytest.raises(InvalidInput):
+        await _lobby(store, preset="p" * 33)
+    with pytest.raises(InvalidInput):
+        await _lobby(store, min_seats=3, max_seats=2)
+
+
+async def test_members_joining_at_once_are_all_seated_up_to_the_limit(store):
+    lobby = await _lobby(store, max_seats=4)
+    users = list(range(100, 110))
+    results = await asyncio.gather(*(store.join_lobby(lobby.lobby_id, u) for u in users),
+                                   return_exceptions=True)
+    seated = [u for u, r in zip(users, results, strict=True) if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(seated) == 3 and all(isinstance(r, LobbyRefused) and "full" in str(r) for r in refused)
+    final = await store.get_lobby(lobby.lobby_id)
+    assert final.humans == (ALICE, *seated)
+
+
+async def test_join_leave_and_ai_rules(store):
+    lobby = await _lobby(store, max_seats=3)
+    await store.join_lobby(lobby.lobby_id, BOB)
+    with pytest.raises(LobbyRefused, match="already in"):
+        await store.join_lobby(lobby.lobby_id, BOB)
+    with pytest.raises(LobbyRefused, match="host cannot leave"):
+        await store.leave_lobby(lobby.lobby_id, ALICE)
+    with pytest.raises(LobbyRefused, match="not in this lobby"):
+        await store.leave_lobby(lobby.lobby_id, CAROL)
+    with pytest.raises(LobbyRefused, match="Only the host"):
+        await store.add_lobby_ai(lobby.lobby_id, BOB, "easy")
+    full = await store.add_lobby_ai(lobby.lobby_id, ALICE, "hard")
+    assert full.ais == ("hard",) and full.seats == 3
+    with pytest.raises(LobbyRefused, match="full"):
+        await store.join_lobby(lobby.lobby_id, CAROL)
+    left = await store.leave_lobby(lobby.lobby_id, BOB)
+    assert left.humans == (ALICE,)
+
+
+async def test_of_twenty_presses_exactly_one_starts(store):
+    lobby = await _lobby(store)
+    await store.join_lobby(lobby.lobby_id, BOB)
+    results = await asyncio.gather(*(store.begin_lobby_start(lobby.lobby_id, ALICE) for _ in range(20)),
+                                   return_exceptions=True)
+    winners = [r for r in results if not isinstance(r, BaseException)]
+    assert len(winners) == 1 and winners[0].status == "starting"
+    assert all(isinstance(r, LobbyAlreadyStarted) for r in results if r not in winners)
+    with pytest.raises(LobbyAlreadyStarted, match="already started"):
+        await store.join_lobby(lobby.lobby_id, CAROL)
+
+
+async def test_only_the_host_starts_a_lobby_with_enough_players(store):
+    lobby = await _lobby(store)
+    with pytest.raises(LobbyRefused, match="at least 2"):
+        await store.begin_lobby_start(lobby.lobby_id, ALICE)
+    await store.join_lobby(lobby.lobby_id, BOB)
+    with pytest.raises(LobbyRefused, match="Only the host"):
+        await store.begin_lobby_start(lobby.lobby_id, BOB)
+    assert (await store.get_lobby(lobby.lobby_id)).status == "open"
+
+
+async def test_a_failed_start_reopens_the_lobby(store):
+    lobby = await _lobby(store)
+    await store.join_lobby(lobby.lobby_id, BOB)
+    await store.begin_lobby_start(lobby.lobby_id, ALICE)
+    settled = await store.settle_lobby_start(lobby.lobby_id)
+    assert settled.status == "open" and settled.game_id is None and settled.humans == (ALICE, BOB)
+    assert (await store.begin_lobby_start(lobby.lobby_id, ALICE)).status == "starting"
+
+
+async def _game_for(store, lobby):
+    return await store.create_game(GUILD, CHANNEL, lobby.game, rules={}, players=list(lobby.humans),
+                                   seed=1, state_json="{}", state_version=1,
+                                   key=start_key(lobby.lobby_id))
+
+
+async def test_recovery_after_a_crash_mid_start(store, tmp_path, clock):
+    started = await _lobby(store)
+    await store.join_lobby(started.lobby_id, BOB)
+    lost = await _lobby(store)
+    await store.join_lobby(lost.lobby_id, CAROL)
+    for lobby in (started, lost):
+        await store.begin_lobby_start(lobby.lobby_id, ALICE)
+    game = await _game_for(store, await store.get_lobby(started.lobby_id))  # the crash came after this
+    path = store.path
+    await store.close()
+    reopened = await Store.open(path, clock=clock)
+    try:
+        settled = {lb.lobby_id: lb for lb in await reopened.recover_lobbies()}
+        assert settled[started.lobby_id].status == "started"
+        assert settled[started.lobby_id].game_id == game.game_id
+        assert settled[lost.lobby_id].status == "open"
+        assert await reopened.recover_lobbies() == []
+        # the retried start finds the game its key already created: still one game
+        again = await _game_for(reopened, settled[started.lobby_id])
+        assert again.game_id == game.game_id
+    finally:
+        await reopened.close()
+
+
+async def test_a_challenge_is_accepted_by_its_opponent_before_it_expires(store, clock):
+    challenge = await _challenge(store, clock)
+    assert challenge.humans == (ALICE,) and challenge.opponent_id == BOB
+    with pytest.raises(LobbyRefused, match="not for you"):
+        await store.begin_lobby_start(challenge.lobby_id, CAROL)
+    with pytest.raises(LobbyRefused, match="not for you"):
+        await store.close_lobby(challenge.lobby_id, ALICE)
+    with pytest.raises(LobbyRefused):
+        await store.join_lobby(challenge.lobby_id, DAVE)
+    accepted = await store.begin_lobby_start(challenge.lobby_id, BOB)
+    assert accepted.humans == (ALICE, BOB)
+    reopened = await store.settle_lobby_start(challenge.lobby_id)
+    assert reopened.humans == (ALICE,) and reopened.status == "open"
+
+
+async def test_an_expired_challenge_refuses_and_is_marked_expired(store, clock):
+    challenge = await _challenge(store, clock, seconds=10)
+    assert await store.expire_lobby(challenge.lobby_id) is None  # not yet
+    clock.advance(10)
+    with pytest.raises(LobbyExpired, match="expired"):
+        await store.begin_lobby_start(challenge.lobby_id, BOB)
+    assert [c.lobby_id for c in await store.open_challenges()] == [challenge.lobby_id]
+    expired = await store.expire_lobby(challenge.lobby_id)
+    assert expired.status == "expired"
+    assert await store.expire_lobby(challenge.lobby_id) is None
+    assert await store.open_challenges() == []
+    with pytest.raises(LobbyNotOpen, match="no longer open"):
+        await store.close_lobby(challenge.lobby_id, BOB)
+
+
+async def test_cancel_and_decline_close_once(store, clock):
+    lobby = await _lobby(store)
+    with pytest.raises(LobbyRefused, match="Only the host"):
+        await store.close_lobby(lobby.lobby_id, BOB)
+    assert (await store.close_lobby(lobby.lobby_id, ALICE)).status == "closed"
+    with pytest.raises(LobbyNotOpen):
+        await store.close_lobby(lobby.lobby_id, ALICE)
+    challenge = await _challenge(store, clock)
+    assert (await store.close_lobby(challenge.lobby_id, BOB)).status == "closed"
+    with pytest.raises(LobbyNotOpen):
+        await store.begin_lobby_start(challenge.lobby_id, BOB)
+
+
+async def test_finish_start_records_the_game(store):
+    lobby = await _lobby(store)
+    await store.join_lobby(lobby.lobby_id, BOB)
+    starting = await store.begin_lobby_start(lobby.lobby_id, ALICE)
+    game = await _game_for(store, starting)
+    done = await store.finish_lobby_start(lobby.lobby_id, game.game_id)
+    assert (done.status, done.game_id) == ("started", game.game_id)
+    assert (await store.settle_lobby_start(lobby.lobby_id)).status == "started"
+    await store.set_lobby_message(lobby.lobby_id, 4242)
+    assert (await store.get_lobby(lobby.lobby_id)).message_id == 4242
