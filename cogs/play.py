@@ -145,9 +145,11 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
 
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
                       names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int,
-                      *, key: str) -> Table:
+                      *, key: str, via: discord.Interaction | None = None) -> Table:
     """Create and show the table; refuses with a clear message (nothing started) on bad input.
-    ``key`` makes the start idempotent: a second call with it returns the same game."""
+    ``key`` makes the start idempotent: a second call with it returns the same game. ``via``: an
+    interaction deferred publicly whose answer becomes the table (its token then keeps the table
+    up to date without counting against the bot's global rate limit)."""
     bot = interaction.client
     settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
     rules = table_rules(settings, game, len(players), rules_spec)
@@ -159,7 +161,7 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
         return await bot.tables.start(  # type: ignore[attr-defined]
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            seed=secrets.randbits(63), key=key)
+            seed=secrets.randbits(63), key=key, via=via)
     except StoreError as exc:
         raise TableError(str(exc)) from None
 
@@ -600,7 +602,7 @@ class PlayCog(commands.Cog):
         try:
             await start_table(interaction, game, [user.id, *(ai_seat(lvl) for lvl in levels)],
                               [user.display_name, *ai_names(levels)], user.id, spec, stake,
-                              key=f"start:{interaction.id}")
+                              key=f"start:{interaction.id}", via=interaction)
         except TableError as exc:
             await interaction.edit_original_response(content="The game could not start.",
                                                      allowed_mentions=NO_MENTIONS)
