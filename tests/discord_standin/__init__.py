@@ -5,7 +5,7 @@ Discord's OpenAPI spec and records what each simulated user would see. See `test
 for the fixtures that start it and connect a bot.
 """
 
-from .server import CommandHidden, StandIn
+from .server import CommandHidden, StandIn, WaitTimeout
 from .spec import SpecIndex, SpecMissing, load_spec, spec_path
 from .state import Channel, Guild, InteractionRecord, Member, Message, Role, User, Violation
 from .testing import BotRunner, spec_or_skip
@@ -26,6 +26,7 @@ __all__ = [
     "StandIn",
     "User",
     "Violation",
+    "WaitTimeout",
     "load_spec",
     "spec_or_skip",
     "spec_path",

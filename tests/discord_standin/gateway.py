@@ -93,12 +93,15 @@ class Gateway:
                 await ws.send_json({"op": OP_HEARTBEAT_ACK})
             elif op == OP_IDENTIFY:
                 session = await self._identify(ws, data)
+                self.standin.notify_change()
             elif op == OP_RESUME:
                 session = await self._resume(ws, data)
+                self.standin.notify_change()
             elif op == OP_REQUEST_MEMBERS and session is not None:
                 await self._members_chunk(session, data)
         if session is not None and session.ws is ws:
             session.ws = None
+        self.standin.notify_change()
         return ws
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:

@@ -9,17 +9,21 @@ and only then the handler in `rest.py` runs. Anything Discord would refuse is re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import math
+import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
 from . import rest
 from .gateway import Gateway
+from .limits import RateLimits, Verdict, peak_in_window
 from .rest import Call, Upload, discord_error, json_response
 from .spec import Operation, SpecIndex
 from .state import Channel, InteractionRecord, Message, User, Violation
@@ -28,6 +32,19 @@ from .world import World
 
 API_PREFIX = "/api/v10"
 UNAUTHENTICATED_PREFIXES = ("/webhooks/", "/interactions/")
+WAIT_ENV = "HANAFUDA_E2E_WAIT"
+# How long a test waits for something it expects. Only a hang reaches it: a slow or busy machine
+# takes longer for everything, but a wait ends on the event it waits for, never on the clock.
+DEFAULT_WAIT_SECONDS = float(os.environ.get(WAIT_ENV) or 60.0)
+# After Discord's 3 s acknowledgement window, how much longer to watch for a (late) callback
+# before recording that the bot never answered.
+ACK_GRACE_SECONDS = 0.5
+
+T = TypeVar("T")
+
+
+class WaitTimeout(AssertionError):
+    """What a test waited for never happened; the message says what it saw last."""
 
 
 class CommandHidden(AssertionError):
@@ -58,7 +75,11 @@ class Fault:
 
 @dataclass
 class RequestLog:
-    """One request the bot made and the status it got (faults included)."""
+    """One request the bot made and the status it got (faults and rate limits included).
+
+    `at` is the wall-clock time, `arrived` the stand-in's clock (monotonic) on arrival;
+    `global_limited` whether it counts against the global limit; `scope` of a 429 ("global",
+    "user", or "injected" for a `fail_next` fault)."""
 
     method: str
     path: str
@@ -66,14 +87,21 @@ class RequestLog:
     status: int
     body: Any
     at: float
+    arrived: float = 0.0
+    global_limited: bool = False
+    scope: str | None = None
+    limit_headers: dict[str, str] | None = None
+    provoked: bool = False  # a 429 a test caused on purpose
 
 
 class StandIn(World):
     """A local Discord for one test: start it, point discord.py at it, drive users, inspect.
 
-    `ack_deadline` is Discord's 3 s window for the initial interaction response; tests may lower
-    it to exercise late answers quickly. `settle_quiet` is how long the bot must stay silent
-    before a user action counts as finished.
+    Tests wait on events: every change of the stand-in's world (a request served, which covers
+    messages created, edited and deleted and interactions acknowledged; a gateway session opened
+    or closed) wakes `wait_for`, which re-checks the test's condition. `wait_timeout` only bounds
+    a hang. `ack_deadline` is Discord's 3 s window for the initial interaction response; tests may
+    lower it to exercise late answers quickly. `settle_quiet` is the silence `settle` requires.
     """
 
     def __init__(self, spec: SpecIndex, *, host: str = "127.0.0.1") -> None:
@@ -82,7 +110,14 @@ class StandIn(World):
         self.host = host
         self.port = 0
         self.ack_deadline = 3.0
+        self.followup_deadline = 15 * 60.0  # an interaction token's lifetime for webhook calls
+        self.limits = RateLimits()
         self.settle_quiet = 0.15
+        self.wait_timeout = DEFAULT_WAIT_SECONDS
+        # The stand-in's clock for Discord's deadlines; a test may inject one it advances itself.
+        self.clock: Callable[[], float] = time.monotonic
+        self.changes = 0
+        self._changed = asyncio.Event()
         self.faults: list[Fault] = []
         self.requests: list[RequestLog] = []
         self.gateway = Gateway(self)
@@ -197,34 +232,127 @@ class StandIn(World):
         method, template = route.split(" ", 1)
         return [r for r in self.requests if r.method == method and r.template == template]
 
+    def rate_limited(self, scope: str | None = None) -> list[RequestLog]:
+        """Requests answered 429 (of one scope: "global", "user", "injected")."""
+        return [
+            r for r in self.requests if r.status == 429 and (scope is None or r.scope == scope)
+        ]
+
+    def count_429(self, scope: str | None = None) -> int:
+        return len(self.rate_limited(scope))
+
+    def global_request_times(self) -> list[float]:
+        """Arrival times (the stand-in's clock) of the requests that count against the global
+        limit, in order."""
+        return sorted(r.arrived for r in self.requests if r.global_limited)
+
+    def peak_requests(self, window: float = 1.0) -> int:
+        """The most global-limited requests that arrived within any `window` seconds."""
+        return peak_in_window(self.global_request_times(), window)
+
+    def accept_rate_limits(self) -> int:
+        """Mark the 429s so far as provoked by the test (`assert_no_rate_limits` skips them)."""
+        hits = self.rate_limited()
+        for r in hits:
+            r.provoked = True
+        return len(hits)
+
+    def assert_no_rate_limits(self) -> None:
+        """No request overflowed a limit (injected faults and provoked 429s aside)."""
+        hits = [r for r in self.rate_limited() if r.scope != "injected" and not r.provoked]
+        if hits:
+            lines = "\n".join(f"  {r.method} {r.path} ({r.scope})" for r in hits[:10])
+            raise AssertionError(f"the bot was rate limited {len(hits)} time(s):\n{lines}")
+
     def violation(self, kind: str, call: Call | None, detail: str, body: Any = None) -> None:
         self.violations.append(
             Violation(kind, call.method if call else "-", call.path if call else "-", detail, body)
         )
 
-    async def settle(self, quiet: float | None = None, timeout: float = 10.0) -> None:
-        """Wait until no request is in flight and none arrived for `quiet` seconds."""
+    # -- waiting on events -------------------------------------------------------------------
+
+    def notify_change(self) -> None:
+        """Wake every `wait_for`: something in the stand-in's world changed."""
+        self.changes += 1
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def wait_for(
+        self,
+        condition: Callable[[], T],
+        what: str,
+        *,
+        timeout: float | None = None,
+        channels: Any = (),
+    ) -> T:
+        """Return `condition()` once it is true, re-checking it after every change of the world.
+
+        `condition` must depend on what the stand-in holds, or on bot state that the bot changes
+        before its next request (each request wakes this wait). On timeout (`wait_timeout`, 60 s:
+        only a hang) it fails with `what` and the last requests and messages of `channels`.
+        """
+        limit = self.wait_timeout if timeout is None else timeout
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        while True:
+            found = condition()
+            if found:
+                return found
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise WaitTimeout(self.report_wait(what, limit, channels))
+            changed = self._changed
+            try:
+                await asyncio.wait_for(changed.wait(), remaining)
+            except TimeoutError:
+                continue
+
+    async def wait_until(self, condition: Callable[[], Any], what: str = "a condition", **kw: Any) -> Any:
+        """`wait_for` under its older name."""
+        return await self.wait_for(condition, what, **kw)
+
+    def report_wait(self, what: str, waited: float, channels: Any = ()) -> str:
+        """The failure text of a wait: what was awaited, the last requests and messages seen."""
+        if not isinstance(channels, list | tuple | set):
+            channels = [channels]
+        lines = [f"waited {waited:.0f}s for {what}; last requests:"]
+        lines += [f"  {r.method} {r.path} -> {r.status}" for r in self.requests[-8:]] or ["  none"]
+        shown = (
+            [m for c in channels for m in self.channel_messages(c, include_ephemeral=True)[-5:]]
+            if channels
+            else sorted(self.messages.values(), key=lambda m: m.edited_at or m.created_at)[-5:]
+        )
+        lines.append("last messages:" if shown else "no messages")
+        for m in shown:
+            embed = m.embeds[0] if m.embeds else {}
+            footer = (embed.get("footer") or {}).get("text", "")
+            lines.append(
+                f"  #{m.channel.name or 'dm'} {m.id}{' (deleted)' if m.deleted else ''}"
+                f"{' (loading)' if m.loading else ''}: {m.content[:80]!r} "
+                f"{embed.get('title', '')!r} {footer!r} {m.custom_ids()}"
+            )
+        return "\n".join(lines)
+
+    async def settle(self, quiet: float | None = None, timeout: float | None = None) -> None:
+        """Wait until no request is in flight and none arrived for `quiet` seconds.
+
+        This is a timing assumption (the bot might act after the silence), so it only serves a
+        test that must show that something does NOT happen; every other wait names its event.
+        """
         quiet = self.settle_quiet if quiet is None else quiet
-        deadline = time.monotonic() + timeout
+        limit = self.wait_timeout if timeout is None else timeout
+        deadline = time.monotonic() + limit
         while time.monotonic() < deadline:
             if self._inflight == 0 and time.monotonic() - self._last_activity >= quiet:
                 return
             await asyncio.sleep(0.02)
-        raise TimeoutError(f"the bot kept calling the stand-in for {timeout}s")
-
-    async def wait_until(self, predicate: Any, timeout: float = 5.0) -> None:
-        """Poll `predicate()` until true, for effects that come after a delay in the bot."""
-        deadline = time.monotonic() + timeout
-        while not predicate():
-            if time.monotonic() > deadline:
-                raise TimeoutError("condition not met in time")
-            await asyncio.sleep(0.02)
+        raise WaitTimeout(self.report_wait(f"{quiet}s without requests", limit))
 
     async def drop_gateway(self) -> None:
         """Close the bot's socket with a resumable code; discord.py reconnects and RESUMEs."""
         await self.gateway.drop_connections()
 
-    async def run_interaction(
+    async def dispatch_interaction(
         self,
         user: User,
         channel: Channel,
@@ -232,9 +360,8 @@ class StandIn(World):
         data: dict[str, Any],
         *,
         target: Message | None = None,
-        settle: float | None = None,
     ) -> InteractionRecord:
-        """Send INTERACTION_CREATE, wait for the ack (≤ ack_deadline) and for the bot to go quiet."""
+        """Send INTERACTION_CREATE and return its record at once (see `finish_interaction`)."""
         if not self.gateway.connected:
             raise RuntimeError("no bot is connected to the stand-in gateway")
         await self.flush_events()
@@ -251,19 +378,69 @@ class StandIn(World):
         self.interactions[record.id] = record
         self.interactions_by_token[record.token] = record
         payload = interaction_payload(self, record)
-        record.created_at = time.monotonic()
-        self._last_activity = record.created_at
+        record.created_at = self.clock()
+        self._last_activity = time.monotonic()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
-        try:
-            await asyncio.wait_for(record.acked.wait(), self.ack_deadline + 0.5)
-        except TimeoutError:
+        return record
+
+    async def finish_interaction(
+        self, record: InteractionRecord, *, reply: bool = True
+    ) -> InteractionRecord:
+        """Wait for the acknowledgement and, if the bot deferred with "thinking", for the answer
+        that replaces it (what the user waits for); with `reply=False`, for the ack only.
+
+        No acknowledgement within `ack_deadline` (plus a grace for a late one, which the callback
+        route refuses) is recorded as a "no-ack" violation, as Discord would show "The application
+        did not respond".
+        """
+        name = record.data.get("name") or record.data.get("custom_id")
+        with contextlib.suppress(WaitTimeout):
+            await self.wait_for(
+                lambda: record.initial is not None or record.late_callbacks,
+                f"the acknowledgement of interaction {record.id} ({name})",
+                timeout=self.ack_deadline + ACK_GRACE_SECONDS,
+            )
+        if record.initial is None:
             self.violation(
                 "no-ack",
                 None,
-                f"interaction {record.id} ({data.get('name') or data.get('custom_id')}) was not acknowledged within {self.ack_deadline:.1f}s",
+                f"interaction {record.id} ({name}) was not acknowledged within {self.ack_deadline:.1f}s",
             )
-        await self.settle(settle)
+            return record
+        if reply and record.initial.type == 5:
+            await self.wait_for(
+                lambda: record.original is not None
+                and (record.original.deleted or not record.original.loading),
+                f"the answer to the deferred interaction {record.id} ({name})",
+                channels=[record.channel],
+            )
         return record
+
+    async def run_interaction(
+        self,
+        user: User,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        target: Message | None = None,
+        reply: bool = True,
+    ) -> InteractionRecord:
+        """Send INTERACTION_CREATE and wait for its ack (and deferred answer, see above)."""
+        record = await self.dispatch_interaction(user, channel, kind, data, target=target)
+        return await self.finish_interaction(record, reply=reply)
+
+    async def answered(self, record: InteractionRecord, count: int = 1) -> list[Message]:
+        """The interaction's messages once it has `count` of them with content (not "thinking")."""
+
+        def ready() -> list[Message] | None:
+            shown = [m for m in record.messages if not m.loading]
+            return shown if len(shown) >= count else None
+
+        name = record.data.get("name") or record.data.get("custom_id")
+        return await self.wait_for(
+            ready, f"{count} answer(s) to interaction {record.id} ({name})", channels=[record.channel]
+        )
 
     # -- HTTP ---------------------------------------------------------------------------------
 
@@ -280,8 +457,16 @@ class StandIn(World):
     async def _handle_rest(self, request: web.Request) -> web.StreamResponse:
         self._inflight += 1
         self._last_activity = time.monotonic()
+        path = request.path[len(API_PREFIX) :]
         log = RequestLog(
-            request.method, request.path[len(API_PREFIX) :], None, 0, None, time.time()
+            request.method,
+            path,
+            None,
+            0,
+            None,
+            time.time(),
+            self.clock(),
+            RateLimits.counts_globally(path),
         )
         try:
             response = await self._pipeline(request, log)
@@ -292,19 +477,11 @@ class StandIn(World):
             self._inflight -= 1
             self._last_activity = time.monotonic()
         log.status = response.status
+        if log.limit_headers:
+            for name, value in log.limit_headers.items():
+                response.headers.setdefault(name, value)
         self.requests.append(log)
-        if log.template is not None:
-            bucket = hashlib.sha1(log.template.encode()).hexdigest()[:16]
-            response.headers.setdefault("X-RateLimit-Bucket", bucket)
-            if response.status != 429:
-                response.headers.update(
-                    {
-                        "X-RateLimit-Limit": "50",
-                        "X-RateLimit-Remaining": "49",
-                        "X-RateLimit-Reset": f"{time.time() + 1:.3f}",
-                        "X-RateLimit-Reset-After": "1.000",
-                    }
-                )
+        self.notify_change()
         return response
 
     async def _pipeline(self, request: web.Request, log: RequestLog) -> web.StreamResponse:
@@ -334,7 +511,13 @@ class StandIn(World):
         for fault in self.faults:
             if fault.matches(call):
                 fault.remaining -= 1
+                log.scope = "injected" if fault.status == 429 else None
                 return self._fault_response(fault, op.template)
+        verdict = self.limits.check(method, path, op.template, params, log.arrived, log.at)
+        log.limit_headers = verdict.headers
+        if not verdict.allowed:
+            log.scope = verdict.scope
+            return rate_limited(verdict)
         handler = rest.HANDLERS.get((method, op.template))
         if handler is None:
             self.violation(
@@ -395,26 +578,32 @@ class StandIn(World):
     def _fault_response(self, fault: Fault, template: str) -> web.Response:
         if fault.status != 429:
             return discord_error(fault.status, 0, f"{fault.status}: Server error (injected)")
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": fault.retry_after,
-            "global": fault.is_global,
-        }
-        headers = {
-            "Retry-After": str(math.ceil(fault.retry_after)),
-            "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban
-            "X-RateLimit-Scope": "global" if fault.is_global else "user",
-        }
         if fault.is_global:
-            headers["X-RateLimit-Global"] = "true"
-        else:
-            headers.update(
-                {
-                    "X-RateLimit-Limit": "5",
-                    "X-RateLimit-Remaining": "0",
-                    "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
-                    "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}",
-                    "X-RateLimit-Bucket": hashlib.sha1(template.encode()).hexdigest()[:16],
-                }
+            return rate_limited(
+                Verdict(False, "global", fault.retry_after, {"X-RateLimit-Global": "true"})
             )
-        return json_response(body, 429, headers)
+        headers = {
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
+            "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}",
+            "X-RateLimit-Bucket": hashlib.sha1(template.encode()).hexdigest()[:16],
+        }
+        return rate_limited(Verdict(False, "user", fault.retry_after, headers))
+
+
+def rate_limited(verdict: Verdict) -> web.Response:
+    """Discord's 429: the JSON body, Retry-After and the scope headers."""
+    retry_after = round(verdict.retry_after, 3)
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": verdict.scope == "global",
+    }
+    headers = {
+        **verdict.headers,
+        "Retry-After": str(max(1, math.ceil(retry_after))),
+        "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban
+        "X-RateLimit-Scope": verdict.scope or "user",
+    }
+    return json_response(body, 429, headers)

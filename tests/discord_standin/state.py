@@ -421,6 +421,7 @@ class InteractionRecord:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    late_callbacks: int = 0
     acked: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from typing import TypeVar
 
 import discord
@@ -39,6 +40,20 @@ def point_discord_at(monkeypatch: pytest.MonkeyPatch, standin: StandIn) -> None:
     )
 
 
+class ManualClock:
+    """A clock for `StandIn.clock` that moves only when a test advances it, so Discord's
+    deadlines and rate-limit windows can be crossed at once, without waiting for them."""
+
+    def __init__(self, start: float | None = None) -> None:
+        self.now = time.monotonic() if start is None else start  # after what already happened
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 class BotRunner:
     """Starts discord.py clients against a stand-in and closes them again."""
 
@@ -46,13 +61,14 @@ class BotRunner:
         self.standin = standin
         self._running: list[tuple[discord.Client, asyncio.Task[None]]] = []
 
-    async def start(self, bot: ClientT, *, timeout: float = 10.0) -> ClientT:
+    async def start(self, bot: ClientT, *, timeout: float | None = None) -> ClientT:
         """Log in with the stand-in's token, connect in a task, return once `on_ready` fired.
 
         discord.py waits `guild_ready_timeout` (2 s) after the last GUILD_CREATE before READY;
         the stand-in sends all guilds at once, so that wait is shortened to keep tests fast.
         """
         bot._connection.guild_ready_timeout = 0.05
+        timeout = self.standin.wait_timeout if timeout is None else timeout
         await bot.login(self.standin.token)
         task = asyncio.create_task(bot.connect(reconnect=True))
         self._running.append((bot, task))
@@ -65,7 +81,6 @@ class BotRunner:
             if task in done:
                 task.result()  # re-raise why the connection ended
             raise TimeoutError(f"bot did not become ready within {timeout}s")
-        await self.standin.settle()
         return bot
 
     async def close(self) -> None:

@@ -2,7 +2,9 @@
 
 Each action sends an INTERACTION_CREATE shaped like Discord's (fresh id and token, `member` in a
 guild or `user` in DMs, `app_permissions`, `context`, ...) and waits until the bot acknowledged it
-and its follow-up requests went quiet, then returns the `InteractionRecord`.
+(and, when it deferred with "thinking", until the answer replaced the "thinking" message), then
+returns the `InteractionRecord`. Anything the bot does later (followups, edits of other messages)
+a test waits for with `StandIn.wait_for` / `StandIn.answered`. `press` only sends the click.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ class SimUser(User):
         return self._si().dm_channel(self)
 
     async def slash(
-        self, channel: Channel | None, command: str, *, settle: float | None = None, **options: Any
+        self, channel: Channel | None, command: str, *, reply: bool = True, **options: Any
     ) -> InteractionRecord:
         """Run `/command` (use "group sub" for subcommands) in `channel` (None: the bot DM).
 
@@ -108,7 +110,7 @@ class SimUser(User):
         channel = channel or self.dm_channel
         data = self._command_data(channel, command, options, focused=None)
         return await self._si().run_interaction(
-            self, channel, INTERACTION_APPLICATION_COMMAND, data, settle=settle
+            self, channel, INTERACTION_APPLICATION_COMMAND, data, reply=reply
         )
 
     async def autocomplete(
@@ -117,26 +119,31 @@ class SimUser(User):
         command: str,
         focused: str,
         *,
-        settle: float | None = None,
+        reply: bool = True,
         **options: Any,
     ) -> InteractionRecord:
         """Type into option `focused` of `/command`; `record.autocomplete_choices` holds the answer."""
         channel = channel or self.dm_channel
         data = self._command_data(channel, command, options, focused=focused)
         return await self._si().run_interaction(
-            self, channel, INTERACTION_AUTOCOMPLETE, data, settle=settle
+            self, channel, INTERACTION_AUTOCOMPLETE, data, reply=reply
         )
 
     async def click(
-        self, message: Message | Any, custom_id: str, *, settle: float | None = None
+        self, message: Message | Any, custom_id: str, *, reply: bool = True
     ) -> InteractionRecord:
-        """Press the button `custom_id` on a message this user can see."""
+        """Press the button `custom_id` on a message this user can see and wait for the ack."""
+        return await self._si().finish_interaction(await self.press(message, custom_id), reply=reply)
+
+    async def press(self, message: Message | Any, custom_id: str) -> InteractionRecord:
+        """Press the button `custom_id` and return at once, before the bot answered: presses of
+        several users reach the bot in the order of their `press` calls."""
         msg, component = self._component(message, custom_id)
         if component.get("type") != 2:
             raise AssertionError(f"component {custom_id!r} is not a button")
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._si().run_interaction(
-            self, msg.channel, INTERACTION_COMPONENT, data, target=msg, settle=settle
+        return await self._si().dispatch_interaction(
+            self, msg.channel, INTERACTION_COMPONENT, data, target=msg
         )
 
     async def select(
@@ -145,7 +152,7 @@ class SimUser(User):
         custom_id: str,
         values: list[str],
         *,
-        settle: float | None = None,
+        reply: bool = True,
     ) -> InteractionRecord:
         """Choose `values` in the string select menu `custom_id`."""
         msg, component = self._component(message, custom_id)
@@ -158,7 +165,7 @@ class SimUser(User):
             )
         data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
         return await self._si().run_interaction(
-            self, msg.channel, INTERACTION_COMPONENT, data, target=msg, settle=settle
+            self, msg.channel, INTERACTION_COMPONENT, data, target=msg, reply=reply
         )
 
     def _component(self, message: Message | Any, custom_id: str) -> tuple[Message, dict[str, Any]]:

@@ -21,7 +21,6 @@ async def start_hbot(start_bot, standin, world, tmp_path):
     """The real bot connected to the stand-in, with quick AI turns."""
     bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
-    await standin.settle()
     return bot
 
 

@@ -1,7 +1,8 @@
 """Fixtures for end-to-end tests against the local Discord stand-in.
 
-`standin` gives a started stand-in with discord.py aimed at it; at teardown it fails the test if
-the bot sent anything Discord would refuse. `start_bot` connects any `discord.Client` /
+`standin` gives a started stand-in with discord.py aimed at it, enforcing Discord's rate limits
+and interaction deadlines; at teardown it fails the test if the bot sent anything Discord would
+refuse, acknowledged an interaction late or overflowed a rate limit. `start_bot` connects any `discord.Client` /
 `commands.Bot` to it. `world` adds a small guild with an admin and a player.
 """
 
@@ -28,14 +29,15 @@ def discord_spec() -> SpecIndex:
 async def standin(
     discord_spec: SpecIndex, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[StandIn]:
-    server = StandIn(discord_spec)
+    server = StandIn(discord_spec)  # with Discord's rate limits and interaction deadlines
     await server.start()
     point_discord_at(monkeypatch, server)
     try:
         yield server
     finally:
         await server.stop()
-    server.assert_no_violations()
+    server.assert_no_violations()  # a late or missing acknowledgement included
+    server.assert_no_rate_limits()  # injected 429s aside, the bot kept within Discord's limits
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.discord_standin import StandIn
+from tests.discord_standin.testing import ManualClock
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
 YAKU = [
@@ -121,6 +122,12 @@ class HanafudaCog(commands.Cog):
         await interaction.response.send_message("Posting…", ephemeral=True)
         await interaction.channel.send(text)
 
+    @app_commands.command(name="burst", description="Post several messages in a row")
+    async def burst(self, interaction: discord.Interaction, count: int) -> None:
+        await interaction.response.send_message("Posting…", ephemeral=True)
+        for n in range(count):
+            await interaction.channel.send(f"message {n + 1}")
+
     @app_commands.command(name="tidy", description="Post, edit and delete through every route")
     async def tidy(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("working")
@@ -218,6 +225,7 @@ async def test_slash_command_replies_with_embed_and_file(bot, standin: StandIn, 
 async def test_button_edits_message_and_followup_is_ephemeral(bot, standin: StandIn, world) -> None:
     deal = await world.admin.slash(world.channel, "deal")
     click = await world.player.click(deal.original, "hanafuda:draw")
+    await standin.answered(click, 2)  # the edited message and the ephemeral followup
     assert click.response_type == 7
     msg = standin.message(deal.original)
     assert msg.content == "bob drew the Crane"
@@ -301,12 +309,32 @@ async def test_429_on_message_post_is_retried(bot, standin: StandIn, world) -> N
         retry_after=0.2,
         channel_id=world.channel.id,
     )
-    await world.admin.slash(world.channel, "announce", text="Tournament at 8pm", settle=0.4)
+    await world.admin.slash(world.channel, "announce", text="Tournament at 8pm")
+    await standin.wait_for(lambda: standin.last_message(world.channel), "the announcement",
+                           channels=[world.channel])
     assert [r.status for r in standin.requests_to("POST /channels/{channel_id}/messages")] == [
         429,
         200,
     ]
     assert standin.last_message(world.channel).content == "Tournament at 8pm"
+
+
+async def test_bot_waits_out_discords_global_limit(bot, standin: StandIn, world) -> None:
+    clock = ManualClock()  # the limit's window moves only when the test says so
+    clock.advance(1.0)  # the requests of the bot's start leave the global window
+    standin.clock = clock
+    standin.limits.global_per_second = 2
+    await world.admin.slash(world.channel, "burst", count=4)
+    posts = lambda: standin.requests_to("POST /channels/{channel_id}/messages")  # noqa: E731
+    await standin.wait_for(lambda: standin.count_429("global"), "the bot's third post refused")
+    assert [r.status for r in posts()] == [200, 200, 429]
+    clock.advance(1.0)  # discord.py sleeps retry_after (1 s) and sends it again
+    await standin.wait_for(lambda: len(standin.channel_messages(world.channel)) == 4,
+                           "all four messages", channels=[world.channel])
+    assert [m.content for m in standin.channel_messages(world.channel)] == [
+        f"message {n}" for n in range(1, 5)]
+    assert [r.status for r in posts()] == [200, 200, 429, 200, 200]
+    assert standin.accept_rate_limits() == 1
 
 
 async def test_global_429_and_server_error_are_retried(bot, standin: StandIn, world) -> None:
@@ -317,7 +345,7 @@ async def test_global_429_and_server_error_are_retried(bot, standin: StandIn, wo
     )
     await world.admin.slash(world.channel, "announce", text="hello")
     posts = lambda: [r.status for r in standin.requests_to("POST /channels/{channel_id}/messages")]  # noqa: E731
-    await standin.wait_until(lambda: len(posts()) == 3)
+    await standin.wait_for(lambda: len(posts()) == 3, "the third attempt of the post")
     assert posts() == [502, 429, 200]
     assert standin.last_message(world.channel).content == "hello"
 
@@ -343,6 +371,7 @@ async def test_invalid_button_style_is_a_violation(bot, standin: StandIn, world)
 
 async def test_double_initial_response_is_a_violation(bot, standin: StandIn, world) -> None:
     record = await world.admin.slash(world.channel, "twice")
+    await standin.wait_for(lambda: record.errors, "the second initial response")
     [violation] = standin.take_violations("double-ack")
     assert "second initial response" in violation.detail
     assert record.original.content == "first" and record.errors == ["already acknowledged"]
@@ -352,7 +381,8 @@ async def test_double_initial_response_is_a_violation(bot, standin: StandIn, wor
 
 async def test_late_initial_response_is_a_violation(bot, standin: StandIn, world) -> None:
     standin.ack_deadline = 0.2
-    record = await world.admin.slash(world.channel, "slow", settle=0.6)
+    record = await world.admin.slash(world.channel, "slow")
+    await standin.wait_for(lambda: record.late_callbacks, "the late callback")
     assert {v.kind for v in standin.take_violations()} == {"no-ack", "late-ack"}
     assert record.initial is None
     [error] = bot.app_errors
@@ -361,7 +391,8 @@ async def test_late_initial_response_is_a_violation(bot, standin: StandIn, world
 
 async def test_gateway_resume_replays_missed_events(bot, standin: StandIn, world) -> None:
     await standin.drop_gateway()
-    await standin.wait_until(lambda: standin.gateway.resumes == 1 and standin.gateway.connected)
+    await standin.wait_for(lambda: standin.gateway.resumes == 1 and standin.gateway.connected,
+                           "the bot to resume its gateway session")
     record = await world.player.slash(world.channel, "score")
     assert record.original.content.startswith("Scores")
     assert standin.gateway.identifies == 1
@@ -369,6 +400,8 @@ async def test_gateway_resume_replays_missed_events(bot, standin: StandIn, world
 
 async def test_followup_edits_and_deletions_are_recorded(bot, standin: StandIn, world) -> None:
     record = await world.admin.slash(world.channel, "tidy")
+    await standin.wait_for(lambda: len(standin.deleted_messages(world.channel)) == 2,
+                           "the original answer and the temporary message deleted")
     original, step = record.original, record.followups[0]
     assert original.deleted and record.messages == [step]
     assert step.content == "step 2" and [r.content for r in step.history] == ["step 1"]

@@ -4,21 +4,14 @@ Bloom with four users and its Slap! race."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.client import HanafudaBot
 from bot.config import Settings
 from bot.settlement import ESCROW_POINTS
 from bot.tables import TableError
-from tests.e2e.test_koikoi_bot import (
-    controls,
-    current_hand,
-    reply_text,
-    table_messages,
-    table_posted,
-)
+from tests.e2e.playing import play_out, reply_text, table_messages, table_posted
+from tests.e2e.test_koikoi_bot import no_dealt_hand_wins
 
 pytestmark = pytest.mark.asyncio
 
@@ -28,9 +21,6 @@ async def hbot(start_bot, standin, world, tmp_path):
     bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "g.sqlite3",
                                                dev_guild_id=world.guild.id)))
     bot.tables.ai_delay = 0.01
-    bot.tables.race_seconds = 0.6
-    bot.tables.slap_delays = (0.01, 0.03)
-    await standin.settle()
     return bot
 
 
@@ -39,13 +29,6 @@ def dave(standin, world):
     user = standin.create_user("dave")
     standin.add_member(world.guild, user)
     return user
-
-
-def newest(standin, channel, prefix):
-    for m in reversed(standin.channel_messages(channel)):
-        if any(c.startswith(prefix) for c in m.custom_ids()):
-            return m
-    return None
 
 
 def cid(message, prefix):
@@ -67,48 +50,6 @@ async def open_lobby(world, standin, game, joiners, ais=(), **options):
     return lobby
 
 
-async def play_out(bot, standin, channel, users, *, slappers=None, on_race=None, limit=900):
-    """Each user to act presses their first offered move; in a race, ``slappers(table)`` gives
-    the users who press Slap! (in that order; default everyone). ``on_race(table, message)`` may
-    press buttons first and returns the slappers instead."""
-    races = 0
-    for _ in range(limit):
-        await standin.settle()
-        if not bot.tables.tables:
-            return races
-        table = next(iter(bot.tables.tables.values()))
-        if table.in_race:
-            races += 1
-            race_round = table.match.round
-            order = slappers(table) if slappers else [u for u in users if table.seat_of(u.id) in
-                                                      table.match.observation(0)["race_seats"]]
-            if on_race:
-                order = await on_race(table, newest(standin, channel, "hf:slap:"))
-            for user in order:
-                msg = newest(standin, channel, "hf:slap:")
-                record = await user.click(msg, cid(msg, "hf:slap:"))
-                assert "Slap!" in reply_text(record), reply_text(record)
-            # The race is over when its window closes; the slaps themselves move the table on
-            # (seq) while the race still runs, so they must not count as its end.
-            await standin.wait_until(lambda t=table, r=race_round: not t.in_race or t.finished
-                                     or t.match.round is not r, timeout=5)
-            continue
-        seat = table.match.current_player
-        if seat is None or isinstance(table.players[seat], str):
-            await asyncio.sleep(0.02)
-            continue
-        user = next(u for u in users if u.id == table.players[seat])
-        msg = current_hand(standin, user, table)
-        if msg is None and seat not in table.dm_failed:
-            await asyncio.sleep(0.02)  # the DM of this move is still on its way
-            msg = current_hand(standin, user, table)
-        if msg is None:
-            record = await user.click(table_messages(standin, channel)[-1], f"hf:hand:{table.game_id}")
-            msg = record.messages[-1]
-        await user.click(msg, controls(msg)[0])
-    raise AssertionError("the game did not finish")
-
-
 async def test_gostop_three_users_with_a_stake_per_point(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
     users = [world.admin, world.player, world.shy]
@@ -120,7 +61,7 @@ async def test_gostop_three_users_with_a_stake_per_point(hbot, standin, world):
         assert await store.balance(guild, u.id) == before[u.id] - 2 * ESCROW_POINTS
     first = table_messages(standin, world.channel)[0]
     assert "per point" in first.embeds[0]["footer"]["text"]
-    await play_out(hbot, standin, world.channel, users)
+    await play_out(standin, world.channel, users)
     game = await store.load_game(table.game_id)
     scores = table.match.scores
     after = {u.id: await store.balance(guild, u.id) for u in users}
@@ -141,7 +82,7 @@ async def test_sakura_five_players_with_ai_levels_in_their_names(hbot, standin, 
     assert len(table.players) == 5
     assert table.names[2:] == ["AI (easy)", "AI 1 (normal)", "AI 2 (normal)"]
     assert table.players[2:] == ["ai:easy", "ai:normal", "ai:normal"]
-    await play_out(hbot, standin, world.channel, [world.admin, world.player])
+    await play_out(standin, world.channel, [world.admin, world.player])
     assert not hbot.tables.tables
 
 
@@ -149,7 +90,7 @@ async def test_sakura_teams_of_two_win_together(hbot, standin, world):
     await open_lobby(world, standin, "sakura", [world.player, world.shy], ais=["easy"], rounds=1, teams="pairs")
     table = next(iter(hbot.tables.tables.values()))
     assert table.match.rules.teams == "pairs"
-    await play_out(hbot, standin, world.channel, [world.admin, world.player, world.shy])
+    await play_out(standin, world.channel, [world.admin, world.player, world.shy])
     rows = await hbot.store._db.fetchall("SELECT seat, outcome FROM results WHERE game_id = ?", (table.game_id,))
     outcome = {r["seat"]: r["outcome"] for r in rows}
     assert len(outcome) == 3
@@ -170,7 +111,7 @@ async def test_sakura_teams_need_four_or_six_players(hbot, standin, world):
 async def test_mushi_against_the_ai(hbot, standin, world):
     await world.admin.slash(world.channel, "mushi", ai="easy", rounds=1)
     await table_posted(standin, world.channel)
-    await play_out(hbot, standin, world.channel, [world.admin])
+    await play_out(standin, world.channel, [world.admin])
     assert not hbot.tables.tables
 
 
@@ -178,7 +119,7 @@ async def test_hana_awase_three_seats_against_two_ais(hbot, standin, world):
     record = await world.admin.slash(world.channel, "hanaawase", ai="normal", players=3, rounds=1)
     assert "AI 1 (normal), AI 2 (normal)" in reply_text(record)
     await table_posted(standin, world.channel)
-    await play_out(hbot, standin, world.channel, [world.admin])
+    await play_out(standin, world.channel, [world.admin])
     assert not hbot.tables.tables
 
 
@@ -189,21 +130,27 @@ async def test_challenge_refused_for_a_game_of_three_or_more(hbot, standin, worl
 
 
 async def test_first_bloom_four_users_race_by_order_of_presses(hbot, standin, world, dave):
+    # The window closes on its own because one racer never presses; it is far longer than the
+    # milliseconds the presses take, and presses queued before it closes count in order.
+    hbot.tables.race_seconds = 2.0
     users = [world.admin, world.player, world.shy, dave]
     await open_lobby(world, standin, "firstbloom", [world.player, world.shy, dave], rounds=1, stake=1)
     table = next(iter(hbot.tables.tables.values()))
     seen = {}
 
-    def slappers(t):
-        race = t.match.observation(0)["race_seats"]
-        by_seat = {t.seat_of(u.id): u for u in users}
+    async def slappers(race_message):
+        race = table.match.observation(0)["race_seats"]
+        by_seat = {table.seat_of(u.id): u for u in users}
         order = [by_seat[s] for s in race]
-        seen["winner"] = t.match.round.winner
-        seen["order"] = [t.seat_of(u.id) for u in order]
+        seen["winner"] = table.match.round.winner
+        seen["order"] = [table.seat_of(u.id) for u in order]
         return order[:-1]  # the last one never presses: the window closes and they pay in full
 
-    races = await play_out(hbot, standin, world.channel, users, slappers=slappers)
-    assert races >= 1
+    played = await play_out(standin, world.channel, users, on_race=slappers)
+    assert len(played.races) >= 1
+    # each presser is told their place in the order the bot received the presses
+    for place, record in enumerate(played.races[-1], start=1):
+        assert f"You were number {place}" in reply_text(record), reply_text(record)
     game = await hbot.store.load_game(table.game_id)
     end = [e for ev in game.events for e in ev.events if e["type"] == "round_end"][-1]
     assert end["exempt"] == seen["order"][0]
@@ -218,8 +165,10 @@ async def test_first_bloom_four_users_race_by_order_of_presses(hbot, standin, wo
 
 
 async def test_first_bloom_against_ais_who_slap_like_people(hbot, standin, world, dave):
-    hbot.tables.slap_delays = (0.25, 0.4)  # slow enough to press buttons before the AIs slap
-    hbot.tables.race_seconds = 1.0
+    # The AIs slap after 1-1.5 s, so the presses below (milliseconds) come first; the window
+    # closes after 2.5 s, and asyncio wakes the AI slaps (queued on the table's lock) before it.
+    hbot.tables.slap_delays = (1.0, 1.5)
+    hbot.tables.race_seconds = 2.5
     await world.admin.slash(world.channel, "firstbloom", ai="normal", players=3, rounds=1)
     await table_posted(standin, world.channel)
     table = next(iter(hbot.tables.tables.values()))
@@ -227,16 +176,18 @@ async def test_first_bloom_against_ais_who_slap_like_people(hbot, standin, world
         await hbot.tables.slap(table, 0, world.admin.id)
     checked = {}
 
-    async def on_race(t, race_msg):
-        outsider = await dave.click(race_msg, cid(race_msg, "hf:slap:"))
-        checked["outsider"] = reply_text(outsider)
-        if t.seat_of(world.admin.id) == t.match.round.winner:
-            mine = await world.admin.click(race_msg, cid(race_msg, "hf:slap:"))
-            checked["winner"] = reply_text(mine)
-        checked["seats"] = list(t.match.observation(0)["race_seats"])
+    async def on_race(race_msg):
+        slap = cid(race_msg, "hf:slap:")
+        outsider = await dave.press(race_msg, slap)
+        mine = await world.admin.press(race_msg, slap) if table.seat_of(
+            world.admin.id) == table.match.round.winner else None
+        checked["seats"] = list(table.match.observation(0)["race_seats"])
+        checked["outsider"] = reply_text(await standin.finish_interaction(outsider))
+        if mine is not None:
+            checked["winner"] = reply_text(await standin.finish_interaction(mine))
         return []  # the admin never slaps: the AI seats do, after a human-like delay
 
-    await play_out(hbot, standin, world.channel, [world.admin], on_race=on_race)
+    await play_out(standin, world.channel, [world.admin], on_race=on_race)
     assert "not playing" in checked["outsider"]
     game = await hbot.store.load_game(table.game_id)
     flat = [e for ev in game.events for e in ev.events]
@@ -250,6 +201,7 @@ async def test_first_bloom_against_ais_who_slap_like_people(hbot, standin, world
 
 
 async def test_hard_ai_thinks_in_a_worker_process(hbot, standin, world):
+    await no_dealt_hand_wins(hbot, world)
     searched: list[str] = []
     run = hbot.ai_pool.run
 
@@ -263,7 +215,7 @@ async def test_hard_ai_thinks_in_a_worker_process(hbot, standin, world):
     await table_posted(standin, world.channel)
     table = next(iter(hbot.tables.tables.values()))
     assert table.players[1] == "ai:hard"
-    await play_out(hbot, standin, world.channel, [world.admin])
+    await play_out(standin, world.channel, [world.admin])
     assert searched and set(searched) == {"hard"}  # the search ran in the AI workers, off the loop
     assert hbot.ai_pool.completed >= len(searched)
     game = await hbot.store.load_game(table.game_id)

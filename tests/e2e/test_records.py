@@ -19,7 +19,8 @@ from tests.e2e.community_data import (
     play_game,
     start_hbot,
 )
-from tests.e2e.test_koikoi_bot import play_out, reply_text, table_posted
+from tests.e2e.playing import play_out, reply_text, table_posted
+from tests.e2e.test_koikoi_bot import no_dealt_hand_wins
 
 pytestmark = pytest.mark.asyncio
 
@@ -46,20 +47,18 @@ def footer(message) -> str:
 
 
 async def answer(standin, record, filename):
-    """The bot's reply to ``record`` once it carries ``filename``: the bot acknowledges first and
-    renders in a worker thread, which under load can outlast the stand-in's quiet period."""
-    def found():
-        return next((m for m in record.messages if filename in standin.message(m).files), None)
-
-    await standin.wait_until(lambda: found() is not None, timeout=15)
-    return standin.message(found())
+    """The bot's reply to ``record`` once it carries ``filename`` (the bot acknowledges first and
+    renders in a worker thread)."""
+    return await standin.wait_for(
+        lambda: next((m for m in record.messages if filename in m.files), None),
+        f"a reply carrying {filename}", channels=[record.channel])
 
 
 async def step_to(standin, user, message, custom_id, footer_start):
     """Press a replay button and wait for the redrawn step."""
     await user.click(message, custom_id)
-    await standin.wait_until(lambda: footer(standin.message(message)).startswith(footer_start),
-                             timeout=15)
+    await standin.wait_for(lambda: footer(standin.message(message)).startswith(footer_start),
+                           f"the replay step {footer_start!r}", channels=[message.channel])
     return standin.message(message)
 
 
@@ -99,6 +98,7 @@ async def test_rules_explain_the_game_sheet_house_rules_and_chips(hbot, standin,
 
 async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
+    await no_dealt_hand_wins(hbot, world)
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
     await table_posted(standin, world.channel)
     [running] = await store.list_running_games(guild)
@@ -106,7 +106,7 @@ async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, worl
     for command in ("replay", "export"):  # a game in play would reveal its cards
         early = await world.admin.slash(world.channel, command, game_id=gid)
         assert only_private(early) and "still being played" in reply_text(early)
-    await play_out(hbot, standin, [world.admin])
+    await play_out(standin, world.channel, [world.admin])
     record = await store.load_game(gid)
     assert record.status == "finished" and record.events
 

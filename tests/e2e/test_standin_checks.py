@@ -11,7 +11,8 @@ import pytest
 
 from tests.discord_standin import SpecIndex, StandIn
 from tests.discord_standin.spec import REQUIRE_ENV, SPEC_ENV
-from tests.discord_standin.testing import spec_or_skip
+from tests.discord_standin.testing import ManualClock, spec_or_skip
+from tests.discord_standin.users import new_record
 
 
 @pytest.fixture
@@ -199,3 +200,107 @@ def test_missing_spec_fails_in_ci_and_skips_locally(
     monkeypatch.delenv(REQUIRE_ENV)
     with pytest.raises(pytest.skip.Exception, match="absent.json"):
         spec_or_skip()
+
+
+async def test_message_bucket_counts_down_then_refuses_until_it_resets(
+    standin: StandIn, http, channel
+) -> None:
+    clock = ManualClock(1000.0)
+    standin.clock = clock
+    url = f"{standin.api_url}/channels/{channel.id}/messages"
+    seen = []
+    for _ in range(5):
+        async with http.post(url, json={"content": "hi"}) as resp:
+            assert resp.status == 200
+            seen.append(resp.headers["X-RateLimit-Remaining"])
+            assert resp.headers["X-RateLimit-Limit"] == "5"
+            assert resp.headers["X-RateLimit-Reset-After"] == "5.000"
+            bucket = resp.headers["X-RateLimit-Bucket"]
+    assert seen == ["4", "3", "2", "1", "0"]
+    async with http.post(url, json={"content": "one too many"}) as resp:
+        assert resp.status == 429
+        assert await resp.json() == {
+            "message": "You are being rate limited.",
+            "retry_after": 5.0,
+            "global": False,
+        }
+        assert resp.headers["X-RateLimit-Scope"] == "user"
+        assert resp.headers["X-RateLimit-Bucket"] == bucket and "X-RateLimit-Global" not in resp.headers
+    other = standin.create_channel(channel.guild, "other")  # another channel: its own bucket
+    async with http.post(f"{standin.api_url}/channels/{other.id}/messages", json={"content": "x"}) as resp:
+        assert resp.status == 200 and resp.headers["X-RateLimit-Remaining"] == "4"
+    clock.advance(5.0)
+    async with http.post(url, json={"content": "later"}) as resp:
+        assert resp.status == 200 and resp.headers["X-RateLimit-Remaining"] == "4"
+    assert standin.count_429() == standin.count_429("user") == 1
+    assert [m.content for m in standin.channel_messages(channel)][-1] == "later"
+    standin.accept_rate_limits()
+
+
+async def test_global_limit_spares_interaction_routes_and_peaks_are_measured(
+    standin: StandIn, http, channel
+) -> None:
+    clock = ManualClock(1000.0)
+    standin.clock = clock
+    standin.limits.global_per_second = 3
+    guild_url = f"{standin.api_url}/guilds/{channel.guild.id}"
+    for _ in range(3):
+        async with http.get(guild_url) as resp:
+            assert resp.status == 200
+    async with http.get(f"{standin.api_url}/channels/{channel.id}") as resp:
+        assert resp.status == 429 and resp.headers["X-RateLimit-Global"] == "true"
+        assert resp.headers["X-RateLimit-Scope"] == "global"
+        assert await resp.json() == {
+            "message": "You are being rate limited.",
+            "retry_after": 1.0,
+            "global": True,
+        }
+    # interaction callbacks and webhooks are outside the global limit (here: unknown tokens)
+    async with http.post(f"{standin.api_url}/interactions/1/tok/callback", json={"type": 6}) as resp:
+        assert resp.status == 404 and (await resp.json())["code"] == 10062
+    standin.take_violations("unknown-interaction")
+    clock.advance(0.5)
+    async with http.get(guild_url) as resp:
+        assert resp.status == 429
+    clock.advance(0.5)
+    async with http.get(guild_url) as resp:
+        assert resp.status == 200
+    assert standin.count_429("global") == 2
+    assert standin.peak_requests() == 5  # the three admitted and the two refused at 1000.0-1000.5
+    assert len(standin.global_request_times()) == 6
+    standin.accept_rate_limits()
+
+
+async def test_interaction_tokens_expire_like_discords(standin: StandIn, http, channel) -> None:
+    """A callback after 3 s and a followup after 15 minutes are refused with 10062."""
+    clock = ManualClock(1000.0)
+    standin.clock = clock
+    user = standin.create_user("erin")
+    standin.add_member(channel.guild, user)
+
+    def interaction():
+        record = new_record(standin, user, channel, 2, {"name": "x", "type": 1}, None)
+        record.created_at = clock()
+        standin.interactions[record.id] = record
+        standin.interactions_by_token[record.token] = record
+        return record
+
+    late = interaction()
+    clock.advance(3.01)
+    async with http.post(f"{standin.api_url}/interactions/{late.id}/{late.token}/callback",
+                         json={"type": 5}) as resp:
+        assert resp.status == 404 and await resp.json() == {"message": "Unknown interaction", "code": 10062}
+    assert late.late_callbacks == 1 and late.initial is None
+    record = interaction()
+    async with http.post(f"{standin.api_url}/interactions/{record.id}/{record.token}/callback",
+                         json={"type": 5}) as resp:
+        assert resp.status == 204
+    webhook = f"{standin.api_url}/webhooks/{standin.application_id}/{record.token}"
+    clock.advance(14 * 60)
+    async with http.post(webhook, json={"content": "in time"}) as resp:
+        assert resp.status == 204
+    clock.advance(60.01)
+    async with http.patch(f"{webhook}/messages/@original", json={"content": "too late"}) as resp:
+        assert resp.status == 404 and (await resp.json())["code"] == 10062
+    assert [v.kind for v in standin.take_violations()] == ["late-ack", "late-followup"]
+    assert record.original.content == "in time"
