@@ -167,12 +167,13 @@ class TableManager:
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
                     names: list[str], host_id: int, rules: Any, stake: int, seed: int,
-                    key: str | None = None, via: Any = None) -> Table:
+                    key: str | None = None, via: Any = None, headline: str = "") -> Table:
         """Create the game (stakes escrowed, all or none), post the table and deal the hands.
 
         ``key`` makes the start idempotent: a second start with the same key, at once or after a
         restart, raises :class:`AlreadyStarted` and creates nothing. ``via`` is an interaction
-        deferred publicly whose response becomes the table message."""
+        deferred publicly whose response becomes the table message; ``headline`` a line of text
+        above the table (who sits down against whom)."""
         if key is not None:
             if key in self._starting:
                 raise AlreadyStarted()
@@ -180,14 +181,14 @@ class TableManager:
         try:
             return await self._start(guild_id=guild_id, channel_id=channel_id, game=game,
                                      players=players, names=names, host_id=host_id, rules=rules,
-                                     stake=stake, seed=seed, key=key, via=via)
+                                     stake=stake, seed=seed, key=key, via=via, headline=headline)
         finally:
             if key is not None:
                 self._starting.discard(key)
 
     async def _start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
                      names: list[str], host_id: int, rules: Any, stake: int, seed: int,
-                     key: str | None, via: Any) -> Table:
+                     key: str | None, via: Any, headline: str) -> Table:
         module = game_module(game)
         match = module.new_match(len(players), rules, seed)
         table = Table(game_id=0, guild_id=guild_id, channel_id=channel_id, game=game,
@@ -212,7 +213,7 @@ class TableManager:
         table.game_id = record.game_id
         self.tables[table.game_id] = table
         async with table.lock:
-            await self.publisher.post_table(table, via=via)
+            await self.publisher.post_table(table, via=via, headline=headline)
             await self.store.set_table_message(table.game_id, table.message_id)
             if match.is_over:  # decided by the deal itself (a dealt hand yaku in a last round)
                 await self._finish(table, [])

@@ -145,7 +145,7 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
 
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
                       names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int,
-                      *, key: str, via: discord.Interaction | None = None) -> Table:
+                      *, key: str, via: discord.Interaction | None = None, headline: str = "") -> Table:
     """Create and show the table; refuses with a clear message (nothing started) on bad input.
     ``key`` makes the start idempotent: a second call with it returns the same game. ``via``: an
     interaction deferred publicly whose answer becomes the table (its token then keeps the table
@@ -161,7 +161,7 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
         return await bot.tables.start(  # type: ignore[attr-defined]
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            seed=secrets.randbits(63), key=key, via=via)
+            seed=secrets.randbits(63), key=key, via=via, headline=headline)
     except StoreError as exc:
         raise TableError(str(exc)) from None
 
@@ -599,18 +599,17 @@ class PlayCog(commands.Cog):
         await check_stakes(interaction, game, stake, [user.id])
         await interaction.response.defer(thinking=True)
         levels = [ai] * (seats - 1)
+        against = ", ".join(ai_names(levels))
         try:
             await start_table(interaction, game, [user.id, *(ai_seat(lvl) for lvl in levels)],
                               [user.display_name, *ai_names(levels)], user.id, spec, stake,
-                              key=f"start:{interaction.id}", via=interaction)
+                              key=f"start:{interaction.id}", via=interaction,
+                              headline=f"{safe_name(user.display_name)} sits down against {against}.")
         except TableError as exc:
             await interaction.edit_original_response(content="The game could not start.",
                                                      allowed_mentions=NO_MENTIONS)
             await interaction.followup.send(clip(str(exc)), ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
-        against = ", ".join(ai_names(levels))
-        await interaction.followup.send(f"{safe_name(user.display_name)} sits down against {against}.",
-                                        allowed_mentions=NO_MENTIONS)
 
     async def _challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
                          spec: dict[str, Any], stake: int) -> None:

@@ -146,7 +146,8 @@ class TablePublisher:
         return self._feeds.setdefault(table.game_id, Feed())
 
     # -- what the table manager calls ---------------------------------------------------------
-    async def post_table(self, table: Table, via: discord.Interaction | None = None) -> None:
+    async def post_table(self, table: Table, via: discord.Interaction | None = None,
+                         headline: str = "") -> None:
         """The table message of a new game; ``via`` a publicly deferred interaction to answer
         with it (then its token keeps the table up to date for a while)."""
         update = self._table_update(table)
@@ -154,13 +155,14 @@ class TablePublisher:
         file = png(image, update.filename)
         feed = self.feed(table)
         if via is not None:
-            msg = await via.edit_original_response(embed=update.embed, attachments=[file], view=update.view,
+            msg = await via.edit_original_response(content=headline[:2000] or None, embed=update.embed,
+                                                   attachments=[file], view=update.view,
                                                    allowed_mentions=discord.AllowedMentions.none())
             feed.table_via = Via(via, msg.id)
         else:
             await self.budget.acquire()
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
-                embed=update.embed, file=file, view=update.view)
+                content=headline[:2000] or None, embed=update.embed, file=file, view=update.view)
         table.message_id = msg.id
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
 

@@ -167,9 +167,9 @@ async def test_every_one_of_thirty_moves_can_be_played(hbot, standin, world):
     offered = [o["value"] for c in menus for o in hand.find_component(c)["options"]]
     assert len(offered) == len(legal) > 25
     last = offered[-1]  # the move a 25-button hand used to drop
-    await world.admin.select(hand, menus[-1], [last])
+    await world.admin.select(hand, menus[-1], [last])  # acknowledged first, then played
+    await standin.wait_until(lambda: table.seq == 1, "the chosen move stored", timeout=WAIT)
     await hbot.publisher.drain()
-    assert table.seq == 1
     stored = await hbot.store.load_game(table.game_id, with_events=True)
     assert stored.events[-1].action == legal[-1]
 
@@ -191,8 +191,10 @@ async def test_a_hand_left_stale_by_a_crash_is_brought_up_to_date(start_bot, sta
     hand = live_hand(standin, world.admin, table.game_id, table.seq)
     # The crash: the move is stored, but the bot dies before the hand is edited.
     first.publisher._mark_hands = lambda t: None
+    stored_seq = table.seq + 1
     await world.admin.click(hand, move_controls(hand, table.game_id, table.seq)[0])
-    stored_seq = table.seq
+    await standin.wait_until(lambda: table.seq == stored_seq, "the move stored", timeout=WAIT)
+    await first.publisher.drain()
     stale = standin.message(hand)
     assert not move_controls(stale, table.game_id, stored_seq) and f"move {stored_seq}" not in stale.embeds[0]["footer"]["text"]
     await first.close()
@@ -264,9 +266,10 @@ async def test_database_trouble_refuses_a_move_and_loses_nothing(hbot, standin, 
 
     monkeypatch.setattr(hbot.store, "record_action", full_disk)
     refused = await world.admin.click(hand, move)
+    await standin.answered(refused, 2)  # the hand it was pressed on, and the private refusal
     assert refused.followups and all(m.ephemeral for m in refused.followups)
     assert "was not played" in " ".join(m.content for m in refused.followups)
     assert table.seq == seq and table.state_json() == state  # nothing changed, nothing lost
     monkeypatch.setattr(hbot.store, "record_action", real)
     await world.admin.click(hand, move)  # the same control works once the database does
-    assert table.seq == seq + 1
+    await standin.wait_until(lambda: table.seq == seq + 1, "the move stored", timeout=WAIT)
