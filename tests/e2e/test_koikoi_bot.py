@@ -102,9 +102,14 @@ async def test_challenge_accept_wrong_user_stale_and_double_click(hbot, standin,
 async def test_closed_dms_use_the_ephemeral_hand(hbot, standin, world):
     await world.shy.slash(world.channel, "koikoi", ai="easy", rounds=1)
     await table_posted(standin, world.channel)
+    table = next(iter(hbot.tables.tables.values()))
+    # The hand goes out after the table: the DM is refused, then the notice follows.
+    notices = await standin.wait_for(
+        lambda: [m for m in standin.channel_messages(world.channel) if "can't send you direct messages" in m.content],
+        "the notice that carol's DMs are closed")
+    await hbot.publisher.drain()
     notices = [m for m in standin.channel_messages(world.channel) if "can't send you direct messages" in m.content]
     assert len(notices) == 1
-    table = next(iter(hbot.tables.tables.values()))
     table_msg = table_messages(standin, world.channel)[-1]
     stranger = await world.player.click(table_msg, f"hf:hand:{table.game_id}")
     assert "not playing" in reply_text(stranger)
