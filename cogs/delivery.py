@@ -62,8 +62,11 @@ class Coalescer:
         self._jobs: dict[Hashable, Callable[[], Awaitable[None]]] = {}
         self._running: dict[Hashable, asyncio.Task[None]] = {}
         self._again: set[Hashable] = set()
+        self.closed = False
 
     def mark(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
+        if self.closed:  # the bot is shutting down: a restart redraws every table anyway
+            return
         self._jobs[key] = job
         if key in self._running:
             self._again.add(key)
@@ -101,6 +104,7 @@ class Coalescer:
             await asyncio.gather(*list(self._running.values()), return_exceptions=True)
 
     def cancel(self) -> None:
+        self.closed = True
         for task in self._running.values():
             task.cancel()
 
@@ -110,8 +114,11 @@ class Sequencer:
 
     def __init__(self) -> None:
         self._tails: dict[Hashable, asyncio.Task[None]] = {}
+        self.closed = False
 
     def queue(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
+        if self.closed:
+            return
         previous = self._tails.get(key)
         task = asyncio.create_task(self._after(previous, job), name=f"post {key}")
         self._tails[key] = task
@@ -133,5 +140,6 @@ class Sequencer:
             await asyncio.gather(*list(self._tails.values()), return_exceptions=True)
 
     def cancel(self) -> None:
+        self.closed = True
         for task in self._tails.values():
             task.cancel()
