@@ -67,6 +67,21 @@ def sample_group(pgid: int) -> GroupSample:
     return GroupSample(bot, total, ticks)
 
 
+def system_ticks() -> tuple[int, int]:
+    """(busy, total) CPU ticks of the whole machine since boot, from /proc/stat."""
+    with open("/proc/stat") as fh:
+        values = [int(v) for v in fh.readline().split()[1:]]
+    idle = values[3] + (values[4] if len(values) > 4 else 0)  # idle + iowait
+    return sum(values) - idle, sum(values)
+
+
+def own_ticks() -> int:
+    with open("/proc/self/stat", "rb") as fh:
+        raw = fh.read()
+    fields = raw[raw.rfind(b")") + 2:].split()
+    return int(fields[11]) + int(fields[12])
+
+
 @dataclass
 class BotProcess:
     """The bot subprocess and what it reported on stdout (see ``bot.bench._loadbot``)."""
@@ -163,9 +178,13 @@ class GroupMonitor:
         self._last: GroupSample | None = None
         self._started = self._ended = 0.0
         self._task: asyncio.Task | None = None
+        self._system = (0, 0)
+        self._own = 0
+        self.other_cpu = 0.0  # % of one core used by processes outside the bench and the bot
 
     def start(self) -> None:
         self._started = time.monotonic()
+        self._system, self._own = system_ticks(), own_ticks()
         self._take()
         self._first = self._last
         self._task = asyncio.create_task(self._run())
@@ -188,6 +207,12 @@ class GroupMonitor:
                 await self._task
         self._take()
         self._ended = time.monotonic()
+        busy, _ = system_ticks()
+        first, last = self._first, self._last
+        group = 0 if first is None or last is None else sum(
+            t - first.cpu_ticks.get(pid, 0) for pid, t in last.cpu_ticks.items())
+        others = (busy - self._system[0]) - group - (own_ticks() - self._own)
+        self.other_cpu = max(0.0, 100 * others / max((self._ended - self._started) * TICKS, 1e-9))
 
     def cpu_percent(self) -> tuple[float, float]:
         """CPU of the bot alone and of the whole group, in % of one core over the window."""

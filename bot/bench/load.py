@@ -18,7 +18,8 @@ offers one (or after --think-ms), and starts a new match when one ends, until --
   REST/s peak    the most requests in any 1 s that count against Discord's global limit (not
                  interaction callbacks nor webhook calls), and the 429 answers
   RSS peak       the bot process, and the bot with its worker processes
-  bench CPU      this process (stand-in and players), % of one core: what the harness costs
+  CPU            the bot's group, this process (stand-in and players: what the harness costs)
+                 and every other process of the machine, in % of one core
 
 Needs the test extras (``pip install -e '.[test]'``) and Discord's OpenAPI spec (see README).
 The bot process and the temporary files are removed however the run ends, Ctrl-C included.
@@ -215,6 +216,7 @@ class LoadRun:
             "bot_group_cpu_pct": round(group_cpu, 1),
             "bench_cpu_pct": round(100 * cpu / max(t2 - t0, 1e-9), 1),
             "bench_loop_lag_ms_max": ms(watch.max_lag),
+            "other_cpu_pct": round(monitor.other_cpu, 1),
             "violations": kinds,
         }
 
@@ -255,7 +257,7 @@ def describe(f: dict[str, Any]) -> str:
             f"loop lag max {_fmt(f['loop_lag_ms_max'], ' ms')}  clicks/s {f['clicks_per_s']:g}  "
             f"REST/s peak {f['rest_per_s_peak']} (429s: {f['rate_limited']})  "
             f"RSS peak bot {rss['bot']:g} / total {rss['total']:g} MiB  "
-            f"CPU bot {f['bot_cpu_pct']:g}% bench {f['bench_cpu_pct']:g}%")
+            f"CPU bot {f['bot_cpu_pct']:g}% bench {f['bench_cpu_pct']:g}% others {f['other_cpu_pct']:g}%")
 
 
 async def measure(spec: SpecIndex, args: argparse.Namespace) -> list[dict[str, Any]]:
