@@ -3,7 +3,8 @@
 It opens a table against the AI with ``/koikoi ai:LEVEL`` in its own channel, waits until its
 hand (a DM whose buttons carry ``hf:act:<game>:<move>:<action>``) offers moves for a new move
 number, presses one at random (after ``think`` seconds, if set) and starts a new match when the
-table message is closed. The stand-in's hooks call :meth:`on_hand`, :meth:`on_table` and
+table message is closed. When the bot's answer comes too late (Discord shows "This interaction
+failed"), it tries again after ``RETRY_PAUSE``, as a person would. The stand-in's hooks call :meth:`on_hand`, :meth:`on_table` and
 :meth:`on_callback`; the player only reacts to what a real user would see.
 """
 
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 _ACTION = re.compile(r"hf:act:(\d+):(\d+):")
 _TABLE = re.compile(r"hf:hand:(\d+)")
 _FOOTER_MOVE = re.compile(r"move (\d+)")
-RETRY_SECONDS = 30.0  # nothing changed for this long after a press or a command: try again
+RETRY_PAUSE = 2.0  # after "This interaction failed" (a refused answer), a user tries again
+STUCK_SECONDS = 60.0  # a /koikoi whose table never came is sent again after this long
 
 
 @dataclass(eq=False)
@@ -94,6 +96,7 @@ class LoadPlayer:
         self.pending: Press | None = None  # a move press whose effect is not visible yet
         self.starting = False  # a /koikoi was sent and its table is not posted yet
         self.games_finished = 0
+        self.retry_at = 0.0  # monotonic time before which a failed interaction is not retried
         self.changed = asyncio.Event()
 
     # -- what the player sees (called by the stand-in's hooks) ---------------------------------
@@ -130,6 +133,7 @@ class LoadPlayer:
         press.acked = at
         if status >= 400:
             press.refused = True
+            self.retry_at = at + RETRY_PAUSE
             if press is self.pending:  # the move was not made: press again
                 self.pending = None
                 self.pressed = None
@@ -148,13 +152,19 @@ class LoadPlayer:
         while budget.open():
             self.changed.clear()
             step = self._next_step()
-            if step is None and time.monotonic() - waiting_since < RETRY_SECONDS:
-                timeout = min(budget.until, waiting_since + RETRY_SECONDS) - time.monotonic()
+            now = time.monotonic()
+            if step is None and self.starting and now - waiting_since >= STUCK_SECONDS:
+                step = "start"  # the command got lost: send it again
+            if step is None:
+                deadline = budget.until
+                if self.starting:
+                    deadline = min(deadline, waiting_since + STUCK_SECONDS)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.changed.wait(), max(0.0, timeout))
+                    await asyncio.wait_for(self.changed.wait(), max(0.0, deadline - now))
                 continue
-            if step is None:  # nothing happened for a long time (a lost command): start over
-                step = "start"
+            if now < self.retry_at:
+                await asyncio.sleep(min(self.retry_at, budget.until) - now)
+                continue
             if isinstance(step, Offer) and self.think > 0:
                 await asyncio.sleep(self.think)
                 if self._next_step() is not step:

@@ -208,6 +208,7 @@ class LoadRun:
             "clicks": len(presses),
             "moves": len(moves),
             "acks_missing": missing,
+            "refused": sum(1 for p in presses if p.refused),  # each one is pressed again
             "moves_not_visible": sum(1 for p in moves if p.visible is None and not p.refused),
             "games_finished": sum(p.games_finished + p.over for p in self.players),
             "rest_per_s_mean": round(len([t for t in si.rest_times[rest_before:] if t0 <= t <= t2])
