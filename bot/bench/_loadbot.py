@@ -7,6 +7,7 @@ production. Settings come from the environment:
     HANAFUDA_BENCH_GATEWAY  the gateway URL (ws://127.0.0.1:PORT/gateway)
     HANAFUDA_BENCH_TOKEN    the stand-in's bot token
     HANAFUDA_BENCH_DB       the SQLite file (a temporary one)
+    HANAFUDA_BENCH_AI_DELAY optional: the AI's pause before a move, seconds (production: 1.2)
 
 It publishes the slash commands once at start, then writes one JSON object per line on stdout:
 ``{"event": "ready"}`` when connected, ``{"event": "lag", "t": unix time, "max_ms": worst loop
@@ -46,6 +47,9 @@ class BenchBot(HanafudaBot):
 
     async def setup_hook(self) -> None:
         await super().setup_hook()
+        delay = os.environ.get("HANAFUDA_BENCH_AI_DELAY")
+        if delay and self.tables is not None:
+            self.tables.ai_delay = float(delay)
         await self.tree.sync()
 
 

@@ -78,12 +78,13 @@ class Budget:
 
 class LoadPlayer:
     def __init__(self, standin: LoadStandIn, user: SimUser, channel: Channel, *, level: str,
-                 think: float, rng: random.Random, presses: list[Press],
+                 rounds: int | None, think: float, rng: random.Random, presses: list[Press],
                  by_interaction: dict[int, tuple[LoadPlayer, Press]]) -> None:
         self.standin = standin
         self.user = user
         self.channel = channel
         self.level = level
+        self.rounds = rounds  # the /koikoi rounds option; None: the server's default
         self.think = think
         self.rng = rng
         self.presses = presses  # shared by every player of the run
@@ -189,7 +190,10 @@ class LoadPlayer:
         self.game = self.table_message = self.offer = self.pressed = self.pending = None
         self.over = False
         self.starting = True
-        data = self.user._command_data(self.channel, "koikoi", {"ai": self.level}, focused=None)
+        options: dict = {"ai": self.level}
+        if self.rounds is not None:
+            options["rounds"] = self.rounds
+        data = self.user._command_data(self.channel, "koikoi", options, focused=None)
         await self._send(self.channel, INTERACTION_APPLICATION_COMMAND, data, None, None)
 
     async def _press(self, offer: Offer) -> None:

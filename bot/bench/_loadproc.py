@@ -98,11 +98,15 @@ class BotProcess:
         return self.proc.pid
 
     @classmethod
-    async def start(cls, *, api: str, gateway: str, token: str, db: Path, log_path: Path) -> BotProcess:
+    async def start(cls, *, api: str, gateway: str, token: str, db: Path, log_path: Path,
+                    ai_delay: float | None = None) -> BotProcess:
         env = {**os.environ, "HANAFUDA_BENCH_API": api, "HANAFUDA_BENCH_GATEWAY": gateway,
                "HANAFUDA_BENCH_TOKEN": token, "HANAFUDA_BENCH_DB": str(db),
                "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT_ROOT), os.environ.get("PYTHONPATH")]))}
         env.pop("DISCORD_TOKEN", None)
+        env.pop("HANAFUDA_BENCH_AI_DELAY", None)
+        if ai_delay is not None:
+            env["HANAFUDA_BENCH_AI_DELAY"] = str(ai_delay)
         with open(log_path, "wb") as log:
             proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot.bench._loadbot", cwd=PROJECT_ROOT, env=env,

@@ -1,6 +1,6 @@
 """Load benchmark: many Koi-Koi tables against the AI at once, the bot in its own process.
 
-    python -m bot.bench load --tables 10,50,200 [--seconds 60] [--ai normal|hard] [--think-ms 0]
+    python -m bot.bench load --tables 10,50,200 [--seconds 60] [--ai normal|hard] [--think-ms 0] [--rounds R]
                              [--runs 1] [--clicks N] [--validate-every 10] [--json]
 
 Each run starts the local Discord stand-in of the test suite in this process (127.0.0.1 only) and
@@ -85,8 +85,11 @@ class LoadRun:
     """One run: the stand-in, the bot process, the players, and the figures they produce."""
 
     def __init__(self, spec: SpecIndex, *, tables: int, seconds: float, level: str, think: float,
-                 clicks: int, validate_every: int, seed: int) -> None:
+                 clicks: int, validate_every: int, seed: int, rounds: int | None = None,
+                 ai_delay: float | None = None) -> None:
         self.tables, self.seconds, self.level, self.think = tables, seconds, level, think
+        self.rounds = rounds
+        self.ai_delay = ai_delay
         self.clicks, self.seed = clicks, seed
         self.standin = LoadStandIn(spec, validate_every=validate_every)
         self.presses: list[Press] = []
@@ -125,7 +128,8 @@ class LoadRun:
             user = si.create_user(f"player{i + 1}")
             si.add_member(guild, user)
             channel = si.create_channel(guild, f"table-{i + 1}")
-            player = LoadPlayer(si, user, channel, level=self.level, think=self.think,
+            player = LoadPlayer(si, user, channel, level=self.level, rounds=self.rounds,
+                                think=self.think,
                                 rng=random.Random(self.seed * 100_003 + i), presses=self.presses,
                                 by_interaction=self.by_interaction)
             self.players.append(player)
@@ -154,7 +158,7 @@ class LoadRun:
             self._populate()
             bot = await BotProcess.start(api=self.standin.api_url, gateway=self.standin.gateway_url,
                                          token=self.standin.token, db=tmp / "bot.sqlite3",
-                                         log_path=tmp / "bot.log")
+                                         log_path=tmp / "bot.log", ai_delay=self.ai_delay)
             await bot.wait_ready(READY_TIMEOUT)
             return await self._measure(bot)
         finally:
@@ -273,7 +277,8 @@ async def measure(spec: SpecIndex, args: argparse.Namespace) -> list[dict[str, A
             clicks = args.clicks or int(MAX_CLICKS_PER_SECOND * max(args.seconds, 1))
             figures = await LoadRun(spec, tables=tables, seconds=args.seconds, level=args.ai,
                                     think=args.think_ms / 1000, clicks=clicks,
-                                    validate_every=args.validate_every, seed=args.seed + run).execute()
+                                    validate_every=args.validate_every, seed=args.seed + run,
+                                    rounds=args.rounds, ai_delay=args.ai_delay).execute()
             runs.append(figures)
             if not args.json:
                 prefix = f"run {run + 1}/{args.runs}: " if args.runs > 1 else ""
@@ -302,6 +307,10 @@ def parser() -> argparse.ArgumentParser:
                    help="tables at once; several counts separated by commas give a line each")
     p.add_argument("--seconds", type=float, default=60.0, help="how long the players press (60)")
     p.add_argument("--ai", default="normal", choices=["easy", "normal", "hard", "expert"])
+    p.add_argument("--rounds", type=int, choices=[1, 3, 6, 10, 12],
+                   help="the /koikoi rounds option (default: the server's, a full match)")
+    p.add_argument("--ai-delay", type=float,
+                   help="the AI's pause before each move in seconds (default: the bot's, 1.2)")
     p.add_argument("--think-ms", type=float, default=0.0,
                    help="a player's pause before pressing an offered move (0)")
     p.add_argument("--runs", type=int, default=1, help="runs per table count; medians (1)")
