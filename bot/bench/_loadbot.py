@@ -1,0 +1,102 @@
+"""The bot process of the load benchmark: the real HanafudaBot, aimed at a local Discord stand-in.
+
+Started by ``bot.bench.load`` as ``python -m bot.bench._loadbot`` in its own process, as in
+production. Settings come from the environment:
+
+    HANAFUDA_BENCH_API      discord.py's REST base (http://127.0.0.1:PORT/api/v10)
+    HANAFUDA_BENCH_GATEWAY  the gateway URL (ws://127.0.0.1:PORT/gateway)
+    HANAFUDA_BENCH_TOKEN    the stand-in's bot token
+    HANAFUDA_BENCH_DB       the SQLite file (a temporary one)
+    HANAFUDA_BENCH_AI_DELAY optional: the AI's pause before a move, seconds (production: 1.2)
+
+It publishes the slash commands once at start, then writes one JSON object per line on stdout:
+``{"event": "ready"}`` when connected, ``{"event": "lag", "t": unix time, "max_ms": worst loop
+lag of the last interval}`` every ``REPORT_SECONDS``, and ``{"event": "exit", ...}`` with the
+overall figures when it closes (on SIGTERM or SIGINT). Logs go to stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import discord
+import yarl
+
+from bot.client import HanafudaBot
+from bot.config import Settings
+from bot.loopwatch import LoopWatch
+
+REPORT_SECONDS = 0.5
+
+
+def emit(event: str, **fields: object) -> None:
+    sys.stdout.write(json.dumps({"event": event, **fields}) + "\n")
+    sys.stdout.flush()
+
+
+class BenchBot(HanafudaBot):
+    """The production bot plus one global command sync, so the stand-in knows the commands."""
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        delay = os.environ.get("HANAFUDA_BENCH_AI_DELAY")
+        if delay and self.tables is not None:
+            self.tables.ai_delay = float(delay)
+        await self.tree.sync()
+
+
+async def _report(watch: LoopWatch) -> None:
+    while True:
+        await asyncio.sleep(REPORT_SECONDS)
+        emit("lag", t=time.time(), max_ms=round(watch.take_window_max() * 1000, 2))
+
+
+async def run() -> int:
+    env = os.environ
+    discord.http.Route.BASE = env["HANAFUDA_BENCH_API"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(env["HANAFUDA_BENCH_GATEWAY"])
+    token = env["HANAFUDA_BENCH_TOKEN"]
+    bot = BenchBot(Settings(token=token, database_path=Path(env["HANAFUDA_BENCH_DB"])))
+    # The stand-in sends every guild at once; discord.py's 2 s wait for more only delays READY.
+    bot._connection.guild_ready_timeout = 0.1
+    watch = LoopWatch(interval=0.02, threshold=0.05)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+
+    async def announce_ready() -> None:
+        await bot.wait_until_ready()
+        watch.start()
+        emit("ready", guilds=len(bot.guilds))
+
+    async with bot:
+        tasks = [asyncio.create_task(announce_ready()), asyncio.create_task(_report(watch))]
+        try:
+            await bot.start(token, reconnect=True)
+        finally:
+            for task in tasks:
+                task.cancel()
+            watch.stop()
+            emit("exit", loop_lag_ms_max=round(watch.max_lag * 1000, 2), blocks=watch.blocks,
+                 samples=watch.samples)
+    return 0
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(run())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""The load benchmark runs end to end: a bot process, two tables, a fixed number of presses."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from bot.bench import _loadproc, load
+from tests.discord_standin import spec_or_skip
+
+KEYS = {"tables", "acks_ms", "acks_over_3s", "visible_ms", "loop_lag_ms_max", "clicks_per_s",
+        "rest_per_s_peak", "rate_limited", "rss_mib_peak"}
+
+
+def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys):
+    spec_or_skip()
+    # The run ends when the 60th press is made and answered; --seconds is only a safety bound.
+    # A one-round Koi-Koi match takes a player at most 25 presses (the command, then 8 turns of
+    # at most 3 choices), and one of the two players makes at least 30 of the 60: at least one
+    # match ends and its player opens the next.
+    load.main(["--tables", "2", "--rounds", "1", "--ai-delay", "0.01", "--clicks", "60",
+               "--seconds", "600", "--validate-every", "1", "--json"])
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures.keys() >= KEYS
+    assert figures["tables"] == 2 and figures["clicks"] == 60
+    assert set(figures["acks_ms"]) == {"p50", "p95", "p99", "max"}
+    assert set(figures["visible_ms"]) == {"p50", "p95"}
+    assert figures["games_finished"] >= 1
+    # every press was answered and every move shown
+    assert figures["acks_missing"] == 0 and figures["refused"] == 0
+    assert figures["moves"] >= 30 and figures["moves_not_visible"] == 0
+    assert figures["visible_ms"]["p50"] is not None
+    assert 0 <= figures["acks_ms"]["p50"] <= figures["acks_ms"]["max"]
+    assert figures["loop_lag_ms_max"] is not None and figures["loop_lag_ms_max"] >= 0
+    assert figures["rest_per_s_peak"] >= 1 and figures["rate_limited"] == 0
+    assert figures["rss_mib_peak"]["total"] >= figures["rss_mib_peak"]["bot"] > 0
+    assert figures["violations"] == {}  # every body was checked against Discord's spec
+    # nothing is left behind: no bot process group, no temporary directory
+    assert not _loadproc.LIVE_GROUPS and not load.TEMP_DIRS
+
+
+def test_several_counts_give_a_list_and_bad_counts_are_refused(capsys):
+    with pytest.raises(SystemExit):
+        load.main(["--tables", "ten"])
+    assert "--tables takes numbers" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        load.main(["--tables", "0"])
+
+
+def test_figures_helpers():
+    assert load.percentile([], 50) is None
+    assert load.percentile([5.0, 1.0, 3.0, 2.0, 4.0], 50) == 3.0
+    assert load.percentile([float(i) for i in range(1, 101)], 99) == 99.0
+    # 3 requests inside one second, then a gap
+    assert load.peak_per_second([0.0, 0.2, 0.9, 2.5, 4.0], 0.0, 10.0) == 3
+    assert load.peak_per_second([0.0, 0.2, 0.9], 0.5, 10.0) == 1
+    merged = load.median_of([{"a": 1, "b": {"p": 2.0}, "violations": {"x": 1}},
+                             {"a": 3, "b": {"p": 4.0}, "violations": {}},
+                             {"a": 2, "b": {"p": None}, "violations": {"x": 2}}])
+    assert merged["a"] == 2 and merged["b"]["p"] == 3.0 and merged["violations"] == {"x": 3}
+    assert merged["runs"] == 3
+
+
+def test_group_sampling_reads_this_process_group():
+    sample = _loadproc.sample_group(os.getpgrp())
+    assert sample.total_rss > 0 and sample.cpu_ticks
