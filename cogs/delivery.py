@@ -18,9 +18,11 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable
 
 log = logging.getLogger(__name__)
 
-GLOBAL_RATE = 45.0
-"""Requests per second this bot allows itself on rate-limited routes: Discord's global limit is
-50/s; the margin covers the requests discord.py makes on its own (gateway-driven fetches)."""
+GLOBAL_RATE = 40.0
+GLOBAL_BURST = 5.0
+"""Requests per second (and at once) this bot allows itself on rate-limited routes. A token bucket
+lets ``burst + rate`` requests into any one second: 45, under Discord's global limit of 50 with a
+margin for the requests discord.py makes on its own."""
 
 
 class RestBudget:
@@ -29,11 +31,11 @@ class RestBudget:
     Requests wait their turn here instead of running into 429 responses; interaction responses
     and webhook edits (exempt from the global limit) never pass through it."""
 
-    def __init__(self, rate: float = GLOBAL_RATE, burst: float | None = None,
+    def __init__(self, rate: float = GLOBAL_RATE, burst: float = GLOBAL_BURST,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.rate = rate
-        self.burst = rate if burst is None else burst
+        self.burst = burst
         self._clock = clock
         self._sleep = sleep
         self._tokens = self.burst

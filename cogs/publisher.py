@@ -376,16 +376,10 @@ class TablePublisher:
         image = await self.draw(update)
         try:
             ref = table.hand_messages.get(seat)
-            if ref is not None:
-                channel: discord.abc.Messageable = self.bot.get_partial_messageable(ref[0])
-            else:
-                user = self.bot.get_user(user_id)
-                if user is None:
-                    await self.budget.acquire()
-                    user = await self.bot.fetch_user(user_id)
-                if user.dm_channel is None:
-                    await self.budget.acquire()
-                channel = user.dm_channel or await user.create_dm()
+            if ref is None:  # open the DM channel by the user's id alone (no user lookup)
+                await self.budget.acquire()
+                ref = [int((await self.bot.http.start_private_message(user_id))["id"]), 0]
+            channel = self.bot.get_partial_messageable(ref[0])
             await self.budget.acquire()
             msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
         except discord.Forbidden:

@@ -28,6 +28,7 @@ from tests.discord_standin.users import interaction_payload, new_record
 UNLIMITED_PREFIXES = ("/interactions/", "/webhooks/")
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 _CHANNEL_MESSAGE = re.compile(r"/channels/(\d+)/messages(?:/(\d+))?")
+_WEBHOOK_MESSAGE = re.compile(r"/webhooks/\d+/([^/]+)(?:/messages/(@original|\d+))?")
 
 MessageHook = Callable[[Message, float], None]
 CallbackHook = Callable[[int, float, int], None]
@@ -94,15 +95,12 @@ class LoadStandIn(StandIn):
         return response
 
     def _after_message_write(self, path: str, method: str, response: web.StreamResponse) -> None:
-        found = _CHANNEL_MESSAGE.fullmatch(path)
-        if found is None:
-            return
-        if method == "PATCH" and found[2]:
+        msg = self._webhook_target(path, method)
+        found = _CHANNEL_MESSAGE.fullmatch(path) if msg is None else None
+        if found is not None and method == "PATCH" and found[2]:
             msg = self.messages.get(int(found[2]))
-        elif method == "POST" and not found[2] and isinstance(response, web.Response):
+        elif found is not None and method == "POST" and not found[2] and isinstance(response, web.Response):
             msg = self.messages.get(int(json.loads(response.body)["id"]))  # type: ignore[arg-type]
-        else:
-            return
         if msg is None:
             return
         for attachment in msg.attachments:
@@ -110,6 +108,20 @@ class LoadStandIn(StandIn):
         msg.history.clear()
         if self.on_message is not None:
             self.on_message(msg, time.monotonic())
+
+    def _webhook_target(self, path: str, method: str) -> Message | None:
+        """The message an interaction's token wrote: the bot answers and edits tables and hands
+        through interactions too (their edits are exempt from the global rate limit)."""
+        found = _WEBHOOK_MESSAGE.fullmatch(path)
+        record = self.interactions_by_token.get(found[1]) if found is not None else None
+        if record is None:
+            return None
+        if found[2] == "@original":
+            return record.original
+        if found[2] is None:  # a followup: a new message, or the one replacing "thinking"
+            return record.followups[-1] if record.followups else record.original
+        return next((m for m in [record.original, *record.followups] if m is not None and m.id == int(found[2])),
+                    None)
 
     async def send_interaction(self, user: User, channel: Channel, kind: int, data: dict[str, Any],
                                target: Message | None = None,
