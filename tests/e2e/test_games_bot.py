@@ -217,8 +217,9 @@ async def test_first_bloom_four_users_race_by_order_of_presses(hbot, standin, wo
 
 
 async def test_first_bloom_against_ais_who_slap_like_people(hbot, standin, world, dave):
-    hbot.tables.slap_delays = (0.25, 0.4)  # slow enough to press buttons before the AIs slap
-    hbot.tables.race_seconds = 1.0
+    # Slow enough to press buttons before the AIs slap, even on a busy machine (0.25 s was not).
+    hbot.tables.slap_delays = (1.5, 2.0)
+    hbot.tables.race_seconds = 3.0
     await world.admin.slash(world.channel, "firstbloom", ai="normal", players=3, rounds=1)
     await table_posted(standin, world.channel)
     table = next(iter(hbot.tables.tables.values()))
