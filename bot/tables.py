@@ -434,13 +434,14 @@ class TableManager:
     async def choose_for(self, table: Table, seat: int, level: str) -> Action:
         """The AI's move for ``seat`` from that seat's observation only, off the event loop.
 
-        Quick players think in a thread; searching ones in a worker process, so their
-        seconds of computing never hold up the other tables (the GIL is not shared)."""
+        Players think in the bot's AI worker processes, so their computing never holds up the
+        other tables (the GIL is not shared); without workers (tests that build a manager
+        alone) quick players think in a thread and searching ones in a private process pool."""
         engine_level = AI_LEVELS.get(level, level)
         obs = table.match.observation(seat)
         legal = [str(a) for a in table.match.legal_actions()]
         seed = self._rng.next64()
-        if engine_level in SEARCHING_LEVELS and self.ai_pool is not None:
+        if self.ai_pool is not None:  # every level: even quick players hold the GIL while they think
             text = await self.ai_pool.run(choose_action, engine_level, table.game, obs, legal, seed)
         elif engine_level in SEARCHING_LEVELS:
             loop = asyncio.get_running_loop()

@@ -118,6 +118,10 @@ class TablePublisher:
         self._feeds: dict[int, Feed] = {}
         self._updates = Coalescer()
         self._posts = Sequencer()
+        # Table images wait their turn here, hands never do: a player's own move shows on their
+        # hand first, and under load a table's pending states merge into one drawing.
+        workers = getattr(getattr(bot, "render_pool", None), "processes", 2)
+        self._table_turns = asyncio.Semaphore(max(1, workers - 1))
 
     # -- rendering --------------------------------------------------------------------------
     async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
@@ -173,8 +177,8 @@ class TablePublisher:
         self._posts.queue(table.game_id, lambda: self._ping_turn(table))
 
     def show_move(self, table: Table, events: list[dict]) -> None:
-        self._mark_table(table)
         self._mark_hands(table)
+        self._mark_table(table)
         self._queue_event_posts(table, events)
         self._posts.queue(table.game_id, lambda: self._ping_turn(table))
 
@@ -227,6 +231,10 @@ class TablePublisher:
         self._updates.mark(("table", table.game_id), lambda: self._update_table(table))
 
     async def _update_table(self, table: Table) -> None:
+        async with self._table_turns:
+            await self._bring_table_up_to_date(table)
+
+    async def _bring_table_up_to_date(self, table: Table) -> None:
         feed = self.feed(table)
         update = self._table_update(table)
         via = feed.table_via if feed.table_via and feed.table_via.fresh else None
