@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.loopwatch import LoopWatch
 from bot.store import Store
 from bot.tables import TableManager
 from bot.workers import WorkerPool
@@ -53,6 +54,8 @@ class HanafudaBot(commands.Bot):
                 await self.load_extension(ext)
             return
         await self.start_pools()
+        self.loopwatch = LoopWatch()  # logs every block of the event loop over 100 ms
+        self.loopwatch.start()
         self.store = await Store.open(self.settings.database_path)
         self.publisher = TablePublisher(self)
         self.tables = TableManager(self.store, self.publisher, ai_pool=self.ai_pool)
@@ -76,6 +79,8 @@ class HanafudaBot(commands.Bot):
         await asyncio.gather(self.render_pool.start(), self.ai_pool.start())
 
     async def close(self) -> None:
+        if getattr(self, "loopwatch", None) is not None:
+            self.loopwatch.stop()
         if self.tables:
             self.tables.close()
         if getattr(self, "publisher", None) is not None:

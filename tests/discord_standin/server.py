@@ -277,6 +277,31 @@ class StandIn(World):
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
+    def mass_mentions(self) -> list[str]:
+        """Requests whose text Discord would let ping @everyone, @here or roles: a message with
+        content but without allowed_mentions (Discord's default parses everything), or one whose
+        allowed_mentions parse everyone or roles."""
+        found = []
+        for r in self.requests:
+            bodies = [r.body] if isinstance(r.body, dict) else []
+            if bodies and isinstance(bodies[0].get("data"), dict):  # an interaction callback
+                bodies.append(bodies[0]["data"])
+            for body in bodies:
+                if not body.get("content"):
+                    continue
+                mentions = body.get("allowed_mentions")
+                parse = (mentions or {}).get("parse", [])
+                if mentions is None or "everyone" in parse or "roles" in parse:
+                    found.append(f"{r.method} {r.path}: {str(body.get('content'))[:60]!r} "
+                                 f"allowed_mentions={mentions}")
+        return found
+
+    def assert_no_mass_mentions(self) -> None:
+        found = self.mass_mentions()
+        if found:
+            lines = "\n".join(f"  {f}" for f in found[:10])
+            raise AssertionError(f"{len(found)} message(s) could ping everyone or a role:\n{lines}")
+
     async def wait_for(
         self,
         condition: Callable[[], T],

@@ -38,6 +38,7 @@ async def standin(
         await server.stop()
     server.assert_no_violations()  # a late or missing acknowledgement included
     server.assert_no_rate_limits()  # injected 429s aside, the bot kept within Discord's limits
+    server.assert_no_mass_mentions()  # no message of any test could ping everyone or a role
 
 
 @pytest.fixture

@@ -171,7 +171,8 @@ class HanafudaCog(commands.Cog):
 
 class HanafudaTestBot(commands.Bot):
     def __init__(self, guild_id: int) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.default())
+        super().__init__(command_prefix="!", intents=discord.Intents.default(),
+                         allowed_mentions=discord.AllowedMentions.none())
         self.guild_id = guild_id
         self.app_errors: list[Exception] = []
 

@@ -14,6 +14,8 @@ from tests.discord_standin.spec import REQUIRE_ENV, SPEC_ENV
 from tests.discord_standin.testing import ManualClock, spec_or_skip
 from tests.discord_standin.users import new_record
 
+QUIET = {"allowed_mentions": {"parse": []}}  # these raw requests ping nobody, as the bot never does
+
 
 @pytest.fixture
 async def http(standin: StandIn):
@@ -128,7 +130,8 @@ async def test_multipart_payload_json_is_validated_and_files_stored(
     good = aiohttp.FormData()
     good.add_field(
         "payload_json",
-        json.dumps({"content": "hand", "attachments": [{"id": 0, "filename": "h.png"}]}),
+        json.dumps({"content": "hand", "attachments": [{"id": 0, "filename": "h.png"}],
+                    "allowed_mentions": {"parse": []}}),
         content_type="application/json",
     )
     good.add_field(
@@ -142,7 +145,7 @@ async def test_multipart_payload_json_is_validated_and_files_stored(
         assert await resp.read() == b"PNGDATA"
     bad = aiohttp.FormData()
     bad.add_field(
-        "payload_json", json.dumps({"content": "x" * 5000}), content_type="application/json"
+        "payload_json", json.dumps({"content": "x" * 5000, "allowed_mentions": {"parse": []}}), content_type="application/json"
     )
     async with http.post(url, data=bad) as resp:
         assert resp.status == 400
@@ -173,7 +176,7 @@ async def test_injected_429_carries_discords_rate_limit_headers(
     standin.fail_next("POST /channels/{channel_id}/messages", retry_after=1.5, times=2)
     url = f"{standin.api_url}/channels/{channel.id}/messages"
     for _ in range(2):
-        async with http.post(url, json={"content": "hi"}) as resp:
+        async with http.post(url, json={"content": "hi", **QUIET}) as resp:
             assert resp.status == 429
             assert (await resp.json()) == {
                 "message": "You are being rate limited.",
@@ -184,7 +187,7 @@ async def test_injected_429_carries_discords_rate_limit_headers(
                 resp.headers["Retry-After"] == "2" and resp.headers["X-RateLimit-Remaining"] == "0"
             )
             assert resp.headers["X-RateLimit-Reset-After"] == "1.500" and resp.headers["Via"]
-    async with http.post(url, json={"content": "hi"}) as resp:
+    async with http.post(url, json={"content": "hi", **QUIET}) as resp:
         assert resp.status == 200 and "X-RateLimit-Bucket" in resp.headers
     with pytest.raises(ValueError, match="not a route"):
         standin.fail_next("POST /channels/{channel_id}/nonsense")
@@ -210,14 +213,14 @@ async def test_message_bucket_counts_down_then_refuses_until_it_resets(
     url = f"{standin.api_url}/channels/{channel.id}/messages"
     seen = []
     for _ in range(5):
-        async with http.post(url, json={"content": "hi"}) as resp:
+        async with http.post(url, json={"content": "hi", **QUIET}) as resp:
             assert resp.status == 200
             seen.append(resp.headers["X-RateLimit-Remaining"])
             assert resp.headers["X-RateLimit-Limit"] == "5"
             assert resp.headers["X-RateLimit-Reset-After"] == "5.000"
             bucket = resp.headers["X-RateLimit-Bucket"]
     assert seen == ["4", "3", "2", "1", "0"]
-    async with http.post(url, json={"content": "one too many"}) as resp:
+    async with http.post(url, json={"content": "one too many", **QUIET}) as resp:
         assert resp.status == 429
         assert await resp.json() == {
             "message": "You are being rate limited.",
@@ -227,10 +230,10 @@ async def test_message_bucket_counts_down_then_refuses_until_it_resets(
         assert resp.headers["X-RateLimit-Scope"] == "user"
         assert resp.headers["X-RateLimit-Bucket"] == bucket and "X-RateLimit-Global" not in resp.headers
     other = standin.create_channel(channel.guild, "other")  # another channel: its own bucket
-    async with http.post(f"{standin.api_url}/channels/{other.id}/messages", json={"content": "x"}) as resp:
+    async with http.post(f"{standin.api_url}/channels/{other.id}/messages", json={"content": "x", **QUIET}) as resp:
         assert resp.status == 200 and resp.headers["X-RateLimit-Remaining"] == "4"
     clock.advance(5.0)
-    async with http.post(url, json={"content": "later"}) as resp:
+    async with http.post(url, json={"content": "later", **QUIET}) as resp:
         assert resp.status == 200 and resp.headers["X-RateLimit-Remaining"] == "4"
     assert standin.count_429() == standin.count_429("user") == 1
     assert [m.content for m in standin.channel_messages(channel)][-1] == "later"
@@ -297,10 +300,10 @@ async def test_interaction_tokens_expire_like_discords(standin: StandIn, http, c
         assert resp.status == 204
     webhook = f"{standin.api_url}/webhooks/{standin.application_id}/{record.token}"
     clock.advance(14 * 60)
-    async with http.post(webhook, json={"content": "in time"}) as resp:
+    async with http.post(webhook, json={"content": "in time", **QUIET}) as resp:
         assert resp.status == 204
     clock.advance(60.01)
-    async with http.patch(f"{webhook}/messages/@original", json={"content": "too late"}) as resp:
+    async with http.patch(f"{webhook}/messages/@original", json={"content": "too late", **QUIET}) as resp:
         assert resp.status == 404 and (await resp.json())["code"] == 10062
     assert [v.kind for v in standin.take_violations()] == ["late-ack", "late-followup"]
     assert record.original.content == "in time"
