@@ -419,11 +419,17 @@ class TableManager:
         except Exception:
             log.exception("AI slap failed in game %s", table.game_id)
 
+    async def end_race(self, table: Table) -> None:
+        """Close the slap race now: whoever has not slapped pays in full (the race window's end;
+        tests call it to close a window on an event instead of a clock)."""
+        if table.in_race and not table.finished:
+            await self.act(table, table.match.current_player, Action("race_end"), "race")
+
     async def _close_race(self, table: Table, seq: int) -> None:
         try:
             await asyncio.sleep(self.race_seconds)
-            if table.in_race and not table.finished and table.race_seq == seq:
-                await self.act(table, table.match.current_player, Action("race_end"), "race")
+            if table.race_seq == seq:
+                await self.end_race(table)
         except asyncio.CancelledError:
             raise
         except TableError:
