@@ -254,19 +254,20 @@ class TablePublisher:
     def _table_update(self, table: Table) -> Update:
         obs = table.match.observation(0)
         names = [shown(n) for n in table.names]
-        embed = discord.Embed(title=presenter.table_view(obs, table.names).title, colour=ACCENT,
+        closing = table.closing
+        last = (self._result_headline(table, closing, table.names) if closing is not None
+                else table.log_lines[-1] if table.log_lines else "")
+        model = presenter.table_view(obs, table.names, last_move=last)
+        embed = discord.Embed(title=model.title, colour=ACCENT,
                               description="\n".join(table.log_lines) or "The cards are dealt.")
         for seat, name in enumerate(names):
             embed.add_field(name=name[:256], value=f"{table.match.scores[seat]} points", inline=True)
-        closing = table.closing
         race = getattr(presenter.for_game(table.game), "race_prompt", None)
         if race and table.in_race and closing is None:
             embed.add_field(name="Slap race", value=race(obs, names)[:1024], inline=False)
         if closing is not None:
             embed.add_field(name="Result", value=self._result_text(table, closing)[:1024], inline=False)
-            last = self._result_headline(table, closing, table.names)
         else:
-            last = table.log_lines[-1] if table.log_lines else ""
             seat = table.match.current_player
             if seat is not None:
                 turn = "Slap race!" if table.in_race else f"{table.names[seat]} to play"
@@ -274,7 +275,6 @@ class TablePublisher:
                                        + (f" · {stake_text(table.game, table.stake)}" if table.stake else ""))[:2048])
         embed.set_image(url="attachment://table.png")
         view = None if closing is not None else self._table_view(table)
-        model = presenter.table_view(obs, table.names, last_move=last)
         return Update(embed, view, render_table, model, "table.png", self.feed(table))
 
     def _table_view(self, table: Table) -> discord.ui.View:
