@@ -154,7 +154,9 @@ async def test_restart_mid_match_resumes_and_finishes(start_bot, standin, world,
     first = await start_bot(make_bot(standin, db, world.guild.id))
     first.tables.ai_delay = 0.01
     await no_dealt_hand_wins(first, world)
-    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    # Three rounds: the AI may move first and win a round before the admin's first move (a stress
+    # run saw a one-round match end so); the match then goes on and the admin's turn comes.
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=3)
     await table_posted(standin, world.channel)
     # the AI may deal and move first: wait for the admin's turn
     msg = await standin.wait_for(lambda: hand_message(standin, world.admin), "the admin's moves")
