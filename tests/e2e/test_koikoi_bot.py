@@ -46,9 +46,9 @@ async def running(bot) -> list:
 
 
 async def no_dealt_hand_wins(bot, world) -> None:
-    """Koi-Koi tests turn off the dealt-hand yaku (teshi, kuttsuki): they end a round at the
-    deal, before anybody moves (the table's seed is random), and a one-round match that ends
-    at the deal is never closed by the bot (TableManager.start does not finish it)."""
+    """Koi-Koi tests that need moves turn off the dealt-hand yaku (teshi, kuttsuki): they end a
+    round at the deal, before anybody moves (the table's seed is random), so a one-round match
+    would be over (and settled) before the test could press anything."""
     await bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
 
 

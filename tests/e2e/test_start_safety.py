@@ -14,7 +14,7 @@ import pytest
 
 from bot.client import HanafudaBot
 from bot.config import Settings
-from tests.e2e.test_koikoi_bot import reply_text, table_messages, table_posted
+from tests.e2e.test_koikoi_bot import no_dealt_hand_wins, reply_text, table_messages, table_posted
 
 pytestmark = pytest.mark.asyncio
 
@@ -162,6 +162,7 @@ async def test_presses_from_another_server_or_channel_are_refused(hbot, standin,
 
 
 async def test_forged_challenges_are_refused(hbot, standin, world):
+    await no_dealt_hand_wins(hbot, world)  # the accepted game must still be running below
     record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
     challenge = record.original
     exp = 2_000_000_000
@@ -271,6 +272,7 @@ async def test_lobby_shows_its_settings(hbot, standin, world):
 async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):
     db = tmp_path / "restart.sqlite3"
     first = await start_bot(make_bot(standin, db, world.guild.id))
+    await no_dealt_hand_wins(first, world)  # the started game must still be running below
     record = await world.admin.slash(world.channel, "koikoi", rounds=1)
     lobby = record.original
     await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
