@@ -70,6 +70,7 @@ class HanafudaCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.release_slow = asyncio.Event()
 
     @app_commands.command(name="deal", description="Deal a new hand")
     async def deal(self, interaction: discord.Interaction) -> None:
@@ -102,7 +103,7 @@ class HanafudaCog(commands.Cog):
     @app_commands.command(name="score", description="Slow score computation")
     async def score(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)
-        await asyncio.sleep(0.05)
+        await asyncio.to_thread(sum, range(10_000))  # the slow part, off the loop
         await interaction.edit_original_response(content="Scores: alice 12, bob 7")
 
     @app_commands.command(name="yaku", description="Explain a yaku")
@@ -165,7 +166,7 @@ class HanafudaCog(commands.Cog):
 
     @app_commands.command(name="slow", description="Answers too late (deliberate bug)")
     async def slow(self, interaction: discord.Interaction) -> None:
-        await asyncio.sleep(0.5)
+        await self.release_slow.wait()  # the test lets it answer once the deadline has passed
         await interaction.response.send_message("finally")
 
 
@@ -383,7 +384,8 @@ async def test_double_initial_response_is_a_violation(bot, standin: StandIn, wor
 
 async def test_late_initial_response_is_a_violation(bot, standin: StandIn, world) -> None:
     standin.ack_deadline = 0.2
-    record = await world.admin.slash(world.channel, "slow")
+    record = await world.admin.slash(world.channel, "slow")  # returns once the deadline passed
+    bot.get_cog("HanafudaCog").release_slow.set()
     await standin.wait_for(lambda: record.late_callbacks, "the late callback")
     assert {v.kind for v in standin.take_violations()} == {"no-ack", "late-ack"}
     assert record.initial is None

@@ -7,22 +7,16 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.client import HanafudaBot
-from bot.config import Settings
 from bot.games import game_module
 from bot.games.rng import Rng
 from bot.store.errors import StoreUnavailable
 from bot.tables import STATE_VERSION, Table
 from cogs.table_ui import CancelButton
-from tests.discord_standin import StandIn
+from tests.e2e.test_koikoi_bot import make_bot
 
 pytestmark = pytest.mark.asyncio
 
 WAIT = 60.0  # generous: only a real hang reaches it
-
-
-def make_bot(standin: StandIn, db, guild_id: int) -> HanafudaBot:
-    return HanafudaBot(Settings(token=standin.token, database_path=db, dev_guild_id=guild_id))
 
 
 @pytest.fixture
