@@ -38,6 +38,7 @@ from cogs.table_ui import (
     RulesButton,
     SlapButton,
     action_key,
+    controls,
     png,
 )
 from cogs.text import shown
@@ -88,6 +89,7 @@ class Feed:
     hand_via: dict[int, Via] = field(default_factory=dict)
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
     drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
+    table_controls: discord.ui.View | None = None
 
 
 @dataclass
@@ -278,12 +280,11 @@ class TablePublisher:
         return Update(embed, view, render_table, model, "table.png", self.feed(table))
 
     def _table_view(self, table: Table) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        view.add_item(HandButton(table.game_id))
-        view.add_item(RulesButton(table.game))
-        view.add_item(ForfeitButton(table.game_id))
-        view.add_item(CancelButton(table.game_id))
-        return view
+        feed = self.feed(table)
+        if feed.table_controls is None:  # the same four buttons for the whole game
+            feed.table_controls = controls(HandButton(table.game_id), RulesButton(table.game),
+                                           ForfeitButton(table.game_id), CancelButton(table.game_id))
+        return feed.table_controls
 
     @staticmethod
     def _result_headline(table: Table, closing: dict[str, Any], names: list[str]) -> str:
@@ -352,32 +353,29 @@ class TablePublisher:
     def _hand_controls(self, table: Table, seat: int, obs: dict[str, Any]) -> discord.ui.View | None:
         if table.finished:
             return None
-        view = discord.ui.View(timeout=None)
         if table.in_race:
-            if seat in obs.get("race_seats", []):
-                view.add_item(SlapButton(table.game_id))
-            return view
+            return controls(*([SlapButton(table.game_id)] if seat in obs.get("race_seats", []) else []))
         if not obs.get("legal_actions"):
-            return view
+            return controls()
         moves = presenter.hand_actions(obs)
         labelled = []
         for i, (pos, action) in enumerate(moves):
             label = presenter.action_label(table.game, action)
             labelled.append((f"{pos}. {label}" if pos is not None else label, action, i))
         if len(labelled) <= BUTTONS:
-            for label, action, i in labelled:
-                style = getattr(discord.ButtonStyle, presenter.action_style(table.game, action))
-                key = action_key(table.game_id, table.seq, action, i)
-                view.add_item(ActionButton(table.game_id, table.seq, key, label, style, row=i // 5))
-            return view
+            return controls(*(
+                ActionButton(table.game_id, table.seq, action_key(table.game_id, table.seq, action, i), label,
+                             getattr(discord.ButtonStyle, presenter.action_style(table.game, action)), row=i // 5)
+                for label, action, i in labelled))
         # More moves than buttons fit: menus of 25, every move reachable (at most 5 menus).
+        menus = []
         for part in range(0, min(len(labelled), BUTTONS * 5), BUTTONS):
             chunk = labelled[part:part + BUTTONS]
             options = [discord.SelectOption(label=label[:100], value=action_key(table.game_id, table.seq, a, i))
                        for label, a, i in chunk]
-            view.add_item(MoveSelect(table.game_id, table.seq, part // BUTTONS, options,
-                                     f"Moves {part + 1}-{part + len(chunk)} of {len(labelled)}"))
-        return view
+            menus.append(MoveSelect(table.game_id, table.seq, part // BUTTONS, options,
+                                    f"Moves {part + 1}-{part + len(chunk)} of {len(labelled)}"))
+        return controls(*menus)
 
     async def _send_dm(self, table: Table, seat: int, update: Update) -> None:
         user_id = table.players[seat]
@@ -419,8 +417,7 @@ class TablePublisher:
     async def _post_race(self, table: Table, event: dict) -> None:
         """The Slap! message: everyone but the player who went out races to press it."""
         humans = [table.players[s] for s in event["seats"] if not is_ai(table.players[s])]
-        view = discord.ui.View(timeout=None)
-        view.add_item(SlapButton(table.game_id))
+        view = controls(SlapButton(table.game_id))
         pings = " ".join(f"<@{u}>" for u in humans)
         await self._send(table.channel_id, content=(
             f"**{shown(table.names[event['winner']])} is out!** Slap their hand: the first to press "
