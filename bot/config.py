@@ -24,6 +24,10 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+DEFAULT_NICENESS = 5
+"""How much lower than the bot's own the workers' CPU priority is (Unix nice): acks come first."""
+
+
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
@@ -38,6 +42,7 @@ class Settings:
     cjk_font: Path | None = None
     render_workers: int = field(default_factory=cpu_count)
     ai_workers: int = field(default_factory=lambda: max(1, cpu_count() - 1))
+    worker_niceness: int = DEFAULT_NICENESS
 
 
 def _int(name: str, raw: str) -> int:
@@ -62,6 +67,15 @@ def _workers(name: str, raw: str, default: int) -> int:
         raise ConfigError(f"{name} must be between 1 and {MAX_WORKERS} worker processes, "
                           f"got {raw!r}")
     return value
+
+
+def _niceness(raw: str) -> int:
+    if not raw:
+        return DEFAULT_NICENESS
+    if not raw.isdigit() or int(raw) > 19:
+        raise ConfigError(f"WORKER_NICENESS must be a whole number from 0 (the bot's own CPU "
+                          f"priority) to 19 (the lowest), got {raw!r}")
+    return int(raw)
 
 
 def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env",
@@ -99,4 +113,5 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
         render_workers=_workers("RENDER_WORKERS", values.get("RENDER_WORKERS", "").strip(), cpus),
         ai_workers=_workers("AI_WORKERS", values.get("AI_WORKERS", "").strip(),
                             max(1, cpus - 1)),
+        worker_niceness=_niceness(values.get("WORKER_NICENESS", "").strip()),
     )

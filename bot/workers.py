@@ -8,12 +8,15 @@ for the next idle worker.
 
 Workers are started with the ``spawn`` method (no copy of the bot's memory, sockets or threads)
 and run ``initializer`` before their first job, so the first image does not pay for warm-up.
+They may run at a lower CPU priority (``niceness``): when the machine is full, the event loop
+that acknowledges clicks and answers the gateway's heartbeats comes before pixels and search.
 This module imports nothing of Discord or of the renderers: the caller passes the initializer.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import os
@@ -40,6 +43,17 @@ class _Worker:
     pid: int
 
 
+def _start_worker(niceness: int, initializer: Callable[[], object] | None) -> None:
+    """Runs first in every worker process: lower its priority, then warm it up."""
+    if niceness:
+        try:
+            os.nice(niceness)
+        except OSError:  # not permitted here (a sandbox): run at the normal priority
+            log.warning("worker %d could not lower its CPU priority", os.getpid())
+    if initializer is not None:
+        initializer()
+
+
 def _ready() -> int:
     """The first job of every worker: it runs after the initializer, so its answer means warm."""
     return os.getpid()
@@ -53,12 +67,15 @@ class WorkerPool:
     """
 
     def __init__(self, name: str, processes: int,
-                 initializer: Callable[[], object] | None = None) -> None:
+                 initializer: Callable[[], object] | None = None, *, niceness: int = 0) -> None:
         if processes < 1:
             raise ValueError(f"a worker pool needs at least one process, got {processes}")
+        if not 0 <= niceness <= 19:
+            raise ValueError(f"niceness is 0 (the bot's own priority) to 19, got {niceness}")
         self.name = name
         self.processes = processes
         self.initializer = initializer
+        self.niceness = niceness
         self._context = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
         self._idle: asyncio.Queue[_Worker | None] | None = None  # None: the pool closed
@@ -83,7 +100,8 @@ class WorkerPool:
         log.info("%s pool: %d worker(s) ready, pids %s", self.name, len(workers), self.pids())
 
     async def _spawn(self) -> _Worker:
-        executor = ProcessPoolExecutor(1, mp_context=self._context, initializer=self.initializer)
+        executor = ProcessPoolExecutor(1, mp_context=self._context, initializer=functools.partial(
+            _start_worker, self.niceness, self.initializer))
         try:
             pid = await asyncio.wrap_future(executor.submit(_ready))
         except BaseException as exc:

@@ -52,3 +52,8 @@ def wait_then_pid(started, release) -> int:
     started.set()
     release.wait()
     return os.getpid()
+
+
+def niceness() -> int:
+    """This process's CPU niceness (os.nice(0) reads it without changing it)."""
+    return os.nice(0)

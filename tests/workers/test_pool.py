@@ -148,3 +148,19 @@ async def test_calls_waiting_for_a_worker_fail_clearly_when_the_pool_closes():
         finally:
             release.set()
             await pool.close()
+
+
+async def test_workers_run_at_a_lower_cpu_priority_than_the_bot():
+    pool = WorkerPool("test", 1, initializer=jobs.warm_up, niceness=5)
+    await pool.start()
+    try:
+        assert await pool.run(jobs.niceness) == min(19, os.nice(0) + 5)
+        warmed, worker = await pool.run(jobs.warmed_pid)
+        assert warmed == worker  # the initializer still ran there
+    finally:
+        await pool.close()
+
+
+def test_niceness_is_within_unix_bounds():
+    with pytest.raises(ValueError, match="niceness is 0"):
+        WorkerPool("test", 1, niceness=20)

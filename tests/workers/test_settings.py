@@ -29,3 +29,11 @@ def test_explicit_counts():
 def test_bad_counts_are_named(name, raw, message):
     with pytest.raises(ConfigError, match=f"{name} {message}"):
         load_settings({name: raw}, dotenv=None, require_token=False)
+
+
+def test_worker_niceness_default_and_bounds():
+    assert load_settings({}, dotenv=None, require_token=False).worker_niceness == 5
+    assert load_settings({"WORKER_NICENESS": "0"}, dotenv=None, require_token=False).worker_niceness == 0
+    for raw in ("-1", "20", "low"):
+        with pytest.raises(ConfigError, match="WORKER_NICENESS must be a whole number from 0"):
+            load_settings({"WORKER_NICENESS": raw}, dotenv=None, require_token=False)
