@@ -6,7 +6,9 @@ that, so nothing here sends "this move"; it marks a message as out of date and a
 message brings it to the table's *current* state. When the AI moves three times while an edit is in
 flight, the message is edited once more, not three times, and a player never sees an older state
 after a newer one. One-off messages (round summaries, race calls, warnings) keep their order in a
-queue per table.
+queue per table. A delivery that fails for a passing reason (Discord answered 429 after the
+client's own retries, or a server error) is tried again after a pause, with the state current by
+then, so a burst of 429s delays a hand instead of losing it.
 """
 
 from __future__ import annotations
@@ -56,14 +58,51 @@ class RestBudget:
                 await self._sleep((1 - self._tokens) / self.rate)
 
 
+RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
+"""Pauses before each new try of a delivery that failed for a passing reason (about 48 s in all)."""
+
+
+def never(exc: Exception) -> bool:
+    return False
+
+
+class Retry:
+    """When and how long to wait before trying a failed delivery again.
+
+    ``transient(exc)`` says whether a failure may pass (the caller knows its client's errors);
+    ``sleep`` is injectable so tests decide how long "later" is.
+    """
+
+    def __init__(self, transient: Callable[[Exception], bool] = never,
+                 delays: tuple[float, ...] = RETRY_DELAYS,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.transient = transient
+        self.delays = delays
+        self.sleep = sleep
+        self.retried = 0  # deliveries tried again (a sign of trouble worth a metric)
+
+    async def after(self, exc: Exception, failures: int, what: object) -> bool:
+        """Wait before try number ``failures + 1``; False when ``exc`` is final (logged here)."""
+        if not self.transient(exc) or failures >= len(self.delays):
+            log.error("delivering %s failed%s", what,
+                      f" {failures + 1} times" if failures else "", exc_info=exc)
+            return False
+        delay = self.delays[failures]
+        log.warning("delivering %s failed (%s); trying again in %g s", what, exc, delay)
+        self.retried += 1
+        await self.sleep(delay)
+        return True
+
+
 class Coalescer:
     """Runs at most one job per key at a time; marking a key while its job runs runs the latest
     job once more afterwards, however many marks came in between."""
 
-    def __init__(self) -> None:
+    def __init__(self, retry: Retry | None = None) -> None:
         self._jobs: dict[Hashable, Callable[[], Awaitable[None]]] = {}
         self._running: dict[Hashable, asyncio.Task[None]] = {}
         self._again: set[Hashable] = set()
+        self.retry = retry or Retry()
         self.closed = False
 
     def mark(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
@@ -76,15 +115,21 @@ class Coalescer:
             self._running[key] = asyncio.create_task(self._run(key), name=f"deliver {key}")
 
     async def _run(self, key: Hashable) -> None:
+        failures = 0
         try:
             while True:
                 self._again.discard(key)
                 try:
                     await self._jobs[key]()
+                    failures = 0
                 except asyncio.CancelledError:
                     raise
-                except Exception:
-                    log.exception("delivering %s failed", key)
+                except Exception as exc:
+                    if await self.retry.after(exc, failures, key):
+                        failures += 1
+                        self._again.add(key)  # the latest job, whatever was marked meanwhile
+                    else:
+                        failures = 0
                 if key not in self._again:
                     return
         finally:
@@ -114,28 +159,34 @@ class Coalescer:
 class Sequencer:
     """One-off sends of a table, one after the other in the order they were queued."""
 
-    def __init__(self) -> None:
+    def __init__(self, retry: Retry | None = None) -> None:
         self._tails: dict[Hashable, asyncio.Task[None]] = {}
+        self.retry = retry or Retry()
         self.closed = False
 
     def queue(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
         if self.closed:
             return
         previous = self._tails.get(key)
-        task = asyncio.create_task(self._after(previous, job), name=f"post {key}")
+        task = asyncio.create_task(self._after(previous, key, job), name=f"post {key}")
         self._tails[key] = task
         task.add_done_callback(lambda t: self._tails.get(key) is t and self._tails.pop(key, None))
 
-    @staticmethod
-    async def _after(previous: asyncio.Task[None] | None, job: Callable[[], Awaitable[None]]) -> None:
+    async def _after(self, previous: asyncio.Task[None] | None, key: Hashable,
+                     job: Callable[[], Awaitable[None]]) -> None:
         if previous is not None:
             await asyncio.gather(previous, return_exceptions=True)
-        try:
-            await job()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("posting a table message failed")
+        failures = 0
+        while True:  # later posts of the table wait: a retried post keeps its place
+            try:
+                await job()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if not await self.retry.after(exc, failures, f"a post of {key}"):
+                    return
+                failures += 1
 
     async def drain(self) -> None:
         while self._tails:

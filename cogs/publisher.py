@@ -27,7 +27,7 @@ from bot import presenter
 from bot.presenters.base import match_result
 from bot.settlement import stake_text
 from bot.tables import Table, is_ai
-from cogs.delivery import Coalescer, RestBudget, Sequencer
+from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
 from cogs.table_ui import (
     ACCENT,
     ActionButton,
@@ -51,6 +51,12 @@ INTERACTION_SECONDS = 14 * 60
 """How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
 BUTTONS = 25
 """Discord's limit of components on one message (five rows of five)."""
+
+
+def passing(exc: Exception) -> bool:
+    """A failure worth another try later: Discord still said 429 after discord.py's own retries
+    (a burst at the global limit), or a server error. The request had no effect either way."""
+    return isinstance(exc, discord.HTTPException) and (exc.status == 429 or exc.status >= 500)
 
 
 def ping(*user_ids: int) -> discord.AllowedMentions:
@@ -114,12 +120,14 @@ class Update:
 class TablePublisher:
     """Renders and sends what tables show. Used by :class:`bot.tables.TableManager`."""
 
-    def __init__(self, bot: discord.Client, budget: RestBudget | None = None) -> None:
+    def __init__(self, bot: discord.Client, budget: RestBudget | None = None,
+                 retry: Retry | None = None) -> None:
         self.bot = bot
         self.budget = budget or RestBudget()
+        self.retry = retry or Retry(passing)
         self._feeds: dict[int, Feed] = {}
-        self._updates = Coalescer()
-        self._posts = Sequencer()
+        self._updates = Coalescer(self.retry)
+        self._posts = Sequencer(self.retry)
         # Table images wait their turn here, hands never do: a player's own move shows on their
         # hand first, and under load a table's pending states merge into one drawing.
         workers = getattr(getattr(bot, "render_pool", None), "processes", 2)

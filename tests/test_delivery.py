@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from cogs.delivery import Coalescer, RestBudget, Sequencer
+from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
 
 pytestmark = pytest.mark.asyncio
 
@@ -86,3 +86,84 @@ async def test_the_budget_spreads_requests_at_its_rate():
     assert now[0] == pytest.approx(2.0)
     assert budget.waited == 100
     assert max(slept) <= 1 / 50 + 1e-9
+
+
+class Passing(Exception):
+    """A failure that may pass (as a 429 does)."""
+
+
+class FakeSleep:
+    """Records the pauses asked for and returns at once: the test decides what "later" is."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.asked.append(seconds)
+
+
+def passing_retry(sleep: FakeSleep, delays=(1.0, 2.0, 5.0)) -> Retry:
+    return Retry(lambda exc: isinstance(exc, Passing), delays, sleep)
+
+
+async def test_a_passing_failure_is_tried_again_later_with_the_latest_state():
+    sleep = FakeSleep()
+    coalescer = Coalescer(passing_retry(sleep))
+    shown: list[str] = []
+    failures = iter([True, True, False])
+
+    def job(state: str):
+        async def run() -> None:
+            if next(failures):
+                coalescer.mark("hand", job("newer"))  # the table moved on meanwhile
+                raise Passing("429")
+            shown.append(state)
+        return run
+
+    coalescer.mark("hand", job("first"))
+    await coalescer.drain()
+    assert shown == ["newer"]  # delivered once, with the state current at the last try
+    assert sleep.asked == [1.0, 2.0]
+    assert coalescer.retry.retried == 2
+
+
+async def test_a_delivery_gives_up_after_the_last_pause_and_a_final_failure_is_not_retried():
+    sleep = FakeSleep()
+    coalescer = Coalescer(passing_retry(sleep))
+    tries: list[str] = []
+
+    async def always_429() -> None:
+        tries.append("429")
+        raise Passing("429")
+
+    async def forbidden() -> None:
+        tries.append("403")
+        raise RuntimeError("403 Forbidden")
+
+    coalescer.mark("hand", always_429)
+    await coalescer.drain()
+    assert tries == ["429"] * 4 and sleep.asked == [1.0, 2.0, 5.0]
+    coalescer.mark("hand", forbidden)
+    await coalescer.drain()
+    assert tries[4:] == ["403"] and sleep.asked == [1.0, 2.0, 5.0]
+
+
+async def test_a_retried_post_keeps_its_place_before_later_posts():
+    sleep = FakeSleep()
+    sequencer = Sequencer(passing_retry(sleep))
+    done: list[str] = []
+    failed = []
+
+    async def summary() -> None:
+        if not failed:
+            failed.append(1)
+            raise Passing("503")
+        done.append("summary")
+
+    async def race() -> None:
+        done.append("race")
+
+    sequencer.queue(7, summary)
+    sequencer.queue(7, race)
+    await sequencer.drain()
+    assert done == ["summary", "race"] and sleep.asked == [1.0]

@@ -242,3 +242,17 @@ async def test_stake_larger_than_the_balance_is_refused(hbot, standin, world):
     record = await world.player.slash(world.channel, "koikoi", ai="easy", stake=999_999)
     assert not hbot.tables.tables and not table_messages(standin, world.channel)
     assert record.messages and "chip" in reply_text(record).lower()
+
+
+async def test_a_hand_refused_by_a_burst_of_429s_is_delivered_later(hbot, standin, world):
+    # More 429s than discord.py retries on its own: the publisher tries the DM again later
+    # (after pauses the test shortens) instead of leaving the player without a hand.
+    hbot.publisher.retry.delays = (0.05, 0.05, 0.05)
+    standin.fail_next("POST /users/@me/channels", status=429, times=6, retry_after=0.01)
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [hand] = await standin.wait_for(lambda: standin.dms(world.admin), "the admin's hand, after the 429s")
+    assert "hand.png" in hand.files
+    opens = [r.status for r in standin.requests_to("POST /users/@me/channels")]
+    assert opens[:6] == [429] * 6 and opens[-1] == 200
+    assert hbot.publisher.retry.retried >= 1
+    standin.accept_rate_limits()
