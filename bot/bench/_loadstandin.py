@@ -66,6 +66,9 @@ class LoadStandIn(StandIn):
         super().__init__(spec)
         if validate_every > 1:
             self.spec = SampledSpec(spec, validate_every)  # type: ignore[assignment]
+        # A player waits in real time, however busy the machine: the bench's deadline is the
+        # wall clock (the tests' stand-in counts only the time the process could run).
+        self.deadline_clock = time.monotonic
         self.rest_times: list[float] = []  # monotonic arrival of rate-limited requests
         self.rest_total = 0
         self.rate_limited = 0

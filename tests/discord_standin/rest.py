@@ -490,7 +490,7 @@ async def interaction_callback(si: StandIn, call: Call) -> web.StreamResponse:
         )
         record.errors.append("already acknowledged")
         return discord_error(400, 40060, "Interaction has already been acknowledged.")
-    elapsed = si.clock() - record.created_at
+    elapsed = si.deadline_clock() - record.created_at
     if elapsed > si.ack_deadline:
         record.late_callbacks += 1
         si.violation(
@@ -555,7 +555,7 @@ async def interaction_callback(si: StandIn, call: Call) -> web.StreamResponse:
             if isinstance(result, web.Response):
                 return result
             message = result
-    record.initial = InitialResponse(kind, copy.deepcopy(call.body), si.clock(), message)
+    record.initial = InitialResponse(kind, copy.deepcopy(call.body), si.deadline_clock(), message)
     record.acked.set()
     if not call.flag("with_response"):
         return web.Response(status=204)
@@ -577,7 +577,7 @@ def _webhook_record(si: StandIn, call: Call) -> InteractionRecord | web.Response
     if record is None or int(call.params["webhook_id"]) != record.application_id:
         si.violation("unknown-webhook", call, "webhook token of no interaction", call.body)
         return unknown("Webhook")
-    elapsed = si.clock() - record.created_at
+    elapsed = si.deadline_clock() - record.created_at
     if elapsed > si.followup_deadline:
         si.violation(
             "late-followup",

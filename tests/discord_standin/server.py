@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import rest
+from .clocks import RunningClock
 from .gateway import Gateway
 from .limits import RateLimits, Verdict, peak_in_window
 from .rest import Call, Upload, discord_error, json_response
@@ -114,8 +115,11 @@ class StandIn(World):
         self.limits = RateLimits()
         self.settle_quiet = 0.15
         self.wait_timeout = DEFAULT_WAIT_SECONDS
-        # The stand-in's clock for Discord's deadlines; a test may inject one it advances itself.
+        # The stand-in's clock for rate-limit windows (real time: Discord counts requests as
+        # they arrive) and the one for the interaction deadlines (time this process could run,
+        # see RunningClock); a test may inject either one it advances itself.
         self.clock: Callable[[], float] = time.monotonic
+        self.deadline_clock: Callable[[], float] = RunningClock()
         self.changes = 0
         self._changed = asyncio.Event()
         self.faults: list[Fault] = []
@@ -403,7 +407,7 @@ class StandIn(World):
         self.interactions[record.id] = record
         self.interactions_by_token[record.token] = record
         payload = interaction_payload(self, record)
-        record.created_at = self.clock()
+        record.created_at = self.deadline_clock()
         self._last_activity = time.monotonic()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
         return record

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import time
 from typing import TypeVar
 
 import discord
@@ -38,20 +37,6 @@ def point_discord_at(monkeypatch: pytest.MonkeyPatch, standin: StandIn) -> None:
     monkeypatch.setattr(
         discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(standin.gateway_url)
     )
-
-
-class ManualClock:
-    """A clock for `StandIn.clock` that moves only when a test advances it, so Discord's
-    deadlines and rate-limit windows can be crossed at once, without waiting for them."""
-
-    def __init__(self, start: float | None = None) -> None:
-        self.now = time.monotonic() if start is None else start  # after what already happened
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class BotRunner:

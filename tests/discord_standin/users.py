@@ -10,7 +10,6 @@ a test waits for with `StandIn.wait_for` / `StandIn.answered`. `press` only send
 from __future__ import annotations
 
 import secrets
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -288,6 +287,6 @@ def new_record(
         user=user,
         channel=channel,
         data=data,
-        created_at=time.monotonic(),
+        created_at=standin.deadline_clock(),
         target=target,
     )

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.discord_standin import StandIn
-from tests.discord_standin.testing import ManualClock
+from tests.discord_standin.clocks import ManualClock
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
 YAKU = [

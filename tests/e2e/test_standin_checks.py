@@ -4,15 +4,29 @@ Discord's error shape, and record each refusal as a violation; and the spec gate
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import time
 from pathlib import Path
 
 import aiohttp
 import pytest
 
 from tests.discord_standin import SpecIndex, StandIn
+from tests.discord_standin.clocks import ManualClock, RunningClock
 from tests.discord_standin.spec import REQUIRE_ENV, SPEC_ENV
-from tests.discord_standin.testing import ManualClock, spec_or_skip
+from tests.discord_standin.testing import spec_or_skip
 from tests.discord_standin.users import new_record
+
+BURN_SECONDS = 1.0
+
+
+def burn(seconds: float) -> None:
+    """Keep a CPU busy for ``seconds`` of this process's own CPU time."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
 
 QUIET = {"allowed_mentions": {"parse": []}}  # these raw requests ping nobody, as the bot never does
 
@@ -277,7 +291,7 @@ async def test_global_limit_spares_interaction_routes_and_peaks_are_measured(
 async def test_interaction_tokens_expire_like_discords(standin: StandIn, http, channel) -> None:
     """A callback after 3 s and a followup after 15 minutes are refused with 10062."""
     clock = ManualClock(1000.0)
-    standin.clock = clock
+    standin.deadline_clock = clock
     user = standin.create_user("erin")
     standin.add_member(channel.guild, user)
 
@@ -307,3 +321,24 @@ async def test_interaction_tokens_expire_like_discords(standin: StandIn, http, c
         assert resp.status == 404 and (await resp.json())["code"] == 10062
     assert [v.kind for v in standin.take_violations()] == ["late-ack", "late-followup"]
     assert record.original.content == "in time"
+
+
+def test_the_deadline_clock_leaves_out_time_spent_waiting_for_a_cpu() -> None:
+    clock = RunningClock()
+    if clock.waited() == 0.0 and not Path("/proc/self/schedstat").exists():
+        pytest.skip("this system does not report scheduler waits; the clock is plain monotonic")
+    busy = [multiprocessing.get_context("spawn").Process(target=burn, args=(BURN_SECONDS,))
+            for _ in range((os.cpu_count() or 1) * 2)]  # more runnable processes than CPUs
+    for p in busy:
+        p.start()
+    try:
+        wall0, clock0, waited0 = time.monotonic(), clock(), clock.waited()
+        burn(BURN_SECONDS / 2)  # this thread competes with them for the CPUs
+        wall, running, waited = time.monotonic() - wall0, clock() - clock0, clock.waited() - waited0
+    finally:
+        for p in busy:
+            p.terminate()
+            p.join()
+    assert waited > 0  # with twice as many busy processes as CPUs, this thread had to queue
+    assert running == pytest.approx(wall - waited, abs=0.01)
+    assert 0 < running < wall
