@@ -256,3 +256,15 @@ async def test_a_hand_refused_by_a_burst_of_429s_is_delivered_later(hbot, standi
     assert opens[:6] == [429] * 6 and opens[-1] == 200
     assert hbot.publisher.retry.retried >= 1
     standin.accept_rate_limits()
+
+
+async def test_the_long_lived_heap_is_frozen_once_the_bot_is_ready(hbot):
+    # Full collections then walk only what the tables allocate, not the modules and caches.
+    import gc
+
+    import bot.client
+
+    assert bot.client._heap_frozen and gc.get_freeze_count() > 0
+    frozen = gc.get_freeze_count()
+    hbot.freeze_heap()  # a reconnect's on_ready freezes nothing more
+    assert gc.get_freeze_count() == frozen
