@@ -16,6 +16,8 @@ from bot.games.base import Action
 from rendering.view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
 
 _IDS = {c.id for c in DECK}
+LABEL_MAX = 80
+"""Discord's limit for a button's label: longer move texts are shortened at a word."""
 
 
 def card_name(cid: str) -> str:
@@ -148,13 +150,21 @@ class Presenter:
 
     # -- the hand -----------------------------------------------------------------------------
     def hand_actions(self, obs: dict[str, Any]) -> list[tuple[int | None, Action]]:
-        """The seat's legal actions with the 1-based hand position of the card they play."""
+        """The seat's distinct moves with the 1-based hand position of the card they play.
+
+        Legal actions that read the same (taking either of two chaff of one month, say) are one
+        move to the player: only the first of them in the engine's order is offered, so every
+        button or option stands for a different move and a press maps to one legal action.
+        """
         hand = obs.get("hand", [])
-        out = []
+        out, seen = [], set()
         for text in obs.get("legal_actions", []):
             a = Action.parse(text)
             pos = hand.index(a.card) + 1 if a.card in hand else None
-            out.append((pos, a))
+            reads = (pos, self.action_label(a))
+            if reads not in seen:
+                seen.add(reads)
+                out.append((pos, a))
         return out
 
     def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:

@@ -17,11 +17,11 @@ from typing import Any
 from bot.cards import BRIGHTS, DECK, MONTHS, card
 from bot.games.base import Action
 from bot.games.shedding import moves as mv
+from bot.words import plural, shorten
 from rendering.view import GAME_NAMES, HandView, SummaryView, TableView, YakuRow
 
-from .base import Presenter, card_name, seat_name
+from .base import LABEL_MAX, Presenter, card_name, seat_name
 
-LABEL_MAX = 80  # Discord's limit for a button label
 _IDS = {c.id for c in DECK}
 _SHORT_WORDS = (("Chrysanthemum", "Chrys."), ("Eight-Plank ", ""), ("Bush Clover", "Clover"),
                 ("Poetry Ribbon", "Poetry"), ("Blue Ribbon", "Blue"), (" and Sun", ""),
@@ -31,10 +31,6 @@ _SHORT_WORDS = (("Chrysanthemum", "Chrys."), ("Eight-Plank ", ""), ("Bush Clover
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def flower(cid: str) -> str:
@@ -61,11 +57,11 @@ def short_name(cid: str) -> str:
 
 
 def fit_label(build) -> str:
-    """``build(name)`` with full card names, else short ones, else cut to the button limit."""
+    """``build(name)`` with full card names, else short ones, else shortened at a word."""
     label = build(card_name)
     if len(label) > LABEL_MAX:
         label = build(short_name)
-    return label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 1] + "…"
+    return shorten(label, LABEL_MAX)
 
 
 class SheddingPresenter(Presenter):
