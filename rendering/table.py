@@ -25,6 +25,7 @@ from .canvas import (
     WELL_SHADE,
     chip,
     fit_text,
+    fitted_text,
     new_canvas,
     place_card,
     text,
@@ -134,8 +135,8 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
         chips.append((f"Hand {player.hand_size}", INK, (214, 222, 214)))
     chips += [(b, INK, BADGE_BG) for b in player.badges]
     chip_w = sum(text_width(label, 14) + 14 + 6 for label, _, _ in chips)
-    name = fit_text(player.name, 20, max(60, right - cx - chip_w - 10))
-    cx += text(draw, (cx, mid), name, 20, anchor="lm", bold=True) + 10
+    name_w = max(60, (right - cx) * 0.45, right - cx - chip_w - 10)  # the name before its chips
+    cx += fitted_text(draw, (cx, mid), player.name, 20, name_w, anchor="lm", bold=True) + 10
     for label, fg, chip_bg in chips:
         if cx + text_width(label, 14) + 14 > right:
             break
@@ -293,8 +294,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
     game = GAME_NAMES.get(view.game, view.game)
     right = WIDTH - MARGIN
     game_w = text(draw, (right, 26), game, 17, fill=MUTED, anchor="rm")
-    title = fit_text(view.title or game, 26, WIDTH - 3 * MARGIN - game_w)
-    text(draw, (MARGIN, 26), title, 26, anchor="lm", bold=True)
+    fitted_text(draw, (MARGIN, 26), view.title or game, 26, WIDTH - 3 * MARGIN - game_w, anchor="lm", bold=True)
     if view.last_move:
         draw.rounded_rectangle((MARGIN, 50, MARGIN + 10, 64), radius=3, fill=HIGHLIGHT)
         line = view.last_move.replace("**", "")  # a log line's Markdown bold

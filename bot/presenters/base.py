@@ -176,12 +176,30 @@ class Presenter:
         """What the seat is asked to do now ('' when it is not their turn)."""
         return "your turn: play a card"
 
+    def decision(self, obs: dict[str, Any]) -> tuple[str, ...]:
+        """The choices of a turn on which no hand card is played (Koi-Koi or Stop, which field
+        card to take...), as their buttons read; () on a turn that plays from the hand."""
+        if obs.get("current_player") != obs.get("seat"):
+            return ()
+        hand = set(obs.get("hand", ()))
+        moves = [a for _, a in self.hand_actions(obs)]
+        if not moves or any(a.card in hand for a in moves):
+            return ()
+        return tuple(self.action_label(a) for a in moves)
+
+    def legend(self, obs: dict[str, Any], playable: tuple[str, ...]) -> str:
+        """What the marked hand cards mean ('' for the capture wording of the fishing games)."""
+        return ""
+
     def hand_view(self, obs: dict[str, Any]) -> HandView:
         title = "Your hand"
         if obs.get("current_player") == obs.get("seat") and (ask := self.prompt(obs)):
             title += f" · {ask}"
-        return HandView(cards=tuple(obs.get("hand", ())), playable=self.playable(obs), title=title,
-                        korean_months=self.korean_months)
+        decision = self.decision(obs)
+        playable = () if decision else self.playable(obs)
+        return HandView(cards=tuple(obs.get("hand", ())), playable=playable, title=title,
+                        korean_months=self.korean_months, decision=decision,
+                        legend=self.legend(obs, playable))
 
     def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
         """Extra (name, value) lines for the private hand message, e.g. the seat's yaku so far."""

@@ -314,16 +314,25 @@ class SheddingPresenter(Presenter):
             return f"your turn: shed your last card to win{draw}"
         return f"your turn: shed cards (the last one you place is on top){draw}"
 
+    def legend(self, obs: dict[str, Any], playable: tuple[str, ...]) -> str:
+        """Nothing is captured in this game: the marked cards are those that can be shed."""
+        if obs.get("phase") == "race":
+            return "A player is out: no card is played during the slap race."
+        if playable:
+            return "Raised with a green frame and green number: you can shed it now."
+        return "No card can be shed now."
+
     def hand_view(self, obs: dict[str, Any]) -> HandView:
         view = super().hand_view(obs)
         seat = obs.get("seat")
         if obs.get("phase") == "race":
             if obs.get("winner") == seat:
-                return HandView(cards=view.cards, playable=(), title="Your hand · you are out! The others race to slap")
-            if seat in (obs.get("race_seats") or ()):
-                return HandView(cards=view.cards, playable=(),
-                                title="Your hand · someone is out: press Slap! now")
-            return HandView(cards=view.cards, playable=(), title="Your hand · you slapped; waiting for the others")
+                title = "Your hand · you are out! The others race to slap"
+            elif seat in (obs.get("race_seats") or ()):
+                title = "Your hand · someone is out: press Slap! now"
+            else:
+                title = "Your hand · you slapped; waiting for the others"
+            return replace(view, playable=(), decision=(), title=title)
         return view
 
     def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
