@@ -312,7 +312,7 @@ class GoStopPresenter(Presenter):
     def footer(self, obs: dict[str, Any], names: Sequence[str] = ()) -> str:
         parts = []
         if obs.get("stop_minimum"):
-            parts.append(f"Go/Stop from {obs['stop_minimum']} points")
+            parts.append(f"Go or Stop from {obs['stop_minimum']} points")
         for stack in obs.get("stacks", []):
             maker = stack.get("maker")
             what = (f"{names[maker]}'s ppeok" if maker is not None and maker < len(names)
@@ -377,7 +377,7 @@ class GoStopPresenter(Presenter):
         out = []
         scores, pi = obs.get("scores"), obs.get("pi")
         if scores is not None:
-            line = f"{scores[seat]} points (Go/Stop from {obs.get('stop_minimum', '?')})"
+            line = f"{scores[seat]} points (Go or Stop from {obs.get('stop_minimum', '?')})"
             yaku = (obs.get("yaku") or [[]] * (seat + 1))[seat]
             if yaku:
                 line += ": " + ", ".join(f"{self.short_yaku_name(s)} {p}" for s, p, *_ in yaku)
