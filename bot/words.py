@@ -16,14 +16,14 @@ _IRREGULAR = {"match": "matches", "pass": "passes", "entry": "entries", "bonus":
               "person": "people", "loss": "losses"}
 
 
-def plural(n: int, noun: str, many: str | None = None) -> str:
+def plural(n: int, noun: str, many: str | None = None, *, signed: bool = False) -> str:
     """``n`` and ``noun``, in the plural unless ``n`` is one: "1 point", "0 points", "2 games".
 
-    ``many`` spells an irregular plural the table below does not know. Thousands are grouped
-    ("1,200 chips"); the sign of a negative count is kept.
+    ``many`` spells an irregular plural the table above does not know. Thousands are grouped
+    ("1,200 chips"); a negative count keeps its sign, and ``signed`` shows a plus on a gain too.
     """
     word = noun if abs(n) == 1 else (many or _IRREGULAR.get(noun) or noun + "s")
-    return f"{n:,} {word}"
+    return f"{n:+,} {word}" if signed and n else f"{n:,} {word}"
 
 
 def shorten(text: str, limit: int) -> str:

@@ -25,6 +25,7 @@ from bot.games.base import InvalidRules
 from bot.replay import Replay, ReplayError, export_document
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Store, StoreError, UnknownGame
+from bot.words import plural
 from bot.workers import WorkerPool
 from cogs.community import (
     GAME_CHOICES,
@@ -107,7 +108,7 @@ async def history_message(store: Store, guild_id: int, asker: int, user_id: int 
         lines = ["No games yet" + (whose and f"{whose}") + ": start one with /koikoi."]
     embed.description = (f"Recent games{whose}, newest first:\n" if result.rows else "") + \
         "\n".join(lines)
-    count = f"{result.total} game" + ("" if result.total == 1 else "s")
+    count = plural(result.total, "game")
     embed.set_footer(text=f"Page {page + 1} of {pages} · {count} · "
                           "/replay or /export a game by its number")
 
@@ -154,7 +155,7 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, TableV
                           description=clip("\n".join([head, *lines[-8:]]), DESCRIPTION))
     scores = frame.match.scores
     for seat, name in enumerate(names):
-        embed.add_field(name=shown(name, FIELD_NAME), value=f"{scores[seat]} points")
+        embed.add_field(name=shown(name, FIELD_NAME), value=plural(scores[seat], "point"))
     if frame.step == frame.total:
         end = record.end_reason or record.status
         embed.add_field(name="End", inline=False,
@@ -229,7 +230,7 @@ class RecordsCog(ServerCog):
                                               "played and the house rules in force here.")
             for g in GAMES:
                 low, high = game_module(g).PLAYERS
-                players = f"{low} players" if low == high else f"{low}-{high} players"
+                players = plural(high, "player") if low == high else f"{low}-{plural(high, 'player')}"
                 first = how_to_play(g).split("\n", 1)[0]
                 embed.add_field(name=f"{title(g)} · {players}", value=first[:1024], inline=False)
             await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True,
@@ -313,7 +314,7 @@ class RecordsCog(ServerCog):
             return
         data = json.dumps(document, indent=1, ensure_ascii=False).encode()
         await interaction.followup.send(
-            f"Game #{game_id} ({title(record.game)}, {len(record.events)} moves). The file's "
+            f"Game #{game_id} ({title(record.game)}, {plural(len(record.events), 'move')}). The file's "
             "`format` section explains every field.", ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=f"hanafuda-game-{game_id}.json"),
             allowed_mentions=NO_PINGS)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.cards import Kind, card
+from bot.words import plural
 
 from .art.jokers import is_joker
 from .art.palette import (
@@ -124,7 +125,7 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
         cx += 18
     right = x + width - PANEL_PAD - 4
     if player.score is not None:
-        score = f"{player.score} pts"
+        score = plural(player.score, "pt")
         right -= text(draw, (right, mid), score, 22, fill=GOLD, anchor="rm", bold=True) + 10
     chips = []
     if player.is_dealer:
@@ -171,7 +172,7 @@ def _draw_hidden_hand(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, x: 
     for i in range(shown):
         place_card(image, None, x + i * step, y, PILE_CARD)
     label_x = x + (PILE_CARD + (shown - 1) * step if shown else 0) + 12
-    label = f"{n} card{'' if n == 1 else 's'} in hand" if n else "No cards left!"
+    label = f"{plural(n, 'card')} in hand" if n else "No cards left!"
     text(draw, (label_x, y + card_height(PILE_CARD) // 2), label, 26, fill=GOLD if n <= 1 else TEXT,
          anchor="lm", bold=True)
 
@@ -231,7 +232,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
             place_card(image, second, sx, sy, FIELD_CARD, view.korean_months,
                        highlight=second in highlight or bool(view.drawn_card), with_shadow=True)
         if view.discard_count is not None and not view.drawn_card:
-            chip(draw, sx + 8, sy + ch + 6, f"{view.discard_count} cards", 14, height=22)
+            chip(draw, sx + 8, sy + ch + 6, plural(view.discard_count, "card"), 14, height=22)
     fx = MARGIN + SIDE_W
     field_w = WIDTH - MARGIN * 2 - fx
     if view.field:

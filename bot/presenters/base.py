@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from bot.cards import DECK, card
 from bot.games.base import Action
+from bot.words import plural
 from rendering.view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
 
 _IDS = {c.id for c in DECK}
@@ -133,7 +134,7 @@ class Presenter:
 
     def footer(self, obs: dict[str, Any]) -> str:
         target = obs.get("match", {}).get("target_score")
-        return f"Target {target} points" if target else ""
+        return f"Target {plural(target, 'point')}" if target else ""
 
     def table_view(self, obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",
                    title: str | None = None) -> TableView:

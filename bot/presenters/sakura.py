@@ -15,6 +15,7 @@ from typing import Any
 from bot.cards import DECK, MONTHS
 from bot.games.base import Action
 from bot.games.sakura.scoring import YAKU
+from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 
 from .base import Presenter, card_name, seat_name
@@ -167,7 +168,7 @@ class SakuraPresenter(Presenter):
             text = "shira basa, 100+ ahead with no yaku at all"
         w, points = d.get("winner"), d.get("points") or []
         if isinstance(w, int) and w < len(points):
-            text += f": {points[w]} victor{'y' if points[w] == 1 else 'ies'}"
+            text += f": {plural(points[w], 'victory', 'victories')}"
         return text
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:

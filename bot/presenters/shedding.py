@@ -113,7 +113,7 @@ class SheddingPresenter(Presenter):
             return (f"Three cards of a month on the field ({names_of(event.get('field', ()))}): "
                     "the cards are dealt again")
         if t == "deal":
-            return (f"{seat_name(names, event, 'dealer')} deals {event.get('hand_size')} cards each; "
+            return (f"{seat_name(names, event, 'dealer')} deals {plural(event.get('hand_size') or 0, 'card')} each; "
                     f"the field: {names_of(event.get('field', ()))}")
         if t == "round_start":
             return f"Round {event['round']}: {seat_name(names, event, 'dealer')} deals"
