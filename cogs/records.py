@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot import presenter
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
-from bot.replay import Replay, ReplayError, export_document
+from bot.replay import Replay, ReplayError, action_words, event_lines, export_document
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Store, StoreError, UnknownGame
 from bot.words import plural
@@ -42,15 +42,6 @@ from rendering import TableView, render_table, render_yaku_sheet
 log = logging.getLogger(__name__)
 
 HISTORY_PAGE = 8
-
-
-def describe(game: str, event: dict[str, Any], names: list[str]) -> str | None:
-    """One line for an event (None for events not worth a line, or that cannot be worded)."""
-    try:
-        return presenter.describe_event(game, event, names)
-    except Exception:  # a line we cannot word must not stop the replay
-        log.debug("no line for %s event %s", game, event.get("type"))
-        return None
 
 
 def not_here(game_id: int) -> str:
@@ -141,15 +132,16 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, TableV
     replay = Replay(record)
     frame = replay.frame(step)
     names = replay.names
-    lines = [line for e in frame.events if (line := describe(record.game, e, names))]
+    lines = event_lines(record.game, frame.events, names)
+    move = action_words(record.game, frame.action)
     if frame.step == 0:
         head = "The cards are dealt."
     else:
         who = names[frame.seat] if frame.seat is not None and frame.seat < len(names) else "?"
         how = " (timed out: the bot moved)" if frame.actor == "timeout" else ""
-        head = f"Move {frame.step}: **{shown(who, 100)}**{how} · `{frame.action}`"
+        head = f"Move {frame.step}: **{shown(who, 100)}**{how} · {move}"
     obs = frame.match.observation(0)  # table_view reads only the public fields
-    last = lines[-1] if lines else (frame.action or "")
+    last = lines[-1] if lines else move
     view = presenter.table_view(obs, names, last_move=last)
     embed = discord.Embed(title=f"⏯️ Game #{record.game_id} · {view.title}", colour=ACCENT,
                           description=clip("\n".join([head, *lines[-8:]]), DESCRIPTION))

@@ -84,9 +84,9 @@ class SheddingPresenter(Presenter):
             a, _, b = (t or "").partition("+")
             return fit_label(lambda n: f"Field pair {n(a)} + {n(b)}, {n(c)} to the field")
         if k == mv.STRUGGLE_MATCH:
-            return fit_label(lambda n: f"6A: discard {n(c)} with {n(t)}")
+            return fit_label(lambda n: f"Discard {n(c)} with {n(t)}")
         if k == mv.KEEP:
-            return fit_label(lambda n: f"6B: keep {n(c)}")
+            return fit_label(lambda n: f"Keep {n(c)}")
         if k == mv.SLAP:
             return f"Slap! (seat {int(c) + 1})" if c and c.isdigit() else "Slap!"
         return super().action_label(action)
@@ -135,10 +135,10 @@ class SheddingPresenter(Presenter):
             return f"{who} struggles: draws a card"
         if t == mv.KEEP:
             if event.get("forced"):
-                return f"{who} keeps the drawn card: it matches nothing on the field (6B)"
-            return f"{who} keeps the drawn card (6B)"
+                return f"{who} keeps the drawn card: it matches nothing on the field"
+            return f"{who} keeps the drawn card"
         if t == mv.STRUGGLE_MATCH:
-            return f"{who} discards the drawn {card_name(cards[1])} with {card_name(cards[0])} (6A)"
+            return f"{who} discards the drawn {card_name(cards[1])} with {card_name(cards[0])}"
         if t == mv.PASS:
             return f"{who} cannot move and passes"
         if t == "effect":
@@ -299,9 +299,9 @@ class SheddingPresenter(Presenter):
         if phase == "struggle":
             drawn = obs.get("drawn")
             if drawn and any(a.kind == mv.STRUGGLE_MATCH for a in legal):
-                keep = " or keep it (6B)" if any(a.kind == mv.KEEP for a in legal) else ""
-                return f"you drew {card_name(drawn)}: discard it with a field card of its month (6A){keep}"
-            return f"you drew {card_name(drawn)}: keep it (6B)" if drawn else "you drew a card"
+                keep = " or keep it" if any(a.kind == mv.KEEP for a in legal) else ""
+                return f"you drew {card_name(drawn)}: discard it with a field card of its month{keep}"
+            return f"you drew {card_name(drawn)}: keep it" if drawn else "you drew a card"
         if phase != "play":
             return ""
         kinds = {a.kind for a in legal}
