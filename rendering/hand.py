@@ -10,6 +10,7 @@ from bot.cards import card
 from .art.jokers import JOKER_PI
 from .art.palette import HIGHLIGHT, INK, MUTED, PLAYABLE, TEXT
 from .canvas import (
+    ELLIPSIS,
     MARGIN,
     chip,
     fit_line,
@@ -19,15 +20,17 @@ from .canvas import (
     place_card,
     text,
     text_width,
+    wrap_text,
 )
 from .encode import encode_png
-from .fonts import caption_font, month_caption
+from .fonts import caption_font, latin_safe, month_caption
 from .sprites import card_height
 from .view import HandView
 
 TITLE_H = 44
 RAISE = 12  # playable cards sit a little higher
 LEGEND_H = 30
+TITLE_SMALL = 16  # a title in two lines
 LEGEND_SIZE = 15
 CAPTURES = "Raised with a green frame and green number: captures a field card now."
 NO_CAPTURE = "No card captures now: any card you play stays on the field."
@@ -59,6 +62,18 @@ def _legend(draw, view: HandView, marked: frozenset[str], y: float, width: float
     fitted_text(draw, (MARGIN, y), legend, LEGEND_SIZE, width, fill=TEXT, anchor="lm")
 
 
+def _title(draw, title: str, width: float) -> None:
+    """The title on one line, smaller if need be; a long prompt on narrow hands takes two."""
+    shown, px = fit_line(title, 22, width, bold=True)
+    if not shown.endswith(ELLIPSIS) or shown == latin_safe(title):
+        text(draw, (MARGIN, TITLE_H // 2 + 2), shown, px, anchor="lm", bold=True)
+        return
+    lines = wrap_text(title, TITLE_SMALL, width - 2, max_lines=2)  # bold draws a pixel wider a side
+    for i, line in enumerate(lines):
+        y = TITLE_H // 2 + 2 + (i - (len(lines) - 1) / 2) * (TITLE_SMALL + 3)
+        text(draw, (MARGIN, y), line, TITLE_SMALL, anchor="lm", bold=True)
+
+
 def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
     """Compose the hand (RGB). Month captions use kanji only when a CJK font is available."""
     n = len(view.cards)
@@ -68,8 +83,7 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
     width = max(460, 2 * MARGIN + n * w + max(0, n - 1) * gap)
     height = TITLE_H + RAISE + ch + 8 + 34 + 22 + LEGEND_H + 8
     image, draw = new_canvas(width, height)
-    fitted_text(draw, (MARGIN, TITLE_H // 2 + 2), view.title or "Your hand", 22, width - 2 * MARGIN,
-                anchor="lm", bold=True)
+    _title(draw, view.title or "Your hand", width - 2 * MARGIN)
     playable = marked_cards(view)
     top = TITLE_H + RAISE
     for i, cid in enumerate(view.cards):

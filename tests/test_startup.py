@@ -6,6 +6,7 @@ The bot runs as ``python -m bot`` would, in a child process whose REST base poin
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -28,12 +30,17 @@ def closed_port():
         yield sock.getsockname()[1]
 
 
-def start(tmp_path: Path, token: str, port: int, *args: str) -> subprocess.CompletedProcess[str]:
+def environment(tmp_path: Path, token: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
     env.update(DISCORD_TOKEN=token, DATABASE_PATH=str(tmp_path / "bot.sqlite3"), LOG_LEVEL="INFO",
                PYTHONPATH=str(ROOT), RENDER_WORKERS="1", AI_WORKERS="1")
+    return env
+
+
+def start(tmp_path: Path, token: str, port: int, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", RUN, f"http://127.0.0.1:{port}/api/v10", *args],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
+                          cwd=tmp_path, env=environment(tmp_path, token), capture_output=True, text=True,
+                          check=False)
 
 
 def errors(stderr: str) -> list[str]:
@@ -58,6 +65,31 @@ def test_no_way_to_discord_is_one_sentence_without_a_traceback(tmp_path, closed_
         f"error: cannot reach Discord (127.0.0.1:{closed_port}: connection refused); check the "
         "network connection and start the bot again"]
     assert run.stderr.rstrip().splitlines()[-1] == errors(run.stderr)[0]
+
+
+async def test_a_token_discord_refuses_is_one_sentence(tmp_path):
+    """A local server answers the login as Discord does for a revoked token: 401."""
+    async def unauthorized(request: web.Request) -> web.Response:
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    app = web.Application()
+    app.router.add_get("/api/v10/users/@me", unauthorized)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        port = runner.addresses[0][1]
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", RUN, f"http://127.0.0.1:{port}/api/v10", cwd=tmp_path,
+            env=environment(tmp_path, TOKEN), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        _, err = await child.communicate()
+    finally:
+        await runner.cleanup()
+    stderr = err.decode()
+    assert child.returncode == 2 and "Traceback" not in stderr
+    assert errors(stderr) == ["error: Discord refused the token (DISCORD_TOKEN); reset it on the Bot page of "
+                              "the developer portal and put the new one in the environment or .env"]
 
 
 def test_the_voice_library_notices_are_silenced(tmp_path, closed_port):
