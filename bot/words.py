@@ -6,7 +6,7 @@ place changes when the texts move to translation catalogs).
 
 from __future__ import annotations
 
-__all__ = ["ELLIPSIS", "plural", "shorten"]
+__all__ = ["ELLIPSIS", "amount", "plural", "shorten"]
 
 ELLIPSIS = "…"
 
@@ -16,14 +16,30 @@ _IRREGULAR = {"match": "matches", "pass": "passes", "entry": "entries", "bonus":
               "person": "people", "loss": "losses"}
 
 
-def plural(n: int, noun: str, many: str | None = None, *, signed: bool = False) -> str:
+def plural(n: int, noun: str, many: str | None = None, *, signed: bool = False, bold: bool = False) -> str:
     """``n`` and ``noun``, in the plural unless ``n`` is one: "1 point", "0 points", "2 games".
 
     ``many`` spells an irregular plural the table above does not know. Thousands are grouped
     ("1,200 chips"); a negative count keeps its sign, and ``signed`` shows a plus on a gain too.
+    ``bold`` sets the number in Markdown bold ("**2** chips").
     """
     word = noun if abs(n) == 1 else (many or _IRREGULAR.get(noun) or noun + "s")
-    return f"{n:+,} {word}" if signed and n else f"{n:,} {word}"
+    number = f"{n:+,}" if signed and n else f"{n:,}"
+    return f"**{number}** {word}" if bold else f"{number} {word}"
+
+
+def amount(n: int, currency: str, *, signed: bool = False, bold: bool = False) -> str:
+    """``n`` of a server's currency, whose name is chosen in the plural ("chips", "gold coins",
+    "yen"): one is named in the singular when the name is a regular plural ("1 chip")."""
+    return plural(n, _singular(currency), currency, signed=signed, bold=bold)
+
+
+def _singular(name: str) -> str:
+    if name.endswith("ies") and len(name) > 4:
+        return name[:-3] + "y"
+    if name.endswith("s") and not name.endswith(("ss", "us", "is")):
+        return name[:-1]
+    return name
 
 
 def shorten(text: str, limit: int) -> str:

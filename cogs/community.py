@@ -28,6 +28,7 @@ from bot.store import (
     StoreUnavailable,
     UnknownAccount,
 )
+from bot.words import amount as counted
 from bot.words import plural
 from cogs.table_ui import ACCENT
 from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, fit_embed, refuse, shown
@@ -169,8 +170,7 @@ def _value(order: str, value: Any, currency: str, period: str) -> str:
         return plural(int(value), "win")
     if order == "points":
         return plural(int(value), "point", signed=True)
-    sign = "+" if period == "30d" and value > 0 else ""
-    return f"{sign}{int(value):,} {currency}"
+    return counted(int(value), currency, signed=period == "30d")
 
 
 async def _page_of(store: Store, guild_id: int, asker: int, game: str | None, order: str,
@@ -452,7 +452,7 @@ class CommunityCog(ServerCog):
             await refuse(interaction, str(exc))
             return
         whose = "You have" if mine else f"{name} has"
-        await interaction.response.send_message(f"💰 {whose} **{amount:,}** {currency}.",
+        await interaction.response.send_message(f"💰 {whose} {counted(amount, currency, bold=True)}.",
                                                 allowed_mentions=NO_PINGS)
 
     @chips.command(name="daily", description="Claim your daily chips (once per UTC day)")
@@ -488,14 +488,14 @@ class CommunityCog(ServerCog):
                 guild, sender, user.id, amount, key=f"give:{interaction.id}",
                 reason=f"gift from {interaction.user.display_name}"[:200], open_accounts=True)
         except InsufficientFunds as exc:
-            await refuse(interaction, f"You have {exc.balance:,} {currency}, not {amount:,}; "
+            await refuse(interaction, f"You have {counted(exc.balance, currency)}, not {amount:,}; "
                                       "give less, or claim /chips daily first.")
             return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
         await interaction.response.send_message(
-            f"🤝 <@{sender}> gave **{amount:,}** {currency} to <@{user.id}> "
+            f"🤝 <@{sender}> gave {counted(amount, currency, bold=True)} to <@{user.id}> "
             f"(now {done.from_balance:,} and {done.to_balance:,}).",
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user],
                                                      replied_user=False))

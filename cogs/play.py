@@ -28,6 +28,7 @@ from bot.settlement import ESCROW_POINTS, escrow_for, is_per_point, stake_text
 from bot.store import StoreError, UnknownAccount
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused, start_key
 from bot.tables import AI_LEVELS, Table, TableError, ai_seat
+from bot.words import amount as counted
 from bot.words import plural
 from cogs.table_ui import ACCENT
 from rendering.view import GAME_NAMES
@@ -141,7 +142,7 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
             balance = settings.starting_chips
         if balance < needed:
             who = "You have" if user == interaction.user.id else f"<@{user}> has"
-            raise TableError(f"{who} {balance:,} {currency}, but this stake needs {needed:,} from each player.")
+            raise TableError(f"{who} {counted(balance, currency)}, but this stake needs {needed:,} from each player.")
 
 
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],

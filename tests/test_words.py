@@ -7,7 +7,8 @@ import pytest
 
 from bot import presenter
 from bot.games.base import Action
-from bot.words import ELLIPSIS, plural, shorten
+from bot.settlement import stake_text
+from bot.words import ELLIPSIS, amount, plural, shorten
 from cogs.table_ui import ActionButton, MoveSelect, button_label
 
 
@@ -65,3 +66,23 @@ def test_presenter_move_labels_stay_within_a_button():
     action = Action("field_pair", "chrysanthemum_chaff_1", "blue_ribbon_sep+chrysanthemum_chaff_2")
     label = presenter.action_label("shedding", action)
     assert len(label) <= 80 and "…" not in label[:-1]
+
+
+@pytest.mark.parametrize("n, currency, text", [
+    (0, "chips", "0 chips"), (1, "chips", "1 chip"), (2, "chips", "2 chips"),
+    (1, "gold coins", "1 gold coin"), (1, "pennies", "1 penny"), (1, "yen", "1 yen"),
+    (1, "moss", "1 moss"), (1200, "chips", "1,200 chips"),
+])
+def test_a_currency_named_in_the_plural_counts_right(n, currency, text):
+    assert amount(n, currency) == text
+
+
+def test_stakes_count_their_chips():
+    assert stake_text("koikoi", 1) == "stake 1 chip each, the winner takes the pot"
+    assert stake_text("koikoi", 2, "coins") == "stake 2 coins each, the winner takes the pot"
+    assert amount(3, "chips", signed=True) == "+3 chips" and amount(0, "chips", signed=True) == "0 chips"
+
+
+def test_a_count_in_bold_keeps_its_noun_plain():
+    assert plural(1, "point", bold=True) == "**1** point"
+    assert amount(1000, "chips", bold=True) == "**1,000** chips"
