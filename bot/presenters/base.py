@@ -153,20 +153,26 @@ class Presenter:
     def hand_actions(self, obs: dict[str, Any]) -> list[tuple[int | None, Action]]:
         """The seat's distinct moves with the 1-based hand position of the card they play.
 
-        Legal actions that read the same (taking either of two chaff of one month, say) are one
-        move to the player: only the first of them in the engine's order is offered, so every
-        button or option stands for a different move and a press maps to one legal action.
+        Legal actions that differ only in which of two cards of the same name they use (taking
+        either of two chaff of one month, say) are one move to the player: only the first of
+        them in the engine's order is offered, so every button or option stands for a different
+        move and a press maps to one legal action.
         """
         hand = obs.get("hand", [])
         out, seen = [], set()
         for text in obs.get("legal_actions", []):
             a = Action.parse(text)
             pos = hand.index(a.card) + 1 if a.card in hand else None
-            reads = (pos, self.action_label(a))
+            reads = (pos, a.kind, self.card_label(a.card or ""),
+                     tuple(self.card_label(t) for t in (a.target or "").split("+")))
             if reads not in seen:
                 seen.add(reads)
                 out.append((pos, a))
         return out
+
+    def card_label(self, cid: str) -> str:
+        """A card as this game names it (cards of one name are interchangeable in a move)."""
+        return card_name(cid) if cid else ""
 
     def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
         """Hand cards that capture something now (marked on the hand image)."""

@@ -34,12 +34,6 @@ def sk_card_name(cid: str) -> str:
     return "Gaji (Lightning)" if cid == GAJI else card_name(cid)
 
 
-def target_name(cid: str) -> str:
-    """A card named so that the two plain cards of a month differ (``Cherry 1``, ``Cherry 2``)."""
-    name = sk_card_name(cid)
-    return f"{name} {cid[-1]}" if "_chaff_" in cid and cid[-1] in "12" else name
-
-
 def names_of(cards: Sequence[str]) -> str:
     return ", ".join(sk_card_name(c) for c in cards)
 
@@ -87,12 +81,12 @@ class SakuraPresenter(Presenter):
         k = action.kind
         if k == "play" and action.card == GAJI:
             if action.target:
-                return f"Gaji (Lightning) → {target_name(action.target)}"
+                return f"Gaji (Lightning) → {sk_card_name(action.target)}"
             return "Gaji (Lightning) to the field"
         if k == "play":
-            return card_name(action.card) + (f" → {target_name(action.target)}" if action.target else "")
+            return card_name(action.card) + (f" → {sk_card_name(action.target)}" if action.target else "")
         if k == "choose":
-            return f"Take {target_name(action.target)} with {card_name(action.card)}"
+            return f"Take {sk_card_name(action.target)} with {card_name(action.card)}"
         if k == "hiki":
             return f"Hiki: take all of {month_label(card_month(action.card))}"
         return super().action_label(action)

@@ -57,3 +57,19 @@ def test_a_numbered_control_maps_to_the_offered_move():
     asyncio.run(press_move(interaction, 1, 1, "#1"))
     assert played == ["play:crane>pine_chaff_1"]
     assert Action.parse(played[0]).card == "crane"
+
+
+def test_twins_are_merged_in_every_game_that_names_them_alike():
+    obs = dict(TWINS, game="sakura", legal_actions=["play:poetry_ribbon_jan>pine_chaff_1",
+                                                    "play:poetry_ribbon_jan>pine_chaff_2"])
+    [(pos, action)] = presenter.hand_actions(obs)
+    assert presenter.action_label("sakura", action) == "Pine Poetry Ribbon → Pine"
+
+
+def test_moves_are_told_apart_by_their_cards_not_by_a_shortened_label():
+    """Two long First Bloom moves that differ only past the 80th character stay two moves."""
+    long_pair = "field_pair:chrysanthemum_chaff_1>blue_ribbon_sep+sake_cup"
+    other = "field_pair:chrysanthemum_chaff_1>blue_ribbon_sep+chrysanthemum_chaff_2"
+    obs = {"game": "shedding", "seat": 0, "current_player": 0, "phase": "play",
+           "hand": ["chrysanthemum_chaff_1"], "legal_actions": [long_pair, other]}
+    assert [str(a) for _, a in presenter.hand_actions(obs)] == [long_pair, other]
