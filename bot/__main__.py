@@ -16,6 +16,7 @@ import aiohttp
 import discord
 
 from bot.config import ConfigError, load_settings
+from bot.words import plural
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,7 +40,7 @@ async def _sync(settings, guild_id: int | None) -> int:
             synced = await bot.tree.sync(guild=guild)
         else:
             synced = await bot.tree.sync()
-    print(f"synced {len(synced)} command(s) " + (f"to server {guild_id}" if guild_id else "globally"))
+    print(f"synced {plural(len(synced), 'command')} " + (f"to server {guild_id}" if guild_id else "globally"))
     return 0
 
 
