@@ -9,11 +9,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 
+import aiohttp
 import discord
 
 from bot.config import ConfigError, load_settings
+from bot.words import plural
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,8 +40,45 @@ async def _sync(settings, guild_id: int | None) -> int:
             synced = await bot.tree.sync(guild=guild)
         else:
             synced = await bot.tree.sync()
-    print(f"synced {len(synced)} command(s) " + (f"to server {guild_id}" if guild_id else "globally"))
+    print(f"synced {plural(len(synced), 'command')} " + (f"to server {guild_id}" if guild_id else "globally"))
     return 0
+
+
+class _NoVoiceNotice(logging.Filter):
+    """Drops discord.py's start-up notices that the optional voice libraries (PyNaCl, davey) are
+    missing: this bot never joins a voice channel, so they are noise. Everything else passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.levelno == logging.WARNING
+                    and str(record.msg).endswith("is not installed, voice will NOT be supported"))
+
+
+VOICE_NOTICE = _NoVoiceNotice()
+
+
+def quiet_voice_notices() -> None:
+    """Filter the voice notices where discord.py logs them (its client, when a client is made)."""
+    logger = logging.getLogger("discord.client")
+    if VOICE_NOTICE not in logger.filters:
+        logger.addFilter(VOICE_NOTICE)
+
+
+UNREACHABLE = (aiohttp.ClientError, OSError, asyncio.TimeoutError, discord.GatewayNotFound,
+               discord.DiscordServerError)
+"""What a start raises when Discord cannot be reached (no network, DNS, Discord down)."""
+
+
+def _unreachable(exc: BaseException) -> str:
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        cause = exc.os_error
+        why = os.strerror(cause.errno) if isinstance(cause.errno, int) and cause.errno > 0 else cause.strerror
+        reason = f"{exc.host}:{exc.port}: {str(why or cause).lower()}"
+    elif isinstance(exc, asyncio.TimeoutError):
+        reason = "no answer in time"
+    else:
+        reason = str(exc).strip() or type(exc).__name__
+    return (f"error: cannot reach Discord ({reason}); check the network connection and start "
+            "the bot again")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,16 +89,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if args.command == "sync":
-        return asyncio.run(_sync(settings, args.guild))
-    from bot.client import HanafudaBot
-
-    bot = HanafudaBot(settings)
+    quiet_voice_notices()
     try:
-        bot.run(settings.token, log_handler=None)
+        if args.command == "sync":
+            return asyncio.run(_sync(settings, args.guild))
+        from bot.client import HanafudaBot
+
+        HanafudaBot(settings).run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        print("error: Discord refused the token (DISCORD_TOKEN); reset it in the developer portal",
-              file=sys.stderr)
+        print("error: Discord refused the token (DISCORD_TOKEN); reset it on the Bot page of the "
+              "developer portal and put the new one in the environment or .env", file=sys.stderr)
+        return 2
+    except UNREACHABLE as exc:
+        print(_unreachable(exc), file=sys.stderr)
         return 2
     return 0
 

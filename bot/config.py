@@ -10,8 +10,14 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-# Discord bot tokens are three base64url segments joined by dots.
-_TOKEN = re.compile(r"^[A-Za-z0-9_-]{18,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+from bot.words import plural
+
+# Discord bot tokens are three base64url segments joined by dots: the bot's id (18 characters or
+# more), a timestamp and an HMAC (together about 70 characters).
+_FOREIGN = re.compile(r"[^A-Za-z0-9_.-]")
+_SEGMENT_MIN = (18, 4, 20)
+_TOKEN_MIN = sum(_SEGMENT_MIN) + 2
+_AGAIN = "copy it again from the Bot page of the Discord developer portal"
 _LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 MAX_WORKERS = 64
 
@@ -78,6 +84,26 @@ def _niceness(raw: str) -> int:
     return int(raw)
 
 
+def check_token(token: str) -> None:
+    """Refuse what cannot be a bot token, naming what is wrong with it (one sentence)."""
+    if token.lower().startswith("bot "):
+        raise ConfigError(f"DISCORD_TOKEN starts with 'Bot ': put the token alone, without that word ({_AGAIN})")
+    if _FOREIGN.search(token):
+        raise ConfigError("DISCORD_TOKEN contains characters a bot token never has (only letters, digits, "
+                          f"'-', '_' and two dots): {_AGAIN}")
+    parts = token.split(".")
+    if len(parts) != 3:
+        raise ConfigError(f"DISCORD_TOKEN has {plural(len(parts), 'dot-separated part')} where a bot token "
+                          f"has three: {_AGAIN}")
+    if len(token) < _TOKEN_MIN:
+        raise ConfigError(f"DISCORD_TOKEN is too short to be a bot token ({plural(len(token), 'character')}, "
+                          f"where a bot token has at least {_TOKEN_MIN}, usually about 70): {_AGAIN}")
+    for place, part, low in zip(("first", "second", "third"), parts, _SEGMENT_MIN, strict=True):
+        if len(part) < low:
+            raise ConfigError(f"The {place} part of DISCORD_TOKEN is too short for a bot token "
+                              f"({plural(len(part), 'character')}, where it has at least {low}): {_AGAIN}")
+
+
 def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env",
                   require_token: bool = True) -> Settings:
     """Read the settings; the process environment wins over the ``.env`` file."""
@@ -90,9 +116,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
         if not token:
             raise ConfigError("DISCORD_TOKEN is not set: put the bot token from the Discord "
                               "developer portal in the environment or in .env (see .env.example)")
-        if not _TOKEN.match(token):
-            raise ConfigError("DISCORD_TOKEN does not look like a bot token (three dot-separated "
-                              "parts); copy it again from the Bot page of the developer portal")
+        check_token(token)
     dev = values.get("DEV_GUILD_ID", "").strip()
     owners = [o for o in re.split(r"[,\s]+", values.get("OWNER_IDS", "").strip()) if o]
     level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"

@@ -14,7 +14,8 @@ from functools import cache
 from typing import Any
 
 from bot.games.base import Action
-from bot.presenters.base import Presenter, card_name
+from bot.presenters.base import LABEL_MAX, Presenter, card_name
+from bot.words import shorten
 from rendering.view import HandView, SummaryView, TableView
 
 __all__ = ["action_label", "action_style", "card_name", "describe_event", "for_game", "hand_actions",
@@ -53,7 +54,8 @@ def hand_fields(obs: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def action_label(game: str, action: Action) -> str:
-    return for_game(game).action_label(action)
+    """A move's button text, at most :data:`LABEL_MAX` characters and cut only at a word."""
+    return shorten(for_game(game).action_label(action), LABEL_MAX)
 
 
 def action_style(game: str, action: Action) -> str:

@@ -8,16 +8,21 @@ import; the cogs show what this module computes.
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot import presenter
 from bot.games import GAMES, game_module
 from bot.games.base import Action, GameError
 from bot.store.models import GameOutcome, GameRecord, Seat
 
 __all__ = ["ReplayError", "Frame", "Replay", "player_names", "seat_label", "export_document",
-           "FORMAT_VERSION"]
+           "FORMAT_VERSION", "action_words", "event_lines"]
+
+log = logging.getLogger(__name__)
 
 FORMAT_VERSION = 1
 
@@ -51,6 +56,33 @@ def _acting_seat(match: Any, action: str) -> int | None:
     if parsed.kind == "slap" and parsed.card is not None and parsed.card.isdigit():
         return int(parsed.card)
     return match.current_player
+
+
+def action_words(game: str, action: str | None) -> str:
+    """A stored action in the words of its button at the table ('Crane and Sun → Pine',
+    'Koi-Koi!'), never its engine text."""
+    if not action:
+        return ""
+    try:
+        return presenter.action_label(game, Action.parse(action))
+    except Exception:  # an action this version cannot word must not stop the replay
+        log.debug("no words for %s action %s", game, action)
+        return "a move"
+
+
+def event_lines(game: str, events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """What the events caused, in the lines the live table shows (events not worth a line, or
+    that this version cannot word, are left out)."""
+    lines = []
+    for event in events:
+        try:
+            line = presenter.describe_event(game, event, names)
+        except Exception:  # a line we cannot word must not stop the replay
+            log.debug("no line for %s event %s", game, event.get("type"))
+            continue
+        if line:
+            lines.append(line)
+    return lines
 
 
 @dataclass

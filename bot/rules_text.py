@@ -13,6 +13,7 @@ from typing import Any
 from bot.games import game_module
 from bot.games.shedding import NAME as SHEDDING_NAME
 from bot.games.shedding import RULES_TEXT as SHEDDING_RULES
+from bot.words import plural
 
 __all__ = ["TITLES", "HOW_TO_PLAY", "CHIPS", "title", "how_to_play", "chips_text", "editable_options", "option_help",
            "rules_summary", "format_value", "parse_value", "default_preset"]
@@ -212,9 +213,9 @@ def rules_summary(game: str, house: dict[str, Any]) -> str:
     rules = module.Rules.preset(preset, **changes)
     length = []
     if getattr(rules, "rounds", 0):
-        length.append(f"{rules.rounds} rounds")
+        length.append(plural(rules.rounds, "round"))
     if getattr(rules, "target_score", 0):
-        length.append(f"first to {rules.target_score} points")
+        length.append(f"first to {plural(rules.target_score, 'point')}")
     if length and not {"rounds", "target_score"} & set(changes):
         lines.append("Match: " + ", ".join(length))
     return "\n".join(lines)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.words import amount
+
 PER_POINT_GAMES = frozenset({"gostop", "shedding"})
 ESCROW_POINTS = 30
 
@@ -31,8 +33,8 @@ def stake_text(game: str, stake: int, currency: str = "chips") -> str:
     if not stake:
         return "no stake"
     if is_per_point(game):
-        return f"{stake:,} {currency} per point (up to {escrow_for(game, stake):,} each)"
-    return f"stake {stake:,} {currency} each, the winner takes the pot"
+        return f"{amount(stake, currency)} per point (up to {escrow_for(game, stake):,} each)"
+    return f"stake {amount(stake, currency)} each, the winner takes the pot"
 
 
 def outcomes(num_seats: int, winners: Sequence[int], *, team_win: bool = False) -> list[str]:

@@ -34,6 +34,7 @@ from bot.store import (
     UnknownAccount,
 )
 from bot.store.settings import STAKE_POLICIES
+from bot.words import amount as counted
 from cogs.community import GAME_CHOICES, ServerCog, is_manager, not_a_member
 from cogs.table_ui import ACCENT
 from cogs.text import (
@@ -326,7 +327,7 @@ class AdminCog(ServerCog):
                                                actor=actor, reason=reason)
                 balance, verb = done.from_balance, "Took back"
         except InsufficientFunds as exc:
-            await refuse(interaction, f"{name} has only {exc.balance:,} {currency}; revoke at "
+            await refuse(interaction, f"{name} has only {counted(exc.balance, currency)}; revoke at "
                                       "most that.")
             return
         except UnknownAccount:
@@ -337,7 +338,7 @@ class AdminCog(ServerCog):
             await refuse(interaction, str(exc))
             return
         prep = "to" if kind == "grant" else "from"
-        await self._saved(interaction, f"{verb} **{amount:,}** {currency} {prep} <@{user.id}> "
+        await self._saved(interaction, f"{verb} {counted(amount, currency, bold=True)} {prep} <@{user.id}> "
                                        f"({shown(reason, 200)}); their balance is {balance:,}.")
 
     @chips_admin.command(name="config", description="Starting chips, daily amount and currency "

@@ -28,6 +28,8 @@ from bot.store import (
     StoreUnavailable,
     UnknownAccount,
 )
+from bot.words import amount as counted
+from bot.words import plural
 from cogs.table_ui import ACCENT
 from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, fit_embed, refuse, shown
 
@@ -165,11 +167,10 @@ def _value(order: str, value: Any, currency: str, period: str) -> str:
     if order == "rating":
         return f"{round(value):,}"
     if order == "wins":
-        return f"{int(value):,} win" + ("" if int(value) == 1 else "s")
+        return plural(int(value), "win")
     if order == "points":
-        return f"{int(value):+,} points"
-    sign = "+" if period == "30d" and value > 0 else ""
-    return f"{sign}{int(value):,} {currency}"
+        return plural(int(value), "point", signed=True)
+    return counted(int(value), currency, signed=period == "30d")
 
 
 async def _page_of(store: Store, guild_id: int, asker: int, game: str | None, order: str,
@@ -206,7 +207,7 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
                           colour=ACCENT)
     lines = []
     for row in result.rows:
-        games = f" · {row.games} game{'s' if row.games != 1 else ''}" if row.games else ""
+        games = f" · {plural(row.games, 'game')}" if row.games else ""
         text = (f"**#{row.rank}** <@{row.user_id}> — "
                 f"{_value(order, row.value, currency, period)}{games}")
         lines.append(f"➤ {text}" if row.user_id == asker else text)
@@ -222,7 +223,7 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
         embed.add_field(name="Your rank", inline=False,
                         value="You are not on this board yet.")
     embed.set_footer(text=f"{PERIODS[period].capitalize()} · page {page + 1} of {pages} · "
-                          f"{result.total} player{'s' if result.total != 1 else ''}")
+                          f"{plural(result.total, 'player')}")
     game_key = game or "all"
 
     def make_id(target: int, tag: str) -> str:
@@ -286,7 +287,7 @@ async def history_message(store: Store, guild_id: int, user_id: int, page: int
     embed = discord.Embed(title=f"🪙 Your {currency} history", colour=ACCENT,
                           description="\n".join(ledger_line(x) for x in lines)
                           or f"No {currency} have moved yet.")
-    embed.set_footer(text=f"Newest first · page {page + 1} of {pages} · {total} entries")
+    embed.set_footer(text=f"Newest first · page {page + 1} of {pages} · {plural(total, 'entry')}")
 
     def make_id(target: int, tag: str) -> str:
         return f"hf:chh:{user_id}:{target}:{tag}"
@@ -397,28 +398,28 @@ class CommunityCog(ServerCog):
             embed.add_field(name="Points", value=f"{stats.points:+,}")
             fav = stats.favourite_game
             embed.add_field(name="Favourite game",
-                            value=f"{title(fav)} ({stats.games_by_game[fav]} games)")
+                            value=f"{title(fav)} ({plural(stats.games_by_game[fav], 'game')})")
             best_lines = []
             for game in sorted(stats.games_by_game, key=lambda g: -stats.games_by_game[g]):
                 best = stats.best_yaku(game)
                 if best is not None:
-                    times = "once" if best.times == 1 else f"{best.times} times"
+                    times = "once" if best.times == 1 else plural(best.times, "time")
                     best_lines.append(f"{title(game)}: {yaku_label(game, best.slug)}, "
-                                      f"{best.best_points} points ({times})")
+                                      f"{plural(best.best_points, 'point')} ({times})")
             embed.add_field(name="Best yaku", inline=False,
                             value="\n".join(best_lines[:6]) or "None formed yet.")
         if stats.ratings:
             embed.add_field(name="Rating per game", inline=False, value="\n".join(
-                f"{title(r.game)}: **{round(r.rating):,}** · {r.games} rated game"
-                f"{'s' if r.games != 1 else ''} ({r.wins} W, {r.draws} D, {r.losses} L)"
+                f"{title(r.game)}: **{round(r.rating):,}** · {plural(r.games, 'rated game')} "
+                f"({r.wins} W, {r.draws} D, {r.losses} L)"
                 for r in stats.ratings[:6]))
         if stats.recent:
             lines = []
             for r in stats.recent:
                 change = r.rating_change
                 rating = f" · rating {change:+.0f}" if change is not None else ""
-                lines.append(f"`#{r.game_id}` {title(r.game)} · {r.outcome} · {r.points:+,} "
-                             f"points{rating} · <t:{int(r.finished_at.timestamp())}:R>")
+                lines.append(f"`#{r.game_id}` {title(r.game)} · {r.outcome} · {plural(r.points, 'point', signed=True)}"
+                             f"{rating} · <t:{int(r.finished_at.timestamp())}:R>")
             embed.add_field(name="Recent results", inline=False, value="\n".join(lines))
         embed.add_field(name=shown(settings.currency_name.capitalize(), FIELD_VALUE), inline=False,
                         value=f"{balance:,}" if balance is not None else "No account yet.")
@@ -451,7 +452,7 @@ class CommunityCog(ServerCog):
             await refuse(interaction, str(exc))
             return
         whose = "You have" if mine else f"{name} has"
-        await interaction.response.send_message(f"💰 {whose} **{amount:,}** {currency}.",
+        await interaction.response.send_message(f"💰 {whose} {counted(amount, currency, bold=True)}.",
                                                 allowed_mentions=NO_PINGS)
 
     @chips.command(name="daily", description="Claim your daily chips (once per UTC day)")
@@ -487,14 +488,14 @@ class CommunityCog(ServerCog):
                 guild, sender, user.id, amount, key=f"give:{interaction.id}",
                 reason=f"gift from {interaction.user.display_name}"[:200], open_accounts=True)
         except InsufficientFunds as exc:
-            await refuse(interaction, f"You have {exc.balance:,} {currency}, not {amount:,}; "
+            await refuse(interaction, f"You have {counted(exc.balance, currency)}, not {amount:,}; "
                                       "give less, or claim /chips daily first.")
             return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
         await interaction.response.send_message(
-            f"🤝 <@{sender}> gave **{amount:,}** {currency} to <@{user.id}> "
+            f"🤝 <@{sender}> gave {counted(amount, currency, bold=True)} to <@{user.id}> "
             f"(now {done.from_balance:,} and {done.to_balance:,}).",
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user],
                                                      replied_user=False))

@@ -84,8 +84,7 @@ class Retry:
     async def after(self, exc: Exception, failures: int, what: object) -> bool:
         """Wait before try number ``failures + 1``; False when ``exc`` is final (logged here)."""
         if not self.transient(exc) or failures >= len(self.delays):
-            log.error("delivering %s failed%s", what,
-                      f" {failures + 1} times" if failures else "", exc_info=exc)
+            log.error("delivering %s failed (try %d, the last)", what, failures + 1, exc_info=exc)
             return False
         delay = self.delays[failures]
         log.warning("delivering %s failed (%s); trying again in %g s", what, exc, delay)

@@ -28,6 +28,8 @@ from bot.settlement import ESCROW_POINTS, escrow_for, is_per_point, stake_text
 from bot.store import StoreError, UnknownAccount
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused, start_key
 from bot.tables import AI_LEVELS, Table, TableError, ai_seat
+from bot.words import amount as counted
+from bot.words import plural
 from cogs.table_ui import ACCENT
 from rendering.view import GAME_NAMES
 
@@ -113,13 +115,13 @@ def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any]):
     module = game_module(game)
     low, high = module.PLAYERS
     if not low <= seats <= high:
-        raise TableError(f"{GAME_NAMES[game]} is played by {low} to {high} players.")
+        raise TableError(f"{GAME_NAMES[game]} is played by {low} to {plural(high, 'player')}.")
     try:
         rules = build_rules(game, settings.rules_for(game), spec.get("preset"), spec.get("rounds"),
                             spec.get("target"), spec.get("teams"))
         module.new_match(seats, rules, 0)  # rules that need another table size refuse here
     except (InvalidRules, ValueError) as exc:
-        raise TableError(f"Those rules don't work with {seats} players: {clip(str(exc), 300)}.") from None
+        raise TableError(f"Those rules don't work with {plural(seats, 'player')}: {clip(str(exc), 300)}.") from None
     return rules
 
 
@@ -140,7 +142,7 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
             balance = settings.starting_chips
         if balance < needed:
             who = "You have" if user == interaction.user.id else f"<@{user}> has"
-            raise TableError(f"{who} {balance:,} {currency}, but this stake needs {needed:,} from each player.")
+            raise TableError(f"{who} {counted(balance, currency)}, but this stake needs {needed:,} from each player.")
 
 
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
@@ -383,9 +385,9 @@ def lobby_text(humans: list[int] | tuple[int, ...], ais: list[str] | tuple[str, 
 
 def match_text(lobby: Lobby) -> str:
     if lobby.target:
-        return f"first to {lobby.target} points" + (f", at most {lobby.rounds} rounds" if lobby.rounds else "")
+        return f"first to {plural(lobby.target, 'point')}" + (f", at most {plural(lobby.rounds, 'round')}" if lobby.rounds else "")
     if lobby.rounds:
-        return f"{lobby.rounds} round" + ("s" if lobby.rounds != 1 else "")
+        return plural(lobby.rounds, "round")
     return "the server's house rules"
 
 
@@ -616,7 +618,7 @@ class PlayCog(commands.Cog):
         user = interaction.user
         low = game_module(game).PLAYERS[0]
         if low > 2:
-            raise TableError(f"{GAME_NAMES[game]} needs {low} players: open a lobby instead.")
+            raise TableError(f"{GAME_NAMES[game]} needs {plural(low, 'player')}: open a lobby instead.")
         if opponent.id == user.id:
             raise TableError("You cannot challenge yourself; leave the opponent empty for a lobby.")
         if opponent.bot:

@@ -27,6 +27,7 @@ from bot import presenter
 from bot.presenters.base import match_result
 from bot.settlement import stake_text
 from bot.tables import Table, is_ai
+from bot.words import plural
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
 from cogs.table_ui import (
     ACCENT,
@@ -271,7 +272,7 @@ class TablePublisher:
         embed = discord.Embed(title=model.title, colour=ACCENT,
                               description="\n".join(table.log_lines) or "The cards are dealt.")
         for seat, name in enumerate(names):
-            embed.add_field(name=name[:256], value=f"{table.match.scores[seat]} points", inline=True)
+            embed.add_field(name=name[:256], value=plural(table.match.scores[seat], "point"), inline=True)
         race = getattr(presenter.for_game(table.game), "race_prompt", None)
         if race and table.in_race and closing is None:
             embed.add_field(name="Slap race", value=race(obs, names)[:1024], inline=False)
@@ -309,7 +310,7 @@ class TablePublisher:
         lines = [f"**{self._result_headline(table, closing, names)}**"]
         if not closing.get("cancelled"):
             order = sorted(range(len(names)), key=lambda s: -table.match.scores[s])
-            lines += [f"{i + 1}. {names[s]}: {table.match.scores[s]} points" for i, s in enumerate(order)]
+            lines += [f"{i + 1}. {names[s]}: {plural(table.match.scores[s], 'point')}" for i, s in enumerate(order)]
             paid = {s: v for s, v in getattr(closing.get("outcome"), "payouts", {}).items() if v}
             if paid:
                 lines.append("Chips: " + ", ".join(f"{names[s]} +{v}" for s, v in paid.items()))

@@ -22,9 +22,10 @@ from discord.ext import commands
 from bot import presenter
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
-from bot.replay import Replay, ReplayError, export_document
+from bot.replay import Replay, ReplayError, action_words, event_lines, export_document
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Store, StoreError, UnknownGame
+from bot.words import plural
 from bot.workers import WorkerPool
 from cogs.community import (
     GAME_CHOICES,
@@ -41,15 +42,6 @@ from rendering import TableView, render_table, render_yaku_sheet
 log = logging.getLogger(__name__)
 
 HISTORY_PAGE = 8
-
-
-def describe(game: str, event: dict[str, Any], names: list[str]) -> str | None:
-    """One line for an event (None for events not worth a line, or that cannot be worded)."""
-    try:
-        return presenter.describe_event(game, event, names)
-    except Exception:  # a line we cannot word must not stop the replay
-        log.debug("no line for %s event %s", game, event.get("type"))
-        return None
 
 
 def not_here(game_id: int) -> str:
@@ -107,7 +99,7 @@ async def history_message(store: Store, guild_id: int, asker: int, user_id: int 
         lines = ["No games yet" + (whose and f"{whose}") + ": start one with /koikoi."]
     embed.description = (f"Recent games{whose}, newest first:\n" if result.rows else "") + \
         "\n".join(lines)
-    count = f"{result.total} game" + ("" if result.total == 1 else "s")
+    count = plural(result.total, "game")
     embed.set_footer(text=f"Page {page + 1} of {pages} · {count} · "
                           "/replay or /export a game by its number")
 
@@ -140,21 +132,22 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, TableV
     replay = Replay(record)
     frame = replay.frame(step)
     names = replay.names
-    lines = [line for e in frame.events if (line := describe(record.game, e, names))]
+    lines = event_lines(record.game, frame.events, names)
+    move = action_words(record.game, frame.action)
     if frame.step == 0:
         head = "The cards are dealt."
     else:
         who = names[frame.seat] if frame.seat is not None and frame.seat < len(names) else "?"
         how = " (timed out: the bot moved)" if frame.actor == "timeout" else ""
-        head = f"Move {frame.step}: **{shown(who, 100)}**{how} · `{frame.action}`"
+        head = f"Move {frame.step}: **{shown(who, 100)}**{how} · {move}"
     obs = frame.match.observation(0)  # table_view reads only the public fields
-    last = lines[-1] if lines else (frame.action or "")
+    last = lines[-1] if lines else move
     view = presenter.table_view(obs, names, last_move=last)
     embed = discord.Embed(title=f"⏯️ Game #{record.game_id} · {view.title}", colour=ACCENT,
                           description=clip("\n".join([head, *lines[-8:]]), DESCRIPTION))
     scores = frame.match.scores
     for seat, name in enumerate(names):
-        embed.add_field(name=shown(name, FIELD_NAME), value=f"{scores[seat]} points")
+        embed.add_field(name=shown(name, FIELD_NAME), value=plural(scores[seat], "point"))
     if frame.step == frame.total:
         end = record.end_reason or record.status
         embed.add_field(name="End", inline=False,
@@ -229,7 +222,7 @@ class RecordsCog(ServerCog):
                                               "played and the house rules in force here.")
             for g in GAMES:
                 low, high = game_module(g).PLAYERS
-                players = f"{low} players" if low == high else f"{low}-{high} players"
+                players = plural(high, "player") if low == high else f"{low}-{plural(high, 'player')}"
                 first = how_to_play(g).split("\n", 1)[0]
                 embed.add_field(name=f"{title(g)} · {players}", value=first[:1024], inline=False)
             await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True,
@@ -313,7 +306,7 @@ class RecordsCog(ServerCog):
             return
         data = json.dumps(document, indent=1, ensure_ascii=False).encode()
         await interaction.followup.send(
-            f"Game #{game_id} ({title(record.game)}, {len(record.events)} moves). The file's "
+            f"Game #{game_id} ({title(record.game)}, {plural(len(record.events), 'move')}). The file's "
             "`format` section explains every field.", ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=f"hanafuda-game-{game_id}.json"),
             allowed_mentions=NO_PINGS)

@@ -2,7 +2,7 @@
 and sent by :mod:`cogs.publisher`.
 
 Every control is a :class:`discord.ui.DynamicItem` whose custom id carries what it needs
-(``hf:act:<game>:<move number>:<action>``, or ``#<i>``, the i-th legal action, when the action's
+(``hf:act:<game>:<move number>:<action>``, or ``#<i>``, the i-th move offered, when the action's
 text would not fit Discord's 100 characters), so controls keep working after a restart and a
 control from an earlier turn is recognised and refused politely.
 """
@@ -17,8 +17,10 @@ from typing import Any
 
 import discord
 
+from bot import presenter
 from bot.games.base import Action
 from bot.tables import Table, TableError
+from bot.words import shorten
 from cogs.text import refuse
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -26,6 +28,14 @@ from rendering.view import GAME_NAMES
 log = logging.getLogger(__name__)
 
 ACCENT = discord.Colour.from_rgb(196, 48, 43)
+BUTTON_LABEL = 80  # Discord's limits, in characters
+OPTION_LABEL = 100
+PLACEHOLDER = 150
+
+
+def button_label(text: str) -> str:
+    """A button's label within Discord's limit, shortened at a word (never cut mid-word)."""
+    return shorten(text, BUTTON_LABEL)
 
 
 def png(data: bytes, name: str) -> discord.File:
@@ -82,12 +92,12 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         table = manager.get(gid)
         seat = manager.check_click(table, interaction.user.id, seq)
         action = key
-        if key.startswith("#"):  # the i-th legal action of this very move (checked above)
-            legal = table.match.legal_actions()
+        if key.startswith("#"):  # the i-th move offered at this very turn (checked above)
+            offered = presenter.hand_actions(table.match.observation(seat))
             index = int(key[1:])
-            if index >= len(legal):
+            if index >= len(offered):
                 raise TableError("That move is not available; use the newest controls.")
-            action = legal[index]
+            action = str(offered[index][1])
     except TableError as exc:
         await refuse(interaction, str(exc))
         return
@@ -106,7 +116,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, gid: int, seq: int, action: str, label: str = "Move",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row,
+        super().__init__(discord.ui.Button(label=button_label(label), style=style, row=row,
                                            custom_id=f"hf:act:{gid}:{seq}:{action}"))
         self.gid, self.seq, self.action = gid, seq, action
 
@@ -128,8 +138,10 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
     def __init__(self, gid: int, seq: int, part: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "Choose a move") -> None:
         super().__init__(discord.ui.Select(
-            custom_id=f"hf:mv:{gid}:{seq}:{part}", placeholder=placeholder[:150], row=part,
+            custom_id=f"hf:mv:{gid}:{seq}:{part}", placeholder=shorten(placeholder, PLACEHOLDER), row=part,
             options=options or [discord.SelectOption(label="Move", value="#0")]))
+        for option in self.item.options:
+            option.label = shorten(option.label, OPTION_LABEL)
         self.gid, self.seq = gid, seq
 
     @classmethod

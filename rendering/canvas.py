@@ -94,14 +94,48 @@ def text_width(s: str, size: int, bold: bool = False) -> float:
     return _length(latin_safe(s), size) + 2 * _stroke(size, bold)
 
 
-def fit_text(s: str, size: int, width: float) -> str:
-    """``s`` shortened with '...' to fit ``width`` pixels."""
+ELLIPSIS = "..."  # the built-in font has no "…"
+_DANGLING = " ,;:·-+(&/"
+
+
+def fit_text(s: str, size: int, width: float, bold: bool = False) -> str:
+    """``s`` if it fits ``width`` pixels, else as many whole words as fit and '...'; a first word
+    too long on its own is cut inside (the only way left to fit it)."""
     s = latin_safe(s)
-    if text_width(s, size) <= width:
+    if text_width(s, size, bold) <= width:
         return s
-    while s and text_width(s + "...", size) > width:
-        s = s[:-1]
-    return s + "..."
+    words = s.split(" ")
+    while len(words) > 1:
+        words.pop()
+        head = " ".join(words).rstrip(_DANGLING)
+        if head and text_width(head + ELLIPSIS, size, bold) <= width:
+            return head + ELLIPSIS
+    head = words[0]
+    while head and text_width(head + ELLIPSIS, size, bold) > width:
+        head = head[:-1]
+    if head:
+        return head + ELLIPSIS
+    return ELLIPSIS if text_width(ELLIPSIS, size, bold) <= width else ""
+
+
+def fit_line(s: str, size: int, width: float, min_size: int | None = None,
+             bold: bool = False) -> tuple[str, int]:
+    """The text and size to draw ``s`` within ``width`` pixels: the size lowered a pixel at a
+    time down to ``min_size`` (three quarters of ``size`` by default, never under 11), then the
+    text shortened at a word at that size."""
+    s = latin_safe(s)
+    low = min(size, min_size or max(11, round(size * 0.75)))
+    for px in range(size, low - 1, -1):
+        if text_width(s, px, bold) <= width:
+            return s, px
+    return fit_text(s, low, width, bold), low
+
+
+def fitted_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, width: float,
+                min_size: int | None = None, fill=TEXT, anchor: str = "la", bold: bool = False) -> float:
+    """Draw ``s`` fitted into a box ``width`` pixels wide (see :func:`fit_line`); returns its width."""
+    shown, px = fit_line(s, size, width, min_size, bold)
+    return text(draw, xy, shown, px, fill=fill, anchor=anchor, bold=bold)
 
 
 def chip(draw: ImageDraw.ImageDraw, x: float, y: float, label: str, size: int, fg=INK,

@@ -1,4 +1,5 @@
-"""A player's private hand: cards numbered 1..n like the buttons, capturing cards marked."""
+"""A player's private hand: cards numbered 1..n like the buttons, playable cards marked, or the
+choices of a decision when the turn plays no hand card."""
 
 from __future__ import annotations
 
@@ -7,28 +8,70 @@ from PIL import Image
 from bot.cards import card
 
 from .art.jokers import JOKER_PI
-from .art.palette import INK, MUTED, PLAYABLE, TEXT
+from .art.palette import HIGHLIGHT, INK, MUTED, PLAYABLE, TEXT
 from .canvas import (
+    ELLIPSIS,
     MARGIN,
-    fit_text,
+    chip,
+    fit_line,
+    fitted_text,
     new_canvas,
     outline_card,
     place_card,
     text,
     text_width,
+    wrap_text,
 )
 from .encode import encode_png
-from .fonts import caption_font, month_caption
+from .fonts import caption_font, latin_safe, month_caption
 from .sprites import card_height
 from .view import HandView
 
 TITLE_H = 44
-RAISE = 12  # capturing cards sit a little higher
+RAISE = 12  # playable cards sit a little higher
 LEGEND_H = 30
+TITLE_SMALL = 16  # a title in two lines
+LEGEND_SIZE = 15
+CAPTURES = "Raised with a green frame and green number: captures a field card now."
+NO_CAPTURE = "No card captures now: any card you play stays on the field."
 
 
 def _card_width(n: int) -> int:
     return 96 if n <= 8 else 86
+
+
+def marked_cards(view: HandView) -> frozenset[str]:
+    """The cards raised and framed: none while the player decides something else."""
+    return frozenset() if view.decision else frozenset(view.playable) & frozenset(view.cards)
+
+
+def _legend(draw, view: HandView, marked: frozenset[str], y: float, width: float) -> None:
+    """The line under the cards: the decision's choices, else what the marked cards mean."""
+    if view.decision:
+        lead = "Decide: "
+        chips_w = sum(text_width(c, LEGEND_SIZE) + LEGEND_SIZE + 8 for c in view.decision)
+        if text_width(lead, LEGEND_SIZE, True) + chips_w <= width:
+            x = MARGIN + text(draw, (MARGIN, y), lead, LEGEND_SIZE, fill=HIGHLIGHT, anchor="lm", bold=True)
+            for choice in view.decision:
+                x = chip(draw, x, y - 12, choice, LEGEND_SIZE, bg=HIGHLIGHT, height=24) + 8
+        else:
+            fitted_text(draw, (MARGIN, y), lead + " or ".join(view.decision), LEGEND_SIZE, width,
+                        fill=HIGHLIGHT, anchor="lm", bold=True)
+        return
+    legend = view.legend or (CAPTURES if marked else NO_CAPTURE)
+    fitted_text(draw, (MARGIN, y), legend, LEGEND_SIZE, width, fill=TEXT, anchor="lm")
+
+
+def _title(draw, title: str, width: float) -> None:
+    """The title on one line, smaller if need be; a long prompt on narrow hands takes two."""
+    shown, px = fit_line(title, 22, width, bold=True)
+    if not shown.endswith(ELLIPSIS) or shown == latin_safe(title):
+        text(draw, (MARGIN, TITLE_H // 2 + 2), shown, px, anchor="lm", bold=True)
+        return
+    lines = wrap_text(title, TITLE_SMALL, width - 2, max_lines=2)  # bold draws a pixel wider a side
+    for i, line in enumerate(lines):
+        y = TITLE_H // 2 + 2 + (i - (len(lines) - 1) / 2) * (TITLE_SMALL + 3)
+        text(draw, (MARGIN, y), line, TITLE_SMALL, anchor="lm", bold=True)
 
 
 def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
@@ -40,35 +83,32 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
     width = max(460, 2 * MARGIN + n * w + max(0, n - 1) * gap)
     height = TITLE_H + RAISE + ch + 8 + 34 + 22 + LEGEND_H + 8
     image, draw = new_canvas(width, height)
-    text(draw, (MARGIN, TITLE_H // 2 + 2), fit_text(view.title or "Your hand", 22, width - 40), 22,
-         anchor="lm", bold=True)
-    playable = set(view.playable)
+    _title(draw, view.title or "Your hand", width - 2 * MARGIN)
+    playable = marked_cards(view)
     top = TITLE_H + RAISE
     for i, cid in enumerate(view.cards):
         x = MARGIN + i * (w + gap)
-        can_capture = cid in playable
-        y = top - RAISE if can_capture else top
+        is_marked = cid in playable
+        y = top - RAISE if is_marked else top
         place_card(image, cid, x, y, w, view.korean_months, with_shadow=True)
-        if can_capture:
+        if is_marked:
             outline_card(draw, x, y, w, colour=PLAYABLE, thickness=4)
         cx, cy = x + w / 2, top + ch + 8 + 15
-        disc = PLAYABLE if can_capture else (224, 218, 200)
+        disc = PLAYABLE if is_marked else (224, 218, 200)
         draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=disc, outline=INK, width=2)
         text(draw, (cx, cy + 1), str(i + 1), 18, fill=INK, anchor="mm", bold=True)
         if cid in JOKER_PI:
             caption, is_cjk = f"joker {JOKER_PI[cid]} pi", False
         else:
             caption, is_cjk = month_caption(card(cid).month, cjk_font, view.korean_months)
-        font = caption_font(13, is_cjk, cjk_font)
-        draw.text((cx, cy + 30), caption if is_cjk else fit_text(caption, 13, w + gap - 2),
-                  font=font, fill=MUTED, anchor="mm")
-    if playable:
-        legend = "Raised with a green frame and green number: captures a field card now."
-    else:
-        legend = "No card captures now: any card you play stays on the field."
-    if text_width(legend, 15) > width - 2 * MARGIN:
-        legend = "Green: captures now." if playable else "No capture possible now."
-    text(draw, (MARGIN, height - LEGEND_H // 2 - 6), legend, 15, fill=TEXT, anchor="lm")
+        if is_cjk:
+            draw.text((cx, cy + 30), caption, font=caption_font(13, True, cjk_font), fill=MUTED, anchor="mm")
+        else:
+            shown, px = fit_line(caption, 13, w + gap - 2, min_size=11)
+            if shown != caption:  # "Sep chrysanthemum": the plant alone, the month is in the corner
+                shown, px = fit_line(caption.split(" ", 1)[-1], 13, w + gap - 2, min_size=11)
+            text(draw, (cx, cy + 30), shown, px, fill=MUTED, anchor="mm")
+    _legend(draw, view, playable, height - LEGEND_H // 2 - 6, width - 2 * MARGIN)
     return image
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
-from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, fit_text, new_canvas, text
+from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, fitted_text, new_canvas, text, text_width
 from .encode import encode_png
 from .sprites import card_height
 from .view import SummaryView
@@ -27,8 +27,7 @@ def summary_image(view: SummaryView) -> Image.Image:
     result_h = 12 + 30 * len(view.result_lines)
     height = TITLE_H + rows_h + 12 + mult_h + result_h + MARGIN
     image, draw = new_canvas(WIDTH, height)
-    text(draw, (MARGIN, TITLE_H // 2), fit_text(view.title, 26, WIDTH - 2 * MARGIN), 26,
-         anchor="lm", bold=True)
+    fitted_text(draw, (MARGIN, TITLE_H // 2), view.title, 26, WIDTH - 2 * MARGIN, anchor="lm", bold=True)
     y = TITLE_H
     if not view.rows:
         text(draw, (MARGIN + 8, y + row_h // 2), "No yaku this round.", 18, fill=MUTED,
@@ -39,10 +38,9 @@ def summary_image(view: SummaryView) -> Image.Image:
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), radius=10,
                                fill=PANEL + (190 if i % 2 == 0 else 120,))
         mid = y + row_h // 2
-        text(draw, (MARGIN + 12, mid), fit_text(row.player, 17, PLAYER_COL - 16), 17,
-             fill=MUTED, anchor="lm")
-        text(draw, (MARGIN + PLAYER_COL, mid), fit_text(row.name, 20, NAME_COL - 10), 20,
-             anchor="lm", bold=True)
+        fitted_text(draw, (MARGIN + 12, mid), row.player, 17, PLAYER_COL - 16, fill=MUTED, anchor="lm")
+        fitted_text(draw, (MARGIN + PLAYER_COL, mid), row.name, 20, NAME_COL - 10, min_size=14,
+                    anchor="lm", bold=True)
         card_strip(image, row.cards, cards_x, y + ROW_GAP, CARD_W, cards_w, view.korean_months)
         text(draw, (WIDTH - MARGIN - 14, mid), f"{row.points}", 24, fill=GOLD, anchor="rm",
              bold=True)
@@ -50,12 +48,14 @@ def summary_image(view: SummaryView) -> Image.Image:
     y += 12
     if view.multipliers:
         x = MARGIN
-        for label in view.multipliers:
+        for label in view.multipliers:  # as many as fit the width, in order of importance
+            if x + text_width(label, 16) + 16 > WIDTH - MARGIN:
+                break
             x = chip(draw, x, y, label, 16, bg=GOLD, height=28) + 8
         y += mult_h
     for line in view.result_lines:
-        text(draw, (MARGIN, y + 14), fit_text(line, 20, WIDTH - 2 * MARGIN), 20, fill=TEXT,
-             anchor="lm", bold=True)
+        fitted_text(draw, (MARGIN, y + 14), line, 20, WIDTH - 2 * MARGIN, min_size=15, fill=TEXT,
+                    anchor="lm", bold=True)
         y += 30
     return image
 

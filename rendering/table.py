@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.cards import Kind, card
+from bot.words import plural
 
 from .art.jokers import is_joker
 from .art.palette import (
@@ -25,6 +26,7 @@ from .canvas import (
     WELL_SHADE,
     chip,
     fit_text,
+    fitted_text,
     new_canvas,
     place_card,
     text,
@@ -123,7 +125,7 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
         cx += 18
     right = x + width - PANEL_PAD - 4
     if player.score is not None:
-        score = f"{player.score} pts"
+        score = plural(player.score, "pt")
         right -= text(draw, (right, mid), score, 22, fill=GOLD, anchor="rm", bold=True) + 10
     chips = []
     if player.is_dealer:
@@ -134,8 +136,8 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
         chips.append((f"Hand {player.hand_size}", INK, (214, 222, 214)))
     chips += [(b, INK, BADGE_BG) for b in player.badges]
     chip_w = sum(text_width(label, 14) + 14 + 6 for label, _, _ in chips)
-    name = fit_text(player.name, 20, max(60, right - cx - chip_w - 10))
-    cx += text(draw, (cx, mid), name, 20, anchor="lm", bold=True) + 10
+    name_w = max(60, (right - cx) * 0.45, right - cx - chip_w - 10)  # the name before its chips
+    cx += fitted_text(draw, (cx, mid), player.name, 20, name_w, anchor="lm", bold=True) + 10
     for label, fg, chip_bg in chips:
         if cx + text_width(label, 14) + 14 > right:
             break
@@ -170,7 +172,7 @@ def _draw_hidden_hand(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, x: 
     for i in range(shown):
         place_card(image, None, x + i * step, y, PILE_CARD)
     label_x = x + (PILE_CARD + (shown - 1) * step if shown else 0) + 12
-    label = f"{n} card{'' if n == 1 else 's'} in hand" if n else "No cards left!"
+    label = f"{plural(n, 'card')} in hand" if n else "No cards left!"
     text(draw, (label_x, y + card_height(PILE_CARD) // 2), label, 26, fill=GOLD if n <= 1 else TEXT,
          anchor="lm", bold=True)
 
@@ -230,7 +232,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
             place_card(image, second, sx, sy, FIELD_CARD, view.korean_months,
                        highlight=second in highlight or bool(view.drawn_card), with_shadow=True)
         if view.discard_count is not None and not view.drawn_card:
-            chip(draw, sx + 8, sy + ch + 6, f"{view.discard_count} cards", 14, height=22)
+            chip(draw, sx + 8, sy + ch + 6, plural(view.discard_count, "card"), 14, height=22)
     fx = MARGIN + SIDE_W
     field_w = WIDTH - MARGIN * 2 - fx
     if view.field:
@@ -293,8 +295,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
     game = GAME_NAMES.get(view.game, view.game)
     right = WIDTH - MARGIN
     game_w = text(draw, (right, 26), game, 17, fill=MUTED, anchor="rm")
-    title = fit_text(view.title or game, 26, WIDTH - 3 * MARGIN - game_w)
-    text(draw, (MARGIN, 26), title, 26, anchor="lm", bold=True)
+    fitted_text(draw, (MARGIN, 26), view.title or game, 26, WIDTH - 3 * MARGIN - game_w, anchor="lm", bold=True)
     if view.last_move:
         draw.rounded_rectangle((MARGIN, 50, MARGIN + 10, 64), radius=3, fill=HIGHLIGHT)
         line = view.last_move.replace("**", "")  # a log line's Markdown bold

@@ -79,13 +79,18 @@ class HandView:
     """One player's private hand: cards numbered 1..n in the given order, like the buttons.
 
     ``playable``: the cards that can capture a field card now (marked); other cards may still be
-    discarded to the field.
+    discarded to the field. ``decision``: the choices of a turn that plays no hand card (Koi-Koi
+    or Stop, Go or Stop, which field card to take): then no card is marked and the choices are
+    shown instead. ``legend``: what the marked cards mean, for a game where they do not capture
+    (empty: the capture wording).
     """
 
     cards: tuple[str, ...]
     playable: tuple[str, ...] = ()
     title: str = ""
     korean_months: bool = False
+    decision: tuple[str, ...] = ()
+    legend: str = ""
 
 
 @dataclass(frozen=True, slots=True)

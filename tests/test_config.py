@@ -17,7 +17,12 @@ def test_valid_settings(tmp_path):
 
 @pytest.mark.parametrize("env, message", [
     ({}, "DISCORD_TOKEN is not set"),
-    ({"DISCORD_TOKEN": "hunter2"}, "does not look like a bot token"),
+    ({"DISCORD_TOKEN": "hunter2"}, "has 1 dot-separated part where a bot token has three"),
+    ({"DISCORD_TOKEN": "MTIz.abc.def"}, r"is too short to be a bot token \(12 characters"),
+    ({"DISCORD_TOKEN": "Bot " + TOKEN}, "starts with 'Bot '"),
+    ({"DISCORD_TOKEN": TOKEN.replace("G", "é")}, "contains characters a bot token never has"),
+    ({"DISCORD_TOKEN": TOKEN + ".x"}, "has 4 dot-separated parts"),
+    ({"DISCORD_TOKEN": "MTIz.GabcDE." + "a" * 40}, r"The first part of DISCORD_TOKEN is too short"),
     ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be a Discord id"),
     ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
     ({"DISCORD_TOKEN": TOKEN, "CJK_FONT": "/no/such/font.ttf"}, "not a file"),
@@ -41,4 +46,4 @@ def test_cli_exits_2_with_a_message(monkeypatch, capsys, tmp_path):
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
     monkeypatch.setenv("DISCORD_TOKEN", "nope")
     assert cli.main(["sync"]) == 2
-    assert "does not look like a bot token" in capsys.readouterr().err
+    assert "has 1 dot-separated part" in capsys.readouterr().err

@@ -13,9 +13,12 @@ from typing import Any, ClassVar
 
 from bot.cards import DECK, card
 from bot.games.base import Action
+from bot.words import plural
 from rendering.view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
 
 _IDS = {c.id for c in DECK}
+LABEL_MAX = 80
+"""Discord's limit for a button's label: longer move texts are shortened at a word."""
 
 
 def card_name(cid: str) -> str:
@@ -131,7 +134,7 @@ class Presenter:
 
     def footer(self, obs: dict[str, Any]) -> str:
         target = obs.get("match", {}).get("target_score")
-        return f"Target {target} points" if target else ""
+        return f"Target {plural(target, 'point')}" if target else ""
 
     def table_view(self, obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",
                    title: str | None = None) -> TableView:
@@ -148,14 +151,28 @@ class Presenter:
 
     # -- the hand -----------------------------------------------------------------------------
     def hand_actions(self, obs: dict[str, Any]) -> list[tuple[int | None, Action]]:
-        """The seat's legal actions with the 1-based hand position of the card they play."""
+        """The seat's distinct moves with the 1-based hand position of the card they play.
+
+        Legal actions that differ only in which of two cards of the same name they use (taking
+        either of two chaff of one month, say) are one move to the player: only the first of
+        them in the engine's order is offered, so every button or option stands for a different
+        move and a press maps to one legal action.
+        """
         hand = obs.get("hand", [])
-        out = []
+        out, seen = [], set()
         for text in obs.get("legal_actions", []):
             a = Action.parse(text)
             pos = hand.index(a.card) + 1 if a.card in hand else None
-            out.append((pos, a))
+            reads = (pos, a.kind, self.card_label(a.card or ""),
+                     tuple(self.card_label(t) for t in (a.target or "").split("+")))
+            if reads not in seen:
+                seen.add(reads)
+                out.append((pos, a))
         return out
+
+    def card_label(self, cid: str) -> str:
+        """A card as this game names it (cards of one name are interchangeable in a move)."""
+        return card_name(cid) if cid else ""
 
     def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
         """Hand cards that capture something now (marked on the hand image)."""
@@ -166,12 +183,30 @@ class Presenter:
         """What the seat is asked to do now ('' when it is not their turn)."""
         return "your turn: play a card"
 
+    def decision(self, obs: dict[str, Any]) -> tuple[str, ...]:
+        """The choices of a turn on which no hand card is played (Koi-Koi or Stop, which field
+        card to take...), as their buttons read; () on a turn that plays from the hand."""
+        if obs.get("current_player") != obs.get("seat"):
+            return ()
+        hand = set(obs.get("hand", ()))
+        moves = [a for _, a in self.hand_actions(obs)]
+        if not moves or any(a.card in hand for a in moves):
+            return ()
+        return tuple(self.action_label(a) for a in moves)
+
+    def legend(self, obs: dict[str, Any], playable: tuple[str, ...]) -> str:
+        """What the marked hand cards mean ('' for the capture wording of the fishing games)."""
+        return ""
+
     def hand_view(self, obs: dict[str, Any]) -> HandView:
         title = "Your hand"
         if obs.get("current_player") == obs.get("seat") and (ask := self.prompt(obs)):
             title += f" · {ask}"
-        return HandView(cards=tuple(obs.get("hand", ())), playable=self.playable(obs), title=title,
-                        korean_months=self.korean_months)
+        decision = self.decision(obs)
+        playable = () if decision else self.playable(obs)
+        return HandView(cards=tuple(obs.get("hand", ())), playable=playable, title=title,
+                        korean_months=self.korean_months, decision=decision,
+                        legend=self.legend(obs, playable))
 
     def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
         """Extra (name, value) lines for the private hand message, e.g. the seat's yaku so far."""

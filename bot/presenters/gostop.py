@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.cards import DECK, MONTHS, Kind, Role
 from bot.games.base import Action
+from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 
 from .base import Presenter, card_name, seat_name
@@ -212,9 +213,9 @@ class GoStopPresenter(Presenter):
             return f"{giver} gives {who} {names_of(cards)}{short} for {why}"
         if t == "score":
             listed = ", ".join(f"{self.short_yaku_name(s)} {p}" for s, p in event.get("yaku", []))
-            return f"{who} has **{event['points']} points** ({listed})"
+            return f"{who} has **{plural(event['points'], 'point')}** ({listed})"
         if t == "go":
-            return f"{who} calls **Go {event['goes']}!** ({event.get('points', 0)} points)"
+            return f"{who} calls **Go {event['goes']}!** ({plural(event.get('points', 0), 'point')})"
         if t == "stop":
             if event.get("forced"):
                 return f"{who} has no turn left and **stops**"
@@ -267,7 +268,7 @@ class GoStopPresenter(Presenter):
         elif kind == "three_ppeok":
             line = f"Round {rnd}: {names[w]} wins with **three ppeok**: {pays}"
         else:
-            line = f"Round {rnd}: {names[w]} stops with {d.get('score', 0)} points: {pays}"
+            line = f"Round {rnd}: {names[w]} stops with {plural(d.get('score', 0), 'point')}: {pays}"
         if pot := d.get("boar_pot"):
             line += f"; boar pot: {names[pot['seat']]} gets {pot['each']} from each"
         return line
@@ -289,9 +290,9 @@ class GoStopPresenter(Presenter):
         if n := count("ppeoks"):
             out.append(f"Ppeok x{n}")
         if n := count("bomb_turns"):
-            out.append(f"{n} bomb turn{'s' if n > 1 else ''}")
+            out.append(plural(n, "bomb turn"))
         if n := count("scores"):
-            out.append(f"{n} pts this round")
+            out.append(f"{plural(n, 'pt')} this round")
         return out
 
     def player_view(self, obs: dict[str, Any], seat: int, name: str, score: int | None) -> PlayerView:
@@ -312,7 +313,7 @@ class GoStopPresenter(Presenter):
     def footer(self, obs: dict[str, Any], names: Sequence[str] = ()) -> str:
         parts = []
         if obs.get("stop_minimum"):
-            parts.append(f"Go/Stop from {obs['stop_minimum']} points")
+            parts.append(f"Go or Stop from {plural(obs['stop_minimum'], 'point')}")
         for stack in obs.get("stacks", []):
             maker = stack.get("maker")
             what = (f"{names[maker]}'s ppeok" if maker is not None and maker < len(names)
@@ -322,7 +323,7 @@ class GoStopPresenter(Presenter):
             parts.append(f"mission {month_name(obs['mission_month'])}")
         target = obs.get("match", {}).get("target_score")
         if target:
-            parts.append(f"target {target} points")
+            parts.append(f"target {plural(target, 'point')}")
         parts.append("Korean months: paulownia 11, willow 12")
         return " · ".join(parts)
 
@@ -348,8 +349,8 @@ class GoStopPresenter(Presenter):
             pts = (obs.get("scores") or [0] * (seat + 1))[seat]
             goes = (obs.get("goes") or [0] * (seat + 1))[seat]
             if "go" not in kinds:
-                return f"you have {pts} points and no turn left: Stop"
-            return f"Go or Stop? you have {pts} points (a go makes Go {goes + 1})"
+                return f"you have {plural(pts, 'point')} and no turn left: Stop"
+            return f"Go or Stop? you have {plural(pts, 'point')} (a go makes Go {goes + 1})"
         if phase == "choose_draw":
             return f"you turned {gs_card_name(obs['drawn'])}: choose the card it takes"
         if phase == "reading":
@@ -377,7 +378,7 @@ class GoStopPresenter(Presenter):
         out = []
         scores, pi = obs.get("scores"), obs.get("pi")
         if scores is not None:
-            line = f"{scores[seat]} points (Go/Stop from {obs.get('stop_minimum', '?')})"
+            line = f"{plural(scores[seat], 'point')} (Go or Stop from {obs.get('stop_minimum', '?')})"
             yaku = (obs.get("yaku") or [[]] * (seat + 1))[seat]
             if yaku:
                 line += ": " + ", ".join(f"{self.short_yaku_name(s)} {p}" for s, p, *_ in yaku)
@@ -389,7 +390,7 @@ class GoStopPresenter(Presenter):
             out.append(("Shown to everybody", names_of(revealed)))
         turns = (obs.get("bomb_turns") or [0] * (seat + 1))[seat]
         if turns:
-            out.append(("Bomb turns", f"{turns} turn{'s' if turns > 1 else ''} of only turning a stock card"))
+            out.append(("Bomb turns", f"{plural(turns, 'turn')} of only turning a stock card"))
         options = obs.get("reading_options")
         if options:
             parts = []
@@ -434,7 +435,7 @@ class GoStopPresenter(Presenter):
                 calc += f" + {n} {self.multiplier_names.get(slug, slug)}"
             for slug, f in d.get("multipliers", []):
                 calc += f" x{f} {self.multiplier_names.get(slug, slug).split(' (')[0]}"
-            lines.append(f"{names[w]} stops: {calc} = {d.get('score', 0)} points")
+            lines.append(f"{names[w]} stops: {calc} = {plural(d.get('score', 0), 'point')}")
             if d.get("reading"):
                 lines.append(f"{names[w]} reads the dual card as "
                              + ("double pi" if d["reading"] == "pi" else "an animal"))

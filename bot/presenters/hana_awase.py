@@ -16,6 +16,7 @@ from bot.games.base import Action
 from bot.games.hana_awase.game import HANDS
 from bot.games.hana_awase.rules import Rules
 from bot.games.hana_awase.scoring import SETS, card_points, table_yaku
+from bot.words import plural
 from rendering.view import YakuRow
 
 from .base import Presenter, card_name, seat_name
@@ -89,8 +90,8 @@ class HanaAwasePresenter(Presenter):
             hand, field = HANDS.get(len(names), (0, 0))
             dealer = seat_name(names, event, "dealer")
             if len(names) == 2:
-                return f"{dealer} deals: {field} cards on the field and a hand each"
-            return f"{dealer} deals: {hand} cards each and {field} on the field"
+                return f"{dealer} deals: {plural(field, 'card')} on the field and a hand each"
+            return f"{dealer} deals: {plural(hand, 'card')} each and {field} on the field"
         if t == "teyaku":
             cards = event.get("cards", ())
             return (f"**{who} shows a teyaku**: {len(cards)} chaff dealt ({names_of(cards)}), face up "
@@ -119,7 +120,7 @@ class HanaAwasePresenter(Presenter):
         captured = obs.get("captured") or []
         out = []
         if seat < len(captured):
-            out.append(f"{card_points(mask(captured[seat]), rules)} card pts")
+            out.append(plural(card_points(mask(captured[seat]), rules), "card pt"))
         yaku = self.seat_yaku(obs)
         if seat < len(yaku):
             out += [self.short_yaku_name(y.slug) for y in yaku[seat]]
@@ -178,7 +179,7 @@ class HanaAwasePresenter(Presenter):
         rules = self.rules(obs)
         pts = card_points(mask(captured[seat]), rules)
         n = len(captured)
-        value = f"{pts} card points"
+        value = plural(pts, "card point")
         if rules.scoring == "zero_sum":
             value += f" ({signed(pts - self.par(rules, n))} against the par of {self.par(rules, n)})"
         fields = [("Your pile", value)]
@@ -226,11 +227,11 @@ class HanaAwasePresenter(Presenter):
                 if par:
                     others = sum(own) - own[seat]
                     base = cards[seat] - par + own[seat] * (n - 1) - others
-                    text = (f"{name}: ({cards[seat]} card points − par {par}) + {own[seat]} yaku × {n - 1}"
+                    text = (f"{name}: ({plural(cards[seat], 'card point')} − par {par}) + {own[seat]} yaku × {n - 1}"
                             f" − {others} the others' yaku")
                 else:
                     base = cards[seat] + own[seat]
-                    text = f"{name}: {cards[seat]} card points + {own[seat]} yaku"
+                    text = f"{name}: {plural(cards[seat], 'card point')} + {own[seat]} yaku"
                 teyaku = detail.get("teyaku") or [0] * n
                 comp = [30 if s in detail.get("compensated", ()) else 0 for s in range(n)]
                 for label, due in (("teyaku", teyaku), ("compensation", comp)):

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.base import Action
+from bot.words import plural
 from rendering.view import YakuRow
 
 from .base import Presenter, card_name, seat_name
@@ -39,7 +40,7 @@ class KoiKoiPresenter(Presenter):
             return f"{who} turned {card_name(event['card'])}: it matches two cards, choosing…"
         if t == "yaku":
             listed = ", ".join(f"{self.yaku_name(s)} {p}" for s, p in event["yaku"])
-            return f"{who} has {listed} = {event['points']} points"
+            return f"{who} has {listed} = {plural(event['points'], 'point')}"
         if t == "koikoi":
             return f"{who} calls **Koi-Koi!** (call {event['calls']})"
         if t == "stop":
@@ -55,7 +56,7 @@ class KoiKoiPresenter(Presenter):
             out.append(f"Koi-Koi x{calls[seat]}")
         yaku = obs.get("yaku")
         if yaku and yaku[seat]:
-            out.append(f"{sum(p for _, p in yaku[seat])} pts in yaku")
+            out.append(f"{plural(sum(p for _, p in yaku[seat]), 'pt')} in yaku")
         return out
 
     def prompt(self, obs: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from bot.cards import DECK, card
 from bot.games.base import Action
 from bot.games.mushi.rules import YAKU_POINTS
+from bot.words import plural
 from rendering.view import YakuRow
 
 from .base import Presenter, card_month, card_name, seat_name
@@ -232,7 +233,7 @@ class MushiPresenter(Presenter):
 
     def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
         pile = (obs.get("captured") or [[]] * (seat + 1))[seat]
-        out = [f"{pile_points(pile)} card pts"]
+        out = [plural(pile_points(pile), "card pt")]
         out += [self.short_yaku_name(s) for s in self.formed_yaku(obs, seat)]
         victim = obs.get("lightning_victim")
         if LIGHTNING in pile and victim:
@@ -269,7 +270,7 @@ class MushiPresenter(Presenter):
         if not isinstance(seat, int) or not captured:
             return []
         pts = pile_points(captured[seat])
-        value = f"{pts} card points ({signed(pts - self.par(obs))} against the par of {self.par(obs)})"
+        value = f"{plural(pts, 'card point')} ({signed(pts - self.par(obs))} against the par of {self.par(obs)})"
         formed = self.formed_yaku(obs, seat)
         if formed:
             value += " · " + ", ".join(f"{self.yaku_name(s)} {YAKU_POINTS[s]}" for s in formed)
@@ -296,7 +297,7 @@ class MushiPresenter(Presenter):
             if seat >= len(cards):
                 break
             other = sum(own) - own[seat]
-            lines.append(f"{name}: ({cards[seat]} card points − {par}) + {own[seat]} own yaku "
+            lines.append(f"{name}: ({plural(cards[seat], 'card point')} − {par}) + {own[seat]} own yaku "
                          f"− {other} opponent's yaku = {signed(event['points'][seat])}")
         w = event.get("winner")
         lines.append("A tie: the dealer deals again" if w is None else f"{names[w]} wins the round and deals next")

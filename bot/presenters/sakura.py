@@ -15,6 +15,7 @@ from typing import Any
 from bot.cards import DECK, MONTHS
 from bot.games.base import Action
 from bot.games.sakura.scoring import YAKU
+from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 
 from .base import Presenter, card_name, seat_name
@@ -31,12 +32,6 @@ VICTORY_NAMES = {"win": "a plain win", "chu": "chu, 50+ ahead", "basa": "basa, 1
 
 def sk_card_name(cid: str) -> str:
     return "Gaji (Lightning)" if cid == GAJI else card_name(cid)
-
-
-def target_name(cid: str) -> str:
-    """A card named so that the two plain cards of a month differ (``Cherry 1``, ``Cherry 2``)."""
-    name = sk_card_name(cid)
-    return f"{name} {cid[-1]}" if "_chaff_" in cid and cid[-1] in "12" else name
 
 
 def names_of(cards: Sequence[str]) -> str:
@@ -86,12 +81,12 @@ class SakuraPresenter(Presenter):
         k = action.kind
         if k == "play" and action.card == GAJI:
             if action.target:
-                return f"Gaji (Lightning) → {target_name(action.target)}"
+                return f"Gaji (Lightning) → {sk_card_name(action.target)}"
             return "Gaji (Lightning) to the field"
         if k == "play":
-            return card_name(action.card) + (f" → {target_name(action.target)}" if action.target else "")
+            return card_name(action.card) + (f" → {sk_card_name(action.target)}" if action.target else "")
         if k == "choose":
-            return f"Take {target_name(action.target)} with {card_name(action.card)}"
+            return f"Take {sk_card_name(action.target)} with {card_name(action.card)}"
         if k == "hiki":
             return f"Hiki: take all of {month_label(card_month(action.card))}"
         return super().action_label(action)
@@ -167,7 +162,7 @@ class SakuraPresenter(Presenter):
             text = "shira basa, 100+ ahead with no yaku at all"
         w, points = d.get("winner"), d.get("points") or []
         if isinstance(w, int) and w < len(points):
-            text += f": {points[w]} victor{'y' if points[w] == 1 else 'ies'}"
+            text += f": {plural(points[w], 'victory', 'victories')}"
         return text
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:

@@ -17,11 +17,11 @@ from typing import Any
 from bot.cards import BRIGHTS, DECK, MONTHS, card
 from bot.games.base import Action
 from bot.games.shedding import moves as mv
+from bot.words import plural, shorten
 from rendering.view import GAME_NAMES, HandView, SummaryView, TableView, YakuRow
 
-from .base import Presenter, card_name, seat_name
+from .base import LABEL_MAX, Presenter, card_name, seat_name
 
-LABEL_MAX = 80  # Discord's limit for a button label
 _IDS = {c.id for c in DECK}
 _SHORT_WORDS = (("Chrysanthemum", "Chrys."), ("Eight-Plank ", ""), ("Bush Clover", "Clover"),
                 ("Poetry Ribbon", "Poetry"), ("Blue Ribbon", "Blue"), (" and Sun", ""),
@@ -31,10 +31,6 @@ _SHORT_WORDS = (("Chrysanthemum", "Chrys."), ("Eight-Plank ", ""), ("Bush Clover
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def flower(cid: str) -> str:
@@ -61,11 +57,11 @@ def short_name(cid: str) -> str:
 
 
 def fit_label(build) -> str:
-    """``build(name)`` with full card names, else short ones, else cut to the button limit."""
+    """``build(name)`` with full card names, else short ones, else shortened at a word."""
     label = build(card_name)
     if len(label) > LABEL_MAX:
         label = build(short_name)
-    return label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 1] + "…"
+    return shorten(label, LABEL_MAX)
 
 
 class SheddingPresenter(Presenter):
@@ -88,9 +84,9 @@ class SheddingPresenter(Presenter):
             a, _, b = (t or "").partition("+")
             return fit_label(lambda n: f"Field pair {n(a)} + {n(b)}, {n(c)} to the field")
         if k == mv.STRUGGLE_MATCH:
-            return fit_label(lambda n: f"6A: discard {n(c)} with {n(t)}")
+            return fit_label(lambda n: f"Discard {n(c)} with {n(t)}")
         if k == mv.KEEP:
-            return fit_label(lambda n: f"6B: keep {n(c)}")
+            return fit_label(lambda n: f"Keep {n(c)}")
         if k == mv.SLAP:
             return f"Slap! (seat {int(c) + 1})" if c and c.isdigit() else "Slap!"
         return super().action_label(action)
@@ -117,7 +113,7 @@ class SheddingPresenter(Presenter):
             return (f"Three cards of a month on the field ({names_of(event.get('field', ()))}): "
                     "the cards are dealt again")
         if t == "deal":
-            return (f"{seat_name(names, event, 'dealer')} deals {event.get('hand_size')} cards each; "
+            return (f"{seat_name(names, event, 'dealer')} deals {plural(event.get('hand_size') or 0, 'card')} each; "
                     f"the field: {names_of(event.get('field', ()))}")
         if t == "round_start":
             return f"Round {event['round']}: {seat_name(names, event, 'dealer')} deals"
@@ -139,10 +135,10 @@ class SheddingPresenter(Presenter):
             return f"{who} struggles: draws a card"
         if t == mv.KEEP:
             if event.get("forced"):
-                return f"{who} keeps the drawn card: it matches nothing on the field (6B)"
-            return f"{who} keeps the drawn card (6B)"
+                return f"{who} keeps the drawn card: it matches nothing on the field"
+            return f"{who} keeps the drawn card"
         if t == mv.STRUGGLE_MATCH:
-            return f"{who} discards the drawn {card_name(cards[1])} with {card_name(cards[0])} (6A)"
+            return f"{who} discards the drawn {card_name(cards[1])} with {card_name(cards[0])}"
         if t == mv.PASS:
             return f"{who} cannot move and passes"
         if t == "effect":
@@ -303,9 +299,9 @@ class SheddingPresenter(Presenter):
         if phase == "struggle":
             drawn = obs.get("drawn")
             if drawn and any(a.kind == mv.STRUGGLE_MATCH for a in legal):
-                keep = " or keep it (6B)" if any(a.kind == mv.KEEP for a in legal) else ""
-                return f"you drew {card_name(drawn)}: discard it with a field card of its month (6A){keep}"
-            return f"you drew {card_name(drawn)}: keep it (6B)" if drawn else "you drew a card"
+                keep = " or keep it" if any(a.kind == mv.KEEP for a in legal) else ""
+                return f"you drew {card_name(drawn)}: discard it with a field card of its month{keep}"
+            return f"you drew {card_name(drawn)}: keep it" if drawn else "you drew a card"
         if phase != "play":
             return ""
         kinds = {a.kind for a in legal}
@@ -318,16 +314,25 @@ class SheddingPresenter(Presenter):
             return f"your turn: shed your last card to win{draw}"
         return f"your turn: shed cards (the last one you place is on top){draw}"
 
+    def legend(self, obs: dict[str, Any], playable: tuple[str, ...]) -> str:
+        """Nothing is captured in this game: the marked cards are those that can be shed."""
+        if obs.get("phase") == "race":
+            return "A player is out: no card is played during the slap race."
+        if playable:
+            return "Raised with a green frame and green number: you can shed it now."
+        return "No card can be shed now."
+
     def hand_view(self, obs: dict[str, Any]) -> HandView:
         view = super().hand_view(obs)
         seat = obs.get("seat")
         if obs.get("phase") == "race":
             if obs.get("winner") == seat:
-                return HandView(cards=view.cards, playable=(), title="Your hand · you are out! The others race to slap")
-            if seat in (obs.get("race_seats") or ()):
-                return HandView(cards=view.cards, playable=(),
-                                title="Your hand · someone is out: press Slap! now")
-            return HandView(cards=view.cards, playable=(), title="Your hand · you slapped; waiting for the others")
+                title = "Your hand · you are out! The others race to slap"
+            elif seat in (obs.get("race_seats") or ()):
+                title = "Your hand · someone is out: press Slap! now"
+            else:
+                title = "Your hand · you slapped; waiting for the others"
+            return replace(view, playable=(), decision=(), title=title)
         return view
 
     def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:

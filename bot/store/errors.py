@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.words import amount
+
 __all__ = [
     "StoreError",
     "InvalidInput",
@@ -64,7 +66,7 @@ class InsufficientFunds(StoreError):
 
     def __init__(self, user_id: int, balance: int, needed: int, currency: str = "chips") -> None:
         self.user_id, self.balance, self.needed = user_id, balance, needed
-        super().__init__(f"<@{user_id}> has {balance:,} {currency} but {needed:,} are needed.")
+        super().__init__(f"<@{user_id}> has {amount(balance, currency)} but {needed:,} are needed.")
 
 
 class AlreadyClaimed(StoreError):

@@ -100,6 +100,7 @@ async def test_challenge_accept_wrong_user_stale_and_double_click(hbot, standin,
 
 
 async def test_closed_dms_use_the_ephemeral_hand(hbot, standin, world):
+    await no_dealt_hand_wins(hbot, world)
     await world.shy.slash(world.channel, "koikoi", ai="easy", rounds=1)
     await table_posted(standin, world.channel)
     table = next(iter(hbot.tables.tables.values()))

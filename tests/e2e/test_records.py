@@ -9,7 +9,9 @@ import discord
 import pytest
 
 from bot.games import GAMES
+from bot.replay import action_words
 from bot.rules_text import CHIPS, HOW_TO_PLAY, TITLES, editable_options, parse_value, rules_summary
+from bot.words import plural
 from tests.e2e.community_data import (
     assert_guild_only,
     embed,
@@ -129,14 +131,16 @@ async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, worl
     first_image = replay.files["replay.png"]
     step1 = await step_to(standin, world.player, replay, ids["n"], "Move 1 ")
     assert footer(step1) == f"Move 1 of {total} · Koi-Koi"
-    assert f"`{record.events[0].action}`" in embed(step1)["description"]
+    said = embed(step1)["description"]
+    assert action_words("koikoi", record.events[0].action) in said  # the move as its button read
+    assert "`" not in said and record.events[0].action not in said
     assert step1.files["replay.png"] != first_image
     last = await step_to(standin, world.player, step1, pager_ids(step1)["l"], f"Move {total} ")
     assert footer(last) == f"Move {total} of {total} · Koi-Koi"
     assert field(last, "End").startswith("Finished")
     assert all(c.get("disabled") for c in last.components[0]["components"][2:])
     scores = json.loads(record.state_json)["match"]["scores"]
-    assert [f["value"] for f in embed(last)["fields"][:2]] == [f"{s} points" for s in scores]
+    assert [f["value"] for f in embed(last)["fields"][:2]] == [plural(s, "point") for s in scores]
     first = await step_to(standin, world.player, last, pager_ids(last)["f"], "Move 0 ")
     assert footer(first) == f"Move 0 of {total} · Koi-Koi"
 

@@ -47,9 +47,17 @@ def test_views_and_lines_for_a_whole_match(game):
             hand = presenter.hand_view(obs)
             assert tuple(hand.cards) == tuple(obs["hand"])
             labelled = presenter.hand_actions(obs)
-            assert [str(a) for _, a in labelled] == obs["legal_actions"]
+            offered = [str(a) for _, a in labelled]
+            assert set(offered) <= set(obs["legal_actions"]) and len(set(offered)) == len(offered)
+            texts = [(pos, presenter.action_label(game, a)) for pos, a in labelled]
+            assert len(set(texts)) == len(texts), "two controls read the same"
+            for text in obs["legal_actions"]:  # every legal move is offered, itself or its twin
+                a = Action.parse(text)
+                pos = obs["hand"].index(a.card) + 1 if a.card in obs["hand"] else None
+                assert (pos, presenter.action_label(game, a)) in texts
             for pos, action in labelled:
                 assert presenter.action_label(game, action)
+                assert len(presenter.action_label(game, action)) <= 80
                 assert presenter.action_style(game, action) in ("primary", "success", "danger", "secondary")
                 if pos is not None:
                     assert obs["hand"][pos - 1] == action.card

@@ -149,7 +149,7 @@ def test_go_or_stop_prompt_buttons_and_lines():
                for _, a in presenter.hand_actions(obs)]
     assert buttons == [("Go!", "success"), ("Stop (score now)", "danger")]
     fields = dict(presenter.hand_fields(obs))
-    assert fields["Your score"].startswith(f"{obs['scores'][0]} points (Go/Stop from 7)")
+    assert fields["Your score"].startswith(f"{obs['scores'][0]} points (Go or Stop from 7)")
     go_line = _lines(rnd.apply("go"))[0]
     assert go_line == f"Ann calls **Go 1!** ({obs['scores'][0]} points)"
     assert presenter.table_view(rnd.observation(1), NAMES[:2]).players[0].badges[0] == "Go 1"

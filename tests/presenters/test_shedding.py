@@ -102,19 +102,19 @@ def test_struggle_6a_6b_and_the_drawn_card_stays_private():
     assert presenter.table_view(mine, NAMES[:2]).drawn_card is None
     assert "Struggling" in presenter.table_view(mine, NAMES[:2]).players[0].badges
     assert presenter.hand_view(mine).title == ("Your hand · you drew Pine: discard it with a field card of "
-                                               "its month (6A) or keep it (6B)")
+                                               "its month or keep it")
     assert ("You drew", "Pine") in presenter.hand_fields(mine)
     assert sorted(presenter.action_label("shedding", a) for _, a in presenter.hand_actions(mine)) == [
-        "6A: discard Pine with Crane and Sun", "6B: keep Pine"]
+        "Discard Pine with Crane and Sun", "Keep Pine"]
     assert lines(r.apply("struggle_match:pine_chaff_1>crane")) == [
-        "Ann discards the drawn Pine with Crane and Sun (6A)"]
+        "Ann discards the drawn Pine with Crane and Sun"]
 
     r = position([["deer", "iris_chaff_1"], ["boar"]], FIELD, draw=["geese", "pine_chaff_1"])
     r.apply("struggle")
-    assert lines(r.apply("keep:pine_chaff_1")) == ["Ann keeps the drawn card (6B)"]
+    assert lines(r.apply("keep:pine_chaff_1")) == ["Ann keeps the drawn card"]
     r = position([["deer", "iris_chaff_1"], ["boar"]], FIELD, draw=["geese", "maple_chaff_1"])
     assert lines(r.apply("struggle")) == [
-        "Ann struggles: draws a card", "Ann keeps the drawn card: it matches nothing on the field (6B)"]
+        "Ann struggles: draws a card", "Ann keeps the drawn card: it matches nothing on the field"]
     assert table(r, 1).highlight == ()  # the kept card is hidden
 
 
@@ -229,7 +229,7 @@ def test_turn_limit_ends_the_round_without_payment():
                  rules=Rules(turn_limit=1))
     assert lines(r.apply("struggle")) == ["Ann struggles: draws a card"]
     text = lines(r.apply("keep:pine_chaff_1"))
-    assert text == ["Ann keeps the drawn card (6B)",
+    assert text == ["Ann keeps the drawn card",
                     "The turn limit is reached (1 turn): no winner, nobody pays"]
     event = round_over(r)
     assert presenter.describe_event("shedding", event, NAMES[:2]) == "Round 1: no winner, nobody pays"
