@@ -19,7 +19,8 @@ from bot.workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.community", "cogs.admin", "cogs.records")
+EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.rematch", "cogs.running", "cogs.community",
+              "cogs.admin", "cogs.records")
 
 
 def intents() -> discord.Intents:

@@ -42,6 +42,8 @@ MAX_NAME = 64
 TEAMS = ("off", "pairs", "triples")
 LOBBY_CLOSED = "This lobby is no longer open."
 CHALLENGE_CLOSED = "This challenge is no longer open."
+REMATCH_CLOSED = "This rematch is no longer open."
+CLOSED = {"lobby": LOBBY_CLOSED, "challenge": CHALLENGE_CLOSED, "rematch": REMATCH_CLOSED}
 NO_MENTIONS = discord.AllowedMentions.none()
 
 def safe_name(name: str) -> str:
@@ -129,14 +131,17 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
 
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
                       names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int,
-                      *, key: str, via: discord.Interaction | None = None, headline: str = "") -> Table:
+                      *, key: str, via: discord.Interaction | None = None, headline: str = "",
+                      rules: Any = None) -> Table:
     """Create and show the table; refuses with a clear message (nothing started) on bad input.
     ``key`` makes the start idempotent: a second call with it returns the same game. ``via``: an
     interaction deferred publicly whose answer becomes the table (its token then keeps the table
-    up to date without counting against the bot's global rate limit)."""
+    up to date without counting against the bot's global rate limit). ``rules``: the exact rules
+    to play (a rematch), instead of building them from ``rules_spec`` and the house rules."""
     bot = interaction.client
-    settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
-    rules = table_rules(settings, game, len(players), rules_spec)
+    if rules is None:
+        settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+        rules = table_rules(settings, game, len(players), rules_spec)
     if stake:  # a first staked game opens the player's account with the server's starting chips
         for player in players:
             if isinstance(player, int):
@@ -174,20 +179,28 @@ async def pressed(interaction: discord.Interaction, lobby_id: str, kind: str) ->
     if (lobby is None or lobby.kind != kind or lobby.guild_id != interaction.guild_id
             or lobby.channel_id != interaction.channel_id
             or (lobby.message_id is not None and lobby.message_id != message_id)):
-        raise LobbyNotOpen(LOBBY_CLOSED if kind == "lobby" else CHALLENGE_CLOSED)
+        raise LobbyNotOpen(CLOSED.get(kind, LOBBY_CLOSED))
     return lobby
 
 
-async def launch(interaction: discord.Interaction, lobby: Lobby) -> Table | None:
+async def launch(interaction: discord.Interaction, lobby: Lobby, *,
+                 players: list[int | str] | None = None, names: list[str] | None = None,
+                 rules: Any = None, host_id: int | None = None, headline: str = "") -> Table | None:
     """Start the game of a lobby this press moved to ``starting``. On a refusal the lobby opens
-    again and the presser is told why (privately); None then."""
+    again and the presser is told why (privately); None then. A rematch gives its own seats,
+    names, rules and host (those of the game it repeats)."""
     store = interaction.client.store  # type: ignore[attr-defined]
-    players: list[int | str] = [*lobby.humans, *(ai_seat(level) for level in lobby.ais)]
+    if players is None:
+        players = [*lobby.humans, *(ai_seat(level) for level in lobby.ais)]
+    humans = [p for p in players if isinstance(p, int)]
     try:
-        await check_stakes(interaction, lobby.game, lobby.stake, lobby.humans)
-        names = [await display_name(interaction, h) for h in lobby.humans] + ai_names(list(lobby.ais))
-        table = await start_table(interaction, lobby.game, players, names, lobby.host_id,
-                                  lobby_spec(lobby), lobby.stake, key=start_key(lobby.lobby_id))
+        await check_stakes(interaction, lobby.game, lobby.stake, humans)
+        if names is None:
+            names = [await display_name(interaction, h) for h in lobby.humans] + ai_names(list(lobby.ais))
+        table = await start_table(interaction, lobby.game, players, names,
+                                  lobby.host_id if host_id is None else host_id, lobby_spec(lobby),
+                                  lobby.stake, key=start_key(lobby.lobby_id), rules=rules,
+                                  headline=headline)
     except TableError as exc:
         await store.settle_lobby_start(lobby.lobby_id)
         await refuse(interaction, str(exc))
@@ -257,6 +270,10 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
 
 
 def expired_embed(lobby: Lobby) -> discord.Embed:
+    if lobby.kind == "rematch":
+        return discord.Embed(title="Rematch expired", colour=ACCENT,
+                             description="Not every player confirmed in time; press Rematch on the "
+                                         "final table to ask again.")
     return discord.Embed(title="Challenge expired", colour=ACCENT,
                          description=f"<@{lobby.opponent_id}> did not answer in time.")
 
@@ -532,7 +549,7 @@ class PlayCog(commands.Cog):
         for lobby in await store.recover_lobbies():
             log.info("lobby %s was starting at shutdown: now %s", lobby.lobby_id, lobby.status)
         for lobby in await store.open_challenges():
-            self._schedule_expiry(lobby.lobby_id)
+            self.schedule_expiry(lobby.lobby_id)
 
     async def cog_unload(self) -> None:
         for task in self._expiries:
@@ -622,7 +639,7 @@ class PlayCog(commands.Cog):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[opponent],
                                                      replied_user=False))
         await self._remember_message(interaction, lobby, sent)
-        self._schedule_expiry(lobby.lobby_id)
+        self.schedule_expiry(lobby.lobby_id)
 
     async def _lobby(self, interaction: discord.Interaction, game: str, spec: dict[str, Any],
                      stake: int) -> None:
@@ -649,14 +666,15 @@ class PlayCog(commands.Cog):
         await self.bot.store.set_lobby_message(lobby.lobby_id, message_id)  # type: ignore[attr-defined]
 
     # -- challenge expiry --------------------------------------------------------------------
-    def _schedule_expiry(self, lobby_id: str) -> None:
+    def schedule_expiry(self, lobby_id: str) -> None:
+        """Close the challenge or rematch ``lobby_id`` when its stored expiry passes."""
         task = asyncio.create_task(self._expire(lobby_id))
         self._expiries.add(task)
         task.add_done_callback(self._expiries.discard)
 
     async def _expire(self, lobby_id: str) -> None:
-        """Close an unanswered challenge when its stored expiry passes (a press after that is
-        refused too)."""
+        """Close an unanswered challenge or rematch when its stored expiry passes (a press after
+        that is refused too)."""
         store = self.bot.store  # type: ignore[attr-defined]
         try:
             lobby = await store.get_lobby(lobby_id)

@@ -26,7 +26,7 @@ __all__ = [
     "Lobby", "LobbyError", "LobbyNotOpen", "LobbyAlreadyStarted", "LobbyExpired", "LobbyRefused",
     "new_lobby_id", "is_lobby_id", "start_key", "create", "get", "set_message", "join", "leave",
     "add_ai", "begin_start", "finish_start", "settle_start", "close", "expire", "recover",
-    "open_challenges", "request_rematch", "decline_rematch",
+    "open_challenges", "request_rematch", "decline_rematch", "live_rematch",
 ]
 
 Kind = Literal["lobby", "challenge", "rematch"]
@@ -332,22 +332,32 @@ async def _source_humans(conn: aiosqlite.Connection, game_id: int) -> tuple[sqli
     return rows[0], [p for p in players if isinstance(p, int) and not isinstance(p, bool)]
 
 
+async def live_rematch(conn: aiosqlite.Connection, source_game_id: int) -> Lobby | None:
+    """The rematch of a game that is open, starting or started, if any."""
+    rows = list(await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM lobbies WHERE kind = 'rematch' AND source_game_id = ? "
+        f"AND status IN ('open', 'starting', 'started')", (source_game_id,)))
+    return _lobby(rows[0]) if rows else None
+
+
 async def request_rematch(conn: aiosqlite.Connection, source_game_id: int, user_id: int,
-                          values: dict[str, Any], now: int) -> tuple[Lobby, RematchStep]:
+                          values: dict[str, Any], now: int,
+                          answering: str | None = None) -> tuple[Lobby, RematchStep]:
     """A player of a finished game asks for (or confirms) its rematch, in one transaction.
 
     The first request creates the one live rematch of that game (``values``: its game, stake,
     settings, AI levels, seat count and expiry) with the requester confirmed; each further player
     confirms. The confirmation that completes the humans moves the row open -> starting and gets
-    ``"start"``: of any number of presses, exactly one. ``"waiting"``: this player had confirmed."""
+    ``"start"``: of any number of presses, exactly one. ``"waiting"``: this player had confirmed.
+    ``answering``: the press answers that rematch, so it confirms that one or none."""
     source, humans = await _source_humans(conn, source_game_id)
     if user_id not in humans:
         raise LobbyRefused("Only the players of this match can ask for a rematch.")
-    rows = list(await conn.execute_fetchall(
-        f"SELECT {_COLUMNS} FROM lobbies WHERE kind = 'rematch' AND source_game_id = ? "
-        f"AND status IN ('open', 'starting', 'started')", (source_game_id,)))
-    if rows:
-        lobby = _lobby(rows[0])
+    live = await live_rematch(conn, source_game_id)
+    if answering is not None and (live is None or live.lobby_id != answering):
+        raise LobbyNotOpen("This rematch is no longer open.")
+    if live is not None:
+        lobby = live
         if lobby.status != "open":
             raise LobbyAlreadyStarted()
         if lobby.expires_at is not None and now >= lobby.expires_at * 1000:

@@ -482,7 +482,8 @@ class Store:
                               seats: int, ais: Sequence[str], channel_id: int,
                               rounds: int | None = None, target: int | None = None,
                               preset: str | None = None, teams: str | None = None,
-                              expires_at: float) -> tuple[Lobby, str]:
+                              expires_at: float, answering: str | None = None
+                              ) -> tuple[Lobby, str]:
         """A player of the finished game asks for its rematch or confirms it (see
         :func:`bot.store.lobbies.request_rematch`); ``"start"`` for the one press that starts it."""
         _id(source_game_id, "The game id")
@@ -500,7 +501,12 @@ class Store:
                   "preset": preset, "teams": teams, "expires_at": int(expires_at * 1000)}
         async with self._db.write() as conn:
             return await lobbies.request_rematch(conn, source_game_id, user_id, values,
-                                                 self._db.now_ms())
+                                                 self._db.now_ms(), answering)
+
+    async def live_rematch(self, source_game_id: int) -> Lobby | None:
+        """The open, starting or started rematch of a finished game, if any."""
+        async with self._db.snapshot() as conn:
+            return await lobbies.live_rematch(conn, source_game_id)
 
     async def decline_rematch(self, lobby_id: str, user_id: int) -> Lobby:
         """A player of the finished game declines its open rematch."""

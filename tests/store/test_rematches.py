@@ -110,3 +110,18 @@ async def test_a_player_declines_and_others_cannot(funded, clock):
     assert [c.kind for c in await funded.open_challenges()] == []
     fresh, step = await _ask(funded, clock, gid, BOB)
     assert step == "created" and [c.lobby_id for c in await funded.open_challenges()] == [fresh.lobby_id]
+
+
+async def test_an_answer_confirms_its_own_rematch_or_none(funded, clock):
+    gid = await _finished(funded)
+    first, _ = await _ask(funded, clock, gid, ALICE, seconds=10)
+    await funded.decline_rematch(first.lobby_id, BOB)
+    second, _ = await _ask(funded, clock, gid, ALICE)
+    with pytest.raises(LobbyNotOpen):  # Accept on the declined request's message
+        await funded.request_rematch(gid, BOB, game="koikoi", stake=5, seats=2, ais=[],
+                                     channel_id=CHANNEL, expires_at=clock.now + 300,
+                                     answering=first.lobby_id)
+    _, step = await funded.request_rematch(gid, BOB, game="koikoi", stake=5, seats=2, ais=[],
+                                           channel_id=CHANNEL, expires_at=clock.now + 300,
+                                           answering=second.lobby_id)
+    assert step == "start"
