@@ -4,10 +4,13 @@ any number of confirmations exactly one moves it open -> starting."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from contextlib import closing
 
 import pytest
 
-from bot.store import SeatResult
+from bot.store import SeatResult, Store
+from bot.store.db import apply_migrations, load_migrations
 from bot.store.lobbies import LobbyAlreadyStarted, LobbyExpired, LobbyNotOpen, LobbyRefused
 
 from .conftest import ALICE, BOB, CAROL, GUILD
@@ -125,3 +128,17 @@ async def test_an_answer_confirms_its_own_rematch_or_none(funded, clock):
                                            channel_id=CHANNEL, expires_at=clock.now + 300,
                                            answering=second.lobby_id)
     assert step == "start"
+
+
+async def test_lobbies_of_version_4_survive_the_upgrade(tmp_path):
+    path = tmp_path / "v4.sqlite3"
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        assert apply_migrations(conn, load_migrations(), upto=4) == 4
+        conn.execute("INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, opponent_id, "
+                     "game, stake, min_seats, max_seats, humans, expires_at, created_at, updated_at) "
+                     "VALUES ('abcdefghijklmnopqrst', 'challenge', 1, 2, 3, 4, 'koikoi', 5, 2, 2, "
+                     "'[3]', 99000, 1, 1)")
+    async with await Store.open(path) as store:
+        lobby = await store.get_lobby("abcdefghijklmnopqrst")
+        assert (lobby.kind, lobby.opponent_id, lobby.stake, lobby.humans) == ("challenge", 4, 5, (3,))
+        assert lobby.source_game_id is None and lobby.expires_at == 99.0
