@@ -7,6 +7,7 @@ and the lobby's own options together), so the message never disagrees with the g
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import discord
@@ -39,6 +40,13 @@ def preset_label(game: str, preset: str | None) -> str:
 
 def seat_counts(game: str, rules: Any) -> list[int]:
     """The table sizes these rules can be played with (Sakura in pairs: 4 or 6, not 2 to 7)."""
+    return list(_seat_counts(game, rules))
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_counts(game: str, rules: Any) -> tuple[int, ...]:
+    """Dealing a trial match per size costs milliseconds: done once per distinct rule set (the
+    rules are frozen and hashable), not at every lobby press."""
     module = game_module(game)
     low, high = module.PLAYERS
     counts = []
@@ -48,7 +56,7 @@ def seat_counts(game: str, rules: Any) -> list[int]:
         except (InvalidRules, ValueError):
             continue
         counts.append(seats)
-    return counts
+    return tuple(counts)
 
 
 def counts_text(counts: list[int]) -> str:

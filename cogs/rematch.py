@@ -214,13 +214,13 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
         await refuse(interaction, f"You are in; waiting for {mentions(waiting)}.")
     elif step == "created":
         waiting = [u for u in source.humans if u not in lobby.humans]
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             content=" ".join(f"<@{u}>" for u in waiting)[:2000],
             embed=rematch_embed(lobby, source, settings.currency_name), view=answer_view(lobby.lobby_id),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                                      users=[discord.Object(u) for u in waiting]))
-        message = await interaction.original_response()
-        await store.set_lobby_message(lobby.lobby_id, message.id)
+        message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
+        await store.set_lobby_message(lobby.lobby_id, message_id)
         play = interaction.client.get_cog("PlayCog")  # type: ignore[attr-defined]
         if play is not None:  # None only while the bot shuts down
             play.schedule_expiry(lobby.lobby_id)
