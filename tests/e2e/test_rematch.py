@@ -5,9 +5,7 @@ The real bot against the Discord stand-in."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import time
-from contextlib import closing
 
 import pytest
 
@@ -153,9 +151,9 @@ async def test_a_rematch_can_be_declined_or_expire(hbot, standin, world):
     # asked again, and left unanswered past its expiry
     request = (await world.player.click(final, cid(final, "hf:rematch:"))).original
     lobby_id = cid(request, "hf:rm:accept:").rsplit(":", 1)[1]
-    with closing(sqlite3.connect(store.path)) as conn, conn:
-        conn.execute("UPDATE lobbies SET expires_at = ? WHERE lobby_id = ?",
-                     (int(time.time() * 1000) - 1000, lobby_id))
+    async with store._db.write() as conn:  # the bot's own writer: no second writer to wait for
+        await conn.execute("UPDATE lobbies SET expires_at = ? WHERE lobby_id = ?",
+                           (int(time.time() * 1000) - 1000, lobby_id))
     late = await world.admin.click(request, cid(request, "hf:rm:accept:"))
     assert private(late)
     await standin.wait_until(lambda: "expired" in standin.message(request).embeds[0]["title"].lower(),
