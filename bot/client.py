@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 _heap_frozen = False
 """Whether this process's long-lived objects were frozen already (see HanafudaBot.freeze_heap)."""
 
-EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.community", "cogs.admin", "cogs.records")
+EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.rematch", "cogs.running", "cogs.community",
+              "cogs.admin", "cogs.records")
 
 
 def intents() -> discord.Intents:

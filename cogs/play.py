@@ -24,12 +24,13 @@ from discord.ext import commands
 
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
-from bot.settlement import ESCROW_POINTS, escrow_for, is_per_point, stake_text
+from bot.settlement import ESCROW_POINTS, escrow_for, is_per_point
 from bot.store import StoreError, UnknownAccount
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused, start_key
 from bot.tables import AI_LEVELS, Table, TableError, ai_seat
 from bot.words import amount as counted
 from bot.words import plural
+from cogs.game_settings import add_settings, preset_label, seat_counts
 from cogs.table_ui import ACCENT
 from rendering.view import GAME_NAMES
 
@@ -43,24 +44,9 @@ MAX_NAME = 64
 TEAMS = ("off", "pairs", "triples")
 LOBBY_CLOSED = "This lobby is no longer open."
 CHALLENGE_CLOSED = "This challenge is no longer open."
+REMATCH_CLOSED = "This rematch is no longer open."
+CLOSED = {"lobby": LOBBY_CLOSED, "challenge": CHALLENGE_CLOSED, "rematch": REMATCH_CLOSED}
 NO_MENTIONS = discord.AllowedMentions.none()
-
-PRESET_LABELS: dict[str, dict[str, str]] = {
-    "koikoi": {"nintendo": "Nintendo", "modern": "Modern (Fuda Wiki)", "seed": "The rule-book seeds"},
-    "gostop": {"korean": "Korean common rules", "seed": "Seed 000"},
-    "mushi": {"fudawiki": "Fuda Wiki", "seed": "Seed 000"},
-    "sakura": {"hawaiian": "Hawaiian (Fuda Wiki)", "seed": "Seed 000"},
-    "hana_awase": {"leaflet": "The Angel/Disney leaflet", "fudawiki": "Fuda Wiki (against par)"},
-    "shedding": {"seed002": "Seed 002", "seed002_batsu": "Seed 002 with the batsu penalty"},
-}
-"""Readable names of each game's rule presets (the keys stay the stored values)."""
-
-
-def preset_label(game: str, preset: str | None) -> str:
-    if preset is None:
-        return "the server's house rules"
-    return PRESET_LABELS.get(game, {}).get(preset, preset)
-
 
 def safe_name(name: str) -> str:
     """A display name fit for a message: bounded, markdown and mentions neutralised."""
@@ -147,14 +133,17 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
 
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
                       names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int,
-                      *, key: str, via: discord.Interaction | None = None, headline: str = "") -> Table:
+                      *, key: str, via: discord.Interaction | None = None, headline: str = "",
+                      rules: Any = None) -> Table:
     """Create and show the table; refuses with a clear message (nothing started) on bad input.
     ``key`` makes the start idempotent: a second call with it returns the same game. ``via``: an
     interaction deferred publicly whose answer becomes the table (its token then keeps the table
-    up to date without counting against the bot's global rate limit)."""
+    up to date without counting against the bot's global rate limit). ``rules``: the exact rules
+    to play (a rematch), instead of building them from ``rules_spec`` and the house rules."""
     bot = interaction.client
-    settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
-    rules = table_rules(settings, game, len(players), rules_spec)
+    if rules is None:
+        settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+        rules = table_rules(settings, game, len(players), rules_spec)
     if stake:  # a first staked game opens the player's account with the server's starting chips
         for player in players:
             if isinstance(player, int):
@@ -192,20 +181,28 @@ async def pressed(interaction: discord.Interaction, lobby_id: str, kind: str) ->
     if (lobby is None or lobby.kind != kind or lobby.guild_id != interaction.guild_id
             or lobby.channel_id != interaction.channel_id
             or (lobby.message_id is not None and lobby.message_id != message_id)):
-        raise LobbyNotOpen(LOBBY_CLOSED if kind == "lobby" else CHALLENGE_CLOSED)
+        raise LobbyNotOpen(CLOSED.get(kind, LOBBY_CLOSED))
     return lobby
 
 
-async def launch(interaction: discord.Interaction, lobby: Lobby) -> Table | None:
+async def launch(interaction: discord.Interaction, lobby: Lobby, *,
+                 players: list[int | str] | None = None, names: list[str] | None = None,
+                 rules: Any = None, host_id: int | None = None, headline: str = "") -> Table | None:
     """Start the game of a lobby this press moved to ``starting``. On a refusal the lobby opens
-    again and the presser is told why (privately); None then."""
+    again and the presser is told why (privately); None then. A rematch gives its own seats,
+    names, rules and host (those of the game it repeats)."""
     store = interaction.client.store  # type: ignore[attr-defined]
-    players: list[int | str] = [*lobby.humans, *(ai_seat(level) for level in lobby.ais)]
+    if players is None:
+        players = [*lobby.humans, *(ai_seat(level) for level in lobby.ais)]
+    humans = [p for p in players if isinstance(p, int)]
     try:
-        await check_stakes(interaction, lobby.game, lobby.stake, lobby.humans)
-        names = [await display_name(interaction, h) for h in lobby.humans] + ai_names(list(lobby.ais))
-        table = await start_table(interaction, lobby.game, players, names, lobby.host_id,
-                                  lobby_spec(lobby), lobby.stake, key=start_key(lobby.lobby_id))
+        await check_stakes(interaction, lobby.game, lobby.stake, humans)
+        if names is None:
+            names = [await display_name(interaction, h) for h in lobby.humans] + ai_names(list(lobby.ais))
+        table = await start_table(interaction, lobby.game, players, names,
+                                  lobby.host_id if host_id is None else host_id, lobby_spec(lobby),
+                                  lobby.stake, key=start_key(lobby.lobby_id), rules=rules,
+                                  headline=headline)
     except TableError as exc:
         await store.settle_lobby_start(lobby.lobby_id)
         await refuse(interaction, str(exc))
@@ -243,7 +240,9 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
                 return
             else:
                 raise LobbyNotOpen(LOBBY_CLOSED)
-            await interaction.response.edit_message(embed=lobby_embed(lobby), allowed_mentions=NO_MENTIONS)
+            settings = await store.get_settings(lobby.guild_id)
+            await interaction.response.edit_message(embed=lobby_embed(lobby, settings),
+                                                    allowed_mentions=NO_MENTIONS)
     except (LobbyError, TableError) as exc:
         await refuse(interaction, str(exc))
 
@@ -263,7 +262,8 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     if interaction.message is not None:
         try:
             await interaction.message.edit(
-                embed=lobby_embed(lobby, title=f"{GAME_NAMES[lobby.game]} lobby: started"), view=None,
+                embed=lobby_embed(lobby, await store.get_settings(lobby.guild_id),
+                                  title=f"{GAME_NAMES[lobby.game]} lobby: started"), view=None,
                 allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:  # the lobby message is gone: the game runs all the same
             log.info("lobby %s: its message could not be closed", lobby.lobby_id)
@@ -272,6 +272,10 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
 
 
 def expired_embed(lobby: Lobby) -> discord.Embed:
+    if lobby.kind == "rematch":
+        return discord.Embed(title="Rematch expired", colour=ACCENT,
+                             description="Not every player confirmed in time; press Rematch on the "
+                                         "final table to ask again.")
     return discord.Embed(title="Challenge expired", colour=ACCENT,
                          description=f"<@{lobby.opponent_id}> did not answer in time.")
 
@@ -383,26 +387,26 @@ def lobby_text(humans: list[int] | tuple[int, ...], ais: list[str] | tuple[str, 
     return "\n".join([*(f"<@{h}>" for h in humans), *ai_names(list(ais))])
 
 
-def match_text(lobby: Lobby) -> str:
-    if lobby.target:
-        return f"first to {plural(lobby.target, 'point')}" + (f", at most {plural(lobby.rounds, 'round')}" if lobby.rounds else "")
-    if lobby.rounds:
-        return plural(lobby.rounds, "round")
-    return "the server's house rules"
+def lobby_rules(lobby: Lobby, settings: Any):
+    """The rules the lobby's table would play now (its options over the server's house rules)."""
+    try:
+        return build_rules(lobby.game, settings.rules_for(lobby.game), lobby.preset, lobby.rounds,
+                           lobby.target, lobby.teams)
+    except InvalidRules:  # house rules changed since: show the lobby's own options on the default
+        return build_rules(lobby.game, {}, lobby.preset, lobby.rounds, lobby.target, lobby.teams)
 
 
-def lobby_embed(lobby: Lobby, title: str | None = None) -> discord.Embed:
-    """The members and every setting of the lobby."""
+def lobby_embed(lobby: Lobby, settings: Any, title: str | None = None) -> discord.Embed:
+    """The members and every setting of the lobby or challenge: game, match length, rule set,
+    stake in the server's currency, teams and the seats taken of those the rules allow."""
     embed = discord.Embed(title=title or f"{GAME_NAMES[lobby.game]} lobby", colour=ACCENT,
                           description=lobby_text(lobby.humans, lobby.ais))
-    embed.add_field(name="Game", value=GAME_NAMES[lobby.game])
-    embed.add_field(name="Match", value=match_text(lobby))
-    embed.add_field(name="Rules", value=preset_label(lobby.game, lobby.preset))
-    embed.add_field(name="Stake", value=stake_text(lobby.game, lobby.stake))
-    if lobby.teams:
-        embed.add_field(name="Teams", value=lobby.teams)
-    embed.add_field(name="Seats", value=f"{lobby.seats}/{lobby.max_seats} (at least {lobby.min_seats})")
-    embed.set_footer(text="Join to take a seat; the host adds AI players and presses Start.")
+    add_settings(embed, lobby.game, lobby_rules(lobby, settings), lobby.stake, settings.currency_name,
+                 chosen_preset=lobby.preset is not None,
+                 seated=lobby.seats if lobby.kind == "lobby" else None,
+                 seats=lobby.kind == "lobby")
+    if lobby.kind == "lobby":
+        embed.set_footer(text="Join to take a seat; the host adds AI players and presses Start.")
     return embed
 
 
@@ -547,7 +551,7 @@ class PlayCog(commands.Cog):
         for lobby in await store.recover_lobbies():
             log.info("lobby %s was starting at shutdown: now %s", lobby.lobby_id, lobby.status)
         for lobby in await store.open_challenges():
-            self._schedule_expiry(lobby.lobby_id)
+            self.schedule_expiry(lobby.lobby_id)
 
     async def cog_unload(self) -> None:
         for task in self._expiries:
@@ -628,28 +632,31 @@ class PlayCog(commands.Cog):
         lobby = await self.bot.store.create_lobby(  # type: ignore[attr-defined]
             "challenge", interaction.guild_id, interaction.channel_id, user.id, game=game,
             min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec)
-        embed = discord.Embed(
-            title=f"{GAME_NAMES[game]} challenge", colour=ACCENT,
-            description=f"<@{user.id}> challenges <@{opponent.id}>"
-                        + (f" ({stake_text(game, stake)})" if stake else "")
-                        + f".\nThe challenge expires <t:{exp}:R>.")
-        embed.add_field(name="Match", value=match_text(lobby))
-        embed.add_field(name="Rules", value=preset_label(game, lobby.preset))
+        settings = await self.bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+        embed = lobby_embed(lobby, settings, title=f"{GAME_NAMES[game]} challenge")
+        embed.description = (f"<@{user.id}> challenges <@{opponent.id}>.\n"
+                             f"The challenge expires <t:{exp}:R>.")
         sent = await interaction.response.send_message(
             content=f"<@{opponent.id}>", embed=embed, view=challenge_view(lobby.lobby_id),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[opponent],
                                                      replied_user=False))
         await self._remember_message(interaction, lobby, sent)
-        self._schedule_expiry(lobby.lobby_id)
+        self.schedule_expiry(lobby.lobby_id)
 
     async def _lobby(self, interaction: discord.Interaction, game: str, spec: dict[str, Any],
                      stake: int) -> None:
-        low, high = game_module(game).PLAYERS
+        store = self.bot.store  # type: ignore[attr-defined]
+        settings = await store.get_settings(interaction.guild_id)
+        rules = build_rules(game, settings.rules_for(game), spec["preset"], spec["rounds"],
+                            spec["target"], spec["teams"])
+        counts = seat_counts(game, rules)  # Sakura in pairs seats 4 or 6, not 2 to 7
+        if not counts:
+            raise TableError(f"Those rules don't work at any table size of {GAME_NAMES[game]}.")
         await check_stakes(interaction, game, stake, [interaction.user.id])
-        lobby = await self.bot.store.create_lobby(  # type: ignore[attr-defined]
+        lobby = await store.create_lobby(
             "lobby", interaction.guild_id, interaction.channel_id, interaction.user.id, game=game,
-            min_seats=low, max_seats=high, stake=stake, **spec)
-        sent = await interaction.response.send_message(embed=lobby_embed(lobby),
+            min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec)
+        sent = await interaction.response.send_message(embed=lobby_embed(lobby, settings),
                                                        view=lobby_view(lobby.lobby_id),
                                                        allowed_mentions=NO_MENTIONS)
         await self._remember_message(interaction, lobby, sent)
@@ -661,14 +668,15 @@ class PlayCog(commands.Cog):
         await self.bot.store.set_lobby_message(lobby.lobby_id, message_id)  # type: ignore[attr-defined]
 
     # -- challenge expiry --------------------------------------------------------------------
-    def _schedule_expiry(self, lobby_id: str) -> None:
+    def schedule_expiry(self, lobby_id: str) -> None:
+        """Close the challenge or rematch ``lobby_id`` when its stored expiry passes."""
         task = asyncio.create_task(self._expire(lobby_id))
         self._expiries.add(task)
         task.add_done_callback(self._expiries.discard)
 
     async def _expire(self, lobby_id: str) -> None:
-        """Close an unanswered challenge when its stored expiry passes (a press after that is
-        refused too)."""
+        """Close an unanswered challenge or rematch when its stored expiry passes (a press after
+        that is refused too)."""
         store = self.bot.store  # type: ignore[attr-defined]
         try:
             lobby = await store.get_lobby(lobby_id)

@@ -29,6 +29,7 @@ from bot.settlement import stake_text
 from bot.tables import Table, is_ai
 from bot.words import plural
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
+from cogs.rematch import rematch_view
 from cogs.table_ui import (
     ACCENT,
     ActionButton,
@@ -285,7 +286,7 @@ class TablePublisher:
                 embed.set_footer(text=(f"{turn} · move {table.seq}"
                                        + (f" · {stake_text(table.game, table.stake)}" if table.stake else ""))[:2048])
         embed.set_image(url="attachment://table.png")
-        view = None if closing is not None else self._table_view(table)
+        view = rematch_view(table) if closing is not None else self._table_view(table)
         return Update(embed, view, render_table, model, "table.png", self.feed(table))
 
     def _table_view(self, table: Table) -> discord.ui.View:

@@ -10,7 +10,7 @@ import pytest
 from bot import presenter
 from bot.games import game_module
 from cogs.community import _value
-from cogs.play import match_text
+from cogs.game_settings import match_length
 
 ROOT = Path(__file__).resolve().parent.parent
 NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -65,8 +65,10 @@ def test_presenter_lines_count_points(n, words):
 def test_boards_and_lobbies_count(n, wins, points, games):
     assert _value("wins", n, "chips", "all") == wins
     assert _value("points", n, "chips", "all") == points
-    lobby = type("L", (), {"target": 0, "rounds": n})()
-    assert match_text(lobby) == (games if n else "the server's house rules")
+    assert match_length(type("Rules", (), {"target_score": 0, "rounds": n})()) == games
+    if n:
+        assert match_length(type("Rules", (), {"target_score": n, "rounds": 2})()) == \
+            f"first to {points.lstrip('+')}, at most 2 rounds"
 
 
 def test_first_bloom_counts_cards_left():

@@ -120,7 +120,7 @@ class LoadPlayer:
             self.starting = False
         elif msg.id != self.table_message:
             return  # a summary, a notice or the command's reply
-        if not msg.components:
+        if opened is None:  # the game's controls are gone (a finished table keeps only Rematch)
             self.over = True
             self._seen(at)
         elif self.pending is not None and self.pending.move is not None:

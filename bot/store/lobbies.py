@@ -26,14 +26,14 @@ __all__ = [
     "Lobby", "LobbyError", "LobbyNotOpen", "LobbyAlreadyStarted", "LobbyExpired", "LobbyRefused",
     "new_lobby_id", "is_lobby_id", "start_key", "create", "get", "set_message", "join", "leave",
     "add_ai", "begin_start", "finish_start", "settle_start", "close", "expire", "recover",
-    "open_challenges",
+    "open_challenges", "request_rematch", "decline_rematch", "live_rematch",
 ]
 
-Kind = Literal["lobby", "challenge"]
+Kind = Literal["lobby", "challenge", "rematch"]
 _ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _COLUMNS = ("lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent_id, game, stake, "
             "rounds, target, preset, teams, min_seats, max_seats, humans, ais, status, game_id, "
-            "expires_at")
+            "expires_at, source_game_id")
 
 
 class LobbyError(StoreError):
@@ -89,6 +89,7 @@ class Lobby:
     status: str
     game_id: int | None
     expires_at: float | None
+    source_game_id: int | None = None  # a rematch: the finished game it plays again
 
     @property
     def seats(self) -> int:
@@ -124,6 +125,7 @@ def _lobby(row: sqlite3.Row) -> Lobby:
         humans=tuple(json.loads(row["humans"])), ais=tuple(json.loads(row["ais"])),
         status=row["status"], game_id=row["game_id"],
         expires_at=None if row["expires_at"] is None else row["expires_at"] / 1000,
+        source_game_id=row["source_game_id"],
     )
 
 
@@ -259,7 +261,10 @@ async def settle_start(conn: aiosqlite.Connection, lobby_id: str, now: int) -> L
     games = list(await conn.execute_fetchall("SELECT game_id FROM games WHERE start_key = ?", (key,)))
     if games:
         return await finish_start(conn, lobby_id, games[0]["game_id"], now)
-    humans = [h for h in lobby.humans if lobby.kind == "lobby" or h == lobby.host_id]
+    if lobby.kind == "rematch":  # the confirmation that tried to start it is taken back
+        humans = list(lobby.humans[:-1])
+    else:
+        humans = [h for h in lobby.humans if lobby.kind == "lobby" or h == lobby.host_id]
     row = list(await conn.execute_fetchall(
         f"UPDATE lobbies SET status = 'open', humans = ?, updated_at = ? WHERE lobby_id = ? "
         f"RETURNING {_COLUMNS}", (json.dumps(humans), now, lobby_id),
@@ -304,8 +309,93 @@ async def recover(conn: aiosqlite.Connection, now: int) -> list[Lobby]:
 
 
 async def open_challenges(conn: aiosqlite.Connection) -> list[Lobby]:
-    """Open challenges (their expiry timers are restarted after a restart)."""
+    """Open challenges and rematches (their expiry timers are restarted after a restart)."""
     rows = await conn.execute_fetchall(
-        f"SELECT {_COLUMNS} FROM lobbies WHERE status = 'open' AND kind = 'challenge' "
-        f"ORDER BY expires_at")
+        f"SELECT {_COLUMNS} FROM lobbies WHERE status = 'open' AND kind IN ('challenge', 'rematch') "
+        f"AND expires_at IS NOT NULL ORDER BY expires_at")
     return [_lobby(r) for r in rows]
+
+
+# -- rematches ------------------------------------------------------------------------------------
+RematchStep = Literal["created", "confirmed", "waiting", "start"]
+
+
+async def _source_humans(conn: aiosqlite.Connection, game_id: int) -> tuple[sqlite3.Row, list[int]]:
+    """The finished game a rematch repeats and its human players; LobbyRefused otherwise."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT game_id, guild_id, status, players FROM games WHERE game_id = ?", (game_id,)))
+    if not rows:
+        raise LobbyNotOpen("There is no such game.")
+    if rows[0]["status"] != "finished":
+        raise LobbyRefused("Only a finished match can be played again.")
+    players = json.loads(rows[0]["players"])
+    return rows[0], [p for p in players if isinstance(p, int) and not isinstance(p, bool)]
+
+
+async def live_rematch(conn: aiosqlite.Connection, source_game_id: int) -> Lobby | None:
+    """The rematch of a game that is open, starting or started, if any."""
+    rows = list(await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM lobbies WHERE kind = 'rematch' AND source_game_id = ? "
+        f"AND status IN ('open', 'starting', 'started')", (source_game_id,)))
+    return _lobby(rows[0]) if rows else None
+
+
+async def request_rematch(conn: aiosqlite.Connection, source_game_id: int, user_id: int,
+                          values: dict[str, Any], now: int,
+                          answering: str | None = None) -> tuple[Lobby, RematchStep]:
+    """A player of a finished game asks for (or confirms) its rematch, in one transaction.
+
+    The first request creates the one live rematch of that game (``values``: its game, stake,
+    settings, AI levels, seat count and expiry) with the requester confirmed; each further player
+    confirms. The confirmation that completes the humans moves the row open -> starting and gets
+    ``"start"``: of any number of presses, exactly one. ``"waiting"``: this player had confirmed.
+    ``answering``: the press answers that rematch, so it confirms that one or none."""
+    source, humans = await _source_humans(conn, source_game_id)
+    if user_id not in humans:
+        raise LobbyRefused("Only the players of this match can ask for a rematch.")
+    live = await live_rematch(conn, source_game_id)
+    if answering is not None and (live is None or live.lobby_id != answering):
+        raise LobbyNotOpen("This rematch is no longer open.")
+    if live is not None:
+        lobby = live
+        if lobby.status != "open":
+            raise LobbyAlreadyStarted()
+        if lobby.expires_at is not None and now >= lobby.expires_at * 1000:
+            raise LobbyExpired()
+        if user_id in lobby.humans:
+            return lobby, "waiting"
+        step: RematchStep = "confirmed"
+    else:
+        lobby = _lobby(list(await conn.execute_fetchall(
+            "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, game, stake, rounds, "
+            "target, preset, teams, min_seats, max_seats, humans, ais, expires_at, source_game_id, "
+            "created_at, updated_at) VALUES (:lobby_id, 'rematch', :guild_id, :channel_id, :host_id, "
+            ":game, :stake, :rounds, :target, :preset, :teams, :seats, :seats, '[]', :ais, "
+            f":expires_at, :source_game_id, :now, :now) RETURNING {_COLUMNS}",
+            {**values, "lobby_id": new_lobby_id(), "guild_id": source["guild_id"], "host_id": user_id,
+             "source_game_id": source_game_id, "now": now},
+        ))[0])
+        step = "created"
+    confirmed = [*lobby.humans, user_id]
+    complete = set(humans) <= set(confirmed)
+    row = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET humans = ?, status = ?, updated_at = ? WHERE lobby_id = ? "
+        f"RETURNING {_COLUMNS}",
+        (json.dumps(confirmed), "starting" if complete else "open", now, lobby.lobby_id),
+    ))[0]
+    return _lobby(row), "start" if complete else step
+
+
+async def decline_rematch(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
+    """A player of the finished game declines its open rematch: open -> closed."""
+    lobby = await _open(conn, lobby_id, now)
+    if lobby.kind != "rematch" or lobby.source_game_id is None:
+        raise LobbyNotOpen()
+    _, humans = await _source_humans(conn, lobby.source_game_id)
+    if user_id not in humans:
+        raise LobbyRefused("Only the players of this match can answer its rematch.")
+    row = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET status = 'closed', updated_at = ? WHERE lobby_id = ? "
+        f"RETURNING {_COLUMNS}", (now, lobby_id),
+    ))[0]
+    return _lobby(row)

@@ -474,9 +474,45 @@ class Store:
             return await lobbies.recover(conn, self._db.now_ms())
 
     async def open_challenges(self) -> list[Lobby]:
-        """Every open challenge, soonest expiry first."""
+        """Every open challenge and rematch, soonest expiry first."""
         async with self._db.snapshot() as conn:
             return await lobbies.open_challenges(conn)
+
+    async def request_rematch(self, source_game_id: int, user_id: int, *, game: str, stake: int,
+                              seats: int, ais: Sequence[str], channel_id: int,
+                              rounds: int | None = None, target: int | None = None,
+                              preset: str | None = None, teams: str | None = None,
+                              expires_at: float, answering: str | None = None
+                              ) -> tuple[Lobby, str]:
+        """A player of the finished game asks for its rematch or confirms it (see
+        :func:`bot.store.lobbies.request_rematch`); ``"start"`` for the one press that starts it."""
+        _id(source_game_id, "The game id")
+        _id(user_id, "The user id")
+        _id(channel_id, "The channel id")
+        _text(game, "The game name", allow_empty=False)
+        if stake != 0:
+            ledger.check_amount(stake, "The stake")
+        if type(seats) is not int or not 1 <= seats <= games.MAX_SEATS:
+            raise InvalidInput("The seat count must be a whole number of seats.")
+        if not isinstance(expires_at, int | float):
+            raise InvalidInput("The expiry must be a time in seconds.")
+        values = {"game": game, "stake": stake, "seats": seats, "ais": json.dumps(list(ais)),
+                  "channel_id": channel_id, "rounds": rounds or None, "target": target or None,
+                  "preset": preset, "teams": teams, "expires_at": int(expires_at * 1000)}
+        async with self._db.write() as conn:
+            return await lobbies.request_rematch(conn, source_game_id, user_id, values,
+                                                 self._db.now_ms(), answering)
+
+    async def live_rematch(self, source_game_id: int) -> Lobby | None:
+        """The open, starting or started rematch of a finished game, if any."""
+        async with self._db.snapshot() as conn:
+            return await lobbies.live_rematch(conn, source_game_id)
+
+    async def decline_rematch(self, lobby_id: str, user_id: int) -> Lobby:
+        """A player of the finished game declines its open rematch."""
+        _id(user_id, "The user id")
+        async with self._db.write() as conn:
+            return await lobbies.decline_rematch(conn, lobby_id, user_id, self._db.now_ms())
 
 def _state(state_json: str | None, state_version: int | None) -> tuple[str, int] | None:
     if state_json is None:

@@ -66,7 +66,9 @@ async def test_full_match_against_the_ai_with_private_hands(hbot, standin, world
     [game] = [g for g in await hbot.store.list_running_games()] or [None]
     assert game is None
     final = standin.message(table_msg)
-    assert not final.components and any(f["name"] == "Result" for f in final.embeds[0]["fields"])
+    # the game's controls are gone; only Rematch remains
+    assert [c.rsplit(":", 1)[0] for c in final.custom_ids()] == ["hf:rematch"]
+    assert any(f["name"] == "Result" for f in final.embeds[0]["fields"])
     # privacy: the channel never received a hand picture
     assert all("hand.png" not in m.files for m in standin.channel_messages(world.channel))
 

@@ -265,8 +265,9 @@ async def test_lobby_shows_its_settings(hbot, standin, world):
     assert "5 chips per point" in fields["Stake"] and fields["Seats"].startswith("1/3")
     record = await world.admin.slash(world.channel, "sakura", target=50, teams="pairs")
     fields = {f["name"]: f["value"] for f in record.original.embeds[0]["fields"]}
-    assert fields["Match"] == "first to 50 points" and fields["Teams"] == "pairs"
-    assert fields["Rules"] == "the server's house rules" and fields["Seats"].startswith("1/7")
+    assert fields["Match"] == "first to 50 points" and fields["Teams"] == "Pairs (teams of two)"
+    assert fields["Rules"] == "Hawaiian (Fuda Wiki), the server's house rules"
+    assert fields["Seats"] == "1/6 · 4 or 6 players"  # pairs seat 4 or 6, never 7
 
 
 async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):

@@ -81,7 +81,8 @@ async def test_a_match_decided_by_the_deal_is_settled_at_once(hbot, standin, wor
     outcome = await hbot.store.game_outcome(table.game_id, guild_id=world.guild.id)
     assert outcome is not None
     [final] = tables_in(standin, world.channel)
-    assert result_of(final) and not final.custom_ids()  # the result, and no controls left
+    # the result, and no control of the game left (only Rematch)
+    assert result_of(final) and final.custom_ids() == [f"hf:rematch:{table.game_id}"]
     assert (await hbot.store.audit()).ok
     after = await hbot.store.balance(world.guild.id, world.admin.id)
     won = table.match.winners() == [0]

@@ -1,0 +1,105 @@
+"""What a lobby, challenge or rematch shows of the game it will start: the game, the match length,
+the rule set by its readable name, the stake in the server's currency, the teams and the seats.
+
+Everything is read from the rules the table will really play (a preset, the server's house rules
+and the lobby's own options together), so the message never disagrees with the game it starts.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import discord
+
+from bot.games import game_module
+from bot.games.base import InvalidRules
+from bot.settlement import stake_text
+from bot.words import plural
+from cogs.text import FIELD_VALUE, shown
+from rendering.view import GAME_NAMES
+
+PRESET_LABELS: dict[str, dict[str, str]] = {
+    "koikoi": {"nintendo": "Nintendo", "modern": "Modern (Fuda Wiki)", "seed": "The rule-book seeds"},
+    "gostop": {"korean": "Korean common rules", "seed": "Seed 000"},
+    "mushi": {"fudawiki": "Fuda Wiki", "seed": "Seed 000"},
+    "sakura": {"hawaiian": "Hawaiian (Fuda Wiki)", "seed": "Seed 000"},
+    "hana_awase": {"leaflet": "The Angel/Disney leaflet", "fudawiki": "Fuda Wiki (against par)"},
+    "shedding": {"seed002": "Seed 002", "seed002_batsu": "Seed 002 with the batsu penalty"},
+}
+"""Readable names of each game's rule presets (the keys stay the stored values)."""
+
+TEAM_LABELS = {"pairs": "Pairs (teams of two)", "triples": "Triples (teams of three)"}
+
+
+def preset_label(game: str, preset: str | None) -> str:
+    """A preset's readable name; an unknown key is shown as a plain "custom" rule set, never raw."""
+    if preset is None:
+        return "the server's house rules"
+    return PRESET_LABELS.get(game, {}).get(preset, "Custom rules")
+
+
+def seat_counts(game: str, rules: Any) -> list[int]:
+    """The table sizes these rules can be played with (Sakura in pairs: 4 or 6, not 2 to 7)."""
+    return list(_seat_counts(game, rules))
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_counts(game: str, rules: Any) -> tuple[int, ...]:
+    """Dealing a trial match per size costs milliseconds: done once per distinct rule set (the
+    rules are frozen and hashable), not at every lobby press."""
+    module = game_module(game)
+    low, high = module.PLAYERS
+    counts = []
+    for seats in range(low, high + 1):
+        try:
+            module.new_match(seats, rules, 0)  # the same check a starting table makes
+        except (InvalidRules, ValueError):
+            continue
+        counts.append(seats)
+    return tuple(counts)
+
+
+def counts_text(counts: list[int]) -> str:
+    """"2 to 7 players", "4 or 6 players", "6 players"."""
+    if not counts:
+        return "no table size"
+    if len(counts) == 1:
+        return plural(counts[0], "player")
+    if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]} to {plural(counts[-1], 'player')}"
+    return f"{', '.join(map(str, counts[:-1]))} or {plural(counts[-1], 'player')}"
+
+
+def match_length(rules: Any) -> str:
+    """"first to 50 points, at most 6 rounds", "12 rounds"."""
+    rounds, target = getattr(rules, "rounds", 0), getattr(rules, "target_score", 0)
+    if target:
+        return f"first to {plural(target, 'point')}" + (f", at most {plural(rounds, 'round')}" if rounds else "")
+    return plural(rounds, "round")
+
+
+def rules_text(game: str, rules: Any, chosen: bool) -> str:
+    """The rule set by name; ``chosen`` false when it came from the server's house rules."""
+    label = preset_label(game, getattr(rules, "preset_name", None))
+    return label if chosen else f"{label}, the server's house rules"
+
+
+def add_settings(embed: discord.Embed, game: str, rules: Any, stake: int, currency: str, *,
+                 chosen_preset: bool = True, seated: int | None = None,
+                 seats: bool = True) -> discord.Embed:
+    """Add the settings fields to ``embed``; ``seated``: seats taken so far (a lobby), if any;
+    ``seats`` false where the players are already known (a rematch)."""
+    embed.add_field(name="Game", value=GAME_NAMES.get(game, game))
+    embed.add_field(name="Match", value=match_length(rules))
+    embed.add_field(name="Rules", value=rules_text(game, rules, chosen_preset))
+    embed.add_field(name="Stake", value=stake_text(game, stake, shown(currency, 32))[:FIELD_VALUE])
+    teams = getattr(rules, "teams", "off")
+    if teams in TEAM_LABELS:
+        embed.add_field(name="Teams", value=TEAM_LABELS[teams])
+    counts = seat_counts(game, rules) if seats else []
+    if seated is not None and counts:
+        embed.add_field(name="Seats", value=f"{seated}/{counts[-1]} · {counts_text(counts)}")
+    elif counts:
+        embed.add_field(name="Seats", value=counts_text(counts))
+    return embed

@@ -1,0 +1,322 @@
+"""Rematch: the final table of a finished match offers the same game again, same players, same
+settings (the stored rules of the first game, its stake, its AI seats and levels, its teams).
+
+A rematch is a lobby of its own kind (:mod:`bot.store.lobbies`): the first player to press opens
+it (a message asking the others, which expires like a challenge), each other human confirms, and
+the confirmation that completes them moves it open -> starting in one transaction, so however many
+presses arrive, one match starts. Against the AI alone there is nobody to ask: it starts at once.
+The new game escrows its stakes through the same path as any start (``start_table``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.games import game_module
+from bot.games.base import InvalidRules
+from bot.store import StoreError
+from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
+from bot.store.models import GameRecord
+from bot.tables import Table, TableError, is_ai
+from cogs.game_settings import add_settings
+from cogs.play import (
+    CHALLENGE_SECONDS,
+    NO_MENTIONS,
+    REMATCH_CLOSED,
+    check_stakes,
+    display_name,
+    expired_embed,
+    launch,
+    lobby_lock,
+    pressed,
+    refuse,
+    safe_name,
+)
+from cogs.table_ui import ACCENT
+from cogs.text import fit_embed
+from rendering.view import GAME_NAMES
+
+log = logging.getLogger(__name__)
+
+REMATCH_SECONDS = CHALLENGE_SECONDS
+NOT_A_PLAYER = "Only the players of this match can ask for a rematch."
+
+
+@dataclass(frozen=True)
+class Source:
+    """The finished game a rematch repeats, with what the new table copies from it."""
+
+    record: GameRecord
+    rules: Any
+    stake: int  # as the players chose it (chips per point in per-point games), not the escrow
+    host_id: int
+    names: list[str]
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p in self.record.players if isinstance(p, int)]
+
+    @property
+    def ai_levels(self) -> list[str]:
+        return [str(p).split(":", 1)[1] for p in self.record.players if is_ai(p)]
+
+
+def source_of(record: GameRecord) -> Source:
+    state = record.state
+    rules = game_module(record.game).Rules.from_dict(record.rules)
+    return Source(record, rules, int(state.get("stake", 0)), int(state["host_id"]), list(state["names"]))
+
+
+async def load_source(interaction: discord.Interaction, game_id: int) -> Source:
+    """The finished game ``game_id`` of this server and channel, pressed by one of its players;
+    TableError (a private refusal) otherwise."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    try:
+        record = await store.load_game(game_id, guild_id=interaction.guild_id, with_events=False)
+    except StoreError:
+        raise TableError("That game is not one of this server's.") from None
+    if record.channel_id != interaction.channel_id:
+        raise TableError("Press Rematch on the game's own table.")
+    if interaction.user.id not in record.players:
+        raise TableError(NOT_A_PLAYER)
+    if record.status == "cancelled":
+        raise TableError("This game was cancelled, so it has no rematch.")
+    if record.status != "finished":
+        raise TableError("Only a finished match can be played again.")
+    try:
+        return source_of(record)
+    except (InvalidRules, KeyError, TypeError, ValueError):
+        log.warning("game %s: its stored settings do not load for a rematch", game_id, exc_info=True)
+        raise TableError("This game's settings can no longer be played again.") from None
+
+
+# -- what the rematch message shows ----------------------------------------------------------------
+def mentions(users: list[int] | tuple[int, ...]) -> str:
+    return ", ".join(f"<@{u}>" for u in users) or "nobody"
+
+
+def rematch_embed(lobby: Lobby, source: Source, currency: str) -> discord.Embed:
+    game = GAME_NAMES.get(lobby.game, lobby.game)
+    if lobby.status == "expired":
+        return expired_embed(lobby)
+    if lobby.status == "closed":
+        return discord.Embed(title=f"{game} rematch declined", colour=ACCENT,
+                             description="A player declined; the rematch is off.")
+    if lobby.status == "started":
+        return discord.Embed(title=f"{game} rematch: started", colour=ACCENT,
+                             description=f"{mentions(source.humans)}: the rematch is on; "
+                                         "look for the new table below.")
+    waiting = [u for u in source.humans if u not in lobby.humans]
+    lines = [f"<@{lobby.host_id}> asks for a rematch: same players, same settings.",
+             f"Ready: {mentions(lobby.humans)}"]
+    if lobby.status == "starting":
+        lines.append("Starting…")
+    else:
+        lines.append(f"Waiting for: {mentions(waiting)} (press Accept)")
+        if lobby.expires_at is not None:
+            lines.append(f"The request expires <t:{int(lobby.expires_at)}:R>.")
+    ais = [safe_name(n) for p, n in zip(source.record.players, source.names, strict=False) if is_ai(p)]
+    if ais:
+        lines.append(f"Also at the table: {', '.join(ais)}")
+    embed = discord.Embed(title=f"{game} rematch", colour=ACCENT, description="\n".join(lines))
+    add_settings(embed, lobby.game, source.rules, source.stake, currency, seats=False)
+    return fit_embed(embed)
+
+
+def answer_view(lobby_id: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchAnswer("accept", lobby_id))
+    view.add_item(RematchAnswer("decline", lobby_id))
+    return view
+
+
+async def show_rematch(client: Any, lobby_id: str) -> None:
+    """Bring the rematch message to the stored state (edits of one rematch never cross: the
+    last one shows the latest state)."""
+    store = client.store
+    async with lobby_lock(lobby_id):
+        lobby = await store.get_lobby(lobby_id)
+        if lobby is None or lobby.message_id is None or lobby.source_game_id is None:
+            return
+        try:
+            source = source_of(await store.load_game(lobby.source_game_id, with_events=False))
+            settings = await store.get_settings(lobby.guild_id)
+            channel = client.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+            await channel.get_partial_message(lobby.message_id).edit(
+                embed=rematch_embed(lobby, source, settings.currency_name),
+                view=answer_view(lobby.lobby_id) if lobby.status == "open" else None,
+                allowed_mentions=NO_MENTIONS)
+        except (discord.HTTPException, StoreError):
+            log.info("rematch %s: its message could not be updated", lobby_id, exc_info=True)
+
+
+# -- presses ---------------------------------------------------------------------------------------
+async def may_stake(interaction: discord.Interaction, source: Source) -> bool:
+    """Whether the presser may open a rematch with this stake (the server's stake policy)."""
+    if not source.stake:
+        return True
+    settings = await interaction.client.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return settings.may_start_staked(is_manager=bool(perms and perms.manage_guild),
+                                     role_ids=[r.id for r in getattr(interaction.user, "roles", [])])
+
+
+async def request(interaction: discord.Interaction, source: Source,
+                  answering: str | None = None) -> tuple[Lobby, str]:
+    """Ask for or confirm the rematch of ``source``; an expired request is closed (its message
+    too) and a fresh one opened. ``answering``: the press is Accept on that rematch's message,
+    which confirms that rematch or nothing."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    rules = source.rules
+    args = dict(game=source.record.game, stake=source.stake, seats=len(source.record.players),
+                ais=source.ai_levels, channel_id=source.record.channel_id,
+                rounds=rules.rounds or None, target=rules.target_score or None,
+                preset=rules.preset_name, teams=getattr(rules, "teams", None))
+    for _ in range(2):
+        live = await store.live_rematch(source.record.game_id)
+        if answering is not None and (live is None or live.lobby_id != answering):
+            raise TableError(REMATCH_CLOSED)
+        if live is None and not await may_stake(interaction, source):
+            raise TableError("On this server only staff may start games with a stake.")
+        try:
+            return await store.request_rematch(source.record.game_id, interaction.user.id,
+                                               expires_at=time.time() + REMATCH_SECONDS,
+                                               answering=answering, **args)
+        except LobbyExpired:
+            if live is not None and await store.expire_lobby(live.lobby_id) is not None:
+                await show_rematch(interaction.client, live.lobby_id)
+            if answering is not None:
+                raise TableError("This rematch request has expired; press Rematch on the final "
+                                 "table to ask again.") from None
+    raise TableError("The rematch could not be opened; please press again.")
+
+
+async def rematch_press(interaction: discord.Interaction, game_id: int, answering: str | None = None) -> None:
+    """Rematch on a final table, or Accept on the rematch message ``answering``: ask, confirm
+    or start."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    try:
+        source = await load_source(interaction, game_id)
+        await check_stakes(interaction, source.record.game, source.stake, [interaction.user.id])
+        lobby, step = await request(interaction, source, answering)
+    except (TableError, LobbyError) as exc:
+        await refuse(interaction, str(exc))
+        return
+    settings = await store.get_settings(interaction.guild_id)
+    if step == "waiting":
+        waiting = [u for u in source.humans if u not in lobby.humans]
+        await refuse(interaction, f"You are in; waiting for {mentions(waiting)}.")
+    elif step == "created":
+        waiting = [u for u in source.humans if u not in lobby.humans]
+        sent = await interaction.response.send_message(
+            content=" ".join(f"<@{u}>" for u in waiting)[:2000],
+            embed=rematch_embed(lobby, source, settings.currency_name), view=answer_view(lobby.lobby_id),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                                     users=[discord.Object(u) for u in waiting]))
+        message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
+        await store.set_lobby_message(lobby.lobby_id, message_id)
+        play = interaction.client.get_cog("PlayCog")  # type: ignore[attr-defined]
+        if play is not None:  # None only while the bot shuts down
+            play.schedule_expiry(lobby.lobby_id)
+        if (await store.get_lobby(lobby.lobby_id)).status != "open":  # answered meanwhile
+            await show_rematch(interaction.client, lobby.lobby_id)
+    elif step == "confirmed":
+        await interaction.response.send_message("You are in; the rematch starts once everyone has "
+                                                "accepted.", ephemeral=True, allowed_mentions=NO_MENTIONS)
+        await show_rematch(interaction.client, lobby.lobby_id)
+    else:
+        await start(interaction, lobby, source)
+
+
+async def start(interaction: discord.Interaction, lobby: Lobby, source: Source) -> None:
+    """This press completed the confirmations: play the same game again."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    names = []
+    for player, old in zip(source.record.players, source.names, strict=True):
+        names.append(await display_name(interaction, player) if isinstance(player, int) else old)
+    headline = "Rematch: " + " vs ".join(safe_name(n) for n in names) + "."
+    table: Table | None = await launch(interaction, lobby, players=list(source.record.players),
+                                       names=names, rules=source.rules, host_id=source.host_id,
+                                       headline=headline[:2000])
+    await show_rematch(interaction.client, lobby.lobby_id)
+    if table is not None:
+        await interaction.followup.send("The rematch is on: look for the table below.", ephemeral=True,
+                                        allowed_mentions=NO_MENTIONS)
+
+
+async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str) -> None:
+    """Accept or Decline on the rematch message, checked against the stored rematch."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    try:
+        lobby = await pressed(interaction, lobby_id, "rematch")
+        if op == "accept" and lobby.source_game_id is not None:
+            await rematch_press(interaction, lobby.source_game_id, lobby.lobby_id)
+            return
+        if op != "decline":
+            raise TableError(REMATCH_CLOSED)
+        await store.decline_rematch(lobby.lobby_id, interaction.user.id)
+    except LobbyExpired:
+        if await store.expire_lobby(lobby_id) is not None:
+            await show_rematch(interaction.client, lobby_id)
+        await refuse(interaction, "This rematch request has expired.")
+        return
+    except (TableError, LobbyError) as exc:
+        await refuse(interaction, str(exc))
+        return
+    await interaction.response.send_message("You declined the rematch.", ephemeral=True,
+                                            allowed_mentions=NO_MENTIONS)
+    await show_rematch(interaction.client, lobby_id)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rematch:(?P<gid>[0-9]{1,19})"):
+    """Rematch, on the final table of a finished match."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", emoji="🔁", style=discord.ButtonStyle.success,
+                                           custom_id=f"hf:rematch:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await rematch_press(interaction, self.game_id)
+
+
+class RematchAnswer(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"hf:rm:(?P<op>[a-z]{1,16}):(?P<lobby>[\s\S]*)"):
+    """Accept or Decline of a rematch request; the custom id carries only the rematch's id."""
+
+    def __init__(self, op: str, lobby_id: str) -> None:
+        label, style = (("Accept", discord.ButtonStyle.success) if op == "accept"
+                        else ("Decline", discord.ButtonStyle.danger))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hf:rm:{op}:{lobby_id}"))
+        self.op, self.lobby_id = op, lobby_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["op"], match["lobby"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer_press(interaction, self.op, self.lobby_id)
+
+
+def rematch_view(table: Table) -> discord.ui.View | None:
+    """The final table's controls: Rematch after a finished match (none after a cancelled one)."""
+    closing = table.closing
+    if closing is None or closing.get("cancelled") or not any(isinstance(p, int) for p in table.players):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(table.game_id))
+    return view
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(RematchButton, RematchAnswer)

@@ -1,0 +1,237 @@
+"""``/games``: the games running on this server, with their players, round, whose turn it is, when
+they started and a link to each table; staff can cancel a game from there.
+
+The list is private (ephemeral): it names players and links tables, staff see controls others must
+not, and nobody's channel fills with lists. Only this server's games are read (the store filters
+by server), a page holds :data:`PAGE` games (far inside Discord's 25 fields and 6,000 characters),
+and every control carries only a page number or a game id: a press is checked again, so a forged
+cancel from a non-manager or from another server is refused.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.store.models import GameRecord
+from bot.tables import Table, TableError
+from bot.words import plural
+from cogs.table_ui import ACCENT
+from cogs.text import CHOICE, FIELD_VALUE, NO_PINGS, clip, fit_embed, refuse, shown
+from rendering.view import GAME_NAMES
+
+log = logging.getLogger(__name__)
+
+PAGE = 8
+"""Games per page."""
+BUTTONS_UP_TO = 4
+"""Up to this many games a page, staff get one Cancel button per game; more share a menu."""
+NAME = 40
+"""Characters of one player's name in the list."""
+NOT_STAFF = "Only members with the Manage Server permission can cancel games from here."
+
+
+def is_staff(interaction: discord.Interaction) -> bool:
+    """Manage Server where the press happens: the check of the table's own Cancel button."""
+    perms = interaction.permissions if interaction.guild_id is not None else None
+    return bool(perms and perms.manage_guild)
+
+
+def jump_link(record: GameRecord, table: Table | None) -> str | None:
+    message_id = table.message_id if table is not None else record.message_id
+    if not message_id:
+        return None
+    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
+
+
+def turn_text(table: Table | None) -> str:
+    if table is None:
+        return "waiting to resume"
+    if table.in_race:
+        return "slap race!"
+    seat = table.match.current_player
+    return f"{shown(table.names[seat], NAME)} to play" if seat is not None else "between rounds"
+
+
+def round_text(table: Table | None) -> str:
+    if table is None:
+        return ""
+    rules, match = table.match.rules, table.match
+    rounds, target = getattr(rules, "rounds", 0), getattr(rules, "target_score", 0)
+    text = f"Round {match.round_number}" + (f" of {rounds}" if rounds else "")
+    return text + (f", first to {target}" if target else "")
+
+
+def names_of(record: GameRecord, table: Table | None) -> list[str]:
+    if table is not None:
+        return list(table.names)
+    try:
+        return list(record.state["names"])
+    except (KeyError, TypeError, ValueError):
+        return [f"seat {i + 1}" for i in range(len(record.players))]
+
+
+def game_field(record: GameRecord, table: Table | None) -> tuple[str, str]:
+    players = ", ".join(shown(n, NAME) for n in names_of(record, table))
+    where = round_text(table)
+    lines = [players, " · ".join(part for part in (where, turn_text(table)) if part)]
+    started = f"Started <t:{int(record.created_at.timestamp())}:R>"
+    link = jump_link(record, table)
+    lines.append(started + (f" · [Jump to the table]({link})" if link else f" in <#{record.channel_id}>"))
+    return f"#{record.game_id} · {GAME_NAMES.get(record.game, record.game)}", clip("\n".join(lines), FIELD_VALUE)
+
+
+async def running_here(interaction: discord.Interaction) -> list[tuple[GameRecord, Table | None]]:
+    """This server's running games, oldest first, with their live tables."""
+    bot = interaction.client
+    records = await bot.store.list_running_games(interaction.guild_id)  # type: ignore[attr-defined]
+    live = bot.tables.tables  # type: ignore[attr-defined]
+    out = []
+    for record in records:
+        table = live.get(record.game_id)
+        if table is not None and (table.finished or table.guild_id != interaction.guild_id):
+            continue
+        out.append((record, table))
+    return out
+
+
+def page_view(games: list[tuple[GameRecord, Table | None]], page: int, pages: int,
+              staff: bool) -> discord.ui.View | None:
+    view = discord.ui.View(timeout=None)
+    if pages > 1:
+        view.add_item(GamesPage(max(page - 1, 0), "prev", page == 0))
+        view.add_item(GamesPage(min(page + 1, pages - 1), "next", page >= pages - 1))
+    if staff and games:
+        if len(games) <= BUTTONS_UP_TO:
+            for record, _ in games:
+                view.add_item(CancelFromList(record.game_id, page, row=1))
+        else:
+            options = [discord.SelectOption(
+                label=clip(f"#{r.game_id} {GAME_NAMES.get(r.game, r.game)}: "
+                           + ", ".join(names_of(r, t)), CHOICE), value=str(r.game_id)) for r, t in games]
+            view.add_item(CancelMenu(page, options))
+    return view if view.children else None
+
+
+async def games_page(interaction: discord.Interaction, page: int, note: str = ""
+                     ) -> tuple[discord.Embed, discord.ui.View | None]:
+    games = await running_here(interaction)
+    pages = max(1, -(-len(games) // PAGE))
+    page = min(max(page, 0), pages - 1)
+    shown_games = games[page * PAGE:(page + 1) * PAGE]
+    guild = interaction.guild.name if interaction.guild is not None else "this server"
+    embed = discord.Embed(title=f"Games running on {shown(guild, 100)}", colour=ACCENT)
+    if not games:
+        embed.description = "No game is running here right now. Start one with /koikoi, /gostop or another game."
+    else:
+        embed.description = f"{plural(len(games), 'game')} running."
+    if note:
+        embed.description = f"{note}\n{embed.description}"
+    for record, table in shown_games:
+        name, value = game_field(record, table)
+        embed.add_field(name=name, value=value, inline=False)
+    if pages > 1:
+        embed.set_footer(text=f"Page {page + 1} of {pages}")
+    return fit_embed(embed), page_view(shown_games, page, pages, is_staff(interaction))
+
+
+async def cancel_from_list(interaction: discord.Interaction, game_id: int, page: int) -> None:
+    """Cancel a game as its table's Cancel button would (stakes refunded), then show the list again."""
+    manager = interaction.client.tables  # type: ignore[attr-defined]
+    try:
+        if not is_staff(interaction):
+            raise TableError(NOT_STAFF)
+        table = manager.tables.get(game_id)
+        if table is None or table.finished or table.guild_id != interaction.guild_id:
+            raise TableError("That game is not running on this server any more.")
+        await interaction.response.defer()
+        await manager.cancel(table, interaction.user.id,
+                             f"cancelled by {interaction.user.display_name[:80]} from /games")
+    except TableError as exc:
+        await refuse(interaction, str(exc))
+        return
+    embed, view = await games_page(interaction, page, f"Game #{game_id} cancelled; every stake was refunded.")
+    await interaction.edit_original_response(embed=embed, view=view, allowed_mentions=NO_PINGS)
+
+
+# -- controls ----------------------------------------------------------------------------------------
+class GamesPage(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"hf:games:(?P<page>[0-9]{1,6}):(?P<dir>prev|next)"):
+    """Previous / Next page of the list (the page number it leads to is in the custom id)."""
+
+    def __init__(self, page: int, direction: str, disabled: bool = False) -> None:
+        label = "Next ▶" if direction == "next" else "◀ Previous"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           disabled=disabled, row=0,
+                                           custom_id=f"hf:games:{page}:{direction}"))
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        embed, view = await games_page(interaction, self.page)
+        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+
+
+class CancelFromList(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"hf:gcancel:(?P<gid>[0-9]{1,19}):(?P<page>[0-9]{1,6})"):
+    """Cancel one game of the list (staff)."""
+
+    def __init__(self, game_id: int, page: int, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=f"Cancel #{game_id}", style=discord.ButtonStyle.danger,
+                                           row=row, custom_id=f"hf:gcancel:{game_id}:{page}"))
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["gid"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cancel_from_list(interaction, self.game_id, self.page)
+
+
+class CancelMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"hf:gcancelsel:(?P<page>[0-9]{1,6})"):
+    """The games of the page as a menu, when there are too many for one button each (staff)."""
+
+    def __init__(self, page: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"hf:gcancelsel:{page}", placeholder="Cancel a game…", row=2,
+            options=options or [discord.SelectOption(label="No game", value="0")]))
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1 or not str(values[0]).isdigit() or len(str(values[0])) > 19:
+            await refuse(interaction, "Choose one game from the menu.")
+            return
+        await cancel_from_list(interaction, int(values[0]), self.page)
+
+
+class RunningCog(commands.Cog):
+    """``/games``."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="games", description="The games running on this server, with a link to each table")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        embed, view = await games_page(interaction, 0)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS,
+                                                **kwargs)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(GamesPage, CancelFromList, CancelMenu)
+    await bot.add_cog(RunningCog(bot))

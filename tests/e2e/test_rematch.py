@@ -1,0 +1,161 @@
+"""Rematch from the final table: the same players and settings again, each human confirming,
+stakes escrowed again, one match however many presses, nothing for outsiders or cancelled games.
+The real bot against the Discord stand-in."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from tests.e2e.playing import game_over, play_out, table_messages, table_posted
+from tests.e2e.test_koikoi_bot import no_dealt_hand_wins, reply_text
+from tests.e2e.test_start_safety import cid, count, forged_press, make_bot, private
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "rematch.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await no_dealt_hand_wins(bot, world)
+    await standin.settle()
+    return bot
+
+
+async def stakes_of(bot, game_id):
+    return await count(bot, "SELECT count(*) FROM transfers WHERE kind = 'stake' AND game_id = ?", game_id)
+
+
+def game_id_of(table_message) -> int:
+    return int(cid(table_message, "hf:rematch:").rsplit(":", 1)[1])
+
+
+async def test_a_rematch_plays_the_same_match_again(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    await store.set_house_rules(guild, "koikoi", {"teyaku": "off", "preset_name": "modern"})
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1,
+                                     stake=40)
+    await world.player.click(record.original, cid(record.original, "hf:ch:accept:"))
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [world.admin, world.player])
+    final = await game_over(standin, world.channel)
+    first_id = game_id_of(final)
+    balances = {u.id: await store.balance(guild, u.id) for u in (world.admin, world.player)}
+    # the house rules change meanwhile: the rematch still plays the first game's rules
+    await store.set_house_rules(guild, "koikoi", {"teyaku": "off", "preset_name": "nintendo"})
+
+    outsider = await world.shy.click(final, cid(final, "hf:rematch:"))
+    assert private(outsider) and "Only the players" in reply_text(outsider)
+    asked = await world.admin.click(final, cid(final, "hf:rematch:"))
+    request = asked.original
+    assert not request.ephemeral and "rematch" in request.embeds[0]["title"]
+    assert f"<@{world.player.id}>" in request.content  # the one asked is notified
+    fields = {f["name"]: f["value"] for f in request.embeds[0]["fields"]}
+    assert fields["Rules"] == "Modern (Fuda Wiki)" and fields["Match"] == "1 round"
+    again = await world.admin.click(final, cid(final, "hf:rematch:"))
+    assert private(again) and "waiting for" in reply_text(again)
+    stranger = await world.shy.click(request, cid(request, "hf:rm:accept:"))
+    assert private(stranger) and "Only the players" in reply_text(stranger)
+    assert len(table_messages(standin, world.channel)) == 1
+
+    accepted = await world.player.click(request, cid(request, "hf:rm:accept:"))
+    await standin.wait_until(lambda: "rematch is on" in reply_text(accepted), timeout=10)
+    await table_posted(standin, world.channel, count=2)
+    await standin.wait_until(lambda: "started" in standin.message(request).embeds[0]["title"], timeout=10)
+    assert not standin.message(request).components
+    [second] = await store.list_running_games(guild)
+    first = await store.load_game(first_id, with_events=False)
+    assert second.game_id != first_id
+    assert second.rules == first.rules and second.rules["preset_name"] == "modern"
+    assert (second.game, second.stake, second.players) == (first.game, first.stake, first.players)
+    assert second.state["host_id"] == first.state["host_id"] and second.state["stake"] == 40
+    # the stakes were escrowed again, through the same ledger path as the first game
+    assert await stakes_of(hbot, first_id) == 2 and await stakes_of(hbot, second.game_id) == 2
+    for user in (world.admin, world.player):
+        assert await store.balance(guild, user.id) == balances[user.id] - 40
+    await play_out(standin, world.channel, [world.admin, world.player])
+    assert (await store.load_game(second.game_id, with_events=False)).status == "finished"
+    assert (await store.audit()).ok
+
+
+async def test_twenty_presses_against_the_ai_start_one_match(hbot, standin, world):
+    store = hbot.store
+    await world.admin.slash(world.channel, "koikoi", ai="easy", rounds=1, stake=10)
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [world.admin])
+    final = await game_over(standin, world.channel)
+    first_id = game_id_of(final)
+    presses = await asyncio.gather(*(world.admin.click(final, cid(final, "hf:rematch:"))
+                                     for _ in range(20)))
+    await table_posted(standin, world.channel, count=2)
+    await standin.wait_until(lambda: any("rematch is on" in reply_text(p) for p in presses), timeout=10)
+    assert await count(hbot, "SELECT count(*) FROM games") == 2
+    assert sum("rematch is on" in reply_text(p) for p in presses) == 1
+    refused = [p for p in presses if "already started" in reply_text(p)]
+    assert len(refused) == 19 and all(private(p) for p in refused)
+    games = await count(hbot, "SELECT max(game_id) FROM games")
+    second = await store.load_game(games, with_events=False)
+    first = await store.load_game(first_id, with_events=False)
+    assert second.players == first.players == [world.admin.id, "ai:easy"]
+    assert second.rules == first.rules and second.stake == first.stake == 10
+    assert await stakes_of(hbot, first_id) == await stakes_of(hbot, second.game_id) == 2
+    assert (await store.audit()).ok
+
+
+async def test_a_player_short_of_chips_is_told_privately_and_nothing_starts(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    await world.admin.slash(world.channel, "koikoi", ai="easy", rounds=1, stake=300)
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [world.admin])
+    final = await game_over(standin, world.channel)
+    balance = await store.balance(guild, world.admin.id)
+    await store.revoke(guild, world.admin.id, balance - 100, key="drain", actor=world.admin.id,
+                       reason="test")
+    refused = await world.admin.click(final, cid(final, "hf:rematch:"))
+    assert private(refused) and "You have 100 chips" in reply_text(refused)
+    assert "300" in reply_text(refused)
+    assert await count(hbot, "SELECT count(*) FROM games") == 1
+    assert await count(hbot, "SELECT count(*) FROM lobbies WHERE kind = 'rematch'") == 0
+
+
+async def test_a_cancelled_game_offers_no_rematch(hbot, standin, world):
+    await world.admin.slash(world.channel, "koikoi", ai="easy", rounds=3)
+    [table] = await table_posted(standin, world.channel)
+    cancel = cid(table, "hf:cancel:")
+    game_id = int(cancel.rsplit(":", 1)[1])
+    await world.admin.click(table, cancel)
+    final = await game_over(standin, world.channel)
+    assert not any(c.startswith("hf:rematch:") for c in final.custom_ids())
+    # a Rematch press forged with the cancelled game's id is refused too
+    forged = await forged_press(standin, world.admin, final, f"hf:rematch:{game_id}")
+    assert private(forged) and "cancelled" in reply_text(forged)
+    assert (await hbot.store.load_game(game_id, with_events=False)).status == "cancelled"
+    assert await count(hbot, "SELECT count(*) FROM games") == 1
+
+
+async def test_a_rematch_can_be_declined_or_expire(hbot, standin, world):
+    store = hbot.store
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
+    await world.player.click(record.original, cid(record.original, "hf:ch:accept:"))
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [world.admin, world.player])
+    final = await game_over(standin, world.channel)
+    request = (await world.player.click(final, cid(final, "hf:rematch:"))).original
+    declined = await world.admin.click(request, cid(request, "hf:rm:decline:"))
+    assert private(declined)
+    await standin.wait_until(lambda: "declined" in standin.message(request).embeds[0]["title"], timeout=10)
+    assert not standin.message(request).components
+    # asked again, and left unanswered past its expiry
+    request = (await world.player.click(final, cid(final, "hf:rematch:"))).original
+    lobby_id = cid(request, "hf:rm:accept:").rsplit(":", 1)[1]
+    async with store._db.write() as conn:  # the bot's own writer: no second writer to wait for
+        await conn.execute("UPDATE lobbies SET expires_at = ? WHERE lobby_id = ?",
+                           (int(time.time() * 1000) - 1000, lobby_id))
+    late = await world.admin.click(request, cid(request, "hf:rm:accept:"))
+    assert private(late)
+    await standin.wait_until(lambda: "expired" in standin.message(request).embeds[0]["title"].lower(),
+                             timeout=10)
+    assert await count(hbot, "SELECT count(*) FROM games") == 1

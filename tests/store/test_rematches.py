@@ -1,0 +1,144 @@
+"""Rematches in the store: one live rematch per finished game, each human confirms once, and of
+any number of confirmations exactly one moves it open -> starting."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from contextlib import closing
+
+import pytest
+
+from bot.store import SeatResult, Store
+from bot.store.db import apply_migrations, load_migrations
+from bot.store.lobbies import LobbyAlreadyStarted, LobbyExpired, LobbyNotOpen, LobbyRefused
+
+from .conftest import ALICE, BOB, CAROL, GUILD
+
+CHANNEL = 55
+
+
+async def _finished(store, players=(ALICE, BOB), stake=0, status="finished"):
+    game = await store.create_game(GUILD, CHANNEL, "koikoi", rules={"preset": "nintendo"},
+                                   players=list(players), seed=7, state_json="{}", state_version=1,
+                                   stake=stake)
+    if status == "finished":
+        await store.finish_game(game.game_id, [SeatResult(s, 10 - s, "won" if s == 0 else "lost")
+                                               for s in range(len(players))])
+    elif status == "cancelled":
+        await store.cancel_game(game.game_id)
+    return game.game_id
+
+
+def _ask(store, clock, game_id, user, seconds=300, ais=()):
+    return store.request_rematch(game_id, user, game="koikoi", stake=5, seats=2, ais=list(ais),
+                                 channel_id=CHANNEL, rounds=3, preset="nintendo",
+                                 expires_at=clock.now + seconds)
+
+
+async def test_each_player_confirms_and_the_last_one_starts(funded, clock):
+    gid = await _finished(funded)
+    lobby, step = await _ask(funded, clock, gid, ALICE)
+    assert step == "created" and lobby.kind == "rematch" and lobby.status == "open"
+    assert (lobby.humans, lobby.source_game_id, lobby.host_id) == ((ALICE,), gid, ALICE)
+    assert (lobby.stake, lobby.rounds, lobby.preset, lobby.max_seats) == (5, 3, "nintendo", 2)
+    again, step = await _ask(funded, clock, gid, ALICE)
+    assert step == "waiting" and again.lobby_id == lobby.lobby_id and again.humans == (ALICE,)
+    started, step = await _ask(funded, clock, gid, BOB)
+    assert step == "start" and started.status == "starting" and set(started.humans) == {ALICE, BOB}
+    with pytest.raises(LobbyAlreadyStarted):
+        await _ask(funded, clock, gid, BOB)
+
+
+async def test_only_players_of_a_finished_game_may_ask(funded, clock):
+    gid = await _finished(funded)
+    with pytest.raises(LobbyRefused, match="Only the players"):
+        await _ask(funded, clock, gid, CAROL)
+    for status in ("running", "cancelled"):
+        other = await _finished(funded, status=status)
+        with pytest.raises(LobbyRefused, match="finished match"):
+            await _ask(funded, clock, other, ALICE)
+    with pytest.raises(LobbyNotOpen):
+        await _ask(funded, clock, 10**9, ALICE)
+
+
+async def test_twenty_concurrent_confirmations_start_once(funded, clock):
+    gid = await _finished(funded)
+    results = await asyncio.gather(*(_ask(funded, clock, gid, user) for user in [ALICE, BOB] * 10),
+                                   return_exceptions=True)
+    steps = [r[1] for r in results if not isinstance(r, BaseException)]
+    assert steps.count("start") == 1 and steps.count("created") == 1
+    assert all(isinstance(r, LobbyAlreadyStarted) for r in results if isinstance(r, BaseException))
+    rows = await funded._db.fetchall("SELECT count(*) FROM lobbies WHERE source_game_id = ?", (gid,))
+    assert rows[0][0] == 1
+
+
+async def test_an_ai_game_starts_at_the_first_press(funded, clock):
+    gid = await _finished(funded, players=(ALICE, "ai:easy"))
+    lobby, step = await _ask(funded, clock, gid, ALICE, ais=["easy"])
+    assert step == "start" and lobby.status == "starting" and lobby.ais == ("easy",)
+
+
+async def test_an_expired_rematch_makes_room_for_a_new_one(funded, clock):
+    gid = await _finished(funded)
+    first, _ = await _ask(funded, clock, gid, ALICE, seconds=10)
+    clock.advance(11)
+    with pytest.raises(LobbyExpired):
+        await _ask(funded, clock, gid, BOB)
+    assert (await funded.expire_lobby(first.lobby_id)).status == "expired"
+    second, step = await _ask(funded, clock, gid, BOB)
+    assert step == "created" and second.lobby_id != first.lobby_id and second.humans == (BOB,)
+
+
+async def test_a_failed_start_takes_back_the_last_confirmation(funded, clock):
+    gid = await _finished(funded)
+    await _ask(funded, clock, gid, ALICE)
+    lobby, step = await _ask(funded, clock, gid, BOB)
+    assert step == "start"
+    reopened = await funded.settle_lobby_start(lobby.lobby_id)
+    assert reopened.status == "open" and reopened.humans == (ALICE,)
+    _, step = await _ask(funded, clock, gid, BOB)
+    assert step == "start"
+
+
+async def test_a_player_declines_and_others_cannot(funded, clock):
+    gid = await _finished(funded)
+    lobby, _ = await _ask(funded, clock, gid, ALICE)
+    with pytest.raises(LobbyRefused):
+        await funded.decline_rematch(lobby.lobby_id, CAROL)
+    closed = await funded.decline_rematch(lobby.lobby_id, BOB)
+    assert closed.status == "closed"
+    with pytest.raises(LobbyNotOpen):
+        await funded.decline_rematch(lobby.lobby_id, BOB)
+    assert [c.kind for c in await funded.open_challenges()] == []
+    fresh, step = await _ask(funded, clock, gid, BOB)
+    assert step == "created" and [c.lobby_id for c in await funded.open_challenges()] == [fresh.lobby_id]
+
+
+async def test_an_answer_confirms_its_own_rematch_or_none(funded, clock):
+    gid = await _finished(funded)
+    first, _ = await _ask(funded, clock, gid, ALICE, seconds=10)
+    await funded.decline_rematch(first.lobby_id, BOB)
+    second, _ = await _ask(funded, clock, gid, ALICE)
+    with pytest.raises(LobbyNotOpen):  # Accept on the declined request's message
+        await funded.request_rematch(gid, BOB, game="koikoi", stake=5, seats=2, ais=[],
+                                     channel_id=CHANNEL, expires_at=clock.now + 300,
+                                     answering=first.lobby_id)
+    _, step = await funded.request_rematch(gid, BOB, game="koikoi", stake=5, seats=2, ais=[],
+                                           channel_id=CHANNEL, expires_at=clock.now + 300,
+                                           answering=second.lobby_id)
+    assert step == "start"
+
+
+async def test_lobbies_of_version_4_survive_the_upgrade(tmp_path):
+    path = tmp_path / "v4.sqlite3"
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        assert apply_migrations(conn, load_migrations(), upto=4) == 4
+        conn.execute("INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, opponent_id, "
+                     "game, stake, min_seats, max_seats, humans, expires_at, created_at, updated_at) "
+                     "VALUES ('abcdefghijklmnopqrst', 'challenge', 1, 2, 3, 4, 'koikoi', 5, 2, 2, "
+                     "'[3]', 99000, 1, 1)")
+    async with await Store.open(path) as store:
+        lobby = await store.get_lobby("abcdefghijklmnopqrst")
+        assert (lobby.kind, lobby.opponent_id, lobby.stake, lobby.humans) == ("challenge", 4, 5, (3,))
+        assert lobby.source_game_id is None and lobby.expires_at == 99.0
