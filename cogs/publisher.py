@@ -51,6 +51,8 @@ INTERACTION_SECONDS = 14 * 60
 """How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
 BUTTONS = 25
 """Discord's limit of components on one message (five rows of five)."""
+FIRST_HAND_WAIT = 10.0
+"""Seconds a turn alert waits for the player's first hand DM, so that it comes below the hand."""
 
 
 def ping(*user_ids: int) -> discord.AllowedMentions:
@@ -90,6 +92,7 @@ class Feed:
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
     drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
     alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)
+    dealt: dict[int, asyncio.Event] = field(default_factory=dict)  # seat -> first hand DM tried
     warned_seq: int | None = None  # the move whose timeout warning is due or shown
 
 
@@ -221,6 +224,8 @@ class TablePublisher:
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         if seat in table.dm_failed:  # the private copy is this player's hand from now on
             feed.hand_via[seat] = Via(interaction, msg.id)
+            # A move made while this copy was drawn went to the previous copy: catch up.
+            self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
 
     async def drain(self) -> None:
         """Wait until everything marked or queued was delivered (tests, shutdown)."""
@@ -419,8 +424,10 @@ class TablePublisher:
             want = self._alert_wanted(table)
             if want is not None and want[0] == seat:  # it tells them it is their turn as well
                 await self._replace_alert(table, want, msg)
+            self._dealt(table, seat).set()  # only now: the waiting alert sees the notice
             return
         table.hand_messages[seat] = [msg.channel.id, msg.id]
+        self._dealt(table, seat).set()
         self.feed(table).shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image),
                                                _first(msg.attachments))
 
@@ -429,12 +436,16 @@ class TablePublisher:
     # their hand comes by DM, else a ping in the channel. Each table keeps at most one alert
     # alive (the previous one is deleted as the turn passes on, the last one at the end), and
     # the alert is keyed by whose turn began at which move, so moves within one turn do not
-    # alert again and alerts queued under load collapse into the newest one.
+    # alert again and alerts queued under load collapse into the newest one. Alerts keep their
+    # own order per table: a DM channel's rate limit must not hold up a race call or a summary.
     def _queue_turn_alert(self, table: Table) -> None:
         feed = self.feed(table)
         if not feed.alert_queued:
             feed.alert_queued = True
-            self._posts.queue(table.game_id, lambda: self._turn_alert(table))
+            self._posts.queue(("alert", table.game_id), lambda: self._turn_alert(table))
+
+    def _dealt(self, table: Table, seat: int) -> asyncio.Event:
+        return self.feed(table).dealt.setdefault(seat, asyncio.Event())
 
     def _alert_wanted(self, table: Table) -> tuple[int, int, int | None] | None:
         """The alert the table should show now: (seat, move the turn began, warned move)."""
@@ -445,11 +456,16 @@ class TablePublisher:
         return seat, table.turn_since, warned if warned == table.seq else None
 
     async def _turn_alert(self, table: Table) -> None:
-        self.feed(table).alert_queued = False
+        feed = self._feeds.get(table.game_id)  # a finished table's memory may be gone already
+        if feed is not None:
+            feed.alert_queued = False
         want = self._alert_wanted(table)
-        if want is not None and want[0] not in table.dm_failed:
-            # The hand DM first (the alert sits below it), and a refused DM is known by then.
-            await self._updates.settle([("hand", table.game_id, want[0])])
+        seat = want[0] if want is not None else None
+        if seat is not None and seat not in table.dm_failed and seat not in table.hand_messages:
+            # The first hand DM first (the alert sits below it; a refused DM is known by then).
+            # Bounded: a hand that cannot be sent must not hold up the table's other posts.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._dealt(table, seat).wait(), FIRST_HAND_WAIT)
             want = self._alert_wanted(table)
         if _alert_key(table.turn_alert) == want:
             return

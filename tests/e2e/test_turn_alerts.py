@@ -66,20 +66,20 @@ def most_alive(standin: StandIn, monkeypatch, alerts: Callable[[], list[Message]
 
 async def test_turn_dm_is_replaced_as_the_turn_comes_back(hbot, standin, world, monkeypatch):
     alive = most_alive(standin, monkeypatch, lambda: turn_dms(standin, world.admin))
-    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=12)
     [table] = await table_posted(standin, world.channel)
     player = Player(standin, world.channel, [world.admin])
-    while len(turn_dms(standin, world.admin)) < 3 and await player.step():
-        pass
+    while len(turn_dms(standin, world.admin)) < 3:
+        assert await player.step(), "twelve rounds give the admin more than three turns"
     sent = turn_dms(standin, world.admin)
-    assert len(sent) >= 3, "the turn came back to the admin at least three times"
     first = sent[0]
     assert f"<#{world.channel.id}>" in first.content and "<t:" in first.content
     assert f"/channels/{world.guild.id}/{world.channel.id}/{table.id}" in first.content
     assert first.deleted and sent[1].deleted, "each turn DM goes when the next one comes"
-    await player.play()
+    await world.admin.click(standin.message(table), next(c for c in table.custom_ids()
+                                                         if c.startswith("hf:cancel:")))
     await standin.wait_for(lambda: all(m.deleted for m in turn_dms(standin, world.admin)),
-                           "the last turn DM deleted at the end of the game")
+                           "the last turn DM deleted when the game is cancelled")
     assert alive and max(alive) == 1, "never two turn DMs of one table at once"
     # the hand DM itself is never deleted: the alerts come and go below it
     assert any("hand.png" in m.files for m in standin.dms(world.admin))
@@ -87,18 +87,19 @@ async def test_turn_dm_is_replaced_as_the_turn_comes_back(hbot, standin, world, 
 
 async def test_one_channel_alert_per_table_for_a_player_without_dms(hbot, standin, world, monkeypatch):
     alive = most_alive(standin, monkeypatch, lambda: channel_alerts(standin, world.channel, world.shy))
-    await world.shy.slash(world.channel, "koikoi", ai="normal", rounds=1)
-    await table_posted(standin, world.channel)
+    await world.shy.slash(world.channel, "koikoi", ai="normal", rounds=12)
+    [table] = await table_posted(standin, world.channel)
     player = Player(standin, world.channel, [world.shy])
-    while len(channel_alerts(standin, world.channel, world.shy)) < 3 and await player.step():
-        pass
+    while len(channel_alerts(standin, world.channel, world.shy)) < 3:
+        assert await player.step(), "twelve rounds give carol more than three turns"
     sent = channel_alerts(standin, world.channel, world.shy)
-    assert len(sent) >= 3 and all(m.deleted for m in sent[:-1])
+    assert all(m.deleted for m in sent[:-1])
     assert all("My hand" in m.content and "<t:" in m.content for m in sent)
-    await player.play()
+    await world.shy.click(standin.message(table), next(c for c in table.custom_ids()
+                                                       if c.startswith("hf:cancel:")))
     await standin.wait_for(
         lambda: all(m.deleted for m in channel_alerts(standin, world.channel, world.shy)),
-        "the last channel alert deleted at the end of the game", channels=[world.channel])
+        "the last channel alert deleted when the game is cancelled", channels=[world.channel])
     assert alive and max(alive) == 1, "never two turn alerts of one table at once"
     # each alert pinged exactly its player and nobody else
     posts = [r.body for r in standin.requests if r.method == "POST" and isinstance(r.body, dict)
