@@ -472,6 +472,9 @@ class TablePublisher:
         await self._replace_alert(table, None, None)  # the previous alert goes first
         if want is None:
             return
+        await self.budget.acquire()  # the token of the send below
+        if self._alert_wanted(table) != want:
+            return  # the turn moved on while this waited: the job queued since sends the newest
         seat = want[0]
         user = table.players[seat]
         msg = None
@@ -480,17 +483,21 @@ class TablePublisher:
                 msg = await self._send_turn_dm(table, seat, warned=want[2] is not None)
             except discord.Forbidden:
                 table.dm_failed.add(seat)
+                await self.budget.acquire()  # the refused DM used the token
         if msg is None:
             if want[2] is not None:
-                text = f"<@{user}>, your move is due {_when(table.deadline)}: press **My hand**, or I play a safe move for you then."
+                text = (f"<@{user}>, your move is due {_when(table.deadline)}: press **My hand**, "
+                        "or I play a safe move for you then.")
             else:
                 due = f" (due {_when(table.deadline)})" if table.deadline is not None else ""
                 text = f"<@{user}>, it's your turn{due}: press **My hand**."
-            msg = await self._send(table.channel_id, content=text, allowed_mentions=ping(user))
+            msg = await self.bot.get_partial_messageable(table.channel_id).send(
+                content=text, allowed_mentions=ping(user))
         await self._replace_alert(table, want, msg)
 
     async def _send_turn_dm(self, table: Table, seat: int, warned: bool) -> discord.Message:
-        """The turn DM: where, until when, and a link to the table message."""
+        """The turn DM: where, until when, and a link to the table message (the caller holds the
+        send's token of the REST budget)."""
         ref = table.hand_messages.get(seat)
         if ref is None:  # no hand DM yet: open the DM channel by the user's id alone
             await self.budget.acquire()
@@ -499,11 +506,11 @@ class TablePublisher:
         link = (f" [Go to the table](https://discord.com/channels/{table.guild_id}/{table.channel_id}/"
                 f"{table.message_id})" if table.message_id else "")
         if warned:
-            text = f"⏰ Your move in {where} is due {_when(table.deadline)}; then I play a safe move for you."
+            text = (f"⏰ Your move in {where} is due {_when(table.deadline)}; "
+                    "then I play a safe move for you.")
         else:
             due = f", due {_when(table.deadline)}" if table.deadline is not None else ""
             text = f"Your turn in {where}{due}."
-        await self.budget.acquire()
         return await self.bot.get_partial_messageable(ref[0]).send(
             content=text + link, allowed_mentions=discord.AllowedMentions.none())
 
