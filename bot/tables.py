@@ -107,6 +107,9 @@ class Table:
     deadline: float | None = None
     move_started: float = 0.0  # Unix seconds when the current move began (the timer counts from it)
     turn_since: int = 0  # the move at which the current player's turn began (their alert's key)
+    # The human whose move is up (None: an AI's move, the race, or over), noted with the deadline
+    # once the move is stored: the match itself already shows the next turn while it is stored.
+    turn_seat: int | None = None
     # The live turn alert: {"seat", "since", "warned", "channel", "message"} (see cogs.publisher)
     turn_alert: dict[str, int] | None = None
 
@@ -392,7 +395,7 @@ class TableManager:
 
     def _close(self, table: Table) -> None:
         table.finished = True
-        table.deadline = None
+        table.turn_seat = table.deadline = None
         for task in (table.timer, table.ai_task, *table.race_tasks):
             if task and task is not asyncio.current_task():
                 task.cancel()
@@ -407,8 +410,9 @@ class TableManager:
             table.turn_since = table.seq
         table.move_started = time.time()
         if seat is None or table.in_race or is_ai(table.players[seat]):
-            table.deadline = None  # AI seats have no timer; the race is timed on its own
+            table.turn_seat = table.deadline = None  # AI seats have no timer; the race has its own
         else:
+            table.turn_seat = seat
             table.deadline = table.move_started + self._timeout_for(table.guild_id)
 
     def _timeout_for(self, guild_id: int) -> float:

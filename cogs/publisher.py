@@ -51,6 +51,10 @@ INTERACTION_SECONDS = 14 * 60
 """How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
 BUTTONS = 25
 """Discord's limit of components on one message (five rows of five)."""
+ALERT_SPACING = 1.0
+"""Seconds between two turn alerts of one table: a DM channel takes five messages in five seconds,
+and a request that waits for its channel after taking a token of the REST budget bunches up with
+later ones (against the AI, a fast player's turn can come back several times a second)."""
 FIRST_HAND_WAIT = 10.0
 """Seconds a turn alert waits for the player's first hand DM, so that it comes below the hand."""
 
@@ -93,6 +97,7 @@ class Feed:
     drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
     alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)
     dealt: dict[int, asyncio.Event] = field(default_factory=dict)  # seat -> first hand DM tried
+    alert_sent_at: float = float("-inf")  # monotonic time of the table's last turn alert
     warned_seq: int | None = None  # the move whose timeout warning is due or shown
 
 
@@ -205,7 +210,7 @@ class TablePublisher:
 
     def warn(self, table: Table, seat: int, seconds: int) -> None:
         """The move's time is nearly up: the turn alert is replaced by a warning saying when."""
-        if table.match.current_player == seat:
+        if table.turn_seat == seat:
             self.feed(table).warned_seq = table.seq
             self._queue_turn_alert(table)
 
@@ -287,9 +292,10 @@ class TablePublisher:
                 turn = "Slap race!" if table.in_race else f"{table.names[seat]} to play"
                 embed.set_footer(text=(f"{turn} · move {table.seq}"
                                        + (f" · {stake_text(table.game, table.stake)}" if table.stake else ""))[:2048])
-                if table.deadline is not None and not table.in_race:  # footers show no timestamps
-                    embed.add_field(name="Turn", inline=False,
-                                    value=f"**{names[seat][:900]}** to play, due {_when(table.deadline)}")
+            due = table.turn_seat
+            if due is not None and table.deadline is not None:  # footers show no timestamps
+                embed.add_field(name="Turn", inline=False,
+                                value=f"**{names[due][:900]}** to play, due {_when(table.deadline)}")
         embed.set_image(url="attachment://table.png")
         view = None if closing is not None else self._table_view(table)
         return Update(embed, view, render_table, model, "table.png", self.feed(table))
@@ -363,7 +369,7 @@ class TablePublisher:
         obs = table.match.observation(seat)
         view_model = presenter.hand_view(obs)
         description = view_model.title
-        if table.deadline is not None and not table.finished and table.match.current_player == seat:
+        if table.deadline is not None and not table.finished and table.turn_seat == seat:
             description += f"\nYour move is due {_when(table.deadline)}."
         embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · your hand",
                               colour=ACCENT, description=description)
@@ -449,8 +455,8 @@ class TablePublisher:
 
     def _alert_wanted(self, table: Table) -> tuple[int, int, int | None] | None:
         """The alert the table should show now: (seat, move the turn began, warned move)."""
-        seat = table.match.current_player
-        if table.finished or seat is None or table.in_race or is_ai(table.players[seat]):
+        seat = table.turn_seat  # read with the deadline, never from a move being stored
+        if table.finished or seat is None:
             return None
         warned = self.feed(table).warned_seq
         return seat, table.turn_since, warned if warned == table.seq else None
@@ -466,6 +472,11 @@ class TablePublisher:
             # Bounded: a hand that cannot be sent must not hold up the table's other posts.
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._dealt(table, seat).wait(), FIRST_HAND_WAIT)
+            want = self._alert_wanted(table)
+        # A timeout warning never waits: it comes once a move, seconds before the move is played.
+        pause = ALERT_SPACING - (time.monotonic() - feed.alert_sent_at) if feed is not None else 0.0
+        if want is not None and want[2] is None and _alert_key(table.turn_alert) != want and pause > 0:
+            await asyncio.sleep(pause)  # alerts keep their pace; the turn may move on meanwhile
             want = self._alert_wanted(table)
         if _alert_key(table.turn_alert) == want:
             return
@@ -493,6 +504,8 @@ class TablePublisher:
                 text = f"<@{user}>, it's your turn{due}: press **My hand**."
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
                 content=text, allowed_mentions=ping(user))
+        if feed is not None:
+            feed.alert_sent_at = time.monotonic()
         await self._replace_alert(table, want, msg)
 
     async def _send_turn_dm(self, table: Table, seat: int, warned: bool) -> discord.Message:

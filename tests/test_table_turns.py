@@ -42,6 +42,7 @@ def test_a_turn_begins_when_it_passes_to_another_seat_and_has_a_deadline():
     before = time.time()
     tables._begin_move(table, acted=None)
     assert table.turn_since == 0 and before + 90 <= table.deadline <= time.time() + 90
+    assert table.turn_seat == seat
     table.seq = 4
     tables._begin_move(table, acted=seat)  # the same seat acts again: its turn goes on
     assert table.turn_since == 0
@@ -53,4 +54,4 @@ def test_no_deadline_for_an_ai_seat():
     tables = manager()
     table = table_of("koikoi", ["ai:normal", "ai:easy"])
     tables._begin_move(table, acted=None)
-    assert table.deadline is None
+    assert table.deadline is None and table.turn_seat is None

@@ -61,6 +61,7 @@ def two_humans() -> Table:
     table = Table(game_id=7, guild_id=1, channel_id=2, game="koikoi", players=[11, 12],
                   names=["A", "B"], host_id=11, stake=0, match=match, message_id=3)
     table.hand_messages = {0: [100, 1], 1: [200, 2]}  # both hands are DMs already
+    table.turn_seat = match.current_player
     return table
 
 
@@ -76,7 +77,7 @@ async def test_alerts_queued_before_one_went_out_send_only_the_newest():
         while table.match.current_player == mover:
             table.match.apply(table.match.legal_actions()[0], mover)
             table.seq += 1
-        table.turn_since = table.seq
+        table.turn_since, table.turn_seat = table.seq, table.match.current_player
         publisher._queue_turn_alert(table)
     await publisher.drain()
     assert table.match.current_player == first

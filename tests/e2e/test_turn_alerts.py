@@ -94,7 +94,7 @@ async def test_one_channel_alert_per_table_for_a_player_without_dms(hbot, standi
         assert await player.step(), "twelve rounds give carol more than three turns"
     sent = channel_alerts(standin, world.channel, world.shy)
     assert all(m.deleted for m in sent[:-1])
-    assert all("My hand" in m.content and "<t:" in m.content for m in sent)
+    assert all("My hand" in m.content and "<t:" in m.content for m in sent), [m.content for m in sent]
     await world.shy.click(standin.message(table), next(c for c in table.custom_ids()
                                                        if c.startswith("hf:cancel:")))
     await standin.wait_for(
@@ -130,14 +130,16 @@ async def test_deadline_on_table_and_hand_and_warning_says_when(hbot, standin, w
     hbot.tables.warning_fraction = 0.0
     record = await to_play.click(hand, next(c for c in hand.custom_ids() if c.startswith("hf:act:")))
     assert not reply_text(record)  # a move is answered by the hand itself, not by a message
-    other = world.player if to_play is world.admin else world.admin
-    warning = await standin.wait_for(
-        lambda: next((m for m in standin.dms(other) if "is due" in m.content), None),
-        "the timeout warning of the next player")
+    # whoever moves next (the same player when the move asks them for a choice) is warned
+    warning, warned = await standin.wait_for(
+        lambda: next(((m, u) for u in (world.admin, world.player) for m in standin.dms(u)
+                      if "is due" in m.content), None),
+        "the timeout warning of the next move")
     assert "<t:" in warning.content and "safe move" in warning.content
-    assert [m for m in turn_dms(standin, other) if not m.deleted] == [warning]
-    await standin.wait_for(lambda: "<t:" in turn_field(), "the new deadline on the table",
-                           channels=[world.channel])
+    assert [m for u in (world.admin, world.player) for m in turn_dms(standin, u)
+            if not m.deleted] == [warning], "the warning replaced the turn DM"
+    await standin.wait_for(lambda: f"**{warned.name}**" in turn_field() and "<t:" in turn_field(),
+                           "the table showing the warned player's deadline", channels=[world.channel])
 
 
 async def test_forfeit_reads_naturally_and_the_final_table_names_the_winner(hbot, standin, world):
