@@ -15,6 +15,7 @@ import json
 import logging
 import multiprocessing
 import os
+import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from bot.settlement import chip_deltas, escrow_for, is_per_point, outcomes
 from bot.store import Store, StoreError
 from bot.store.errors import StoreUnavailable
 from bot.store.models import SeatResult
+from bot.store.settings import GuildSettings
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +103,15 @@ class Table:
     race_seq: int | None = None  # the move that opened the slap race being timed
     finished: bool = False
     closing: dict[str, Any] | None = None  # how the match ended, once it has (for the final table)
+    # The current move's deadline (Unix seconds) while a human's turn timer runs, else None.
+    deadline: float | None = None
+    move_started: float = 0.0  # Unix seconds when the current move began (the timer counts from it)
+    turn_since: int = 0  # the move at which the current player's turn began (their alert's key)
+    # The human whose move is up (None: an AI's move, the race, or over), noted with the deadline
+    # once the move is stored: the match itself already shows the next turn while it is stored.
+    turn_seat: int | None = None
+    # The live turn alert: {"seat", "since", "warned", "channel", "message"} (see cogs.publisher)
+    turn_alert: dict[str, int] | None = None
 
     @property
     def escrow(self) -> int:
@@ -122,6 +133,7 @@ class Table:
             "hand_messages": {str(k): v for k, v in self.hand_messages.items()},
             "dm_failed": sorted(self.dm_failed), "timeouts": self.timeouts,
             "log": list(self.log_lines), "stake": self.stake,
+            "turn_since": self.turn_since, "turn_alert": self.turn_alert,
         }, separators=(",", ":"))
 
     @classmethod
@@ -138,6 +150,8 @@ class Table:
         table.dm_failed = set(data["dm_failed"])
         table.timeouts = list(data["timeouts"])
         table.log_lines.extend(data["log"])
+        table.turn_since = data.get("turn_since", 0)
+        table.turn_alert = data.get("turn_alert")
         return table
 
 
@@ -163,6 +177,7 @@ class TableManager:
         self._rng = Rng(0x5EED)
         self._pool: ProcessPoolExecutor | None = None
         self._starting: set[str] = set()  # start keys being started right now
+        self._turn_seconds: dict[int, float] = {}  # guild -> its turn timeout, as last read
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
@@ -195,8 +210,10 @@ class TableManager:
                       players=players, names=names, host_id=host_id, stake=stake, match=match,
                       timeouts=[0] * len(players))
         try:
-            if (await self.store.get_settings(guild_id)).hand_delivery == "ephemeral":
+            settings = await self.store.get_settings(guild_id)
+            if settings.hand_delivery == "ephemeral":
                 table.dm_failed = {s for s, p in enumerate(players) if not is_ai(p)}
+            self._turn_seconds[guild_id] = float(settings.turn_timeout_s)
         except StoreError as exc:
             raise TableError(str(exc)) from None
         for line in self.publisher.describe(table, match.intro_events):
@@ -213,6 +230,7 @@ class TableManager:
         table.game_id = record.game_id
         self.tables[table.game_id] = table
         async with table.lock:
+            self._begin_move(table, acted=None)  # the first table shows the first deadline
             await self.publisher.post_table(table, via=via, headline=headline)
             await self.store.set_table_message(table.game_id, table.message_id)
             if match.is_over:  # decided by the deal itself (a dealt hand yaku in a last round)
@@ -240,7 +258,12 @@ class TableManager:
                     await self._finish(table, [])
             else:
                 # The bot may have stopped between storing a move and showing it: bring the
-                # table and every hand to the stored state.
+                # table and every hand to the stored state. The turn timer starts afresh.
+                try:
+                    self._turn_seconds[table.guild_id] = await self.turn_timeout(table)
+                except StoreError:
+                    log.warning("turn timeout of guild %s unknown; the default applies", table.guild_id)
+                self._begin_move(table, acted=table.match.current_player)
                 self.publisher.refresh(table)
                 self._schedule(table)
             count += 1
@@ -301,6 +324,7 @@ class TableManager:
             if table.match.is_over:
                 await self._finish(table, events)
             else:
+                self._begin_move(table, acted=seat)
                 self.publisher.show_move(table, events)
         self._schedule(table)
         return events
@@ -310,20 +334,33 @@ class TableManager:
         async with table.lock:
             if table.finished:
                 raise TableError("This game is over.")
-            results = []
-            for s in range(len(table.players)):
-                outcome = "lost" if s == seat else "won"
-                results.append(SeatResult(seat=s, points=table.match.scores[s], outcome=outcome))
+            losers, team = self._forfeiting_side(table, seat)
+            others = [s for s in range(len(table.players)) if s not in losers]
+            results = [SeatResult(seat=s, points=table.match.scores[s],
+                                  outcome="lost" if s in losers else "won")
+                       for s in range(len(table.players))]
             try:
                 outcome = await self.store.finish_game(
                     table.game_id, results, state_json=table.state_json(),
                     state_version=STATE_VERSION, reason=reason)
             except StoreError as exc:
                 raise TableError(str(exc)) from None
-            others = [s for s in range(len(table.players)) if s != seat]
-            table.closing = {"forfeit": seat, "reason": reason, "winners": others, "outcome": outcome}
+            table.closing = {"forfeit": seat, "reason": reason, "winners": others, "team": team,
+                             "outcome": outcome}
             self._close(table)
             self.publisher.show_end(table)
+
+    @staticmethod
+    def _forfeiting_side(table: Table, seat: int) -> tuple[set[int], list[int] | None]:
+        """Who loses when ``seat`` gives up (their whole team in a team game), and the team that
+        wins alone when there is exactly one other team."""
+        sides = getattr(table.match.rules, "sides", None)
+        if sides is None:
+            return {seat}, None
+        teams = [list(side) for side in sides(len(table.players))]
+        losers = next((set(side) for side in teams if seat in side), {seat})
+        rest = [side for side in teams if not losers & set(side)]
+        return losers, rest[0] if len(rest) == 1 and len(rest[0]) > 1 else None
 
     async def cancel(self, table: Table, actor: int, reason: str) -> None:
         async with table.lock:
@@ -358,12 +395,32 @@ class TableManager:
 
     def _close(self, table: Table) -> None:
         table.finished = True
+        table.turn_seat = table.deadline = None
         for task in (table.timer, table.ai_task, *table.race_tasks):
             if task and task is not asyncio.current_task():
                 task.cancel()
         self.tables.pop(table.game_id, None)
 
     # -- scheduling -------------------------------------------------------------------------
+    def _begin_move(self, table: Table, acted: int | None) -> None:
+        """A new move is up: note whose turn began when (a turn passing to another seat is what
+        alerts a player) and the deadline shown for it, known before anything is shown."""
+        seat = table.match.current_player
+        if seat != acted:
+            table.turn_since = table.seq
+        table.move_started = time.time()
+        if seat is None or table.in_race or is_ai(table.players[seat]):
+            table.turn_seat = table.deadline = None  # AI seats have no timer; the race has its own
+        else:
+            table.turn_seat = seat
+            table.deadline = table.move_started + self._timeout_for(table.guild_id)
+
+    def _timeout_for(self, guild_id: int) -> float:
+        """The turn timeout without a database read (the timer reads it afresh each move)."""
+        if self.timeout_override is not None:
+            return self.timeout_override
+        return self._turn_seconds.get(guild_id, float(GuildSettings(guild_id).turn_timeout_s))
+
     def _schedule(self, table: Table) -> None:
         if table.finished:
             return
@@ -496,6 +553,14 @@ class TableManager:
     async def _turn_timer(self, table: Table, seat: int, seq: int) -> None:
         try:
             timeout = await self.turn_timeout(table)
+            if self.timeout_override is None:
+                self._turn_seconds[table.guild_id] = timeout
+            if table.finished or table.seq != seq:
+                return
+            deadline = table.move_started + timeout
+            if table.deadline != deadline:  # the server changed its timeout since the last read
+                table.deadline = deadline
+                self.publisher.refresh(table)
             await asyncio.sleep(timeout * self.warning_fraction)
             if table.finished or table.seq != seq:
                 return

@@ -13,6 +13,7 @@ count against the global limit.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -24,7 +25,7 @@ from typing import Any
 import discord
 
 from bot import presenter
-from bot.presenters.base import match_result
+from bot.presenters.base import final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
 from bot.tables import Table, is_ai
 from bot.words import plural
@@ -53,6 +54,12 @@ INTERACTION_SECONDS = 14 * 60
 """How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
 BUTTONS = 25
 """Discord's limit of components on one message (five rows of five)."""
+ALERT_SPACING = 1.0
+"""Seconds between two turn alerts of one table: a DM channel takes five messages in five seconds,
+and a request that waits for its channel after taking a token of the REST budget bunches up with
+later ones (against the AI, a fast player's turn can come back several times a second)."""
+FIRST_HAND_WAIT = 10.0
+"""Seconds a turn alert waits for the player's first hand DM, so that it comes below the hand."""
 
 
 def passing(exc: Exception) -> bool:
@@ -98,6 +105,10 @@ class Feed:
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
     drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
     table_controls: discord.ui.View | None = None
+    alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)
+    dealt: dict[int, asyncio.Event] = field(default_factory=dict)  # seat -> first hand DM tried
+    alert_sent_at: float = float("-inf")  # monotonic time of the table's last turn alert
+    warned_seq: int | None = None  # the move whose timeout warning is due or shown
 
 
 @dataclass
@@ -186,31 +197,34 @@ class TablePublisher:
         """Deal the hands: a DM to every human (players with private delivery, ``dm_failed``,
         use the My hand button and are pinged on their turn)."""
         self._mark_hands(table)
-        self._posts.queue(table.game_id, lambda: self._ping_turn(table))
+        self._queue_turn_alert(table)
 
     def show_move(self, table: Table, events: list[dict]) -> None:
         self._mark_hands(table)
         self._mark_table(table)
         self._queue_event_posts(table, events)
-        self._posts.queue(table.game_id, lambda: self._ping_turn(table))
+        self._queue_turn_alert(table)
 
     def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
         """The final table (drawn once, naming the result) and hands without controls."""
         self._mark_table(table)
         self._mark_hands(table)
         self._queue_event_posts(table, list(events))
+        self._queue_turn_alert(table)  # the last alert goes with the game
         self._posts.queue(table.game_id, lambda: self._forget_when_done(table))
 
     def refresh(self, table: Table) -> None:
-        """Bring the table and every hand to the table's state (after a restart)."""
+        """Bring the table and every hand to the table's state (after a restart, or when the
+        move's deadline changed); the turn alert too."""
         self._mark_table(table)
         self._mark_hands(table)
+        self._queue_turn_alert(table)
 
     def warn(self, table: Table, seat: int, seconds: int) -> None:
-        user = table.players[seat]
-        self._posts.queue(table.game_id, lambda: self._send(
-            table.channel_id, content=f"<@{user}>, {seconds} seconds left for your move, then I play a "
-                                      "safe move for you.", allowed_mentions=ping(user)))
+        """The move's time is nearly up: the turn alert is replaced by a warning saying when."""
+        if table.turn_seat == seat:
+            self.feed(table).warned_seq = table.seq
+            self._queue_turn_alert(table)
 
     def hand_seen_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """The player pressed a control on their hand: update that hand through this press."""
@@ -227,6 +241,8 @@ class TablePublisher:
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         if seat in table.dm_failed:  # the private copy is this player's hand from now on
             feed.hand_via[seat] = Via(interaction, msg.id)
+            # A move made while this copy was drawn went to the previous copy: catch up.
+            self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
 
     async def drain(self) -> None:
         """Wait until everything marked or queued was delivered (tests, shutdown)."""
@@ -267,9 +283,12 @@ class TablePublisher:
         obs = table.match.observation(0)
         names = [shown(n) for n in table.names]
         closing = table.closing
-        last = (self._result_headline(table, closing, table.names) if closing is not None
-                else table.log_lines[-1] if table.log_lines else "")
-        model = presenter.table_view(obs, table.names, last_move=last)
+        if closing is None:
+            model = presenter.table_view(obs, table.names,
+                                         last_move=table.log_lines[-1] if table.log_lines else "")
+        else:  # the final picture names the result instead of a turn
+            model = final_table(presenter.table_view(obs, table.names),
+                                self._result_line(table, closing), closing.get("winners", ()))
         embed = discord.Embed(title=model.title, colour=ACCENT,
                               description="\n".join(table.log_lines) or "The cards are dealt.")
         for seat, name in enumerate(names):
@@ -285,6 +304,10 @@ class TablePublisher:
                 turn = "Slap race!" if table.in_race else f"{table.names[seat]} to play"
                 embed.set_footer(text=(f"{turn} · move {table.seq}"
                                        + (f" · {stake_text(table.game, table.stake)}" if table.stake else ""))[:2048])
+            due = table.turn_seat
+            if due is not None and table.deadline is not None:  # footers show no timestamps
+                embed.add_field(name="Turn", inline=False,
+                                value=f"**{names[due][:900]}** to play, due {_when(table.deadline)}")
         embed.set_image(url="attachment://table.png")
         view = rematch_view(table) if closing is not None else self._table_view(table)
         return Update(embed, view, render_table, model, "table.png", self.feed(table))
@@ -301,10 +324,16 @@ class TablePublisher:
         if closing.get("cancelled"):
             return "The game was cancelled; every stake was refunded"
         if "forfeit" in closing:
-            winners = " and ".join(names[s] for s in closing["winners"])
-            return f"{names[closing['forfeit']]} forfeited; {winners} win{'s' if len(closing['winners']) == 1 else ''}"
+            return forfeit_result(closing, names)
         event = {"winners": closing["winners"], "team": closing.get("team")}
         return match_result(event, names)
+
+    def _result_line(self, table: Table, closing: dict[str, Any]) -> str:
+        """The result on the final image: who won and the score (plain text, raw names)."""
+        headline = self._result_headline(table, closing, table.names)
+        if closing.get("cancelled"):
+            return headline
+        return f"{headline} · {score_line(table.match.scores, table.names)}"
 
     def _result_text(self, table: Table, closing: dict[str, Any]) -> str:
         names = [shown(n) for n in table.names]
@@ -350,8 +379,11 @@ class TablePublisher:
     def _hand_update(self, table: Table, seat: int) -> Update:
         obs = table.match.observation(seat)
         view_model = presenter.hand_view(obs)
+        description = view_model.title
+        if table.deadline is not None and not table.finished and table.turn_seat == seat:
+            description += f"\nYour move is due {_when(table.deadline)}."
         embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · your hand",
-                              colour=ACCENT, description=view_model.title)
+                              colour=ACCENT, description=description)
         for name, value in presenter.hand_fields(obs):
             embed.add_field(name=name[:256], value=value[:1024])
         embed.set_footer(text=f"Game #{table.game_id} · move {table.seq}"
@@ -400,21 +432,122 @@ class TablePublisher:
             msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
         except discord.Forbidden:
             table.dm_failed.add(seat)
-            await self._send(table.channel_id, content=(
+            msg = await self._send(table.channel_id, content=(
                 f"<@{user_id}>, I can't send you direct messages, so press **My hand** on the table "
                 "to see your cards and play (only you can see it)."), allowed_mentions=ping(user_id))
+            want = self._alert_wanted(table)
+            if want is not None and want[0] == seat:  # it tells them it is their turn as well
+                await self._replace_alert(table, want, msg)
+            self._dealt(table, seat).set()  # only now: the waiting alert sees the notice
             return
         table.hand_messages[seat] = [msg.channel.id, msg.id]
+        self._dealt(table, seat).set()
         self.feed(table).shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image),
                                                _first(msg.attachments))
 
-    async def _ping_turn(self, table: Table) -> None:
-        seat = table.match.current_player
-        if table.finished or seat is None or seat not in table.dm_failed or table.in_race:
+    # -- turn alerts -------------------------------------------------------------------------
+    # Edits do not notify, so a player whose turn begins gets one short new message: a DM when
+    # their hand comes by DM, else a ping in the channel. Each table keeps at most one alert
+    # alive (the previous one is deleted as the turn passes on, the last one at the end), and
+    # the alert is keyed by whose turn began at which move, so moves within one turn do not
+    # alert again and alerts queued under load collapse into the newest one. Alerts keep their
+    # own order per table: a DM channel's rate limit must not hold up a race call or a summary.
+    def _queue_turn_alert(self, table: Table) -> None:
+        feed = self.feed(table)
+        if not feed.alert_queued:
+            feed.alert_queued = True
+            self._posts.queue(("alert", table.game_id), lambda: self._turn_alert(table))
+
+    def _dealt(self, table: Table, seat: int) -> asyncio.Event:
+        return self.feed(table).dealt.setdefault(seat, asyncio.Event())
+
+    def _alert_wanted(self, table: Table) -> tuple[int, int, int | None] | None:
+        """The alert the table should show now: (seat, move the turn began, warned move)."""
+        seat = table.turn_seat  # read with the deadline, never from a move being stored
+        if table.finished or seat is None:
+            return None
+        warned = self.feed(table).warned_seq
+        return seat, table.turn_since, warned if warned == table.seq else None
+
+    async def _turn_alert(self, table: Table) -> None:
+        feed = self._feeds.get(table.game_id)  # a finished table's memory may be gone already
+        if feed is not None:
+            feed.alert_queued = False
+        want = self._alert_wanted(table)
+        seat = want[0] if want is not None else None
+        if seat is not None and seat not in table.dm_failed and seat not in table.hand_messages:
+            # The first hand DM first (the alert sits below it; a refused DM is known by then).
+            # Bounded: a hand that cannot be sent must not hold up the table's other posts.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._dealt(table, seat).wait(), FIRST_HAND_WAIT)
+            want = self._alert_wanted(table)
+        # A timeout warning never waits: it comes once a move, seconds before the move is played.
+        pause = ALERT_SPACING - (time.monotonic() - feed.alert_sent_at) if feed is not None else 0.0
+        if want is not None and want[2] is None and _alert_key(table.turn_alert) != want and pause > 0:
+            await asyncio.sleep(pause)  # alerts keep their pace; the turn may move on meanwhile
+            want = self._alert_wanted(table)
+        if _alert_key(table.turn_alert) == want:
             return
+        await self._replace_alert(table, None, None)  # the previous alert goes first
+        if want is None:
+            return
+        await self.budget.acquire()  # the token of the send below
+        if self._alert_wanted(table) != want:
+            return  # the turn moved on while this waited: the job queued since sends the newest
+        seat = want[0]
         user = table.players[seat]
-        await self._send(table.channel_id, content=f"<@{user}>, it's your turn: press **My hand**.",
-                         allowed_mentions=ping(user))
+        msg = None
+        if seat not in table.dm_failed:
+            try:
+                msg = await self._send_turn_dm(table, seat, warned=want[2] is not None)
+            except discord.Forbidden:
+                table.dm_failed.add(seat)
+                await self.budget.acquire()  # the refused DM used the token
+        if msg is None:
+            if want[2] is not None:
+                text = (f"<@{user}>, your move is due {_when(table.deadline)}: press **My hand**, "
+                        "or I play a safe move for you then.")
+            else:
+                due = f" (due {_when(table.deadline)})" if table.deadline is not None else ""
+                text = f"<@{user}>, it's your turn{due}: press **My hand**."
+            msg = await self.bot.get_partial_messageable(table.channel_id).send(
+                content=text, allowed_mentions=ping(user))
+        if feed is not None:
+            feed.alert_sent_at = time.monotonic()
+        await self._replace_alert(table, want, msg)
+
+    async def _send_turn_dm(self, table: Table, seat: int, warned: bool) -> discord.Message:
+        """The turn DM: where, until when, and a link to the table message (the caller holds the
+        send's token of the REST budget)."""
+        ref = table.hand_messages.get(seat)
+        if ref is None:  # no hand DM yet: open the DM channel by the user's id alone
+            await self.budget.acquire()
+            ref = [int((await self.bot.http.start_private_message(table.players[seat]))["id"]), 0]
+        where = f"<#{table.channel_id}>"
+        link = (f" [Go to the table](https://discord.com/channels/{table.guild_id}/{table.channel_id}/"
+                f"{table.message_id})" if table.message_id else "")
+        if warned:
+            text = (f"⏰ Your move in {where} is due {_when(table.deadline)}; "
+                    "then I play a safe move for you.")
+        else:
+            due = f", due {_when(table.deadline)}" if table.deadline is not None else ""
+            text = f"Your turn in {where}{due}."
+        return await self.bot.get_partial_messageable(ref[0]).send(
+            content=text + link, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _replace_alert(self, table: Table, key: tuple[int, int, int | None] | None,
+                             msg: discord.Message | None) -> None:
+        """Delete the table's alert unless it is ``msg``, then remember ``msg`` (None: no alert)."""
+        old = table.turn_alert
+        if old is not None and (msg is None or old["message"] != msg.id):
+            table.turn_alert = None
+            await self.budget.acquire()
+            with contextlib.suppress(discord.NotFound, discord.Forbidden):  # already gone
+                await self.bot.get_partial_messageable(old["channel"]).get_partial_message(
+                    old["message"]).delete()
+        if key is not None and msg is not None:
+            table.turn_alert = {"seat": key[0], "since": key[1], "warned": key[2],
+                                "channel": msg.channel.id, "message": msg.id}
 
     # -- one-off posts ----------------------------------------------------------------------
     def _queue_event_posts(self, table: Table, events: list[dict]) -> None:
@@ -485,6 +618,15 @@ class TablePublisher:
             raise
         feed.shown[msg.id] = Shown(digest, image_hash, _first(msg.attachments))
         return msg.id
+
+
+def _when(unix: float | None) -> str:
+    """A moment as a Discord timestamp each reader sees relative to now ("in 2 minutes")."""
+    return f"<t:{int(unix or 0)}:R>"
+
+
+def _alert_key(alert: dict[str, Any] | None) -> tuple[int, int, int | None] | None:
+    return None if alert is None else (alert["seat"], alert["since"], alert.get("warned"))
 
 
 def _hash(data: bytes) -> str:

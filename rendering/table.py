@@ -296,7 +296,10 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
     right = WIDTH - MARGIN
     game_w = text(draw, (right, 26), game, 17, fill=MUTED, anchor="rm")
     fitted_text(draw, (MARGIN, 26), view.title or game, 26, WIDTH - 3 * MARGIN - game_w, anchor="lm", bold=True)
-    if view.last_move:
+    if view.result:  # the final table: who won replaces the last move
+        fitted_text(draw, (MARGIN, 57), view.result.replace("**", ""), 19, WIDTH - 2 * MARGIN,
+                    fill=GOLD, anchor="lm", bold=True)
+    elif view.last_move:
         draw.rounded_rectangle((MARGIN, 50, MARGIN + 10, 64), radius=3, fill=HIGHLIGHT)
         line = view.last_move.replace("**", "")  # a log line's Markdown bold
         text(draw, (MARGIN + 18, 57), fit_text(line, 17, WIDTH - 4 * MARGIN), 17,

@@ -58,6 +58,7 @@ class TableView:
     it. ``discard_top`` / ``discard_count``: the shedding game's discard pile. ``drawn_card``: a card
     just turned from the stock that waits for a choice. ``korean_months``: show Go-Stop month numbers
     (willow 12, paulownia 11) in the corner indices. ``footer``: one small line at the bottom.
+    ``result``: on the final table, who won and the score, drawn in place of the last move.
     """
 
     game: str
@@ -72,6 +73,7 @@ class TableView:
     drawn_card: str | None = None
     korean_months: bool = False
     footer: str = ""
+    result: str = ""
 
 
 @dataclass(frozen=True, slots=True)

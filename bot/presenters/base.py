@@ -9,6 +9,7 @@ public fields only because it is posted in the channel.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from bot.cards import DECK, card
@@ -41,6 +42,36 @@ def match_result(event: dict[str, Any], names: Sequence[str]) -> str:
     if len(winners) == 1:
         return f"{names[winners[0]]} wins the match!"
     return "The match ends in a tie between " + " and ".join(names[s] for s in winners)
+
+
+def forfeit_result(closing: dict[str, Any], names: Sequence[str]) -> str:
+    """Who gave up and who wins by it: "Alice forfeited; Bob wins". ``closing`` holds the seat
+    that forfeited, the winning seats and, when they are one team, that team."""
+    who = names[closing["forfeit"]]
+    reason = closing.get("reason") or "forfeited"
+    gave_up = f"{who} forfeited" + ("" if reason == "forfeited" else f" ({reason})")
+    winners = closing.get("winners", [])
+    if closing.get("team"):
+        return f"{gave_up}; Team {' & '.join(names[s] for s in closing['team'])} wins"
+    together = " and ".join(names[s] for s in winners)
+    return f"{gave_up}; {together} win{'s' if len(winners) == 1 else ''}"
+
+
+def score_line(scores: Sequence[int], names: Sequence[str]) -> str:
+    """The final score in a few words: "7 to 3" between two, else every seat, best first."""
+    if len(scores) == 2:
+        return f"{scores[0]} to {scores[1]}" if scores[0] >= scores[1] else f"{scores[1]} to {scores[0]}"
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    return ", ".join(f"{names[s]} {scores[s]}" for s in order)
+
+
+def final_table(view: TableView, result: str, winners: Sequence[int] = ()) -> TableView:
+    """The table as it stays once the game is over: nobody's turn any more, the winners marked
+    and ``result`` (who won, the score) drawn where the last move was."""
+    players = tuple(replace(p, is_turn=False, badges=(("Winner",) if seat in winners else ()) + p.badges)
+                    for seat, p in enumerate(view.players))
+    return replace(view, players=players, result=result, last_move="", drawn_card=None,
+                   highlight=(), title=f"{view.title} · final")
 
 
 def seat_name(names: Sequence[str], event: dict[str, Any], key: str = "player") -> str:

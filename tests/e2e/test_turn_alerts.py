@@ -1,0 +1,160 @@
+"""Players learn that it is their turn and until when, through the stand-in.
+
+Edits do not notify in Discord, so each turn that passes to a human brings one short new message
+(a DM, or a ping in the channel for players without DMs) and the previous one is deleted: a table
+never has more than one turn alert alive. The move's deadline shows as a Discord timestamp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.discord_standin import Message, StandIn
+from tests.e2e.playing import (
+    Player,
+    game_over,
+    hand_message,
+    reply_text,
+    table_messages,
+    table_posted,
+)
+from tests.e2e.test_koikoi_bot import make_bot, no_dealt_hand_wins
+
+pytestmark = pytest.mark.asyncio
+
+TURN_DM = "Your turn in"
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await no_dealt_hand_wins(bot, world)
+    return bot
+
+
+def sent_by_bot(standin: StandIn) -> list[Message]:
+    """Every message the bot created, deleted ones included, oldest first."""
+    return sorted((m for m in standin.messages.values() if m.author is standin.bot_user),
+                  key=lambda m: m.id)
+
+
+def turn_dms(standin: StandIn, user) -> list[Message]:
+    return [m for m in sent_by_bot(standin) if m.channel.recipient is user
+            and (TURN_DM in m.content or "is due" in m.content)]
+
+
+def channel_alerts(standin: StandIn, channel, user) -> list[Message]:
+    return [m for m in sent_by_bot(standin) if m.channel is channel and f"<@{user.id}>" in m.content
+            and ("your turn" in m.content or "is due" in m.content)]
+
+
+def most_alive(standin: StandIn, monkeypatch, alerts: Callable[[], list[Message]]) -> list[int]:
+    """Counts of live alerts after every request the bot made (the stand-in's change hook)."""
+    counts: list[int] = []
+    notify = standin.notify_change
+
+    def counted() -> None:
+        counts.append(sum(not m.deleted for m in alerts()))
+        notify()
+
+    monkeypatch.setattr(standin, "notify_change", counted)
+    return counts
+
+
+async def test_turn_dm_is_replaced_as_the_turn_comes_back(hbot, standin, world, monkeypatch):
+    alive = most_alive(standin, monkeypatch, lambda: turn_dms(standin, world.admin))
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=12)
+    [table] = await table_posted(standin, world.channel)
+    player = Player(standin, world.channel, [world.admin])
+    while len(turn_dms(standin, world.admin)) < 3:
+        assert await player.step(), "twelve rounds give the admin more than three turns"
+    sent = turn_dms(standin, world.admin)
+    first = sent[0]
+    assert f"<#{world.channel.id}>" in first.content and "<t:" in first.content
+    assert f"/channels/{world.guild.id}/{world.channel.id}/{table.id}" in first.content
+    assert first.deleted and sent[1].deleted, "each turn DM goes when the next one comes"
+    await world.admin.click(standin.message(table), next(c for c in table.custom_ids()
+                                                         if c.startswith("hf:cancel:")))
+    await standin.wait_for(lambda: all(m.deleted for m in turn_dms(standin, world.admin)),
+                           "the last turn DM deleted when the game is cancelled")
+    assert alive and max(alive) == 1, "never two turn DMs of one table at once"
+    # the hand DM itself is never deleted: the alerts come and go below it
+    assert any("hand.png" in m.files for m in standin.dms(world.admin))
+
+
+async def test_one_channel_alert_per_table_for_a_player_without_dms(hbot, standin, world, monkeypatch):
+    alive = most_alive(standin, monkeypatch, lambda: channel_alerts(standin, world.channel, world.shy))
+    await world.shy.slash(world.channel, "koikoi", ai="normal", rounds=12)
+    [table] = await table_posted(standin, world.channel)
+    player = Player(standin, world.channel, [world.shy])
+    while len(channel_alerts(standin, world.channel, world.shy)) < 3:
+        assert await player.step(), "twelve rounds give carol more than three turns"
+    sent = channel_alerts(standin, world.channel, world.shy)
+    assert all(m.deleted for m in sent[:-1])
+    assert all("My hand" in m.content and "<t:" in m.content for m in sent), [m.content for m in sent]
+    await world.shy.click(standin.message(table), next(c for c in table.custom_ids()
+                                                       if c.startswith("hf:cancel:")))
+    await standin.wait_for(
+        lambda: all(m.deleted for m in channel_alerts(standin, world.channel, world.shy)),
+        "the last channel alert deleted when the game is cancelled", channels=[world.channel])
+    assert alive and max(alive) == 1, "never two turn alerts of one table at once"
+    # each alert pinged exactly its player and nobody else
+    posts = [r.body for r in standin.requests if r.method == "POST" and isinstance(r.body, dict)
+             and "your turn" in str(r.body.get("content"))]
+    assert posts and all([int(u) for u in b["allowed_mentions"]["users"]] == [world.shy.id]
+                         and not b["allowed_mentions"].get("parse") for b in posts)
+
+
+async def test_deadline_on_table_and_hand_and_warning_says_when(hbot, standin, world):
+    challenge = (await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)).original
+    await world.player.click(challenge, next(c for c in challenge.custom_ids() if ":accept:" in c))
+    [table] = await table_posted(standin, world.channel)
+
+    def turn_field() -> str:
+        fields = standin.message(table).embeds[0].get("fields", [])
+        return next((f["value"] for f in fields if f["name"] == "Turn"), "")
+
+    await standin.wait_for(lambda: "<t:" in turn_field(), "the deadline on the table",
+                           channels=[world.channel])
+    due = int(turn_field().split("<t:")[1].split(":")[0])
+    to_play = next(u for u in (world.admin, world.player) if u.name in turn_field())
+    hand = await standin.wait_for(
+        lambda: (m := hand_message(standin, to_play)) and "<t:" in m.embeds[0]["description"] and m,
+        "the hand of the player to move, with the deadline")
+    assert f"<t:{due}:R>" in hand.embeds[0]["description"]
+    # the warning before the timeout says when: from the next move on it comes at once
+    hbot.tables.timeout_override = 60.0
+    hbot.tables.warning_fraction = 0.0
+    record = await to_play.click(hand, next(c for c in hand.custom_ids() if c.startswith("hf:act:")))
+    assert not reply_text(record)  # a move is answered by the hand itself, not by a message
+    # whoever moves next (the same player when the move asks them for a choice) is warned
+    warning, warned = await standin.wait_for(
+        lambda: next(((m, u) for u in (world.admin, world.player) for m in standin.dms(u)
+                      if "is due" in m.content), None),
+        "the timeout warning of the next move")
+    assert "<t:" in warning.content and "safe move" in warning.content
+    assert [m for u in (world.admin, world.player) for m in turn_dms(standin, u)
+            if not m.deleted] == [warning], "the warning replaced the turn DM"
+    await standin.wait_for(lambda: f"**{warned.name}**" in turn_field() and "<t:" in turn_field(),
+                           "the table showing the warned player's deadline", channels=[world.channel])
+
+
+async def test_forfeit_reads_naturally_and_the_final_table_names_the_winner(hbot, standin, world):
+    challenge = (await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=3)).original
+    await world.player.click(challenge, next(c for c in challenge.custom_ids() if ":accept:" in c))
+    [table] = await table_posted(standin, world.channel)
+    forfeit = next(c for c in table.custom_ids() if c.startswith("hf:forfeit:"))
+    asked = await world.player.click(table, forfeit)
+    await world.player.click(asked.messages[0], forfeit + ":sure")
+    final = await game_over(standin, world.channel)
+    embed = final.embeds[0]
+    result = next(f["value"] for f in embed["fields"] if f["name"] == "Result")
+    assert result.startswith("**bob forfeited; alice wins**"), result
+    assert "forfeits:" not in result and "Turn" not in [f["name"] for f in embed["fields"]]
+    await standin.wait_for(lambda: all(m.deleted for m in turn_dms(standin, world.admin)
+                                       + turn_dms(standin, world.player)),
+                           "no turn DM left once the game is over")
+    assert len(table_messages(standin, world.channel)) == 1

@@ -1,0 +1,57 @@
+"""Whose turn began when, the move's deadline, and who loses a forfeit (team games included)."""
+
+from __future__ import annotations
+
+import time
+
+from bot.games import game_module
+from bot.tables import Table, TableManager
+
+
+def table_of(game: str, players: list, rules=None) -> Table:
+    module = game_module(game)
+    match = module.new_match(len(players), rules or module.Rules(), seed=11)
+    return Table(game_id=1, guild_id=5, channel_id=6, game=game, players=players,
+                 names=[f"P{i}" for i in range(len(players))], host_id=1, stake=0, match=match)
+
+
+def manager() -> TableManager:
+    tables = TableManager(store=None, publisher=None)
+    tables.timeout_override = 90.0
+    return tables
+
+
+def test_forfeit_in_a_team_game_loses_for_the_whole_team():
+    sakura = game_module("sakura")
+    table = table_of("sakura", [1, 2, 3, 4], sakura.Rules(teams="pairs"))
+    losers, team = TableManager._forfeiting_side(table, 1)
+    assert losers == {1, 3} and team == [0, 2]
+
+
+def test_forfeit_alone_loses_alone():
+    table = table_of("koikoi", [1, 2])
+    assert TableManager._forfeiting_side(table, 0) == ({0}, None)
+    three = table_of("hana_awase", [1, 2, 3])
+    assert TableManager._forfeiting_side(three, 2) == ({2}, None)
+
+
+def test_a_turn_begins_when_it_passes_to_another_seat_and_has_a_deadline():
+    tables = manager()
+    table = table_of("koikoi", [1, 2])
+    seat = table.match.current_player
+    before = time.time()
+    tables._begin_move(table, acted=None)
+    assert table.turn_since == 0 and before + 90 <= table.deadline <= time.time() + 90
+    assert table.turn_seat == seat
+    table.seq = 4
+    tables._begin_move(table, acted=seat)  # the same seat acts again: its turn goes on
+    assert table.turn_since == 0
+    tables._begin_move(table, acted=1 - seat)  # it came from the other seat: a new turn
+    assert table.turn_since == 4
+
+
+def test_no_deadline_for_an_ai_seat():
+    tables = manager()
+    table = table_of("koikoi", ["ai:normal", "ai:easy"])
+    tables._begin_move(table, acted=None)
+    assert table.deadline is None and table.turn_seat is None

@@ -1,0 +1,101 @@
+"""Turn alerts queued faster than they go out collapse into the newest one."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.games import game_module
+from bot.tables import Table
+from cogs.publisher import TablePublisher
+
+pytestmark = pytest.mark.asyncio
+ids = itertools.count(1000)
+
+
+@dataclass
+class Sent:
+    channel: Channel
+    id: int = field(default_factory=lambda: next(ids))
+    content: str = ""
+
+
+@dataclass
+class Channel:
+    id: int
+    log: list
+
+    async def send(self, content: str, allowed_mentions) -> Sent:
+        msg = Sent(self, content=content)
+        self.log.append(("send", self.id, content, allowed_mentions))
+        return msg
+
+    def get_partial_message(self, message_id: int) -> Deleted:
+        return Deleted(self, message_id)
+
+
+@dataclass
+class Deleted:
+    channel: Channel
+    id: int
+
+    async def delete(self) -> None:
+        self.channel.log.append(("delete", self.channel.id, self.id, None))
+
+
+class Bot:
+    """Only what the alert lane touches: channels by id that record sends and deletes."""
+
+    def __init__(self) -> None:
+        self.log: list = []
+
+    def get_partial_messageable(self, channel_id: int) -> Channel:
+        return Channel(channel_id, self.log)
+
+
+def two_humans() -> Table:
+    module = game_module("koikoi")
+    match = module.new_match(2, module.Rules(teyaku="off"), seed=5)
+    table = Table(game_id=7, guild_id=1, channel_id=2, game="koikoi", players=[11, 12],
+                  names=["A", "B"], host_id=11, stake=0, match=match, message_id=3)
+    table.hand_messages = {0: [100, 1], 1: [200, 2]}  # both hands are DMs already
+    table.turn_seat = match.current_player
+    return table
+
+
+async def test_alerts_queued_before_one_went_out_send_only_the_newest():
+    bot = Bot()
+    publisher = TablePublisher(bot)
+    table = two_humans()
+    first = table.match.current_player
+    publisher._queue_turn_alert(table)
+    # the turn passes twice before the lane runs: the first player moves, then the second
+    for _ in range(2):
+        mover = table.match.current_player
+        while table.match.current_player == mover:
+            table.match.apply(table.match.legal_actions()[0], mover)
+            table.seq += 1
+        table.turn_since, table.turn_seat = table.seq, table.match.current_player
+        publisher._queue_turn_alert(table)
+    await publisher.drain()
+    assert table.match.current_player == first
+    sends = [entry for entry in bot.log if entry[0] == "send"]
+    assert len(sends) == 1 and not [e for e in bot.log if e[0] == "delete"]
+    channel = table.hand_messages[first][0]
+    assert sends[0][1] == channel and sends[0][2].startswith("Your turn in <#2>")
+    assert table.turn_alert["seat"] == first and table.turn_alert["since"] == table.seq
+
+
+async def test_the_end_deletes_the_last_alert():
+    bot = Bot()
+    publisher = TablePublisher(bot)
+    table = two_humans()
+    publisher._queue_turn_alert(table)
+    await publisher.drain()
+    alert = table.turn_alert
+    table.finished = True
+    publisher._queue_turn_alert(table)
+    await publisher.drain()
+    assert bot.log[-1][:3] == ("delete", alert["channel"], alert["message"]) and table.turn_alert is None
