@@ -64,6 +64,23 @@ async def load_record(interaction: discord.Interaction, game_id: int, *, events:
     return record
 
 
+def how_it_ended(status: str, reason: str | None) -> str:
+    """The end of a stored game in words: "Played to the end", "Ended by a forfeit (3 turns timed
+    out in a row)", "Cancelled: the host left" (never "Finished: forfeited")."""
+    if status == "running":
+        return "Still in play"
+    reason = shown(reason) if reason else reason  # a cancel's reason names the member who did it
+    if status == "cancelled":
+        if reason and reason.lower().startswith("cancelled"):
+            return "C" + reason[1:]
+        return f"Cancelled: {reason}" if reason else "Cancelled"
+    if not reason or reason == "match over":
+        return "Played to the end"
+    if reason == "forfeited":
+        return "Ended by a forfeit"
+    return f"Ended by a forfeit ({reason})"
+
+
 # -- /history --------------------------------------------------------------------------------------
 def summary_line(row) -> str:
     when = f"<t:{int((row.ended_at or row.created_at).timestamp())}:d>"
@@ -76,7 +93,7 @@ def summary_line(row) -> str:
         seats.insert(0, "🏆 Team " + " & ".join(shown(row.names[s], 64) for s in sorted(winners)))
     status = {"running": "in play", "cancelled": "cancelled"}.get(row.status, "")
     if row.status == "finished" and row.end_reason and row.end_reason != "match over":
-        status = row.end_reason[:40]
+        status = shown(row.end_reason[:40])
     stake = f" · stake {row.stake:,}" if row.stake else ""
     tail = f" · {status}" if status else ""
     return (f"**#{row.game_id}** {title(row.game)} · {when} · {', '.join(seats)}"
@@ -149,9 +166,7 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, TableV
     for seat, name in enumerate(names):
         embed.add_field(name=shown(name, FIELD_NAME), value=plural(scores[seat], "point"))
     if frame.step == frame.total:
-        end = record.end_reason or record.status
-        embed.add_field(name="End", inline=False,
-                        value=f"{record.status.capitalize()}: {end}"[:1024])
+        embed.add_field(name="End", inline=False, value=clip(how_it_ended(record.status, record.end_reason), 1024))
     embed.set_image(url="attachment://replay.png")
     embed.set_footer(text=f"Move {frame.step} of {frame.total} · {title(record.game)}")
     return fit_embed(embed), view, frame.step, frame.total

@@ -15,7 +15,7 @@ from bot.games.base import Action
 from bot.games.rng import Rng
 from bot.replay import Replay, action_words, event_lines
 from bot.store.models import GameEvent, GameRecord
-from cogs.records import _frame_content
+from cogs.records import _frame_content, how_it_ended
 
 NAMES = ["Ana", "Bo", "Cy"]
 CODES = [
@@ -89,3 +89,16 @@ def test_first_bloom_says_keep_and_discard_without_rule_numbers():
     assert labels == ["Keep Pine", "Discard Pine with Crane and Sun"]
     line = presenter.describe_event("shedding", {"type": "keep", "player": 0, "forced": True}, NAMES)
     assert line == "Ana keeps the drawn card: it matches nothing on the field"
+
+
+@pytest.mark.parametrize("status, reason, said", [
+    ("finished", "match over", "Played to the end"),
+    ("finished", "forfeited", "Ended by a forfeit"),
+    ("finished", "3 turns timed out in a row", "Ended by a forfeit (3 turns timed out in a row)"),
+    ("cancelled", "cancelled by *Al*", "Cancelled by \\*Al\\*"),
+    ("cancelled", "the server left", "Cancelled: the server left"),
+    ("cancelled", None, "Cancelled"),
+    ("running", None, "Still in play"),
+])
+def test_the_end_of_a_replay_reads_naturally(status, reason, said):
+    assert how_it_ended(status, reason) == said

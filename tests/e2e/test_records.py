@@ -137,7 +137,7 @@ async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, worl
     assert step1.files["replay.png"] != first_image
     last = await step_to(standin, world.player, step1, pager_ids(step1)["l"], f"Move {total} ")
     assert footer(last) == f"Move {total} of {total} · Koi-Koi"
-    assert field(last, "End").startswith("Finished")
+    assert field(last, "End") == "Played to the end"
     assert all(c.get("disabled") for c in last.components[0]["components"][2:])
     scores = json.loads(record.state_json)["match"]["scores"]
     assert [f["value"] for f in embed(last)["fields"][:2]] == [plural(s, "point") for s in scores]
