@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.discord_standin import Message, StandIn
+from tests.discord_standin.limits import RouteLimit
 from tests.e2e.playing import (
     Player,
     game_over,
@@ -86,6 +87,14 @@ async def test_turn_dm_is_replaced_as_the_turn_comes_back(hbot, standin, world, 
 
 
 async def test_one_channel_alert_per_table_for_a_player_without_dms(hbot, standin, world, monkeypatch):
+    # Against an AI that moves at once, twelve rounds pass in seconds and their summaries fill the
+    # channel's message bucket (5 per 5 s), so alerts would wait out the bucket until the match is
+    # over; people play ~50 times slower. This test is about one alert alive at a time: a roomier
+    # bucket (the pacing under Discord's own bucket is tested with the stand-in's defaults).
+    roomy = RouteLimit(100, 5.0)
+    for method in ("POST", "PATCH", "DELETE"):
+        template = "/channels/{channel_id}/messages" + ("" if method == "POST" else "/{message_id}")
+        standin.limits.routes[(method, template)] = roomy
     alive = most_alive(standin, monkeypatch, lambda: channel_alerts(standin, world.channel, world.shy))
     await world.shy.slash(world.channel, "koikoi", ai="normal", rounds=12)
     [table] = await table_posted(standin, world.channel)
