@@ -27,6 +27,7 @@ import discord
 from bot import presenter
 from bot.presenters.base import final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
+from bot.store import StoreError
 from bot.tables import Table, is_ai
 from bot.words import plural
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
@@ -548,6 +549,19 @@ class TablePublisher:
         if key is not None and msg is not None:
             table.turn_alert = {"seat": key[0], "since": key[1], "warned": key[2],
                                 "channel": msg.channel.id, "message": msg.id}
+        if table.turn_alert != old:
+            await self._save_alert(table)
+
+    async def _save_alert(self, table: Table) -> None:
+        """The alert goes out after its move was stored: save which message it is, so a restart
+        deletes it when the turn passes instead of leaving it behind."""
+        store = getattr(self.bot, "store", None)
+        if store is None or table.finished:
+            return
+        try:
+            await store.set_turn_alert(table.game_id, table.turn_alert)
+        except StoreError:  # the next stored move saves it with the table's state anyway
+            log.warning("could not save the turn alert of game %d", table.game_id, exc_info=True)
 
     # -- one-off posts ----------------------------------------------------------------------
     def _queue_event_posts(self, table: Table, events: list[dict]) -> None:

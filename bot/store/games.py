@@ -171,6 +171,13 @@ async def set_message(conn: aiosqlite.Connection, game_id: int, message_id: int,
         raise UnknownGame(game_id)
 
 
+async def set_turn_alert(conn: aiosqlite.Connection, game_id: int, alert_json: str, now: int) -> None:
+    """Put the table's current turn alert (a JSON object, or ``null``) into its saved state."""
+    await conn.execute(
+        "UPDATE games SET state = json_set(state, '$.turn_alert', json(?)), updated_at = ? "
+        "WHERE game_id = ? AND status = 'running'", (alert_json, now, game_id))
+
+
 async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, actor: int | str,
                         action: str, events_json: str, state_json: str, state_version: int,
                         now: int) -> None:

@@ -250,6 +250,12 @@ class Store:
         async with self._db.write() as conn:
             await games.set_message(conn, game_id, message_id, self._db.now_ms())
 
+    async def set_turn_alert(self, game_id: int, alert: Mapping[str, Any] | None) -> None:
+        """Remember which message is a running table's turn alert, so a restart deletes it in
+        its turn (the alert is sent after the move that brought it was stored)."""
+        async with self._db.write() as conn:
+            await games.set_turn_alert(conn, game_id, json.dumps(alert), self._db.now_ms())
+
     async def record_action(self, game_id: int, seq: int, actor: int | str, action: str,
                             events: Sequence[Mapping[str, Any]], state_json: str,
                             state_version: int) -> None:

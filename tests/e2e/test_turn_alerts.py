@@ -167,3 +167,27 @@ async def test_forfeit_reads_naturally_and_the_final_table_names_the_winner(hbot
                                        + turn_dms(standin, world.player)),
                            "no turn DM left once the game is over")
     assert len(table_messages(standin, world.channel)) == 1
+
+
+async def test_a_restart_leaves_no_turn_dm_behind(start_bot, standin, world, tmp_path):
+    db = tmp_path / "alerts.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    first.tables.ai_delay = 0.01
+    await no_dealt_hand_wins(first, world)
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=12)
+    await table_posted(standin, world.channel)
+    player = Player(standin, world.channel, [world.admin])
+    while len(turn_dms(standin, world.admin)) < 2:  # an alert sent after its move was stored
+        assert await player.step(), "twelve rounds give the admin more than two turns"
+    # the newest alert is saved with the table, so the bot after the restart knows to delete it
+    await standin.wait_for(lambda: (t := next(iter(first.tables.tables.values()), None)) is not None
+                           and t.turn_alert is not None
+                           and t.turn_alert["message"] == turn_dms(standin, world.admin)[-1].id,
+                           "the newest turn DM remembered by its table")
+    await first.publisher.drain()
+    await first.close()
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    second.tables.ai_delay = 0.01
+    await Player(standin, world.channel, [world.admin], pressed=player.pressed).play()
+    await standin.wait_for(lambda: all(m.deleted for m in turn_dms(standin, world.admin)),
+                           "every turn DM deleted by the end of the match")

@@ -88,6 +88,20 @@ async def test_list_running_games_for_resume(funded):
     assert (await funded.load_game(b.game_id)).message_id == 777
 
 
+async def test_the_turn_alert_is_saved_into_the_running_state_only(funded):
+    game = await _new(funded)
+    await funded.record_action(game.game_id, 1, ALICE, "x", [], '{"names": ["A", "B"], "turn_alert": null}', 3)
+    alert = {"seat": 0, "since": 1, "warned": None, "channel": 5, "message": 6}
+    await funded.set_turn_alert(game.game_id, alert)
+    state = json.loads((await funded.load_game(game.game_id)).state_json)
+    assert state == {"names": ["A", "B"], "turn_alert": alert}  # the rest of the state untouched
+    await funded.set_turn_alert(game.game_id, None)
+    assert json.loads((await funded.load_game(game.game_id)).state_json)["turn_alert"] is None
+    await funded.cancel_game(game.game_id)
+    await funded.set_turn_alert(game.game_id, alert)  # too late: a finished game keeps its state
+    assert json.loads((await funded.load_game(game.game_id)).state_json)["turn_alert"] is None
+
+
 async def test_stake_is_escrowed_from_all_or_none(funded):
     await funded.transfer(GUILD, DAVE, ALICE, 950, key="drain")
     with pytest.raises(InsufficientFunds) as info:
