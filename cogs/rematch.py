@@ -38,7 +38,7 @@ from cogs.play import (
     refuse,
     safe_name,
 )
-from cogs.table_ui import ACCENT
+from cogs.table_ui import ACCENT, controls
 from cogs.text import fit_embed
 from rendering.view import GAME_NAMES
 
@@ -130,10 +130,7 @@ def rematch_embed(lobby: Lobby, source: Source, currency: str) -> discord.Embed:
 
 
 def answer_view(lobby_id: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchAnswer("accept", lobby_id))
-    view.add_item(RematchAnswer("decline", lobby_id))
-    return view
+    return controls(RematchAnswer("accept", lobby_id), RematchAnswer("decline", lobby_id))
 
 
 async def show_rematch(client: Any, lobby_id: str) -> None:
@@ -313,9 +310,7 @@ def rematch_view(table: Table) -> discord.ui.View | None:
     closing = table.closing
     if closing is None or closing.get("cancelled") or not any(isinstance(p, int) for p in table.players):
         return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table.game_id))
-    return view
+    return controls(RematchButton(table.game_id))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -272,6 +272,14 @@ async def settle_start(conn: aiosqlite.Connection, lobby_id: str, now: int) -> L
     return _lobby(row)
 
 
+async def _set_closed(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby:
+    row = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET status = 'closed', updated_at = ? WHERE lobby_id = ? "
+        f"RETURNING {_COLUMNS}", (now, lobby_id),
+    ))[0]
+    return _lobby(row)
+
+
 async def close(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
     """The host cancels a lobby, or the challenged member declines: open -> closed."""
     lobby = await _open(conn, lobby_id, now)
@@ -279,11 +287,7 @@ async def close(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: in
         raise LobbyRefused("Only the host can cancel the lobby.")
     if lobby.kind == "challenge" and user_id != lobby.opponent_id:
         raise LobbyRefused("This challenge is not for you.")
-    row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET status = 'closed', updated_at = ? WHERE lobby_id = ? "
-        f"RETURNING {_COLUMNS}", (now, lobby_id),
-    ))[0]
-    return _lobby(row)
+    return await _set_closed(conn, lobby_id, now)
 
 
 async def expire(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby | None:
@@ -394,8 +398,4 @@ async def decline_rematch(conn: aiosqlite.Connection, lobby_id: str, user_id: in
     _, humans = await _source_humans(conn, lobby.source_game_id)
     if user_id not in humans:
         raise LobbyRefused("Only the players of this match can answer its rematch.")
-    row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET status = 'closed', updated_at = ? WHERE lobby_id = ? "
-        f"RETURNING {_COLUMNS}", (now, lobby_id),
-    ))[0]
-    return _lobby(row)
+    return await _set_closed(conn, lobby_id, now)
