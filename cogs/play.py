@@ -12,6 +12,7 @@ Every refusal is ephemeral: anything that can refuse is checked before a public 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
@@ -105,10 +106,24 @@ def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any]):
     try:
         rules = build_rules(game, settings.rules_for(game), spec.get("preset"), spec.get("rounds"),
                             spec.get("target"), spec.get("teams"))
-        module.new_match(seats, rules, 0)  # rules that need another table size refuse here
     except (InvalidRules, ValueError) as exc:
         raise TableError(f"Those rules don't work with {plural(seats, 'player')}: {clip(str(exc), 300)}.") from None
+    problem = seats_problem(game, seats, rules)
+    if problem:
+        raise TableError(f"Those rules don't work with {plural(seats, 'player')}: {clip(problem, 300)}.")
     return rules
+
+
+@functools.lru_cache(maxsize=512)
+def seats_problem(game: str, seats: int, rules: Any) -> str | None:
+    """Why ``rules`` do not work at a table of ``seats`` (None: they do). Dealing a match is how
+    the game says so; rules are immutable values, so each answer is kept rather than dealt again
+    for every command of a busy server."""
+    try:
+        game_module(game).new_match(seats, rules, 0)
+    except (InvalidRules, ValueError) as exc:
+        return str(exc)
+    return None
 
 
 async def check_stakes(interaction: discord.Interaction, game: str, stake: int,

@@ -15,7 +15,7 @@ import aiosqlite
 from .errors import InvalidSetting
 from .models import MAX_AMOUNT
 
-__all__ = ["GuildSettings", "STAKE_POLICIES", "HAND_DELIVERY", "load_settings", "save_settings"]
+__all__ = ["GuildSettings", "STAKE_POLICIES", "HAND_DELIVERY", "load_all_settings", "load_settings", "save_settings"]
 
 STAKE_POLICIES = ("everyone", "managers", "role", "nobody")
 HAND_DELIVERY = ("dm", "ephemeral")
@@ -111,6 +111,12 @@ async def load_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSetti
         f"SELECT {', '.join(_COLUMNS)} FROM guild_settings WHERE guild_id = ?", (guild_id,)
     ))
     return _from_row(rows[0]) if rows else GuildSettings(guild_id=guild_id)
+
+
+async def load_all_settings(conn: aiosqlite.Connection) -> list[GuildSettings]:
+    """Every server's stored settings (servers never changed keep the defaults: no row)."""
+    rows = await conn.execute_fetchall(f"SELECT {', '.join(_COLUMNS)} FROM guild_settings")
+    return [_from_row(row) for row in rows]
 
 
 async def save_settings(conn: aiosqlite.Connection, settings: GuildSettings, now_ms: int) -> None:

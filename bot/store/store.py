@@ -18,7 +18,7 @@ from typing import Any
 
 from . import games, leaderboards, ledger, lobbies, records
 from .db import Clock, Database, default_db_path
-from .errors import InvalidInput, SelfTransfer, UnknownAccount
+from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount
 from .games import validate_new_game
 from .lobbies import Lobby
 from .models import (
@@ -36,7 +36,7 @@ from .models import (
     Transfer,
 )
 from .records import HistoryPage, UserStats
-from .settings import GuildSettings, load_settings, save_settings, validate
+from .settings import GuildSettings, load_all_settings, load_settings, save_settings, validate
 
 __all__ = ["Store"]
 
@@ -67,6 +67,12 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        # Every command reads its server's settings, and only this store writes them: they are
+        # kept once read, so a command can answer without waiting for the database. Only while
+        # the database works: a failing one is asked again, and refuses as it should.
+        self._settings: dict[int, GuildSettings] = {}
+        self._settings_writes = 0  # a read that a write overtook must not keep its older answer
+        self._all_settings = False  # every stored row is in _settings: a missing one is the defaults
 
     # -- life cycle ------------------------------------------------------------------------------
     @classmethod
@@ -80,7 +86,21 @@ class Store:
             default_db_path() if path is None else path, migrations_dir=migrations_dir,
             clock=clock, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms,
         )
-        return cls(db)
+        store = cls(db)
+        await store._load_settings()
+        return store
+
+    async def _load_settings(self) -> None:
+        """Keep every server's settings from the start: a busy server's first commands then
+        answer without queueing for the database. A damaged settings table does not stop the
+        bot: its commands ask the database, and are refused, as they come."""
+        try:
+            async with self._db.snapshot() as conn:
+                stored = await load_all_settings(conn)
+        except StoreUnavailable:
+            return
+        self._settings = {settings.guild_id: settings for settings in stored}
+        self._all_settings = True
 
     async def close(self) -> None:
         """Close both connections (waits for a running write transaction)."""
@@ -102,8 +122,22 @@ class Store:
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (defaults until changed)."""
         _id(guild_id, "The server id")
+        if self._db.health.ok:
+            known = self._settings.get(guild_id)
+            if known is not None:
+                return known
+            if self._all_settings:
+                return self._settings.setdefault(guild_id, GuildSettings(guild_id=guild_id))
+        writes = self._settings_writes
         async with self._db.snapshot() as conn:
-            return await load_settings(conn, guild_id)
+            settings = await load_settings(conn, guild_id)
+        if writes == self._settings_writes:
+            self._settings[guild_id] = settings
+        return settings
+
+    def _remember_settings(self, settings: GuildSettings) -> None:
+        self._settings_writes += 1
+        self._settings[settings.guild_id] = settings
 
     async def update_settings(self, guild_id: int, /, **changes: Any) -> GuildSettings:
         """Change some settings (names as in :class:`GuildSettings`); returns the new settings."""
@@ -111,6 +145,7 @@ class Store:
         async with self._db.write() as conn:
             new = validate(await load_settings(conn, guild_id), changes)
             await save_settings(conn, new, self._db.now_ms())
+        self._remember_settings(new)
         return new
 
     async def set_house_rules(self, guild_id: int, game: str,
@@ -127,6 +162,7 @@ class Store:
                 house[game] = rules
             new = validate(current, {"house_rules": house})
             await save_settings(conn, new, self._db.now_ms())
+        self._remember_settings(new)
         return new
 
     # -- chip ledger -----------------------------------------------------------------------------

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from bot.store import GuildSettings, InvalidSetting
+from bot.store import GuildSettings, InvalidSetting, Store, StoreUnavailable
 
-from .conftest import GUILD
+from .conftest import GUILD, OTHER_GUILD
+from .faults import corrupt_table
 
 
 async def test_defaults_until_changed(store):
@@ -52,3 +55,32 @@ async def test_bad_settings_are_refused_and_nothing_changes(store, changes):
         await store.update_settings(GUILD, **changes)
     assert str(info.value)
     assert await store.get_settings(GUILD) == GuildSettings(guild_id=GUILD)
+
+
+async def test_settings_stored_before_are_known_from_the_start(tmp_path, clock):
+    path = tmp_path / "kept.sqlite3"
+    async with await Store.open(path, clock=clock) as first:
+        await first.update_settings(GUILD, currency_name="ryo", turn_timeout_s=45)
+    async with await Store.open(path, clock=clock) as again:
+        assert (await again.get_settings(GUILD)).currency_name == "ryo"
+        assert (await again.get_settings(GUILD)).turn_timeout_s == 45
+        assert await again.get_settings(OTHER_GUILD) == GuildSettings(guild_id=OTHER_GUILD)
+
+
+async def test_a_read_overtaken_by_a_write_keeps_the_write(store):
+    # However the read and the write interleave, what the store answers afterwards is the write.
+    await asyncio.gather(store.get_settings(GUILD), store.update_settings(GUILD, currency_name="mon"),
+                         store.get_settings(GUILD), store.set_house_rules(GUILD, "koikoi", {"rounds": 6}))
+    settings = await store.get_settings(GUILD)
+    assert settings.currency_name == "mon" and settings.house_rules == {"koikoi": {"rounds": 6}}
+
+
+async def test_a_damaged_settings_table_does_not_stop_the_store_opening(tmp_path, clock):
+    path = tmp_path / "damaged.sqlite3"
+    async with await Store.open(path, clock=clock) as first:
+        await first.update_settings(GUILD, currency_name="ryo")
+        await corrupt_table(first, "guild_settings")
+    async with await Store.open(path, clock=clock) as again:
+        with pytest.raises(StoreUnavailable):
+            await again.get_settings(OTHER_GUILD)  # not even the defaults are assumed
+        assert (await again.audit()).ok  # the rest of the database still answers

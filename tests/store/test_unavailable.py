@@ -117,11 +117,14 @@ async def test_full_database_keeps_moves_and_game_starts_whole(funded, caplog):
 async def test_corrupt_table_fails_its_reads_and_writes_but_not_the_rest(funded, caplog):
     await funded.update_settings(GUILD, currency_name="ryo")
     await corrupt_table(funded, "guild_settings")
+    # Settings are kept once read or written: the damage shows at the next use of the table...
+    assert (await funded.get_settings(GUILD)).currency_name == "ryo"
     with pytest.raises(StoreUnavailable) as info:
-        await funded.get_settings(GUILD)
-    assert info.value.problem == "corrupt"
-    with pytest.raises(StoreUnavailable):
         await funded.update_settings(GUILD, turn_timeout_s=30)
+    assert info.value.problem == "corrupt"
+    # ...and from then on nothing is answered from memory that the database cannot confirm.
+    with pytest.raises(StoreUnavailable):
+        await funded.get_settings(GUILD)
     with pytest.raises(StoreUnavailable):
         await funded.claim_daily(GUILD, ALICE)  # reads the daily amount from the settings
     assert await funded.balance(GUILD, ALICE) == 1000
