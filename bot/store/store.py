@@ -20,6 +20,7 @@ from . import games, leaderboards, ledger, lobbies, records
 from .db import Clock, Database, default_db_path
 from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount
 from .games import validate_new_game
+from .languages import UserLanguage, load_user_languages, save_user_language
 from .lobbies import Lobby
 from .models import (
     SYSTEM_ACTOR,
@@ -36,7 +37,14 @@ from .models import (
     Transfer,
 )
 from .records import HistoryPage, UserStats
-from .settings import GuildSettings, load_all_settings, load_settings, save_settings, validate
+from .settings import (
+    LANGUAGE_CHOICES,
+    GuildSettings,
+    load_all_settings,
+    load_settings,
+    save_settings,
+    validate,
+)
 
 __all__ = ["Store"]
 
@@ -164,6 +172,21 @@ class Store:
             await save_settings(conn, new, self._db.now_ms())
         self._remember_settings(new)
         return new
+
+    # -- languages -------------------------------------------------------------------------------
+    async def user_languages(self) -> list[UserLanguage]:
+        """Every user's remembered and chosen language (read once when the bot starts)."""
+        async with self._db.snapshot() as conn:
+            return await load_user_languages(conn)
+
+    async def save_user_language(self, language: UserLanguage) -> None:
+        """Remember a user's language (seen in their client, or chosen)."""
+        _id(language.user_id, "The user id")
+        for value in (language.seen, language.chosen):
+            if value not in LANGUAGE_CHOICES:
+                raise InvalidInput("The language must be one of en, ja, ko.")
+        async with self._db.write() as conn:
+            await save_user_language(conn, language, self._db.now_ms())
 
     # -- chip ledger -----------------------------------------------------------------------------
     async def open_account(self, guild_id: int, user_id: int, *, actor: int | None = None
