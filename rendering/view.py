@@ -74,6 +74,7 @@ class TableView:
     korean_months: bool = False
     footer: str = ""
     result: str = ""
+    language: str = "en"  # the words drawn on the image (the server's language for a table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +94,7 @@ class HandView:
     korean_months: bool = False
     decision: tuple[str, ...] = ()
     legend: str = ""
+    language: str = "en"  # the owner's language
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,3 +116,4 @@ class SummaryView:
     multipliers: tuple[str, ...] = ()
     result_lines: tuple[str, ...] = ()
     korean_months: bool = False
+    language: str = "en"

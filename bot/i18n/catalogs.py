@@ -42,6 +42,7 @@ AREAS: tuple[tuple[str, str], ...] = (
     ("bot/words.py", "games"),
     ("bot/replay.py", "games"),
     ("bot/rules_text.py", "rules"),
+    ("rendering/sheet_data.py", "rules"),
     ("rendering/", "images"),
     ("bot/", "community"),
 )
