@@ -16,8 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GAMES, game_module
-from bot.i18n import LANGUAGE_NAMES, t
 from bot.games.base import InvalidRules
+from bot.i18n import LANGUAGE_NAMES, t
 from bot.rules_text import (
     default_preset,
     editable_options,
