@@ -27,7 +27,7 @@ from babel.numbers import format_decimal
 
 from .catalogs import translations
 
-__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "N_", "current", "language_of", "number",
+__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "NP_", "N_", "current", "language_of", "number",
            "speaking", "t", "tn", "tp"]
 
 LANGUAGES = ("en", "ja", "ko")
@@ -72,6 +72,12 @@ def set_language(language: str | None) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it (module constants: translate
     with :func:`t` where they are shown)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` with its ``context`` for the catalogs without translating it (tables of
+    names: translate with :func:`tp` and the same context where they are shown)."""
     return message
 
 
