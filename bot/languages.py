@@ -49,10 +49,12 @@ class Languages:
         """The presser's language, remembered for the DMs to come."""
         user_id = interaction.user.id
         seen = language_of(interaction.locale)
-        known = self._users.get(user_id) or UserLanguage(user_id)
-        if known.seen != seen:
-            self._save(UserLanguage(user_id, seen, known.chosen))
-        return known.chosen or seen
+        known = self._users.get(user_id)
+        if known is None and seen == DEFAULT:  # the default needs no row: nothing to store
+            self._users[user_id] = UserLanguage(user_id, seen)
+        elif known is None or known.seen != seen:
+            self._save(UserLanguage(user_id, seen, known.chosen if known else ""))
+        return (known.chosen if known else "") or seen
 
     def enter(self, interaction: Any) -> str:
         """Speak the presser's language for the rest of this interaction's task."""

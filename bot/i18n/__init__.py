@@ -27,7 +27,7 @@ from babel.numbers import format_decimal
 
 from .catalogs import translations
 
-__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "NP_", "N_", "current", "language_of", "number",
+__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "NN_", "NP_", "N_", "counted", "current", "language_of", "number",
            "speaking", "t", "tn", "tp"]
 
 LANGUAGES = ("en", "ja", "ko")
@@ -79,6 +79,19 @@ def NP_(context: str, message: str) -> str:
     """Mark ``message`` with its ``context`` for the catalogs without translating it (tables of
     names: translate with :func:`tp` and the same context where they are shown)."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted text's English forms for the catalogs (a table of counted nouns: say them
+    with :func:`counted`)."""
+    return singular, plural
+
+
+def counted(forms: tuple[str, str], n: int, shown: str | None = None) -> str:
+    """A counted text marked with :func:`NN_`, in the current language, for ``n``; ``{n}`` is
+    ``shown`` (default: the number as the language writes it)."""
+    text = translations(_language.get()).ngettext(forms[0], forms[1], abs(n))  # "-1 point"
+    return text.format(n=number(n) if shown is None else shown)
 
 
 def t(message: str, /, **fields: Any) -> str:

@@ -30,7 +30,7 @@ SOURCE_DIRS = ("bot", "cogs", "rendering")
 SKIPPED = ("bot/bench/", "bot/i18n/")  # the load bench talks to no player; this package marks nothing
 TRANSLATED = ("ja", "ko")  # English is the code itself
 FIXED_DATE = datetime.datetime(2026, 11, 24, tzinfo=datetime.UTC)
-KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2), "N_": None, "NP_": ((1, "c"), 2)}
+KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2), "N_": None, "NP_": ((1, "c"), 2), "NN_": (1, 2)}
 
 Key = tuple[str | None, str]  # (context, English singular)
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from bot.cards import ids_in, mask
 from bot.games.base import Action
-from bot.i18n import NP_
 from bot.games.hana_awase.game import HANDS
 from bot.games.hana_awase.rules import Rules
 from bot.games.hana_awase.scoring import SETS, card_points, table_yaku
+from bot.i18n import NP_
 from bot.words import plural
 from rendering.view import YakuRow
 

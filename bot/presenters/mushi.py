@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.cards import DECK, card
 from bot.games.base import Action
-from bot.i18n import NP_
 from bot.games.mushi.rules import YAKU_POINTS
+from bot.i18n import NP_
 from bot.words import plural
 from rendering.view import YakuRow
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from bot.cards import DECK, MONTHS
 from bot.games.base import Action
-from bot.i18n import NP_
 from bot.games.sakura.scoring import YAKU
+from bot.i18n import NP_
 from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 

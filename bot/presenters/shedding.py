@@ -16,8 +16,8 @@ from typing import Any
 
 from bot.cards import BRIGHTS, DECK, MONTHS, card
 from bot.games.base import Action
-from bot.i18n import NP_
 from bot.games.shedding import moves as mv
+from bot.i18n import NP_
 from bot.words import plural, shorten
 from rendering.view import GAME_NAMES, HandView, SummaryView, TableView, YakuRow
 

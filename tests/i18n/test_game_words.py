@@ -51,3 +51,30 @@ def test_koikoi_yaku_use_the_japanese_names(language, yaku, said):
 def test_gostop_yaku_use_the_korean_names(yaku, said):
     with speaking("ko"):
         assert for_game("gostop").yaku_name(yaku) == said
+
+
+def test_every_noun_the_code_counts_is_known():
+    import ast
+    from pathlib import Path
+
+    from bot.words import NOUNS
+    root = Path(__file__).resolve().parents[2]
+    used = set()
+    for top in ("bot", "cogs", "rendering"):
+        for path in (root / top).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "plural"
+                        and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+                    used.add(node.args[1].value)
+    assert used and used <= set(NOUNS), used - set(NOUNS)
+
+
+def test_counts_in_each_language():
+    from bot.words import amount, plural
+    assert (plural(1, "point"), plural(2, "point"), plural(-1, "point")) == ("1 point", "2 points", "-1 point")
+    with speaking("ja"):
+        assert plural(1200, "point") == "1,200点" and plural(3, "player") == "3人"
+        assert amount(1000, "chips") == "1,000チップ" and amount(5, "gold coins") == "5 gold coins"
+        assert plural(2, "point", bold=True) == "**2**点" and plural(4, "point", signed=True) == "+4点"
+    with speaking("ko"):
+        assert plural(7, "card") == "7장" and amount(1, "chips") == "1칩"
