@@ -67,6 +67,12 @@ class Languages:
         settings = await self.store.get_settings(guild_id)
         return settings.language or language_of(guild_locale)
 
+    def of_guild_now(self, guild_id: int | None, guild_locale: Any = None) -> str:
+        """:meth:`of_guild` without waiting: the server's Discord locale when its settings are
+        not at hand (a database in trouble)."""
+        settings = self.store.known_settings(guild_id) if guild_id is not None else None
+        return (settings.language if settings else "") or language_of(guild_locale)
+
     async def choose(self, user_id: int, language: str) -> None:
         """The user's own choice ('' : follow their Discord client again); saved before it holds."""
         known = self._users.get(user_id) or UserLanguage(user_id)

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from babel.numbers import format_decimal
 
 from .catalogs import translations
 
-__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "NN_", "NP_", "N_", "counted", "current", "language_of", "number",
+__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "NN_", "NP_", "N_", "Names", "counted", "current", "language_of", "number",
            "speaking", "t", "tn", "tp"]
 
 LANGUAGES = ("en", "ja", "ko")
@@ -92,6 +92,28 @@ def counted(forms: tuple[str, str], n: int, shown: str | None = None) -> str:
     ``shown`` (default: the number as the language writes it)."""
     text = translations(_language.get()).ngettext(forms[0], forms[1], abs(n))  # "-1 point"
     return text.format(n=number(n) if shown is None else shown)
+
+
+class Names(Mapping[str, str]):
+    """A table of names marked with :func:`NP_` whose values are read in the current language:
+    ``GAME_NAMES["koikoi"]`` is "Koi-Koi", "こいこい" or "고이고이" as the work under way speaks."""
+
+    def __init__(self, context: str, names: Mapping[str, str]) -> None:
+        self.context = context
+        self._names = dict(names)
+
+    def __getitem__(self, key: str) -> str:
+        return tp(self.context, self._names[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def english(self, key: str) -> str:
+        """The name in English whatever the language (file names, logs)."""
+        return self._names[key]
 
 
 def t(message: str, /, **fields: Any) -> str:

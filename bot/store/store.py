@@ -143,6 +143,16 @@ class Store:
             self._settings[guild_id] = settings
         return settings
 
+    def known_settings(self, guild_id: int) -> GuildSettings | None:
+        """The server's settings if known without asking the database (None: ask it with
+        :meth:`get_settings`); for work that must not wait, such as choosing a language."""
+        if not self._db.health.ok:
+            return None
+        known = self._settings.get(guild_id)
+        if known is None and self._all_settings:
+            return GuildSettings(guild_id=guild_id)
+        return known
+
     def _remember_settings(self, settings: GuildSettings) -> None:
         self._settings_writes += 1
         self._settings[settings.guild_id] = settings

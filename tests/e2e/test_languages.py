@@ -6,7 +6,8 @@ import pytest
 
 from tests.discord_standin.server import CommandHidden
 from tests.e2e.community_data import start_hbot
-from tests.e2e.playing import reply_text
+from tests.e2e.playing import hand_message, play_out, reply_text, table_posted
+from tests.e2e.test_koikoi_bot import make_bot, no_dealt_hand_wins
 
 
 @pytest.fixture
@@ -59,3 +60,40 @@ async def test_a_member_without_manage_server_cannot_change_the_servers_language
     with pytest.raises(CommandHidden):  # Discord does not even show /settings to them
         await world.player.slash(world.channel, "settings language", language="ko")
     assert (await hbot.store.get_settings(world.guild.id)).language == ""
+
+
+async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, world, tmp_path):
+    """The table speaks the server's language, the hand and its DMs the player's own."""
+    world.guild.locale = "ko"  # the server's Discord language, sent when the bot connects
+    player = world.admin
+    player.locale = "ja"
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await no_dealt_hand_wins(bot, world)
+    await player.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await table_posted(standin, world.channel)
+    hand = await standin.wait_for(lambda: hand_message(standin, player), "the player's hand")
+    assert hand.embeds[0]["title"] == "こいこい · あなたの手札"
+    assert "手目" in hand.embeds[0]["footer"]["text"]
+    alert = await standin.wait_for(
+        lambda: next((m for m in standin.dms(player) if "あなたの番です" in m.content), None),
+        "the turn alert in Japanese")
+    assert "[卓へ移動](" in alert.content
+    shown = standin.message(table)
+    assert shown.embeds[0]["title"]  # drawn by the presenter for the table
+    assert "번째 수" in shown.embeds[0]["footer"]["text"] or any(
+        f["name"] == "차례" for f in shown.embeds[0]["fields"])
+    await play_out(standin, world.channel, [player])
+    final = standin.message(table)
+    assert any(f["name"] == "결과" for f in final.embeds[0]["fields"])  # the result, in Korean
+
+
+async def test_an_english_server_keeps_english_tables(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await no_dealt_hand_wins(bot, world)
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await table_posted(standin, world.channel)
+    hand = await standin.wait_for(lambda: hand_message(standin, world.admin), "the hand")
+    assert hand.embeds[0]["title"] == "Koi-Koi · your hand"
+    assert "move" in standin.message(table).embeds[0]["footer"]["text"]
