@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import logging
 import os
 import sys
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -25,7 +28,38 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="start the bot (the default)")
     sync = sub.add_parser("sync", help="publish the slash commands to Discord, then exit")
     sync.add_argument("--guild", type=int, help="sync to this one server only (instant)")
+    sync.add_argument("--dry-run", action="store_true",
+                      help="print the commands as JSON, exactly as sync would send them, and send "
+                           "nothing (no token or network needed)")
     return parser
+
+
+@contextlib.asynccontextmanager
+async def _command_tree():
+    """The bot's command tree as ``sync`` sees it (cogs loaded, translator set), without logging in."""
+    from bot.client import HanafudaBot
+    from bot.config import Settings
+
+    bot = HanafudaBot(Settings(token="", database_path=Path(os.devnull)), sync_dev_guild=False, sync_only=True)
+    async with bot:
+        await bot.setup_hook()
+        yield bot.tree
+
+
+async def command_payload() -> list[dict]:
+    """The slash commands as ``sync`` sends them, translations included (no login, no network)."""
+    async with _command_tree() as tree:
+        translator = tree.translator
+        assert translator is not None  # set by setup_hook, as for a real sync
+        return [await command.get_translated_payload(tree, translator) for command in tree.get_commands()]
+
+
+async def command_tree_texts() -> list[tuple[str, str]]:
+    """Every (context, English) of the slash commands that the catalogs translate."""
+    from bot.i18n.commands import tree_texts
+
+    async with _command_tree() as tree:
+        return list(tree_texts(tree))
 
 
 async def _sync(settings, guild_id: int | None) -> int:
@@ -83,6 +117,10 @@ def _unreachable(exc: BaseException) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "sync" and args.dry_run:
+        json.dump(asyncio.run(command_payload()), sys.stdout, ensure_ascii=False, indent=2, sort_keys=True)
+        sys.stdout.write("\n")
+        return 0
     try:
         settings = load_settings()
     except ConfigError as exc:

@@ -197,6 +197,26 @@ _TABLE: tuple[tuple, ...] = (
     ("paulownia_chaff_2", C, None, False, None, "Paulownia", "kiri no kasu", "桐のカス"),
 )
 
+# Each card as Korean hwatu players name it: the month's name (Go-Stop's: 송학 pine ... 비 willow,
+# 오동 paulownia) and the kind (광 bright, 열끗 animal, 홍단/청단/초단 ribbons, 피 chaff, 쌍피 double).
+HANGUL_NAMES: dict[str, str] = {
+    "crane": "송학 광", "poetry_ribbon_jan": "송학 홍단", "pine_chaff_1": "송학 피", "pine_chaff_2": "송학 피",
+    "bush_warbler": "매조 열끗", "poetry_ribbon_feb": "매조 홍단", "plum_chaff_1": "매조 피",
+    "plum_chaff_2": "매조 피", "curtain": "벚꽃 광", "poetry_ribbon_mar": "벚꽃 홍단",
+    "cherry_chaff_1": "벚꽃 피", "cherry_chaff_2": "벚꽃 피", "cuckoo": "흑싸리 열끗",
+    "plain_ribbon_apr": "흑싸리 초단", "wisteria_chaff_1": "흑싸리 피", "wisteria_chaff_2": "흑싸리 피",
+    "bridge": "난초 열끗", "plain_ribbon_may": "난초 초단", "iris_chaff_1": "난초 피", "iris_chaff_2": "난초 피",
+    "butterflies": "모란 열끗", "blue_ribbon_jun": "모란 청단", "peony_chaff_1": "모란 피",
+    "peony_chaff_2": "모란 피", "boar": "홍싸리 열끗", "plain_ribbon_jul": "홍싸리 초단",
+    "clover_chaff_1": "홍싸리 피", "clover_chaff_2": "홍싸리 피", "moon": "공산 광", "geese": "공산 열끗",
+    "susuki_chaff_1": "공산 피", "susuki_chaff_2": "공산 피", "sake_cup": "국화 열끗 (술잔)",
+    "blue_ribbon_sep": "국화 청단", "chrysanthemum_chaff_1": "국화 피", "chrysanthemum_chaff_2": "국화 피",
+    "deer": "단풍 열끗", "blue_ribbon_oct": "단풍 청단", "maple_chaff_1": "단풍 피", "maple_chaff_2": "단풍 피",
+    "rainman": "비광", "swallow": "비 열끗", "plain_ribbon_willow": "비 띠", "lightning": "비 쌍피",
+    "phoenix": "오동 광", "paulownia_chaff_yellow": "오동 쌍피", "paulownia_chaff_1": "오동 피",
+    "paulownia_chaff_2": "오동 피",
+}
+
 DECK: tuple[Card, ...] = tuple(
     Card(i, cid, i // 4 + 1, kind, rib, bird, role, name, romaji, kanji)
     for i, (cid, kind, rib, bird, role, name, romaji, kanji) in enumerate(_TABLE)

@@ -13,10 +13,13 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.i18n.commands import CatalogTranslator
+from bot.languages import Languages
 from bot.loopwatch import LoopWatch
 from bot.store import Store
 from bot.tables import TableManager
 from bot.workers import WorkerPool
+from cogs.language import SpeakingTree
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +27,7 @@ _heap_frozen = False
 """Whether this process's long-lived objects were frozen already (see HanafudaBot.freeze_heap)."""
 
 EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.rematch", "cogs.running", "cogs.community",
-              "cogs.admin", "cogs.records")
+              "cogs.admin", "cogs.records", "cogs.language")
 
 
 def intents() -> discord.Intents:
@@ -38,11 +41,12 @@ class HanafudaBot(commands.Bot):
         # a display name such as "@everyone" must never reach the whole server.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          owner_ids=set(settings.owner_ids) or None, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=SpeakingTree)
         self.settings = settings
         self.sync_dev_guild = sync_dev_guild
         self.sync_only = sync_only  # `python -m bot sync`: the command tree only, no store or games
         self.store: Store | None = None
+        self.languages: Languages | None = None  # who is spoken to in which language (bot.languages)
         self.tables: TableManager | None = None
         self.render_pool: WorkerPool | None = None
         """Worker processes for images: ``await bot.render_pool.run(render_table, view)``."""
@@ -54,6 +58,7 @@ class HanafudaBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.publisher import TablePublisher
 
+        await self.tree.set_translator(CatalogTranslator())
         if self.sync_only:
             for ext in EXTENSIONS:
                 await self.load_extension(ext)
@@ -62,6 +67,8 @@ class HanafudaBot(commands.Bot):
         self.loopwatch = LoopWatch()  # logs every block of the event loop over 100 ms
         self.loopwatch.start()
         self.store = await Store.open(self.settings.database_path)
+        self.languages = Languages(self.store)
+        await self.languages.load()
         self.publisher = TablePublisher(self)
         self.tables = TableManager(self.store, self.publisher, ai_pool=self.ai_pool)
         for ext in EXTENSIONS:
@@ -116,6 +123,8 @@ class HanafudaBot(commands.Bot):
         for pool in (self.render_pool, self.ai_pool):
             if pool is not None:
                 await pool.close()
+        if self.languages is not None:
+            await self.languages.flush()
         if self.store:
             await self.store.close()
             self.store = None

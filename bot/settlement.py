@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import number, t
 from bot.words import amount
 
 PER_POINT_GAMES = frozenset({"gostop", "shedding"})
@@ -31,10 +32,11 @@ def escrow_for(game: str, stake: int) -> int:
 
 def stake_text(game: str, stake: int, currency: str = "chips") -> str:
     if not stake:
-        return "no stake"
+        return t("no stake")
     if is_per_point(game):
-        return f"{amount(stake, currency)} per point (up to {escrow_for(game, stake):,} each)"
-    return f"stake {amount(stake, currency)} each, the winner takes the pot"
+        return t("{amount} per point (up to {most} each)", amount=amount(stake, currency),
+                 most=number(escrow_for(game, stake)))
+    return t("stake {amount} each, the winner takes the pot", amount=amount(stake, currency))
 
 
 def outcomes(num_seats: int, winners: Sequence[int], *, team_win: bool = False) -> list[str]:

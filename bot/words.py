@@ -1,40 +1,90 @@
 """Wording shared by every message, control and image: counted nouns and text shortened at a word.
 
-Kept to a few plain functions so that one place decides how a count or a cut reads (and one
-place changes when the texts move to translation catalogs).
+Kept to a few plain functions so that one place decides how a count or a cut reads, in every
+language the bot speaks.
 """
 
 from __future__ import annotations
 
-__all__ = ["ELLIPSIS", "amount", "plural", "shorten"]
+from bot.i18n import NN_, counted, current, number
+
+__all__ = ["ELLIPSIS", "NOUNS", "amount", "plural", "shorten"]
 
 ELLIPSIS = "…"
 
-# Nouns whose plural is not the noun plus "s".
-_IRREGULAR = {"match": "matches", "pass": "passes", "entry": "entries", "bonus": "bonuses",
-              "ppeok": "ppeok", "pi": "pi", "yaku": "yaku", "teyaku": "teyaku", "batsu": "batsu",
-              "person": "people", "loss": "losses"}
+# Every noun the bot counts, with its English forms: the catalogs give each language's own
+# (Japanese and Korean have one form for any number; "{n}" is the number as that language
+# writes it). A noun missing here is an error the tests catch (see test_words).
+NOUNS: dict[str, tuple[str, str]] = {
+    "point": NN_("{n} point", "{n} points"),
+    "pt": NN_("{n} pt", "{n} pts"),
+    "card point": NN_("{n} card point", "{n} card points"),
+    "card pt": NN_("{n} card pt", "{n} card pts"),
+    "player": NN_("{n} player", "{n} players"),
+    "person": NN_("{n} person", "{n} people"),
+    "card": NN_("{n} card", "{n} cards"),
+    "bright": NN_("{n} bright", "{n} brights"),
+    "game": NN_("{n} game", "{n} games"),
+    "rated game": NN_("{n} rated game", "{n} rated games"),
+    "match": NN_("{n} match", "{n} matches"),
+    "round": NN_("{n} round", "{n} rounds"),
+    "turn": NN_("{n} turn", "{n} turns"),
+    "bomb turn": NN_("{n} bomb turn", "{n} bomb turns"),
+    "move": NN_("{n} move", "{n} moves"),
+    "victory": NN_("{n} victory", "{n} victories"),
+    "win": NN_("{n} win", "{n} wins"),
+    "loss": NN_("{n} loss", "{n} losses"),
+    "entry": NN_("{n} entry", "{n} entries"),
+    "time": NN_("{n} time", "{n} times"),
+    "pass": NN_("{n} pass", "{n} passes"),
+    "bonus": NN_("{n} bonus", "{n} bonuses"),
+    "ppeok": NN_("{n} ppeok", "{n} ppeok"),
+    "pi": NN_("{n} pi", "{n} pi"),
+    "yaku": NN_("{n} yaku", "{n} yaku"),
+    "teyaku": NN_("{n} teyaku", "{n} teyaku"),
+    "batsu": NN_("{n} batsu", "{n} batsu"),
+    "chip": NN_("{n} chip", "{n} chips"),
+    "second": NN_("{n} second", "{n} seconds"),
+    "minute": NN_("{n} minute", "{n} minutes"),
+    "day": NN_("{n} day", "{n} days"),
+    "command": NN_("{n} command", "{n} commands"),
+    "character": NN_("{n} character", "{n} characters"),
+    "dot-separated part": NN_("{n} dot-separated part", "{n} dot-separated parts"),
+}
+DEFAULT_CURRENCY = "chips"
 
 
 def plural(n: int, noun: str, many: str | None = None, *, signed: bool = False, bold: bool = False) -> str:
-    """``n`` and ``noun``, in the plural unless ``n`` is one: "1 point", "0 points", "2 games".
-
-    ``many`` spells an irregular plural the table above does not know. Thousands are grouped
-    ("1,200 chips"); a negative count keeps its sign, and ``signed`` shows a plus on a gain too.
+    """``n`` and ``noun`` in the current language: "1 point", "0 points", "2 games"; in
+    Japanese "2点"... ``noun`` is one of :data:`NOUNS` (``many``, an English plural of an
+    unknown noun, is kept for text that is never translated). Thousands are grouped ("1,200
+    chips"); a negative count keeps its sign, and ``signed`` shows a plus on a gain too.
     ``bold`` sets the number in Markdown bold ("**2** chips").
     """
-    word = noun if abs(n) == 1 else (many or _IRREGULAR.get(noun) or noun + "s")
-    number = f"{n:+,}" if signed and n else f"{n:,}"
-    return f"**{number}** {word}" if bold else f"{number} {word}"
+    shown = number(n, signed=signed)
+    if bold:
+        shown = f"**{shown}**"
+    forms = NOUNS.get(noun)
+    if forms is None:
+        if not many:
+            raise KeyError(f"plural(): {noun!r} is not a known noun (add it to bot.words.NOUNS)")
+        return f"{shown} {noun if abs(n) == 1 else many}"
+    return counted(forms, n, shown)
 
 
 def amount(n: int, currency: str, *, signed: bool = False, bold: bool = False) -> str:
-    """``n`` of a server's currency, whose name is chosen in the plural ("chips", "gold coins",
-    "yen"): one is named in the singular when the name is a regular plural ("1 chip")."""
-    return plural(n, _singular(currency), currency, signed=signed, bold=bold)
+    """``n`` of a server's currency: the default ("chips") is counted in the current language
+    ("1 chip", "1,000チップ"); a name the server chose is its own text, never translated, and
+    written as the server wrote it ("12 gold coins", "5 yen")."""
+    if currency == DEFAULT_CURRENCY:
+        return plural(n, "chip", signed=signed, bold=bold)
+    shown = number(n, signed=signed)
+    name = _singular(currency) if abs(n) == 1 and current() == "en" else currency
+    return f"**{shown}** {name}" if bold else f"{shown} {name}"
 
 
 def _singular(name: str) -> str:
+    """The English singular of a currency named in the plural ("gold coins", "pennies")."""
     if name.endswith("ies") and len(name) > 4:
         return name[:-3] + "y"
     if name.endswith("s") and not name.endswith(("ss", "us", "is")):

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
+from bot.i18n import LANGUAGE_NAMES, t
 from bot.rules_text import (
     default_preset,
     editable_options,
@@ -80,6 +81,8 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
     embed.add_field(name="Hands delivered", value="by direct message" if s.hand_delivery == "dm"
                     else "privately in the channel (ephemeral)")
     embed.add_field(name="Who may start staked games", value=stakes)
+    embed.add_field(name=t("Language of public tables"), value=(
+        LANGUAGE_NAMES[s.language] if s.language else t("the server's Discord language")))
     embed.add_field(name="Chips", inline=False, value=(
         f"Currency: **{shown(s.currency_name, 64)}** · starting amount {s.starting_chips:,} · "
         f"daily {s.daily_amount:,}" + (" (off)" if s.daily_amount == 0 else "")))
@@ -264,6 +267,18 @@ class AdminCog(ServerCog):
     async def hand_delivery(self, interaction: discord.Interaction, mode: str) -> None:
         where = "by direct message" if mode == "dm" else "privately in the channel"
         await self._update(interaction, f"Hands are now delivered {where}.", hand_delivery=mode)
+
+    @settings.command(name="language", description="The language of this server's public tables and messages")
+    @app_commands.describe(language="Which language")
+    @app_commands.choices(language=[
+        app_commands.Choice(name="The server's own Discord language", value="auto"),
+        *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
+    ])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        chosen = "" if language == "auto" else language
+        done = (t("Public tables and messages now follow the server's Discord language.") if not chosen
+                else t("Public tables and messages are now in {language}.", language=LANGUAGE_NAMES[chosen]))
+        await self._update(interaction, done, language=chosen)
 
     @settings.command(name="stakes", description="Who may start games with a chip stake")
     @app_commands.describe(policy="Who may start staked games",

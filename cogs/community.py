@@ -30,6 +30,7 @@ from bot.store import (
 )
 from bot.words import amount as counted
 from bot.words import plural
+from cogs.language import Speaks
 from cogs.table_ui import ACCENT
 from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, fit_embed, refuse, shown
 
@@ -238,7 +239,7 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
             "allowed_mentions": NO_PINGS}
 
 
-class LeaderboardPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
+class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"hf:lbd:(?P<asker>[0-9]+):(?P<game>[a-z_]+):"
                                 r"(?P<order>rating|wins|points|chips):(?P<period>all|30d):"
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
@@ -296,7 +297,7 @@ async def history_message(store: Store, guild_id: int, user_id: int, page: int
             "allowed_mentions": NO_PINGS}
 
 
-class HistoryPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
+class HistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:chh:(?P<user>[0-9]+):(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page of someone's chip history: only they may turn it."""
 

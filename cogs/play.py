@@ -32,6 +32,7 @@ from bot.tables import AI_LEVELS, Table, TableError, ai_seat
 from bot.words import amount as counted
 from bot.words import plural
 from cogs.game_settings import add_settings, preset_label, seat_counts
+from cogs.language import Speaks
 from cogs.table_ui import ACCENT
 from rendering.view import GAME_NAMES
 
@@ -342,7 +343,7 @@ LOBBY_BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
                  "cancel": ("Cancel", discord.ButtonStyle.danger)}
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+class LobbyButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"hf:lb:(?P<op>[a-z]{1,16}):(?P<lobby>[\s\S]*)"):
     """Join, Leave, Start and Cancel of an open lobby. The template takes any id, so a forged
     or stale one is answered (refused) rather than left to fail."""
@@ -360,7 +361,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         await lobby_press(interaction, self.op, self.lobby_id)
 
 
-class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hf:lbai:(?P<lobby>[\s\S]*)"):
+class LobbyAISelect(Speaks, discord.ui.DynamicItem[discord.ui.Select], template=r"hf:lbai:(?P<lobby>[\s\S]*)"):
     """The host adds an AI player at the chosen level."""
 
     def __init__(self, lobby_id: str) -> None:
@@ -378,7 +379,7 @@ class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hf:lba
         await lobby_press(interaction, "ai", self.lobby_id, level)
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
+class ChallengeButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                       template=r"hf:ch:(?P<op>[a-z]{1,16}):(?P<lobby>[\s\S]*)"):
     """Accept or Decline of a challenge."""
 

@@ -19,12 +19,13 @@ import json
 import logging
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 
 from bot import presenter
+from bot.i18n import speaking, t
 from bot.presenters.base import final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
 from bot.store import StoreError
@@ -167,11 +168,28 @@ class TablePublisher:
         return image
 
     def describe(self, table: Table, events: list[dict]) -> list[str]:
+        """The moves as the table's log lines, in the table's language."""
         names = [shown(n) for n in table.names]
-        return [line for e in events if (line := presenter.describe_event(table.game, e, names))]
+        with speaking(self.public_language(table)):
+            return [line for e in events if (line := presenter.describe_event(table.game, e, names))]
 
     def feed(self, table: Table) -> Feed:
         return self._feeds.setdefault(table.game_id, Feed())
+
+    # -- languages --------------------------------------------------------------------------
+    def public_language(self, table: Table) -> str:
+        """What the table's channel reads: the server's language (``/settings language``, else
+        the server's Discord locale)."""
+        languages = getattr(self.bot, "languages", None)
+        guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
+        locale = guild.preferred_locale if guild is not None else None
+        return languages.of_guild_now(table.guild_id, locale) if languages is not None else "en"
+
+    def owner_language(self, table: Table, seat: int) -> str:
+        """What a seat's own messages read: its player's language (chosen, else their client's)."""
+        languages = getattr(self.bot, "languages", None)
+        player = table.players[seat]
+        return languages.of_user(player) if languages is not None and isinstance(player, int) else "en"
 
     # -- what the table manager calls ---------------------------------------------------------
     async def post_table(self, table: Table, via: discord.Interaction | None = None,
@@ -281,6 +299,10 @@ class TablePublisher:
             feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
 
     def _table_update(self, table: Table) -> Update:
+        with speaking(self.public_language(table)) as language:
+            return self._table_update_in(table, language)
+
+    def _table_update_in(self, table: Table, language: str) -> Update:
         obs = table.match.observation(0)
         names = [shown(n) for n in table.names]
         closing = table.closing
@@ -290,25 +312,28 @@ class TablePublisher:
         else:  # the final picture names the result instead of a turn
             model = final_table(presenter.table_view(obs, table.names),
                                 self._result_line(table, closing), closing.get("winners", ()))
+        model = replace(model, language=language)
         embed = discord.Embed(title=model.title, colour=ACCENT,
-                              description="\n".join(table.log_lines) or "The cards are dealt.")
+                              description="\n".join(table.log_lines) or t("The cards are dealt."))
         for seat, name in enumerate(names):
             embed.add_field(name=name[:256], value=plural(table.match.scores[seat], "point"), inline=True)
         race = getattr(presenter.for_game(table.game), "race_prompt", None)
         if race and table.in_race and closing is None:
-            embed.add_field(name="Slap race", value=race(obs, names)[:1024], inline=False)
+            embed.add_field(name=t("Slap race"), value=race(obs, names)[:1024], inline=False)
         if closing is not None:
-            embed.add_field(name="Result", value=self._result_text(table, closing)[:1024], inline=False)
+            embed.add_field(name=t("Result"), value=self._result_text(table, closing)[:1024], inline=False)
         else:
             seat = table.match.current_player
             if seat is not None:
-                turn = "Slap race!" if table.in_race else f"{table.names[seat]} to play"
-                embed.set_footer(text=(f"{turn} · move {table.seq}"
-                                       + (f" · {stake_text(table.game, table.stake)}" if table.stake else ""))[:2048])
+                turn = t("Slap race!") if table.in_race else t("{name} to play", name=table.names[seat])
+                footer = t("{turn} · move {move}", turn=turn, move=table.seq)
+                if table.stake:
+                    footer += f" · {stake_text(table.game, table.stake)}"
+                embed.set_footer(text=footer[:2048])
             due = table.turn_seat
             if due is not None and table.deadline is not None:  # footers show no timestamps
-                embed.add_field(name="Turn", inline=False,
-                                value=f"**{names[due][:900]}** to play, due {_when(table.deadline)}")
+                embed.add_field(name=t("Turn"), inline=False, value=t(
+                    "**{name}** to play, due {when}", name=names[due][:900], when=_when(table.deadline)))
         embed.set_image(url="attachment://table.png")
         view = rematch_view(table) if closing is not None else self._table_view(table)
         return Update(embed, view, render_table, model, "table.png", self.feed(table))
@@ -323,7 +348,7 @@ class TablePublisher:
     @staticmethod
     def _result_headline(table: Table, closing: dict[str, Any], names: list[str]) -> str:
         if closing.get("cancelled"):
-            return "The game was cancelled; every stake was refunded"
+            return t("The game was cancelled; every stake was refunded")
         if "forfeit" in closing:
             return forfeit_result(closing, names)
         event = {"winners": closing["winners"], "team": closing.get("team")}
@@ -344,7 +369,7 @@ class TablePublisher:
             lines += [f"{i + 1}. {names[s]}: {plural(table.match.scores[s], 'point')}" for i, s in enumerate(order)]
             paid = {s: v for s, v in getattr(closing.get("outcome"), "payouts", {}).items() if v}
             if paid:
-                lines.append("Chips: " + ", ".join(f"{names[s]} +{v}" for s, v in paid.items()))
+                lines.append(t("Chips: {payouts}", payouts=", ".join(f"{names[s]} +{v}" for s, v in paid.items())))
         return "\n".join(lines)
 
     # -- hands ------------------------------------------------------------------------------
@@ -378,17 +403,23 @@ class TablePublisher:
             await self._send_dm(table, seat, update)
 
     def _hand_update(self, table: Table, seat: int) -> Update:
+        with speaking(self.owner_language(table, seat)) as language:
+            return self._hand_update_in(table, seat, language)
+
+    def _hand_update_in(self, table: Table, seat: int, language: str) -> Update:
         obs = table.match.observation(seat)
-        view_model = presenter.hand_view(obs)
+        view_model = replace(presenter.hand_view(obs), language=language)
         description = view_model.title
         if table.deadline is not None and not table.finished and table.turn_seat == seat:
-            description += f"\nYour move is due {_when(table.deadline)}."
-        embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · your hand",
+            description += "\n" + t("Your move is due {when}.", when=_when(table.deadline))
+        embed = discord.Embed(title=t("{game} · your hand", game=GAME_NAMES.get(table.game, table.game)),
                               colour=ACCENT, description=description)
         for name, value in presenter.hand_fields(obs):
             embed.add_field(name=name[:256], value=value[:1024])
-        embed.set_footer(text=f"Game #{table.game_id} · move {table.seq}"
-                         + (" · game over" if table.finished else ""))
+        footer = t("Game #{game} · move {move}", game=table.game_id, move=table.seq)
+        if table.finished:
+            footer += " · " + t("game over")
+        embed.set_footer(text=footer)
         embed.set_image(url="attachment://hand.png")
         return Update(embed, self._hand_controls(table, seat, obs), render_hand, view_model, "hand.png",
                       self.feed(table), f"hand:{seat}")
@@ -433,9 +464,10 @@ class TablePublisher:
             msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
         except discord.Forbidden:
             table.dm_failed.add(seat)
-            msg = await self._send(table.channel_id, content=(
-                f"<@{user_id}>, I can't send you direct messages, so press **My hand** on the table "
-                "to see your cards and play (only you can see it)."), allowed_mentions=ping(user_id))
+            with speaking(self.public_language(table)):
+                notice = t("<@{user}>, I can't send you direct messages, so press **My hand** on the table "
+                           "to see your cards and play (only you can see it).", user=user_id)
+            msg = await self._send(table.channel_id, content=notice, allowed_mentions=ping(user_id))
             want = self._alert_wanted(table)
             if want is not None and want[0] == seat:  # it tells them it is their turn as well
                 await self._replace_alert(table, want, msg)
@@ -505,12 +537,15 @@ class TablePublisher:
                 table.dm_failed.add(seat)
                 await self.budget.acquire()  # the refused DM used the token
         if msg is None:
-            if want[2] is not None:
-                text = (f"<@{user}>, your move is due {_when(table.deadline)}: press **My hand**, "
-                        "or I play a safe move for you then.")
-            else:
-                due = f" (due {_when(table.deadline)})" if table.deadline is not None else ""
-                text = f"<@{user}>, it's your turn{due}: press **My hand**."
+            with speaking(self.public_language(table)):
+                if want[2] is not None:
+                    text = t("<@{user}>, your move is due {when}: press **My hand**, or I play a safe move "
+                             "for you then.", user=user, when=_when(table.deadline))
+                elif table.deadline is not None:
+                    text = t("<@{user}>, it's your turn (due {when}): press **My hand**.", user=user,
+                             when=_when(table.deadline))
+                else:
+                    text = t("<@{user}>, it's your turn: press **My hand**.", user=user)
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
                 content=text, allowed_mentions=ping(user))
         if feed is not None:
@@ -525,14 +560,17 @@ class TablePublisher:
             await self.budget.acquire()
             ref = [int((await self.bot.http.start_private_message(table.players[seat]))["id"]), 0]
         where = f"<#{table.channel_id}>"
-        link = (f" [Go to the table](https://discord.com/channels/{table.guild_id}/{table.channel_id}/"
-                f"{table.message_id})" if table.message_id else "")
-        if warned:
-            text = (f"⏰ Your move in {where} is due {_when(table.deadline)}; "
-                    "then I play a safe move for you.")
-        else:
-            due = f", due {_when(table.deadline)}" if table.deadline is not None else ""
-            text = f"Your turn in {where}{due}."
+        with speaking(self.owner_language(table, seat)):
+            link = (" " + t("[Go to the table]({url})", url=f"https://discord.com/channels/{table.guild_id}/"
+                                                               f"{table.channel_id}/{table.message_id}")
+                    if table.message_id else "")
+            if warned:
+                text = t("⏰ Your move in {channel} is due {when}; then I play a safe move for you.",
+                         channel=where, when=_when(table.deadline))
+            elif table.deadline is not None:
+                text = t("Your turn in {channel}, due {when}.", channel=where, when=_when(table.deadline))
+            else:
+                text = t("Your turn in {channel}.", channel=where)
         return await self.bot.get_partial_messageable(ref[0]).send(
             content=text + link, allowed_mentions=discord.AllowedMentions.none())
 
@@ -576,17 +614,19 @@ class TablePublisher:
         humans = [table.players[s] for s in event["seats"] if not is_ai(table.players[s])]
         view = controls(SlapButton(table.game_id))
         pings = " ".join(f"<@{u}>" for u in humans)
-        await self._send(table.channel_id, content=(
-            f"**{shown(table.names[event['winner']])} is out!** Slap their hand: the first to press "
-            f"pays nothing. {pings}")[:2000], view=view, allowed_mentions=ping(*humans))
+        with speaking(self.public_language(table)):
+            text = t("**{name} is out!** Slap their hand: the first to press pays nothing. {pings}",
+                     name=shown(table.names[event["winner"]]), pings=pings)
+        await self._send(table.channel_id, content=text[:2000], view=view, allowed_mentions=ping(*humans))
 
     async def _post_summary(self, table: Table, event: dict) -> None:
-        view = presenter.summary_view(table.game, event, table.names)
+        with speaking(self.public_language(table)) as language:
+            view = replace(presenter.summary_view(table.game, event, table.names), language=language)
+            names = [shown(n) for n in table.names]
+            lines = presenter.summary_view(table.game, event, names).result_lines
+            title = t("{game} · round {round}", game=GAME_NAMES.get(table.game, table.game), round=event["round"])
         image = await self.render(render_summary, view)
-        names = [shown(n) for n in table.names]
-        lines = presenter.summary_view(table.game, event, names).result_lines
-        embed = discord.Embed(title=f"{GAME_NAMES.get(table.game, table.game)} · round {event['round']}",
-                              description="\n".join(lines)[:4096], colour=ACCENT)
+        embed = discord.Embed(title=title, description="\n".join(lines)[:4096], colour=ACCENT)
         embed.set_image(url="attachment://summary.png")
         await self._send(table.channel_id, embed=embed, file=png(image, "summary.png"))
 

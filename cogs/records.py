@@ -35,6 +35,7 @@ from cogs.community import (
     pages_of,
     store_of,
 )
+from cogs.language import Speaks
 from cogs.table_ui import ACCENT, png
 from cogs.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
 from rendering import TableView, render_table, render_yaku_sheet
@@ -127,7 +128,7 @@ async def history_message(store: Store, guild_id: int, asker: int, user_id: int 
             "allowed_mentions": NO_PINGS}
 
 
-class GameHistoryPager(Pager, discord.ui.DynamicItem[discord.ui.Button],
+class GameHistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"hf:hist:(?P<asker>[0-9]+):(?P<user>[0-9]+):(?P<game>[a-z_]+):"
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page of the game history: only its asker may turn it."""
@@ -198,7 +199,7 @@ async def replay_content(pool: WorkerPool, record: GameRecord, step: int) -> dic
             "view": replay_view(record.game_id, step, total), "allowed_mentions": NO_PINGS}
 
 
-class ReplayButton(Pager, discord.ui.DynamicItem[discord.ui.Button],
+class ReplayButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:rp:(?P<gid>[0-9]+):(?P<step>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A step of a replay; the replay is ephemeral, so only its asker can press these."""
 

@@ -25,6 +25,7 @@ from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError, is_ai
 from cogs.game_settings import add_settings
+from cogs.language import Speaks
 from cogs.play import (
     CHALLENGE_SECONDS,
     NO_MENTIONS,
@@ -271,7 +272,7 @@ async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str)
     await show_rematch(interaction.client, lobby_id)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rematch:(?P<gid>[0-9]{1,19})"):
+class RematchButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rematch:(?P<gid>[0-9]{1,19})"):
     """Rematch, on the final table of a finished match."""
 
     def __init__(self, game_id: int) -> None:
@@ -287,7 +288,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rem
         await rematch_press(interaction, self.game_id)
 
 
-class RematchAnswer(discord.ui.DynamicItem[discord.ui.Button],
+class RematchAnswer(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"hf:rm:(?P<op>[a-z]{1,16}):(?P<lobby>[\s\S]*)"):
     """Accept or Decline of a rematch request; the custom id carries only the rematch's id."""
 

@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError
 from bot.words import plural
+from cogs.language import Speaks
 from cogs.table_ui import ACCENT
 from cogs.text import CHOICE, FIELD_VALUE, NO_PINGS, clip, fit_embed, refuse, shown
 from rendering.view import GAME_NAMES
@@ -159,7 +160,7 @@ async def cancel_from_list(interaction: discord.Interaction, game_id: int, page:
 
 
 # -- controls ----------------------------------------------------------------------------------------
-class GamesPage(discord.ui.DynamicItem[discord.ui.Button],
+class GamesPage(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                 template=r"hf:games:(?P<page>[0-9]{1,6}):(?P<dir>prev|next)"):
     """Previous / Next page of the list (the page number it leads to is in the custom id)."""
 
@@ -179,7 +180,7 @@ class GamesPage(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
 
 
-class CancelFromList(discord.ui.DynamicItem[discord.ui.Button],
+class CancelFromList(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                      template=r"hf:gcancel:(?P<gid>[0-9]{1,19}):(?P<page>[0-9]{1,6})"):
     """Cancel one game of the list (staff)."""
 
@@ -196,7 +197,7 @@ class CancelFromList(discord.ui.DynamicItem[discord.ui.Button],
         await cancel_from_list(interaction, self.game_id, self.page)
 
 
-class CancelMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"hf:gcancelsel:(?P<page>[0-9]{1,6})"):
+class CancelMenu(Speaks, discord.ui.DynamicItem[discord.ui.Select], template=r"hf:gcancelsel:(?P<page>[0-9]{1,6})"):
     """The games of the page as a menu, when there are too many for one button each (staff)."""
 
     def __init__(self, page: int, options: list[discord.SelectOption] | None = None) -> None:

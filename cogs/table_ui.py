@@ -21,6 +21,7 @@ from bot import presenter
 from bot.games.base import Action
 from bot.tables import Table, TableError
 from bot.words import shorten
+from cogs.language import Speaks
 from cogs.text import refuse
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -110,7 +111,7 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         await interaction.followup.send(str(exc), ephemeral=True)
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
+class ActionButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>#[0-9]+|[A-Za-z0-9_:>+]+)"):
     """One legal move of the player to act."""
 
@@ -131,7 +132,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
 MOVE_KEY = re.compile(r"#[0-9]+|[A-Za-z0-9_:>+]+")
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
+class MoveSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"hf:mv:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<part>[0-9]+)"):
     """The legal moves as menus when there are more than buttons fit (25): every move reachable."""
 
@@ -161,7 +162,7 @@ def action_key(gid: int, seq: int, action: Action, index: int) -> str:
     return str(action) if len(f"hf:act:{gid}:{seq}:{action}") <= 100 else f"#{index}"
 
 
-class SlapButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
+class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
     """First Bloom's race: slap the hand of the player who went out. Posted in the channel and
     on the hands of DM players alike; presses count in the order the bot receives them."""
 
@@ -188,7 +189,7 @@ class SlapButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"
         await interaction.followup.send(f"Slap! You were number {place}." if place else "Slap!", ephemeral=True)
 
 
-class HandButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
+class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
     """'My hand': the hand as a fresh ephemeral message, for anyone whose DMs are closed."""
 
     def __init__(self, gid: int) -> None:
@@ -208,7 +209,7 @@ class HandButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"
         await publisher.show_hand_via(table, seat, interaction)
 
 
-class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
+class RulesButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
     """The yaku sheet of the game, privately."""
 
     def __init__(self, game: str) -> None:
@@ -232,7 +233,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules
         await interaction.followup.send(embed=embed, file=png(data, "rules.png"), ephemeral=True)
 
 
-class ForfeitButton(discord.ui.DynamicItem[discord.ui.Button],
+class ForfeitButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"hf:forfeit:(?P<gid>[0-9]+)(?P<sure>:sure)?"):
     """Forfeit, with a private confirmation first."""
 
@@ -262,7 +263,7 @@ class ForfeitButton(discord.ui.DynamicItem[discord.ui.Button],
             await refuse(interaction, str(exc))
 
 
-class CancelButton(ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
+class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
     """Cancel the game and refund the stakes: the host or a member with Manage Server only."""
 
     def __init__(self, gid: int) -> None:

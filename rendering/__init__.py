@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .canvas import shadow
 from .encode import palette_image
+from .fonts import find_cjk_font
 from .hand import render_hand
 from .sheet import render_yaku_sheet
 from .sprites import RENDERED_WIDTHS, build_sprites, card_sprite
@@ -52,6 +53,7 @@ def warm_up() -> None:
     """Build everything an image reuses (card sprites at every size, their shadows, the palette),
     so a worker's first image costs no more than the next ones."""
     build_sprites()
+    find_cjk_font()  # open the bundled CJK font once, not at the first name in kana or Hangul
     for width in RENDERED_WIDTHS:
         shadow(width)
     palette_image()

@@ -8,7 +8,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from .art.palette import FELT, FELT_DARK, HIGHLIGHT, INK, TEXT
-from .fonts import latin, latin_safe
+from .fonts import drawable, face, needs_cjk
 from .sprites import back_sprite, card_height, card_sprite
 
 MARGIN = 16
@@ -64,19 +64,20 @@ def _glyphs(s: str, size: int, stroke: int, anchor: str, fx: float, fy: float
     The same labels ("Stock", names, scores) come back on every image; rasterising is most of
     the cost of drawing a table. The mask also depends on the anchor's sub-pixel position.
     """
-    core, offset = latin(size).getmask2(s, "L", stroke_width=stroke, anchor=anchor,
+    core, offset = face(s, size).getmask2(s, "L", stroke_width=stroke, anchor=anchor,
                                         start=(fx, fy), stroke_filled=True)
     return Image.Image()._new(core), offset
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
          fill=TEXT, anchor: str = "la", bold: bool = False) -> float:
-    """Draw Latin text; returns its width. Characters the font lacks are replaced, never boxed.
+    """Draw text in any script; returns its width. Characters no font has are spelled out,
+    never drawn as empty boxes.
 
     Pixel for pixel what ``draw.text`` draws (stroked in its own colour when bold), from a
     cache of rasterised labels.
     """
-    s = latin_safe(s)
+    s = drawable(s)
     stroke = _stroke(size, bold)
     if s:
         x, y = xy
@@ -87,11 +88,11 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
 
 @lru_cache(maxsize=8192)
 def _length(s: str, size: int) -> float:
-    return latin(size).getlength(s)
+    return face(s, size).getlength(s)
 
 
 def text_width(s: str, size: int, bold: bool = False) -> float:
-    return _length(latin_safe(s), size) + 2 * _stroke(size, bold)
+    return _length(drawable(s), size) + 2 * _stroke(size, bold)
 
 
 ELLIPSIS = "..."  # the built-in font has no "…"
@@ -101,7 +102,7 @@ _DANGLING = " ,;:·-+(&/"
 def fit_text(s: str, size: int, width: float, bold: bool = False) -> str:
     """``s`` if it fits ``width`` pixels, else as many whole words as fit and '...'; a first word
     too long on its own is cut inside (the only way left to fit it)."""
-    s = latin_safe(s)
+    s = drawable(s)
     if text_width(s, size, bold) <= width:
         return s
     words = s.split(" ")
@@ -123,7 +124,7 @@ def fit_line(s: str, size: int, width: float, min_size: int | None = None,
     """The text and size to draw ``s`` within ``width`` pixels: the size lowered a pixel at a
     time down to ``min_size`` (three quarters of ``size`` by default, never under 11), then the
     text shortened at a word at that size."""
-    s = latin_safe(s)
+    s = drawable(s)
     low = min(size, min_size or max(11, round(size * 0.75)))
     for px in range(size, low - 1, -1):
         if text_width(s, px, bold) <= width:
@@ -198,17 +199,31 @@ def card_strip(image: Image.Image, cards: tuple[str, ...], x: int, y: int, width
     return width + (n - 1) * step
 
 
+def _pieces(s: str) -> list[str]:
+    """What a line may break between: words, and each character of Japanese and Korean runs
+    that are written without spaces (a space before a piece is kept with it)."""
+    pieces: list[str] = []
+    for i, word in enumerate(s.split()):
+        lead = " " if i else ""
+        if needs_cjk(word) and " " not in word:
+            pieces.extend([lead + word[0], *word[1:]] if word else [])
+        else:
+            pieces.append(lead + word)
+    return pieces
+
+
 def wrap_text(s: str, size: int, width: float, max_lines: int = 2) -> list[str]:
     """Split ``s`` into at most ``max_lines`` lines of ``width`` pixels (the last shortened)."""
-    words, lines, current = latin_safe(s).split(), [], ""
-    for word in words:
-        trial = f"{current} {word}".strip()
+    lines, current = [], ""
+    for piece in _pieces(drawable(s)):
+        trial = current + piece if current else piece.lstrip()
         if text_width(trial, size) <= width or not current:
             current = trial
         else:
             lines.append(current)
-            current = word
+            current = piece.lstrip()
     lines.append(current)
     if len(lines) > max_lines:
-        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+        rest = "".join(lines[max_lines - 1:]) if all(map(needs_cjk, lines)) else " ".join(lines[max_lines - 1:])
+        lines = lines[: max_lines - 1] + [rest]
     return [fit_text(line, size, width) for line in lines]

@@ -1,9 +1,14 @@
-"""Fonts: Pillow's built-in scalable font for Latin text, and an optional CJK font for kanji.
+"""Fonts: Pillow's built-in scalable font for Latin text, Noto Sans CJK for everything else.
 
-A CJK font is used only when it really has the glyphs (checked against the font's own "missing
-glyph" box), so kanji never render as empty boxes. Sources, in order: the ``cjk_font`` argument,
-the ``HANAFUDA_CJK_FONT`` environment variable, then well-known font files under the usual
-fontconfig directories.
+Noto Sans CJK JP (SIL Open Font License) comes from the package registry with the bot (the
+``noto-cjk-sans-jp-regular`` package), so kana, kanji and Hangul are drawn on any machine, with no
+system font and nothing to configure. A text the built-in font can draw whole is drawn with it
+(the look of the tables stays as it was); any other text is drawn with Noto, which also has Latin.
+A character neither font has (an emoji, a rare script) is written out in ASCII (``anyascii``),
+so no image ever shows the empty "missing glyph" box.
+
+Another CJK font can be chosen: the ``cjk_font`` argument, then the ``HANAFUDA_CJK_FONT``
+environment variable; it is used only when it really has the glyphs.
 """
 
 from __future__ import annotations
@@ -12,9 +17,12 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+import noto_cjk_sans_jp_regular
+from anyascii import anyascii
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.cards import MONTHS
+from bot.i18n import current
 
 CJK_ENV_VAR = "HANAFUDA_CJK_FONT"
 FONT_DIRS: tuple[str, ...] = (
@@ -85,13 +93,19 @@ def _system_cjk_candidates() -> list[str]:
     return [p for _, p in sorted(found)]
 
 
+def bundled_cjk_font() -> str:
+    """The Noto Sans CJK file installed with the bot."""
+    return str(noto_cjk_sans_jp_regular.FONT_PATH)
+
+
 @lru_cache(maxsize=8)
 def find_cjk_font(cjk_font: str | None = None) -> str | None:
-    """Path of a usable CJK font, or ``None``: argument, then env var, then the system."""
+    """Path of a usable CJK font: the argument, the env var, the bundled Noto, then the system
+    (``None`` only if even the bundled file is gone)."""
     explicit = cjk_font or os.environ.get(CJK_ENV_VAR)
-    if explicit:
-        return explicit if _has_glyphs(explicit, _PROBE_TEXT) else None
-    for path in _system_cjk_candidates():
+    if explicit and _has_glyphs(explicit, _PROBE_TEXT):
+        return explicit
+    for path in (bundled_cjk_font(), *_system_cjk_candidates()):
         if _has_glyphs(path, _PROBE_TEXT):
             return path
     return None
@@ -103,21 +117,24 @@ def cjk(size: int, path: str) -> ImageFont.FreeTypeFont:
 
 
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+# The months' plants as Korean hwatu players name them (January pine-and-crane ... December rain).
+PLANT_KOREAN = ("송학", "매조", "벚꽃", "흑싸리", "난초", "모란", "홍싸리", "공산", "국화", "단풍", "비", "오동")
 
 
 def month_caption(month: int, cjk_font: str | None = None, korean: bool = False) -> tuple[str, bool]:
-    """Caption for a month (Japanese number 1..12) and whether it needs the CJK font.
-
-    With a CJK font: ``("一月 松", True)``; without: ``("Jan pine", False)``. ``korean`` uses the
-    Go-Stop number instead of the month name: ``("12 柳", True)`` / ``("12 willow", False)``.
+    """Caption for a month (Japanese number 1..12) in the current language, and whether it needs
+    the CJK font: English ``("Jan pine", False)``, Japanese ``("一月 松", True)``, Korean
+    ``("1월 송학", True)``. ``korean`` numbers the months as Go-Stop does (willow is 12):
+    ``("12 willow", False)``, ``("12 柳", True)``, ``("12월 비", True)``. Without any CJK font the
+    English caption is drawn whatever the language.
     """
     m = MONTHS[month - 1]
-    has_cjk = find_cjk_font(cjk_font) is not None
-    if korean:
-        return f"{m.korean_number} {m.plant_kanji if has_cjk else m.plant}", has_cjk
-    if has_cjk:
-        return f"{m.month_kanji} {m.plant_kanji}", True
-    return f"{MONTH_ABBR[month - 1]} {m.plant}", False
+    language = current() if find_cjk_font(cjk_font) is not None else "en"
+    if language == "ko":
+        return f"{m.korean_number if korean else month}월 {PLANT_KOREAN[month - 1]}", True
+    if language == "ja":
+        return (f"{m.korean_number} {m.plant_kanji}" if korean else f"{m.month_kanji} {m.plant_kanji}"), True
+    return (f"{m.korean_number} {m.plant}" if korean else f"{MONTH_ABBR[month - 1]} {m.plant}"), False
 
 
 def caption_font(size: int, is_cjk: bool, cjk_font: str | None = None) -> ImageFont.FreeTypeFont:
@@ -129,15 +146,21 @@ def caption_font(size: int, is_cjk: bool, cjk_font: str | None = None) -> ImageF
 _REPLACEMENTS = {"×": "x", "–": "-", "—": "-", "−": "-", "→": "->", "…": "...", "✓": "ok", "★": "*"}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _latin_ok(ch: str) -> bool:
     return ch.isspace() or has_glyphs(latin(24), ch)
+
+
+@lru_cache(maxsize=8192)
+def _cjk_ok(ch: str) -> bool:
+    path = find_cjk_font()
+    return path is not None and (ch.isspace() or has_glyphs(cjk(24, path), ch))
 
 
 @lru_cache(maxsize=4096)
 def latin_safe(text: str) -> str:
     """``text`` with characters the built-in font lacks replaced (``×`` -> ``x``) or dropped,
-    so no empty boxes are ever drawn."""
+    for the few labels that must stay in the built-in font (card numbers)."""
     out = []
     for ch in text:
         if ord(ch) < 127 or _latin_ok(ch):
@@ -145,3 +168,30 @@ def latin_safe(text: str) -> str:
         else:
             out.append(_REPLACEMENTS.get(ch, ""))
     return "".join(out)
+
+
+@lru_cache(maxsize=8192)
+def drawable(text: str) -> str:
+    """``text`` as it can be drawn: every character one of the fonts has is kept; any other is
+    written out in ASCII ("😀" -> ":grinning:"), or left out when it has no such spelling."""
+    out = []
+    for ch in text:
+        if ord(ch) < 127 or _latin_ok(ch) or _cjk_ok(ch):
+            out.append(ch)
+        elif ch in _REPLACEMENTS:
+            out.append(_REPLACEMENTS[ch])
+        else:
+            out.append(anyascii(ch))
+    return "".join(out)
+
+
+@lru_cache(maxsize=8192)
+def needs_cjk(text: str) -> bool:
+    """Whether ``text`` (already :func:`drawable`) has characters the built-in font lacks."""
+    return not all(ord(ch) < 127 or _latin_ok(ch) for ch in text)
+
+
+def face(text: str, size: int) -> ImageFont.FreeTypeFont:
+    """The font that draws ``text`` (already :func:`drawable`) whole at ``size`` pixels."""
+    path = find_cjk_font() if needs_cjk(text) else None
+    return cjk(size, path) if path else latin(size)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PIL import Image
 
 from bot.cards import card
+from bot.i18n import speaking
 
 from .art.jokers import JOKER_PI
 from .art.palette import HIGHLIGHT, INK, MUTED, PLAYABLE, TEXT
@@ -113,5 +114,6 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
 
 
 def render_hand(view: HandView, cjk_font: str | None = None) -> bytes:
-    """PNG bytes of the hand image for ``view``."""
-    return encode_png(hand_image(view, cjk_font))
+    """PNG bytes of the hand image for ``view``, its words in ``view.language``."""
+    with speaking(view.language):
+        return encode_png(hand_image(view, cjk_font))

@@ -6,6 +6,8 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.i18n import speaking
+
 from .art.palette import GOLD, MUTED, PANEL, TEXT
 from .canvas import (
     IMAGE_WIDTH,
@@ -69,7 +71,9 @@ def sheet_image(game: str) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=len(GAMES))
-def render_yaku_sheet(game: str) -> bytes:
-    """PNG bytes of the yaku reference sheet of ``game`` (cached: the sheets never change)."""
-    return encode_png(sheet_image(game))
+@lru_cache(maxsize=3 * len(GAMES))  # a sheet per game and language
+def render_yaku_sheet(game: str, language: str = "en") -> bytes:
+    """PNG bytes of the yaku reference sheet of ``game`` in ``language`` (cached: the sheets
+    never change)."""
+    with speaking(language):
+        return encode_png(sheet_image(game))

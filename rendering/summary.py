@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.i18n import speaking
+
 from .art.palette import GOLD, MUTED, PANEL, TEXT
 from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, fitted_text, new_canvas, text, text_width
 from .encode import encode_png
@@ -61,5 +63,6 @@ def summary_image(view: SummaryView) -> Image.Image:
 
 
 def render_summary(view: SummaryView) -> bytes:
-    """PNG bytes of the round summary for ``view``."""
-    return encode_png(summary_image(view))
+    """PNG bytes of the round summary for ``view``, its words in ``view.language``."""
+    with speaking(view.language):
+        return encode_png(summary_image(view))

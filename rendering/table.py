@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.cards import Kind, card
+from bot.i18n import speaking
 from bot.words import plural
 
 from .art.jokers import is_joker
@@ -307,5 +308,6 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
 
 
 def render_table(view: TableView) -> bytes:
-    """PNG bytes of the table image for ``view``."""
-    return encode_png(table_image(view))
+    """PNG bytes of the table image for ``view``, its words in ``view.language``."""
+    with speaking(view.language):
+        return encode_png(table_image(view))

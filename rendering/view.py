@@ -7,19 +7,21 @@ shapes serve all six games: fields a game does not use stay ``None`` or empty.
 
 from __future__ import annotations
 
+from bot.i18n import NP_, Names
+
 from dataclasses import dataclass
 
 GAMES: tuple[str, ...] = ("koikoi", "gostop", "mushi", "sakura", "hana_awase", "shedding")
 """Game slugs accepted by the renderers (the module names under ``bot.games``)."""
 
-GAME_NAMES: dict[str, str] = {
-    "koikoi": "Koi-Koi",
-    "gostop": "Go-Stop",
-    "mushi": "Mushi",
-    "sakura": "Sakura (Higo-Bana)",
-    "hana_awase": "Hana-Awase",
-    "shedding": "First Bloom",
-}
+GAME_NAMES: Names = Names("game", {
+    "koikoi": NP_("game", "Koi-Koi"),
+    "gostop": NP_("game", "Go-Stop"),
+    "mushi": NP_("game", "Mushi"),
+    "sakura": NP_("game", "Sakura (Higo-Bana)"),
+    "hana_awase": NP_("game", "Hana-Awase"),
+    "shedding": NP_("game", "First Bloom"),
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,7 @@ class TableView:
     korean_months: bool = False
     footer: str = ""
     result: str = ""
+    language: str = "en"  # the words drawn on the image (the server's language for a table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,7 @@ class HandView:
     korean_months: bool = False
     decision: tuple[str, ...] = ()
     legend: str = ""
+    language: str = "en"  # the owner's language
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,3 +118,4 @@ class SummaryView:
     multipliers: tuple[str, ...] = ()
     result_lines: tuple[str, ...] = ()
     korean_months: bool = False
+    language: str = "en"

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from bot.cards import DECK, card
+from bot.cards import DECK, HANGUL_NAMES, card
 from bot.games.base import Action
+from bot.i18n import current, tp
 from bot.words import plural
 from rendering.view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
 
@@ -23,9 +24,17 @@ LABEL_MAX = 80
 
 
 def card_name(cid: str) -> str:
-    """A card's display name; ids outside the 48-card deck (Go-Stop jokers) get a readable name."""
+    """A card's name in the current language, as that language's players name it (Japanese:
+    "松に鶴", Korean: "송학 광"); ids outside the 48-card deck (Go-Stop jokers) get a readable name."""
     if cid in _IDS:
+        language = current()
+        if language == "ja":
+            return card(cid).kanji
+        if language == "ko":
+            return HANGUL_NAMES[cid]
         return card(cid).name
+    if cid.startswith("joker"):
+        return tp("card", "Joker {n}", n=cid.rsplit("_", 1)[-1]) if "_" in cid else tp("card", "Joker")
     return cid.replace("_", " ").capitalize()
 
 
@@ -90,7 +99,10 @@ class Presenter:
 
     # -- names --------------------------------------------------------------------------------
     def yaku_name(self, slug: str) -> str:
-        return self.yaku_names.get(slug, slug.replace("_", " ").capitalize())
+        return tp("yaku", self.yaku_names.get(slug, slug.replace("_", " ").capitalize()))
+
+    def multiplier_name(self, slug: str) -> str:
+        return tp("multiplier", self.multiplier_names.get(slug, slug))
 
     def short_yaku_name(self, slug: str) -> str:
         return self.yaku_name(slug).split(" (")[0]
@@ -104,7 +116,7 @@ class Presenter:
             return label
         if action.kind == "choose":
             return f"Take {card_name(action.target)}"
-        return self.action_names.get(action.kind, action.kind.replace("_", " ").capitalize())
+        return tp("move", self.action_names.get(action.kind, action.kind.replace("_", " ").capitalize()))
 
     def action_style(self, action: Action) -> str:
         """Button colour: ``primary``, ``success``, ``danger`` or ``secondary``."""
@@ -266,7 +278,7 @@ class Presenter:
 
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
         """The end-of-round picture from a ``round_over`` event."""
-        mults = tuple(f"x{f} {self.multiplier_names.get(n, n)}"
+        mults = tuple(f"x{f} {self.multiplier_name(n)}"
                       for n, f in event.get("detail", {}).get("multipliers", []))
         return SummaryView(title=f"Round {event['round']}", rows=tuple(self.summary_rows(event, names)),
                            multipliers=mults, result_lines=tuple(self.result_lines(event, names)),

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.cards import DECK, MONTHS, Kind, Role
 from bot.games.base import Action
+from bot.i18n import NP_
 from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 
@@ -82,18 +83,18 @@ class GoStopPresenter(Presenter):
     game = "gostop"
     korean_months = True
     yaku_names = {
-        "ogwang": "Ogwang (5 brights)", "sagwang": "Sagwang (4 brights)",
-        "samgwang": "Samgwang (3 brights)", "bi_samgwang": "Bi-samgwang (3 with rain)",
-        "godori": "Godori (3 birds)", "yeol": "Yeol (animals)", "hongdan": "Hong-dan (red)",
-        "cheongdan": "Cheong-dan (blue)", "chodan": "Cho-dan (grass)", "tti": "Tti (ribbons)",
-        "pi": "Pi (junk)", "inoshikacho": "Boar-deer-butterflies",
+        "ogwang": NP_("yaku", "Ogwang (5 brights)"), "sagwang": NP_("yaku", "Sagwang (4 brights)"),
+        "samgwang": NP_("yaku", "Samgwang (3 brights)"), "bi_samgwang": NP_("yaku", "Bi-samgwang (3 with rain)"),
+        "godori": NP_("yaku", "Godori (3 birds)"), "yeol": NP_("yaku", "Yeol (animals)"), "hongdan": NP_("yaku", "Hong-dan (red)"),
+        "cheongdan": NP_("yaku", "Cheong-dan (blue)"), "chodan": NP_("yaku", "Cho-dan (grass)"), "tti": NP_("yaku", "Tti (ribbons)"),
+        "pi": NP_("yaku", "Pi (junk)"), "inoshikacho": NP_("yaku", "Boar-deer-butterflies"),
     }
-    multiplier_names = {"go": "go", "shake": "shake", "bomb": "bomb",
-                        "meongtta": "meong-tta (7+ animals)", "nagari": "nagari",
-                        "mission": "mission month", "joker": "joker"}
-    action_names = {"go": "Go!", "stop": "Stop (score now)", "draw": "Turn a stock card (bomb turn)",
-                    "chongtong": "Chongtong! Reveal and win", "pass": "Keep playing (no chongtong)",
-                    "sake_animal": "Read as an animal", "sake_pi": "Read as double pi"}
+    multiplier_names = {"go": NP_("multiplier", "go"), "shake": NP_("multiplier", "shake"), "bomb": NP_("multiplier", "bomb"),
+                        "meongtta": NP_("multiplier", "meong-tta (7+ animals)"), "nagari": NP_("multiplier", "nagari"),
+                        "mission": NP_("multiplier", "mission month"), "joker": NP_("multiplier", "joker")}
+    action_names = {"go": NP_("move", "Go!"), "stop": NP_("move", "Stop (score now)"), "draw": NP_("move", "Turn a stock card (bomb turn)"),
+                    "chongtong": NP_("move", "Chongtong! Reveal and win"), "pass": NP_("move", "Keep playing (no chongtong)"),
+                    "sake_animal": NP_("move", "Read as an animal"), "sake_pi": NP_("move", "Read as double pi")}
 
     # -- buttons ------------------------------------------------------------------------------
     def action_label(self, action: Action) -> str:
@@ -414,7 +415,7 @@ class GoStopPresenter(Presenter):
                             points=d.get("points_each", 0))]
         rows = super().summary_rows(event, names)
         for slug, n in d.get("bonus", []):
-            rows.append(YakuRow(player=names[w], name=f"{self.multiplier_names.get(slug, slug).capitalize()} bonus",
+            rows.append(YakuRow(player=names[w], name=f"{self.multiplier_name(slug).capitalize()} bonus",
                                 cards=(), points=n))
         return rows
 
@@ -432,9 +433,9 @@ class GoStopPresenter(Presenter):
         else:
             calc = f"{d.get('base', 0)} base"
             for slug, n in d.get("bonus", []):
-                calc += f" + {n} {self.multiplier_names.get(slug, slug)}"
+                calc += f" + {n} {self.multiplier_name(slug)}"
             for slug, f in d.get("multipliers", []):
-                calc += f" x{f} {self.multiplier_names.get(slug, slug).split(' (')[0]}"
+                calc += f" x{f} {self.multiplier_name(slug).split(' (')[0]}"
             lines.append(f"{names[w]} stops: {calc} = {plural(d.get('score', 0), 'point')}")
             if d.get("reading"):
                 lines.append(f"{names[w]} reads the dual card as "
@@ -450,8 +451,8 @@ class GoStopPresenter(Presenter):
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
         d = event.get("detail", {})
         w = event.get("winner")
-        chips = [f"+{n} {self.multiplier_names.get(s, s)}" for s, n in d.get("bonus", [])]
-        chips += [f"x{f} {self.multiplier_names.get(s, s)}" for s, f in d.get("multipliers", [])]
+        chips = [f"+{n} {self.multiplier_name(s)}" for s, n in d.get("bonus", [])]
+        chips += [f"x{f} {self.multiplier_name(s)}" for s, f in d.get("multipliers", [])]
         if w is None:
             head = "nagari"
         else:

@@ -16,6 +16,7 @@ from bot.games.base import Action
 from bot.games.hana_awase.game import HANDS
 from bot.games.hana_awase.rules import Rules
 from bot.games.hana_awase.scoring import SETS, card_points, table_yaku
+from bot.i18n import NP_
 from bot.words import plural
 from rendering.view import YakuRow
 
@@ -42,17 +43,17 @@ def teyaku_name(amount: int) -> str:
 class HanaAwasePresenter(Presenter):
     game = "hana_awase"
     yaku_names = {
-        "goko": "Goko (five brights)", "shiko": "Shiko (four brights)",
-        "omote_sugawara": "Omote-sugawara (crane, warbler, curtain)",
-        "matsu_kiri_bozu": "Matsu-kiri-bozu (crane, phoenix, moon)",
-        "nanatan": "Nanatan (seven ribbons)", "rokutan": "Rokutan (six ribbons)",
-        "akatan": "Akatan (poetry ribbons)", "aotan": "Aotan (blue ribbons)",
-        "kusatan": "Kusatan (grass ribbons)", "inoshikacho": "Inoshikacho (boar, deer, butterflies)",
-        "nomi": "Nomi (sake cup, curtain, moon)", "hanami": "Hanami (cherry viewing)",
-        "tsukimi": "Tsukimi (moon viewing)", "yanagishima": "Yanagishima (four willow)",
-        "fujishima": "Fujishima (four wisteria)", "kirishima": "Kirishima (four paulownia)",
+        "goko": NP_("yaku", "Goko (five brights)"), "shiko": NP_("yaku", "Shiko (four brights)"),
+        "omote_sugawara": NP_("yaku", "Omote-sugawara (crane, warbler, curtain)"),
+        "matsu_kiri_bozu": NP_("yaku", "Matsu-kiri-bozu (crane, phoenix, moon)"),
+        "nanatan": NP_("yaku", "Nanatan (seven ribbons)"), "rokutan": NP_("yaku", "Rokutan (six ribbons)"),
+        "akatan": NP_("yaku", "Akatan (poetry ribbons)"), "aotan": NP_("yaku", "Aotan (blue ribbons)"),
+        "kusatan": NP_("yaku", "Kusatan (grass ribbons)"), "inoshikacho": NP_("yaku", "Inoshikacho (boar, deer, butterflies)"),
+        "nomi": NP_("yaku", "Nomi (sake cup, curtain, moon)"), "hanami": NP_("yaku", "Hanami (cherry viewing)"),
+        "tsukimi": NP_("yaku", "Tsukimi (moon viewing)"), "yanagishima": NP_("yaku", "Yanagishima (four willow)"),
+        "fujishima": NP_("yaku", "Fujishima (four wisteria)"), "kirishima": NP_("yaku", "Kirishima (four paulownia)"),
     }
-    action_names = {"draw": "Turn the stock card"}
+    action_names = {"draw": NP_("move", "Turn the stock card")}
 
     # -- rules of the table ---------------------------------------------------------------------
     @staticmethod

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.base import Action
+from bot.i18n import NP_
 from bot.words import plural
 from rendering.view import YakuRow
 
@@ -15,18 +16,18 @@ from .base import Presenter, card_name, seat_name
 class KoiKoiPresenter(Presenter):
     game = "koikoi"
     yaku_names = {
-        "goko": "Goko (five brights)", "shiko": "Shiko (four brights)", "ameshiko": "Ame-shiko (rainy four)",
-        "sanko": "Sanko (three brights)", "inoshikacho": "Inoshikacho (boar-deer-butterflies)",
-        "tane": "Tane (animals)", "akatan": "Akatan (poetry ribbons)", "aotan": "Aotan (blue ribbons)",
-        "akatan_aotan": "Akatan + Aotan", "tanzaku": "Tanzaku (ribbons)", "hanami_zake": "Hanami-zake",
-        "tsukimi_zake": "Tsukimi-zake", "kasu": "Kasu (chaff)", "tsukifuda": "Tsukifuda (month cards)",
-        "teshi": "Teshi (four of a month dealt)", "kuttsuki": "Kuttsuki (four pairs dealt)",
-        "field_four": "Four of a month on the field",
+        "goko": NP_("yaku", "Goko (five brights)"), "shiko": NP_("yaku", "Shiko (four brights)"), "ameshiko": NP_("yaku", "Ame-shiko (rainy four)"),
+        "sanko": NP_("yaku", "Sanko (three brights)"), "inoshikacho": NP_("yaku", "Inoshikacho (boar-deer-butterflies)"),
+        "tane": NP_("yaku", "Tane (animals)"), "akatan": NP_("yaku", "Akatan (poetry ribbons)"), "aotan": NP_("yaku", "Aotan (blue ribbons)"),
+        "akatan_aotan": NP_("yaku", "Akatan + Aotan"), "tanzaku": NP_("yaku", "Tanzaku (ribbons)"), "hanami_zake": NP_("yaku", "Hanami-zake"),
+        "tsukimi_zake": NP_("yaku", "Tsukimi-zake"), "kasu": NP_("yaku", "Kasu (chaff)"), "tsukifuda": NP_("yaku", "Tsukifuda (month cards)"),
+        "teshi": NP_("yaku", "Teshi (four of a month dealt)"), "kuttsuki": NP_("yaku", "Kuttsuki (four pairs dealt)"),
+        "field_four": NP_("yaku", "Four of a month on the field"),
     }
-    multiplier_names = {"seven_plus": "7 points or more", "koikoi": "koi-koi",
-                        "field_brights": "brights on the field"}
-    action_names = {"koikoi": "Koi-Koi!", "stop": "Stop (score now)", "keep": "Keep my hand",
-                    "swap": "Swap hands"}
+    multiplier_names = {"seven_plus": NP_("multiplier", "7 points or more"), "koikoi": NP_("multiplier", "koi-koi"),
+                        "field_brights": NP_("multiplier", "brights on the field")}
+    action_names = {"koikoi": NP_("move", "Koi-Koi!"), "stop": NP_("move", "Stop (score now)"), "keep": NP_("move", "Keep my hand"),
+                    "swap": NP_("move", "Swap hands")}
 
     def action_style(self, action: Action) -> str:
         if action.kind in ("koikoi", "choose"):

@@ -14,6 +14,7 @@ from typing import Any
 from bot.cards import DECK, card
 from bot.games.base import Action
 from bot.games.mushi.rules import YAKU_POINTS
+from bot.i18n import NP_
 from bot.words import plural
 from rendering.view import YakuRow
 
@@ -176,12 +177,12 @@ def playout_prompt(obs: dict[str, Any], *, wild: bool) -> str | None:
 class MushiPresenter(Presenter):
     game = "mushi"
     yaku_names = {
-        "goko": "Goko (five brights)",
-        "sanko_mushi": "Three brights (crane, warbler, curtain)",
-        "fujishima": "Fujishima (four wisteria)",
-        "kirishima": "Kirishima (four paulownia)",
+        "goko": NP_("yaku", "Goko (five brights)"),
+        "sanko_mushi": NP_("yaku", "Three brights (crane, warbler, curtain)"),
+        "fujishima": NP_("yaku", "Fujishima (four wisteria)"),
+        "kirishima": NP_("yaku", "Kirishima (four paulownia)"),
     }
-    action_names = {"draw": "Turn the stock card"}
+    action_names = {"draw": NP_("move", "Turn the stock card")}
 
     # -- names and buttons ----------------------------------------------------------------------
     def action_label(self, action: Action) -> str:

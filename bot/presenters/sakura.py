@@ -15,6 +15,7 @@ from typing import Any
 from bot.cards import DECK, MONTHS
 from bot.games.base import Action
 from bot.games.sakura.scoring import YAKU
+from bot.i18n import NP_
 from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 
@@ -53,16 +54,16 @@ def card_month(cid: str | None) -> int | None:
 class SakuraPresenter(Presenter):
     game = "sakura"
     yaku_names = {
-        "drinking": "Drinking (curtain-moon-sake)",
-        "crane_warbler_curtain": "Crane-Warbler-Curtain",
-        "poetry_ribbons": "Poetry ribbons",
-        "blue_ribbons": "Blue ribbons",
-        "grass_ribbons": "Grass ribbons",
-        "butterflies_sake_deer": "Butterflies-Sake-Deer",
-        "cuckoo_bridge_boar": "Cuckoo-Bridge-Boar",
-        "boar_geese_deer": "Boar-Geese-Deer",
+        "drinking": NP_("yaku", "Drinking (curtain-moon-sake)"),
+        "crane_warbler_curtain": NP_("yaku", "Crane-Warbler-Curtain"),
+        "poetry_ribbons": NP_("yaku", "Poetry ribbons"),
+        "blue_ribbons": NP_("yaku", "Blue ribbons"),
+        "grass_ribbons": NP_("yaku", "Grass ribbons"),
+        "butterflies_sake_deer": NP_("yaku", "Butterflies-Sake-Deer"),
+        "cuckoo_bridge_boar": NP_("yaku", "Cuckoo-Bridge-Boar"),
+        "boar_geese_deer": NP_("yaku", "Boar-Geese-Deer"),
     }
-    action_names = {"draw": "Turn a stock card (hand empty)"}
+    action_names = {"draw": NP_("move", "Turn a stock card (hand empty)")}
 
     # -- sides --------------------------------------------------------------------------------
     @staticmethod

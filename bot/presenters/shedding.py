@@ -17,6 +17,7 @@ from typing import Any
 from bot.cards import BRIGHTS, DECK, MONTHS, card
 from bot.games.base import Action
 from bot.games.shedding import moves as mv
+from bot.i18n import NP_
 from bot.words import plural, shorten
 from rendering.view import GAME_NAMES, HandView, SummaryView, TableView, YakuRow
 
@@ -66,8 +67,8 @@ def fit_label(build) -> str:
 
 class SheddingPresenter(Presenter):
     game = "shedding"
-    action_names = {mv.STRUGGLE: "Struggle: draw", mv.PASS: "Pass (no move possible)",
-                    mv.RACE_END: "End the race"}
+    action_names = {mv.STRUGGLE: NP_("move", "Struggle: draw"), mv.PASS: NP_("move", "Pass (no move possible)"),
+                    mv.RACE_END: NP_("move", "End the race")}
 
     # -- buttons --------------------------------------------------------------------------------
     def action_label(self, action: Action) -> str:

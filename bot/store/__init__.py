@@ -22,6 +22,7 @@ from .errors import (
     UnknownAccount,
     UnknownGame,
 )
+from .languages import UserLanguage
 from .models import (
     MAX_AMOUNT,
     SYSTEM_ACTOR,
@@ -41,6 +42,7 @@ from .settings import GuildSettings
 from .store import Store
 
 __all__ = [
+    "UserLanguage",
     "Store", "GuildSettings", "default_db_path", "default_migrations_dir",
     "MAX_AMOUNT", "SYSTEM_ACTOR",
     "AuditReport", "GameEvent", "GameOutcome", "GameRecord", "LeaderboardPage", "LeaderboardRow",

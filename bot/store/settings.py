@@ -20,6 +20,7 @@ __all__ = ["GuildSettings", "STAKE_POLICIES", "HAND_DELIVERY", "load_all_setting
 STAKE_POLICIES = ("everyone", "managers", "role", "nobody")
 HAND_DELIVERY = ("dm", "ephemeral")
 DEFAULT_CURRENCY = "chips"
+LANGUAGE_CHOICES = ("", "en", "ja", "ko")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,7 @@ class GuildSettings:
     currency_name: str = DEFAULT_CURRENCY
     stake_policy: str = "everyone"  # who may start staked games
     stake_role_id: int | None = None  # with stake_policy 'role'
+    language: str = ""  # public tables' language: en, ja, ko; empty: the server's Discord locale
 
     def rules_for(self, game: str) -> dict[str, Any]:
         """This server's house rules for ``game`` (empty: the game's default preset)."""
@@ -87,6 +89,8 @@ def validate(current: GuildSettings, changes: Mapping[str, Any]) -> GuildSetting
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
             raise InvalidSetting("The currency name must have 1 to 32 characters.")
         out["currency_name"] = name.strip()
+    if "language" in out and out["language"] not in LANGUAGE_CHOICES:
+        raise InvalidSetting("The language must be one of en, ja, ko (or empty: the server's own).")
     new = replace(current, **out)
     if new.stake_policy not in STAKE_POLICIES:
         raise InvalidSetting(f"Who may start staked games: one of {', '.join(STAKE_POLICIES)}.")

@@ -20,6 +20,7 @@ from . import games, leaderboards, ledger, lobbies, records
 from .db import Clock, Database, default_db_path
 from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount
 from .games import validate_new_game
+from .languages import UserLanguage, load_user_languages, save_user_language
 from .lobbies import Lobby
 from .models import (
     SYSTEM_ACTOR,
@@ -36,7 +37,14 @@ from .models import (
     Transfer,
 )
 from .records import HistoryPage, UserStats
-from .settings import GuildSettings, load_all_settings, load_settings, save_settings, validate
+from .settings import (
+    LANGUAGE_CHOICES,
+    GuildSettings,
+    load_all_settings,
+    load_settings,
+    save_settings,
+    validate,
+)
 
 __all__ = ["Store"]
 
@@ -135,6 +143,16 @@ class Store:
             self._settings[guild_id] = settings
         return settings
 
+    def known_settings(self, guild_id: int) -> GuildSettings | None:
+        """The server's settings if known without asking the database (None: ask it with
+        :meth:`get_settings`); for work that must not wait, such as choosing a language."""
+        if not self._db.health.ok:
+            return None
+        known = self._settings.get(guild_id)
+        if known is None and self._all_settings:
+            return GuildSettings(guild_id=guild_id)
+        return known
+
     def _remember_settings(self, settings: GuildSettings) -> None:
         self._settings_writes += 1
         self._settings[settings.guild_id] = settings
@@ -164,6 +182,21 @@ class Store:
             await save_settings(conn, new, self._db.now_ms())
         self._remember_settings(new)
         return new
+
+    # -- languages -------------------------------------------------------------------------------
+    async def user_languages(self) -> list[UserLanguage]:
+        """Every user's remembered and chosen language (read once when the bot starts)."""
+        async with self._db.snapshot() as conn:
+            return await load_user_languages(conn)
+
+    async def save_user_language(self, language: UserLanguage) -> None:
+        """Remember a user's language (seen in their client, or chosen)."""
+        _id(language.user_id, "The user id")
+        for value in (language.seen, language.chosen):
+            if value not in LANGUAGE_CHOICES:
+                raise InvalidInput("The language must be one of en, ja, ko.")
+        async with self._db.write() as conn:
+            await save_user_language(conn, language, self._db.now_ms())
 
     # -- chip ledger -----------------------------------------------------------------------------
     async def open_account(self, guild_id: int, user_id: int, *, actor: int | None = None

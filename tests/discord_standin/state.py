@@ -67,6 +67,7 @@ class User:
     name: str
     bot: bool = False
     refuses_dms: bool = False
+    locale: str = "en-US"  # the language of their Discord client, sent with each interaction
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -190,6 +191,7 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    locale: str = "en-US"  # the server's language (its "preferred_locale", "guild_locale")
 
     def payload(self) -> dict[str, Any]:
         """A full GUILD_CREATE: discord.py builds its cache (and permission checks) from this."""
@@ -211,7 +213,7 @@ class Guild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "rules_channel_id": None,

@@ -239,7 +239,7 @@ def interaction_payload(standin: StandIn, record: InteractionRecord) -> dict[str
         "token": record.token,
         "version": 1,
         "channel_id": str(channel.id),
-        "locale": "en-US",
+        "locale": record.user.locale,
         "entitlements": [],
         "authorizing_integration_owners": record.integration_owners(),
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -251,8 +251,8 @@ def interaction_payload(standin: StandIn, record: InteractionRecord) -> dict[str
         bot_member = guild.members[standin.bot_user.id]
         payload.update(
             guild_id=str(guild.id),
-            guild={"id": str(guild.id), "locale": "en-US", "features": []},
-            guild_locale="en-US",
+            guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+            guild_locale=guild.locale,
             member=member.payload(with_permissions=True),
             app_permissions=str(bot_member.permissions),
             channel={**channel.payload(), "permissions": str(member.permissions)},

@@ -1,0 +1,73 @@
+"""Answering each interaction in the presser's language, and ``/language`` to choose one.
+
+Every slash command passes :class:`SpeakingTree`'s check and every button or menu of the bot
+mixes in :class:`Speaks`: both run in the interaction's own task before its callback, so all
+that callback says (refusals, ephemeral answers, its followups) is in the presser's language.
+Public messages set the server's language themselves (see :mod:`bot.languages`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import LANGUAGE_NAMES, set_language, speaking, t
+
+__all__ = ["Speaks", "SpeakingTree", "enter"]
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def enter(interaction: discord.Interaction) -> str:
+    """Speak the presser's language in this interaction's task (English before the bot's
+    languages exist: the command-tree-only bot of ``sync``)."""
+    languages = getattr(interaction.client, "languages", None)
+    if languages is None:
+        return set_language(None)
+    return languages.enter(interaction)
+
+
+class SpeakingTree(app_commands.CommandTree):
+    """The bot's command tree: each command runs in its presser's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        enter(interaction)
+        return True
+
+
+class Speaks:
+    """Mixin of the bot's buttons and menus (before ``discord.ui.DynamicItem`` in the bases):
+    their callbacks run in the presser's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        enter(interaction)
+        return True
+
+
+class LanguageCog(commands.Cog):
+    """``/language``: a member's own choice, over what their Discord client shows."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="language", description="The language the bot uses with you")
+    @app_commands.describe(language="Your choice; 'automatic' follows your Discord language")
+    @app_commands.choices(language=[
+        app_commands.Choice(name="Automatic (your Discord language)", value="auto"),
+        *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
+    ])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        chosen = "" if language == "auto" else language
+        await self.bot.languages.choose(interaction.user.id, chosen)
+        spoken = self.bot.languages.enter(interaction)
+        with speaking(spoken):
+            text = (t("I will follow your Discord language ({language}).", language=LANGUAGE_NAMES[spoken])
+                    if not chosen else t("I will speak {language} with you.", language=LANGUAGE_NAMES[spoken]))
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LanguageCog(bot))

@@ -1,0 +1,99 @@
+"""Languages through Discord: the commands Discord shows, /language, /settings language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord_standin.server import CommandHidden
+from tests.e2e.community_data import start_hbot
+from tests.e2e.playing import hand_message, play_out, reply_text, table_posted
+from tests.e2e.test_koikoi_bot import make_bot, no_dealt_hand_wins
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    return await start_hbot(start_bot, standin, world, tmp_path)
+
+
+def command(standin, guild_id: int, name: str) -> dict:
+    return next(c for c in standin.commands[guild_id] if c["name"] == name)
+
+
+async def test_discord_receives_every_command_in_japanese_and_korean(hbot, standin, world):
+    koikoi = command(standin, world.guild.id, "koikoi")  # the sync the stand-in checked against the spec
+    assert koikoi["name_localizations"] == {"ja": "こいこい", "ko": "고이고이"}
+    assert koikoi["description_localizations"]["ja"].startswith("こいこいで遊ぶ")
+    ai = next(o for o in koikoi["options"] if o["name"] == "ai")
+    hard = next(c for c in ai["choices"] if c["value"] == "hard")
+    assert hard["name_localizations"] == {"ja": "むずかしい", "ko": "어려움"}
+    settings = command(standin, world.guild.id, "settings")
+    language = next(o for o in settings["options"] if o["name"] == "language")
+    assert language["name_localizations"] == {"ja": "言語", "ko": "언어"}
+
+
+async def test_a_member_is_answered_in_their_client_language_until_they_choose(hbot, standin, world):
+    player = world.player
+    player.locale = "ja"
+    record = await player.slash(world.channel, "language", language="auto")
+    assert reply_text(record) == "Discordの言語設定（日本語）に合わせます。"
+    record = await player.slash(world.channel, "language", language="ko")  # chosen: wins over the client
+    assert reply_text(record) == "이제 한국어로 말할게요."
+    assert hbot.languages.of_user(player.id) == "ko"  # and a DM to them will be Korean
+    record = await player.slash(world.channel, "language", language="en")
+    assert reply_text(record) == "I will speak English with you."
+
+
+async def test_staff_set_the_language_of_the_servers_public_messages(hbot, standin, world):
+    admin = world.admin
+    admin.locale = "ko"
+    record = await admin.slash(world.channel, "settings language", language="ja")
+    assert "공개 판과 메시지를 이제 日本語로 표시합니다." in reply_text(record)  # answered in her language
+    assert (await hbot.store.get_settings(world.guild.id)).language == "ja"
+    assert await hbot.languages.of_guild(world.guild.id, None) == "ja"
+    record = await admin.slash(world.channel, "settings language", language="auto")
+    assert (await hbot.store.get_settings(world.guild.id)).language == ""
+    world.guild.locale = "ko"
+    assert await hbot.languages.of_guild(world.guild.id, "ko") == "ko"
+
+
+async def test_a_member_without_manage_server_cannot_change_the_servers_language(hbot, standin, world):
+    with pytest.raises(CommandHidden):  # Discord does not even show /settings to them
+        await world.player.slash(world.channel, "settings language", language="ko")
+    assert (await hbot.store.get_settings(world.guild.id)).language == ""
+
+
+async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, world, tmp_path):
+    """The table speaks the server's language, the hand and its DMs the player's own."""
+    world.guild.locale = "ko"  # the server's Discord language, sent when the bot connects
+    player = world.admin
+    player.locale = "ja"
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await no_dealt_hand_wins(bot, world)
+    await player.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await table_posted(standin, world.channel)
+    hand = await standin.wait_for(lambda: hand_message(standin, player), "the player's hand")
+    assert hand.embeds[0]["title"] == "こいこい · あなたの手札"
+    assert "手目" in hand.embeds[0]["footer"]["text"]
+    alert = await standin.wait_for(
+        lambda: next((m for m in standin.dms(player) if "あなたの番です" in m.content), None),
+        "the turn alert in Japanese")
+    assert "[卓へ移動](" in alert.content
+    shown = standin.message(table)
+    assert shown.embeds[0]["title"]  # drawn by the presenter for the table
+    assert "번째 수" in shown.embeds[0]["footer"]["text"] or any(
+        f["name"] == "차례" for f in shown.embeds[0]["fields"])
+    await play_out(standin, world.channel, [player])
+    final = standin.message(table)
+    assert any(f["name"] == "결과" for f in final.embeds[0]["fields"])  # the result, in Korean
+
+
+async def test_an_english_server_keeps_english_tables(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await no_dealt_hand_wins(bot, world)
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await table_posted(standin, world.channel)
+    hand = await standin.wait_for(lambda: hand_message(standin, world.admin), "the hand")
+    assert hand.embeds[0]["title"] == "Koi-Koi · your hand"
+    assert "move" in standin.message(table).embeds[0]["footer"]["text"]
