@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image
 
 from bot.cards import card
-from bot.i18n import speaking
+from bot.i18n import N_, speaking, t
 
 from .art.jokers import JOKER_PI
 from .art.palette import HIGHLIGHT, INK, MUTED, PLAYABLE, TEXT
@@ -33,8 +33,8 @@ RAISE = 12  # playable cards sit a little higher
 LEGEND_H = 30
 TITLE_SMALL = 16  # a title in two lines
 LEGEND_SIZE = 15
-CAPTURES = "Raised with a green frame and green number: captures a field card now."
-NO_CAPTURE = "No card captures now: any card you play stays on the field."
+CAPTURES = N_("Raised with a green frame and green number: captures a field card now.")
+NO_CAPTURE = N_("No card captures now: any card you play stays on the field.")
 
 
 def _card_width(n: int) -> int:
@@ -49,17 +49,17 @@ def marked_cards(view: HandView) -> frozenset[str]:
 def _legend(draw, view: HandView, marked: frozenset[str], y: float, width: float) -> None:
     """The line under the cards: the decision's choices, else what the marked cards mean."""
     if view.decision:
-        lead = "Decide: "
+        lead = t("Decide: ")
         chips_w = sum(text_width(c, LEGEND_SIZE) + LEGEND_SIZE + 8 for c in view.decision)
         if text_width(lead, LEGEND_SIZE, True) + chips_w <= width:
             x = MARGIN + text(draw, (MARGIN, y), lead, LEGEND_SIZE, fill=HIGHLIGHT, anchor="lm", bold=True)
             for choice in view.decision:
                 x = chip(draw, x, y - 12, choice, LEGEND_SIZE, bg=HIGHLIGHT, height=24) + 8
         else:
-            fitted_text(draw, (MARGIN, y), lead + " or ".join(view.decision), LEGEND_SIZE, width,
+            fitted_text(draw, (MARGIN, y), lead + t(" or ").join(view.decision), LEGEND_SIZE, width,
                         fill=HIGHLIGHT, anchor="lm", bold=True)
         return
-    legend = view.legend or (CAPTURES if marked else NO_CAPTURE)
+    legend = view.legend or t(CAPTURES if marked else NO_CAPTURE)
     fitted_text(draw, (MARGIN, y), legend, LEGEND_SIZE, width, fill=TEXT, anchor="lm")
 
 
@@ -84,7 +84,7 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
     width = max(460, 2 * MARGIN + n * w + max(0, n - 1) * gap)
     height = TITLE_H + RAISE + ch + 8 + 34 + 22 + LEGEND_H + 8
     image, draw = new_canvas(width, height)
-    _title(draw, view.title or "Your hand", width - 2 * MARGIN)
+    _title(draw, view.title or t("Your hand"), width - 2 * MARGIN)
     playable = marked_cards(view)
     top = TITLE_H + RAISE
     for i, cid in enumerate(view.cards):
@@ -99,7 +99,7 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
         draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=disc, outline=INK, width=2)
         text(draw, (cx, cy + 1), str(i + 1), 18, fill=INK, anchor="mm", bold=True)
         if cid in JOKER_PI:
-            caption, is_cjk = f"joker {JOKER_PI[cid]} pi", False
+            caption, is_cjk = t("joker {pi} pi", pi=JOKER_PI[cid]), False
         else:
             caption, is_cjk = month_caption(card(cid).month, cjk_font, view.korean_months)
         if is_cjk:

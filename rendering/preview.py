@@ -1,14 +1,17 @@
-"""``python -m rendering.preview OUTDIR``: write a contact sheet of all 48 cards and sample
-images (tables for every game and player count, hands, a summary, the yaku sheets) to look at."""
+"""``python -m rendering.preview OUTDIR [--locale en|ja|ko]``: write a contact sheet of all 48
+cards and sample images (tables for every game and player count, hands, a summary, the yaku
+sheets) to look at, their words and sample players' names in that language."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from bot.cards import DECK, MONTHS, card
+from bot.i18n import LANGUAGES, N_, current, speaking, t
 
 from .art.palette import MUTED, TEXT
 from .canvas import MARGIN, new_canvas, place_card, text
@@ -23,9 +26,9 @@ from .table import render_table
 from .view import GAMES
 
 SHEET_CARD = 96
-LEGEND = (("crane", "bright"), ("boar", "animal"), ("poetry_ribbon_jan", "poetry ribbon"),
-          ("plain_ribbon_apr", "red ribbon"), ("blue_ribbon_jun", "blue ribbon"),
-          ("pine_chaff_1", "chaff"))
+LEGEND = (("crane", N_("bright")), ("boar", N_("animal")), ("poetry_ribbon_jan", N_("poetry ribbon")),
+          ("plain_ribbon_apr", N_("red ribbon")), ("blue_ribbon_jun", N_("blue ribbon")),
+          ("pine_chaff_1", N_("chaff")))
 
 
 def contact_sheet(cjk_font: str | None = None) -> Image.Image:
@@ -51,12 +54,12 @@ def contact_sheet(cjk_font: str | None = None) -> Image.Image:
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    x += text(draw, (x, y), "Corner index: month number over the kind:", 16, fill=MUTED,
+    x += text(draw, (x, y), t("Corner index: month number over the kind:"), 16, fill=MUTED,
               anchor="lm") + 14
     for cid, label in LEGEND:
         draw.ellipse((x - 2, y - 13, x + 24, y + 13), fill=(236, 230, 212))
         kind_symbol(draw, card(cid), x + 11, y, 8)
-        x += 30 + text(draw, (x + 30, y), label, 16, fill=TEXT, anchor="lm") + 14
+        x += 30 + text(draw, (x + 30, y), t(label), 16, fill=TEXT, anchor="lm") + 14
 
 
 def write_all(out: Path) -> list[Path]:
@@ -66,7 +69,7 @@ def write_all(out: Path) -> list[Path]:
     for game in GAMES:
         for n in PLAYER_COUNTS[game]:
             images[f"table-{game}-{n}p.png"] = render_table(sample_table(game, n))
-        images[f"yaku-{game}.png"] = render_yaku_sheet(game)
+        images[f"yaku-{game}.png"] = render_yaku_sheet(game, current())
     for n in (1, 8, 10):
         images[f"hand-{n}.png"] = render_hand(sample_hand(n))
     images["summary.png"] = render_summary(sample_summary(6))
@@ -79,12 +82,15 @@ def write_all(out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1:
-        print("usage: python -m rendering.preview OUTDIR", file=sys.stderr)
-        return 2
-    for path in write_all(Path(argv[0])):
-        print(path)
+    parser = argparse.ArgumentParser(prog="python -m rendering.preview",
+                                     description="Write the cards and sample images as PNG files.")
+    parser.add_argument("outdir", type=Path, help="where to write them (created if missing)")
+    parser.add_argument("--locale", choices=LANGUAGES, default="en",
+                        help="the language of the images' words and sample names (default: en)")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    with speaking(args.locale):
+        for path in write_all(args.outdir):
+            print(path)
     return 0
 
 

@@ -5,10 +5,23 @@ from __future__ import annotations
 import random
 
 from bot.cards import DECK, Kind, card
+from bot.i18n import current, t, tp
+from bot.presenter import for_game
+from bot.presenters.base import card_name
 
 from .view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
 
 PLAYER_NAMES = ("Hanako", "Taro", "Min-jun", "Seo-yeon", "Keoni", "Leilani", "Aiko")
+NAMES_BY_LANGUAGE = {  # the sample players as a server of that language would write them
+    "en": PLAYER_NAMES,
+    "ja": ("はなこ", "太郎", "ミンジュン", "서연", "Keoni", "さくら", "愛子"),
+    "ko": ("하나코", "타로", "민준", "서연", "Keoni", "はなこ", "지우"),
+}
+
+
+def names() -> tuple[str, ...]:
+    """The sample players' names in the current language."""
+    return NAMES_BY_LANGUAGE.get(current(), PLAYER_NAMES)
 PLAYER_COUNTS = {
     "koikoi": (2,), "gostop": (2, 3), "mushi": (2,), "sakura": (2, 3, 4, 5, 6, 7),
     "hana_awase": (2, 3, 4), "shedding": (2, 3, 4, 5),
@@ -25,8 +38,9 @@ def _pi_value(cards: list[str]) -> int:
 
 def _describe(moved: tuple[str, ...]) -> str:
     if len(moved) < 2:
-        return f"{PLAYER_NAMES[0]} played {card(moved[0]).name}" if moved else ""
-    return f"{PLAYER_NAMES[0]} played {card(moved[0]).name} and took {card(moved[1]).name}"
+        return t("{player} played {card}", player=names()[0], card=card_name(moved[0])) if moved else ""
+    return t("{player} played {card} and took {taken}", player=names()[0], card=card_name(moved[0]),
+             taken=card_name(moved[1]))
 
 
 def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
@@ -46,25 +60,26 @@ def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
         captured, deck = deck[:take], deck[take:]
         badges: tuple[str, ...] = ()
         if game == "koikoi" and i == 1:
-            badges = ("Koi-Koi x1",)
+            badges = (t("Koi-Koi x{calls}", calls=1),)
         elif gostop and i == 0:
-            badges = ("Go 2", "Shake x1")
+            badges = (t("Go {goes}", goes=2), t("Shake x{times}", times=1))
         seats.append(PlayerView(
-            name=PLAYER_NAMES[i],
+            name=names()[i],
             captured=tuple(captured),
             score=(12 - 3 * i) if not shedding else None,
             is_dealer=i == 0,
             is_turn=i == 1 % players,
             hand_size=(5 - i % 3) if shedding else (max(0, 8 - i) if players > 2 else 5),
             badges=badges,
-            progress=("Akatan 2/3", "Tane 4/5") if i == 0 and not shedding else (),
+            progress=(f"{tp('yaku', 'Akatan (poetry ribbons)').split(' (')[0]} 2/3",
+                      f"{tp('yaku', 'Tane (animals)').split(' (')[0]} 4/5") if i == 0 and not shedding else (),
             pi_count=_pi_value(captured) if gostop else None,
             team=(i % 2 + 1) if game == "sakura" and players in (4, 6) else None,
         ))
     highlight = tuple(seats[0].captured[-2:]) if take >= 2 else tuple(field[:1])
     return TableView(
         game=game,
-        title=f"{GAME_NAMES[game]} - round 3 of 12",
+        title=t("{game} - round {round} of {rounds}", game=GAME_NAMES[game], round=3, rounds=12),
         field=tuple(field),
         stock_count=len(deck) - (0 if shedding else 8),
         players=tuple(seats),
@@ -74,33 +89,37 @@ def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
         discard_count=7 if shedding else None,
         drawn_card=None,
         korean_months=gostop,
-        footer="Turn timer: 60 s - /hanafuda rules " + game,
+        footer=t("Turn timer: {seconds} s - /hanafuda rules {game}", seconds=60, game=game),
+        language=current(),
     )
 
 
 def sample_hand(n: int = 8, seed: int = 1, korean: bool = False) -> HandView:
     rng = random.Random(f"hand-{n}-{seed}")
     cards = tuple(rng.sample([c.id for c in DECK], n))
-    return HandView(cards=cards, playable=cards[::3], title="Your hand - Hanako",
-                    korean_months=korean)
+    return HandView(cards=cards, playable=cards[::3], title=t("Your hand - {name}", name=names()[0]),
+                    korean_months=korean, language=current())
 
 
 def sample_summary(rows: int = 4) -> SummaryView:
-    pool = [
-        ("Sanko", ("crane", "curtain", "moon"), 5),
-        ("Akatan", ("poetry_ribbon_jan", "poetry_ribbon_feb", "poetry_ribbon_mar"), 5),
-        ("Inoshikacho", ("boar", "deer", "butterflies"), 5),
-        ("Tsukimi-zake", ("moon", "sake_cup"), 5),
-        ("Kasu", tuple(c.id for c in DECK if c.kind is Kind.CHAFF)[:11], 2),
-        ("Tane", ("bush_warbler", "cuckoo", "bridge", "geese", "swallow"), 1),
-        ("Aotan", ("blue_ribbon_jun", "blue_ribbon_sep", "blue_ribbon_oct"), 5),
-        ("Hanami-zake", ("curtain", "sake_cup"), 5),
-    ]
+    koikoi = for_game("koikoi")
+    pool = [(koikoi.short_yaku_name(slug), cards, points) for slug, cards, points in (
+        ("sanko", ("crane", "curtain", "moon"), 5),
+        ("akatan", ("poetry_ribbon_jan", "poetry_ribbon_feb", "poetry_ribbon_mar"), 5),
+        ("inoshikacho", ("boar", "deer", "butterflies"), 5),
+        ("tsukimi_zake", ("moon", "sake_cup"), 5),
+        ("kasu", tuple(c.id for c in DECK if c.kind is Kind.CHAFF)[:11], 2),
+        ("tane", ("bush_warbler", "cuckoo", "bridge", "geese", "swallow"), 1),
+        ("aotan", ("blue_ribbon_jun", "blue_ribbon_sep", "blue_ribbon_oct"), 5),
+        ("hanami_zake", ("curtain", "sake_cup"), 5),
+    )]
     chosen = [pool[i % len(pool)] for i in range(rows)]
+    first, second = names()[:2]
     return SummaryView(
-        title="Round 3 - Hanako calls shobu",
-        rows=tuple(YakuRow("Hanako", name, cards, pts) for name, cards, pts in chosen),
-        multipliers=("x2 opponent called koi-koi", "x2 seven points or more"),
-        result_lines=("Hanako +" + str(4 * sum(p for _, _, p in chosen)), "Taro 0",
-                      "Match: Hanako 31 - Taro 12"),
+        title=t("Round {round} - {name} calls shobu", round=3, name=first),
+        rows=tuple(YakuRow(first, name, cards, pts) for name, cards, pts in chosen),
+        multipliers=(t("x2 opponent called koi-koi"), t("x2 seven points or more")),
+        result_lines=(f"{first} +{4 * sum(p for _, _, p in chosen)}", f"{second} 0",
+                      t("Match: {first} {a} - {second} {b}", first=first, a=31, second=second, b=12)),
+        language=current(),
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.i18n import speaking
+from bot.i18n import speaking, t
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
 from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, fitted_text, new_canvas, text, text_width
@@ -32,7 +32,7 @@ def summary_image(view: SummaryView) -> Image.Image:
     fitted_text(draw, (MARGIN, TITLE_H // 2), view.title, 26, WIDTH - 2 * MARGIN, anchor="lm", bold=True)
     y = TITLE_H
     if not view.rows:
-        text(draw, (MARGIN + 8, y + row_h // 2), "No yaku this round.", 18, fill=MUTED,
+        text(draw, (MARGIN + 8, y + row_h // 2), t("No yaku this round."), 18, fill=MUTED,
              anchor="lm")
     cards_x = MARGIN + PLAYER_COL + NAME_COL
     cards_w = WIDTH - MARGIN - POINTS_COL - cards_x - 10

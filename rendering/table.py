@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.cards import Kind, card
-from bot.i18n import speaking
+from bot.i18n import speaking, t, tp
 from bot.words import plural
 
 from .art.jokers import is_joker
@@ -130,11 +130,11 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
         right -= text(draw, (right, mid), score, 22, fill=GOLD, anchor="rm", bold=True) + 10
     chips = []
     if player.is_dealer:
-        chips.append(("Dealer", INK, GOLD))
+        chips.append((t("Dealer"), INK, GOLD))
     if player.team is not None:
-        chips.append((f"Team {player.team}", INK, TEAM_COLOURS[(player.team - 1) % 4]))
+        chips.append((t("Team {team}", team=player.team), INK, TEAM_COLOURS[(player.team - 1) % 4]))
     if player.hand_size is not None and _shows_captures(player, view):  # else shown by the fan
-        chips.append((f"Hand {player.hand_size}", INK, (214, 222, 214)))
+        chips.append((t("Hand {cards}", cards=player.hand_size), INK, (214, 222, 214)))
     chips += [(b, INK, BADGE_BG) for b in player.badges]
     chip_w = sum(text_width(label, 14) + 14 + 6 for label, _, _ in chips)
     name_w = max(60, (right - cx) * 0.45, right - cx - chip_w - 10)  # the name before its chips
@@ -173,7 +173,7 @@ def _draw_hidden_hand(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, x: 
     for i in range(shown):
         place_card(image, None, x + i * step, y, PILE_CARD)
     label_x = x + (PILE_CARD + (shown - 1) * step if shown else 0) + 12
-    label = f"{plural(n, 'card')} in hand" if n else "No cards left!"
+    label = t("{cards} in hand", cards=plural(n, "card")) if n else t("No cards left!")
     text(draw, (label_x, y + card_height(PILE_CARD) // 2), label, 26, fill=GOLD if n <= 1 else TEXT,
          anchor="lm", bold=True)
 
@@ -181,7 +181,7 @@ def _draw_hidden_hand(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, x: 
 def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, cards: tuple[str, ...], x: int,
                 y: int, view: TableView, highlight: set[str]) -> None:
     """Hand cards laid face up for everybody (Hana-Awase teyaku), after a "Shown" label."""
-    text(draw, (x, y + card_height(PILE_CARD) // 2), "Shown", 14, fill=MUTED, anchor="lm")
+    text(draw, (x, y + card_height(PILE_CARD) // 2), t("Shown"), 14, fill=MUTED, anchor="lm")
     step = index_width(PILE_CARD)
     for i, cid in enumerate(cards):
         place_card(image, cid, x + GROUP_LABEL_W + 16 + i * step, y, PILE_CARD, view.korean_months,
@@ -197,7 +197,7 @@ def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, g: _Group, x: int
     colour = TEXT if g.cards else MUTED
     text(draw, (lx, y + 44), g.label, 18, fill=colour, anchor="mm", bold=True)
     if pi:
-        text(draw, (lx, y + 60), "pi", 13, fill=MUTED, anchor="mm")
+        text(draw, (lx, y + 60), tp("pi count", "pi"), 13, fill=MUTED, anchor="mm")
     step = index_width(PILE_CARD)
     px = x + GROUP_LABEL_W
     for i, cid in enumerate(g.cards):
@@ -218,7 +218,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
     ch = card_height(FIELD_CARD)
     sx, sy = MARGIN * 2, y + 30
     if view.stock_count is not None:
-        text(draw, (sx, y + 8), "Draw pile" if view.discard_count is not None else "Stock", 15,
+        text(draw, (sx, y + 8), t("Draw pile") if view.discard_count is not None else t("Stock"), 15,
              fill=MUTED)
         if view.stock_count:
             for i in range(min(3, view.stock_count)):
@@ -227,7 +227,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
         sx += FIELD_CARD + MARGIN
     second = view.drawn_card or view.discard_top
     if view.discard_count is not None or view.drawn_card:
-        label = "Drawn" if view.drawn_card else "Discard"
+        label = t("Drawn") if view.drawn_card else t("Discard")
         text(draw, (sx, y + 8), label, 15, fill=MUTED)
         if second:
             place_card(image, second, sx, sy, FIELD_CARD, view.korean_months,
@@ -237,7 +237,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
     fx = MARGIN + SIDE_W
     field_w = WIDTH - MARGIN * 2 - fx
     if view.field:
-        text(draw, (fx, y + 8), f"Field ({len(view.field)})", 15, fill=MUTED)
+        text(draw, (fx, y + 8), t("Field ({cards})", cards=len(view.field)), 15, fill=MUTED)
     per_row = max(1, (field_w + 10) // (FIELD_CARD + 10))
     for i, cid in enumerate(view.field):
         cx = fx + (i % per_row) * (FIELD_CARD + 10)

@@ -7,9 +7,9 @@ shapes serve all six games: fields a game does not use stay ``None`` or empty.
 
 from __future__ import annotations
 
-from bot.i18n import NP_, Names
-
 from dataclasses import dataclass
+
+from bot.i18n import NP_, Names
 
 GAMES: tuple[str, ...] = ("koikoi", "gostop", "mushi", "sakura", "hana_awase", "shedding")
 """Game slugs accepted by the renderers (the module names under ``bot.games``)."""

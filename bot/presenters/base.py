@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from bot.cards import DECK, HANGUL_NAMES, card
 from bot.games.base import Action
-from bot.i18n import current, tp
+from bot.i18n import current, t, tp
 from bot.words import plural
 from rendering.view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
 
@@ -80,7 +80,7 @@ def final_table(view: TableView, result: str, winners: Sequence[int] = ()) -> Ta
     players = tuple(replace(p, is_turn=False, badges=(("Winner",) if seat in winners else ()) + p.badges)
                     for seat, p in enumerate(view.players))
     return replace(view, players=players, result=result, last_move="", drawn_card=None,
-                   highlight=(), title=f"{view.title} · final")
+                   highlight=(), title=t("{title} · final", title=view.title))
 
 
 def seat_name(names: Sequence[str], event: dict[str, Any], key: str = "player") -> str:
@@ -173,11 +173,14 @@ class Presenter:
         match = obs.get("match", {})
         rounds = match.get("rounds") or 0
         rnd = match.get("round", obs.get("round_number", 1))
-        return f"{GAME_NAMES.get(self.game, self.game)} · round {rnd}" + (f"/{rounds}" if rounds else "")
+        game = GAME_NAMES.get(self.game, self.game)
+        if rounds:
+            return t("{game} · round {round}/{rounds}", game=game, round=rnd, rounds=rounds)
+        return t("{game} · round {round}", game=game, round=rnd)
 
     def footer(self, obs: dict[str, Any]) -> str:
         target = obs.get("match", {}).get("target_score")
-        return f"Target {plural(target, 'point')}" if target else ""
+        return t("Target {points}", points=plural(target, "point")) if target else ""
 
     def table_view(self, obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",
                    title: str | None = None) -> TableView:
@@ -242,9 +245,9 @@ class Presenter:
         return ""
 
     def hand_view(self, obs: dict[str, Any]) -> HandView:
-        title = "Your hand"
+        title = t("Your hand")
         if obs.get("current_player") == obs.get("seat") and (ask := self.prompt(obs)):
-            title += f" · {ask}"
+            title = t("Your hand · {question}", question=ask)
         decision = self.decision(obs)
         playable = () if decision else self.playable(obs)
         return HandView(cards=tuple(obs.get("hand", ())), playable=playable, title=title,
@@ -256,7 +259,7 @@ class Presenter:
         yaku = obs.get("yaku")
         seat = obs.get("seat")
         if yaku and isinstance(seat, int) and yaku[seat]:
-            return [("Your yaku", ", ".join(f"{self.yaku_name(s)} {p}" for s, p, *_ in yaku[seat]))]
+            return [(t("Your yaku"), ", ".join(f"{self.yaku_name(s)} {p}" for s, p, *_ in yaku[seat]))]
         return []
 
     # -- the end of a round -------------------------------------------------------------------
@@ -271,15 +274,17 @@ class Presenter:
 
     def result_lines(self, event: dict[str, Any], names: Sequence[str]) -> list[str]:
         w = event.get("winner")
-        lines = ["Draw: nobody scores this round" if w is None else f"{names[w]} scores {event['points'][w]}"]
+        lines = [t("Draw: nobody scores this round") if w is None
+                 else t("{name} scores {points}", name=names[w], points=event["points"][w])]
         if event.get("scores"):
-            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+            lines.append(t("Match: {scores}", scores=", ".join(
+                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
         return lines
 
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
         """The end-of-round picture from a ``round_over`` event."""
         mults = tuple(f"x{f} {self.multiplier_name(n)}"
                       for n, f in event.get("detail", {}).get("multipliers", []))
-        return SummaryView(title=f"Round {event['round']}", rows=tuple(self.summary_rows(event, names)),
+        return SummaryView(title=t("Round {round}", round=event["round"]), rows=tuple(self.summary_rows(event, names)),
                            multipliers=mults, result_lines=tuple(self.result_lines(event, names)),
                            korean_months=self.korean_months)
