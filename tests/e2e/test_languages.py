@@ -83,6 +83,13 @@ async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, w
     assert shown.embeds[0]["title"]  # drawn by the presenter for the table
     assert "번째 수" in shown.embeds[0]["footer"]["text"] or any(
         f["name"] == "차례" for f in shown.embeds[0]["fields"])
+    labels = [c.get("label") for row in shown.components for c in row["components"]]
+    assert {"내 손패", "규칙", "기권", "게임 취소"} <= set(labels)  # the table's buttons, in Korean
+    stranger = world.player
+    stranger.locale = "ko"
+    hand_id = next(c for c in shown.custom_ids() if c.startswith("hf:hand:"))
+    refused = await stranger.click(shown, hand_id)  # refused in the presser's own language
+    assert reply_text(refused) == "이 게임에 참여하지 않아서 여기엔 내 손패가 없어요."
     await play_out(standin, world.channel, [player])
     final = standin.message(table)
     assert any(f["name"] == "결과" for f in final.embeds[0]["fields"])  # the result, in Korean
