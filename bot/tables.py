@@ -26,6 +26,7 @@ from bot.ai.shedding import slap_delay
 from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
+from bot.i18n import t
 from bot.settlement import chip_deltas, escrow_for, is_per_point, outcomes
 from bot.store import Store, StoreError
 from bot.store.errors import StoreUnavailable
@@ -68,7 +69,7 @@ STORE_TROUBLE = ("The bot cannot save moves right now (database trouble), so you
 
 def ai_seat(level: str) -> str:
     if level not in AI_LEVELS:
-        raise TableError(f"Unknown AI level {level!r}; choose {', '.join(AI_LEVELS)}.")
+        raise TableError(t("Unknown AI level {level}; choose {levels}.", level=repr(level), levels=", ".join(AI_LEVELS)))
     return f"ai:{level}"
 
 
@@ -272,7 +273,7 @@ class TableManager:
     def get(self, game_id: int) -> Table:
         table = self.tables.get(game_id)
         if table is None or table.finished:
-            raise TableError("This game is over or no longer running.")
+            raise TableError(t("This game is over or no longer running."))
         return table
 
     # -- moves ------------------------------------------------------------------------------
@@ -280,15 +281,15 @@ class TableManager:
         """The seat of a user allowed to act now with a control of move ``seq``; else TableError."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not playing in this game.")
+            raise TableError(t("You are not playing in this game."))
         if seq != table.seq:
-            raise TableError("That control is from an earlier turn; use the newest one.")
+            raise TableError(t("That control is from an earlier turn; use the newest one."))
         if table.in_race:
-            raise TableError("Nobody plays during the race: press Slap! if you have not yet.")
+            raise TableError(t("Nobody plays during the race: press Slap! if you have not yet."))
         if table.match.current_player != seat:
             current = table.match.current_player
-            who = table.names[current] if current is not None else "nobody"
-            raise TableError(f"It is not your turn (waiting for {who}).")
+            who = table.names[current] if current is not None else t("nobody")
+            raise TableError(t("It is not your turn (waiting for {name}).", name=who))
         return seat
 
     async def act(self, table: Table, seat: int, action: Action | str, actor: int | str,
@@ -296,9 +297,9 @@ class TableManager:
         """Apply one action: checked, stored, then shown. Raises TableError when refused."""
         async with table.lock:
             if table.finished:
-                raise TableError("This game is over.")
+                raise TableError(t("This game is over."))
             if seq is not None and seq != table.seq:
-                raise TableError("That control is from an earlier turn; use the newest one.")
+                raise TableError(t("That control is from an earlier turn; use the newest one."))
             snapshot = (table.match.to_dict(), table.timeouts[seat], list(table.log_lines))
             try:
                 events = table.match.apply(action, seat)
@@ -333,7 +334,7 @@ class TableManager:
         """``seat`` gives up: every other seat shares the win; stakes go to them."""
         async with table.lock:
             if table.finished:
-                raise TableError("This game is over.")
+                raise TableError(t("This game is over."))
             losers, team = self._forfeiting_side(table, seat)
             others = [s for s in range(len(table.players)) if s not in losers]
             results = [SeatResult(seat=s, points=table.match.scores[s],
@@ -365,7 +366,7 @@ class TableManager:
     async def cancel(self, table: Table, actor: int, reason: str) -> None:
         async with table.lock:
             if table.finished:
-                raise TableError("This game is over.")
+                raise TableError(t("This game is over."))
             try:
                 outcome = await self.store.cancel_game(
                     table.game_id, actor=actor, reason=reason, state_json=table.state_json(),
@@ -459,9 +460,9 @@ class TableManager:
         """``seat`` slaps the winner's hand. Presses are served in the order the bot receives
         them (the table lock is first come, first served)."""
         if not table.in_race:
-            raise TableError("There is no hand to slap now.")
+            raise TableError(t("There is no hand to slap now."))
         if seat not in table.match.observation(0).get("race_seats", []):
-            raise TableError("You have already slapped, or you are the one who went out.")
+            raise TableError(t("You have already slapped, or you are the one who went out."))
         return await self.act(table, seat, Action("slap", str(seat)), actor)
 
     async def _ai_slap(self, table: Table, seat: int, delay: float) -> None:

@@ -14,29 +14,31 @@ import discord
 
 from bot.games import game_module
 from bot.games.base import InvalidRules
+from bot.i18n import N_, NP_, t, tp
 from bot.settlement import stake_text
 from bot.words import plural
 from cogs.text import FIELD_VALUE, shown
 from rendering.view import GAME_NAMES
 
 PRESET_LABELS: dict[str, dict[str, str]] = {
-    "koikoi": {"nintendo": "Nintendo", "modern": "Modern (Fuda Wiki)", "seed": "The rule-book seeds"},
-    "gostop": {"korean": "Korean common rules", "seed": "Seed 000"},
-    "mushi": {"fudawiki": "Fuda Wiki", "seed": "Seed 000"},
-    "sakura": {"hawaiian": "Hawaiian (Fuda Wiki)", "seed": "Seed 000"},
-    "hana_awase": {"leaflet": "The Angel/Disney leaflet", "fudawiki": "Fuda Wiki (against par)"},
-    "shedding": {"seed002": "Seed 002", "seed002_batsu": "Seed 002 with the batsu penalty"},
+    "koikoi": {"nintendo": NP_("rule set", "Nintendo"), "modern": NP_("rule set", "Modern (Fuda Wiki)"), "seed": NP_("rule set", "The rule-book seeds")},
+    "gostop": {"korean": NP_("rule set", "Korean common rules"), "seed": NP_("rule set", "Seed 000")},
+    "mushi": {"fudawiki": NP_("rule set", "Fuda Wiki"), "seed": NP_("rule set", "Seed 000")},
+    "sakura": {"hawaiian": NP_("rule set", "Hawaiian (Fuda Wiki)"), "seed": NP_("rule set", "Seed 000")},
+    "hana_awase": {"leaflet": NP_("rule set", "The Angel/Disney leaflet"), "fudawiki": NP_("rule set", "Fuda Wiki (against par)")},
+    "shedding": {"seed002": NP_("rule set", "Seed 002"), "seed002_batsu": NP_("rule set", "Seed 002 with the batsu penalty")},
 }
 """Readable names of each game's rule presets (the keys stay the stored values)."""
 
-TEAM_LABELS = {"pairs": "Pairs (teams of two)", "triples": "Triples (teams of three)"}
+TEAM_LABELS = {"pairs": N_("Pairs (teams of two)"), "triples": N_("Triples (teams of three)")}
 
 
 def preset_label(game: str, preset: str | None) -> str:
     """A preset's readable name; an unknown key is shown as a plain "custom" rule set, never raw."""
     if preset is None:
-        return "the server's house rules"
-    return PRESET_LABELS.get(game, {}).get(preset, "Custom rules")
+        return t("the server's house rules")
+    label = PRESET_LABELS.get(game, {}).get(preset)
+    return tp("rule set", label) if label else t("Custom rules")
 
 
 def seat_counts(game: str, rules: Any) -> list[int]:
@@ -63,26 +65,29 @@ def _seat_counts(game: str, rules: Any) -> tuple[int, ...]:
 def counts_text(counts: list[int]) -> str:
     """"2 to 7 players", "4 or 6 players", "6 players"."""
     if not counts:
-        return "no table size"
+        return t("no table size")
     if len(counts) == 1:
         return plural(counts[0], "player")
     if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
-        return f"{counts[0]} to {plural(counts[-1], 'player')}"
-    return f"{', '.join(map(str, counts[:-1]))} or {plural(counts[-1], 'player')}"
+        return t("{low} to {players}", low=counts[0], players=plural(counts[-1], "player"))
+    return t("{sizes} or {players}", sizes=", ".join(map(str, counts[:-1])), players=plural(counts[-1], "player"))
 
 
 def match_length(rules: Any) -> str:
     """"first to 50 points, at most 6 rounds", "12 rounds"."""
     rounds, target = getattr(rules, "rounds", 0), getattr(rules, "target_score", 0)
     if target:
-        return f"first to {plural(target, 'point')}" + (f", at most {plural(rounds, 'round')}" if rounds else "")
+        if rounds:
+            return t("first to {points}, at most {rounds}", points=plural(target, "point"),
+                     rounds=plural(rounds, "round"))
+        return t("first to {points}", points=plural(target, "point"))
     return plural(rounds, "round")
 
 
 def rules_text(game: str, rules: Any, chosen: bool) -> str:
     """The rule set by name; ``chosen`` false when it came from the server's house rules."""
     label = preset_label(game, getattr(rules, "preset_name", None))
-    return label if chosen else f"{label}, the server's house rules"
+    return label if chosen else t("{rules}, the server's house rules", rules=label)
 
 
 def add_settings(embed: discord.Embed, game: str, rules: Any, stake: int, currency: str, *,
@@ -90,16 +95,16 @@ def add_settings(embed: discord.Embed, game: str, rules: Any, stake: int, curren
                  seats: bool = True) -> discord.Embed:
     """Add the settings fields to ``embed``; ``seated``: seats taken so far (a lobby), if any;
     ``seats`` false where the players are already known (a rematch)."""
-    embed.add_field(name="Game", value=GAME_NAMES.get(game, game))
-    embed.add_field(name="Match", value=match_length(rules))
-    embed.add_field(name="Rules", value=rules_text(game, rules, chosen_preset))
-    embed.add_field(name="Stake", value=stake_text(game, stake, shown(currency, 32))[:FIELD_VALUE])
+    embed.add_field(name=t("Game"), value=GAME_NAMES.get(game, game))
+    embed.add_field(name=t("Match"), value=match_length(rules))
+    embed.add_field(name=t("Rules"), value=rules_text(game, rules, chosen_preset))
+    embed.add_field(name=t("Stake"), value=stake_text(game, stake, shown(currency, 32))[:FIELD_VALUE])
     teams = getattr(rules, "teams", "off")
     if teams in TEAM_LABELS:
-        embed.add_field(name="Teams", value=TEAM_LABELS[teams])
+        embed.add_field(name=t("Teams"), value=t(TEAM_LABELS[teams]))
     counts = seat_counts(game, rules) if seats else []
     if seated is not None and counts:
-        embed.add_field(name="Seats", value=f"{seated}/{counts[-1]} · {counts_text(counts)}")
+        embed.add_field(name=t("Seats"), value=f"{seated}/{counts[-1]} · {counts_text(counts)}")
     elif counts:
-        embed.add_field(name="Seats", value=counts_text(counts))
+        embed.add_field(name=t("Seats"), value=counts_text(counts))
     return embed

@@ -14,9 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGE_NAMES, set_language, speaking, t
+from bot.i18n import LANGUAGE_NAMES, language_of, set_language, speaking, t
 
-__all__ = ["Speaks", "SpeakingTree", "enter"]
+__all__ = ["Speaks", "SpeakingTree", "enter", "in_public", "server_language"]
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -28,6 +28,19 @@ def enter(interaction: discord.Interaction) -> str:
     if languages is None:
         return set_language(None)
     return languages.enter(interaction)
+
+
+def server_language(interaction: discord.Interaction) -> str:
+    """The language of the public messages of the interaction's server."""
+    languages = getattr(interaction.client, "languages", None)
+    if languages is None:
+        return language_of(interaction.guild_locale)
+    return languages.of_guild_now(interaction.guild_id, interaction.guild_locale)
+
+
+def in_public(interaction: discord.Interaction):
+    """Speak the server's language in the block: what it builds is for everyone in the channel."""
+    return speaking(server_language(interaction))
 
 
 class SpeakingTree(app_commands.CommandTree):

@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
+from bot.i18n import N_, number, t, tp
 from bot.settlement import ESCROW_POINTS, escrow_for, is_per_point
 from bot.store import StoreError, UnknownAccount
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused, start_key
@@ -32,7 +33,7 @@ from bot.tables import AI_LEVELS, Table, TableError, ai_seat
 from bot.words import amount as counted
 from bot.words import plural
 from cogs.game_settings import add_settings, preset_label, seat_counts
-from cogs.language import Speaks
+from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT
 from rendering.view import GAME_NAMES
 
@@ -44,9 +45,9 @@ MAX_ROUNDS = 1000
 MAX_REPLY = 1800  # below Discord's 2,000-character message limit, with room for the frame
 MAX_NAME = 64
 TEAMS = ("off", "pairs", "triples")
-LOBBY_CLOSED = "This lobby is no longer open."
-CHALLENGE_CLOSED = "This challenge is no longer open."
-REMATCH_CLOSED = "This rematch is no longer open."
+LOBBY_CLOSED = N_("This lobby is no longer open.")
+CHALLENGE_CLOSED = N_("This challenge is no longer open.")
+REMATCH_CLOSED = N_("This rematch is no longer open.")
 CLOSED = {"lobby": LOBBY_CLOSED, "challenge": CHALLENGE_CLOSED, "rematch": REMATCH_CLOSED}
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -60,7 +61,7 @@ def clip(text: str, limit: int = MAX_REPLY) -> str:
 
 
 def ai_name(level: str) -> str:
-    return f"AI ({level})"
+    return t("AI ({level})", level=tp("choice", level))
 
 
 def ai_names(levels: list[str]) -> list[str]:
@@ -68,7 +69,8 @@ def ai_names(levels: list[str]) -> list[str]:
     out = []
     for i, level in enumerate(levels):
         same = levels.count(level)
-        out.append(ai_name(level) if same == 1 else f"AI {levels[:i + 1].count(level)} ({level})")
+        out.append(ai_name(level) if same == 1 else t("AI {number} ({level})", number=levels[:i + 1].count(level),
+                                                        level=tp("choice", level)))
     return out
 
 
@@ -103,15 +105,18 @@ def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any]):
     module = game_module(game)
     low, high = module.PLAYERS
     if not low <= seats <= high:
-        raise TableError(f"{GAME_NAMES[game]} is played by {low} to {plural(high, 'player')}.")
+        raise TableError(t("{game} is played by {low} to {players}.", game=GAME_NAMES[game], low=low,
+                           players=plural(high, "player")))
     try:
         rules = build_rules(game, settings.rules_for(game), spec.get("preset"), spec.get("rounds"),
                             spec.get("target"), spec.get("teams"))
     except (InvalidRules, ValueError) as exc:
-        raise TableError(f"Those rules don't work with {plural(seats, 'player')}: {clip(str(exc), 300)}.") from None
+        raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
+                           problem=clip(str(exc), 300))) from None
     problem = seats_problem(game, seats, rules)
     if problem:
-        raise TableError(f"Those rules don't work with {plural(seats, 'player')}: {clip(problem, 300)}.")
+        raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
+                           problem=clip(problem, 300)))
     return rules
 
 
@@ -143,8 +148,11 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
         except UnknownAccount:
             balance = settings.starting_chips
         if balance < needed:
-            who = "You have" if user == interaction.user.id else f"<@{user}> has"
-            raise TableError(f"{who} {counted(balance, currency)}, but this stake needs {needed:,} from each player.")
+            if user == interaction.user.id:
+                raise TableError(t("You have {balance}, but this stake needs {needed} from each player.",
+                                   balance=counted(balance, currency), needed=number(needed)))
+            raise TableError(t("{user} has {balance}, but this stake needs {needed} from each player.",
+                               user=f"<@{user}>", balance=counted(balance, currency), needed=number(needed)))
 
 
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
@@ -197,7 +205,7 @@ async def pressed(interaction: discord.Interaction, lobby_id: str, kind: str) ->
     if (lobby is None or lobby.kind != kind or lobby.guild_id != interaction.guild_id
             or lobby.channel_id != interaction.channel_id
             or (lobby.message_id is not None and lobby.message_id != message_id)):
-        raise LobbyNotOpen(CLOSED.get(kind, LOBBY_CLOSED))
+        raise LobbyNotOpen(t(CLOSED.get(kind, LOBBY_CLOSED)))
     return lobby
 
 
@@ -214,7 +222,9 @@ async def launch(interaction: discord.Interaction, lobby: Lobby, *,
     try:
         await check_stakes(interaction, lobby.game, lobby.stake, humans)
         if names is None:
-            names = [await display_name(interaction, h) for h in lobby.humans] + ai_names(list(lobby.ais))
+            shown_names = [await display_name(interaction, h) for h in lobby.humans]
+            with in_public(interaction):  # the AI seats' names are shown to the whole channel
+                names = shown_names + ai_names(list(lobby.ais))
         table = await start_table(interaction, lobby.game, players, names,
                                   lobby.host_id if host_id is None else host_id, lobby_spec(lobby),
                                   lobby.stake, key=start_key(lobby.lobby_id), rules=rules,
@@ -246,19 +256,21 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
                 lobby = await store.leave_lobby(lobby.lobby_id, user)
             elif op == "ai":
                 if level not in AI_LEVELS:
-                    raise LobbyRefused(f"Choose an AI level: {', '.join(AI_LEVELS)}.")
+                    raise LobbyRefused(t("Choose an AI level: {levels}.", levels=", ".join(AI_LEVELS)))
                 lobby = await store.add_lobby_ai(lobby.lobby_id, user, level)
             elif op == "cancel":
                 await store.close_lobby(lobby.lobby_id, user)
-                await interaction.response.edit_message(
-                    embed=discord.Embed(title="Lobby closed", description="The host cancelled it.",
-                                        colour=ACCENT), view=None, allowed_mentions=NO_MENTIONS)
+                with in_public(interaction):
+                    closed = discord.Embed(title=t("Lobby closed"), description=t("The host cancelled it."),
+                                           colour=ACCENT)
+                await interaction.response.edit_message(embed=closed, view=None, allowed_mentions=NO_MENTIONS)
                 return
             else:
-                raise LobbyNotOpen(LOBBY_CLOSED)
+                raise LobbyNotOpen(t(LOBBY_CLOSED))
             settings = await store.get_settings(lobby.guild_id)
-            await interaction.response.edit_message(embed=lobby_embed(lobby, settings),
-                                                    allowed_mentions=NO_MENTIONS)
+            with in_public(interaction):
+                embed = lobby_embed(lobby, settings)
+            await interaction.response.edit_message(embed=embed, allowed_mentions=NO_MENTIONS)
     except (LobbyError, TableError) as exc:
         await refuse(interaction, str(exc))
 
@@ -266,7 +278,7 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
 async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     store = interaction.client.store  # type: ignore[attr-defined]
     if interaction.user.id != lobby.host_id:
-        raise LobbyRefused("Only the host can start the game.")
+        raise LobbyRefused(t("Only the host can start the game."))
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
@@ -276,24 +288,24 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     if await launch(interaction, lobby) is None:
         return
     if interaction.message is not None:
+        settings = await store.get_settings(lobby.guild_id)
+        with in_public(interaction):
+            started = lobby_embed(lobby, settings, title=t("{game} lobby: started", game=GAME_NAMES[lobby.game]))
         try:
-            await interaction.message.edit(
-                embed=lobby_embed(lobby, await store.get_settings(lobby.guild_id),
-                                  title=f"{GAME_NAMES[lobby.game]} lobby: started"), view=None,
-                allowed_mentions=NO_MENTIONS)
+            await interaction.message.edit(embed=started, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:  # the lobby message is gone: the game runs all the same
             log.info("lobby %s: its message could not be closed", lobby.lobby_id)
-    await interaction.followup.send("The game is on: look for the table below.", ephemeral=True,
+    await interaction.followup.send(t("The game is on: look for the table below."), ephemeral=True,
                                     allowed_mentions=NO_MENTIONS)
 
 
 def expired_embed(lobby: Lobby) -> discord.Embed:
     if lobby.kind == "rematch":
-        return discord.Embed(title="Rematch expired", colour=ACCENT,
-                             description="Not every player confirmed in time; press Rematch on the "
-                                         "final table to ask again.")
-    return discord.Embed(title="Challenge expired", colour=ACCENT,
-                         description=f"<@{lobby.opponent_id}> did not answer in time.")
+        return discord.Embed(title=t("Rematch expired"), colour=ACCENT,
+                             description=t("Not every player confirmed in time; press Rematch on the "
+                                           "final table to ask again."))
+    return discord.Embed(title=t("Challenge expired"), colour=ACCENT,
+                         description=t("{user} did not answer in time.", user=f"<@{lobby.opponent_id}>"))
 
 
 async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: str) -> None:
@@ -302,45 +314,46 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
     try:
         lobby = await pressed(interaction, lobby_id, "challenge")
         if op not in ("accept", "decline"):
-            raise LobbyNotOpen(CHALLENGE_CLOSED)
+            raise LobbyNotOpen(t(CHALLENGE_CLOSED))
         if interaction.user.id != lobby.opponent_id:
-            raise LobbyRefused("This challenge is not for you.")
+            raise LobbyRefused(t("This challenge is not for you."))
         if op == "decline":
             await store.close_lobby(lobby.lobby_id, interaction.user.id)
-            await interaction.response.edit_message(
-                embed=discord.Embed(title="Challenge declined", colour=ACCENT,
-                                    description=f"<@{lobby.opponent_id}> declined."),
-                view=None, allowed_mentions=NO_MENTIONS)
+            with in_public(interaction):
+                declined = discord.Embed(title=t("Challenge declined"), colour=ACCENT,
+                                         description=t("{user} declined.", user=f"<@{lobby.opponent_id}>"))
+            await interaction.response.edit_message(embed=declined, view=None, allowed_mentions=NO_MENTIONS)
             return
         await interaction.response.defer()
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
     except LobbyExpired:
         expired = await store.expire_lobby(lobby_id)
         if expired is None:
-            await refuse(interaction, CHALLENGE_CLOSED)
-        elif interaction.response.is_done():
-            await interaction.edit_original_response(embed=expired_embed(expired), view=None,
-                                                     allowed_mentions=NO_MENTIONS)
+            await refuse(interaction, t(CHALLENGE_CLOSED))
+            return
+        with in_public(interaction):
+            gone = expired_embed(expired)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=gone, view=None, allowed_mentions=NO_MENTIONS)
         else:
-            await interaction.response.edit_message(embed=expired_embed(expired), view=None,
-                                                    allowed_mentions=NO_MENTIONS)
+            await interaction.response.edit_message(embed=gone, view=None, allowed_mentions=NO_MENTIONS)
         return
     except LobbyError as exc:
         await refuse(interaction, str(exc))
         return
     if await launch(interaction, lobby) is None:
         return
-    await interaction.edit_original_response(
-        embed=discord.Embed(title="Challenge accepted", colour=ACCENT,
-                            description=f"<@{lobby.host_id}> vs <@{lobby.opponent_id}>"),
-        view=None, allowed_mentions=NO_MENTIONS)
+    with in_public(interaction):
+        accepted = discord.Embed(title=t("Challenge accepted"), colour=ACCENT,
+                                 description=f"<@{lobby.host_id}> vs <@{lobby.opponent_id}>")
+    await interaction.edit_original_response(embed=accepted, view=None, allowed_mentions=NO_MENTIONS)
 
 
 # -- components: they carry the lobby id and nothing else ------------------------------------------
-LOBBY_BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
-                 "leave": ("Leave", discord.ButtonStyle.secondary),
-                 "start": ("Start", discord.ButtonStyle.primary),
-                 "cancel": ("Cancel", discord.ButtonStyle.danger)}
+LOBBY_BUTTONS = {"join": (N_("Join"), discord.ButtonStyle.success),
+                 "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+                 "start": (N_("Start"), discord.ButtonStyle.primary),
+                 "cancel": (N_("Cancel"), discord.ButtonStyle.danger)}
 
 
 class LobbyButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
@@ -350,7 +363,7 @@ class LobbyButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, op: str, lobby_id: str) -> None:
         label, style = LOBBY_BUTTONS.get(op, (op, discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hf:lb:{op}:{lobby_id}"))
+        super().__init__(discord.ui.Button(label=t(label) if op in LOBBY_BUTTONS else label, style=style, custom_id=f"hf:lb:{op}:{lobby_id}"))
         self.op, self.lobby_id = op, lobby_id
 
     @classmethod
@@ -365,8 +378,9 @@ class LobbyAISelect(Speaks, discord.ui.DynamicItem[discord.ui.Select], template=
     """The host adds an AI player at the chosen level."""
 
     def __init__(self, lobby_id: str) -> None:
-        options = [discord.SelectOption(label=f"Add AI ({level})", value=level) for level in AI_LEVELS]
-        super().__init__(discord.ui.Select(placeholder="Add an AI player…", options=options,
+        options = [discord.SelectOption(label=t("Add AI ({level})", level=tp("choice", level)), value=level)
+                   for level in AI_LEVELS]
+        super().__init__(discord.ui.Select(placeholder=t("Add an AI player…"), options=options,
                                            custom_id=f"hf:lbai:{lobby_id}"))
         self.lobby_id = lobby_id
 
@@ -384,8 +398,8 @@ class ChallengeButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
     """Accept or Decline of a challenge."""
 
     def __init__(self, op: str, lobby_id: str) -> None:
-        label, style = (("Accept", discord.ButtonStyle.success) if op == "accept"
-                        else ("Decline", discord.ButtonStyle.danger))
+        label, style = ((t("Accept"), discord.ButtonStyle.success) if op == "accept"
+                        else (t("Decline"), discord.ButtonStyle.danger))
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hf:ch:{op}:{lobby_id}"))
         self.op, self.lobby_id = op, lobby_id
 
@@ -415,14 +429,14 @@ def lobby_rules(lobby: Lobby, settings: Any):
 def lobby_embed(lobby: Lobby, settings: Any, title: str | None = None) -> discord.Embed:
     """The members and every setting of the lobby or challenge: game, match length, rule set,
     stake in the server's currency, teams and the seats taken of those the rules allow."""
-    embed = discord.Embed(title=title or f"{GAME_NAMES[lobby.game]} lobby", colour=ACCENT,
+    embed = discord.Embed(title=title or t("{game} lobby", game=GAME_NAMES[lobby.game]), colour=ACCENT,
                           description=lobby_text(lobby.humans, lobby.ais))
     add_settings(embed, lobby.game, lobby_rules(lobby, settings), lobby.stake, settings.currency_name,
                  chosen_preset=lobby.preset is not None,
                  seated=lobby.seats if lobby.kind == "lobby" else None,
                  seats=lobby.kind == "lobby")
     if lobby.kind == "lobby":
-        embed.set_footer(text="Join to take a seat; the host adds AI players and presses Start.")
+        embed.set_footer(text=t("Join to take a seat; the host adds AI players and presses Start."))
     return embed
 
 
@@ -452,7 +466,7 @@ async def display_name(interaction: discord.Interaction, user_id: int) -> str:
         user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(user_id)
         return user.display_name
     except discord.HTTPException:
-        return f"Player {user_id % 10000}"
+        return t("Player {number}", number=user_id % 10000)
 
 
 # -- the commands ----------------------------------------------------------------------------------
@@ -536,19 +550,19 @@ def option_problem(game: str, ai: str | None, rounds: int | None, target: int | 
     what is wrong with the options, without echoing what was sent."""
     presets = game_module(game).Rules.PRESETS
     if ai is not None and ai not in AI_LEVELS:
-        return f"Choose an AI level: {', '.join(AI_LEVELS)}."
+        return t("Choose an AI level: {levels}.", levels=", ".join(AI_LEVELS))
     if preset is not None and preset not in presets:
-        return f"Choose a rule set: {', '.join(preset_label(game, p) for p in presets)}."
+        return t("Choose a rule set: {presets}.", presets=", ".join(preset_label(game, p) for p in presets))
     if teams is not None and (game != "sakura" or teams not in TEAMS):
-        return f"Teams are {', '.join(TEAMS)} (Sakura only)."
+        return t("Teams are {teams} (Sakura only).", teams=", ".join(TEAMS))
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-        return f"Rounds go from 1 to {MAX_ROUNDS}."
+        return t("Rounds go from 1 to {most}.", most=number(MAX_ROUNDS))
     if target is not None and not 1 <= target <= 1000:
-        return "The target goes from 1 to 1,000 points."
+        return t("The target goes from 1 to {most}.", most=plural(1000, "point"))
     if not 0 <= stake <= MAX_STAKE:
-        return f"The stake goes from 0 to {MAX_STAKE:,}."
+        return t("The stake goes from 0 to {most}.", most=number(MAX_STAKE))
     if players is not None and not 2 <= players <= 7:
-        return "Tables have 2 to 7 seats."
+        return t("Tables have 2 to 7 seats.")
     return None
 
 
@@ -586,21 +600,21 @@ class PlayCog(commands.Cog):
         perms = getattr(user, "guild_permissions", None)
         if stake and not settings.may_start_staked(is_manager=bool(perms and perms.manage_guild),
                                                    role_ids=[r.id for r in getattr(user, "roles", [])]):
-            await refuse(interaction, "On this server only staff may start games with a stake.")
+            await refuse(interaction, t("On this server only staff may start games with a stake."))
             return
         spec = {"preset": preset, "rounds": rounds, "target": target, "teams": teams}
         low, high = game_module(game).PLAYERS
         try:  # refuse bad rules now rather than when the game starts
             build_rules(game, settings.rules_for(game), preset, rounds, target, teams)
         except InvalidRules as exc:
-            await refuse(interaction, f"Those rules don't work: {clip(str(exc), 300)}.")
+            await refuse(interaction, t("Those rules don't work: {problem}.", problem=clip(str(exc), 300)))
             return
         if players is not None and ai is None:
-            await refuse(interaction, "The players option sets the table size against the AI; "
-                                      "add ai, or open a lobby without it.")
+            await refuse(interaction, t("The players option sets the table size against the AI; "
+                                        "add ai, or open a lobby without it."))
             return
         if opponent is not None and ai is not None:
-            await refuse(interaction, "Choose an opponent or the AI, not both.")
+            await refuse(interaction, t("Choose an opponent or the AI, not both."))
             return
         try:
             if ai is not None:
@@ -621,15 +635,17 @@ class PlayCog(commands.Cog):
         await check_stakes(interaction, game, stake, [user.id])
         await interaction.response.defer(thinking=True)
         levels = [ai] * (seats - 1)
-        against = ", ".join(ai_names(levels))
+        with in_public(interaction):  # the seats' names and the headline are for the whole channel
+            opponents = ai_names(levels)
+            headline = t("{player} sits down against {opponents}.", player=safe_name(user.display_name),
+                         opponents=", ".join(opponents))
+            failed = t("The game could not start.")
         try:
             await start_table(interaction, game, [user.id, *(ai_seat(lvl) for lvl in levels)],
-                              [user.display_name, *ai_names(levels)], user.id, spec, stake,
-                              key=f"start:{interaction.id}", via=interaction,
-                              headline=f"{safe_name(user.display_name)} sits down against {against}.")
+                              [user.display_name, *opponents], user.id, spec, stake,
+                              key=f"start:{interaction.id}", via=interaction, headline=headline)
         except TableError as exc:
-            await interaction.edit_original_response(content="The game could not start.",
-                                                     allowed_mentions=NO_MENTIONS)
+            await interaction.edit_original_response(content=failed, allowed_mentions=NO_MENTIONS)
             await interaction.followup.send(clip(str(exc)), ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
 
@@ -638,22 +654,25 @@ class PlayCog(commands.Cog):
         user = interaction.user
         low = game_module(game).PLAYERS[0]
         if low > 2:
-            raise TableError(f"{GAME_NAMES[game]} needs {plural(low, 'player')}: open a lobby instead.")
+            raise TableError(t("{game} needs {players}: open a lobby instead.", game=GAME_NAMES[game],
+                               players=plural(low, "player")))
         if opponent.id == user.id:
-            raise TableError("You cannot challenge yourself; leave the opponent empty for a lobby.")
+            raise TableError(t("You cannot challenge yourself; leave the opponent empty for a lobby."))
         if opponent.bot:
-            raise TableError("Bots can't play; use the ai option to play against mine.")
+            raise TableError(t("Bots can't play; use the ai option to play against mine."))
         await check_stakes(interaction, game, stake, [user.id])
         exp = int(time.time()) + CHALLENGE_SECONDS
         lobby = await self.bot.store.create_lobby(  # type: ignore[attr-defined]
             "challenge", interaction.guild_id, interaction.channel_id, user.id, game=game,
             min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec)
         settings = await self.bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
-        embed = lobby_embed(lobby, settings, title=f"{GAME_NAMES[game]} challenge")
-        embed.description = (f"<@{user.id}> challenges <@{opponent.id}>.\n"
-                             f"The challenge expires <t:{exp}:R>.")
+        with in_public(interaction):
+            embed = lobby_embed(lobby, settings, title=t("{game} challenge", game=GAME_NAMES[game]))
+            embed.description = (t("{host} challenges {opponent}.", host=f"<@{user.id}>", opponent=f"<@{opponent.id}>")
+                                 + "\n" + t("The challenge expires {when}.", when=f"<t:{exp}:R>"))
+            view = challenge_view(lobby.lobby_id)
         sent = await interaction.response.send_message(
-            content=f"<@{opponent.id}>", embed=embed, view=challenge_view(lobby.lobby_id),
+            content=f"<@{opponent.id}>", embed=embed, view=view,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[opponent],
                                                      replied_user=False))
         await self._remember_message(interaction, lobby, sent)
@@ -667,14 +686,14 @@ class PlayCog(commands.Cog):
                             spec["target"], spec["teams"])
         counts = seat_counts(game, rules)  # Sakura in pairs seats 4 or 6, not 2 to 7
         if not counts:
-            raise TableError(f"Those rules don't work at any table size of {GAME_NAMES[game]}.")
+            raise TableError(t("Those rules don't work at any table size of {game}.", game=GAME_NAMES[game]))
         await check_stakes(interaction, game, stake, [interaction.user.id])
         lobby = await store.create_lobby(
             "lobby", interaction.guild_id, interaction.channel_id, interaction.user.id, game=game,
             min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec)
-        sent = await interaction.response.send_message(embed=lobby_embed(lobby, settings),
-                                                       view=lobby_view(lobby.lobby_id),
-                                                       allowed_mentions=NO_MENTIONS)
+        with in_public(interaction):
+            embed, view = lobby_embed(lobby, settings), lobby_view(lobby.lobby_id)
+        sent = await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
         await self._remember_message(interaction, lobby, sent)
 
     async def _remember_message(self, interaction: discord.Interaction, lobby: Lobby, sent: Any) -> None:

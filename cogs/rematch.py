@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.games import game_module
 from bot.games.base import InvalidRules
+from bot.i18n import t
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
 from bot.store.models import GameRecord
@@ -179,7 +180,7 @@ async def request(interaction: discord.Interaction, source: Source,
     for _ in range(2):
         live = await store.live_rematch(source.record.game_id)
         if answering is not None and (live is None or live.lobby_id != answering):
-            raise TableError(REMATCH_CLOSED)
+            raise TableError(t(REMATCH_CLOSED))
         if live is None and not await may_stake(interaction, source):
             raise TableError("On this server only staff may start games with a stake.")
         try:

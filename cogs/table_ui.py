@@ -19,6 +19,7 @@ import discord
 
 from bot import presenter
 from bot.games.base import Action
+from bot.i18n import current, t
 from bot.tables import Table, TableError
 from bot.words import shorten
 from cogs.language import Speaks
@@ -62,13 +63,13 @@ def tables(interaction: discord.Interaction):
 
 
 def my_seat(interaction: discord.Interaction, gid: int,
-            outsider: str = "You are not playing in this game.") -> tuple[Any, Table, int]:
+            outsider: str | None = None) -> tuple[Any, Table, int]:
     """The table manager, the running table ``gid`` and the presser's seat; TableError else."""
     manager = tables(interaction)
     table = manager.get(gid)
     seat = table.seat_of(interaction.user.id)
     if seat is None:
-        raise TableError(outsider)
+        raise TableError(outsider or t("You are not playing in this game."))
     return manager, table, seat
 
 
@@ -97,7 +98,7 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
             offered = presenter.hand_actions(table.match.observation(seat))
             index = int(key[1:])
             if index >= len(offered):
-                raise TableError("That move is not available; use the newest controls.")
+                raise TableError(t("That move is not available; use the newest controls."))
             action = str(offered[index][1])
     except TableError as exc:
         await refuse(interaction, str(exc))
@@ -152,7 +153,7 @@ class MoveSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1 or not MOVE_KEY.fullmatch(str(values[0])):
-            await refuse(interaction, "Choose one move from the menu.")
+            await refuse(interaction, t("Choose one move from the menu."))
             return
         await press_move(interaction, self.gid, self.seq, str(values[0]))
 
@@ -167,7 +168,7 @@ class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
     on the hands of DM players alike; presses count in the order the bot receives them."""
 
     def __init__(self, gid: int) -> None:
-        super().__init__(discord.ui.Button(label="Slap!", emoji="✋", style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=t("Slap!"), emoji="✋", style=discord.ButtonStyle.danger,
                                            custom_id=f"hf:slap:{gid}"))
         self.gid = gid
 
@@ -186,21 +187,22 @@ class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
             await interaction.followup.send(str(exc), ephemeral=True)
             return
         place = next((e["position"] for e in events if e["type"] == "slap"), None)
-        await interaction.followup.send(f"Slap! You were number {place}." if place else "Slap!", ephemeral=True)
+        await interaction.followup.send(t("Slap! You were number {place}.", place=place) if place else t("Slap!"),
+                                        ephemeral=True)
 
 
 class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
     """'My hand': the hand as a fresh ephemeral message, for anyone whose DMs are closed."""
 
     def __init__(self, gid: int) -> None:
-        super().__init__(discord.ui.Button(label="My hand", emoji="🎴", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=t("My hand"), emoji="🎴", style=discord.ButtonStyle.primary,
                                            custom_id=f"hf:hand:{gid}"))
         self.gid = gid
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             _, table, seat = my_seat(interaction, self.gid,
-                                     "You are not playing in this game, so you have no hand here.")
+                                     t("You are not playing in this game, so you have no hand here."))
         except TableError as exc:
             await refuse(interaction, str(exc))
             return
@@ -213,7 +215,7 @@ class RulesButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"
     """The yaku sheet of the game, privately."""
 
     def __init__(self, game: str) -> None:
-        super().__init__(discord.ui.Button(label="Rules", emoji="📜", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=t("Rules"), emoji="📜", style=discord.ButtonStyle.secondary,
                                            custom_id=f"hf:rules:{game}"))
         self.game = game
 
@@ -223,12 +225,12 @@ class RulesButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.game not in GAME_NAMES:  # a forged custom id
-            await refuse(interaction, "There is no such game.")
+            await refuse(interaction, t("There is no such game."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         publisher = interaction.client.publisher  # type: ignore[attr-defined]  # cogs.publisher
-        data = await publisher.render(render_yaku_sheet, self.game)
-        embed = discord.Embed(title=f"{GAME_NAMES.get(self.game, self.game)}: scoring", colour=ACCENT)
+        data = await publisher.render(render_yaku_sheet, self.game, current())
+        embed = discord.Embed(title=t("{game}: scoring", game=GAME_NAMES.get(self.game, self.game)), colour=ACCENT)
         embed.set_image(url="attachment://rules.png")
         await interaction.followup.send(embed=embed, file=png(data, "rules.png"), ephemeral=True)
 
@@ -239,7 +241,7 @@ class ForfeitButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, gid: int, sure: bool = False) -> None:
         super().__init__(discord.ui.Button(
-            label="Yes, forfeit" if sure else "Forfeit", emoji="🏳️",
+            label=t("Yes, forfeit") if sure else t("Forfeit"), emoji="🏳️",
             style=discord.ButtonStyle.danger, custom_id=f"hf:forfeit:{gid}" + (":sure" if sure else "")))
         self.gid, self.sure = gid, sure
 
@@ -254,11 +256,11 @@ class ForfeitButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                 view = discord.ui.View(timeout=None)
                 view.add_item(ForfeitButton(self.gid, sure=True))
                 await interaction.response.send_message(
-                    "Forfeit this game? You lose the match and your stake.", view=view, ephemeral=True)
+                    t("Forfeit this game? You lose the match and your stake."), view=view, ephemeral=True)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             await manager.forfeit(table, seat, "forfeited")
-            await interaction.followup.send("You forfeited the game.", ephemeral=True)
+            await interaction.followup.send(t("You forfeited the game."), ephemeral=True)
         except TableError as exc:
             await refuse(interaction, str(exc))
 
@@ -267,7 +269,7 @@ class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], t
     """Cancel the game and refund the stakes: the host or a member with Manage Server only."""
 
     def __init__(self, gid: int) -> None:
-        super().__init__(discord.ui.Button(label="Cancel game", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=t("Cancel game"), style=discord.ButtonStyle.secondary,
                                            custom_id=f"hf:cancel:{gid}"))
         self.gid = gid
 
@@ -280,10 +282,10 @@ class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], t
             here = interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
             perms = interaction.permissions if here else None
             if interaction.user.id != table.host_id and not (perms and perms.manage_guild):
-                raise TableError("Only the player who started the game or a server manager can cancel it.")
+                raise TableError(t("Only the player who started the game or a server manager can cancel it."))
             await interaction.response.defer(ephemeral=True, thinking=True)
             await manager.cancel(table, interaction.user.id, f"cancelled by {interaction.user.display_name[:80]}")
-            await interaction.followup.send("Game cancelled; every stake was refunded.", ephemeral=True)
+            await interaction.followup.send(t("Game cancelled; every stake was refunded."), ephemeral=True)
         except TableError as exc:
             await refuse(interaction, str(exc))
 

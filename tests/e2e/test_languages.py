@@ -83,6 +83,13 @@ async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, w
     assert shown.embeds[0]["title"]  # drawn by the presenter for the table
     assert "번째 수" in shown.embeds[0]["footer"]["text"] or any(
         f["name"] == "차례" for f in shown.embeds[0]["fields"])
+    labels = [c.get("label") for row in shown.components for c in row["components"]]
+    assert {"내 손패", "규칙", "기권", "게임 취소"} <= set(labels)  # the table's buttons, in Korean
+    stranger = world.player
+    stranger.locale = "ko"
+    hand_id = next(c for c in shown.custom_ids() if c.startswith("hf:hand:"))
+    refused = await stranger.click(shown, hand_id)  # refused in the presser's own language
+    assert reply_text(refused) == "이 게임에 참여하지 않아서 여기엔 내 손패가 없어요."
     await play_out(standin, world.channel, [player])
     final = standin.message(table)
     assert any(f["name"] == "결과" for f in final.embeds[0]["fields"])  # the result, in Korean
@@ -97,3 +104,21 @@ async def test_an_english_server_keeps_english_tables(start_bot, standin, world,
     hand = await standin.wait_for(lambda: hand_message(standin, world.admin), "the hand")
     assert hand.embeds[0]["title"] == "Koi-Koi · your hand"
     assert "move" in standin.message(table).embeds[0]["footer"]["text"]
+
+
+async def test_a_lobby_speaks_the_server_and_refuses_in_the_pressers_language(start_bot, standin, world,
+                                                                             tmp_path):
+    world.guild.locale = "ja"
+    host, guest = world.admin, world.player
+    host.locale, guest.locale = "ko", "en-US"
+    await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    record = await host.slash(world.channel, "koikoi")
+    lobby = record.messages[-1]
+    assert lobby.embeds[0]["title"] == "こいこいのロビー"  # public: the server's language
+    labels = [c.get("label") for row in lobby.components for c in row["components"]]
+    assert {"参加", "抜ける", "開始", "取り消し"} <= set(labels)
+    start = next(c for c in lobby.custom_ids() if c.startswith("hf:lb:start:"))
+    refused = await guest.click(lobby, start)  # only the host starts: told in the guest's English
+    assert reply_text(refused) == "Only the host can start the game."
+    bad = await host.slash(world.channel, "koikoi", opponent=host)
+    assert reply_text(bad) == "자기 자신에게는 도전할 수 없어요. 로비를 열려면 상대를 비워 두세요."
