@@ -448,7 +448,7 @@ class TablePublisher:
             options = [discord.SelectOption(label=label[:100], value=action_key(table.game_id, table.seq, a, i))
                        for label, a, i in chunk]
             menus.append(MoveSelect(table.game_id, table.seq, part // BUTTONS, options,
-                                    f"Moves {part + 1}-{part + len(chunk)} of {len(labelled)}"))
+                                    t("Moves {first}-{last} of {total}", first=part + 1, last=part + len(chunk), total=len(labelled))))
         return controls(*menus)
 
     async def _send_dm(self, table: Table, seat: int, update: Update) -> None:

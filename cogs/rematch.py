@@ -20,13 +20,13 @@ from discord.ext import commands
 
 from bot.games import game_module
 from bot.games.base import InvalidRules
-from bot.i18n import t
+from bot.i18n import N_, language_of, speaking, t
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError, is_ai
 from cogs.game_settings import add_settings
-from cogs.language import Speaks
+from cogs.language import Speaks, in_public
 from cogs.play import (
     CHALLENGE_SECONDS,
     NO_MENTIONS,
@@ -47,7 +47,7 @@ from rendering.view import GAME_NAMES
 log = logging.getLogger(__name__)
 
 REMATCH_SECONDS = CHALLENGE_SECONDS
-NOT_A_PLAYER = "Only the players of this match can ask for a rematch."
+NOT_A_PLAYER = N_("Only the players of this match can ask for a rematch.")
 
 
 @dataclass(frozen=True)
@@ -82,25 +82,25 @@ async def load_source(interaction: discord.Interaction, game_id: int) -> Source:
     try:
         record = await store.load_game(game_id, guild_id=interaction.guild_id, with_events=False)
     except StoreError:
-        raise TableError("That game is not one of this server's.") from None
+        raise TableError(t("That game is not one of this server's.")) from None
     if record.channel_id != interaction.channel_id:
-        raise TableError("Press Rematch on the game's own table.")
+        raise TableError(t("Press Rematch on the game's own table."))
     if interaction.user.id not in record.players:
-        raise TableError(NOT_A_PLAYER)
+        raise TableError(t(NOT_A_PLAYER))
     if record.status == "cancelled":
-        raise TableError("This game was cancelled, so it has no rematch.")
+        raise TableError(t("This game was cancelled, so it has no rematch."))
     if record.status != "finished":
-        raise TableError("Only a finished match can be played again.")
+        raise TableError(t("Only a finished match can be played again."))
     try:
         return source_of(record)
     except (InvalidRules, KeyError, TypeError, ValueError):
         log.warning("game %s: its stored settings do not load for a rematch", game_id, exc_info=True)
-        raise TableError("This game's settings can no longer be played again.") from None
+        raise TableError(t("This game's settings can no longer be played again.")) from None
 
 
 # -- what the rematch message shows ----------------------------------------------------------------
 def mentions(users: list[int] | tuple[int, ...]) -> str:
-    return ", ".join(f"<@{u}>" for u in users) or "nobody"
+    return ", ".join(f"<@{u}>" for u in users) or t("nobody")
 
 
 def rematch_embed(lobby: Lobby, source: Source, currency: str) -> discord.Embed:
@@ -108,25 +108,25 @@ def rematch_embed(lobby: Lobby, source: Source, currency: str) -> discord.Embed:
     if lobby.status == "expired":
         return expired_embed(lobby)
     if lobby.status == "closed":
-        return discord.Embed(title=f"{game} rematch declined", colour=ACCENT,
-                             description="A player declined; the rematch is off.")
+        return discord.Embed(title=t("{game} rematch declined", game=game), colour=ACCENT,
+                             description=t("A player declined; the rematch is off."))
     if lobby.status == "started":
-        return discord.Embed(title=f"{game} rematch: started", colour=ACCENT,
-                             description=f"{mentions(source.humans)}: the rematch is on; "
-                                         "look for the new table below.")
+        return discord.Embed(title=t("{game} rematch: started", game=game), colour=ACCENT,
+                             description=t("{players}: the rematch is on; look for the new table below.",
+                                           players=mentions(source.humans)))
     waiting = [u for u in source.humans if u not in lobby.humans]
-    lines = [f"<@{lobby.host_id}> asks for a rematch: same players, same settings.",
-             f"Ready: {mentions(lobby.humans)}"]
+    lines = [t("{host} asks for a rematch: same players, same settings.", host=f"<@{lobby.host_id}>"),
+             t("Ready: {players}", players=mentions(lobby.humans))]
     if lobby.status == "starting":
-        lines.append("Starting…")
+        lines.append(t("Starting…"))
     else:
-        lines.append(f"Waiting for: {mentions(waiting)} (press Accept)")
+        lines.append(t("Waiting for: {players} (press Accept)", players=mentions(waiting)))
         if lobby.expires_at is not None:
-            lines.append(f"The request expires <t:{int(lobby.expires_at)}:R>.")
+            lines.append(t("The request expires {when}.", when=f"<t:{int(lobby.expires_at)}:R>"))
     ais = [safe_name(n) for p, n in zip(source.record.players, source.names, strict=False) if is_ai(p)]
     if ais:
-        lines.append(f"Also at the table: {', '.join(ais)}")
-    embed = discord.Embed(title=f"{game} rematch", colour=ACCENT, description="\n".join(lines))
+        lines.append(t("Also at the table: {players}", players=", ".join(ais)))
+    embed = discord.Embed(title=t("{game} rematch", game=game), colour=ACCENT, description="\n".join(lines))
     add_settings(embed, lobby.game, source.rules, source.stake, currency, seats=False)
     return fit_embed(embed)
 
@@ -147,10 +147,12 @@ async def show_rematch(client: Any, lobby_id: str) -> None:
             source = source_of(await store.load_game(lobby.source_game_id, with_events=False))
             settings = await store.get_settings(lobby.guild_id)
             channel = client.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
-            await channel.get_partial_message(lobby.message_id).edit(
-                embed=rematch_embed(lobby, source, settings.currency_name),
-                view=answer_view(lobby.lobby_id) if lobby.status == "open" else None,
-                allowed_mentions=NO_MENTIONS)
+            guild = client.get_guild(lobby.guild_id)
+            with speaking(settings.language or language_of(guild.preferred_locale if guild else None)):
+                embed = rematch_embed(lobby, source, settings.currency_name)
+                view = answer_view(lobby.lobby_id) if lobby.status == "open" else None
+            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view,
+                                                                     allowed_mentions=NO_MENTIONS)
         except (discord.HTTPException, StoreError):
             log.info("rematch %s: its message could not be updated", lobby_id, exc_info=True)
 
@@ -182,7 +184,7 @@ async def request(interaction: discord.Interaction, source: Source,
         if answering is not None and (live is None or live.lobby_id != answering):
             raise TableError(t(REMATCH_CLOSED))
         if live is None and not await may_stake(interaction, source):
-            raise TableError("On this server only staff may start games with a stake.")
+            raise TableError(t("On this server only staff may start games with a stake."))
         try:
             return await store.request_rematch(source.record.game_id, interaction.user.id,
                                                expires_at=time.time() + REMATCH_SECONDS,
@@ -191,9 +193,9 @@ async def request(interaction: discord.Interaction, source: Source,
             if live is not None and await store.expire_lobby(live.lobby_id) is not None:
                 await show_rematch(interaction.client, live.lobby_id)
             if answering is not None:
-                raise TableError("This rematch request has expired; press Rematch on the final "
-                                 "table to ask again.") from None
-    raise TableError("The rematch could not be opened; please press again.")
+                raise TableError(t("This rematch request has expired; press Rematch on the final "
+                                   "table to ask again.")) from None
+    raise TableError(t("The rematch could not be opened; please press again."))
 
 
 async def rematch_press(interaction: discord.Interaction, game_id: int, answering: str | None = None) -> None:
@@ -210,12 +212,13 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
     settings = await store.get_settings(interaction.guild_id)
     if step == "waiting":
         waiting = [u for u in source.humans if u not in lobby.humans]
-        await refuse(interaction, f"You are in; waiting for {mentions(waiting)}.")
+        await refuse(interaction, t("You are in; waiting for {players}.", players=mentions(waiting)))
     elif step == "created":
         waiting = [u for u in source.humans if u not in lobby.humans]
+        with in_public(interaction):
+            embed, view = rematch_embed(lobby, source, settings.currency_name), answer_view(lobby.lobby_id)
         sent = await interaction.response.send_message(
-            content=" ".join(f"<@{u}>" for u in waiting)[:2000],
-            embed=rematch_embed(lobby, source, settings.currency_name), view=answer_view(lobby.lobby_id),
+            content=" ".join(f"<@{u}>" for u in waiting)[:2000], embed=embed, view=view,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                                      users=[discord.Object(u) for u in waiting]))
         message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
@@ -239,13 +242,14 @@ async def start(interaction: discord.Interaction, lobby: Lobby, source: Source) 
     names = []
     for player, old in zip(source.record.players, source.names, strict=True):
         names.append(await display_name(interaction, player) if isinstance(player, int) else old)
-    headline = "Rematch: " + " vs ".join(safe_name(n) for n in names) + "."
+    with in_public(interaction):
+        headline = t("Rematch: {players}.", players=" vs ".join(safe_name(n) for n in names))
     table: Table | None = await launch(interaction, lobby, players=list(source.record.players),
                                        names=names, rules=source.rules, host_id=source.host_id,
                                        headline=headline[:2000])
     await show_rematch(interaction.client, lobby.lobby_id)
     if table is not None:
-        await interaction.followup.send("The rematch is on: look for the table below.", ephemeral=True,
+        await interaction.followup.send(t("The rematch is on: look for the table below."), ephemeral=True,
                                         allowed_mentions=NO_MENTIONS)
 
 
@@ -258,17 +262,17 @@ async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str)
             await rematch_press(interaction, lobby.source_game_id, lobby.lobby_id)
             return
         if op != "decline":
-            raise TableError(REMATCH_CLOSED)
+            raise TableError(t(REMATCH_CLOSED))
         await store.decline_rematch(lobby.lobby_id, interaction.user.id)
     except LobbyExpired:
         if await store.expire_lobby(lobby_id) is not None:
             await show_rematch(interaction.client, lobby_id)
-        await refuse(interaction, "This rematch request has expired.")
+        await refuse(interaction, t("This rematch request has expired."))
         return
     except (TableError, LobbyError) as exc:
         await refuse(interaction, str(exc))
         return
-    await interaction.response.send_message("You declined the rematch.", ephemeral=True,
+    await interaction.response.send_message(t("You declined the rematch."), ephemeral=True,
                                             allowed_mentions=NO_MENTIONS)
     await show_rematch(interaction.client, lobby_id)
 
@@ -277,7 +281,7 @@ class RematchButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=
     """Rematch, on the final table of a finished match."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", emoji="🔁", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=t("Rematch"), emoji="🔁", style=discord.ButtonStyle.success,
                                            custom_id=f"hf:rematch:{game_id}"))
         self.game_id = game_id
 
@@ -294,8 +298,8 @@ class RematchAnswer(Speaks, discord.ui.DynamicItem[discord.ui.Button],
     """Accept or Decline of a rematch request; the custom id carries only the rematch's id."""
 
     def __init__(self, op: str, lobby_id: str) -> None:
-        label, style = (("Accept", discord.ButtonStyle.success) if op == "accept"
-                        else ("Decline", discord.ButtonStyle.danger))
+        label, style = ((t("Accept"), discord.ButtonStyle.success) if op == "accept"
+                        else (t("Decline"), discord.ButtonStyle.danger))
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hf:rm:{op}:{lobby_id}"))
         self.op, self.lobby_id = op, lobby_id
 

@@ -138,9 +138,9 @@ class MoveSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
     """The legal moves as menus when there are more than buttons fit (25): every move reachable."""
 
     def __init__(self, gid: int, seq: int, part: int,
-                 options: list[discord.SelectOption] | None = None, placeholder: str = "Choose a move") -> None:
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=f"hf:mv:{gid}:{seq}:{part}", placeholder=shorten(placeholder, PLACEHOLDER), row=part,
+            custom_id=f"hf:mv:{gid}:{seq}:{part}", placeholder=shorten(placeholder or t("Choose a move"), PLACEHOLDER), row=part,
             options=options or [discord.SelectOption(label="Move", value="#0")]))
         for option in self.item.options:
             option.label = shorten(option.label, OPTION_LABEL)

@@ -38,6 +38,14 @@ def card_name(cid: str) -> str:
     return cid.replace("_", " ").capitalize()
 
 
+def joined(items: Sequence[str]) -> str:
+    """A list of names as the current language writes one ("a, b and c" -> "a、b、c")."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return t("{items} and {last}", items=t(", ").join(items[:-1]), last=items[-1])
+
+
 def card_month(cid: str) -> int | None:
     return card(cid).month if cid in _IDS else None
 
@@ -47,10 +55,10 @@ def match_result(event: dict[str, Any], names: Sequence[str]) -> str:
     winners = event.get("winners", [])
     team = event.get("team")
     if team:
-        return f"Team {' & '.join(names[s] for s in team)} wins the match!"
+        return t("Team {members} wins the match!", members=" & ".join(names[s] for s in team))
     if len(winners) == 1:
-        return f"{names[winners[0]]} wins the match!"
-    return "The match ends in a tie between " + " and ".join(names[s] for s in winners)
+        return t("{name} wins the match!", name=names[winners[0]])
+    return t("The match ends in a tie between {players}", players=joined([names[s] for s in winners]))
 
 
 def forfeit_result(closing: dict[str, Any], names: Sequence[str]) -> str:
@@ -58,18 +66,23 @@ def forfeit_result(closing: dict[str, Any], names: Sequence[str]) -> str:
     that forfeited, the winning seats and, when they are one team, that team."""
     who = names[closing["forfeit"]]
     reason = closing.get("reason") or "forfeited"
-    gave_up = f"{who} forfeited" + ("" if reason == "forfeited" else f" ({reason})")
+    gave_up = (t("{name} forfeited", name=who) if reason == "forfeited"
+               else t("{name} forfeited ({reason})", name=who, reason=reason))
     winners = closing.get("winners", [])
     if closing.get("team"):
-        return f"{gave_up}; Team {' & '.join(names[s] for s in closing['team'])} wins"
-    together = " and ".join(names[s] for s in winners)
-    return f"{gave_up}; {together} win{'s' if len(winners) == 1 else ''}"
+        return t("{forfeit}; Team {members} wins", forfeit=gave_up,
+                 members=" & ".join(names[s] for s in closing["team"]))
+    together = joined([names[s] for s in winners])
+    if len(winners) == 1:
+        return t("{forfeit}; {winner} wins", forfeit=gave_up, winner=together)
+    return t("{forfeit}; {winners} win", forfeit=gave_up, winners=together)
 
 
 def score_line(scores: Sequence[int], names: Sequence[str]) -> str:
     """The final score in a few words: "7 to 3" between two, else every seat, best first."""
     if len(scores) == 2:
-        return f"{scores[0]} to {scores[1]}" if scores[0] >= scores[1] else f"{scores[1]} to {scores[0]}"
+        high, low = max(scores), min(scores)
+        return t("{high} to {low}", high=high, low=low)
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
     return ", ".join(f"{names[s]} {scores[s]}" for s in order)
 
@@ -77,7 +90,7 @@ def score_line(scores: Sequence[int], names: Sequence[str]) -> str:
 def final_table(view: TableView, result: str, winners: Sequence[int] = ()) -> TableView:
     """The table as it stays once the game is over: nobody's turn any more, the winners marked
     and ``result`` (who won, the score) drawn where the last move was."""
-    players = tuple(replace(p, is_turn=False, badges=(("Winner",) if seat in winners else ()) + p.badges)
+    players = tuple(replace(p, is_turn=False, badges=((t("Winner"),) if seat in winners else ()) + p.badges)
                     for seat, p in enumerate(view.players))
     return replace(view, players=players, result=result, last_move="", drawn_card=None,
                    highlight=(), title=t("{title} · final", title=view.title))
@@ -115,7 +128,7 @@ class Presenter:
                 label += f" → {card_name(action.target)}"
             return label
         if action.kind == "choose":
-            return f"Take {card_name(action.target)}"
+            return t("Take {card}", card=card_name(action.target))
         return tp("move", self.action_names.get(action.kind, action.kind.replace("_", " ").capitalize()))
 
     def action_style(self, action: Action) -> str:
@@ -125,28 +138,34 @@ class Presenter:
     # -- events -------------------------------------------------------------------------------
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
         """One line of what happened, or None for events not worth a line."""
-        t = event.get("type")
+        kind = event.get("type")
         who = seat_name(names, event)
-        if t == "play":
+        if kind == "play":
             took = [card_name(c) for c in event.get("captured", ()) if c != event["card"]]
-            return (f"{who} played {card_name(event['card'])}"
-                    + (f" and took {', '.join(took)}" if took else " to the field"))
-        if t == "draw":
+            if took:
+                return t("{player} played {card} and took {taken}", player=who, card=card_name(event["card"]),
+                         taken=joined(took))
+            return t("{player} played {card} to the field", player=who, card=card_name(event["card"]))
+        if kind == "draw":
             took = [card_name(c) for c in event.get("captured", ()) if c != event["card"]]
-            return f"{who} turned {card_name(event['card'])}" + (f" and took {', '.join(took)}" if took else "")
-        if t == "misdeal":
-            return "Misdeal: the cards are dealt again"
-        if t == "round_over":
+            if took:
+                return t("{player} turned {card} and took {taken}", player=who, card=card_name(event["card"]),
+                         taken=joined(took))
+            return t("{player} turned {card}", player=who, card=card_name(event["card"]))
+        if kind == "misdeal":
+            return t("Misdeal: the cards are dealt again")
+        if kind == "round_over":
             return self.round_line(event, names)
-        if t == "match_over":
+        if kind == "match_over":
             return f"**{match_result(event, names)}**"
         return None
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
         w = event.get("winner")
         if w is None:
-            return f"Round {event['round']} is a draw"
-        return f"Round {event['round']}: {names[w]} scores {event['points'][w]}"
+            return t("Round {round} is a draw", round=event["round"])
+        return t("Round {round}: {name} scores {points}", round=event["round"], name=names[w],
+                 points=event["points"][w])
 
     # -- the table ----------------------------------------------------------------------------
     def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
@@ -227,7 +246,7 @@ class Presenter:
 
     def prompt(self, obs: dict[str, Any]) -> str:
         """What the seat is asked to do now ('' when it is not their turn)."""
-        return "your turn: play a card"
+        return t("your turn: play a card")
 
     def decision(self, obs: dict[str, Any]) -> tuple[str, ...]:
         """The choices of a turn on which no hand card is played (Koi-Koi or Stop, which field

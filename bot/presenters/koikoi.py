@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.base import Action
-from bot.i18n import NP_
+from bot.i18n import NP_, t
 from bot.words import plural
 from rendering.view import YakuRow
 
@@ -35,40 +35,44 @@ class KoiKoiPresenter(Presenter):
         return "danger" if action.kind == "stop" else "secondary"
 
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
-        t = event.get("type")
+        kind = event.get("type")
         who = seat_name(names, event)
-        if t == "drew":
-            return f"{who} turned {card_name(event['card'])}: it matches two cards, choosing…"
-        if t == "yaku":
-            listed = ", ".join(f"{self.yaku_name(s)} {p}" for s, p in event["yaku"])
-            return f"{who} has {listed} = {plural(event['points'], 'point')}"
-        if t == "koikoi":
-            return f"{who} calls **Koi-Koi!** (call {event['calls']})"
-        if t == "stop":
-            return f"{who} stops" + (" (no cards left to go on)" if event.get("forced") else "")
-        if t == "swap":
-            return f"{who} swaps hands with the dealer"
+        if kind == "drew":
+            return t("{player} turned {card}: it matches two cards, choosing…", player=who,
+                     card=card_name(event["card"]))
+        if kind == "yaku":
+            listed = t(", ").join(f"{self.yaku_name(s)} {p}" for s, p in event["yaku"])
+            return t("{player} has {yaku} = {points}", player=who, yaku=listed,
+                     points=plural(event["points"], "point"))
+        if kind == "koikoi":
+            return t("{player} calls **Koi-Koi!** (call {calls})", player=who, calls=event["calls"])
+        if kind == "stop":
+            if event.get("forced"):
+                return t("{player} stops (no cards left to go on)", player=who)
+            return t("{player} stops", player=who)
+        if kind == "swap":
+            return t("{player} swaps hands with the dealer", player=who)
         return super().describe_event(event, names)
 
     def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
         out = []
         calls = obs.get("koikoi_calls")
         if calls and calls[seat]:
-            out.append(f"Koi-Koi x{calls[seat]}")
+            out.append(t("Koi-Koi x{calls}", calls=calls[seat]))
         yaku = obs.get("yaku")
         if yaku and yaku[seat]:
-            out.append(f"{plural(sum(p for _, p in yaku[seat]), 'pt')} in yaku")
+            out.append(t("{points} in yaku", points=plural(sum(p for _, p in yaku[seat]), "pt")))
         return out
 
     def prompt(self, obs: dict[str, Any]) -> str:
         phase = obs.get("phase")
         if phase == "decide":
-            return "you formed a yaku: Koi-Koi or Stop?"
+            return t("you formed a yaku: Koi-Koi or Stop?")
         if phase == "choose_draw":
-            return f"you turned {card_name(obs['drawn'])}: choose a card to take"
+            return t("you turned {card}: choose a card to take", card=card_name(obs["drawn"]))
         if phase == "swap_offer":
-            return "keep your hand or swap it with the dealer's?"
-        return "your turn: play a card"
+            return t("keep your hand or swap it with the dealer's?")
+        return t("your turn: play a card")
 
     def summary_rows(self, event: dict[str, Any], names: Sequence[str]) -> list[YakuRow]:
         rows = super().summary_rows(event, names)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.discord_standin.server import CommandHidden
@@ -104,6 +106,8 @@ async def test_an_english_server_keeps_english_tables(start_bot, standin, world,
     hand = await standin.wait_for(lambda: hand_message(standin, world.admin), "the hand")
     assert hand.embeds[0]["title"] == "Koi-Koi · your hand"
     assert "move" in standin.message(table).embeds[0]["footer"]["text"]
+    # the check of the Japanese match below finds English where there is some
+    assert {"your", "hand", "move"} <= english_words([hand, standin.message(table)], [world.admin.name])
 
 
 async def test_a_lobby_speaks_the_server_and_refuses_in_the_pressers_language(start_bot, standin, world,
@@ -122,3 +126,49 @@ async def test_a_lobby_speaks_the_server_and_refuses_in_the_pressers_language(st
     assert reply_text(refused) == "Only the host can start the game."
     bad = await host.slash(world.channel, "koikoi", opponent=host)
     assert reply_text(bad) == "자기 자신에게는 도전할 수 없어요. 로비를 열려면 상대를 비워 두세요."
+
+
+ASCII_WORD = re.compile(r"[A-Za-z]{3,}")
+NOT_WORDS = re.compile(r"<[@#:!&t][^>]*>|\]\(https?://[^)]*\)|https?://\S+")
+
+
+def words_of(message) -> list[str]:
+    """Every text of a message a person reads: content, embeds, buttons and menus."""
+    out = [message.content or ""]
+    for embed in message.embeds:
+        out += [embed.get("title", ""), embed.get("description", ""),
+                (embed.get("footer") or {}).get("text", "")]
+        out += [f"{f['name']} {f['value']}" for f in embed.get("fields", [])]
+    for row in message.components:
+        for item in row.get("components", []):
+            out += [item.get("label") or "", item.get("placeholder") or ""]
+            out += [o.get("label", "") for o in item.get("options", [])]
+    return out
+
+
+def english_words(messages, names) -> set[str]:
+    found = set()
+    for message in messages:
+        for text in words_of(message):
+            text = NOT_WORDS.sub(" ", text)
+            for name in names:
+                text = text.replace(name, " ")
+            found |= set(ASCII_WORD.findall(text))
+    return found
+
+
+async def test_a_koikoi_match_in_japanese_has_no_english_sentence(start_bot, standin, world, tmp_path):
+    """Everything a Japanese player reads in a whole match, public and private, is Japanese."""
+    world.guild.locale = "ja"
+    player = world.admin
+    player.locale = "ja"
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await no_dealt_hand_wins(bot, world)
+    await player.slash(world.channel, "koikoi", ai="normal", rounds=2)
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [player])
+    await bot.publisher.drain()
+    seen = standin.channel_messages(world.channel) + standin.dms(player) + standin.ephemerals(player)
+    assert len(seen) > 3
+    assert english_words(seen, [player.name]) == set()
