@@ -197,6 +197,9 @@ _TABLE: tuple[tuple, ...] = (
     ("paulownia_chaff_2", C, None, False, None, "Paulownia", "kiri no kasu", "桐のカス"),
 )
 
+# The months' plants as Korean hwatu players name them, in the Japanese order (pine ... paulownia).
+PLANT_KOREAN = ("송학", "매조", "벚꽃", "흑싸리", "난초", "모란", "홍싸리", "공산", "국화", "단풍", "비", "오동")
+
 # Each card as Korean hwatu players name it: the month's name (Go-Stop's: 송학 pine ... 비 willow,
 # 오동 paulownia) and the kind (광 bright, 열끗 animal, 홍단/청단/초단 ribbons, 피 chaff, 쌍피 double).
 HANGUL_NAMES: dict[str, str] = {

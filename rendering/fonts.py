@@ -21,7 +21,7 @@ import noto_cjk_sans_jp_regular
 from anyascii import anyascii
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.cards import MONTHS
+from bot.cards import MONTHS, PLANT_KOREAN
 from bot.i18n import current
 
 CJK_ENV_VAR = "HANAFUDA_CJK_FONT"
@@ -117,8 +117,6 @@ def cjk(size: int, path: str) -> ImageFont.FreeTypeFont:
 
 
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-# The months' plants as Korean hwatu players name them (January pine-and-crane ... December rain).
-PLANT_KOREAN = ("송학", "매조", "벚꽃", "흑싸리", "난초", "모란", "홍싸리", "공산", "국화", "단풍", "비", "오동")
 
 
 def month_caption(month: int, cjk_font: str | None = None, korean: bool = False) -> tuple[str, bool]:

@@ -172,3 +172,20 @@ async def test_a_koikoi_match_in_japanese_has_no_english_sentence(start_bot, sta
     seen = standin.channel_messages(world.channel) + standin.dms(player) + standin.ephemerals(player)
     assert len(seen) > 3
     assert english_words(seen, [player.name]) == set()
+
+
+async def test_a_go_stop_match_in_korean_has_no_english_sentence(start_bot, standin, world, tmp_path):
+    """Everything a Korean player reads in a whole Go-Stop match, public and private, is Korean."""
+    world.guild.locale = "ko"
+    player = world.admin
+    player.locale = "ko"
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await bot.store.set_house_rules(world.guild.id, "gostop", {"chongtong": "off"})
+    await player.slash(world.channel, "gostop", ai="normal", rounds=2)
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [player])
+    await bot.publisher.drain()
+    seen = standin.channel_messages(world.channel) + standin.dms(player) + standin.ephemerals(player)
+    assert len(seen) > 3
+    assert english_words(seen, [player.name]) == set()
