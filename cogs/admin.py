@@ -37,6 +37,7 @@ from bot.store import (
 from bot.store.settings import STAKE_POLICIES
 from bot.words import amount as counted
 from cogs.community import GAME_CHOICES, ServerCog, is_manager, not_a_member
+from cogs.language import language_choices
 from cogs.table_ui import ACCENT
 from cogs.text import (
     CONTENT,
@@ -270,10 +271,7 @@ class AdminCog(ServerCog):
 
     @settings.command(name="language", description="The language of this server's public tables and messages")
     @app_commands.describe(language="Which language")
-    @app_commands.choices(language=[
-        app_commands.Choice(name="The server's own Discord language", value="auto"),
-        *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
-    ])
+    @app_commands.choices(language=language_choices("The server's own Discord language"))
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         chosen = "" if language == "auto" else language
         done = (t("Public tables and messages now follow the server's Discord language.") if not chosen

@@ -43,6 +43,13 @@ def in_public(interaction: discord.Interaction):
     return speaking(server_language(interaction))
 
 
+def language_choices(automatic: str) -> list[app_commands.Choice[str]]:
+    """The choices of a language option: ``automatic`` (value "auto"), then each language by its
+    own name."""
+    return [app_commands.Choice(name=automatic, value="auto"),
+            *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items())]
+
+
 class SpeakingTree(app_commands.CommandTree):
     """The bot's command tree: each command runs in its presser's language."""
 
@@ -68,10 +75,7 @@ class LanguageCog(commands.Cog):
 
     @app_commands.command(name="language", description="The language the bot uses with you")
     @app_commands.describe(language="Your choice; 'automatic' follows your Discord language")
-    @app_commands.choices(language=[
-        app_commands.Choice(name="Automatic (your Discord language)", value="auto"),
-        *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
-    ])
+    @app_commands.choices(language=language_choices("Automatic (your Discord language)"))
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         chosen = "" if language == "auto" else language
         await self.bot.languages.choose(interaction.user.id, chosen)
