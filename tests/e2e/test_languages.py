@@ -162,6 +162,8 @@ def english_words(messages, names) -> set[str]:
     ("gostop", "ko", {"chongtong": "off"}),  # so would a chongtong at the deal
     ("mushi", "ko", {}),
     ("mushi", "ja", {}),
+    ("hanaawase", "ja", {}),
+    ("hanaawase", "ko", {}),
 ])
 async def test_a_whole_match_has_no_english_sentence(start_bot, standin, world, tmp_path, game, language,
                                                      house_rules):
@@ -172,7 +174,8 @@ async def test_a_whole_match_has_no_english_sentence(start_bot, standin, world, 
     player.locale = language
     bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
-    await bot.store.set_house_rules(world.guild.id, game, house_rules)
+    if house_rules:
+        await bot.store.set_house_rules(world.guild.id, game, house_rules)
     await player.slash(world.channel, game, ai="normal", rounds=2)
     await table_posted(standin, world.channel)
     await play_out(standin, world.channel, [player])
