@@ -164,6 +164,8 @@ def english_words(messages, names) -> set[str]:
     ("mushi", "ja", {}),
     ("hanaawase", "ja", {}),
     ("hanaawase", "ko", {}),
+    ("sakura", "ja", {}),
+    ("sakura", "ko", {}),
 ])
 async def test_a_whole_match_has_no_english_sentence(start_bot, standin, world, tmp_path, game, language,
                                                      house_rules):
