@@ -16,7 +16,7 @@ from bot.games.base import Action
 from bot.games.hana_awase.game import HANDS
 from bot.games.hana_awase.rules import Rules
 from bot.games.hana_awase.scoring import SETS, card_points, table_yaku
-from bot.i18n import NP_
+from bot.i18n import NP_, t
 from bot.words import plural
 from rendering.view import YakuRow
 
@@ -37,7 +37,7 @@ SET_CARDS = {slug: tuple(ids_in(need)) for slug, need in SETS}
 
 
 def teyaku_name(amount: int) -> str:
-    return "Teyaku (7+ chaff dealt)" if amount >= 30 else "Teyaku (6 chaff dealt)"
+    return t("Teyaku (7+ chaff dealt)") if amount >= 30 else t("Teyaku (6 chaff dealt)")
 
 
 class HanaAwasePresenter(Presenter):
@@ -75,7 +75,7 @@ class HanaAwasePresenter(Presenter):
     # -- names and buttons ----------------------------------------------------------------------
     def action_label(self, action: Action) -> str:
         if action.kind == "play" and action.card == LIGHTNING and action.target and not is_willow(action.target):
-            return f"Lightning (wild) → {card_name(action.target)}"
+            return t("Lightning (wild) → {card}", card=card_name(action.target))
         return super().action_label(action)
 
     def action_style(self, action: Action) -> str:
@@ -83,37 +83,43 @@ class HanaAwasePresenter(Presenter):
 
     # -- events ---------------------------------------------------------------------------------
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
-        t = event.get("type")
+        kind = event.get("type")
         who = seat_name(names, event)
         if (line := lightning_line(event, names)) or (line := playout_line(event, names)):
             return line
-        if t == "deal":
+        if kind == "deal":
             hand, field = HANDS.get(len(names), (0, 0))
             dealer = seat_name(names, event, "dealer")
             if len(names) == 2:
-                return f"{dealer} deals: {plural(field, 'card')} on the field and a hand each"
-            return f"{dealer} deals: {plural(hand, 'card')} each and {field} on the field"
-        if t == "teyaku":
+                return t("{dealer} deals: {cards} on the field and a hand each", dealer=dealer,
+                         cards=plural(field, "card"))
+            return t("{dealer} deals: {cards} each and {field} on the field", dealer=dealer,
+                     cards=plural(hand, "card"), field=field)
+        if kind == "teyaku":
             cards = event.get("cards", ())
-            return (f"**{who} shows a teyaku**: {len(cards)} chaff dealt ({names_of(cards)}), face up "
-                    f"from now on; each other player pays {event.get('points', 0)}")
-        if t == "taken_from_hand":
-            return (f"{who} takes {names_of(event.get('cards', ()))} from "
-                    f"{seat_name(names, event, 'from')}'s shown hand")
-        if t == "drew":
-            return f"{who} turned {card_name(event['card'])}: it matches two cards, choosing…"
+            return t("**{player} shows a teyaku**: {count} chaff dealt ({cards}), face up from now on; each other "
+                     "player pays {points}", player=who, count=len(cards), cards=names_of(cards),
+                     points=event.get("points", 0))
+        if kind == "taken_from_hand":
+            return t("{player} takes {cards} from {owner}'s shown hand", player=who,
+                     cards=names_of(event.get("cards", ())), owner=seat_name(names, event, "from"))
+        if kind == "drew":
+            return t("{player} turned {card}: it matches two cards, choosing…", player=who,
+                     card=card_name(event["card"]))
         return super().describe_event(event, names)
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
         detail = event.get("detail", {})
         if detail.get("void"):
-            return f"Round {event['round']} is void (a player has 20 card points or fewer): nobody scores"
+            return t("Round {round} is void (a player has 20 card points or fewer): nobody scores",
+                     round=event["round"])
         zero_sum = bool(detail.get("par"))
         points = event.get("points", [])
-        listed = ", ".join(f"{n} {signed(p) if zero_sum else p}" for n, p in zip(names, points, strict=False))
+        listed = t(", ").join(f"{n} {signed(p) if zero_sum else p}" for n, p in zip(names, points, strict=False))
         w = event.get("winner")
-        head = f"Round {event['round']} is a tie" if w is None else f"Round {event['round']}: {names[w]} wins"
-        return f"{head} ({listed})"
+        if w is None:
+            return t("Round {round} is a tie ({points})", round=event["round"], points=listed)
+        return t("Round {round}: {player} wins ({points})", round=event["round"], player=names[w], points=listed)
 
     # -- the table ------------------------------------------------------------------------------
     def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
@@ -127,7 +133,7 @@ class HanaAwasePresenter(Presenter):
             out += [self.short_yaku_name(y.slug) for y in yaku[seat]]
         teyaku = obs.get("teyaku") or []
         if seat < len(teyaku) and teyaku[seat]:
-            out.append(f"Teyaku +{teyaku[seat]}")
+            out.append(t("Teyaku +{points}", points=teyaku[seat]))
         return out
 
     def player_view(self, obs: dict[str, Any], seat: int, name: str, score: int | None):
@@ -146,14 +152,14 @@ class HanaAwasePresenter(Presenter):
     def footer(self, obs: dict[str, Any]) -> str:
         rules = self.rules(obs)
         n = obs.get("num_players") or len(obs.get("hand_sizes") or ()) or 3
-        parts = [f"Cards 20/10/5/{rules.chaff_value}"]
+        parts = [t("Cards 20/10/5/{chaff}", chaff=rules.chaff_value)]
         if rules.scoring == "zero_sum":
-            parts.append(f"zero-sum: (card points − par {self.par(rules, n)}) + own yaku × {n - 1} "
-                         "− the others' yaku")
+            parts.append(t("zero-sum: (card points − par {par}) + own yaku × {others} − the others' yaku",
+                           par=self.par(rules, n), others=n - 1))
         else:
-            parts.append("card points + yaku, the highest total wins")
+            parts.append(t("card points + yaku, the highest total wins"))
         if rules.wild_lightning:
-            parts.append("the lightning is wild")
+            parts.append(t("the lightning is wild"))
         return " · ".join(parts)
 
     # -- the hand -------------------------------------------------------------------------------
@@ -169,8 +175,8 @@ class HanaAwasePresenter(Presenter):
         seat = obs.get("seat")
         shown = [c for s, cards in enumerate(obs.get("exposed") or []) if s != seat for c in cards]
         if shown:
-            return "your turn: play a card (you may take the chaff shown in another hand)"
-        return "your turn: play a card"
+            return t("your turn: play a card (you may take the chaff shown in another hand)")
+        return t("your turn: play a card")
 
     def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
         seat = obs.get("seat")
@@ -182,14 +188,15 @@ class HanaAwasePresenter(Presenter):
         n = len(captured)
         value = plural(pts, "card point")
         if rules.scoring == "zero_sum":
-            value += f" ({signed(pts - self.par(rules, n))} against the par of {self.par(rules, n)})"
-        fields = [("Your pile", value)]
+            value = t("{points} ({difference} against the par of {par})", points=value,
+                      difference=signed(pts - self.par(rules, n)), par=self.par(rules, n))
+        fields = [(t("Your pile"), value)]
         yaku = self.seat_yaku(obs)
         if yaku and yaku[seat]:
-            fields.append(("Your yaku", ", ".join(f"{self.yaku_name(y.slug)} {y.points}" for y in yaku[seat])))
+            fields.append((t("Your yaku"), t(", ").join(f"{self.yaku_name(y.slug)} {y.points}" for y in yaku[seat])))
         mine = (obs.get("exposed") or [[]] * (seat + 1))[seat]
         if mine:
-            fields.append(("Shown to all (teyaku)", names_of(mine)))
+            fields.append((t("Shown to all (teyaku)"), names_of(mine)))
         return fields
 
     # -- the end of a round ---------------------------------------------------------------------
@@ -206,7 +213,7 @@ class HanaAwasePresenter(Presenter):
                 rows.append(YakuRow(player=name, name=teyaku_name(teyaku[seat]), cards=(),
                                     points=teyaku[seat] * (n - 1)))
             if seat in detail.get("compensated", ()):
-                rows.append(YakuRow(player=name, name="Compensation (few cards)", cards=(),
+                rows.append(YakuRow(player=name, name=t("Compensation (few cards)"), cards=(),
                                     points=30 * (n - 1)))
         return rows
 
@@ -214,7 +221,7 @@ class HanaAwasePresenter(Presenter):
         detail = event.get("detail", {})
         lines = []
         if detail.get("void"):
-            lines.append("Fuke: a player has 20 card points or fewer, the round is void and nobody scores")
+            lines.append(t("Fuke: a player has 20 card points or fewer, the round is void and nobody scores"))
         else:
             n = len(names)
             cards = detail.get("card_points", [])
@@ -228,28 +235,31 @@ class HanaAwasePresenter(Presenter):
                 if par:
                     others = sum(own) - own[seat]
                     base = cards[seat] - par + own[seat] * (n - 1) - others
-                    text = (f"{name}: ({plural(cards[seat], 'card point')} − par {par}) + {own[seat]} yaku × {n - 1}"
-                            f" − {others} the others' yaku")
+                    text = t("{player}: ({points} − par {par}) + {own} yaku × {others} − {theirs} the others' yaku",
+                             player=name, points=plural(cards[seat], "card point"), par=par, own=own[seat],
+                             others=n - 1, theirs=others)
                 else:
                     base = cards[seat] + own[seat]
-                    text = f"{name}: {plural(cards[seat], 'card point')} + {own[seat]} yaku"
+                    text = t("{player}: {points} + {own} yaku", player=name, points=plural(cards[seat], "card point"),
+                             own=own[seat])
                 teyaku = detail.get("teyaku") or [0] * n
                 comp = [30 if s in detail.get("compensated", ()) else 0 for s in range(n)]
-                for label, due in (("teyaku", teyaku), ("compensation", comp)):
+                for label, due in ((t("teyaku"), teyaku), (t("compensation"), comp)):
                     if len(due) == n and (adj := due[seat] * (n - 1) - (sum(due) - due[seat])):
                         text += f" {'+' if adj > 0 else '−'} {abs(adj)} {label}"
                         base += adj
                 if points[seat] != base:  # pragma: no cover - the lines above cover every payment
-                    text += f" {signed(points[seat] - base)} other"
+                    text += " " + t("{points} other", points=signed(points[seat] - base))
                 total = signed(points[seat]) if par else str(points[seat])
                 lines.append(f"{text} = {total}")
             w = event.get("winner")
-            lines.append("A tie: the earliest in turn order deals next" if w is None
-                         else f"{names[w]} wins the round and deals next")
+            lines.append(t("A tie: the earliest in turn order deals next") if w is None
+                         else t("{player} wins the round and deals next", player=names[w]))
         if detail.get("unclaimed"):
-            lines.append(f"Left on the field, scored by nobody: {names_of(detail['unclaimed'])}")
+            lines.append(t("Left on the field, scored by nobody: {cards}", cards=names_of(detail["unclaimed"])))
         if event.get("scores"):
-            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+            lines.append(t("Match: {scores}", scores=", ".join(
+                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
         return lines
 
 

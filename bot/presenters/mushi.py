@@ -14,7 +14,7 @@ from typing import Any
 from bot.cards import DECK, card
 from bot.games.base import Action
 from bot.games.mushi.rules import YAKU_POINTS
-from bot.i18n import NP_
+from bot.i18n import NP_, Names, t
 from bot.words import plural
 from rendering.view import YakuRow
 
@@ -31,12 +31,12 @@ MUSHI_YAKU_CARDS: dict[str, tuple[str, ...]] = {
     "kirishima": ("phoenix", "paulownia_chaff_yellow", "paulownia_chaff_1", "paulownia_chaff_2"),
 }
 
-MISDEAL_REASONS = {
-    "four_of_a_month": "four cards of a month on the field",
-    "three_willows": "the three plain willows on the field",
-    "four_pairs": "four pairs on the field",
-    "four_in_a_hand": "four cards of a month in a hand",
-}
+MISDEAL_REASONS = Names("misdeal", {
+    "four_of_a_month": NP_("misdeal", "four cards of a month on the field"),
+    "three_willows": NP_("misdeal", "the three plain willows on the field"),
+    "four_pairs": NP_("misdeal", "four pairs on the field"),
+    "four_in_a_hand": NP_("misdeal", "four cards of a month in a hand"),
+})
 
 
 def signed(n: int) -> str:
@@ -45,7 +45,7 @@ def signed(n: int) -> str:
 
 
 def names_of(cards: Iterable[str]) -> str:
-    return ", ".join(card_name(c) for c in cards)
+    return t(", ").join(card_name(c) for c in cards)
 
 
 def pile_points(cards: Iterable[str], chaff_value: int = 1) -> int:
@@ -64,28 +64,30 @@ def is_willow(cid: str) -> bool:
 
 def lightning_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """The line of a ``play``/``draw``/``drew`` event in which the wild lightning acts, else None."""
-    t, who = event.get("type"), seat_name(names, event)
+    kind, who = event.get("type"), seat_name(names, event)
     cid = event.get("card")
     taken = [c for c in event.get("captured", ()) if c != cid]
-    if t == "drew" and cid == LIGHTNING:
+    if kind == "drew" and cid == LIGHTNING:
         choices = event.get("choose", ())
         if choices and not all(is_willow(c) for c in choices):
-            return f"{who} turned the **wild lightning**: choosing which card it takes…"
+            return t("{player} turned the **wild lightning**: choosing which card it takes…", player=who)
         return None
-    if t not in ("play", "draw"):
+    if kind not in ("play", "draw"):
         return None
     if cid == LIGHTNING:
-        sweep = t == "draw" and len(taken) > 1 and (len(taken) == 2 or not all(map(is_willow, taken)))
+        sweep = kind == "draw" and len(taken) > 1 and (len(taken) == 2 or not all(map(is_willow, taken)))
         if sweep:
-            return (f"{who} turned the **wild lightning** as the last stock card: it sweeps the "
-                    f"field and takes {names_of(taken)}")
+            return t("{player} turned the **wild lightning** as the last stock card: it sweeps the field "
+                     "and takes {cards}", player=who, cards=names_of(taken))
         if len(taken) == 1 and not is_willow(taken[0]):
-            if t == "play":
-                return f"{who} plays the **lightning** as a wild card and takes {card_name(taken[0])}"
-            return f"{who} turned the **wild lightning**: it takes {card_name(taken[0])}"
+            if kind == "play":
+                return t("{player} plays the **lightning** as a wild card and takes {card}", player=who,
+                         card=card_name(taken[0]))
+            return t("{player} turned the **wild lightning**: it takes {card}", player=who, card=card_name(taken[0]))
         return None
-    if t == "draw" and taken == [LIGHTNING] and not is_willow(cid):
-        return f"{who} turned {card_name(cid)}: it must take the **wild lightning** lying on the field"
+    if kind == "draw" and taken == [LIGHTNING] and not is_willow(cid):
+        return t("{player} turned {card}: it must take the **wild lightning** lying on the field", player=who,
+                 card=card_name(cid))
     return None
 
 
@@ -93,9 +95,11 @@ def lightning_placed_line(event: dict[str, Any], names: Sequence[str], wild: boo
     """The lightning put on the field with nothing it may take (only said when it is wild)."""
     if (wild and event.get("type") in ("play", "draw") and event.get("card") == LIGHTNING
             and not event.get("captured")):
-        verb = "plays" if event.get("type") == "play" else "turned"
-        return (f"{seat_name(names, event)} {verb} the **wild lightning**: no card it may take, so "
-                "it stays on the field (the next non-willow stock card takes it)")
+        if event.get("type") == "play":
+            return t("{player} plays the **wild lightning**: no card it may take, so it stays on the field "
+                     "(the next non-willow stock card takes it)", player=seat_name(names, event))
+        return t("{player} turned the **wild lightning**: no card it may take, so it stays on the field "
+                 "(the next non-willow stock card takes it)", player=seat_name(names, event))
     return None
 
 
@@ -103,30 +107,32 @@ def handover_line(event: dict[str, Any], names: Sequence[str]) -> str:
     who = seat_name(names, event)
     cards = names_of(event.get("cards", ()))
     if event.get("reason") == "willow":
-        return (f"End of round: the leftover willow ({cards}) goes to {who}, who holds the other "
-                "plain willows")
+        return t("End of round: the leftover willow ({cards}) goes to {player}, who holds the other plain "
+                 "willows", cards=cards, player=who)
     if event.get("reason") == "lightning_mate":
-        return (f"End of round: {cards}, the mate of the lightning's victim, goes to {who}, "
-                "who used the lightning")
-    return f"End of round: {cards} goes to {who}"
+        return t("End of round: {cards}, the mate of the lightning's victim, goes to {player}, who used the "
+                 "lightning", cards=cards, player=who)
+    return t("End of round: {cards} goes to {player}", cards=cards, player=who)
 
 
 def playout_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """Lines Mushi and Hana-Awase share: the draw for the deal, misdeals, handovers, new rounds."""
-    t = event.get("type")
-    if t == "dealer_draw":
-        drawn = ", ".join(f"{n} {card_name(c)}" for n, c in zip(names, event.get("cards", ()), strict=False))
-        return f"Drawing for the deal: {drawn}. {seat_name(names, event, 'dealer')} deals first"
-    if t == "misdeal":
+    kind = event.get("type")
+    if kind == "dealer_draw":
+        drawn = t(", ").join(f"{n} {card_name(c)}" for n, c in zip(names, event.get("cards", ()), strict=False))
+        return t("Drawing for the deal: {draws}. {dealer} deals first", draws=drawn,
+                 dealer=seat_name(names, event, "dealer"))
+    if kind == "misdeal":
         reason = str(event.get("reason", ""))
-        why = MISDEAL_REASONS.get(reason, reason.replace("_", " "))
-        return f"Misdeal ({why}): the cards are dealt again"
-    if t == "handover":
+        why = MISDEAL_REASONS[reason] if reason in MISDEAL_REASONS else reason.replace("_", " ")
+        return t("Misdeal ({why}): the cards are dealt again", why=why)
+    if kind == "handover":
         return handover_line(event, names)
-    if t == "draw" and not event.get("captured"):
-        return f"{seat_name(names, event)} turned {card_name(event['card'])}: no match, it stays on the field"
-    if t == "round_start":
-        return f"Round {event['round']}: {seat_name(names, event, 'dealer')} deals"
+    if kind == "draw" and not event.get("captured"):
+        return t("{player} turned {card}: no match, it stays on the field", player=seat_name(names, event),
+                 card=card_name(event["card"]))
+    if kind == "round_start":
+        return t("Round {round}: {dealer} deals", round=event["round"], dealer=seat_name(names, event, "dealer"))
     return None
 
 
@@ -165,12 +171,12 @@ def playout_prompt(obs: dict[str, Any], *, wild: bool) -> str | None:
     if phase == "choose_draw":
         drawn = obs.get("drawn")
         if drawn == LIGHTNING and wild:
-            return "you turned the wild lightning: choose the card it takes"
-        return f"you turned {card_name(drawn)}: choose a card to take"
+            return t("you turned the wild lightning: choose the card it takes")
+        return t("you turned {card}: choose a card to take", card=card_name(drawn))
     if phase != "play":
         return ""
     if not obs.get("hand"):
-        return "your hand is empty: turn the stock card"
+        return t("your hand is empty: turn the stock card")
     return None
 
 
@@ -187,9 +193,9 @@ class MushiPresenter(Presenter):
     # -- names and buttons ----------------------------------------------------------------------
     def action_label(self, action: Action) -> str:
         if action.kind == "play" and action.card == LIGHTNING and action.target:
-            return f"Lightning (wild) → {card_name(action.target)}"
+            return t("Lightning (wild) → {card}", card=card_name(action.target))
         if action.kind == "choose" and action.card == LIGHTNING:
-            return f"Lightning takes {card_name(action.target)}"
+            return t("Lightning takes {card}", card=card_name(action.target))
         return super().action_label(action)
 
     def action_style(self, action: Action) -> str:
@@ -199,24 +205,26 @@ class MushiPresenter(Presenter):
 
     # -- events ---------------------------------------------------------------------------------
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
-        t = event.get("type")
+        kind = event.get("type")
         who = seat_name(names, event)
         if (line := lightning_line(event, names)) or (line := lightning_placed_line(event, names, True)):
             return line
         if (line := playout_line(event, names)) is not None:
             return line
-        if t == "deal":
-            return f"{seat_name(names, event, 'dealer')} deals: 8 cards each and 8 on the field"
-        if t == "drew":
-            return f"{who} turned {card_name(event['card'])}: it matches two cards, choosing…"
+        if kind == "deal":
+            return t("{dealer} deals: 8 cards each and 8 on the field", dealer=seat_name(names, event, "dealer"))
+        if kind == "drew":
+            return t("{player} turned {card}: it matches two cards, choosing…", player=who,
+                     card=card_name(event["card"]))
         return super().describe_event(event, names)
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
         points = event.get("points", [])
-        listed = ", ".join(f"{n} {signed(p)}" for n, p in zip(names, points, strict=False))
+        listed = t(", ").join(f"{n} {signed(p)}" for n, p in zip(names, points, strict=False))
         w = event.get("winner")
-        head = f"Round {event['round']} is a tie" if w is None else f"Round {event['round']}: {names[w]} wins"
-        return f"{head} ({listed})"
+        if w is None:
+            return t("Round {round} is a tie ({points})", round=event["round"], points=listed)
+        return t("Round {round}: {player} wins ({points})", round=event["round"], player=names[w], points=listed)
 
     # -- the table ------------------------------------------------------------------------------
     def par(self, obs: dict[str, Any]) -> int:
@@ -238,7 +246,7 @@ class MushiPresenter(Presenter):
         out += [self.short_yaku_name(s) for s in self.formed_yaku(obs, seat)]
         victim = obs.get("lightning_victim")
         if LIGHTNING in pile and victim:
-            out.append(f"Lightning took {card_name(victim)}")
+            out.append(t("Lightning took {card}", card=card_name(victim)))
         return out
 
     def progress(self, obs: dict[str, Any], seat: int) -> tuple[str, ...]:
@@ -248,8 +256,8 @@ class MushiPresenter(Presenter):
         return near_yaku(captured, seat, self.yaku_cards(obs), self.short_yaku_name)
 
     def footer(self, obs: dict[str, Any]) -> str:
-        return (f"The lightning is wild · score = card points − {self.par(obs)} + own yaku "
-                "− opponent's yaku")
+        return t("The lightning is wild · score = card points − {par} + own yaku − opponent's yaku",
+                 par=self.par(obs))
 
     # -- the hand -------------------------------------------------------------------------------
     def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
@@ -260,10 +268,10 @@ class MushiPresenter(Presenter):
         if (common := playout_prompt(obs, wild=True)) is not None:
             return common
         if LIGHTNING in obs.get("hand", ()):
-            return "your turn: play a card (your lightning is wild: it takes any non-willow card)"
+            return t("your turn: play a card (your lightning is wild: it takes any non-willow card)")
         if LIGHTNING in obs.get("field", ()):
-            return "your turn: play a card (the next non-willow stock card takes the lightning)"
-        return "your turn: play a card"
+            return t("your turn: play a card (the next non-willow stock card takes the lightning)")
+        return t("your turn: play a card")
 
     def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
         seat = obs.get("seat")
@@ -271,11 +279,12 @@ class MushiPresenter(Presenter):
         if not isinstance(seat, int) or not captured:
             return []
         pts = pile_points(captured[seat])
-        value = f"{plural(pts, 'card point')} ({signed(pts - self.par(obs))} against the par of {self.par(obs)})"
+        value = t("{points} ({difference} against the par of {par})", points=plural(pts, "card point"),
+                  difference=signed(pts - self.par(obs)), par=self.par(obs))
         formed = self.formed_yaku(obs, seat)
         if formed:
-            value += " · " + ", ".join(f"{self.yaku_name(s)} {YAKU_POINTS[s]}" for s in formed)
-        return [("Your pile", value)]
+            value += " · " + t(", ").join(f"{self.yaku_name(s)} {YAKU_POINTS[s]}" for s in formed)
+        return [(t("Your pile"), value)]
 
     # -- the end of a round ---------------------------------------------------------------------
     def summary_rows(self, event: dict[str, Any], names: Sequence[str]) -> list[YakuRow]:
@@ -298,14 +307,17 @@ class MushiPresenter(Presenter):
             if seat >= len(cards):
                 break
             other = sum(own) - own[seat]
-            lines.append(f"{name}: ({plural(cards[seat], 'card point')} − {par}) + {own[seat]} own yaku "
-                         f"− {other} opponent's yaku = {signed(event['points'][seat])}")
+            lines.append(t("{player}: ({points} − {par}) + {own} own yaku − {other} opponent's yaku = {total}",
+                           player=name, points=plural(cards[seat], "card point"), par=par, own=own[seat],
+                           other=other, total=signed(event["points"][seat])))
         w = event.get("winner")
-        lines.append("A tie: the dealer deals again" if w is None else f"{names[w]} wins the round and deals next")
+        lines.append(t("A tie: the dealer deals again") if w is None
+                     else t("{player} wins the round and deals next", player=names[w]))
         if detail.get("unclaimed"):
-            lines.append(f"Left on the field, scored by nobody: {names_of(detail['unclaimed'])}")
+            lines.append(t("Left on the field, scored by nobody: {cards}", cards=names_of(detail["unclaimed"])))
         if event.get("scores"):
-            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+            lines.append(t("Match: {scores}", scores=", ".join(
+                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
         return lines
 
 

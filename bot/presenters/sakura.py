@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.cards import DECK, MONTHS
+from bot.cards import DECK, MONTHS, PLANT_KOREAN
 from bot.games.base import Action
 from bot.games.sakura.scoring import YAKU
-from bot.i18n import NP_
+from bot.i18n import N_, NP_, Names, current, t
 from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 
@@ -25,25 +25,29 @@ GAJI = "lightning"
 YAKU_CARDS: dict[str, tuple[str, ...]] = {
     slug: tuple(c.id for c in DECK if need >> c.index & 1) for slug, need in YAKU.items()
 }
-MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
-               "September", "October", "November", "December")
+MONTH_NAMES = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+               N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 _CARDS = {c.id: c for c in DECK}
-VICTORY_NAMES = {"win": "a plain win", "chu": "chu, 50+ ahead", "basa": "basa, 100+ ahead"}
+VICTORY_NAMES = Names("victory", {"win": NP_("victory", "a plain win"), "chu": NP_("victory", "chu, 50+ ahead"),
+                                  "basa": NP_("victory", "basa, 100+ ahead")})
 
 
 def sk_card_name(cid: str) -> str:
-    return "Gaji (Lightning)" if cid == GAJI else card_name(cid)
+    return t("Gaji (Lightning)") if cid == GAJI else card_name(cid)
 
 
 def names_of(cards: Sequence[str]) -> str:
-    return ", ".join(sk_card_name(c) for c in cards)
+    return t(", ").join(sk_card_name(c) for c in cards)
 
 
 def month_label(month: int | None) -> str:
     """``March (cherry)`` for a Japanese month number."""
     if not month or not 1 <= month <= 12:
-        return "a month"
-    return f"{MONTH_NAMES[month - 1]} ({MONTHS[month - 1].plant})"
+        return t("a month")
+    language = current()
+    plant = (PLANT_KOREAN[month - 1] if language == "ko" else MONTHS[month - 1].plant_kanji if language == "ja"
+             else MONTHS[month - 1].plant)
+    return t("{month} ({plant})", month=t(MONTH_NAMES[month - 1]), plant=plant)
 
 
 def card_month(cid: str | None) -> int | None:
@@ -82,14 +86,14 @@ class SakuraPresenter(Presenter):
         k = action.kind
         if k == "play" and action.card == GAJI:
             if action.target:
-                return f"Gaji (Lightning) → {sk_card_name(action.target)}"
-            return "Gaji (Lightning) to the field"
+                return t("Gaji (Lightning) → {card}", card=sk_card_name(action.target))
+            return t("Gaji (Lightning) to the field")
         if k == "play":
             return card_name(action.card) + (f" → {sk_card_name(action.target)}" if action.target else "")
         if k == "choose":
-            return f"Take {sk_card_name(action.target)} with {card_name(action.card)}"
+            return t("Take {card} with {with_card}", card=sk_card_name(action.target), with_card=card_name(action.card))
         if k == "hiki":
-            return f"Hiki: take all of {month_label(card_month(action.card))}"
+            return t("Hiki: take all of {month}", month=month_label(card_month(action.card)))
         return super().action_label(action)
 
     def action_style(self, action: Action) -> str:
@@ -101,58 +105,62 @@ class SakuraPresenter(Presenter):
 
     # -- event lines --------------------------------------------------------------------------
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
-        t = event.get("type")
+        kind = event.get("type")
         who = seat_name(names, event)
-        if t == "dealer_draw":
-            return f"{seat_name(names, event, 'dealer')} drew the earliest month and deals first"
-        if t == "deal":
-            line = f"{seat_name(names, event, 'dealer')} deals"
+        if kind == "dealer_draw":
+            return t("{dealer} drew the earliest month and deals first", dealer=seat_name(names, event, "dealer"))
+        if kind == "deal":
+            line = t("{dealer} deals", dealer=seat_name(names, event, "dealer"))
             sides = event.get("sides") or []
             if self.is_team_game(sides):
-                line += " · teams: " + " vs ".join(self.side_label(s, names) for s in sides)
+                line += " · " + t("teams: {teams}", teams=" vs ".join(self.side_label(s, names) for s in sides))
             return line
-        if t == "field_four":
-            return (f"Four of {month_label(card_month(event['cards'][0]))} dealt to the field: "
-                    f"{who}, the dealer, takes them")
-        if t == "gaji_discarded":
-            return "The Gaji (Lightning) dealt to the field is discarded: it is dead"
-        if t == "play" and event.get("card") == GAJI:
+        if kind == "field_four":
+            return t("Four of {month} dealt to the field: {player}, the dealer, takes them",
+                     month=month_label(card_month(event["cards"][0])), player=who)
+        if kind == "gaji_discarded":
+            return t("The Gaji (Lightning) dealt to the field is discarded: it is dead")
+        if kind == "play" and event.get("card") == GAJI:
             taken = [c for c in event.get("captured", ()) if c != GAJI]
             if not taken:
-                return f"{who} plays the Gaji (Lightning) to the field"
-            wild = card_month(taken[0]) != card_month(GAJI)
-            return (f"{who} plays the **gaji** and takes {names_of(taken)}" if wild
-                    else f"{who} played the Gaji (Lightning) and took {names_of(taken)}")
-        if t == "drew":
+                return t("{player} plays the Gaji (Lightning) to the field", player=who)
+            if card_month(taken[0]) != card_month(GAJI):
+                return t("{player} plays the **gaji** and takes {cards}", player=who, cards=names_of(taken))
+            return t("{player} played the Gaji (Lightning) and took {cards}", player=who, cards=names_of(taken))
+        if kind == "drew":
             a, b = (event.get("choose") or ["?", "?"])[:2]
-            return (f"{who} turned {sk_card_name(event['card'])}: it matches {sk_card_name(a)} and "
-                    f"{sk_card_name(b)}, choosing…")
-        if t == "stacked":
-            return (f"{who}'s turned card matches the pair just taken: {names_of(event['cards'])} "
-                    "go back to the field, stacked")
-        if t == "gaji_blocked":
-            return (f"{who} aims the gaji at {sk_card_name(event['target'])}, but "
-                    f"{seat_name(names, event, 'by')} holds a hiki there")
-        if t == "hiki":
-            shown = f" (from the hand: {names_of(event['from_hand'])})" if event.get("from_hand") else ""
-            return f"{who} declares **hiki**: takes all four of {month_label(event.get('month'))}{shown}"
-        if t == "gaji_leftovers":
-            return f"Leftovers {names_of(event['cards'])} go to {who}, who used the gaji"
-        if t == "dead":
-            return f"Dead cards, nobody scores them: {names_of(event['cards'])}"
-        if t == "round_end":
+            return t("{player} turned {card}: it matches {first} and {second}, choosing…", player=who,
+                     card=sk_card_name(event["card"]), first=sk_card_name(a), second=sk_card_name(b))
+        if kind == "stacked":
+            return t("{player}'s turned card matches the pair just taken: {cards} go back to the field, stacked",
+                     player=who, cards=names_of(event["cards"]))
+        if kind == "gaji_blocked":
+            return t("{player} aims the gaji at {card}, but {holder} holds a hiki there", player=who,
+                     card=sk_card_name(event["target"]), holder=seat_name(names, event, "by"))
+        if kind == "hiki":
+            month = month_label(event.get("month"))
+            if event.get("from_hand"):
+                return t("{player} declares **hiki**: takes all four of {month} (from the hand: {cards})",
+                         player=who, month=month, cards=names_of(event["from_hand"]))
+            return t("{player} declares **hiki**: takes all four of {month}", player=who, month=month)
+        if kind == "gaji_leftovers":
+            return t("Leftovers {cards} go to {player}, who used the gaji", cards=names_of(event["cards"]), player=who)
+        if kind == "dead":
+            return t("Dead cards, nobody scores them: {cards}", cards=names_of(event["cards"]))
+        if kind == "round_end":
             return None  # the match's round_over line says it all
         return super().describe_event(event, names)
 
     def side_text(self, score: dict[str, Any], seats: Sequence[int], names: Sequence[str]) -> str:
-        parts = [f"{score.get('card_points', 0)} in cards"]
+        parts = [t("{points} in cards", points=score.get("card_points", 0))]
         if score.get("yaku"):
-            parts.append("yaku " + ", ".join(self.short_yaku_name(y[0]) for y in score["yaku"]))
+            parts.append(t("yaku {names}", names=t(", ").join(self.short_yaku_name(y[0]) for y in score["yaku"])))
         if score.get("yaku_bonus"):
-            parts.append(f"+{score['yaku_bonus']} own yaku")
+            parts.append(t("+{points} own yaku", points=score["yaku_bonus"]))
         if score.get("penalty"):
-            parts.append(f"-{score['penalty']} for the others' yaku")
-        return f"{self.side_label(seats, names)} {score.get('total', 0)} ({', '.join(parts)})"
+            parts.append(t("-{points} for the others' yaku", points=score["penalty"]))
+        return t("{side} {total} ({parts})", side=self.side_label(seats, names), total=score.get("total", 0),
+                 parts=t(", ").join(parts))
 
     def _victory(self, d: dict[str, Any]) -> str:
         label = d.get("victory")
@@ -160,21 +168,28 @@ class SakuraPresenter(Presenter):
             return ""
         text = VICTORY_NAMES.get(label, label)
         if d.get("shira_basa"):
-            text = "shira basa, 100+ ahead with no yaku at all"
+            text = t("shira basa, 100+ ahead with no yaku at all")
         w, points = d.get("winner"), d.get("points") or []
         if isinstance(w, int) and w < len(points):
-            text += f": {plural(points[w], 'victory', 'victories')}"
+            text = t("{victory}: {count}", victory=text, count=plural(points[w], "victory", "victories"))
         return text
+
+    def _win_head(self, win_side: Sequence[int], names: Sequence[str], d: dict[str, Any]) -> str:
+        side = self.side_label(win_side, names)
+        if d.get("margin") is not None:
+            if len(win_side) == 1:
+                return t("{side} wins by {margin}", side=side, margin=d["margin"])
+            return t("{side} win by {margin}", side=side, margin=d["margin"])
+        return t("{side} wins", side=side) if len(win_side) == 1 else t("{side} win", side=side)
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
         d = event.get("detail") or event
         sides = self.sides(d, len(names))
         w = d.get("winner")
         win_side = next((s for s in sides if w in s), [w] if w is not None else [])
-        head = f"Round {event.get('round', '?')}: **{self.side_label(win_side, names)}** win"
-        head += "s" if len(win_side) == 1 else ""
-        if d.get("margin") is not None:
-            head += f" by {d['margin']}"
+        head = t("Round {round}: {result}", round=event.get("round", "?"),
+                 result=self._win_head(win_side, names, d).replace(self.side_label(win_side, names),
+                                                                   f"**{self.side_label(win_side, names)}**", 1))
         if v := self._victory(d):
             head += f" ({v})"
         scores = d.get("side_scores") or []
@@ -198,15 +213,15 @@ class SakuraPresenter(Presenter):
         side = self.side_of(obs, seat)
         points = obs.get("side_card_points") or []
         if side < len(points):
-            out.append(f"{points[side]} in cards")
+            out.append(t("{points} in cards", points=points[side]))
         for slug in (obs.get("side_yaku") or [[]] * (side + 1))[side]:
             out.append(self.short_yaku_name(slug))
         if obs.get("gaji_user") == seat:
             victim = obs.get("gaji_victim")
-            out.append(f"Gaji took {sk_card_name(victim)}" if victim else "Gaji used")
+            out.append(t("Gaji took {card}", card=sk_card_name(victim)) if victim else t("Gaji used"))
         sizes = obs.get("hand_sizes") or []
         if seat < len(sizes) and sizes[seat] == 0 and obs.get("stock_count"):
-            out.append("Hand empty: turns only")
+            out.append(t("Hand empty: turns only"))
         return out
 
     def progress(self, obs: dict[str, Any], seat: int) -> tuple[str, ...]:
@@ -235,17 +250,17 @@ class SakuraPresenter(Presenter):
         parts = []
         sides = self.sides(obs, len(names))
         if self.is_team_game(sides):
-            parts.append("Teams: " + " vs ".join(self.side_label(s, names) for s in sides))
+            parts.append(t("Teams: {teams}", teams=" vs ".join(self.side_label(s, names) for s in sides)))
         rules = obs.get("rules", {})
-        parts.append("each yaku costs every other side 50"
-                     + (" and scores 50 for its owner" if rules.get("own_yaku_scores") else ""))
+        parts.append(t("each yaku costs every other side 50 and scores 50 for its owner")
+                     if rules.get("own_yaku_scores") else t("each yaku costs every other side 50"))
         if obs.get("dead"):
-            parts.append(f"{len(obs['dead'])} dead cards")
+            parts.append(t("{count} dead cards", count=len(obs["dead"])))
         if rules.get("gaji") == "wild":
-            parts.append("the Lightning is wild (gaji)")
+            parts.append(t("the Lightning is wild (gaji)"))
         target = obs.get("match", {}).get("target_score")
         if target:
-            parts.append(f"target {target}")
+            parts.append(t("target {points}", points=plural(target, "point")))
         return " · ".join(parts)
 
     def table_view(self, obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",
@@ -265,14 +280,14 @@ class SakuraPresenter(Presenter):
         phase = obs.get("phase")
         kinds = {Action.parse(a).kind for a in obs.get("legal_actions", [])}
         if phase == "choose_draw":
-            return f"you turned {sk_card_name(obs['drawn'])}: choose the card it takes"
+            return t("you turned {card}: choose the card it takes", card=sk_card_name(obs["drawn"]))
         if phase == "gaji_again":
-            return "your gaji hit a hiki: aim it at another card or leave it on the field"
+            return t("your gaji hit a hiki: aim it at another card or leave it on the field")
         if kinds == {"draw"}:
-            return "your hand is empty: turn a stock card"
+            return t("your hand is empty: turn a stock card")
         if "hiki" in kinds:
-            return "your turn: play a card or declare hiki"
-        return "your turn: play a card"
+            return t("your turn: play a card or declare hiki")
+        return t("your turn: play a card")
 
     def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
         seat = obs.get("seat")
@@ -283,13 +298,15 @@ class SakuraPresenter(Presenter):
         points = obs.get("side_card_points") or []
         if side < len(points):
             yaku = (obs.get("side_yaku") or [[]] * (side + 1))[side]
-            label = "Your team" if self.is_team_game(self.sides(obs, len(obs.get("hand_sizes") or []))) else "You"
-            text = f"{points[side]} in cards"
+            team = self.is_team_game(self.sides(obs, len(obs.get("hand_sizes") or [])))
+            label = t("Your team") if team else t("You")
+            text = t("{points} in cards", points=points[side])
             if yaku:
-                text += "; yaku " + ", ".join(self.short_yaku_name(s) for s in yaku) + " (50 from every other side)"
+                text += "; " + t("yaku {names} (50 from every other side)",
+                                 names=t(", ").join(self.short_yaku_name(s) for s in yaku))
             out.append((label, text))
         if GAJI in obs.get("hand", ()) and obs.get("rules", {}).get("gaji") == "wild":
-            out.append(("Gaji", "your Lightning takes any one field card"))
+            out.append((t("Gaji"), t("your Lightning takes any one field card")))
         return out
 
     # -- the summary --------------------------------------------------------------------------
@@ -309,23 +326,22 @@ class SakuraPresenter(Presenter):
         sides = self.sides(d, len(names))
         lines = []
         for score, seats in zip(d.get("side_scores") or [], sides, strict=False):
-            line = f"{self.side_label(seats, names)}: {score.get('card_points', 0)} in cards"
+            line = self.side_label(seats, names) + ": " + t("{points} in cards", points=score.get("card_points", 0))
             if score.get("yaku_bonus"):
-                line += f" + {score['yaku_bonus']} own yaku"
+                line += " " + t("+ {points} own yaku", points=score["yaku_bonus"])
             if score.get("penalty"):
-                line += f" - {score['penalty']} for the others' yaku"
+                line += " " + t("- {points} for the others' yaku", points=score["penalty"])
             lines.append(line + f" = {score.get('total', 0)}")
         w = d.get("winner")
         if w is not None:
             win_side = next((s for s in sides if w in s), [w])
-            line = f"{self.side_label(win_side, names)} win{'s' if len(win_side) == 1 else ''}"
-            if d.get("margin") is not None:
-                line += f" by {d['margin']}"
+            line = self._win_head(win_side, names, d)
             if v := self._victory(d):
                 line += f": {v}"
             lines.append(line)
         if event.get("scores"):
-            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+            lines.append(t("Match: {scores}", scores=", ".join(
+                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
         return lines
 
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:

@@ -160,17 +160,24 @@ def english_words(messages, names) -> set[str]:
 @pytest.mark.parametrize("game, language, house_rules", [
     ("koikoi", "ja", {"teyaku": "off"}),  # a dealt-hand yaku would end the round before any move
     ("gostop", "ko", {"chongtong": "off"}),  # so would a chongtong at the deal
+    ("mushi", "ko", {}),
+    ("mushi", "ja", {}),
+    ("hanaawase", "ja", {}),
+    ("hanaawase", "ko", {}),
+    ("sakura", "ja", {}),
+    ("sakura", "ko", {}),
 ])
 async def test_a_whole_match_has_no_english_sentence(start_bot, standin, world, tmp_path, game, language,
                                                      house_rules):
-    """Everything a player reads in a whole match, public and private, is in their language: a
-    Japanese player of Koi-Koi in a Japanese server, a Korean player of Go-Stop in a Korean one."""
+    """Everything a player reads in a whole match, public and private, is in their language (a
+    server and a player of that language)."""
     world.guild.locale = language
     player = world.admin
     player.locale = language
     bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
-    await bot.store.set_house_rules(world.guild.id, game, house_rules)
+    if house_rules:
+        await bot.store.set_house_rules(world.guild.id, game, house_rules)
     await player.slash(world.channel, game, ai="normal", rounds=2)
     await table_posted(standin, world.channel)
     await play_out(standin, world.channel, [player])
