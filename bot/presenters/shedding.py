@@ -14,14 +14,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.cards import BRIGHTS, DECK, MONTHS, card
+from bot.cards import BRIGHTS, DECK, MONTHS, PLANT_KOREAN, card
 from bot.games.base import Action
 from bot.games.shedding import moves as mv
-from bot.i18n import NP_
+from bot.i18n import NP_, current, t
 from bot.words import plural, shorten
 from rendering.view import GAME_NAMES, HandView, SummaryView, TableView, YakuRow
 
-from .base import LABEL_MAX, Presenter, card_name, seat_name
+from .base import LABEL_MAX, Presenter, card_name, joined, seat_name
 
 _IDS = {c.id for c in DECK}
 _SHORT_WORDS = (("Chrysanthemum", "Chrys."), ("Eight-Plank ", ""), ("Bush Clover", "Clover"),
@@ -30,24 +30,30 @@ _SHORT_WORDS = (("Chrysanthemum", "Chrys."), ("Eight-Plank ", ""), ("Bush Clover
 
 
 def ordinal(n: int) -> str:
+    """1st, 2nd... (1番目, 1번째: the catalogs' "{n}th" where the language has one form)."""
+    if current() != "en":
+        return t("{n}th", n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
 def flower(cid: str) -> str:
-    """The plant of a card's month: 'Pine', 'Bush clover'."""
-    return MONTHS[card(cid).month - 1].plant.capitalize()
+    """The plant of a card's month: 'Pine', 'Bush clover' (松, 송학 in Japanese and Korean)."""
+    month = card(cid).month
+    language = current()
+    if language == "ja":
+        return MONTHS[month - 1].plant_kanji
+    if language == "ko":
+        return PLANT_KOREAN[month - 1]
+    return MONTHS[month - 1].plant.capitalize()
 
 
 def names_of(cards: Iterable[str]) -> str:
-    return ", ".join(card_name(c) for c in cards)
+    return t(", ").join(card_name(c) for c in cards)
 
 
 def and_list(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return joined(items)
 
 
 def short_name(cid: str) -> str:
@@ -72,24 +78,25 @@ class SheddingPresenter(Presenter):
 
     # -- buttons --------------------------------------------------------------------------------
     def action_label(self, action: Action) -> str:
-        k, c, t = action.kind, action.card, action.target
+        k, c, target = action.kind, action.card, action.target
         if k == mv.MATCH:
-            return fit_label(lambda n: f"Play {n(c)} on {n(t)} (field)")
+            return fit_label(lambda n: t("Play {card} on {target} (field)", card=n(c), target=n(target)))
         if k == mv.FIELD_HIKI:
-            return fit_label(lambda n: f"Field hiki: 3 {flower(c)} + field, {n(c)} on top")
+            return fit_label(lambda n: t("Field hiki: 3 {flower} + field, {card} on top", flower=flower(c), card=n(c)))
         if k == mv.PAIR:
-            return fit_label(lambda n: f"Pair: {n(t)}, then {n(c)} on top")
+            return fit_label(lambda n: t("Pair: {target}, then {card} on top", target=n(target), card=n(c)))
         if k == mv.HAND_HIKI:
-            return fit_label(lambda n: f"Hand hiki: 4 {flower(c)}, {n(c)} on top")
+            return fit_label(lambda n: t("Hand hiki: 4 {flower}, {card} on top", flower=flower(c), card=n(c)))
         if k == mv.FIELD_PAIR:
-            a, _, b = (t or "").partition("+")
-            return fit_label(lambda n: f"Field pair {n(a)} + {n(b)}, {n(c)} to the field")
+            a, _, b = (target or "").partition("+")
+            return fit_label(lambda n: t("Field pair {first} + {second}, {card} to the field", first=n(a),
+                                         second=n(b), card=n(c)))
         if k == mv.STRUGGLE_MATCH:
-            return fit_label(lambda n: f"Discard {n(c)} with {n(t)}")
+            return fit_label(lambda n: t("Discard {card} with {target}", card=n(c), target=n(target)))
         if k == mv.KEEP:
-            return fit_label(lambda n: f"Keep {n(c)}")
+            return fit_label(lambda n: t("Keep {card}", card=n(c)))
         if k == mv.SLAP:
-            return f"Slap! (seat {int(c) + 1})" if c and c.isdigit() else "Slap!"
+            return t("Slap! (seat {seat})", seat=int(c) + 1) if c and c.isdigit() else t("Slap!")
         return super().action_label(action)
 
     def action_style(self, action: Action) -> str:
@@ -103,64 +110,69 @@ class SheddingPresenter(Presenter):
 
     # -- events ---------------------------------------------------------------------------------
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
-        t = event.get("type")
+        kind = event.get("type")
         who = seat_name(names, event)
         cards = event.get("cards")
         cards = list(cards) if isinstance(cards, list) else []
         top = event.get("top")
-        if t == "first_dealer":
-            return f"{seat_name(names, event, 'dealer')} is drawn to deal first"
-        if t == "redeal":
-            return (f"Three cards of a month on the field ({names_of(event.get('field', ()))}): "
-                    "the cards are dealt again")
-        if t == "deal":
-            return (f"{seat_name(names, event, 'dealer')} deals {plural(event.get('hand_size') or 0, 'card')} each; "
-                    f"the field: {names_of(event.get('field', ()))}")
-        if t == "round_start":
-            return f"Round {event['round']}: {seat_name(names, event, 'dealer')} deals"
-        if t == mv.MATCH:
-            return f"{who} plays {card_name(top)} on {card_name(cards[0])} (hand-field)"
-        if t == mv.FIELD_HIKI:
-            hand = cards[1:]
-            return (f"{who} plays a **field hiki**: {names_of(hand)} on {card_name(cards[0])}, "
-                    f"{card_name(top)} on top")
-        if t == mv.PAIR:
-            return f"{who} discards a pair: {card_name(cards[0])}, then {card_name(top)} on top (hand-hand)"
-        if t == mv.HAND_HIKI:
-            return f"{who} plays a **hand hiki**: all four {flower(top)} cards, {card_name(top)} on top"
-        if t == mv.FIELD_PAIR:
-            return f"{who} discards {card_name(cards[0])} + {card_name(cards[1])} from the field (field-field)"
-        if t == "to_field":
-            return f"{who} puts {card_name(event['card'])} on the field"
-        if t == mv.STRUGGLE:
-            return f"{who} struggles: draws a card"
-        if t == mv.KEEP:
+        if kind == "first_dealer":
+            return t("{dealer} is drawn to deal first", dealer=seat_name(names, event, "dealer"))
+        if kind == "redeal":
+            return t("Three cards of a month on the field ({cards}): the cards are dealt again",
+                     cards=names_of(event.get("field", ())))
+        if kind == "deal":
+            return t("{dealer} deals {cards} each; the field: {field}", dealer=seat_name(names, event, "dealer"),
+                     cards=plural(event.get("hand_size") or 0, "card"), field=names_of(event.get("field", ())))
+        if kind == "round_start":
+            return t("Round {round}: {dealer} deals", round=event["round"], dealer=seat_name(names, event, "dealer"))
+        if kind == mv.MATCH:
+            return t("{player} plays {card} on {target} (hand-field)", player=who, card=card_name(top),
+                     target=card_name(cards[0]))
+        if kind == mv.FIELD_HIKI:
+            return t("{player} plays a **field hiki**: {cards} on {target}, {card} on top", player=who,
+                     cards=names_of(cards[1:]), target=card_name(cards[0]), card=card_name(top))
+        if kind == mv.PAIR:
+            return t("{player} discards a pair: {first}, then {card} on top (hand-hand)", player=who,
+                     first=card_name(cards[0]), card=card_name(top))
+        if kind == mv.HAND_HIKI:
+            return t("{player} plays a **hand hiki**: all four {flower} cards, {card} on top", player=who,
+                     flower=flower(top), card=card_name(top))
+        if kind == mv.FIELD_PAIR:
+            return t("{player} discards {first} + {second} from the field (field-field)", player=who,
+                     first=card_name(cards[0]), second=card_name(cards[1]))
+        if kind == "to_field":
+            return t("{player} puts {card} on the field", player=who, card=card_name(event["card"]))
+        if kind == mv.STRUGGLE:
+            return t("{player} struggles: draws a card", player=who)
+        if kind == mv.KEEP:
             if event.get("forced"):
-                return f"{who} keeps the drawn card: it matches nothing on the field"
-            return f"{who} keeps the drawn card"
-        if t == mv.STRUGGLE_MATCH:
-            return f"{who} discards the drawn {card_name(cards[1])} with {card_name(cards[0])}"
-        if t == mv.PASS:
-            return f"{who} cannot move and passes"
-        if t == "effect":
+                return t("{player} keeps the drawn card: it matches nothing on the field", player=who)
+            return t("{player} keeps the drawn card", player=who)
+        if kind == mv.STRUGGLE_MATCH:
+            return t("{player} discards the drawn {card} with {target}", player=who, card=card_name(cards[1]),
+                     target=card_name(cards[0]))
+        if kind == mv.PASS:
+            return t("{player} cannot move and passes", player=who)
+        if kind == "effect":
             return self.effect_line(event, names)
-        if t == "reshuffle":
-            return (f"The draw pile is empty: the discard pile ({plural(event.get('cards', 0), 'card')}) "
-                    "is shuffled into a new draw pile")
-        if t == "first":
-            return f"**{who} plays their last card: First!**"
-        if t == "race":
-            return f"**{seat_name(names, event, 'winner')} is out!** Slap their hand: press **Slap!**"
-        if t == mv.SLAP:
-            return f"{who} slaps {ordinal(event.get('position', 0))}!"
-        if t == mv.RACE_END:
+        if kind == "reshuffle":
+            return t("The draw pile is empty: the discard pile ({cards}) is shuffled into a new draw pile",
+                     cards=plural(event.get("cards", 0), "card"))
+        if kind == "first":
+            return t("**{player} plays their last card: First!**", player=who)
+        if kind == "race":
+            return t("**{player} is out!** Slap their hand: press **Slap!**", player=seat_name(names, event, "winner"))
+        if kind == mv.SLAP:
+            return t("{player} slaps {place}!", player=who, place=ordinal(event.get("position", 0)))
+        if kind == mv.RACE_END:
             missing = [names[s] for s in event.get("missing", ()) if 0 <= s < len(names)]
             if missing:
-                return f"The race is over: {and_list(missing)} never slapped"
-            return "The race is over"
-        if t == "turn_limit":
-            return f"The turn limit is reached ({plural(event.get('turns', 0), 'turn')}): no winner, nobody pays"
-        if t in ("field", "turn", "round_end"):
+                return t("The race is over: {players} never slapped", players=and_list(missing))
+            return t("The race is over")
+        if kind == "turn_limit":
+            return t("The turn limit is reached ({turns}): no winner, nobody pays",
+                     turns=plural(event.get("turns", 0), "turn"))
+        if kind in ("field", "turn", "round_end"):
             return None  # the field refill is highlighted on the table; whose turn is shown there
         return super().describe_event(event, names)
 
@@ -168,26 +180,30 @@ class SheddingPresenter(Presenter):
         who = seat_name(names, event)
         top = card_name(event.get("card", ""))
         effect = event.get("effect")
+        drew = event.get("drew", True)
         if effect == mv.BRIGHT:
-            drew = "draws a card" if event.get("drew", True) else "has no card to draw"
-            return f"{top} on top: {who} {drew} and loses the turn"
+            if drew:
+                return t("{card} on top: {player} draws a card and loses the turn", card=top, player=who)
+            return t("{card} on top: {player} has no card to draw and loses the turn", card=top, player=who)
         if effect == mv.POETRY:
-            drew = "draws a card, then plays" if event.get("drew", True) else "has no card to draw and plays"
-            return f"{top} on top: {who} {drew}"
+            if drew:
+                return t("{card} on top: {player} draws a card, then plays", card=top, player=who)
+            return t("{card} on top: {player} has no card to draw and plays", card=top, player=who)
         if effect == mv.SKIP:
-            return f"{top} on top: {who} loses the turn"
-        return f"{top} on top: {who} is hit"
+            return t("{card} on top: {player} loses the turn", card=top, player=who)
+        return t("{card} on top: {player} is hit", card=top, player=who)
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:
         detail = event.get("detail", {})
         w = event.get("winner")
         if w is None:
-            return f"Round {event['round']}: no winner, nobody pays"
+            return t("Round {round}: no winner, nobody pays", round=event["round"])
         paid = detail.get("paid") or [max(0, -p) for p in event.get("points", [])]
         payers = [f"{names[s]} {paid[s]}" for s in range(len(names)) if s != w and s < len(paid) and paid[s]]
         total = event.get("points", [0] * len(names))[w]
-        line = f"Round {event['round']}: {names[w]} went out first and collects {total}"
-        return line + (f" ({', '.join(payers)})" if payers else "")
+        line = t("Round {round}: {player} went out first and collects {points}", round=event["round"],
+                 player=names[w], points=total)
+        return line + (f" ({t(', ').join(payers)})" if payers else "")
 
     # -- the table ------------------------------------------------------------------------------
     def highlight(self, obs: dict[str, Any]) -> tuple[str, ...]:
@@ -208,19 +224,19 @@ class SheddingPresenter(Presenter):
         outcome = obs.get("outcome") or {}
         phase = obs.get("phase")
         if winner == seat:
-            out.append("Out!")
+            out.append(t("Out!"))
         elif seat < len(sizes) and sizes[seat] == 1 and winner is None:
-            out.append("Last card!")
+            out.append(t("Last card!"))
         if seat in slaps:
-            out.append(f"Slapped {ordinal(slaps.index(seat) + 1)}")
+            out.append(t("Slapped {place}", place=ordinal(slaps.index(seat) + 1)))
         elif phase == "race" and seat in (obs.get("race_seats") or ()):
-            out.append("To slap!")
+            out.append(t("To slap!"))
         if outcome.get("exempt") == seat:
-            out.append("Exempt")
+            out.append(t("Exempt"))
         if seat in (outcome.get("batsu") or ()):
-            out.append("Batsu")
+            out.append(t("Batsu"))
         if phase == "struggle" and obs.get("current_player") == seat:
-            out.append("Struggling")
+            out.append(t("Struggling"))
         return out
 
     def player_view(self, obs: dict[str, Any], seat: int, name: str, score: int | None):
@@ -230,19 +246,21 @@ class SheddingPresenter(Presenter):
 
     def footer(self, obs: dict[str, Any]) -> str:
         purple = (obs.get("rules") or {}).get("purple_ribbon", "blue")
-        parts = ["Bright on top: the next player draws 1 and loses the turn",
-                 "poetry ribbon: draws 1, then plays"]
+        parts = [t("Bright on top: the next player draws 1 and loses the turn"),
+                 t("poetry ribbon: draws 1, then plays")]
         if purple == "blue":
-            parts.append("blue ribbon: loses the turn")
+            parts.append(t("blue ribbon: loses the turn"))
         elif purple == "non_poetry":
-            parts.append("blue or plain ribbon: loses the turn")
+            parts.append(t("blue or plain ribbon: loses the turn"))
         return " · ".join(parts)
 
     def title(self, obs: dict[str, Any]) -> str:
         match = obs.get("match", {})
         rounds = match.get("rounds") or 0
         rnd = match.get("round", obs.get("round_number", 1))
-        return f"{GAME_NAMES['shedding']} · round {rnd}" + (f"/{rounds}" if rounds else "")
+        if rounds:
+            return t("{game} · round {round}/{rounds}", game=GAME_NAMES["shedding"], round=rnd, rounds=rounds)
+        return t("{game} · round {round}", game=GAME_NAMES["shedding"], round=rnd)
 
     def table_view(self, obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",
                    title: str | None = None) -> TableView:
@@ -268,15 +286,15 @@ class SheddingPresenter(Presenter):
         out = names[winner]
         slaps = [f"{names[s]} {ordinal(i + 1)}" for i, s in enumerate(obs.get("slaps") or ())]
         waiting = [names[s] for s in obs.get("race_seats") or ()]
-        parts = [f"**{out} is out!**"]
+        parts = [t("**{player} is out!**", player=out)]
         if slaps:
-            parts.append("Slapped: " + ", ".join(slaps) + ".")
+            parts.append(t("Slapped: {players}.", players=t(", ").join(slaps)))
         if obs.get("phase") == "race" and waiting:
             first = not slaps and (obs.get("rules") or {}).get("race_exempt_first", True)
-            parts.append(f"Still to slap: {and_list(waiting)}"
-                         + (" (the first to slap pays nothing)." if first else "."))
+            parts.append(t("Still to slap: {players} (the first to slap pays nothing).", players=and_list(waiting))
+                         if first else t("Still to slap: {players}.", players=and_list(waiting)))
         else:
-            parts.append("The race is over.")
+            parts.append(t("The race is over."))
         return " ".join(parts)
 
     # -- the hand -------------------------------------------------------------------------------
@@ -300,39 +318,43 @@ class SheddingPresenter(Presenter):
         if phase == "struggle":
             drawn = obs.get("drawn")
             if drawn and any(a.kind == mv.STRUGGLE_MATCH for a in legal):
-                keep = " or keep it" if any(a.kind == mv.KEEP for a in legal) else ""
-                return f"you drew {card_name(drawn)}: discard it with a field card of its month{keep}"
-            return f"you drew {card_name(drawn)}: keep it" if drawn else "you drew a card"
+                if any(a.kind == mv.KEEP for a in legal):
+                    return t("you drew {card}: discard it with a field card of its month or keep it",
+                             card=card_name(drawn))
+                return t("you drew {card}: discard it with a field card of its month", card=card_name(drawn))
+            return t("you drew {card}: keep it", card=card_name(drawn)) if drawn else t("you drew a card")
         if phase != "play":
             return ""
         kinds = {a.kind for a in legal}
         if kinds == {mv.PASS}:
-            return "no move is possible and nothing to draw: pass"
+            return t("no move is possible and nothing to draw: pass")
         if kinds == {mv.STRUGGLE}:
-            return "no card can be shed: struggle (draw a card)"
-        draw = " or struggle (draw)" if mv.STRUGGLE in kinds else ""
+            return t("no card can be shed: struggle (draw a card)")
+        struggle = mv.STRUGGLE in kinds
         if len(obs.get("hand", ())) == 1:
-            return f"your turn: shed your last card to win{draw}"
-        return f"your turn: shed cards (the last one you place is on top){draw}"
+            return (t("your turn: shed your last card to win or struggle (draw)") if struggle
+                    else t("your turn: shed your last card to win"))
+        return (t("your turn: shed cards (the last one you place is on top) or struggle (draw)") if struggle
+                else t("your turn: shed cards (the last one you place is on top)"))
 
     def legend(self, obs: dict[str, Any], playable: tuple[str, ...]) -> str:
         """Nothing is captured in this game: the marked cards are those that can be shed."""
         if obs.get("phase") == "race":
-            return "A player is out: no card is played during the slap race."
+            return t("A player is out: no card is played during the slap race.")
         if playable:
-            return "Raised with a green frame and green number: you can shed it now."
-        return "No card can be shed now."
+            return t("Raised with a green frame and green number: you can shed it now.")
+        return t("No card can be shed now.")
 
     def hand_view(self, obs: dict[str, Any]) -> HandView:
         view = super().hand_view(obs)
         seat = obs.get("seat")
         if obs.get("phase") == "race":
             if obs.get("winner") == seat:
-                title = "Your hand · you are out! The others race to slap"
+                title = t("Your hand · you are out! The others race to slap")
             elif seat in (obs.get("race_seats") or ()):
-                title = "Your hand · someone is out: press Slap! now"
+                title = t("Your hand · someone is out: press Slap! now")
             else:
-                title = "Your hand · you slapped; waiting for the others"
+                title = t("Your hand · you slapped; waiting for the others")
             return replace(view, playable=(), decision=(), title=title)
         return view
 
@@ -340,14 +362,15 @@ class SheddingPresenter(Presenter):
         hand = obs.get("hand", ())
         fields = []
         if obs.get("phase") == "struggle" and obs.get("drawn"):
-            fields.append(("You drew", card_name(obs["drawn"])))
+            fields.append((t("You drew"), card_name(obs["drawn"])))
         if hand:
             brights = sum(1 for c in hand if (BRIGHTS >> card(c).index) & 1)
             owed = brights * 5 + (len(hand) - brights)
-            fields.append(("If someone goes out now", f"you pay {owed} ({self.bill(hand)})"))
+            fields.append((t("If someone goes out now"), t("you pay {points} ({bill})", points=owed,
+                                                                 bill=self.bill(hand))))
         top = obs.get("discard_top")
         if top:
-            fields.append(("Top of the discard pile", card_name(top)))
+            fields.append((t("Top of the discard pile"), card_name(top)))
         return fields
 
     @staticmethod
@@ -371,11 +394,11 @@ class SheddingPresenter(Presenter):
         for s, name in enumerate(names):
             if s == w or s >= len(hands):
                 continue
-            label = plural(len(hands[s]), "card") + " left"
+            label = t("{cards} left", cards=plural(len(hands[s]), "card"))
             if detail.get("exempt") == s:
-                label = "Exempt: slapped 1st"
+                label = t("Exempt: slapped 1st")
             elif s in (detail.get("batsu") or ()):
-                label += " + batsu"
+                label = t("{cards} left + batsu", cards=plural(len(hands[s]), "card"))
             rows.append(YakuRow(player=name, name=label, cards=tuple(hands[s]), points=paid[s]))
         return rows
 
@@ -384,33 +407,36 @@ class SheddingPresenter(Presenter):
         w = event.get("winner")
         lines: list[str] = []
         if w is None:
-            lines.append("No winner: the turn limit ended the round and nobody pays")
+            lines.append(t("No winner: the turn limit ended the round and nobody pays"))
         else:
             hands = detail.get("hands") or [[] for _ in names]
             paid = detail.get("paid") or [0] * len(names)
             hand_points = detail.get("hand_points") or [0] * len(names)
             batsu = detail.get("batsu") or ()
             slaps = detail.get("slap_order") or []
-            lines.append(f"{names[w]} went out first and collects {event['points'][w]}")
+            lines.append(t("{player} went out first and collects {points}", player=names[w], points=event["points"][w]))
             for s, name in enumerate(names):
                 if s == w or s >= len(hands):
                     continue
                 left = hands[s]
-                bill = f"{plural(len(left), 'card')} left ({self.bill(left)} = {hand_points[s]})"
+                bill = t("{cards} left ({bill} = {points})", cards=plural(len(left), "card"), bill=self.bill(left),
+                         points=hand_points[s])
                 if detail.get("exempt") == s:
-                    lines.append(f"{name} slapped 1st and pays nothing: {bill}")
+                    lines.append(t("{player} slapped 1st and pays nothing: {bill}", player=name, bill=bill))
                     continue
-                text = f"{name} pays {paid[s]}: {bill}"
+                text = t("{player} pays {points}: {bill}", player=name, points=paid[s], bill=bill)
                 if s in batsu:
-                    why = "last to slap" if s in slaps else "never slapped"
-                    text += f" + {paid[s] - hand_points[s]} batsu ({why})"
+                    extra = paid[s] - hand_points[s]
+                    text += " " + (t("+ {points} batsu (last to slap)", points=extra) if s in slaps
+                                   else t("+ {points} batsu (never slapped)", points=extra))
                 lines.append(text)
         if event.get("scores"):
-            lines.append("Match: " + ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=False)))
+            lines.append(t("Match: {scores}", scores=", ".join(
+                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
         return lines
 
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
-        return SummaryView(title=f"{GAME_NAMES['shedding']} · round {event['round']}",
+        return SummaryView(title=t("{game} · round {round}", game=GAME_NAMES["shedding"], round=event["round"]),
                            rows=tuple(self.summary_rows(event, names)),
                            result_lines=tuple(self.result_lines(event, names)))
 

@@ -166,6 +166,8 @@ def english_words(messages, names) -> set[str]:
     ("hanaawase", "ko", {}),
     ("sakura", "ja", {}),
     ("sakura", "ko", {}),
+    ("firstbloom", "ja", {}),
+    ("firstbloom", "ko", {}),
 ])
 async def test_a_whole_match_has_no_english_sentence(start_bot, standin, world, tmp_path, game, language,
                                                      house_rules):
