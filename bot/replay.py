@@ -17,6 +17,7 @@ from typing import Any
 from bot import presenter
 from bot.games import GAMES, game_module
 from bot.games.base import Action, GameError
+from bot.i18n import N_, current, t
 from bot.store.models import GameOutcome, GameRecord, Seat
 
 __all__ = ["ReplayError", "Frame", "Replay", "player_names", "seat_label", "export_document",
@@ -106,7 +107,7 @@ class Replay:
 
     def __post_init__(self) -> None:
         if self.record.game not in GAMES:
-            raise ReplayError(f"this bot no longer knows the game {self.record.game!r}")
+            raise ReplayError(t("this bot no longer knows the game {game}", game=repr(self.record.game)))
         self.names = player_names(self.record)
 
     @property
@@ -119,7 +120,7 @@ class Replay:
             rules = module.Rules.from_dict(dict(self.record.rules))
             return module.new_match(len(self.record.players), rules, self.record.seed)
         except (GameError, TypeError, ValueError) as exc:
-            raise ReplayError(f"its stored rules no longer load ({exc})") from None
+            raise ReplayError(t("its stored rules no longer load ({problem})", problem=exc)) from None
 
     def frame(self, step: int) -> Frame:
         """The table after ``step`` actions (clamped to the log)."""
@@ -131,7 +132,8 @@ class Replay:
             try:
                 events = match.apply(logged.action)
             except GameError as exc:
-                raise ReplayError(f"move {logged.seq} ({logged.action}) no longer applies: {exc}"
+                raise ReplayError(t("move {seq} ({action}) no longer applies: {problem}", seq=logged.seq,
+                                    action=logged.action, problem=exc)
                                   ) from None
             frame = Frame(step=step, total=self.total, match=match, events=events, seat=seat,
                           action=logged.action, actor=logged.actor, at=logged.created_at)
@@ -147,7 +149,8 @@ class Replay:
             try:
                 match.apply(logged.action)
             except GameError as exc:
-                raise ReplayError(f"move {logged.seq} ({logged.action}) no longer applies: {exc}"
+                raise ReplayError(t("move {seq} ({action}) no longer applies: {problem}", seq=logged.seq,
+                                    action=logged.action, problem=exc)
                                   ) from None
         return intro, seats, match
 
@@ -157,39 +160,40 @@ def _iso(moment: datetime | None) -> str | None:
 
 
 _FORMAT_FIELDS: dict[str, str] = {
-    "format": "This section: the name and version of the format and what every field means.",
-    "game_id": "The game number on its Discord server (as used by /replay and /export).",
-    "game": "The game's code: koikoi, gostop, mushi, sakura, hana_awase or shedding.",
-    "title": "The game's display name.",
-    "server_id": "The Discord server (guild) id, as a string (Discord ids exceed 2^53).",
-    "channel_id": "The Discord channel id of the table, as a string.",
-    "status": "finished or cancelled (running games cannot be exported: their seed would reveal "
-              "the cards).",
-    "created_at": "When the game started (ISO 8601, UTC).",
-    "ended_at": "When it ended (ISO 8601, UTC).",
-    "end_reason": "Why it ended, e.g. 'match over', 'forfeited', a timeout or a cancellation.",
-    "stake": "Chips each seat escrowed at the start (0: no chips at stake).",
-    "chip_settlement": "How a staked game of this kind settles its chips.",
-    "rules": "Every option of the game's rules as the engine used them (the game's Rules "
-             "to_dict(); 'preset_name' names the preset they started from).",
-    "seed": "The shuffle seed: with the rules and the number of players it fixes every deal, "
-            "bit for bit (the engine's own RNG, never Python's random).",
-    "players": "The seats in order. Each: seat (0-based), kind ('human' or 'ai'), user_id (a "
+    "format": N_("This section: the name and version of the format, the language of these "
+                  "explanations and what every field means."),
+    "game_id": N_("The game number on its Discord server (as used by /replay and /export)."),
+    "game": N_("The game's code: koikoi, gostop, mushi, sakura, hana_awase or shedding."),
+    "title": N_("The game's display name."),
+    "server_id": N_("The Discord server (guild) id, as a string (Discord ids exceed 2^53)."),
+    "channel_id": N_("The Discord channel id of the table, as a string."),
+    "status": N_("finished or cancelled (running games cannot be exported: their seed would reveal "
+              "the cards)."),
+    "created_at": N_("When the game started (ISO 8601, UTC)."),
+    "ended_at": N_("When it ended (ISO 8601, UTC)."),
+    "end_reason": N_("Why it ended, e.g. 'match over', 'forfeited', a timeout or a cancellation."),
+    "stake": N_("Chips each seat escrowed at the start (0: no chips at stake)."),
+    "chip_settlement": N_("How a staked game of this kind settles its chips."),
+    "rules": N_("Every option of the game's rules as the engine used them (the game's Rules "
+             "to_dict(); 'preset_name' names the preset they started from)."),
+    "seed": N_("The shuffle seed: with the rules and the number of players it fixes every deal, "
+            "bit for bit (the engine's own RNG, never Python's random)."),
+    "players": N_("The seats in order. Each: seat (0-based), kind ('human' or 'ai'), user_id (a "
                "Discord id as a string, null for AI), ai_level (null for humans) and name (as "
-               "shown at the table).",
-    "intro_events": "Events of the deal before the first action (recomputed from the seed).",
-    "actions": "The action log in order. Each: seq (1, 2, ...), seat (who acted), actor (a "
+               "shown at the table)."),
+    "intro_events": N_("Events of the deal before the first action (recomputed from the seed)."),
+    "actions": N_("The action log in order. Each: seq (1, 2, ...), seat (who acted), actor (a "
                "Discord user id as a string, 'ai:<level>' for an AI seat, or 'timeout' when the "
                "bot moved for an absent player), action (the engine's action text, e.g. "
                "'play:crane' or 'koikoi'), at (ISO 8601 time) and events (what the action "
                "caused: JSON objects with a 'type' such as play, draw, yaku, round_over, "
-               "match_over; cards are canonical ids such as 'crane' or 'pine_chaff_1').",
-    "result": "The end: scores (match points per seat from the final state), winners (seats), "
+               "match_over; cards are canonical ids such as 'crane' or 'pine_chaff_1')."),
+    "result": N_("The end: scores (match points per seat from the final state), winners (seats), "
               "seats (per human seat: outcome won/lost/draw, points, rating_before and "
               "rating_after, null when the game was not rated) and payouts (seat -> chips paid "
-              "out of the pot; refunds when cancelled).",
-    "replay": "A check made while exporting: the recorded actions were re-applied to a fresh "
-              "deal from the seed; final_scores_match says whether the result agreed.",
+              "out of the pot; refunds when cancelled)."),
+    "replay": N_("A check made while exporting: the recorded actions were re-applied to a fresh "
+              "deal from the seed; final_scores_match says whether the result agreed."),
 }
 
 
@@ -223,12 +227,13 @@ def export_document(record: GameRecord, outcome: GameOutcome, *, title: str,
         "format": {
             "name": "hanafuda-bot game record",
             "version": FORMAT_VERSION,
-            "description": "One Hanafuda game played through the Discord bot: the rules, the "
-                           "seed and every action, enough to replay it exactly with the "
-                           "bot's engine (bot.games.game_module(game).new_match(len(players), "
-                           "Rules.from_dict(rules), seed), then match.apply(action) in seq "
-                           "order).",
-            "fields": dict(_FORMAT_FIELDS),
+            "language": current(),
+            "description": t("One Hanafuda game played through the Discord bot: the rules, the "
+                             "seed and every action, enough to replay it exactly with the "
+                             "bot's engine (bot.games.game_module(game).new_match(len(players), "
+                             "Rules.from_dict(rules), seed), then match.apply(action) in seq "
+                             "order)."),
+            "fields": {name: t(text) for name, text in _FORMAT_FIELDS.items()},
         },
         "game_id": record.game_id,
         "game": record.game,

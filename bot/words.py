@@ -6,9 +6,9 @@ language the bot speaks.
 
 from __future__ import annotations
 
-from bot.i18n import NN_, counted, current, number
+from bot.i18n import NN_, NP_, counted, current, number, tp
 
-__all__ = ["ELLIPSIS", "NOUNS", "amount", "plural", "shorten"]
+__all__ = ["ELLIPSIS", "NOUNS", "amount", "capitalized", "currency_noun", "plural", "shorten"]
 
 ELLIPSIS = "…"
 
@@ -81,6 +81,16 @@ def amount(n: int, currency: str, *, signed: bool = False, bold: bool = False) -
     shown = number(n, signed=signed)
     name = _singular(currency) if abs(n) == 1 and current() == "en" else currency
     return f"**{shown}** {name}" if bold else f"{shown} {name}"
+
+
+def currency_noun(currency: str) -> str:
+    """A server's currency as a plain noun ("chips", "チップ"; a chosen name as written)."""
+    return tp("currency", NP_("currency", "chips")) if currency == DEFAULT_CURRENCY else currency
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter in capitals (scripts without case are left as they are)."""
+    return text[:1].upper() + text[1:]
 
 
 def _singular(name: str) -> str:

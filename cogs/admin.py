@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
-from bot.i18n import LANGUAGE_NAMES, t
+from bot.i18n import LANGUAGE_NAMES, N_, NP_, number, t, tp
 from bot.rules_text import (
     default_preset,
     editable_options,
@@ -36,6 +36,7 @@ from bot.store import (
 )
 from bot.store.settings import STAKE_POLICIES
 from bot.words import amount as counted
+from bot.words import currency_noun, plural
 from cogs.community import GAME_CHOICES, ServerCog, is_manager, not_a_member
 from cogs.language import language_choices
 from cogs.table_ui import ACCENT
@@ -55,52 +56,63 @@ from cogs.text import (
 log = logging.getLogger(__name__)
 
 STAFF = discord.Permissions(manage_guild=True)
-NOT_STAFF = ("Only members with the Manage Server permission can use this; ask a server "
-             "manager.")
-POLICY_TEXT = {"everyone": "everyone", "managers": "server managers only",
-               "role": "members with a role", "nobody": "nobody (stakes are off)"}
+NOT_STAFF = N_("Only members with the Manage Server permission can use this; ask a server "
+               "manager.")
+POLICY_TEXT = {"everyone": NP_("stakes", "everyone"), "managers": NP_("stakes", "server managers only"),
+               "role": NP_("stakes", "members with a role"), "nobody": NP_("stakes", "nobody (stakes are off)")}
+
+
+def policy_text(policy: str, role_mention: str | None = None) -> str:
+    """Who may start staked games, in words (``role_mention``: the role of policy "role")."""
+    if policy == "role" and role_mention:
+        return t("members with {role} (and server managers)", role=role_mention)
+    return tp("stakes", POLICY_TEXT[policy]) if policy in POLICY_TEXT else policy
+
+
+def economy_text(s: GuildSettings) -> str:
+    """The currency, the starting amount and the daily amount of a server, in one line."""
+    daily = (t("daily {amount} (off)", amount=number(s.daily_amount)) if s.daily_amount == 0
+             else t("daily {amount}", amount=number(s.daily_amount)))
+    return t("Currency: **{currency}** · starting amount {start} · {daily}",
+             currency=shown(currency_noun(s.currency_name), 64), start=number(s.starting_chips), daily=daily)
 
 
 async def staff_only(interaction: discord.Interaction) -> bool:
     """Manage Server, checked when the command runs (Discord's default can be overridden)."""
     if interaction.guild_id is None:
-        await refuse(interaction, "Use this command in a server.")
+        await refuse(interaction, t("Use this command in a server."))
         return False
     if not is_manager(interaction):
-        await refuse(interaction, NOT_STAFF)
+        await refuse(interaction, t(NOT_STAFF))
         return False
     return True
 
 
 def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
-    embed = discord.Embed(title=f"⚙️ Hanafuda settings of {shown(guild_name, TITLE - 30)}",
+    embed = discord.Embed(title=t("⚙️ Hanafuda settings of {server}", server=shown(guild_name, TITLE - 30)),
                           colour=ACCENT)
-    stakes = POLICY_TEXT.get(s.stake_policy, s.stake_policy)
-    if s.stake_policy == "role" and s.stake_role_id:
-        stakes = f"members with <@&{s.stake_role_id}> (and server managers)"
-    embed.add_field(name="Turn timeout", value=f"{s.turn_timeout_s} seconds")
-    embed.add_field(name="Hands delivered", value="by direct message" if s.hand_delivery == "dm"
-                    else "privately in the channel (ephemeral)")
-    embed.add_field(name="Who may start staked games", value=stakes)
+    stakes = policy_text(s.stake_policy, f"<@&{s.stake_role_id}>" if s.stake_role_id else None)
+    embed.add_field(name=t("Turn timeout"), value=plural(s.turn_timeout_s, "second"))
+    embed.add_field(name=t("Hands delivered"), value=t("by direct message") if s.hand_delivery == "dm"
+                    else t("privately in the channel (ephemeral)"))
+    embed.add_field(name=t("Who may start staked games"), value=stakes)
     embed.add_field(name=t("Language of public tables"), value=(
         LANGUAGE_NAMES[s.language] if s.language else t("the server's Discord language")))
-    embed.add_field(name="Chips", inline=False, value=(
-        f"Currency: **{shown(s.currency_name, 64)}** · starting amount {s.starting_chips:,} · "
-        f"daily {s.daily_amount:,}" + (" (off)" if s.daily_amount == 0 else "")))
+    embed.add_field(name=t("Chips"), inline=False, value=economy_text(s))
     for game in GAMES:
         house = s.rules_for(game)
         try:
             text = rules_summary(game, house)
         except (InvalidRules, KeyError, TypeError, ValueError):
-            text = "These house rules no longer load; use /settings reset."
-        embed.add_field(name=f"{title(game)} house rules", value=clip(text, FIELD_VALUE),
+            text = t("These house rules no longer load; use /settings reset.")
+        embed.add_field(name=t("{game} house rules", game=title(game)), value=clip(text, FIELD_VALUE),
                         inline=False)
     return fit_embed(embed)
 
 
 def _house_error(exc: Exception) -> str:
     """The game's refusal, which may quote what the user typed."""
-    return f"That is not allowed: {shown(str(exc).rstrip('.'), 300)}."
+    return t("That is not allowed: {problem}.", problem=shown(str(exc).rstrip("."), 300))
 
 
 class StaffGroup(app_commands.Group):
@@ -126,7 +138,7 @@ class AdminCog(ServerCog):
         if not await staff_only(interaction):
             return
         current = await self.store.get_settings(interaction.guild_id)
-        name = interaction.guild.name if interaction.guild else "this server"
+        name = interaction.guild.name if interaction.guild else t("this server")
         await interaction.response.send_message(embed=settings_embed(name, current),
                                                 ephemeral=True, allowed_mentions=NO_PINGS)
 
@@ -134,24 +146,25 @@ class AdminCog(ServerCog):
     @app_commands.describe(game="The game", preset="The rule set to start from")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str,
-                    preset: app_commands.Transform[str, Text(100, "The preset name")]) -> None:
+                    preset: app_commands.Transform[str, Text(100, N_("The preset name"))]) -> None:
         if not await staff_only(interaction):
             return
         if game not in GAMES:
-            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            await refuse(interaction, t("Pick a game from the list: {games}.", games=", ".join(GAMES)))
             return
         presets = list(game_module(game).Rules.PRESETS)
         if preset not in presets:
-            await refuse(interaction, f"{title(game)} has the presets {', '.join(presets)}; "
-                                      "pick one of them.")
+            await refuse(interaction, t("{game} has the presets {presets}; pick one of them.",
+                                        game=title(game), presets=", ".join(presets)))
             return
         try:
             await self.store.set_house_rules(interaction.guild_id, game, {"preset_name": preset})
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await self._saved(interaction, f"{title(game)} now uses the **{preset}** preset "
-                                       "(earlier single-option changes were cleared).")
+        await self._saved(interaction, t("{game} now uses the **{preset}** preset (earlier "
+                                         "single-option changes were cleared).", game=title(game),
+                                         preset=preset))
 
     @rules.autocomplete("preset")
     async def _preset_names(self, interaction: discord.Interaction, current: str
@@ -166,17 +179,18 @@ class AdminCog(ServerCog):
                            value="Its new value")
     @app_commands.choices(game=GAME_CHOICES)
     async def option(self, interaction: discord.Interaction, game: str,
-                     name: app_commands.Transform[str, Text(100, "The option name")],
-                     value: app_commands.Transform[str, Text(100, "The value")]) -> None:
+                     name: app_commands.Transform[str, Text(100, N_("The option name"))],
+                     value: app_commands.Transform[str, Text(100, N_("The value"))]) -> None:
         if not await staff_only(interaction):
             return
         if game not in GAMES:
-            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            await refuse(interaction, t("Pick a game from the list: {games}.", games=", ".join(GAMES)))
             return
         options = editable_options(game)
         if name not in options:
-            await refuse(interaction, f"{title(game)} has no option {shown(name, 40)}; pick one "
-                                      "from the list that appears as you type.")
+            await refuse(interaction, t("{game} has no option {name}; pick one from the list "
+                                        "that appears as you type.", game=title(game),
+                                        name=shown(name, 40)))
             return
         try:
             typed = parse_value(game, name, value)
@@ -197,8 +211,9 @@ class AdminCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await self._saved(interaction, f"{title(game)}: `{name}` is now "
-                                       f"**{shown(format_value(typed), 100)}** on this server.")
+        await self._saved(interaction, t("{game}: `{name}` is now **{value}** on this server.",
+                                         game=title(game), name=name,
+                                         value=shown(format_value(typed), 100)))
 
     @option.autocomplete("name")
     async def _option_names(self, interaction: discord.Interaction, current: str
@@ -242,21 +257,22 @@ class AdminCog(ServerCog):
         if not await staff_only(interaction):
             return
         if game not in GAMES:
-            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            await refuse(interaction, t("Pick a game from the list: {games}.", games=", ".join(GAMES)))
             return
         try:
             await self.store.set_house_rules(interaction.guild_id, game, None)
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await self._saved(interaction, f"{title(game)} is back to its default rules "
-                                       f"(**{default_preset(game)}**).")
+        await self._saved(interaction, t("{game} is back to its default rules (**{preset}**).",
+                                         game=title(game), preset=default_preset(game)))
 
     @settings.command(name="timeout", description="Seconds a player has for each move")
     @app_commands.describe(seconds="10 to 86400 seconds")
     async def timeout(self, interaction: discord.Interaction,
                       seconds: app_commands.Range[int, 10, 86400]) -> None:
-        await self._update(interaction, f"Players now have **{seconds}** seconds per move.",
+        await self._update(interaction, t("Players now have {seconds} per move.",
+                                          seconds=plural(seconds, "second", bold=True)),
                            turn_timeout_s=seconds)
 
     @settings.command(name="hand_delivery", description="How players receive their hands")
@@ -266,8 +282,9 @@ class AdminCog(ServerCog):
         app_commands.Choice(name="Privately in the channel (ephemeral)", value="ephemeral"),
     ])
     async def hand_delivery(self, interaction: discord.Interaction, mode: str) -> None:
-        where = "by direct message" if mode == "dm" else "privately in the channel"
-        await self._update(interaction, f"Hands are now delivered {where}.", hand_delivery=mode)
+        done = (t("Hands are now delivered by direct message.") if mode == "dm"
+                else t("Hands are now delivered privately in the channel."))
+        await self._update(interaction, done, hand_delivery=mode)
 
     @settings.command(name="language", description="The language of this server's public tables and messages")
     @app_commands.describe(language="Which language")
@@ -288,10 +305,9 @@ class AdminCog(ServerCog):
         changes: dict[str, Any] = {"stake_policy": policy}
         if role is not None:
             changes["stake_role_id"] = role.id
-        text = POLICY_TEXT.get(policy, policy)
-        if policy == "role" and role is not None:
-            text = f"members with {role.mention} (and server managers)"
-        await self._update(interaction, f"Staked games may now be started by {text}.", **changes)
+        text = policy_text(policy, role.mention if role is not None else None)
+        await self._update(interaction, t("Staked games may now be started by {who}.", who=text),
+                           **changes)
 
     async def _update(self, interaction: discord.Interaction, done: str, **changes: Any) -> None:
         if not await staff_only(interaction):
@@ -309,14 +325,14 @@ class AdminCog(ServerCog):
                            "the ledger)")
     async def grant(self, interaction: discord.Interaction, user: discord.Member | discord.User,
                     amount: app_commands.Range[int, 1, MAX_AMOUNT],
-                    reason: app_commands.Transform[str, Text(200, "The reason")]) -> None:
+                    reason: app_commands.Transform[str, Text(200, N_("The reason"))]) -> None:
         await self._admin_move(interaction, "grant", user, amount, reason)
 
     @chips_admin.command(name="revoke", description="Take chips from a member back to the house")
     @app_commands.describe(user="From whom", amount="How many", reason="Why (kept in the ledger)")
     async def revoke(self, interaction: discord.Interaction, user: discord.Member | discord.User,
                      amount: app_commands.Range[int, 1, MAX_AMOUNT],
-                     reason: app_commands.Transform[str, Text(200, "The reason")]) -> None:
+                     reason: app_commands.Transform[str, Text(200, N_("The reason"))]) -> None:
         await self._admin_move(interaction, "revoke", user, amount, reason)
 
     async def _admin_move(self, interaction: discord.Interaction, kind: str,
@@ -334,25 +350,28 @@ class AdminCog(ServerCog):
             if kind == "grant":
                 done = await self.store.grant(guild, user.id, amount, key=str(interaction.id),
                                               actor=actor, reason=reason, open_account=True)
-                balance, verb = done.to_balance, "Granted"
+                balance = done.to_balance
             else:
                 done = await self.store.revoke(guild, user.id, amount, key=str(interaction.id),
                                                actor=actor, reason=reason)
-                balance, verb = done.from_balance, "Took back"
+                balance = done.from_balance
         except InsufficientFunds as exc:
-            await refuse(interaction, f"{name} has only {counted(exc.balance, currency)}; revoke at "
-                                      "most that.")
+            await refuse(interaction, t("{name} has only {balance}; revoke at most that.",
+                                        name=name, balance=counted(exc.balance, currency)))
             return
         except UnknownAccount:
-            await refuse(interaction, f"{name} has no {currency} here yet, so there is nothing "
-                                      "to take back.")
+            await refuse(interaction, t("{name} has no {currency} here yet, so there is nothing "
+                                        "to take back.", name=name, currency=currency_noun(currency)))
             return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        prep = "to" if kind == "grant" else "from"
-        await self._saved(interaction, f"{verb} {counted(amount, currency, bold=True)} {prep} <@{user.id}> "
-                                       f"({shown(reason, 200)}); their balance is {balance:,}.")
+        fields = {"amount": counted(amount, currency, bold=True), "user": f"<@{user.id}>",
+                  "reason": shown(reason, 200), "balance": number(balance)}
+        await self._saved(interaction, t("Granted {amount} to {user} ({reason}); their balance is "
+                                         "{balance}.", **fields) if kind == "grant" else
+                          t("Took back {amount} from {user} ({reason}); their balance is "
+                            "{balance}.", **fields))
 
     @chips_admin.command(name="config", description="Starting chips, daily amount and currency "
                          "name (leave all empty to see them)")
@@ -363,7 +382,7 @@ class AdminCog(ServerCog):
         self, interaction: discord.Interaction,
         starting_chips: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
         daily_amount: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
-        currency_name: app_commands.Transform[str, Text(32, "The currency name")] | None = None,
+        currency_name: app_commands.Transform[str, Text(32, N_("The currency name"))] | None = None,
     ) -> None:
         if not await staff_only(interaction):
             return
@@ -378,11 +397,14 @@ class AdminCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        text = (f"Currency **{shown(new.currency_name, 64)}** · new accounts start with "
-                f"{new.starting_chips:,} · /chips daily gives {new.daily_amount:,}"
-                + (" (off)" if new.daily_amount == 0 else "") + ".")
+        fields = {"currency": shown(currency_noun(new.currency_name), 64),
+                  "start": number(new.starting_chips), "daily": number(new.daily_amount)}
+        text = (t("Currency **{currency}** · new accounts start with {start} · /chips daily gives "
+                  "{daily} (off).", **fields) if new.daily_amount == 0 else
+                t("Currency **{currency}** · new accounts start with {start} · /chips daily gives "
+                  "{daily}.", **fields))
         if changes:
-            await self._saved(interaction, "Saved. " + text)
+            await self._saved(interaction, t("Saved. {settings}", settings=text))
         else:
             await interaction.response.send_message(text, ephemeral=True,
                                                     allowed_mentions=NO_PINGS)

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot import presenter
 from bot.games import GAMES
+from bot.i18n import N_, NP_, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import (
     MAX_AMOUNT,
@@ -29,19 +30,21 @@ from bot.store import (
     UnknownAccount,
 )
 from bot.words import amount as counted
-from bot.words import plural
-from cogs.language import Speaks
+from bot.words import capitalized, currency_noun, plural
+from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT
 from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, fit_embed, refuse, shown
 
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=title(g), value=g) for g in GAMES]
-ORDERS = {"rating": "rating", "wins": "wins", "points": "points", "chips": "chips"}
-PERIODS = {"all": "all time", "30d": "last 30 days"}
+# What a board ranks by and over which period, as the command's choices and the board's title.
+ORDERS = {"rating": NP_("order", "rating"), "wins": NP_("order", "wins"),
+          "points": NP_("order", "points"), "chips": NP_("order", "chips")}
+PERIODS = {"all": NP_("period", "all time"), "30d": NP_("period", "last 30 days")}
 BOARD_PAGE = 10
 LEDGER_PAGE = 10
-OOPS = "Something went wrong on my side; please try again in a moment."
+OOPS = N_("Something went wrong on my side; please try again in a moment.")
 
 
 def store_of(interaction: discord.Interaction) -> Store:
@@ -60,9 +63,9 @@ def is_manager(interaction: discord.Interaction) -> bool:
 def not_a_member(user: discord.abc.User) -> str | None:
     """Why ``user`` cannot take part in this server's chips (None: they can)."""
     if user.bot:
-        return "Bots have no chips; pick a member."
+        return t("Bots have no chips; pick a member.")
     if not isinstance(user, discord.Member):
-        return f"{shown(user.display_name, 100)} is not a member of this server."
+        return t("{name} is not a member of this server.", name=shown(user.display_name, 100))
     return None
 
 
@@ -75,13 +78,14 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         text = str(cause)
     elif isinstance(cause, app_commands.TransformerError) and \
             cause.type is discord.AppCommandOptionType.user:
-        text = f"{shown(getattr(cause.value, 'display_name', 'That user'), 100)} is not a " \
-               "member of this server; pick a member."
+        name = getattr(cause.value, "display_name", None)
+        text = (t("{name} is not a member of this server; pick a member.", name=shown(name, 100))
+                if name else t("That user is not a member of this server; pick a member."))
     else:
         name = interaction.command.qualified_name if interaction.command else \
             (interaction.data or {}).get("custom_id")
         log.error("%s failed", name, exc_info=cause)
-        text = OOPS
+        text = t(OOPS)
     try:
         await refuse(interaction, text)
     except discord.HTTPException:
@@ -121,9 +125,9 @@ def pager_buttons(make_id, page: int, pages: int, *, extra: list[discord.ui.Item
                   ) -> discord.ui.View:
     """Previous / page counter / Next (custom ids from ``make_id(page, tag)``)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="◀ Previous", style=discord.ButtonStyle.secondary,
+    view.add_item(discord.ui.Button(label=t("◀ Previous"), style=discord.ButtonStyle.secondary,
                                     custom_id=make_id(max(0, page - 1), "p"), disabled=page <= 0))
-    view.add_item(discord.ui.Button(label="Next ▶", style=discord.ButtonStyle.secondary,
+    view.add_item(discord.ui.Button(label=t("Next ▶"), style=discord.ButtonStyle.secondary,
                                     custom_id=make_id(page + 1, "n"), disabled=page >= pages - 1))
     for item in extra or []:
         view.add_item(item)
@@ -153,7 +157,7 @@ class Pager:
 
     async def _run(self, interaction: discord.Interaction) -> None:
         if self.owner_group and interaction.user.id != int(self.match[self.owner_group]):
-            await refuse(interaction, self.refusal)
+            await refuse(interaction, t(self.refusal))
             return
         try:
             await self.turn(interaction, self.match)
@@ -166,7 +170,7 @@ class Pager:
 
 def _value(order: str, value: Any, currency: str, period: str) -> str:
     if order == "rating":
-        return f"{round(value):,}"
+        return number(round(value))
     if order == "wins":
         return plural(int(value), "win")
     if order == "points":
@@ -203,28 +207,28 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
         result = await store.leaderboard(guild_id, order, game=game, period=period,
                                          offset=page * BOARD_PAGE, limit=BOARD_PAGE)
     currency = shown(settings.currency_name, 64)
-    where = title(game) if game else "all games"
-    embed = discord.Embed(title=f"🏆 Leaderboard · {where} · by {ORDERS[order]}",
-                          colour=ACCENT)
+    where = title(game) if game else t("all games")
+    embed = discord.Embed(title=t("🏆 Leaderboard · {games} · by {order}", games=where,
+                                  order=tp("order", ORDERS[order])), colour=ACCENT)
     lines = []
     for row in result.rows:
         games = f" · {plural(row.games, 'game')}" if row.games else ""
-        text = (f"**#{row.rank}** <@{row.user_id}> — "
-                f"{_value(order, row.value, currency, period)}{games}")
+        text = f"**#{row.rank}** <@{row.user_id}> — {_value(order, row.value, currency, period)}{games}"
         lines.append(f"➤ {text}" if row.user_id == asker else text)
     if not lines:
-        lines.append("Nobody is on this board yet: finish a game to get on it."
-                     if order != "chips" else "Nobody has chips here yet: try /chips daily.")
+        lines.append(t("Nobody is on this board yet: finish a game to get on it.")
+                     if order != "chips" else t("Nobody has chips here yet: try /chips daily."))
     embed.description = "\n".join(lines)
     if mine is not None:
-        embed.add_field(name="Your rank", inline=False, value=(
-            f"#{mine.rank} of {result.total} — "
-            f"{_value(order, mine.value, currency, period)}"))
+        embed.add_field(name=t("Your rank"), inline=False, value=t(
+            "#{rank} of {total} — {value}", rank=mine.rank, total=number(result.total),
+            value=_value(order, mine.value, currency, period)))
     else:
-        embed.add_field(name="Your rank", inline=False,
-                        value="You are not on this board yet.")
-    embed.set_footer(text=f"{PERIODS[period].capitalize()} · page {page + 1} of {pages} · "
-                          f"{plural(result.total, 'player')}")
+        embed.add_field(name=t("Your rank"), inline=False,
+                        value=t("You are not on this board yet."))
+    embed.set_footer(text=t("{period} · page {page} of {pages} · {players}",
+                            period=capitalized(tp("period", PERIODS[period])), page=page + 1,
+                            pages=pages, players=plural(result.total, "player")))
     game_key = game or "all"
 
     def make_id(target: int, tag: str) -> str:
@@ -233,7 +237,7 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     extra = []
     if mine is not None and result.total > BOARD_PAGE:
         on_page = any(r.user_id == asker for r in result.rows)
-        extra.append(discord.ui.Button(label="My rank", style=discord.ButtonStyle.primary,
+        extra.append(discord.ui.Button(label=t("My rank"), style=discord.ButtonStyle.primary,
                                        custom_id=make_id(0, "m"), disabled=on_page))
     return {"embed": fit_embed(embed), "view": pager_buttons(make_id, page, pages, extra=extra),
             "allowed_mentions": NO_PINGS}
@@ -245,36 +249,38 @@ class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page button of a leaderboard: only its asker may press it."""
 
-    refusal = "Only the member who asked can turn these pages; run /leaderboard for your own view."
+    refusal = N_("Only the member who asked can turn these pages; run /leaderboard for your own view.")
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         game = None if m["game"] == "all" else m["game"]
         if game is not None and game not in GAMES:
-            await refuse(interaction, "That leaderboard is out of date; run /leaderboard again.")
+            await refuse(interaction, t("That leaderboard is out of date; run /leaderboard again."))
             return
-        content = await leaderboard_message(store_of(interaction), interaction.guild_id,
-                                            interaction.user.id, game, m["order"], m["period"],
-                                            None if m["tag"] == "m" else int(m["page"]))
+        with in_public(interaction):  # the board is in the channel, for everyone
+            content = await leaderboard_message(store_of(interaction), interaction.guild_id,
+                                                interaction.user.id, game, m["order"], m["period"],
+                                                None if m["tag"] == "m" else int(m["page"]))
         await interaction.response.edit_message(**content)
 
 
 # -- chip history ----------------------------------------------------------------------------------
-KIND_LABELS = {"open": "starting chips", "daily": "daily chips", "grant": "granted by staff",
-               "revoke": "taken back by staff", "stake": "stake", "payout": "winnings",
-               "refund": "stake refunded"}
+KIND_LABELS = {"open": NP_("ledger", "starting chips"), "daily": NP_("ledger", "daily chips"),
+               "grant": NP_("ledger", "granted by staff"), "revoke": NP_("ledger", "taken back by staff"),
+               "stake": NP_("ledger", "stake"), "payout": NP_("ledger", "winnings"),
+               "refund": NP_("ledger", "stake refunded")}
 
 
 def ledger_line(line) -> str:
     when = f"<t:{int(line.created_at.timestamp())}:d>"
-    what = KIND_LABELS.get(line.kind, line.kind)
+    what = tp("ledger", KIND_LABELS[line.kind]) if line.kind in KIND_LABELS else line.kind
     if line.kind == "transfer":
-        who = f"<@{line.counterparty}>" if line.counterparty else "someone"
-        what = f"from {who}" if line.amount > 0 else f"to {who}"
+        who = f"<@{line.counterparty}>" if line.counterparty else t("someone")
+        what = t("from {who}", who=who) if line.amount > 0 else t("to {who}", who=who)
     if line.game_id is not None:
-        what += f" · game #{line.game_id}"
+        what += " · " + t("game #{id}", id=line.game_id)
     if line.kind in ("grant", "revoke") and line.reason:
         what += f" · {shown(line.reason, 60)}"
-    return f"{when} **{line.amount:+,}** {what} → {line.balance_after:,}"
+    return f"{when} **{number(line.amount, signed=True)}** {what} → {number(line.balance_after)}"
 
 
 async def history_message(store: Store, guild_id: int, user_id: int, page: int
@@ -285,10 +291,11 @@ async def history_message(store: Store, guild_id: int, user_id: int, page: int
     page = min(page, pages - 1)
     lines = await store.history(guild_id, user_id, offset=page * LEDGER_PAGE, limit=LEDGER_PAGE)
     currency = shown(settings.currency_name, 64)
-    embed = discord.Embed(title=f"🪙 Your {currency} history", colour=ACCENT,
-                          description="\n".join(ledger_line(x) for x in lines)
-                          or f"No {currency} have moved yet.")
-    embed.set_footer(text=f"Newest first · page {page + 1} of {pages} · {plural(total, 'entry')}")
+    embed = discord.Embed(title=t("🪙 Your {currency} history", currency=currency_noun(currency)),
+                          colour=ACCENT, description="\n".join(ledger_line(x) for x in lines)
+                          or t("No {currency} have moved yet.", currency=currency_noun(currency)))
+    embed.set_footer(text=t("Newest first · page {page} of {pages} · {entries}", page=page + 1,
+                            pages=pages, entries=plural(total, "entry")))
 
     def make_id(target: int, tag: str) -> str:
         return f"hf:chh:{user_id}:{target}:{tag}"
@@ -302,7 +309,7 @@ class HistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
     """A page of someone's chip history: only they may turn it."""
 
     owner_group = "user"
-    refusal = "This is someone else's history; run /chips history for yours."
+    refusal = N_("This is someone else's history; run /chips history for yours.")
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         content = await history_message(store_of(interaction), interaction.guild_id,
@@ -311,6 +318,54 @@ class HistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 
 
 # -- the cog ---------------------------------------------------------------------------------------
+OUTCOMES = {"won": NP_("outcome", "won"), "lost": NP_("outcome", "lost"), "draw": NP_("outcome", "draw")}
+
+
+def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | None) -> discord.Embed:
+    """A player's record on a server: games, win rate, points, best yaku, ratings, recent
+    results and their balance of the server's ``currency`` (None: no account yet)."""
+    embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
+    if stats.games == 0:
+        embed.description = t("No finished games on this server yet.")
+    else:
+        embed.add_field(name=t("Games"), value=t(
+            "{played} played\n{won} won · {drawn} drawn · {lost} lost", played=number(stats.games),
+            won=number(stats.wins), drawn=number(stats.draws), lost=number(stats.losses)))
+        embed.add_field(name=t("Win rate"), value=rate(stats.wins, stats.games))
+        embed.add_field(name=t("Points"), value=number(stats.points, signed=True))
+        fav = stats.favourite_game
+        embed.add_field(name=t("Favourite game"), value=t(
+            "{game} ({games})", game=title(fav), games=plural(stats.games_by_game[fav], "game")))
+        best_lines = []
+        for game in sorted(stats.games_by_game, key=lambda g: -stats.games_by_game[g]):
+            best = stats.best_yaku(game)
+            if best is not None:
+                best_lines.append(t("{game}: {yaku}, {points} ({times})", game=title(game),
+                                    yaku=yaku_label(game, best.slug),
+                                    points=plural(best.best_points, "point"),
+                                    times=tn("once", "{n} times", best.times)))
+        embed.add_field(name=t("Best yaku"), inline=False,
+                        value="\n".join(best_lines[:6]) or t("None formed yet."))
+    if stats.ratings:
+        embed.add_field(name=t("Rating per game"), inline=False, value="\n".join(
+            t("{game}: **{rating}** · {games} ({wins} W, {draws} D, {losses} L)", game=title(r.game),
+              rating=number(round(r.rating)), games=plural(r.games, "rated game"),
+              wins=number(r.wins), draws=number(r.draws), losses=number(r.losses))
+            for r in stats.ratings[:6]))
+    if stats.recent:
+        lines = []
+        for r in stats.recent:
+            outcome = tp("outcome", OUTCOMES[r.outcome]) if r.outcome in OUTCOMES else r.outcome
+            line = f"`#{r.game_id}` {title(r.game)} · {outcome} · {plural(r.points, 'point', signed=True)}"
+            if r.rating_change is not None:
+                line += " · " + t("rating {change}", change=number(round(r.rating_change), signed=True))
+            lines.append(f"{line} · <t:{int(r.finished_at.timestamp())}:R>")
+        embed.add_field(name=t("Recent results"), inline=False, value="\n".join(lines))
+    embed.add_field(name=shown(capitalized(currency_noun(currency)), FIELD_VALUE), inline=False,
+                    value=number(balance) if balance is not None else t("No account yet."))
+    return embed
+
+
 def rate(wins: int, games: int) -> str:
     return f"{wins / games:.0%}" if games else "—"
 
@@ -351,17 +406,18 @@ class CommunityCog(ServerCog):
                           order: str | None = None, period: str = "all") -> None:
         order = order or ("rating" if game else "wins")
         if order not in ORDERS or period not in PERIODS or (game and game not in GAMES):
-            await refuse(interaction, "Pick the game, order and period from the lists offered.")
+            await refuse(interaction, t("Pick the game, order and period from the lists offered."))
             return
         if order == "rating" and game is None:
-            await refuse(interaction, "Ratings are kept per game: choose a game, or order by "
-                                      "wins, points or chips.")
+            await refuse(interaction, t("Ratings are kept per game: choose a game, or order by "
+                                        "wins, points or chips."))
             return
         if order == "chips":
             game = None  # chips belong to the server, not to a game
         try:
-            content = await leaderboard_message(self.store, interaction.guild_id,
-                                                interaction.user.id, game, order, period, 0)
+            with in_public(interaction):  # the board is posted in the channel
+                content = await leaderboard_message(self.store, interaction.guild_id,
+                                                    interaction.user.id, game, order, period, 0)
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
@@ -375,7 +431,7 @@ class CommunityCog(ServerCog):
                     user: discord.Member | discord.User | None = None) -> None:
         target = user or interaction.user  # a former member keeps their record
         if target.bot:
-            await refuse(interaction, "Bots keep no record here; pick a member.")
+            await refuse(interaction, t("Bots keep no record here; pick a member."))
             return
         guild = interaction.guild_id
         try:
@@ -388,42 +444,8 @@ class CommunityCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
-        if stats.games == 0:
-            embed.description = "No finished games on this server yet."
-        else:
-            embed.add_field(name="Games", value=(
-                f"{stats.games:,} played\n{stats.wins:,} won · {stats.draws:,} drawn · "
-                f"{stats.losses:,} lost"))
-            embed.add_field(name="Win rate", value=rate(stats.wins, stats.games))
-            embed.add_field(name="Points", value=f"{stats.points:+,}")
-            fav = stats.favourite_game
-            embed.add_field(name="Favourite game",
-                            value=f"{title(fav)} ({plural(stats.games_by_game[fav], 'game')})")
-            best_lines = []
-            for game in sorted(stats.games_by_game, key=lambda g: -stats.games_by_game[g]):
-                best = stats.best_yaku(game)
-                if best is not None:
-                    times = "once" if best.times == 1 else plural(best.times, "time")
-                    best_lines.append(f"{title(game)}: {yaku_label(game, best.slug)}, "
-                                      f"{plural(best.best_points, 'point')} ({times})")
-            embed.add_field(name="Best yaku", inline=False,
-                            value="\n".join(best_lines[:6]) or "None formed yet.")
-        if stats.ratings:
-            embed.add_field(name="Rating per game", inline=False, value="\n".join(
-                f"{title(r.game)}: **{round(r.rating):,}** · {plural(r.games, 'rated game')} "
-                f"({r.wins} W, {r.draws} D, {r.losses} L)"
-                for r in stats.ratings[:6]))
-        if stats.recent:
-            lines = []
-            for r in stats.recent:
-                change = r.rating_change
-                rating = f" · rating {change:+.0f}" if change is not None else ""
-                lines.append(f"`#{r.game_id}` {title(r.game)} · {r.outcome} · {plural(r.points, 'point', signed=True)}"
-                             f"{rating} · <t:{int(r.finished_at.timestamp())}:R>")
-            embed.add_field(name="Recent results", inline=False, value="\n".join(lines))
-        embed.add_field(name=shown(settings.currency_name.capitalize(), FIELD_VALUE), inline=False,
-                        value=f"{balance:,}" if balance is not None else "No account yet.")
+        with in_public(interaction):  # the record is posted in the channel
+            embed = stats_embed(target, stats, settings.currency_name, balance)
         await interaction.response.send_message(embed=fit_embed(embed), allowed_mentions=NO_PINGS)
 
     # -- /chips ------------------------------------------------------------------------------------
@@ -445,16 +467,19 @@ class CommunityCog(ServerCog):
                 amount = await self.store.balance(guild, target.id)
             except UnknownAccount:
                 if not mine:
-                    await refuse(interaction, f"{name} has no {currency} here yet; their "
-                                              "account opens with their first /chips command.")
+                    await refuse(interaction, t("{name} has no {currency} here yet; their account "
+                                                "opens with their first /chips command.",
+                                                name=name, currency=currency_noun(currency)))
                     return
                 amount, _ = await self.store.open_account(guild, target.id)
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        whose = "You have" if mine else f"{name} has"
-        await interaction.response.send_message(f"💰 {whose} {counted(amount, currency, bold=True)}.",
-                                                allowed_mentions=NO_PINGS)
+        with in_public(interaction):  # the answer is posted in the channel
+            held = counted(amount, currency, bold=True)
+            text = (t("💰 You have {amount}.", amount=held) if mine
+                    else t("💰 {name} has {amount}.", name=name, amount=held))
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @chips.command(name="daily", description="Claim your daily chips (once per UTC day)")
     async def daily(self, interaction: discord.Interaction) -> None:
@@ -466,10 +491,12 @@ class CommunityCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(
-            f"🎁 You claimed **{done.amount:,}** {shown(settings.currency_name, 64)}; you now "
-            f"have **{done.to_balance:,}**. Come back tomorrow (UTC) for more.",
-            allowed_mentions=NO_PINGS)
+        currency = shown(settings.currency_name, 64)
+        with in_public(interaction):  # the answer is posted in the channel
+            text = t("🎁 You claimed {amount}; you now have {balance}. Come back tomorrow (UTC) "
+                     "for more.", amount=counted(done.amount, currency, bold=True),
+                     balance=f"**{number(done.to_balance)}**")
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @chips.command(name="give", description="Give some of your chips to another member")
     @app_commands.describe(user="Who receives them", amount="How many chips")
@@ -480,7 +507,7 @@ class CommunityCog(ServerCog):
             await refuse(interaction, why)
             return
         if user.id == sender:
-            await refuse(interaction, "You can't give chips to yourself; pick another member.")
+            await refuse(interaction, t("You can't give chips to yourself; pick another member."))
             return
         try:
             settings = await self.store.get_settings(guild)
@@ -489,15 +516,20 @@ class CommunityCog(ServerCog):
                 guild, sender, user.id, amount, key=f"give:{interaction.id}",
                 reason=f"gift from {interaction.user.display_name}"[:200], open_accounts=True)
         except InsufficientFunds as exc:
-            await refuse(interaction, f"You have {counted(exc.balance, currency)}, not {amount:,}; "
-                                      "give less, or claim /chips daily first.")
+            await refuse(interaction, t("You have {balance}, not {amount}; give less, or claim "
+                                        "/chips daily first.", balance=counted(exc.balance, currency),
+                                        amount=number(amount)))
             return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
+        with in_public(interaction):  # the answer is posted in the channel
+            text = t("🤝 {giver} gave {amount} to {receiver} (now {giver_balance} and "
+                     "{receiver_balance}).", giver=f"<@{sender}>",
+                     amount=counted(amount, currency, bold=True), receiver=f"<@{user.id}>",
+                     giver_balance=number(done.from_balance), receiver_balance=number(done.to_balance))
         await interaction.response.send_message(
-            f"🤝 <@{sender}> gave {counted(amount, currency, bold=True)} to <@{user.id}> "
-            f"(now {done.from_balance:,} and {done.to_balance:,}).",
+            text,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user],
                                                      replied_user=False))
 

@@ -14,31 +14,14 @@ import discord
 
 from bot.games import game_module
 from bot.games.base import InvalidRules
-from bot.i18n import N_, NP_, t, tp
+from bot.i18n import N_, t
+from bot.rules_text import preset_label
 from bot.settlement import stake_text
 from bot.words import plural
 from cogs.text import FIELD_VALUE, shown
 from rendering.view import GAME_NAMES
 
-PRESET_LABELS: dict[str, dict[str, str]] = {
-    "koikoi": {"nintendo": NP_("rule set", "Nintendo"), "modern": NP_("rule set", "Modern (Fuda Wiki)"), "seed": NP_("rule set", "The rule-book seeds")},
-    "gostop": {"korean": NP_("rule set", "Korean common rules"), "seed": NP_("rule set", "Seed 000")},
-    "mushi": {"fudawiki": NP_("rule set", "Fuda Wiki"), "seed": NP_("rule set", "Seed 000")},
-    "sakura": {"hawaiian": NP_("rule set", "Hawaiian (Fuda Wiki)"), "seed": NP_("rule set", "Seed 000")},
-    "hana_awase": {"leaflet": NP_("rule set", "The Angel/Disney leaflet"), "fudawiki": NP_("rule set", "Fuda Wiki (against par)")},
-    "shedding": {"seed002": NP_("rule set", "Seed 002"), "seed002_batsu": NP_("rule set", "Seed 002 with the batsu penalty")},
-}
-"""Readable names of each game's rule presets (the keys stay the stored values)."""
-
 TEAM_LABELS = {"pairs": N_("Pairs (teams of two)"), "triples": N_("Triples (teams of three)")}
-
-
-def preset_label(game: str, preset: str | None) -> str:
-    """A preset's readable name; an unknown key is shown as a plain "custom" rule set, never raw."""
-    if preset is None:
-        return t("the server's house rules")
-    label = PRESET_LABELS.get(game, {}).get(preset)
-    return tp("rule set", label) if label else t("Custom rules")
 
 
 def seat_counts(game: str, rules: Any) -> list[int]:

@@ -13,6 +13,7 @@ import io
 import json
 import logging
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -22,10 +23,12 @@ from discord.ext import commands
 from bot import presenter
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
+from bot.i18n import N_, current, number, t
+from bot.presenters.base import end_reason_words
 from bot.replay import Replay, ReplayError, action_words, event_lines, export_document
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Store, StoreError, UnknownGame
-from bot.words import plural
+from bot.words import capitalized, currency_noun, plural
 from bot.workers import WorkerPool
 from cogs.community import (
     GAME_CHOICES,
@@ -35,7 +38,7 @@ from cogs.community import (
     pages_of,
     store_of,
 )
-from cogs.language import Speaks
+from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT, png
 from cogs.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
 from rendering import TableView, render_table, render_yaku_sheet
@@ -46,7 +49,7 @@ HISTORY_PAGE = 8
 
 
 def not_here(game_id: int) -> str:
-    return f"No game #{game_id} on this server; /history lists this server's games."
+    return t("No game #{id} on this server; /history lists this server's games.", id=game_id)
 
 
 async def load_record(interaction: discord.Interaction, game_id: int, *, events: bool
@@ -59,8 +62,8 @@ async def load_record(interaction: discord.Interaction, game_id: int, *, events:
         await refuse(interaction, not_here(game_id))
         return None
     if record.status == "running":
-        await refuse(interaction, f"Game #{game_id} is still being played; you can look at it "
-                                  "once it is over.")
+        await refuse(interaction, t("Game #{id} is still being played; you can look at it once "
+                                    "it is over.", id=game_id))
         return None
     return record
 
@@ -69,17 +72,19 @@ def how_it_ended(status: str, reason: str | None) -> str:
     """The end of a stored game in words: "Played to the end", "Ended by a forfeit (3 turns timed
     out in a row)", "Cancelled: the host left" (never "Finished: forfeited")."""
     if status == "running":
-        return "Still in play"
-    reason = shown(reason) if reason else reason  # a cancel's reason names the member who did it
+        return t("Still in play")
     if status == "cancelled":
-        if reason and reason.lower().startswith("cancelled"):
-            return "C" + reason[1:]
-        return f"Cancelled: {reason}" if reason else "Cancelled"
+        if not reason:
+            return t("Cancelled")
+        words = end_reason_words(reason, shown)  # a cancel's reason names the member who did it
+        if reason.lower().startswith("cancelled"):  # "Cancelled by Ann", not "Cancelled: cancelled by"
+            return capitalized(words)
+        return t("Cancelled: {reason}", reason=words)
     if not reason or reason == "match over":
-        return "Played to the end"
+        return t("Played to the end")
     if reason == "forfeited":
-        return "Ended by a forfeit"
-    return f"Ended by a forfeit ({reason})"
+        return t("Ended by a forfeit")
+    return t("Ended by a forfeit ({reason})", reason=end_reason_words(reason, shown))
 
 
 # -- /history --------------------------------------------------------------------------------------
@@ -91,11 +96,12 @@ def summary_line(row) -> str:
         score = f" {row.scores[seat]}" if row.scores else ""
         seats.append(f"{'🏆 ' if seat in winners else ''}{shown(name, 64)}{score}")
     if row.status == "finished" and row.team_won:  # a team win, not a tie: name the team first
-        seats.insert(0, "🏆 Team " + " & ".join(shown(row.names[s], 64) for s in sorted(winners)))
-    status = {"running": "in play", "cancelled": "cancelled"}.get(row.status, "")
+        seats.insert(0, "🏆 " + t("Team {members}", members=" & ".join(shown(row.names[s], 64)
+                                                                      for s in sorted(winners))))
+    status = {"running": t("in play"), "cancelled": t("cancelled")}.get(row.status, "")
     if row.status == "finished" and row.end_reason and row.end_reason != "match over":
-        status = shown(row.end_reason[:40])
-    stake = f" · stake {row.stake:,}" if row.stake else ""
+        status = end_reason_words(row.end_reason[:80], shown)
+    stake = " · " + t("stake {amount}", amount=number(row.stake)) if row.stake else ""
     tail = f" · {status}" if status else ""
     return (f"**#{row.game_id}** {title(row.game)} · {when} · {', '.join(seats)}"
             f"{stake}{tail}")
@@ -110,16 +116,20 @@ async def history_message(store: Store, guild_id: int, asker: int, user_id: int 
         page = pages - 1
         result = await store.game_history(guild_id, user_id=user_id, game=game,
                                           offset=page * HISTORY_PAGE, limit=HISTORY_PAGE)
-    whose = f" of <@{user_id}>" if user_id else ""
-    embed = discord.Embed(title=f"📜 Games{' of ' + title(game) if game else ''}", colour=ACCENT)
+    who = f"<@{user_id}>" if user_id else ""
+    embed = discord.Embed(title=t("📜 Games of {game}", game=title(game)) if game else t("📜 Games"),
+                          colour=ACCENT)
     lines = [summary_line(r) for r in result.rows]
     if not lines:
-        lines = ["No games yet" + (whose and f"{whose}") + ": start one with /koikoi."]
-    embed.description = (f"Recent games{whose}, newest first:\n" if result.rows else "") + \
-        "\n".join(lines)
-    count = plural(result.total, "game")
-    embed.set_footer(text=f"Page {page + 1} of {pages} · {count} · "
-                          "/replay or /export a game by its number")
+        lines = [t("No games yet of {player}: start one with /koikoi.", player=who) if who
+                 else t("No games yet: start one with /koikoi.")]
+    elif who:
+        lines.insert(0, t("Recent games of {player}, newest first:", player=who))
+    else:
+        lines.insert(0, t("Recent games, newest first:"))
+    embed.description = "\n".join(lines)
+    embed.set_footer(text=t("Page {page} of {pages} · {games} · /replay or /export a game by its "
+                            "number", page=page + 1, pages=pages, games=plural(result.total, "game")))
 
     def make_id(target: int, tag: str) -> str:
         return f"hf:hist:{asker}:{user_id or 0}:{game or 'all'}:{target}:{tag}"
@@ -133,13 +143,14 @@ class GameHistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page of the game history: only its asker may turn it."""
 
-    refusal = "Only the member who asked can turn these pages; run /history for your own view."
+    refusal = N_("Only the member who asked can turn these pages; run /history for your own view.")
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         game = None if m["game"] == "all" else m["game"]
-        content = await history_message(store_of(interaction), interaction.guild_id,
-                                        interaction.user.id, int(m["user"]) or None,
-                                        game if game in GAMES else None, int(m["page"]))
+        with in_public(interaction):  # the list is in the channel, for everyone
+            content = await history_message(store_of(interaction), interaction.guild_id,
+                                            interaction.user.id, int(m["user"]) or None,
+                                            game if game in GAMES else None, int(m["page"]))
         await interaction.response.edit_message(**content)
 
 
@@ -153,23 +164,25 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, TableV
     lines = event_lines(record.game, frame.events, names)
     move = action_words(record.game, frame.action)
     if frame.step == 0:
-        head = "The cards are dealt."
+        head = t("The cards are dealt.")
     else:
-        who = names[frame.seat] if frame.seat is not None and frame.seat < len(names) else "?"
-        how = " (timed out: the bot moved)" if frame.actor == "timeout" else ""
-        head = f"Move {frame.step}: **{shown(who, 100)}**{how} · {move}"
+        who = f"**{shown(names[frame.seat], 100)}**" if frame.seat is not None and frame.seat < len(names) else "?"
+        head = (t("Move {n}: {player} (timed out: the bot moved) · {move}", n=frame.step, player=who, move=move)
+                if frame.actor == "timeout" else
+                t("Move {n}: {player} · {move}", n=frame.step, player=who, move=move))
     obs = frame.match.observation(0)  # table_view reads only the public fields
     last = lines[-1] if lines else move
-    view = presenter.table_view(obs, names, last_move=last)
-    embed = discord.Embed(title=f"⏯️ Game #{record.game_id} · {view.title}", colour=ACCENT,
+    view = replace(presenter.table_view(obs, names, last_move=last), language=current())
+    embed = discord.Embed(title=t("⏯️ Game #{id} · {title}", id=record.game_id, title=view.title), colour=ACCENT,
                           description=clip("\n".join([head, *lines[-8:]]), DESCRIPTION))
     scores = frame.match.scores
     for seat, name in enumerate(names):
         embed.add_field(name=shown(name, FIELD_NAME), value=plural(scores[seat], "point"))
     if frame.step == frame.total:
-        embed.add_field(name="End", inline=False, value=clip(how_it_ended(record.status, record.end_reason), 1024))
+        embed.add_field(name=t("End"), inline=False, value=clip(how_it_ended(record.status, record.end_reason), 1024))
     embed.set_image(url="attachment://replay.png")
-    embed.set_footer(text=f"Move {frame.step} of {frame.total} · {title(record.game)}")
+    embed.set_footer(text=t("Move {n} of {total} · {game}", n=frame.step, total=frame.total,
+                            game=title(record.game)))
     return fit_embed(embed), view, frame.step, frame.total
 
 
@@ -183,10 +196,10 @@ def render_pool(client: discord.Client) -> WorkerPool:
 
 def replay_view(game_id: int, step: int, total: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for label, target, tag, off in (("⏮ First", 0, "f", step <= 0),
-                                    ("◀ Previous", max(0, step - 1), "p", step <= 0),
-                                    ("Next ▶", min(total, step + 1), "n", step >= total),
-                                    ("Last ⏭", total, "l", step >= total)):
+    for label, target, tag, off in ((t("⏮ First"), 0, "f", step <= 0),
+                                    (t("◀ Previous"), max(0, step - 1), "p", step <= 0),
+                                    (t("Next ▶"), min(total, step + 1), "n", step >= total),
+                                    (t("Last ⏭"), total, "l", step >= total)):
         view.add_item(discord.ui.Button(label=label, custom_id=f"hf:rp:{game_id}:{target}:{tag}",
                                         style=discord.ButtonStyle.secondary, disabled=off))
     return view
@@ -216,7 +229,7 @@ class ReplayButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
             content = await replay_content(render_pool(interaction.client), record,
                                            int(m["step"]))
         except ReplayError as exc:
-            await refuse(interaction, f"I can't replay game #{game_id}: {exc}.")
+            await refuse(interaction, t("I can't replay game #{id}: {problem}.", id=game_id, problem=exc))
             return
         file = content.pop("file")
         await interaction.edit_original_response(attachments=[file], **content)
@@ -233,35 +246,37 @@ class RecordsCog(ServerCog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game is None:
-            embed = discord.Embed(title="🎴 Hanafuda games on this bot", colour=ACCENT,
-                                  description="Pick one with `/rules game:` to read how it is "
-                                              "played and the house rules in force here.")
+            embed = discord.Embed(title=t("🎴 Hanafuda games on this bot"), colour=ACCENT,
+                                  description=t("Pick one with `/rules game:` to read how it is "
+                                                "played and the house rules in force here."))
             for g in GAMES:
                 low, high = game_module(g).PLAYERS
-                players = plural(high, "player") if low == high else f"{low}-{plural(high, 'player')}"
+                players = plural(high, "player") if low == high else \
+                    t("{least}-{most}", least=low, most=plural(high, "player"))
                 first = how_to_play(g).split("\n", 1)[0]
                 embed.add_field(name=f"{title(g)} · {players}", value=first[:1024], inline=False)
             await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True,
                                                     allowed_mentions=NO_PINGS)
             return
         if game not in GAMES:
-            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            await refuse(interaction, t("Pick a game from the list: {games}.", games=", ".join(GAMES)))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         settings = await self.store.get_settings(interaction.guild_id)
         try:
             house = rules_summary(game, settings.rules_for(game))
         except (InvalidRules, KeyError, TypeError, ValueError):
-            house = "The saved house rules no longer load; ask staff to run /settings reset."
+            house = t("The saved house rules no longer load; ask staff to run /settings reset.")
         low, high = game_module(game).PLAYERS
-        embed = discord.Embed(title=f"📖 {title(game)} · how to play", colour=ACCENT,
+        embed = discord.Embed(title=t("📖 {game} · how to play", game=title(game)), colour=ACCENT,
                               description=how_to_play(game)[:4096])
-        embed.add_field(name="Players", value=f"{low}" if low == high else f"{low} to {high}")
-        embed.add_field(name="House rules on this server", value=house[:1024], inline=False)
-        embed.add_field(name=f"Playing for {shown(settings.currency_name, 64)}", inline=False,
-                        value=chips_text(game)[:1024])
+        embed.add_field(name=t("Players"), value=number(low) if low == high
+                        else t("{least} to {most}", least=low, most=high))
+        embed.add_field(name=t("House rules on this server"), value=house[:1024], inline=False)
+        embed.add_field(name=t("Playing for {currency}", currency=currency_noun(shown(settings.currency_name, 64))),
+                        inline=False, value=chips_text(game)[:1024])
         embed.set_image(url="attachment://yaku.png")
-        image = await render_pool(self.bot).run(render_yaku_sheet, game)
+        image = await render_pool(self.bot).run(render_yaku_sheet, game, current())
         await interaction.followup.send(embed=fit_embed(embed), file=png(image, "yaku.png"),
                                         ephemeral=True, allowed_mentions=NO_PINGS)
 
@@ -273,12 +288,13 @@ class RecordsCog(ServerCog):
                       user: discord.Member | discord.User | None = None,
                       game: str | None = None) -> None:
         if game is not None and game not in GAMES:
-            await refuse(interaction, f"Pick a game from the list: {', '.join(GAMES)}.")
+            await refuse(interaction, t("Pick a game from the list: {games}.", games=", ".join(GAMES)))
             return
         try:
-            content = await history_message(self.store, interaction.guild_id,
-                                            interaction.user.id, user.id if user else None,
-                                            game, 0)
+            with in_public(interaction):  # the list is posted in the channel
+                content = await history_message(self.store, interaction.guild_id,
+                                                interaction.user.id, user.id if user else None,
+                                                game, 0)
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
@@ -296,7 +312,7 @@ class RecordsCog(ServerCog):
         try:
             content = await replay_content(render_pool(self.bot), record, 0)
         except ReplayError as exc:
-            await refuse(interaction, f"I can't replay game #{game_id}: {exc}.")
+            await refuse(interaction, t("I can't replay game #{id}: {problem}.", id=game_id, problem=exc))
             return
         await interaction.followup.send(ephemeral=True, **content)
 
@@ -315,15 +331,16 @@ class RecordsCog(ServerCog):
                                                title=title(record.game),
                                                chip_settlement=chips_text(record.game))
         except ReplayError as exc:
-            await refuse(interaction, f"I can't export game #{game_id}: {exc}.")
+            await refuse(interaction, t("I can't export game #{id}: {problem}.", id=game_id, problem=exc))
             return
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
         data = json.dumps(document, indent=1, ensure_ascii=False).encode()
         await interaction.followup.send(
-            f"Game #{game_id} ({title(record.game)}, {plural(len(record.events), 'move')}). The file's "
-            "`format` section explains every field.", ephemeral=True,
+            t("Game #{id} ({game}, {moves}). The file's `format` section explains every field.",
+              id=game_id, game=title(record.game), moves=plural(len(record.events), "move")),
+            ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=f"hanafuda-game-{game_id}.json"),
             allowed_mentions=NO_PINGS)
 

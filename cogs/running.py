@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, t
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError
 from bot.words import plural
@@ -33,7 +34,7 @@ BUTTONS_UP_TO = 4
 """Up to this many games a page, staff get one Cancel button per game; more share a menu."""
 NAME = 40
 """Characters of one player's name in the list."""
-NOT_STAFF = "Only members with the Manage Server permission can cancel games from here."
+NOT_STAFF = N_("Only members with the Manage Server permission can cancel games from here.")
 
 
 def is_staff(interaction: discord.Interaction) -> bool:
@@ -51,11 +52,11 @@ def jump_link(record: GameRecord, table: Table | None) -> str | None:
 
 def turn_text(table: Table | None) -> str:
     if table is None:
-        return "waiting to resume"
+        return t("waiting to resume")
     if table.in_race:
-        return "slap race!"
+        return t("slap race!")
     seat = table.match.current_player
-    return f"{shown(table.names[seat], NAME)} to play" if seat is not None else "between rounds"
+    return t("{name} to play", name=shown(table.names[seat], NAME)) if seat is not None else t("between rounds")
 
 
 def round_text(table: Table | None) -> str:
@@ -63,8 +64,9 @@ def round_text(table: Table | None) -> str:
         return ""
     rules, match = table.match.rules, table.match
     rounds, target = getattr(rules, "rounds", 0), getattr(rules, "target_score", 0)
-    text = f"Round {match.round_number}" + (f" of {rounds}" if rounds else "")
-    return text + (f", first to {target}" if target else "")
+    text = (t("Round {n} of {total}", n=match.round_number, total=rounds) if rounds
+            else t("Round {n}", n=match.round_number))
+    return t("{round}, first to {target}", round=text, target=target) if target else text
 
 
 def names_of(record: GameRecord, table: Table | None) -> list[str]:
@@ -73,16 +75,17 @@ def names_of(record: GameRecord, table: Table | None) -> list[str]:
     try:
         return list(record.state["names"])
     except (KeyError, TypeError, ValueError):
-        return [f"seat {i + 1}" for i in range(len(record.players))]
+        return [t("seat {n}", n=i + 1) for i in range(len(record.players))]
 
 
 def game_field(record: GameRecord, table: Table | None) -> tuple[str, str]:
     players = ", ".join(shown(n, NAME) for n in names_of(record, table))
     where = round_text(table)
     lines = [players, " · ".join(part for part in (where, turn_text(table)) if part)]
-    started = f"Started <t:{int(record.created_at.timestamp())}:R>"
+    started = f"<t:{int(record.created_at.timestamp())}:R>"
     link = jump_link(record, table)
-    lines.append(started + (f" · [Jump to the table]({link})" if link else f" in <#{record.channel_id}>"))
+    lines.append(t("Started {when} · [Jump to the table]({link})", when=started, link=link) if link
+                 else t("Started {when} in {channel}", when=started, channel=f"<#{record.channel_id}>"))
     return f"#{record.game_id} · {GAME_NAMES.get(record.game, record.game)}", clip("\n".join(lines), FIELD_VALUE)
 
 
@@ -113,7 +116,7 @@ def page_view(games: list[tuple[GameRecord, Table | None]], page: int, pages: in
         else:
             options = [discord.SelectOption(
                 label=clip(f"#{r.game_id} {GAME_NAMES.get(r.game, r.game)}: "
-                           + ", ".join(names_of(r, t)), CHOICE), value=str(r.game_id)) for r, t in games]
+                           + ", ".join(names_of(r, live)), CHOICE), value=str(r.game_id)) for r, live in games]
             view.add_item(CancelMenu(page, options))
     return view if view.children else None
 
@@ -124,19 +127,19 @@ async def games_page(interaction: discord.Interaction, page: int, note: str = ""
     pages = max(1, -(-len(games) // PAGE))
     page = min(max(page, 0), pages - 1)
     shown_games = games[page * PAGE:(page + 1) * PAGE]
-    guild = interaction.guild.name if interaction.guild is not None else "this server"
-    embed = discord.Embed(title=f"Games running on {shown(guild, 100)}", colour=ACCENT)
+    guild = interaction.guild.name if interaction.guild is not None else t("this server")
+    embed = discord.Embed(title=t("Games running on {server}", server=shown(guild, 100)), colour=ACCENT)
     if not games:
-        embed.description = "No game is running here right now. Start one with /koikoi, /gostop or another game."
+        embed.description = t("No game is running here right now. Start one with /koikoi, /gostop or another game.")
     else:
-        embed.description = f"{plural(len(games), 'game')} running."
+        embed.description = t("{games} running.", games=plural(len(games), "game"))
     if note:
         embed.description = f"{note}\n{embed.description}"
     for record, table in shown_games:
         name, value = game_field(record, table)
         embed.add_field(name=name, value=value, inline=False)
     if pages > 1:
-        embed.set_footer(text=f"Page {page + 1} of {pages}")
+        embed.set_footer(text=t("Page {page} of {pages}", page=page + 1, pages=pages))
     return fit_embed(embed), page_view(shown_games, page, pages, is_staff(interaction))
 
 
@@ -145,17 +148,17 @@ async def cancel_from_list(interaction: discord.Interaction, game_id: int, page:
     manager = interaction.client.tables  # type: ignore[attr-defined]
     try:
         if not is_staff(interaction):
-            raise TableError(NOT_STAFF)
+            raise TableError(t(NOT_STAFF))
         table = manager.tables.get(game_id)
         if table is None or table.finished or table.guild_id != interaction.guild_id:
-            raise TableError("That game is not running on this server any more.")
+            raise TableError(t("That game is not running on this server any more."))
         await interaction.response.defer()
         await manager.cancel(table, interaction.user.id,
                              f"cancelled by {interaction.user.display_name[:80]} from /games")
     except TableError as exc:
         await refuse(interaction, str(exc))
         return
-    embed, view = await games_page(interaction, page, f"Game #{game_id} cancelled; every stake was refunded.")
+    embed, view = await games_page(interaction, page, t("Game #{id} cancelled; every stake was refunded.", id=game_id))
     await interaction.edit_original_response(embed=embed, view=view, allowed_mentions=NO_PINGS)
 
 
@@ -165,7 +168,7 @@ class GamesPage(Speaks, discord.ui.DynamicItem[discord.ui.Button],
     """Previous / Next page of the list (the page number it leads to is in the custom id)."""
 
     def __init__(self, page: int, direction: str, disabled: bool = False) -> None:
-        label = "Next ▶" if direction == "next" else "◀ Previous"
+        label = t("Next ▶") if direction == "next" else t("◀ Previous")
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            disabled=disabled, row=0,
                                            custom_id=f"hf:games:{page}:{direction}"))
@@ -185,7 +188,7 @@ class CancelFromList(Speaks, discord.ui.DynamicItem[discord.ui.Button],
     """Cancel one game of the list (staff)."""
 
     def __init__(self, game_id: int, page: int, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=f"Cancel #{game_id}", style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=t("Cancel #{id}", id=game_id), style=discord.ButtonStyle.danger,
                                            row=row, custom_id=f"hf:gcancel:{game_id}:{page}"))
         self.game_id, self.page = game_id, page
 
@@ -202,8 +205,8 @@ class CancelMenu(Speaks, discord.ui.DynamicItem[discord.ui.Select], template=r"h
 
     def __init__(self, page: int, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=f"hf:gcancelsel:{page}", placeholder="Cancel a game…", row=2,
-            options=options or [discord.SelectOption(label="No game", value="0")]))
+            custom_id=f"hf:gcancelsel:{page}", placeholder=t("Cancel a game…"), row=2,
+            options=options or [discord.SelectOption(label=t("No game"), value="0")]))
         self.page = page
 
     @classmethod
@@ -213,7 +216,7 @@ class CancelMenu(Speaks, discord.ui.DynamicItem[discord.ui.Select], template=r"h
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1 or not str(values[0]).isdigit() or len(str(values[0])) > 19:
-            await refuse(interaction, "Choose one game from the menu.")
+            await refuse(interaction, t("Choose one game from the menu."))
             return
         await cancel_from_list(interaction, int(values[0]), self.page)
 

@@ -15,6 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import N_, number, t
+
 __all__ = [
     "AUTHOR", "CHOICE", "CONTENT", "DESCRIPTION", "EMBED_TOTAL", "FIELD_NAME", "FIELD_VALUE",
     "FOOTER", "NO_PINGS", "TITLE", "BadOption", "Text", "choice", "clip", "fit_embed", "refuse",
@@ -96,7 +98,7 @@ class Text(app_commands.Transformer):
     checked again on arrival (a client that ignores the declaration gets a clear refusal).
     Surrounding spaces are removed first."""
 
-    def __init__(self, max_length: int, what: str = "That text", min_length: int = 1) -> None:
+    def __init__(self, max_length: int, what: str = N_("That text"), min_length: int = 1) -> None:
         super().__init__()
         self.min_length, self.max_length, self.what = min_length, max_length, what
 
@@ -115,6 +117,7 @@ class Text(app_commands.Transformer):
     async def transform(self, interaction: discord.Interaction, value: Any, /) -> str:
         text = str(value).strip()
         if not self.min_length <= len(text) <= self.max_length:
-            raise BadOption(f"{self.what} must have {self.min_length} to {self.max_length} "
-                            f"characters (you sent {len(text):,}).")
+            raise BadOption(t("{what} must have {least} to {most} characters (you sent {sent}).",
+                              what=t(self.what), least=self.min_length, most=self.max_length,
+                              sent=number(len(text))))
         return text

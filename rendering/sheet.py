@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from bot.i18n import speaking
+from bot.i18n import speaking, t, tp
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
 from .canvas import (
@@ -44,11 +44,12 @@ def sheet_image(game: str) -> Image.Image:
     notes_h = 10 + 24 * len(sheet.notes)
     height = HEADER_H + per_col * (row_h + 6) + notes_h + MARGIN
     image, draw = new_canvas(WIDTH, height)
-    text(draw, (MARGIN, 26), sheet.title, 26, anchor="lm", bold=True)
-    text(draw, (MARGIN, 58), fit_text(sheet.intro, 17, WIDTH - 2 * MARGIN), 17, fill=MUTED,
+    text(draw, (MARGIN, 26), t(sheet.title), 26, anchor="lm", bold=True)
+    text(draw, (MARGIN, 58), fit_text(t(sheet.intro), 17, WIDTH - 2 * MARGIN), 17, fill=MUTED,
          anchor="lm")
     korean = game == "gostop"
-    points_w = max(POINTS_COL, *(int(text_width(e.points, 22, True)) + 20 for e in sheet.entries))
+    points_w = max(POINTS_COL, *(int(text_width(tp("yaku points", e.points), 22, True)) + 20
+                                  for e in sheet.entries))
     for i, entry in enumerate(sheet.entries):
         col, row = divmod(i, per_col)
         x = MARGIN + col * (col_w + COLUMN_GAP)
@@ -58,14 +59,14 @@ def sheet_image(game: str) -> Image.Image:
         card_strip(image, entry.cards, x + 8, y + 7, CARD_W, CARDS_COL - 12, korean)
         tx = x + CARDS_COL + 6
         text_w = col_w - CARDS_COL - points_w - 12
-        text(draw, (tx, y + 17), fit_text(entry.name, 18, text_w), 18, anchor="lm", bold=True)
-        for j, line in enumerate(wrap_text(entry.description, 14, text_w)):
+        text(draw, (tx, y + 17), fit_text(tp("yaku sheet", entry.name), 18, text_w), 18, anchor="lm", bold=True)
+        for j, line in enumerate(wrap_text(t(entry.description), 14, text_w)):
             text(draw, (tx, y + 41 + j * 18), line, 14, fill=TEXT, anchor="lm")
-        text(draw, (x + col_w - 10, y + row_h // 2), entry.points, 22, fill=GOLD, anchor="rm",
+        text(draw, (x + col_w - 10, y + row_h // 2), tp("yaku points", entry.points), 22, fill=GOLD, anchor="rm",
              bold=True)
     y = HEADER_H + per_col * (row_h + 6) + 6
     for note in sheet.notes:
-        text(draw, (MARGIN, y + 10), fit_text(note, 16, WIDTH - 2 * MARGIN), 16, fill=MUTED,
+        text(draw, (MARGIN, y + 10), fit_text(t(note), 16, WIDTH - 2 * MARGIN), 16, fill=MUTED,
              anchor="lm")
         y += 24
     return image

@@ -37,6 +37,7 @@ AREAS: tuple[tuple[str, str], ...] = (
     ("bot/store/", "community"),
     ("bot/settlement.py", "community"),
     ("bot/presenters/", "games"),
+    ("bot/games/shedding/text.py", "rules"),
     ("bot/games/", "games"),
     ("bot/cards.py", "games"),
     ("bot/words.py", "games"),

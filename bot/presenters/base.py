@@ -8,13 +8,14 @@ public fields only because it is posted in the channel.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from bot.cards import DECK, HANGUL_NAMES, card
 from bot.games.base import Action
-from bot.i18n import current, t, tp
+from bot.i18n import current, t, tn, tp
 from bot.words import plural
 from rendering.view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
 
@@ -61,13 +62,33 @@ def match_result(event: dict[str, Any], names: Sequence[str]) -> str:
     return t("The match ends in a tie between {players}", players=joined([names[s] for s in winners]))
 
 
+_TIMED_OUT = re.compile(r"([0-9]+) turns timed out in a row")
+_CANCELLED_BY = re.compile(r"cancelled by (?P<name>.*?)(?P<games> from /games)?")
+
+
+def end_reason_words(reason: str, escape: Callable[[str], str] = str) -> str:
+    """A game's stored end reason ("forfeited", "3 turns timed out in a row", "cancelled by Ann
+    from /games": English data, kept so in the database and the export) in the current language;
+    ``escape`` is applied to a member's name in it. An unknown reason is shown as stored."""
+    if reason == "forfeited":
+        return t("forfeited")
+    if reason == "match over":
+        return t("match over")
+    if m := _TIMED_OUT.fullmatch(reason):
+        return tn("{n} turn timed out in a row", "{n} turns timed out in a row", int(m[1]))
+    if m := _CANCELLED_BY.fullmatch(reason):
+        name = escape(m["name"])
+        return t("cancelled by {name} from /games", name=name) if m["games"] else t("cancelled by {name}", name=name)
+    return escape(reason)
+
+
 def forfeit_result(closing: dict[str, Any], names: Sequence[str]) -> str:
     """Who gave up and who wins by it: "Alice forfeited; Bob wins". ``closing`` holds the seat
     that forfeited, the winning seats and, when they are one team, that team."""
     who = names[closing["forfeit"]]
     reason = closing.get("reason") or "forfeited"
     gave_up = (t("{name} forfeited", name=who) if reason == "forfeited"
-               else t("{name} forfeited ({reason})", name=who, reason=reason))
+               else t("{name} forfeited ({reason})", name=who, reason=end_reason_words(reason)))
     winners = closing.get("winners", [])
     if closing.get("team"):
         return t("{forfeit}; Team {members} wins", forfeit=gave_up,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.i18n import N_, NP_, number, t, tp
 from bot.words import amount
 
 __all__ = [
@@ -30,6 +31,11 @@ __all__ = [
 ]
 
 
+# A game's status as a refusal names it.
+STATUSES = {"finished": NP_("status", "finished"), "cancelled": NP_("status", "cancelled"),
+            "running": NP_("status", "running")}
+
+
 class StoreError(Exception):
     """Base of every refusal by the store; nothing was written."""
 
@@ -46,7 +52,7 @@ class SelfTransfer(InvalidInput):
     """A user tried to send chips to themselves."""
 
     def __init__(self) -> None:
-        super().__init__("You cannot send chips to yourself.")
+        super().__init__(t("You cannot send chips to yourself."))
 
 
 class InvalidSetting(InvalidInput):
@@ -66,7 +72,8 @@ class InsufficientFunds(StoreError):
 
     def __init__(self, user_id: int, balance: int, needed: int, currency: str = "chips") -> None:
         self.user_id, self.balance, self.needed = user_id, balance, needed
-        super().__init__(f"<@{user_id}> has {amount(balance, currency)} but {needed:,} are needed.")
+        super().__init__(t("{user} has {balance} but {needed} are needed.", user=f"<@{user_id}>",
+                           balance=amount(balance, currency), needed=number(needed)))
 
 
 class AlreadyClaimed(StoreError):
@@ -75,7 +82,8 @@ class AlreadyClaimed(StoreError):
     def __init__(self, next_claim_at: datetime) -> None:
         self.next_claim_at = next_claim_at
         stamp = int(next_claim_at.timestamp())
-        super().__init__(f"You already claimed your daily chips today; come back <t:{stamp}:R>.")
+        super().__init__(t("You already claimed your daily chips today; come back {when}.",
+                           when=f"<t:{stamp}:R>"))
 
 
 class UnknownAccount(StoreError):
@@ -83,7 +91,7 @@ class UnknownAccount(StoreError):
 
     def __init__(self, user_id: int) -> None:
         self.user_id = user_id
-        super().__init__(f"<@{user_id}> has no account on this server yet.")
+        super().__init__(t("{user} has no account on this server yet.", user=f"<@{user_id}>"))
 
 
 class UnknownGame(StoreError):
@@ -91,7 +99,7 @@ class UnknownGame(StoreError):
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
-        super().__init__(f"Game #{game_id} does not exist.")
+        super().__init__(t("Game #{id} does not exist.", id=game_id))
 
 
 class GameNotRunning(StoreError):
@@ -99,7 +107,8 @@ class GameNotRunning(StoreError):
 
     def __init__(self, game_id: int, status: str) -> None:
         self.game_id, self.status = game_id, status
-        super().__init__(f"Game #{game_id} is already {status}.")
+        super().__init__(t("Game #{id} is already {status}.", id=game_id,
+                           status=tp("status", STATUSES[status]) if status in STATUSES else status))
 
 
 class DuplicateAction(StoreError):
@@ -107,9 +116,8 @@ class DuplicateAction(StoreError):
 
     def __init__(self, game_id: int, seq: int, last_seq: int) -> None:
         self.game_id, self.seq, self.last_seq = game_id, seq, last_seq
-        super().__init__(
-            f"That move was already taken (game #{game_id}, move {seq}; last saved move {last_seq})."
-        )
+        super().__init__(t("That move was already taken (game #{id}, move {seq}; last saved move "
+                           "{last}).", id=game_id, seq=seq, last=last_seq))
 
 
 class IdempotencyConflict(StoreError):
@@ -117,7 +125,7 @@ class IdempotencyConflict(StoreError):
 
     def __init__(self, key: str) -> None:
         self.key = key
-        super().__init__("This request was already used for a different transfer.")
+        super().__init__(t("This request was already used for a different transfer."))
 
 
 class MigrationError(StoreError):
@@ -131,9 +139,9 @@ class StoreUnavailable(StoreError):
     ``detail`` (SQLite's own words) are for the log, which the store writes once per episode.
     """
 
-    USER_MESSAGE = ("The bot's database is having trouble; nothing was changed. "
-                    "Please try again later.")
+    USER_MESSAGE = N_("The bot's database is having trouble; nothing was changed. "
+                      "Please try again later.")
 
     def __init__(self, problem: str, detail: str = "") -> None:
         self.problem, self.detail = problem, detail
-        super().__init__(self.USER_MESSAGE)
+        super().__init__(t(self.USER_MESSAGE))

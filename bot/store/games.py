@@ -96,7 +96,7 @@ def validate_new_game(guild_id: int, channel_id: int, game: str, rules: Mapping[
         raise InvalidGame("The state must be given as JSON text.")
     _check_int(state_version, "The state version", 0, 2**31, InvalidGame)
     if stake != 0:
-        check_amount(stake, "The stake")
+        check_amount(stake, stake=True)
     return {"guild_id": guild_id, "channel_id": channel_id, "message_id": message_id, "game": game,
             "rules": _json(dict(rules), "The rules", InvalidGame),
             "players": _json(players, "The players", InvalidGame), "stake": stake,

@@ -11,6 +11,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.i18n import t
+
 from .errors import InvalidInput
 from .models import LeaderboardPage, LeaderboardRow, Metric, Period
 
@@ -25,13 +27,13 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
                  ) -> tuple[str, list[Any]]:
     """A SELECT of (user_id, value, games) for one board, with its parameters."""
     if metric not in METRICS:
-        raise InvalidInput(f"Leaderboards rank by {', '.join(METRICS)}.")
+        raise InvalidInput(t("Leaderboards rank by {orders}.", orders=", ".join(METRICS)))
     if period not in PERIODS:
-        raise InvalidInput("The period must be 'all' or '30d'.")
+        raise InvalidInput(t("The period must be 'all' or '30d'."))
     since = now - 30 * DAY_MS if period == "30d" else None
     if metric == "rating":
         if not game:
-            raise InvalidInput("Ratings are per game: choose a game.")
+            raise InvalidInput(t("Ratings are per game: choose a game."))
         sql = "SELECT user_id, rating AS value, games FROM ratings WHERE guild_id = ? AND game = ?"
         params: list[Any] = [guild_id, game]
         if since is not None:
@@ -70,7 +72,7 @@ def _row(r: Any) -> LeaderboardRow:
 async def leaderboard(conn: aiosqlite.Connection, source: tuple[str, list[Any]], offset: int,
                       limit: int) -> LeaderboardPage:
     if type(offset) is not int or type(limit) is not int or offset < 0 or not 1 <= limit <= 100:
-        raise InvalidInput("Pages start at offset 0 and hold 1 to 100 rows.")
+        raise InvalidInput(t("Pages start at offset 0 and hold 1 to 100 rows."))
     sql, params = source
     rows = list(await conn.execute_fetchall(
         f"{_ranked(sql)} ORDER BY rank, user_id LIMIT ? OFFSET ?", [*params, limit, offset]

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 import aiosqlite
 
+from bot.i18n import number, t
+
 from .errors import (
     AlreadyClaimed,
     IdempotencyConflict,
@@ -38,14 +40,18 @@ class Acct(NamedTuple):
     user_id: int | None  # None for the house and escrow accounts
 
 
-def check_amount(amount: Any, what: str = "The amount") -> int:
-    """Refuse anything but a whole number of chips from 1 to MAX_AMOUNT (bool and float too)."""
+def check_amount(amount: Any, stake: bool = False) -> int:
+    """Refuse anything but a whole number of chips from 1 to MAX_AMOUNT (bool and float too);
+    ``stake`` names the amount a stake in the refusal."""
     if type(amount) is not int:
-        raise InvalidAmount(f"{what} must be a whole number of chips.")
+        raise InvalidAmount(t("The stake must be a whole number of chips.") if stake
+                            else t("The amount must be a whole number of chips."))
     if amount <= 0:
-        raise InvalidAmount(f"{what} must be more than zero.")
+        raise InvalidAmount(t("The stake must be more than zero.") if stake
+                            else t("The amount must be more than zero."))
     if amount > MAX_AMOUNT:
-        raise InvalidAmount(f"{what} may be at most {MAX_AMOUNT:,}.")
+        raise InvalidAmount(t("The stake may be at most {most}.", most=number(MAX_AMOUNT)) if stake
+                            else t("The amount may be at most {most}.", most=number(MAX_AMOUNT)))
     return amount
 
 
@@ -164,7 +170,7 @@ async def move(
             (src.account_id, dst.account_id, amount),
         )
     except sqlite3.IntegrityError:
-        raise InvalidAmount("That would take a balance past the largest amount allowed.") from None
+        raise InvalidAmount(t("That would take a balance past the largest amount allowed.")) from None
     after = {r[0]: r[1] for r in rows}
     if src.account_id not in after:
         row = await _one(conn, "SELECT balance FROM accounts WHERE account_id = ?",
@@ -240,7 +246,7 @@ async def claim_daily(conn: aiosqlite.Connection, guild_id: int, user_id: int, n
         raise AlreadyClaimed(day + timedelta(days=1))
     amount = (await load_settings(conn, guild_id)).daily_amount
     if amount == 0:
-        raise InvalidSetting("Daily chips are turned off on this server.")
+        raise InvalidSetting(t("Daily chips are turned off on this server."))
     return await move(
         conn, guild_id=guild_id, key=key, kind="daily", src=await house_account(conn, guild_id, now),
         dst=dst, amount=amount, actor=user_id, reason="daily chips", now=now,

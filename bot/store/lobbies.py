@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from bot.i18n import t
+
 from .errors import StoreError
 from .ledger import scoped_key
 
@@ -43,22 +45,22 @@ class LobbyError(StoreError):
 class LobbyNotOpen(LobbyError):
     """The lobby is unknown, closed or expired (also what a forged id gets)."""
 
-    def __init__(self, message: str = "This lobby is no longer open.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or t("This lobby is no longer open."))
 
 
 class LobbyAlreadyStarted(LobbyNotOpen):
     """Another press started (or is starting) the game of this lobby."""
 
     def __init__(self) -> None:
-        super().__init__("This game has already started.")
+        super().__init__(t("This game has already started."))
 
 
 class LobbyExpired(LobbyNotOpen):
     """A challenge pressed after its expiry (the row is still ``open`` until :func:`expire`)."""
 
     def __init__(self) -> None:
-        super().__init__("This challenge has expired.")
+        super().__init__(t("This challenge has expired."))
 
 
 class LobbyRefused(LobbyError):
@@ -185,20 +187,20 @@ async def set_message(conn: aiosqlite.Connection, lobby_id: str, message_id: int
 async def join(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
     lobby = await _open(conn, lobby_id, now)
     if lobby.kind != "lobby":
-        raise LobbyRefused("Only the challenged member can take this seat.")
+        raise LobbyRefused(t("Only the challenged member can take this seat."))
     if user_id in lobby.humans:
-        raise LobbyRefused("You are already in this lobby.")
+        raise LobbyRefused(t("You are already in this lobby."))
     if lobby.seats >= lobby.max_seats:
-        raise LobbyRefused("This lobby is full.")
+        raise LobbyRefused(t("This lobby is full."))
     return await _save_seats(conn, lobby, [*lobby.humans, user_id], list(lobby.ais), now)
 
 
 async def leave(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
     lobby = await _open(conn, lobby_id, now)
     if user_id not in lobby.humans:
-        raise LobbyRefused("You are not in this lobby.")
+        raise LobbyRefused(t("You are not in this lobby."))
     if user_id == lobby.host_id:
-        raise LobbyRefused("The host cannot leave; press Cancel to close the lobby.")
+        raise LobbyRefused(t("The host cannot leave; press Cancel to close the lobby."))
     return await _save_seats(conn, lobby, [h for h in lobby.humans if h != user_id],
                              list(lobby.ais), now)
 
@@ -207,17 +209,17 @@ async def add_ai(conn: aiosqlite.Connection, lobby_id: str, user_id: int, level:
                  now: int) -> Lobby:
     lobby = await _open(conn, lobby_id, now)
     if user_id != lobby.host_id or lobby.kind != "lobby":
-        raise LobbyRefused("Only the host can add AI players.")
+        raise LobbyRefused(t("Only the host can add AI players."))
     if lobby.seats >= lobby.max_seats:
-        raise LobbyRefused("This lobby is full.")
+        raise LobbyRefused(t("This lobby is full."))
     return await _save_seats(conn, lobby, list(lobby.humans), [*lobby.ais, level], now)
 
 
 def _starter(lobby: Lobby) -> tuple[int, str]:
     if lobby.kind == "challenge":
         assert lobby.opponent_id is not None
-        return lobby.opponent_id, "This challenge is not for you."
-    return lobby.host_id, "Only the host can start the game."
+        return lobby.opponent_id, t("This challenge is not for you.")
+    return lobby.host_id, t("Only the host can start the game.")
 
 
 async def begin_start(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
@@ -230,7 +232,7 @@ async def begin_start(conn: aiosqlite.Connection, lobby_id: str, user_id: int, n
     if lobby.kind == "challenge" and lobby.opponent_id not in humans:
         humans.append(lobby.opponent_id)  # accepting takes the seat
     if len(humans) + len(lobby.ais) < lobby.min_seats:
-        raise LobbyRefused(f"This game needs at least {lobby.min_seats} players.")
+        raise LobbyRefused(t("This game needs at least {n} players.", n=lobby.min_seats))
     row = list(await conn.execute_fetchall(
         f"UPDATE lobbies SET status = 'starting', humans = ?, updated_at = ? "
         f"WHERE lobby_id = ? AND status = 'open' RETURNING {_COLUMNS}",
@@ -284,9 +286,9 @@ async def close(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: in
     """The host cancels a lobby, or the challenged member declines: open -> closed."""
     lobby = await _open(conn, lobby_id, now)
     if lobby.kind == "lobby" and user_id != lobby.host_id:
-        raise LobbyRefused("Only the host can cancel the lobby.")
+        raise LobbyRefused(t("Only the host can cancel the lobby."))
     if lobby.kind == "challenge" and user_id != lobby.opponent_id:
-        raise LobbyRefused("This challenge is not for you.")
+        raise LobbyRefused(t("This challenge is not for you."))
     return await _set_closed(conn, lobby_id, now)
 
 
@@ -329,9 +331,9 @@ async def _source_humans(conn: aiosqlite.Connection, game_id: int) -> tuple[sqli
     rows = list(await conn.execute_fetchall(
         "SELECT game_id, guild_id, status, players FROM games WHERE game_id = ?", (game_id,)))
     if not rows:
-        raise LobbyNotOpen("There is no such game.")
+        raise LobbyNotOpen(t("There is no such game."))
     if rows[0]["status"] != "finished":
-        raise LobbyRefused("Only a finished match can be played again.")
+        raise LobbyRefused(t("Only a finished match can be played again."))
     players = json.loads(rows[0]["players"])
     return rows[0], [p for p in players if isinstance(p, int) and not isinstance(p, bool)]
 
@@ -356,10 +358,10 @@ async def request_rematch(conn: aiosqlite.Connection, source_game_id: int, user_
     ``answering``: the press answers that rematch, so it confirms that one or none."""
     source, humans = await _source_humans(conn, source_game_id)
     if user_id not in humans:
-        raise LobbyRefused("Only the players of this match can ask for a rematch.")
+        raise LobbyRefused(t("Only the players of this match can ask for a rematch."))
     live = await live_rematch(conn, source_game_id)
     if answering is not None and (live is None or live.lobby_id != answering):
-        raise LobbyNotOpen("This rematch is no longer open.")
+        raise LobbyNotOpen(t("This rematch is no longer open."))
     if live is not None:
         lobby = live
         if lobby.status != "open":
@@ -397,5 +399,5 @@ async def decline_rematch(conn: aiosqlite.Connection, lobby_id: str, user_id: in
         raise LobbyNotOpen()
     _, humans = await _source_humans(conn, lobby.source_game_id)
     if user_id not in humans:
-        raise LobbyRefused("Only the players of this match can answer its rematch.")
+        raise LobbyRefused(t("Only the players of this match can answer its rematch."))
     return await _set_closed(conn, lobby_id, now)

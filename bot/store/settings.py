@@ -12,6 +12,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.i18n import N_, number, t
+
 from .errors import InvalidSetting
 from .models import MAX_AMOUNT
 
@@ -55,9 +57,11 @@ _COLUMNS = tuple(f.name for f in fields(GuildSettings))
 _EDITABLE = frozenset(_COLUMNS) - {"guild_id"}
 
 
-def _int_in(name: str, value: Any, low: int, high: int, unit: str = "") -> int:
+def _int_in(value: Any, low: int, high: int, refusal: str) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; else ``refusal`` (a marked
+    text with ``{low}`` and ``{high}``) in the current language."""
     if type(value) is not int or not low <= value <= high:
-        raise InvalidSetting(f"{name} must be a whole number from {low:,} to {high:,}{unit}.")
+        raise InvalidSetting(t(refusal, low=number(low), high=number(high)))
     return value
 
 
@@ -65,40 +69,42 @@ def validate(current: GuildSettings, changes: Mapping[str, Any]) -> GuildSetting
     """Apply ``changes`` to ``current``; refuse unknown names and out-of-range values."""
     unknown = set(changes) - _EDITABLE
     if unknown:
-        raise InvalidSetting(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
+        raise InvalidSetting(t("Unknown settings: {names}.", names=", ".join(sorted(unknown))))
     out = dict(changes)
     if "house_rules" in out:
         rules = out["house_rules"]
         if not isinstance(rules, Mapping) or not all(
             isinstance(k, str) and isinstance(v, Mapping) for k, v in rules.items()
         ):
-            raise InvalidSetting("House rules must map each game name to its options.")
+            raise InvalidSetting(t("House rules must map each game name to its options."))
         try:
             out["house_rules"] = json.loads(json.dumps({k: dict(v) for k, v in rules.items()}))
         except (TypeError, ValueError) as exc:
-            raise InvalidSetting(f"House rules must be plain JSON values ({exc}).") from None
+            raise InvalidSetting(t("House rules must be plain JSON values ({problem}).", problem=exc)) from None
     if "turn_timeout_s" in out:
-        _int_in("The turn timeout", out["turn_timeout_s"], 10, 86400, " seconds")
+        _int_in(out["turn_timeout_s"], 10, 86400,
+                N_("The turn timeout must be a whole number from {low} to {high} seconds."))
     if "hand_delivery" in out and out["hand_delivery"] not in HAND_DELIVERY:
-        raise InvalidSetting("Hand delivery must be 'dm' or 'ephemeral'.")
-    for name, label in (("starting_chips", "Starting chips"), ("daily_amount", "The daily amount")):
+        raise InvalidSetting(t("Hand delivery must be 'dm' or 'ephemeral'."))
+    for name, refusal in (("starting_chips", N_("Starting chips must be a whole number from {low} to {high}.")),
+                          ("daily_amount", N_("The daily amount must be a whole number from {low} to {high}."))):
         if name in out:
-            _int_in(label, out[name], 0, MAX_AMOUNT)
+            _int_in(out[name], 0, MAX_AMOUNT, refusal)
     if "currency_name" in out:
         name = out["currency_name"]
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
-            raise InvalidSetting("The currency name must have 1 to 32 characters.")
+            raise InvalidSetting(t("The currency name must have 1 to 32 characters."))
         out["currency_name"] = name.strip()
     if "language" in out and out["language"] not in LANGUAGE_CHOICES:
-        raise InvalidSetting("The language must be one of en, ja, ko (or empty: the server's own).")
+        raise InvalidSetting(t("The language must be one of en, ja, ko (or empty: the server's own)."))
     new = replace(current, **out)
     if new.stake_policy not in STAKE_POLICIES:
-        raise InvalidSetting(f"Who may start staked games: one of {', '.join(STAKE_POLICIES)}.")
+        raise InvalidSetting(t("Who may start staked games: one of {policies}.", policies=", ".join(STAKE_POLICIES)))
     if new.stake_policy == "role":
         if type(new.stake_role_id) is not int or new.stake_role_id <= 0:
-            raise InvalidSetting("Choose the role allowed to start staked games.")
+            raise InvalidSetting(t("Choose the role allowed to start staked games."))
     elif "stake_role_id" in changes and changes["stake_role_id"] is not None:
-        raise InvalidSetting("A role only applies when the policy is 'role'.")
+        raise InvalidSetting(t("A role only applies when the policy is 'role'."))
     else:
         new = replace(new, stake_role_id=None)
     return new

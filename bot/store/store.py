@@ -467,7 +467,7 @@ class Store:
             if value is not None and not (isinstance(value, str) and 0 < len(value) <= 32):
                 raise InvalidInput(f"{what} must be a name of at most 32 characters.")
         if stake != 0:
-            ledger.check_amount(stake, "The stake")
+            ledger.check_amount(stake, stake=True)
         for value, what in ((rounds, "The rounds"), (target, "The target")):
             if value is not None and (type(value) is not int or not 0 < value <= 1_000_000):
                 raise InvalidInput(f"{what} must be a positive whole number.")
@@ -566,7 +566,7 @@ class Store:
         _id(channel_id, "The channel id")
         _text(game, "The game name", allow_empty=False)
         if stake != 0:
-            ledger.check_amount(stake, "The stake")
+            ledger.check_amount(stake, stake=True)
         if type(seats) is not int or not 1 <= seats <= games.MAX_SEATS:
             raise InvalidInput("The seat count must be a whole number of seats.")
         if not isinstance(expires_at, int | float):

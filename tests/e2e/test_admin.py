@@ -107,9 +107,10 @@ async def test_house_rules_presets_options_and_their_errors(hbot, standin, world
     # the summary reads well and the rules really apply to the next game
     shown = await admin.slash(channel, "settings show")
     summary = field(shown.messages[0], "Koi-Koi house rules")
-    assert "Preset **modern**" in summary and "`koikoi_limit` = once (preset: unlimited)" in summary
+    assert "Preset **Modern (Fuda Wiki)** (`modern`)" in summary
+    assert "`koikoi_limit` = once (preset: unlimited)" in summary
     assert field(shown.messages[0], "Mushi house rules") == (
-        "Preset **fudawiki** (the default)\nMatch: 12 rounds")
+        "Preset **Fuda Wiki** (`fudawiki`, the default)\nMatch: 12 rounds")
     await admin.slash(channel, "koikoi", ai="easy")
     await table_posted(standin, channel)
     [game] = await store.list_running_games(guild)

@@ -84,7 +84,7 @@ async def test_rules_explain_the_game_sheet_house_rules_and_chips(hbot, standin,
     assert embed(msg)["image"]["url"] == "attachment://yaku.png"
     assert embed(msg)["description"] == HOW_TO_PLAY["koikoi"]
     house = field(msg, "House rules on this server")
-    assert "Preset **modern**" in house and "`koikoi_limit` = once" in house
+    assert "(`modern`)" in house and "`koikoi_limit` = once" in house
     assert field(msg, "Playing for chips") == CHIPS["koikoi"]
     assert "winner takes the pot" in CHIPS["koikoi"]
     bloom = await answer(standin, await world.player.slash(world.channel, "rules",
