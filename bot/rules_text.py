@@ -18,7 +18,7 @@ from bot.words import plural
 from rendering.view import GAME_NAMES
 
 __all__ = ["PRESET_LABELS", "preset_label", "TITLES", "HOW_TO_PLAY", "CHIPS", "title", "how_to_play", "chips_text", "editable_options", "option_help",
-           "rules_summary", "format_value", "parse_value", "default_preset"]
+           "rules_summary", "format_value", "parse_value", "OptionRefused", "default_preset"]
 
 PRESET_LABELS: dict[str, dict[str, str]] = {
     "koikoi": {"nintendo": NP_("rule set", "Nintendo"), "modern": NP_("rule set", "Modern (Fuda Wiki)"), "seed": NP_("rule set", "The rule-book seeds")},
@@ -218,6 +218,11 @@ _TRUE = {"true", "on", "yes", "1"}
 _FALSE = {"false", "off", "no", "0"}
 
 
+class OptionRefused(ValueError):
+    """A typed option value the game does not allow; the message names only the option and the
+    allowed values (never what was typed), so it is shown as it is."""
+
+
 def parse_value(game: str, name: str, raw: str) -> Any:
     """The typed value of option ``name`` typed as ``raw``; ValueError names what is allowed."""
     kinds = editable_options(game)
@@ -231,16 +236,18 @@ def parse_value(game: str, name: str, raw: str) -> Any:
             return True
         if low in _FALSE:
             return False
-        raise ValueError(t("{name} must be on or off", name=name))
+        raise OptionRefused(t("{name} must be on or off", name=name))
+    value: Any = text
     if kind is int:
         try:
-            return int(text)
+            value = int(text)
         except ValueError:
-            if choices:
-                raise ValueError(t("{name} must be one of {values}", name=name,
-                                   values=", ".join(map(str, choices)))) from None
-            raise ValueError(t("{name} must be a whole number", name=name)) from None
-    return text
+            if not choices:
+                raise OptionRefused(t("{name} must be a whole number", name=name)) from None
+    if choices and value not in choices:
+        raise OptionRefused(t("{name} must be one of {values}", name=name,
+                              values=", ".join(map(str, choices))))
+    return value
 
 
 def rules_summary(game: str, house: dict[str, Any]) -> str:

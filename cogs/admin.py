@@ -19,11 +19,13 @@ from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import LANGUAGE_NAMES, N_, NP_, number, t, tp
 from bot.rules_text import (
+    OptionRefused,
     default_preset,
     editable_options,
     format_value,
     option_help,
     parse_value,
+    preset_label,
     rules_summary,
     title,
 )
@@ -111,8 +113,11 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
 
 
 def _house_error(exc: Exception) -> str:
-    """The game's refusal, which may quote what the user typed."""
-    return t("That is not allowed: {problem}.", problem=shown(str(exc).rstrip("."), 300))
+    """The refusal of a typed option value: ours names only the option and what it allows; the
+    game's may quote what the user typed, so it is escaped."""
+    problem = str(exc).rstrip(".")
+    return t("That is not allowed: {problem}.",
+             problem=problem if isinstance(exc, OptionRefused) else shown(problem, 300))
 
 
 class StaffGroup(app_commands.Group):
@@ -154,17 +159,18 @@ class AdminCog(ServerCog):
             return
         presets = list(game_module(game).Rules.PRESETS)
         if preset not in presets:
+            named = ", ".join(f"`{p}` ({preset_label(game, p)})" for p in presets)
             await refuse(interaction, t("{game} has the presets {presets}; pick one of them.",
-                                        game=title(game), presets=", ".join(presets)))
+                                        game=title(game), presets=named))
             return
         try:
             await self.store.set_house_rules(interaction.guild_id, game, {"preset_name": preset})
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await self._saved(interaction, t("{game} now uses the **{preset}** preset (earlier "
+        await self._saved(interaction, t("{game} now uses the preset **{label}** (`{preset}`; earlier "
                                          "single-option changes were cleared).", game=title(game),
-                                         preset=preset))
+                                         label=preset_label(game, preset), preset=preset))
 
     @rules.autocomplete("preset")
     async def _preset_names(self, interaction: discord.Interaction, current: str
@@ -211,9 +217,9 @@ class AdminCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await self._saved(interaction, t("{game}: `{name}` is now **{value}** on this server.",
+        await self._saved(interaction, t("{game}: `{name}` is now `{value}` on this server.",
                                          game=title(game), name=name,
-                                         value=shown(format_value(typed), 100)))
+                                         value=format_value(typed).replace("`", "'")[:100]))
 
     @option.autocomplete("name")
     async def _option_names(self, interaction: discord.Interaction, current: str
@@ -264,8 +270,9 @@ class AdminCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await self._saved(interaction, t("{game} is back to its default rules (**{preset}**).",
-                                         game=title(game), preset=default_preset(game)))
+        preset = default_preset(game)
+        await self._saved(interaction, t("{game} is back to its default rules: **{label}** (`{preset}`).",
+                                         game=title(game), label=preset_label(game, preset), preset=preset))
 
     @settings.command(name="timeout", description="Seconds a player has for each move")
     @app_commands.describe(seconds="10 to 86400 seconds")

@@ -226,9 +226,9 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     else:
         embed.add_field(name=t("Your rank"), inline=False,
                         value=t("You are not on this board yet."))
-    embed.set_footer(text=t("{period} · page {page} of {pages} · {players}",
-                            period=capitalized(tp("period", PERIODS[period])), page=page + 1,
-                            pages=pages, players=plural(result.total, "player")))
+    when = capitalized(tp("period", PERIODS[period]))  # outside t(): nested, the extractor skips it
+    embed.set_footer(text=t("{period} · page {page} of {pages} · {players}", period=when,
+                            page=page + 1, pages=pages, players=plural(result.total, "player")))
     game_key = game or "all"
 
     def make_id(target: int, tag: str) -> str:

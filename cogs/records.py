@@ -24,7 +24,7 @@ from bot import presenter
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, current, number, t
-from bot.presenters.base import end_reason_words
+from bot.presenters.base import PLAYED_OUT, end_reason_words
 from bot.replay import Replay, ReplayError, action_words, event_lines, export_document
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Store, StoreError, UnknownGame
@@ -80,7 +80,7 @@ def how_it_ended(status: str, reason: str | None) -> str:
         if reason.lower().startswith("cancelled"):  # "Cancelled by Ann", not "Cancelled: cancelled by"
             return capitalized(words)
         return t("Cancelled: {reason}", reason=words)
-    if not reason or reason == "match over":
+    if not reason or reason in PLAYED_OUT:
         return t("Played to the end")
     if reason == "forfeited":
         return t("Ended by a forfeit")
@@ -99,7 +99,7 @@ def summary_line(row) -> str:
         seats.insert(0, "🏆 " + t("Team {members}", members=" & ".join(shown(row.names[s], 64)
                                                                       for s in sorted(winners))))
     status = {"running": t("in play"), "cancelled": t("cancelled")}.get(row.status, "")
-    if row.status == "finished" and row.end_reason and row.end_reason != "match over":
+    if row.status == "finished" and row.end_reason and row.end_reason not in PLAYED_OUT:
         status = end_reason_words(row.end_reason[:80], shown)
     stake = " · " + t("stake {amount}", amount=number(row.stake)) if row.stake else ""
     tail = f" · {status}" if status else ""

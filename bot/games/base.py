@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.i18n import t
+
 from .rng import Rng
 
 Event = dict[str, Any]
@@ -95,9 +97,8 @@ class RulesBase:
         for name, allowed in self.CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise InvalidRules(
-                    f"{name} must be one of {', '.join(map(str, allowed))}; got {value!r}"
-                )
+                raise InvalidRules(t("{name} must be one of {values}; got {value}", name=name,
+                                     values=", ".join(map(str, allowed)), value=repr(value)))
 
     def __post_init__(self) -> None:
         self.validate()
@@ -106,8 +107,8 @@ class RulesBase:
     # target_score fields).
     def _check_preset_name(self) -> None:
         if self.preset_name not in self.PRESETS:
-            raise InvalidRules(
-                f"preset must be one of {', '.join(self.PRESETS)}; got {self.preset_name!r}")
+            raise InvalidRules(t("preset must be one of {values}; got {value}",
+                                 values=", ".join(self.PRESETS), value=repr(self.preset_name)))
 
     def _check_match_length(self, high: int | None = 1000) -> None:
         """rounds and target_score are whole numbers (0..high, unless checked already); not both 0."""
@@ -115,15 +116,17 @@ class RulesBase:
             for name in ("rounds", "target_score"):
                 value = getattr(self, name)
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
-                    raise InvalidRules(f"{name} must be a whole number from 0 to {high}")
+                    raise InvalidRules(t("{name} must be a whole number from {low} to {high}", name=name,
+                                         low=0, high=high))
         if self.rounds == 0 and self.target_score == 0:
-            raise InvalidRules("a match needs a number of rounds or a target score")
+            raise InvalidRules(t("a match needs a number of rounds or a target score"))
 
     @classmethod
     def preset(cls, name: str, **changes: Any):
         """The named preset, optionally with some options changed."""
         if name not in cls.PRESETS:
-            raise InvalidRules(f"unknown preset {name!r}; choose one of {', '.join(cls.PRESETS)}")
+            raise InvalidRules(t("unknown preset {name}; choose one of {values}", name=repr(name),
+                                 values=", ".join(cls.PRESETS)))
         return cls.from_dict({**cls.PRESETS[name], "preset_name": name, **changes})
 
     def replace(self, **changes: Any):
@@ -141,7 +144,7 @@ class RulesBase:
         names = {f.name: f for f in dataclasses.fields(cls)}
         unknown = set(data) - set(names)
         if unknown:
-            raise InvalidRules(f"unknown option(s): {', '.join(sorted(unknown))}")
+            raise InvalidRules(t("unknown options: {names}", names=", ".join(sorted(unknown))))
         values = {}
         for key, value in data.items():
             if isinstance(value, dict):

@@ -62,6 +62,7 @@ def match_result(event: dict[str, Any], names: Sequence[str]) -> str:
     return t("The match ends in a tie between {players}", players=joined([names[s] for s in winners]))
 
 
+PLAYED_OUT = ("match over", "game over")  # the tables' reason, and the store's default
 _TIMED_OUT = re.compile(r"([0-9]+) turns timed out in a row")
 _CANCELLED_BY = re.compile(r"cancelled by (?P<name>.*?)(?P<games> from /games)?")
 
@@ -72,8 +73,10 @@ def end_reason_words(reason: str, escape: Callable[[str], str] = str) -> str:
     ``escape`` is applied to a member's name in it. An unknown reason is shown as stored."""
     if reason == "forfeited":
         return t("forfeited")
-    if reason == "match over":
+    if reason in PLAYED_OUT:
         return t("match over")
+    if reason == "cancelled":
+        return t("cancelled")
     if m := _TIMED_OUT.fullmatch(reason):
         return tn("{n} turn timed out in a row", "{n} turns timed out in a row", int(m[1]))
     if m := _CANCELLED_BY.fullmatch(reason):

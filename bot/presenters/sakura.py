@@ -349,13 +349,15 @@ class SakuraPresenter(Presenter):
         sides = self.sides(d, len(names))
         w = event.get("winner")
         win_side = next((s for s in sides if w in s), [w] if w is not None else [])
-        head = f"{self.side_label(win_side, names)} win{'s' if len(win_side) == 1 else ''}" if win_side else "no winner"
+        side = self.side_label(win_side, names)
+        head = (t("{side} wins", side=side) if len(win_side) == 1 else t("{side} win", side=side)) \
+            if win_side else t("no winner")
         chips = []
         if any(sc.get("yaku") for sc in d.get("side_scores") or []):
-            chips.append("each yaku: -50 to every other side")
+            chips.append(t("each yaku: -50 to every other side"))
         if d.get("victory"):
             chips.append(self._victory(d))
-        return SummaryView(title=f"Round {event['round']} · {head}",
+        return SummaryView(title=t("Round {round} · {result}", round=event["round"], result=head),
                            rows=tuple(self.summary_rows(event, names)), multipliers=tuple(chips),
                            result_lines=tuple(self.result_lines(event, names)))
 

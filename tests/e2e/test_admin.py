@@ -67,7 +67,7 @@ async def test_house_rules_presets_options_and_their_errors(hbot, standin, world
     admin, channel, store, guild = world.admin, world.channel, hbot.store, world.guild.id
     assert saved(await admin.slash(channel, "settings rules", game="koikoi", preset="modern"))
     bad = await admin.slash(channel, "settings rules", game="koikoi", preset="hawaiian")
-    assert only_private(bad) and "nintendo, modern, seed" in reply_text(bad)
+    assert only_private(bad) and "`nintendo` (Nintendo), `modern` (Modern (Fuda Wiki)), `seed`" in reply_text(bad)
     # autocomplete: presets of the chosen game, option names, option values
     presets = await admin.autocomplete(channel, "settings rules", "preset", game="sakura")
     assert [c["value"] for c in presets.autocomplete_choices] == ["hawaiian", "seed"]

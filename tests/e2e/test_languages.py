@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
+from bot.i18n import speaking, t
+from bot.replay import _FORMAT_FIELDS
+from bot.store import SeatResult
+from rendering.view import GAME_NAMES
 from tests.discord_standin.server import CommandHidden
-from tests.e2e.community_data import start_hbot
+from tests.e2e.community_data import finish_quick, pager_ids, play_game, start_hbot
 from tests.e2e.playing import hand_message, play_out, reply_text, table_posted
 from tests.e2e.test_koikoi_bot import make_bot, no_dealt_hand_wins
+from tests.e2e.test_records import answer, step_to
 
 
 @pytest.fixture
@@ -129,7 +135,9 @@ async def test_a_lobby_speaks_the_server_and_refuses_in_the_pressers_language(st
 
 
 ASCII_WORD = re.compile(r"[A-Za-z]{3,}")
-NOT_WORDS = re.compile(r"<[@#:!&t][^>]*>|\]\(https?://[^)]*\)|https?://\S+")
+NOT_WORDS = re.compile(r"<[@#:!&t][^>]*>|\]\(https?://[^)]*\)|https?://\S+"
+                       r"|`[^`]*`"  # code: an option's name and value as staff type them
+                       r"|/(?:chips-admin|chips|settings) [a-z_]+|/[a-z][a-z_-]*")  # a command to type
 
 
 def words_of(message) -> list[str]:
@@ -146,20 +154,29 @@ def words_of(message) -> list[str]:
     return out
 
 
-def english_words(messages, names) -> set[str]:
-    found = set()
+def english_texts(messages, names) -> list[str]:
+    """The texts of ``messages`` that hold an English word (names, codes and links aside)."""
+    found = []
     for message in messages:
         for text in words_of(message):
-            text = NOT_WORDS.sub(" ", text)
+            bare = NOT_WORDS.sub(" ", text)
             for name in names:
-                text = text.replace(name, " ")
-            found |= set(ASCII_WORD.findall(text))
+                bare = bare.replace(name, " ")
+            if ASCII_WORD.search(bare):
+                found.append(text)
     return found
+
+
+def english_words(messages, names) -> set[str]:
+    return {word for text in english_texts(messages, names) for word in ASCII_WORD.findall(
+        NOT_WORDS.sub(" ", text)) if not any(word in name for name in names)}
 
 
 @pytest.mark.parametrize("game, language, house_rules", [
     ("koikoi", "ja", {"teyaku": "off"}),  # a dealt-hand yaku would end the round before any move
     ("gostop", "ko", {"chongtong": "off"}),  # so would a chongtong at the deal
+    ("koikoi", "ko", {"teyaku": "off"}),
+    ("gostop", "ja", {"chongtong": "off"}),
     ("mushi", "ko", {}),
     ("mushi", "ja", {}),
     ("hanaawase", "ja", {}),
@@ -187,3 +204,95 @@ async def test_a_whole_match_has_no_english_sentence(start_bot, standin, world, 
     seen = standin.channel_messages(world.channel) + standin.dms(player) + standin.ephemerals(player)
     assert len(seen) > 3
     assert english_words(seen, [player.name]) == set()
+
+
+# Proper names a translation keeps: the First Bloom rules' source and the game it resembles, a
+# rule book, Discord and the time zone of the daily chips.
+KEPT_NAMES = ["Untitled (seed 002)", "UNO", "Fuda Wiki", "Discord", "UTC"]
+
+
+@pytest.mark.parametrize("language", ["ja", "ko"])
+async def test_every_community_command_speaks_the_members_language(start_bot, standin, world, tmp_path,
+                                                                  language):
+    """Members and staff of a Japanese or Korean server use the boards, stats, chips, records,
+    replays, exports, rules, the running games and the staff settings: nothing they read, public
+    or private, is an English sentence (refusals included)."""
+    world.guild.locale = language
+    for member in (world.admin, world.player, world.shy):
+        member.locale = language
+    bot = await start_hbot(start_bot, standin, world, tmp_path)
+    store, guild, channel = bot.store, world.guild.id, world.channel
+    played, _ = await play_game(store, guild, "koikoi", [world.player.id, world.admin.id], ["bob", "alice"],
+                                seed=3, rounds=2)
+    await play_game(store, guild, "mushi", [world.player.id, world.admin.id], ["bob", "alice"], seed=4)
+    await play_game(store, guild, "koikoi", [world.admin.id, world.player.id], ["alice", "bob"],
+                    seed=5, finish=False)  # still running (not at a live table: "waiting to resume")
+    cancelled, _ = await play_game(store, guild, "koikoi", [world.admin.id, world.player.id],
+                                   ["alice", "bob"], seed=6, finish=False)
+    await store.cancel_game(cancelled, actor=world.admin.id, reason="cancelled by alice")
+    timed_out = await store.create_game(guild, 5, "koikoi", rules={}, players=[world.player.id, world.admin.id],
+                                        seed=1, state_json="{}", state_version=1)
+    await store.finish_game(timed_out.game_id, [SeatResult(0, 0, "lost"), SeatResult(1, 0, "won")],
+                            reason="3 turns timed out in a row")
+    for _ in range(5):  # two pages of /history
+        await finish_quick(store, guild, "mushi", [world.player.id, world.admin.id], ["won", "lost"])
+    player, admin = world.player, world.admin
+
+    await player.slash(channel, "leaderboard")
+    await player.slash(channel, "leaderboard", game="koikoi")
+    await player.slash(channel, "leaderboard", order="rating")  # refused: ratings are per game
+    await player.slash(channel, "stats", user=player)
+    await world.shy.slash(channel, "stats")
+    await player.slash(channel, "chips balance")
+    await player.slash(channel, "chips balance", user=world.shy)  # refused: no account yet
+    await player.slash(channel, "chips daily")
+    await player.slash(channel, "chips daily")  # refused: already claimed
+    await player.slash(channel, "chips give", user=admin, amount=10)
+    await player.slash(channel, "chips give", user=admin, amount=99_999)  # refused: too many
+    await player.slash(channel, "chips give", user=player, amount=1)  # refused: to oneself
+    for i in range(11):
+        await store.grant(guild, player.id, 1 + i, key=f"g{i}", actor=admin.id, reason="賞")
+    history = (await player.slash(channel, "chips history")).original
+    await player.click(history, pager_ids(history)["n"])
+    listed = (await player.slash(channel, "history")).original
+    await player.slash(channel, "history", user=world.shy)
+    await admin.click(listed, pager_ids(listed)["n"])  # refused: not the asker
+    replay = await answer(standin, await player.slash(channel, "replay", game_id=played), "replay.png")
+    total = len((await store.load_game(played, with_events=True)).events)
+    await step_to(standin, player, replay, pager_ids(replay)["l"], f"{total}/{total}")
+    for gid in (cancelled, timed_out.game_id):
+        await answer(standin, await player.slash(channel, "replay", game_id=gid), "replay.png")
+    await player.slash(channel, "replay", game_id=10_000)  # refused: no such game
+    exported = await answer(standin, await player.slash(channel, "export", game_id=played),
+                            f"hanafuda-game-{played}.json")
+    await player.slash(channel, "rules")
+    await answer(standin, await player.slash(channel, "rules", game="koikoi"), "yaku.png")
+    await player.slash(channel, "games")
+    games = (await admin.slash(channel, "games")).original  # staff: with a cancel button per game
+    await admin.click(games, next(c for c in games.custom_ids() if c.startswith("hf:gcancel:")))
+    await admin.slash(channel, "settings rules", game="koikoi", preset="modern")
+    await admin.slash(channel, "settings rules", game="koikoi", preset="nothing")  # refused
+    await admin.slash(channel, "settings option", game="koikoi", name="koikoi_limit", value="once")
+    await admin.slash(channel, "settings option", game="koikoi", name="hand_size", value="9")  # refused
+    await admin.slash(channel, "settings timeout", seconds=90)
+    await admin.slash(channel, "settings hand_delivery", mode="ephemeral")
+    await admin.slash(channel, "settings stakes", policy="managers")
+    await admin.slash(channel, "settings show")
+    await admin.slash(channel, "settings reset", game="koikoi")
+    await admin.slash(channel, "chips-admin grant", user=player, amount=100, reason="賞品")
+    await admin.slash(channel, "chips-admin revoke", user=player, amount=10**9 - 1, reason="賞品")  # refused
+    await admin.slash(channel, "chips-admin revoke", user=world.shy, amount=1, reason="賞品")  # refused
+    await admin.slash(channel, "chips-admin config", daily_amount=0)
+    await player.slash(channel, "chips daily")  # refused: daily chips are off
+
+    seen = (standin.channel_messages(channel) + standin.ephemerals(player) + standin.ephemerals(admin)
+            + standin.ephemerals(world.shy))
+    assert len(seen) > 30
+    names = ["bob", "alice", "carol", world.guild.name, *KEPT_NAMES]
+    found = english_texts(seen, names)
+    assert not found, "\n".join(found)
+    doc = json.loads(exported.files[f"hanafuda-game-{played}.json"])
+    assert doc["format"]["language"] == language and doc["game"] == "koikoi"  # the keys stay English
+    with speaking(language):
+        assert doc["format"]["fields"]["seed"] == t(_FORMAT_FIELDS["seed"]) != _FORMAT_FIELDS["seed"]
+        assert doc["title"] == GAME_NAMES["koikoi"]

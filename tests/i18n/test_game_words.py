@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.cards import DECK
 from bot.games import GAMES
-from bot.i18n import speaking
+from bot.i18n import speaking, t, tp
 from bot.presenter import for_game
 from bot.presenters.base import card_name
+from bot.rules_text import chips_text, editable_options, how_to_play, option_help, rules_summary
+from rendering.sheet_data import SHEETS
 
 
 def test_cards_are_named_as_each_languages_players_name_them():
@@ -78,3 +82,29 @@ def test_counts_in_each_language():
         assert plural(2, "point", bold=True) == "**2**点" and plural(4, "point", signed=True) == "+4点"
     with speaking("ko"):
         assert plural(7, "card") == "7장" and amount(1, "chips") == "1칩"
+
+
+CODE = re.compile(r"`[^`]*`|/[a-z][a-z_-]*|\*Untitled \(seed 002\)\*|UNO|Fuda Wiki")  # names kept as they are
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def english_in(text: str) -> list[str]:
+    return ENGLISH_WORD.findall(CODE.sub(" ", text))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("language", ["ja", "ko"])
+def test_rules_pages_and_yaku_sheets_are_in_each_language(game, language):
+    """/rules of every game, its yaku sheet and the staff's option hints: no English word."""
+    with speaking(language):
+        sheet = SHEETS[game]
+        texts = [how_to_play(game), chips_text(game), rules_summary(game, {}), t(sheet.title),
+                 t(sheet.intro), *map(t, sheet.notes)]
+        for entry in sheet.entries:
+            texts += [tp("yaku sheet", entry.name), t(entry.description), tp("yaku points", entry.points)]
+        hints = {name: option_help(game, name) for name in editable_options(game)}
+    assert [text for text in texts if english_in(text)] == []
+    assert all(hints.values())
+    # a hint names option values as staff type them (identifiers), but its sentence is translated
+    with speaking("en"):
+        assert all(hints[name] != option_help(game, name) for name in hints)

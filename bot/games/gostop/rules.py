@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.i18n import N_, t
+
 from ..base import InvalidRules, RulesBase
 
 YAKU_SLUGS = (
@@ -36,142 +38,142 @@ BRIGHT_SLUGS = frozenset({"ogwang", "sagwang", "samgwang", "bi_samgwang"})
 OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
     # -- the deal ---------------------------------------------------------------------------
     "deal_2p": (("10+8", "8+10", "10+6"), "FW-GS, WP-GS, seed 000; SLOPE; yubyunghun",
-                "two players: cards to each hand + cards to the field"),
+                N_("two players: cards to each hand + cards to the field")),
     "deal_3p": (("7+6", "7+8"), "FW-GS, WP-GS, seed 000; PAGAT-GS as quoted by yubyunghun",
-                "three players: cards to each hand + cards to the field (7+8 leaves a stock of 19, "
-                "so the last two turns turn no stock card)"),
+                N_("three players: cards to each hand + cards to the field (7+8 leaves a stock of 19, "
+                "so the last two turns turn no stock card)")),
     "first_dealer": (("night", "day"), "FW-GS (bam-il nat-jang)",
-                     "first dealer by a card draw: night = earliest Korean month deals (on the same "
-                     "month the lower card), day = latest month (on the same month the higher card)"),
+                     N_("first dealer by a card draw: night = earliest Korean month deals (on the same "
+                     "month the lower card), day = latest month (on the same month the higher card)")),
     "jokers": ((0, 1, 2, 3), "FW-GS 'Jokers'; taeto90",
-               "bonus cards added to the deck: joker_1 and joker_2 are worth 2 pi, joker_3 3 pi. A "
+               N_("bonus cards added to the deck: joker_1 and joker_2 are worth 2 pi, joker_3 3 pi. A "
                "joker in hand may be captured at once for a replacement from the stock; turned from "
                "the stock it is captured and the next card turned; dealt to the field it goes to "
-               "the dealer and is replaced"),
+               "the dealer and is replaced")),
     "joker_power": (("none", "steal", "double", "immunity"), "FW-GS 'Jokers'",
-                    "what a joker does besides its pi: none; steal = capturing one takes a pi from "
+                    N_("what a joker does besides its pi: none; steal = capturing one takes a pi from "
                     "each opponent; double = a winner holding jokers doubles per joker; immunity = "
-                    "a loser holding a joker pays no gwang-bak, pi-bak, meong-bak or go-bak"),
+                    "a loser holding a joker pays no gwang-bak, pi-bak, meong-bak or go-bak")),
     "field_four": (("redeal", "dealer_wins", "nagari"), "FW-GS",
-                   "four of a month dealt to the field: redeal, count as the dealer's chongtong, or "
-                   "end the round as a nagari"),
+                   N_("four of a month dealt to the field: redeal, count as the dealer's chongtong, or "
+                   "end the round as a nagari")),
     # -- chongtong ----------------------------------------------------------------------------
     "chongtong": (("optional", "forced", "off"), "FW-GS; konlo, seed 000",
-                  "four of a month dealt to a hand: the holder may reveal it and win at once, must "
+                  N_("four of a month dealt to a hand: the holder may reveal it and win at once, must "
                   "do so, or it is an ordinary hand. A four kept (passed, or off) may be shaken "
-                  "like a triplet for x2 (FW-GS's 'double score' reading of chongtong)"),
+                  "like a triplet for x2 (FW-GS's 'double score' reading of chongtong)")),
     "chongtong_points": (None, "FW-GS (stop minimum); taeto90 7; konlo 10/20; seed 000 5",
-                         "points each opponent pays for chongtong (0 = the stop minimum)"),
+                         N_("points each opponent pays for chongtong (0 = the stop minimum)")),
     "chongtong_ties": (("dealer_order", "higher_month", "nagari"), "FW-GS",
-                       "several players reveal chongtong: the first in turn order from the dealer "
+                       N_("several players reveal chongtong: the first in turn order from the dealer "
                        "wins, the higher Korean month wins, or the round is a nagari (all players "
-                       "holding one is always a nagari)"),
+                       "holding one is always a nagari)")),
     # -- yaku -------------------------------------------------------------------------------
     "stop_minimum_2p": (None, "FW-GS, WP-GS, taeto90; seed 000 (3)",
-                        "points needed to call go or stop with two players"),
-    "stop_minimum_3p": (None, "FW-GS, WP-GS, seed 000", "points needed with three players"),
+                        N_("points needed to call go or stop with two players")),
+    "stop_minimum_3p": (None, "FW-GS, WP-GS, seed 000", N_("points needed with three players")),
     "sake_cup": (("choose", "both", "animal", "bridge"), "FW-GS, seed 000; FW-GS variants; tscz",
-                 "choose: the sake cup is an animal or a double pi, not both; both: it is both at "
+                 N_("choose: the sake cup is an animal or a double pi, not both; both: it is both at "
                  "once; animal: only an animal; bridge: the May bridge takes that role (animal or "
-                 "double pi) and the sake cup is a plain animal"),
+                 "double pi) and the sake cup is a plain animal")),
     "sake_cup_reading": (("declare", "auto"), "bipark (the loser may dodge pi-bak), RULES.md §7",
-                         "how the dual card is read when the round is won: declare = its holder "
+                         N_("how the dual card is read when the round is won: declare = its holder "
                          "chooses with an action (sake_animal / sake_pi) when the reading changes "
                          "the settlement; auto = the reading best for its holder. Until then every "
-                         "score (stop minimum, go) uses the higher reading"),
+                         "score (stop minimum, go) uses the higher reading")),
     "four_brights_with_rain": ((4, 3), "FW-GS, KO-WP; FW-GS variant",
-                               "points of four brights when the rain man is one of them"),
-    "godori_points": ((5, 3), "FW-GS, KO-WP; FW-GS variant", "points of godori (the three birds)"),
+                               N_("points of four brights when the rain man is one of them")),
+    "godori_points": ((5, 3), "FW-GS, KO-WP; FW-GS variant", N_("points of godori (the three birds)")),
     "chodan": ((True, False), "FW-GS, KO-WP; seed 000 has no cho-dan",
-               "the grass ribbons (Apr/May/Jul) score cho-dan"),
+               N_("the grass ribbons (Apr/May/Jul) score cho-dan")),
     "willow_ribbon": (("counts", "excluded"), "FW-GS, KO-WP; tscz",
-                      "the willow ribbon counts toward tti (5+ ribbons)"),
+                      N_("the willow ribbon counts toward tti (5+ ribbons)")),
     "inoshikacho_points": ((0, 5), "seed 000 (boar, deer, butterflies 5)",
-                           "points of boar-deer-butterflies (0 = not a yaku)"),
+                           N_("points of boar-deer-butterflies (0 = not a yaku)")),
     # -- go ---------------------------------------------------------------------------------
     "go_scheme": (("korean", "times_n", "factorial", "doubling_only"),
                   "FW-GS, KO-WP, bipark, taeto90; FW-GS variant; tscz; seed 000",
-                  "korean: +1 point per go, and from the third go x2, x4, x8 ...; times_n: 1 go +1, "
+                  N_("korean: +1 point per go, and from the third go x2, x4, x8 ...; times_n: 1 go +1, "
                   "n >= 2 go xn; factorial: 1 go +1, 2 go +2, then x2, x6, x24 without bonus; "
-                  "doubling_only: x2 from the third go, x2 again per further go, no bonus points"),
+                  "doubling_only: x2 from the third go, x2 again per further go, no bonus points")),
     # -- winner multipliers ---------------------------------------------------------------------
     "shake_multiplier": (("double", "plus_one"), "FW-GS; taeto90",
-                         "each shake (heundeulgi) doubles the winner's score, or adds 1 point"),
-    "bomb_multiplier": ((2, 1), "FW-GS; taeto90", "each bomb multiplies the winner's score by this"),
+                         N_("each shake (heundeulgi) doubles the winner's score, or adds 1 point")),
+    "bomb_multiplier": ((2, 1), "FW-GS; taeto90", N_("each bomb multiplies the winner's score by this")),
     "meongtta": ((True, False), "FW-GS, KO-WP, seed 000; bipark",
-                 "x2 when the winner has 7 or more animals (meong-tta)"),
+                 N_("x2 when the winner has 7 or more animals (meong-tta)")),
     "meongbak": (("off", "yeol", "seven"), "FW-GS alternative; taeto90; bipark",
-                 "a loser with no animal pays double when the winner has 5+ (yeol) or 7+ animals"),
+                 N_("a loser with no animal pays double when the winner has 5+ (yeol) or 7+ animals")),
     "nagari_carry": (("double", "off"), "FW-GS, seed 000",
-                     "each nagari (drawn round) doubles the next round; draws stack"),
+                     N_("each nagari (drawn round) doubles the next round; draws stack")),
     "nagari_cap": (None, "RULES.md §3.5 (some implementations cap it)",
-                   "at most this many doublings from nagari (0 = no cap)"),
+                   N_("at most this many doublings from nagari (0 = no cap)")),
     "nagari_limit": (None, "RULES.md §3.5 (FW-GS: five draws in a row end the game)",
-                     "this many nagari in a row end the match (0 = never)"),
+                     N_("this many nagari in a row end the match (0 = never)")),
     # -- loser penalties --------------------------------------------------------------------------
     "gwangbak": (("double", "plus_two", "off"), "FW-GS, seed 000; FW-GS alternative",
-                 "a loser with no bright pays double (or 2 more) when the winner scored brights"),
+                 N_("a loser with no bright pays double (or 2 more) when the winner scored brights")),
     "gwangbak_rain_protects": ((True, False), "FW-GS; FW-GS alternative",
-                               "the rain man counts as a bright that protects from gwang-bak"),
+                               N_("the rain man counts as a bright that protects from gwang-bak")),
     "pibak": (("double", "plus_two", "off"), "FW-GS, seed 000; RULES.md §3.5",
-              "a loser with few pi pays double (or 2 more) when the winner scored pi"),
+              N_("a loser with few pi pays double (or 2 more) when the winner scored pi")),
     "pibak_max_2p": (None, "FW-GS, bipark, konlo (7); seed 000 (4: 'less than 5')",
-                     "with two players a loser holding at most this pi value is pi-bak"),
+                     N_("with two players a loser holding at most this pi value is pi-bak")),
     "pibak_max_3p": (None, "FW-GS, taeto90 (5); yubyunghun (4); WP-GS (5)",
-                     "with three players a loser holding at most this pi value is pi-bak"),
+                     N_("with three players a loser holding at most this pi value is pi-bak")),
     "pibak_zero_exempt": ((True, False), "FW-GS; FW-GS alternative, seed 000",
-                          "a loser with no pi at all (or who lost all of them) is not pi-bak"),
+                          N_("a loser with no pi at all (or who lost all of them) is not pi-bak")),
     "gobak": ((True, False), "FW-GS, yubyunghun; seed 000 has none",
-              "a loser who called go is liable: with three players he pays for both losers (the "
-              "first caller if both called), with two he pays double"),
+              N_("a loser who called go is liable: with three players he pays for both losers (the "
+              "first caller if both called), with two he pays double")),
     "empty_pile_exempt": ((True, False), "FW-GS 'Scoring Exemption'",
-                          "a loser who ends with no captured card pays nothing"),
+                          N_("a loser who ends with no captured card pays nothing")),
     # -- pi stealing --------------------------------------------------------------------------
-    "steal_bomb": ((1, 0, 2), "FW-GS", "pi taken from each opponent for a bomb"),
+    "steal_bomb": ((1, 0, 2), "FW-GS", N_("pi taken from each opponent for a bomb")),
     "steal_ppeok": ((1, 0, 2), "FW-GS; FW-GS variant (2)",
-                    "pi taken from each opponent for capturing a stack of three (a ppeok)"),
+                    N_("pi taken from each opponent for capturing a stack of three (a ppeok)")),
     "self_ppeok_2p": ((1, 2), "FW-GS (some 2-player rules)",
-                      "with two players, pi taken for capturing a ppeok you made yourself"),
+                      N_("with two players, pi taken for capturing a ppeok you made yourself")),
     "steal_triplets": (("ppeok", "any"), "RULES.md §3.2; FW-GS 'captures a triplet'",
-                       "which stacks steal when captured: only ppeok stacks, or also a triplet "
-                       "dealt to the field"),
-    "steal_sseul": ((1, 0, 2), "FW-GS", "pi taken from each opponent for sseul (field emptied)"),
-    "steal_ttadak": ((1, 0, 2), "FW-GS", "pi for ttadak (hand and stock card take a pair each)"),
-    "steal_jjok": ((1, 0, 2), "FW-GS, seed 000", "pi for jjok (the stock card takes your lone card)"),
+                       N_("which stacks steal when captured: only ppeok stacks, or also a triplet "
+                       "dealt to the field")),
+    "steal_sseul": ((1, 0, 2), "FW-GS", N_("pi taken from each opponent for sseul (field emptied)")),
+    "steal_ttadak": ((1, 0, 2), "FW-GS", N_("pi for ttadak (hand and stock card take a pair each)")),
+    "steal_jjok": ((1, 0, 2), "FW-GS, seed 000", N_("pi for jjok (the stock card takes your lone card)")),
     "steal_four_of_month": ((0, 1), "seed 000",
-                            "a pi from each opponent when a turn captures all four cards of a "
-                            "month (not on top of the sseul pi of the same turn)"),
+                            N_("a pi from each opponent when a turn captures all four cards of a "
+                            "month (not on top of the sseul pi of the same turn)")),
     "steal_three_triplets": ((0, 2), "FW-GS 'Special Events'",
-                             "pi taken from each opponent by a player capturing a third stack of "
-                             "three in a round"),
+                             N_("pi taken from each opponent by a player capturing a third stack of "
+                             "three in a round")),
     "steal_first_turn_kinds": ((0, 1), "FW-GS 'Special Events'",
-                               "pi taken from each opponent by a player whose first turn captures a "
-                               "bright, an animal, a ribbon and a chaff"),
+                               N_("pi taken from each opponent by a player whose first turn captures a "
+                               "bright, an animal, a ribbon and a chaff")),
     "final_turn_exempt": (("sseul_ttadak_jjok", "ppeok_sseul_ttadak", "none"),
                           "RULES.md §3.2; FW-GS (items 2-4); seed 000",
-                          "which pi-stealing events do not count on the final turn of the round"),
+                          N_("which pi-stealing events do not count on the final turn of the round")),
     "three_ppeok": (("off", "win"), "FW-GS 'Stealing Points'",
-                    "a player making a third ppeok in a round wins at once, like chongtong"),
+                    N_("a player making a third ppeok in a round wins at once, like chongtong")),
     # -- shakes and bombs ------------------------------------------------------------------------
     "bomb_mode": (("skip_turns", "draw_two", "draw_three"), "FW-GS; seed 000; FW-GS variant",
-                  "after a bomb: later draw-only turns (bomb_turns), or turn two / three stock "
-                  "cards at once in the bomb turn"),
-    "bomb_turns": (None, "FW-GS (two)", "draw-only turns a three-card bomb gives (skip_turns)"),
+                  N_("after a bomb: later draw-only turns (bomb_turns), or turn two / three stock "
+                  "cards at once in the bomb turn")),
+    "bomb_turns": (None, "FW-GS (two)", N_("draw-only turns a three-card bomb gives (skip_turns)")),
     "bomb_after_shake": ((True, False), "FW-GS; FW-GS variant, seed 000",
-                         "a revealed (shaken) triplet may still bomb"),
+                         N_("a revealed (shaken) triplet may still bomb")),
     "shake_timing": (("any_turn", "first_turn"), "FW-GS; seed 000 ('in the opening round')",
-                     "when a triplet may be shaken"),
+                     N_("when a triplet may be shaken")),
     "small_bomb": (("off", "move", "steal", "bomb"), "FW-GS 'Small Bombs' (kongaltan)",
-                   "two in hand and two on the field: not allowed, allowed as a move only, also "
-                   "stealing a pi like a bomb (no x2), or a full bomb"),
+                   N_("two in hand and two on the field: not allowed, allowed as a move only, also "
+                   "stealing a pi like a bomb (no x2), or a full bomb")),
     "boar_pot": (None, "FW-GS 'Special Events' (boar pot)",
-                 "at the end of every round (a nagari too) the player holding the boar receives "
-                 "this from each other player (0 = off)"),
+                 N_("at the end of every round (a nagari too) the player holding the boar receives "
+                 "this from each other player (0 = off)")),
     "mission": (("off", "month"), "FW-GS 'Missions'",
-                "month: a month is drawn at the deal; a winner holding its four cards doubles"),
+                N_("month: a month is drawn at the deal; a winner holding its four cards doubles")),
     # -- the match ----------------------------------------------------------------------------
-    "rounds": (None, "FW-GS", "rounds in a match (0 = no limit)"),
-    "target_score": (None, "FW-GS", "a match ends when a seat reaches this score (0 = none)"),
+    "rounds": (None, "FW-GS", N_("rounds in a match (0 = no limit)")),
+    "target_score": (None, "FW-GS", N_("a match ends when a seat reaches this score (0 = none)")),
 }
 
 INTS: dict[str, tuple[int, int]] = {
@@ -276,7 +278,8 @@ class Rules(RulesBase):
         for name, (lo, hi) in INTS.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-                raise InvalidRules(f"{name} must be a whole number from {lo} to {hi}; got {value!r}")
+                raise InvalidRules(t("{name} must be a whole number from {low} to {high}; got {value}",
+                                     name=name, low=lo, high=hi, value=repr(value)))
         self._check_match_length(high=None)  # ranges checked above
 
     # -- derived values ---------------------------------------------------------------------

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.i18n import N_, t
+
 from ..base import InvalidRules
 from ..mushi.rules import MatchRules
 
@@ -32,38 +34,38 @@ TEYAKU_POINTS = {6: 20, 7: 30}  # chaff in the dealt hand -> paid by each other 
 # name -> (allowed values, source, one-line meaning). The single place every option is documented.
 OPTIONS: dict[str, tuple[tuple, str, str]] = {
     "point_table": (("leaflet", "fudawiki"), "seed 004 'Captured Hands'; FW-HA 'Yaku'",
-                    "which yaku exist and their values: the leaflet's nine bonus hands or Fuda "
-                    "Wiki's sixteen yaku"),
+                    N_("which yaku exist and their values: the leaflet's nine bonus hands or Fuda "
+                    "Wiki's sixteen yaku")),
     "scoring": (("additive", "zero_sum"), "seed 004 and FW-HA 'alternatively'; FW-HA",
-                "additive: card points + own yaku, highest wins; zero_sum: (card points - par) "
-                "+ own yaku x (players - 1) - all opponents' yaku, par = deck value / players"),
+                N_("additive: card points + own yaku, highest wins; zero_sum: (card points - par) "
+                "+ own yaku x (players - 1) - all opponents' yaku, par = deck value / players")),
     "exclusive_yaku": ((True, False), "FW-HA 'Yaku'; seed 000 'Hands'",
-                       "only the best bright yaku, the better of nanatan/rokutan and the best "
-                       "viewing yaku count; false: every yaku held adds"),
+                       N_("only the best bright yaku, the better of nanatan/rokutan and the best "
+                       "viewing yaku count; false: every yaku held adds")),
     "chaff_value": ((1, 0), "FW-HA 'Variant Scoring'",
-                    "points of a chaff card; 0 makes the deck 240 and the par 120/80/60"),
+                    N_("points of a chaff card; 0 makes the deck 240 and the par 120/80/60")),
     "fuke": ((False, True), "FW-HA 'Dandruff'",
-             "a player with 20 card points or fewer voids the round: nobody scores"),
+             N_("a player with 20 card points or fewer voids the round: nobody scores")),
     "compensation": ((False, True), "FW-HA 'Compensation' (three players only)",
-                     "dealer or second player with 8 captured cards or fewer, or third player with "
-                     "10 or fewer, receives 30 from each other player"),
+                     N_("dealer or second player with 8 captured cards or fewer, or third player with "
+                     "10 or fewer, receives 30 from each other player")),
     "willow_row": (("normal", "cancels_all", "owner_only"), "FW-HA 'Extra Yaku Interactions'",
-                   "a player holding yanagishima cancels every yaku of the round, or only the "
-                   "yaku of the other players"),
+                   N_("a player holding yanagishima cancels every yaku of the round, or only the "
+                   "yaku of the other players")),
     "rain_voids_viewings": ((False, True), "FW-HA 'Extra Yaku Interactions'",
-                            "a pile holding the rain man scores no viewing yaku"),
+                            N_("a pile holding the rain man scores no viewing yaku")),
     "two_player_hand": ((8, 10), "FW-HA 'Distributing'; FW-HA '10-Card Hand'",
-                        "cards per hand with two players (8 to the field either way)"),
+                        N_("cards per hand with two players (8 to the field either way)")),
     "play_out_stock": ((True, False), "seed 004 rule 5, FW-HA; FW-HA 'End of Round'",
-                       "two players turn the stock cards left after the hands are empty; false: "
-                       "the round ends with the hands (additive scoring only)"),
+                       N_("two players turn the stock cards left after the hands are empty; false: "
+                       "the round ends with the hands (additive scoring only)")),
     "teyaku": ((False, True), "FW-HA 'Teyaku' (Graham Leonard's pages)",
-               "6 chaff in a dealt hand are paid 20, 7 or more 30, by each other player; the "
-               "chaff are shown face up and the others may capture them from the hand"),
+               N_("6 chaff in a dealt hand are paid 20, 7 or more 30, by each other player; the "
+               "chaff are shown face up and the others may capture them from the hand")),
     "hand_four_misdeal": ((False, True), "FW-HA 'Misdeals'",
-                          "four of a month in a dealt hand is a misdeal as on the field"),
+                          N_("four of a month in a dealt hand is a misdeal as on the field")),
     "wild_lightning": ((False, True), "FW-HA variants (RULES.md §6), rules of FW-MU",
-                       "Mushi's wild lightning with the end-of-round handover"),
+                       N_("Mushi's wild lightning with the end-of-round handover")),
 }
 
 
@@ -101,7 +103,7 @@ class Rules(MatchRules):
     def validate(self) -> None:
         MatchRules.validate(self)
         if self.scoring == "zero_sum" and not self.play_out_stock:
-            raise InvalidRules("zero-sum scoring needs every card played: keep play_out_stock")
+            raise InvalidRules(t("zero-sum scoring needs every card played: keep play_out_stock"))
 
     def points(self, slug: str) -> int:
         """Points of a yaku under these rules; 0 when the point table lacks it."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.i18n import N_, t
+
 from ..base import InvalidRules, RulesBase
 
 POINT_TABLES: dict[str, dict[str, int]] = {
@@ -31,57 +33,57 @@ YAKU_SLUGS = (
 # name -> (allowed values, source, one-line meaning). The single place every option is documented.
 OPTIONS: dict[str, tuple[tuple, str, str]] = {
     "point_table": (("nintendo", "modern"), "NIN-JP; FW-KK",
-                    "bright values: nintendo goko 10 / shiko 8 / ame-shiko 7 / sanko 5; modern 15/8/7/6"),
+                    N_("bright values: nintendo goko 10 / shiko 8 / ame-shiko 7 / sanko 5; modern 15/8/7/6")),
     "extras_mode": (("absorb", "stack"), "NIN-JP, FW-KK; FW-KK 'Older Yaku', sidsryu, seed 003",
-                    "absorb: +1 per extra card, inoshikacho/akatan/aotan absorb tane/tanzaku; "
-                    "stack: flat 5s that add to tane and tanzaku"),
+                    N_("absorb: +1 per extra card, inoshikacho/akatan/aotan absorb tane/tanzaku; "
+                    "stack: flat 5s that add to tane and tanzaku")),
     "bright_scoring": (("best", "cumulative"), "seed 003 'complex scoring'",
-                       "best: only the best bright yaku; cumulative: sanko + shiko + goko add up"),
+                       N_("best: only the best bright yaku; cumulative: sanko + shiko + goko add up")),
     "ameshiko_enabled": ((True, False), "sidsryu",
-                         "false: the rain man is ignored, three dry brights make sanko"),
+                         N_("false: the rain man is ignored, three dry brights make sanko")),
     "viewings": (("always", "limited", "never", "rain_voids", "willow_voids", "weather_on_field"),
                  "FW-KK, sidsryu, fuda-cafe",
-                 "limited: only with another yaku; rain_voids: void if the pile holds the rain man "
+                 N_("limited: only with another yaku; rain_voids: void if the pile holds the rain man "
                  "or lightning; willow_voids: void if it holds any willow; weather_on_field: a willow "
-                 "on the field voids hanami, a paulownia voids tsukimi"),
-    "viewing_points": ((5, 3), "NIN-JP; fuda-cafe", "points of hanami-zake and tsukimi-zake"),
+                 "on the field voids hanami, a paulownia voids tsukimi")),
+    "viewing_points": ((5, 3), "NIN-JP; fuda-cafe", N_("points of hanami-zake and tsukimi-zake")),
     "sake_cup_as_chaff": (("both", "animal_only", "either"), "NIN-JP, FW-KK; engines",
-                          "both: animal and chaff at once; either: whichever scores more"),
+                          N_("both: animal and chaff at once; either: whichever scores more")),
     "double_chaff_cards": ((False, True), "FW-KK",
-                           "sake cup, lightning and yellow paulownia count 2 toward kasu"),
+                           N_("sake cup, lightning and yellow paulownia count 2 toward kasu")),
     "lightning_wild": (("off", "on", "susuki_on_field"), "FW-KK",
-                       "the lightning played from hand captures any one field card; "
-                       "susuki_on_field: only if a pampas card was dealt to the field"),
+                       N_("the lightning played from hand captures any one field card; "
+                       "susuki_on_field: only if a pampas card was dealt to the field")),
     "tsukifuda": (("off", "round_month", "any_month"), "FW-KK, sidsryu; seed 003",
-                  "round_month: the four cards of the round's month; any_month: any full month"),
-    "tsukifuda_points": ((4, 5), "FW-KK; seed 003", "points of tsukifuda"),
-    "seven_plus_doubles": ((True, False), "FW-KK, NIN-EN", "double a base of 7 or more"),
+                  N_("round_month: the four cards of the round's month; any_month: any full month")),
+    "tsukifuda_points": ((4, 5), "FW-KK; seed 003", N_("points of tsukifuda")),
+    "seven_plus_doubles": ((True, False), "FW-KK, NIN-EN", N_("double a base of 7 or more")),
     "koikoi_multiplier": (("opponent", "own", "any", "calls_plus_one", "opponent_calls_plus_one", "none"),
                           "FW-KK, NIN-EN; seeds 001/003 (calls_plus_one)",
-                          "opponent: x2 if the opponent called koi-koi; calls_plus_one: x(1 + all calls)"),
+                          N_("opponent: x2 if the opponent called koi-koi; calls_plus_one: x(1 + all calls)")),
     "koikoi_limit": (("unlimited", "once", "min3"), "FW-KK; NIN-EN",
-                     "once: a player may call koi-koi once per round; min3: only with 3+ points"),
+                     N_("once: a player may call koi-koi once per round; min3: only with 3+ points")),
     "improvement": (("improved", "new_only"), "FW-KK",
-                    "when the koi-koi choice is offered: any score increase, or only a new yaku"),
+                    N_("when the koi-koi choice is offered: any score increase, or only a new yaku")),
     "draw_result": (("nothing", "oya_ken", "dealer_passes", "last_improver"), "FW-KK; NIN-EN",
-                    "exhaustive draw: nobody scores (same dealer), the dealer scores oya_ken_points, "
-                    "the other player deals, or the last player to form/improve a yaku scores"),
-    "oya_ken_points": ((6, 1), "FW-KK", "points of oya-ken"),
+                    N_("exhaustive draw: nobody scores (same dealer), the dealer scores oya_ken_points, "
+                    "the other player deals, or the last player to form/improve a yaku scores")),
+    "oya_ken_points": ((6, 1), "FW-KK", N_("points of oya-ken")),
     "teyaku": (("win", "misdeal", "off"), "FW-KK, NIN-EN; seeds 000, 001, 003",
-               "teshi/kuttsuki in a dealt hand win the round, cause a redeal, or are ignored"),
-    "teyaku_points": ((6, 5), "FW-KK, NIN-EN, seeds 000/001; seed 003", "points of teshi/kuttsuki"),
-    "teyaku_both": (("single", "double"), "FW-KK", "a hand holding teshi and kuttsuki scores 1x or 2x"),
+               N_("teshi/kuttsuki in a dealt hand win the round, cause a redeal, or are ignored")),
+    "teyaku_points": ((6, 5), "FW-KK, NIN-EN, seeds 000/001; seed 003", N_("points of teshi/kuttsuki")),
+    "teyaku_both": (("single", "double"), "FW-KK", N_("a hand holding teshi and kuttsuki scores 1x or 2x")),
     "field_misdeal": (("four", "four_or_pairs", "dealer_wins"), "FW-KK; seed 003",
-                      "four of a month on the field: redeal; also four pairs: redeal; "
-                      "dealer_wins: four of a month on the field gives the dealer teyaku_points"),
-    "hand_size": ((8, 10), "FW-KK", "cards dealt to each hand (8 to the field)"),
-    "deal_packet": ((2, 4), "NIN-EN; FW-KK, seed 003", "cards per packet when dealing"),
+                      N_("four of a month on the field: redeal; also four pairs: redeal; "
+                      "dealer_wins: four of a month on the field gives the dealer teyaku_points")),
+    "hand_size": ((8, 10), "FW-KK", N_("cards dealt to each hand (8 to the field)")),
+    "deal_packet": ((2, 4), "NIN-EN; FW-KK, seed 003", N_("cards per packet when dealing")),
     "field_bright_multiplier": (("off", "double", "n_plus_one", "n"), "FW-KK, SLOPE, seed 003; BGA",
-                                "brights dealt to the field multiply the round: x2, x(n+1) or xn"),
+                                N_("brights dealt to the field multiply the round: x2, x(n+1) or xn")),
     "hand_swap_offer": ((False, True), "seed 003",
-                        "after the deal the non-dealer may take the dealer's hand"),
+                        N_("after the deal the non-dealer may take the dealer's hand")),
     "zero_sum": ((False, True), "seed 000; BGA",
-                 "the winner's points are taken from the loser"),
+                 N_("the winner's points are taken from the loser")),
 }
 
 
@@ -145,9 +147,10 @@ class Rules(RulesBase):
         self._check_preset_name()
         for slug, pts in self.custom_points:
             if slug not in YAKU_SLUGS:
-                raise InvalidRules(f"custom_points: unknown yaku {slug!r}")
+                raise InvalidRules(t("custom_points: unknown yaku {slug}", slug=repr(slug)))
             if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 100:
-                raise InvalidRules(f"custom_points: {slug} must be a whole number from 0 to 100")
+                raise InvalidRules(t("{name} must be a whole number from {low} to {high}",
+                                     name=f"custom_points: {slug}", low=0, high=100))
         self._check_match_length()
 
     def points(self, slug: str) -> int:

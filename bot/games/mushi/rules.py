@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.i18n import N_
+
 from ..base import RulesBase
 
 YAKU_POINTS: dict[str, int] = {"goko": 30, "sanko_mushi": 25, "fujishima": 10, "kirishima": 10}
@@ -18,20 +20,20 @@ YAKU_SLUGS = tuple(YAKU_POINTS)
 # name -> (allowed values, source, one-line meaning). The single place every option is documented.
 OPTIONS: dict[str, tuple[tuple, str, str]] = {
     "yaku_set": (("four", "three"), "FW-MU 'Yaku'",
-                 "four: goko 30, sanko_mushi 25, fujishima 10, kirishima 10; "
-                 "three: the variant without five brights"),
+                 N_("four: goko 30, sanko_mushi 25, fujishima 10, kirishima 10; "
+                 "three: the variant without five brights")),
     "field_misdeal": (("four", "four_or_pairs"), "FW-MU 'Distributing the Initial Cards'",
-                      "four of a month on the field: redeal; four_or_pairs: also four pairs "
-                      "(a house rule). Three plain willows on the field always redeal"),
+                      N_("four of a month on the field: redeal; four_or_pairs: also four pairs "
+                      "(a house rule). Three plain willows on the field always redeal")),
     "last_lightning_sweeps": ((True, False), "FW-MU 'Wild Card'; seed 000 has no such rule",
-                              "the lightning turned as the last stock card captures every card "
-                              "left on the field; false: it takes one card like any drawn lightning"),
+                              N_("the lightning turned as the last stock card captures every card "
+                              "left on the field; false: it takes one card like any drawn lightning")),
     "mate_to_lightning_user": ((True, False), "FW-MU 'End of Round'; seed 000 names only the willow",
-                               "the leftover card of the lightning victim's month goes to the "
-                               "lightning's user; false: it stays on the field, scored by nobody"),
+                               N_("the leftover card of the lightning victim's month goes to the "
+                               "lightning's user; false: it stays on the field, scored by nobody")),
     "par": ((115, 15), "FW-MU 'Scoring'; seed 000 'Scoring' ('subtract 15pts')",
-            "subtracted from each player's card points; 115 is half the deck and keeps the game "
-            "zero-sum, the seed prints 15"),
+            N_("subtracted from each player's card points; 115 is half the deck and keeps the game "
+            "zero-sum, the seed prints 15")),
 }
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.i18n import N_, t
+
 from ..base import InvalidRules, RulesBase
 
 DEAL: dict[int, tuple[int, int]] = {2: (8, 8), 3: (7, 6), 4: (5, 8), 5: (4, 8), 6: (3, 12), 7: (3, 6)}
@@ -23,39 +25,39 @@ TEAM_SIZES = {"off": 1, "pairs": 2, "triples": 3}
 # name -> (allowed values, source, one-line meaning). The single place every option is documented.
 OPTIONS: dict[str, tuple[tuple, str, str]] = {
     "card_values": (("hawaiian", "seed"), "FW-SK; seed 000 'Special Rules'",
-                    "hawaiian: brights 20, ribbons and the yellow paulownia 10, animals and the "
+                    N_("hawaiian: brights 20, ribbons and the yellow paulownia 10, animals and the "
                     "rain man 5, other chaff 0 (deck 240); seed: brights 20, ribbons 10, animals "
-                    "and the rain man 5, every chaff 1 (deck 254)"),
+                    "and the rain man 5, every chaff 1 (deck 254)")),
     "own_yaku_scores": ((False, True), "FW-SK, BGA; seed 000 'Scoring'",
-                        "false: a yaku only costs every opponent 50; true: it also adds 50 to "
-                        "its owner"),
+                        N_("false: a yaku only costs every opponent 50; true: it also adds 50 to "
+                        "its owner")),
     "teams": (("off", "pairs", "triples"), "FW-SK 'Setup', seed 000 'Set-Up'",
-              "pairs (4 or 6 players): partners sit opposite (seats i and i+n/2) and share one "
-              "capture pile; triples (6 players, FW-SK): two teams seated alternately"),
+              N_("pairs (4 or 6 players): partners sit opposite (seats i and i+n/2) and share one "
+              "capture pile; triples (6 players, FW-SK): two teams seated alternately")),
     "gaji": (("wild", "off"), "FW-SK 'Gaji'; seed 000 (no wild card)",
-             "wild: the lightning played from hand captures any one field card, even a willow; "
-             "lying on the field only a willow takes it. off: an ordinary willow chaff"),
+             N_("wild: the lightning played from hand captures any one field card, even a willow; "
+             "lying on the field only a willow takes it. off: an ordinary willow chaff")),
     "gaji_leftovers": (("victim_month", "all"), "FW-SK; RULES.md §5 variant",
-                       "at round end the field cards of the gaji victim's month go to the gaji "
-                       "user and the rest are dead; all: every leftover goes to the gaji user"),
+                       N_("at round end the field cards of the gaji victim's month go to the gaji "
+                       "user and the rest are dead; all: every leftover goes to the gaji user")),
     "gaji_dealt_to_field": (("stays", "discarded"), "FW-SK; FW-SK 'some variants'",
-                            "a lightning dealt face up stays in play, or is discarded (dead)"),
+                            N_("a lightning dealt face up stays in play, or is discarded (dead)")),
     "hiki": ((True, False), "FW-SK 'Hiki'; seed 000 (no hiki)",
-             "with all four cards of a month in hand and field, take them instead of playing"),
+             N_("with all four cards of a month in hand and field, take them instead of playing")),
     "hiki_guards_gaji": ((True, False), "FW-SK 'Gaji'",
-                         "a gaji aimed at a card of another player's hiki makes that player take "
-                         "the four at once; the gaji then takes another card or stays on the field"),
+                         N_("a gaji aimed at a card of another player's hiki makes that player take "
+                         "the four at once; the gaji then takes another card or stays on the field")),
     "stacked_pair": ((False, True), "seed 000 'Play' step 2",
-                     "the stock card matching the pair just captured from hand puts the three "
-                     "back on the field, stacked for whoever plays the fourth"),
+                     N_("the stock card matching the pair just captured from hand puts the three "
+                     "back on the field, stacked for whoever plays the fourth")),
     "two_player_dead_stock": ((False, True), "RULES.md §5; FW-SK (two-player note)",
-                              "with two players the round ends when both hands are empty and "
-                              "the rest of the stock is dead (default: play the stock out)"),
+                              N_("with two players the round ends when both hands are empty and "
+                              "the rest of the stock is dead (default: play the stock out)")),
     "victory": (("points", "victories", "chu", "basa", "chu_basa"),
                 "FW-SK (Hanafuda Hawaii Style); FW-SK 'Victory Scoring' (Paradise Factors); "
                 "seed 000 (basa)",
-                "points: round scores add up; victories: the round winner scores 1; chu: 2 if "
-                "50+ ahead of every opponent; basa: 2 if 100+ ahead; chu_basa: 2 at 50+, 3 at 100+"),
+                N_("points: round scores add up; victories: the round winner scores 1; chu: 2 if "
+                "50+ ahead of every opponent; basa: 2 if 100+ ahead; chu_basa: 2 at 50+, 3 at 100+")),
 }
 
 
@@ -100,11 +102,12 @@ class Rules(RulesBase):
     def check_players(self, num_players: int) -> None:
         """Raise unless these rules can be played by ``num_players``."""
         if num_players not in DEAL:
-            raise InvalidRules("Sakura is a game for 2 to 7 players")
+            raise InvalidRules(t("Sakura is a game for 2 to 7 players"))
         size = TEAM_SIZES[self.teams]
         allowed = {"off": (2, 3, 4, 5, 6, 7), "pairs": (4, 6), "triples": (6,)}[self.teams]
         if num_players not in allowed:
-            raise InvalidRules(f"teams of {size} need {' or '.join(map(str, allowed))} players")
+            raise InvalidRules(t("teams of {size} need {counts} players", size=size,
+                                 counts=" or ".join(map(str, allowed))))
 
     def sides(self, num_players: int) -> list[list[int]]:
         """The seats of each side (a team, or a single player), in turn order of their first seat.

@@ -12,44 +12,46 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.i18n import N_, t
+
 from ..base import InvalidRules, RulesBase
 
 # name -> (allowed values, source, one-line meaning). The single place every option is documented.
 OPTIONS: dict[str, tuple[tuple, str, str]] = {
     "purple_ribbon": (
         ("blue", "non_poetry", "none"), "seed 002 EFFECTS 3 (reading)",
-        "which ribbons make the next player lose their turn: blue = the three blue ribbons (June, "
+        N_("which ribbons make the next player lose their turn: blue = the three blue ribbons (June, "
         "September, October; printed violet in many decks); non_poetry = every ribbon without "
-        "poetry (the blue ones and the four plain red ones); none = no ribbon skips"),
+        "poetry (the blue ones and the four plain red ones); none = no ribbon skips")),
     "struggle": (
         ("any_time", "only_if_stuck"), "seed 002 move 6 'If necessary, you may' (reading)",
-        "any_time: drawing is always one of the moves; only_if_stuck: only when no other move is "
-        "possible"),
+        N_("any_time: drawing is always one of the moves; only_if_stuck: only when no other move is "
+        "possible")),
     "struggle_keep_match": (
         (True, False), "seed 002 move 6B (reading)",
-        "true: a drawn card that matches the field may still be kept (6B); false: it must be "
-        "discarded with a matching field card (6A)"),
+        N_("true: a drawn card that matches the field may still be kept (6B); false: it must be "
+        "discarded with a matching field card (6A)")),
     "race_exempt_first": (
         (True, False), "seed 002 payout (more than two players); False: VARIANT read as a "
-        "replacement", "with three or more players the first to slap the winner's hand pays "
-        "nothing; false: everyone pays"),
+        "replacement", N_("with three or more players the first to slap the winner's hand pays "
+        "nothing; false: everyone pays")),
     "batsu": (
         (False, True), "seed 002 VARIANT",
-        "with three or more players the last to slap (and every seat that never slaps) takes "
-        "the batsu penalty"),
+        N_("with three or more players the last to slap (and every seat that never slaps) takes "
+        "the batsu penalty")),
     "batsu_points": (
         (), "seed 002 VARIANT (the seed names a penalty game; the bot turns it into points)",
-        "points the batsu seat pays the winner on top of its hand (0 to 100; default 5, one "
-        "bright)"),
+        N_("points the batsu seat pays the winner on top of its hand (0 to 100; default 5, one "
+        "bright)")),
     "next_dealer": (
         ("winner", "rotate"), "bot (the seed: 'whatever method')",
-        "who deals the next round: the round's winner, or the next seat in turn order"),
+        N_("who deals the next round: the round's winner, or the next seat in turn order")),
     "rounds": ((), "bot (the seed: 'as many rounds as the players wish')",
-               "rounds in a match (0 = no limit; then target_score must be set)"),
-    "target_score": ((), "bot", "the match ends when a seat reaches this score (0 = no target)"),
+               N_("rounds in a match (0 = no limit; then target_score must be set)")),
+    "target_score": ((), "bot", N_("the match ends when a seat reaches this score (0 = no target)")),
     "turn_limit": (
         (), "bot (the seed has no end but an empty hand)",
-        "the round ends with no winner and no payment after this many turns (0 = no limit)"),
+        N_("the round ends with no winner and no payment after this many turns (0 = no limit)")),
 }
 
 _INT_RANGES: dict[str, tuple[int, int]] = {
@@ -90,7 +92,8 @@ class Rules(RulesBase):
         for name, (low, high) in _INT_RANGES.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise InvalidRules(f"{name} must be a whole number from {low} to {high}")
+                raise InvalidRules(t("{name} must be a whole number from {low} to {high}", name=name,
+                                     low=low, high=high))
         self._check_match_length(high=None)  # ranges checked above
 
     @staticmethod
