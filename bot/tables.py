@@ -26,7 +26,7 @@ from bot.ai.shedding import slap_delay
 from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.settlement import chip_deltas, escrow_for, is_per_point, outcomes
 from bot.store import Store, StoreError
 from bot.store.errors import StoreUnavailable
@@ -60,11 +60,11 @@ class AlreadyStarted(TableError):
     """A second press of Start or Accept: the game of that lobby or challenge already exists."""
 
     def __init__(self) -> None:
-        super().__init__("This game has already started.")
+        super().__init__(t("This game has already started."))
 
 
-STORE_TROUBLE = ("The bot cannot save moves right now (database trouble), so your move was not "
-                 "played; nothing changed. Please try again in a moment.")
+STORE_TROUBLE = N_("The bot cannot save moves right now (database trouble), so your move was not "
+                   "played; nothing changed. Please try again in a moment.")
 
 
 def ai_seat(level: str) -> str:
@@ -317,7 +317,7 @@ class TableManager:
                 table.log_lines.clear()
                 table.log_lines.extend(snapshot[2])
                 if isinstance(exc, StoreUnavailable):  # logged once by the store
-                    raise TableError(STORE_TROUBLE) from None
+                    raise TableError(t(STORE_TROUBLE)) from None
                 if isinstance(exc, StoreError):  # a refusal, such as a double click
                     raise TableError(str(exc)) from None
                 raise

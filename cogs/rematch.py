@@ -229,8 +229,8 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
         if (await store.get_lobby(lobby.lobby_id)).status != "open":  # answered meanwhile
             await show_rematch(interaction.client, lobby.lobby_id)
     elif step == "confirmed":
-        await interaction.response.send_message("You are in; the rematch starts once everyone has "
-                                                "accepted.", ephemeral=True, allowed_mentions=NO_MENTIONS)
+        await interaction.response.send_message(t("You are in; the rematch starts once everyone has "
+                                                  "accepted."), ephemeral=True, allowed_mentions=NO_MENTIONS)
         await show_rematch(interaction.client, lobby.lobby_id)
     else:
         await start(interaction, lobby, source)
