@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` publishes its slash commands.
+"""``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` publishes its slash commands;
+``python -m bot db status|migrate`` shows or brings up to date the database's schema.
 
 Commands are not synced on every start (Discord rate-limits it): run ``sync`` once after an
 update, or set DEV_GUILD_ID to sync to one test server at each start while developing.
@@ -31,7 +32,37 @@ def _parser() -> argparse.ArgumentParser:
     sync.add_argument("--dry-run", action="store_true",
                       help="print the commands as JSON, exactly as sync would send them, and send "
                            "nothing (no token or network needed)")
+    db = sub.add_parser("db", help="the database: where it stands, bring it up to date")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    for name, what in (("status", "show the schema version and the migrations applied or pending"),
+                       ("migrate", "apply every pending migration, each in its own transaction")):
+        command = db_sub.add_parser(name, help=what)
+        command.add_argument("--database-url", default=None,
+                             help="a postgresql:// URL or an SQLite file (default: DATABASE_URL, "
+                                  "else DATABASE_PATH, else data/hanafuda.sqlite3)")
     return parser
+
+
+def _db(args: argparse.Namespace) -> int:
+    """``python -m bot db status|migrate``: no token needed, only the database."""
+    from bot.store import MigrationError, StoreError
+    from bot.store.schema import migrate_database, schema_status
+
+    target = args.database_url or os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or None
+    try:
+        if args.db_command == "migrate":
+            before, after = asyncio.run(migrate_database(target))
+            print(f"schema version {before} -> {after}" if after != before else
+                  f"schema version {after}: nothing to apply")
+        status = asyncio.run(schema_status(target))
+    except (MigrationError, StoreError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a driver's own error (server unreachable, refused login)
+        print(f"error: {type(exc).__name__}: {str(exc).strip()}", file=sys.stderr)
+        return 2
+    print(status.report())
+    return 0 if status.version == status.latest else 1
 
 
 @contextlib.asynccontextmanager
@@ -117,6 +148,8 @@ def _unreachable(exc: BaseException) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "db":
+        return _db(args)
     if args.command == "sync" and args.dry_run:
         json.dump(asyncio.run(command_payload()), sys.stdout, ensure_ascii=False, indent=2, sort_keys=True)
         sys.stdout.write("\n")

@@ -66,7 +66,7 @@ class HanafudaBot(commands.Bot):
         await self.start_pools()
         self.loopwatch = LoopWatch()  # logs every block of the event loop over 100 ms
         self.loopwatch.start()
-        self.store = await Store.open(self.settings.database_path)
+        self.store = await Store.open(self.settings.database_url or self.settings.database_path)
         self.languages = Languages(self.store)
         await self.languages.load()
         self.publisher = TablePublisher(self)

@@ -42,6 +42,7 @@ class ConfigError(Exception):
 class Settings:
     token: str
     database_path: Path
+    database_url: str | None = None  # PostgreSQL (postgresql://...): used instead of the file
     dev_guild_id: int | None = None
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     log_level: str = "INFO"
@@ -126,10 +127,15 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     if font and not Path(font).is_file():
         raise ConfigError(f"CJK_FONT points to {font!r}, which is not a file")
     db = values.get("DATABASE_PATH", "").strip()
+    url = values.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/"
+                          "database); for an SQLite file, set DATABASE_PATH instead")
     cpus = cpu_count()
     return Settings(
         token=token,
         database_path=Path(db) if db else Path(__file__).resolve().parent.parent / "data" / "hanafuda.sqlite3",
+        database_url=url or None,
         dev_guild_id=_int("DEV_GUILD_ID", dev) if dev else None,
         owner_ids=frozenset(_int("OWNER_IDS", o) for o in owners),
         log_level=level,

@@ -1,26 +1,35 @@
-"""Store benchmark: transfers per second with durability on (WAL, synchronous=NORMAL) and the time
-to settle a 4-player staked game. Each run uses a fresh database file; medians over the runs.
+"""Store benchmark: durable transfers per second and the time to settle a 4-player staked game,
+on SQLite (WAL, synchronous=NORMAL) or on PostgreSQL (``--database-url``: a server the bench may
+create databases on; each run gets a fresh database, dropped afterwards). Medians over the runs.
 
     python -m bot.bench store [--runs 5] [--transfers 2000] [--tasks 8] [--synchronous NORMAL]
+                              [--database-url postgresql://user@host/postgres]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
 
 from bot.store import SeatResult, Store
+from bot.store.postgres import display_url
 
 GUILD = 1
 USERS = list(range(1000, 1050))
 
 
-async def _transfers(path: Path, count: int, tasks: int, synchronous: str) -> float:
+async def _transfers(path: str, count: int, tasks: int, synchronous: str) -> float:
     """Random user-to-user transfers from ``tasks`` concurrent tasks; returns transfers/s."""
     async with await Store.open(path, synchronous=synchronous) as store:
         for user in USERS:
@@ -42,7 +51,7 @@ async def _transfers(path: Path, count: int, tasks: int, synchronous: str) -> fl
         return count / elapsed
 
 
-async def _settlements(path: Path, games: int, synchronous: str) -> list[float]:
+async def _settlements(path: str, games: int, synchronous: str) -> list[float]:
     """Seconds for each finish_game of a 4-player game with a stake (results, ratings, payouts)."""
     times = []
     async with await Store.open(path, synchronous=synchronous) as store:
@@ -62,28 +71,56 @@ async def _settlements(path: Path, games: int, synchronous: str) -> list[float]:
     return times
 
 
+@contextlib.contextmanager
+def _databases(server_url: str | None, folder: Path) -> Iterator[Callable[[], str]]:
+    """A maker of fresh databases: SQLite files in ``folder``, or PostgreSQL databases created
+    on ``server_url`` (all dropped at the end)."""
+    made: list[str] = []
+
+    def fresh() -> str:
+        name = f"hanafuda_bench_{os.getpid()}_{len(made)}"
+        made.append(name)
+        if server_url is None:
+            return str(folder / f"{name}.sqlite3")
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        parts = urlsplit(server_url)
+        return urlunsplit(parts._replace(path=f"/{name}"))
+
+    try:
+        yield fresh
+    finally:
+        if server_url is not None:
+            with psycopg.connect(server_url, autocommit=True) as conn:
+                for name in made:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench store", description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--transfers", type=int, default=2000)
     parser.add_argument("--tasks", type=int, default=8, help="concurrent tasks sending transfers")
     parser.add_argument("--games", type=int, default=20, help="settlements timed per run")
-    parser.add_argument("--synchronous", default="NORMAL", choices=["NORMAL", "FULL"])
+    parser.add_argument("--synchronous", default="NORMAL", choices=["NORMAL", "FULL"],
+                        help="SQLite's durability (PostgreSQL commits durably as configured)")
+    parser.add_argument("--database-url", default=None,
+                        help="a PostgreSQL server to measure instead of SQLite; the bench creates "
+                             "(and drops) a database per run, so the role needs CREATEDB")
     args = parser.parse_args(argv)
 
     serial, concurrent, settle = [], [], []
-    with tempfile.TemporaryDirectory(prefix="hanafuda-bench-") as tmp:
-        for run in range(args.runs):
-            base = Path(tmp) / f"run{run}"
-            serial.append(asyncio.run(_transfers(base.with_suffix(".s.db"), args.transfers, 1,
-                                                 args.synchronous)))
-            concurrent.append(asyncio.run(_transfers(base.with_suffix(".c.db"), args.transfers,
-                                                     args.tasks, args.synchronous)))
+    with tempfile.TemporaryDirectory(prefix="hanafuda-bench-") as tmp, \
+            _databases(args.database_url, Path(tmp)) as fresh:
+        for _run in range(args.runs):
+            serial.append(asyncio.run(_transfers(fresh(), args.transfers, 1, args.synchronous)))
+            concurrent.append(asyncio.run(_transfers(fresh(), args.transfers, args.tasks,
+                                                     args.synchronous)))
             settle.append(statistics.median(
-                asyncio.run(_settlements(base.with_suffix(".g.db"), args.games, args.synchronous))
-            ))
-    print(f"store benchmark: WAL, synchronous={args.synchronous}, {args.runs} runs, "
-          f"{args.transfers} transfers per run")
+                asyncio.run(_settlements(fresh(), args.games, args.synchronous))))
+    where = (f"PostgreSQL ({display_url(args.database_url)})" if args.database_url
+             else f"SQLite, WAL, synchronous={args.synchronous}")
+    print(f"store benchmark: {where}, {args.runs} runs, {args.transfers} transfers per run")
     print(f"  transfers/s, 1 task:          median {statistics.median(serial):8.0f}  "
           f"(min {min(serial):.0f}, max {max(serial):.0f})")
     print(f"  transfers/s, {args.tasks} tasks:         median {statistics.median(concurrent):8.0f}  "

@@ -18,26 +18,42 @@ import shutil
 import sqlite3
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
+import psycopg
 
+from .dialects import DIALECTS, statements_for
 from .errors import MigrationError
 from .health import Health, unavailable
 
 __all__ = [
     "Database",
+    "IntegrityError",
+    "dialect_of",
     "Migration",
     "PROJECT_ROOT",
     "apply_migrations",
+    "database_target",
     "default_db_path",
     "default_migrations_dir",
     "load_migrations",
 ]
+
+#: A constraint the database refused (a CHECK, a unique key, an append-only trigger), whichever
+#: the database: catch this, not one driver's class.
+IntegrityError = (sqlite3.IntegrityError, psycopg.IntegrityError)
+
+
+def dialect_of(conn: Any) -> str:
+    """"sqlite" or "postgresql": which SQL a connection of the store speaks, for the few queries
+    written twice (see :mod:`bot.store.dialects`)."""
+    return getattr(conn, "dialect", "sqlite")
+
 
 #: The project root: ``data/`` sits next to ``bot/`` (also in an editable install).
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -45,12 +61,21 @@ MIN_SQLITE = (3, 37, 0)  # STRICT tables; RETURNING needs 3.35
 _MIGRATION_NAME = re.compile(r"^(\d+)_[\w.-]+\.sql$")
 
 Clock = Callable[[], float]
+T = TypeVar("T")
 
 
 def default_db_path() -> Path:
     """``$HANAFUDA_DB_PATH`` if set, else ``data/hanafuda.sqlite3`` at the project root."""
     env = os.environ.get("HANAFUDA_DB_PATH")
     return Path(env) if env else PROJECT_ROOT / "data" / "hanafuda.sqlite3"
+
+
+def database_target(path: str | os.PathLike[str] | None = None) -> str:
+    """What to open: ``path`` if given, else ``$DATABASE_URL`` (``postgresql://...``), else the
+    SQLite file of :func:`default_db_path`."""
+    if path is not None:
+        return os.fspath(path)
+    return os.environ.get("DATABASE_URL") or os.fspath(default_db_path())
 
 
 def default_migrations_dir() -> Path:
@@ -61,26 +86,13 @@ def default_migrations_dir() -> Path:
 
 @dataclass(frozen=True, slots=True)
 class Migration:
+    """One numbered step of the schema: its statements for SQLite and for PostgreSQL (see
+    :mod:`bot.store.dialects`)."""
+
     version: int
     name: str
     statements: tuple[str, ...]
-
-
-def _split_statements(sql: str) -> list[str]:
-    """Split a script into complete statements (trigger bodies included) without executescript,
-    which would COMMIT the migration's transaction before running."""
-    statements, buf = [], ""
-    for line in sql.splitlines(keepends=True):
-        buf += line
-        if sqlite3.complete_statement(buf):
-            if buf.strip():
-                statements.append(buf.strip())
-            buf = ""
-    if buf.strip() and not all(
-        ln.strip().startswith("--") or not ln.strip() for ln in buf.splitlines()
-    ):
-        raise MigrationError(f"incomplete SQL statement at the end: {buf.strip()[:60]!r}")
-    return statements
+    postgresql: tuple[str, ...] = ()
 
 
 def load_migrations(directory: Path | None = None) -> list[Migration]:
@@ -92,8 +104,12 @@ def load_migrations(directory: Path | None = None) -> list[Migration]:
     for path in sorted(directory.iterdir()):
         match = _MIGRATION_NAME.match(path.name)
         if match:
-            statements = _split_statements(path.read_text(encoding="utf-8"))
-            found.append(Migration(int(match.group(1)), path.name, tuple(statements)))
+            script = path.read_text(encoding="utf-8")
+            try:  # split without executescript, which would COMMIT the migration's transaction
+                sqlite, postgresql = (tuple(statements_for(script, d)) for d in DIALECTS)
+            except ValueError as exc:
+                raise MigrationError(f"{path.name}: {exc}") from None
+            found.append(Migration(int(match.group(1)), path.name, sqlite, postgresql))
     found.sort(key=lambda m: m.version)
     versions = [m.version for m in found]
     if versions != list(range(1, len(found) + 1)):
@@ -145,6 +161,8 @@ def apply_migrations(
 class Database:
     """The two connections, the writer lock and the clock; shared by the store's modules."""
 
+    dialect = "sqlite"
+
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
                  clock: Clock, path: str, temp_dir: str | None) -> None:
         self._writer = writer
@@ -182,7 +200,7 @@ class Database:
         else:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            await asyncio.to_thread(_migrate_file, path, migrations, busy_timeout_ms)
+            await asyncio.to_thread(migrate_file, path, migrations, busy_timeout_ms)
             writer = await _connect(path, busy_timeout_ms, synchronous)
             try:
                 reader = await _connect(path, busy_timeout_ms, synchronous)
@@ -231,6 +249,12 @@ class Database:
                 raise
             self.health.succeeded("write")
 
+    async def transact(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """``work`` in one write transaction (see :meth:`write`); the store's writes all come
+        this way, which PostgreSQL's backend retries when a concurrent writer conflicts."""
+        async with self.write() as conn:
+            return await work(conn)
+
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
         """Several reads that must agree with each other (one read transaction)."""
@@ -268,7 +292,7 @@ class Database:
             raise error from exc
 
 
-def _migrate_file(path: str, migrations: list[Migration], busy_timeout_ms: int) -> None:
+def migrate_file(path: str, migrations: list[Migration], busy_timeout_ms: int) -> None:
     conn = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
     try:
         # WAL first (it persists in the file): switching needs a lock SQLite does not wait for

@@ -6,12 +6,14 @@ Each refusal happens before anything is written (or rolls the whole transaction 
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from bot.i18n import N_, NP_, number, t, tp
 from bot.words import amount
 
 __all__ = [
+    "refuse_nul",
     "StoreError",
     "InvalidInput",
     "InvalidAmount",
@@ -34,6 +36,17 @@ __all__ = [
 # A game's status as a refusal names it.
 STATUSES = {"finished": NP_("status", "finished"), "cancelled": NP_("status", "cancelled"),
             "running": NP_("status", "running")}
+
+
+_JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
+
+
+def refuse_nul(text: str, what: str, error: type[Exception] | None = None) -> str:
+    """``text`` unless it holds the NUL character, as such or escaped in JSON: PostgreSQL cannot
+    store it, so no database of the store accepts it (``error``: the class to raise)."""
+    if "\x00" in text or _JSON_NUL.search(text):
+        raise (error or InvalidInput)(f"{what} must not contain the NUL character.")
+    return text
 
 
 class StoreError(Exception):

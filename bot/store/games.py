@@ -16,6 +16,7 @@ from typing import Any
 
 import aiosqlite
 
+from .db import IntegrityError
 from .errors import (
     DuplicateAction,
     GameNotRunning,
@@ -23,6 +24,7 @@ from .errors import (
     InvalidResult,
     StoreError,
     UnknownGame,
+    refuse_nul,
 )
 from .ledger import (
     Acct,
@@ -55,9 +57,10 @@ _GAME_COLUMNS = ("game_id, guild_id, channel_id, message_id, game, rules, player
 
 def _json(value: Any, what: str, error: type[StoreError]) -> str:
     try:
-        return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise error(f"{what} must be plain JSON values ({exc}).") from None
+    return refuse_nul(text, what, error)
 
 
 def _check_int(value: Any, what: str, low: int, high: int, error: type[StoreError]) -> int:
@@ -94,6 +97,11 @@ def validate_new_game(guild_id: int, channel_id: int, game: str, rules: Mapping[
         raise InvalidGame("The seed must be an integer or a text.")
     if not isinstance(state_json, str):
         raise InvalidGame("The state must be given as JSON text.")
+    for text, what in ((game, "The game name"), (state_json, "The state"),
+                       *((p, "An AI seat") for p in players if isinstance(p, str))):
+        refuse_nul(text, what, InvalidGame)
+    if isinstance(seed, str):
+        refuse_nul(seed, "The seed", InvalidGame)
     _check_int(state_version, "The state version", 0, 2**31, InvalidGame)
     if stake != 0:
         check_amount(stake, stake=True)
@@ -101,6 +109,11 @@ def validate_new_game(guild_id: int, channel_id: int, game: str, rules: Mapping[
             "rules": _json(dict(rules), "The rules", InvalidGame),
             "players": _json(players, "The players", InvalidGame), "stake": stake,
             "state": state_json, "state_version": state_version, "seed": json.dumps(seed)}
+
+
+def _actor_of(stored: int | str) -> int | str:
+    """A stored actor: a user id, or a label such as "ai:normal" (PostgreSQL keeps both as text)."""
+    return int(stored) if isinstance(stored, str) and stored.isdigit() else stored
 
 
 def _record(row: sqlite3.Row, events: list[GameEvent] | None = None) -> GameRecord:
@@ -187,7 +200,7 @@ async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, acto
             "WHERE game_id = ? AND status = 'running' AND last_seq < ?",
             (state_json, state_version, seq, now, game_id, seq),
         )
-    except sqlite3.IntegrityError:
+    except IntegrityError:
         raise InvalidGame("The new state is not valid JSON.") from None
     if cur.rowcount == 0:
         row = await _game_row(conn, game_id)
@@ -206,7 +219,7 @@ async def load_game(conn: aiosqlite.Connection, game_id: int, guild_id: int | No
     events = []
     if with_events:
         events = [
-            GameEvent(seq=r[0], actor=r[1], action=r[2], events=json.loads(r[3]),
+            GameEvent(seq=r[0], actor=_actor_of(r[1]), action=r[2], events=json.loads(r[3]),
                       created_at=ms_to_datetime(r[4]))
             for r in await conn.execute_fetchall(
                 "SELECT seq, actor, action, events, created_at FROM game_events "
@@ -335,7 +348,7 @@ async def _end(conn: aiosqlite.Connection, row: sqlite3.Row, status: str, payout
             (status, json.dumps(payouts), reason, now, now, state_json, state_version,
              row["game_id"]),
         )
-    except sqlite3.IntegrityError:
+    except IntegrityError:
         raise InvalidGame("The final state is not valid JSON.") from None
 
 

@@ -62,7 +62,7 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
 
 def _ranked(source: str) -> str:
     return (f"SELECT RANK() OVER (ORDER BY value DESC) AS rank, user_id, value, games, "
-            f"COUNT(*) OVER () AS total FROM ({source})")
+            f"COUNT(*) OVER () AS total FROM ({source}) AS board")
 
 
 def _row(r: Any) -> LeaderboardRow:
@@ -80,7 +80,7 @@ async def leaderboard(conn: aiosqlite.Connection, source: tuple[str, list[Any]],
     if rows:
         total = rows[0]["total"]
     else:
-        (total,), = await conn.execute_fetchall(f"SELECT COUNT(*) FROM ({sql})", params)
+        (total,), = await conn.execute_fetchall(f"SELECT COUNT(*) FROM ({sql}) AS board", params)
     return LeaderboardPage(rows=[_row(r) for r in rows], total=total)
 
 
@@ -88,6 +88,6 @@ async def rank_of(conn: aiosqlite.Connection, source: tuple[str, list[Any]], use
                   ) -> LeaderboardRow | None:
     sql, params = source
     rows = list(await conn.execute_fetchall(
-        f"SELECT * FROM ({_ranked(sql)}) WHERE user_id = ?", [*params, user_id]
+        f"SELECT * FROM ({_ranked(sql)}) AS ranked WHERE user_id = ?", [*params, user_id]
     ))
     return _row(rows[0]) if rows else None

@@ -18,6 +18,7 @@ import aiosqlite
 
 from bot.i18n import number, t
 
+from .db import IntegrityError
 from .errors import (
     AlreadyClaimed,
     IdempotencyConflict,
@@ -26,6 +27,7 @@ from .errors import (
     InvalidInput,
     InvalidSetting,
     UnknownAccount,
+    refuse_nul,
 )
 from .models import MAX_AMOUNT, AuditReport, LedgerLine, Transfer, ms_to_datetime
 from .settings import currency, load_settings
@@ -59,7 +61,7 @@ def scoped_key(guild_id: int, kind: str, key: str) -> str:
     """Idempotency keys are unique per server and operation kind, whatever the caller passes."""
     if not isinstance(key, str) or not key:
         raise InvalidInput("A request key is required.")  # a programming error, never a user's
-    return f"g{guild_id}:{kind}:{key}"
+    return f"g{guild_id}:{kind}:{refuse_nul(key, 'The request key')}"
 
 
 async def _one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> sqlite3.Row | None:
@@ -169,7 +171,7 @@ async def move(
             "RETURNING account_id, balance",
             (src.account_id, dst.account_id, amount),
         )
-    except sqlite3.IntegrityError:
+    except IntegrityError:
         raise InvalidAmount(t("That would take a balance past the largest amount allowed.")) from None
     after = {r[0]: r[1] for r in rows}
     if src.account_id not in after:
@@ -290,7 +292,7 @@ _AUDIT_CHECKS = (
      """SELECT DISTINCT account_id FROM (
           SELECT account_id, balance_after,
                  SUM(amount) OVER (PARTITION BY account_id ORDER BY entry_id) AS running
-          FROM entries) WHERE running <> balance_after"""),
+          FROM entries) AS checked WHERE running <> balance_after"""),
     ("negative balance outside the house",
      "SELECT account_id FROM accounts WHERE kind <> 'house' AND balance < 0"),
     ("transfer without exactly its two matching entries",

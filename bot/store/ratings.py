@@ -67,8 +67,9 @@ async def apply_ratings(conn: aiosqlite.Connection, guild_id: int, game: str,
         "INSERT INTO ratings (guild_id, game, user_id, rating, games, wins, losses, draws, "
         "updated_at) VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8) "
         "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET rating = excluded.rating, "
-        "games = games + 1, wins = wins + excluded.wins, losses = losses + excluded.losses, "
-        "draws = draws + excluded.draws, updated_at = excluded.updated_at",
+        "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+        "losses = ratings.losses + excluded.losses, "
+        "draws = ratings.draws + excluded.draws, updated_at = excluded.updated_at",
         [
             (guild_id, game, user, after[user], int(o == "won"), int(o == "lost"),
              int(o == "draw"), now)

@@ -18,6 +18,7 @@ import aiosqlite
 
 from bot.games.sakura.rules import TEAM_SIZES
 
+from .db import dialect_of
 from .errors import UnknownGame
 from .models import GameOutcome, Outcome, PlayerResult, Seat, ms_to_datetime
 
@@ -218,11 +219,10 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
     )
 
 
-async def _yaku_tallies(conn: aiosqlite.Connection, guild_id: int, user_id: int
-                        ) -> list[YakuTally]:
-    """Scan the ``round_over`` events of the player's latest finished games."""
-    rows = await conn.execute_fetchall(
-        """
+# The round_over events of a player's latest games: the one query that walks a JSON array, which
+# each database does with its own table function.
+_YAKU_SCAN = {
+    "sqlite": """
         SELECT r.game, r.seat, je.value AS event
         FROM (SELECT game_id, game, seat FROM results WHERE guild_id = ? AND user_id = ?
               ORDER BY finished_at DESC LIMIT ?) r
@@ -230,8 +230,26 @@ async def _yaku_tallies(conn: aiosqlite.Connection, guild_id: int, user_id: int
         JOIN json_each(ge.events) je
         WHERE json_extract(je.value, '$.type') = 'round_over'
         """,
-        (guild_id, user_id, YAKU_SCAN_GAMES),
-    )
+    "postgresql": """
+        SELECT r.game, r.seat, je.value::text AS event
+        FROM (SELECT game_id, game, seat FROM results WHERE guild_id = ? AND user_id = ?
+              ORDER BY finished_at DESC LIMIT ?) r
+        JOIN game_events ge ON ge.game_id = r.game_id AND ge.events LIKE '%round_over%'
+        CROSS JOIN LATERAL jsonb_array_elements(ge.events::jsonb) AS je(value)
+        WHERE je.value ->> 'type' = 'round_over'
+        """,
+}
+# A game one user sat in (its players are a JSON array of user ids and AI levels).
+_SAT_IN = {
+    "sqlite": "EXISTS (SELECT 1 FROM json_each(g.players) p WHERE p.value = ?)",
+    "postgresql": "g.players::jsonb @> jsonb_build_array(?::bigint)",
+}
+
+
+async def _yaku_tallies(conn: aiosqlite.Connection, guild_id: int, user_id: int
+                        ) -> list[YakuTally]:
+    """Scan the ``round_over`` events of the player's latest finished games."""
+    rows = await conn.execute_fetchall(_YAKU_SCAN[dialect_of(conn)], (guild_id, user_id, YAKU_SCAN_GAMES))
     best: dict[tuple[str, str], int] = {}
     times: Counter[tuple[str, str]] = Counter()
     for row in rows:
@@ -299,7 +317,7 @@ async def game_history(conn: aiosqlite.Connection, guild_id: int, user_id: int |
     """The server's games, newest first (those ``user_id`` sat in, of ``game`` when given)."""
     where, params = ["g.guild_id = ?"], [guild_id]
     if user_id is not None:
-        where.append("EXISTS (SELECT 1 FROM json_each(g.players) p WHERE p.value = ?)")
+        where.append(_SAT_IN[dialect_of(conn)])
         params.append(user_id)
     if game is not None:
         where.append("g.game = ?")

@@ -14,7 +14,7 @@ import aiosqlite
 
 from bot.i18n import N_, number, t
 
-from .errors import InvalidSetting
+from .errors import InvalidSetting, refuse_nul
 from .models import MAX_AMOUNT
 
 __all__ = ["GuildSettings", "STAKE_POLICIES", "HAND_DELIVERY", "load_all_settings", "load_settings", "save_settings"]
@@ -78,7 +78,8 @@ def validate(current: GuildSettings, changes: Mapping[str, Any]) -> GuildSetting
         ):
             raise InvalidSetting(t("House rules must map each game name to its options."))
         try:
-            out["house_rules"] = json.loads(json.dumps({k: dict(v) for k, v in rules.items()}))
+            text = json.dumps({k: dict(v) for k, v in rules.items()})
+            out["house_rules"] = json.loads(refuse_nul(text, "House rules", InvalidSetting))
         except (TypeError, ValueError) as exc:
             raise InvalidSetting(t("House rules must be plain JSON values ({problem}).", problem=exc)) from None
     if "turn_timeout_s" in out:
@@ -94,7 +95,7 @@ def validate(current: GuildSettings, changes: Mapping[str, Any]) -> GuildSetting
         name = out["currency_name"]
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
             raise InvalidSetting(t("The currency name must have 1 to 32 characters."))
-        out["currency_name"] = name.strip()
+        out["currency_name"] = refuse_nul(name.strip(), "The currency name", InvalidSetting)
     if "language" in out and out["language"] not in LANGUAGE_CHOICES:
         raise InvalidSetting(t("The language must be one of en, ja, ko (or empty: the server's own)."))
     new = replace(current, **out)

@@ -17,8 +17,8 @@ from types import TracebackType
 from typing import Any
 
 from . import games, leaderboards, ledger, lobbies, records
-from .db import Clock, Database, default_db_path
-from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount
+from .db import Clock, Database, database_target
+from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount, refuse_nul
 from .games import validate_new_game
 from .languages import UserLanguage, load_user_languages, save_user_language
 from .lobbies import Lobby
@@ -36,6 +36,7 @@ from .models import (
     SeatResult,
     Transfer,
 )
+from .postgres import PostgresDatabase, is_postgres_url
 from .records import HistoryPage, UserStats
 from .settings import (
     LANGUAGE_CHOICES,
@@ -67,7 +68,7 @@ def _actor(value: Any) -> int:
 def _text(value: Any, what: str, allow_empty: bool = True) -> str:
     if not isinstance(value, str) or len(value) > MAX_TEXT or (not allow_empty and not value):
         raise InvalidInput(f"{what} must be a text of at most {MAX_TEXT} characters.")
-    return value
+    return refuse_nul(value, what)
 
 
 class Store:
@@ -88,12 +89,16 @@ class Store:
         cls, path: str | os.PathLike[str] | None = None, *, migrations_dir: Path | None = None,
         clock: Clock = time.time, synchronous: str = "NORMAL", busy_timeout_ms: int = 10_000,
     ) -> Store:
-        """Open (creating and migrating) the database; ``None``: :func:`default_db_path`,
-        ``":memory:"``: a private temporary file removed on close."""
-        db = await Database.open(
-            default_db_path() if path is None else path, migrations_dir=migrations_dir,
-            clock=clock, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms,
-        )
+        """Open (creating and migrating) the database: a ``postgresql://`` URL, or an SQLite
+        file; ``None``: ``$DATABASE_URL`` if set, else :func:`default_db_path`; ``":memory:"``:
+        a private temporary SQLite file removed on close."""
+        target = database_target(path)
+        if is_postgres_url(target):
+            db: Database | PostgresDatabase = await PostgresDatabase.open(
+                target, migrations_dir=migrations_dir, clock=clock)
+        else:
+            db = await Database.open(target, migrations_dir=migrations_dir, clock=clock,
+                                     synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)
         store = cls(db)
         await store._load_settings()
         return store
@@ -123,8 +128,13 @@ class Store:
 
     @property
     def path(self) -> str:
-        """The database file."""
+        """The database: its file, or its URL without the password."""
         return self._db.path
+
+    @property
+    def dialect(self) -> str:
+        """"sqlite" or "postgresql"."""
+        return self._db.dialect
 
     # -- settings --------------------------------------------------------------------------------
     async def get_settings(self, guild_id: int) -> GuildSettings:
@@ -160,9 +170,11 @@ class Store:
     async def update_settings(self, guild_id: int, /, **changes: Any) -> GuildSettings:
         """Change some settings (names as in :class:`GuildSettings`); returns the new settings."""
         _id(guild_id, "The server id")
-        async with self._db.write() as conn:
+        async def work(conn):
             new = validate(await load_settings(conn, guild_id), changes)
             await save_settings(conn, new, self._db.now_ms())
+            return new
+        new = await self._db.transact(work)
         self._remember_settings(new)
         return new
 
@@ -171,7 +183,7 @@ class Store:
         """Set (or with ``None`` clear) the house rules of one game on this server."""
         _id(guild_id, "The server id")
         _text(game, "The game name", allow_empty=False)
-        async with self._db.write() as conn:
+        async def work(conn):
             current = await load_settings(conn, guild_id)
             house = dict(current.house_rules)
             if rules is None:
@@ -180,6 +192,8 @@ class Store:
                 house[game] = rules
             new = validate(current, {"house_rules": house})
             await save_settings(conn, new, self._db.now_ms())
+            return new
+        new = await self._db.transact(work)
         self._remember_settings(new)
         return new
 
@@ -195,8 +209,7 @@ class Store:
         for value in (language.seen, language.chosen):
             if value not in LANGUAGE_CHOICES:
                 raise InvalidInput("The language must be one of en, ja, ko.")
-        async with self._db.write() as conn:
-            await save_user_language(conn, language, self._db.now_ms())
+        await self._db.transact(lambda conn: save_user_language(conn, language, self._db.now_ms()))
 
     # -- chip ledger -----------------------------------------------------------------------------
     async def open_account(self, guild_id: int, user_id: int, *, actor: int | None = None
@@ -206,8 +219,7 @@ class Store:
         _id(guild_id, "The server id")
         _id(user_id, "The user id")
         actor = _actor(user_id if actor is None else actor)
-        async with self._db.write() as conn:
-            return await ledger.open_account(conn, guild_id, user_id, actor, self._db.now_ms())
+        return await self._db.transact(lambda conn: ledger.open_account(conn, guild_id, user_id, actor, self._db.now_ms()))
 
     async def balance(self, guild_id: int, user_id: int) -> int:
         """The user's chips on this server; :class:`UnknownAccount` if they have no account."""
@@ -225,8 +237,7 @@ class Store:
         """The daily chips, once per UTC day (:class:`AlreadyClaimed` after that)."""
         _id(guild_id, "The server id")
         _id(user_id, "The user id")
-        async with self._db.write() as conn:
-            return await ledger.claim_daily(conn, guild_id, user_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: ledger.claim_daily(conn, guild_id, user_id, self._db.now_ms()))
 
     async def transfer(self, guild_id: int, from_user: int, to_user: int, amount: int, *,
                        key: str, reason: str = "", actor: int | None = None,
@@ -243,7 +254,7 @@ class Store:
         _text(reason, "The reason")
         actor = _actor(from_user if actor is None else actor)
         scoped = ledger.scoped_key(guild_id, "transfer", key)
-        async with self._db.write() as conn:
+        async def work(conn):
             if open_accounts:
                 now = self._db.now_ms()
                 await ledger.open_account(conn, guild_id, from_user, from_user, now)
@@ -252,6 +263,7 @@ class Store:
                 conn, guild_id=guild_id, key=scoped, from_user=from_user, to_user=to_user,
                 amount=amount, actor=actor, reason=reason, now=self._db.now_ms(),
             )
+        return await self._db.transact(work)
 
     async def grant(self, guild_id: int, user_id: int, amount: int, *, key: str, actor: int,
                     reason: str, open_account: bool = False) -> Transfer:
@@ -273,7 +285,7 @@ class Store:
         _actor(actor)
         _text(reason, "The reason")
         now = self._db.now_ms()
-        async with self._db.write() as conn:
+        async def work(conn):
             if open_account:
                 await ledger.open_account(conn, guild_id, user_id, actor, now)
             user = await ledger.user_account(conn, guild_id, user_id)
@@ -283,6 +295,7 @@ class Store:
                 conn, guild_id=guild_id, key=ledger.scoped_key(guild_id, kind, key), kind=kind,
                 src=src, dst=dst, amount=amount, actor=actor, reason=reason, now=now,
             )
+        return await self._db.transact(work)
 
     async def history(self, guild_id: int, user_id: int, *, offset: int = 0, limit: int = 20
                       ) -> list[LedgerLine]:
@@ -311,19 +324,16 @@ class Store:
         new = validate_new_game(guild_id, channel_id, game, rules, players, seed, state_json,
                                 state_version, stake, message_id)
         _actor(actor)
-        async with self._db.write() as conn:
-            return await games.create_game(conn, new, key=key, actor=actor, now=self._db.now_ms())
+        return await self._db.transact(lambda conn: games.create_game(conn, new, key=key, actor=actor, now=self._db.now_ms()))
 
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table (posted after creation)."""
-        async with self._db.write() as conn:
-            await games.set_message(conn, game_id, message_id, self._db.now_ms())
+        await self._db.transact(lambda conn: games.set_message(conn, game_id, message_id, self._db.now_ms()))
 
     async def set_turn_alert(self, game_id: int, alert: Mapping[str, Any] | None) -> None:
         """Remember which message is a running table's turn alert, so a restart deletes it in
         its turn (the alert is sent after the move that brought it was stored)."""
-        async with self._db.write() as conn:
-            await games.set_turn_alert(conn, game_id, json.dumps(alert), self._db.now_ms())
+        await self._db.transact(lambda conn: games.set_turn_alert(conn, game_id, json.dumps(alert), self._db.now_ms()))
 
     async def record_action(self, game_id: int, seq: int, actor: int | str, action: str,
                             events: Sequence[Mapping[str, Any]], state_json: str,
@@ -341,9 +351,12 @@ class Store:
             events_json = json.dumps(list(events), ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError) as exc:
             raise InvalidInput(f"Events must be plain JSON values ({exc}).") from None
-        async with self._db.write() as conn:
-            await games.record_action(conn, game_id, seq, actor, action, events_json, state_json,
-                                      state_version, self._db.now_ms())
+        refuse_nul(events_json, "The events")
+        refuse_nul(state_json, "The state")
+        if isinstance(actor, str):
+            refuse_nul(actor, "The actor")
+        await self._db.transact(lambda conn: games.record_action(conn, game_id, seq, actor, action, events_json, state_json,
+                                     state_version, self._db.now_ms()))
 
     async def load_game(self, game_id: int, *, guild_id: int | None = None,
                         with_events: bool = True) -> GameRecord:
@@ -368,12 +381,13 @@ class Store:
         else the winners split the pot. A finished game returns its stored outcome unchanged."""
         _actor(actor)
         _text(reason, "The reason")
-        async with self._db.write() as conn:
+        async def work(conn):
             return await games.finish_game(
                 conn, game_id, results, chip_deltas=chip_deltas, pot_shares=pot_shares,
                 state=_state(state_json, state_version), actor=actor, reason=reason,
                 now=self._db.now_ms(),
             )
+        return await self._db.transact(work)
 
     async def cancel_game(self, game_id: int, *, actor: int = SYSTEM_ACTOR,
                           reason: str = "cancelled", state_json: str | None = None,
@@ -381,10 +395,9 @@ class Store:
         """Cancel a running game and refund every stake; cancelling again changes nothing."""
         _actor(actor)
         _text(reason, "The reason")
-        async with self._db.write() as conn:
-            return await games.cancel_game(conn, game_id, actor=actor, reason=reason,
+        return await self._db.transact(lambda conn: games.cancel_game(conn, game_id, actor=actor, reason=reason,
                                            state=_state(state_json, state_version),
-                                           now=self._db.now_ms())
+                                           now=self._db.now_ms()))
 
     # -- leaderboards ----------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int, metric: Metric, *, game: str | None = None,
@@ -482,8 +495,7 @@ class Store:
             "min_seats": min_seats, "max_seats": max_seats, "humans": json.dumps([host_id]),
             "expires_at": None if expires_at is None else int(expires_at * 1000),
         }
-        async with self._db.write() as conn:
-            return await lobbies.create(conn, values, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.create(conn, values, self._db.now_ms()))
 
     async def get_lobby(self, lobby_id: str) -> Lobby | None:
         """The stored lobby, or None for an unknown (or malformed, e.g. forged) id."""
@@ -493,60 +505,50 @@ class Store:
     async def set_lobby_message(self, lobby_id: str, message_id: int) -> None:
         """Remember the message that shows the lobby (presses on any other message are refused)."""
         _id(message_id, "The message id")
-        async with self._db.write() as conn:
-            await lobbies.set_message(conn, lobby_id, message_id, self._db.now_ms())
+        await self._db.transact(lambda conn: lobbies.set_message(conn, lobby_id, message_id, self._db.now_ms()))
 
     async def join_lobby(self, lobby_id: str, user_id: int) -> Lobby:
         """Seat a member (:class:`~bot.store.lobbies.LobbyError` if full, closed, seated...)."""
         _id(user_id, "The user id")
-        async with self._db.write() as conn:
-            return await lobbies.join(conn, lobby_id, user_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.join(conn, lobby_id, user_id, self._db.now_ms()))
 
     async def leave_lobby(self, lobby_id: str, user_id: int) -> Lobby:
         _id(user_id, "The user id")
-        async with self._db.write() as conn:
-            return await lobbies.leave(conn, lobby_id, user_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.leave(conn, lobby_id, user_id, self._db.now_ms()))
 
     async def add_lobby_ai(self, lobby_id: str, user_id: int, level: str) -> Lobby:
         """The host adds an AI player of ``level``."""
         _id(user_id, "The user id")
         if not isinstance(level, str) or not 0 < len(level) <= 16:
             raise InvalidInput("The AI level must be a short name.")
-        async with self._db.write() as conn:
-            return await lobbies.add_ai(conn, lobby_id, user_id, level, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.add_ai(conn, lobby_id, user_id, level, self._db.now_ms()))
 
     async def begin_lobby_start(self, lobby_id: str, user_id: int) -> Lobby:
         """open -> starting: of any number of presses, exactly one gets the lobby back; the
         others get :class:`~bot.store.lobbies.LobbyAlreadyStarted`."""
         _id(user_id, "The user id")
-        async with self._db.write() as conn:
-            return await lobbies.begin_start(conn, lobby_id, user_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.begin_start(conn, lobby_id, user_id, self._db.now_ms()))
 
     async def finish_lobby_start(self, lobby_id: str, game_id: int) -> Lobby:
         """starting -> started with the game just created."""
-        async with self._db.write() as conn:
-            return await lobbies.finish_start(conn, lobby_id, game_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.finish_start(conn, lobby_id, game_id, self._db.now_ms()))
 
     async def settle_lobby_start(self, lobby_id: str) -> Lobby | None:
         """After a failed start: ``started`` if the game exists after all, else ``open`` again."""
-        async with self._db.write() as conn:
-            return await lobbies.settle_start(conn, lobby_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.settle_start(conn, lobby_id, self._db.now_ms()))
 
     async def close_lobby(self, lobby_id: str, user_id: int) -> Lobby:
         """The host cancels the lobby, or the challenged member declines the challenge."""
         _id(user_id, "The user id")
-        async with self._db.write() as conn:
-            return await lobbies.close(conn, lobby_id, user_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.close(conn, lobby_id, user_id, self._db.now_ms()))
 
     async def expire_lobby(self, lobby_id: str) -> Lobby | None:
         """Mark an open lobby past its expiry as expired; None if it was not (or not open)."""
-        async with self._db.write() as conn:
-            return await lobbies.expire(conn, lobby_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.expire(conn, lobby_id, self._db.now_ms()))
 
     async def recover_lobbies(self) -> list[Lobby]:
         """At start-up: settle every lobby a crash left ``starting``."""
-        async with self._db.write() as conn:
-            return await lobbies.recover(conn, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.recover(conn, self._db.now_ms()))
 
     async def open_challenges(self) -> list[Lobby]:
         """Every open challenge and rematch, soonest expiry first."""
@@ -574,9 +576,8 @@ class Store:
         values = {"game": game, "stake": stake, "seats": seats, "ais": json.dumps(list(ais)),
                   "channel_id": channel_id, "rounds": rounds or None, "target": target or None,
                   "preset": preset, "teams": teams, "expires_at": int(expires_at * 1000)}
-        async with self._db.write() as conn:
-            return await lobbies.request_rematch(conn, source_game_id, user_id, values,
-                                                 self._db.now_ms(), answering)
+        return await self._db.transact(lambda conn: lobbies.request_rematch(conn, source_game_id, user_id, values,
+                                                 self._db.now_ms(), answering))
 
     async def live_rematch(self, source_game_id: int) -> Lobby | None:
         """The open, starting or started rematch of a finished game, if any."""
@@ -586,12 +587,11 @@ class Store:
     async def decline_rematch(self, lobby_id: str, user_id: int) -> Lobby:
         """A player of the finished game declines its open rematch."""
         _id(user_id, "The user id")
-        async with self._db.write() as conn:
-            return await lobbies.decline_rematch(conn, lobby_id, user_id, self._db.now_ms())
+        return await self._db.transact(lambda conn: lobbies.decline_rematch(conn, lobby_id, user_id, self._db.now_ms()))
 
 def _state(state_json: str | None, state_version: int | None) -> tuple[str, int] | None:
     if state_json is None:
         return None
     if not isinstance(state_json, str) or type(state_version) is not int:
         raise InvalidInput("The state must be JSON text with an integer version.")
-    return state_json, state_version
+    return refuse_nul(state_json, "The state"), state_version

@@ -57,6 +57,7 @@ CREATE INDEX entries_transfer ON entries (transfer_id);
 
 -- The entries of a transfer are written by the database itself, from the balances the debit and
 -- credit just produced: no code path can insert a transfer without its two entries.
+-- dialect: sqlite
 CREATE TRIGGER transfers_write_entries AFTER INSERT ON transfers
 BEGIN
     INSERT INTO entries (transfer_id, account_id, amount, balance_after, created_at)
@@ -66,6 +67,20 @@ BEGIN
     SELECT NEW.transfer_id, NEW.to_account, NEW.amount, balance, NEW.created_at
     FROM accounts WHERE account_id = NEW.to_account;
 END;
+-- dialect: postgresql
+CREATE FUNCTION hf_transfer_entries() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO entries (transfer_id, account_id, amount, balance_after, created_at)
+    SELECT NEW.transfer_id, NEW.from_account, -NEW.amount, balance, NEW.created_at
+    FROM accounts WHERE account_id = NEW.from_account;
+    INSERT INTO entries (transfer_id, account_id, amount, balance_after, created_at)
+    SELECT NEW.transfer_id, NEW.to_account, NEW.amount, balance, NEW.created_at
+    FROM accounts WHERE account_id = NEW.to_account;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER transfers_write_entries AFTER INSERT ON transfers
+FOR EACH ROW EXECUTE FUNCTION hf_transfer_entries();
+-- dialect: both
 
 CREATE TRIGGER transfers_immutable_u BEFORE UPDATE ON transfers
 BEGIN SELECT RAISE(ABORT, 'transfers are immutable'); END;

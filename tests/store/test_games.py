@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from contextlib import closing
 
 import pytest
 
@@ -21,7 +19,7 @@ from bot.store import (
     UnknownGame,
 )
 
-from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD
+from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD, count
 
 FOUR = [ALICE, BOB, CAROL, DAVE]
 
@@ -132,13 +130,11 @@ async def test_settle_with_chip_deltas_and_twice_changes_nothing(funded):
     assert out.payouts == {0: 250, 1: 0, 2: 50, 3: 100} and not out.replayed
     balances = [await funded.balance(GUILD, u) for u in FOUR]
     assert balances == [1150, 900, 950, 1000]
-    with closing(sqlite3.connect(funded.path)) as conn:
-        transfers = conn.execute("SELECT COUNT(*) FROM transfers").fetchone()[0]
+    transfers = await count(funded, "transfers")
     again = await funded.finish_game(game.game_id, _results(1, 4), chip_deltas={0: 0})
     assert again.replayed and again.payouts == out.payouts and again.results == out.results
     assert [await funded.balance(GUILD, u) for u in FOUR] == balances
-    with closing(sqlite3.connect(funded.path)) as conn:
-        assert conn.execute("SELECT COUNT(*) FROM transfers").fetchone()[0] == transfers
+    assert await count(funded, "transfers") == transfers
     loaded = await funded.load_game(game.game_id)
     assert loaded.status == "finished" and loaded.state == {"final": True}
     with pytest.raises(GameNotRunning):

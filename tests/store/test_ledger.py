@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from contextlib import closing
 
 import pytest
 
@@ -21,14 +19,13 @@ from bot.store import (
     StoreError,
     UnknownAccount,
 )
+from bot.store.db import IntegrityError
 
-from .conftest import ALICE, BOB, CAROL, GUILD
+from .conftest import ALICE, BOB, CAROL, GUILD, count, write_directly
 
 
-def _counts(path: str) -> tuple[int, ...]:
-    with closing(sqlite3.connect(path)) as conn:
-        return tuple(conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
-                     for t in ("accounts", "transfers", "entries", "games"))
+async def _counts(store) -> tuple[int, ...]:
+    return tuple([await count(store, t) for t in ("accounts", "transfers", "entries", "games")])
 
 
 async def test_open_account_gives_starting_chips_once(store):
@@ -89,17 +86,17 @@ async def test_retry_after_spending_everything_still_returns_the_original(funded
 @pytest.mark.parametrize("amount", [0, -1, -10**6, 1.5, 10.0, True, "10", None,
                                     MAX_AMOUNT + 1, 2**70])
 async def test_bad_amounts_are_refused_and_nothing_is_written(funded, amount):
-    before = _counts(funded.path)
+    before = await _counts(funded)
     with pytest.raises(InvalidAmount) as info:
         await funded.transfer(GUILD, ALICE, BOB, amount, key="bad")
     assert str(info.value)
     with pytest.raises(InvalidAmount):
         await funded.grant(GUILD, ALICE, amount, key="bad", actor=1, reason="x")
-    assert _counts(funded.path) == before
+    assert await _counts(funded) == before
 
 
 async def test_refusals_name_the_problem_and_write_nothing(funded):
-    before = _counts(funded.path)
+    before = await _counts(funded)
     with pytest.raises(SelfTransfer, match="yourself"):
         await funded.transfer(GUILD, ALICE, ALICE, 5, key="self")
     with pytest.raises(UnknownAccount, match="no account") as info:
@@ -115,7 +112,7 @@ async def test_refusals_name_the_problem_and_write_nothing(funded):
         await funded.transfer(GUILD, ALICE, -5, 5, key="neg-id")
     with pytest.raises(InvalidInput):
         await funded.transfer(GUILD, ALICE, BOB, 5, key="")
-    assert _counts(funded.path) == before
+    assert await _counts(funded) == before
     assert all(issubclass(e, StoreError) for e in (SelfTransfer, UnknownAccount, InvalidAmount))
 
 
@@ -157,7 +154,7 @@ WEIRD = [
     'quote " and \' and `tick`',
     "🎴🌸 花札 こいこい 🀄",
     "line\nbreak\ttab \\ backslash %s ?1 :name",
-    "\u202eright-to-left\u0000nul",
+    "\u202eright-to-left",
 ]
 
 
@@ -198,12 +195,12 @@ async def test_balances_cannot_exceed_the_ledger_limit(funded):
 
 async def test_ledger_rows_are_immutable(funded):
     await funded.transfer(GUILD, ALICE, BOB, 5, key="imm")
-    with closing(sqlite3.connect(funded.path)) as conn:
-        for sql in ("UPDATE transfers SET amount = 1", "DELETE FROM entries",
-                    "DELETE FROM accounts", "UPDATE accounts SET user_id = 1",
-                    "UPDATE accounts SET balance = -1 WHERE kind = 'user'"):
-            with pytest.raises(sqlite3.IntegrityError):
-                conn.execute(sql)
+    for sql in ("UPDATE transfers SET amount = 1", "DELETE FROM entries",
+                "DELETE FROM accounts", "UPDATE accounts SET user_id = 1",
+                "UPDATE accounts SET balance = -1 WHERE kind = 'user'"):
+        with pytest.raises(IntegrityError):
+            await write_directly(funded, sql)
+    assert (await funded.audit()).ok
 
 
 async def test_racing_daily_claims_pay_once(funded):
@@ -222,4 +219,29 @@ async def test_racing_transfers_never_overdraw(funded):
     assert sum(not isinstance(o, Exception) for o in outcomes) == 3
     assert all(isinstance(o, InsufficientFunds) for o in outcomes if isinstance(o, Exception))
     assert await funded.balance(GUILD, ALICE) == 100
+    assert (await funded.audit()).ok
+
+
+async def test_the_nul_character_is_refused_everywhere_and_nothing_is_written(funded):
+    """PostgreSQL cannot store NUL, so neither backend takes it: a clear refusal, no change."""
+    before = await _counts(funded)
+    attempts = [
+        funded.transfer(GUILD, ALICE, BOB, 1, key="k", reason="a\x00b"),
+        funded.transfer(GUILD, ALICE, BOB, 1, key="k\x00", reason="r"),
+        funded.set_house_rules(GUILD, "koikoi", {"note": "a\x00b"}),
+        funded.update_settings(GUILD, currency_name="gold\x00"),
+        funded.create_game(GUILD, 5, "koikoi", rules={"x": "\x00"}, players=[ALICE, "ai:easy"],
+                           seed=1, state_json="{}", state_version=1),
+        funded.create_game(GUILD, 5, "koikoi", rules={}, players=[ALICE, "ai:easy"], seed=1,
+                           state_json='{"name": "a\\u0000b"}', state_version=1),
+    ]
+    for attempt in attempts:
+        with pytest.raises(StoreError, match="NUL"):
+            await attempt
+    assert await _counts(funded) == before
+    game = await funded.create_game(GUILD, 5, "koikoi", rules={}, players=[ALICE, "ai:easy"],
+                                    seed=1, state_json="{}", state_version=1)
+    with pytest.raises(StoreError, match="NUL"):
+        await funded.record_action(game.game_id, 1, ALICE, "play", [{"name": "\x00"}], "{}", 1)
+    assert (await funded.load_game(game.game_id)).last_seq == 0
     assert (await funded.audit()).ok

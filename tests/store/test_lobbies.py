@@ -75,7 +75,8 @@ async def test_members_joining_at_once_are_all_seated_up_to_the_limit(store):
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(seated) == 3 and all(isinstance(r, LobbyRefused) and "full" in str(r) for r in refused)
     final = await store.get_lobby(lobby.lobby_id)
-    assert final.humans == (ALICE, *seated)
+    # seated in the order their joins committed (on PostgreSQL not always the order of gather)
+    assert final.humans[0] == ALICE and sorted(final.humans[1:]) == seated
 
 
 async def test_join_leave_and_ai_rules(store):

@@ -110,6 +110,7 @@ async def test_last_30_days_only_counts_recent_games_and_chips(funded, clock):
     dict(metric="wins", limit=0), dict(metric="wins", limit=101), dict(metric="wins", offset=-1),
 ])
 async def test_bad_leaderboard_requests(funded, kwargs):
+    kwargs = dict(kwargs)  # the parameter is shared by both backends' runs
     metric = kwargs.pop("metric")
     with pytest.raises(InvalidInput):
         await funded.leaderboard(GUILD, metric, **kwargs)

@@ -6,23 +6,21 @@ import asyncio
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
-from contextlib import closing
 from pathlib import Path
 
 from bot.store import Store
 
-from ._storm import FakeClock, Tally, check_invariants, open_all, storm_task
+from ._storm import FakeClock, Tally, check_invariants, open_all, plain_connection, storm_task
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def test_concurrency_storm_keeps_every_invariant(tmp_path):
-    path = tmp_path / "storm.sqlite3"
+async def test_concurrency_storm_keeps_every_invariant(database):
+    path = str(database)
     clock = FakeClock()
-    # Two stores on one file: tasks race inside each process-like store and across connections.
+    # Two stores on one database: tasks race inside each process-like store and across them.
     first = await Store.open(path, clock=clock)
     second = await Store.open(path, clock=clock)
     try:
@@ -41,13 +39,13 @@ async def test_concurrency_storm_keeps_every_invariant(tmp_path):
     finally:
         await first.close()
         await second.close()
-    counts = check_invariants(str(path))
+    counts = check_invariants(path)
     # every committed transfer id is distinct and present
     assert len({t for t, _ in tally.committed}) == len(tally.committed)
     assert counts["transfers"] >= len(tally.committed)
 
 
-def _run_child(path: Path, seed: int, kill_after: int) -> list[str]:
+def _run_child(path: str, seed: int, kill_after: int) -> list[str]:
     """Start a writer process storming ``path``; SIGKILL it after ``kill_after`` committed ops."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.store._storm", str(path), str(seed), "100000", "12"],
@@ -76,18 +74,18 @@ def _run_child(path: Path, seed: int, kill_after: int) -> list[str]:
     return lines
 
 
-async def test_sigkilled_writer_leaves_a_sound_ledger(tmp_path):
-    path = tmp_path / "crash.sqlite3"
+async def test_sigkilled_writer_leaves_a_sound_ledger(database):
+    path = str(database)
     rng = random.Random(2024)
     for round_no in range(3):
         committed = _run_child(path, seed=round_no, kill_after=rng.randint(150, 400))
-        check_invariants(str(path))
+        check_invariants(path)
         ids = {int(t): int(a) for kind, t, a in committed if kind == "T"}
-        with closing(sqlite3.connect(path)) as conn:
-            rows = conn.execute(f"SELECT transfer_id, amount FROM transfers WHERE transfer_id IN "
-                                f"({','.join(map(str, ids))})").fetchall()
+        with plain_connection(path) as q:
+            rows = q(f"SELECT transfer_id, amount FROM transfers WHERE transfer_id IN "
+                     f"({','.join(map(str, ids))})")
         assert dict(rows) == ids, "a transfer reported as committed was lost"
-        async with await Store.open(path) as store:  # reopening recovers the WAL
+        async with await Store.open(path) as store:  # reopening recovers the WAL (SQLite)
             report = await store.audit()
             assert report.ok, report.problems
             for kind, game_id, status in committed:
@@ -95,10 +93,10 @@ async def test_sigkilled_writer_leaves_a_sound_ledger(tmp_path):
                     assert (await store.load_game(int(game_id))).status == status
 
 
-async def test_cancelled_requests_leave_no_half_transfer(tmp_path):
+async def test_cancelled_requests_leave_no_half_transfer(database):
     """Discord handlers get cancelled (timeouts, shutdown): a cancelled call commits wholly or
     not at all, and the store keeps working."""
-    async with await Store.open(tmp_path / "cancel.sqlite3", clock=FakeClock()) as store:
+    async with await Store.open(database, clock=FakeClock()) as store:
         await open_all(store)
         rng = random.Random(5)
         for round_no in range(30):
@@ -113,4 +111,4 @@ async def test_cancelled_requests_leave_no_half_transfer(tmp_path):
         assert report.ok, report.problems
         t = await store.grant(111, 5001, 1, key="after-cancel", actor=1, reason="still usable")
         assert not t.replayed
-    check_invariants(str(tmp_path / "cancel.sqlite3"))
+    check_invariants(str(database))

@@ -25,6 +25,12 @@ from .faults import (
 SENTENCE = "The bot's database is having trouble; nothing was changed. Please try again later."
 
 
+@pytest.fixture
+def database(tmp_path):
+    """These faults are made on an SQLite file (its permissions, its pages, its lock)."""
+    return tmp_path / "store.sqlite3"
+
+
 @pytest.fixture(autouse=True)
 def _capture(caplog):
     caplog.set_level(logging.INFO, logger="bot.store")

@@ -1,0 +1,357 @@
+"""The store on PostgreSQL (psycopg 3 and its connection pool), behind the same interface as
+SQLite's :class:`~bot.store.db.Database`.
+
+The store's queries are written once, with ``?`` placeholders and a few SQLite functions; a thin
+connection wrapper passes them to psycopg (``?`` becomes ``%s``), and ``COMPAT`` below gives
+PostgreSQL those functions (``json_valid``, ``json_extract``, ``SUM`` of a comparison...), so the
+SQL the store sends is the same on both.
+
+Write transactions take one transaction-scoped advisory lock first, so they run one at a time
+across every process sharing the database, exactly as SQLite's single writer does: the store's
+read-then-write steps (a balance checked, then debited; a seat checked, then taken) keep the
+invariants they were written for without a retry loop around each. (SERIALIZABLE with retries
+was measured too: on the ledger's shared rows, the house account above all, it aborted and
+retried so often that it was slower, and starved under the concurrency storm.) Reads never wait
+for the lock. A deadlock or serialization failure, should one still happen, is retried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import random
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg_pool import AsyncConnectionPool
+
+from .dialects import split_statements
+from .errors import MigrationError, StoreUnavailable
+from .health import Health
+
+__all__ = ["COMPAT", "PgConnection", "PostgresDatabase", "is_postgres_url", "display_url"]
+
+log = logging.getLogger("bot.store")
+
+T = TypeVar("T")
+Clock = Callable[[], float]
+
+#: Serialization failures and deadlocks are retried this many times before giving up, waiting a
+#: random time that doubles with each try (from about 1 ms up to BACKOFF_CAP seconds).
+MAX_ATTEMPTS = 60
+BACKOFF_CAP = 0.05
+_MIGRATION_LOCK = 0x48616E61  # pg_advisory_lock key of migrations: one migrating process at a time
+_WRITE_LOCK = 0x48616E62  # pg_advisory_xact_lock key of the store's write transactions
+
+#: SQLite's functions that the schema and the store's queries use, as PostgreSQL functions over
+#: the same JSON text; created (or replaced) before migrating. ``hf_forbid`` is what the
+#: append-only triggers call (see :func:`bot.store.dialects.to_postgresql`).
+COMPAT = r"""
+CREATE OR REPLACE FUNCTION json_valid(value text) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    PERFORM value::jsonb;
+    RETURN true;
+EXCEPTION WHEN others THEN
+    RETURN false;
+END $$;
+CREATE OR REPLACE FUNCTION json_type(value text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$ SELECT jsonb_typeof(value::jsonb) $$;
+CREATE OR REPLACE FUNCTION json_array_length(value text) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$ SELECT jsonb_array_length(value::jsonb) $$;
+CREATE OR REPLACE FUNCTION json(value text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$ SELECT value::jsonb::text $$;
+CREATE OR REPLACE FUNCTION hf_json_path(path text) RETURNS text[]
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN path = '$' THEN '{}'::text[] ELSE string_to_array(substr(path, 3), '.') END
+$$;
+CREATE OR REPLACE FUNCTION json_extract(value text, path text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$ SELECT value::jsonb #>> hf_json_path(path) $$;
+CREATE OR REPLACE FUNCTION json_set(value text, path text, new_value text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT jsonb_set(value::jsonb, hf_json_path(path), new_value::jsonb)::text
+$$;
+CREATE OR REPLACE FUNCTION typeof(value text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN value ~ '^-?[0-9]+$' THEN 'integer' ELSE 'text' END
+$$;
+CREATE OR REPLACE FUNCTION hf_count_true(total bigint, value boolean) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN value IS NULL THEN total
+                ELSE coalesce(total, 0) + CASE WHEN value THEN 1 ELSE 0 END END
+$$;
+CREATE OR REPLACE AGGREGATE sum(boolean) (SFUNC = hf_count_true, STYPE = bigint);
+CREATE OR REPLACE FUNCTION hf_concat(joined text, value text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN value IS NULL THEN joined WHEN joined IS NULL THEN value
+                ELSE joined || ',' || value END
+$$;
+CREATE OR REPLACE AGGREGATE group_concat(text) (SFUNC = hf_concat, STYPE = text);
+CREATE OR REPLACE FUNCTION hf_forbid() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'integrity_constraint_violation';
+END $$;
+"""
+
+
+def is_postgres_url(target: Any) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def display_url(url: str) -> str:
+    """``url`` without its password (for logs and messages)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+_NUMBERED = re.compile(r"\?(\d+)")
+
+
+@functools.lru_cache(maxsize=1024)
+def _placeholders(sql: str) -> tuple[str, bool]:
+    """The store's ``?`` placeholders as psycopg's ``%s``, and SQLite's numbered ``?1`` as
+    ``%(p1)s`` (a literal ``%`` doubled); true when the parameters must then be named."""
+    sql = sql.replace("%", "%%")
+    if _NUMBERED.search(sql):
+        return _NUMBERED.sub(r"%(p\1)s", sql), True
+    return sql.replace("?", "%s"), False
+
+
+_NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+
+
+@functools.lru_cache(maxsize=256)
+def _named(sql: str) -> str:
+    """SQLite's ``:name`` placeholders as psycopg's ``%(name)s`` (``::`` casts left alone)."""
+    return _NAMED.sub(r"%(\1)s", sql.replace("%", "%%"))
+
+
+def _bound(sql: str, params: Any) -> tuple[str, Any]:
+    if isinstance(params, Mapping):
+        return _named(sql), params
+    text, numbered = _placeholders(sql)
+    return text, ({f"p{i}": value for i, value in enumerate(params, 1)} if numbered else tuple(params))
+
+
+class Row(tuple):
+    """A result row read by position or by column name, as :class:`sqlite3.Row` is."""
+
+    def __new__(cls, values: Iterable[Any], index: dict[str, int]) -> Row:
+        row = super().__new__(cls, values)
+        row._index = index
+        return row
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            return tuple.__getitem__(self, self._index[key])
+        return tuple.__getitem__(self, key)
+
+    def keys(self) -> list[str]:
+        return list(self._index)
+
+
+def _plain(value: Any) -> Any:
+    """PostgreSQL's SUM of integers is numeric: a whole Decimal comes back as the int SQLite gives."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
+
+
+def _row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
+    index = {column.name: i for i, column in enumerate(cursor.description or ())}
+    return lambda values: Row((_plain(v) for v in values), index)
+
+
+class PgConnection:
+    """A PostgreSQL connection with the part of aiosqlite's interface the store uses."""
+
+    dialect = "postgresql"
+
+    def __init__(self, conn: psycopg.AsyncConnection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.AsyncCursor:
+        cursor = self._conn.cursor()
+        if params:
+            await cursor.execute(*_bound(sql, params))
+        else:
+            await cursor.execute(sql)
+        return cursor
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        cursor = await self.execute(sql, params)
+        return list(await cursor.fetchall()) if cursor.description else []
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        rows = [_bound(sql, p) for p in params]
+        if rows:
+            await self._conn.cursor().executemany(rows[0][0], [bound for _, bound in rows])
+
+
+def _unavailable(exc: BaseException) -> StoreUnavailable | None:
+    """The :class:`StoreUnavailable` standing for a PostgreSQL failure of the database itself
+    (unreachable, out of space, read-only, corrupt); None for a constraint or a bug."""
+    if isinstance(exc, pg_errors.DiskFull | pg_errors.InsufficientResources):
+        problem = "full"
+    elif isinstance(exc, pg_errors.ReadOnlySqlTransaction):
+        problem = "read-only"
+    elif isinstance(exc, pg_errors.DataCorrupted | pg_errors.IndexCorrupted):
+        problem = "corrupt"
+    elif isinstance(exc, pg_errors.InsufficientPrivilege):
+        problem = "permission"
+    elif isinstance(exc, psycopg.OperationalError | pg_errors.AdminShutdown | pg_errors.CannotConnectNow
+                    ) and not isinstance(exc, pg_errors.SerializationFailure | pg_errors.DeadlockDetected) or isinstance(exc, asyncio.TimeoutError | TimeoutError) or type(exc).__name__ == "PoolTimeout":
+        problem = "unreachable"
+    else:
+        return None
+    return StoreUnavailable(problem, str(exc).strip())
+
+
+class PostgresDatabase:
+    """A connection pool, the clock and the database's health; shared by the store's modules."""
+
+    dialect = "postgresql"
+
+    def __init__(self, pool: AsyncConnectionPool, clock: Clock, url: str) -> None:
+        self._pool = pool
+        self.clock = clock
+        self.path = display_url(url)
+        self.health = Health(self.path)
+        self.retries = 0  # serialization failures and deadlocks retried (for the metrics)
+
+    @classmethod
+    async def open(cls, url: str, *, migrations_dir: Path | None = None, clock: Clock = time.time,
+                   pool_size: int = 10, timeout: float = 10.0) -> PostgresDatabase:
+        from .db import load_migrations
+
+        migrations = load_migrations(migrations_dir)
+        try:
+            async with await psycopg.AsyncConnection.connect(url, autocommit=True,
+                                                             connect_timeout=int(timeout)) as conn:
+                await migrate(conn, migrations)
+            pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, timeout=timeout,
+                                       kwargs={"row_factory": _row_factory}, open=False)
+            await pool.open(wait=True, timeout=timeout)
+        except MigrationError:
+            raise
+        except Exception as exc:
+            error = _unavailable(exc)
+            if error is not None:
+                Health(display_url(url)).failed("open", error)
+                raise error from exc
+            raise
+        return cls(pool, clock, url)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    async def transact(self, work: Callable[[PgConnection], Awaitable[T]]) -> T:
+        """``work`` in one write transaction, after the writers before it (the write lock);
+        run again from the start if PostgreSQL still reports a deadlock or serialization
+        failure."""
+        for attempt in range(MAX_ATTEMPTS):
+            try:
+                async with self._pool.connection() as conn, conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_WRITE_LOCK,))
+                    result = await work(PgConnection(conn))
+            except (pg_errors.SerializationFailure, pg_errors.DeadlockDetected):
+                if attempt == MAX_ATTEMPTS - 1:
+                    raise
+                self.retries += 1
+                await asyncio.sleep(random.uniform(0, min(BACKOFF_CAP, 0.001 * 2 ** attempt)))
+                continue
+            except Exception as exc:
+                self._raise_unavailable("write", exc)
+                raise
+            self.health.succeeded("write")
+            return result
+        raise AssertionError("unreachable")
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[PgConnection]:
+        """Several reads that must agree with each other (one read-only transaction)."""
+        try:
+            async with self._pool.connection() as conn, conn.transaction():
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                yield PgConnection(conn)
+        except Exception as exc:
+            self._raise_unavailable("read", exc)
+            raise
+        self.health.succeeded("read")
+
+    async def fetchall(self, sql: str, params: Any = ()) -> list[Row]:
+        async with self.snapshot() as conn:
+            return await conn.execute_fetchall(sql, params)
+
+    async def fetchone(self, sql: str, params: Any = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    def _raise_unavailable(self, kind: str, exc: BaseException) -> None:
+        error = _unavailable(exc)
+        if error is not None:
+            self.health.failed(kind, error)
+            raise error from exc
+
+
+async def schema_version(conn: psycopg.AsyncConnection) -> int:
+    """The migration level of the database (0: none yet)."""
+    found = await (await conn.execute("SELECT to_regclass('hf_schema') IS NOT NULL")).fetchone()
+    if not found[0]:
+        return 0
+    row = await (await conn.execute("SELECT version FROM hf_schema")).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+async def migrate(conn: psycopg.AsyncConnection, migrations: list, upto: int | None = None) -> int:
+    """Bring the database of ``conn`` (autocommit) to the last migration (or ``upto``), each in
+    its own transaction with the version it reaches; several processes opening at once wait for
+    one another on an advisory lock, so every migration runs exactly once."""
+    latest = migrations[-1].version if migrations else 0
+    target = latest if upto is None else upto
+    await conn.execute("SELECT pg_advisory_lock(%s)", (_MIGRATION_LOCK,))
+    try:
+        current = await schema_version(conn)
+        if current > latest:
+            raise MigrationError(
+                f"the database is at schema version {current}, newer than this code ({latest}); "
+                "upgrade the bot instead of running an older one on it")
+        async with conn.transaction():
+            for statement in split_statements(COMPAT, "postgresql"):
+                await conn.execute(statement)
+            await conn.execute("CREATE TABLE IF NOT EXISTS hf_schema (version integer NOT NULL)")
+            if (await (await conn.execute("SELECT count(*) FROM hf_schema")).fetchone())[0] == 0:
+                await conn.execute("INSERT INTO hf_schema (version) VALUES (0)")
+        for migration in migrations:
+            if migration.version <= current or migration.version > target:
+                continue
+            try:
+                async with conn.transaction():
+                    for statement in migration.postgresql:
+                        await conn.execute(statement)
+                    await conn.execute("UPDATE hf_schema SET version = %s", (migration.version,))
+            except psycopg.Error as exc:
+                raise MigrationError(f"migration {migration.name} failed: {exc}") from exc
+            current = migration.version
+        return current
+    finally:
+        with contextlib.suppress(psycopg.Error):
+            await conn.execute("SELECT pg_advisory_unlock(%s)", (_MIGRATION_LOCK,))
+
