@@ -71,6 +71,7 @@ def private(record) -> bool:
 
 async def test_twenty_accepts_start_one_game_and_escrow_once(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
+    await no_dealt_hand_wins(hbot, world)  # a one-round match must not be settled at its deal
     before = {u.id: (await store.open_account(guild, u.id))[0] for u in (world.admin, world.player)}
     record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1, stake=40)
     challenge = record.original
@@ -91,6 +92,7 @@ async def test_twenty_accepts_start_one_game_and_escrow_once(hbot, standin, worl
 
 async def test_twenty_starts_of_a_lobby_start_one_game_and_escrow_once(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
+    await no_dealt_hand_wins(hbot, world)  # a one-round match must not be settled at its deal
     record = await world.admin.slash(world.channel, "koikoi", rounds=1, stake=25)
     lobby = record.original
     await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
