@@ -1,5 +1,6 @@
 """``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` publishes its slash commands;
-``python -m bot db status|migrate`` shows or brings up to date the database's schema.
+``python -m bot db status|migrate`` shows or brings up to date the database's schema, and
+``python -m bot db copy --from SRC --to URL`` moves a whole database to PostgreSQL.
 
 Commands are not synced on every start (Discord rate-limits it): run ``sync`` once after an
 update, or set DEV_GUILD_ID to sync to one test server at each start while developing.
@@ -40,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--database-url", default=None,
                              help="a postgresql:// URL or an SQLite file (default: DATABASE_URL, "
                                   "else DATABASE_PATH, else data/hanafuda.sqlite3)")
+    copy = db_sub.add_parser("copy", help="copy a whole database (SQLite or PostgreSQL) into an "
+                                          "empty PostgreSQL database, then verify it")
+    copy.add_argument("--from", dest="source", required=True,
+                      help="sqlite:///path/to/file.sqlite3 (or a path), or a postgresql:// URL")
+    copy.add_argument("--to", dest="destination", required=True, help="a postgresql:// URL")
     return parser
 
 
@@ -48,6 +54,16 @@ def _db(args: argparse.Namespace) -> int:
     from bot.store import MigrationError, StoreError
     from bot.store.schema import migrate_database, schema_status
 
+    if args.db_command == "copy":
+        from bot.store.copy import copy_database
+
+        try:
+            report = asyncio.run(copy_database(args.source, args.destination))
+        except StoreError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(report.summary())
+        return 0
     target = args.database_url or os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or None
     try:
         if args.db_command == "migrate":
