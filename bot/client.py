@@ -16,6 +16,7 @@ from bot.config import Settings
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.loopwatch import LoopWatch
+from bot.metrics import MetricsServer
 from bot.store import Store
 from bot.tables import TableManager
 from bot.workers import WorkerPool
@@ -75,6 +76,10 @@ class HanafudaBot(commands.Bot):
             await self.load_extension(ext)
         resumed = await self.tables.resume_all()
         log.info("resumed %d running game(s)", resumed)
+        if self.settings.metrics_port:
+            self.metrics_server = MetricsServer(self, self.settings.metrics_port, self.settings.metrics_host)
+            await self.metrics_server.start()
+            log.info("metrics on http://%s:%d/metrics", self.settings.metrics_host, self.settings.metrics_port)
         if self.sync_dev_guild and self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -115,6 +120,9 @@ class HanafudaBot(commands.Bot):
     async def close(self) -> None:
         if getattr(self, "loopwatch", None) is not None:
             self.loopwatch.stop()
+        if getattr(self, "metrics_server", None) is not None:
+            await self.metrics_server.close()
+            self.metrics_server = None
         if self.tables:
             self.tables.close()
         if getattr(self, "publisher", None) is not None:

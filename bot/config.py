@@ -50,6 +50,8 @@ class Settings:
     render_workers: int = field(default_factory=cpu_count)
     ai_workers: int = field(default_factory=lambda: max(1, cpu_count() - 1))
     worker_niceness: int = DEFAULT_NICENESS
+    metrics_port: int | None = None  # Prometheus /metrics and /healthz; off unless set
+    metrics_host: str = "127.0.0.1"
 
 
 def _int(name: str, raw: str) -> int:
@@ -131,11 +133,16 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     if url and not url.startswith(("postgresql://", "postgres://")):
         raise ConfigError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/"
                           "database); for an SQLite file, set DATABASE_PATH instead")
+    metrics_port = values.get("METRICS_PORT", "").strip()
+    if metrics_port and (not metrics_port.isdigit() or not 1 <= int(metrics_port) <= 65535):
+        raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535, got {metrics_port!r}")
     cpus = cpu_count()
     return Settings(
         token=token,
         database_path=Path(db) if db else Path(__file__).resolve().parent.parent / "data" / "hanafuda.sqlite3",
         database_url=url or None,
+        metrics_port=int(metrics_port) if metrics_port else None,
+        metrics_host=values.get("METRICS_HOST", "").strip() or "127.0.0.1",
         dev_guild_id=_int("DEV_GUILD_ID", dev) if dev else None,
         owner_ids=frozenset(_int("OWNER_IDS", o) for o in owners),
         log_level=level,

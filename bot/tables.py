@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import metrics
 from bot.ai import make_player
 from bot.ai.shedding import slap_delay
 from bot.games import game_module
@@ -322,6 +323,7 @@ class TableManager:
                     raise TableError(str(exc)) from None
                 raise
             table.seq += 1
+            metrics.ACTIONS.labels(table.game).inc()
             if table.match.is_over:
                 await self._finish(table, events)
             else:

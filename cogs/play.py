@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, number, t, tp
@@ -280,6 +281,7 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     if interaction.user.id != lobby.host_id:
         raise LobbyRefused(t("Only the host can start the game."))
     await interaction.response.defer(ephemeral=True, thinking=True)
+    metrics.acknowledged(interaction)
     try:
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
     except LobbyError as exc:
@@ -325,6 +327,7 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
             await interaction.response.edit_message(embed=declined, view=None, allowed_mentions=NO_MENTIONS)
             return
         await interaction.response.defer()
+        metrics.acknowledged(interaction)
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
     except LobbyExpired:
         expired = await store.expire_lobby(lobby_id)
@@ -634,6 +637,7 @@ class PlayCog(commands.Cog):
         table_rules(settings, game, seats, spec)
         await check_stakes(interaction, game, stake, [user.id])
         await interaction.response.defer(thinking=True)
+        metrics.acknowledged(interaction)
         levels = [ai] * (seats - 1)
         with in_public(interaction):  # the seats' names and the headline are for the whole channel
             opponents = ai_names(levels)

@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from bot import presenter
+from bot import metrics, presenter
 from bot.i18n import speaking, t
 from bot.presenters.base import final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
@@ -152,9 +152,10 @@ class TablePublisher:
     async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
         """Pixels in the bot's worker processes (never on the event loop's GIL)."""
         pool = getattr(self.bot, "render_pool", None)
-        if pool is not None:
-            return await pool.run(draw, *args)
-        return await asyncio.to_thread(draw, *args)
+        with metrics.rendering():
+            if pool is not None:
+                return await pool.run(draw, *args)
+            return await asyncio.to_thread(draw, *args)
 
     async def draw(self, update: Update) -> bytes:
         """The update's image, drawn once per distinct picture of a message: a hand that an

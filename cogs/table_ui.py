@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot import presenter
+from bot import metrics, presenter
 from bot.games.base import Action
 from bot.i18n import current, t
 from bot.tables import Table, TableError
@@ -104,6 +104,7 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         await refuse(interaction, str(exc))
         return
     await interaction.response.defer()
+    metrics.acknowledged(interaction)
     publisher = interaction.client.publisher  # type: ignore[attr-defined]  # cogs.publisher
     publisher.hand_seen_via(table, seat, interaction)
     try:

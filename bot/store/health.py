@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 
 from .errors import StoreUnavailable
 
@@ -73,6 +74,11 @@ def unavailable(exc: BaseException) -> StoreUnavailable | None:
     return None if problem is None else StoreUnavailable(problem, str(exc))
 
 
+#: Called with (kind, problem) at every request the database could not serve (the metrics count
+#: them; the log says it once per episode).
+failure_listeners: list[Callable[[str, str], None]] = []
+
+
 class Health:
     """Tracks which kinds of operation ("read", "write", "open") currently fail, and logs changes.
 
@@ -86,6 +92,8 @@ class Health:
         self.failing: dict[str, str] = {}  # kind -> problem
 
     def failed(self, kind: str, error: StoreUnavailable) -> None:
+        for listener in failure_listeners:
+            listener(kind, error.problem)
         new = error.problem not in self.failing.values()
         self.failing[kind] = error.problem
         if new:

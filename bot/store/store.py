@@ -132,6 +132,11 @@ class Store:
         return self._db.path
 
     @property
+    def healthy(self) -> bool:
+        """Whether the database serves every kind of request now (for the health check)."""
+        return self._db.health.ok
+
+    @property
     def dialect(self) -> str:
         """"sqlite" or "postgresql"."""
         return self._db.dialect
