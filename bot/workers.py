@@ -19,7 +19,9 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -43,8 +45,24 @@ class _Worker:
     pid: int
 
 
+def _exit_with_parent() -> None:
+    """A worker whose bot died (SIGKILL, out of memory) ends with it, instead of living on as an
+    orphan holding its memory and the bot's inherited files: a thread waits for the parent's
+    sentinel, which becomes readable when the parent is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
 def _start_worker(niceness: int, initializer: Callable[[], object] | None) -> None:
-    """Runs first in every worker process: lower its priority, then warm it up."""
+    """Runs first in every worker process: end with the bot, lower its priority, warm it up."""
+    _exit_with_parent()
     if niceness:
         try:
             os.nice(niceness)

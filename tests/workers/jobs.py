@@ -57,3 +57,21 @@ def wait_then_pid(started, release) -> int:
 def niceness() -> int:
     """This process's CPU niceness (os.nice(0) reads it without changing it)."""
     return os.nice(0)
+
+
+async def _hold_a_pool() -> None:
+    """A stand-in for the bot: a warm pool of two workers, their pids printed, then waiting."""
+    import asyncio
+
+    from bot.workers import WorkerPool
+
+    pool = WorkerPool("orphan test", 2, initializer=warm_up)
+    await pool.start()
+    print(*pool.pids(), flush=True)
+    await asyncio.Event().wait()  # until killed
+
+
+if __name__ == "__main__":
+    import asyncio
+
+    asyncio.run(_hold_a_pool())

@@ -164,3 +164,27 @@ async def test_workers_run_at_a_lower_cpu_priority_than_the_bot():
 def test_niceness_is_within_unix_bounds():
     with pytest.raises(ValueError, match="niceness is 0"):
         WorkerPool("test", 1, niceness=20)
+
+
+def test_workers_end_with_a_bot_that_was_killed(tmp_path):
+    """SIGKILL gives the bot no chance to close its pool: the workers notice and end on their own
+    (orphans would hold memory, and the bot's inherited files, for ever)."""
+    import select
+    import subprocess
+    import sys
+
+    bot = subprocess.Popen([sys.executable, "-m", "tests.workers.jobs"], stdout=subprocess.PIPE, text=True)
+    try:
+        pids = [int(p) for p in bot.stdout.readline().split()]  # printed once the pool is warm
+        assert len(pids) == 2 and all(alive(p) for p in pids)
+        watches = [os.pidfd_open(p) for p in pids]  # readable once that process has ended
+    finally:
+        bot.kill()
+        bot.wait()
+    try:
+        for watch in watches:
+            ended, _, _ = select.select([watch], [], [], 60)
+            assert ended, "a worker outlived its killed bot"
+    finally:
+        for watch in watches:
+            os.close(watch)
