@@ -20,6 +20,7 @@ from pathlib import Path
 import aiohttp
 import discord
 
+from bot import logcontext
 from bot.config import ConfigError, load_settings
 from bot.words import plural
 
@@ -27,7 +28,14 @@ from bot.words import plural
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Hanafuda games for Discord")
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="start the bot (the default)")
+    run = sub.add_parser("run", help="start the bot (the default)")
+    for where in (parser, run):
+        where.add_argument("--shards", metavar="IDS", default=argparse.SUPPRESS,
+                           help="run only these shards, e.g. 0-3 or 0,2,4-5 (default: SHARDS, else "
+                                "every shard); other processes run the rest")
+        where.add_argument("--shard-count", metavar="N", default=argparse.SUPPRESS,
+                           help="the number of shards of the whole bot, the same in every process "
+                                "(default: SHARD_COUNT, else what Discord recommends)")
     sync = sub.add_parser("sync", help="publish the slash commands to Discord, then exit")
     sync.add_argument("--guild", type=int, help="sync to this one server only (instant)")
     sync.add_argument("--dry-run", action="store_true",
@@ -170,12 +178,19 @@ def main(argv: list[str] | None = None) -> int:
         json.dump(asyncio.run(command_payload()), sys.stdout, ensure_ascii=False, indent=2, sort_keys=True)
         sys.stdout.write("\n")
         return 0
+    env = dict(os.environ)  # the command line wins over the environment and .env
+    for option, name in (("shards", "SHARDS"), ("shard_count", "SHARD_COUNT")):
+        if hasattr(args, option):
+            env[name] = getattr(args, option)
     try:
-        settings = load_settings()
+        settings = load_settings(env=env)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)s %(where)s%(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:  # "[shard 3 game 42] " on a game's lines
+        logcontext.install(handler)
     quiet_voice_notices()
     try:
         if args.command == "sync":

@@ -8,15 +8,18 @@ import gc
 import importlib
 import logging
 import os
+from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot import logcontext
 from bot.config import Settings
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.loopwatch import LoopWatch
 from bot.metrics import MetricsServer
+from bot.shards import shard_of
 from bot.store import Store
 from bot.tables import TableManager
 from bot.workers import WorkerPool
@@ -36,19 +39,28 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
-class HanafudaBot(commands.Bot):
+class HanafudaBot(commands.AutoShardedBot):
+    """Runs the shards of ``settings.shards`` (every shard unless told): the games of their
+    guilds are this process's to drive, resume and settle (:mod:`bot.shards`)."""
+
     def __init__(self, settings: Settings, *, sync_dev_guild: bool = True, sync_only: bool = False) -> None:
+        plan = settings.shards
         # Nobody is mentioned unless a message names the users it means to ping (cogs.publisher.ping):
         # a display name such as "@everyone" must never reach the whole server.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          owner_ids=set(settings.owner_ids) or None, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=SpeakingTree)
+                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=SpeakingTree,
+                         shard_ids=list(plan.ids) if plan.ids is not None else None,
+                         shard_count=plan.count)
+        self.shard_plan = plan
+        logcontext.set_shard_of(self.shard_of)
         self.settings = settings
         self.sync_dev_guild = sync_dev_guild
         self.sync_only = sync_only  # `python -m bot sync`: the command tree only, no store or games
         self.store: Store | None = None
         self.languages: Languages | None = None  # who is spoken to in which language (bot.languages)
         self.tables: TableManager | None = None
+        self.relay: Any = None  # cogs.relay.Relay: presses and languages between processes
         self.render_pool: WorkerPool | None = None
         """Worker processes for images: ``await bot.render_pool.run(render_table, view)``."""
         self.ai_pool: WorkerPool | None = None
@@ -58,6 +70,8 @@ class HanafudaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from cogs.publisher import TablePublisher
+        from cogs.relay import Relay
+        from cogs.table_ui import play_relayed
 
         await self.tree.set_translator(CatalogTranslator())
         if self.sync_only:
@@ -71,11 +85,14 @@ class HanafudaBot(commands.Bot):
         self.languages = Languages(self.store)
         await self.languages.load()
         self.publisher = TablePublisher(self)
-        self.tables = TableManager(self.store, self.publisher, ai_pool=self.ai_pool)
+        self.tables = TableManager(self.store, self.publisher, ai_pool=self.ai_pool,
+                                   owns=self.shard_plan.owns)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         resumed = await self.tables.resume_all()
-        log.info("resumed %d running game(s)", resumed)
+        log.info("%s: resumed %d running game(s)", self.shard_plan.describe(), resumed)
+        self.relay = Relay(self, functools.partial(play_relayed, self))
+        await self.relay.start()  # presses on this process's games that other processes received
         if self.settings.metrics_port:
             self.metrics_server = MetricsServer(self, self.settings.metrics_port, self.settings.metrics_host)
             await self.metrics_server.start()
@@ -84,6 +101,10 @@ class HanafudaBot(commands.Bot):
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard of a guild (0 for direct messages), by the count Discord was told."""
+        return 0 if guild_id is None else shard_of(guild_id, self.shard_count or 1)
 
     async def on_ready(self) -> None:
         self.freeze_heap()
@@ -123,6 +144,8 @@ class HanafudaBot(commands.Bot):
         if getattr(self, "metrics_server", None) is not None:
             await self.metrics_server.close()
             self.metrics_server = None
+        if getattr(self, "relay", None) is not None:
+            await self.relay.close()
         if self.tables:
             self.tables.close()
         if getattr(self, "publisher", None) is not None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.shards import ShardPlan, parse_shards
 from bot.words import plural
 
 # Discord bot tokens are three base64url segments joined by dots: the bot's id (18 characters or
@@ -52,6 +53,7 @@ class Settings:
     worker_niceness: int = DEFAULT_NICENESS
     metrics_port: int | None = None  # Prometheus /metrics and /healthz; off unless set
     metrics_host: str = "127.0.0.1"
+    shards: ShardPlan = field(default_factory=ShardPlan)  # the shards this process runs
 
 
 def _int(name: str, raw: str) -> int:
@@ -107,6 +109,20 @@ def check_token(token: str) -> None:
                               f"({plural(len(part), 'character')}, where it has at least {low}): {_AGAIN}")
 
 
+def shard_plan(shards: str, count: str) -> ShardPlan:
+    """SHARDS (``0-3``, ``0,2,4-5``; empty: every shard) of SHARD_COUNT, checked."""
+    shards, count = shards.strip(), count.strip()
+    if count and not count.isdigit():
+        raise ConfigError(f"SHARD_COUNT must be a whole number of shards, got {count!r}")
+    if shards and not count:
+        raise ConfigError("SHARDS needs SHARD_COUNT, the number of shards of the whole bot "
+                          "(every process of the bot sets the same count)")
+    try:
+        return ShardPlan(parse_shards(shards) if shards else None, int(count) if count else None)
+    except ValueError as exc:
+        raise ConfigError(f"SHARDS/SHARD_COUNT: {exc}") from None
+
+
 def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env",
                   require_token: bool = True) -> Settings:
     """Read the settings; the process environment wins over the ``.env`` file."""
@@ -136,6 +152,10 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     metrics_port = values.get("METRICS_PORT", "").strip()
     if metrics_port and (not metrics_port.isdigit() or not 1 <= int(metrics_port) <= 65535):
         raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535, got {metrics_port!r}")
+    shards = shard_plan(values.get("SHARDS", ""), values.get("SHARD_COUNT", ""))
+    if not shards.whole and not url:
+        raise ConfigError(f"{shards.describe()} shares the bot with other processes, which need "
+                          "one database they all reach: set DATABASE_URL to a PostgreSQL database")
     cpus = cpu_count()
     return Settings(
         token=token,
@@ -143,6 +163,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
         database_url=url or None,
         metrics_port=int(metrics_port) if metrics_port else None,
         metrics_host=values.get("METRICS_HOST", "").strip() or "127.0.0.1",
+        shards=shards,
         dev_guild_id=_int("DEV_GUILD_ID", dev) if dev else None,
         owner_ids=frozenset(_int("OWNER_IDS", o) for o in owners),
         log_level=level,

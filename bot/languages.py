@@ -80,9 +80,19 @@ class Languages:
         await self.store.save_user_language(updated)
         self._users[user_id] = updated
 
+    async def refresh(self, user_id: int) -> None:
+        """Read again what another process of the bot stored for this user."""
+        try:
+            stored = await self.store.user_language(user_id)
+        except StoreError:
+            return  # the next change announced, or the next start, brings it
+        if stored is not None and not any(task.get_name() == f"language {user_id}" for task in self._saving):
+            self._users[user_id] = stored
+
     def _save(self, language: UserLanguage) -> None:
         self._users[language.user_id] = language
-        task = asyncio.get_running_loop().create_task(self._write(language.user_id))
+        task = asyncio.get_running_loop().create_task(self._write(language.user_id),
+                                                      name=f"language {language.user_id}")
         self._saving.add(task)
         task.add_done_callback(self._saving.discard)
 

@@ -17,11 +17,12 @@ import multiprocessing
 import os
 import time
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import metrics
+from bot import logcontext, metrics
 from bot.ai import make_player
 from bot.ai.shedding import slap_delay
 from bot.games import game_module
@@ -171,10 +172,13 @@ class TableManager:
     slap_delays: tuple[float, float] = (0.6, 2.0)  # an AI seat's reaction time in the race, seconds
     MAX_TIMEOUTS = 3
 
-    def __init__(self, store: Store, publisher: Any, ai_pool: Any = None) -> None:
+    def __init__(self, store: Store, publisher: Any, ai_pool: Any = None,
+                 owns: Callable[[int], bool] | None = None) -> None:
         self.store = store
         self.publisher = publisher
         self.ai_pool = ai_pool  # bot.workers.WorkerPool for searching AI levels (else a private pool)
+        # Whether a guild's games are this process's (bot.shards); other processes drive the rest.
+        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.tables: dict[int, Table] = {}
         self._rng = Rng(0x5EED)
         self._pool: ProcessPoolExecutor | None = None
@@ -243,9 +247,12 @@ class TableManager:
         return table
 
     async def resume_all(self) -> int:
-        """Rebuild every running game after a restart and restart its timers and AI turns."""
+        """Rebuild every running game of this process's guilds after a restart and restart
+        its timers and AI turns (the other processes resume theirs)."""
         count = 0
         for brief in await self.store.list_running_games():
+            if not self.owns(brief.guild_id):
+                continue
             rec = await self.store.load_game(brief.game_id, with_events=False)
             try:
                 table = Table.from_record(rec)
@@ -255,6 +262,7 @@ class TableManager:
             if not table.timeouts:
                 table.timeouts = [0] * len(table.players)
             self.tables[table.game_id] = table
+            logcontext.table_context(table).run(log.info, "resumed at move %d", table.seq)
             if table.match.is_over:  # the bot stopped between the last move and the settlement
                 async with table.lock:
                     await self._finish(table, [])
@@ -442,21 +450,24 @@ class TableManager:
             if not task.done() and task is not asyncio.current_task():
                 task.cancel()
         table.race_tasks = []
+        context = logcontext.table_context(table)  # its log lines name the game and its shard
         if is_ai(table.players[seat]):
-            table.ai_task = asyncio.create_task(self._ai_turn(table, seat, table.seq))
+            table.ai_task = asyncio.create_task(self._ai_turn(table, seat, table.seq), context=context)
         else:
-            table.timer = asyncio.create_task(self._turn_timer(table, seat, table.seq))
+            table.timer = asyncio.create_task(self._turn_timer(table, seat, table.seq), context=context)
 
     # -- the First Bloom slap race ----------------------------------------------------------
     def _start_race(self, table: Table) -> None:
         """Time the race: AI seats slap after a human-like delay; the window closes after
         :data:`RACE_SECONDS` (those who never slapped pay in full)."""
         table.race_seq = table.seq
-        table.race_tasks = [asyncio.create_task(self._close_race(table, table.seq))]
+        context = logcontext.table_context(table)
+        table.race_tasks = [asyncio.create_task(self._close_race(table, table.seq), context=context)]
         for seat in table.match.observation(0).get("race_seats", []):
             if is_ai(table.players[seat]):
                 delay = slap_delay(Rng(self._rng.next64()), *self.slap_delays)
-                table.race_tasks.append(asyncio.create_task(self._ai_slap(table, seat, delay)))
+                table.race_tasks.append(asyncio.create_task(self._ai_slap(table, seat, delay),
+                                                            context=context))
 
     async def slap(self, table: Table, seat: int, actor: int | str) -> list[dict]:
         """``seat`` slaps the winner's hand. Presses are served in the order the bot receives

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import logcontext
 from bot.i18n import LANGUAGE_NAMES, language_of, set_language, speaking, t
 
 __all__ = ["Speaks", "SpeakingTree", "enter", "in_public", "server_language"]
@@ -24,6 +25,7 @@ NO_PINGS = discord.AllowedMentions.none()
 def enter(interaction: discord.Interaction) -> str:
     """Speak the presser's language in this interaction's task (English before the bot's
     languages exist: the command-tree-only bot of ``sync``)."""
+    logcontext.at_interaction(interaction)  # its log lines name the shard
     languages = getattr(interaction.client, "languages", None)
     if languages is None:
         return set_language(None)

@@ -581,10 +581,12 @@ class PlayCog(commands.Cog):
         store = getattr(self.bot, "store", None)
         if store is None:  # only publishing the commands: no database, no lobbies
             return
-        for lobby in await store.recover_lobbies():
+        owns = self.bot.shard_plan.owns  # type: ignore[attr-defined]  # other processes: theirs
+        for lobby in await store.recover_lobbies(owns):
             log.info("lobby %s was starting at shutdown: now %s", lobby.lobby_id, lobby.status)
         for lobby in await store.open_challenges():
-            self.schedule_expiry(lobby.lobby_id)
+            if owns(lobby.guild_id):
+                self.schedule_expiry(lobby.lobby_id)
 
     async def cog_unload(self) -> None:
         for task in self._expiries:

@@ -17,12 +17,13 @@ from typing import Any
 
 import discord
 
-from bot import metrics, presenter
+from bot import logcontext, metrics, presenter
 from bot.games.base import Action
 from bot.i18n import current, t
 from bot.tables import Table, TableError
 from bot.words import shorten
 from cogs.language import Speaks
+from cogs.relay import Relay, RelayedPress
 from cogs.text import refuse
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -84,22 +85,32 @@ class ForGame:
         return cls(int(match["gid"]))  # type: ignore[call-arg]
 
 
+def pressed(manager: Any, table: Table, user_id: int, seq: int, key: str) -> tuple[int, str]:
+    """The presser's seat and the move a control of move ``seq`` names (``#i``: the i-th move
+    offered at this very turn); TableError when it may not be played now."""
+    seat = manager.check_click(table, user_id, seq)
+    if not key.startswith("#"):
+        return seat, key
+    offered = presenter.hand_actions(table.match.observation(seat))
+    index = int(key[1:])
+    if index >= len(offered):
+        raise TableError(t("That move is not available; use the newest controls."))
+    return seat, str(offered[index][1])
+
+
 async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: str) -> None:
     """A move pressed on a hand: acknowledged at once, then checked, stored and shown.
 
     The press's own interaction edits the presser's hand afterwards (interaction responses are
-    exempt from Discord's global rate limit and reach ephemeral hands too)."""
+    exempt from Discord's global rate limit and reach ephemeral hands too). A press in a DM on a
+    game another process drives goes there (cogs.relay)."""
     manager = tables(interaction)
+    if gid not in manager.tables and await relayed(interaction, "move", gid, seq, key):
+        return
     try:
         table = manager.get(gid)
-        seat = manager.check_click(table, interaction.user.id, seq)
-        action = key
-        if key.startswith("#"):  # the i-th move offered at this very turn (checked above)
-            offered = presenter.hand_actions(table.match.observation(seat))
-            index = int(key[1:])
-            if index >= len(offered):
-                raise TableError(t("That move is not available; use the newest controls."))
-            action = str(offered[index][1])
+        logcontext.at_table(table)
+        seat, action = pressed(manager, table, interaction.user.id, seq, key)
     except TableError as exc:
         await refuse(interaction, str(exc))
         return
@@ -111,6 +122,39 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         await manager.act(table, seat, action, interaction.user.id, seq)
     except TableError as exc:
         await interaction.followup.send(str(exc), ephemeral=True)
+
+
+async def play_relayed(bot: Any, press: RelayedPress) -> None:
+    """A press on a hand that shard 0's process received and acknowledged for this one: played
+    as :func:`press_move` and the slap button would, answered through the press's token (the
+    hand itself is edited as the bot, as for a move made by the others)."""
+    manager = bot.tables
+    followup = press.followup(bot)
+    try:
+        table = manager.get(press.game_id)
+        logcontext.at_table(table)
+        if press.kind == "slap":
+            seat = table.seat_of(press.user_id)
+            if seat is None:
+                raise TableError(t("You are not playing in this game."))
+            await followup.send(slapped(await manager.slap(table, seat, press.user_id)), ephemeral=True)
+            return
+        seat, action = pressed(manager, table, press.user_id, press.seq, press.key)
+        await manager.act(table, seat, action, press.user_id, press.seq)
+    except TableError as exc:
+        await followup.send(str(exc), ephemeral=True)
+
+
+def slapped(events: list[dict[str, Any]]) -> str:
+    """The slapper's answer: their place in the race, when the slap counted."""
+    place = next((e["position"] for e in events if e["type"] == "slap"), None)
+    return t("Slap! You were number {place}.", place=place) if place else t("Slap!")
+
+
+async def relayed(interaction: discord.Interaction, kind: str, gid: int, seq: int, key: str) -> bool:
+    """Whether the press went to the process that drives its game (cogs.relay)."""
+    relay: Relay | None = getattr(interaction.client, "relay", None)
+    return relay is not None and await relay.forwards(interaction, kind, gid, seq, key)
 
 
 class ActionButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
@@ -174,6 +218,8 @@ class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
         self.gid = gid
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.gid not in tables(interaction).tables and await relayed(interaction, "slap", self.gid, 0, ""):
+            return
         try:
             manager, table, seat = my_seat(interaction, self.gid)
             # Queue the slap before anything awaits, so the order of presses is the order received.
@@ -187,9 +233,7 @@ class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
         except TableError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)
             return
-        place = next((e["position"] for e in events if e["type"] == "slap"), None)
-        await interaction.followup.send(t("Slap! You were number {place}.", place=place) if place else t("Slap!"),
-                                        ephemeral=True)
+        await interaction.followup.send(slapped(events), ephemeral=True)
 
 
 class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):

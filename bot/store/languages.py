@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-__all__ = ["UserLanguage", "load_user_languages", "save_user_language"]
+__all__ = ["UserLanguage", "load_user_language", "load_user_languages", "save_user_language"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +19,12 @@ class UserLanguage:
 async def load_user_languages(conn: aiosqlite.Connection) -> list[UserLanguage]:
     rows = await conn.execute_fetchall("SELECT user_id, seen, chosen FROM user_languages")
     return [UserLanguage(row[0], row[1], row[2]) for row in rows]
+
+
+async def load_user_language(conn: aiosqlite.Connection, user_id: int) -> UserLanguage | None:
+    rows = list(await conn.execute_fetchall(
+        "SELECT user_id, seen, chosen FROM user_languages WHERE user_id = ?", (user_id,)))
+    return UserLanguage(rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
 
 async def save_user_language(conn: aiosqlite.Connection, language: UserLanguage, now_ms: int) -> None:

@@ -14,6 +14,7 @@ import json
 import re
 import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -302,12 +303,16 @@ async def expire(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby |
     return _lobby(rows[0]) if rows else None
 
 
-async def recover(conn: aiosqlite.Connection, now: int) -> list[Lobby]:
-    """Settle every ``starting`` lobby left by a crash (see :func:`settle_start`)."""
+async def recover(conn: aiosqlite.Connection, now: int,
+                  owns: Callable[[int], bool] | None = None) -> list[Lobby]:
+    """Settle every ``starting`` lobby left by a crash (see :func:`settle_start`), of the
+    guilds ``owns`` accepts (all without it)."""
     rows = list(await conn.execute_fetchall(
-        "SELECT lobby_id FROM lobbies WHERE status = 'starting'"))
+        "SELECT lobby_id, guild_id FROM lobbies WHERE status = 'starting'"))
     settled = []
     for row in rows:
+        if owns is not None and not owns(row["guild_id"]):
+            continue
         lobby = await settle_start(conn, row["lobby_id"], now)
         if lobby is not None:
             settled.append(lobby)

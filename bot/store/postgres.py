@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import random
 import re
@@ -32,6 +33,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+import psycopg.sql
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool
 
@@ -230,6 +232,7 @@ class PostgresDatabase:
         self._pool = pool
         self.clock = clock
         self.path = display_url(url)
+        self._url = url  # for the listening connection, apart from the pool
         self.health = Health(self.path)
         self.retries = 0  # serialization failures and deadlocks retried (for the metrics)
 
@@ -258,6 +261,21 @@ class PostgresDatabase:
 
     async def close(self) -> None:
         await self._pool.close()
+
+    @asynccontextmanager
+    async def listening(self, channel: str) -> AsyncIterator[AsyncIterator[dict[str, Any]]]:
+        """NOTIFY's messages on ``channel`` (JSON objects), on a connection of their own: the
+        pool's connections come and go, a listener must stay. Listening has begun on entry."""
+        try:
+            conn = await psycopg.AsyncConnection.connect(self._url, autocommit=True)
+        except Exception as exc:
+            self._raise_unavailable("read", exc)
+            raise
+        try:
+            await conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
+            yield _messages(conn)
+        finally:
+            await conn.close()
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -309,6 +327,17 @@ class PostgresDatabase:
         if error is not None:
             self.health.failed(kind, error)
             raise error from exc
+
+
+async def _messages(conn: psycopg.AsyncConnection) -> AsyncIterator[dict[str, Any]]:
+    async for note in conn.notifies():
+        try:
+            message = json.loads(note.payload)
+        except ValueError:
+            log.warning("ignored a malformed message on %s", note.channel)
+            continue
+        if isinstance(message, dict):
+            yield message
 
 
 async def schema_version(conn: psycopg.AsyncConnection) -> int:

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import games, leaderboards, ledger, lobbies, records
+from . import games, leaderboards, ledger, lobbies, records, relay
 from .db import Clock, Database, database_target
 from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount, refuse_nul
 from .games import validate_new_game
-from .languages import UserLanguage, load_user_languages, save_user_language
+from .languages import UserLanguage, load_user_language, load_user_languages, save_user_language
 from .lobbies import Lobby
 from .models import (
     SYSTEM_ACTOR,
@@ -76,12 +78,14 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        # Every command reads its server's settings, and only this store writes them: they are
-        # kept once read, so a command can answer without waiting for the database. Only while
-        # the database works: a failing one is asked again, and refuses as it should.
+        # Every command reads its server's settings, and only this store writes them (a sharded
+        # bot's other processes serve other servers): they are kept once read, so a command can
+        # answer without waiting for the database. Only while the database works: a failing one
+        # is asked again, and refuses as it should.
         self._settings: dict[int, GuildSettings] = {}
         self._settings_writes = 0  # a read that a write overtook must not keep its older answer
         self._all_settings = False  # every stored row is in _settings: a missing one is the defaults
+        self.origin = secrets.token_hex(8)  # names this store's announcements (bot.store.relay)
 
     # -- life cycle ------------------------------------------------------------------------------
     @classmethod
@@ -214,7 +218,41 @@ class Store:
         for value in (language.seen, language.chosen):
             if value not in LANGUAGE_CHOICES:
                 raise InvalidInput("The language must be one of en, ja, ko.")
-        await self._db.transact(lambda conn: save_user_language(conn, language, self._db.now_ms()))
+        async def work(conn):
+            await save_user_language(conn, language, self._db.now_ms())
+            await relay.announce(conn, self.dialect, {"kind": "language", "user": language.user_id,
+                                                      "from": self.origin})
+        await self._db.transact(work)
+
+    async def user_language(self, user_id: int) -> UserLanguage | None:
+        """One user's languages as stored (another process may have changed them)."""
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await load_user_language(conn, user_id)
+
+    # -- between the processes of a sharded bot (bot.store.relay) --------------------------------
+    async def relay_press(self, shard: int, game_id: int, press: Mapping[str, Any]) -> None:
+        """Queue a press for the process of ``shard`` and tell it (see :mod:`bot.store.relay`)."""
+        if type(shard) is not int or shard < 0:
+            raise InvalidInput("The shard must be a shard number.")
+        _id(game_id, "The game id")
+        async def work(conn):
+            await relay.queue_press(conn, shard, game_id, press, self._db.now_ms())
+            await relay.announce(conn, self.dialect, {"kind": "press", "shard": shard,
+                                                      "from": self.origin})
+        await self._db.transact(work)
+
+    async def take_relayed_presses(self, shards: Sequence[int]) -> list[dict[str, Any]]:
+        """The presses queued for ``shards``, oldest first, each handed out once."""
+        return await self._db.transact(lambda conn: relay.take_presses(conn, list(shards)))
+
+    def listening(self) -> AbstractAsyncContextManager[AsyncIterator[dict[str, Any]]]:
+        """The announcements of every process (this one's included), from the moment this is
+        entered; PostgreSQL only. Ends when the connection does: enter it again to go on."""
+        if not isinstance(self._db, PostgresDatabase):
+            raise InvalidInput("Only PostgreSQL carries messages between processes; a bot of "
+                               "several processes needs DATABASE_URL.")
+        return self._db.listening(relay.CHANNEL)
 
     # -- chip ledger -----------------------------------------------------------------------------
     async def open_account(self, guild_id: int, user_id: int, *, actor: int | None = None
@@ -551,9 +589,10 @@ class Store:
         """Mark an open lobby past its expiry as expired; None if it was not (or not open)."""
         return await self._db.transact(lambda conn: lobbies.expire(conn, lobby_id, self._db.now_ms()))
 
-    async def recover_lobbies(self) -> list[Lobby]:
-        """At start-up: settle every lobby a crash left ``starting``."""
-        return await self._db.transact(lambda conn: lobbies.recover(conn, self._db.now_ms()))
+    async def recover_lobbies(self, owns: Callable[[int], bool] | None = None) -> list[Lobby]:
+        """At start-up: settle every lobby a crash left ``starting`` (only in the guilds ``owns``
+        says are this process's: another process may be starting its own right now)."""
+        return await self._db.transact(lambda conn: lobbies.recover(conn, self._db.now_ms(), owns))
 
     async def open_challenges(self) -> list[Lobby]:
         """Every open challenge and rematch, soonest expiry first."""

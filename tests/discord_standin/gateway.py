@@ -1,5 +1,9 @@
 """The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, dispatch.
 
+A session identified with ``shard: [id, count]`` is one shard of a sharded bot, as Discord runs
+them: it gets the guilds with ``(guild_id >> 22) % count == id`` and their events only; events
+outside any guild (direct messages, interactions in them) go to shard 0.
+
 Frames are sent as plain JSON text; discord.py asks for zlib/zstd transport compression but
 decodes uncompressed text frames as well, so the stand-in never compresses.
 """
@@ -31,6 +35,14 @@ OP_HEARTBEAT_ACK = 11
 HEARTBEAT_INTERVAL_MS = 41250
 CLOSE_AUTHENTICATION_FAILED = 4004
 CLOSE_UNKNOWN_ERROR = 4000
+CLOSE_INVALID_SHARD = 4010
+GUILD_EVENTS_BY_ID = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
+
+def event_guild(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event belongs to (None: a direct message or no guild at all)."""
+    raw = data.get("id") if event in GUILD_EVENTS_BY_ID else data.get("guild_id")
+    return int(raw) if raw is not None else None
 
 
 @dataclass(eq=False)
@@ -42,6 +54,14 @@ class Session:
     ws: web.WebSocketResponse | None = None
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
+    shard: tuple[int, int] | None = None  # (id, count) when the bot identified as one shard
+
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether this session receives the events of ``guild_id`` (None: outside guilds)."""
+        if self.shard is None:
+            return True
+        shard, count = self.shard
+        return shard == (0 if guild_id is None else (guild_id >> 22) % count)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.seq += 1
@@ -65,8 +85,11 @@ class Gateway:
         return [s for s in self.sessions.values() if s.ws is not None and not s.ws.closed]
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send an event to the sessions of its guild's shard (every session when unsharded)."""
+        guild_id = event_guild(event, data)
         for session in list(self.sessions.values()):
-            await session.dispatch(event, data)
+            if session.holds(guild_id):
+                await session.dispatch(event, data)
 
     async def drop_connections(self, code: int = CLOSE_UNKNOWN_ERROR) -> None:
         """Close every socket with a resumable code, as Discord does on a gateway restart."""
@@ -109,9 +132,17 @@ class Gateway:
         if data.get("token") != standin.token:
             await ws.close(code=CLOSE_AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return None
+        shard = data.get("shard")
+        if shard is not None:
+            shard_id, count = int(shard[0]), int(shard[1])
+            if not 0 <= shard_id < count:
+                await ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+                return None
         self.identifies += 1
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents") or 0), ws=ws)
+        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents") or 0), ws=ws,
+                          shard=(shard_id, count) if shard is not None else None)
         self.sessions[session.id] = session
+        guilds = [g for g in standin.guilds.values() if session.holds(g.id)]
         ready = {
             "v": 10,
             "user": {
@@ -120,7 +151,7 @@ class Gateway:
                 "mfa_enabled": False,
                 "flags": 0,
             },
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in standin.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": standin.gateway_url,
@@ -135,7 +166,7 @@ class Gateway:
         if "shard" in data:
             ready["shard"] = data["shard"]
         await session.dispatch("READY", ready)
-        for guild in standin.guilds.values():
+        for guild in guilds:
             await session.dispatch("GUILD_CREATE", guild.payload())
         return session
 

@@ -392,7 +392,7 @@ async def get_gateway(si: StandIn, call: Call) -> web.StreamResponse:
 @route("GET", "/gateway/bot")
 async def get_gateway_bot(si: StandIn, call: Call) -> web.StreamResponse:
     limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-    return json_response({"url": si.gateway_url, "shards": 1, "session_start_limit": limit})
+    return json_response({"url": si.gateway_url, "shards": si.shard_count, "session_start_limit": limit})
 
 
 def _store_command(

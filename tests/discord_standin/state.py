@@ -60,6 +60,14 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def on_shard(self, shard: int, shard_count: int) -> int:
+        """The next snowflake of a guild that Discord's formula puts on ``shard``: its
+        timestamp moved forward to the next millisecond with ``ms % shard_count == shard``."""
+        ms = (self.next() >> 22) + 1
+        ms += (shard - ms) % shard_count
+        self._last = ms << 22
+        return self._last
+
 
 @dataclass(eq=False)
 class User:

@@ -41,6 +41,9 @@ class World:
         self, *, bot_name: str = "Hanafuda Test Bot", token: str = "standin.bot.token"
     ) -> None:
         self.ids = Snowflakes()
+        # The shards the bot is told to run (GET /gateway/bot); a session that identifies with
+        # a shard gets only the guilds Discord's formula puts there, direct messages on shard 0.
+        self.shard_count = 1
         self.application_id = self.ids.next()
         self.token = token
         self.bot_user = User(self.application_id, bot_name, bot=True)
@@ -73,10 +76,12 @@ class World:
         return user
 
     def create_guild(
-        self, name: str, *, owner: User | None = None, bot_permissions: Any = BOT_PERMISSIONS
+        self, name: str, *, owner: User | None = None, bot_permissions: Any = BOT_PERMISSIONS,
+        shard: int | None = None,
     ) -> Guild:
-        """A guild the bot is in, with the bot holding a managed role of `bot_permissions`."""
-        gid = self.ids.next()
+        """A guild the bot is in, with the bot holding a managed role of `bot_permissions`;
+        with `shard`, an id that Discord's formula puts on that shard of `shard_count`."""
+        gid = self.ids.next() if shard is None else self.ids.on_shard(shard, self.shard_count)
         everyone = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
         guild = Guild(
             gid, name, owner_id=owner.id if owner else self.bot_user.id, everyone=everyone

@@ -3,6 +3,7 @@ Discord's error shape, and record each refusal as a violation; and the spec gate
 
 from __future__ import annotations
 
+import asyncio
 import json
 import multiprocessing
 import os
@@ -342,3 +343,33 @@ def test_the_deadline_clock_leaves_out_time_spent_waiting_for_a_cpu() -> None:
     assert waited > 0  # with twice as many busy processes as CPUs, this thread had to queue
     assert running == pytest.approx(wall - waited, abs=0.01)
     assert 0 < running < wall
+
+
+async def test_a_sharded_bot_gets_its_shards_guilds_and_shard_0_the_direct_messages(standin, start_bot):
+    """As Discord: a session that identifies as shard k of n gets the guilds with
+    (guild_id >> 22) % n == k, their events, and (shard 0 only) what happens outside guilds."""
+    import discord
+
+    standin.shard_count = 2
+    guilds = [standin.create_guild(f"Guild on shard {k}", shard=k) for k in (0, 1)]
+    assert [(g.id >> 22) % 2 for g in guilds] == [0, 1]
+    user = standin.create_user("dan")
+    seen: dict[int, list[tuple[int | None, int | None]]] = {0: [], 1: []}
+    all_three = asyncio.Event()
+
+    class Shard(discord.AutoShardedClient):
+        async def on_interaction(self, interaction: discord.Interaction) -> None:
+            seen[self.shard_ids[0]].append((interaction.guild_id, interaction.user.id))
+            if len(seen[0]) + len(seen[1]) == 3:
+                all_three.set()
+
+    bots = [await start_bot(Shard(intents=discord.Intents(guilds=True), shard_ids=[k], shard_count=2))
+            for k in (0, 1)]
+    assert [[g.id for g in bot.guilds] for bot in bots] == [[guilds[0].id], [guilds[1].id]]
+    for guild in guilds:
+        standin.add_member(guild, user)
+        channel = standin.create_channel(guild, "play")
+        await standin.dispatch_interaction(user, channel, 3, {"custom_id": "x", "component_type": 2})
+    await standin.dispatch_interaction(user, standin.dm_channel(user), 3, {"custom_id": "x", "component_type": 2})
+    await asyncio.wait_for(all_three.wait(), standin.wait_timeout)  # the bots answer nothing
+    assert seen == {0: [(guilds[0].id, user.id), (None, user.id)], 1: [(guilds[1].id, user.id)]}

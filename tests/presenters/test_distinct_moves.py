@@ -37,6 +37,8 @@ def test_a_numbered_control_maps_to_the_offered_move():
     played = []
 
     class Manager:
+        tables: dict = {}
+
         def get(self, gid):
             return table
 
@@ -49,7 +51,8 @@ def test_a_numbered_control_maps_to_the_offered_move():
     async def nothing(*args, **kwargs):
         return None
 
-    table = SimpleNamespace(match=SimpleNamespace(observation=lambda seat: TWINS))
+    table = SimpleNamespace(game_id=1, guild_id=9, match=SimpleNamespace(observation=lambda seat: TWINS))
+    Manager.tables = {1: table}
     client = SimpleNamespace(tables=Manager(), publisher=SimpleNamespace(hand_seen_via=lambda *a: None))
     interaction = SimpleNamespace(client=client, user=SimpleNamespace(id=5),
                                   response=SimpleNamespace(defer=nothing, is_done=lambda: True),

@@ -16,7 +16,7 @@ from bot.store.lobbies import (
     start_key,
 )
 
-from .conftest import ALICE, BOB, CAROL, DAVE, GUILD
+from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD
 
 CHANNEL = 77
 
@@ -212,3 +212,18 @@ async def test_finish_start_records_the_game(store):
     assert (await store.settle_lobby_start(lobby.lobby_id)).status == "started"
     await store.set_lobby_message(lobby.lobby_id, 4242)
     assert (await store.get_lobby(lobby.lobby_id)).message_id == 4242
+
+
+async def test_recovery_settles_only_the_lobbies_of_its_own_guilds(store):
+    """A sharded bot's process settles its own guilds' half-started lobbies: another process may
+    be starting its own at this very moment."""
+    mine = await _lobby(store)
+    theirs = await store.create_lobby("lobby", OTHER_GUILD, CHANNEL, CAROL, game="sakura",
+                                      min_seats=2, max_seats=7)
+    await store.join_lobby(mine.lobby_id, BOB)
+    await store.join_lobby(theirs.lobby_id, DAVE)
+    await store.begin_lobby_start(mine.lobby_id, ALICE)
+    await store.begin_lobby_start(theirs.lobby_id, CAROL)
+    settled = await store.recover_lobbies(lambda guild_id: guild_id == GUILD)
+    assert [lobby.lobby_id for lobby in settled] == [mine.lobby_id]
+    assert (await store.get_lobby(theirs.lobby_id)).status == "starting"  # left to its process

@@ -1,0 +1,48 @@
+"""Messages between the processes of a sharded bot, through the database they share.
+
+Discord sends every direct message to shard 0, the presses on the hands among them, while a game
+is driven by the process of its guild's shard. Such a press is queued in ``relayed_presses`` and
+announced; the process of that shard takes it from the queue, at once when the announcement
+reaches it or when it starts again, so a press made while its process restarts is not lost.
+A member's language, remembered by one process, is announced to the others the same way.
+
+Announcements are PostgreSQL's NOTIFY on :data:`CHANNEL`, sent with the transaction that stores
+what they announce (a rolled-back write announces nothing). SQLite serves one process only: the
+queue exists there but is never needed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import aiosqlite
+
+__all__ = ["CHANNEL", "announce", "queue_press", "take_presses"]
+
+CHANNEL = "hanafuda_relay"
+
+
+async def announce(conn: aiosqlite.Connection, dialect: str, message: Mapping[str, Any]) -> None:
+    """Tell every listening process ``message`` when this transaction commits (PostgreSQL)."""
+    if dialect == "postgresql":
+        await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, json.dumps(message)))
+
+
+async def queue_press(conn: aiosqlite.Connection, shard: int, game_id: int,
+                      press: Mapping[str, Any], now_ms: int) -> None:
+    await conn.execute(
+        "INSERT INTO relayed_presses (shard, game_id, press, created_at) VALUES (?, ?, ?, ?)",
+        (shard, game_id, json.dumps(press), now_ms))
+
+
+async def take_presses(conn: aiosqlite.Connection, shards: Sequence[int]) -> list[dict[str, Any]]:
+    """Remove and return the presses queued for ``shards``, oldest first."""
+    if not shards:
+        return []
+    marks = ", ".join("?" * len(shards))
+    rows = await conn.execute_fetchall(
+        f"DELETE FROM relayed_presses WHERE shard IN ({marks}) RETURNING press_id, press",
+        tuple(shards))
+    return [json.loads(row[1]) for row in sorted(rows, key=lambda row: row[0])]

@@ -1,0 +1,185 @@
+"""Presses and languages between the processes of a sharded bot (see :mod:`bot.store.relay`).
+
+Discord sends every direct message to shard 0, the controls on the hands among them; a game is
+driven only by the process of its guild's shard. So shard 0's process acknowledges a press on a
+hand whose game another process drives, and queues it for that process; the owner plays it as
+if pressed there, answering through the press's token. A process that runs every shard (the
+usual single process) needs none of this and starts nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.i18n import current, speaking, t
+from bot.store import StoreError, UnknownGame
+
+log = logging.getLogger(__name__)
+
+INTERACTION_SECONDS = 15 * 60  # an interaction's token answers this long, then Discord refuses it
+RETRY_SECONDS = (1, 2, 5, 10, 30)  # waits before listening again after the database was lost
+
+
+@dataclass(frozen=True, slots=True)
+class RelayedPress:
+    """A press on a hand, received by another process: who pressed what, and the token that
+    answers them."""
+
+    kind: str  # "move" (a move control: seq and key as in its custom id) or "slap"
+    game_id: int
+    seq: int
+    key: str
+    user_id: int
+    application_id: int
+    token: str
+    language: str
+    at: float  # when it was pressed (unix seconds)
+
+    @classmethod
+    def from_message(cls, data: dict[str, Any]) -> RelayedPress:
+        if data["kind"] not in ("move", "slap"):
+            raise ValueError(f"no press of kind {data['kind']!r}")
+        return cls(str(data["kind"]), int(data["game"]), int(data["seq"]), str(data["key"]), int(data["user"]),
+                   int(data["application"]), str(data["token"]), str(data.get("language", "")),
+                   float(data["at"]))
+
+    def message(self) -> dict[str, Any]:
+        return {"kind": self.kind, "game": self.game_id, "seq": self.seq, "key": self.key, "user": self.user_id,
+                "application": self.application_id, "token": self.token,
+                "language": self.language, "at": self.at}
+
+    def followup(self, bot: discord.Client) -> discord.Webhook:
+        """The press's own webhook (as ``interaction.followup``): private answers to the presser."""
+        return discord.Webhook.from_state(
+            {"id": self.application_id, "type": 3, "token": self.token},
+            state=bot._connection)  # type: ignore[attr-defined]  # as discord.py builds followups
+
+
+class Relay:
+    """This process's side: forward the presses of other processes' games, play the presses
+    forwarded here, keep the languages other processes learn."""
+
+    def __init__(self, bot: Any, play: Callable[[RelayedPress], Awaitable[None]]) -> None:
+        self.bot = bot
+        self.play = play  # cogs.table_ui.play_relayed, bound to the bot
+        self.plan = bot.shard_plan
+        self._task: asyncio.Task[None] | None = None
+        self._playing: set[asyncio.Task[None]] = set()
+        self.listening = asyncio.Event()  # set while announcements reach this process
+        self.played = 0  # presses taken from the queue and played here (tests, logs)
+
+    @property
+    def needed(self) -> bool:
+        """Whether other processes share the bot."""
+        return not self.plan.whole
+
+    async def start(self) -> None:
+        """Listen for the other processes, and play what was queued for this one meanwhile."""
+        if not self.needed:
+            return
+        self._task = asyncio.create_task(self._listen(), name="relay")
+        listening = asyncio.create_task(self.listening.wait())
+        await asyncio.wait({self._task, listening}, return_when=asyncio.FIRST_COMPLETED)
+        listening.cancel()
+        if self._task.done():
+            self._task.result()  # why it could not listen
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+        if self._playing:
+            await asyncio.gather(*self._playing, return_exceptions=True)
+
+    # -- forwarding --------------------------------------------------------------------------
+    async def forwards(self, interaction: discord.Interaction, kind: str, gid: int, seq: int,
+                       key: str) -> bool:
+        """Whether the press (a ``"move"`` or a ``"slap"``) was for another process's game and is
+        on its way there (acknowledged here at once; refused here should it not reach the queue)."""
+        if not self.needed or interaction.guild_id is not None:
+            return False
+        store = self.bot.store
+        try:
+            game = await store.load_game(gid, with_events=False)
+        except (UnknownGame, StoreError):
+            return False  # this process says why the game cannot be played
+        if game.status != "running" or self.plan.owns(game.guild_id):
+            return False
+        if kind == "slap":  # answered privately, as a slap pressed at its own process is
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
+        press = RelayedPress(kind, gid, seq, key, interaction.user.id, interaction.application_id,
+                             interaction.token, current(), time.time())
+        try:
+            await store.relay_press(self.plan.shard_of(game.guild_id), gid, press.message())
+        except StoreError:
+            await interaction.followup.send(
+                t("The move could not be passed on to its table; try again in a moment."),
+                ephemeral=True)
+        return True
+
+    # -- receiving ---------------------------------------------------------------------------
+    async def _listen(self) -> None:
+        failures = 0
+        while True:
+            try:
+                async with self.bot.store.listening() as messages:
+                    self.listening.set()
+                    if failures:
+                        log.info("listening to the other processes again")
+                    failures = 0
+                    await self._take()  # queued while this process was not listening
+                    async for message in messages:
+                        await self._heard(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database went away: the queue keeps what comes
+                self.listening.clear()
+                wait = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
+                failures += 1
+                log.warning("lost the other processes' messages (%s); listening again in %d s",
+                            exc, wait)
+                await asyncio.sleep(wait)
+
+    async def _heard(self, message: dict[str, Any]) -> None:
+        if message.get("from") == self.bot.store.origin:
+            return
+        kind = message.get("kind")
+        if kind == "press" and message.get("shard") in (self.plan.ids or ()):
+            await self._take()
+        elif kind == "language" and isinstance(message.get("user"), int):
+            languages = getattr(self.bot, "languages", None)
+            if languages is not None:
+                await languages.refresh(message["user"])
+
+    async def _take(self) -> None:
+        for data in await self.bot.store.take_relayed_presses(self.plan.ids or ()):
+            try:
+                press = RelayedPress.from_message(data)
+            except (KeyError, TypeError, ValueError):
+                log.warning("dropped a malformed relayed press: %r", data)
+                continue
+            if time.time() - press.at > INTERACTION_SECONDS:
+                log.info("dropped a press on game %s made %d s ago: its token has expired",
+                         press.game_id, time.time() - press.at)
+                continue
+            task = asyncio.create_task(self._play(press), name=f"relayed press {press.game_id}")
+            self._playing.add(task)
+            task.add_done_callback(self._playing.discard)
+
+    async def _play(self, press: RelayedPress) -> None:
+        try:
+            with speaking(press.language):
+                await self.play(press)
+            self.played += 1
+        except Exception:
+            log.exception("a relayed press on game %s failed", press.game_id)

@@ -1,0 +1,82 @@
+"""Between the processes of a sharded bot: presses queued for a shard's process, handed out once
+and in order, and PostgreSQL's announcements of them and of a member's language."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.store import InvalidInput, Store, UserLanguage, relay
+from tests import pgserver
+
+from .conftest import ALICE, BOB
+
+
+def press(n: int) -> dict:
+    return {"kind": "move", "game": 7, "seq": n, "key": "draw", "user": ALICE, "application": 1,
+            "token": f"token-{n}", "language": "ja", "at": 1.5}
+
+
+async def test_presses_wait_for_their_shard_and_are_handed_out_once_in_order(store):
+    for n, shard in ((1, 1), (2, 0), (3, 1)):
+        await store.relay_press(shard, 7, press(n))
+    assert await store.take_relayed_presses([2, 3]) == []
+    assert [p["seq"] for p in await store.take_relayed_presses([1])] == [1, 3]
+    assert await store.take_relayed_presses([1]) == []  # taken: never played twice
+    assert await store.take_relayed_presses([0, 1]) == [press(2)]
+
+
+async def test_a_press_is_refused_without_a_shard_or_a_game(store):
+    with pytest.raises(InvalidInput):
+        await store.relay_press(-1, 7, press(1))
+    with pytest.raises(InvalidInput):
+        await store.relay_press(0, 0, press(1))
+
+
+async def test_only_postgresql_carries_messages_between_processes(tmp_path):
+    async with await Store.open(tmp_path / "one.sqlite3") as store:
+        with pytest.raises(InvalidInput, match="DATABASE_URL"):
+            store.listening()
+
+
+@pytest.fixture
+def postgres():
+    """A fresh PostgreSQL database (announcements are PostgreSQL's: SQLite serves one process)."""
+    server = pgserver.server()
+    name = server.new_database()
+    yield server.url(name)
+    server.drop_database(name)
+
+
+async def test_announcements_reach_every_other_process(postgres):
+    async with await Store.open(postgres) as listener, await Store.open(postgres) as speaker:
+        async with listener.listening() as messages:
+            await speaker.relay_press(1, 7, press(1))
+            await speaker.save_user_language(UserLanguage(BOB, "ko", "ja"))
+            heard = [await anext(messages), await anext(messages)]
+        assert heard == [{"kind": "press", "shard": 1, "from": speaker.origin},
+                         {"kind": "language", "user": BOB, "from": speaker.origin}]
+        assert listener.origin != speaker.origin
+        assert await listener.user_language(BOB) == UserLanguage(BOB, "ko", "ja")
+        assert await listener.take_relayed_presses([1]) == [press(1)]
+
+
+async def test_a_write_rolled_back_announces_nothing(postgres):
+    async with await Store.open(postgres) as listener, await Store.open(postgres) as speaker:
+        async def announce_then_fail(conn):
+            await relay.announce(conn, "postgresql", {"kind": "press", "shard": 5, "from": "x"})
+            raise RuntimeError("the write fails after its announcement")
+
+        async with listener.listening() as messages:
+            with pytest.raises(RuntimeError):
+                await speaker._db.transact(announce_then_fail)
+            await speaker.relay_press(0, 7, press(2))  # so the next announcement is this one
+            assert await asyncio.wait_for(anext(messages), 30) == {"kind": "press", "shard": 0,
+                                                                   "from": speaker.origin}
+
+
+async def test_a_stored_language_is_read_back_for_one_user(store):
+    assert await store.user_language(ALICE) is None
+    await store.save_user_language(UserLanguage(ALICE, "en", "ko"))
+    assert await store.user_language(ALICE) == UserLanguage(ALICE, "en", "ko")
