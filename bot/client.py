@@ -69,6 +69,7 @@ class HanafudaBot(commands.AutoShardedBot):
             os.environ.setdefault("HANAFUDA_CJK_FONT", str(settings.cjk_font))
 
     async def setup_hook(self) -> None:
+        from cogs.delivery import RestBudget
         from cogs.publisher import TablePublisher
         from cogs.relay import Relay
         from cogs.table_ui import play_relayed
@@ -84,7 +85,8 @@ class HanafudaBot(commands.AutoShardedBot):
         self.store = await Store.open(self.settings.database_url or self.settings.database_path)
         self.languages = Languages(self.store)
         await self.languages.load()
-        self.publisher = TablePublisher(self)
+        # Discord's global REST limit is the bot's: a process of a sharded bot takes its share.
+        self.publisher = TablePublisher(self, RestBudget.share_of_the_bot(self.shard_plan.share))
         self.tables = TableManager(self.store, self.publisher, ai_pool=self.ai_pool,
                                    owns=self.shard_plan.owns)
         for ext in EXTENSIONS:

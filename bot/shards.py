@@ -68,6 +68,12 @@ class ShardPlan:
         """Whether this process runs every shard (no other process shares the bot)."""
         return self.ids is None or len(self.ids) == self.count
 
+    @property
+    def share(self) -> float:
+        """This process's part of the bot: Discord's global REST limit is the bot's, whatever
+        the number of processes, so each takes its shards' share of it."""
+        return 1.0 if self.whole else len(self.ids) / self.count  # type: ignore[arg-type,operator]
+
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process receives and drives the guild's events (a DM: shard 0's)."""
         if self.whole:

@@ -45,6 +45,12 @@ class RestBudget:
         self._lock = asyncio.Lock()
         self.waited = 0  # requests that had to wait for a token (a sign of saturation)
 
+    @classmethod
+    def share_of_the_bot(cls, share: float) -> RestBudget:
+        """The budget of one process running ``share`` of a bot's shards (the limit is the
+        bot's, shared by all its processes)."""
+        return cls(rate=GLOBAL_RATE * share, burst=max(1.0, GLOBAL_BURST * share))
+
     async def acquire(self) -> None:
         async with self._lock:  # first come, first served
             while True:

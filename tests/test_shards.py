@@ -52,6 +52,15 @@ def test_a_process_owns_the_guilds_of_its_shards_and_shard_0_the_direct_messages
     assert ShardPlan(tuple(range(4)), 4).whole
 
 
+def test_each_process_takes_its_shards_share_of_the_bots_rest_limit():
+    from cogs.delivery import GLOBAL_RATE, RestBudget
+
+    assert ShardPlan().share == 1.0 and ShardPlan((0, 1, 2, 3), 4).share == 1.0
+    budgets = [RestBudget.share_of_the_bot(ShardPlan(ids, 8).share) for ids in ((0, 1, 2), (3, 4, 5, 6, 7))]
+    assert sum(b.rate for b in budgets) == GLOBAL_RATE
+    assert RestBudget.share_of_the_bot(1 / 64).burst == 1.0  # never below one request at a time
+
+
 @pytest.mark.parametrize(("ids", "count", "why"), [((0,), None, "shard count"),
                                                     ((0, 8), 8, "shard 8 does not exist"),
                                                     ((), 8, "empty"), (None, 0, "from 1")])
