@@ -249,9 +249,12 @@ class Database:
                 raise
             self.health.succeeded("write")
 
-    async def transact(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+    async def transact(self, work: Callable[[aiosqlite.Connection], Awaitable[T]], *,
+                       concurrent: bool = False) -> T:
         """``work`` in one write transaction (see :meth:`write`); the store's writes all come
-        this way, which PostgreSQL's backend retries when a concurrent writer conflicts."""
+        this way, which PostgreSQL's backend retries when a concurrent writer conflicts.
+        ``concurrent`` marks work that is correct beside other such work (PostgreSQL runs it
+        so); SQLite's one writer runs everything one at a time."""
         async with self.write() as conn:
             return await work(conn)
 

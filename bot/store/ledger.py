@@ -249,9 +249,11 @@ async def claim_daily(conn: aiosqlite.Connection, guild_id: int, user_id: int, n
     amount = (await load_settings(conn, guild_id)).daily_amount
     if amount == 0:
         raise InvalidSetting(t("Daily chips are turned off on this server."))
+    # key_is_new: a claim committed since the check above must fail this one (AlreadyClaimed,
+    # when the store runs it again), never come back as this claim's replay
     return await move(
         conn, guild_id=guild_id, key=key, kind="daily", src=await house_account(conn, guild_id, now),
-        dst=dst, amount=amount, actor=user_id, reason="daily chips", now=now,
+        dst=dst, amount=amount, actor=user_id, reason="daily chips", now=now, key_is_new=True,
     )
 
 

@@ -6,13 +6,16 @@ connection wrapper passes them to psycopg (``?`` becomes ``%s``), and ``COMPAT``
 PostgreSQL those functions (``json_valid``, ``json_extract``, ``SUM`` of a comparison...), so the
 SQL the store sends is the same on both.
 
-Write transactions take one transaction-scoped advisory lock first, so they run one at a time
-across every process sharing the database, exactly as SQLite's single writer does: the store's
-read-then-write steps (a balance checked, then debited; a seat checked, then taken) keep the
-invariants they were written for without a retry loop around each. (SERIALIZABLE with retries
-was measured too: on the ledger's shared rows, the house account above all, it aborted and
-retried so often that it was slower, and starved under the concurrency storm.) Reads never wait
-for the lock. A deadlock or serialization failure, should one still happen, is retried.
+Write transactions take one transaction-scoped advisory lock first (sent with ``BEGIN``, one
+round trip). Most take it alone, so they run one at a time across every process sharing the
+database, exactly as SQLite's single writer does: the store's read-then-write steps (a seat
+checked, then taken; a lobby checked, then started) keep the invariants they were written for.
+The ledger's own moves (transfers, grants, revokes, daily claims) take it shared and run side by
+side, which their conditional debits and unique idempotency keys make safe (see ``transact``);
+their commits then overlap. (SERIALIZABLE with retries was measured too: on the ledger's shared
+rows, the house account above all, it aborted and retried so often that it was slower, and
+starved under the concurrency storm.) Reads never wait for the lock. A deadlock or serialization
+failure, should one still happen, is retried.
 """
 
 from __future__ import annotations
@@ -54,6 +57,10 @@ MAX_ATTEMPTS = 60
 BACKOFF_CAP = 0.05
 _MIGRATION_LOCK = 0x48616E61  # pg_advisory_lock key of migrations: one migrating process at a time
 _WRITE_LOCK = 0x48616E62  # pg_advisory_xact_lock key of the store's write transactions
+_EXCLUSIVE_LOCK = f"BEGIN; SELECT pg_advisory_xact_lock({_WRITE_LOCK})"
+_SHARED_LOCK = f"BEGIN; SELECT pg_advisory_xact_lock_shared({_WRITE_LOCK})"
+_RETRIED = (pg_errors.SerializationFailure, pg_errors.DeadlockDetected)
+_RETRIED_CONCURRENT = (*_RETRIED, pg_errors.UniqueViolation)
 
 #: SQLite's functions that the schema and the store's queries use, as PostgreSQL functions over
 #: the same JSON text; created (or replaced) before migrating. ``hf_forbid`` is what the
@@ -247,7 +254,8 @@ class PostgresDatabase:
                                                              connect_timeout=int(timeout)) as conn:
                 await migrate(conn, migrations)
             pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, timeout=timeout,
-                                       kwargs={"row_factory": _row_factory}, open=False)
+                                       kwargs={"row_factory": _row_factory, "autocommit": True},
+                                       open=False)
             await pool.open(wait=True, timeout=timeout)
         except MigrationError:
             raise
@@ -280,16 +288,28 @@ class PostgresDatabase:
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
 
-    async def transact(self, work: Callable[[PgConnection], Awaitable[T]]) -> T:
-        """``work`` in one write transaction, after the writers before it (the write lock);
-        run again from the start if PostgreSQL still reports a deadlock or serialization
-        failure."""
+    async def transact(self, work: Callable[[PgConnection], Awaitable[T]], *,
+                       concurrent: bool = False) -> T:
+        """``work`` in one write transaction, after the writers before it (the write lock).
+
+        ``concurrent`` work shares the lock with other concurrent work and runs beside it (never
+        beside the others): it must be correct under row locks alone. It is run again from the
+        start should a concurrent twin commit the same unique row first (its check then sees
+        the row, as it would have one at a time). Any work is run again after a deadlock or a
+        serialization failure."""
+        lock = _SHARED_LOCK if concurrent else _EXCLUSIVE_LOCK
+        retried = _RETRIED_CONCURRENT if concurrent else _RETRIED
         for attempt in range(MAX_ATTEMPTS):
             try:
-                async with self._pool.connection() as conn, conn.transaction():
-                    await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_WRITE_LOCK,))
-                    result = await work(PgConnection(conn))
-            except (pg_errors.SerializationFailure, pg_errors.DeadlockDetected):
+                async with self._pool.connection() as conn:
+                    await conn.execute(lock)  # BEGIN and the lock: one round trip
+                    try:
+                        result = await work(PgConnection(conn))
+                    except BaseException:
+                        await _rolled_back(conn)
+                        raise
+                    await conn.execute("COMMIT")
+            except retried:
                 if attempt == MAX_ATTEMPTS - 1:
                     raise
                 self.retries += 1
@@ -327,6 +347,13 @@ class PostgresDatabase:
         if error is not None:
             self.health.failed(kind, error)
             raise error from exc
+
+
+async def _rolled_back(conn: psycopg.AsyncConnection) -> None:
+    """End a failed write transaction; a connection too broken for that leaves the pool."""
+    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        with contextlib.suppress(psycopg.Error):
+            await asyncio.shield(conn.execute("ROLLBACK"))
 
 
 async def _messages(conn: psycopg.AsyncConnection) -> AsyncIterator[dict[str, Any]]:

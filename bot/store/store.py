@@ -280,7 +280,8 @@ class Store:
         """The daily chips, once per UTC day (:class:`AlreadyClaimed` after that)."""
         _id(guild_id, "The server id")
         _id(user_id, "The user id")
-        return await self._db.transact(lambda conn: ledger.claim_daily(conn, guild_id, user_id, self._db.now_ms()))
+        return await self._db.transact(
+            lambda conn: ledger.claim_daily(conn, guild_id, user_id, self._db.now_ms()), concurrent=True)
 
     async def transfer(self, guild_id: int, from_user: int, to_user: int, amount: int, *,
                        key: str, reason: str = "", actor: int | None = None,
@@ -306,7 +307,7 @@ class Store:
                 conn, guild_id=guild_id, key=scoped, from_user=from_user, to_user=to_user,
                 amount=amount, actor=actor, reason=reason, now=self._db.now_ms(),
             )
-        return await self._db.transact(work)
+        return await self._db.transact(work, concurrent=True)  # see ledger: row locks suffice
 
     async def grant(self, guild_id: int, user_id: int, amount: int, *, key: str, actor: int,
                     reason: str, open_account: bool = False) -> Transfer:
@@ -338,7 +339,7 @@ class Store:
                 conn, guild_id=guild_id, key=ledger.scoped_key(guild_id, kind, key), kind=kind,
                 src=src, dst=dst, amount=amount, actor=actor, reason=reason, now=now,
             )
-        return await self._db.transact(work)
+        return await self._db.transact(work, concurrent=True)
 
     async def history(self, guild_id: int, user_id: int, *, offset: int = 0, limit: int = 20
                       ) -> list[LedgerLine]:

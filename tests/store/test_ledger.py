@@ -245,3 +245,22 @@ async def test_the_nul_character_is_refused_everywhere_and_nothing_is_written(fu
         await funded.record_action(game.game_id, 1, ALICE, "play", [{"name": "\x00"}], "{}", 1)
     assert (await funded.load_game(game.game_id)).last_seq == 0
     assert (await funded.audit()).ok
+
+
+async def test_racing_retries_of_one_transfer_move_the_chips_once(funded):
+    """The same request arriving eight times at once (PostgreSQL runs them side by side): one
+    transfer, and every caller gets that one back."""
+    outcomes = await asyncio.gather(*(funded.transfer(GUILD, ALICE, BOB, 70, key="one press")
+                                      for _ in range(8)))
+    assert len({o.transfer_id for o in outcomes}) == 1
+    assert (await funded.balance(GUILD, ALICE), await funded.balance(GUILD, BOB)) == (930, 1070)
+
+
+async def test_transfers_both_ways_at_once_stay_balanced(funded):
+    """Opposite transfers between the same accounts at once: no deadlock left unresolved, no
+    chip lost or made."""
+    await asyncio.gather(*(funded.transfer(GUILD, *((ALICE, BOB) if i % 2 else (BOB, ALICE)), 5,
+                                           key=f"both ways {i}") for i in range(40)))
+    assert (await funded.balance(GUILD, ALICE), await funded.balance(GUILD, BOB)) == (1000, 1000)
+    report = await funded.audit()
+    assert report.ok and report.total == 0, report.problems
