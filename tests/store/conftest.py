@@ -31,6 +31,15 @@ def database(request, tmp_path):
 
 
 @pytest.fixture
+def empty_postgres():
+    """A fresh, empty PostgreSQL database (for what only PostgreSQL does)."""
+    server = pgserver.server()
+    name = server.new_database()
+    yield server.url(name)
+    server.drop_database(name)
+
+
+@pytest.fixture
 async def store(database, clock):
     s = await Store.open(database, clock=clock)
     yield s

@@ -10,18 +10,9 @@ import pytest
 from bot.__main__ import main
 from bot.store import SeatResult, Store
 from bot.store.copy import COPIED_TABLES, CopyError, copy_database
-from tests import pgserver
 
 from ._storm import FakeClock, Tally, open_all, storm_task
 from .conftest import ALICE, BOB, GUILD
-
-
-@pytest.fixture
-def empty_postgres():
-    server = pgserver.server()
-    name = server.new_database()
-    yield server.url(name)
-    server.drop_database(name)
 
 
 async def _history(path) -> None:

@@ -8,7 +8,6 @@ import asyncio
 import pytest
 
 from bot.store import InvalidInput, Store, UserLanguage, relay
-from tests import pgserver
 
 from .conftest import ALICE, BOB
 
@@ -40,17 +39,8 @@ async def test_only_postgresql_carries_messages_between_processes(tmp_path):
             store.listening()
 
 
-@pytest.fixture
-def postgres():
-    """A fresh PostgreSQL database (announcements are PostgreSQL's: SQLite serves one process)."""
-    server = pgserver.server()
-    name = server.new_database()
-    yield server.url(name)
-    server.drop_database(name)
-
-
-async def test_announcements_reach_every_other_process(postgres):
-    async with await Store.open(postgres) as listener, await Store.open(postgres) as speaker:
+async def test_announcements_reach_every_other_process(empty_postgres):
+    async with await Store.open(empty_postgres) as listener, await Store.open(empty_postgres) as speaker:
         async with listener.listening() as messages:
             await speaker.relay_press(1, 7, press(1))
             await speaker.save_user_language(UserLanguage(BOB, "ko", "ja"))
@@ -62,8 +52,8 @@ async def test_announcements_reach_every_other_process(postgres):
         assert await listener.take_relayed_presses([1]) == [press(1)]
 
 
-async def test_a_write_rolled_back_announces_nothing(postgres):
-    async with await Store.open(postgres) as listener, await Store.open(postgres) as speaker:
+async def test_a_write_rolled_back_announces_nothing(empty_postgres):
+    async with await Store.open(empty_postgres) as listener, await Store.open(empty_postgres) as speaker:
         async def announce_then_fail(conn):
             await relay.announce(conn, "postgresql", {"kind": "press", "shard": 5, "from": "x"})
             raise RuntimeError("the write fails after its announcement")
