@@ -49,6 +49,11 @@ __all__ = [
 IntegrityError = (sqlite3.IntegrityError, psycopg.IntegrityError)
 
 
+class Overtaken(Exception):
+    """A concurrent writer committed what this transaction found missing after it had begun to
+    write: roll back and run it again (only PostgreSQL runs writers side by side)."""
+
+
 def dialect_of(conn: Any) -> str:
     """"sqlite" or "postgresql": which SQL a connection of the store speaks, for the few queries
     written twice (see :mod:`bot.store.dialects`)."""

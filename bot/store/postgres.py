@@ -40,6 +40,7 @@ import psycopg.sql
 from psycopg import errors as pg_errors
 from psycopg_pool import AsyncConnectionPool
 
+from .db import Overtaken
 from .dialects import split_statements
 from .errors import MigrationError, StoreUnavailable
 from .health import Health
@@ -60,7 +61,7 @@ _WRITE_LOCK = 0x48616E62  # pg_advisory_xact_lock key of the store's write trans
 _EXCLUSIVE_LOCK = f"BEGIN; SELECT pg_advisory_xact_lock({_WRITE_LOCK})"
 _SHARED_LOCK = f"BEGIN; SELECT pg_advisory_xact_lock_shared({_WRITE_LOCK})"
 _RETRIED = (pg_errors.SerializationFailure, pg_errors.DeadlockDetected)
-_RETRIED_CONCURRENT = (*_RETRIED, pg_errors.UniqueViolation)
+_RETRIED_CONCURRENT = (*_RETRIED, pg_errors.UniqueViolation, Overtaken)
 
 #: SQLite's functions that the schema and the store's queries use, as PostgreSQL functions over
 #: the same JSON text; created (or replaced) before migrating. ``hf_forbid`` is what the

@@ -16,6 +16,7 @@ from bot.store import (
     InvalidInput,
     InvalidSetting,
     SelfTransfer,
+    Store,
     StoreError,
     UnknownAccount,
 )
@@ -264,3 +265,44 @@ async def test_transfers_both_ways_at_once_stay_balanced(funded):
     assert (await funded.balance(GUILD, ALICE), await funded.balance(GUILD, BOB)) == (1000, 1000)
     report = await funded.audit()
     assert report.ok and report.total == 0, report.problems
+
+
+async def test_a_twin_committed_while_a_transfer_waited_is_returned_not_refused(empty_postgres):
+    """PostgreSQL only: the same request, committed by a twin while this one waited on the
+    sender's row, spent the whole balance. This one's debit is refused but its credit went
+    through; it must roll that back and return the twin's transfer, not a refusal."""
+    import psycopg
+
+    store = await Store.open(empty_postgres)
+    try:
+        for user in (ALICE, BOB):
+            await store.open_account(GUILD, user)
+        async with await psycopg.AsyncConnection.connect(empty_postgres) as twin:
+            await twin.execute(
+                "UPDATE accounts SET balance = balance + CASE user_id WHEN %s THEN -1000 ELSE 1000 "
+                "END WHERE guild_id = %s AND kind = 'user' AND user_id IN (%s, %s)",
+                (ALICE, GUILD, ALICE, BOB))
+            inserted = await twin.execute(
+                "INSERT INTO transfers (idem_key, guild_id, kind, from_account, to_account, amount, "
+                "actor, reason, game_id, created_at) SELECT %s, %s, 'transfer', f.account_id, "
+                "t.account_id, 1000, %s, '', NULL, 1 FROM accounts f, accounts t "
+                "WHERE f.user_id = %s AND t.user_id = %s AND f.guild_id = %s AND t.guild_id = %s "
+                "RETURNING transfer_id",
+                (f"g{GUILD}:transfer:spend it all", GUILD, ALICE, ALICE, BOB, GUILD, GUILD))
+            (twins_id,) = await inserted.fetchone()
+            waiting = asyncio.create_task(
+                store.transfer(GUILD, ALICE, BOB, 1000, key="spend it all"))
+            async with await psycopg.AsyncConnection.connect(empty_postgres) as watcher:
+                while not (await (await watcher.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                        "AND datname = current_database()")).fetchone())[0]:
+                    await asyncio.sleep(0.01)  # polls the server's own record of the wait
+            await twin.commit()
+        done = await waiting
+        assert done.replayed and done.transfer_id == twins_id
+        assert (await store.balance(GUILD, ALICE), await store.balance(GUILD, BOB)) == (0, 2000)
+        assert store._db.retries >= 1
+        report = await store.audit()
+        assert report.ok and report.transfers == 3, report.problems
+    finally:
+        await store.close()
