@@ -20,7 +20,7 @@ from pathlib import Path
 import aiohttp
 import discord
 
-from bot import logcontext
+from bot import eventloop, logcontext
 from bot.config import ConfigError, load_settings
 from bot.words import plural
 
@@ -55,6 +55,11 @@ def _parser() -> argparse.ArgumentParser:
                       help="sqlite:///path/to/file.sqlite3 (or a path), or a postgresql:// URL")
     copy.add_argument("--to", dest="destination", required=True, help="a postgresql:// URL")
     return parser
+
+
+async def _serve(bot: discord.Client, token: str) -> None:
+    async with bot:
+        await bot.start(token, reconnect=True)
 
 
 def _db(args: argparse.Namespace) -> int:
@@ -197,7 +202,9 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(_sync(settings, args.guild))
         from bot.client import HanafudaBot
 
-        HanafudaBot(settings).run(settings.token, log_handler=None)
+        bot = HanafudaBot(settings)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the bot closes, as Client.run does
+            eventloop.run(_serve(bot, settings.token), loop=settings.event_loop)
     except discord.LoginFailure:
         print("error: Discord refused the token (DISCORD_TOKEN); reset it on the Bot page of the "
               "developer portal and put the new one in the environment or .env", file=sys.stderr)

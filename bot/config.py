@@ -10,6 +10,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot import eventloop
 from bot.shards import ShardPlan, parse_shards
 from bot.words import plural
 
@@ -54,6 +55,7 @@ class Settings:
     metrics_port: int | None = None  # Prometheus /metrics and /healthz; off unless set
     metrics_host: str = "127.0.0.1"
     shards: ShardPlan = field(default_factory=ShardPlan)  # the shards this process runs
+    event_loop: str = field(default_factory=eventloop.default)  # "uvloop" or "asyncio"
 
 
 def _int(name: str, raw: str) -> int:
@@ -156,6 +158,11 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     if not shards.whole and not url:
         raise ConfigError(f"{shards.describe()} shares the bot with other processes, which need "
                           "one database they all reach: set DATABASE_URL to a PostgreSQL database")
+    loop = values.get("EVENT_LOOP", "").strip().lower() or eventloop.default()
+    if loop not in eventloop.LOOPS:
+        raise ConfigError(f"EVENT_LOOP must be one of {', '.join(eventloop.LOOPS)}, got {loop!r}")
+    if not eventloop.available(loop):
+        raise ConfigError(f"EVENT_LOOP is {loop}, which is not installed (pip install {loop})")
     cpus = cpu_count()
     return Settings(
         token=token,
@@ -164,6 +171,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
         metrics_port=int(metrics_port) if metrics_port else None,
         metrics_host=values.get("METRICS_HOST", "").strip() or "127.0.0.1",
         shards=shards,
+        event_loop=loop,
         dev_guild_id=_int("DEV_GUILD_ID", dev) if dev else None,
         owner_ids=frozenset(_int("OWNER_IDS", o) for o in owners),
         log_level=level,

@@ -26,6 +26,7 @@ def test_valid_settings(tmp_path):
     ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be a Discord id"),
     ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
     ({"DISCORD_TOKEN": TOKEN, "CJK_FONT": "/no/such/font.ttf"}, "not a file"),
+    ({"DISCORD_TOKEN": TOKEN, "EVENT_LOOP": "trio"}, "EVENT_LOOP must be one of uvloop, asyncio"),
 ])
 def test_bad_settings_are_named(env, message):
     with pytest.raises(ConfigError, match=message):

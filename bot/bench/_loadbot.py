@@ -30,6 +30,7 @@ from pathlib import Path
 import discord
 import yarl
 
+from bot import eventloop
 from bot.client import HanafudaBot
 from bot.config import Settings
 from bot.loopwatch import LoopWatch
@@ -94,7 +95,7 @@ def main() -> int:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(run())
+        return eventloop.run(run())  # the bot's own loop
     return 0
 
 

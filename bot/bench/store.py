@@ -4,6 +4,7 @@ create databases on; each run gets a fresh database, dropped afterwards). Median
 
     python -m bot.bench store [--runs 5] [--transfers 2000] [--tasks 8] [--synchronous NORMAL]
                               [--database-url postgresql://user@host/postgres]
+                              [--loop uvloop|asyncio]
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import os
 import random
 import statistics
@@ -22,6 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
+from bot import eventloop
 from bot.store import SeatResult, Store
 from bot.store.postgres import display_url
 
@@ -107,20 +110,24 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--database-url", default=None,
                         help="a PostgreSQL server to measure instead of SQLite; the bench creates "
                              "(and drops) a database per run, so the role needs CREATEDB")
+    parser.add_argument("--loop", choices=eventloop.LOOPS, default=eventloop.default(),
+                        help="the event loop (default: the bot's, uvloop where installed)")
     args = parser.parse_args(argv)
+    run = functools.partial(eventloop.run, loop=args.loop)
 
     serial, concurrent, settle = [], [], []
     with tempfile.TemporaryDirectory(prefix="hanafuda-bench-") as tmp, \
             _databases(args.database_url, Path(tmp)) as fresh:
         for _run in range(args.runs):
-            serial.append(asyncio.run(_transfers(fresh(), args.transfers, 1, args.synchronous)))
-            concurrent.append(asyncio.run(_transfers(fresh(), args.transfers, args.tasks,
-                                                     args.synchronous)))
+            serial.append(run(_transfers(fresh(), args.transfers, 1, args.synchronous)))
+            concurrent.append(run(_transfers(fresh(), args.transfers, args.tasks,
+                                             args.synchronous)))
             settle.append(statistics.median(
-                asyncio.run(_settlements(fresh(), args.games, args.synchronous))))
+                run(_settlements(fresh(), args.games, args.synchronous))))
     where = (f"PostgreSQL ({display_url(args.database_url)})" if args.database_url
              else f"SQLite, WAL, synchronous={args.synchronous}")
-    print(f"store benchmark: {where}, {args.runs} runs, {args.transfers} transfers per run")
+    print(f"store benchmark: {where}, {args.loop} loop, {args.runs} runs, "
+          f"{args.transfers} transfers per run")
     print(f"  transfers/s, 1 task:          median {statistics.median(serial):8.0f}  "
           f"(min {min(serial):.0f}, max {max(serial):.0f})")
     print(f"  transfers/s, {args.tasks} tasks:         median {statistics.median(concurrent):8.0f}  "

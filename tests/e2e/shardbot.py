@@ -25,7 +25,7 @@ import sys
 import discord
 import yarl
 
-from bot import logcontext
+from bot import eventloop, logcontext
 from bot.client import HanafudaBot
 from bot.config import load_settings
 
@@ -67,7 +67,7 @@ async def run() -> int:
     async def announce_ready() -> None:
         await bot.wait_until_ready()
         emit("ready", guilds=sorted(g.id for g in bot.guilds), shards=sorted(bot.shards),
-             resumed=bot.resumed)
+             resumed=bot.resumed, loop=type(asyncio.get_running_loop()).__module__.split(".")[0])
 
     async with bot:
         ready = asyncio.create_task(announce_ready())
@@ -84,7 +84,7 @@ def main() -> int:
                         format="%(levelname)s %(where)s%(name)s: %(message)s")
     for handler in logging.getLogger().handlers:
         logcontext.install(handler)
-    return asyncio.run(run())
+    return eventloop.run(run())  # the production loop (uvloop where installed)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot import eventloop
 from bot.store import Store
 from tests import pgserver
 from tests.e2e.playing import (
@@ -92,6 +93,9 @@ async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_
         # each process is given only its shard's guild
         assert [e["guilds"] for e in (bots[0].events[0], bots[1].events[0])] == \
             [[guilds[0].id], [guilds[1].id]]
+        # on the production event loop: uvloop where it is installed
+        assert {e["loop"] for e in (bots[0].events[0], bots[1].events[0])} == \
+            {"uvloop" if eventloop.default() == "uvloop" else "asyncio"}
         await standin.wait_for(lambda: standin.find_command("koikoi", guilds[0]) is not None,
                                "the commands published")
 
