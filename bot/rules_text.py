@@ -21,7 +21,8 @@ __all__ = ["PRESET_LABELS", "preset_label", "TITLES", "HOW_TO_PLAY", "CHIPS", "t
            "rules_summary", "format_value", "parse_value", "OptionRefused", "default_preset"]
 
 PRESET_LABELS: dict[str, dict[str, str]] = {
-    "koikoi": {"nintendo": NP_("rule set", "Nintendo"), "modern": NP_("rule set", "Modern (Fuda Wiki)"), "seed": NP_("rule set", "The rule-book seeds")},
+    "koikoi": {"nintendo": NP_("rule set", "Nintendo"), "modern": NP_("rule set", "Modern (Fuda Wiki)"), "seed": NP_("rule set", "The rule-book seeds"),
+               "koikoi_japan": NP_("rule set", "KoiKoi-Japan (the PC game)")},
     "gostop": {"korean": NP_("rule set", "Korean common rules"), "seed": NP_("rule set", "Seed 000")},
     "mushi": {"fudawiki": NP_("rule set", "Fuda Wiki"), "seed": NP_("rule set", "Seed 000")},
     "sakura": {"hawaiian": NP_("rule set", "Hawaiian (Fuda Wiki)"), "seed": NP_("rule set", "Seed 000")},

@@ -240,8 +240,9 @@ class Match:
 
     ``new_round(num_players, rules, rng, dealer, round_number, carry)`` builds each round;
     ``carry`` is a dict the previous round's result may use to pass state on (for example the
-    Go-Stop nagari multiplier). The match ends after ``rules.rounds`` rounds (0 = no limit) or
-    when a seat reaches ``rules.target_score`` (0 = no target), whichever comes first.
+    Go-Stop nagari multiplier). The match ends after ``rules.rounds`` rounds (0 = no limit), when
+    a seat reaches ``rules.target_score`` (0 = no target) or when a seat has lost all of
+    ``rules.bankroll`` (zero-sum games; 0 = none), whichever comes first.
     """
 
     VERSION = 1
@@ -299,6 +300,7 @@ class Match:
             "round": self.round_number,
             "rounds": getattr(self.rules, "rounds", 0),
             "target_score": getattr(self.rules, "target_score", 0),
+            "bankroll": getattr(self.rules, "bankroll", 0),
             "scores": list(self.scores),
             "finished": self.finished,
             "history": [dict(h) for h in self.history],
@@ -352,7 +354,9 @@ class Match:
         ]
         rounds = getattr(self.rules, "rounds", 0)
         target = getattr(self.rules, "target_score", 0)
-        if (rounds and self.round_number >= rounds) or (target and max(self.scores) >= target):
+        bankroll = getattr(self.rules, "bankroll", 0)  # points each seat may lose, zero-sum games
+        if (rounds and self.round_number >= rounds) or (target and max(self.scores) >= target) \
+                or (bankroll and min(self.scores) <= -bankroll):
             self.finished = True
             over: Event = {"type": "match_over", "scores": list(self.scores), "winners": self.winners()}
             team = self.winning_team()

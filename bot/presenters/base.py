@@ -326,8 +326,9 @@ class Presenter:
 
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
         """The end-of-round picture from a ``round_over`` event."""
-        mults = tuple(f"x{f} {self.multiplier_name(n)}"
-                      for n, f in event.get("detail", {}).get("multipliers", []))
+        detail = event.get("detail", {})
+        mults = tuple([f"+{p} {self.multiplier_name(n)}" for n, p in detail.get("bonus", [])]
+                      + [f"x{f} {self.multiplier_name(n)}" for n, f in detail.get("multipliers", [])])
         return SummaryView(title=t("Round {round}", round=event["round"]), rows=tuple(self.summary_rows(event, names)),
                            multipliers=mults, result_lines=tuple(self.result_lines(event, names)),
                            korean_months=self.korean_months)

@@ -25,7 +25,8 @@ class KoiKoiPresenter(Presenter):
         "field_four": NP_("yaku", "Four of a month on the field"),
     }
     multiplier_names = {"seven_plus": NP_("multiplier", "7 points or more"), "koikoi": NP_("multiplier", "koi-koi"),
-                        "field_brights": NP_("multiplier", "brights on the field")}
+                        "field_brights": NP_("multiplier", "brights on the field"),
+                        "koikoi_calls": NP_("multiplier", "for own koi-koi calls")}
     action_names = {"koikoi": NP_("move", "Koi-Koi!"), "stop": NP_("move", "Stop (score now)"), "keep": NP_("move", "Keep my hand"),
                     "swap": NP_("move", "Swap hands")}
 

@@ -19,6 +19,9 @@ RULES = [
                  draw_result="last_improver", zero_sum=True, hand_size=10),
     koikoi.Rules(koikoi_limit="once", draw_result="oya_ken", viewings="weather_on_field",
                  sake_cup_as_chaff="either", seven_plus_doubles=False),
+    koikoi.Rules(koikoi_limit="once_total", field_misdeal="three", akatan_aotan="adds"),
+    koikoi.Rules.preset("koikoi_japan"),
+    koikoi.Rules.preset("koikoi_japan", koikoi_limit="unlimited", improvement="improved"),
 ]
 
 

@@ -92,3 +92,25 @@ def test_hand_image_marks_playable_cards():
 
 def test_unknown_action_kind_gets_a_readable_label():
     assert presenter.action_label("mushi", Action("race_end")) == "Race end"
+
+
+@pytest.mark.parametrize("game, preset", [(g, p) for g in GAMES for p in game_module(g).Rules.PRESETS])
+def test_every_preset_plays_through_its_views(game, preset):
+    """A short match of each rule set: every event has a line, every round end a summary."""
+    module = game_module(game)
+    players = module.PLAYERS[0]
+    names = [f"P{i}" for i in range(players)]
+    match = module.new_match(players, module.Rules.preset(preset, rounds=2, target_score=0), 3)
+    rng = Rng(3)
+    events = list(match.intro_events)
+    while True:
+        for e in events:
+            line = presenter.describe_event(game, e, names)
+            assert line is None or (isinstance(line, str) and line)
+            if e["type"] == "round_over":
+                assert presenter.summary_view(game, e, names).result_lines
+        if match.is_over:
+            break
+        presenter.table_view(match.observation(match.current_player), names, last_move="x")
+        legal = match.legal_actions()
+        events = match.apply(legal[rng.below(len(legal))])

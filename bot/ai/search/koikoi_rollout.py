@@ -12,7 +12,8 @@ from __future__ import annotations
 from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
 from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action
-from bot.games.koikoi.scoring import apply_multipliers, multipliers, progress, yaku_of
+from bot.games.koikoi.game import may_koikoi
+from bot.games.koikoi.scoring import progress, round_score, yaku_of
 from bot.games.rng import Rng
 
 LIGHTNING = 43
@@ -47,11 +48,14 @@ def _yaku_table(rules, month: int):
         table = _YAKU[(rules, month)] = {}
     weather = rules.viewings == "weather_on_field"
 
-    def yaku(pile: int, field: int) -> tuple[int, frozenset]:
-        key = (pile, field if weather else 0)
+    raised = bool(rules.viewing_points_after_koikoi)
+
+    def yaku(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
+        called = called and raised  # only then does a call change what a pile scores
+        key = (pile, field if weather else 0, called)
         got = table.get(key)
         if got is None:
-            ys = yaku_of(pile, rules, month, field)
+            ys = yaku_of(pile, rules, month, field, called)
             got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
         return got
     return yaku
@@ -89,23 +93,14 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     month_no = (r.round_number - 1) % 12 + 1
     wild = r.wild
     new_only = rules.improvement == "new_only"
-    limit = rules.koikoi_limit
     _yaku = _yaku_table(rules, month_no)
 
-    def may_koikoi(s: int, base: int) -> bool:
-        if not hands[s]:
-            return False
-        if limit == "once" and calls[s] >= 1:
-            return False
-        return not (limit == "min3" and base < 3)
-
     def win(s: int, base: int) -> list[int]:
-        mults = multipliers(rules, base, calls[s], calls[1 - s], r.field_brights)
-        return _points(rules, s, apply_multipliers(base, mults))
+        return _points(rules, s, round_score(rules, base, calls[s], calls[1 - s], r.field_brights).total)
 
     while True:
         if phase == "decide":
-            base, now = _yaku(cap[p], field)
+            base, now = _yaku(cap[p], field, calls[p] > 0)
             if first is not None:
                 go, first = first.kind == "koikoi", None
             else:
@@ -113,8 +108,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
             if not go:
                 return win(p, base)
             calls[p] += 1
-            claimed[p] = base
-            slugs[p] = now
+            claimed[p], slugs[p] = _yaku(cap[p], field, True)  # as the engine: counted after the call
         elif phase in ("play", "choose_draw"):
             mine, theirs = cap[p], cap[1 - p]
             if phase == "play" and first is not None:
@@ -195,11 +189,11 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 pending = None
             phase = "play"
             # end of the turn
-            base, now = _yaku(cap[p], field)
+            base, now = _yaku(cap[p], field, calls[p] > 0)
             improved = bool(now - slugs[p]) if new_only else base > claimed[p]
             if now and improved:
                 last = p
-                if may_koikoi(p, base):
+                if may_koikoi(rules, bool(hands[p]), calls, p, lambda b=base: b):
                     phase = "decide"
                     continue
                 return win(p, base)
@@ -209,7 +203,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
         phase = "play"
         p = 1 - p
         if not hands[p]:
-            return _exhaustive(r, rules, last, win, cap, _yaku, field)
+            return _exhaustive(r, rules, last, win, cap, _yaku, field, calls)
 
 
 def _points(rules, winner: int, total: int) -> list[int]:
@@ -220,9 +214,9 @@ def _points(rules, winner: int, total: int) -> list[int]:
     return points
 
 
-def _exhaustive(r, rules, last, win, cap, yaku, field) -> list[int]:
+def _exhaustive(r, rules, last, win, cap, yaku, field, calls) -> list[int]:
     if rules.draw_result == "last_improver" and last is not None:
-        return win(last, yaku(cap[last], field)[0])
+        return win(last, yaku(cap[last], field, calls[last] > 0)[0])
     if rules.draw_result == "oya_ken":
         return _points(rules, r.dealer, rules.oya_ken_points)
     return [0, 0]

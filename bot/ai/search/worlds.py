@@ -126,7 +126,7 @@ def _koikoi(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
     # score now (the seat deciding now is the exception, and its call resets it anyway).
     for p in (0, 1):
         if r.calls[p]:
-            yaku = yaku_of(r.captured[p], rules, month, r.field)
+            yaku = yaku_of(r.captured[p], rules, month, r.field, True)
             r.claimed[p] = total(yaku)
             r.claimed_slugs[p] = [y.slug for y in yaku]
             r.last_improver = p

@@ -13,6 +13,7 @@ act plays a hand card and turns the stock card (the shared capture mechanics of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.cards import BRIGHTS, DECK, MONTH_MASKS, card, ids_in, indices_in
@@ -21,7 +22,7 @@ from ..base import Action, Event, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
 from ..rng import Rng
 from .rules import Rules
-from .scoring import apply_multipliers, multipliers, progress, total, yaku_of
+from .scoring import progress, round_score, total, yaku_of
 
 SWAP = "swap_offer"
 DECIDE = "decide"
@@ -76,6 +77,9 @@ class KoiKoiRound(FishingRound):
             if r.teyaku == "misdeal" and any(self._teyaku(p) for p in (0, 1)):
                 self.start_events.append({"type": "misdeal", "reason": "teyaku"})
                 continue
+            if r.teyaku == "teshi_misdeal" and any("teshi" in self._teyaku(p) for p in (0, 1)):
+                self.start_events.append({"type": "misdeal", "reason": "four_in_a_hand"})
+                continue
             break
         else:  # pragma: no cover - 1000 misdeals in a row do not happen
             raise RuntimeError("could not deal")
@@ -127,6 +131,8 @@ class KoiKoiRound(FishingRound):
         counts = [(field & MONTH_MASKS[m]).bit_count() for m in range(1, 13)]
         if 4 in counts:
             return "dealer_wins" if self.rules.field_misdeal == "dealer_wins" else "four_of_a_month"
+        if self.rules.field_misdeal == "three" and 3 in counts:
+            return "three_of_a_month"
         if self.rules.field_misdeal == "four_or_pairs" and sum(1 for c in counts if c == 2) == 4:
             return "four_pairs"
         return None
@@ -184,12 +190,7 @@ class KoiKoiRound(FishingRound):
         return []
 
     def _may_koikoi(self, p: int) -> bool:
-        r = self.rules
-        if not self.hands[p]:
-            return False  # nothing left to improve with
-        if r.koikoi_limit == "once" and self.calls[p] >= 1:
-            return False
-        return not (r.koikoi_limit == "min3" and self._base(p) < 3)
+        return may_koikoi(self.rules, bool(self.hands[p]), self.calls, p, lambda: self._base(p))
 
     def _apply_extra(self, action: Action) -> list[Event]:
         p = self.current
@@ -248,7 +249,8 @@ class KoiKoiRound(FishingRound):
 
     # -- scoring ------------------------------------------------------------------------------
     def _yaku(self, p: int):
-        return yaku_of(self.captured[p], self.rules, (self.round_number - 1) % 12 + 1, self.field)
+        return yaku_of(self.captured[p], self.rules, (self.round_number - 1) % 12 + 1, self.field,
+                       self.calls[p] > 0)
 
     def _base(self, p: int) -> int:
         return total(self._yaku(p))
@@ -256,14 +258,17 @@ class KoiKoiRound(FishingRound):
     def _win(self, p: int, kind: str) -> None:
         yaku = self._yaku(p)
         base = total(yaku)
-        mults = multipliers(self.rules, base, self.calls[p], self.calls[1 - p], self.field_brights)
-        self._finish({
+        score = round_score(self.rules, base, self.calls[p], self.calls[1 - p], self.field_brights)
+        detail = {
             "kind": kind, "winner": p, "base": base,
             "yaku": [[y.slug, y.points, list(y.cards)] for y in yaku],
-            "multipliers": [[name, f] for name, f in mults],
-            "total": apply_multipliers(base, mults),
+            "multipliers": [[name, f] for name, f in score.multipliers],
+            "total": score.total,
             "calls": list(self.calls),
-        })
+        }
+        if score.bonuses:  # only then, so the outcomes of every other rule set stay as they were
+            detail["bonus"] = [[name, points] for name, points in score.bonuses]
+        self._finish(detail)
 
     def _exhaustive_draw(self) -> None:
         r = self.rules
@@ -347,6 +352,18 @@ class KoiKoiRound(FishingRound):
         return self
 
 
+def may_koikoi(rules: Rules, has_cards: bool, calls: list[int], seat: int,
+               base: Callable[[], int]) -> bool:
+    """Whether ``seat`` may call koi-koi now (``base``: its yaku points, asked only if needed);
+    the engine and the search's model of a round both ask this."""
+    if not has_cards:
+        return False  # nothing left to improve with
+    limit = rules.koikoi_limit
+    if limit == "once" and calls[seat] >= 1 or limit == "once_total" and sum(calls) >= 1:
+        return False
+    return not (limit == "min3" and base() < 3)
+
+
 def draw_for_dealer(seed: int) -> tuple[int, list[str]]:
     """Each player draws a card; the earliest month deals, on a tie the better card (§2.1)."""
     deck = list(range(48))
@@ -383,4 +400,5 @@ def hand_ids(state: KoiKoiRound, player: int) -> list[str]:
 
 
 __all__ = ["KoiKoiRound", "Rules", "new_match", "new_round", "match_from_dict", "draw_for_dealer",
+           "may_koikoi",
            "SWAP", "DECIDE", "PLAY", "CHOOSE_DRAW", "OVER"]

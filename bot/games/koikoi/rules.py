@@ -3,7 +3,8 @@
 Sources (see RULES.md §0): NIN-JP / NIN-EN (Nintendo's Japanese page and English leaflet),
 FW-KK (Fuda Wiki, Koi-Koi), sidsryu (an open engine's options), SLOPE, BGA, and the seeds:
 seed 000 (Kelsey Cretcher's rule book), seed 001 (Wikipedia 2007, Nintendo-based) and seed 003
-(heyrick's Nintendo-leaflet walk-through).
+(heyrick's Nintendo-leaflet walk-through); KKJ: the rules of the PC game KoiKoi-Japan, as players
+of it describe them (no published rule page is among our sources).
 """
 
 from __future__ import annotations
@@ -46,7 +47,10 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
                  N_("limited: only with another yaku; rain_voids: void if the pile holds the rain man "
                  "or lightning; willow_voids: void if it holds any willow; weather_on_field: a willow "
                  "on the field voids hanami, a paulownia voids tsukimi")),
-    "viewing_points": ((5, 3), "NIN-JP; fuda-cafe", N_("points of hanami-zake and tsukimi-zake")),
+    "viewing_points": ((5, 3, 1), "NIN-JP; fuda-cafe; KKJ", N_("points of hanami-zake and tsukimi-zake")),
+    "viewing_points_after_koikoi": ((0, 3), "KKJ",
+                                    N_("0: as viewing_points; 3: each viewing is worth 3 once its "
+                                    "holder has called koi-koi")),
     "sake_cup_as_chaff": (("both", "animal_only", "either"), "NIN-JP, FW-KK; engines",
                           N_("both: animal and chaff at once; either: whichever scores more")),
     "double_chaff_cards": ((False, True), "FW-KK",
@@ -58,24 +62,30 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
                   N_("round_month: the four cards of the round's month; any_month: any full month")),
     "tsukifuda_points": ((4, 5), "FW-KK; seed 003", N_("points of tsukifuda")),
     "seven_plus_doubles": ((True, False), "FW-KK, NIN-EN", N_("double a base of 7 or more")),
-    "koikoi_multiplier": (("opponent", "own", "any", "calls_plus_one", "opponent_calls_plus_one", "none"),
-                          "FW-KK, NIN-EN; seeds 001/003 (calls_plus_one)",
-                          N_("opponent: x2 if the opponent called koi-koi; calls_plus_one: x(1 + all calls)")),
-    "koikoi_limit": (("unlimited", "once", "min3"), "FW-KK; NIN-EN",
-                     N_("once: a player may call koi-koi once per round; min3: only with 3+ points")),
+    "koikoi_multiplier": (("opponent", "own", "any", "calls_plus_one", "opponent_calls_plus_one",
+                           "own_calls_bonus", "none"),
+                          "FW-KK, NIN-EN; seeds 001/003 (calls_plus_one); KKJ (own_calls_bonus)",
+                          N_("opponent: x2 if the opponent called koi-koi; calls_plus_one: x(1 + all "
+                          "calls); own_calls_bonus: +1 point per own call up to 3 calls, from the "
+                          "4th call x(calls - 2) instead")),
+    "koikoi_limit": (("unlimited", "once", "once_total", "min3"), "FW-KK; NIN-EN",
+                     N_("once: a player may call koi-koi once per round; once_total: one call per "
+                     "round between both players, then the next yaku ends it; min3: only with 3+ points")),
     "improvement": (("improved", "new_only"), "FW-KK",
                     N_("when the koi-koi choice is offered: any score increase, or only a new yaku")),
     "draw_result": (("nothing", "oya_ken", "dealer_passes", "last_improver"), "FW-KK; NIN-EN",
                     N_("exhaustive draw: nobody scores (same dealer), the dealer scores oya_ken_points, "
                     "the other player deals, or the last player to form/improve a yaku scores")),
     "oya_ken_points": ((6, 1), "FW-KK", N_("points of oya-ken")),
-    "teyaku": (("win", "misdeal", "off"), "FW-KK, NIN-EN; seeds 000, 001, 003",
-               N_("teshi/kuttsuki in a dealt hand win the round, cause a redeal, or are ignored")),
+    "teyaku": (("win", "misdeal", "teshi_misdeal", "off"), "FW-KK, NIN-EN; seeds 000, 001, 003; KKJ",
+               N_("teshi/kuttsuki in a dealt hand win the round, cause a redeal, or are ignored; "
+               "teshi_misdeal: only four of a month in a hand is redealt")),
     "teyaku_points": ((6, 5), "FW-KK, NIN-EN, seeds 000/001; seed 003", N_("points of teshi/kuttsuki")),
     "teyaku_both": (("single", "double"), "FW-KK", N_("a hand holding teshi and kuttsuki scores 1x or 2x")),
-    "field_misdeal": (("four", "four_or_pairs", "dealer_wins"), "FW-KK; seed 003",
-                      N_("four of a month on the field: redeal; also four pairs: redeal; "
-                      "dealer_wins: four of a month on the field gives the dealer teyaku_points")),
+    "field_misdeal": (("four", "four_or_pairs", "three", "dealer_wins"), "FW-KK; seed 003; house rule",
+                      N_("four of a month on the field: redeal; also four pairs: redeal; three: "
+                      "three or four of a month: redeal; dealer_wins: four of a month on the "
+                      "field gives the dealer teyaku_points")),
     "hand_size": ((8, 10), "FW-KK", N_("cards dealt to each hand (8 to the field)")),
     "deal_packet": ((2, 4), "NIN-EN; FW-KK, seed 003", N_("cards per packet when dealing")),
     "field_bright_multiplier": (("off", "double", "n_plus_one", "n"), "FW-KK, SLOPE, seed 003; BGA",
@@ -84,6 +94,11 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
                         N_("after the deal the non-dealer may take the dealer's hand")),
     "zero_sum": ((False, True), "seed 000; BGA",
                  N_("the winner's points are taken from the loser")),
+    "akatan_aotan": (("replaces", "adds"), "NIN-JP; KKJ",
+                     N_("replaces: both ribbon sets score 10 together; adds: 5 + 5 and a further 10")),
+    "bankroll": ((0, 30, 50), "KKJ (30); BGA (50)",
+                 N_("with zero_sum, the points each player starts with: the match ends when a "
+                 "player has lost them all (0: no such end)")),
 }
 
 
@@ -99,6 +114,7 @@ class Rules(RulesBase):
     ameshiko_enabled: bool = True
     viewings: str = "always"
     viewing_points: int = 5
+    viewing_points_after_koikoi: int = 0
     sake_cup_as_chaff: str = "both"
     double_chaff_cards: bool = False
     lightning_wild: str = "off"
@@ -119,6 +135,8 @@ class Rules(RulesBase):
     field_bright_multiplier: str = "off"
     hand_swap_offer: bool = False
     zero_sum: bool = False
+    akatan_aotan: str = "replaces"
+    bankroll: int = 0
     rounds: int = 12
     target_score: int = 0
 
@@ -140,6 +158,15 @@ class Rules(RulesBase):
             "field_misdeal": "four_or_pairs", "deal_packet": 4, "zero_sum": True,
             "rounds": 0, "target_score": 50,
         },
+        # KKJ: own koi-koi calls add points (then multiply), viewings 1 or 3 after a call, both
+        # ribbon sets a further 10, no 7+ doubling, the dealer scores 1 when the cards run out,
+        # a hand or field holding four of a month is redealt, 8 rounds from 30 points each.
+        "koikoi_japan": {
+            "koikoi_multiplier": "own_calls_bonus", "viewing_points": 1,
+            "viewing_points_after_koikoi": 3, "akatan_aotan": "adds", "seven_plus_doubles": False,
+            "draw_result": "oya_ken", "oya_ken_points": 1, "teyaku": "teshi_misdeal",
+            "zero_sum": True, "bankroll": 30, "rounds": 8,
+        },
     }
 
     def validate(self) -> None:
@@ -152,6 +179,8 @@ class Rules(RulesBase):
                 raise InvalidRules(t("{name} must be a whole number from {low} to {high}",
                                      name=f"custom_points: {slug}", low=0, high=100))
         self._check_match_length()
+        if self.bankroll and not self.zero_sum:
+            raise InvalidRules(t("bankroll needs zero_sum: without it nobody loses points"))
 
     def points(self, slug: str) -> int:
         """Base points of a yaku under these rules (before the +1 per extra card)."""

@@ -51,23 +51,26 @@ def score_yaku(
     *,
     round_month: int | None = None,
     field: Iterable[Card | str | int] | int = 0,
+    called: bool = False,
 ) -> list[Yaku]:
     """The yaku a pile of captured cards scores under ``rules``.
 
     ``cards`` may be Cards, canonical ids, indices or a bit set. ``round_month`` (1..12) is needed
-    for tsukifuda on the round's month, ``field`` for viewings voided by weather on the field.
+    for tsukifuda on the round's month, ``field`` for viewings voided by weather on the field,
+    ``called`` (the pile's holder has called koi-koi) for viewings worth more after a call.
     """
     rules = rules or Rules()
     m = cards if isinstance(cards, int) else mask(cards)
     f = field if isinstance(field, int) else mask(field)
-    return yaku_of(m, rules, round_month, f)
+    return yaku_of(m, rules, round_month, f, called)
 
 
 def total(yaku: list[Yaku]) -> int:
     return sum(y.points for y in yaku)
 
 
-def yaku_of(m: int, rules: Rules, round_month: int | None = None, field: int = 0) -> list[Yaku]:
+def yaku_of(m: int, rules: Rules, round_month: int | None = None, field: int = 0,
+            called: bool = False) -> list[Yaku]:
     """Bit-set version of :func:`score_yaku`."""
     out: list[Yaku] = []
     _brights(m, rules, out)
@@ -81,7 +84,7 @@ def yaku_of(m: int, rules: Rules, round_month: int | None = None, field: int = 0
         out.extend(_animals(m, rules, chaff_sake=False))
         out.extend(_kasu(m, rules, chaff_sake=rules.sake_cup_as_chaff == "both", animal_sake=False))
     _tsukifuda(m, rules, round_month, out)
-    _viewings(m, rules, field, out)
+    _viewings(m, rules, field, called, out)
     return out
 
 
@@ -142,6 +145,14 @@ def _ribbons(m: int, r: Rules, out: list[Yaku]) -> None:
     n = t.bit_count()
     aka = (t & POETRY_RIBBONS) == POETRY_RIBBONS
     ao = (t & BLUE_RIBBONS) == BLUE_RIBBONS
+    if aka and ao and r.akatan_aotan == "adds":  # each set scores, and both a further bonus
+        _y(out, "akatan", r.points("akatan"), POETRY_RIBBONS)
+        _y(out, "aotan", r.points("aotan"), BLUE_RIBBONS)
+        extra = n - 6 if r.extras_mode == "absorb" else 0
+        _y(out, "akatan_aotan", r.points("akatan_aotan") + extra, t if extra else POETRY_RIBBONS | BLUE_RIBBONS)
+        if r.extras_mode == "stack" and n >= 5:
+            _y(out, "tanzaku", r.points("tanzaku") + n - 5, t)
+        return
     if r.extras_mode == "absorb":
         if aka and ao:
             _y(out, "akatan_aotan", r.points("akatan_aotan") + n - 6, t)
@@ -181,7 +192,7 @@ def _tsukifuda(m: int, r: Rules, round_month: int | None, out: list[Yaku]) -> No
                 _y(out, "tsukifuda", r.points("tsukifuda"), MONTH_MASKS[month])
 
 
-def _viewings(m: int, r: Rules, field: int, out: list[Yaku]) -> None:
+def _viewings(m: int, r: Rules, field: int, called: bool, out: list[Yaku]) -> None:
     if not m & SAKE or r.viewings == "never":
         return
     hanami = bool(m & CURTAIN)
@@ -197,10 +208,11 @@ def _viewings(m: int, r: Rules, field: int, out: list[Yaku]) -> None:
     if r.viewings == "weather_on_field":
         hanami = hanami and not field & WILLOW
         tsukimi = tsukimi and not field & PAULOWNIA
+    raised = r.viewing_points_after_koikoi if called else 0
     if hanami:
-        _y(out, "hanami_zake", r.points("hanami_zake"), CURTAIN | SAKE)
+        _y(out, "hanami_zake", raised or r.points("hanami_zake"), CURTAIN | SAKE)
     if tsukimi:
-        _y(out, "tsukimi_zake", r.points("tsukimi_zake"), MOON | SAKE)
+        _y(out, "tsukimi_zake", raised or r.points("tsukimi_zake"), MOON | SAKE)
 
 
 def multipliers(
@@ -222,6 +234,8 @@ def multipliers(
         factor = 1 + scorer_calls + opponent_calls
     elif kind == "opponent_calls_plus_one":
         factor = 1 + opponent_calls
+    elif kind == "own_calls_bonus" and scorer_calls > BONUS_CALLS:
+        factor = scorer_calls - 2  # from the 4th call a multiplier replaces the points per call
     if factor > 1:
         out.append(("koikoi", factor))
     fb = rules.field_bright_multiplier
@@ -236,6 +250,31 @@ def apply_multipliers(base: int, mults: list[tuple[str, int]]) -> int:
     for _, factor in mults:
         base *= factor
     return base
+
+
+#: own_calls_bonus: up to this many koi-koi calls add a point each (KKJ)
+BONUS_CALLS = 3
+
+
+def bonuses(rules: Rules, scorer_calls: int) -> list[tuple[str, int]]:
+    """Points added to a won round's base before the multipliers: KKJ's point per own call."""
+    if rules.koikoi_multiplier == "own_calls_bonus" and 0 < scorer_calls <= BONUS_CALLS:
+        return [("koikoi_calls", scorer_calls)]
+    return []
+
+
+class RoundScore(NamedTuple):
+    bonuses: list[tuple[str, int]]
+    multipliers: list[tuple[str, int]]
+    total: int
+
+
+def round_score(rules: Rules, base: int, scorer_calls: int, opponent_calls: int,
+                field_brights: int) -> RoundScore:
+    """What a round won with ``base`` yaku points is worth: (base + bonuses) x multipliers."""
+    added = bonuses(rules, scorer_calls)
+    mults = multipliers(rules, base, scorer_calls, opponent_calls, field_brights)
+    return RoundScore(added, mults, apply_multipliers(base + sum(p for _, p in added), mults))
 
 
 def progress(m: int, rules: Rules) -> list[tuple[str, int, int]]:

@@ -1,0 +1,37 @@
+"""Koi-Koi on screen: the KoiKoi-Japan points per call beside the multipliers, in every language."""
+
+from __future__ import annotations
+
+from bot import presenter
+from bot.games.base import Action
+from bot.games.koikoi import KoiKoiRound, Rules
+from bot.i18n import speaking
+
+NAMES = ["Ann", "Bob"]
+
+
+def _won_after_one_call() -> dict:
+    s = KoiKoiRound.from_cards(
+        hands=[["poetry_ribbon_mar", "plain_ribbon_may", "iris_chaff_1"],
+               ["sake_cup", "peony_chaff_1", "peony_chaff_2"]],
+        field=["cherry_chaff_1", "chrysanthemum_chaff_1", "iris_chaff_2", "clover_chaff_1"],
+        stock=["wisteria_chaff_1", "geese", "swallow", "paulownia_chaff_1"],
+        captured=[["poetry_ribbon_jan", "poetry_ribbon_feb"], ["curtain"]],
+        rules=Rules.preset("koikoi_japan"))
+    for text, seat in (("play:poetry_ribbon_mar", 0), ("koikoi", 0), ("play:peony_chaff_1", 1),
+                       ("play:plain_ribbon_may", 0), ("stop", 0)):
+        s.apply(Action.parse(text), seat)
+    result = s.result()
+    return {"type": "round_over", "round": 1, "scores": result.points, "points": result.points,
+            "winner": 0, "reason": "stop", "detail": result.detail}
+
+
+def test_the_points_per_call_are_shown_before_the_multipliers():
+    event = _won_after_one_call()
+    view = presenter.summary_view("koikoi", event, NAMES)
+    assert view.multipliers == ("+1 for own koi-koi calls",)
+    assert view.result_lines[0] == "Ann scores 7"
+    with speaking("ja"):
+        assert presenter.summary_view("koikoi", event, NAMES).multipliers == ("+1 自分のこいこいの分",)
+    with speaking("ko"):
+        assert presenter.summary_view("koikoi", event, NAMES).multipliers == ("+1 자기 고이고이 몫",)
