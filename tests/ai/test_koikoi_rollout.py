@@ -13,15 +13,13 @@ from bot.games import koikoi
 from bot.games.rng import Rng
 
 RULES = [
-    koikoi.Rules(),
-    koikoi.Rules.preset("modern"),
+    *(koikoi.Rules.preset(name) for name in koikoi.Rules.PRESETS),
     koikoi.Rules(lightning_wild="on", koikoi_limit="min3", improvement="new_only",
                  draw_result="last_improver", zero_sum=True, hand_size=10),
     koikoi.Rules(koikoi_limit="once", draw_result="oya_ken", viewings="weather_on_field",
                  sake_cup_as_chaff="either", seven_plus_doubles=False),
     koikoi.Rules(koikoi_limit="once_total", field_misdeal="three", akatan_aotan="adds"),
-    koikoi.Rules.preset("koikoi_japan"),
-    koikoi.Rules.preset("koikoi_japan", koikoi_limit="unlimited", improvement="improved"),
+    koikoi.Rules.preset("koikoi_japan", koikoi_limit="once_total", improvement="new_only"),
 ]
 
 
