@@ -77,7 +77,7 @@ async def test_house_rules_presets_options_and_their_errors(hbot, standin, world
     assert all(len(c["name"]) <= 100 for c in names.autocomplete_choices)
     values = await admin.autocomplete(channel, "settings option", "value", game="koikoi",
                                       name="koikoi_limit", value="")
-    assert [c["value"] for c in values.autocomplete_choices] == ["unlimited", "once", "min3"]
+    assert [c["value"] for c in values.autocomplete_choices] == ["unlimited", "once", "once_total", "min3"]
     flags = await admin.autocomplete(channel, "settings option", "value", game="koikoi",
                                      name="ameshiko_enabled", value="")
     assert [c["value"] for c in flags.autocomplete_choices] == ["on", "off"]
@@ -93,7 +93,7 @@ async def test_house_rules_presets_options_and_their_errors(hbot, standin, world
                                    name="ameshiko_enabled", value="on"))
     assert (await store.get_settings(guild)).rules_for("koikoi") == {
         "preset_name": "modern", "koikoi_limit": "once", "rounds": 6}
-    for name, value, allowed in (("koikoi_limit", "twice", "unlimited, once, min3"),
+    for name, value, allowed in (("koikoi_limit", "twice", "unlimited, once, once_total, min3"),
                                  ("ameshiko_enabled", "maybe", "on or off"),
                                  ("hand_size", "nine", "8, 10"),
                                  ("hand_size", "9", "8, 10"),
