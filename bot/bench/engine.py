@@ -1,8 +1,10 @@
-"""``python -m bot.bench engine``: Koi-Koi engine speed on one core.
+"""``python -m bot.bench engine``: the engines' and the search's speed on one core.
 
-Prints complete random-play rounds per second (deal, every legal-action generation, apply with
-its legality check, scoring after every turn) and legal-action generations per second, as the
-median of several runs.
+For each game (or ``--game``): complete random-play rounds per second (deal, every legal-action
+generation, apply with its legality check, scoring after every turn), legal-action generations
+per second, and the search AI's rollouts per second (a sampled world from a mid-round
+observation, a candidate action, the rest of the round by the greedy policy: what the hard and
+expert levels spend their time on). Medians of several runs.
 """
 
 from __future__ import annotations
@@ -11,29 +13,35 @@ import argparse
 import statistics
 import time
 
-from bot.games import game_module
+from bot.games import GAMES, game_module
 from bot.games.rng import Rng
+
+
+def _players(game: str) -> int:
+    return game_module(game).PLAYERS[0]
 
 
 def rounds_per_second(game: str, rounds: int, seed: int) -> float:
     module = game_module(game)
     rng = Rng(seed)
+    players = _players(game)
     start = time.perf_counter()
     for i in range(rounds):
-        state = module.new_round(num_players=module.PLAYERS[0], rules=None, seed=seed + i)
+        state = module.new_round(num_players=players, rules=None, seed=seed + i)
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
     return rounds / (time.perf_counter() - start)
 
 
-def legal_actions_per_second(game: str, positions: int, seed: int) -> float:
+def _positions(game: str, count: int, seed: int) -> list:
+    """A spread of mid-round positions (rounds after a few random moves)."""
     module = game_module(game)
     rng = Rng(seed)
     states = []
     i = 0
-    while len(states) < 200:  # a spread of mid-round positions
-        state = module.new_round(num_players=module.PLAYERS[0], rules=None, seed=seed + i)
+    while len(states) < count:
+        state = module.new_round(num_players=_players(game), rules=None, seed=seed + i)
         i += 1
         for _ in range(rng.below(12)):
             if state.is_over:
@@ -42,22 +50,60 @@ def legal_actions_per_second(game: str, positions: int, seed: int) -> float:
             state.apply(legal[rng.below(len(legal))])
         if not state.is_over:
             states.append(state)
+    return states
+
+
+def legal_actions_per_second(game: str, positions: int, seed: int) -> float:
+    """Generations on positions that change every call (no generation answered from a cache)."""
+    states = _positions(game, 200, seed)
+    clean = [s.to_dict() for s in states]
+    rebuilt = [type(s).from_dict(d) for s, d in zip(states, clean, strict=True)]
     start = time.perf_counter()
     for k in range(positions):
-        states[k % len(states)].legal_actions()
+        state = rebuilt[k % len(rebuilt)]
+        state._legal = None  # as if it were a new position
+        state.legal_actions()
     return positions / (time.perf_counter() - start)
 
 
+def rollouts_per_second(game: str, rollouts: int, seed: int) -> float:
+    """The search's rollouts: sampled world, candidate, greedy to the round's end."""
+    from bot.ai.search import Sampler, SearchPlayer
+
+    module = game_module(game)
+    player = SearchPlayer(game)
+    rng = Rng(seed)
+    jobs = []
+    for state in _positions(game, 20, seed):
+        match = module.new_match(_players(game), module.Rules().replace(rounds=1), seed)
+        match.round = state
+        obs = match.observation(state.current_player)
+        sampler = Sampler(obs)
+        if sampler.ok:
+            jobs.append((sampler, state.legal_actions()))
+    start = time.perf_counter()
+    done = 0
+    while done < rollouts:
+        sampler, legal = jobs[done % len(jobs)]
+        world = sampler.world(rng)
+        player.play_out(world, legal[done % len(legal)], Rng(done))
+        done += 1
+    return rollouts / (time.perf_counter() - start)
+
+
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench engine")
-    parser.add_argument("--game", default="koikoi")
-    parser.add_argument("--rounds", type=int, default=2000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser = argparse.ArgumentParser(prog="python -m bot.bench engine", description=__doc__)
+    parser.add_argument("--game", choices=GAMES, help="one game (default: every game)")
+    parser.add_argument("--rounds", type=int, default=1000, help="random-play rounds per run")
+    parser.add_argument("--rollouts", type=int, default=1000, help="search rollouts per run")
+    parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
-    rps = [rounds_per_second(args.game, args.rounds, 1000 * r) for r in range(args.runs)]
-    lps = [legal_actions_per_second(args.game, 100_000, r) for r in range(args.runs)]
-    print(f"{args.game} engine, one core, median of {args.runs} runs")
-    print(f"  random-play rounds/s:       {statistics.median(rps):10,.0f}  (runs: "
-          + ", ".join(f"{v:,.0f}" for v in rps) + ")")
-    print(f"  legal-action generations/s: {statistics.median(lps):10,.0f}  (runs: "
-          + ", ".join(f"{v:,.0f}" for v in lps) + ")")
+    games = [args.game] if args.game else list(GAMES)
+    print(f"engines on one core, median of {args.runs} runs")
+    print(f"  {'game':<11} {'rounds/s':>10} {'legal gens/s':>13} {'rollouts/s':>11}")
+    for game in games:
+        rps = [rounds_per_second(game, args.rounds, 1000 * r) for r in range(args.runs)]
+        lps = [legal_actions_per_second(game, 50_000, r) for r in range(args.runs)]
+        ros = [rollouts_per_second(game, args.rollouts, r) for r in range(args.runs)]
+        print(f"  {game:<11} {statistics.median(rps):10,.0f} {statistics.median(lps):13,.0f} "
+              f"{statistics.median(ros):11,.0f}", flush=True)

@@ -220,9 +220,14 @@ class RoundState(ABC):
             raise GameOver("this round is over")
         if player is not None and player != self.current_player:
             raise NotYourTurn(f"it is seat {self.current_player}'s turn, not seat {player}'s")
-        if action not in self.legal_actions():
+        if action not in self._legal_now():
             raise IllegalAction(f"{action} is not a legal move now")
         return action
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions a move is checked against (not a copy: games that keep them per
+        position answer from there, and a player's pick is then found by identity)."""
+        return self.legal_actions()
 
     def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
         """Apply ``action`` for ``player`` (default: whoever is to act) and return its events.

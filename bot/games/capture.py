@@ -36,6 +36,13 @@ BY_MONTH = "month"  # one match: it; two: a chosen one; three: all
 CHOSEN_ONE = "one"  # exactly one chosen match, however many there are (a wild card)
 ALL_MATCHES = "all"  # every match at once (a sweep)
 
+# Every play and choice as one shared value: legal actions are built without creating any, and a
+# player's pick is then found among them by identity.
+PLAY_CARD = tuple(Action("play", c.id) for c in DECK)
+PLAY_AT = tuple(tuple(Action("play", c.id, t.id) for t in DECK) for c in DECK)
+CHOOSE_AT = tuple(tuple(Action("choose", c.id, t.id) for t in DECK) for c in DECK)
+DRAW = Action("draw")
+
 
 def month_matches(field: int, card: int) -> int:
     """The field cards of the same month as ``card`` (a bit set)."""
@@ -98,6 +105,7 @@ class FishingRound(RoundState):
     current: int | None
     phase: str
     pending: int | None  # the stock card awaiting a choice between two field cards
+    _legal: tuple[tuple, list[Action]] | None = None  # (position key, its legal actions)
 
     def _init_piles(self, num_players: int) -> None:
         self.num_players = num_players
@@ -117,14 +125,34 @@ class FishingRound(RoundState):
         return self.current
 
     def legal_actions(self) -> list[Action]:
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions, generated once per position: choosing a move and checking it
+        then share one generation. The key holds what they depend on, so a position changed
+        by ``_apply`` directly (a rollout) is never answered from the cache."""
+        p = self.current
+        key = (p, self.phase, self.turn, self.field, self.pending, len(self.stock),
+               None if p is None else self.hands[p], None if p is None else self.captured[p])
+        cached = self._legal
+        if cached is None or cached[0] != key:
+            cached = self._legal = (key, self._legal_actions())
+        return cached[1]
+
+    def _legal_actions(self) -> list[Action]:
         if self.current is None:
             return []
         if self.phase == PLAY:
             return self._play_actions(self.current)
         if self.phase == CHOOSE_DRAW:
-            return [Action("choose", DECK[self.pending].id, DECK[t].id)
-                    for t in indices_in(self._matches(self.field, self.pending, from_hand=False))]
+            row = CHOOSE_AT[self.pending]
+            return [row[t] for t in indices_in(self._matches(self.field, self.pending, from_hand=False))]
         return self._extra_actions()
+
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        events = super().apply(action, player)
+        self._legal = None  # what the key does not hold (a game's own counters) may have moved
+        return events
 
     def _apply(self, action: Action) -> list[Event]:
         if action.kind == "play":
@@ -159,15 +187,16 @@ class FishingRound(RoundState):
     # -- the turn ---------------------------------------------------------------------------
     def _play_actions(self, player: int) -> list[Action]:
         if not self.hands[player]:
-            return [Action("draw")] if self.stock else []
+            return [DRAW] if self.stock else []
         out = []
+        field = self.field
         for c in indices_in(self.hands[player]):
-            m = self._matches(self.field, c, from_hand=True)
-            cid = DECK[c].id
+            m = self._matches(field, c, from_hand=True)
             if self._needs_choice(c, m, from_hand=True):
-                out.extend(Action("play", cid, DECK[t].id) for t in indices_in(m))
+                row = PLAY_AT[c]
+                out.extend(row[t] for t in indices_in(m))
             else:
-                out.append(Action("play", cid))
+                out.append(PLAY_CARD[c])
         return out
 
     def _is_wild_choice(self, card: int) -> bool:

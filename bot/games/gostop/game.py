@@ -39,7 +39,7 @@ from typing import Any
 
 from bot.cards import DECK, MONTH_MASKS, indices_in
 
-from ..base import Action, Event, GameOver, IllegalAction, Match, NotYourTurn, RoundResult
+from ..base import Action, Event, IllegalAction, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
 from ..rng import Rng
 from .rules import Rules
@@ -142,7 +142,6 @@ class GoStopRound(FishingRound):
         self.pending_winner: int | None = None  # a stop waiting for the dual card's reading
         self.outcome: dict[str, Any] | None = None
         self.start_events: list[Event] = []
-        self._legal: tuple | None = None
         if not _restore:
             self._deal(Rng(seed))
 
@@ -280,32 +279,7 @@ class GoStopRound(FishingRound):
         self._after_deal(None)
         return self
 
-    # -- contract -----------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        return list(self._legal_cached()[1])
-
-    def _legal_cached(self) -> tuple[Any, list[Action]]:
-        key = (self.current, self.phase, self.turn, self.hands[self.current or 0], self.field,
-               len(self.stock))
-        cached = self._legal
-        if cached is None or cached[0] != key:
-            acts = self._legal_actions()
-            cached = self._legal = (key, acts)
-        return cached
-
-    def check(self, action: Action | str, player: int | None = None) -> Action:
-        """As :meth:`RoundState.check`, on the cached legal actions (a player that picks one of
-        them is found by identity at once)."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        if self.current is None:
-            raise GameOver("this round is over")
-        if player is not None and player != self.current:
-            raise NotYourTurn(f"it is seat {self.current}'s turn, not seat {player}'s")
-        if action not in self._legal_cached()[1]:
-            raise IllegalAction(f"{action} is not a legal move now")
-        return action
-
+    # -- contract (legal actions cached by FishingRound) ---------------------------------------
     def _legal_actions(self) -> list[Action]:
         if self.current is None:
             return []
@@ -367,11 +341,6 @@ class GoStopRound(FishingRound):
         if self.bomb_turns[p] and self.stock:
             out.append(_DRAW)
         return out
-
-    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
-        events = super().apply(action, player)
-        self._legal = None
-        return events
 
     def _apply(self, action: Action) -> list[Event]:
         kind = action.kind

@@ -26,6 +26,7 @@ from .scoring import progress, round_score, total, yaku_of
 
 SWAP = "swap_offer"
 DECIDE = "decide"
+KOIKOI, STOP, KEEP, SWAP_HANDS = (Action(kind) for kind in ("koikoi", "stop", "keep", "swap"))
 LIGHTNING = card("lightning").index
 SUSUKI = MONTH_MASKS[8]
 
@@ -181,12 +182,9 @@ class KoiKoiRound(FishingRound):
 
     def _extra_actions(self) -> list[Action]:
         if self.phase == SWAP:
-            return [Action("keep"), Action("swap")]
+            return [KEEP, SWAP_HANDS]
         if self.phase == DECIDE:
-            acts = [Action("stop")]
-            if self._may_koikoi(self.current):
-                acts.insert(0, Action("koikoi"))
-            return acts
+            return [KOIKOI, STOP] if self._may_koikoi(self.current) else [STOP]
         return []
 
     def _may_koikoi(self, p: int) -> bool:
