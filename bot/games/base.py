@@ -180,6 +180,7 @@ class RoundState(ABC):
 
     num_players: int
     rules: Any
+    _legal: tuple[Any, list[Action]] | None = None  # (position key, its legal actions)
 
     @property
     @abstractmethod
@@ -190,8 +191,19 @@ class RoundState(ABC):
     def is_over(self) -> bool:
         return self.current_player is None
 
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take now (a new list: the caller may change it)."""
+        return list(self._legal_now())
+
     @abstractmethod
-    def legal_actions(self) -> list[Action]: ...
+    def _legal_actions(self) -> list[Action]:
+        """Generate the legal actions of this position."""
+
+    def _legal_key(self) -> Any:
+        """What this position's legal actions depend on, or None to generate them every time.
+        Choosing a move and checking it then share one generation, and a position changed by
+        ``_apply`` directly (the search's rollouts) is told apart by its key."""
+        return None
 
     @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
@@ -225,16 +237,22 @@ class RoundState(ABC):
         return action
 
     def _legal_now(self) -> list[Action]:
-        """The legal actions a move is checked against (not a copy: games that keep them per
-        position answer from there, and a player's pick is then found by identity)."""
-        return self.legal_actions()
+        """The legal actions, kept while the position's key stays the same (not a copy: a
+        player's pick is then found among them by identity)."""
+        key = self._legal_key()
+        kept = self._legal
+        if key is None or kept is None or kept[0] != key:
+            kept = self._legal = (key, self._legal_actions())
+        return kept[1]
 
     def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
         """Apply ``action`` for ``player`` (default: whoever is to act) and return its events.
 
         An illegal, out-of-turn or late action raises a :class:`GameError` and changes nothing.
         """
-        return self._apply(self.check(action, player))
+        events = self._apply(self.check(action, player))
+        self._legal = None  # what a key leaves out (a game's own counters) may have moved
+        return events
 
     def clone(self) -> RoundState:
         return type(self).from_dict(self.to_dict())

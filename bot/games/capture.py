@@ -105,7 +105,6 @@ class FishingRound(RoundState):
     current: int | None
     phase: str
     pending: int | None  # the stock card awaiting a choice between two field cards
-    _legal: tuple[tuple, list[Action]] | None = None  # (position key, its legal actions)
 
     def _init_piles(self, num_players: int) -> None:
         self.num_players = num_players
@@ -124,20 +123,10 @@ class FishingRound(RoundState):
     def current_player(self) -> int | None:
         return self.current
 
-    def legal_actions(self) -> list[Action]:
-        return list(self._legal_now())
-
-    def _legal_now(self) -> list[Action]:
-        """The legal actions, generated once per position: choosing a move and checking it
-        then share one generation. The key holds what they depend on, so a position changed
-        by ``_apply`` directly (a rollout) is never answered from the cache."""
+    def _legal_key(self) -> tuple:
         p = self.current
-        key = (p, self.phase, self.turn, self.field, self.pending, len(self.stock),
-               None if p is None else self.hands[p], None if p is None else self.captured[p])
-        cached = self._legal
-        if cached is None or cached[0] != key:
-            cached = self._legal = (key, self._legal_actions())
-        return cached[1]
+        return (p, self.phase, self.turn, self.field, self.pending, len(self.stock),
+                None if p is None else self.hands[p], None if p is None else self.captured[p])
 
     def _legal_actions(self) -> list[Action]:
         if self.current is None:
@@ -148,11 +137,6 @@ class FishingRound(RoundState):
             row = CHOOSE_AT[self.pending]
             return [row[t] for t in indices_in(self._matches(self.field, self.pending, from_hand=False))]
         return self._extra_actions()
-
-    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
-        events = super().apply(action, player)
-        self._legal = None  # what the key does not hold (a game's own counters) may have moved
-        return events
 
     def _apply(self, action: Action) -> list[Event]:
         if action.kind == "play":

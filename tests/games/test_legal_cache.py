@@ -7,13 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES, game_module
-from bot.games.capture import FishingRound
 from bot.games.rng import Rng
 
-FISHING = [g for g in GAMES if issubclass(game_module(g).Round, FishingRound)]
 
-
-@pytest.mark.parametrize("game", FISHING)
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("direct", [False, True], ids=["apply", "_apply"])
 def test_kept_legal_actions_are_always_fresh(game, direct):
     module = game_module(game)

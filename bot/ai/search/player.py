@@ -29,7 +29,6 @@ from bot.ai.mushi import Position
 from bot.ai.sakura import Table
 from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action, RoundState
-from bot.games.capture import FishingRound
 from bot.games.rng import Rng
 
 from .koikoi_rollout import koikoi_rollout, pick, worth
@@ -103,14 +102,10 @@ _FAST = {"koikoi": _koikoi_fast, "mushi": _fishing_fast, "hana_awase": _fishing_
          "sakura": _sakura_fast}
 
 
-# apply methods that only check the action before _apply (FishingRound's also drops the legal
-# actions it kept, which its position key makes safe to skip)
-_CHECK_ONLY = (RoundState.apply, FishingRound.apply)
-
-
 def _step(state: RoundState, action: Action) -> None:
-    """Apply an action known to be legal (skipping the legality check where that is safe)."""
-    if type(state).apply in _CHECK_ONLY:
+    """Apply an action known to be legal (skipping the legality check where that is safe: the
+    legal actions a round keeps are told stale by their key)."""
+    if type(state).apply is RoundState.apply:
         state._apply(action)
     else:
         state.apply(action)

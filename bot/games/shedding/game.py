@@ -100,7 +100,14 @@ class SheddingRound(RoundState):
     def current_player(self) -> int | None:
         return self.current
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_key(self) -> tuple | None:
+        if self.phase == RACE:
+            return None  # who may still slap is the race's own record
+        p = self.current
+        return (p, self.phase, self.field, self.drawn, len(self.draw), len(self.discard),
+                None if p is None else self.hands[p])
+
+    def _legal_actions(self) -> list[Action]:
         p = self.current
         if p is None:
             return []

@@ -88,24 +88,45 @@ def parse_field_pair(target: str) -> tuple[int, int]:
     return index(a), index(b)
 
 
+# Each move as one shared value (built once), so generating the legal moves creates none.
+_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
+_MATCH_AT = tuple(tuple(Action(MATCH, c.id, t.id) for t in DECK) for c in DECK)
+_PAIR_AT = tuple(tuple(Action(PAIR, c.id, t.id) for t in DECK) for c in DECK)
+_FIELD_HIKI = tuple(Action(FIELD_HIKI, c.id) for c in DECK)
+_HAND_HIKI = tuple(Action(HAND_HIKI, c.id) for c in DECK)
+_FIELD_PAIRS: dict[tuple[int, int, int], Action] = {}  # (hand card, field a, field b), as met
+
+
+def _field_pair(h: int, a: int, b: int) -> Action:
+    action = _FIELD_PAIRS.get((h, a, b))
+    if action is None:
+        action = _FIELD_PAIRS[(h, a, b)] = Action(FIELD_PAIR, DECK[h].id, field_pair_target(a, b))
+    return action
+
+
 def shedding_moves(hand: int, field: int) -> list[Action]:
     """Moves 1-5 that ``hand`` can make against ``field``, in a fixed order."""
     out: list[Action] = []
-    for h in indices_in(hand):
-        out.extend(Action(MATCH, DECK[h].id, DECK[f].id) for f in indices_in(field & month_of(h)))
+    held = indices_in(hand)
+    for h in held:
+        row = _MATCH_AT[h]
+        out.extend(row[f] for f in indices_in(field & _MONTH_OF[h]))
     for m in range(1, 13):
-        same = indices_in(hand & MONTH_MASKS[m])
-        if len(same) == 3 and field & MONTH_MASKS[m]:
-            out.extend(Action(FIELD_HIKI, DECK[t].id) for t in same)
-        if len(same) >= 2:
-            out.extend(Action(PAIR, DECK[t].id, DECK[u].id) for t in same for u in same if t != u)
+        month = MONTH_MASKS[m]
+        if (hand & month).bit_count() < 2:
+            continue  # a single card of a month makes none of moves 2-4
+        same = indices_in(hand & month)
+        if len(same) == 3 and field & month:
+            out.extend(_FIELD_HIKI[t] for t in same)
+        out.extend(_PAIR_AT[t][u] for t in same for u in same if t != u)
         if len(same) == 4:
-            out.extend(Action(HAND_HIKI, DECK[t].id) for t in same)
+            out.extend(_HAND_HIKI[t] for t in same)
     if hand:
         for m in range(1, 13):
+            if (field & MONTH_MASKS[m]).bit_count() < 2:
+                continue
             for a, b in combinations(indices_in(field & MONTH_MASKS[m]), 2):
-                target = field_pair_target(a, b)
-                out.extend(Action(FIELD_PAIR, DECK[h].id, target) for h in indices_in(hand))
+                out.extend(_field_pair(h, a, b) for h in held)
     return out
 
 
