@@ -48,17 +48,26 @@ def _yaku_table(rules, month: int):
         table = _YAKU[(rules, month)] = {}
     weather = rules.viewings == "weather_on_field"
 
-    raised = bool(rules.viewing_points_after_koikoi)
-
     def yaku(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
-        called = called and raised  # only then does a call change what a pile scores
-        key = (pile, field if weather else 0, called)
+        key = pile | (field << 48) if weather else pile
+        got = table.get(key)
+        if got is None:
+            ys = yaku_of(pile, rules, month, field)
+            got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
+        return got
+
+    if not rules.viewing_points_after_koikoi:
+        return yaku
+
+    def yaku_after_calls(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
+        """The same, where a call raises the viewings: keyed by the call as well."""
+        key = (pile | (field << 48) if weather else pile) | (called << 96)
         got = table.get(key)
         if got is None:
             ys = yaku_of(pile, rules, month, field, called)
             got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
         return got
-    return yaku
+    return yaku_after_calls
 
 
 def pick(scored: list[tuple[float, int, int]], rng: Rng) -> tuple[int, int]:
