@@ -64,29 +64,47 @@ def _pi(m: int) -> int:
 
 
 class Table:
-    """What the observation says, as bit sets."""
+    """What a seat sees, as bit sets: from its observation, or read straight from the round
+    (the search's rollouts, which then build no observation)."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
-        self.seat = obs["seat"]
-        self.n = obs["num_players"]
-        self.hand = _mask(obs["hand"])
-        self.field = _mask(obs["field"])
-        self.piles = [_mask(p) for p in obs["captured"]]
-        self.mine = self.piles[self.seat]
-        self.others = [p for s, p in enumerate(self.piles) if s != self.seat]
+    def __init__(self, seat: int, hand: int, field: int, piles: list[int], revealed: int,
+                 stop_minimum: int) -> None:
+        self.seat = seat
+        self.n = len(piles)
+        self.hand = hand
+        self.field = field
+        self.piles = piles
+        self.mine = piles[seat]
+        self.others = [p for s, p in enumerate(piles) if s != seat]
         theirs = 0
         for p in self.others:
             theirs |= p
         self.theirs = theirs
+        self.seen = hand | field | self.mine | theirs
+        self.revealed = revealed  # other seats' cards shown by a shake
+        self.stop_minimum = stop_minimum
+
+    @classmethod
+    def of_observation(cls, obs: dict[str, Any]) -> Table:
+        seat = obs["seat"]
         revealed = 0
         for s, cards in enumerate(obs.get("revealed", [])):
-            if s != self.seat:
+            if s != seat:
                 revealed |= _mask(cards)
-        self.seen = self.hand | self.field | self.mine | theirs
-        self.revealed = revealed
-        self.stop_minimum = obs["stop_minimum"]
-        self.scores = obs["scores"]
-        self.stock = obs["stock_count"]
+        return cls(seat, _mask(obs["hand"]), _mask(obs["field"]),
+                   [_mask(p) for p in obs["captured"]], revealed, obs["stop_minimum"])
+
+    @classmethod
+    def of_round(cls, state: Any) -> Table:
+        """The table of the seat to act in a Go-Stop round: what its observation would say."""
+        seat = state.current
+        revealed = 0
+        for s, months in enumerate(state.shaken):
+            if s != seat:
+                for m in months:
+                    revealed |= state.hands[s] & MONTH_MASKS[m]
+        return cls(seat, state.hands[seat], state.field, list(state.captured), revealed,
+                   state.rules.stop_minimum(state.num_players))
 
     def unseen_in_month(self, m: int) -> int:
         return 4 - (self.seen & MONTH_MASKS[m]).bit_count()
@@ -163,9 +181,21 @@ class GreedyPlayer:
             return self._go_or_stop(observation, legal)
         if kinds <= {"sake_animal", "sake_pi"}:
             return self._reading(observation, legal)
-        t = Table(observation)
-        if "joker" in kinds:
-            return next(a for a in legal if a.kind == "joker")
+        return self.decide(Table.of_observation(observation), legal)
+
+    @staticmethod
+    def decides(legal: list[Action]) -> bool:
+        """Whether ``legal`` is a choice :meth:`decide` makes (a card to play, take or turn),
+        not a go/stop, chongtong or sake-cup reading, which read the observation."""
+        kinds = {a.kind for a in legal}
+        return not ("chongtong" in kinds or "go" in kinds or kinds == {"stop"}
+                    or kinds <= {"sake_animal", "sake_pi"})
+
+    def decide(self, t: Table, legal: list[Action]) -> Action:
+        """The best card play (or choice, draw, joker) for the table ``t``."""
+        joker = next((a for a in legal if a.kind == "joker"), None)
+        if joker is not None:
+            return joker
         best, best_score = legal[0], float("-inf")
         for a in legal:
             s = self._score(a, t)
@@ -212,7 +242,7 @@ class GreedyPlayer:
     def _go_or_stop(self, obs: dict[str, Any], legal: list[Action]) -> Action:
         if Action("go") not in legal:
             return Action("stop")
-        t = Table(obs)
+        t = Table.of_observation(obs)
         me = t.seat
         cards_left = obs["hand_sizes"][me] + obs["bomb_turns"][me]
         danger = 0.25 * obs["goes"][me]

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.ai.gostop import Table as GoStopTable
 from bot.ai.mushi import Position
 from bot.ai.sakura import Table
 from bot.cards import DECK, MONTH_MASKS
@@ -98,8 +99,16 @@ def _sakura_fast(player, state, legal: list[Action], rng: Rng) -> Action:
     return player.decide(Table.of_round(state), legal, rng)
 
 
+def _gostop_fast(player, state, legal: list[Action], rng: Rng) -> Action | None:
+    """The greedy Go-Stop card choice from the round's own bit sets (go/stop and the other
+    decisions read the observation)."""
+    if not player.decides(legal):
+        return None
+    return player.decide(GoStopTable.of_round(state), legal)
+
+
 _FAST = {"koikoi": _koikoi_fast, "mushi": _fishing_fast, "hana_awase": _fishing_fast,
-         "sakura": _sakura_fast}
+         "sakura": _sakura_fast, "gostop": _gostop_fast}
 
 
 def _step(state: RoundState, action: Action) -> None:
