@@ -73,16 +73,27 @@ class GreedyPlayer:
     name = "greedy"
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
-        phase = observation["phase"]
+        quick = self.quick(observation["phase"], legal, rng)
+        if quick is not None:
+            return quick
+        return self.decide(Rules.from_dict(observation["rules"]), mask(observation["hand"]),
+                           mask(observation["field"]), observation["seat"],
+                           observation["hand_sizes"], legal, rng)
+
+    @staticmethod
+    def quick(phase: str, legal: list[Action], rng: Rng) -> Action | None:
+        """The race and the struggle need no weighing (None in the other phases)."""
         if phase == "race":  # a fair race among AI seats: a random seat slaps first
             slaps = [a for a in legal if a.kind == mv.SLAP] or legal
             return slaps[rng.below(len(slaps))]
         if phase == "struggle":
             return next((a for a in legal if a.kind == mv.STRUGGLE_MATCH), legal[0])
-        rules = Rules.from_dict(observation["rules"])
-        hand = mask(observation["hand"])
-        field = mask(observation["field"])
-        seat, sizes = observation["seat"], observation["hand_sizes"]
+        return None
+
+    def decide(self, rules: Rules, hand: int, field: int, seat: int, sizes: list[int],
+               legal: list[Action], rng: Rng) -> Action:
+        """The best move for ``hand`` on ``field`` (ties drawn at random); ``sizes`` are the
+        seats' hand sizes: the next seat's tells how urgent an effect on it is."""
         nxt = sizes[(seat + 1) % len(sizes)]
         scored = [(self._score(a, hand, field, nxt, len(sizes), rules), i)
                   for i, a in enumerate(legal)]

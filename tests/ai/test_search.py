@@ -177,8 +177,8 @@ def test_a_prior_keeps_the_greedy_move_unless_the_search_is_sure():
     assert stubborn.prior == 1e9 and make_player("hard", "gostop").prior > 0
 
 
-@pytest.mark.parametrize("game", ["mushi", "hana_awase", "sakura", "gostop"])  # Koi-Koi: test_koikoi_rollout
-def test_rollout_policy_from_the_state_chooses_as_the_greedy_player(game):
+@pytest.mark.parametrize("game", ["mushi", "hana_awase", "sakura", "gostop", "shedding"])
+def test_rollout_policy_from_the_state_chooses_as_the_greedy_player(game):  # Koi-Koi: test_koikoi_rollout
     """Rollouts read the greedy player's position straight from the round state (no
     observation); the choice must be the one the greedy player makes from the observation."""
     from bot.ai.search.player import _FAST

@@ -2,10 +2,11 @@
 
 ``LEVELS`` gives the budgets of the ``hard`` and ``expert`` levels: rollouts per decision and a
 wall-clock cap that keeps every answer within 1 s (hard) or 3 s (expert) on a small machine.
-Koi-Koi rollouts run on a fast dedicated loop (:mod:`.koikoi_rollout`); Mushi, Hana-Awase and
-Sakura rollouts run the engine with a greedy player that reads the round state directly. Those
-four games afford ``iterations`` rollouts; Go-Stop and the shedding game, whose rollouts build an
-observation at every move, get the smaller ``engine_iterations``.
+Koi-Koi rollouts run on a fast dedicated loop (:mod:`.koikoi_rollout`); the other games' run the
+engine with a greedy player that reads the round state directly. Koi-Koi, Mushi, Hana-Awase and
+Sakura afford ``iterations`` rollouts; Go-Stop and the shedding game keep the smaller
+``engine_iterations`` they were measured with in the arena (their rollouts were then twice as
+slow, building an observation at every move; a larger budget for them waits for arena runs).
 """
 
 from __future__ import annotations

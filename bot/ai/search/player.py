@@ -107,8 +107,18 @@ def _gostop_fast(player, state, legal: list[Action], rng: Rng) -> Action | None:
     return player.decide(GoStopTable.of_round(state), legal)
 
 
+def _shedding_fast(player, state, legal: list[Action], rng: Rng) -> Action:
+    """The greedy shedding move from the round's own bit sets (no observation)."""
+    quick = player.quick(state.phase, legal, rng)
+    if quick is not None:
+        return quick
+    seat = state.current
+    return player.decide(state.rules, state.hands[seat], state.field, seat,
+                         [h.bit_count() for h in state.hands], legal, rng)
+
+
 _FAST = {"koikoi": _koikoi_fast, "mushi": _fishing_fast, "hana_awase": _fishing_fast,
-         "sakura": _sakura_fast, "gostop": _gostop_fast}
+         "sakura": _sakura_fast, "gostop": _gostop_fast, "shedding": _shedding_fast}
 
 
 def _step(state: RoundState, action: Action) -> None:
