@@ -378,6 +378,8 @@ class Match:
         rounds = getattr(self.rules, "rounds", 0)
         target = getattr(self.rules, "target_score", 0)
         bankroll = getattr(self.rules, "bankroll", 0)  # points each seat may lose, zero-sum games
+        if bankroll:
+            events[0]["bankroll"] = bankroll  # so the round's summary can say what each has left
         if (rounds and self.round_number >= rounds) or (target and max(self.scores) >= target) \
                 or (bankroll and min(self.scores) <= -bankroll):
             self.finished = True

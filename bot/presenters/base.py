@@ -319,7 +319,12 @@ class Presenter:
         w = event.get("winner")
         lines = [t("Draw: nobody scores this round") if w is None
                  else t("{name} scores {points}", name=names[w], points=event["points"][w])]
-        if event.get("scores"):
+        if event.get("scores") and event.get("bankroll"):
+            bankroll = event["bankroll"]
+            lines.append(t("Match: {scores} (points left of the {bankroll} each began with)",
+                           bankroll=bankroll, scores=", ".join(
+                               f"{n} {bankroll + s}" for n, s in zip(names, event["scores"], strict=False))))
+        elif event.get("scores"):
             lines.append(t("Match: {scores}", scores=", ".join(
                 f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
         return lines

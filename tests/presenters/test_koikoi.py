@@ -35,3 +35,21 @@ def test_the_points_per_call_are_shown_before_the_multipliers():
         assert presenter.summary_view("koikoi", event, NAMES).multipliers == ("+1 自分のこいこいの分",)
     with speaking("ko"):
         assert presenter.summary_view("koikoi", event, NAMES).multipliers == ("+1 자기 고이고이 몫",)
+
+
+def test_a_kkj_match_shows_the_points_left_of_the_bankroll():
+    from bot.games.koikoi import new_match
+    from bot.games.rng import Rng
+
+    match = new_match(rules=Rules.preset("koikoi_japan"), seed=4)
+    rng = Rng(4)
+    events = list(match.intro_events)
+    while not any(e["type"] == "round_over" for e in events):
+        legal = match.legal_actions()
+        events = match.apply(legal[rng.below(len(legal))])
+    over = next(e for e in events if e["type"] == "round_over")
+    left = [30 + s for s in over["scores"]]
+    lines = presenter.summary_view("koikoi", over, NAMES).result_lines
+    assert lines[-1] == (f"Match: Ann {left[0]}, Bob {left[1]} "
+                         "(points left of the 30 each began with)")
+    assert sum(left) == 60
