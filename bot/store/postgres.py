@@ -6,8 +6,10 @@ connection wrapper passes them to psycopg (``?`` becomes ``%s``), and ``COMPAT``
 PostgreSQL those functions (``json_valid``, ``json_extract``, ``SUM`` of a comparison...), so the
 SQL the store sends is the same on both.
 
-Write transactions take one transaction-scoped advisory lock first (sent with ``BEGIN``, one
-round trip). Most take it alone, so they run one at a time across every process sharing the
+Write transactions take one transaction-scoped advisory lock first. They run in psycopg's
+pipeline mode, so ``BEGIN`` and the lock travel with the work's first statement and the
+transaction costs one round trip per statement and one for ``COMMIT``; each statement is still
+answered (and its error raised) where it is sent. Most take it alone, so they run one at a time across every process sharing the
 database, exactly as SQLite's single writer does: the store's read-then-write steps (a seat
 checked, then taken; a lobby checked, then started) keep the invariants they were written for.
 The ledger's own moves (transfers, grants, revokes, daily claims) take it shared and run side by
@@ -58,8 +60,8 @@ MAX_ATTEMPTS = 60
 BACKOFF_CAP = 0.05
 _MIGRATION_LOCK = 0x48616E61  # pg_advisory_lock key of migrations: one migrating process at a time
 _WRITE_LOCK = 0x48616E62  # pg_advisory_xact_lock key of the store's write transactions
-_EXCLUSIVE_LOCK = f"BEGIN; SELECT pg_advisory_xact_lock({_WRITE_LOCK})"
-_SHARED_LOCK = f"BEGIN; SELECT pg_advisory_xact_lock_shared({_WRITE_LOCK})"
+_EXCLUSIVE_LOCK = f"SELECT pg_advisory_xact_lock({_WRITE_LOCK})"
+_SHARED_LOCK = f"SELECT pg_advisory_xact_lock_shared({_WRITE_LOCK})"
 _RETRIED = (pg_errors.SerializationFailure, pg_errors.DeadlockDetected)
 _RETRIED_CONCURRENT = (*_RETRIED, pg_errors.UniqueViolation, Overtaken)
 
@@ -187,12 +189,18 @@ def _row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
 
 
 class PgConnection:
-    """A PostgreSQL connection with the part of aiosqlite's interface the store uses."""
+    """A PostgreSQL connection with the part of aiosqlite's interface the store uses.
+
+    In a pipeline (a write transaction), every statement is synced as it is sent: what went
+    before it in the pipeline (``BEGIN`` and the lock) goes out in the same round trip, and its
+    result and error come back where the store's code awaits it, as without a pipeline."""
 
     dialect = "postgresql"
 
-    def __init__(self, conn: psycopg.AsyncConnection) -> None:
+    def __init__(self, conn: psycopg.AsyncConnection,
+                 pipeline: psycopg.AsyncPipeline | None = None) -> None:
         self._conn = conn
+        self._pipeline = pipeline
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.AsyncCursor:
         cursor = self._conn.cursor()
@@ -200,7 +208,12 @@ class PgConnection:
             await cursor.execute(*_bound(sql, params))
         else:
             await cursor.execute(sql)
+        await self._synced()
         return cursor
+
+    async def _synced(self) -> None:
+        if self._pipeline is not None:
+            await self._pipeline.sync()
 
     async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         cursor = await self.execute(sql, params)
@@ -210,6 +223,7 @@ class PgConnection:
         rows = [_bound(sql, p) for p in params]
         if rows:
             await self._conn.cursor().executemany(rows[0][0], [bound for _, bound in rows])
+            await self._synced()
 
 
 def _unavailable(exc: BaseException) -> StoreUnavailable | None:
@@ -303,13 +317,15 @@ class PostgresDatabase:
         for attempt in range(MAX_ATTEMPTS):
             try:
                 async with self._pool.connection() as conn:
-                    await conn.execute(lock)  # BEGIN and the lock: one round trip
                     try:
-                        result = await work(PgConnection(conn))
+                        async with conn.pipeline() as pipeline:
+                            await conn.execute("BEGIN")  # sent with the work's first statement
+                            await conn.execute(lock)
+                            result = await work(PgConnection(conn, pipeline))
+                            await conn.execute("COMMIT")  # sent and answered as the pipeline ends
                     except BaseException:
                         await _rolled_back(conn)
                         raise
-                    await conn.execute("COMMIT")
             except retried:
                 if attempt == MAX_ATTEMPTS - 1:
                     raise
