@@ -34,6 +34,7 @@ from .health import Health, unavailable
 __all__ = [
     "Database",
     "IntegrityError",
+    "CheckFailed",
     "dialect_of",
     "Migration",
     "PROJECT_ROOT",
@@ -47,6 +48,9 @@ __all__ = [
 #: A constraint the database refused (a CHECK, a unique key, an append-only trigger), whichever
 #: the database: catch this, not one driver's class.
 IntegrityError = (sqlite3.IntegrityError, psycopg.IntegrityError)
+#: A CHECK constraint refused a row (SQLite tells no integrity error from another; on PostgreSQL
+#: a unique key's violation stays apart, for the concurrent writers' retry).
+CheckFailed = (sqlite3.IntegrityError, psycopg.errors.CheckViolation)
 
 
 class Overtaken(Exception):

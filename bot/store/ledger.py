@@ -18,7 +18,7 @@ import aiosqlite
 
 from bot.i18n import number, t
 
-from .db import IntegrityError, Overtaken
+from .db import CheckFailed, IntegrityError, Overtaken, dialect_of
 from .errors import (
     AlreadyClaimed,
     IdempotencyConflict,
@@ -188,42 +188,59 @@ async def move(
     )
 
 
+_INSERT_TRANSFER = ("INSERT INTO transfers (idem_key, guild_id, kind, from_account, to_account, "
+                    "amount, actor, reason, game_id, created_at) ")
+
+
 async def _insert_transfer(conn: aiosqlite.Connection, key: str, guild_id: int, kind: str,
                            src: int, dst: int, amount: int, actor: int, reason: str,
                            game_id: int | None, now: int) -> int:
     """The transfer's row (its two entries are written by the database's trigger); its id."""
     return (await _one(
-        conn, "INSERT INTO transfers (idem_key, guild_id, kind, from_account, to_account, amount, "
-        "actor, reason, game_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "RETURNING transfer_id",
+        conn, _INSERT_TRANSFER + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING transfer_id",
         (key, guild_id, kind, src, dst, amount, actor, reason, game_id, now),
     ))[0]
+
+
+# A user transfer's debit, credit and key check in one UPDATE; parameters: guild, sender,
+# recipient, amount, key (then actor, reason, time for the row).
+_DEBIT_CREDIT = (
+    "UPDATE accounts SET balance = balance + CASE user_id WHEN ?2 THEN -?4 ELSE ?4 END "
+    "WHERE guild_id = ?1 AND kind = 'user' AND ((user_id = ?2 AND balance >= ?4) OR user_id = ?3) "
+    "AND NOT EXISTS (SELECT 1 FROM transfers WHERE idem_key = ?5) "
+    "RETURNING account_id, user_id, balance"
+)
+# On PostgreSQL the transfer's row goes in the same statement (a data-modifying WITH, which
+# SQLite lacks; there a statement is a call, not a round trip), written only when both moved.
+_DEBIT_CREDIT_ROW = (
+    f"WITH moved AS ({_DEBIT_CREDIT}), made AS ({_INSERT_TRANSFER}"
+    "SELECT ?5, ?1, 'transfer', s.account_id, d.account_id, ?4, ?6, ?7, NULL, ?8 "
+    "FROM moved s JOIN moved d ON s.user_id = ?2 AND d.user_id = ?3 RETURNING transfer_id) "
+    "SELECT account_id, user_id, balance, (SELECT transfer_id FROM made) FROM moved"
+)
 
 
 async def user_transfer(conn: aiosqlite.Connection, *, guild_id: int, key: str, from_user: int,
                         to_user: int, amount: int, actor: int, reason: str, now: int) -> Transfer:
     """A transfer between two users.
 
-    The usual case takes one statement before the transfer's row: the debit, the credit and the
-    key's check in one UPDATE (round trips are most of a transfer's cost on PostgreSQL). When it
+    The usual case is one statement on PostgreSQL (the debit, the credit, the key's check and the
+    transfer's row; round trips are most of a transfer's cost there) and two on SQLite. When it
     moves nothing (a replay, a missing account, too few chips), :func:`move` tells which, as it
     always did; when it moved only half, the transaction is rolled back with the reason."""
+    one_statement = dialect_of(conn) == "postgresql"
+    sql, params = _DEBIT_CREDIT, (guild_id, from_user, to_user, amount, key)
+    if one_statement:
+        sql, params = _DEBIT_CREDIT_ROW, (*params, actor, reason, now)
     try:  # as in move: the CHECKs bound every balance
-        rows = await conn.execute_fetchall(
-            "UPDATE accounts SET balance = balance + CASE user_id WHEN ?2 THEN -?4 ELSE ?4 END "
-            "WHERE guild_id = ?1 AND kind = 'user' "
-            "AND ((user_id = ?2 AND balance >= ?4) OR user_id = ?3) "
-            "AND NOT EXISTS (SELECT 1 FROM transfers WHERE idem_key = ?5) "
-            "RETURNING account_id, user_id, balance",
-            (guild_id, from_user, to_user, amount, key),
-        )
-    except IntegrityError:
+        rows = await conn.execute_fetchall(sql, params)
+    except CheckFailed:
         raise InvalidAmount(t("That would take a balance past the largest amount allowed.")) from None
     moved = {r[1]: (r[0], r[2]) for r in rows}
     if len(moved) == 2:
         (src, src_balance), (dst, dst_balance) = moved[from_user], moved[to_user]
-        transfer_id = await _insert_transfer(conn, key, guild_id, "transfer", src, dst, amount,
-                                             actor, reason, None, now)
+        transfer_id = rows[0][3] if one_statement else await _insert_transfer(
+            conn, key, guild_id, "transfer", src, dst, amount, actor, reason, None, now)
         return Transfer(
             transfer_id=transfer_id, guild_id=guild_id, kind="transfer", amount=amount,
             from_user=from_user, to_user=to_user, from_balance=src_balance,

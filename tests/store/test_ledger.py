@@ -194,6 +194,18 @@ async def test_balances_cannot_exceed_the_ledger_limit(funded):
     assert (await funded.audit()).ok
 
 
+async def test_a_refused_transfer_leaves_nothing_behind_not_even_its_key(funded):
+    # The credit is applied before the debit is refused (one statement on PostgreSQL, with the
+    # transfer's row): the whole transaction must roll back and the connection stay usable.
+    for _ in range(3):
+        with pytest.raises(InsufficientFunds):
+            await funded.transfer(GUILD, ALICE, BOB, 1001, key="all-in")
+    assert (await funded.balance(GUILD, ALICE), await funded.balance(GUILD, BOB)) == (1000, 1000)
+    done = await funded.transfer(GUILD, ALICE, BOB, 1000, key="all-in")
+    assert (done.from_balance, done.to_balance) == (0, 2000)
+    assert (await funded.audit()).ok
+
+
 async def test_ledger_rows_are_immutable(funded):
     await funded.transfer(GUILD, ALICE, BOB, 5, key="imm")
     for sql in ("UPDATE transfers SET amount = 1", "DELETE FROM entries",
