@@ -260,8 +260,26 @@ def mask(cards: Iterable[Card | str | int]) -> int:
     return m
 
 
+# The set bits of every 12-bit value, shifted to each 12-bit part of a 60-bit set: the engines'
+# inner loops read card sets through indices_in more than through anything else, and five table
+# reads cost a third of a loop over the bits (1.8 MB).
+def _bits_of_12(offset: int) -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()]
+    for bit in range(12):  # the values with this bit set follow those without it
+        table += [bits + (offset + bit,) for bits in table]
+    return tuple(table)
+
+
+_P0, _P1, _P2, _P3, _P4 = (_bits_of_12(12 * part) for part in range(5))
+
+
 def indices_in(m: int) -> list[int]:
     """Card indices in a bit set, ascending."""
+    if not m >> 48:  # the 48 cards
+        return [*_P0[m & 4095], *_P1[m >> 12 & 4095], *_P2[m >> 24 & 4095], *_P3[m >> 36]]
+    if not m >> 60:  # and Go-Stop's jokers
+        return [*_P0[m & 4095], *_P1[m >> 12 & 4095], *_P2[m >> 24 & 4095],
+                *_P3[m >> 36 & 4095], *_P4[m >> 48]]
     out = []
     while m:
         low = m & -m
@@ -275,8 +293,11 @@ def cards_in(m: int) -> list[Card]:
     return [DECK[i] for i in indices_in(m)]
 
 
+_IDS = tuple(c.id for c in DECK)
+
+
 def ids_in(m: int) -> list[str]:
-    return [DECK[i].id for i in indices_in(m)]
+    return [_IDS[i] for i in indices_in(m)]
 
 
 def _kind_mask(pred) -> int:

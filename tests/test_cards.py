@@ -1,5 +1,7 @@
 """The deck matches DESIGN.md's canonical ids, indices and roles."""
 
+import random
+
 from bot.cards import (
     ANIMALS,
     BIRDS,
@@ -14,6 +16,7 @@ from bot.cards import (
     card,
     cards_in,
     ids_in,
+    indices_in,
     mask,
 )
 
@@ -70,3 +73,11 @@ def test_display_names_and_masks():
         assert "joker" in str(exc)
     else:
         raise AssertionError("unknown id accepted")
+
+
+def test_indices_in_lists_every_set_bit_ascending():
+    rng = random.Random(5)
+    cases = [0, 1, 1 << 47, (1 << 48) - 1, 1 << 48, (1 << 51) - 1, 1 << 59, 1 << 60, (1 << 64) - 1]
+    cases += [sum(1 << i for i in rng.sample(range(51), k)) for k in range(52) for _ in range(20)]
+    for m in cases:
+        assert indices_in(m) == [i for i in range(m.bit_length()) if m >> i & 1]

@@ -181,6 +181,9 @@ class RoundState(ABC):
     num_players: int
     rules: Any
     _legal: tuple[Any, list[Action]] | None = None  # (position key, its legal actions)
+    #: False for a round nobody watches (the search's sampled worlds): the shared capture moves
+    #: then build no events and no last move, only the position and its outcome change.
+    narrated: bool = True
 
     @property
     @abstractmethod

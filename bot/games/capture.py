@@ -197,9 +197,11 @@ class FishingRound(RoundState):
         return CHOSEN_ONE if from_hand and self._is_wild_choice(card) else BY_MONTH
 
     def _needs_choice(self, card: int, matches: int, from_hand: bool) -> bool:
-        rule = self._capture_rule(card, from_hand)
         n = matches.bit_count()
-        return (rule == BY_MONTH and n == 2) or (rule == CHOSEN_ONE and n >= (1 if from_hand else 2))
+        if n == 0 or (n == 1 and not from_hand):
+            return False  # no rule asks for a choice among fewer (most cards: no hook asked)
+        rule = self._capture_rule(card, from_hand)
+        return (rule == BY_MONTH and n == 2) or rule == CHOSEN_ONE
 
     def _resolve(self, player: int, card: int, target: int | None, source: str, events: list[Event]) -> int:
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
@@ -221,14 +223,15 @@ class FishingRound(RoundState):
             self.captured[player] |= taken | (1 << card)
         else:
             self.field |= 1 << card
-        events.append({
-            "type": "play" if source == "hand" else "draw",
-            "player": player,
-            "card": DECK[card].id,
-            "captured": ids_in(taken | (1 << card)) if taken else [],
-        })
-        self.last_move.append(DECK[card].id)
-        self.last_move.extend(ids_in(taken))
+        if self.narrated:
+            events.append({
+                "type": "play" if source == "hand" else "draw",
+                "player": player,
+                "card": DECK[card].id,
+                "captured": ids_in(taken | (1 << card)) if taken else [],
+            })
+            self.last_move.append(DECK[card].id)
+            self.last_move.extend(ids_in(taken))
         if taken:
             self._after_capture(player, card, taken, source, events)
         return taken
@@ -253,8 +256,9 @@ class FishingRound(RoundState):
         if self._needs_choice(card, self._matches(self.field, card, from_hand=False), from_hand=False):
             self.pending = card
             self.phase = CHOOSE_DRAW
-            events.append({"type": "drew", "player": self.current, "card": DECK[card].id,
-                           "choose": ids_in(self._matches(self.field, card, from_hand=False))})
+            if self.narrated:
+                events.append({"type": "drew", "player": self.current, "card": DECK[card].id,
+                               "choose": ids_in(self._matches(self.field, card, from_hand=False))})
             return
         self._resolve(self.current, card, None, "stock", events)
         self._end_turn(events)

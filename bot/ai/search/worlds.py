@@ -250,6 +250,8 @@ class Sampler:
     def __init__(self, obs: dict[str, Any]) -> None:
         built = BUILDERS[obs["game"]](obs)
         self.template, self.hidden = built if built is not None else (None, None)
+        if self.template is not None:
+            self.template.narrated = False  # its worlds are played out, never shown
 
     @property
     def ok(self) -> bool:
