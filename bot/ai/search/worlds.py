@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.cards import DECK, MONTH_MASKS, indices_in
-from bot.games.base import RoundState
+from bot.games.base import Action, RoundState
 from bot.games.rng import Rng
 
 _JOKERS = ("joker_1", "joker_2", "joker_3")
@@ -227,7 +227,17 @@ BUILDERS: dict[str, Callable[[dict[str, Any]], tuple[RoundState, _Hidden] | None
 }
 
 
+# Values shared by a clone as they are (immutable); anything else goes through _copy, which
+# copies lists, dicts and random generators and shares the rest.
+_SHARED = frozenset({int, str, bool, float, type(None), tuple, frozenset, Action})
+
+
 def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind is list:
+        return [v if type(v) in _SHARED else _copy(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _SHARED else _copy(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_copy(v) for v in value]
     if isinstance(value, dict):
@@ -240,7 +250,7 @@ def _copy(value: Any) -> Any:
 def fast_clone(state: RoundState) -> RoundState:
     """A copy of a round for one rollout: its lists and dicts copied, immutable values shared."""
     clone = object.__new__(type(state))
-    clone.__dict__ = {k: _copy(v) for k, v in state.__dict__.items()}
+    clone.__dict__ = _copy(state.__dict__)
     return clone
 
 
