@@ -86,6 +86,7 @@ _EXEMPT = {
 
 
 _PLAY = tuple(Action("play", c.id) for c in DECK)
+_PLAY_AT = tuple(tuple(Action("play", c.id, t.id) for t in DECK) for c in DECK)
 BOAR = 1 << 24
 _DRAW = Action("draw")
 
@@ -330,7 +331,9 @@ class GoStopRound(FishingRound):
             for kind in kinds:
                 for c in indices_in(mh):
                     cid = DECK[c].id
-                    if nf == 2:
+                    if nf == 2 and kind == "play":
+                        out.extend(_PLAY_AT[c][t] for t in indices_in(fm))
+                    elif nf == 2:
                         out.extend(Action(kind, cid, DECK[t].id) for t in indices_in(fm))
                     elif kind == "play":
                         out.append(_PLAY[c])

@@ -30,6 +30,7 @@ from bot.cards import (
     RIBBONS,
     Card,
     card,
+    indices_in,
 )
 
 from .rules import BRIGHT_SLUGS, Rules
@@ -83,12 +84,7 @@ def card_index(ref: Card | str | int) -> int:
 
 
 def ids(m: int) -> list[str]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(_INDEX_TO_ID[low.bit_length() - 1])
-        m ^= low
-    return out
+    return [_INDEX_TO_ID[i] for i in indices_in(m)]
 
 
 def to_mask(cards: Iterable[Card | str | int] | int) -> int:
