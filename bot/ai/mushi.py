@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, card, mask
+from bot.cards import DECK, MONTH_MASKS, card, indices_in, mask
 from bot.games.base import Action
 from bot.games.mushi import Rules, score_yaku, total
 from bot.games.rng import Rng
 
 LIGHTNING = card("lightning").index
+_INDEX = {c.id: c.index for c in DECK}
+_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 
 
 @dataclass(slots=True)
@@ -83,27 +85,24 @@ class FishingGreedy:
     def _score(self, action: Action, pos: Position, base: float) -> float:
         if action.card is None:
             return 0.0  # a forced draw or a single decision
-        played = card(action.card).index
+        played = _INDEX[action.card]
         taken = self._taken(action, played, pos)
         if not taken:
             # Laid on the field: the opponents may take it, and it helps them to its month.
             return -0.5 * self.card_value(played, pos) - (0.3 if played == LIGHTNING else 0.0)
         gained = taken | (1 << played)
         value = 0.0
-        rest = gained
-        while rest:
-            low = rest & -rest
-            value += self.card_value(low.bit_length() - 1, pos)
-            rest ^= low
+        for index in indices_in(gained):
+            value += self.card_value(index, pos)
         return value + (self.yaku_value(pos.pile | gained, pos) - base)
 
     @staticmethod
     def _taken(action: Action, played: int, pos: Position) -> int:
         if action.target is not None:
-            return 1 << card(action.target).index
+            return 1 << _INDEX[action.target]
         if played == LIGHTNING and pos.lightning_wild:
             return 0
-        same = pos.field & MONTH_MASKS[DECK[played].month]
+        same = pos.field & _MONTH_OF[played]
         if pos.lightning_wild:
             same &= ~(1 << LIGHTNING)  # a wild lightning on the field is no month mate
         return same if same.bit_count() in (1, 3) else 0

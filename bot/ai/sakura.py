@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, card, mask
+from bot.cards import DECK, MONTH_MASKS, card, indices_in, mask
 from bot.games.base import Action
 from bot.games.rng import Rng
 from bot.games.sakura.scoring import VALUES, YAKU
@@ -19,6 +19,8 @@ GAJI_RESERVE = 14.0  # what keeping the wild card for a better target is worth
 # Bonus for a yaku card by how many of the other two cards are already held: 0, 1, 2.
 CHASE = (4.0, 15.0, 50.0)
 DENY = (1.0, 10.0, 45.0)
+# The yaku each card is part of, in YAKU's order.
+_YAKU_WITH = tuple(tuple(need for need in YAKU.values() if need >> i & 1) for i in range(48))
 
 
 class Table:
@@ -40,6 +42,16 @@ class Table:
         self.seen = self.mine | self.dead | self.field | self.hand
         for p in self.others:
             self.seen |= p
+        self.piles = [self.mine, *self.others]
+        # The cards side k can no longer take: the dead ones and every other side's pile.
+        self.blocked = []
+        for k in range(len(self.piles)):
+            blocked = self.dead
+            for j, other in enumerate(self.piles):
+                if j != k:
+                    blocked |= other
+            self.blocked.append(blocked)
+        self._worth: dict[tuple[int, int], float] = {}  # a table serves one decision
 
     @classmethod
     def of_observation(cls, obs: dict[str, Any]) -> Table:
@@ -63,25 +75,22 @@ class Table:
 
     def worth(self, idx: int, side: int = 0) -> float:
         """What taking card ``idx`` is worth to a side (0: mine, k: the k-th other side)."""
-        piles = [self.mine, *self.others]
-        bit = 1 << idx
+        known = self._worth.get((idx, side))
+        if known is not None:
+            return known
+        rest_of = ~(1 << idx)
         total = float(self.values[idx])
-        for need in YAKU.values():
-            if not need & bit:
-                continue
-            rest = need & ~bit
-            for k, pile in enumerate(piles):
-                blocked = self.dead
-                for j, other in enumerate(piles):
-                    if j != k:
-                        blocked |= other
-                if rest & blocked:
+        for need in _YAKU_WITH[idx]:
+            rest = need & rest_of
+            for k, pile in enumerate(self.piles):
+                if rest & self.blocked[k]:
                     continue  # nobody but side k can still form it, and k cannot
                 held = (pile & rest).bit_count()
                 if k == side:
                     total += CHASE[held]
                 elif held:
                     total += DENY[held]  # taking the card stops side k's yaku
+        self._worth[(idx, side)] = total
         return total
 
     def risk(self, idx: int) -> float:
@@ -119,7 +128,7 @@ class GreedyPlayer:
             return t.worth(card(a.target).index)
         if a.kind == "hiki":
             month = MONTH_MASKS[card(a.card).month]
-            return sum(t.worth(i) for i in range(48) if month >> i & 1) + 5.0
+            return sum(t.worth(i) for i in indices_in(month)) + 5.0
         if a.kind != "play":
             return 0.0
         c = card(a.card).index
@@ -136,6 +145,6 @@ class GreedyPlayer:
         else:
             taken = 0
         if taken:
-            return t.worth(c) + sum(t.worth(i) for i in range(48) if taken >> i & 1)
+            return t.worth(c) + sum(t.worth(i) for i in indices_in(taken))
         mates_in_hand = (t.hand & MONTH_MASKS[DECK[c].month] & ~(1 << c)).bit_count()
         return -t.risk(c) + (2.0 if mates_in_hand else 0.0)
