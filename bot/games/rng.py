@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 
 _M64 = (1 << 64) - 1
+# below(n) keeps a draw under the largest multiple of n that fits 64 bits; for the small n the
+# games draw (cards, seats, choices) that bound is read here instead of computed every call.
+_LIMITS = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(256))
 
 
 def _splitmix64(x: int) -> tuple[int, int]:
@@ -40,33 +43,50 @@ class Rng:
 
     def next64(self) -> int:
         s0, s1, s2, s3 = self.s
-        result = (((s1 * 5) & _M64) << 7 | ((s1 * 5) & _M64) >> 57) & _M64
-        result = (result * 9) & _M64
-        t = (s1 << 17) & _M64
+        x = s1 * 5 & _M64
+        result = ((x << 7 | x >> 57) & _M64) * 9 & _M64
+        t = s1 << 17 & _M64
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = ((s3 << 45) | (s3 >> 19)) & _M64
-        self.s = [s0, s1, s2, s3]
+        self.s = [s0, s1, s2, (s3 << 45 | s3 >> 19) & _M64]
         return result
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``, without modulo bias."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < 256 else (1 << 64) - (1 << 64) % n
         while True:
             r = self.next64()
             if r < limit:
                 return r % n
 
     def shuffle(self, items: MutableSequence) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: ``below(i + 1)`` for each i from the top down, with
+        the generator's step written out here (every deal and every sampled world shuffles,
+        and the calls cost more than the arithmetic; a test holds it to next64 and below)."""
+        s0, s1, s2, s3 = self.s
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < 256 else (1 << 64) - (1 << 64) % n
+            while True:
+                x = s1 * 5 & _M64
+                r = ((x << 7 | x >> 57) & _M64) * 9 & _M64
+                t = s1 << 17 & _M64
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = (s3 << 45 | s3 >> 19) & _M64
+                if r < limit:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.s = [s0, s1, s2, s3]
 
     def fork(self, label: int) -> Rng:
         """An independent generator derived from this one's state and a label (e.g. a round)."""
