@@ -24,6 +24,8 @@ from .errors import (
 )
 from .languages import UserLanguage
 from .models import (
+    ALL_SEASONS,
+    CURRENT_SEASON,
     MAX_AMOUNT,
     SYSTEM_ACTOR,
     AuditReport,
@@ -34,6 +36,7 @@ from .models import (
     LeaderboardRow,
     LedgerLine,
     PlayerResult,
+    Season,
     SeatResult,
     Transfer,
 )
@@ -44,7 +47,7 @@ from .store import Store
 __all__ = [
     "UserLanguage",
     "Store", "GuildSettings", "default_db_path", "default_migrations_dir",
-    "MAX_AMOUNT", "SYSTEM_ACTOR",
+    "MAX_AMOUNT", "SYSTEM_ACTOR", "ALL_SEASONS", "CURRENT_SEASON", "Season",
     "AuditReport", "GameEvent", "GameOutcome", "GameRecord", "LeaderboardPage", "LeaderboardRow",
     "LedgerLine", "PlayerResult", "SeatResult", "Transfer",
     "GameSummary", "HistoryPage", "RatingLine", "RecentResult", "UserStats", "YakuTally",

@@ -26,14 +26,15 @@ from .schema import migrate_database, schema_status
 __all__ = ["COPIED_TABLES", "CopyReport", "copy_database"]
 
 #: Every table of the schema, parents before children (foreign keys hold at each insert).
-COPIED_TABLES = ("guild_settings", "user_languages", "games", "game_events", "results", "ratings",
-                 "accounts", "transfers", "entries", "lobbies", "relayed_presses")
+COPIED_TABLES = ("guild_settings", "user_languages", "seasons", "games", "game_events", "results",
+                 "ratings", "accounts", "transfers", "entries", "lobbies", "relayed_presses")
 #: Columns whose values PostgreSQL numbers itself: its counters continue after the copy.
 IDENTITIES = {"games": "game_id", "accounts": "account_id", "transfers": "transfer_id",
               "entries": "entry_id", "relayed_presses": "press_id"}
-_KEYS = {"guild_settings": "guild_id", "user_languages": "user_id", "games": "game_id",
+_KEYS = {"guild_settings": "guild_id", "user_languages": "user_id",
+         "seasons": "guild_id, season", "games": "game_id",
          "game_events": "game_id, seq", "results": "game_id, seat",
-         "ratings": "guild_id, game, user_id", "accounts": "account_id",
+         "ratings": "guild_id, game, season, user_id", "accounts": "account_id",
          "transfers": "transfer_id", "entries": "entry_id", "lobbies": "lobby_id",
          "relayed_presses": "press_id"}
 BATCH = 1000

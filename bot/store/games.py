@@ -16,6 +16,7 @@ from typing import Any
 
 import aiosqlite
 
+from . import seasons
 from .db import IntegrityError
 from .errors import (
     DuplicateAction,
@@ -368,8 +369,10 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
                               chip_deltas, pot_shares)
     await _end(conn, row, "finished", payouts, reason, state, now)
     humans = {seat: p for seat, p in enumerate(players) if isinstance(p, int)}
+    season = await seasons.current(conn, row["guild_id"])  # the one the game finishes in
     changes = await apply_ratings(
-        conn, row["guild_id"], row["game"], {u: by_seat[s].outcome for s, u in humans.items()}, now
+        conn, row["guild_id"], row["game"], season,
+        {u: by_seat[s].outcome for s, u in humans.items()}, now,
     )
     stored = []
     for seat, user in sorted(humans.items()):
@@ -380,9 +383,11 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
                                    finished_at=ms_to_datetime(now)))
     await conn.executemany(
         "INSERT INTO results (game_id, seat, guild_id, game, user_id, points, outcome, rated, "
-        "rating_before, rating_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "rating_before, rating_after, finished_at, season) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(game_id, p.seat, row["guild_id"], row["game"], p.user_id, p.points, p.outcome,
-          int(p.rating_before is not None), p.rating_before, p.rating_after, now) for p in stored],
+          int(p.rating_before is not None), p.rating_before, p.rating_after, now, season)
+         for p in stored],
     )
     await _pay_out(conn, row, payouts, "payout", actor, now)
     return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts)

@@ -3,6 +3,8 @@
 Ranks are competition ranks ("1, 2, 2, 4"): ties share a rank, ordered by user id for a stable
 page. The 30-day period ranks wins and points earned in the window, chips gained in the window,
 and for rating the current rating of the players who played a rated game in the window.
+Wins, points and ratings are of one season (``season``) or, for wins and points, of every season
+(None); ratings are kept per season. Chips are not seasonal: the ledger carries over.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ METRICS = ("rating", "wins", "points", "chips")
 PERIODS = ("all", "30d")
 
 
-def board_source(guild_id: int, metric: Metric, game: str | None, period: Period, now: int
-                 ) -> tuple[str, list[Any]]:
+def board_source(guild_id: int, metric: Metric, game: str | None, period: Period, now: int,
+                 season: int | None = None) -> tuple[str, list[Any]]:
     """A SELECT of (user_id, value, games) for one board, with its parameters."""
     if metric not in METRICS:
         raise InvalidInput(t("Leaderboards rank by {orders}.", orders=", ".join(METRICS)))
@@ -34,12 +36,15 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
     if metric == "rating":
         if not game:
             raise InvalidInput(t("Ratings are per game: choose a game."))
-        sql = "SELECT user_id, rating AS value, games FROM ratings WHERE guild_id = ? AND game = ?"
-        params: list[Any] = [guild_id, game]
+        if season is None:
+            raise InvalidInput(t("Ratings are per season: choose a season."))
+        sql = ("SELECT user_id, rating AS value, games FROM ratings WHERE guild_id = ? AND game = ?"
+               " AND season = ?")
+        params: list[Any] = [guild_id, game, season]
         if since is not None:
             sql += (" AND user_id IN (SELECT user_id FROM results WHERE guild_id = ? AND game = ?"
-                    " AND rated = 1 AND finished_at >= ?)")
-            params += [guild_id, game, since]
+                    " AND season = ? AND rated = 1 AND finished_at >= ?)")
+            params += [guild_id, game, season, since]
         return sql, params
     if metric == "chips":
         if since is None:
@@ -54,6 +59,9 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
     if game:
         sql += " AND game = ?"
         params.append(game)
+    if season is not None:
+        sql += " AND season = ?"
+        params.append(season)
     if since is not None:
         sql += " AND finished_at >= ?"
         params.append(since)

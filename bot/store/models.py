@@ -20,6 +20,10 @@ __all__ = [
     "GameRecord",
     "SeatResult",
     "PlayerResult",
+    "Season",
+    "SeasonChoice",
+    "CURRENT_SEASON",
+    "ALL_SEASONS",
     "GameOutcome",
     "LeaderboardRow",
     "LeaderboardPage",
@@ -157,6 +161,23 @@ class GameOutcome:
     results: list[PlayerResult]
     payouts: dict[int, int]
     replayed: bool = False
+
+
+#: A board or record of the server's current season (the default), or of all seasons together.
+CURRENT_SEASON = -1
+ALL_SEASONS = None
+SeasonChoice = int | None  # a season number (0: before the first season), or one of the above
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A season a server's staff started; games finished from then on belong to it."""
+
+    guild_id: int
+    season: int
+    name: str
+    started_at: datetime
+    started_by: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,10 +46,11 @@ def pairwise_elo(ratings: Mapping[int, float], outcomes: Mapping[int, str],
     return {p: ratings[p] + delta[p] for p in players}
 
 
-async def apply_ratings(conn: aiosqlite.Connection, guild_id: int, game: str,
+async def apply_ratings(conn: aiosqlite.Connection, guild_id: int, game: str, season: int,
                         outcomes: Mapping[int, str], now: int
                         ) -> dict[int, tuple[float, float]]:
-    """Update the ratings of ``outcomes``' users (user -> outcome); user -> (before, after).
+    """Update the ``season``'s ratings of ``outcomes``' users (user -> outcome); user ->
+    (before, after). A season's ratings start afresh at :data:`INITIAL_RATING`.
 
     Returns an empty mapping (and changes nothing) when fewer than two distinct humans played.
     """
@@ -57,22 +58,22 @@ async def apply_ratings(conn: aiosqlite.Connection, guild_id: int, game: str,
         return {}
     marks = ", ".join("?" * len(outcomes))
     rows = await conn.execute_fetchall(
-        f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND game = ? "
-        f"AND user_id IN ({marks})", (guild_id, game, *outcomes),
+        f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND game = ? AND season = ? "
+        f"AND user_id IN ({marks})", (guild_id, game, season, *outcomes),
     )
     before = dict.fromkeys(outcomes, INITIAL_RATING)
     before.update({r[0]: r[1] for r in rows})
     after = pairwise_elo(before, outcomes)
     await conn.executemany(
-        "INSERT INTO ratings (guild_id, game, user_id, rating, games, wins, losses, draws, "
-        "updated_at) VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8) "
-        "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET rating = excluded.rating, "
+        "INSERT INTO ratings (guild_id, game, season, user_id, rating, games, wins, losses, draws, "
+        "updated_at) VALUES (?1, ?2, ?9, ?3, ?4, 1, ?5, ?6, ?7, ?8) "
+        "ON CONFLICT (guild_id, game, season, user_id) DO UPDATE SET rating = excluded.rating, "
         "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
         "losses = ratings.losses + excluded.losses, "
         "draws = ratings.draws + excluded.draws, updated_at = excluded.updated_at",
         [
             (guild_id, game, user, after[user], int(o == "won"), int(o == "lost"),
-             int(o == "draw"), now)
+             int(o == "draw"), now, season)
             for user, o in outcomes.items()
         ],
     )

@@ -184,20 +184,27 @@ def _outcomes(raw: str | None) -> dict[int, Outcome]:
     return out
 
 
-async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, recent: int
-                     ) -> UserStats:
+async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, recent: int,
+                     season: int | None = None) -> UserStats:
+    """The record of one ``season`` (None: every season); ratings are per season (None: the
+    latest season each game was rated in)."""
+    in_season, params = ("", ()) if season is None else (" AND season = ?", (season,))
     rows = list(await conn.execute_fetchall(
         "SELECT game, COUNT(*) AS games, SUM(outcome = 'won') AS wins, "
         "SUM(outcome = 'draw') AS draws, SUM(outcome = 'lost') AS losses, SUM(points) AS points "
-        "FROM results WHERE guild_id = ? AND user_id = ? GROUP BY game", (guild_id, user_id),
+        f"FROM results WHERE guild_id = ? AND user_id = ?{in_season} GROUP BY game",
+        (guild_id, user_id, *params),
     ))
     by_game = {r["game"]: r["games"] for r in rows}
     ratings = [
         RatingLine(game=r["game"], rating=r["rating"], games=r["games"], wins=r["wins"],
                    losses=r["losses"], draws=r["draws"])
         for r in await conn.execute_fetchall(
-            "SELECT game, rating, games, wins, losses, draws FROM ratings "
-            "WHERE guild_id = ? AND user_id = ? ORDER BY games DESC, game", (guild_id, user_id),
+            "SELECT game, rating, games, wins, losses, draws FROM ratings r "
+            f"WHERE guild_id = ? AND user_id = ?{in_season} AND season = (SELECT MAX(season) "
+            "FROM ratings l WHERE l.guild_id = r.guild_id AND l.game = r.game "
+            f"AND l.user_id = r.user_id{in_season}) ORDER BY games DESC, game",
+            (guild_id, user_id, *params, *params),
         )
     ]
     last = [
@@ -206,8 +213,8 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
                      rating_before=r["rating_before"], rating_after=r["rating_after"])
         for r in await conn.execute_fetchall(
             "SELECT game_id, game, outcome, points, finished_at, rating_before, rating_after "
-            "FROM results WHERE guild_id = ? AND user_id = ? "
-            "ORDER BY finished_at DESC, game_id DESC LIMIT ?", (guild_id, user_id, recent),
+            f"FROM results WHERE guild_id = ? AND user_id = ?{in_season} "
+            "ORDER BY finished_at DESC, game_id DESC LIMIT ?", (guild_id, user_id, *params, recent),
         )
     ]
     return UserStats(
@@ -215,7 +222,7 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
         wins=sum(r["wins"] for r in rows), draws=sum(r["draws"] for r in rows),
         losses=sum(r["losses"] for r in rows), points=sum(r["points"] for r in rows),
         games_by_game=by_game, ratings=ratings, recent=last,
-        yaku=await _yaku_tallies(conn, guild_id, user_id),
+        yaku=await _yaku_tallies(conn, guild_id, user_id, season),
     )
 
 
@@ -225,7 +232,7 @@ _YAKU_SCAN = {
     "sqlite": """
         SELECT r.game, r.seat, je.value AS event
         FROM (SELECT game_id, game, seat FROM results WHERE guild_id = ? AND user_id = ?
-              ORDER BY finished_at DESC LIMIT ?) r
+              AND season BETWEEN ? AND ? ORDER BY finished_at DESC LIMIT ?) r
         JOIN game_events ge ON ge.game_id = r.game_id AND ge.events LIKE '%round_over%'
         JOIN json_each(ge.events) je
         WHERE json_extract(je.value, '$.type') = 'round_over'
@@ -233,7 +240,7 @@ _YAKU_SCAN = {
     "postgresql": """
         SELECT r.game, r.seat, je.value::text AS event
         FROM (SELECT game_id, game, seat FROM results WHERE guild_id = ? AND user_id = ?
-              ORDER BY finished_at DESC LIMIT ?) r
+              AND season BETWEEN ? AND ? ORDER BY finished_at DESC LIMIT ?) r
         JOIN game_events ge ON ge.game_id = r.game_id AND ge.events LIKE '%round_over%'
         CROSS JOIN LATERAL jsonb_array_elements(ge.events::jsonb) AS je(value)
         WHERE je.value ->> 'type' = 'round_over'
@@ -246,10 +253,12 @@ _SAT_IN = {
 }
 
 
-async def _yaku_tallies(conn: aiosqlite.Connection, guild_id: int, user_id: int
-                        ) -> list[YakuTally]:
-    """Scan the ``round_over`` events of the player's latest finished games."""
-    rows = await conn.execute_fetchall(_YAKU_SCAN[dialect_of(conn)], (guild_id, user_id, YAKU_SCAN_GAMES))
+async def _yaku_tallies(conn: aiosqlite.Connection, guild_id: int, user_id: int,
+                        season: int | None) -> list[YakuTally]:
+    """Scan the ``round_over`` events of the player's latest finished games (of ``season``)."""
+    seasons = (0, 2**62) if season is None else (season, season)
+    rows = await conn.execute_fetchall(_YAKU_SCAN[dialect_of(conn)],
+                                       (guild_id, user_id, *seasons, YAKU_SCAN_GAMES))
     best: dict[tuple[str, str], int] = {}
     times: Counter[tuple[str, str]] = Counter()
     for row in rows:

@@ -18,13 +18,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import games, leaderboards, ledger, lobbies, records, relay
+from bot.i18n import t
+
+from . import games, leaderboards, ledger, lobbies, records, relay, seasons
 from .db import Clock, Database, database_target
 from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount, refuse_nul
 from .games import validate_new_game
 from .languages import UserLanguage, load_user_language, load_user_languages, save_user_language
 from .lobbies import Lobby
 from .models import (
+    CURRENT_SEASON,
     SYSTEM_ACTOR,
     AuditReport,
     GameOutcome,
@@ -34,6 +37,8 @@ from .models import (
     LedgerLine,
     Metric,
     Period,
+    Season,
+    SeasonChoice,
     Seat,
     SeatResult,
     Transfer,
@@ -445,32 +450,60 @@ class Store:
 
     # -- leaderboards ----------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int, metric: Metric, *, game: str | None = None,
-                          period: Period = "all", offset: int = 0, limit: int = 10
-                          ) -> LeaderboardPage:
-        """One page of this server's board by rating (per game), wins, points or chips."""
+                          period: Period = "all", season: SeasonChoice = CURRENT_SEASON,
+                          offset: int = 0, limit: int = 10) -> LeaderboardPage:
+        """One page of this server's board by rating (per game), wins, points or chips, of the
+        current season unless another (or ``ALL_SEASONS``) is asked for."""
         _id(guild_id, "The server id")
-        source = leaderboards.board_source(guild_id, metric, game, period, self._db.now_ms())
         async with self._db.snapshot() as conn:
+            source = leaderboards.board_source(guild_id, metric, game, period, self._db.now_ms(),
+                                               await seasons.resolve(conn, guild_id, season))
             return await leaderboards.leaderboard(conn, source, offset, limit)
 
     async def user_rank(self, guild_id: int, user_id: int, metric: Metric, *,
-                        game: str | None = None, period: Period = "all") -> LeaderboardRow | None:
+                        game: str | None = None, period: Period = "all",
+                        season: SeasonChoice = CURRENT_SEASON) -> LeaderboardRow | None:
         """The user's own row on a board (None if they are not on it)."""
         _id(guild_id, "The server id")
         _id(user_id, "The user id")
-        source = leaderboards.board_source(guild_id, metric, game, period, self._db.now_ms())
         async with self._db.snapshot() as conn:
+            source = leaderboards.board_source(guild_id, metric, game, period, self._db.now_ms(),
+                                               await seasons.resolve(conn, guild_id, season))
             return await leaderboards.rank_of(conn, source, user_id)
 
+    # -- seasons -----------------------------------------------------------------------------------
+    async def start_season(self, guild_id: int, name: str, *, actor: int, key: str) -> Season:
+        """Start the server's next season (``key``, e.g. the interaction id, makes a retry
+        start one season, not two)."""
+        _id(guild_id, "The server id")
+        _actor(actor)
+        name = " ".join(_text(name, "The season's name").split())
+        if not 1 <= len(name) <= seasons.NAME_LIMIT:
+            raise InvalidInput(t("A season's name is 1 to {limit} characters.",
+                                 limit=seasons.NAME_LIMIT))
+        scoped = ledger.scoped_key(guild_id, "season", key)
+        season, _started = await self._db.transact(
+            lambda conn: seasons.start(conn, guild_id, name, actor, scoped, self._db.now_ms()))
+        return season
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """The server's seasons, the newest first (none before its first)."""
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            return await seasons.seasons(conn, guild_id)
+
     # -- records (read-only, always scoped to one server) ------------------------------------------
-    async def user_stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> UserStats:
-        """A player's record on this server: totals, ratings per game, latest results, yaku."""
+    async def user_stats(self, guild_id: int, user_id: int, *, recent: int = 5,
+                         season: SeasonChoice = CURRENT_SEASON) -> UserStats:
+        """A player's record on this server: totals, ratings per game, latest results, yaku; of
+        the current season unless another (or ``ALL_SEASONS``) is asked for."""
         _id(guild_id, "The server id")
         _id(user_id, "The user id")
         if type(recent) is not int or not 0 <= recent <= 50:
             raise InvalidInput("Show 0 to 50 recent results.")
         async with self._db.snapshot() as conn:
-            return await records.user_stats(conn, guild_id, user_id, recent)
+            return await records.user_stats(conn, guild_id, user_id, recent,
+                                            await seasons.resolve(conn, guild_id, season))
 
     async def game_history(self, guild_id: int, *, user_id: int | None = None,
                            game: str | None = None, offset: int = 0, limit: int = 10

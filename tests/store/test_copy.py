@@ -10,6 +10,7 @@ import pytest
 from bot.__main__ import main
 from bot.store import SeatResult, Store
 from bot.store.copy import COPIED_TABLES, CopyError, copy_database
+from bot.store.models import ALL_SEASONS
 
 from ._storm import FakeClock, Tally, open_all, storm_task
 from .conftest import ALICE, BOB, GUILD
@@ -34,6 +35,10 @@ async def _history(path) -> None:
         finished = await store.create_game(GUILD, 5, "gostop", rules={}, players=[ALICE, BOB], seed=8,
                                            state_json="{}", state_version=1, stake=30)
         await store.finish_game(finished.game_id, [SeatResult(0, 7, "won"), SeatResult(1, 0, "lost")])
+        await store.start_season(GUILD, "Spring", actor=ALICE, key="season-1")
+        later = await store.create_game(GUILD, 5, "gostop", rules={}, players=[ALICE, BOB], seed=9,
+                                        state_json="{}", state_version=1)
+        await store.finish_game(later.game_id, [SeatResult(0, 1, "lost"), SeatResult(1, 4, "won")])
         await store.create_lobby("lobby", GUILD, 5, ALICE, game="koikoi", min_seats=2, max_seats=2)
         await store.claim_daily(GUILD, ALICE)
 
@@ -51,7 +56,9 @@ def test_a_whole_sqlite_history_moves_to_postgresql_and_verifies(tmp_path, empty
             for user in (ALICE, BOB):
                 assert await new.balance(GUILD, user) == await old.balance(GUILD, user)
                 assert await new.history(GUILD, user, limit=100) == await old.history(GUILD, user, limit=100)
-                assert await new.user_stats(GUILD, user) == await old.user_stats(GUILD, user)
+                for season in (0, 1, ALL_SEASONS):
+                    assert await new.user_stats(GUILD, user, season=season) == \
+                           await old.user_stats(GUILD, user, season=season)
             for running in await old.list_running_games():
                 copied = await new.load_game(running.game_id)
                 assert copied == await old.load_game(running.game_id)
@@ -59,6 +66,10 @@ def test_a_whole_sqlite_history_moves_to_postgresql_and_verifies(tmp_path, empty
                    [g.events for g in await old.list_running_games()]
             assert await new.get_settings(GUILD) == await old.get_settings(GUILD)
             assert await new.leaderboard(GUILD, "chips") == await old.leaderboard(GUILD, "chips")
+            assert await new.seasons(GUILD) == await old.seasons(GUILD)
+            for season in (0, 1):
+                assert await new.leaderboard(GUILD, "rating", game="gostop", season=season) == \
+                       await old.leaderboard(GUILD, "rating", game="gostop", season=season)
             # the copy goes on: new ids follow the copied ones, the ledger still balances
             t = await new.transfer(GUILD, ALICE, BOB, 1, key="after-copy")
             assert not t.replayed and t.transfer_id > max(

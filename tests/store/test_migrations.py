@@ -41,6 +41,9 @@ SEED_ROWS = {
     2: [
         "INSERT INTO ratings (guild_id, game, user_id, rating, games, updated_at)"
         " VALUES (7, 'koikoi', 1, 1510.5, 1, 1)",
+        "INSERT INTO results (game_id, seat, guild_id, game, user_id, points, outcome, rated,"
+        " rating_before, rating_after, finished_at) VALUES (1, 0, 7, 'koikoi', 1, 6, 'won', 1,"
+        " 1500.0, 1510.5, 1)",
     ],
 }
 
@@ -81,7 +84,9 @@ async def test_upgrade_from_every_earlier_version(tmp_path, start):
             assert game.players == [1, "ai"] and game.events[0].action == "play:crane"
         if start >= 2:
             row = await store.user_rank(7, 1, "rating", game="koikoi")
-            assert row is not None and row.value == 1510.5
+            assert row is not None and row.value == 1510.5  # season 0: before any season
+            stats = await store.user_stats(7, 1, season=0)
+            assert (stats.games, stats.wins, stats.ratings[0].rating) == (1, 1, 1510.5)
         await store.open_account(7, 1)
         assert (await store.audit()).ok
     assert _version(old) == LATEST

@@ -1,0 +1,102 @@
+"""Seasons: staff start one by name; games then belong to it, boards and records read one
+season (the current one unless asked) or all of them, and ratings start afresh in each."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import InvalidInput, SeatResult
+from bot.store.models import ALL_SEASONS
+from bot.store.ratings import INITIAL_RATING
+
+from .conftest import ALICE, BOB, CAROL, GUILD
+
+OTHER_GUILD = GUILD + 1
+
+
+async def _play(store, players, winner, game="koikoi", guild=GUILD):
+    g = await store.create_game(guild, 1, game, rules={}, players=players, seed=1,
+                                state_json="{}", state_version=1)
+    results = [SeatResult(s, 10 if s == winner else 1, "won" if s == winner else "lost")
+               for s in range(len(players))]
+    return await store.finish_game(g.game_id, results)
+
+
+async def _board(store, metric, **kw):
+    page = await store.leaderboard(GUILD, metric, **kw)
+    return [(r.user_id, r.value) for r in page.rows]
+
+
+async def test_a_new_season_starts_empty_boards_and_fresh_ratings(funded):
+    await _play(funded, [ALICE, BOB], 0)
+    await _play(funded, [ALICE, BOB], 0)
+    before = await _board(funded, "rating", game="koikoi")
+    assert before[0][0] == ALICE and before[0][1] > INITIAL_RATING
+
+    spring = await funded.start_season(GUILD, "  Spring   2027 ", actor=ALICE, key="i-1")
+    assert (spring.season, spring.name, spring.started_by) == (1, "Spring 2027", ALICE)
+    assert await _board(funded, "wins", game="koikoi") == []
+    assert await _board(funded, "rating", game="koikoi") == []
+    assert (await funded.user_stats(GUILD, ALICE)).games == 0
+
+    out = await _play(funded, [BOB, ALICE], 0)  # Bob wins the season's first game
+    assert out.results[0].rating_before == INITIAL_RATING  # afresh, though he lost twice before
+    assert await _board(funded, "wins", game="koikoi") == [(BOB, 1), (ALICE, 0)]
+    assert [u for u, _ in await _board(funded, "rating", game="koikoi")] == [BOB, ALICE]
+
+    # The past season is kept as it was, and all seasons together on request.
+    assert await _board(funded, "wins", game="koikoi", season=0) == [(ALICE, 2), (BOB, 0)]
+    assert await _board(funded, "rating", game="koikoi", season=0) == before
+    assert await _board(funded, "wins", game="koikoi", season=ALL_SEASONS) == [(ALICE, 2), (BOB, 1)]
+    stats = await funded.user_stats(GUILD, ALICE, season=ALL_SEASONS)
+    assert (stats.games, stats.wins) == (3, 2)
+    assert [r.rating for r in stats.ratings] == [out.results[1].rating_after]  # the latest season
+    old = await funded.user_stats(GUILD, ALICE, season=0)
+    assert (old.games, old.wins, old.ratings[0].rating) == (2, 2, before[0][1])
+    assert (await funded.user_rank(GUILD, ALICE, "wins", game="koikoi", season=0)).rank == 1
+
+
+async def test_starting_a_season_is_idempotent_and_seasons_are_listed_newest_first(funded):
+    first = await funded.start_season(GUILD, "One", actor=ALICE, key="k1")
+    again = await funded.start_season(GUILD, "One", actor=ALICE, key="k1")
+    assert again == first
+    second = await funded.start_season(GUILD, "Two", actor=BOB, key="k2")
+    assert second.season == 2
+    assert [s.name for s in await funded.seasons(GUILD)] == ["Two", "One"]
+    with pytest.raises(InvalidInput, match="another season"):
+        await funded.start_season(GUILD, "Three", actor=ALICE, key="k1")
+    assert await funded.seasons(OTHER_GUILD) == []  # one server never sees another's seasons
+    await funded.start_season(OTHER_GUILD, "Elsewhere", actor=CAROL, key="k1")  # its own key
+    assert [s.season for s in await funded.seasons(OTHER_GUILD)] == [1]
+    assert len(await funded.seasons(GUILD)) == 2
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 65])
+async def test_a_bad_season_name_is_refused_and_starts_nothing(funded, name):
+    with pytest.raises(InvalidInput):
+        await funded.start_season(GUILD, name, actor=ALICE, key="bad")
+    assert await funded.seasons(GUILD) == []
+
+
+async def test_a_season_not_reached_or_no_season_for_ratings_is_refused(funded):
+    with pytest.raises(InvalidInput, match="no season 1"):
+        await funded.leaderboard(GUILD, "wins", season=1)
+    with pytest.raises(InvalidInput, match="per season"):
+        await funded.leaderboard(GUILD, "rating", game="koikoi", season=ALL_SEASONS)
+    with pytest.raises(InvalidInput):
+        await funded.user_stats(GUILD, ALICE, season=-2)
+
+
+async def test_chips_carry_over_seasons(funded):
+    await funded.transfer(GUILD, BOB, ALICE, 100, key="t")
+    await funded.start_season(GUILD, "New", actor=ALICE, key="s")
+    rows = await _board(funded, "chips")
+    assert rows[0] == (ALICE, 1100)
+
+
+async def test_seasons_are_never_changed_or_removed(funded, database):
+    await funded.start_season(GUILD, "Kept", actor=ALICE, key="s")
+    for sql in ("UPDATE seasons SET name = 'x'", "DELETE FROM seasons"):
+        with pytest.raises(Exception, match="immutable"):
+            await funded._db.transact(lambda conn, sql=sql: conn.execute(sql))
+    assert [s.name for s in await funded.seasons(GUILD)] == ["Kept"]
