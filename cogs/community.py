@@ -1,9 +1,11 @@
 """Community commands: ``/leaderboard``, ``/stats`` and ``/chips`` (balance, daily, give, history).
 
 Every query is scoped by the server of the interaction. Pagers are :class:`DynamicItem` buttons
-whose custom id carries the whole request (``hf:lbd:<asker>:<game>:<order>:<period>:<page>``,
-``hf:chh:<user>:<page>``), so they keep working after a restart; only the member who asked may
-turn the pages. Refusals are ephemeral, one sentence, and say what to do.
+whose custom id carries the whole request (``hf:lbd:<asker>:<game>:<order>:<period>:s<season>:
+<page>``, ``hf:chh:<user>:<page>``), so they keep working after a restart; only the member who
+asked may turn the pages. Boards and records are of the server's current season unless the
+``season`` option asks for another or for all of them. Refusals are ephemeral, one sentence, and
+say what to do.
 """
 
 from __future__ import annotations
@@ -22,13 +24,17 @@ from bot.games import GAMES
 from bot.i18n import N_, NP_, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import (
+    ALL_SEASONS,
+    CURRENT_SEASON,
     MAX_AMOUNT,
     InsufficientFunds,
+    Season,
     Store,
     StoreError,
     StoreUnavailable,
     UnknownAccount,
 )
+from bot.store.models import SeasonChoice
 from bot.words import amount as counted
 from bot.words import capitalized, currency_noun, plural
 from cogs.language import Speaks, in_public
@@ -117,6 +123,56 @@ def yaku_label(game: str, slug: str) -> str:
         return slug.replace("_", " ").capitalize()
 
 
+# -- seasons ---------------------------------------------------------------------------------------
+_SEASON_OPTION = re.compile(r"^(?:current|all|[0-9]{1,6})$")
+SEASON_OPTION_LENGTH = 16  # "current", "all" or a number; typed names find their number
+
+
+def season_option(text: str | None) -> SeasonChoice:
+    """The ``season`` option of /leaderboard and /stats: "current" (or none), "all" or a number."""
+    text = (text or "current").strip().lower()
+    if not _SEASON_OPTION.match(text):
+        raise BadOption(t("Pick a season from the list offered."))
+    return CURRENT_SEASON if text == "current" else ALL_SEASONS if text == "all" else int(text)
+
+
+def season_number(choice: SeasonChoice, seasons: list[Season]) -> int | None:
+    """The season a choice stands for now (None: all of them)."""
+    if choice == CURRENT_SEASON:
+        return seasons[0].season if seasons else 0
+    return choice
+
+
+def season_label(number: int | None, seasons: list[Season]) -> str | None:
+    """How a board or record names its season; None on a server that never started one."""
+    if not seasons:
+        return None
+    if number is None:
+        return t("All seasons")
+    if number == 0:
+        return t("Before the first season")
+    name = next((s.name for s in seasons if s.season == number), "")
+    return t("Season {number}: {name}", number=number, name=shown(name, 64))
+
+
+async def season_autocomplete(interaction: discord.Interaction, current: str
+                              ) -> list[app_commands.Choice[str]]:
+    """The current season, all seasons, then each season of the server, newest first."""
+    try:
+        seasons = await store_of(interaction).seasons(interaction.guild_id)
+    except StoreError:
+        seasons = []
+    now = seasons[0].season if seasons else 0
+    options = [(t("Current season ({label})", label=season_label(now, seasons))
+                if seasons else t("Current season"), "current"), (t("All seasons"), "all")]
+    options += [(season_label(s.season, seasons), str(s.season)) for s in seasons]
+    if seasons:
+        options.append((t("Before the first season"), "0"))
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=name[:100], value=value) for name, value in options
+            if typed in name.lower() or typed == value][:25]
+
+
 def pages_of(total: int, size: int) -> int:
     return max(1, math.ceil(total / size))
 
@@ -179,11 +235,11 @@ def _value(order: str, value: Any, currency: str, period: str) -> str:
 
 
 async def _page_of(store: Store, guild_id: int, asker: int, game: str | None, order: str,
-                   period: str, rank: int) -> int:
+                   period: str, season: int | None, rank: int) -> int:
     """The page holding the asker's row (tied ranks are ordered by user id, so look ahead)."""
     start = (rank - 1) // BOARD_PAGE
     for page in range(start, start + 5):
-        found = await store.leaderboard(guild_id, order, game=game, period=period,
+        found = await store.leaderboard(guild_id, order, game=game, period=period, season=season,
                                         offset=page * BOARD_PAGE, limit=BOARD_PAGE)
         if any(r.user_id == asker for r in found.rows) or not found.rows:
             return page
@@ -191,21 +247,27 @@ async def _page_of(store: Store, guild_id: int, asker: int, game: str | None, or
 
 
 async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str | None,
-                              order: str, period: str, page: int | None) -> dict[str, Any]:
+                              order: str, period: str, page: int | None,
+                              season: SeasonChoice = CURRENT_SEASON) -> dict[str, Any]:
     """The embed and pager of one page of a board (``None``: the asker's page), with the
-    asker's own rank."""
+    asker's own rank. The pager keeps the season the board showed, even when a new one starts."""
     settings = await store.get_settings(guild_id)
-    mine = await store.user_rank(guild_id, asker, order, game=game, period=period)
+    seasons = await store.seasons(guild_id)
+    season = season_number(season, seasons)
+    if season is None and order == "rating":
+        season = season_number(CURRENT_SEASON, seasons)  # ratings are per season
+    mine = await store.user_rank(guild_id, asker, order, game=game, period=period, season=season)
     if page is None:
         page = 0 if mine is None else await _page_of(store, guild_id, asker, game, order,
-                                                      period, mine.rank)
-    result = await store.leaderboard(guild_id, order, game=game, period=period,
+                                                      period, season, mine.rank)
+    result = await store.leaderboard(guild_id, order, game=game, period=period, season=season,
                                      offset=page * BOARD_PAGE, limit=BOARD_PAGE)
     pages = pages_of(result.total, BOARD_PAGE)
     if page >= pages:  # the board shrank since the button was made
         page = pages - 1
         result = await store.leaderboard(guild_id, order, game=game, period=period,
-                                         offset=page * BOARD_PAGE, limit=BOARD_PAGE)
+                                         season=season, offset=page * BOARD_PAGE,
+                                         limit=BOARD_PAGE)
     currency = shown(settings.currency_name, 64)
     where = title(game) if game else t("all games")
     embed = discord.Embed(title=t("🏆 Leaderboard · {games} · by {order}", games=where,
@@ -227,12 +289,15 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
         embed.add_field(name=t("Your rank"), inline=False,
                         value=t("You are not on this board yet."))
     when = capitalized(tp("period", PERIODS[period]))  # outside t(): nested, the extractor skips it
-    embed.set_footer(text=t("{period} · page {page} of {pages} · {players}", period=when,
-                            page=page + 1, pages=pages, players=plural(result.total, "player")))
+    footer = t("{period} · page {page} of {pages} · {players}", period=when, page=page + 1,
+               pages=pages, players=plural(result.total, "player"))
+    label = None if order == "chips" else season_label(season, seasons)  # chips carry over
+    embed.set_footer(text=f"{label} · {footer}" if label else footer)
     game_key = game or "all"
+    season_key = "a" if season is None else season
 
     def make_id(target: int, tag: str) -> str:
-        return f"hf:lbd:{asker}:{game_key}:{order}:{period}:{target}:{tag}"
+        return f"hf:lbd:{asker}:{game_key}:{order}:{period}:s{season_key}:{target}:{tag}"
 
     extra = []
     if mine is not None and result.total > BOARD_PAGE:
@@ -246,6 +311,7 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
 class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"hf:lbd:(?P<asker>[0-9]+):(?P<game>[a-z_]+):"
                                 r"(?P<order>rating|wins|points|chips):(?P<period>all|30d):"
+                                r"(?:s(?P<season>a|[0-9]{1,6}):)?"
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page button of a leaderboard: only its asker may press it."""
 
@@ -256,10 +322,14 @@ class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
         if game is not None and game not in GAMES:
             await refuse(interaction, t("That leaderboard is out of date; run /leaderboard again."))
             return
+        # A button from before seasons shows the current one; "a": all seasons.
+        season = (CURRENT_SEASON if m["season"] is None else
+                  ALL_SEASONS if m["season"] == "a" else int(m["season"]))
         with in_public(interaction):  # the board is in the channel, for everyone
             content = await leaderboard_message(store_of(interaction), interaction.guild_id,
                                                 interaction.user.id, game, m["order"], m["period"],
-                                                None if m["tag"] == "m" else int(m["page"]))
+                                                None if m["tag"] == "m" else int(m["page"]),
+                                                season)
         await interaction.response.edit_message(**content)
 
 
@@ -321,10 +391,14 @@ class HistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 OUTCOMES = {"won": NP_("outcome", "won"), "lost": NP_("outcome", "lost"), "draw": NP_("outcome", "draw")}
 
 
-def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | None) -> discord.Embed:
+def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | None,
+                season: str | None = None) -> discord.Embed:
     """A player's record on a server: games, win rate, points, best yaku, ratings, recent
-    results and their balance of the server's ``currency`` (None: no account yet)."""
+    results and their balance of the server's ``currency`` (None: no account yet), of the
+    ``season`` named (None: the server has no seasons)."""
     embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
+    if season:
+        embed.set_footer(text=season)
     if stats.games == 0:
         embed.description = t("No finished games on this server yet.")
     else:
@@ -396,15 +470,27 @@ class CommunityCog(ServerCog):
     @app_commands.guild_only()
     @app_commands.describe(game="Only this game (ratings are per game)",
                            order="Rank by rating, wins, points or chips",
-                           period="All time or the last 30 days")
+                           period="All time or the last 30 days",
+                           season="Which season (default: the current one)")
     @app_commands.choices(
         game=GAME_CHOICES,
         order=[app_commands.Choice(name=n.capitalize(), value=v) for v, n in ORDERS.items()],
         period=[app_commands.Choice(name=n.capitalize(), value=v) for v, n in PERIODS.items()],
     )
+    @app_commands.autocomplete(season=season_autocomplete)
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
-                          order: str | None = None, period: str = "all") -> None:
+                          order: str | None = None, period: str = "all",
+                          season: app_commands.Range[str, 1, SEASON_OPTION_LENGTH] | None = None
+                          ) -> None:
         order = order or ("rating" if game else "wins")
+        try:
+            chosen = season_option(season)
+        except BadOption as exc:
+            await refuse(interaction, str(exc))
+            return
+        if order == "rating" and chosen is ALL_SEASONS:
+            await refuse(interaction, t("Ratings start afresh each season: choose one season."))
+            return
         if order not in ORDERS or period not in PERIODS or (game and game not in GAMES):
             await refuse(interaction, t("Pick the game, order and period from the lists offered."))
             return
@@ -417,7 +503,8 @@ class CommunityCog(ServerCog):
         try:
             with in_public(interaction):  # the board is posted in the channel
                 content = await leaderboard_message(self.store, interaction.guild_id,
-                                                    interaction.user.id, game, order, period, 0)
+                                                    interaction.user.id, game, order, period, 0,
+                                                    chosen)
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
@@ -426,26 +513,34 @@ class CommunityCog(ServerCog):
     # -- /stats ------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's record on this server")
     @app_commands.guild_only()
-    @app_commands.describe(user="Whose record (default: yours)")
+    @app_commands.describe(user="Whose record (default: yours)",
+                           season="Which season (default: the current one)")
+    @app_commands.autocomplete(season=season_autocomplete)
     async def stats(self, interaction: discord.Interaction,
-                    user: discord.Member | discord.User | None = None) -> None:
+                    user: discord.Member | discord.User | None = None,
+                    season: app_commands.Range[str, 1, SEASON_OPTION_LENGTH] | None = None
+                    ) -> None:
         target = user or interaction.user  # a former member keeps their record
         if target.bot:
             await refuse(interaction, t("Bots keep no record here; pick a member."))
             return
         guild = interaction.guild_id
         try:
-            stats = await self.store.user_stats(guild, target.id, recent=5)
+            chosen = season_option(season)
+            seasons = await self.store.seasons(guild)
+            number_ = season_number(chosen, seasons)
+            stats = await self.store.user_stats(guild, target.id, recent=5, season=number_)
             settings = await self.store.get_settings(guild)
             try:
                 balance: int | None = await self.store.balance(guild, target.id)
             except UnknownAccount:
                 balance = None
-        except StoreError as exc:
+        except (StoreError, BadOption) as exc:
             await refuse(interaction, str(exc))
             return
         with in_public(interaction):  # the record is posted in the channel
-            embed = stats_embed(target, stats, settings.currency_name, balance)
+            embed = stats_embed(target, stats, settings.currency_name, balance,
+                                season_label(number_, seasons))
         await interaction.response.send_message(embed=fit_embed(embed), allowed_mentions=NO_PINGS)
 
     # -- /chips ------------------------------------------------------------------------------------

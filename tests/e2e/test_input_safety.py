@@ -83,6 +83,7 @@ async def test_every_string_option_of_these_commands_is_bounded(hbot, standin, w
         "chips-admin grant reason": 200, "chips-admin revoke reason": 200,
         "chips-admin config currency_name": 32,
         "settings rules preset": 100, "settings option name": 100, "settings option value": 100,
+        "leaderboard season": 16, "stats season": 16,
     }
 
 

@@ -1,0 +1,82 @@
+"""``/season start`` (staff) and ``/season list``: a server's seasons.
+
+A new season starts the boards and the ratings afresh (see :mod:`bot.store.seasons`); the past
+ones stay on ``/leaderboard`` and ``/stats`` through their ``season`` option. Starting is staff
+work (Manage Server, checked when the command runs, since ``list`` in the same group is for
+everyone) and is announced in the channel; a retried command starts one season, not two.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import N_, t
+from bot.store import StoreError
+from bot.store.seasons import NAME_LIMIT
+from cogs.admin import staff_only
+from cogs.community import ServerCog, season_label
+from cogs.language import in_public
+from cogs.table_ui import ACCENT
+from cogs.text import NO_PINGS, Text, fit_embed, refuse
+
+SHOWN = 20  # seasons listed, the newest first
+
+
+class SeasonCog(ServerCog):
+    """The seasons of a server's leaderboards and ratings."""
+
+    season = app_commands.Group(name="season", description="This server's seasons",
+                                guild_only=True)
+
+    @season.command(name="start",
+                    description="Start a new season: boards and ratings begin afresh (staff)")
+    @app_commands.describe(name="The new season's name")
+    async def start(self, interaction: discord.Interaction,
+                    name: app_commands.Transform[str, Text(NAME_LIMIT, N_("The season's name"))]
+                    ) -> None:
+        if not await staff_only(interaction):
+            return
+        try:
+            season = await self.store.start_season(interaction.guild_id, name,
+                                                   actor=interaction.user.id,
+                                                   key=str(interaction.id))
+            seasons = await self.store.seasons(interaction.guild_id)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        with in_public(interaction):  # an announcement for the whole channel
+            embed = discord.Embed(
+                title=f"🌸 {season_label(season.season, seasons)}", colour=ACCENT,
+                description=t("A new season begins: leaderboards and ratings start afresh from "
+                              "now. Past seasons stay on /leaderboard and /stats (the season "
+                              "option)."))
+        await interaction.response.send_message(embed=fit_embed(embed), allowed_mentions=NO_PINGS)
+
+    @season.command(name="list", description="This server's seasons, the newest first")
+    async def list_seasons(self, interaction: discord.Interaction) -> None:
+        try:
+            seasons = await self.store.seasons(interaction.guild_id)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        if not seasons:
+            await refuse(interaction, t("This server has not started a season yet: its boards "
+                                        "cover every game. Staff start one with /season start."))
+            return
+        lines = []
+        for s in seasons[:SHOWN]:
+            line = t("**{season}** · since <t:{when}:D> · started by <@{who}>",
+                     season=season_label(s.season, seasons), when=int(s.started_at.timestamp()),
+                     who=s.started_by)
+            lines.append(f"➤ {line}" if s is seasons[0] else line)
+        lines.append(t("Before the first season: the games until <t:{when}:D>",
+                       when=int(seasons[-1].started_at.timestamp())))
+        embed = discord.Embed(title=t("🌸 Seasons"), colour=ACCENT, description="\n".join(lines))
+        await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True,
+                                                allowed_mentions=NO_PINGS)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SeasonCog(bot))
