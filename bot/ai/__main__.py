@@ -1,5 +1,6 @@
-"""``python -m bot.ai arena GAME --a hard --b greedy --games 1000 --seed 1 [--workers 2]`` and
-``python -m bot.ai onestep GAME --level hard --deals 300 [--workers 2]``."""
+"""``python -m bot.ai arena GAME --a hard --b greedy --games 1000 --seed 1 [--workers 2]``,
+``python -m bot.ai onestep GAME --level hard --deals 300 [--workers 2]`` and
+``python -m bot.ai ratings GAME --games-per-pair 40 --rounds 3 --trials 300``."""
 
 from __future__ import annotations
 
@@ -8,12 +9,19 @@ import sys
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in ("arena", "onestep"):
+    if not argv or argv[0] not in ("arena", "onestep", "ratings"):
         print("usage: python -m bot.ai arena GAME [--a LEVEL] [--b LEVEL] [--games N] [--seed S]"
               " [--preset P] [--rounds R] [--players N] [--workers W]\n"
               "       python -m bot.ai onestep GAME [--level LEVEL] [--deals N] [--seed S]"
-              " [--workers W]", file=sys.stderr)
+              " [--workers W]\n"
+              "       python -m bot.ai ratings GAME [--games-per-pair N] [--rounds R]"
+              " [--trials T] [--games G] [--seed S]", file=sys.stderr)
         raise SystemExit(2)
+    if argv[0] == "ratings":
+        from .ratings_study import main as ratings_main
+
+        ratings_main(argv[1:])
+        return
     if argv[0] == "onestep":
         from .onestep import main as onestep_main
 

@@ -1,0 +1,178 @@
+"""Which rating system ranks players of known strength correctly with the fewest games?
+
+``python -m bot.ai ratings koikoi --games-per-pair 40 --rounds 3 --trials 300 --seed 1``
+
+The AI levels are players whose order is known (random < greedy < hard < expert). First a pool
+of real matches is played for every pair of levels (seats alternating, seeded). Then each trial
+replays a random stream of those results (a random pair of levels, one of its matches drawn with
+replacement) through each rating system from scratch, and counts the games after which the
+system's order of the four levels is right and stays right to the end of the stream. The report
+gives, per system, the median and quartiles of that count over the trials and how many trials
+never settled within the stream.
+
+Systems: the bot's pairwise Elo (:func:`bot.store.ratings.pairwise_elo`, K = 32, from 1500),
+and OpenSkill's Plackett-Luce model (ranked by its conservative display rating mu - 3 sigma, and
+by mu alone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from bot.ai import make_player
+from bot.games import game_module
+from bot.games.rng import Rng
+from bot.store.ratings import INITIAL_RATING, pairwise_elo
+
+LEVELS = ("random", "greedy", "hard", "expert")  # weakest first: the order to find
+
+
+@dataclass(frozen=True)
+class Result:
+    """One match between two levels: their placing (0 first; equal on a draw)."""
+
+    levels: tuple[str, str]
+    places: tuple[int, int]
+
+
+def play_pool(game: str, games_per_pair: int, rounds: int, seed: int,
+              levels: Sequence[str] = LEVELS, report: Callable[[str], None] = print
+              ) -> list[Result]:
+    """``games_per_pair`` matches of ``rounds`` rounds for every pair of levels."""
+    module = game_module(game)
+    rules = module.Rules().replace(rounds=rounds)
+    players = {level: make_player(level, game) for level in levels}
+    pool = []
+    for a, b in itertools.combinations(levels, 2):
+        for n in range(games_per_pair):
+            seats = (a, b) if n % 2 == 0 else (b, a)  # each deals first and moves first as often
+            match_seed = seed * 1_000_003 + len(pool)
+            rng = Rng(match_seed)
+            match = module.new_match(2, rules, match_seed)
+            while not match.is_over:
+                seat = match.current_player
+                action = players[seats[seat]].choose(match.observation(seat),
+                                                     match.legal_actions(), rng)
+                match.apply(action, seat)
+            s0, s1 = match.scores
+            places = (0, 0) if s0 == s1 else (0, 1) if s0 > s1 else (1, 0)
+            pool.append(Result(seats, places))
+        report(f"  played {a} vs {b}: {games_per_pair} matches")
+    return pool
+
+
+class Elo:
+    name = "Elo (pairwise, K 32)"
+
+    def __init__(self, levels: Sequence[str]) -> None:
+        self.ratings = dict.fromkeys(levels, INITIAL_RATING)
+
+    def play(self, result: Result) -> None:
+        (a, b), (pa, pb) = result.levels, result.places
+        outcome = {a: "draw", b: "draw"} if pa == pb else \
+            {a: "won", b: "lost"} if pa < pb else {a: "lost", b: "won"}
+        self.ratings.update(pairwise_elo({a: self.ratings[a], b: self.ratings[b]}, outcome))
+
+    def order(self) -> list[str]:
+        return sorted(self.ratings, key=lambda level: self.ratings[level])
+
+
+class OpenSkill:
+    def __init__(self, levels: Sequence[str], by_mu: bool = False) -> None:
+        self.model = PlackettLuce()
+        self.ratings = {level: self.model.rating(name=level) for level in levels}
+        self.by_mu = by_mu
+        self.name = ("OpenSkill Plackett-Luce, by mu" if by_mu else
+                     "OpenSkill Plackett-Luce, by mu - 3 sigma")
+
+    def play(self, result: Result) -> None:
+        (a, b), places = result.levels, result.places
+        [[ra], [rb]] = self.model.rate([[self.ratings[a]], [self.ratings[b]]], ranks=list(places))
+        self.ratings[a], self.ratings[b] = ra, rb
+
+    def order(self) -> list[str]:
+        value = (lambda r: r.mu) if self.by_mu else (lambda r: r.ordinal())
+        return sorted(self.ratings, key=lambda level: value(self.ratings[level]))
+
+
+SYSTEMS: tuple[Callable[[Sequence[str]], object], ...] = (
+    Elo, OpenSkill, lambda levels: OpenSkill(levels, by_mu=True))
+
+
+def games_to_settle(system, stream: Sequence[Result], truth: list[str]) -> int | None:
+    """The games after which ``system``'s order is ``truth`` to the end (None: not by then)."""
+    settled = None
+    for n, result in enumerate(stream, 1):
+        system.play(result)
+        if system.order() == truth:
+            if settled is None:
+                settled = n
+        else:
+            settled = None
+    return settled
+
+
+def study(pool: Sequence[Result], trials: int, games: int, seed: int,
+          levels: Sequence[str] = LEVELS) -> dict[str, list[int | None]]:
+    """Per system, the games each trial needed (None: unsettled within ``games``)."""
+    by_pair: dict[tuple[str, str], list[Result]] = {}
+    for result in pool:
+        by_pair.setdefault(tuple(sorted(result.levels)), []).append(result)
+    pairs = sorted(by_pair)
+    counts: dict[str, list[int | None]] = {}
+    rng = Rng(seed)
+    for _ in range(trials):
+        stream = []
+        for _ in range(games):
+            matches = by_pair[pairs[rng.below(len(pairs))]]
+            stream.append(matches[rng.below(len(matches))])
+        for make in SYSTEMS:
+            system = make(levels)
+            counts.setdefault(system.name, []).append(games_to_settle(system, stream, list(levels)))
+    return counts
+
+
+def summary(counts: dict[str, list[int | None]], games: int) -> list[str]:
+    lines = []
+    for name, needed in counts.items():
+        known = sorted(n if n is not None else games + 1 for n in needed)
+        q1, med, q3 = statistics.quantiles(known, n=4) if len(known) > 1 else (known * 3)
+        unsettled = sum(1 for n in needed if n is None)
+        lines.append(f"  {name:<42} median {med:6.0f} games  (quartiles {q1:.0f}-{q3:.0f}); "
+                     f"unsettled after {games}: {unsettled} of {len(needed)}")
+    return lines
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bot.ai ratings", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game")
+    parser.add_argument("--games-per-pair", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per match")
+    parser.add_argument("--trials", type=int, default=300)
+    parser.add_argument("--games", type=int, default=600, help="games in each trial's stream")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(f"{args.game}: a pool of {args.games_per_pair} matches of {args.rounds} rounds per pair "
+          f"of {', '.join(LEVELS)}", flush=True)
+    pool = play_pool(args.game, args.games_per_pair, args.rounds, args.seed,
+                     report=lambda line: print(line, flush=True))
+    wins = {}
+    for result in pool:
+        key = tuple(sorted(result.levels, key=LEVELS.index))
+        won = result.levels[result.places.index(0)] if result.places[0] != result.places[1] else None
+        wins.setdefault(key, [0, 0])[0] += (won == key[1]) + 0.5 * (won is None)
+        wins[key][1] += 1
+    for (weak, strong), (won, total) in wins.items():
+        print(f"  {strong} beat {weak} in {won / total:.0%} of {total}")
+    counts = study(pool, args.trials, args.games, args.seed)
+    print(f"games until the order {' < '.join(LEVELS)} is right for good, {args.trials} trials "
+          f"of {args.games} games (a random pair each game):")
+    for line in summary(counts, args.games):
+        print(line)
