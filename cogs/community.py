@@ -39,7 +39,7 @@ from bot.words import amount as counted
 from bot.words import capitalized, currency_noun, plural
 from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT
-from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, fit_embed, refuse, shown
+from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, choice, fit_embed, refuse, shown
 
 log = logging.getLogger(__name__)
 
@@ -143,8 +143,11 @@ def season_number(choice: SeasonChoice, seasons: list[Season]) -> int | None:
     return choice
 
 
-def season_label(number: int | None, seasons: list[Season]) -> str | None:
-    """How a board or record names its season; None on a server that never started one."""
+def season_label(number: int | None, seasons: list[Season], *, plain: bool = False
+                 ) -> str | None:
+    """How a board or record names its season; None on a server that never started one.
+    ``plain``: the name as typed, for a list of choices (which shows no markdown and pings no
+    one); else escaped for a message."""
     if not seasons:
         return None
     if number is None:
@@ -152,7 +155,7 @@ def season_label(number: int | None, seasons: list[Season]) -> str | None:
     if number == 0:
         return t("Before the first season")
     name = next((s.name for s in seasons if s.season == number), "")
-    return t("Season {number}: {name}", number=number, name=shown(name, 64))
+    return t("Season {number}: {name}", number=number, name=name if plain else shown(name, 64))
 
 
 async def season_autocomplete(interaction: discord.Interaction, current: str
@@ -163,14 +166,15 @@ async def season_autocomplete(interaction: discord.Interaction, current: str
     except StoreError:
         seasons = []
     now = seasons[0].season if seasons else 0
-    options = [(t("Current season ({label})", label=season_label(now, seasons))
+    options = [(t("Current season ({label})", label=season_label(now, seasons, plain=True))
                 if seasons else t("Current season"), "current"), (t("All seasons"), "all")]
-    options += [(season_label(s.season, seasons), str(s.season)) for s in seasons]
+    options += [(season_label(s.season, seasons, plain=True), str(s.season)) for s in seasons]
     if seasons:
         options.append((t("Before the first season"), "0"))
     typed = current.strip().lower()
-    return [app_commands.Choice(name=name[:100], value=value) for name, value in options
-            if typed in name.lower() or typed == value][:25]
+    found = (choice(name, value) for name, value in options
+             if typed in name.lower() or typed == value)
+    return [c for c in found if c is not None][:25]
 
 
 def pages_of(total: int, size: int) -> int:

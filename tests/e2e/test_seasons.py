@@ -86,7 +86,8 @@ async def test_staff_start_a_season_and_the_boards_begin_afresh(hbot, standin, w
     values = [c["value"] for c in choices.autocomplete_choices]
     assert values == ["current", "all", "3", "2", "1", "0"]
     typed = await bob.autocomplete(world.channel, "stats", "season", season="spring")
-    assert [c["value"] for c in typed.autocomplete_choices] == ["1"]
+    assert [(c["name"], c["value"]) for c in typed.autocomplete_choices] == [
+        ("Season 1: Spring @everyone", "1")]  # a choice is plain text: as typed, pinging no one
 
 
 def test_leaderboard_buttons_made_before_seasons_still_route():
