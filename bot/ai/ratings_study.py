@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import os
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -158,11 +160,21 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--trials", type=int, default=300)
     parser.add_argument("--games", type=int, default=600, help="games in each trial's stream")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pool", help="a JSON file: the pool is read from it if it exists, "
+                                       "else played and written there")
     args = parser.parse_args(argv)
-    print(f"{args.game}: a pool of {args.games_per_pair} matches of {args.rounds} rounds per pair "
-          f"of {', '.join(LEVELS)}", flush=True)
-    pool = play_pool(args.game, args.games_per_pair, args.rounds, args.seed,
-                     report=lambda line: print(line, flush=True))
+    if args.pool and os.path.exists(args.pool):
+        with open(args.pool, encoding="utf-8") as file:
+            pool = [Result(tuple(r["levels"]), tuple(r["places"])) for r in json.load(file)]
+        print(f"{args.game}: the pool of {len(pool)} matches in {args.pool}")
+    else:
+        print(f"{args.game}: a pool of {args.games_per_pair} matches of {args.rounds} rounds per "
+              f"pair of {', '.join(LEVELS)}", flush=True)
+        pool = play_pool(args.game, args.games_per_pair, args.rounds, args.seed,
+                         report=lambda line: print(line, flush=True))
+        if args.pool:
+            with open(args.pool, "w", encoding="utf-8") as file:
+                json.dump([{"levels": r.levels, "places": r.places} for r in pool], file)
     wins = {}
     for result in pool:
         key = tuple(sorted(result.levels, key=LEVELS.index))
