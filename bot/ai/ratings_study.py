@@ -5,10 +5,11 @@
 The AI levels are players whose order is known (random < greedy < hard < expert). First a pool
 of real matches is played for every pair of levels (seats alternating, seeded). Then each trial
 replays a random stream of those results (a random pair of levels, one of its matches drawn with
-replacement) through each rating system from scratch, and counts the games after which the
-system's order of the four levels is right and stays right to the end of the stream. The report
-gives, per system, the median and quartiles of that count over the trials and how many trials
-never settled within the stream.
+replacement) through each rating system from scratch. At checkpoints along the stream the report
+gives, per system, the share of trials whose order of the four levels is right there, and the
+games a system needs: the first checkpoint from which at least half the trials are right.
+(Neither system stops moving, so "right from some game on, for good" is not a fair measure: an
+Elo with a fixed K keeps swapping close neighbours, and so does OpenSkill, more slowly.)
 
 Systems: the bot's pairwise Elo (:func:`bot.store.ratings.pairwise_elo`, K = 32, from 1500),
 and OpenSkill's Plackett-Luce model (ranked by its conservative display rating mu - 3 sigma, and
@@ -21,7 +22,6 @@ import argparse
 import itertools
 import json
 import os
-import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -107,47 +107,63 @@ SYSTEMS: tuple[Callable[[Sequence[str]], object], ...] = (
     Elo, OpenSkill, lambda levels: OpenSkill(levels, by_mu=True))
 
 
-def games_to_settle(system, stream: Sequence[Result], truth: list[str]) -> int | None:
-    """The games after which ``system``'s order is ``truth`` to the end (None: not by then)."""
-    settled = None
+CHECKPOINTS = (25, 50, 100, 200, 400, 800, 1600, 3200)
+GOAL = 0.5  # the share of trials that must have the order right
+
+
+def right_at(system, stream: Sequence[Result], truth: list[str], checkpoints: Sequence[int]
+             ) -> list[bool]:
+    """Whether ``system``'s order is ``truth`` after each checkpoint's number of games."""
+    marks = set(checkpoints)
+    right = []
     for n, result in enumerate(stream, 1):
         system.play(result)
-        if system.order() == truth:
-            if settled is None:
-                settled = n
-        else:
-            settled = None
-    return settled
+        if n in marks:
+            right.append(system.order() == truth)
+    return right
 
 
 def study(pool: Sequence[Result], trials: int, games: int, seed: int,
-          levels: Sequence[str] = LEVELS) -> dict[str, list[int | None]]:
-    """Per system, the games each trial needed (None: unsettled within ``games``)."""
+          levels: Sequence[str] = LEVELS) -> dict[str, list[float]]:
+    """Per system, the share of trials with the order right at each checkpoint up to
+    ``games``."""
+    checkpoints = [c for c in CHECKPOINTS if c <= games]
     by_pair: dict[tuple[str, str], list[Result]] = {}
     for result in pool:
         by_pair.setdefault(tuple(sorted(result.levels)), []).append(result)
     pairs = sorted(by_pair)
-    counts: dict[str, list[int | None]] = {}
+    right: dict[str, list[int]] = {}
     rng = Rng(seed)
     for _ in range(trials):
         stream = []
-        for _ in range(games):
+        for _ in range(checkpoints[-1]):
             matches = by_pair[pairs[rng.below(len(pairs))]]
             stream.append(matches[rng.below(len(matches))])
         for make in SYSTEMS:
             system = make(levels)
-            counts.setdefault(system.name, []).append(games_to_settle(system, stream, list(levels)))
-    return counts
+            marks = right_at(system, stream, list(levels), checkpoints)
+            tally = right.setdefault(system.name, [0] * len(checkpoints))
+            for i, ok in enumerate(marks):
+                tally[i] += ok
+    return {name: [n / trials for n in tally] for name, tally in right.items()}
 
 
-def summary(counts: dict[str, list[int | None]], games: int) -> list[str]:
-    lines = []
-    for name, needed in counts.items():
-        known = sorted(n if n is not None else games + 1 for n in needed)
-        q1, med, q3 = statistics.quantiles(known, n=4) if len(known) > 1 else (known * 3)
-        unsettled = sum(1 for n in needed if n is None)
-        lines.append(f"  {name:<42} median {med:6.0f} games  (quartiles {q1:.0f}-{q3:.0f}); "
-                     f"unsettled after {games}: {unsettled} of {len(needed)}")
+def games_needed(shares: Sequence[float], games: int) -> int | None:
+    """The first checkpoint from which at least GOAL of the trials are right (None: none)."""
+    checkpoints = [c for c in CHECKPOINTS if c <= games]
+    for i, checkpoint in enumerate(checkpoints):
+        if all(share >= GOAL for share in shares[i:]):
+            return checkpoint
+    return None
+
+
+def summary(shares: dict[str, list[float]], games: int) -> list[str]:
+    checkpoints = [c for c in CHECKPOINTS if c <= games]
+    lines = ["  " + " " * 42 + "".join(f"{c:>7}" for c in checkpoints) + "   needed"]
+    for name, row in shares.items():
+        needed = games_needed(row, games)
+        lines.append(f"  {name:<42}" + "".join(f"{share:>7.0%}" for share in row)
+                     + f"   {needed if needed is not None else f'> {checkpoints[-1]}'}")
     return lines
 
 
@@ -158,7 +174,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--games-per-pair", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=3, help="rounds per match")
     parser.add_argument("--trials", type=int, default=300)
-    parser.add_argument("--games", type=int, default=600, help="games in each trial's stream")
+    parser.add_argument("--games", type=int, default=1600,
+                        help="games in each trial's stream (checkpoints up to it)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pool", help="a JSON file: the pool is read from it if it exists, "
                                        "else played and written there")
@@ -183,8 +200,8 @@ def main(argv: list[str]) -> None:
         wins[key][1] += 1
     for (weak, strong), (won, total) in wins.items():
         print(f"  {strong} beat {weak} in {won / total:.0%} of {total}")
-    counts = study(pool, args.trials, args.games, args.seed)
-    print(f"games until the order {' < '.join(LEVELS)} is right for good, {args.trials} trials "
-          f"of {args.games} games (a random pair each game):")
-    for line in summary(counts, args.games):
+    shares = study(pool, args.trials, args.games, args.seed)
+    print(f"share of {args.trials} trials with the order {' < '.join(LEVELS)} right after so many "
+          f"games (a random pair each game); needed: {GOAL:.0%} right from there on")
+    for line in summary(shares, args.games):
         print(line)

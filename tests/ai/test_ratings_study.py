@@ -1,8 +1,17 @@
-"""The rating study's counting: when an order is right for good, on streams built by hand."""
+"""The rating study's counting, on pools and streams built by hand."""
 
 from __future__ import annotations
 
-from bot.ai.ratings_study import LEVELS, Elo, OpenSkill, Result, games_to_settle, study, summary
+from bot.ai.ratings_study import (
+    LEVELS,
+    Elo,
+    OpenSkill,
+    Result,
+    games_needed,
+    right_at,
+    study,
+    summary,
+)
 
 
 def _beats(strong: str, weak: str) -> Result:
@@ -22,22 +31,26 @@ class _Scripted:
         return self.orders[self.n - 1]
 
 
-def test_games_to_settle_counts_from_the_last_time_the_order_became_right():
+def test_the_order_is_read_at_each_checkpoint():
     right, wrong = ["a", "b"], ["b", "a"]
-    stream = [None] * 5
-    assert games_to_settle(_Scripted([wrong, right, right, wrong, right]), stream, right) == 5
-    assert games_to_settle(_Scripted([right] * 5), stream, right) == 1
-    assert games_to_settle(_Scripted([right, right, right, right, wrong]), stream, right) is None
+    system = _Scripted([wrong, right, wrong, right, right])
+    assert right_at(system, [None] * 5, right, (1, 2, 3, 5)) == [False, True, False, True]
+
+
+def test_games_needed_is_the_first_checkpoint_from_which_the_goal_holds():
+    assert games_needed([0.3, 0.6, 0.4, 0.55, 0.7], 400) == 200  # checkpoints 25 ... 400
+    assert games_needed([0.6, 0.6], 50) == 25
+    assert games_needed([0.6, 0.4], 50) is None
 
 
 def test_every_system_finds_an_order_the_results_always_show():
     pool = [_beats(strong, weak) for i, weak in enumerate(LEVELS) for strong in LEVELS[i + 1:]]
-    counts = study(pool * 3, trials=5, games=200, seed=1)
-    assert set(counts) == {Elo(LEVELS).name, OpenSkill(LEVELS).name,
+    shares = study(pool * 3, trials=5, games=400, seed=1)
+    assert set(shares) == {Elo(LEVELS).name, OpenSkill(LEVELS).name,
                            OpenSkill(LEVELS, by_mu=True).name}
-    for needed in counts.values():
-        assert all(n is not None and n < 200 for n in needed)
-    assert all("unsettled after 200: 0 of 5" in line for line in summary(counts, 200))
+    for row in shares.values():
+        assert row[-1] == 1.0 and games_needed(row, 400) is not None
+    assert len(summary(shares, 400)) == 4
 
 
 def test_draws_move_no_one_apart_in_either_system():
