@@ -323,8 +323,11 @@ class PostgresDatabase:
                             await conn.execute(lock)
                             result = await work(PgConnection(conn, pipeline))
                             await conn.execute("COMMIT")  # sent and answered as the pipeline ends
-                    except BaseException:
+                    except Exception:
                         await _rolled_back(conn)
+                        raise
+                    except BaseException:  # cancelled (a timeout, a shutdown) mid-pipeline
+                        await _closed(conn)
                         raise
             except retried:
                 if attempt == MAX_ATTEMPTS - 1:
@@ -371,6 +374,14 @@ async def _rolled_back(conn: psycopg.AsyncConnection) -> None:
     if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         with contextlib.suppress(psycopg.Error):
             await asyncio.shield(conn.execute("ROLLBACK"))
+
+
+async def _closed(conn: psycopg.AsyncConnection) -> None:
+    """Close a connection whose pipeline was interrupted: what it had sent but not yet read back
+    (a statement psycopg counts as prepared, say) no longer matches the server's session, so the
+    pool must not hand it out again (it drops a closed connection). The transaction dies with it."""
+    with contextlib.suppress(psycopg.Error):
+        await asyncio.shield(conn.close())
 
 
 async def _messages(conn: psycopg.AsyncConnection) -> AsyncIterator[dict[str, Any]]:

@@ -318,3 +318,36 @@ async def test_a_twin_committed_while_a_transfer_waited_is_returned_not_refused(
         assert report.ok and report.transfers == 3, report.problems
     finally:
         await store.close()
+
+
+async def test_a_transfer_cancelled_while_it_waits_leaves_the_store_working(empty_postgres):
+    """PostgreSQL only: a transfer cancelled (a timeout, a shutdown) while its statement waits on
+    a row lock in the pipeline commits nothing, and the connections the store hands out next,
+    with their prepared statements, still work."""
+    import psycopg
+
+    store = await Store.open(empty_postgres)
+    try:
+        for user in (ALICE, BOB):
+            await store.open_account(GUILD, user)
+        for i in range(8):  # past psycopg's prepare threshold: the statements are prepared
+            await store.transfer(GUILD, ALICE, BOB, 1, key=f"warm {i}")
+        async with await psycopg.AsyncConnection.connect(empty_postgres) as holder:
+            await holder.execute("SELECT 1 FROM accounts WHERE user_id = %s FOR UPDATE", (ALICE,))
+            waiting = asyncio.create_task(store.transfer(GUILD, ALICE, BOB, 5, key="cancelled"))
+            async with await psycopg.AsyncConnection.connect(empty_postgres) as watcher:
+                while not (await (await watcher.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                        "AND datname = current_database()")).fetchone())[0]:
+                    await asyncio.sleep(0.01)  # polls the server's own record of the wait
+            waiting.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await waiting
+            await holder.rollback()
+        for i in range(20):
+            await store.transfer(GUILD, ALICE if i % 2 else BOB, BOB if i % 2 else ALICE, 1,
+                                 key=f"after {i}")
+        assert (await store.balance(GUILD, ALICE), await store.balance(GUILD, BOB)) == (992, 1008)
+        assert (await store.audit()).ok
+    finally:
+        await store.close()
