@@ -65,28 +65,10 @@ class Rng:
                 return r % n
 
     def shuffle(self, items: MutableSequence) -> None:
-        """Fisher-Yates shuffle in place: ``below(i + 1)`` for each i from the top down, with
-        the generator's step written out here (every deal and every sampled world shuffles,
-        and the calls cost more than the arithmetic; a test holds it to next64 and below)."""
-        s0, s1, s2, s3 = self.s
+        """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _LIMITS[n] if n < 256 else (1 << 64) - (1 << 64) % n
-            while True:
-                x = s1 * 5 & _M64
-                r = ((x << 7 | x >> 57) & _M64) * 9 & _M64
-                t = s1 << 17 & _M64
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = (s3 << 45 | s3 >> 19) & _M64
-                if r < limit:
-                    break
-            j = r % n
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.s = [s0, s1, s2, s3]
 
     def fork(self, label: int) -> Rng:
         """An independent generator derived from this one's state and a label (e.g. a round)."""
