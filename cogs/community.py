@@ -165,7 +165,7 @@ async def season_autocomplete(interaction: discord.Interaction, current: str
         seasons = await store_of(interaction).seasons(interaction.guild_id)
     except StoreError:
         seasons = []
-    now = seasons[0].season if seasons else 0
+    now = season_number(CURRENT_SEASON, seasons)
     options = [(t("Current season ({label})", label=season_label(now, seasons, plain=True))
                 if seasons else t("Current season"), "current"), (t("All seasons"), "all")]
     options += [(season_label(s.season, seasons, plain=True), str(s.season)) for s in seasons]
@@ -258,8 +258,6 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     settings = await store.get_settings(guild_id)
     seasons = await store.seasons(guild_id)
     season = season_number(season, seasons)
-    if season is None and order == "rating":
-        season = season_number(CURRENT_SEASON, seasons)  # ratings are per season
     mine = await store.user_rank(guild_id, asker, order, game=game, period=period, season=season)
     if page is None:
         page = 0 if mine is None else await _page_of(store, guild_id, asker, game, order,

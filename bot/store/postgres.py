@@ -9,9 +9,10 @@ SQL the store sends is the same on both.
 Write transactions take one transaction-scoped advisory lock first. They run in psycopg's
 pipeline mode, so ``BEGIN`` and the lock travel with the work's first statement and the
 transaction costs one round trip per statement and one for ``COMMIT``; each statement is still
-answered (and its error raised) where it is sent. Most take it alone, so they run one at a time across every process sharing the
-database, exactly as SQLite's single writer does: the store's read-then-write steps (a seat
-checked, then taken; a lobby checked, then started) keep the invariants they were written for.
+answered (and its error raised) where it is sent. Most take the lock alone, so they run one at
+a time across every process sharing the database, exactly as SQLite's single writer does: the
+store's read-then-write steps (a seat checked, then taken; a lobby checked, then started) keep
+the invariants they were written for.
 The ledger's own moves (transfers, grants, revokes, daily claims) take it shared and run side by
 side, which their conditional debits and unique idempotency keys make safe (see ``transact``);
 their commits then overlap. (SERIALIZABLE with retries was measured too: on the ledger's shared

@@ -188,12 +188,12 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
                      season: int | None = None) -> UserStats:
     """The record of one ``season`` (None: every season); ratings are per season (None: the
     latest season each game was rated in)."""
-    in_season, params = ("", ()) if season is None else (" AND season = ?", (season,))
+    seasons = _season_range(season)
     rows = list(await conn.execute_fetchall(
         "SELECT game, COUNT(*) AS games, SUM(outcome = 'won') AS wins, "
         "SUM(outcome = 'draw') AS draws, SUM(outcome = 'lost') AS losses, SUM(points) AS points "
-        f"FROM results WHERE guild_id = ? AND user_id = ?{in_season} GROUP BY game",
-        (guild_id, user_id, *params),
+        "FROM results WHERE guild_id = ? AND user_id = ? AND season BETWEEN ? AND ? GROUP BY game",
+        (guild_id, user_id, *seasons),
     ))
     by_game = {r["game"]: r["games"] for r in rows}
     ratings = [
@@ -201,10 +201,10 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
                    losses=r["losses"], draws=r["draws"])
         for r in await conn.execute_fetchall(
             "SELECT game, rating, games, wins, losses, draws FROM ratings r "
-            f"WHERE guild_id = ? AND user_id = ?{in_season} AND season = (SELECT MAX(season) "
-            "FROM ratings l WHERE l.guild_id = r.guild_id AND l.game = r.game "
-            f"AND l.user_id = r.user_id{in_season}) ORDER BY games DESC, game",
-            (guild_id, user_id, *params, *params),
+            "WHERE guild_id = ? AND user_id = ? AND season = (SELECT MAX(season) FROM ratings l "
+            "WHERE l.guild_id = r.guild_id AND l.game = r.game AND l.user_id = r.user_id "
+            "AND l.season BETWEEN ? AND ?) ORDER BY games DESC, game",
+            (guild_id, user_id, *seasons),
         )
     ]
     last = [
@@ -213,8 +213,8 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
                      rating_before=r["rating_before"], rating_after=r["rating_after"])
         for r in await conn.execute_fetchall(
             "SELECT game_id, game, outcome, points, finished_at, rating_before, rating_after "
-            f"FROM results WHERE guild_id = ? AND user_id = ?{in_season} "
-            "ORDER BY finished_at DESC, game_id DESC LIMIT ?", (guild_id, user_id, *params, recent),
+            "FROM results WHERE guild_id = ? AND user_id = ? AND season BETWEEN ? AND ? "
+            "ORDER BY finished_at DESC, game_id DESC LIMIT ?", (guild_id, user_id, *seasons, recent),
         )
     ]
     return UserStats(
@@ -222,7 +222,7 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
         wins=sum(r["wins"] for r in rows), draws=sum(r["draws"] for r in rows),
         losses=sum(r["losses"] for r in rows), points=sum(r["points"] for r in rows),
         games_by_game=by_game, ratings=ratings, recent=last,
-        yaku=await _yaku_tallies(conn, guild_id, user_id, season),
+        yaku=await _yaku_tallies(conn, guild_id, user_id, seasons),
     )
 
 
@@ -253,10 +253,14 @@ _SAT_IN = {
 }
 
 
+def _season_range(season: int | None) -> tuple[int, int]:
+    """The seasons a record reads, as the bounds of ``season BETWEEN ? AND ?``."""
+    return (0, 2**62) if season is None else (season, season)
+
+
 async def _yaku_tallies(conn: aiosqlite.Connection, guild_id: int, user_id: int,
-                        season: int | None) -> list[YakuTally]:
-    """Scan the ``round_over`` events of the player's latest finished games (of ``season``)."""
-    seasons = (0, 2**62) if season is None else (season, season)
+                        seasons: tuple[int, int]) -> list[YakuTally]:
+    """Scan the ``round_over`` events of the player's latest finished games (of ``seasons``)."""
     rows = await conn.execute_fetchall(_YAKU_SCAN[dialect_of(conn)],
                                        (guild_id, user_id, *seasons, YAKU_SCAN_GAMES))
     best: dict[tuple[str, str], int] = {}

@@ -55,9 +55,9 @@ async def seasons(conn: aiosqlite.Connection, guild_id: int) -> list[Season]:
 
 
 async def start(conn: aiosqlite.Connection, guild_id: int, name: str, actor: int, key: str,
-                now: int) -> tuple[Season, bool]:
-    """Start the server's next season; (the season, whether this call started it). The same
-    ``key`` again returns the season it started (a retried command starts one season)."""
+                now: int) -> Season:
+    """Start the server's next season. The same ``key`` again returns the season it started
+    (a retried command starts one season)."""
     rows = await conn.execute_fetchall(
         "SELECT guild_id, season, name, started_at, started_by FROM seasons WHERE idem_key = ?",
         (key,))
@@ -65,10 +65,10 @@ async def start(conn: aiosqlite.Connection, guild_id: int, name: str, actor: int
         done = _season(rows[0])
         if done.guild_id != guild_id or done.name != name:
             raise InvalidInput(t("This request already started another season."))
-        return done, False
+        return done
     number = await current(conn, guild_id) + 1
     await conn.execute(
         "INSERT INTO seasons (guild_id, season, name, started_at, started_by, idem_key) "
         "VALUES (?, ?, ?, ?, ?, ?)", (guild_id, number, name, now, actor, key))
     return Season(guild_id=guild_id, season=number, name=name, started_at=ms_to_datetime(now),
-                  started_by=actor), True
+                  started_by=actor)

@@ -482,9 +482,8 @@ class Store:
             raise InvalidInput(t("A season's name is 1 to {limit} characters.",
                                  limit=seasons.NAME_LIMIT))
         scoped = ledger.scoped_key(guild_id, "season", key)
-        season, _started = await self._db.transact(
+        return await self._db.transact(
             lambda conn: seasons.start(conn, guild_id, name, actor, scoped, self._db.now_ms()))
-        return season
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """The server's seasons, the newest first (none before its first)."""
