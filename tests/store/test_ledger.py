@@ -279,6 +279,17 @@ async def test_transfers_both_ways_at_once_stay_balanced(funded):
     assert report.ok and report.total == 0, report.problems
 
 
+async def _until_a_statement_waits_on_a_lock(url: str) -> None:
+    """Return once PostgreSQL records a statement of this database waiting on a lock."""
+    import psycopg
+
+    async with await psycopg.AsyncConnection.connect(url) as watcher:
+        while not (await (await watcher.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                "AND datname = current_database()")).fetchone())[0]:
+            await asyncio.sleep(0.01)  # polls the server's own record of the wait
+
+
 async def test_a_twin_committed_while_a_transfer_waited_is_returned_not_refused(empty_postgres):
     """PostgreSQL only: the same request, committed by a twin while this one waited on the
     sender's row, spent the whole balance. This one's debit is refused but its credit went
@@ -304,11 +315,7 @@ async def test_a_twin_committed_while_a_transfer_waited_is_returned_not_refused(
             (twins_id,) = await inserted.fetchone()
             waiting = asyncio.create_task(
                 store.transfer(GUILD, ALICE, BOB, 1000, key="spend it all"))
-            async with await psycopg.AsyncConnection.connect(empty_postgres) as watcher:
-                while not (await (await watcher.execute(
-                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                        "AND datname = current_database()")).fetchone())[0]:
-                    await asyncio.sleep(0.01)  # polls the server's own record of the wait
+            await _until_a_statement_waits_on_a_lock(empty_postgres)
             await twin.commit()
         done = await waiting
         assert done.replayed and done.transfer_id == twins_id
@@ -335,11 +342,7 @@ async def test_a_transfer_cancelled_while_it_waits_leaves_the_store_working(empt
         async with await psycopg.AsyncConnection.connect(empty_postgres) as holder:
             await holder.execute("SELECT 1 FROM accounts WHERE user_id = %s FOR UPDATE", (ALICE,))
             waiting = asyncio.create_task(store.transfer(GUILD, ALICE, BOB, 5, key="cancelled"))
-            async with await psycopg.AsyncConnection.connect(empty_postgres) as watcher:
-                while not (await (await watcher.execute(
-                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                        "AND datname = current_database()")).fetchone())[0]:
-                    await asyncio.sleep(0.01)  # polls the server's own record of the wait
+            await _until_a_statement_waits_on_a_lock(empty_postgres)
             waiting.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await waiting
