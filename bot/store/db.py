@@ -30,6 +30,7 @@ import psycopg
 from .dialects import DIALECTS, statements_for
 from .errors import MigrationError
 from .health import Health, unavailable
+from .steps import Step, run_sqlite, step_named
 
 __all__ = [
     "Database",
@@ -96,12 +97,27 @@ def default_migrations_dir() -> Path:
 @dataclass(frozen=True, slots=True)
 class Migration:
     """One numbered step of the schema: its statements for SQLite and for PostgreSQL (see
-    :mod:`bot.store.dialects`)."""
+    :mod:`bot.store.dialects`), with any Python :class:`~bot.store.steps.Step` among them."""
 
     version: int
     name: str
-    statements: tuple[str, ...]
-    postgresql: tuple[str, ...] = ()
+    statements: tuple[str | Step, ...]
+    postgresql: tuple[str | Step, ...] = ()
+
+
+_STEP = re.compile(r"^--\s*step:\s*(\w+)\s*$", re.MULTILINE)
+
+
+def _statements(script: str, dialect: str) -> tuple[str | Step, ...]:
+    """A migration's statements for ``dialect``, with the steps its ``-- step:`` lines name."""
+    parts = _STEP.split(script)  # SQL, step name, SQL, ...
+    out: list[str | Step] = []
+    for index, part in enumerate(parts):
+        if index % 2:
+            out.append(step_named(part))
+        else:
+            out += statements_for(part, dialect)
+    return tuple(out)
 
 
 def load_migrations(directory: Path | None = None) -> list[Migration]:
@@ -115,7 +131,7 @@ def load_migrations(directory: Path | None = None) -> list[Migration]:
         if match:
             script = path.read_text(encoding="utf-8")
             try:  # split without executescript, which would COMMIT the migration's transaction
-                sqlite, postgresql = (tuple(statements_for(script, d)) for d in DIALECTS)
+                sqlite, postgresql = (_statements(script, d) for d in DIALECTS)
             except ValueError as exc:
                 raise MigrationError(f"{path.name}: {exc}") from None
             found.append(Migration(int(match.group(1)), path.name, sqlite, postgresql))
@@ -155,7 +171,10 @@ def apply_migrations(
             if current != migration.version - 1:
                 raise MigrationError(f"cannot apply {migration.name} on version {current}")
             for statement in migration.statements:
-                conn.execute(statement)
+                if isinstance(statement, Step):
+                    run_sqlite(conn, statement)
+                else:
+                    conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {migration.version:d}")
             conn.execute("COMMIT")
         except BaseException as exc:

@@ -46,7 +46,7 @@ from .models import (
     SeatResult,
     ms_to_datetime,
 )
-from .ratings import apply_ratings
+from .ratings import Placing, apply_ratings, seat_teams
 
 __all__ = ["NewGame", "validate_new_game", "create_game", "record_action", "load_game",
            "running_games", "finish_game", "cancel_game", "compute_payouts", "set_message"]
@@ -370,10 +370,10 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
     await _end(conn, row, "finished", payouts, reason, state, now)
     humans = {seat: p for seat, p in enumerate(players) if isinstance(p, int)}
     season = await seasons.current(conn, row["guild_id"])  # the one the game finishes in
-    changes = await apply_ratings(
-        conn, row["guild_id"], row["game"], season,
-        {u: by_seat[s].outcome for s, u in humans.items()}, now,
-    )
+    teams = seat_teams(json.loads(row["rules"]), len(players))
+    placings = [Placing(user, by_seat[seat].outcome, by_seat[seat].points, teams[seat])
+                for seat, user in sorted(humans.items())]  # a user holds one seat (create_game)
+    changes = await apply_ratings(conn, row["guild_id"], row["game"], season, placings, now)
     stored = []
     for seat, user in sorted(humans.items()):
         r = by_seat[seat]

@@ -27,7 +27,8 @@ PERIODS = ("all", "30d")
 
 def board_source(guild_id: int, metric: Metric, game: str | None, period: Period, now: int,
                  season: int | None = None) -> tuple[str, list[Any]]:
-    """A SELECT of (user_id, value, games) for one board, with its parameters."""
+    """A SELECT of (user_id, value, games, spread) for one board, with its parameters; spread
+    is a rating's uncertainty sigma (NULL on the other boards)."""
     if metric not in METRICS:
         raise InvalidInput(t("Leaderboards rank by {orders}.", orders=", ".join(METRICS)))
     if period not in PERIODS:
@@ -38,7 +39,7 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
             raise InvalidInput(t("Ratings are per game: choose a game."))
         if season is None:
             raise InvalidInput(t("Ratings are per season: choose a season."))
-        sql = ("SELECT user_id, rating AS value, games FROM ratings WHERE guild_id = ? AND game = ?"
+        sql = ("SELECT user_id, rating AS value, games, sigma AS spread FROM ratings WHERE guild_id = ? AND game = ?"
                " AND season = ?")
         params: list[Any] = [guild_id, game, season]
         if since is not None:
@@ -48,13 +49,15 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
         return sql, params
     if metric == "chips":
         if since is None:
-            return ("SELECT user_id, balance AS value, NULL AS games FROM accounts "
+            return ("SELECT user_id, balance AS value, NULL AS games, NULL AS spread FROM accounts "
                     "WHERE guild_id = ? AND kind = 'user'", [guild_id])
-        return ("SELECT a.user_id, SUM(e.amount) AS value, NULL AS games FROM accounts a "
+        return ("SELECT a.user_id, SUM(e.amount) AS value, NULL AS games, NULL AS spread "
+                "FROM accounts a "
                 "JOIN entries e ON e.account_id = a.account_id AND e.created_at >= ? "
                 "WHERE a.guild_id = ? AND a.kind = 'user' GROUP BY a.user_id", [since, guild_id])
     value = "SUM(outcome = 'won')" if metric == "wins" else "SUM(points)"
-    sql = f"SELECT user_id, {value} AS value, COUNT(*) AS games FROM results WHERE guild_id = ?"
+    sql = (f"SELECT user_id, {value} AS value, COUNT(*) AS games, NULL AS spread FROM results "
+           "WHERE guild_id = ?")
     params = [guild_id]
     if game:
         sql += " AND game = ?"
@@ -69,12 +72,13 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
 
 
 def _ranked(source: str) -> str:
-    return (f"SELECT RANK() OVER (ORDER BY value DESC) AS rank, user_id, value, games, "
+    return (f"SELECT RANK() OVER (ORDER BY value DESC) AS rank, user_id, value, games, spread, "
             f"COUNT(*) OVER () AS total FROM ({source}) AS board")
 
 
 def _row(r: Any) -> LeaderboardRow:
-    return LeaderboardRow(rank=r["rank"], user_id=r["user_id"], value=r["value"], games=r["games"])
+    return LeaderboardRow(rank=r["rank"], user_id=r["user_id"], value=r["value"], games=r["games"],
+                          spread=r["spread"])
 
 
 async def leaderboard(conn: aiosqlite.Connection, source: tuple[str, list[Any]], offset: int,

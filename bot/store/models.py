@@ -186,6 +186,7 @@ class LeaderboardRow:
     user_id: int
     value: float | int
     games: int | None
+    spread: float | None = None  # a rating's uncertainty (sigma); None on other boards
 
 
 @dataclass(frozen=True, slots=True)

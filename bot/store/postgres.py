@@ -47,6 +47,7 @@ from .db import Overtaken
 from .dialects import split_statements
 from .errors import MigrationError, StoreUnavailable
 from .health import Health
+from .steps import Step, run_postgresql
 
 __all__ = ["COMPAT", "PgConnection", "PostgresDatabase", "is_postgres_url", "display_url"]
 
@@ -430,7 +431,10 @@ async def migrate(conn: psycopg.AsyncConnection, migrations: list, upto: int | N
             try:
                 async with conn.transaction():
                     for statement in migration.postgresql:
-                        await conn.execute(statement)
+                        if isinstance(statement, Step):
+                            await run_postgresql(conn, statement, _bound)
+                        else:
+                            await conn.execute(statement)
                     await conn.execute("UPDATE hf_schema SET version = %s", (migration.version,))
             except psycopg.Error as exc:
                 raise MigrationError(f"migration {migration.name} failed: {exc}") from exc

@@ -36,11 +36,12 @@ class RatingLine:
     """A player's rating and record in one game on one server."""
 
     game: str
-    rating: float
+    rating: float  # the conservative rating mu - 3 sigma, as boards show it
     games: int
     wins: int
     losses: int
     draws: int
+    sigma: float = 0.0  # its uncertainty
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,9 +199,9 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
     by_game = {r["game"]: r["games"] for r in rows}
     ratings = [
         RatingLine(game=r["game"], rating=r["rating"], games=r["games"], wins=r["wins"],
-                   losses=r["losses"], draws=r["draws"])
+                   losses=r["losses"], draws=r["draws"], sigma=r["sigma"])
         for r in await conn.execute_fetchall(
-            "SELECT game, rating, games, wins, losses, draws FROM ratings r "
+            "SELECT game, rating, sigma, games, wins, losses, draws FROM ratings r "
             "WHERE guild_id = ? AND user_id = ? AND season = (SELECT MAX(season) FROM ratings l "
             "WHERE l.guild_id = r.guild_id AND l.game = r.game AND l.user_id = r.user_id "
             "AND l.season BETWEEN ? AND ?) ORDER BY games DESC, game",

@@ -12,6 +12,7 @@ import pytest
 
 from bot.store import MigrationError, Store, default_db_path, default_migrations_dir
 from bot.store.db import PROJECT_ROOT, apply_migrations, load_migrations
+from bot.store.ratings import Placing, rate
 
 MIGRATIONS = load_migrations()
 LATEST = MIGRATIONS[-1].version
@@ -34,18 +35,21 @@ SEED_ROWS = {
     1: [
         "INSERT INTO guild_settings (guild_id, currency_name, updated_at) VALUES (7, 'petals', 1)",
         "INSERT INTO games (guild_id, channel_id, game, rules, players, state, state_version, seed,"
-        " created_at, updated_at) VALUES (7, 8, 'koikoi', '{}', '[1, \"ai\"]', '{}', 1, '42', 1, 1)",
+        " created_at, updated_at) VALUES (7, 8, 'koikoi', '{}', '[1, 2]', '{}', 1, '42', 1, 1)",
         "INSERT INTO game_events (game_id, seq, actor, action, events, created_at)"
         " VALUES (1, 1, 1, 'play:crane', '[]', 1)",
     ],
-    2: [
-        "INSERT INTO ratings (guild_id, game, user_id, rating, games, updated_at)"
-        " VALUES (7, 'koikoi', 1, 1510.5, 1, 1)",
+    2: [  # the game finished, rated by the Elo of that time
+        "UPDATE games SET status = 'finished', ended_at = 2 WHERE game_id = 1",
+        "INSERT INTO ratings (guild_id, game, user_id, rating, games, wins, updated_at)"
+        " VALUES (7, 'koikoi', 1, 1516.0, 1, 1, 2), (7, 'koikoi', 2, 1484.0, 1, 0, 2)",
         "INSERT INTO results (game_id, seat, guild_id, game, user_id, points, outcome, rated,"
         " rating_before, rating_after, finished_at) VALUES (1, 0, 7, 'koikoi', 1, 6, 'won', 1,"
-        " 1500.0, 1510.5, 1)",
+        " 1500.0, 1516.0, 2), (1, 1, 7, 'koikoi', 2, 0, 'lost', 1, 1500.0, 1484.0, 2)",
     ],
 }
+# After 009 the ratings are OpenSkill's, computed again from the stored results.
+RATED = rate({}, [Placing(1, "won", 6), Placing(2, "lost", 0)])
 
 
 def test_migrations_are_found_next_to_the_package():
@@ -73,20 +77,28 @@ async def test_upgrade_from_every_earlier_version(tmp_path, start):
         pass
     old = tmp_path / "old.sqlite3"
     with closing(sqlite3.connect(old, isolation_level=None)) as conn:
-        assert apply_migrations(conn, MIGRATIONS, upto=start) == start
-        for version in range(1, start + 1):
+        for version in range(1, start + 1):  # each version's rows made while it was the latest
+            assert apply_migrations(conn, MIGRATIONS, upto=version) == version
             for sql in SEED_ROWS.get(version, []):
                 conn.execute(sql)
     async with await Store.open(old) as store:
         if start >= 1:
             assert (await store.get_settings(7)).currency_name == "petals"
             game = await store.load_game(1)
-            assert game.players == [1, "ai"] and game.events[0].action == "play:crane"
+            assert game.players == [1, 2] and game.events[0].action == "play:crane"
         if start >= 2:
-            row = await store.user_rank(7, 1, "rating", game="koikoi")
-            assert row is not None and row.value == 1510.5  # season 0: before any season
+            row = await store.user_rank(7, 1, "rating", game="koikoi")  # season 0: before any
+            assert row is not None and row.value == pytest.approx(RATED[1].display)
+            assert row.spread == pytest.approx(RATED[1].sigma)
             stats = await store.user_stats(7, 1, season=0)
-            assert (stats.games, stats.wins, stats.ratings[0].rating) == (1, 1, 1510.5)
+            assert (stats.games, stats.wins) == (1, 1)
+            assert stats.ratings[0].rating == pytest.approx(RATED[1].display)
+            recent = stats.recent[0]
+            assert recent.rating_before == 0.0
+            assert recent.rating_after == pytest.approx(RATED[1].display)
+            loser = await store.user_stats(7, 2, season=0)
+            assert loser.ratings[0].rating == pytest.approx(RATED[2].display)
+            assert (loser.ratings[0].losses, loser.ratings[0].games) == (1, 1)
         await store.open_account(7, 1)
         assert (await store.audit()).ok
     assert _version(old) == LATEST

@@ -1,4 +1,5 @@
-"""Ratings (pairwise Elo) and the leaderboards with paging, periods and a user's own rank."""
+"""Ratings (OpenSkill over the full placing) and the leaderboards with paging, periods and a
+user's own rank."""
 
 from __future__ import annotations
 
@@ -9,34 +10,85 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.store import InvalidInput, SeatResult
-from bot.store.ratings import INITIAL_RATING, expected_score, pairwise_elo
+from bot.store.ratings import INITIAL, Placing, Skill, rate, seat_teams
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD
 
 
-def test_two_player_elo_matches_the_textbook():
-    after = pairwise_elo({1: 1500.0, 2: 1500.0}, {1: "won", 2: "lost"})
-    assert after == {1: 1516.0, 2: 1484.0}
-    after = pairwise_elo({1: 1600.0, 2: 1400.0}, {1: "lost", 2: "won"})
-    assert after[2] - 1400 == pytest.approx(32 * (1 - expected_score(1400, 1600)))
-    assert pairwise_elo({1: 1500.0, 2: 1500.0}, {1: "draw", 2: "draw"}) == {1: 1500.0, 2: 1500.0}
-    assert pairwise_elo({1: 1500.0}, {1: "won"}) == {1: 1500.0}
+def test_a_newcomer_shows_zero_and_a_win_moves_both_players_apart():
+    assert Skill(1500.0, 500.0) == INITIAL and INITIAL.display == 0.0
+    after = rate({}, [Placing(1, "won", 10), Placing(2, "lost", 0)])
+    assert after[1].mu > 1500 > after[2].mu
+    assert after[1].mu - 1500 == pytest.approx(1500 - after[2].mu)
+    assert after[1].sigma < 500 and after[1].sigma == pytest.approx(after[2].sigma)
+    assert after[1].display > 0
+    # The same game in OpenSkill's own units (mu 25, sigma 25/3), scaled by 60.
+    assert after[1].mu == pytest.approx(1500 + 60 * 2.6352, abs=0.05)
 
 
-@given(st.lists(st.tuples(st.floats(800, 2500), st.sampled_from(["won", "lost", "draw"])),
+def test_a_draw_between_equals_only_narrows_their_uncertainty():
+    after = rate({}, [Placing(1, "draw", 5), Placing(2, "draw", 5)])
+    assert after[1].mu == pytest.approx(1500) and after[2].mu == pytest.approx(1500)
+    assert after[1].sigma < 500
+
+
+def test_the_losers_are_placed_by_their_points():
+    """A 4-player Go-Stop game is one result: the winner, then the others by points."""
+    after = rate({}, [Placing(1, "lost", -30), Placing(2, "won", 60), Placing(3, "lost", -5),
+                      Placing(4, "lost", -25)])
+    assert after[2].mu > after[3].mu > after[4].mu > after[1].mu
+
+
+def test_equal_points_share_a_place():
+    after = rate({}, [Placing(1, "won", 9), Placing(2, "lost", 3), Placing(3, "lost", 3)])
+    assert after[2] == after[3]
+
+
+def test_the_outcome_comes_before_the_points():
+    """A forfeit loses even when the forfeiting player was ahead."""
+    after = rate({}, [Placing(1, "lost", 50), Placing(2, "won", 10)])
+    assert after[2].mu > after[1].mu
+
+
+def test_teams_are_rated_as_teams():
+    """Sakura pairs: both winners gain together, and they do not draw with each other."""
+    placings = [Placing(1, "won", 80, team=0), Placing(2, "lost", 40, team=1),
+                Placing(3, "won", 30, team=0), Placing(4, "lost", 60, team=1)]
+    after = rate({}, placings)
+    assert after[1].mu > 1500 and after[3].mu > 1500
+    assert after[2].mu < 1500 and after[4].mu < 1500
+    assert after[1].mu == pytest.approx(after[3].mu)
+
+
+def test_fewer_than_two_sides_rate_nothing():
+    assert rate({}, [Placing(1, "won", 9)]) == {}
+    assert rate({}, [Placing(1, "won", 9, team=0), Placing(2, "won", 3, team=0)]) == {}
+
+
+def test_an_uncertain_player_moves_more_than_a_known_one():
+    known = Skill(1500.0, 100.0)
+    after = rate({1: known}, [Placing(1, "lost", 0), Placing(2, "won", 9)])
+    assert 1500 - after[1].mu < after[2].mu - 1500
+
+
+def test_seats_of_a_team_game_get_their_sides():
+    assert seat_teams({"teams": "pairs"}, 4) == [0, 1, 0, 1]
+    assert seat_teams({"teams": "triples"}, 6) == [0, 1, 0, 1, 0, 1]
+    assert seat_teams({"teams": "off"}, 3) == [None, None, None]
+    assert seat_teams({}, 2) == [None, None]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["won", "lost", "draw"]), st.integers(-100, 100)),
                 min_size=2, max_size=7))
-def test_pairwise_elo_is_zero_sum_and_rewards_winners(players):
-    ratings = {i: r for i, (r, _) in enumerate(players)}
-    outcomes = {i: o for i, (_, o) in enumerate(players)}
-    after = pairwise_elo(ratings, outcomes)
-    assert sum(after.values()) == pytest.approx(sum(ratings.values()))
-    for i, o in outcomes.items():
-        change = after[i] - ratings[i]
-        assert abs(change) <= 32 + 1e-9
-        if o == "won" and "won" not in [outcomes[j] for j in outcomes if j != i]:
-            assert change > 0
-        if o == "lost" and "lost" not in [outcomes[j] for j in outcomes if j != i]:
-            assert change < 0
+def test_a_better_placing_never_ends_lower(players):
+    placings = [Placing(i, o, p) for i, (o, p) in enumerate(players)]
+    after = rate({}, placings)
+    order = {"won": 2, "draw": 1, "lost": 0}
+    for a, b in itertools.combinations(placings, 2):
+        if (order[a.outcome], a.points) > (order[b.outcome], b.points):
+            assert after[a.user_id].mu >= after[b.user_id].mu - 1e-9
+        if (order[a.outcome], a.points) == (order[b.outcome], b.points):
+            assert after[a.user_id] == after[b.user_id]
 
 
 async def _play(store, players, winner, game="koikoi", points=None):
@@ -50,12 +102,13 @@ async def _play(store, players, winner, game="koikoi", points=None):
 async def test_results_record_rating_before_and_after(funded):
     out = await _play(funded, [ALICE, BOB], 0)
     a, b = out.results
-    assert (a.rating_before, a.rating_after) == (INITIAL_RATING, 1516.0)
-    assert (b.rating_before, b.rating_after) == (INITIAL_RATING, 1484.0)
+    expected = rate({}, [Placing(ALICE, "won", 10), Placing(BOB, "lost", 1)])
+    assert (a.rating_before, a.rating_after) == (0.0, pytest.approx(expected[ALICE].display))
+    assert (b.rating_before, b.rating_after) == (0.0, pytest.approx(expected[BOB].display))
     out = await _play(funded, [BOB, ALICE, "ai:hard"], 0)
     bob, alice = out.results
-    assert bob.rating_before == 1484.0 and bob.rating_after > 1484.0
-    assert alice.rating_before == 1516.0 and alice.rating_after < 1516.0
+    assert bob.rating_before == b.rating_after and bob.rating_after > bob.rating_before
+    assert alice.rating_before == a.rating_after and alice.rating_after < alice.rating_before
     solo = await _play(funded, [CAROL, "ai:easy"], 0)
     assert solo.results[0].rating_before is None
     assert await funded.user_rank(GUILD, CAROL, "rating", game="koikoi") is None
@@ -77,7 +130,7 @@ async def test_leaderboards_by_every_metric_with_paging_and_ties(funded, clock):
     points = await funded.leaderboard(GUILD, "points")
     assert [(r.user_id, r.value) for r in points.rows] == [(ALICE, 80), (BOB, 45), (CAROL, 15)]
     rating = await funded.leaderboard(GUILD, "rating", game="koikoi")
-    assert rating.rows[0].user_id == ALICE and rating.rows[0].value > INITIAL_RATING
+    assert rating.rows[0].user_id == ALICE and rating.rows[0].value > INITIAL.display
     chips = await funded.leaderboard(GUILD, "chips", limit=2)
     assert [(r.user_id, r.value) for r in chips.rows] == [(CAROL, 1300), (ALICE, 1000)]
     assert chips.total == 4

@@ -7,7 +7,7 @@ import pytest
 
 from bot.store import InvalidInput, SeatResult
 from bot.store.models import ALL_SEASONS
-from bot.store.ratings import INITIAL_RATING
+from bot.store.ratings import INITIAL
 
 from .conftest import ALICE, BOB, CAROL, GUILD
 
@@ -31,7 +31,7 @@ async def test_a_new_season_starts_empty_boards_and_fresh_ratings(funded):
     await _play(funded, [ALICE, BOB], 0)
     await _play(funded, [ALICE, BOB], 0)
     before = await _board(funded, "rating", game="koikoi")
-    assert before[0][0] == ALICE and before[0][1] > INITIAL_RATING
+    assert before[0][0] == ALICE and before[0][1] > INITIAL.display
 
     spring = await funded.start_season(GUILD, "  Spring   2027 ", actor=ALICE, key="i-1")
     assert (spring.season, spring.name, spring.started_by) == (1, "Spring 2027", ALICE)
@@ -40,7 +40,7 @@ async def test_a_new_season_starts_empty_boards_and_fresh_ratings(funded):
     assert (await funded.user_stats(GUILD, ALICE)).games == 0
 
     out = await _play(funded, [BOB, ALICE], 0)  # Bob wins the season's first game
-    assert out.results[0].rating_before == INITIAL_RATING  # afresh, though he lost twice before
+    assert out.results[0].rating_before == INITIAL.display  # afresh, though he lost twice before
     assert await _board(funded, "wins", game="koikoi") == [(BOB, 1), (ALICE, 0)]
     assert [u for u, _ in await _board(funded, "rating", game="koikoi")] == [BOB, ALICE]
 
