@@ -11,9 +11,12 @@ games a system needs: the first checkpoint from which at least half the trials a
 (Neither system stops moving, so "right from some game on, for good" is not a fair measure: an
 Elo with a fixed K keeps swapping close neighbours, and so does OpenSkill, more slowly.)
 
-Systems: the bot's pairwise Elo (:func:`bot.store.ratings.pairwise_elo`, K = 32, from 1500),
-and OpenSkill's Plackett-Luce model (ranked by its conservative display rating mu - 3 sigma, and
-by mu alone).
+Systems: the pairwise Elo the bot kept before (K = 32, from 1500), and OpenSkill's models:
+Plackett-Luce (ranked by its conservative display rating mu - 3 sigma, and by mu alone),
+Thurstone-Mosteller with partial pairing and Bradley-Terry with full pairing (by mu - 3 sigma).
+For two players Bradley-Terry and Plackett-Luce make the same update; the store rates with
+Bradley-Terry, which also keeps tied players equal in games of three or more
+(:mod:`bot.store.ratings` says why).
 """
 
 from __future__ import annotations
@@ -25,12 +28,11 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerPart
 
 from bot.ai import make_player
 from bot.games import game_module
 from bot.games.rng import Rng
-from bot.store.ratings import INITIAL_RATING, pairwise_elo
 
 LEVELS = ("random", "greedy", "hard", "expert")  # weakest first: the order to find
 
@@ -70,28 +72,36 @@ def play_pool(game: str, games_per_pair: int, rounds: int, seed: int,
 
 
 class Elo:
+    """The pairwise Elo the store kept before OpenSkill (K 32, from 1500); for two players it
+    is plain Elo."""
+
     name = "Elo (pairwise, K 32)"
+    K = 32.0
 
     def __init__(self, levels: Sequence[str]) -> None:
-        self.ratings = dict.fromkeys(levels, INITIAL_RATING)
+        self.ratings = dict.fromkeys(levels, 1500.0)
 
     def play(self, result: Result) -> None:
         (a, b), (pa, pb) = result.levels, result.places
-        outcome = {a: "draw", b: "draw"} if pa == pb else \
-            {a: "won", b: "lost"} if pa < pb else {a: "lost", b: "won"}
-        self.ratings.update(pairwise_elo({a: self.ratings[a], b: self.ratings[b]}, outcome))
+        actual = 0.5 if pa == pb else 1.0 if pa < pb else 0.0
+        expected = 1.0 / (1.0 + 10.0 ** ((self.ratings[b] - self.ratings[a]) / 400.0))
+        change = self.K * (actual - expected)
+        self.ratings[a] += change
+        self.ratings[b] -= change
 
     def order(self) -> list[str]:
         return sorted(self.ratings, key=lambda level: self.ratings[level])
 
 
 class OpenSkill:
-    def __init__(self, levels: Sequence[str], by_mu: bool = False) -> None:
-        self.model = PlackettLuce()
+    def __init__(self, levels: Sequence[str], by_mu: bool = False,
+                 model: type = PlackettLuce) -> None:
+        self.model = model()
         self.ratings = {level: self.model.rating(name=level) for level in levels}
         self.by_mu = by_mu
-        self.name = ("OpenSkill Plackett-Luce, by mu" if by_mu else
-                     "OpenSkill Plackett-Luce, by mu - 3 sigma")
+        kind = {PlackettLuce: "Plackett-Luce", ThurstoneMostellerPart: "Thurstone-Mosteller",
+                BradleyTerryFull: "Bradley-Terry"}[model]
+        self.name = f"OpenSkill {kind}, by mu" if by_mu else f"OpenSkill {kind}, by mu - 3 sigma"
 
     def play(self, result: Result) -> None:
         (a, b), places = result.levels, result.places
@@ -104,7 +114,9 @@ class OpenSkill:
 
 
 SYSTEMS: tuple[Callable[[Sequence[str]], object], ...] = (
-    Elo, OpenSkill, lambda levels: OpenSkill(levels, by_mu=True))
+    Elo, OpenSkill, lambda levels: OpenSkill(levels, by_mu=True),
+    lambda levels: OpenSkill(levels, model=ThurstoneMostellerPart),
+    lambda levels: OpenSkill(levels, model=BradleyTerryFull))
 
 
 CHECKPOINTS = (25, 50, 100, 200, 400, 800, 1600, 3200)
@@ -159,10 +171,11 @@ def games_needed(shares: Sequence[float], games: int) -> int | None:
 
 def summary(shares: dict[str, list[float]], games: int) -> list[str]:
     checkpoints = [c for c in CHECKPOINTS if c <= games]
-    lines = ["  " + " " * 42 + "".join(f"{c:>7}" for c in checkpoints) + "   needed"]
+    width = max(map(len, shares))
+    lines = ["  " + " " * width + "".join(f"{c:>7}" for c in checkpoints) + "   needed"]
     for name, row in shares.items():
         needed = games_needed(row, games)
-        lines.append(f"  {name:<42}" + "".join(f"{share:>7.0%}" for share in row)
+        lines.append(f"  {name:<{width}}" + "".join(f"{share:>7.0%}" for share in row)
                      + f"   {needed if needed is not None else f'> {checkpoints[-1]}'}")
     return lines
 
