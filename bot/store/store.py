@@ -413,6 +413,11 @@ class Store:
         async with self._db.snapshot() as conn:
             return await games.load_game(conn, game_id, guild_id, with_events)
 
+    async def game_statuses(self) -> list[tuple[int, str]]:
+        """Every game's id and status, in order (for checking a whole database)."""
+        rows = await self._db.fetchall("SELECT game_id, status FROM games ORDER BY game_id")
+        return [(row[0], row[1]) for row in rows]
+
     async def list_running_games(self, guild_id: int | None = None) -> list[GameRecord]:
         """Running games (of one server, or all for resuming after a restart), without events."""
         async with self._db.snapshot() as conn:

@@ -83,3 +83,27 @@ async def test_every_table_is_purged_or_known_to_belong_to_no_server(store):
     tables = {row[0] for row in rows}
     assert tables - {t for t, _ in PURGE_PLAN} - set(NOT_SERVER_DATA) == set(), (
         "a new table must say in bot/store/purge.py whether a purged server's rows go")
+
+
+def test_the_purge_command_asks_for_yes_first(tmp_path, capsys):
+    import asyncio
+
+    from bot.__main__ import main
+    from bot.store import Store
+
+    path = tmp_path / "bot.sqlite3"
+
+    async def fill() -> None:
+        async with await Store.open(path) as store:
+            await _server_with_history(store, GUILD)
+
+    async def games() -> int:
+        async with await Store.open(path) as store:
+            return await count(store, "games")
+
+    asyncio.run(fill())
+    assert main(["db", "purge-guild", str(GUILD), "--database-url", str(path)]) == 2
+    assert "--yes" in capsys.readouterr().err and asyncio.run(games()) == 2
+    assert main(["db", "purge-guild", str(GUILD), "--yes", "--database-url", str(path)]) == 0
+    assert f"purged server {GUILD}: lobbies 1" in capsys.readouterr().out
+    assert asyncio.run(games()) == 0
