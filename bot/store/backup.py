@@ -215,14 +215,17 @@ async def restore_database(source: str | os.PathLike[str], target: str | None) -
     return version
 
 
-def scheduled_name(now: datetime) -> str:
-    """A scheduled backup's file name, sorting by time: ``hanafuda-20270101T030000Z.sqlite3``."""
-    return f"{SCHEDULED_PREFIX}{now.astimezone(UTC):%Y%m%dT%H%M%SZ}.sqlite3"
+def scheduled_name(now: datetime, target: str | None = None) -> str:
+    """A scheduled backup's file name, sorting by time: ``hanafuda-20270101T030000Z.sqlite3``
+    (``.dump`` for a pg_dump archive of the PostgreSQL database ``target``)."""
+    suffix = ".dump" if postgres.is_postgres_url(target) else ".sqlite3"
+    return f"{SCHEDULED_PREFIX}{now.astimezone(UTC):%Y%m%dT%H%M%SZ}{suffix}"
 
 
 def prune_backups(folder: Path, keep: int) -> list[Path]:
     """Remove the oldest scheduled backups of ``folder`` beyond the newest ``keep``; those removed."""
-    found = sorted(p for p in folder.glob(f"{SCHEDULED_PREFIX}*.sqlite3") if p.is_file())
+    found = sorted(p for p in folder.glob(f"{SCHEDULED_PREFIX}*") if p.is_file()
+                   and p.suffix in (".sqlite3", ".dump"))
     old = found[:-keep] if keep > 0 else found
     for path in old:
         path.unlink(missing_ok=True)

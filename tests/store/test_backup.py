@@ -139,3 +139,18 @@ def test_scheduled_backups_are_named_by_time_and_pruned_to_the_newest(tmp_path):
                                          "hanafuda-20270101T040000Z.sqlite3"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "hanafuda-20270101T050000Z.sqlite3", "hanafuda-20270101T060000Z.sqlite3", "other.sqlite3"]
+
+
+async def test_the_scheduled_backup_writes_into_its_folder_and_keeps_the_newest(tmp_path):
+    from bot.backups import ScheduledBackups
+
+    live = tmp_path / "live.sqlite3"
+    moments = iter(datetime(2027, 5, 1, hour, tzinfo=UTC) for hour in range(3))
+    async with await Store.open(live) as store:
+        await _history(store)
+        backups = ScheduledBackups(str(live), tmp_path / "kept", keep=2, interval_s=3600,
+                                   clock=lambda: next(moments))
+        for _ in range(3):
+            await backups.run_once()
+    assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == [
+        "hanafuda-20270501T010000Z.sqlite3", "hanafuda-20270501T020000Z.sqlite3"]
