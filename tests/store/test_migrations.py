@@ -16,10 +16,11 @@ import pytest
 from bot.checkup import check_store
 from bot.store import MigrationError, Store, default_db_path, default_migrations_dir, postgres
 from bot.store.db import PROJECT_ROOT, apply_migrations, load_migrations
+from bot.store.ratings import Placing, rate
 from bot.store.steps import Step, run_postgresql, run_sqlite
 from bot.tables import STATE_VERSION, Table
 
-from .upgrade_fixtures import LEVELS
+from .upgrade_fixtures import FINISHED_2, LEVELS
 
 MIGRATIONS = load_migrations()
 LATEST = MIGRATIONS[-1].version
@@ -137,6 +138,13 @@ async def test_upgrade_from_every_level_keeps_everything(database, start, tmp_pa
             if table in crossed:
                 assert len(old) == len(new)
         assert (await store.get_settings(7)).currency_name == "petals"
+        if 2 <= start < 9:  # 009 rated the Elo-era results again, by OpenSkill
+            placings = [Placing(FINISHED_2.players[r.seat], r.outcome, r.points)
+                        for r in FINISHED_2.results()]
+            for user, skill in rate({}, placings).items():
+                row = await store.user_rank(8, user, "rating", game="koikoi")
+                assert row.value == pytest.approx(skill.display)
+                assert row.spread == pytest.approx(skill.sigma)
         report = await check_store(store)
         assert report.ok, report.problems
         statuses = await store.game_statuses()
