@@ -103,7 +103,7 @@ class HanafudaBot(commands.AutoShardedBot):
         self.departures = Departures(self.store, self.tables, owns=self.shard_plan.owns,
                                      grace_seconds=self.settings.departed_grace_days * 86400)
         self._background.append(asyncio.create_task(self.departures.run(), name="purge departed"))
-        if self.settings.backup_interval_hours:
+        if self.settings.backup_interval_hours and self.shard_plan.owns(None):  # one process backs up
             self.backups = ScheduledBackups(
                 self.settings.database_url or str(self.settings.database_path), self.settings.backup_dir,
                 keep=self.settings.backup_keep, interval_s=self.settings.backup_interval_hours * 3600)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.store import SYSTEM_ACTOR, GameNotRunning, Store, StoreError
+from bot.tables import TableError
 
 log = logging.getLogger(__name__)
 
@@ -40,11 +41,13 @@ class Departures:
             return 0
         cancelled = 0
         for table in [t for t in self.tables.tables.values() if t.guild_id == guild_id]:
-            with contextlib.suppress(Exception):  # a game that ended meanwhile stays ended
+            with contextlib.suppress(TableError):  # a game that ended meanwhile stays ended
                 await self.tables.cancel(table, SYSTEM_ACTOR, DEPARTED_REASON, show=False)
                 cancelled += 1
-        for record in await self.store.list_running_games(guild_id):  # those no table drives
-            try:
+        for record in await self.store.list_running_games(guild_id):
+            if record.game_id in self.tables.tables:  # its table refused: it ended, or will retry
+                continue
+            try:  # a game no table drives (one that could not be resumed)
                 await self.store.cancel_game(record.game_id, reason=DEPARTED_REASON)
                 cancelled += 1
             except GameNotRunning:

@@ -65,6 +65,11 @@ def backup_sqlite(source: str, destination: Path) -> Backup:
     partial.unlink(missing_ok=True)
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
+        src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as exc:
+        src.close()
+        raise BackupError(f"{source} cannot be read as an SQLite database: {exc}") from None
+    try:
         dst = sqlite3.connect(partial)
         try:
             src.backup(dst)  # every page in one step: one read transaction, one moment
@@ -143,19 +148,26 @@ def _kind_of(path: Path) -> str:
 def _sqlite_tables(path: str) -> int:
     if not Path(path).exists() or Path(path).stat().st_size == 0:
         return 0
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-    finally:
-        conn.close()
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        raise BackupError(f"{path} is a file but not an SQLite database: restore into a new "
+                          "file") from None
 
 
 def _sqlite_version(path: Path) -> int:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return conn.execute("PRAGMA user_version").fetchone()[0]
-    finally:
-        conn.close()
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return conn.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise BackupError(f"{path} cannot be read as an SQLite database: {exc}") from None
 
 
 def _restore_sqlite(source: Path, target: str) -> None:
@@ -207,6 +219,9 @@ async def restore_database(source: str | os.PathLike[str], target: str | None) -
             raise BackupError("this backup is a pg_dump archive: restore it into an empty "
                               "PostgreSQL database (give its postgresql:// URL)")
         version = await asyncio.to_thread(_sqlite_version, source)
+        if version < 1:
+            raise BackupError(f"{source} is an SQLite database but not one of this bot (no "
+                              "schema version)")
         if version > latest:
             raise BackupError(f"this backup is at schema version {version}, newer than this code "
                               f"({latest}): restore it with the newer bot")

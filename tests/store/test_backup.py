@@ -154,3 +154,23 @@ async def test_the_scheduled_backup_writes_into_its_folder_and_keeps_the_newest(
             await backups.run_once()
     assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == [
         "hanafuda-20270501T010000Z.sqlite3", "hanafuda-20270501T020000Z.sqlite3"]
+
+
+async def test_what_is_not_a_backup_or_not_empty_is_refused(tmp_path):
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all, only words")
+    with pytest.raises(BackupError, match="neither an SQLite database nor a pg_dump archive"):
+        await restore_database(junk, str(tmp_path / "r.sqlite3"))
+    with pytest.raises(BackupError, match="cannot be read as an SQLite database"):
+        await backup_database(str(junk), tmp_path / "b.sqlite3")
+    foreign = tmp_path / "foreign.sqlite3"
+    with closing(sqlite3.connect(foreign)) as conn:
+        conn.execute("CREATE TABLE notes (x)")
+    with pytest.raises(BackupError, match="not one of this bot"):
+        await restore_database(foreign, str(tmp_path / "r.sqlite3"))
+    async with await Store.open(tmp_path / "live.sqlite3"):
+        pass
+    backup = await backup_database(str(tmp_path / "live.sqlite3"), tmp_path / "b.sqlite3")
+    with pytest.raises(BackupError, match="is a file but not an SQLite database"):
+        await restore_database(backup.path, str(junk))
+    assert junk.read_bytes() == b"not a database at all, only words"
