@@ -1,4 +1,5 @@
-"""A server removes the bot (GUILD_DELETE): its running staked game is cancelled with the stake
+"""Operating the bot while it plays: a backup taken while games start restores and verifies; a
+server removes the bot (GUILD_DELETE): its running staked game is cancelled with the stake
 refunded and the server marked departed; added back (GUILD_CREATE), the mark is cleared. The
 real bot against the Discord stand-in."""
 
@@ -8,6 +9,10 @@ import asyncio
 
 import pytest
 
+from bot.backups import ScheduledBackups
+from bot.checkup import check_store
+from bot.store import Store
+from bot.store.backup import restore_database
 from tests.e2e.test_running_games import hbot, start_ai_game  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.asyncio
@@ -59,3 +64,20 @@ async def test_removed_then_added_back(hbot, standin, world):  # noqa: F811
     assert await store.departed_guilds() == []
     assert await hbot.departures.purge_due(now=4e9) == []
     assert await store.balance(guild, world.admin.id) == 1000
+
+
+async def test_a_backup_taken_while_the_bot_plays_restores_and_verifies(hbot, standin, world, tmp_path):  # noqa: F811
+    await hbot.store.open_account(world.guild.id, world.admin.id)
+    first = await start_ai_game(standin, world.admin, world.channel, 1, stake=10)
+    backups = ScheduledBackups(hbot.store.path, tmp_path / "backups", keep=3, interval_s=3600)
+    backup, second = await asyncio.gather(backups.run_once(),
+                                          start_ai_game(standin, world.player, world.channel, 2))
+    restored = tmp_path / "restored.sqlite3"
+    await restore_database(backup.path, str(restored))
+    async with await Store.open(restored) as copy:
+        report = await check_store(copy)
+        assert report.ok, report.problems
+        running = {g.game_id for g in await copy.list_running_games()}
+        assert first in running and running <= {first, second}
+        assert report.resumed == len(running)
+        assert await copy.balance(world.guild.id, world.admin.id) == 990
