@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from bot.games import game_module
 from bot.games.base import GameError
 from bot.replay import Replay, ReplayError
 from bot.store import Store
@@ -58,9 +59,18 @@ def _replay(record) -> str | None:
     except ReplayError as exc:
         return f"does not replay: {exc}"
     stored = json.loads(record.state_json).get("match")
-    if stored is not None and match.to_dict() != stored:
+    replayed = match.to_dict()
+    if stored is not None and replayed != stored and _as_loaded(record.game, stored) != replayed:
         return f"replays to another state than the stored one after {len(record.events)} action(s)"
     return None
+
+
+def _as_loaded(game: str, stored: dict) -> dict | None:
+    """A stored state as this version reads it (an older version's format, brought up to date)."""
+    try:
+        return game_module(game).match_from_dict(stored).to_dict()
+    except (GameError, KeyError, TypeError, ValueError):
+        return None
 
 
 def _resume(record) -> str | None:

@@ -95,11 +95,16 @@ def test_a_restore_that_does_not_verify_exits_non_zero(tmp_path, capsys):
     with closing(sqlite3.connect(live)) as conn:  # a damaged log: a move the engine refuses
         conn.execute("DROP TRIGGER game_events_append_only_u")
         conn.execute("UPDATE game_events SET action = 'play:999' WHERE game_id = 1 AND seq = 1")
+        conn.execute("UPDATE games SET state = (SELECT state FROM games WHERE game_id = 3) "
+                     "WHERE game_id = 2")  # a state that is not where its log leads
         conn.commit()
     backup = tmp_path / "backup.sqlite3"
     assert main(["db", "backup", str(backup), "--database-url", str(live)]) == 0
     assert main(["db", "restore", str(backup), "--database-url", str(tmp_path / "r.sqlite3")]) == 1
-    assert "problem: game #1 (finished): does not replay" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "problem: game #1 (finished): does not replay" in out
+    assert "problem: game #2 (running): replays to another state than the stored one" in out
+    assert "problem: game #3" not in out
 
 
 async def test_postgresql_backs_up_with_pg_dump_and_restores_into_an_empty_database(
