@@ -1,6 +1,8 @@
 """``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` publishes its slash commands;
 ``python -m bot db status|migrate`` shows or brings up to date the database's schema, and
-``python -m bot db copy --from SRC --to URL`` moves a whole database to PostgreSQL.
+``python -m bot db copy --from SRC --to URL`` moves a whole database to PostgreSQL;
+``python -m bot db backup|restore PATH`` backs it up while the bot runs or restores it into an
+empty database, and ``python -m bot db purge-guild ID --yes`` deletes one server's data.
 
 Commands are not synced on every start (Discord rate-limits it): run ``sync`` once after an
 update, or set DEV_GUILD_ID to sync to one test server at each start while developing.
@@ -54,6 +56,19 @@ def _parser() -> argparse.ArgumentParser:
     copy.add_argument("--from", dest="source", required=True,
                       help="sqlite:///path/to/file.sqlite3 (or a path), or a postgresql:// URL")
     copy.add_argument("--to", dest="destination", required=True, help="a postgresql:// URL")
+    backup = db_sub.add_parser("backup", help="a consistent backup while the bot runs (SQLite's "
+                                              "backup API; pg_dump on PostgreSQL)")
+    backup.add_argument("path", help="the backup file to write (must not exist)")
+    restore = db_sub.add_parser("restore", help="restore a backup into an empty database, then "
+                                                "verify it (ledger, every game)")
+    restore.add_argument("path", help="the backup file (an SQLite copy or a pg_dump archive)")
+    purge = db_sub.add_parser("purge-guild", help="delete every row of one server at once")
+    purge.add_argument("guild_id", type=int, metavar="ID", help="the server's id")
+    purge.add_argument("--yes", action="store_true", help="really delete (required)")
+    for command in (backup, restore, purge):
+        command.add_argument("--database-url", default=None,
+                             help="a postgresql:// URL or an SQLite file (default: DATABASE_URL, "
+                                  "else DATABASE_PATH, else data/hanafuda.sqlite3)")
     return parser
 
 
@@ -78,6 +93,12 @@ def _db(args: argparse.Namespace) -> int:
         print(report.summary())
         return 0
     target = args.database_url or os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or None
+    if args.db_command in _OPERATIONS:
+        try:
+            return asyncio.run(_OPERATIONS[args.db_command](args, target))
+        except StoreError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     try:
         if args.db_command == "migrate":
             before, after = asyncio.run(migrate_database(target))
@@ -92,6 +113,44 @@ def _db(args: argparse.Namespace) -> int:
         return 2
     print(status.report())
     return 0 if status.version == status.latest else 1
+
+
+async def _backup(args: argparse.Namespace, target: str | None) -> int:
+    from bot.store.backup import backup_database
+
+    print((await backup_database(target, args.path)).summary())
+    return 0
+
+
+async def _restore(args: argparse.Namespace, target: str | None) -> int:
+    from bot.checkup import check_store
+    from bot.store import Store
+    from bot.store.backup import restore_database
+    from bot.store.db import database_target
+
+    version = await restore_database(args.path, target)
+    async with await Store.open(database_target(target)) as store:
+        print(f"restored {args.path} into {store.path} (backed up at schema version {version})")
+        report = await check_store(store)
+    print(report.summary())
+    return 0 if report.ok else 1
+
+
+async def _purge_guild(args: argparse.Namespace, target: str | None) -> int:
+    from bot.store import Store
+
+    if not args.yes:
+        print(f"error: this deletes every row of server {args.guild_id} (games, ledger, ratings, "
+              "settings) for good; run it again with --yes to do it", file=sys.stderr)
+        return 2
+    async with await Store.open(target) as store:
+        deleted = await store.purge_guild(args.guild_id)
+    rows = ", ".join(f"{table} {count:,}" for table, count in deleted.items() if count)
+    print(f"purged server {args.guild_id}: " + (rows or "it had no rows"))
+    return 0
+
+
+_OPERATIONS = {"backup": _backup, "restore": _restore, "purge-guild": _purge_guild}
 
 
 @contextlib.asynccontextmanager

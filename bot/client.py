@@ -14,13 +14,15 @@ import discord
 from discord.ext import commands
 
 from bot import logcontext
+from bot.backups import ScheduledBackups
 from bot.config import Settings
+from bot.departures import Departures
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.loopwatch import LoopWatch
 from bot.metrics import MetricsServer
 from bot.shards import shard_of
-from bot.store import Store
+from bot.store import Store, StoreError
 from bot.tables import TableManager
 from bot.workers import WorkerPool
 from cogs.language import SpeakingTree
@@ -65,6 +67,9 @@ class HanafudaBot(commands.AutoShardedBot):
         """Worker processes for images: ``await bot.render_pool.run(render_table, view)``."""
         self.ai_pool: WorkerPool | None = None
         """Worker processes for the searching AI levels, apart so a search never delays an image."""
+        self.departures: Departures | None = None  # servers that remove the bot (bot.departures)
+        self.backups: ScheduledBackups | None = None  # set when BACKUP_INTERVAL_HOURS is
+        self._background: list[asyncio.Task] = []
         if settings.cjk_font:
             os.environ.setdefault("HANAFUDA_CJK_FONT", str(settings.cjk_font))
 
@@ -95,6 +100,14 @@ class HanafudaBot(commands.AutoShardedBot):
         log.info("%s: resumed %d running game(s)", self.shard_plan.describe(), resumed)
         self.relay = Relay(self, functools.partial(play_relayed, self))
         await self.relay.start()  # presses on this process's games that other processes received
+        self.departures = Departures(self.store, self.tables, owns=self.shard_plan.owns,
+                                     grace_seconds=self.settings.departed_grace_days * 86400)
+        self._background.append(asyncio.create_task(self.departures.run(), name="purge departed"))
+        if self.settings.backup_interval_hours and self.shard_plan.owns(None):  # one process backs up
+            self.backups = ScheduledBackups(
+                self.settings.database_url or str(self.settings.database_path), self.settings.backup_dir,
+                keep=self.settings.backup_keep, interval_s=self.settings.backup_interval_hours * 3600)
+            self._background.append(asyncio.create_task(self.backups.run(), name="backups"))
         if self.settings.metrics_port:
             self.metrics_server = MetricsServer(self, self.settings.metrics_port, self.settings.metrics_host)
             await self.metrics_server.start()
@@ -110,6 +123,30 @@ class HanafudaBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         self.freeze_heap()
+        if self.departures is not None:  # added back while this process was not running
+            try:
+                marked = set(await self.store.departed_guilds())
+                for guild in self.guilds:
+                    if guild.id in marked:
+                        await self.departures.returned(guild.id)
+            except StoreError as exc:
+                log.warning("cannot check the servers marked departed: %s", exc)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its running games are cancelled, stakes refunded, and its data
+        purged after the grace period (bot.departures)."""
+        if self.departures is not None:
+            try:
+                await self.departures.left(guild.id)
+            except StoreError as exc:
+                log.error("leaving server %s: %s", guild.id, exc)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        if self.departures is not None:
+            try:
+                await self.departures.returned(guild.id)
+            except StoreError as exc:
+                log.error("joining server %s: %s", guild.id, exc)
 
     def freeze_heap(self) -> None:
         """Once connected, move what lives as long as the process out of the collector's sight.
@@ -141,6 +178,8 @@ class HanafudaBot(commands.AutoShardedBot):
         await asyncio.gather(self.render_pool.start(), self.ai_pool.start())
 
     async def close(self) -> None:
+        for task in getattr(self, "_background", ()):
+            task.cancel()
         if getattr(self, "loopwatch", None) is not None:
             self.loopwatch.stop()
         if getattr(self, "metrics_server", None) is not None:

@@ -36,6 +36,12 @@ DEFAULT_NICENESS = 5
 """How much lower than the bot's own the workers' CPU priority is (Unix nice): acks come first."""
 
 
+DEFAULT_GRACE_DAYS = 30.0
+"""How long a server that removed the bot keeps its data before it is purged."""
+DEFAULT_BACKUP_KEEP = 7
+"""How many scheduled backups are kept (the oldest beyond are removed)."""
+
+
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
@@ -56,6 +62,10 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     shards: ShardPlan = field(default_factory=ShardPlan)  # the shards this process runs
     event_loop: str = field(default_factory=eventloop.default)  # "uvloop" or "asyncio"
+    departed_grace_days: float = DEFAULT_GRACE_DAYS  # a removed server's data is kept this long
+    backup_interval_hours: float | None = None  # scheduled backups; off unless set
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+    backup_dir: Path = Path("data/backups")
 
 
 def _int(name: str, raw: str) -> int:
@@ -111,6 +121,29 @@ def check_token(token: str) -> None:
                               f"({plural(len(part), 'character')}, where it has at least {low}): {_AGAIN}")
 
 
+def _number(name: str, raw: str, default: float | None, low: float, high: float,
+            what: str) -> float | None:
+    """A setting that is a number of days or hours from ``low`` to ``high`` (empty: default)."""
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = float("nan")
+    if not low <= value <= high:  # also refuses nan and inf
+        raise ConfigError(f"{name} must be a number of {what} from {low:g} to {high:g}, got {raw!r}")
+    return value
+
+
+def _backup_keep(raw: str) -> int:
+    if not raw:
+        return DEFAULT_BACKUP_KEEP
+    if not raw.isdigit() or not 1 <= int(raw) <= 1000:
+        raise ConfigError(f"BACKUP_KEEP must be how many backups to keep, a whole number from 1 "
+                          f"to 1000, got {raw!r}")
+    return int(raw)
+
+
 def shard_plan(shards: str, count: str) -> ShardPlan:
     """SHARDS (``0-3``, ``0,2,4-5``; empty: every shard) of SHARD_COUNT, checked."""
     shards, count = shards.strip(), count.strip()
@@ -164,9 +197,11 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     if not eventloop.available(loop):
         raise ConfigError(f"EVENT_LOOP is {loop}, which is not installed (pip install {loop})")
     cpus = cpu_count()
+    database_path = Path(db) if db else Path(__file__).resolve().parent.parent / "data" / "hanafuda.sqlite3"
+    backups = values.get("BACKUP_DIR", "").strip()
     return Settings(
         token=token,
-        database_path=Path(db) if db else Path(__file__).resolve().parent.parent / "data" / "hanafuda.sqlite3",
+        database_path=database_path,
         database_url=url or None,
         metrics_port=int(metrics_port) if metrics_port else None,
         metrics_host=values.get("METRICS_HOST", "").strip() or "127.0.0.1",
@@ -180,4 +215,11 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
         ai_workers=_workers("AI_WORKERS", values.get("AI_WORKERS", "").strip(),
                             max(1, cpus - 1)),
         worker_niceness=_niceness(values.get("WORKER_NICENESS", "").strip()),
+        departed_grace_days=_number("DEPARTED_GRACE_DAYS", values.get("DEPARTED_GRACE_DAYS", "").strip(),
+                                    DEFAULT_GRACE_DAYS, 0, 3650, "days"),
+        backup_interval_hours=_number("BACKUP_INTERVAL_HOURS",
+                                      values.get("BACKUP_INTERVAL_HOURS", "").strip(), None,
+                                      0.25, 24 * 366, "hours"),
+        backup_keep=_backup_keep(values.get("BACKUP_KEEP", "").strip()),
+        backup_dir=Path(backups) if backups else database_path.parent / "backups",
     )

@@ -373,7 +373,9 @@ class TableManager:
         rest = [side for side in teams if not losers & set(side)]
         return losers, rest[0] if len(rest) == 1 and len(rest[0]) > 1 else None
 
-    async def cancel(self, table: Table, actor: int, reason: str) -> None:
+    async def cancel(self, table: Table, actor: int, reason: str, *, show: bool = True) -> None:
+        """Cancel a running table, every stake refunded; ``show=False`` when nobody can see it
+        any more (the bot has left its server)."""
         async with table.lock:
             if table.finished:
                 raise TableError(t("This game is over."))
@@ -385,7 +387,8 @@ class TableManager:
                 raise TableError(str(exc)) from None
             table.closing = {"cancelled": True, "reason": reason, "outcome": outcome}
             self._close(table)
-            self.publisher.show_end(table)
+            if show:
+                self.publisher.show_end(table)
 
     async def _finish(self, table: Table, events: list[dict]) -> None:
         """Settle a match that is over: result, ratings and chips in one transaction, then the

@@ -48,3 +48,19 @@ def test_cli_exits_2_with_a_message(monkeypatch, capsys, tmp_path):
     monkeypatch.setenv("DISCORD_TOKEN", "nope")
     assert cli.main(["sync"]) == 2
     assert "has 1 dot-separated part" in capsys.readouterr().err
+
+
+def test_grace_period_and_scheduled_backups(tmp_path):
+    plain = load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(tmp_path / "b.sqlite3")}, dotenv=None)
+    assert (plain.departed_grace_days, plain.backup_interval_hours, plain.backup_keep) == (30, None, 7)
+    assert plain.backup_dir == tmp_path / "backups"
+    set_ = load_settings({"DISCORD_TOKEN": TOKEN, "DEPARTED_GRACE_DAYS": "0.5", "BACKUP_INTERVAL_HOURS": "6",
+                          "BACKUP_KEEP": "3", "BACKUP_DIR": str(tmp_path / "x")}, dotenv=None)
+    assert (set_.departed_grace_days, set_.backup_interval_hours, set_.backup_keep) == (0.5, 6, 3)
+    assert set_.backup_dir == tmp_path / "x"
+    for name, raw, words in (("DEPARTED_GRACE_DAYS", "-1", "number of days"),
+                             ("DEPARTED_GRACE_DAYS", "nan", "number of days"),
+                             ("BACKUP_INTERVAL_HOURS", "0", "number of hours"),
+                             ("BACKUP_KEEP", "0", "how many backups")):
+        with pytest.raises(ConfigError, match=words):
+            load_settings({"DISCORD_TOKEN": TOKEN, name: raw}, dotenv=None)

@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.i18n import t
 
-from . import games, leaderboards, ledger, lobbies, records, relay, seasons
+from . import games, leaderboards, ledger, lobbies, purge, records, relay, seasons
 from .db import Clock, Database, database_target
 from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount, refuse_nul
 from .games import validate_new_game
@@ -413,6 +413,11 @@ class Store:
         async with self._db.snapshot() as conn:
             return await games.load_game(conn, game_id, guild_id, with_events)
 
+    async def game_statuses(self) -> list[tuple[int, str]]:
+        """Every game's id and status, in order (for checking a whole database)."""
+        rows = await self._db.fetchall("SELECT game_id, status FROM games ORDER BY game_id")
+        return [(row[0], row[1]) for row in rows]
+
     async def list_running_games(self, guild_id: int | None = None) -> list[GameRecord]:
         """Running games (of one server, or all for resuming after a restart), without events."""
         async with self._db.snapshot() as conn:
@@ -447,6 +452,33 @@ class Store:
         return await self._db.transact(lambda conn: games.cancel_game(conn, game_id, actor=actor, reason=reason,
                                            state=_state(state_json, state_version),
                                            now=self._db.now_ms()))
+
+    # -- servers that leave -----------------------------------------------------------------
+    async def mark_departed(self, guild_id: int) -> None:
+        """The bot was removed from ``guild_id`` now: its data is purged after the grace period
+        unless the bot is added back first (:meth:`clear_departed`)."""
+        _id(guild_id, "The server id")
+        await self._db.transact(lambda conn: purge.mark_departed(conn, guild_id, self._db.now_ms()))
+
+    async def clear_departed(self, guild_id: int) -> bool:
+        """The bot is in ``guild_id`` again: nothing of it will be purged. Whether it was marked."""
+        _id(guild_id, "The server id")
+        return await self._db.transact(lambda conn: purge.clear_departed(conn, guild_id))
+
+    async def departed_guilds(self, *, before: float | None = None) -> list[int]:
+        """The servers the bot left (before ``before``, Unix seconds, if given), oldest first."""
+        cutoff = 2**62 if before is None else int(before * 1000)
+        async with self._db.snapshot() as conn:
+            return await purge.departed_before(conn, cutoff)
+
+    async def purge_guild(self, guild_id: int) -> dict[str, int]:
+        """Delete every row of ``guild_id`` in one transaction (other servers untouched); the
+        rows deleted per table."""
+        _id(guild_id, "The server id")
+        deleted = await self._db.transact(lambda conn: purge.purge_guild(conn, guild_id))
+        self._settings_writes += 1
+        self._settings.pop(guild_id, None)
+        return deleted
 
     # -- leaderboards ----------------------------------------------------------------------------
     async def leaderboard(self, guild_id: int, metric: Metric, *, game: str | None = None,

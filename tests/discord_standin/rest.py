@@ -262,6 +262,8 @@ async def post_channel_message(si: StandIn, call: Call) -> web.StreamResponse:
         )
         si.refused_dms.append(refused)
         return discord_error(403, 50007, "Cannot send messages to this user")
+    if _left(si, channel):
+        return discord_error(403, 50001, "Missing Access")
     if not _bot_can_send(si, channel):
         si.violation("permissions", call, f"bot lacks send_messages in #{channel.name}", call.body)
         return discord_error(403, 50013, "Missing Permissions")
@@ -269,10 +271,17 @@ async def post_channel_message(si: StandIn, call: Call) -> web.StreamResponse:
     return msg if isinstance(msg, web.Response) else json_response(msg.payload(si.base_url))
 
 
+def _left(si: StandIn, channel: Any) -> bool:
+    """Whether ``channel`` is in a server that removed the bot."""
+    return channel.guild is not None and channel.guild.id not in si.guilds
+
+
 def _channel_message(si: StandIn, call: Call) -> Message | web.Response:
     channel = si.channels.get(int(call.params["channel_id"]))
     if channel is None:
         return unknown("Channel")
+    if _left(si, channel):
+        return discord_error(403, 50001, "Missing Access")
     msg = si.messages.get(int(call.params["message_id"]))
     if msg is None or msg.deleted or msg.channel is not channel or msg.ephemeral_for is not None:
         return unknown("Message")

@@ -101,6 +101,19 @@ class World:
         self._emit("GUILD_CREATE", guild.payload())
         return guild
 
+    def remove_bot(self, guild: Guild) -> None:
+        """The server removes the bot (kicks it): GUILD_DELETE without ``unavailable``, and the
+        bot can no longer reach its channels (403 Missing Access)."""
+        self.guilds.pop(guild.id, None)
+        self._emit("GUILD_DELETE", {"id": str(guild.id)})
+
+    def add_bot_back(self, guild: Guild) -> None:
+        """The server adds the bot again: a fresh GUILD_CREATE (discord.py: ``on_guild_join``)."""
+        self.guilds[guild.id] = guild
+        payload = guild.payload()
+        payload.pop("unavailable", None)  # a server joined, not one coming back from an outage
+        self._emit("GUILD_CREATE", payload)
+
     def create_channel(self, guild: Guild, name: str) -> Channel:
         channel = Channel(
             self.ids.next(), CHANNEL_TEXT, name=name, guild=guild, position=len(guild.channels)

@@ -1,18 +1,26 @@
-"""Schema migrations: from an empty file, from every earlier version, and refusals."""
+"""Schema migrations: from an empty file, from every released level with the rows its code
+wrote (tests/store/upgrade_fixtures.py), and refusals."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import shutil
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import psycopg
 import pytest
 
-from bot.store import MigrationError, Store, default_db_path, default_migrations_dir
+from bot.checkup import check_store
+from bot.store import MigrationError, Store, default_db_path, default_migrations_dir, postgres
 from bot.store.db import PROJECT_ROOT, apply_migrations, load_migrations
 from bot.store.ratings import Placing, rate
+from bot.store.steps import Step, run_postgresql, run_sqlite
+from bot.tables import STATE_VERSION, Table
+
+from .upgrade_fixtures import FINISHED_2, LEVELS
 
 MIGRATIONS = load_migrations()
 LATEST = MIGRATIONS[-1].version
@@ -28,28 +36,6 @@ def _schema(path: Path) -> set[tuple[str, str, str]]:
 def _version(path: Path) -> int:
     with closing(sqlite3.connect(path)) as conn:
         return conn.execute("PRAGMA user_version").fetchone()[0]
-
-
-# Rows that each version can hold, inserted before upgrading, checked after.
-SEED_ROWS = {
-    1: [
-        "INSERT INTO guild_settings (guild_id, currency_name, updated_at) VALUES (7, 'petals', 1)",
-        "INSERT INTO games (guild_id, channel_id, game, rules, players, state, state_version, seed,"
-        " created_at, updated_at) VALUES (7, 8, 'koikoi', '{}', '[1, 2]', '{}', 1, '42', 1, 1)",
-        "INSERT INTO game_events (game_id, seq, actor, action, events, created_at)"
-        " VALUES (1, 1, 1, 'play:crane', '[]', 1)",
-    ],
-    2: [  # the game finished, rated by the Elo of that time
-        "UPDATE games SET status = 'finished', ended_at = 2 WHERE game_id = 1",
-        "INSERT INTO ratings (guild_id, game, user_id, rating, games, wins, updated_at)"
-        " VALUES (7, 'koikoi', 1, 1516.0, 1, 1, 2), (7, 'koikoi', 2, 1484.0, 1, 0, 2)",
-        "INSERT INTO results (game_id, seat, guild_id, game, user_id, points, outcome, rated,"
-        " rating_before, rating_after, finished_at) VALUES (1, 0, 7, 'koikoi', 1, 6, 'won', 1,"
-        " 1500.0, 1516.0, 2), (1, 1, 7, 'koikoi', 2, 0, 'lost', 1, 1500.0, 1484.0, 2)",
-    ],
-}
-# After 009 the ratings are OpenSkill's, computed again from the stored results.
-RATED = rate({}, [Placing(1, "won", 6), Placing(2, "lost", 0)])
 
 
 def test_migrations_are_found_next_to_the_package():
@@ -70,39 +56,116 @@ async def test_fresh_and_empty_files_reach_the_latest_version(tmp_path):
             assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-@pytest.mark.parametrize("start", range(LATEST))
-async def test_upgrade_from_every_earlier_version(tmp_path, start):
-    fresh = tmp_path / "fresh.sqlite3"
-    async with await Store.open(fresh):
-        pass
-    old = tmp_path / "old.sqlite3"
-    with closing(sqlite3.connect(old, isolation_level=None)) as conn:
-        for version in range(1, start + 1):  # each version's rows made while it was the latest
+def test_every_migration_has_its_upgrade_fixture():
+    assert sorted(LEVELS) == [m.version for m in MIGRATIONS], (
+        "a new migration adds what its code writes to tests/store/upgrade_fixtures.py LEVELS")
+
+
+# Columns a migration computes again by design (009 rates every stored result by OpenSkill):
+# the rows stay, these values change when an upgrade passes that migration.
+REWRITTEN = {9: {"ratings": {"rating", "games", "wins", "losses", "draws", "updated_at"},
+                 "results": {"rated", "rating_before", "rating_after"}}}
+
+
+def _filled_sqlite(path: Path, start: int) -> None:
+    with closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("PRAGMA foreign_keys = ON")
+        ids: dict = {}
+        for version in range(1, start + 1):  # each level's rows written while it was the latest
             assert apply_migrations(conn, MIGRATIONS, upto=version) == version
-            for sql in SEED_ROWS.get(version, []):
-                conn.execute(sql)
-    async with await Store.open(old) as store:
-        if start >= 1:
-            assert (await store.get_settings(7)).currency_name == "petals"
-            game = await store.load_game(1)
-            assert game.players == [1, 2] and game.events[0].action == "play:crane"
-        if start >= 2:
-            row = await store.user_rank(7, 1, "rating", game="koikoi")  # season 0: before any
-            assert row is not None and row.value == pytest.approx(RATED[1].display)
-            assert row.spread == pytest.approx(RATED[1].sigma)
-            stats = await store.user_stats(7, 1, season=0)
-            assert (stats.games, stats.wins) == (1, 1)
-            assert stats.ratings[0].rating == pytest.approx(RATED[1].display)
-            recent = stats.recent[0]
-            assert recent.rating_before == 0.0
-            assert recent.rating_after == pytest.approx(RATED[1].display)
-            loser = await store.user_stats(7, 2, season=0)
-            assert loser.ratings[0].rating == pytest.approx(RATED[2].display)
-            assert (loser.ratings[0].losses, loser.ratings[0].games) == (1, 1)
-        await store.open_account(7, 1)
+            conn.execute("BEGIN")
+            run_sqlite(conn, Step(f"level {version}", functools.partial(LEVELS[version], ids)))
+            conn.execute("COMMIT")
+
+
+async def _filled_postgres(url: str, start: int) -> None:
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        ids: dict = {}
+        for version in range(1, start + 1):
+            assert await postgres.migrate(conn, MIGRATIONS, upto=version) == version
+            async with conn.transaction():
+                await run_postgresql(conn, Step(f"level {version}", functools.partial(LEVELS[version], ids)),
+                                     postgres._bound)
+
+
+def _tables(target) -> dict[str, tuple[list[str], list[tuple]]]:
+    """Every table's columns and rows (sorted), read past the store."""
+    if postgres.is_postgres_url(target):
+        with psycopg.connect(target) as conn:
+            names = [r[0] for r in conn.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                "current_schema() AND table_name <> 'hf_schema'")]
+            out = {}
+            for name in names:
+                cursor = conn.execute(f"SELECT * FROM {name}")
+                out[name] = ([c.name for c in cursor.description], [tuple(r) for r in cursor])
+            return out
+    with closing(sqlite3.connect(target)) as conn:
+        names = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        out = {}
+        for name in names:
+            cursor = conn.execute(f"SELECT * FROM {name}")
+            out[name] = ([c[0] for c in cursor.description], cursor.fetchall())
+        return out
+
+
+def _kept(before, after, table: str, rewritten: set[str]) -> tuple[list, list]:
+    """The rows of ``table`` before and after, on the columns it had before (less those a
+    migration computes again), sorted: equal when nothing was lost or changed."""
+    columns = [c for c in before[table][0] if c not in rewritten]
+    def project(found):
+        index = [found[0].index(c) for c in columns]
+        return sorted((tuple(row[i] for i in index) for row in found[1]), key=repr)
+    return project(before[table]), project(after[table])
+
+
+@pytest.mark.parametrize("start", range(1, LATEST + 1))
+async def test_upgrade_from_every_level_keeps_everything(database, start, tmp_path):
+    if postgres.is_postgres_url(database):
+        await _filled_postgres(database, start)
+    else:
+        _filled_sqlite(database, start)
+    before = _tables(database)
+    async with await Store.open(database) as store:
+        after = _tables(database)
+        crossed = set().union(*(set(REWRITTEN.get(v, {})) for v in range(start + 1, LATEST + 1)))
+        for table in before:
+            rewritten = set().union(*(REWRITTEN.get(v, {}).get(table, set())
+                                      for v in range(start + 1, LATEST + 1)))
+            old, new = _kept(before, after, table, rewritten)
+            assert old == new, f"{table} changed upgrading from level {start}"
+            if table in crossed:
+                assert len(old) == len(new)
+        assert (await store.get_settings(7)).currency_name == "petals"
+        if 2 <= start < 9:  # 009 rated the Elo-era results again, by OpenSkill
+            placings = [Placing(FINISHED_2.players[r.seat], r.outcome, r.points)
+                        for r in FINISHED_2.results()]
+            for user, skill in rate({}, placings).items():
+                row = await store.user_rank(8, user, "rating", game="koikoi")
+                assert row.value == pytest.approx(skill.display)
+                assert row.spread == pytest.approx(skill.sigma)
+        report = await check_store(store)
+        assert report.ok, report.problems
+        statuses = await store.game_statuses()
+        running = [game_id for game_id, status in statuses if status == "running"]
+        assert (report.replayed, report.resumed) == (len(statuses) - len(running), len(running))
+        assert len(running) >= 2 and report.replayed >= 1
+        for game_id in running:  # each plays on: its next legal move is stored and loads again
+            record = await store.load_game(game_id)
+            table = Table.from_record(record)
+            seat = table.match.current_player
+            action = table.match.legal_actions()[0]
+            events = table.match.apply(action, seat)
+            await store.record_action(game_id, record.last_seq + 1, table.players[seat], str(action),
+                                      events, table.state_json(), STATE_VERSION)
+            assert (await store.load_game(game_id)).events[-1].action == str(action)
         assert (await store.audit()).ok
-    assert _version(old) == LATEST
-    assert _schema(old) == _schema(fresh)
+    if not postgres.is_postgres_url(database):
+        fresh = tmp_path / "fresh.sqlite3"
+        async with await Store.open(fresh):
+            pass
+        assert _version(database) == LATEST and _schema(database) == _schema(fresh)
 
 
 async def test_two_openers_at_once_migrate_once(tmp_path):

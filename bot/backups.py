@@ -1,0 +1,43 @@
+"""Scheduled backups while the bot runs: every so often a timestamped copy of the database goes
+into a folder and the oldest beyond the count kept are removed (settings BACKUP_INTERVAL_HOURS,
+BACKUP_DIR, BACKUP_KEEP). The copy runs in a thread (SQLite's backup API, or pg_dump), so the
+event loop goes on routing clicks meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.store import StoreError
+from bot.store.backup import Backup, backup_database, prune_backups, scheduled_name
+
+log = logging.getLogger(__name__)
+
+
+class ScheduledBackups:
+    def __init__(self, target: str, folder: Path, *, keep: int, interval_s: float,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.target = target  # the SQLite file or the postgresql:// URL (with its password)
+        self.folder = folder
+        self.keep = keep
+        self.interval_s = interval_s
+        self.clock = clock
+
+    async def run_once(self) -> Backup:
+        """One backup now, then the oldest beyond ``keep`` removed."""
+        backup = await backup_database(self.target, self.folder / scheduled_name(self.clock(), self.target))
+        removed = await asyncio.to_thread(prune_backups, self.folder, self.keep)
+        log.info("%s; %d older backup(s) removed", backup.summary(), len(removed))
+        return backup
+
+    async def run(self) -> None:
+        """A backup every ``interval_s`` seconds, the first one interval after the start."""
+        while True:
+            await asyncio.sleep(self.interval_s)
+            try:
+                await self.run_once()
+            except (StoreError, OSError) as exc:  # disk full, folder gone: try at the next one
+                log.error("scheduled backup failed: %s", exc)

@@ -1,0 +1,104 @@
+"""Servers that removed the bot: marked when it leaves, cleared when it is added back, and every
+row of theirs purged after a grace period (or at once: ``python -m bot db purge-guild ID``).
+
+A purge deletes the server's rows from every table in one transaction. The ledger, the game log,
+the results and the seasons refuse deletes (triggers that keep them append-only); for the purge
+alone those triggers are set aside inside the same transaction and are back at its commit, so
+nothing else ever deletes there. Other servers' rows are untouched: every server's ledger is
+closed on itself (a transfer never crosses servers), so it stays balanced.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .db import dialect_of
+
+__all__ = ["PURGE_PLAN", "NOT_SERVER_DATA", "mark_departed", "clear_departed", "departed_before",
+           "purge_guild"]
+
+_OF_GAMES = "game_id IN (SELECT game_id FROM games WHERE guild_id = ?)"
+#: Every table holding a server's data and which of its rows are that server's, children before
+#: parents (foreign keys hold after each delete). A new table joins this plan or NOT_SERVER_DATA.
+PURGE_PLAN: tuple[tuple[str, str], ...] = (
+    ("lobbies", "guild_id = ?"),
+    ("relayed_presses", _OF_GAMES),
+    ("game_events", _OF_GAMES),
+    ("results", "guild_id = ?"),
+    ("entries", "account_id IN (SELECT account_id FROM accounts WHERE guild_id = ?)"),
+    ("transfers", "guild_id = ?"),
+    ("accounts", "guild_id = ?"),
+    ("games", "guild_id = ?"),
+    ("ratings", "guild_id = ?"),
+    ("seasons", "guild_id = ?"),
+    ("guild_settings", "guild_id = ?"),
+    ("departed_guilds", "guild_id = ?"),
+)
+#: Tables that belong to no one server, and why they stay.
+NOT_SERVER_DATA = {
+    "user_languages": "a member's language, the same on every server",
+    "hf_schema": "PostgreSQL's migration level",
+}
+
+
+async def mark_departed(conn: Any, guild_id: int, now: int) -> None:
+    """The bot left ``guild_id`` at ``now`` (a second departure keeps the first time)."""
+    await conn.execute("INSERT INTO departed_guilds (guild_id, departed_at) VALUES (?, ?) "
+                       "ON CONFLICT (guild_id) DO NOTHING", (guild_id, now))
+
+
+async def clear_departed(conn: Any, guild_id: int) -> bool:
+    """The bot is back in ``guild_id``: nothing of it will be purged. Whether it was marked."""
+    cursor = await conn.execute("DELETE FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+    return cursor.rowcount > 0
+
+
+async def departed_before(conn: Any, cutoff: int) -> list[int]:
+    """The servers the bot left before ``cutoff`` (ms), oldest first."""
+    rows = await conn.execute_fetchall(
+        "SELECT guild_id FROM departed_guilds WHERE departed_at < ? ORDER BY departed_at, guild_id",
+        (cutoff,))
+    return [row[0] for row in rows]
+
+
+async def purge_guild(conn: Any, guild_id: int) -> dict[str, int]:
+    """Delete every row of ``guild_id`` (inside the caller's write transaction); the rows
+    deleted per table."""
+    tables = [table for table, _ in PURGE_PLAN]
+    restore = await _set_aside_delete_guards(conn, tables)
+    deleted = {}
+    for table, where in PURGE_PLAN:
+        cursor = await conn.execute(f"DELETE FROM {table} WHERE {where}", (guild_id,))
+        deleted[table] = max(cursor.rowcount, 0)
+    await restore()
+    return deleted
+
+
+async def _set_aside_delete_guards(conn: Any, tables: list[str]):
+    """Drop (SQLite) or disable (PostgreSQL) the triggers refusing deletes on ``tables``, for
+    this transaction; returns the coroutine function that puts them back."""
+    marks = ", ".join("?" * len(tables))
+    if dialect_of(conn) == "postgresql":
+        rows = await conn.execute_fetchall(
+            "SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+            "WHERE NOT t.tgisinternal AND (t.tgtype & 8) <> 0 AND c.relnamespace = "
+            f"current_schema()::regnamespace AND c.relname IN ({marks})", tables)
+        guards = [(row[0], row[1]) for row in rows]
+        for name, table in guards:
+            await conn.execute(f'ALTER TABLE {table} DISABLE TRIGGER "{name}"')
+
+        async def restore() -> None:
+            for name, table in guards:
+                await conn.execute(f'ALTER TABLE {table} ENABLE TRIGGER "{name}"')
+        return restore
+    rows = await conn.execute_fetchall(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN "
+        f"({marks}) AND upper(sql) LIKE '%BEFORE DELETE%'", tables)
+    guards = [(row[0], row[1]) for row in rows]
+    for name, _ in guards:
+        await conn.execute(f'DROP TRIGGER "{name}"')
+
+    async def recreate() -> None:
+        for _, sql in guards:
+            await conn.execute(sql)
+    return recreate

@@ -1,0 +1,229 @@
+"""What the bot's code at each released schema level wrote, in that level's own SQL.
+
+``LEVELS[n]`` fills a database that was just migrated to level ``n`` with the rows the code of
+that level wrote: what the level introduced and more of the older kinds (games, the ledger,
+results and ratings, settings). A database "at level N" is built by migrating to 1 and filling,
+migrating to 2 and filling, ... up to N, as a bot that lived through those versions would hold;
+the test then upgrades it to the latest and checks that nothing was lost.
+
+A new migration adds its level here, and the test fails until it does. Each filler is a
+generator of :mod:`bot.store.steps` requests (the same SQL runs on SQLite and PostgreSQL);
+``ids`` carries what earlier levels created (game and account ids) to later ones.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Generator
+from typing import Any
+
+from bot.store.ratings import INITIAL, Placing, Skill, rate
+from bot.store.steps import ExecuteMany, Fetch
+
+from .played import Played, play
+
+G1, G2 = 7, 8  # two servers
+U1, U2, U3 = 101, 102, 103  # three members
+T0 = 1_700_000_000_000  # ms
+
+Fill = Callable[[dict[str, Any]], Generator[Any, Any, None]]
+
+FINISHED = play([U1, U2], 11)
+RUNNING = play([U2, U3], 12, moves=4)
+RUNNING_AI = play([U1, "ai:easy"], 13, moves=1)
+FINISHED_2 = play([U2, U3], 14)
+STAKED_RUNNING = play([U1, U3], 15, moves=2)
+STAKED_FINISHED = play([U1, U2], 16)
+SEASON_GAME = play([U1, U3], 17)
+OPENSKILL_GAME = play([U2, U1], 18)
+
+
+def _game(guild: int, played: Played, at: int, *, stake: int = 0, payouts: str | None = None):
+    """A game as the code stored it: the row, then its actions; its id."""
+    running = not played.over
+    rows = yield Fetch(
+        "INSERT INTO games (guild_id, channel_id, message_id, game, rules, players, stake, status, "
+        "state, state_version, last_seq, seed, payouts, end_reason, created_at, updated_at, "
+        "ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
+        (guild, 55, at + 1, played.game, json.dumps(played.rules), json.dumps(played.players), stake,
+         "running" if running else "finished", played.state_json, len(played.actions),
+         json.dumps(played.seed), None if running else payouts or "{}",
+         None if running else "match over", at, at + len(played.actions), None if running else at + 99))
+    game_id = rows[0][0]
+    if played.actions:
+        yield ExecuteMany(
+            "INSERT INTO game_events (game_id, seq, actor, action, events, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, seq, actor, action, json.dumps(events), at + seq)
+             for seq, (actor, action, events) in enumerate(played.actions, 1)])
+    return game_id
+
+
+def _results(game_id: int, guild: int, played: Played, at: int, ratings: list[tuple[float, float]],
+             season: int | None = None):
+    """Its results, one per human seat, rated with (before, after) per seat."""
+    columns = "game_id, seat, guild_id, game, user_id, points, outcome, rated, rating_before, " \
+              "rating_after, finished_at" + (", season" if season is not None else "")
+    rows = []
+    for result, (before, after) in zip(played.results(), ratings, strict=True):
+        row = (game_id, result.seat, guild, played.game, played.players[result.seat], result.points,
+               result.outcome, 1, before, after, at + 99)
+        rows.append(row + ((season,) if season is not None else ()))
+    marks = ", ".join("?" * len(rows[0]))
+    yield ExecuteMany(f"INSERT INTO results ({columns}) VALUES ({marks})", rows)
+
+
+def _account(guild: int, kind: str, at: int, *, user: int | None = None, game: int | None = None):
+    rows = yield Fetch("INSERT INTO accounts (guild_id, kind, user_id, game_id, created_at) "
+                       "VALUES (?, ?, ?, ?, ?) RETURNING account_id", (guild, kind, user, game, at))
+    return rows[0][0]
+
+
+def _move(guild: int, kind: str, src: int, dst: int, amount: int, at: int, *, key: str,
+          actor: int = 0, game: int | None = None):
+    """A transfer as the ledger wrote it: both balances, then the row (its entries by trigger)."""
+    yield ExecuteMany("UPDATE accounts SET balance = balance + ? WHERE account_id = ?",
+                      [(-amount, src), (amount, dst)])
+    yield ExecuteMany(
+        "INSERT INTO transfers (idem_key, guild_id, kind, from_account, to_account, amount, actor, "
+        "reason, game_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(f"{guild}:{kind}:{key}", guild, kind, src, dst, amount, actor, f"{kind} {key}", game, at)])
+
+
+def level_1(ids: dict[str, Any]):
+    """Settings and games with their action logs: finished, running, with an AI seat."""
+    yield ExecuteMany("INSERT INTO guild_settings (guild_id, currency_name, turn_timeout_s, "
+                      "house_rules, updated_at) VALUES (?, ?, ?, ?, ?)",
+                      [(G1, "petals", 300, '{"koikoi": {"teyaku": "off"}}', T0)])
+    ids["finished"] = yield from _game(G1, FINISHED, T0 + 1000)
+    ids["running"] = yield from _game(G1, RUNNING, T0 + 2000)
+    ids["running_ai"] = yield from _game(G2, RUNNING_AI, T0 + 3000)
+
+
+def level_2(ids: dict[str, Any]):
+    """Results and Elo ratings of the finished game, and one more such game."""
+    yield from _results(ids["finished"], G1, FINISHED, T0 + 1000, [(1500.0, 1516.0), (1500.0, 1484.0)])
+    ids["finished_2"] = yield from _game(G2, FINISHED_2, T0 + 4000)
+    yield from _results(ids["finished_2"], G2, FINISHED_2, T0 + 4000, [(1500.0, 1516.0), (1500.0, 1484.0)])
+    winner, loser = (U1, U2) if FINISHED.scores[0] >= FINISHED.scores[1] else (U2, U1)
+    yield ExecuteMany(
+        "INSERT INTO ratings (guild_id, game, user_id, rating, games, wins, losses, updated_at) "
+        "VALUES (?, 'koikoi', ?, ?, 1, ?, ?, ?)",
+        [(G1, winner, 1516.0, 1, 0, T0 + 1099), (G1, loser, 1484.0, 0, 1, T0 + 1099),
+         (G2, U2, 1516.0, 1, 0, T0 + 4099), (G2, U3, 1484.0, 0, 1, T0 + 4099)])
+
+
+def level_3(ids: dict[str, Any]):
+    """The ledger: house and member accounts, opening grants, a daily, a transfer, a grant and
+    a revoke, and games with stakes in escrow: one running, one paid out."""
+    for guild in (G1, G2):
+        house = yield from _account(guild, "house", T0 + 5000)
+        ids[("house", guild)] = house
+        for user in (U1, U2, U3):
+            account = yield from _account(guild, "user", T0 + 5000, user=user)
+            ids[(guild, user)] = account
+            yield from _move(guild, "open", house, account, 1000, T0 + 5000, key=f"open:{user}")
+        yield from _move(guild, "daily", house, ids[(guild, U1)], 100, T0 + 5100, key="daily:101")
+        yield from _move(guild, "transfer", ids[(guild, U1)], ids[(guild, U2)], 250, T0 + 5200,
+                         key="gift", actor=U1)
+    yield from _move(G1, "grant", ids[("house", G1)], ids[(G1, U3)], 500, T0 + 5300, key="g1", actor=U1)
+    yield from _move(G1, "revoke", ids[(G1, U3)], ids[("house", G1)], 200, T0 + 5400, key="r1", actor=U1)
+    for name, played, stake in (("staked_running", STAKED_RUNNING, 30),
+                                ("staked_finished", STAKED_FINISHED, 40)):
+        game_id = yield from _game(G1, played, T0 + 6000, stake=stake,
+                                   payouts=json.dumps({"0" if played.scores[0] >= played.scores[1] else "1": 2 * stake}))
+        ids[name] = game_id
+        escrow = yield from _account(G1, "escrow", T0 + 6000, game=game_id)
+        for seat, user in enumerate(played.players):
+            yield from _move(G1, "stake", ids[(G1, user)], escrow, stake, T0 + 6000,
+                             key=f"{game_id}:{seat}", game=game_id)
+        if played.over:
+            yield from _results(game_id, G1, played, T0 + 6000, [(1500.0, 1500.0)] * 2)
+            winner = 0 if played.scores[0] >= played.scores[1] else 1
+            yield from _move(G1, "payout", escrow, ids[(G1, played.players[winner])], 2 * stake,
+                             T0 + 6099, key=f"{game_id}:{winner}", game=game_id)
+
+
+def level_4(ids: dict[str, Any]):
+    """Lobbies: one open, one started (its game), an expired challenge."""
+    yield ExecuteMany(
+        "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent_id, "
+        "game, stake, min_seats, max_seats, humans, ais, status, game_id, expires_at, created_at, "
+        "updated_at) VALUES (?, ?, ?, 55, 77, ?, ?, 'koikoi', ?, 2, 2, ?, '[]', ?, ?, ?, ?, ?)",
+        [("open-lobby-000000001", "lobby", G1, U1, None, 0, "[101]", "open", None, None, T0, T0),
+         ("started-lobby-000001", "lobby", G1, U2, None, 0, "[102, 103]", "started", ids["running"],
+          None, T0, T0),
+         ("expired-challenge-01", "challenge", G2, U1, U2, 10, "[101]", "expired", None, T0 + 60_000,
+          T0, T0 + 60_000)])
+
+
+def level_5(ids: dict[str, Any]):
+    """A rematch of the finished game waiting for its second player."""
+    yield ExecuteMany(
+        "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, game, stake, min_seats, "
+        "max_seats, humans, ais, status, source_game_id, created_at, updated_at) "
+        "VALUES (?, 'rematch', ?, 55, ?, 'koikoi', 0, 2, 2, ?, '[]', 'open', ?, ?, ?)",
+        [("rematch-0000000000001", G1, U1, "[101]", ids["finished"], T0 + 7000, T0 + 7000)])
+
+
+def level_6(ids: dict[str, Any]):
+    """Languages: a server's tables in Japanese, members' seen and chosen languages."""
+    yield ExecuteMany("INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?)",
+                      [(G2, "ja", T0 + 8000)])
+    yield ExecuteMany("INSERT INTO user_languages (user_id, seen, chosen, updated_at) VALUES (?, ?, ?, ?)",
+                      [(U1, "ko", "", T0 + 8000), (U2, "en", "ja", T0 + 8000)])
+
+
+def level_7(ids: dict[str, Any]):
+    """A press relayed to the process driving the running game."""
+    yield ExecuteMany("INSERT INTO relayed_presses (shard, game_id, press, created_at) VALUES (?, ?, ?, ?)",
+                      [(1, ids["running"], json.dumps({"custom_id": "hf:hand:2", "user": U2}), T0 + 9000)])
+
+
+def level_8(ids: dict[str, Any]):
+    """A season on the first server, and a game finished and rated in it."""
+    yield ExecuteMany("INSERT INTO seasons (guild_id, season, name, started_at, started_by, idem_key) "
+                      "VALUES (?, 1, 'Spring', ?, ?, ?)", [(G1, T0 + 10_000, U1, f"{G1}:season:1")])
+    game_id = yield from _game(G1, SEASON_GAME, T0 + 11_000)
+    ids["season_game"] = game_id
+    yield from _results(game_id, G1, SEASON_GAME, T0 + 11_000, [(1500.0, 1516.0), (1500.0, 1484.0)], season=1)
+    winner = 0 if SEASON_GAME.scores[0] >= SEASON_GAME.scores[1] else 1
+    yield ExecuteMany(
+        "INSERT INTO ratings (guild_id, game, season, user_id, rating, games, wins, losses, updated_at) "
+        "VALUES (?, 'koikoi', 1, ?, ?, 1, ?, ?, ?)",
+        [(G1, user, 1516.0 if seat == winner else 1484.0, int(seat == winner), int(seat != winner),
+          T0 + 11_099) for seat, user in enumerate(SEASON_GAME.players)])
+
+
+def level_9(ids: dict[str, Any]):
+    """A game rated by OpenSkill: mu and sigma beside the shown rating, as apply_ratings wrote."""
+    game_id = yield from _game(G2, OPENSKILL_GAME, T0 + 12_000)
+    ids["openskill_game"] = game_id
+    rows = yield Fetch("SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND season = 0",
+                       (G2,))
+    before = {user: Skill(mu, sigma) for user, mu, sigma in rows}
+    placings = [Placing(OPENSKILL_GAME.players[r.seat], r.outcome, r.points)
+                for r in OPENSKILL_GAME.results()]
+    after = rate(before, placings)
+    yield from _results(game_id, G2, OPENSKILL_GAME, T0 + 12_000,
+                        [(before.get(p.user_id, INITIAL).display, after[p.user_id].display)
+                         for p in placings], season=0)
+    yield ExecuteMany(
+        "INSERT INTO ratings (guild_id, game, season, user_id, rating, mu, sigma, games, wins, "
+        "losses, draws, updated_at) VALUES (?, 'koikoi', 0, ?, ?, ?, ?, 1, ?, ?, 0, ?) "
+        "ON CONFLICT (guild_id, game, season, user_id) DO UPDATE SET rating = excluded.rating, "
+        "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, "
+        "wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses, "
+        "updated_at = excluded.updated_at",
+        [(G2, p.user_id, after[p.user_id].display, after[p.user_id].mu, after[p.user_id].sigma,
+          int(p.outcome == "won"), int(p.outcome == "lost"), T0 + 12_099) for p in placings])
+
+
+def level_10(ids: dict[str, Any]):
+    """The second server removed the bot (its data kept through the grace period)."""
+    yield ExecuteMany("INSERT INTO departed_guilds (guild_id, departed_at) VALUES (?, ?)",
+                      [(G2, T0 + 13_000)])
+
+
+LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
+                           6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10}
