@@ -182,7 +182,7 @@ def sample_board(rated: bool = True, asker: int = 4) -> BoardView:
             highlight=i == asker))
     order = tp("order", "rating") if rated else tp("order", "wins")
     return BoardView(
-        title=t("🏆 Leaderboard · {games} · by {order}", games=GAME_NAMES["koikoi"], order=order),
+        title=t("Leaderboard · {games} · by {order}", games=GAME_NAMES["koikoi"], order=order),
         subtitle=t("Season {number}: {name}", number=2, name="Spring") + " · " +
         t("page {page} of {pages}", page=1, pages=3),
         value_header=tp("order", "rating").capitalize() if rated else tp("order", "wins").capitalize(),
