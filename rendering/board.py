@@ -27,7 +27,7 @@ BAR_COL = (604, 790)
 VALUE_COL = (430, 790)
 GAMES_COL = (800, 880)
 TREND_COL = (896, WIDTH - MARGIN - 12)
-TOP_THREE = (GOLD, (214, 214, 206), (214, 150, 96))
+TOP_THREE = (GOLD, (214, 214, 206), (205, 140, 72))  # gold, silver, bronze
 
 
 def row_top(index: int) -> int:
@@ -54,7 +54,7 @@ def board_image(view: BoardView) -> Image.Image:
     fitted_text(draw, (value_col[1], heading_y), view.value_header, 14,
                 value_col[1] - value_col[0], fill=MUTED, anchor="rm")
     if rated:
-        fitted_text(draw, (BAR_COL[0], heading_y), t("likely range"), 14,
+        fitted_text(draw, (BAR_COL[0], heading_y), t("Likely range"), 14,
                     BAR_COL[1] - BAR_COL[0], fill=MUTED, anchor="lm")
     fitted_text(draw, (GAMES_COL[1], heading_y), t("Games"), 14, GAMES_COL[1] - GAMES_COL[0],
                 fill=MUTED, anchor="rm")

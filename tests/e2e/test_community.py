@@ -235,6 +235,15 @@ async def test_unexpected_failures_get_one_friendly_private_line(hbot, standin, 
     async def broken(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
+    # Pictures that cannot be drawn leave the text: the board and the record still answer.
+    with monkeypatch.context() as patch:
+        patch.setattr(hbot.render_pool, "run", broken)
+        plain = (await world.player.slash(world.channel, "leaderboard", order="wins")).original
+        record = (await world.player.slash(world.channel, "stats")).original
+        assert not plain.files and not record.files and not plain.ephemeral
+        assert embed(plain)["description"].count("**#") == 10 and "image" not in embed(plain)
+        assert embed(record)["title"] == "📊 bob"
+
     monkeypatch.setattr(hbot.store, "user_stats", broken)
     monkeypatch.setattr(hbot.store, "leaderboard", broken)
     for record in (await world.player.slash(world.channel, "stats"),
