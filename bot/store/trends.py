@@ -48,6 +48,29 @@ def _season_range(season: int | None) -> tuple[int, int]:
     return (0, 2**62) if season is None else (season, season)
 
 
+def trend_query(guild_id: int, keys: Sequence[TrendKey], limit: int, rated_only: bool
+                ) -> tuple[str, list[Any]]:
+    """The one SELECT of :func:`recent_results` for distinct ``keys``, with its parameters."""
+    parts, params = [], []
+    for index, key in enumerate(keys):
+        # The season and game are written as expressions so that no index on them is chosen
+        # (SQLite took the server's season index, reading the whole season): the player's
+        # index gives their results newest first, and LIMIT stops after ``limit`` matches.
+        where = "guild_id = ? AND user_id = ? AND season + 0 BETWEEN ? AND ?"
+        params += [guild_id, key.user_id, *_season_range(key.season)]
+        if key.game is not None:
+            where += " AND game || '' = ?"
+            params.append(key.game)
+        if rated_only:
+            where += " AND rated = 1"
+        # The index is an integer of this loop, never input: safe in the SQL text.
+        parts.append(f"SELECT * FROM (SELECT {index} AS k, outcome, points, rating_after, "
+                     f"finished_at, game_id FROM results WHERE {where} "
+                     f"ORDER BY finished_at DESC, game_id DESC LIMIT ?) AS part{index}")
+        params.append(limit)
+    return " UNION ALL ".join(parts), params
+
+
 async def recent_results(conn: aiosqlite.Connection, guild_id: int, keys: Sequence[TrendKey],
                          limit: int, *, rated_only: bool = False
                          ) -> dict[TrendKey, list[TrendPoint]]:
@@ -57,21 +80,7 @@ async def recent_results(conn: aiosqlite.Connection, guild_id: int, keys: Sequen
     unique = list(found)
     if not unique or limit < 1:
         return found
-    parts, params = [], []
-    for index, key in enumerate(unique):
-        where = "guild_id = ? AND user_id = ? AND season BETWEEN ? AND ?"
-        params += [guild_id, key.user_id, *_season_range(key.season)]
-        if key.game is not None:
-            where += " AND game = ?"
-            params.append(key.game)
-        if rated_only:
-            where += " AND rated = 1"
-        # The index is an integer of this loop, never input: safe in the SQL text.
-        parts.append(f"SELECT * FROM (SELECT {index} AS k, outcome, points, rating_after, "
-                     f"finished_at, game_id FROM results WHERE {where} "
-                     f"ORDER BY finished_at DESC, game_id DESC LIMIT ?) AS part{index}")
-        params.append(limit)
-    rows = await conn.execute_fetchall(" UNION ALL ".join(parts), params)
+    rows = await conn.execute_fetchall(*trend_query(guild_id, unique, limit, rated_only))
     for row in sorted(rows, key=lambda r: (r["k"], r["finished_at"], r["game_id"])):
         found[unique[row["k"]]].append(TrendPoint(outcome=row["outcome"], points=row["points"],
                                                   rating_after=row["rating_after"]))

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bot.store import InvalidInput, SeatResult, TrendKey
+from bot.store.trends import trend_query
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD
 
@@ -81,3 +82,13 @@ async def test_bad_requests_are_refused(store):
     with pytest.raises(InvalidInput):
         await store.latest_names(GUILD, list(range(1, 27)))
     assert await store.recent_results(GUILD, []) == {}
+
+
+async def test_each_player_is_read_along_their_own_index(store):
+    """The database reads each player's results newest first and stops at the limit, instead of
+    a whole season of the server (which SQLite chose while the season was a plain column)."""
+    if store.dialect != "sqlite":
+        pytest.skip("the query plan checked is SQLite's")
+    sql, params = trend_query(GUILD, [TrendKey(ALICE, "koikoi", 0), TrendKey(BOB)], 12, True)
+    plan = " ".join(r[3] for r in await store._db.fetchall(f"EXPLAIN QUERY PLAN {sql}", params))
+    assert plan.count("USING INDEX results_user") == 2 and "results_season" not in plan, plan
