@@ -352,10 +352,12 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     footer = t("{period} · page {page} of {pages} · {players}", period=when, page=page + 1,
                pages=pages, players=plural(result.total, "player"))
     label = None if order == "chips" else season_label(season, seasons)  # chips carry over
-    footer = f"{label} · {footer}" if label else footer
     note = t(RATING_NOTE) if order == "rating" else ""
-    embed.set_footer(text=f"{footer}\n{note}" if note else footer)
-    board = BoardView(title=heading, subtitle=footer, value_header=capitalized(tp("order", ORDERS[order])),
+    embed.set_footer(text="\n".join(x for x in (f"{label} · {footer}" if label else footer, note)
+                                     if x))
+    plain = None if order == "chips" else season_label(season, seasons, plain=True)  # drawn
+    board = BoardView(title=heading, subtitle=f"{plain} · {footer}" if plain else footer,
+                      value_header=capitalized(tp("order", ORDERS[order])),
                       rows=await _board_rows(store, guild_id, asker, game, order, period,
                                              season, result.rows, settings.currency_name, known),
                       note=note or empty, language=current())
@@ -679,11 +681,11 @@ class CommunityCog(ServerCog):
             except UnknownAccount:
                 balance = None
             with in_public(interaction):  # the record is posted in the channel
-                label = season_label(number_, seasons)
                 embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
-                                              label))
+                                              season_label(number_, seasons)))
                 card = await stats_card(self.store, guild, target.display_name, stats,
-                                        settings.currency_name, balance, label)
+                                        settings.currency_name, balance,
+                                        season_label(number_, seasons, plain=True))
         except (StoreError, BadOption) as exc:
             await refuse(interaction, str(exc))
             return
