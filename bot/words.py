@@ -6,9 +6,10 @@ language the bot speaks.
 
 from __future__ import annotations
 
-from bot.i18n import NN_, NP_, counted, current, number, tp
+from bot.i18n import N_, NN_, NP_, counted, current, number, t, tp
 
-__all__ = ["ELLIPSIS", "NOUNS", "amount", "capitalized", "currency_noun", "plural", "shorten"]
+__all__ = ["ELLIPSIS", "NOUNS", "RATING_NOTE", "SETTLING_SIGMA", "amount", "capitalized",
+           "currency_noun", "plural", "rating", "shorten"]
 
 ELLIPSIS = "…"
 
@@ -116,3 +117,21 @@ def shorten(text: str, limit: int) -> str:
         room = room[:cut]
     room = room.rstrip(" ,;:·-–—(+→&/")
     return (room or text[: limit - 1]) + ELLIPSIS
+
+
+SETTLING_SIGMA = 400.0
+"""An uncertainty above which a rating reads "still settling": a newcomer starts at 500, and
+about eight games between equals bring it under."""
+RATING_NOTE = N_("Ratings are cautious estimates: they start at 0 and rise as the bot learns "
+                 "each player's skill (± how unsure it still is).")
+
+
+def rating(value: float, sigma: float | None) -> str:
+    """A conservative rating (mu - 3 sigma) with its uncertainty as players read it:
+    "1,123 (± 236)", or "206 (still settling)" while the bot knows little of the player."""
+    shown = number(round(value))
+    if sigma is None:
+        return shown
+    if sigma >= SETTLING_SIGMA:
+        return t("{rating} (still settling)", rating=shown)
+    return t("{rating} (± {spread})", rating=shown, spread=number(round(sigma)))

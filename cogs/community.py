@@ -10,6 +10,7 @@ say what to do.
 
 from __future__ import annotations
 
+import io
 import logging
 import math
 import re
@@ -21,7 +22,7 @@ from discord.ext import commands
 
 from bot import presenter
 from bot.games import GAMES
-from bot.i18n import N_, NP_, number, t, tn, tp
+from bot.i18n import N_, NP_, current, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import (
     ALL_SEASONS,
@@ -32,14 +33,17 @@ from bot.store import (
     Store,
     StoreError,
     StoreUnavailable,
+    TrendKey,
     UnknownAccount,
 )
-from bot.store.models import SeasonChoice
+from bot.store.models import LeaderboardRow, SeasonChoice
+from bot.words import RATING_NOTE, capitalized, currency_noun, plural, rating
 from bot.words import amount as counted
-from bot.words import capitalized, currency_noun, plural
+from bot.workers import WorkerPool
 from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT
 from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, choice, fit_embed, refuse, shown
+from rendering import BoardRow, BoardView, CardGame, CardView, render_board, render_card
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +53,12 @@ ORDERS = {"rating": NP_("order", "rating"), "wins": NP_("order", "wins"),
           "points": NP_("order", "points"), "chips": NP_("order", "chips")}
 PERIODS = {"all": NP_("period", "all time"), "30d": NP_("period", "last 30 days")}
 BOARD_PAGE = 10
+BOARD_IMAGE = "leaderboard.png"
+CARD_IMAGE = "stats.png"
 LEDGER_PAGE = 10
+TREND_POINTS = 12  # ratings after a player's latest rated games, drawn beside their row
+FORM_POINTS = 10  # latest results drawn beside a row of the other boards
+HISTORY_POINTS = 40  # ratings after each of the latest rated games on a player's card
 OOPS = N_("Something went wrong on my side; please try again in a moment.")
 
 
@@ -114,6 +123,53 @@ async def guarded(interaction: discord.Interaction, run) -> None:
         await run(interaction)
     except Exception as exc:
         await reply_error(interaction, exc)
+
+
+def render_pool(client: discord.Client) -> WorkerPool:
+    """The bot's image workers (started in ``setup_hook``)."""
+    pool = getattr(client, "render_pool", None)
+    if pool is None:
+        raise RuntimeError("the bot has no render pool: images are drawn in worker processes")
+    return pool
+
+
+async def drawn(client: discord.Client, render, view, embed: discord.Embed, filename: str
+                ) -> list[discord.File]:
+    """The image of ``view`` drawn in the render workers, shown in ``embed`` (which keeps the
+    text for screen readers); none when it cannot be drawn now (logged): the text still goes."""
+    try:
+        data = await render_pool(client).run(render, view)
+    except Exception:
+        log.exception("could not draw %s; answering with the text alone", filename)
+        return []
+    embed.set_image(url=f"attachment://{filename}")
+    return [discord.File(io.BytesIO(data), filename=filename)]
+
+
+def known_names(interaction: discord.Interaction):
+    """A lookup of the names Discord has already given this bot without a request: the asker's
+    own, and members in the cache (the bot has no members intent, so mostly those who spoke to
+    it lately). Others are named from their latest game here, see :func:`board_names`."""
+    guild, asker = interaction.guild, interaction.user
+
+    def name(user_id: int) -> str | None:
+        if user_id == asker.id:
+            return asker.display_name
+        member = guild.get_member(user_id) if guild is not None else None
+        return member.display_name if member is not None else None
+
+    return name
+
+
+async def board_names(store: Store, guild_id: int, user_ids: list[int], known) -> dict[int, str]:
+    """A name for each player of a page, with no request to Discord: the name Discord gave
+    (``known``), else the one they had at their latest table on this server (one query for
+    the page), else "Player 1234"."""
+    names = {u: n for u in user_ids if (n := known(u))}
+    missing = [u for u in user_ids if u not in names]
+    stored = await store.latest_names(guild_id, missing) if missing else {}
+    return {u: names.get(u) or stored.get(u) or t("Player {number}", number=u % 10000)
+            for u in user_ids}
 
 
 def yaku_label(game: str, slug: str) -> str:
@@ -228,9 +284,10 @@ class Pager:
         raise NotImplementedError
 
 
-def _value(order: str, value: Any, currency: str, period: str) -> str:
+def _value(order: str, row: LeaderboardRow, currency: str, period: str) -> str:
+    value = row.value
     if order == "rating":
-        return number(round(value))
+        return rating(value, row.spread)
     if order == "wins":
         return plural(int(value), "win")
     if order == "points":
@@ -252,9 +309,11 @@ async def _page_of(store: Store, guild_id: int, asker: int, game: str | None, or
 
 async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str | None,
                               order: str, period: str, page: int | None,
-                              season: SeasonChoice = CURRENT_SEASON) -> dict[str, Any]:
+                              season: SeasonChoice = CURRENT_SEASON, known=lambda _: None
+                              ) -> tuple[dict[str, Any], BoardView]:
     """The embed and pager of one page of a board (``None``: the asker's page), with the
-    asker's own rank. The pager keeps the season the board showed, even when a new one starts."""
+    asker's own rank, and the page as an image shows it (names from ``known`` or the store).
+    The pager keeps the season the board showed, even when a new one starts."""
     settings = await store.get_settings(guild_id)
     seasons = await store.seasons(guild_id)
     season = season_number(season, seasons)
@@ -272,21 +331,20 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
                                          limit=BOARD_PAGE)
     currency = shown(settings.currency_name, 64)
     where = title(game) if game else t("all games")
-    embed = discord.Embed(title=t("🏆 Leaderboard · {games} · by {order}", games=where,
-                                  order=tp("order", ORDERS[order])), colour=ACCENT)
+    heading = t("Leaderboard · {games} · by {order}", games=where, order=tp("order", ORDERS[order]))
+    embed = discord.Embed(title=f"🏆 {heading}", colour=ACCENT)
     lines = []
     for row in result.rows:
         games = f" · {plural(row.games, 'game')}" if row.games else ""
-        text = f"**#{row.rank}** <@{row.user_id}> — {_value(order, row.value, currency, period)}{games}"
+        text = f"**#{row.rank}** <@{row.user_id}> — {_value(order, row, currency, period)}{games}"
         lines.append(f"➤ {text}" if row.user_id == asker else text)
-    if not lines:
-        lines.append(t("Nobody is on this board yet: finish a game to get on it.")
-                     if order != "chips" else t("Nobody has chips here yet: try /chips daily."))
-    embed.description = "\n".join(lines)
+    empty = "" if lines else (t("Nobody is on this board yet: finish a game to get on it.")
+                              if order != "chips" else t("Nobody has chips here yet: try /chips daily."))
+    embed.description = "\n".join(lines) or empty
     if mine is not None:
         embed.add_field(name=t("Your rank"), inline=False, value=t(
             "#{rank} of {total} — {value}", rank=mine.rank, total=number(result.total),
-            value=_value(order, mine.value, currency, period)))
+            value=_value(order, mine, currency, period)))
     else:
         embed.add_field(name=t("Your rank"), inline=False,
                         value=t("You are not on this board yet."))
@@ -294,7 +352,15 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     footer = t("{period} · page {page} of {pages} · {players}", period=when, page=page + 1,
                pages=pages, players=plural(result.total, "player"))
     label = None if order == "chips" else season_label(season, seasons)  # chips carry over
-    embed.set_footer(text=f"{label} · {footer}" if label else footer)
+    note = t(RATING_NOTE) if order == "rating" else ""
+    embed.set_footer(text="\n".join(x for x in (f"{label} · {footer}" if label else footer, note)
+                                     if x))
+    plain = None if order == "chips" else season_label(season, seasons, plain=True)  # drawn
+    board = BoardView(title=heading, subtitle=f"{plain} · {footer}" if plain else footer,
+                      value_header=capitalized(tp("order", ORDERS[order])),
+                      rows=await _board_rows(store, guild_id, asker, game, order, period,
+                                             season, result.rows, settings.currency_name, known),
+                      note=note or empty, language=current())
     game_key = game or "all"
     season_key = "a" if season is None else season
 
@@ -307,7 +373,35 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
         extra.append(discord.ui.Button(label=t("My rank"), style=discord.ButtonStyle.primary,
                                        custom_id=make_id(0, "m"), disabled=on_page))
     return {"embed": fit_embed(embed), "view": pager_buttons(make_id, page, pages, extra=extra),
-            "allowed_mentions": NO_PINGS}
+            "allowed_mentions": NO_PINGS}, board
+
+
+async def _board_rows(store: Store, guild_id: int, asker: int, game: str | None, order: str,
+                      period: str, season: int | None, rows: list[LeaderboardRow],
+                      currency: str, known) -> tuple[BoardRow, ...]:
+    """The page's rows as the image draws them, with each player's name and trend (two
+    queries for the page): on rating boards their ratings after their latest rated games,
+    on the others their latest results (chips: of every game and season)."""
+    users = [r.user_id for r in rows]
+    if not users:
+        return ()
+    names = await board_names(store, guild_id, users, known)
+    rated = order == "rating"
+    keys = {u: TrendKey(u, game, season if order != "chips" else None) for u in users}
+    trends = await store.recent_results(guild_id, list(keys.values()),
+                                        limit=TREND_POINTS if rated else FORM_POINTS,
+                                        rated_only=rated)
+    out = []
+    for row in rows:
+        points = trends[keys[row.user_id]]
+        out.append(BoardRow(
+            rank=row.rank, name=names[row.user_id], value=_value(order, row, currency, period),
+            games=plural(row.games, "game") if row.games else "",
+            rating=float(row.value) if rated else None, spread=row.spread if rated else None,
+            trend=tuple(p.rating_after for p in points if p.rating_after is not None) if rated else (),
+            form=() if rated else tuple(p.outcome for p in points),
+            highlight=row.user_id == asker))
+    return tuple(out)
 
 
 class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
@@ -328,11 +422,14 @@ class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
         season = (CURRENT_SEASON if m["season"] is None else
                   ALL_SEASONS if m["season"] == "a" else int(m["season"]))
         with in_public(interaction):  # the board is in the channel, for everyone
-            content = await leaderboard_message(store_of(interaction), interaction.guild_id,
-                                                interaction.user.id, game, m["order"], m["period"],
-                                                None if m["tag"] == "m" else int(m["page"]),
-                                                season)
-        await interaction.response.edit_message(**content)
+            content, board = await leaderboard_message(
+                store_of(interaction), interaction.guild_id, interaction.user.id, game,
+                m["order"], m["period"], None if m["tag"] == "m" else int(m["page"]), season,
+                known_names(interaction))
+        await interaction.response.defer()  # the page is redrawn in the render workers
+        files = await drawn(interaction.client, render_board, board, content["embed"],
+                            BOARD_IMAGE)
+        await interaction.edit_original_response(attachments=files, **content)
 
 
 # -- chip history ----------------------------------------------------------------------------------
@@ -399,8 +496,7 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
     results and their balance of the server's ``currency`` (None: no account yet), of the
     ``season`` named (None: the server has no seasons)."""
     embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
-    if season:
-        embed.set_footer(text=season)
+    footer = [season] if season else []
     if stats.games == 0:
         embed.description = t("No finished games on this server yet.")
     else:
@@ -412,22 +508,17 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
         fav = stats.favourite_game
         embed.add_field(name=t("Favourite game"), value=t(
             "{game} ({games})", game=title(fav), games=plural(stats.games_by_game[fav], "game")))
-        best_lines = []
-        for game in sorted(stats.games_by_game, key=lambda g: -stats.games_by_game[g]):
-            best = stats.best_yaku(game)
-            if best is not None:
-                best_lines.append(t("{game}: {yaku}, {points} ({times})", game=title(game),
-                                    yaku=yaku_label(game, best.slug),
-                                    points=plural(best.best_points, "point"),
-                                    times=tn("once", "{n} times", best.times)))
+        best_lines = [t("{game}: {yaku}", game=title(game), yaku=best)
+                      for game in games_played(stats) if (best := best_yaku_words(stats, game))]
         embed.add_field(name=t("Best yaku"), inline=False,
                         value="\n".join(best_lines[:6]) or t("None formed yet."))
     if stats.ratings:
         embed.add_field(name=t("Rating per game"), inline=False, value="\n".join(
             t("{game}: **{rating}** · {games} ({wins} W, {draws} D, {losses} L)", game=title(r.game),
-              rating=number(round(r.rating)), games=plural(r.games, "rated game"),
+              rating=rating(r.rating, r.sigma), games=plural(r.games, "rated game"),
               wins=number(r.wins), draws=number(r.draws), losses=number(r.losses))
             for r in stats.ratings[:6]))
+        footer.append(t(RATING_NOTE))
     if stats.recent:
         lines = []
         for r in stats.recent:
@@ -439,7 +530,57 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
         embed.add_field(name=t("Recent results"), inline=False, value="\n".join(lines))
     embed.add_field(name=shown(capitalized(currency_noun(currency)), FIELD_VALUE), inline=False,
                     value=number(balance) if balance is not None else t("No account yet."))
+    if footer:
+        embed.set_footer(text="\n".join(footer))
     return embed
+
+
+def games_played(stats) -> list[str]:
+    """The games a player played, the most played first (at most six: a card's panels)."""
+    return sorted(stats.games_by_game, key=lambda g: (-stats.games_by_game[g], g))[:6]
+
+
+def best_yaku_words(stats, game: str) -> str:
+    """The best yaku a player formed in ``game``, in words ("" when none)."""
+    best = stats.best_yaku(game)
+    if best is None:
+        return ""
+    return t("{yaku}, {points} ({times})", yaku=yaku_label(game, best.slug),
+             points=plural(best.best_points, "point"), times=tn("once", "{n} times", best.times))
+
+
+async def stats_card(store: Store, guild_id: int, name: str, stats, currency: str,
+                     balance: int | None, season: str | None) -> CardView:
+    """A player's card as the image draws it: their totals, then per game (the most played
+    first) the record, best yaku, rating and its history (one query for every game)."""
+    ratings = {r.game: r for r in stats.ratings}
+    games = games_played(stats)
+    keys = {g: TrendKey(stats.user_id, g, ratings[g].season) for g in games if g in ratings}
+    history = await store.recent_results(guild_id, list(keys.values()), limit=HISTORY_POINTS,
+                                         rated_only=True) if keys else {}
+    panels = []
+    for game in games:
+        line = ratings.get(game)
+        played = stats.games_by_game[game]
+        record = plural(played, "game")
+        if line is not None:
+            record = t("{games} · {won} won · {drawn} drawn · {lost} lost", games=record,
+                       won=number(line.wins), drawn=number(line.draws), lost=number(line.losses))
+        panels.append(CardGame(
+            title=title(game), record=record, best_yaku=best_yaku_words(stats, game),
+            rating=rating(line.rating, line.sigma) if line is not None else "",
+            history=tuple(p.rating_after for p in history.get(keys.get(game), [])
+                          if p.rating_after is not None)))
+    totals: tuple[tuple[str, str], ...] = ()
+    if stats.games:
+        totals = ((t("Games"), number(stats.games)), (t("Win rate"), rate(stats.wins, stats.games)),
+                  (t("Points"), number(stats.points, signed=True)))
+    if balance is not None:
+        totals += ((capitalized(currency_noun(currency)), number(balance)),)
+    note = t(RATING_NOTE) if stats.ratings else (
+        "" if stats.games else t("No finished games on this server yet."))
+    return CardView(name=name, subtitle=season or "", totals=totals, games=tuple(panels),
+                    note=note, language=current())
 
 
 def rate(wins: int, games: int) -> str:
@@ -504,13 +645,15 @@ class CommunityCog(ServerCog):
             game = None  # chips belong to the server, not to a game
         try:
             with in_public(interaction):  # the board is posted in the channel
-                content = await leaderboard_message(self.store, interaction.guild_id,
-                                                    interaction.user.id, game, order, period, 0,
-                                                    chosen)
+                content, board = await leaderboard_message(
+                    self.store, interaction.guild_id, interaction.user.id, game, order, period, 0,
+                    chosen, known_names(interaction))
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(**content)
+        await interaction.response.defer()  # the page is drawn in the render workers
+        files = await drawn(self.bot, render_board, board, content["embed"], BOARD_IMAGE)
+        await interaction.followup.send(files=files, **content)
 
     # -- /stats ------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's record on this server")
@@ -537,13 +680,18 @@ class CommunityCog(ServerCog):
                 balance: int | None = await self.store.balance(guild, target.id)
             except UnknownAccount:
                 balance = None
+            with in_public(interaction):  # the record is posted in the channel
+                embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
+                                              season_label(number_, seasons)))
+                card = await stats_card(self.store, guild, target.display_name, stats,
+                                        settings.currency_name, balance,
+                                        season_label(number_, seasons, plain=True))
         except (StoreError, BadOption) as exc:
             await refuse(interaction, str(exc))
             return
-        with in_public(interaction):  # the record is posted in the channel
-            embed = stats_embed(target, stats, settings.currency_name, balance,
-                                season_label(number_, seasons))
-        await interaction.response.send_message(embed=fit_embed(embed), allowed_mentions=NO_PINGS)
+        await interaction.response.defer()  # the card is drawn in the render workers
+        files = await drawn(self.bot, render_card, card, embed, CARD_IMAGE)
+        await interaction.followup.send(embed=embed, files=files, allowed_mentions=NO_PINGS)
 
     # -- /chips ------------------------------------------------------------------------------------
     @chips.command(name="balance", description="How many chips you (or another member) hold")

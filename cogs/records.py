@@ -36,6 +36,7 @@ from cogs.community import (
     ServerCog,
     pager_buttons,
     pages_of,
+    render_pool,
     store_of,
 )
 from cogs.language import Speaks, in_public
@@ -184,14 +185,6 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, TableV
     embed.set_footer(text=t("Move {n} of {total} · {game}", n=frame.step, total=frame.total,
                             game=title(record.game)))
     return fit_embed(embed), view, frame.step, frame.total
-
-
-def render_pool(client: discord.Client) -> WorkerPool:
-    """The bot's image workers (started in ``setup_hook``)."""
-    pool = getattr(client, "render_pool", None)
-    if pool is None:
-        raise RuntimeError("the bot has no render pool: images are drawn in worker processes")
-    return pool
 
 
 def replay_view(game_id: int, step: int, total: int) -> discord.ui.View:

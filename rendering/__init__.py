@@ -7,6 +7,8 @@ Public API::
     render_hand(view: HandView, cjk_font: str | None = None) -> bytes
     render_summary(view: SummaryView) -> bytes
     render_yaku_sheet(game: str) -> bytes
+    render_board(view: BoardView) -> bytes        # a page of a leaderboard
+    render_card(view: CardView) -> bytes          # a player's card (/stats)
     card_sprite(card_id: str, width: int, korean: bool = False) -> PIL.Image.Image
     build_sprites(widths: tuple[int, ...] = RENDERED_WIDTHS) -> None
     warm_up() -> None
@@ -22,7 +24,9 @@ True
 
 from __future__ import annotations
 
+from .board import render_board
 from .canvas import shadow
+from .card import render_card
 from .encode import palette_image
 from .fonts import find_cjk_font
 from .hand import render_hand
@@ -30,10 +34,25 @@ from .sheet import render_yaku_sheet
 from .sprites import RENDERED_WIDTHS, build_sprites, card_sprite
 from .summary import render_summary
 from .table import render_table
-from .view import GAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
+from .view import (
+    GAMES,
+    BoardRow,
+    BoardView,
+    CardGame,
+    CardView,
+    HandView,
+    PlayerView,
+    SummaryView,
+    TableView,
+    YakuRow,
+)
 
 __all__ = [
     "GAMES",
+    "BoardRow",
+    "BoardView",
+    "CardGame",
+    "CardView",
     "HandView",
     "PlayerView",
     "SummaryView",
@@ -41,6 +60,8 @@ __all__ = [
     "YakuRow",
     "build_sprites",
     "card_sprite",
+    "render_board",
+    "render_card",
     "render_hand",
     "render_summary",
     "render_table",

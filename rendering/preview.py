@@ -14,11 +14,20 @@ from bot.cards import DECK, MONTHS, card
 from bot.i18n import LANGUAGES, N_, current, speaking, t
 
 from .art.palette import MUTED, TEXT
+from .board import render_board
 from .canvas import MARGIN, new_canvas, place_card, text
+from .card import render_card
 from .encode import encode_png
 from .fonts import caption_font, month_caption
 from .hand import render_hand
-from .samples import PLAYER_COUNTS, sample_hand, sample_summary, sample_table
+from .samples import (
+    PLAYER_COUNTS,
+    sample_board,
+    sample_card,
+    sample_hand,
+    sample_summary,
+    sample_table,
+)
 from .sheet import render_yaku_sheet
 from .sprites import card_height, kind_symbol
 from .summary import render_summary
@@ -73,6 +82,9 @@ def write_all(out: Path) -> list[Path]:
     for n in (1, 8, 10):
         images[f"hand-{n}.png"] = render_hand(sample_hand(n))
     images["summary.png"] = render_summary(sample_summary(6))
+    images["leaderboard.png"] = render_board(sample_board())
+    images["leaderboard-wins.png"] = render_board(sample_board(rated=False))
+    images["stats.png"] = render_card(sample_card())
     paths = []
     for name, data in images.items():
         path = out / name

@@ -5,11 +5,23 @@ from __future__ import annotations
 import random
 
 from bot.cards import DECK, Kind, card
-from bot.i18n import current, t, tp
+from bot.i18n import current, t, tn, tp
 from bot.presenter import for_game
 from bot.presenters.base import card_name
+from bot.words import RATING_NOTE, plural, rating
 
-from .view import GAME_NAMES, HandView, PlayerView, SummaryView, TableView, YakuRow
+from .view import (
+    GAME_NAMES,
+    BoardRow,
+    BoardView,
+    CardGame,
+    CardView,
+    HandView,
+    PlayerView,
+    SummaryView,
+    TableView,
+    YakuRow,
+)
 
 PLAYER_NAMES = ("Hanako", "Taro", "Min-jun", "Seo-yeon", "Keoni", "Leilani", "Aiko")
 NAMES_BY_LANGUAGE = {  # the sample players as a server of that language would write them
@@ -123,3 +135,79 @@ def sample_summary(rows: int = 4) -> SummaryView:
                       t("Match: {first} {a} - {second} {b}", first=first, a=31, second=second, b=12)),
         language=current(),
     )
+
+
+BOARD_NAMES = {  # a server's members, some with long or non-Latin names
+    "en": ("Hanako", "Taro Yamada", "Min-jun", "Seo-yeon", "Keoni", "Leilani",
+           "Aiko the Eternal Koi-Koi Caller of the Northern Server", "さくら", "Bao", "Ingrid"),
+    "ja": ("はなこ", "山田太郎", "ミンジュン", "서연", "Keoni", "レイラニ",
+           "北のサーバーで永遠にこいこいを宣言する愛子さん", "さくら", "Bao", "Ingrid"),
+    "ko": ("하나코", "야마다 타로", "민준", "서연", "Keoni", "레일라니",
+           "북쪽 서버의 영원한 고스톱 챔피언 지우", "さくら", "Bao", "Ingrid"),
+}
+
+
+def _rating_walk(rng: random.Random, games: int, skill: float) -> list[tuple[float, float]]:
+    """(conservative rating, sigma) after each of ``games`` games of a player of ``skill``."""
+    mu, sigma, out = 1500.0, 500.0, []
+    for _ in range(games):
+        sigma = max(120.0, sigma * 0.975)
+        mu += (skill - mu) * 0.08 + rng.uniform(-60, 60)
+        out.append((mu - 3 * sigma, sigma))
+    return out
+
+
+def sample_board(rated: bool = True, asker: int = 4) -> BoardView:
+    """A page of a Koi-Koi rating board (or a wins board) of ten players; row ``asker`` is the
+    asker's own."""
+    rng = random.Random("board")
+    board_names = BOARD_NAMES.get(current(), BOARD_NAMES["en"])
+    players = []
+    for i, name in enumerate(board_names):
+        games = 60 - 5 * i if i != 6 else 4
+        walk = _rating_walk(rng, games, 2300 - 60 * i)
+        players.append((name, games, walk))
+    if rated:
+        players.sort(key=lambda p: -p[2][-1][0])
+    rows = []
+    for i, (name, games, walk) in enumerate(players):
+        value, sigma = walk[-1]
+        wins = games * (10 - i) // 14
+        rows.append(BoardRow(
+            rank=i + 1, name=name, games=plural(games, "game"),
+            value=rating(value, sigma) if rated else plural(wins, "win"),
+            rating=value if rated else None, spread=sigma if rated else None,
+            trend=tuple(v for v, _ in walk[-12:]) if rated else (),
+            form=() if rated else tuple(rng.choice(("won", "won", "lost", "draw")) for _ in range(8)),
+            highlight=i == asker))
+    order = tp("order", "rating") if rated else tp("order", "wins")
+    return BoardView(
+        title=t("Leaderboard · {games} · by {order}", games=GAME_NAMES["koikoi"], order=order),
+        subtitle=t("Season {number}: {name}", number=2, name="Spring") + " · " +
+        t("page {page} of {pages}", page=1, pages=3),
+        value_header=tp("order", "rating").capitalize() if rated else tp("order", "wins").capitalize(),
+        rows=tuple(rows), note=t(RATING_NOTE) if rated else "", language=current())
+
+
+def sample_card() -> CardView:
+    """A player's card: three games, with their rating histories."""
+    rng = random.Random("card")
+    games = []
+    for game, count, skill, yaku in (("koikoi", 38, 2100, "sanko"), ("gostop", 12, 1700, None),
+                                     ("mushi", 3, 1500, None)):
+        walk = _rating_walk(rng, count, skill)
+        wins = count * 6 // 10
+        best = ""
+        if yaku:
+            best = t("{yaku}, {points} ({times})", yaku=for_game(game).short_yaku_name(yaku),
+                     points=plural(5, "point"), times=tn("once", "{n} times", 4))
+        games.append(CardGame(
+            title=GAME_NAMES[game],
+            record=t("{games} · {won} won · {drawn} drawn · {lost} lost",
+                     games=plural(count, "game"), won=wins, drawn=1, lost=count - wins - 1),
+            best_yaku=best, rating=rating(*walk[-1]), history=tuple(v for v, _ in walk)))
+    return CardView(
+        name=names()[0], subtitle=t("Season {number}: {name}", number=2, name="Spring"),
+        totals=((t("Games"), "53"), (t("Win rate"), "60%"), (t("Points"), "+412"),
+                (t("Chips"), "1,250")),
+        games=tuple(games), note=t(RATING_NOTE), language=current())

@@ -119,3 +119,71 @@ class SummaryView:
     result_lines: tuple[str, ...] = ()
     korean_months: bool = False
     language: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One player on a page of a leaderboard.
+
+    ``value``: what they are ranked by, as the text version says it ("1,123 (± 236)", "12
+    wins"). On rating boards ``rating`` is the conservative rating (mu - 3 sigma) and ``spread``
+    its uncertainty sigma, drawn as a bar and a whisker; ``trend`` their ratings after their
+    latest rated games, oldest first (a sparkline). Other boards give ``form`` instead: the
+    outcomes ("won", "lost", "draw") of their latest games, oldest first. ``highlight``: the
+    asker's own row.
+    """
+
+    rank: int
+    name: str
+    value: str
+    games: str = ""
+    rating: float | None = None
+    spread: float | None = None
+    trend: tuple[float, ...] = ()
+    form: tuple[str, ...] = ()
+    highlight: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """A page of a leaderboard: ``title``, a ``subtitle`` (season, period, page), the name of
+    the ranked ``value_header`` column, the rows, and a ``note`` under them (what the rating
+    means, or why the board is empty)."""
+
+    title: str
+    subtitle: str
+    value_header: str
+    rows: tuple[BoardRow, ...]
+    note: str = ""
+    language: str = "en"
+
+    @property
+    def rated(self) -> bool:
+        """A rating board (its rows carry ratings with their uncertainty)."""
+        return any(r.rating is not None for r in self.rows)
+
+
+@dataclass(frozen=True, slots=True)
+class CardGame:
+    """One game on a player's card: its name, their record, best yaku and rating in words, and
+    ``history``: their ratings after each of their latest rated games, oldest first."""
+
+    title: str
+    record: str
+    best_yaku: str = ""
+    rating: str = ""
+    history: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A player's card: their name, a ``subtitle`` (the season), a few totals as (label,
+    value), one panel per game, and a ``note`` at the bottom (what the rating means, or that
+    there is no record yet)."""
+
+    name: str
+    subtitle: str
+    totals: tuple[tuple[str, str], ...]
+    games: tuple[CardGame, ...]
+    note: str = ""
+    language: str = "en"

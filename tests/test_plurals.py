@@ -9,6 +9,7 @@ import pytest
 
 from bot import presenter
 from bot.games import game_module
+from bot.store import LeaderboardRow
 from cogs.community import _value
 from cogs.game_settings import match_length
 
@@ -63,8 +64,9 @@ def test_presenter_lines_count_points(n, words):
 @pytest.mark.parametrize("n, wins, points, games", [
     (0, "0 wins", "0 points", "0 rounds"), (1, "1 win", "+1 point", "1 round"), (2, "2 wins", "+2 points", "2 rounds")])
 def test_boards_and_lobbies_count(n, wins, points, games):
-    assert _value("wins", n, "chips", "all") == wins
-    assert _value("points", n, "chips", "all") == points
+    row = LeaderboardRow(rank=1, user_id=1, value=n, games=n)
+    assert _value("wins", row, "chips", "all") == wins
+    assert _value("points", row, "chips", "all") == points
     assert match_length(type("Rules", (), {"target_score": 0, "rounds": n})()) == games
     if n:
         assert match_length(type("Rules", (), {"target_score": n, "rounds": 2})()) == \

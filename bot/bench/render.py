@@ -1,6 +1,7 @@
 """Rendering benchmark: ``python -m bot.bench render [--runs N] [--rounds R] [--workers W]``.
 
-Per image kind (a table per game, a hand, a round summary, a yaku sheet) it prints the median
+Per image kind (a table per game, a hand, a round summary, a yaku sheet, a leaderboard page,
+a player card) it prints the median
 milliseconds to draw and encode one image, in CPU time (what the image costs, even on a busy
 machine) and wall time, and its median size, over ``--runs`` images drawn from
 several different views (names and labels repeat across views as they do in a real game; the
@@ -46,6 +47,14 @@ def _cases() -> list[tuple[str, Callable[[Any], bytes], list[Any]]]:
     sheet = getattr(render_yaku_sheet, "__wrapped__", render_yaku_sheet)
     cases.append(("yaku sheet", sheet, ["koikoi", "gostop", "mushi", "sakura", "hana_awase",
                                         "shedding"]))
+    try:  # the community images (a checkout before them has none)
+        from rendering import render_board, render_card
+        from rendering.samples import sample_board, sample_card
+    except ImportError:
+        return cases
+    cases.append(("leaderboard page", render_board,
+                  [sample_board(rated=r, asker=a) for r in (True, False) for a in (0, 4, 9)]))
+    cases.append(("player card", render_card, [sample_card()]))
     return cases
 
 

@@ -43,6 +43,7 @@ from .models import (
 from .records import GameSummary, HistoryPage, RatingLine, RecentResult, UserStats, YakuTally
 from .settings import GuildSettings
 from .store import Store
+from .trends import TrendKey, TrendPoint
 
 __all__ = [
     "UserLanguage",
@@ -50,6 +51,7 @@ __all__ = [
     "MAX_AMOUNT", "SYSTEM_ACTOR", "ALL_SEASONS", "CURRENT_SEASON", "Season",
     "AuditReport", "GameEvent", "GameOutcome", "GameRecord", "LeaderboardPage", "LeaderboardRow",
     "LedgerLine", "PlayerResult", "SeatResult", "Transfer",
+    "TrendKey", "TrendPoint",
     "GameSummary", "HistoryPage", "RatingLine", "RecentResult", "UserStats", "YakuTally",
     "StoreError", "InvalidInput", "InvalidAmount", "SelfTransfer", "InvalidSetting", "InvalidGame",
     "InvalidResult", "InsufficientFunds", "AlreadyClaimed", "UnknownAccount", "UnknownGame",

@@ -42,6 +42,7 @@ class RatingLine:
     losses: int
     draws: int
     sigma: float = 0.0  # its uncertainty
+    season: int = 0  # the season it belongs to (ratings start afresh each season)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +200,9 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
     by_game = {r["game"]: r["games"] for r in rows}
     ratings = [
         RatingLine(game=r["game"], rating=r["rating"], games=r["games"], wins=r["wins"],
-                   losses=r["losses"], draws=r["draws"], sigma=r["sigma"])
+                   losses=r["losses"], draws=r["draws"], sigma=r["sigma"], season=r["season"])
         for r in await conn.execute_fetchall(
-            "SELECT game, rating, sigma, games, wins, losses, draws FROM ratings r "
+            "SELECT game, season, rating, sigma, games, wins, losses, draws FROM ratings r "
             "WHERE guild_id = ? AND user_id = ? AND season = (SELECT MAX(season) FROM ratings l "
             "WHERE l.guild_id = r.guild_id AND l.game = r.game AND l.user_id = r.user_id "
             "AND l.season BETWEEN ? AND ?) ORDER BY games DESC, game",

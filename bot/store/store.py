@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.i18n import t
 
-from . import games, leaderboards, ledger, lobbies, purge, records, relay, seasons
+from . import games, leaderboards, ledger, lobbies, purge, records, relay, seasons, trends
 from .db import Clock, Database, database_target
 from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount, refuse_nul
 from .games import validate_new_game
@@ -53,10 +53,12 @@ from .settings import (
     save_settings,
     validate,
 )
+from .trends import TrendKey, TrendPoint
 
 __all__ = ["Store"]
 
 MAX_TEXT = 500
+MAX_TREND_KEYS = 25  # players (or a player's games) per trends query: a page, a card
 
 
 def _id(value: Any, what: str) -> int:
@@ -535,6 +537,32 @@ class Store:
         async with self._db.snapshot() as conn:
             return await records.user_stats(conn, guild_id, user_id, recent,
                                             await seasons.resolve(conn, guild_id, season))
+
+    async def recent_results(self, guild_id: int, keys: Sequence[TrendKey], *,
+                             limit: int = 12, rated_only: bool = False
+                             ) -> dict[TrendKey, list[TrendPoint]]:
+        """Each key's latest ``limit`` results on this server, oldest first, in one query (a
+        board's trends, a card's rating history); ``rated_only``: the games that were rated."""
+        _id(guild_id, "The server id")
+        if len(keys) > MAX_TREND_KEYS or not all(isinstance(k, TrendKey) for k in keys):
+            raise InvalidInput(f"Ask for the results of 0 to {MAX_TREND_KEYS} players at once.")
+        for key in keys:
+            _id(key.user_id, "The user id")
+        if type(limit) is not int or not 1 <= limit <= trends.TREND_LIMIT:
+            raise InvalidInput(f"Read 1 to {trends.TREND_LIMIT} results per player.")
+        async with self._db.snapshot() as conn:
+            return await trends.recent_results(conn, guild_id, keys, limit, rated_only=rated_only)
+
+    async def latest_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """The name each player had in their latest finished game on this server (none: left
+        out), in one query: names for a board's page without asking Discord for each."""
+        _id(guild_id, "The server id")
+        if len(user_ids) > MAX_TREND_KEYS:
+            raise InvalidInput(f"Ask for the names of 0 to {MAX_TREND_KEYS} players at once.")
+        for user_id in user_ids:
+            _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await trends.latest_names(conn, guild_id, user_ids)
 
     async def game_history(self, guild_id: int, *, user_id: int | None = None,
                            game: str | None = None, offset: int = 0, limit: int = 10

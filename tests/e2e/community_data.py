@@ -90,3 +90,21 @@ async def finish_quick(store, guild_id, game, players, outcomes, points=None):
     await store.finish_game(record.game_id, [SeatResult(s, p, o) for s, (o, p)
                                              in enumerate(zip(outcomes, points, strict=True))])
     return record.game_id
+
+
+async def turn_page(standin, user, message, custom_id, shows):
+    """Press a board's page button and return the message once it ``shows(message)``: the
+    bot acknowledges the press first and redraws the page's image in its workers."""
+    await user.click(message, custom_id)
+
+    def shown():
+        now = standin.message(message)
+        return now if shows(now) else None
+
+    return await standin.wait_for(shown, f"the page after {custom_id}",
+                                  channels=[message.channel])
+
+
+def footer_has(text):
+    """A message whose embed's footer contains ``text``."""
+    return lambda message: text in embed(message)["footer"]["text"]

@@ -3,24 +3,42 @@ only the asker may use and another server's data staying invisible."""
 
 from __future__ import annotations
 
+import io
+
 import discord
 import pytest
+from PIL import Image
 
+from rendering.board import board_height
+from rendering.view import BoardRow, BoardView
 from tests.e2e.community_data import (
     assert_guild_only,
     embed,
     field,
     finish_quick,
+    footer_has,
     only_private,
     pager_ids,
     play_game,
     start_hbot,
+    turn_page,
 )
 from tests.e2e.test_koikoi_bot import reply_text
 
 pytestmark = pytest.mark.asyncio
 
 OTHERS = list(range(7001, 7025))  # 24 players who are not members: mentions still render
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(data)) as image:
+        return image.size
+
+
+def page_height(rows: int, note: str = "") -> int:
+    """The height of a board's image with ``rows`` rows (and a note under them)."""
+    return board_height(BoardView("", "", "", tuple(BoardRow(i, "", "") for i in range(rows)),
+                                  note=note))
 
 
 @pytest.fixture
@@ -58,30 +76,39 @@ async def test_leaderboard_pages_only_for_the_asker_and_shows_their_rank(hbot, s
     assert e["description"].count("**#") == 10
     assert f"<@{world.player.id}>" not in e["description"]  # bob is far down the board
     assert field(board, "Your rank").startswith("#") and " of 26 — 1 win" in field(board, "Your rank")
+    # the page as an image in the embed, the text kept beside it for screen readers
+    assert e["image"]["url"] == "attachment://leaderboard.png"
+    assert png_size(board.files["leaderboard.png"]) == (1000, page_height(10))
     assert "page 1 of 3" in e["footer"]["text"]
     ids = pager_ids(board)
     # someone else cannot turn the pages
     refused = await world.admin.click(board, ids["n"])
     assert only_private(refused) and "Only the member who asked" in reply_text(refused)
     assert "page 1 of 3" in embed(standin.message(board))["footer"]["text"]
-    # the asker can
-    await world.player.click(board, ids["n"])
-    assert "page 2 of 3" in embed(standin.message(board))["footer"]["text"]
-    await world.player.click(standin.message(board), pager_ids(standin.message(board))["m"])
-    mine = standin.message(board)
+    # the asker can; each page comes with its image redrawn
+    first_image = board.files["leaderboard.png"]
+    second = await turn_page(standin, world.player, board, ids["n"], footer_has("page 2 of 3"))
+    assert second.files["leaderboard.png"] != first_image
+    mine = await turn_page(standin, world.player, second, pager_ids(second)["m"],
+                           lambda m: "➤" in embed(m)["description"])
     [marked] = [line for line in embed(mine)["description"].split("\n") if line.startswith("➤")]
     assert f"<@{world.player.id}>" in marked
     assert next(c for c in mine.components[0]["components"] if c["custom_id"].endswith(":m"))["disabled"]
     # previous goes back a page
     page = embed(mine)["footer"]["text"]
-    await world.player.click(mine, pager_ids(mine)["p"])
-    assert embed(standin.message(board))["footer"]["text"] != page
+    await turn_page(standin, world.player, mine, pager_ids(mine)["p"],
+                    lambda m: embed(m)["footer"]["text"] != page)
 
     # rating needs a game; chips are per server
     refused = await world.player.slash(world.channel, "leaderboard", order="rating")
     assert only_private(refused) and "choose a game" in reply_text(refused)
     rated = await world.player.slash(world.channel, "leaderboard", game="koikoi")
     assert "by rating" in embed(rated.original)["title"]
+    lines = embed(rated.original)["description"].split("\n")
+    assert len(lines) == 10 and all("(still settling)" in x or "(± " in x for x in lines)
+    assert "cautious estimates" in embed(rated.original)["footer"]["text"]
+    assert "cautious estimates" not in embed(board)["footer"]["text"]
+    assert png_size(rated.original.files["leaderboard.png"]) == (1000, page_height(10, "note"))
     await store.open_account(guild, world.player.id)
     chips = await world.player.slash(world.channel, "leaderboard", order="chips", period="30d")
     assert "chips" in embed(chips.original)["description"]
@@ -115,6 +142,11 @@ async def test_stats_show_record_best_yaku_ratings_and_recent_results(hbot, stan
     recent = field(msg, "Recent results")
     assert recent.index(f"#{gids[-1]}") < recent.index(f"#{gids[0]}") and "Mushi" in recent
     assert field(msg, "Chips") == "No account yet."
+    assert "Koi-Koi: **" in field(msg, "Rating per game") and "(still settling)" in field(msg, "Rating per game")
+    assert "cautious estimates" in embed(msg)["footer"]["text"]
+    # the card as an image in the embed, the text kept
+    assert embed(msg)["image"]["url"] == "attachment://stats.png"
+    assert png_size(msg.files["stats.png"])[0] == 1000
     # your own, with no games yet
     mine = await world.shy.slash(world.channel, "stats")
     assert embed(mine.original)["description"] == "No finished games on this server yet."
@@ -202,6 +234,15 @@ async def test_unexpected_failures_get_one_friendly_private_line(hbot, standin, 
 
     async def broken(*args, **kwargs):
         raise RuntimeError("disk on fire")
+
+    # Pictures that cannot be drawn leave the text: the board and the record still answer.
+    with monkeypatch.context() as patch:
+        patch.setattr(hbot.render_pool, "run", broken)
+        plain = (await world.player.slash(world.channel, "leaderboard", order="wins")).original
+        record = (await world.player.slash(world.channel, "stats")).original
+        assert not plain.files and not record.files and not plain.ephemeral
+        assert embed(plain)["description"].count("**#") == 10 and "image" not in embed(plain)
+        assert embed(record)["title"] == "📊 bob"
 
     monkeypatch.setattr(hbot.store, "user_stats", broken)
     monkeypatch.setattr(hbot.store, "leaderboard", broken)

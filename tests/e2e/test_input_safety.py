@@ -11,7 +11,15 @@ import pytest
 
 from bot.store import StoreUnavailable, UnknownAccount
 from cogs.text import CONTENT
-from tests.e2e.community_data import embed, finish_quick, only_private, pager_ids, start_hbot
+from tests.e2e.community_data import (
+    embed,
+    finish_quick,
+    footer_has,
+    only_private,
+    pager_ids,
+    start_hbot,
+    turn_page,
+)
 from tests.e2e.test_koikoi_bot import reply_text
 from tests.store.faults import corrupt_table, counts, fill_up, make_read_only, problem_lines
 
@@ -228,8 +236,7 @@ async def test_read_only_database_refuses_changes_and_keeps_answering_reads(hbot
     assert embed((await player.slash(channel, "stats")).original)["title"] == "📊 bob"
     assert (await player.slash(channel, "chips history")).original.embeds
     assert (await admin.slash(channel, "settings show")).original.embeds
-    await player.click(board, pager_ids(board)["n"])
-    assert "page 2 of 2" in embed(standin.message(board))["footer"]["text"]
+    await turn_page(standin, player, board, pager_ids(board)["n"], footer_has("page 2 of 2"))
 
     assert counts(store.path) == before
     [line] = problem_lines(logs.records)

@@ -7,7 +7,16 @@ from __future__ import annotations
 import pytest
 
 from cogs.community import LeaderboardPager
-from tests.e2e.community_data import embed, field, finish_quick, only_private, pager_ids, start_hbot
+from tests.e2e.community_data import (
+    embed,
+    field,
+    finish_quick,
+    footer_has,
+    only_private,
+    pager_ids,
+    start_hbot,
+    turn_page,
+)
 from tests.e2e.test_koikoi_bot import reply_text
 
 
@@ -63,12 +72,12 @@ async def test_staff_start_a_season_and_the_boards_begin_afresh(hbot, standin, w
     board = (await bob.slash(world.channel, "leaderboard", game="koikoi", order="wins")).original
     assert all(":s1:" in custom_id for custom_id in pager_ids(board).values())
     await alice.slash(world.channel, "season start", name="Summer")
-    await bob.click(board, pager_ids(board)["n"])
-    turned = embed(standin.message(board))
+    turned = embed(await turn_page(standin, bob, board, pager_ids(board)["n"],
+                                   footer_has("page 2 of 3")))
     assert turned["footer"]["text"].startswith("Season 1: Spring") and "page 2 of 3" in turned["footer"]["text"]
 
     stats = (await alice.slash(world.channel, "stats", season="all")).original
-    assert field(stats, "Games").startswith("3 played") and embed(stats)["footer"]["text"] == "All seasons"
+    assert field(stats, "Games").startswith("3 played") and embed(stats)["footer"]["text"].split("\n")[0] == "All seasons"
     now = (await alice.slash(world.channel, "stats")).original
     assert embed(now)["footer"]["text"] == "Season 2: Summer"
     assert "No finished games" in embed(now)["description"]

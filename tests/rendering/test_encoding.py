@@ -11,17 +11,28 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from bot.workers import WorkerPool
 from rendering import (
     GAMES,
+    render_board,
+    render_card,
     render_hand,
     render_summary,
     render_table,
     render_yaku_sheet,
     warm_up,
 )
+from rendering.board import board_image
 from rendering.canvas import FELT_PALETTE, new_canvas, text
+from rendering.card import card_image
 from rendering.encode import encode_png, palette_image
 from rendering.fonts import latin
 from rendering.hand import hand_image
-from rendering.samples import PLAYER_COUNTS, sample_hand, sample_summary, sample_table
+from rendering.samples import (
+    PLAYER_COUNTS,
+    sample_board,
+    sample_card,
+    sample_hand,
+    sample_summary,
+    sample_table,
+)
 from rendering.sheet import sheet_image
 from rendering.sprites import card_sprite
 from rendering.summary import summary_image
@@ -37,6 +48,9 @@ VIEWS = [
     (render_hand, sample_hand(8)),
     (render_hand, sample_hand(10, korean=True)),
     (render_summary, sample_summary(6)),
+    (render_board, sample_board()),
+    (render_board, sample_board(rated=False)),
+    (render_card, sample_card()),
 ]
 
 
@@ -98,7 +112,7 @@ def _mean_error(image: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(rgb, decoded)).mean) / 3
 
 
-@pytest.mark.parametrize("kind", ["table", "hand", "summary", "sheet"])
+@pytest.mark.parametrize("kind", ["table", "hand", "summary", "sheet", "board", "card"])
 def test_the_palette_still_fits_the_art(kind):
     """Mean error per channel of the 256-colour image against the full-colour drawing; with a
     palette trained on today's art it is about 1.1-1.6 of 255. Well above that, the art has
@@ -108,6 +122,8 @@ def test_the_palette_still_fits_the_art(kind):
         "hand": [hand_image(sample_hand(n, seed=5, korean=n == 9)) for n in (4, 8, 9)],
         "summary": [summary_image(sample_summary(8))],
         "sheet": [sheet_image(g) for g in GAMES],
+        "board": [board_image(sample_board()), board_image(sample_board(rated=False))],
+        "card": [card_image(sample_card())],
     }[kind]
     for image in images:
         assert _mean_error(image) < 2.2
