@@ -18,11 +18,12 @@ from .canvas import MARGIN, new_canvas, place_card, text
 from .encode import encode_png
 from .fonts import caption_font, month_caption
 from .hand import render_hand
-from .samples import PLAYER_COUNTS, sample_hand, sample_summary, sample_table
+from .samples import PLAYER_COUNTS, sample_hand, sample_standings, sample_summary, sample_table
 from .sheet import render_yaku_sheet
 from .sprites import card_height, kind_symbol
 from .summary import render_summary
 from .table import render_table
+from .tournament import render_standings
 from .view import GAMES
 
 SHEET_CARD = 96
@@ -73,6 +74,8 @@ def write_all(out: Path) -> list[Path]:
     for n in (1, 8, 10):
         images[f"hand-{n}.png"] = render_hand(sample_hand(n))
     images["summary.png"] = render_summary(sample_summary(6))
+    images["tournament-swiss.png"] = render_standings(sample_standings("swiss", 8))
+    images["tournament-bracket.png"] = render_standings(sample_standings("single_elimination", 8))
     paths = []
     for name, data in images.items():
         path = out / name
