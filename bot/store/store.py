@@ -525,6 +525,11 @@ class Store:
         async with self._db.snapshot() as conn:
             return await tournaments.of_game(conn, game_id)
 
+    async def game_started_as(self, guild_id: int, key: str) -> int | None:
+        """The game that ``tables.start(key=key)`` created, if any."""
+        async with self._db.snapshot() as conn:
+            return await tournaments.game_started_as(conn, guild_id, key)
+
     async def tournament_ledger(self, tournament_id: int) -> dict[str, int]:
         async with self._db.snapshot() as conn:
             return await tournaments.ledger_of(conn, tournament_id)

@@ -417,3 +417,10 @@ async def ledger_of(conn: aiosqlite.Connection, tournament_id: int) -> dict[str,
         "SELECT kind, SUM(amount) FROM transfers WHERE idem_key LIKE ? GROUP BY kind",
         (f"%:tournament {tournament_id}:%",))
     return {r[0]: r[1] for r in rows}
+
+
+async def game_started_as(conn: aiosqlite.Connection, guild_id: int, key: str) -> int | None:
+    """The game a start with ``key`` created (a table opened before a restart), if any."""
+    row = await _one(conn, "SELECT game_id FROM games WHERE start_key = ?",
+                     (scoped_key(guild_id, "start", key),))
+    return None if row is None else row[0]
