@@ -560,9 +560,9 @@ class TournamentCog(ServerCog):
         with self.speaking_for(tour.guild_id, settings):
             view = build_view(tour, ranking)
             lines = standings_lines(tour, view)
+            footer = discord.utils.escape_mentions(discord.utils.escape_markdown(view.footer))
             embed = discord.Embed(title=view.title, colour=ACCENT,
-                                  description="\n".join([view.subtitle, *lines,
-                                                         view.footer]).strip())
+                                  description="\n".join([view.subtitle, *lines, footer]).strip())
         png = await self.bot.render_pool.run(render_standings, view)  # type: ignore[attr-defined]
         embed.set_image(url="attachment://standings.png")
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.cards import DECK, Kind, card
-from bot.i18n import current, t, tp
+from bot.i18n import current, t, tn, tp
 from bot.presenter import for_game
 from bot.presenters.base import card_name
 
@@ -139,8 +139,9 @@ def sample_standings(format: str = "swiss", entrants: int = 8, seed: int = 3):
     rng = random.Random(seed)
     pool = (*names(), *TOURNAMENT_NAMES)
     players = list(range(1, entrants + 1))
-    shown = {p: pool[(p - 1) % len(pool)] if p < entrants - 1 else
-             t("AI ({level})", level=tp("choice", "hard" if p % 2 else "expert")) for p in players}
+    levels = {entrants - 1: "hard", entrants: "expert"}  # the last two seeds are AI entrants
+    shown = {p: t("AI ({level})", level=tp("choice", levels[p])) if p in levels
+             else pool[(p - 1) % len(pool)] for p in players}
     games: list[fmt.Game] = []
     rounds = fmt.swiss_rounds(entrants) if format == "swiss" else fmt.elimination_rounds(entrants)
     for r in range(1, rounds + 1):
@@ -156,8 +157,8 @@ def sample_standings(format: str = "swiss", entrants: int = 8, seed: int = 3):
     prizes = {s.entrant: shares[s.rank - 1] for s in table if s.rank <= len(shares)}
     kind = t("Swiss") if format == "swiss" else t("single elimination")
     return standings_view(
-        format=format, title=t("Koi-Koi tournament #{number}", number=7),
-        subtitle=t("{format}, {players} players: final standings after round {round}",
-                   format=kind, players=entrants, round=rounds),
+        format=format, title=t("{game} tournament #{number}", game=GAME_NAMES["koikoi"], number=7),
+        subtitle=t("{format}, {players}: final standings", format=kind,
+                   players=tn("{n} player", "{n} players", entrants)),
         names=shown, entrants=entrants, games=games, dropped=[], prizes=prizes,
         footer=t("Winner: {name}", name=shown[table[0].entrant]))
