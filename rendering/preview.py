@@ -1,6 +1,7 @@
 """``python -m rendering.preview OUTDIR [--locale en|ja|ko]``: write a contact sheet of all 48
 cards and sample images (tables for every game and player count, hands, a summary, the yaku
-sheets) to look at, their words and sample players' names in that language."""
+sheets, tournament standings and a bracket) to look at, their words and sample players' names
+in that language."""
 
 from __future__ import annotations
 
