@@ -5,6 +5,9 @@ turn timeout (three timeouts forfeit); the AI plays its own tables."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+
 import pytest
 
 from bot.tables import TableManager
@@ -31,12 +34,35 @@ def standings(standin, channel) -> list:
             and m.embeds and "standings" in m.embeds[0].get("description", "")]
 
 
-async def sign_up(standin, world, fmt, ais, fee):
+def results_stored(db) -> int:
+    """Pairings with a stored result, read from the bot's database file as it is now."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+        return conn.execute("SELECT count(*) FROM tournament_pairings "
+                            "WHERE status = 'done'").fetchone()[0]
+
+
+async def rounds_announced(standin, channel, db, count: int, rounds: int,
+                           tables_per_round: int) -> list:
+    """Wait for the standings of the first ``count`` of ``rounds`` rounds, one stored result at a
+    time, then the round's standings (each a wait of its own, so a slow machine makes each step
+    slower, not too late). A restart may post a round's standings twice, never none."""
+    for n in range(1, count + 1):
+        for done in range(tables_per_round * (n - 1) + 1, tables_per_round * n + 1):
+            await standin.wait_for(lambda done=done: results_stored(db) >= done,
+                                   f"{done} tournament results stored")
+        said = "final standings" if n == rounds else f"after round {n} of {rounds}"
+        await standin.wait_for(lambda said=said: any(said in m.embeds[0]["description"]
+                                                     for m in standings(standin, channel)),
+                               f"the standings of round {n}")
+    return standings(standin, channel)
+
+
+async def sign_up(standin, world, fmt, ais, fee, more=()):
     record = await world.admin.slash(world.channel, "tournament create", game="koikoi",
                                      format=fmt, rounds=1, stake=fee)
     message = record.original
     assert not message.ephemeral and "Sign-up is open" in message.embeds[0]["description"]
-    for user in (world.admin, world.player, world.shy):
+    for user in (world.admin, world.player, world.shy, *more):
         await user.click(message, cid(message, "hf:tn:join:"))
     for level in ais:
         await world.admin.select(message, cid(message, "hf:tnai:"), [level])
@@ -53,30 +79,31 @@ async def test_swiss_of_eight_through_a_restart_pays_prizes_to_the_chip(start_bo
     refused = await world.player.slash(world.channel, "tournament create", game="koikoi",
                                        format="swiss", rounds=1)
     assert private(refused) and "Manage Server" in reply_text(refused)
-    message = await sign_up(standin, world, "swiss", ["easy", "normal", "normal", "hard", "easy"],
-                            fee=60)
+    # six members and two AI entrants: members who never press lose their games in three
+    # timed-out turns, so the tournament takes seconds
+    members = [standin.create_user(name) for name in ("dave", "erin", "frank")]
+    for member in members:
+        standin.add_member(world.guild, member)
+    message = await sign_up(standin, world, "swiss", ["easy", "normal"], fee=60, more=members)
     again = await world.player.click(message, cid(message, "hf:tn:join:"))
     assert private(again) and "already signed up" in reply_text(again)
     early = await world.player.click(message, cid(message, "hf:tn:start:"))
     assert private(early) and "Manage Server" in reply_text(early)
     assert "8 of at most" in str(standin.message(message).embeds[0]["fields"])
     [tid] = [t for t, _ in await store.live_tournaments()]
-    assert (await store.tournament(tid)).pot == 180
+    assert (await store.tournament(tid)).pot == 360
 
     await world.admin.click(message, cid(message, "hf:tn:start:"))
     # round 1 is played; its standings (picture and text) come once every table has ended
-    first = await standin.wait_for(lambda: standings(standin, world.channel),
-                                   "the standings after round 1")
+    first = await rounds_announced(standin, world.channel, db, 1, 3, tables_per_round=4)
     assert "after round 1 of 3" in first[0].embeds[0]["description"]
     assert first[0].attachments[0].filename == "standings.png"
     await bot.close()  # round 2 is being paired or played: the restart comes in the middle
 
     bot = await start_bot(make_bot(standin, db, world.guild.id))
     store = bot.store
-    final = await standin.wait_for(
-        lambda: [m for m in standings(standin, world.channel)
-                 if "final standings" in m.embeds[0]["description"]],
-        "the final standings")
+    final = [m for m in await rounds_announced(standin, world.channel, db, 3, 3, tables_per_round=4)
+             if "final standings" in m.embeds[0]["description"]]
     # then the prizes are paid and the tournament's message says who won
     await standin.wait_for(lambda: "won" in standin.message(message).embeds[0]["description"],
                            "the tournament message showing the winner")
@@ -88,11 +115,11 @@ async def test_swiss_of_eight_through_a_restart_pays_prizes_to_the_chip(start_bo
     met = [frozenset((p.a, p.b)) for p in tour.pairings if p.b is not None]
     assert len(met) == len(set(met))
     prizes = sorted((e.prize for e in tour.entrants), reverse=True)
-    assert prizes[:3] == [108, 54, 18] and sum(prizes) == 180
+    assert prizes[:3] == [216, 108, 36] and sum(prizes) == 360
     assert "Winner:" in final[0].embeds[0]["description"]
     moved = await store.tournament_ledger(tid)
     paid_to_humans = sum(e.prize for e in tour.entrants if e.user_id is not None)
-    assert moved["stake"] == 180 and moved.get("payout", 0) == paid_to_humans
+    assert moved["stake"] == 360 and moved.get("payout", 0) == paid_to_humans
     for e in tour.entrants:
         if e.user_id is not None:
             assert await store.balance(guild, e.user_id) == start - 60 + e.prize
