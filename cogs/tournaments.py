@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 FORMAT_NAMES = {"swiss": N_("Swiss"), "single_elimination": N_("single elimination"),
                 "round_robin": N_("round robin")}
 GONE = N_("This tournament is no longer open to that.")
+RETRY_S = 30.0  # a tournament that could not advance (database or Discord trouble) tries again
 
 
 def format_name(code: str) -> str:
@@ -336,8 +337,8 @@ class TournamentCog(ServerCog):
         if tid is not None:
             self.schedule(tid)
 
-    def schedule(self, tid: int) -> None:
-        task = asyncio.create_task(self.advance(tid))
+    def schedule(self, tid: int, delay: float = 0.0) -> None:
+        task = asyncio.create_task(self._advance_after(tid, delay))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -419,6 +420,11 @@ class TournamentCog(ServerCog):
                 if current.lower() in p.lower()][:25]
 
     # -- running the rounds ------------------------------------------------------------------------
+    async def _advance_after(self, tid: int, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        await self.advance(tid)
+
     async def advance(self, tid: int) -> None:
         """Bring a tournament as far as its stored state allows: record finished games, announce
         a completed round, pair and open the next, or finish and pay the prizes."""
@@ -427,8 +433,9 @@ class TournamentCog(ServerCog):
                 await self._advance(tid)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("tournament %s could not advance", tid)
+        except Exception:  # database trouble, Discord refusing a post: try again shortly
+            log.exception("tournament %s could not advance; trying again in %d s", tid, RETRY_S)
+            self.schedule(tid, delay=RETRY_S)
 
     async def _advance(self, tid: int) -> None:
         store = self.store
