@@ -1,5 +1,5 @@
-"""Servers that remove the bot: their running games are cancelled at once with every stake
-refunded, the server is marked departed, and its data is purged after the grace period unless
+"""Servers that remove the bot: their tournaments and running games are cancelled at once with
+every entry fee and stake refunded, the server is marked departed, and its data is purged after the grace period unless
 the bot is added back first (see :mod:`bot.store.purge`)."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.store import SYSTEM_ACTOR, GameNotRunning, Store, StoreError
+from bot.store.tournaments import TournamentError
 from bot.tables import TableError
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,10 @@ class Departures:
         mark it departed. The games cancelled."""
         if not self.owns(guild_id):
             return 0
+        for tournament_id, guild in await self.store.live_tournaments():
+            if guild == guild_id:  # first, so no game's end opens the next round's tables
+                with contextlib.suppress(TournamentError):  # it ended meanwhile
+                    await self.store.cancel_tournament(tournament_id, guild_id, actor=SYSTEM_ACTOR)
         cancelled = 0
         for table in [t for t in self.tables.tables.values() if t.guild_id == guild_id]:
             with contextlib.suppress(TableError):  # a game that ended meanwhile stays ended

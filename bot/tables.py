@@ -184,6 +184,9 @@ class TableManager:
         self._pool: ProcessPoolExecutor | None = None
         self._starting: set[str] = set()  # start keys being started right now
         self._turn_seconds: dict[int, float] = {}  # guild -> its turn timeout, as last read
+        # Called with each table whose game has just ended (finished, forfeited or cancelled),
+        # after the end is stored: the tournaments record their results from it.
+        self.end_listeners: list[Callable[[Table], None]] = []
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
@@ -414,6 +417,11 @@ class TableManager:
             if task and task is not asyncio.current_task():
                 task.cancel()
         self.tables.pop(table.game_id, None)
+        for listener in self.end_listeners:
+            try:
+                listener(table)
+            except Exception:  # a listener's fault must not undo the stored end
+                log.exception("end listener failed for game %s", table.game_id)
 
     # -- scheduling -------------------------------------------------------------------------
     def _begin_move(self, table: Table, acted: int | None) -> None:

@@ -1,6 +1,7 @@
 """``python -m rendering.preview OUTDIR [--locale en|ja|ko]``: write a contact sheet of all 48
 cards and sample images (tables for every game and player count, hands, a summary, the yaku
-sheets) to look at, their words and sample players' names in that language."""
+sheets, tournament standings and a bracket) to look at, their words and sample players' names
+in that language."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from .samples import (
     sample_board,
     sample_card,
     sample_hand,
+    sample_standings,
     sample_summary,
     sample_table,
 )
@@ -32,6 +34,7 @@ from .sheet import render_yaku_sheet
 from .sprites import card_height, kind_symbol
 from .summary import render_summary
 from .table import render_table
+from .tournament import render_standings
 from .view import GAMES
 
 SHEET_CARD = 96
@@ -85,6 +88,8 @@ def write_all(out: Path) -> list[Path]:
     images["leaderboard.png"] = render_board(sample_board())
     images["leaderboard-wins.png"] = render_board(sample_board(rated=False))
     images["stats.png"] = render_card(sample_card())
+    images["tournament-swiss.png"] = render_standings(sample_standings("swiss", 8))
+    images["tournament-bracket.png"] = render_standings(sample_standings("single_elimination", 8))
     paths = []
     for name, data in images.items():
         path = out / name

@@ -211,3 +211,42 @@ def sample_card() -> CardView:
         totals=((t("Games"), "53"), (t("Win rate"), "60%"), (t("Points"), "+412"),
                 (t("Chips"), "1,250")),
         games=tuple(games), note=t(RATING_NOTE), language=current())
+
+
+TOURNAMENT_NAMES = ("Hanako", "Taro", "Min-jun", "Seo-yeon", "Keoni", "Leilani", "Aiko", "Kenji")
+
+
+def sample_standings(format: str = "swiss", entrants: int = 8, seed: int = 3):
+    """A finished tournament of ``entrants`` (the sample players and AI levels) with results
+    drawn from a seeded generator, paired by the bot's own pairing module."""
+    from bot.tournaments import pairing as fmt
+    from bot.tournaments.prizes import prize_shares
+
+    from .tournament import standings_view
+
+    rng = random.Random(seed)
+    pool = (*names(), *TOURNAMENT_NAMES)
+    players = list(range(1, entrants + 1))
+    levels = {entrants - 1: "hard", entrants: "expert"}  # the last two seeds are AI entrants
+    shown = {p: t("AI ({level})", level=tp("choice", levels[p])) if p in levels
+             else pool[(p - 1) % len(pool)] for p in players}
+    games: list[fmt.Game] = []
+    rounds = fmt.swiss_rounds(entrants) if format == "swiss" else fmt.elimination_rounds(entrants)
+    for r in range(1, rounds + 1):
+        pairing = (fmt.pair_swiss(players, games) if format == "swiss"
+                   else fmt.pair_elimination(entrants, games, players, r))
+        games += [fmt.Game(r, b, None, b) for b in pairing.byes]
+        for a, b in pairing.pairs:  # the better seed wins two games in three; a draw now and then
+            roll = rng.random()
+            games.append(fmt.Game(r, a, b, None if roll > 0.9 else a if roll < 0.6 else b))
+    table = (fmt.standings(players, games) if format == "swiss"
+             else fmt.elimination_standings(players, games))
+    shares = prize_shares(entrants * 100, format, entrants)
+    prizes = {s.entrant: shares[s.rank - 1] for s in table if s.rank <= len(shares)}
+    kind = t("Swiss") if format == "swiss" else t("single elimination")
+    return standings_view(
+        format=format, title=t("{game} tournament #{number}", game=GAME_NAMES["koikoi"], number=7),
+        subtitle=t("{format}, {players}: final standings", format=kind,
+                   players=tn("{n} player", "{n} players", entrants)),
+        names=shown, entrants=entrants, games=games, dropped=[], prizes=prizes,
+        footer=t("Winner: {name}", name=shown[table[0].entrant]))

@@ -71,3 +71,24 @@ async def test_another_process_s_servers_are_left_to_it(tmp_path):
         assert len(await store.list_running_games(GONE)) == 1
         await store.mark_departed(GONE)  # as the process that drives it would
         assert await departures.purge_due(now=clock.now + 31 * DAY) == []
+
+
+async def test_a_departed_server_s_tournaments_are_called_off_with_fees_refunded(tmp_path):
+    clock = Clock()
+    store, departures = await _two_servers(tmp_path, clock)
+    async with store:
+        cups = {}
+        for guild in (GONE, STAYS):
+            cup = await store.create_tournament(guild, 55, created_by=ALICE, game="koikoi",
+                                                format="swiss", rules={"rounds": 1}, fee=25,
+                                                key=f"cup-{guild}")
+            for user in (ALICE, BOB):
+                await store.join_tournament(cup.tournament_id, guild, user, f"user {user}")
+            cups[guild] = cup.tournament_id
+        assert await store.balance(GONE, BOB) == 960 - 25
+        await departures.left(GONE)
+        assert (await store.tournament(cups[GONE])).status == "cancelled"
+        assert await store.balance(GONE, BOB) == 1000  # the fee and the stake came back
+        assert (await store.tournament(cups[STAYS])).status == "open"
+        assert await store.balance(STAYS, BOB) == 960 - 25
+        assert (await store.audit()).ok

@@ -28,16 +28,22 @@ __all__ = ["COPIED_TABLES", "CopyReport", "copy_database"]
 #: Every table of the schema, parents before children (foreign keys hold at each insert).
 COPIED_TABLES = ("guild_settings", "user_languages", "seasons", "games", "game_events", "results",
                  "ratings", "accounts", "transfers", "entries", "lobbies", "relayed_presses",
-                 "departed_guilds")
+                 "departed_guilds", "tournaments", "tournament_entrants", "tournament_rounds",
+                 "tournament_pairings")
 #: Columns whose values PostgreSQL numbers itself: its counters continue after the copy.
 IDENTITIES = {"games": "game_id", "accounts": "account_id", "transfers": "transfer_id",
-              "entries": "entry_id", "relayed_presses": "press_id"}
+              "entries": "entry_id", "relayed_presses": "press_id",
+              "tournaments": "tournament_id"}
 _KEYS = {"guild_settings": "guild_id", "user_languages": "user_id",
          "seasons": "guild_id, season", "games": "game_id",
          "game_events": "game_id, seq", "results": "game_id, seat",
          "ratings": "guild_id, game, season, user_id", "accounts": "account_id",
          "transfers": "transfer_id", "entries": "entry_id", "lobbies": "lobby_id",
-         "relayed_presses": "press_id", "departed_guilds": "guild_id"}
+         "relayed_presses": "press_id", "departed_guilds": "guild_id",
+         "tournaments": "tournament_id",
+         "tournament_entrants": "tournament_id, entrant",
+         "tournament_rounds": "tournament_id, round",
+         "tournament_pairings": "tournament_id, round, board"}
 BATCH = 1000
 
 

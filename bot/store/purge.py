@@ -20,8 +20,13 @@ __all__ = ["PURGE_PLAN", "NOT_SERVER_DATA", "mark_departed", "clear_departed", "
 _OF_GAMES = "game_id IN (SELECT game_id FROM games WHERE guild_id = ?)"
 #: Every table holding a server's data and which of its rows are that server's, children before
 #: parents (foreign keys hold after each delete). A new table joins this plan or NOT_SERVER_DATA.
+_OF_TOURNAMENTS = "tournament_id IN (SELECT tournament_id FROM tournaments WHERE guild_id = ?)"
 PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("lobbies", "guild_id = ?"),
+    ("tournament_pairings", _OF_TOURNAMENTS),
+    ("tournament_rounds", _OF_TOURNAMENTS),
+    ("tournament_entrants", _OF_TOURNAMENTS),
+    ("tournaments", "guild_id = ?"),
     ("relayed_presses", _OF_GAMES),
     ("game_events", _OF_GAMES),
     ("results", "guild_id = ?"),

@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.i18n import t
 
-from . import games, leaderboards, ledger, lobbies, purge, records, relay, seasons, trends
+from . import games, leaderboards, ledger, lobbies, purge, records, relay, seasons, tournaments, trends
 from .db import Clock, Database, database_target
 from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount, refuse_nul
 from .games import validate_new_game
@@ -524,6 +524,115 @@ class Store:
         _id(guild_id, "The server id")
         async with self._db.snapshot() as conn:
             return await seasons.seasons(conn, guild_id)
+
+    # -- tournaments (bot.store.tournaments) -------------------------------------------------------
+    async def create_tournament(self, guild_id: int, channel_id: int, *, created_by: int, game: str,
+                                format: str, rules: Mapping[str, Any], fee: int, key: str
+                                ) -> tournaments.Tournament:
+        """A tournament open for sign-up; ``key`` (the command's interaction id) makes a retried
+        command create one tournament."""
+        _id(guild_id, "The server id")
+        _id(channel_id, "The channel id")
+        _id(created_by, "The creator")
+        _text(game, "The game name", allow_empty=False)
+        if format not in tournaments.MAX_ENTRANTS:
+            raise InvalidInput("The format must be swiss, single_elimination or round_robin.")
+        if fee:
+            ledger.check_amount(fee, stake=True)
+        return await self._db.transact(lambda conn: tournaments.create(
+            conn, guild_id=guild_id, channel_id=channel_id, created_by=created_by, game=game,
+            format=format, rules=dict(rules), fee=fee, key=key, now=self._db.now_ms()))
+
+    async def tournament(self, tournament_id: int, *, guild_id: int | None = None
+                         ) -> tournaments.Tournament:
+        """A tournament with its entrants and pairings (of ``guild_id`` only, if given)."""
+        async with self._db.snapshot() as conn:
+            return await tournaments.load(conn, tournament_id, guild_id)
+
+    async def live_tournaments(self) -> list[tuple[int, int]]:
+        """(tournament, guild) of every tournament signing up or running (to resume them)."""
+        async with self._db.snapshot() as conn:
+            return await tournaments.live(conn)
+
+    async def tournament_of_game(self, game_id: int) -> tuple[int, int, int] | None:
+        """(tournament, round, board) of the pairing a game plays, or None."""
+        async with self._db.snapshot() as conn:
+            return await tournaments.of_game(conn, game_id)
+
+    async def game_started_as(self, guild_id: int, key: str) -> int | None:
+        """The game that ``tables.start(key=key)`` created, if any."""
+        async with self._db.snapshot() as conn:
+            return await tournaments.game_started_as(conn, guild_id, key)
+
+    async def tournament_ledger(self, tournament_id: int) -> dict[str, int]:
+        async with self._db.snapshot() as conn:
+            return await tournaments.ledger_of(conn, tournament_id)
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+        _id(message_id, "The message id")
+        await self._db.transact(lambda conn: tournaments.set_message(
+            conn, tournament_id, message_id, self._db.now_ms()))
+
+    async def join_tournament(self, tournament_id: int, guild_id: int, user_id: int, name: str
+                              ) -> tournaments.Tournament:
+        """Sign up, paying the entry fee into the pot (a first payment opens the account)."""
+        _id(user_id, "The user id")
+        name = _text(name, "The name", allow_empty=False)
+        return await self._db.transact(lambda conn: tournaments.join(
+            conn, tournament_id, guild_id, user_id, name, self._db.now_ms()))
+
+    async def leave_tournament(self, tournament_id: int, guild_id: int, user_id: int
+                               ) -> tournaments.Tournament:
+        return await self._db.transact(lambda conn: tournaments.leave(
+            conn, tournament_id, guild_id, user_id, self._db.now_ms()))
+
+    async def add_tournament_ai(self, tournament_id: int, guild_id: int, level: str, name: str
+                                ) -> tournaments.Tournament:
+        _text(level, "The AI level", allow_empty=False)
+        name = _text(name, "The name", allow_empty=False)
+        return await self._db.transact(lambda conn: tournaments.add_ai(
+            conn, tournament_id, guild_id, level, name, self._db.now_ms()))
+
+    async def start_tournament(self, tournament_id: int, guild_id: int) -> tournaments.Tournament:
+        return await self._db.transact(lambda conn: tournaments.start(
+            conn, tournament_id, guild_id, self._db.now_ms()))
+
+    async def begin_tournament_round(self, tournament_id: int, round_no: int,
+                                     pairs: Sequence[tuple[int, int]], byes: Sequence[int]
+                                     ) -> tournaments.Tournament:
+        return await self._db.transact(lambda conn: tournaments.begin_round(
+            conn, tournament_id, round_no, list(pairs), list(byes), self._db.now_ms()))
+
+    async def link_tournament_game(self, tournament_id: int, round_no: int, board: int,
+                                   game_id: int) -> None:
+        await self._db.transact(lambda conn: tournaments.link_game(
+            conn, tournament_id, round_no, board, game_id))
+
+    async def record_tournament_result(self, tournament_id: int, round_no: int, board: int,
+                                       winner: int | None) -> tournaments.Tournament:
+        return await self._db.transact(lambda conn: tournaments.record(
+            conn, tournament_id, round_no, board, winner, self._db.now_ms()))
+
+    async def mark_tournament_round_announced(self, tournament_id: int, round_no: int) -> bool:
+        return await self._db.transact(lambda conn: tournaments.mark_announced(
+            conn, tournament_id, round_no))
+
+    async def drop_tournament_entrant(self, tournament_id: int, guild_id: int, entrant: int, *,
+                                      actor: int) -> tuple[tournaments.Tournament, tournaments.Entrant]:
+        _actor(actor)
+        return await self._db.transact(lambda conn: tournaments.drop(
+            conn, tournament_id, guild_id, entrant, actor, self._db.now_ms()))
+
+    async def finish_tournament(self, tournament_id: int, ranking: Sequence[int]
+                                ) -> tournaments.Tournament:
+        return await self._db.transact(lambda conn: tournaments.finish(
+            conn, tournament_id, list(ranking), self._db.now_ms()))
+
+    async def cancel_tournament(self, tournament_id: int, guild_id: int, *, actor: int
+                                ) -> tournaments.Tournament:
+        _actor(actor)
+        return await self._db.transact(lambda conn: tournaments.cancel(
+            conn, tournament_id, guild_id, actor, self._db.now_ms()))
 
     # -- records (read-only, always scoped to one server) ------------------------------------------
     async def user_stats(self, guild_id: int, user_id: int, *, recent: int = 5,

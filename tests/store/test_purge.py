@@ -13,7 +13,7 @@ from .conftest import ALICE, BOB, GUILD, OTHER_GUILD, count, write_directly
 
 async def _server_with_history(store, guild: int) -> list[int]:
     """Settings, accounts and a transfer, a season, a finished and a running staked game, an
-    open lobby and a relayed press: a row in every table of a server."""
+    open lobby, a relayed press and a running tournament: a row in every table of a server."""
     await store.update_settings(guild, currency_name="petals")
     for user in (ALICE, BOB):
         await store.open_account(guild, user)
@@ -28,6 +28,13 @@ async def _server_with_history(store, guild: int) -> list[int]:
     await store.finish_game(games[0], [SeatResult(0, 6, "won"), SeatResult(1, 0, "lost")])
     await store.create_lobby("lobby", guild, 55, ALICE, game="koikoi", min_seats=2, max_seats=2)
     await store.relay_press(0, games[1], {"custom_id": "x"})
+    tour = await store.create_tournament(guild, 55, created_by=ALICE, game="koikoi", format="swiss",
+                                         rules={"rounds": 1}, fee=5, key=f"cup-{guild}")
+    for user in (ALICE, BOB):
+        await store.join_tournament(tour.tournament_id, guild, user, f"user {user}")
+    await store.start_tournament(tour.tournament_id, guild)
+    await store.begin_tournament_round(tour.tournament_id, 1, [(1, 2)], [])
+    await store.link_tournament_game(tour.tournament_id, 1, 1, games[1])
     return games
 
 

@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Generator
 from typing import Any
 
+from bot.store.ledger import scoped_key
 from bot.store.ratings import INITIAL, Placing, Skill, rate
 from bot.store.steps import ExecuteMany, Fetch
 
@@ -225,5 +226,42 @@ def level_10(ids: dict[str, Any]):
                       [(G2, T0 + 13_000)])
 
 
+def level_11(ids: dict[str, Any]):
+    """A running Swiss tournament on the first server: two members who paid the entry fee into
+    the house's pot and an AI entrant; round 1 pairs the members at the running game and gives
+    the AI the bye."""
+    fee = 25
+    rows = yield Fetch(
+        "INSERT INTO tournaments (guild_id, channel_id, message_id, created_by, game, format, rules, "
+        "fee, pot, status, round, rounds, idem_key, created_at, updated_at) VALUES (?, 55, 78, ?, "
+        "'koikoi', 'swiss', '{}', ?, ?, 'running', 1, 2, ?, ?, ?) RETURNING tournament_id",
+        (G1, U1, fee, 2 * fee, scoped_key(G1, "tournament", "create-1"), T0 + 14_000, T0 + 14_100))
+    tour = rows[0][0]
+    ids["tournament"] = tour
+    house = ids[("house", G1)]
+    for user in (U2, U3):
+        key = scoped_key(G1, "stake", f"tournament {tour}:{user}:1")
+        yield ExecuteMany("UPDATE accounts SET balance = balance + ? WHERE account_id = ?",
+                          [(-fee, ids[(G1, user)]), (fee, house)])
+        yield ExecuteMany(
+            "INSERT INTO transfers (idem_key, guild_id, kind, from_account, to_account, amount, "
+            "actor, reason, game_id, created_at) VALUES (?, ?, 'stake', ?, ?, ?, ?, ?, NULL, ?)",
+            [(key, G1, ids[(G1, user)], house, fee, user, f"entry fee of tournament #{tour}",
+              T0 + 14_000)])
+    yield ExecuteMany(
+        "INSERT INTO tournament_entrants (tournament_id, entrant, user_id, ai_level, name, seed, "
+        "paid, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(tour, 1, U2, None, "Hanako", 1, fee, T0 + 14_000),
+         (tour, 2, U3, None, "Taro", 2, fee, T0 + 14_000),
+         (tour, 3, None, "hard", "AI (hard)", 3, 0, T0 + 14_000)])
+    yield ExecuteMany("INSERT INTO tournament_rounds (tournament_id, round, started_at) "
+                      "VALUES (?, 1, ?)", [(tour, T0 + 14_100)])
+    yield ExecuteMany(
+        "INSERT INTO tournament_pairings (tournament_id, round, board, a, b, game_id, status, "
+        "winner) VALUES (?, 1, ?, ?, ?, ?, ?, ?)",
+        [(tour, 1, 1, 2, ids["running"], "pending", None), (tour, 2, 3, None, None, "done", 3)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
-                           6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10}
+                           6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
+                           11: level_11}

@@ -1,0 +1,621 @@
+"""``/tournament create``: Swiss, single-elimination and round-robin tournaments on a server.
+
+Staff (Manage Server, checked when the command runs) create one; members sign up with the Join
+button (the entry fee moves into the pot, :mod:`bot.store.tournaments`) and staff add AI entrants
+and press Start. Each round the bot opens one table per pairing in the tournament's channel with
+the same machinery as ``/koikoi`` (``TableManager.start``, keyed by tournament, round and board,
+so a retry or a restart opens no table twice). Tables stay in the channel rather than threads: the
+bot's invite asks for no thread permissions, and a table in the channel is where its players and
+the ``/games`` list already look. AI-against-AI pairings are tables the AI plays like any other
+(its moves come from the AI workers, paced by ``TableManager.ai_delay``): stored move by move,
+resumed after a restart, and watchable.
+
+When a table ends (:attr:`TableManager.end_listeners`) its tournament is advanced: results are
+read from the stored game, and once every pairing of the round is done the standings are posted
+(a picture drawn in the render workers, the same standings as text for screen readers) and the
+next round is paired and opened. Everything is read from the store, so after a restart the bot
+picks up where it was: finished games are recorded, running ones are waited for, a round not yet
+announced is announced. A player who does not show up loses by the turn timeout (three timeouts
+in a row forfeit). Staff can drop a player (their running game forfeited, no further pairings)
+or cancel (running games cancelled, every fee refunded). Buttons carry only the tournament's
+number; every press is checked against the stored tournament.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import secrets
+import weakref
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GAMES, game_module
+from bot.games.base import InvalidRules
+from bot.i18n import N_, language_of, number, speaking, t, tn, tp
+from bot.store import StoreError
+from bot.store.tournaments import MAX_ENTRANTS, Tournament, TournamentError
+from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
+from bot.tournaments import pairing as fmt
+from bot.tournaments.prizes import prize_shares, prize_split
+from cogs.admin import NOT_STAFF
+from cogs.community import ServerCog, is_manager
+from cogs.game_settings import match_length, rules_text
+from cogs.language import Speaks, in_public
+from cogs.play import MAX_STAKE, build_rules, safe_name, seats_problem
+from cogs.table_ui import ACCENT, controls
+from cogs.text import NO_PINGS, fit_embed, refuse
+from rendering.tournament import StandingsView, render_standings, standings_view
+from rendering.view import GAME_NAMES
+
+log = logging.getLogger(__name__)
+
+FORMAT_NAMES = {"swiss": N_("Swiss"), "single_elimination": N_("single elimination"),
+                "round_robin": N_("round robin")}
+GONE = N_("This tournament is no longer open to that.")
+RETRY_S = 30.0  # a tournament that could not advance (database or Discord trouble) tries again
+
+
+def format_name(code: str) -> str:
+    return t(FORMAT_NAMES[code])
+
+
+def prizes_text(tour: Tournament) -> str:
+    split = prize_split(tour.format, max(2, len(tour.seeded) or len(tour.signed_up)))
+    places = " · ".join(t("{place}: {percent}%", place=number(i + 1), percent=pct)
+                        for i, pct in enumerate(split))
+    return t("{places} of the pot ({pot})", places=places, pot=number(tour.pot))
+
+
+# -- what the tournament message shows -------------------------------------------------------------
+
+def tournament_embed(tour: Tournament, currency: str) -> discord.Embed:
+    game = GAME_NAMES.get(tour.game, tour.game)
+    title = t("🏆 {game} tournament #{number}", game=game, number=tour.tournament_id)
+    rules = game_module(tour.game).Rules.from_dict(tour.rules)
+    if tour.status == "open":
+        state = t("Sign-up is open: press Join. Staff add AI entrants and press Start.")
+    elif tour.status == "running":
+        state = t("Round {round} of {rounds} is being played; the tables are below.",
+                  round=tour.round, rounds=tour.rounds)
+    elif tour.status == "finished":
+        winner = next((e for e in tour.entrants if e.place == 1), None)
+        state = t("Over: {name} won.", name=safe_name(winner.name) if winner else "?")
+    else:
+        state = t("Cancelled; every entry fee was refunded.")
+    embed = discord.Embed(title=title, colour=ACCENT, description=state)
+    embed.add_field(name=t("Format"), value=format_name(tour.format))
+    embed.add_field(name=t("Match"), value=match_length(rules))
+    embed.add_field(name=t("Rules"), value=rules_text(tour.game, rules, True))
+    embed.add_field(name=t("Entry fee"), value=number(tour.fee) + " " + safe_name(currency)[:32]
+                    if tour.fee else t("free"))
+    embed.add_field(name=t("Prizes"), value=prizes_text(tour) if tour.fee else t("none (no fee)"))
+    shown = tour.signed_up if tour.status == "open" else tour.seeded
+    names = []
+    for e in shown:
+        name = safe_name(e.name)
+        if e.status == "dropped":
+            name = t("{name} (dropped)", name=name)
+        names.append(name)
+    count = t("{count} of at most {most}", count=len(tour.signed_up),
+              most=MAX_ENTRANTS[tour.format]) if tour.status == "open" else number(len(shown))
+    embed.add_field(name=t("Entrants: {count}", count=count),
+                    value=", ".join(names)[:1000] or t("nobody yet"), inline=False)
+    return fit_embed(embed)
+
+
+def tournament_view(tour: Tournament) -> discord.ui.View | None:
+    tid = tour.tournament_id
+    if tour.status == "open":
+        return controls(TournamentButton("join", tid), TournamentButton("leave", tid),
+                        TournamentButton("start", tid), TournamentButton("cancel", tid),
+                        TournamentAISelect(tid))
+    if tour.status == "running":
+        active = [e for e in tour.seeded if e.status == "in"]
+        return controls(TournamentButton("cancel", tid), DropSelect(tid, active))
+    return None
+
+
+def standings_lines(tour: Tournament, view: StandingsView) -> list[str]:
+    """The standings as text (what a screen reader reads beside the picture)."""
+    heads = view.headers
+    lines = []
+    for row in view.rows:
+        cells = ", ".join(f"{h} {c}" for h, c in zip(heads, row.cells, strict=True))
+        lines.append(f"{row.rank}. {safe_name(row.name)}: {cells}")
+    return lines
+
+
+def build_view(tour: Tournament, ranking: list[int] | None = None) -> StandingsView:
+    """The standings after the latest round; with the final ``ranking`` (seeds, first place
+    first), the prizes it pays and the winner."""
+    names = {e.seed: e.name for e in tour.seeded}
+    done = max((r for r, (status, _) in tour.round_status.items() if status == "done"), default=0)
+    players = tn("{n} player", "{n} players", len(names))
+    prizes: dict[int, int] = {}
+    footer = ""
+    if ranking is not None:
+        shares = prize_shares(tour.pot, tour.format, len(ranking))
+        prizes = {seed: shares[i] for i, seed in enumerate(ranking[:len(shares)]) if shares[i]}
+        footer = t("Winner: {name}", name=names[ranking[0]])
+        subtitle = t("{format}, {players}: final standings", format=format_name(tour.format),
+                     players=players)
+    else:
+        subtitle = t("{format}, {players}: standings after round {round} of {rounds}",
+                     format=format_name(tour.format), players=players, round=done,
+                     rounds=tour.rounds)
+    return standings_view(
+        format=tour.format,
+        title=t("{game} tournament #{number}", game=GAME_NAMES.get(tour.game, tour.game),
+                number=tour.tournament_id),
+        subtitle=subtitle, names=names, entrants=len(names), games=tour.games(),
+        dropped=tour.dropped_seeds, prizes=prizes, footer=footer)
+
+
+# -- presses ---------------------------------------------------------------------------------------
+
+async def pressed(interaction: discord.Interaction, tid: int) -> Tournament:
+    """The stored tournament a press refers to, if pressed where it is shown."""
+    store = interaction.client.store  # type: ignore[attr-defined]
+    try:
+        tour = await store.tournament(tid, guild_id=interaction.guild_id)
+    except TournamentError:
+        raise TournamentError(t(GONE)) from None
+    message_id = interaction.message.id if interaction.message is not None else None
+    if tour.channel_id != interaction.channel_id or (tour.message_id is not None
+                                                     and tour.message_id != message_id):
+        raise TournamentError(t(GONE))
+    return tour
+
+
+def cog_of(interaction: discord.Interaction) -> TournamentCog:
+    return interaction.client.get_cog("TournamentCog")  # type: ignore[attr-defined,return-value]
+
+
+async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
+                           value: str | None = None) -> None:
+    store = interaction.client.store  # type: ignore[attr-defined]
+    cog = cog_of(interaction)
+    guild, user = interaction.guild_id, interaction.user
+    try:
+        tour = await pressed(interaction, tid)
+        if op in ("start", "cancel", "ai", "drop") and not is_manager(interaction):
+            raise TournamentError(t(NOT_STAFF))
+        if op == "join":
+            tour = await store.join_tournament(tid, guild, user.id, user.display_name)
+        elif op == "leave":
+            tour = await store.leave_tournament(tid, guild, user.id)
+        elif op == "ai":
+            if value not in AI_LEVELS:
+                raise TournamentError(t("Choose an AI level: {levels}.", levels=", ".join(AI_LEVELS)))
+            level_count = sum(1 for e in tour.signed_up if e.ai_level == value) + 1
+            with in_public(interaction):
+                name = t("AI {number} ({level})", number=level_count, level=tp("choice", value))
+            tour = await store.add_tournament_ai(tid, guild, value, name)
+        elif op == "start":
+            tour = await store.start_tournament(tid, guild)
+        elif op == "cancel":
+            await interaction.response.defer()
+            await cog.cancel(tour, user.id)
+            return
+        elif op == "drop":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            name = await cog.drop(tour, int(value or 0), user.id)
+            await interaction.followup.send(t("{name} is out of the tournament.", name=safe_name(name)),
+                                            ephemeral=True, allowed_mentions=NO_PINGS)
+            return
+        else:
+            raise TournamentError(t(GONE))
+    except (StoreError, TableError, ValueError) as exc:
+        await refuse(interaction, str(exc))
+        return
+    with in_public(interaction):
+        embed, view = tournament_embed(tour, await cog.currency(guild)), tournament_view(tour)
+    await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+    if op == "start":
+        cog.schedule(tid)
+
+
+class TournamentButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
+                       template=r"hf:tn:(?P<op>[a-z]{1,8}):(?P<tid>[0-9]{1,19})"):
+    """Join, Leave, Start and Cancel on a tournament's message."""
+
+    LABELS = {"join": (N_("Join"), discord.ButtonStyle.success),
+              "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+              "start": (N_("Start"), discord.ButtonStyle.primary),
+              "cancel": (N_("Cancel tournament"), discord.ButtonStyle.danger)}
+
+    def __init__(self, op: str, tid: int) -> None:
+        label, style = self.LABELS.get(op, (N_("Join"), discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=t(label), style=style,
+                                           custom_id=f"hf:tn:{op}:{tid}"))
+        self.op, self.tid = op, tid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["op"], int(match["tid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tournament_press(interaction, self.op, self.tid)
+
+
+class TournamentAISelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
+                         template=r"hf:tnai:(?P<tid>[0-9]{1,19})"):
+    """Staff add an AI entrant at the chosen level."""
+
+    def __init__(self, tid: int) -> None:
+        options = [discord.SelectOption(label=t("Add AI ({level})", level=tp("choice", level)),
+                                        value=level) for level in AI_LEVELS]
+        super().__init__(discord.ui.Select(placeholder=t("Add an AI entrant (staff)…"),
+                                           options=options, custom_id=f"hf:tnai:{tid}"))
+        self.tid = tid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["tid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tournament_press(interaction, "ai", self.tid,
+                               self.item.values[0] if self.item.values else None)
+
+
+class DropSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"hf:tndrop:(?P<tid>[0-9]{1,19})"):
+    """Staff take an entrant out of a running tournament (the values are entrant numbers)."""
+
+    def __init__(self, tid: int, entrants: list[Any] | None = None) -> None:
+        options = [discord.SelectOption(label=e.name[:100], value=str(e.entrant))
+                   for e in (entrants or [])[:25]]
+        super().__init__(discord.ui.Select(
+            placeholder=t("Drop a player (staff)…"), custom_id=f"hf:tndrop:{tid}",
+            options=options or [discord.SelectOption(label="-", value="0")]))
+        self.tid = tid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["tid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else "0"
+        await tournament_press(interaction, "drop", self.tid, value if value.isdigit() else "0")
+
+
+# -- the cog ---------------------------------------------------------------------------------------
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=GAME_NAMES[g], value=g) for g in GAMES]
+
+
+class TournamentCog(ServerCog):
+    """Tournaments: the command, the sign-up message, and running the rounds."""
+
+    tournament = app_commands.Group(name="tournament", description="Tournaments on this server",
+                                    guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._games: dict[int, int] = {}  # game id -> tournament of the pairing it plays
+        self._tasks: set[asyncio.Task] = set()
+
+    async def cog_load(self) -> None:
+        """Listen for ended tables, and know every running tournament's games before the
+        running tables are resumed (a game may end at once); then advance each tournament."""
+        if getattr(self.bot, "store", None) is None:  # only publishing the commands
+            return
+        self.bot.tables.end_listeners.append(self._table_ended)  # type: ignore[attr-defined]
+        owns = self.bot.shard_plan.owns  # type: ignore[attr-defined]
+        live = [tid for tid, guild in await self.store.live_tournaments() if owns(guild)]
+        for tid in live:
+            tour = await self.store.tournament(tid)
+            for p in tour.pairings:
+                if p.game_id is not None and p.status == "pending":
+                    self._games[p.game_id] = tid
+        task = asyncio.create_task(self._resume(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def cog_unload(self) -> None:
+        tables = getattr(self.bot, "tables", None)
+        if tables is not None and self._table_ended in tables.end_listeners:
+            tables.end_listeners.remove(self._table_ended)
+        for task in self._tasks:
+            task.cancel()
+
+    async def _resume(self, live: list[int]) -> None:
+        await self.bot.wait_until_ready()
+        for tid in live:
+            self.schedule(tid)
+
+    def _table_ended(self, table: Any) -> None:
+        tid = self._games.pop(table.game_id, None)
+        if tid is not None:
+            self.schedule(tid)
+
+    def schedule(self, tid: int, delay: float = 0.0) -> None:
+        task = asyncio.create_task(self._advance_after(tid, delay))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def lock(self, tid: int) -> asyncio.Lock:
+        lock = self._locks.get(tid)
+        if lock is None:
+            lock = self._locks[tid] = asyncio.Lock()
+        return lock
+
+    async def currency(self, guild_id: int) -> str:
+        return (await self.store.get_settings(guild_id)).currency_name
+
+    def speaking_for(self, guild_id: int, settings: Any):
+        guild = self.bot.get_guild(guild_id)
+        return speaking(settings.language or language_of(guild.preferred_locale if guild else None))
+
+    # -- the command -----------------------------------------------------------------------------
+    @tournament.command(name="create", description="Open a tournament for sign-up (staff)")
+    @app_commands.describe(game="The game played at every table",
+                           format="Swiss (by score), single elimination, or round robin (up to 8)",
+                           rounds="Rounds in each match",
+                           stake="Entry fee each player pays into the prize pot",
+                           preset="Rule set (default: the server's house rules)")
+    @app_commands.choices(game=_game_choices(), format=[
+        app_commands.Choice(name="Swiss", value="swiss"),
+        app_commands.Choice(name="single elimination", value="single_elimination"),
+        app_commands.Choice(name="round robin", value="round_robin")],
+        rounds=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)])
+    async def create(self, interaction: discord.Interaction, game: str, format: str, rounds: int,
+                     stake: app_commands.Range[int, 0, MAX_STAKE] = 0,
+                     preset: str | None = None) -> None:
+        if interaction.guild_id is None or not is_manager(interaction):
+            await refuse(interaction, t(NOT_STAFF))
+            return
+        problem = None
+        if game not in GAMES:
+            problem = t("Choose a game: {games}.", games=", ".join(GAME_NAMES.values()))
+        elif format not in FORMAT_NAMES:
+            problem = t("Choose a format: Swiss, single elimination or round robin.")
+        elif not 1 <= rounds <= 1000 or not 0 <= stake <= MAX_STAKE:
+            problem = t("Rounds go from 1 to {most}; the entry fee from 0 to {fee}.",
+                        most=number(1000), fee=number(MAX_STAKE))
+        elif preset is not None and preset not in game_module(game).Rules.PRESETS:
+            problem = t("Choose a rule set: {presets}.",
+                        presets=", ".join(game_module(game).Rules.PRESETS))
+        if problem:
+            await refuse(interaction, problem)
+            return
+        settings = await self.store.get_settings(interaction.guild_id)
+        try:
+            rules = build_rules(game, settings.rules_for(game), preset, rounds, None)
+        except (InvalidRules, ValueError) as exc:
+            await refuse(interaction, t("Those rules don't work: {problem}.", problem=str(exc)[:300]))
+            return
+        if seats_problem(game, 2, rules):
+            await refuse(interaction, t("Tournament tables seat two players; these rules need more."))
+            return
+        try:
+            tour = await self.store.create_tournament(
+                interaction.guild_id, interaction.channel_id, created_by=interaction.user.id,
+                game=game, format=format, rules=rules.to_dict(), fee=stake,
+                key=str(interaction.id))
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        with in_public(interaction):
+            embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
+        sent = await interaction.response.send_message(embed=embed, view=view,
+                                                       allowed_mentions=NO_PINGS)
+        message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
+        await self.store.set_tournament_message(tour.tournament_id, message_id)
+
+    @create.autocomplete("preset")
+    async def preset_choices(self, interaction: discord.Interaction, current: str
+                             ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        presets = game_module(game).Rules.PRESETS if game in GAMES else ()
+        return [app_commands.Choice(name=p, value=p) for p in presets
+                if current.lower() in p.lower()][:25]
+
+    # -- running the rounds ------------------------------------------------------------------------
+    async def _advance_after(self, tid: int, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        await self.advance(tid)
+
+    async def advance(self, tid: int) -> None:
+        """Bring a tournament as far as its stored state allows: record finished games, announce
+        a completed round, pair and open the next, or finish and pay the prizes."""
+        try:
+            async with self.lock(tid):
+                await self._advance(tid)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # database trouble, Discord refusing a post: try again shortly
+            log.exception("tournament %s could not advance; trying again in %d s", tid, RETRY_S)
+            self.schedule(tid, delay=RETRY_S)
+
+    async def _advance(self, tid: int) -> None:
+        store = self.store
+        while True:
+            tour = await store.tournament(tid)
+            if tour.status != "running":
+                return
+            if tour.round == 0:
+                first = self._pairing(tour, 1)
+                tour = await store.begin_tournament_round(tid, 1, first.pairs, first.byes)
+                await self._refresh_message(tour)
+                continue
+            r = tour.round
+            recorded = False
+            pending = [p for p in tour.round_pairings(r) if p.status == "pending"]
+            for p in pending:
+                game_id = p.game_id if p.game_id is not None else await self._open_table(tour, p)
+                result = await self._result(tour, p, game_id)
+                if result is not None:
+                    await store.record_tournament_result(tid, r, p.board, result[0])
+                    recorded = True
+            if recorded:
+                continue
+            if pending:
+                return  # waiting for games
+            status, announced = tour.round_status[r]
+            if status != "done":
+                return
+            following = self._pairing(tour, r + 1)
+            ranking = self._ranking(tour) if following is None else None
+            if not announced:  # posted before the next step is stored: a crash repeats it
+                await self._post_standings(tour, ranking)
+                await store.mark_tournament_round_announced(tid, r)
+            if following is not None:
+                tour = await store.begin_tournament_round(tid, r + 1, following.pairs,
+                                                          following.byes)
+                await self._refresh_message(tour)
+                continue
+            tour = await store.finish_tournament(tid, ranking)
+            await self._refresh_message(tour)
+            return
+
+    def _ranking(self, tour: Tournament) -> list[int]:
+        seeds = [e.seed for e in tour.seeded]
+        table = (fmt.elimination_standings(seeds, tour.games(), tour.dropped_seeds)
+                 if tour.format == "single_elimination"
+                 else fmt.standings(seeds, tour.games(), tour.dropped_seeds))
+        return [s.entrant for s in table]
+
+    def _pairing(self, tour: Tournament, r: int) -> fmt.Pairing | None:
+        """Round ``r``'s pairing from the results so far; None when the tournament is over."""
+        active = tour.active_seeds
+        if r > tour.rounds or len(active) < 2:
+            return None
+        seeds = [e.seed for e in tour.seeded]
+        if tour.format == "single_elimination":
+            pairing = fmt.pair_elimination(len(seeds), tour.games(), active, r)
+            return pairing if pairing.pairs else None  # one player left: the champion
+        if tour.format == "round_robin":
+            return fmt.pair_round_robin(seeds, active, r)
+        return fmt.pair_swiss(active, tour.games())
+
+    async def _open_table(self, tour: Tournament, p: Any) -> int:
+        """Open the table of pairing ``p`` (once: keyed by tournament, round and board)."""
+        key = f"tournament:{tour.tournament_id}:{p.round}:{p.board}"
+        a, b = tour.by_seed(p.a), tour.by_seed(p.b)
+        seats = [e.user_id if e.user_id is not None else ai_seat(e.ai_level) for e in (a, b)]
+        settings = await self.store.get_settings(tour.guild_id)
+        with self.speaking_for(tour.guild_id, settings):
+            headline = t("Tournament #{number}, round {round}, table {board}: {a} vs {b}.",
+                         number=tour.tournament_id, round=p.round, board=p.board,
+                         a=safe_name(a.name), b=safe_name(b.name))
+        try:
+            table = await self.bot.tables.start(  # type: ignore[attr-defined]
+                guild_id=tour.guild_id, channel_id=tour.channel_id, game=tour.game, players=seats,
+                names=[a.name, b.name], host_id=tour.created_by,
+                rules=game_module(tour.game).Rules.from_dict(tour.rules), stake=0,
+                seed=secrets.randbits(63), key=key, headline=headline)
+            game_id = table.game_id
+        except AlreadyStarted:  # opened before a restart, or by a retry
+            game_id = await self.store.game_started_as(tour.guild_id, key)
+            if game_id is None:
+                raise
+        self._games[game_id] = tour.tournament_id
+        await self.store.link_tournament_game(tour.tournament_id, p.round, p.board, game_id)
+        return game_id
+
+    async def _result(self, tour: Tournament, p: Any, game_id: int) -> tuple[int | None] | None:
+        """(the winning seed, or None for a draw) of a pairing whose game has ended; None while
+        it runs. A game cancelled outside the tournament counts as a draw."""
+        record = await self.store.load_game(game_id, with_events=False)
+        if record.status == "running":
+            return None
+        if record.status != "finished":
+            return (None,)
+        seeds = (p.a, p.b)
+        outcome = await self.store.game_outcome(game_id, guild_id=tour.guild_id)
+        verdicts = {r.seat: r.outcome for r in outcome.results}  # human seats only
+        if "won" in verdicts.values():
+            return (seeds[next(s for s, v in verdicts.items() if v == "won")],)
+        if "lost" in verdicts.values():  # lost, or forfeited, against an AI seat
+            return (seeds[1 - next(s for s, v in verdicts.items() if v == "lost")],)
+        if verdicts:
+            return (None,)
+        match = game_module(record.game).match_from_dict(record.state["match"])  # AI vs AI
+        winners = match.winners() if match.is_over else []
+        return (seeds[winners[0]],) if len(winners) == 1 else (None,)
+
+    # -- messages --------------------------------------------------------------------------------
+    async def _refresh_message(self, tour: Tournament) -> None:
+        if tour.message_id is None:
+            return
+        settings = await self.store.get_settings(tour.guild_id)
+        with self.speaking_for(tour.guild_id, settings):
+            embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
+        channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
+        try:
+            await self.bot.publisher.budget.acquire()  # type: ignore[attr-defined]
+            await channel.get_partial_message(tour.message_id).edit(
+                embed=embed, view=view, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.info("tournament %s: its message could not be updated", tour.tournament_id,
+                     exc_info=True)
+
+    async def _post_standings(self, tour: Tournament, ranking: list[int] | None) -> None:
+        """The standings after a round (or the final ones, with the prizes): a picture from the
+        render workers, and the same as text for screen readers."""
+        settings = await self.store.get_settings(tour.guild_id)
+        with self.speaking_for(tour.guild_id, settings):
+            view = build_view(tour, ranking)
+            lines = standings_lines(tour, view)
+            footer = discord.utils.escape_mentions(discord.utils.escape_markdown(view.footer))
+            embed = discord.Embed(title=view.title, colour=ACCENT,
+                                  description="\n".join([view.subtitle, *lines, footer]).strip())
+        png = await self.bot.render_pool.run(render_standings, view)  # type: ignore[attr-defined]
+        embed.set_image(url="attachment://standings.png")
+        channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
+        try:
+            await self.bot.publisher.budget.acquire()  # type: ignore[attr-defined]
+            await channel.send(embed=fit_embed(embed), allowed_mentions=NO_PINGS,
+                               file=discord.File(io.BytesIO(png), filename="standings.png"))
+        except discord.HTTPException:
+            log.warning("tournament %s: the standings could not be posted", tour.tournament_id,
+                        exc_info=True)
+
+    # -- staff -----------------------------------------------------------------------------------
+    async def drop(self, tour: Tournament, entrant: int, actor: int) -> str:
+        """Take an entrant out; a running game of theirs is forfeited. Their name."""
+        async with self.lock(tour.tournament_id):
+            tour, gone = await self.store.drop_tournament_entrant(
+                tour.tournament_id, tour.guild_id, entrant, actor=actor)
+            for p in tour.round_pairings(tour.round):
+                if p.status != "pending" or gone.seed not in (p.a, p.b):
+                    continue
+                table = self.bot.tables.tables.get(p.game_id) if p.game_id else None  # type: ignore[attr-defined]
+                if table is not None:
+                    seat = 0 if p.a == gone.seed else 1
+                    with contextlib.suppress(TableError):  # ended meanwhile: its result stands
+                        await self.bot.tables.forfeit(table, seat, "dropped from the tournament")  # type: ignore[attr-defined]
+                else:
+                    other = p.b if p.a == gone.seed else p.a
+                    await self.store.record_tournament_result(tour.tournament_id, p.round,
+                                                              p.board, other)
+            await self._refresh_message(await self.store.tournament(tour.tournament_id))
+        self.schedule(tour.tournament_id)
+        return gone.name
+
+    async def cancel(self, tour: Tournament, actor: int) -> None:
+        """Call the tournament off: fees refunded, its running games cancelled."""
+        async with self.lock(tour.tournament_id):
+            tour = await self.store.cancel_tournament(tour.tournament_id, tour.guild_id,
+                                                      actor=actor)
+            for p in tour.pairings:
+                table = self.bot.tables.tables.get(p.game_id) if p.game_id else None  # type: ignore[attr-defined]
+                if p.status == "pending" and table is not None:
+                    with contextlib.suppress(TableError):  # ended meanwhile
+                        await self.bot.tables.cancel(table, actor, "tournament cancelled")  # type: ignore[attr-defined]
+            await self._refresh_message(tour)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(TournamentButton, TournamentAISelect, DropSelect)
+    await bot.add_cog(TournamentCog(bot))

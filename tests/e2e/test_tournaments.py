@@ -1,0 +1,186 @@
+"""Tournaments through the stand-in: sign-up with fees, a Swiss tournament of 8 (humans and AI)
+and a single-elimination one played to the end through a restart in the middle, standings
+posted after every round, the ledger balancing to the chip. Humans who never press lose by the
+turn timeout (three timeouts forfeit); the AI plays its own tables."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+
+import pytest
+
+from bot.tables import TableManager
+from tests.e2e.playing import reply_text
+from tests.e2e.test_start_safety import cid, make_bot, private
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(autouse=True)
+def fast_tables(monkeypatch):
+    """Class attributes, so the tables a restarted bot resumes are fast from their first move."""
+    monkeypatch.setattr(TableManager, "ai_delay", 0.0)
+    monkeypatch.setattr(TableManager, "timeout_override", 0.05)
+
+
+def tournament_message(standin, channel):
+    return next(m for m in standin.messages.values()
+                if m.channel is channel and m.embeds and "🏆" in m.embeds[0].get("title", ""))
+
+
+def standings(standin, channel) -> list:
+    return [m for m in standin.messages.values() if m.channel is channel and m.attachments
+            and m.embeds and "standings" in m.embeds[0].get("description", "")]
+
+
+def results_stored(db) -> int:
+    """Pairings with a stored result, read from the bot's database file as it is now."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+        return conn.execute("SELECT count(*) FROM tournament_pairings "
+                            "WHERE status = 'done'").fetchone()[0]
+
+
+async def rounds_announced(standin, channel, db, count: int, rounds: int,
+                           tables_per_round: int) -> list:
+    """Wait for the standings of the first ``count`` of ``rounds`` rounds, one stored result at a
+    time, then the round's standings (each a wait of its own, so a slow machine makes each step
+    slower, not too late). A restart may post a round's standings twice, never none."""
+    for n in range(1, count + 1):
+        for done in range(tables_per_round * (n - 1) + 1, tables_per_round * n + 1):
+            await standin.wait_for(lambda done=done: results_stored(db) >= done,
+                                   f"{done} tournament results stored")
+        said = "final standings" if n == rounds else f"after round {n} of {rounds}"
+        await standin.wait_for(lambda said=said: any(said in m.embeds[0]["description"]
+                                                     for m in standings(standin, channel)),
+                               f"the standings of round {n}")
+    return standings(standin, channel)
+
+
+async def sign_up(standin, world, fmt, ais, fee, more=()):
+    record = await world.admin.slash(world.channel, "tournament create", game="koikoi",
+                                     format=fmt, rounds=1, stake=fee)
+    message = record.original
+    assert not message.ephemeral and "Sign-up is open" in message.embeds[0]["description"]
+    for user in (world.admin, world.player, world.shy, *more):
+        await user.click(message, cid(message, "hf:tn:join:"))
+    for level in ais:
+        await world.admin.select(message, cid(message, "hf:tnai:"), [level])
+    return standin.message(message)
+
+
+async def test_swiss_of_eight_through_a_restart_pays_prizes_to_the_chip(start_bot, standin,
+                                                                        world, tmp_path):
+    db = tmp_path / "swiss.sqlite3"
+    bot = await start_bot(make_bot(standin, db, world.guild.id))
+    store, guild = bot.store, world.guild.id
+    start = 1000  # the starting chips: each account opens when its owner signs up
+
+    refused = await world.player.slash(world.channel, "tournament create", game="koikoi",
+                                       format="swiss", rounds=1)
+    assert private(refused) and "Manage Server" in reply_text(refused)
+    # six members and two AI entrants: members who never press lose their games in three
+    # timed-out turns, so the tournament takes seconds
+    members = [standin.create_user(name) for name in ("dave", "erin", "frank")]
+    for member in members:
+        standin.add_member(world.guild, member)
+    message = await sign_up(standin, world, "swiss", ["easy", "normal"], fee=60, more=members)
+    again = await world.player.click(message, cid(message, "hf:tn:join:"))
+    assert private(again) and "already signed up" in reply_text(again)
+    early = await world.player.click(message, cid(message, "hf:tn:start:"))
+    assert private(early) and "Manage Server" in reply_text(early)
+    assert "8 of at most" in str(standin.message(message).embeds[0]["fields"])
+    [tid] = [t for t, _ in await store.live_tournaments()]
+    assert (await store.tournament(tid)).pot == 360
+
+    await world.admin.click(message, cid(message, "hf:tn:start:"))
+    # round 1 is played; its standings (picture and text) come once every table has ended
+    first = await rounds_announced(standin, world.channel, db, 1, 3, tables_per_round=4)
+    assert "after round 1 of 3" in first[0].embeds[0]["description"]
+    assert first[0].attachments[0].filename == "standings.png"
+    await bot.close()  # round 2 is being paired or played: the restart comes in the middle
+
+    bot = await start_bot(make_bot(standin, db, world.guild.id))
+    store = bot.store
+    final = [m for m in await rounds_announced(standin, world.channel, db, 3, 3, tables_per_round=4)
+             if "final standings" in m.embeds[0]["description"]]
+    # then the prizes are paid and the tournament's message says who won
+    await standin.wait_for(lambda: "won" in standin.message(message).embeds[0]["description"],
+                           "the tournament message showing the winner")
+    tour = await store.tournament(tid)
+    assert tour.status == "finished" and sorted(tour.round_status) == [1, 2, 3]
+    for r in (1, 2, 3):  # everyone still in played once a round, nobody met anyone twice
+        seated = [s for p in tour.round_pairings(r) for s in (p.a, p.b) if s is not None]
+        assert sorted(seated) == tour.active_seeds
+    met = [frozenset((p.a, p.b)) for p in tour.pairings if p.b is not None]
+    assert len(met) == len(set(met))
+    prizes = sorted((e.prize for e in tour.entrants), reverse=True)
+    assert prizes[:3] == [216, 108, 36] and sum(prizes) == 360
+    assert "Winner:" in final[0].embeds[0]["description"]
+    moved = await store.tournament_ledger(tid)
+    paid_to_humans = sum(e.prize for e in tour.entrants if e.user_id is not None)
+    assert moved["stake"] == 360 and moved.get("payout", 0) == paid_to_humans
+    for e in tour.entrants:
+        if e.user_id is not None:
+            assert await store.balance(guild, e.user_id) == start - 60 + e.prize
+    assert (await store.audit()).ok
+    assert not standin.message(message).components  # over: no buttons left
+
+
+async def test_elimination_with_drops_through_a_restart_and_a_cancel(start_bot, standin, world,
+                                                                    tmp_path, monkeypatch):
+    """Staff drop both humans (their games forfeited), one before and one after a restart, so
+    the two AI entrants play the final on their own; a second tournament is cancelled."""
+    monkeypatch.setattr(TableManager, "timeout_override", 3600.0)  # humans leave only by a drop
+    db = tmp_path / "elim.sqlite3"
+    bot = await start_bot(make_bot(standin, db, world.guild.id))
+    store, guild = bot.store, world.guild.id
+    message = await sign_up(standin, world, "single_elimination", ["normal", "easy"], fee=40)
+    await world.shy.click(message, cid(message, "hf:tn:leave:"))  # before the start: refunded
+    assert await store.balance(guild, world.shy.id) == 1000
+    [tid] = [t for t, _ in await store.live_tournaments()]
+    await world.admin.click(message, cid(message, "hf:tn:start:"))
+    tables = await standin.wait_for(lambda: len([m for m in standin.messages.values()
+                                                 if m.content.startswith("Tournament #")]) == 2,
+                                    "the two tables of round 1")
+    assert tables
+    tour = await store.tournament(tid)
+    bob = next(e for e in tour.entrants if e.user_id == world.player.id)
+    message = standin.message(message)
+    dropped = await world.admin.select(message, cid(message, "hf:tndrop:"), [str(bob.entrant)])
+    assert private(dropped) and "out of the tournament" in reply_text(dropped)
+    await bot.close()
+
+    bot = await start_bot(make_bot(standin, db, world.guild.id))
+    store = bot.store
+    tour = await store.tournament(tid)
+    alice = next(e for e in tour.entrants if e.user_id == world.admin.id)
+    message = standin.message(message)
+    await world.admin.select(message, cid(message, "hf:tndrop:"), [str(alice.entrant)])
+    final = await standin.wait_for(
+        lambda: [m for m in standings(standin, world.channel)
+                 if "final standings" in m.embeds[0]["description"]], "the final standings")
+    await standin.wait_for(lambda: "won" in standin.message(message).embeds[0]["description"],
+                           "the tournament message showing the winner")
+    tour = await store.tournament(tid)
+    assert tour.status == "finished" and tour.rounds == 2
+    champion = next(e for e in tour.entrants if e.place == 1)
+    assert champion.ai_level is not None and champion.prize == 80  # winner takes all: 2 fees
+    assert {e.status for e in tour.entrants if e.user_id in (world.admin.id, world.player.id)} \
+        == {"dropped"}
+    assert [p.b for p in tour.round_pairings(2)] != [None]  # the final was played by the AIs
+    assert "Winner:" in final[0].embeds[0]["description"]
+    moved = await store.tournament_ledger(tid)
+    assert (moved["stake"], moved["refund"], moved.get("payout", 0)) == (120, 40, 0)
+    assert (await store.audit()).ok
+
+    # a second one, cancelled before it ends: every fee comes back
+    again = await sign_up(standin, world, "round_robin", [], fee=25)
+    users = (world.admin, world.player, world.shy)
+    balances = {u.id: await store.balance(guild, u.id) for u in users}
+    await world.admin.click(again, cid(again, "hf:tn:cancel:"))
+    await standin.wait_for(lambda: "Cancelled" in standin.message(again).embeds[0]["description"],
+                           "the cancelled tournament")
+    for user in users:
+        assert await store.balance(guild, user.id) == balances[user.id] + 25
+    assert (await store.audit()).ok

@@ -1,0 +1,98 @@
+"""Tournaments in the store, on both databases: idempotent create, sign-up with the fee escrowed,
+leave and cancel refunding, rounds and results that change once, prizes paid to the chip."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store.tournaments import TournamentError
+
+from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD
+
+CHANNEL = 77
+
+
+async def new(store, fmt="swiss", fee=100, key="cmd-1"):
+    return await store.create_tournament(GUILD, CHANNEL, created_by=ALICE, game="koikoi",
+                                         format=fmt, rules={"rounds": 1}, fee=fee, key=key)
+
+
+async def test_fees_in_refunds_and_prizes_out_balance_to_the_chip(funded):
+    store = funded
+    tour = await new(store)
+    assert (await new(store)).tournament_id == tour.tournament_id  # a retried command
+    tid = tour.tournament_id
+    for user in (ALICE, BOB, CAROL, DAVE):
+        tour = await store.join_tournament(tid, GUILD, user, f"user {user}")
+    with pytest.raises(TournamentError, match="already signed up"):
+        await store.join_tournament(tid, GUILD, BOB, "bob")
+    assert tour.pot == 400 and await store.balance(GUILD, BOB) == 900
+    await store.leave_tournament(tid, GUILD, DAVE)
+    await store.join_tournament(tid, GUILD, DAVE, "dave again")  # a new sign-up: a new fee
+    await store.leave_tournament(tid, GUILD, DAVE)
+    assert await store.balance(GUILD, DAVE) == 1000
+    tour = await store.add_tournament_ai(tid, GUILD, "normal", "AI (normal)")
+    with pytest.raises(TournamentError):  # another server cannot touch it
+        await store.join_tournament(tid, OTHER_GUILD, DAVE, "dave")
+    tour = await store.start_tournament(tid, GUILD)
+    with pytest.raises(TournamentError, match="already started"):
+        await store.start_tournament(tid, GUILD)
+    with pytest.raises(TournamentError, match="closed"):
+        await store.join_tournament(tid, GUILD, DAVE, "dave")
+    assert [e.seed for e in tour.seeded] == [1, 2, 3, 4] and tour.rounds == 2 and tour.pot == 300
+
+    tour = await store.begin_tournament_round(tid, 1, [(1, 2), (3, 4)], [])
+    again = await store.begin_tournament_round(tid, 1, [(1, 3), (2, 4)], [])  # kept as it was
+    assert [(p.a, p.b) for p in again.round_pairings(1)] == [(1, 2), (3, 4)]
+    await store.record_tournament_result(tid, 1, 1, 1)
+    tour = await store.record_tournament_result(tid, 1, 1, 2)  # a recorded result stays
+    assert tour.round_pairings(1)[0].winner == 1 and tour.round_status[1][0] == "playing"
+    tour = await store.record_tournament_result(tid, 1, 2, None)
+    assert tour.round_status[1] == ("done", False)
+    assert await store.mark_tournament_round_announced(tid, 1)
+    assert not await store.mark_tournament_round_announced(tid, 1)
+    with pytest.raises(TournamentError, match="every entrant"):
+        await store.finish_tournament(tid, [1, 2])
+    tour = await store.finish_tournament(tid, [1, 4, 2, 3])  # 1st ALICE, 2nd the AI, 3rd BOB
+    assert [(e.place, e.prize) for e in tour.seeded] == [(1, 180), (3, 30), (4, 0), (2, 90)]
+    assert (await store.finish_tournament(tid, [1, 4, 2, 3])).status == "finished"
+    assert await store.balance(GUILD, ALICE) == 1080 and await store.balance(GUILD, BOB) == 930
+    moved = await store.tournament_ledger(tid)
+    # fees in = refunds + prizes paid + the AI's prize, which the house keeps
+    assert moved["stake"] == 500 and moved["refund"] == 200 and moved["payout"] == 210
+    assert moved["stake"] - moved["refund"] - moved["payout"] == 90
+    assert (await store.audit()).ok
+
+
+async def test_cancel_refunds_every_fee_and_drop_before_the_start_is_a_refund(funded):
+    store = funded
+    tid = (await new(store, fmt="single_elimination", fee=50)).tournament_id
+    for user in (ALICE, BOB, CAROL):
+        await store.join_tournament(tid, GUILD, user, "x")
+    tour = await store.tournament(tid)
+    carol = next(e for e in tour.entrants if e.user_id == CAROL)
+    await store.drop_tournament_entrant(tid, GUILD, carol.entrant, actor=ALICE)
+    assert await store.balance(GUILD, CAROL) == 1000
+    await store.start_tournament(tid, GUILD)
+    tour, bob = await store.drop_tournament_entrant(tid, GUILD, 2, actor=ALICE)
+    assert bob.user_id == BOB and tour.active_seeds == [1] and tour.dropped_seeds == [2]
+    tour = await store.cancel_tournament(tid, GUILD, actor=ALICE)
+    assert tour.status == "cancelled" and tour.pot == 0
+    for user in (ALICE, BOB, CAROL):
+        assert await store.balance(GUILD, user) == 1000
+    with pytest.raises(TournamentError, match="over"):
+        await store.cancel_tournament(tid, GUILD, actor=ALICE)
+    assert (await store.audit()).ok
+
+
+async def test_too_few_chips_signs_nobody_up_and_full_is_full(funded):
+    store = funded
+    tid = (await new(store, fmt="round_robin", fee=2000)).tournament_id
+    with pytest.raises(Exception, match="chips"):
+        await store.join_tournament(tid, GUILD, ALICE, "alice")
+    assert not (await store.tournament(tid)).entrants
+    free = (await new(store, fmt="round_robin", fee=0, key="cmd-2")).tournament_id
+    for _ in range(8):
+        await store.add_tournament_ai(free, GUILD, "easy", "AI")
+    with pytest.raises(TournamentError, match="full"):
+        await store.join_tournament(free, GUILD, ALICE, "alice")
