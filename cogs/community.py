@@ -34,7 +34,7 @@ from bot.store import (
     StoreUnavailable,
     UnknownAccount,
 )
-from bot.store.models import SeasonChoice
+from bot.store.models import SeasonChoice, former_member, is_pseudonym
 from bot.words import amount as counted
 from bot.words import capitalized, currency_noun, plural
 from cogs.language import Speaks, in_public
@@ -346,7 +346,8 @@ def ledger_line(line) -> str:
     when = f"<t:{int(line.created_at.timestamp())}:d>"
     what = tp("ledger", KIND_LABELS[line.kind]) if line.kind in KIND_LABELS else line.kind
     if line.kind == "transfer":
-        who = f"<@{line.counterparty}>" if line.counterparty else t("someone")
+        who = (former_member() if is_pseudonym(line.counterparty) else
+               f"<@{line.counterparty}>" if line.counterparty else t("someone"))
         what = t("from {who}", who=who) if line.amount > 0 else t("to {who}", who=who)
     if line.game_id is not None:
         what += " · " + t("game #{id}", id=line.game_id)

@@ -92,6 +92,14 @@ class MemberData:
     seasons_started: int = 0
     transfers_caused: int = 0  # chips they moved on others' accounts (staff grants, stakes of a game they started)
     language: UserLanguage | None = None
+    running_games: list[int] = field(default_factory=list)  # these keep them from being forgotten
+    open_lobbies: int = 0  # and so do these
+
+    def busy(self) -> MemberBusy | None:
+        """Why they cannot be forgotten now (None: they can)."""
+        if self.running_games or self.open_lobbies:
+            return MemberBusy(self.running_games, self.open_lobbies)
+        return None
 
     @property
     def stored_here(self) -> bool:
@@ -156,6 +164,7 @@ async def member_data(conn: Any, guild_id: int, user_id: int) -> MemberData:
                           f"{_in_lobby(dialect)}", (guild_id, user_id, user_id, user_id)))[0]
     seasons = (await _one(conn, "SELECT COUNT(*) FROM seasons WHERE guild_id = ? AND started_by = ?",
                           (guild_id, user_id)))[0]
+    running, open_lobbies = await _busy(conn, guild_id, user_id)
     own = account[0] if account is not None else 0
     caused = (await _one(conn, "SELECT COUNT(*) FROM transfers WHERE guild_id = ? AND actor = ? "
                          "AND from_account <> ? AND to_account <> ?",
@@ -167,7 +176,8 @@ async def member_data(conn: Any, guild_id: int, user_id: int) -> MemberData:
         balance=None if account is None else account[1], ledger_entries=entries,
         results=results[0], wins=results[1] or 0, draws=results[2] or 0, losses=results[3] or 0,
         ratings=ratings, lobbies=lobbies, seasons_started=seasons, transfers_caused=caused,
-        language=await load_user_language(conn, user_id),
+        language=await load_user_language(conn, user_id), running_games=running,
+        open_lobbies=open_lobbies,
     )
 
 
@@ -394,10 +404,9 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
     here identifies them (already forgotten, or never played); :class:`MemberBusy` while they
     play a running game or sit in an open lobby. ``names``: the names Discord shows for them
     now, to find a cancel's reason that names them."""
-    running, lobbies = await _busy(conn, guild_id, user_id)
-    if running or lobbies:
-        raise MemberBusy(running, lobbies)
     before = await member_data(conn, guild_id, user_id)
+    if busy := before.busy():
+        raise busy
     if not before.stored_here:
         return None
     pseudonym = await _new_pseudonym(conn, guild_id)
