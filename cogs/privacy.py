@@ -25,9 +25,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGE_NAMES, N_, number, t, tn
+from bot.i18n import LANGUAGE_NAMES, N_, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import Forgotten, MemberData, StoreError
+from bot.store.errors import STATUSES
 from bot.words import amount as counted
 from bot.words import plural
 from cogs.admin import NOT_STAFF, STAFF, StaffGroup, staff_only
@@ -40,7 +41,6 @@ log = logging.getLogger(__name__)
 
 CONFIRM_SECONDS = 180  # how long a forget can be confirmed
 RATINGS_SHOWN = 10
-STATUS_WORDS = {"running": N_("running"), "finished": N_("finished"), "cancelled": N_("cancelled")}
 # A staff request's reason (and the member's names then) until its confirmation expires.
 _pending: dict[str, tuple[float, str, list[str]]] = {}
 
@@ -63,10 +63,6 @@ def names_of(user: discord.abc.User) -> list[str]:
     return list(dict.fromkeys(n for n in found if n))
 
 
-def _whose(member: int, asker: int) -> str:
-    return t("you") if member == asker else f"<@{member}>"
-
-
 def data_embed(data: MemberData, member: int, asker: int, server: str, currency: str
                ) -> discord.Embed:
     """What the bot keeps about ``member`` on this server, as /privacy shows it."""
@@ -79,13 +75,13 @@ def data_embed(data: MemberData, member: int, asker: int, server: str, currency:
     total = sum(data.games.values())
     games = plural(total, "game")
     if total:
-        parts = [t("{status}: {n}", n=number(data.games[s]), status=t(STATUS_WORDS[s]))
-                 for s in STATUS_WORDS if data.games.get(s)]
+        parts = [t("{status}: {n}", n=number(data.games[s]), status=tp("status", STATUSES[s]))
+                 for s in STATUSES if data.games.get(s)]
         games += f" ({', '.join(parts)})"
     if data.latest_game:
         latest = data.latest_game
         games += "\n" + t("Latest: #{id} {game}, {status}, <t:{when}:R>", id=latest.game_id,
-                          game=title(latest.game), status=t(STATUS_WORDS.get(latest.status, latest.status)),
+                          game=title(latest.game), status=tp("status", STATUSES[latest.status]) if latest.status in STATUSES else latest.status,
                           when=int(latest.at.timestamp()))
     embed.add_field(name=t("Games"), value=games, inline=False)
     chips = (t("No account on this server.") if data.balance is None else
@@ -121,8 +117,9 @@ def data_embed(data: MemberData, member: int, asker: int, server: str, currency:
                  else t("automatic"), seen=LANGUAGE_NAMES.get(language.seen, "-"))
     embed.add_field(name=t("Settings"), value=said, inline=False)
     embed.set_footer(text=t("Export gives all of it as a JSON file. /privacy forget removes what "
-                            "identifies {whom} on this server.", whom=t("you") if member == asker
-                            else t("them")))
+                            "identifies you on this server.") if member == asker else
+                     t("Export gives all of it as a JSON file. /privacy-admin forget removes what "
+                       "identifies them on this server, at their request."))
     return fit_embed(embed)
 
 
@@ -211,8 +208,9 @@ class ExportButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
         data = await asyncio.to_thread(
             lambda: json.dumps(document, indent=1, ensure_ascii=False).encode())
         await interaction.followup.send(
-            t("Everything the bot keeps about {whom} on this server, as JSON.",
-              whom=_whose(member, asker)), ephemeral=True, allowed_mentions=NO_PINGS,
+            t("Everything the bot keeps about you on this server, as JSON.") if member == asker
+            else t("Everything the bot keeps about <@{id}> on this server, as JSON.", id=member),
+            ephemeral=True, allowed_mentions=NO_PINGS,
             file=discord.File(io.BytesIO(data),
                               filename=f"hanafuda-member-{interaction.guild_id}-{member}.json"))
 
