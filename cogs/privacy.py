@@ -13,6 +13,7 @@ Forgetting is idempotent: a second press (or another request) finds nothing left
 from __future__ import annotations
 
 import asyncio
+import gzip
 import io
 import json
 import logging
@@ -41,6 +42,7 @@ log = logging.getLogger(__name__)
 
 CONFIRM_SECONDS = 180  # how long a forget can be confirmed
 RATINGS_SHOWN = 10
+UPLOAD_LIMIT = 8_000_000  # bytes: under the 10 MiB Discord takes in a server without boosts
 # A staff request's reason (and the member's names then) until its confirmation expires.
 _pending: dict[str, tuple[float, str, list[str]]] = {}
 
@@ -192,6 +194,15 @@ async def _acting_on(interaction: discord.Interaction, asker: int, member: int) 
     return True
 
 
+def _encoded(document: dict) -> tuple[bytes, str]:
+    """The export as a file's bytes and name suffix: JSON, gzipped when it would not fit in an
+    upload Discord takes from any server (years of games of a keen player)."""
+    data = json.dumps(document, indent=1, ensure_ascii=False).encode()
+    if len(data) <= UPLOAD_LIMIT:
+        return data, ".json"
+    return gzip.compress(data, mtime=0), ".json.gz"
+
+
 class ExportButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:pvx:(?P<asker>[0-9]+):(?P<member>[0-9]+)"):
     """Sends the member's export as a private file."""
@@ -205,14 +216,13 @@ class ExportButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         document = await store_of(interaction).export_member(interaction.guild_id, member)
-        data = await asyncio.to_thread(
-            lambda: json.dumps(document, indent=1, ensure_ascii=False).encode())
+        data, suffix = await asyncio.to_thread(_encoded, document)
         await interaction.followup.send(
             t("Everything the bot keeps about you on this server, as JSON.") if member == asker
             else t("Everything the bot keeps about <@{id}> on this server, as JSON.", id=member),
             ephemeral=True, allowed_mentions=NO_PINGS,
             file=discord.File(io.BytesIO(data),
-                              filename=f"hanafuda-member-{interaction.guild_id}-{member}.json"))
+                              filename=f"hanafuda-member-{interaction.guild_id}-{member}{suffix}"))
 
 
 class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
