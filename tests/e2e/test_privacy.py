@@ -5,10 +5,12 @@ the same member stays as it was."""
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
 
+from cogs.privacy import UPLOAD_LIMIT, _encoded
 from tests.discord_standin import CommandHidden
 from tests.e2e.community_data import (
     assert_guild_only,
@@ -134,3 +136,12 @@ async def test_staff_forget_a_member_who_asked_them(hbot, standin, world):
     record = await store.load_game(gid, guild_id=guild)
     assert record.players[0] < 0 and shy.id not in record.players
     assert (await store.audit()).ok
+
+
+async def test_an_export_too_large_for_an_upload_is_gzipped():
+    small = {"games": [1, 2]}
+    assert _encoded(small) == (json.dumps(small, indent=1).encode(), ".json")
+    big = {"ledger": ["x" * 1000] * (UPLOAD_LIMIT // 1000 + 1)}
+    data, suffix = _encoded(big)
+    assert suffix == ".json.gz" and len(data) < UPLOAD_LIMIT
+    assert json.loads(gzip.decompress(data)) == big
