@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import gzip
 import json
+from datetime import UTC, datetime
 
 import pytest
 
+from bot.store import LedgerLine
+from cogs.community import ledger_line
 from cogs.privacy import UPLOAD_LIMIT, _encoded
 from tests.discord_standin import CommandHidden
 from tests.e2e.community_data import (
@@ -145,3 +148,11 @@ async def test_an_export_too_large_for_an_upload_is_gzipped():
     data, suffix = _encoded(big)
     assert suffix == ".json.gz" and len(data) < UPLOAD_LIMIT
     assert json.loads(gzip.decompress(data)) == big
+
+
+async def test_a_gift_to_or_from_a_former_member_names_no_one():
+    line = LedgerLine(transfer_id=1, created_at=datetime(2026, 1, 1, tzinfo=UTC), kind="transfer",
+                      amount=25, balance_after=1025, counterparty=-77, counterparty_kind="user",
+                      game_id=None, actor=-77, reason="gift from a former member")
+    text = ledger_line(line)
+    assert "from a former member" in text and "<@" not in text
