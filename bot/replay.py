@@ -18,7 +18,7 @@ from bot import presenter
 from bot.games import GAMES, game_module
 from bot.games.base import Action, GameError
 from bot.i18n import N_, current, t
-from bot.store.models import GameOutcome, GameRecord, Seat
+from bot.store.models import GameOutcome, GameRecord, Seat, former_member, is_pseudonym
 
 __all__ = ["ReplayError", "Frame", "Replay", "player_names", "seat_label", "export_document",
            "FORMAT_VERSION", "action_words", "event_lines"]
@@ -33,6 +33,8 @@ class ReplayError(Exception):
 
 
 def seat_label(seat: Seat) -> str:
+    if is_pseudonym(seat):
+        return former_member()
     if isinstance(seat, int):
         return f"<@{seat}>"
     level = str(seat).partition(":")[2] or str(seat)
@@ -47,7 +49,7 @@ def player_names(record: GameRecord) -> list[str]:
         names = None
     if (isinstance(names, list) and len(names) == len(record.players)
             and all(isinstance(n, str) and n for n in names)):
-        return list(names)
+        return [former_member() if is_pseudonym(p) else n for p, n in zip(record.players, names, strict=True)]
     return [seat_label(p) for p in record.players]
 
 

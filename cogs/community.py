@@ -36,7 +36,7 @@ from bot.store import (
     TrendKey,
     UnknownAccount,
 )
-from bot.store.models import LeaderboardRow, SeasonChoice
+from bot.store.models import LeaderboardRow, SeasonChoice, former_member, is_pseudonym
 from bot.words import RATING_NOTE, capitalized, currency_noun, plural, rating
 from bot.words import amount as counted
 from bot.workers import WorkerPool
@@ -443,7 +443,8 @@ def ledger_line(line) -> str:
     when = f"<t:{int(line.created_at.timestamp())}:d>"
     what = tp("ledger", KIND_LABELS[line.kind]) if line.kind in KIND_LABELS else line.kind
     if line.kind == "transfer":
-        who = f"<@{line.counterparty}>" if line.counterparty else t("someone")
+        who = (former_member() if is_pseudonym(line.counterparty) else
+               f"<@{line.counterparty}>" if line.counterparty else t("someone"))
         what = t("from {who}", who=who) if line.amount > 0 else t("to {who}", who=who)
     if line.game_id is not None:
         what += " · " + t("game #{id}", id=line.game_id)

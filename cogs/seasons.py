@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, t
 from bot.store import StoreError
+from bot.store.models import former_member, is_pseudonym
 from bot.store.seasons import NAME_LIMIT
 from cogs.admin import staff_only
 from cogs.community import ServerCog, season_label
@@ -67,9 +68,9 @@ class SeasonCog(ServerCog):
             return
         lines = []
         for s in seasons[:SHOWN]:
-            line = t("**{season}** · since <t:{when}:D> · started by <@{who}>",
+            line = t("**{season}** · since <t:{when}:D> · started by {who}",
                      season=season_label(s.season, seasons), when=int(s.started_at.timestamp()),
-                     who=s.started_by)
+                     who=former_member() if is_pseudonym(s.started_by) else f"<@{s.started_by}>")
             lines.append(f"➤ {line}" if s is seasons[0] else line)
         lines.append(t("Before the first season: the games until <t:{when}:D>",
                        when=int(seasons[-1].started_at.timestamp())))

@@ -40,6 +40,7 @@ from .models import (
     SeatResult,
     Transfer,
 )
+from .privacy import Forgotten, MemberBusy, MemberData
 from .records import GameSummary, HistoryPage, RatingLine, RecentResult, UserStats, YakuTally
 from .settings import GuildSettings
 from .store import Store
@@ -57,4 +58,5 @@ __all__ = [
     "InvalidResult", "InsufficientFunds", "AlreadyClaimed", "UnknownAccount", "UnknownGame",
     "GameNotRunning", "DuplicateAction", "IdempotencyConflict", "MigrationError",
     "StoreUnavailable",
+    "Forgotten", "MemberBusy", "MemberData",
 ]

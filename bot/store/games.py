@@ -114,7 +114,9 @@ def validate_new_game(guild_id: int, channel_id: int, game: str, rules: Mapping[
 
 def _actor_of(stored: int | str) -> int | str:
     """A stored actor: a user id, or a label such as "ai:normal" (PostgreSQL keeps both as text)."""
-    return int(stored) if isinstance(stored, str) and stored.isdigit() else stored
+    if isinstance(stored, str) and stored.removeprefix("-").isdigit():
+        return int(stored)  # a user id, or a forgotten member's pseudonym (negative)
+    return stored
 
 
 def _record(row: sqlite3.Row, events: list[GameEvent] | None = None) -> GameRecord:

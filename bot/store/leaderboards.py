@@ -4,7 +4,8 @@ Ranks are competition ranks ("1, 2, 2, 4"): ties share a rank, ordered by user i
 page. The 30-day period ranks wins and points earned in the window, chips gained in the window,
 and for rating the current rating of the players who played a rated game in the window.
 Wins, points and ratings are of one season (``season``) or, for wins and points, of every season
-(None); ratings are kept per season. Chips are not seasonal: the ledger carries over.
+(None); ratings are kept per season. Chips are not seasonal: the ledger carries over. A member
+who asked to be forgotten (a negative pseudonym, :mod:`bot.store.privacy`) is on no board.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
         if season is None:
             raise InvalidInput(t("Ratings are per season: choose a season."))
         sql = ("SELECT user_id, rating AS value, games, sigma AS spread FROM ratings WHERE guild_id = ? AND game = ?"
-               " AND season = ?")
+               " AND season = ? AND user_id > 0")
         params: list[Any] = [guild_id, game, season]
         if since is not None:
             sql += (" AND user_id IN (SELECT user_id FROM results WHERE guild_id = ? AND game = ?"
@@ -50,14 +51,15 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
     if metric == "chips":
         if since is None:
             return ("SELECT user_id, balance AS value, NULL AS games, NULL AS spread FROM accounts "
-                    "WHERE guild_id = ? AND kind = 'user'", [guild_id])
+                    "WHERE guild_id = ? AND kind = 'user' AND user_id > 0", [guild_id])
         return ("SELECT a.user_id, SUM(e.amount) AS value, NULL AS games, NULL AS spread "
                 "FROM accounts a "
                 "JOIN entries e ON e.account_id = a.account_id AND e.created_at >= ? "
-                "WHERE a.guild_id = ? AND a.kind = 'user' GROUP BY a.user_id", [since, guild_id])
+                "WHERE a.guild_id = ? AND a.kind = 'user' AND a.user_id > 0 GROUP BY a.user_id",
+                [since, guild_id])
     value = "SUM(outcome = 'won')" if metric == "wins" else "SUM(points)"
     sql = (f"SELECT user_id, {value} AS value, COUNT(*) AS games, NULL AS spread FROM results "
-           "WHERE guild_id = ?")
+           "WHERE guild_id = ? AND user_id > 0")
     params = [guild_id]
     if game:
         sql += " AND game = ?"

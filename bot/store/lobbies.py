@@ -24,6 +24,7 @@ from bot.i18n import t
 
 from .errors import StoreError
 from .ledger import scoped_key
+from .models import is_pseudonym
 
 __all__ = [
     "Lobby", "LobbyError", "LobbyNotOpen", "LobbyAlreadyStarted", "LobbyExpired", "LobbyRefused",
@@ -340,7 +341,11 @@ async def _source_humans(conn: aiosqlite.Connection, game_id: int) -> tuple[sqli
     if rows[0]["status"] != "finished":
         raise LobbyRefused(t("Only a finished match can be played again."))
     players = json.loads(rows[0]["players"])
-    return rows[0], [p for p in players if isinstance(p, int) and not isinstance(p, bool)]
+    humans = [p for p in players if isinstance(p, int) and not isinstance(p, bool)]
+    if any(is_pseudonym(p) for p in humans):  # they can never confirm it
+        raise LobbyRefused(t("A player of this match asked to be forgotten, so it cannot be "
+                             "played again; start a new game."))
+    return rows[0], humans
 
 
 async def live_rematch(conn: aiosqlite.Connection, source_game_id: int) -> Lobby | None:

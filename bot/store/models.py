@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from bot.i18n import t
+
 __all__ = [
     "SYSTEM_ACTOR",
     "MAX_AMOUNT",
@@ -29,6 +31,8 @@ __all__ = [
     "LeaderboardPage",
     "AuditReport",
     "ms_to_datetime",
+    "is_pseudonym",
+    "former_member",
 ]
 
 #: The actor recorded when the bot itself moves chips (timeouts, automatic settlement).
@@ -41,6 +45,17 @@ Seat = int | str
 Outcome = Literal["won", "lost", "draw"]
 Metric = Literal["rating", "wins", "points", "chips"]
 Period = Literal["all", "30d"]
+
+
+def is_pseudonym(player: Any) -> bool:
+    """Whether a stored user id is the pseudonym of a member who asked to be forgotten: those are
+    negative, so they never collide with a Discord id (always positive) or the bot's 0."""
+    return type(player) is int and player < 0
+
+
+def former_member() -> str:
+    """How a forgotten member is named wherever their name was shown."""
+    return t("a former member")
 
 
 def ms_to_datetime(ms: int | None) -> datetime | None:

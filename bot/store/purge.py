@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .db import dialect_of
+from . import guards
 
 __all__ = ["PURGE_PLAN", "NOT_SERVER_DATA", "mark_departed", "clear_departed", "departed_before",
            "purge_guild"]
@@ -70,40 +70,10 @@ async def purge_guild(conn: Any, guild_id: int) -> dict[str, int]:
     """Delete every row of ``guild_id`` (inside the caller's write transaction); the rows
     deleted per table."""
     tables = [table for table, _ in PURGE_PLAN]
-    restore = await _set_aside_delete_guards(conn, tables)
+    restore = await guards.set_aside(conn, tables, "DELETE")
     deleted = {}
     for table, where in PURGE_PLAN:
         cursor = await conn.execute(f"DELETE FROM {table} WHERE {where}", (guild_id,))
         deleted[table] = max(cursor.rowcount, 0)
     await restore()
     return deleted
-
-
-async def _set_aside_delete_guards(conn: Any, tables: list[str]):
-    """Drop (SQLite) or disable (PostgreSQL) the triggers refusing deletes on ``tables``, for
-    this transaction; returns the coroutine function that puts them back."""
-    marks = ", ".join("?" * len(tables))
-    if dialect_of(conn) == "postgresql":
-        rows = await conn.execute_fetchall(
-            "SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
-            "WHERE NOT t.tgisinternal AND (t.tgtype & 8) <> 0 AND c.relnamespace = "
-            f"current_schema()::regnamespace AND c.relname IN ({marks})", tables)
-        guards = [(row[0], row[1]) for row in rows]
-        for name, table in guards:
-            await conn.execute(f'ALTER TABLE {table} DISABLE TRIGGER "{name}"')
-
-        async def restore() -> None:
-            for name, table in guards:
-                await conn.execute(f'ALTER TABLE {table} ENABLE TRIGGER "{name}"')
-        return restore
-    rows = await conn.execute_fetchall(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN "
-        f"({marks}) AND upper(sql) LIKE '%BEFORE DELETE%'", tables)
-    guards = [(row[0], row[1]) for row in rows]
-    for name, _ in guards:
-        await conn.execute(f'DROP TRIGGER "{name}"')
-
-    async def recreate() -> None:
-        for _, sql in guards:
-            await conn.execute(sql)
-    return recreate

@@ -20,11 +20,19 @@ from bot.games.sakura.rules import TEAM_SIZES
 
 from .db import dialect_of
 from .errors import UnknownGame
-from .models import GameOutcome, Outcome, PlayerResult, Seat, ms_to_datetime
+from .models import (
+    GameOutcome,
+    Outcome,
+    PlayerResult,
+    Seat,
+    former_member,
+    is_pseudonym,
+    ms_to_datetime,
+)
 
 __all__ = [
     "RatingLine", "RecentResult", "YakuTally", "UserStats", "GameSummary", "HistoryPage",
-    "round_yaku", "user_stats", "game_history", "game_outcome", "ledger_count",
+    "holds_user", "round_yaku", "user_stats", "game_history", "game_outcome", "ledger_count",
 ]
 
 #: How many of a player's latest finished games are scanned for their best yaku.
@@ -248,11 +256,14 @@ _YAKU_SCAN = {
         WHERE je.value ->> 'type' = 'round_over'
         """,
 }
-# A game one user sat in (its players are a JSON array of user ids and AI levels).
-_SAT_IN = {
-    "sqlite": "EXISTS (SELECT 1 FROM json_each(g.players) p WHERE p.value = ?)",
-    "postgresql": "g.players::jsonb @> jsonb_build_array(?::bigint)",
-}
+
+
+def holds_user(column: str, dialect: str) -> str:
+    """A condition: the JSON array ``column`` (user ids and AI levels) holds the user id bound
+    to its one ``?``."""
+    if dialect == "postgresql":
+        return f"{column}::jsonb @> jsonb_build_array(?::bigint)"
+    return f"EXISTS (SELECT 1 FROM json_each({column}) p WHERE p.value = ?)"
 
 
 def _season_range(season: int | None) -> tuple[int, int]:
@@ -314,6 +325,7 @@ def _summary(row: sqlite3.Row) -> GameSummary:
     if not names or len(names) != len(players) or not all(isinstance(n, str) for n in names):
         names = [f"<@{p}>" if isinstance(p, int) else f"AI ({str(p).partition(':')[2] or p})"
                  for p in players]
+    names = [former_member() if is_pseudonym(p) else name for p, name in zip(players, names, strict=True)]
     scores = _json_list(row["scores"])
     if scores is not None and (len(scores) != len(players)
                                or not all(type(s) is int for s in scores)):
@@ -332,7 +344,7 @@ async def game_history(conn: aiosqlite.Connection, guild_id: int, user_id: int |
     """The server's games, newest first (those ``user_id`` sat in, of ``game`` when given)."""
     where, params = ["g.guild_id = ?"], [guild_id]
     if user_id is not None:
-        where.append(_SAT_IN[dialect_of(conn)])
+        where.append(holds_user("g.players", dialect_of(conn)))  # a game they sat in
         params.append(user_id)
     if game is not None:
         where.append("g.game = ?")

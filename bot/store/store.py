@@ -9,6 +9,7 @@ can be shown to the user, and leave the database unchanged.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
 import time
@@ -20,7 +21,19 @@ from typing import Any
 
 from bot.i18n import t
 
-from . import games, leaderboards, ledger, lobbies, purge, records, relay, seasons, tournaments, trends
+from . import (
+    games,
+    leaderboards,
+    ledger,
+    lobbies,
+    privacy,
+    purge,
+    records,
+    relay,
+    seasons,
+    tournaments,
+    trends,
+)
 from .db import Clock, Database, database_target
 from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount, refuse_nul
 from .games import validate_new_game
@@ -44,6 +57,7 @@ from .models import (
     Transfer,
 )
 from .postgres import PostgresDatabase, is_postgres_url
+from .privacy import Forgotten, MemberData
 from .records import HistoryPage, UserStats
 from .settings import (
     LANGUAGE_CHOICES,
@@ -56,6 +70,8 @@ from .settings import (
 from .trends import TrendKey, TrendPoint
 
 __all__ = ["Store"]
+
+log = logging.getLogger(__name__)
 
 MAX_TEXT = 500
 MAX_TREND_KEYS = 25  # players (or a player's games) per trends query: a page, a card
@@ -702,6 +718,40 @@ class Store:
         _id(user_id, "The user id")
         async with self._db.snapshot() as conn:
             return await records.ledger_count(conn, guild_id, user_id)
+
+    # -- members' data (bot.store.privacy) -------------------------------------------------------
+    async def member_data(self, guild_id: int, user_id: int) -> MemberData:
+        """What the bot keeps about a member on this server."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await privacy.member_data(conn, guild_id, user_id)
+
+    async def export_member(self, guild_id: int, user_id: int) -> dict[str, Any]:
+        """Every row of this server holding the member's id, as a JSON-ready dict."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await privacy.export(conn, guild_id, user_id, self._db.now_ms())
+
+    async def forget_member(self, guild_id: int, user_id: int, *, names: Sequence[str] = (),
+                            staff: int | None = None, reason: str = "") -> Forgotten | None:
+        """Replace the member by a pseudonym on this server (see :mod:`bot.store.privacy`);
+        None if nothing here identifies them (so a repeated request changes nothing).
+        ``staff``: the manager who did it for them, with ``reason``, both written to the log."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        if staff is not None:
+            _id(staff, "The staff member")
+        _text(reason, "The reason")
+        names = [_text(name, "A name") for name in names]
+        done = await self._db.transact(lambda conn: privacy.forget(
+            conn, guild_id, user_id, names=names, now=self._db.now_ms()))
+        if done is not None:  # the member's id is not logged: that is what they asked
+            log.info("server %s: a member is forgotten, now %s (%s)", guild_id, done.pseudonym,
+                     "at their request" if staff is None
+                     else f"by staff {staff}: {reason!r}")
+        return done
 
     # -- lobbies and challenges ------------------------------------------------------------------
     async def create_lobby(

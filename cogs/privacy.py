@@ -1,0 +1,362 @@
+"""Members' data on request: ``/privacy show`` and ``/privacy forget`` for a member's own data
+on this server, ``/privacy-admin show|forget user`` for staff acting on a member's request.
+
+Every answer is ephemeral. The buttons carry their request in the custom id (``hf:pvx:<asker>:
+<member>`` exports, ``hf:pvf:<asker>:<member>:<expiry>:<nonce>`` confirms a forget, ``hf:pvc:
+<asker>`` cancels), so they need nothing remembered, except a staff request's reason, which
+stays in this process until its confirmation expires (after a restart staff run the command
+again). A press is checked again against the presser: only the asker may press, a button past
+its expiry changes nothing, and acting on another member needs Manage Server at the press.
+Forgetting is idempotent: a second press (or another request) finds nothing left to forget.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import io
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import LANGUAGE_NAMES, N_, number, t, tn, tp
+from bot.rules_text import title
+from bot.store import Forgotten, MemberData, StoreError
+from bot.store.errors import STATUSES
+from bot.words import amount as counted
+from bot.words import plural
+from cogs.admin import NOT_STAFF, STAFF, StaffGroup, staff_only
+from cogs.community import Pager, ServerCog, is_manager, store_of
+from cogs.language import Speaks
+from cogs.table_ui import ACCENT
+from cogs.text import CONTENT, NO_PINGS, TITLE, Text, clip, fit_embed, refuse, shown
+
+log = logging.getLogger(__name__)
+
+CONFIRM_SECONDS = 180  # how long a forget can be confirmed
+RATINGS_SHOWN = 10
+UPLOAD_LIMIT = 8_000_000  # bytes: under the 10 MiB Discord takes in a server without boosts
+# A staff request's reason (and the member's names then) until its confirmation expires.
+_pending: dict[str, tuple[float, str, list[str]]] = {}
+
+
+def _remember(reason: str, names: list[str]) -> tuple[str, int]:
+    """A nonce for a staff confirmation and its expiry (Unix seconds)."""
+    now = time.time()
+    for nonce in [n for n, (expires, _, _) in _pending.items() if expires < now]:
+        del _pending[nonce]
+    nonce = secrets.token_hex(6)
+    expires = int(now) + CONFIRM_SECONDS
+    _pending[nonce] = (expires, reason, names)
+    return nonce, expires
+
+
+def names_of(user: discord.abc.User) -> list[str]:
+    """The names Discord shows for ``user`` (server nickname, display and account name)."""
+    found = [getattr(user, "nick", None), getattr(user, "global_name", None), user.display_name,
+             user.name]
+    return list(dict.fromkeys(n for n in found if n))
+
+
+def data_embed(data: MemberData, member: int, asker: int, server: str, currency: str
+               ) -> discord.Embed:
+    """What the bot keeps about ``member`` on this server, as /privacy shows it."""
+    heading = (t("🔒 What the bot keeps about you on {server}", server=shown(server, TITLE - 50))
+               if member == asker else
+               t("🔒 What the bot keeps about a member on {server}", server=shown(server, TITLE - 50)))
+    embed = discord.Embed(title=heading, colour=ACCENT)
+    if member != asker:
+        embed.description = t("Member: <@{id}>", id=member)
+    total = sum(data.games.values())
+    games = plural(total, "game")
+    if total:
+        parts = [t("{status}: {n}", n=number(data.games[s]), status=tp("status", STATUSES[s]))
+                 for s in STATUSES if data.games.get(s)]
+        games += f" ({', '.join(parts)})"
+    if data.latest_game:
+        latest = data.latest_game
+        games += "\n" + t("Latest: #{id} {game}, {status}, <t:{when}:R>", id=latest.game_id,
+                          game=title(latest.game), status=tp("status", STATUSES[latest.status]) if latest.status in STATUSES else latest.status,
+                          when=int(latest.at.timestamp()))
+    embed.add_field(name=t("Games"), value=games, inline=False)
+    chips = (t("No account on this server.") if data.balance is None else
+             t("Balance {balance} · {entries} in the ledger",
+               balance=counted(data.balance, currency), entries=plural(data.ledger_entries, "entry")))
+    embed.add_field(name=t("Chips"), value=chips, inline=False)
+    results = tn("{n} result", "{n} results", data.results)
+    if data.results:
+        results += " (" + ", ".join((plural(data.wins, "win"),
+                                     tn("{n} draw", "{n} draws", data.draws),
+                                     plural(data.losses, "loss"))) + ")"
+    embed.add_field(name=t("Results"), value=results, inline=False)
+    ratings = [t("{game}, season {season}: {rating} after {games}", game=title(game),
+                 season=season, rating=number(round(rating)), games=plural(played, "game"))
+               for game, season, rating, played in data.ratings[:RATINGS_SHOWN]]
+    if len(data.ratings) > RATINGS_SHOWN:
+        ratings.append(t("and {n} more (in the export)", n=len(data.ratings) - RATINGS_SHOWN))
+    embed.add_field(name=t("Ratings"), value="\n".join(ratings) or t("None."), inline=False)
+    other = [tn("{n} lobby, challenge or rematch", "{n} lobbies, challenges and rematches",
+                data.lobbies),
+             tn("{n} season started", "{n} seasons started", data.seasons_started),
+             tn("{n} chip movement made for others (stakes, refunds, staff grants)",
+                "{n} chip movements made for others (stakes, refunds, staff grants)",
+                data.transfers_caused)]
+    embed.add_field(name=t("Also"), value="\n".join(other), inline=False)
+    language = data.language
+    if language is None or not (language.seen or language.chosen):
+        said = t("None.")
+    else:
+        said = t("Language: {chosen} (chosen), {seen} (your Discord client, last seen). Kept for "
+                 "every server alike; /language changes it.",
+                 chosen=LANGUAGE_NAMES.get(language.chosen, t("automatic")) if language.chosen
+                 else t("automatic"), seen=LANGUAGE_NAMES.get(language.seen, "-"))
+    embed.add_field(name=t("Settings"), value=said, inline=False)
+    embed.set_footer(text=t("Export gives all of it as a JSON file. /privacy forget removes what "
+                            "identifies you on this server.") if member == asker else
+                     t("Export gives all of it as a JSON file. /privacy-admin forget removes what "
+                       "identifies them on this server, at their request."))
+    return fit_embed(embed)
+
+
+def export_button(asker: int, member: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=t("Export as JSON"), style=discord.ButtonStyle.secondary,
+                                    custom_id=f"hf:pvx:{asker}:{member}"))
+    return view
+
+
+def confirm_text(data: MemberData, member: int, asker: int, currency: str, expires: int,
+                 reason: str | None = None) -> str:
+    """What forgetting will do, said before it is done."""
+    own = member == asker
+    lines = [t("**Forget you on this server?** This cannot be undone.") if own else
+             t("**Forget <@{id}> on this server?** This cannot be undone.", id=member)]
+    lines.append(t("• Their name goes from every stored game here; the games stay (they still "
+                   "replay), showing \"a former member\" in their seat.") if not own else
+                 t("• Your name goes from every stored game here; the games stay (they still "
+                   "replay), showing \"a former member\" in your seat."))
+    lines.append(t("• Ratings and leaderboard places go. Results stay under an anonymous id, so "
+                   "the other players' records stay right."))
+    if data.balance is not None:
+        lines.append(t("• The balance of {amount} stays with that anonymous account, out of play "
+                       "for good, so the server's ledger still balances. Playing here again "
+                       "starts a new account with the starting chips.",
+                       amount=counted(data.balance, currency)))
+    lines.append(t("• Nothing on other servers changes; the language choice (the same on every "
+                   "server) stays."))
+    if reason is not None:
+        lines.append(t("Reason (kept in the bot's log): {reason}", reason=shown(reason, 300)))
+    lines.append(t("Confirm <t:{when}:R>.", when=expires))
+    return clip("\n".join(lines), CONTENT)
+
+
+def confirm_buttons(asker: int, member: int, expires: int, nonce: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=t("Forget"), style=discord.ButtonStyle.danger,
+                                    custom_id=f"hf:pvf:{asker}:{member}:{expires}:{nonce}"))
+    view.add_item(discord.ui.Button(label=t("Keep everything"), style=discord.ButtonStyle.secondary,
+                                    custom_id=f"hf:pvc:{asker}"))
+    return view
+
+
+def done_text(done: Forgotten | None, member: int, asker: int, currency: str) -> str:
+    if done is None:
+        return (t("Nothing on this server identifies you any more.") if member == asker else
+                t("Nothing on this server identifies <@{id}> any more.", id=member))
+    lines = [t("✅ Done: you are forgotten on this server.") if member == asker else
+             t("✅ Done: <@{id}> is forgotten on this server.", id=member),
+             t("{games} now show a former member; {results} stay under the anonymous id; "
+               "{ratings} removed.", games=plural(done.games, "game"),
+               results=tn("{n} result", "{n} results", done.results),
+               ratings=tn("{n} rating", "{n} ratings", done.ratings))]
+    if done.balance is not None:
+        lines.append(t("The balance of {amount} stays with the anonymous account; the ledger "
+                       "balances.", amount=counted(done.balance, currency)))
+    return clip("\n".join(lines), CONTENT)
+
+
+async def _acting_on(interaction: discord.Interaction, asker: int, member: int) -> bool:
+    """Whether the presser may act: the asker only, and on another member with Manage Server
+    now (the custom id is not trusted for either)."""
+    if interaction.user.id != asker:
+        await refuse(interaction, t("Only the member who asked can use these buttons."))
+        return False
+    if member != asker and not is_manager(interaction):
+        await refuse(interaction, t(NOT_STAFF))
+        return False
+    return True
+
+
+def _encoded(document: dict) -> tuple[bytes, str]:
+    """The export as a file's bytes and name suffix: JSON, gzipped when it would not fit in an
+    upload Discord takes from any server (years of games of a keen player)."""
+    data = json.dumps(document, indent=1, ensure_ascii=False).encode()
+    if len(data) <= UPLOAD_LIMIT:
+        return data, ".json"
+    return gzip.compress(data, mtime=0), ".json.gz"
+
+
+class ExportButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"hf:pvx:(?P<asker>[0-9]+):(?P<member>[0-9]+)"):
+    """Sends the member's export as a private file."""
+
+    owner_group = None  # checked in turn, with the staff rule
+    label = "Export"
+
+    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
+        asker, member = int(m["asker"]), int(m["member"])
+        if not await _acting_on(interaction, asker, member):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        document = await store_of(interaction).export_member(interaction.guild_id, member)
+        data, suffix = await asyncio.to_thread(_encoded, document)
+        await interaction.followup.send(
+            t("Everything the bot keeps about you on this server, as JSON.") if member == asker
+            else t("Everything the bot keeps about <@{id}> on this server, as JSON.", id=member),
+            ephemeral=True, allowed_mentions=NO_PINGS,
+            file=discord.File(io.BytesIO(data),
+                              filename=f"hanafuda-member-{interaction.guild_id}-{member}{suffix}"))
+
+
+class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"hf:pvf:(?P<asker>[0-9]+):(?P<member>[0-9]+):(?P<expires>[0-9]+):"
+                            r"(?P<nonce>[0-9a-f]{12})"):
+    """Confirms a forget."""
+
+    owner_group = None
+    label = "Forget"
+
+    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
+        asker, member = int(m["asker"]), int(m["member"])
+        if not await _acting_on(interaction, asker, member):
+            return
+        if time.time() > int(m["expires"]):
+            await interaction.response.edit_message(
+                content=t("This confirmation has expired and nothing was changed; run the "
+                          "command again."), view=None, allowed_mentions=NO_PINGS)
+            return
+        staff, reason, names = None, "", names_of(interaction.user)
+        if member != asker:
+            pending = _pending.get(m["nonce"])
+            if pending is None:
+                await interaction.response.edit_message(
+                    content=t("This confirmation is no longer known (the bot restarted) and "
+                              "nothing was changed; run the command again."),
+                    view=None, allowed_mentions=NO_PINGS)
+                return
+            staff, (_, reason, names) = asker, pending
+        await interaction.response.defer()
+        store = store_of(interaction)
+        try:
+            done = await store.forget_member(interaction.guild_id, member, names=names,
+                                             staff=staff, reason=reason)
+            currency = (await store.get_settings(interaction.guild_id)).currency_name
+        except StoreError as exc:
+            await interaction.edit_original_response(content=clip(str(exc), CONTENT), view=None,
+                                                     allowed_mentions=NO_PINGS)
+            return
+        await interaction.edit_original_response(
+            content=done_text(done, member, asker, currency), view=None, allowed_mentions=NO_PINGS)
+
+
+class KeepButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"hf:pvc:(?P<asker>[0-9]+)"):
+    """Calls a forget off."""
+
+    refusal = N_("Only the member who asked can use these buttons.")
+    label = "Keep"
+
+    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
+        await interaction.response.edit_message(content=t("Nothing was changed."), view=None,
+                                                allowed_mentions=NO_PINGS)
+
+
+class PrivacyCog(ServerCog):
+    """A member's data on this server: shown, exported, forgotten."""
+
+    privacy = app_commands.Group(name="privacy",
+                                 description="What the bot keeps about you on this server",
+                                 guild_only=True)
+    privacy_admin = StaffGroup(name="privacy-admin",
+                               description="A member's data here, at their request (staff)",
+                               guild_only=True, default_permissions=STAFF)
+
+    async def _show(self, interaction: discord.Interaction, member: int) -> None:
+        try:
+            data = await self.store.member_data(interaction.guild_id, member)
+            currency = (await self.store.get_settings(interaction.guild_id)).currency_name
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        server = interaction.guild.name if interaction.guild else str(interaction.guild_id)
+        await interaction.response.send_message(
+            embed=data_embed(data, member, interaction.user.id, server, currency),
+            view=export_button(interaction.user.id, member), ephemeral=True,
+            allowed_mentions=NO_PINGS)
+
+    async def _ask(self, interaction: discord.Interaction, member: int, names: Sequence[str],
+                   reason: str | None = None) -> None:
+        try:
+            data = await self.store.member_data(interaction.guild_id, member)
+            currency = (await self.store.get_settings(interaction.guild_id)).currency_name
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        if busy := data.busy():
+            await refuse(interaction, str(busy))
+            return
+        if not data.stored_here:
+            await refuse(interaction, done_text(None, member, interaction.user.id, currency))
+            return
+        if reason is None:
+            nonce, expires = secrets.token_hex(6), int(time.time()) + CONFIRM_SECONDS
+        else:
+            nonce, expires = _remember(reason, list(names))
+        await interaction.response.send_message(
+            confirm_text(data, member, interaction.user.id, currency, expires, reason),
+            view=confirm_buttons(interaction.user.id, member, expires, nonce), ephemeral=True,
+            allowed_mentions=NO_PINGS)
+
+    @privacy.command(name="show", description="What the bot keeps about you here, with an export")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await self._show(interaction, interaction.user.id)
+
+    @privacy.command(name="forget", description="Remove what identifies you on this server")
+    async def forget(self, interaction: discord.Interaction) -> None:
+        await self._ask(interaction, interaction.user.id, names_of(interaction.user))
+
+    @privacy_admin.command(name="show", description="What the bot keeps about a member here")
+    @app_commands.describe(user="The member who asked")
+    async def admin_show(self, interaction: discord.Interaction,
+                         user: discord.Member | discord.User) -> None:
+        if not await staff_only(interaction):
+            return
+        if user.bot:
+            await refuse(interaction, t("The bot keeps nothing about bots; pick a member."))
+            return
+        await self._show(interaction, user.id)
+
+    @privacy_admin.command(name="forget",
+                           description="Remove what identifies a member here, at their request")
+    @app_commands.describe(user="The member who asked", reason="Why (kept in the bot's log)")
+    async def admin_forget(self, interaction: discord.Interaction,
+                           user: discord.Member | discord.User,
+                           reason: app_commands.Transform[str, Text(200, N_("The reason"))]) -> None:
+        if not await staff_only(interaction):
+            return
+        if user.bot:
+            await refuse(interaction, t("The bot keeps nothing about bots; pick a member."))
+            return
+        await self._ask(interaction, user.id, names_of(user), reason)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ExportButton, ForgetButton, KeepButton)
+    await bot.add_cog(PrivacyCog(bot))
