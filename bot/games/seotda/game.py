@@ -342,6 +342,7 @@ class SeotdaRound(RoundState):
             "phase": self.phase,
             "street": self.street,
             "cards_per_hand": self.rules.cards,
+            "special_hands": self.rules.special_hands,
             "hand": list(self.hands[player]),
             "kept": list(self.kept[player]) if self.kept[player] else None,
             "hand_sizes": [len(h) for h in self.hands],
