@@ -177,6 +177,16 @@ class SeotdaRound(RoundState):
             return [Action(KEEP, a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
         return [Action(kind) for kind in BET_KINDS if kind in self.costs(p)]
 
+    def timeout_action(self) -> Action | None:
+        """What a player who lets the turn time run out does: dies (the issue's rule; a table
+        runs it instead of an AI move); in the three-card keep, keeps the best two."""
+        if self.current is None:
+            return None
+        if self.phase == KEEP:
+            specials = self.rules.special_hands
+            return max(self._legal_now(), key=lambda a: evaluate([a.card, a.target], specials).strength)
+        return Action(DIE)
+
     def _apply(self, action: Action) -> list[Event]:
         p = self.current
         assert p is not None

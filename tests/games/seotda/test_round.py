@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.games.base import GameOver, IllegalAction, InvalidRules, NotYourTurn
-from bot.games.seotda import Rules, SeotdaRound, new_match
+from bot.games.seotda import Rules, SeotdaRound, match_from_dict, new_match
 
 JANG_TTAENG = ["deer", "blue_ribbon_oct"]
 ALI = ["crane", "bush_warbler"]
@@ -166,3 +168,31 @@ def test_rules_presets_and_limits():
             Rules.from_dict(bad)
     with pytest.raises(ValueError):
         new_match(7)
+
+
+def test_a_timed_out_player_dies_or_keeps_the_best_two():
+    r = rigged([JANG_TTAENG, ALI])
+    assert str(r.timeout_action()) == "die"
+    r = rigged([["crane", "bush_warbler"], ["deer", "cuckoo"]], rules=Rules.preset("three_card"))
+    play(r, "check", "check")
+    r.hands[0] = ["crane", "bush_warbler", "poetry_ribbon_jan"]
+    r._legal = None
+    assert str(r.timeout_action()) == "keep:crane>poetry_ribbon_jan"  # pping-ttaeng over ali
+    play(r, str(r.timeout_action()), "keep:deer>cuckoo", "check", "check")
+    assert r.timeout_action() is None
+
+
+def test_restart_in_the_middle_of_a_betting_round():
+    """The stored state of a half-played betting round continues exactly as the live one."""
+    match = new_match(4, Rules.preset("three_card"), seed=21)
+    while match.round.phase != "bet" or match.round.street != 2 or not match.round.history:
+        legal = {str(a): a for a in match.legal_actions()}
+        match.apply(next((legal[k] for k in ("call", "bbing", "check") if k in legal), [*legal.values()][-1]))
+    stored = match.to_json()
+    restored = match_from_dict(json.loads(stored))
+    assert restored.observation(restored.current_player) == match.observation(match.current_player)
+    while not match.is_over:
+        action = match.legal_actions()[0]
+        assert restored.legal_actions() == match.legal_actions()
+        assert restored.apply(action) == match.apply(action)
+    assert restored.scores == match.scores and restored.to_json() == match.to_json()
