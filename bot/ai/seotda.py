@@ -121,6 +121,7 @@ class EquityPlayer:
         three = obs["cards_per_hand"] == 3
         street_one = three and obs["street"] == 1
         their_count = 3 if three else 2
+        field = len(opponents)  # each opponent faces as many hands as this seat does
         total = weight_sum = folds = called_value = called_weight = 0.0
         for _ in range(self.samples):
             rng.shuffle(unseen)
@@ -137,7 +138,8 @@ class EquityPlayer:
                 pos += their_count
                 hand = best_two(theirs, specials) if len(theirs) == 3 else evaluate(theirs, specials)
                 hands[s] = hand
-                p = table[best_two(theirs[:2], specials).cards] if street_one else table[hand.cards]
+                # their chance against the field they face, as they would judge it
+                p = (table[best_two(theirs[:2], specials).cards] if street_one else table[hand.cards]) ** field
                 raised, called, checked = evidence[s]
                 weight *= p ** (3 * raised + called) * (1 - 0.7 * p * p) ** checked
                 all_fold = all_fold and p < fold_below
