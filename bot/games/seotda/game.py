@@ -299,16 +299,19 @@ class SeotdaRound(RoundState):
 
     def _pots(self, live: list[int], winners_of) -> dict[int, tuple[int, list[int]]]:
         """The main pot and the side pots: level -> (chips, winning seats), each pot open to the
-        live seats that put in at least its level; chips above the last level join the last pot."""
+        live seats that put in at least its level. Chips above every live seat's (a bet nobody
+        still in matched) go back to whoever put them in, as a pot of their own."""
         levels = sorted({self.in_pot[s] for s in live})
         pots: dict[int, tuple[int, list[int]]] = {}
         below = 0
-        for i, level in enumerate(levels):
-            top = level if i < len(levels) - 1 else max(self.in_pot)
-            chips = sum(min(c, top) - min(c, below) for c in self.in_pot)
+        for level in levels:
+            chips = sum(min(c, level) - min(c, below) for c in self.in_pot)
             eligible = [s for s in live if self.in_pot[s] >= level]
             pots[level] = (chips, winners_of(eligible))
-            below = top
+            below = level
+        for s, c in enumerate(self.in_pot):
+            if c > below:  # unmatched: returned
+                pots[below + 1 + s] = (c - below, [s])
         return pots
 
     def _award(self, pots: dict[int, tuple[int, list[int]]], hands: dict[int, Hand] | None,

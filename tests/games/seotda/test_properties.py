@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.games.base import GameError
 from bot.games.rng import Rng
-from bot.games.seotda import DECK, Rules, match_from_dict, new_match
+from bot.games.seotda import DECK, Rules, SeotdaRound, match_from_dict, new_match
 
 RULES = st.builds(
     Rules,
@@ -72,3 +72,25 @@ def test_random_play_keeps_every_invariant(players, rules, seed):
     assert sum(match.scores) == 0
     final = match.history[-1]["detail"]["stacks"]
     assert sum(final) == total and [s - rules.buy_in for s in final] == match.scores
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), players=st.integers(2, 6))
+def test_side_pots_pay_nobody_more_than_they_matched(data, players):
+    """At a showdown with any contributions, the pots pay out exactly what was put in, and no
+    seat wins more from another than it put in itself."""
+    r = SeotdaRound(players, Rules(special_hands=data.draw(st.booleans())), data.draw(st.integers(0, 99)))
+    r.in_pot = data.draw(st.lists(st.integers(1, 50), min_size=players, max_size=players))
+    live = data.draw(st.lists(st.booleans(), min_size=players, max_size=players).filter(lambda v: sum(v) >= 2))
+    r.live = live
+    r.stacks = [0] * players
+    r.rules = r.rules.replace(max_redeals=0)
+    r._showdown([s for s in range(players) if live[s]])
+    won = r.outcome["won"]
+    assert sum(won) == sum(r.in_pot)
+    matched = max(c for c, alive in zip(r.in_pot, live, strict=True) if alive)
+    for p in range(players):
+        if live[p]:
+            assert won[p] <= sum(min(c, r.in_pot[p]) for c in r.in_pot)
+        else:  # only an unmatched bet comes back
+            assert won[p] == max(0, r.in_pot[p] - matched)
