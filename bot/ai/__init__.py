@@ -21,6 +21,9 @@ def make_player(level: str, game: str) -> Player:
         module = importlib.import_module(f"bot.ai.{game}")
         return module.GreedyPlayer()
     if level in ("hard", "expert"):
+        own = getattr(importlib.import_module(f"bot.ai.{game}"), "search_player", None)
+        if own is not None:  # a game with its own strong player (Seotda: equity, not search)
+            return own(level)
         from .search import search_player
 
         return search_player(level, game)

@@ -19,9 +19,13 @@ GAMES: dict[str, str] = {
     "shedding": "bot.games.shedding",
 }
 
+ENGINES: dict[str, str] = {**GAMES, "seotda": "bot.games.seotda"}
+"""Every rules engine: the games above, which the bot offers in Discord, and Seotda, whose engine,
+AI and arena are complete while its Discord command is not offered yet."""
+
 
 def game_module(name: str) -> ModuleType:
     try:
-        return importlib.import_module(GAMES[name])
+        return importlib.import_module(ENGINES[name])
     except KeyError:
-        raise KeyError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}") from None
+        raise KeyError(f"unknown game {name!r}; choose one of {', '.join(ENGINES)}") from None

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import GAMES, game_module
+from bot.games import ENGINES, game_module
 from bot.games.rng import Rng
 
 # What the shared capture moves stop telling; Go-Stop's and the shedding game's moves are their
-# own and always told.
+# own and always told, as are Seotda's bets.
 _SILENCED = {"play", "draw", "drew"}
-_OWN_MOVES = ("gostop", "shedding")
+_OWN_MOVES = ("gostop", "shedding", "seotda")
 
 
 def _position(state) -> dict:
@@ -20,7 +20,7 @@ def _position(state) -> dict:
     return data
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ENGINES)
 def test_a_round_nobody_watches_plays_the_same(game):
     module = game_module(game)
     untold = set() if game in _OWN_MOVES else _SILENCED
