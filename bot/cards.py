@@ -294,10 +294,14 @@ def cards_in(m: int) -> list[Card]:
 
 
 _IDS = tuple(c.id for c in DECK)
+# The same tables with card ids: the events of every move list cards by id.
+_N0, _N1, _N2, _N3 = (tuple(tuple(_IDS[i] for i in bits) for bits in part)
+                      for part in (_P0, _P1, _P2, _P3))
 
 
 def ids_in(m: int) -> list[str]:
-    return [_IDS[i] for i in indices_in(m)]
+    """Card ids in a bit set of the 48 cards, in canonical order."""
+    return [*_N0[m & 4095], *_N1[m >> 12 & 4095], *_N2[m >> 24 & 4095], *_N3[m >> 36]]
 
 
 def _kind_mask(pred) -> int:

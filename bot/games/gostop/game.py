@@ -955,9 +955,13 @@ def draw_for_dealer(seed: int, num_players: int = 2, rule: str = "night") -> tup
         contenders = tied
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> GoStopRound:
-    return GoStopRound(rules or Rules(), seed, num_players, dealer, round_number, carry)
+    return GoStopRound(rules or _DEFAULT_RULES, seed, num_players, dealer, round_number, carry)
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> GoStopMatch:

@@ -371,11 +371,15 @@ def draw_for_dealer(seed: int) -> tuple[int, list[str]]:
     return (0 if a < b else 1), [DECK[a].id, DECK[b].id]
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> KoiKoiRound:
     if num_players != 2:
         raise ValueError("Koi-Koi is a game for two players")
-    return KoiKoiRound(rules or Rules(), seed, dealer, round_number)
+    return KoiKoiRound(rules or _DEFAULT_RULES, seed, dealer, round_number)
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:

@@ -310,9 +310,13 @@ def draw_for_dealer(seed: int, num_players: int) -> tuple[int, list[list[str]]]:
             return contenders[0], draws
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> SakuraRound:
-    return SakuraRound(rules or Rules(), seed, num_players, dealer, round_number)
+    return SakuraRound(rules or _DEFAULT_RULES, seed, num_players, dealer, round_number)
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:

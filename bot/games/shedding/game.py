@@ -364,9 +364,13 @@ class SheddingRound(RoundState):
         return self
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> SheddingRound:
-    return SheddingRound(num_players, rules or Rules(), seed, dealer, round_number)
+    return SheddingRound(num_players, rules or _DEFAULT_RULES, seed, dealer, round_number)
 
 
 def first_dealer(num_players: int, seed: int) -> int:
