@@ -18,7 +18,8 @@ from typing import Any
 
 from bot.cards import DECK, MONTH_MASKS, card, indices_in, mask
 from bot.games.base import Action
-from bot.games.mushi import Rules, score_yaku, total
+from bot.games.mushi import Rules
+from bot.games.mushi.scoring import yaku_points
 from bot.games.rng import Rng
 
 LIGHTNING = card("lightning").index
@@ -112,7 +113,7 @@ class GreedyPlayer(FishingGreedy):
     """Greedy Mushi: card points plus yaku, which count double in a zero-sum settlement."""
 
     def yaku_value(self, pile: int, pos: Position) -> float:
-        return 2 * total(score_yaku(pile, pos.rules))
+        return 2 * yaku_points(pile, pos.rules)
 
 
 __all__ = ["FishingGreedy", "GreedyPlayer", "Position"]

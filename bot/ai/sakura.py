@@ -21,6 +21,8 @@ CHASE = (4.0, 15.0, 50.0)
 DENY = (1.0, 10.0, 45.0)
 # The yaku each card is part of, in YAKU's order.
 _YAKU_WITH = tuple(tuple(need for need in YAKU.values() if need >> i & 1) for i in range(48))
+_INDEX = {c.id: c.index for c in DECK}
+_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 
 
 class Table:
@@ -125,26 +127,26 @@ class GreedyPlayer:
 
     def _score(self, a: Action, t: Table) -> float:
         if a.kind == "choose":
-            return t.worth(card(a.target).index)
+            return t.worth(_INDEX[a.target])
         if a.kind == "hiki":
-            month = MONTH_MASKS[card(a.card).month]
+            month = _MONTH_OF[_INDEX[a.card]]
             return sum(t.worth(i) for i in indices_in(month)) + 5.0
         if a.kind != "play":
             return 0.0
-        c = card(a.card).index
+        c = _INDEX[a.card]
         if c == LIGHTNING and t.gaji_wild:
             reserve = GAJI_RESERVE if t.hand.bit_count() > 1 else 0.0
             if a.target is None:
                 return -reserve * 0.5 if t.field else -t.risk(c)
-            return t.worth(card(a.target).index) + t.worth(c) - reserve
-        matches = t.field & MONTH_MASKS[DECK[c].month]
+            return t.worth(_INDEX[a.target]) + t.worth(c) - reserve
+        matches = t.field & _MONTH_OF[c]
         if a.target is not None:
-            taken = card(a.target).bit
+            taken = 1 << _INDEX[a.target]
         elif matches.bit_count() in (1, 3):
             taken = matches
         else:
             taken = 0
         if taken:
             return t.worth(c) + sum(t.worth(i) for i in indices_in(taken))
-        mates_in_hand = (t.hand & MONTH_MASKS[DECK[c].month] & ~(1 << c)).bit_count()
+        mates_in_hand = (t.hand & _MONTH_OF[c] & ~(1 << c)).bit_count()
         return -t.risk(c) + (2.0 if mates_in_hand else 0.0)

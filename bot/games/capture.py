@@ -207,8 +207,8 @@ class FishingRound(RoundState):
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
         from_hand = source == "hand"
         m = self._matches(self.field, card, from_hand=from_hand)
-        rule = self._capture_rule(card, from_hand)
-        if rule == ALL_MATCHES:
+        rule = self._capture_rule(card, from_hand) if m & (m - 1) else BY_MONTH
+        if rule == ALL_MATCHES:  # (no match or one: every rule takes it, so no hook is asked)
             taken = m
         elif rule == CHOSEN_ONE and m:
             if target is None and m.bit_count() == 1:

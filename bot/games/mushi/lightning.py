@@ -26,6 +26,7 @@ LIGHTNING = card("lightning").index
 LIGHTNING_BIT = 1 << LIGHTNING
 WILLOWS = MONTH_MASKS[11]
 PLAIN_WILLOWS = WILLOWS & ~LIGHTNING_BIT
+_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 
 
 class WildLightning:
@@ -47,6 +48,8 @@ class WildLightning:
         return c == LIGHTNING and not from_hand and not self.stock and self._last_card_sweeps()
 
     def _matches(self, field: int, c: int, from_hand: bool) -> int:
+        if c != LIGHTNING and not field & LIGHTNING_BIT:
+            return field & _MONTH_OF[c]  # no lightning in play: the month rule, wild or not
         if not self._lightning_wild():
             return super()._matches(field, c, from_hand)
         if c == LIGHTNING:

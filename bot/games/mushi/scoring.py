@@ -17,6 +17,8 @@ SANKO_MUSHI = mask(["crane", "bush_warbler", "curtain"])  # the warbler stands i
 FUJISHIMA = MONTH_MASKS[4]
 KIRISHIMA = MONTH_MASKS[12]
 MUSHI_DECK = [c.index for c in DECK if c.month not in (6, 7)]  # no peony, no bush clover
+_SETS = tuple((slug, need, tuple(ids_in(need))) for slug, need in (
+    ("goko", BRIGHTS), ("sanko_mushi", SANKO_MUSHI), ("fujishima", FUJISHIMA), ("kirishima", KIRISHIMA)))
 
 
 def card_points(m: int) -> int:
@@ -29,12 +31,20 @@ def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = No
     rules = rules or Rules()
     m = cards if isinstance(cards, int) else mask(cards)
     out: list[Yaku] = []
-    for slug, need in (("goko", BRIGHTS), ("sanko_mushi", SANKO_MUSHI),
-                       ("fujishima", FUJISHIMA), ("kirishima", KIRISHIMA)):
+    for slug, need, ids in _SETS:
         points = rules.points(slug)
         if points and m & need == need:
-            out.append(Yaku(slug, points, tuple(ids_in(need))))
+            out.append(Yaku(slug, points, ids))
     return out
+
+
+def yaku_points(m: int, rules: Rules) -> int:
+    """``total(score_yaku(m, rules))`` without building the yaku (the greedy player's inner loop)."""
+    got = 0
+    for slug, need, _ids in _SETS:
+        if m & need == need:
+            got += rules.points(slug)
+    return got
 
 
 def total(yaku: list[Yaku]) -> int:

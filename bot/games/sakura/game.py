@@ -27,6 +27,8 @@ GAJI_AGAIN = "gaji_again"
 """Phase after a gaji aimed at another player's hiki: aim it elsewhere or leave it (FW-SK)."""
 LIGHTNING = card("lightning").index
 DEAL_PACKET = 2
+_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
+_HIKI = tuple(Action("hiki", c.id) for c in DECK)
 
 
 class SakuraRound(FishingRound):
@@ -114,7 +116,7 @@ class SakuraRound(FishingRound):
     def _matches(self, field: int, c: int, from_hand: bool) -> int:
         if c == LIGHTNING and from_hand and self.gaji_wild:
             return 0 if self._leave_gaji else field  # any field card, even a willow
-        return field & MONTH_MASKS[DECK[c].month]
+        return field & _MONTH_OF[c]
 
     def _is_wild_choice(self, c: int) -> bool:
         return c == LIGHTNING and self.gaji_wild
@@ -144,11 +146,14 @@ class SakuraRound(FishingRound):
         hand = self.hands[player]
         out = super()._play_actions(player)  # an empty hand: only "draw"
         if self.rules.hiki:
-            for m in range(1, 13):
-                month = MONTH_MASKS[m]
-                # With one card in hand, playing it already takes the three on the field.
-                if (hand & month).bit_count() >= 2 and (hand | self.field) & month == month:
-                    out.append(Action("hiki", DECK[indices_in(hand & month)[0]].id))
+            whole = hand | self.field
+            for c in indices_in(hand):
+                month = _MONTH_OF[c]
+                # Once per month (its lowest card in hand); with one card in hand, playing it
+                # already takes the three on the field.
+                if (whole & month == month and hand & month & -(hand & month) == 1 << c
+                        and (hand & month).bit_count() >= 2):
+                    out.append(_HIKI[c])
         return out
 
     def _extra_actions(self) -> list[Action]:

@@ -206,7 +206,7 @@ class SheddingRound(RoundState):
         self.drawn = self._draw_one(events)
         self.phase = STRUGGLING
         events.append({"type": "struggle", "player": p})
-        choices = self.legal_actions()
+        choices = self._legal_actions()  # a new position: nothing kept to reuse
         if len(choices) == 1:  # no choice to make: 6B for a card that matches nothing
             self._resolve_struggle(choices[0], events, forced=True)
 
