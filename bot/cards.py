@@ -232,6 +232,8 @@ assert len(DECK) == 48 and len(_BY_ID) == 48
 ALL_MASK = (1 << 48) - 1
 MONTH_MASKS: tuple[int, ...] = (0,) + tuple(0b1111 << (4 * m) for m in range(12))
 """``MONTH_MASKS[m]`` is the bit set of month ``m`` (1..12); index 0 is empty."""
+MONTH_OF: tuple[int, ...] = tuple(MONTH_MASKS[i // 4 + 1] for i in range(48))
+"""``MONTH_OF[i]`` is the bit set of card ``i``'s month (the inner loops' one table read)."""
 
 
 def card(ref: Card | str | int) -> Card:

@@ -3,11 +3,13 @@ Hana-Awase's card values and yaku (paid by every opponent in zero-sum scoring)."
 
 from __future__ import annotations
 
-from bot.cards import DECK, Kind
+from bot.cards import CHAFF, DECK
 from bot.games.hana_awase import Rules
 from bot.games.hana_awase.scoring import table_totals
 
 from .mushi import FishingGreedy, Position
+
+_VALUE = tuple(c.value for c in DECK)
 
 
 class GreedyPlayer(FishingGreedy):
@@ -16,10 +18,9 @@ class GreedyPlayer(FishingGreedy):
     rules_type = Rules
 
     def card_value(self, index: int, pos: Position) -> float:
-        c = DECK[index]
-        if c.kind is Kind.CHAFF:
+        if (CHAFF >> index) & 1:
             return float(pos.rules.chaff_value)
-        return c.value
+        return _VALUE[index]
 
     def yaku_value(self, pile: int, pos: Position) -> float:
         weight = pos.num_players - 1 if pos.rules.scoring == "zero_sum" else 1

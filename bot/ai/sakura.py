@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, card, indices_in, mask
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, indices_in, mask
 from bot.games.base import Action
 from bot.games.rng import Rng
 from bot.games.sakura.scoring import VALUES, YAKU
@@ -22,7 +22,6 @@ DENY = (1.0, 10.0, 45.0)
 # The yaku each card is part of, in YAKU's order.
 _YAKU_WITH = tuple(tuple(need for need in YAKU.values() if need >> i & 1) for i in range(48))
 _INDEX = {c.id: c.index for c in DECK}
-_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 
 
 class Table:
@@ -129,7 +128,7 @@ class GreedyPlayer:
         if a.kind == "choose":
             return t.worth(_INDEX[a.target])
         if a.kind == "hiki":
-            month = _MONTH_OF[_INDEX[a.card]]
+            month = MONTH_OF[_INDEX[a.card]]
             return sum(t.worth(i) for i in indices_in(month)) + 5.0
         if a.kind != "play":
             return 0.0
@@ -139,7 +138,7 @@ class GreedyPlayer:
             if a.target is None:
                 return -reserve * 0.5 if t.field else -t.risk(c)
             return t.worth(_INDEX[a.target]) + t.worth(c) - reserve
-        matches = t.field & _MONTH_OF[c]
+        matches = t.field & MONTH_OF[c]
         if a.target is not None:
             taken = 1 << _INDEX[a.target]
         elif matches.bit_count() in (1, 3):
@@ -148,5 +147,5 @@ class GreedyPlayer:
             taken = 0
         if taken:
             return t.worth(c) + sum(t.worth(i) for i in indices_in(taken))
-        mates_in_hand = (t.hand & _MONTH_OF[c] & ~(1 << c)).bit_count()
+        mates_in_hand = (t.hand & MONTH_OF[c] & ~(1 << c)).bit_count()
         return -t.risk(c) + (2.0 if mates_in_hand else 0.0)

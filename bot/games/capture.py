@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, ids_in, indices_in
+from bot.cards import DECK, MONTH_OF, ids_in, indices_in
 
 from .base import Action, Event, RoundState
 from .rng import Rng
@@ -46,7 +46,7 @@ DRAW = Action("draw")
 
 def month_matches(field: int, card: int) -> int:
     """The field cards of the same month as ``card`` (a bit set)."""
-    return field & MONTH_MASKS[DECK[card].month]
+    return field & MONTH_OF[card]
 
 
 def capture_from(matches: int, target: int | None) -> int:
@@ -153,7 +153,7 @@ class FishingRound(RoundState):
     # -- hooks ------------------------------------------------------------------------------
     def _matches(self, field: int, card: int, from_hand: bool) -> int:
         """Field cards ``card`` may capture. Override for wild cards."""
-        return field & MONTH_MASKS[DECK[card].month]
+        return field & MONTH_OF[card]
 
     def _extra_actions(self) -> list[Action]:
         return []

@@ -17,7 +17,7 @@ uses it for its "Mushi-style wild lightning" option.
 
 from __future__ import annotations
 
-from bot.cards import DECK, MONTH_MASKS, card, ids_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in
 
 from ..base import Event
 from ..capture import ALL_MATCHES, CHOSEN_ONE
@@ -26,7 +26,6 @@ LIGHTNING = card("lightning").index
 LIGHTNING_BIT = 1 << LIGHTNING
 WILLOWS = MONTH_MASKS[11]
 PLAIN_WILLOWS = WILLOWS & ~LIGHTNING_BIT
-_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 
 
 class WildLightning:
@@ -49,7 +48,7 @@ class WildLightning:
 
     def _matches(self, field: int, c: int, from_hand: bool) -> int:
         if c != LIGHTNING and not field & LIGHTNING_BIT:
-            return field & _MONTH_OF[c]  # no lightning in play: the month rule, wild or not
+            return field & MONTH_OF[c]  # no lightning in play: the month rule, wild or not
         if not self._lightning_wild():
             return super()._matches(field, c, from_hand)
         if c == LIGHTNING:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, card, ids_in, indices_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
 
 from ..base import Action, Event, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _card_index, _mask, deal
@@ -27,7 +27,6 @@ GAJI_AGAIN = "gaji_again"
 """Phase after a gaji aimed at another player's hiki: aim it elsewhere or leave it (FW-SK)."""
 LIGHTNING = card("lightning").index
 DEAL_PACKET = 2
-_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 _HIKI = tuple(Action("hiki", c.id) for c in DECK)
 
 
@@ -116,7 +115,7 @@ class SakuraRound(FishingRound):
     def _matches(self, field: int, c: int, from_hand: bool) -> int:
         if c == LIGHTNING and from_hand and self.gaji_wild:
             return 0 if self._leave_gaji else field  # any field card, even a willow
-        return field & _MONTH_OF[c]
+        return field & MONTH_OF[c]
 
     def _is_wild_choice(self, c: int) -> bool:
         return c == LIGHTNING and self.gaji_wild
@@ -148,7 +147,7 @@ class SakuraRound(FishingRound):
         if self.rules.hiki:
             whole = hand | self.field
             for c in indices_in(hand):
-                month = _MONTH_OF[c]
+                month = MONTH_OF[c]
                 # Once per month (its lowest card in hand); with one card in hand, playing it
                 # already takes the three on the field.
                 if (whole & month == month and hand & month & -(hand & month) == 1 << c

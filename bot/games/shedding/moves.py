@@ -25,7 +25,16 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from bot.cards import BLUE_RIBBONS, BRIGHTS, DECK, MONTH_MASKS, POETRY_RIBBONS, RIBBONS, indices_in
+from bot.cards import (
+    BLUE_RIBBONS,
+    BRIGHTS,
+    DECK,
+    MONTH_MASKS,
+    MONTH_OF,
+    POETRY_RIBBONS,
+    RIBBONS,
+    indices_in,
+)
 
 from ..base import Action
 
@@ -89,7 +98,6 @@ def parse_field_pair(target: str) -> tuple[int, int]:
 
 
 # Each move as one shared value (built once), so generating the legal moves creates none.
-_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 _MATCH_AT = tuple(tuple(Action(MATCH, c.id, t.id) for t in DECK) for c in DECK)
 _PAIR_AT = tuple(tuple(Action(PAIR, c.id, t.id) for t in DECK) for c in DECK)
 _FIELD_HIKI = tuple(Action(FIELD_HIKI, c.id) for c in DECK)
@@ -175,7 +183,7 @@ def play_actions(hand: int, field: int, can_draw: bool, rules) -> list[Action]:
 def struggle_actions(drawn: int, field: int, rules) -> list[Action]:
     """6A with each matching field card, and 6B unless the rules forbid keeping a match."""
     row = _STRUGGLE_MATCH_AT[drawn]
-    out = [row[f] for f in indices_in(field & _MONTH_OF[drawn])]
+    out = [row[f] for f in indices_in(field & MONTH_OF[drawn])]
     if rules.struggle_keep_match or not out:
         out.append(_KEEP[drawn])
     return out
