@@ -174,9 +174,10 @@ class FishingRound(RoundState):
             return [DRAW] if self.stock else []
         out = []
         field = self.field
+        matches = self._matches
         for c in indices_in(self.hands[player]):
-            m = self._matches(field, c, from_hand=True)
-            if self._needs_choice(c, m, from_hand=True):
+            m = matches(field, c, True)
+            if m and self._needs_choice(c, m, from_hand=True):  # no match: nothing to choose
                 row = PLAY_AT[c]
                 out.extend(row[t] for t in indices_in(m))
             else:
