@@ -44,15 +44,13 @@ class Table:
         for p in self.others:
             self.seen |= p
         self.piles = [self.mine, *self.others]
-        # The cards side k can no longer take: the dead ones and every other side's pile.
-        self.blocked = []
-        for k in range(len(self.piles)):
-            blocked = self.dead
-            for j, other in enumerate(self.piles):
-                if j != k:
-                    blocked |= other
-            self.blocked.append(blocked)
-        self._worth: dict[tuple[int, int], float] = {}  # a table serves one decision
+        # The cards side k can no longer take: the dead ones and every other side's pile (the
+        # piles hold different cards, so that is every pile's card but k's own).
+        taken = 0
+        for pile in self.piles:
+            taken |= pile
+        self.blocked = [self.dead | (taken & ~pile) for pile in self.piles]
+        self._worth: dict[int, float] = {}  # by card + 64 x side; a table serves one decision
 
     @classmethod
     def of_observation(cls, obs: dict[str, Any]) -> Table:
@@ -76,7 +74,7 @@ class Table:
 
     def worth(self, idx: int, side: int = 0) -> float:
         """What taking card ``idx`` is worth to a side (0: mine, k: the k-th other side)."""
-        known = self._worth.get((idx, side))
+        known = self._worth.get(idx | side << 6)
         if known is not None:
             return known
         rest_of = ~(1 << idx)
@@ -91,7 +89,7 @@ class Table:
                     total += CHASE[held]
                 elif held:
                     total += DENY[held]  # taking the card stops side k's yaku
-        self._worth[(idx, side)] = total
+        self._worth[idx | side << 6] = total
         return total
 
     def risk(self, idx: int) -> float:
