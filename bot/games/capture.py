@@ -123,6 +123,10 @@ class FishingRound(RoundState):
     def current_player(self) -> int | None:
         return self.current
 
+    @property
+    def is_over(self) -> bool:
+        return self.current is None  # as the contract's, one attribute read instead of two calls
+
     def _legal_key(self) -> tuple:
         p = self.current
         return (p, self.phase, self.turn, self.field, self.pending, len(self.stock),

@@ -100,6 +100,10 @@ class SheddingRound(RoundState):
     def current_player(self) -> int | None:
         return self.current
 
+    @property
+    def is_over(self) -> bool:
+        return self.current is None  # as the contract's, one attribute read instead of two calls
+
     def _legal_key(self) -> tuple | None:
         if self.phase == RACE:
             return None  # who may still slap is the race's own record

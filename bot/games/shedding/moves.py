@@ -123,34 +123,29 @@ _THREES = int("3" * 12, 16)
 _ONES = int("1" * 12, 16)
 
 
-def _month_counts(m: int) -> int:
-    x = m - ((m >> 1) & _FIVES)
-    return (x & _THREES) + ((x >> 2) & _THREES)
-
-
-def _months_holding(counts: int, at_least: int) -> int:
-    """The lowest bit of each month whose count is ``at_least`` (1 or 2) or more."""
-    if at_least == 1:
-        return (counts | counts >> 1 | counts >> 2) & _ONES
-    return (counts >> 1 | counts >> 2) & _ONES
-
-
 def shedding_moves(hand: int, field: int) -> list[Action]:
     """Moves 1-5 that ``hand`` can make against ``field``, in a fixed order."""
     out: list[Action] = []
     if not hand:
         return out
-    hand_counts = _month_counts(hand)
-    field_counts = _month_counts(field)
-    months = _months_holding(hand_counts, 1) & _months_holding(field_counts, 1)
+    # Per month, the lowest bit set when it holds one card or more (``any``), two or more (``two``).
+    x = hand - ((hand >> 1) & _FIVES)
+    counts = (x & _THREES) + ((x >> 2) & _THREES)
+    hand_two = (counts >> 1 | counts >> 2) & _ONES
+    hand_any = (counts | counts >> 1 | counts >> 2) & _ONES
+    x = field - ((field >> 1) & _FIVES)
+    counts = (x & _THREES) + ((x >> 2) & _THREES)
+    field_two = (counts >> 1 | counts >> 2) & _ONES
+    months = hand_any & (counts | counts >> 1 | counts >> 2) & _ONES
     while months:  # move 1, by hand card, then field card
         low = months & -months
         months ^= low
         month = low * 15
+        on_field = indices_in(field & month)
         for h in indices_in(hand & month):
             row = _MATCH_AT[h]
-            out.extend([row[f] for f in indices_in(field & month)])
-    months = _months_holding(hand_counts, 2)
+            out.extend([row[f] for f in on_field])
+    months = hand_two
     while months:  # moves 2-4: a single card of a month makes none of them
         low = months & -months
         months ^= low
@@ -161,7 +156,7 @@ def shedding_moves(hand: int, field: int) -> list[Action]:
         out.extend([_PAIR_AT[t][u] for t in same for u in same if t != u])
         if len(same) == 4:
             out.extend([_HAND_HIKI[t] for t in same])
-    months = _months_holding(field_counts, 2)
+    months = field_two
     if months:
         held = indices_in(hand)
         while months:  # move 5
