@@ -296,6 +296,8 @@ def cards_in(m: int) -> list[Card]:
 
 
 _IDS = tuple(c.id for c in DECK)
+VALUE_OF: tuple[int, ...] = tuple(c.value for c in DECK)
+"""``VALUE_OF[i]`` is card ``i``'s classic value (``Card.value``) as one table read."""
 # The same tables with card ids: the events of every move list cards by id.
 _N0, _N1, _N2, _N3 = (tuple(tuple(_IDS[i] for i in bits) for bits in part)
                       for part in (_P0, _P1, _P2, _P3))

@@ -3,13 +3,11 @@ Hana-Awase's card values and yaku (paid by every opponent in zero-sum scoring)."
 
 from __future__ import annotations
 
-from bot.cards import CHAFF, DECK
+from bot.cards import CHAFF, VALUE_OF
 from bot.games.hana_awase import Rules
 from bot.games.hana_awase.scoring import table_totals
 
 from .mushi import FishingGreedy, Position
-
-_VALUE = tuple(c.value for c in DECK)
 
 
 class GreedyPlayer(FishingGreedy):
@@ -20,7 +18,7 @@ class GreedyPlayer(FishingGreedy):
     def card_value(self, index: int, pos: Position) -> float:
         if (CHAFF >> index) & 1:
             return float(pos.rules.chaff_value)
-        return _VALUE[index]
+        return VALUE_OF[index]
 
     def yaku_value(self, pile: int, pos: Position) -> float:
         weight = pos.num_players - 1 if pos.rules.scoring == "zero_sum" else 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.cards import DECK, MONTH_OF, card, indices_in, mask
+from bot.cards import DECK, MONTH_OF, VALUE_OF, card, indices_in, mask
 from bot.games.base import Action
 from bot.games.mushi import Rules
 from bot.games.mushi.scoring import yaku_points
@@ -57,7 +57,7 @@ class FishingGreedy:
     rules_type: Any = Rules
 
     def card_value(self, index: int, pos: Position) -> float:
-        return DECK[index].value
+        return VALUE_OF[index]
 
     def yaku_value(self, pile: int, pos: Position) -> float:
         raise NotImplementedError

@@ -212,17 +212,18 @@ class FishingRound(RoundState):
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
         from_hand = source == "hand"
         m = self._matches(self.field, card, from_hand=from_hand)
-        rule = self._capture_rule(card, from_hand) if m & (m - 1) else BY_MONTH
-        if rule == ALL_MATCHES:  # (no match or one: every rule takes it, so no hook is asked)
-            taken = m
-        elif rule == CHOSEN_ONE and m:
-            if target is None and m.bit_count() == 1:
-                target = m.bit_length() - 1
-            if target is None or not (m >> target) & 1:
-                raise ValueError("choose one of the cards this wild card may take")
-            taken = 1 << target
+        if not m & (m - 1):
+            taken = m  # no match or one: every rule takes it, so no hook is asked
         else:
-            taken = capture_from(m, target)
+            rule = self._capture_rule(card, from_hand)
+            if rule == ALL_MATCHES:
+                taken = m
+            elif rule == CHOSEN_ONE:
+                if target is None or not (m >> target) & 1:
+                    raise ValueError("choose one of the cards this wild card may take")
+                taken = 1 << target
+            else:
+                taken = capture_from(m, target)
         if taken:
             self.field &= ~taken
             self.captured[player] |= taken | (1 << card)

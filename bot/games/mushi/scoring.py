@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.cards import BRIGHTS, DECK, MONTH_MASKS, Card, ids_in, indices_in, mask
+from bot.cards import BRIGHTS, DECK, MONTH_MASKS, VALUE_OF, Card, ids_in, indices_in, mask
 
 from ..koikoi.scoring import Yaku
 from .rules import Rules
@@ -23,7 +23,7 @@ _SETS = tuple((slug, need, tuple(ids_in(need))) for slug, need in (
 
 def card_points(m: int) -> int:
     """Classic values of a pile: bright 20, animal 10, ribbon 5, chaff 1."""
-    return sum(DECK[i].value for i in indices_in(m))
+    return sum([VALUE_OF[i] for i in indices_in(m)])
 
 
 def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = None) -> list[Yaku]:
