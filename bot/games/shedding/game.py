@@ -123,14 +123,15 @@ class SheddingRound(RoundState):
 
     def check(self, action: Action | str, player: int | None = None) -> Action:
         """As :meth:`RoundState.check`, but in the race a slap may be sent by the slapping seat."""
+        if self.phase != RACE:
+            return super().check(action, player)
         if isinstance(action, str):
             action = Action.parse(action)
-        if (self.phase == RACE and player is not None and action.kind == mv.SLAP
-                and action.card == str(player)):
+        if player is not None and action.kind == mv.SLAP and action.card == str(player):
             if str(player) not in [a.card for a in self.legal_actions()]:
                 raise IllegalAction(f"seat {player} cannot slap now")
             return action
-        if self.phase == RACE and player is not None and player != self.current:
+        if player is not None and player != self.current:
             raise NotYourTurn(f"seat {player} may only slap in the race")
         return super().check(action, player)
 
