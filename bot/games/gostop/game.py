@@ -90,6 +90,8 @@ _PLAY_AT = tuple(tuple(Action("play", c.id, t.id) for t in DECK) for c in DECK)
 BOAR = 1 << 24
 _DRAW = Action("draw")
 _GO = Action("go")
+_SHAKE = tuple(Action("shake", c.id) for c in DECK)
+_BOMB = tuple(Action("bomb", c.id) for c in DECK)
 _STOP = Action("stop")
 
 
@@ -326,23 +328,20 @@ class GoStopRound(FishingRound):
                 continue
             m = c // 4 + 1
             nh = mh.bit_count()
-            kinds = ["play"]
-            if (nh >= 3 and nf == 0 and m not in self.shaken[p]
-                    and (r.shake_timing == "any_turn" or first)):
-                kinds.append("shake")
-            for kind in kinds:
-                for c in indices_in(mh):
-                    cid = DECK[c].id
-                    if nf == 2 and kind == "play":
-                        out.extend(_PLAY_AT[c][t] for t in indices_in(fm))
-                    elif nf == 2:
-                        out.extend(Action(kind, cid, DECK[t].id) for t in indices_in(fm))
-                    elif kind == "play":
-                        out.append(_PLAY[c])
-                    else:
-                        out.append(Action(kind, cid))
+            same = indices_in(mh)
+            if nf == 2:  # each card of the month on either field card
+                targets = indices_in(fm)
+                for c in same:
+                    row = _PLAY_AT[c]
+                    out.extend([row[t] for t in targets])
+            else:
+                out.extend([_PLAY[c] for c in same])
+                # Shaking needs a triplet in hand and none of its month on the field.
+                if (nh >= 3 and nf == 0 and m not in self.shaken[p]
+                        and (r.shake_timing == "any_turn" or first)):
+                    out.extend([_SHAKE[c] for c in same])
             if nh == 3 and nf == 1 and (r.bomb_after_shake or m not in self.shaken[p]) or nh == 2 and nf == 2 and r.small_bomb != "off":
-                out.append(Action("bomb", DECK[_low(mh)].id))
+                out.append(_BOMB[same[0]])
         if self.bomb_turns[p] and self.stock:
             out.append(_DRAW)
         return out
