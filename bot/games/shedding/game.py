@@ -108,7 +108,7 @@ class SheddingRound(RoundState):
         if self.phase == RACE:
             return None  # who may still slap is the race's own record
         p = self.current
-        return (p, self.phase, self.field, self.drawn, len(self.draw), len(self.discard),
+        return (p, self.phase, self.field, self.drawn, self._can_draw(),
                 None if p is None else self.hands[p])
 
     def _legal_actions(self) -> list[Action]:

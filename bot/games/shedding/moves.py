@@ -29,7 +29,6 @@ from bot.cards import (
     BLUE_RIBBONS,
     BRIGHTS,
     DECK,
-    MONTH_MASKS,
     MONTH_OF,
     POETRY_RIBBONS,
     RIBBONS,
@@ -64,7 +63,7 @@ def index(cid: str) -> int:
 
 
 def month_of(c: int) -> int:
-    return MONTH_MASKS[DECK[c].month]
+    return MONTH_OF[c]
 
 
 def skip_ribbons(rules) -> int:
