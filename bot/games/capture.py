@@ -244,8 +244,8 @@ class FishingRound(RoundState):
 
     def _play(self, action: Action) -> list[Event]:
         player = self.current
-        card = _card_index(action.card)
-        target = _card_index(action.target)
+        card = _ID_TO_INDEX[action.card]
+        target = None if action.target is None else _ID_TO_INDEX[action.target]
         self.hands[player] &= ~(1 << card)
         self.last_move = []
         events: list[Event] = []
@@ -259,12 +259,13 @@ class FishingRound(RoundState):
             self._end_turn(events)
             return
         card = self.stock.pop()
-        if self._needs_choice(card, self._matches(self.field, card, from_hand=False), from_hand=False):
+        m = self._matches(self.field, card, from_hand=False)
+        if m & (m - 1) and self._needs_choice(card, m, from_hand=False):  # two matches or more
             self.pending = card
             self.phase = CHOOSE_DRAW
             if self.narrated:
                 events.append({"type": "drew", "player": self.current, "card": DECK[card].id,
-                               "choose": ids_in(self._matches(self.field, card, from_hand=False))})
+                               "choose": ids_in(m)})
             return
         self._resolve(self.current, card, None, "stock", events)
         self._end_turn(events)
