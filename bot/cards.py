@@ -232,6 +232,8 @@ assert len(DECK) == 48 and len(_BY_ID) == 48
 ALL_MASK = (1 << 48) - 1
 MONTH_MASKS: tuple[int, ...] = (0,) + tuple(0b1111 << (4 * m) for m in range(12))
 """``MONTH_MASKS[m]`` is the bit set of month ``m`` (1..12); index 0 is empty."""
+MONTH_OF: tuple[int, ...] = tuple(MONTH_MASKS[i // 4 + 1] for i in range(48))
+"""``MONTH_OF[i]`` is the bit set of card ``i``'s month (the inner loops' one table read)."""
 
 
 def card(ref: Card | str | int) -> Card:
@@ -294,10 +296,16 @@ def cards_in(m: int) -> list[Card]:
 
 
 _IDS = tuple(c.id for c in DECK)
+VALUE_OF: tuple[int, ...] = tuple(c.value for c in DECK)
+"""``VALUE_OF[i]`` is card ``i``'s classic value (``Card.value``) as one table read."""
+# The same tables with card ids: the events of every move list cards by id.
+_N0, _N1, _N2, _N3 = (tuple(tuple(_IDS[i] for i in bits) for bits in part)
+                      for part in (_P0, _P1, _P2, _P3))
 
 
 def ids_in(m: int) -> list[str]:
-    return [_IDS[i] for i in indices_in(m)]
+    """Card ids in a bit set of the 48 cards, in canonical order."""
+    return [*_N0[m & 4095], *_N1[m >> 12 & 4095], *_N2[m >> 24 & 4095], *_N3[m >> 36]]
 
 
 def _kind_mask(pred) -> int:

@@ -81,3 +81,11 @@ def test_indices_in_lists_every_set_bit_ascending():
     cases += [sum(1 << i for i in rng.sample(range(51), k)) for k in range(52) for _ in range(20)]
     for m in cases:
         assert indices_in(m) == [i for i in range(m.bit_length()) if m >> i & 1]
+
+
+def test_ids_in_names_every_card_of_a_set_in_canonical_order():
+    rng = random.Random(7)
+    cases = [0, 1, 1 << 47, (1 << 48) - 1]
+    cases += [sum(1 << i for i in rng.sample(range(48), k)) for k in range(49) for _ in range(20)]
+    for m in cases:
+        assert ids_in(m) == [DECK[i].id for i in range(48) if m >> i & 1]

@@ -3,7 +3,7 @@ Hana-Awase's card values and yaku (paid by every opponent in zero-sum scoring)."
 
 from __future__ import annotations
 
-from bot.cards import DECK, Kind
+from bot.cards import CHAFF, VALUE_OF
 from bot.games.hana_awase import Rules
 from bot.games.hana_awase.scoring import table_totals
 
@@ -16,10 +16,9 @@ class GreedyPlayer(FishingGreedy):
     rules_type = Rules
 
     def card_value(self, index: int, pos: Position) -> float:
-        c = DECK[index]
-        if c.kind is Kind.CHAFF:
+        if (CHAFF >> index) & 1:
             return float(pos.rules.chaff_value)
-        return c.value
+        return VALUE_OF[index]
 
     def yaku_value(self, pile: int, pos: Position) -> float:
         weight = pos.num_players - 1 if pos.rules.scoring == "zero_sum" else 1

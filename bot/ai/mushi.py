@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, card, indices_in, mask
+from bot.cards import DECK, MONTH_OF, VALUE_OF, card, indices_in, mask
 from bot.games.base import Action
-from bot.games.mushi import Rules, score_yaku, total
+from bot.games.mushi import Rules
+from bot.games.mushi.scoring import yaku_points
 from bot.games.rng import Rng
 
 LIGHTNING = card("lightning").index
 _INDEX = {c.id: c.index for c in DECK}
-_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 
 
 @dataclass(slots=True)
@@ -57,7 +57,7 @@ class FishingGreedy:
     rules_type: Any = Rules
 
     def card_value(self, index: int, pos: Position) -> float:
-        return DECK[index].value
+        return VALUE_OF[index]
 
     def yaku_value(self, pile: int, pos: Position) -> float:
         raise NotImplementedError
@@ -65,12 +65,28 @@ class FishingGreedy:
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         return self.decide(Position.of_observation(observation, self.rules_type), legal)
 
+    def _yaku_memo(self, pos: Position) -> dict[int, float]:
+        """Yaku values by pile under ``pos``'s rules and seats: a pile's value never changes,
+        and the search's rollouts meet the same piles over and over."""
+        rules = (pos.rules, pos.num_players)
+        if getattr(self, "_memo_rules", None) != rules or len(self._memo) > 100_000:
+            self._memo_rules = rules
+            self._memo: dict[int, float] = {}
+        return self._memo
+
+    def _yaku(self, pile: int, pos: Position, memo: dict[int, float]) -> float:
+        value = memo.get(pile)
+        if value is None:
+            value = memo[pile] = self.yaku_value(pile, pos)
+        return value
+
     def decide(self, pos: Position, legal: list[Action]) -> Action:
         """The best action in ``pos`` (the first of equals)."""
-        base = self.yaku_value(pos.pile, pos)
+        memo = self._yaku_memo(pos)
+        base = self._yaku(pos.pile, pos, memo)
         best, best_score = legal[0], float("-inf")
         for action in legal:
-            score = self._score(action, pos, base)
+            score = self._score(action, pos, base, memo)
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -78,11 +94,12 @@ class FishingGreedy:
     def ranked(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
         """``legal`` from the best to the worst by this evaluation (the search's candidates)."""
         pos = Position.of_observation(observation, self.rules_type)
-        base = self.yaku_value(pos.pile, pos)
-        order = sorted(range(len(legal)), key=lambda i: (-self._score(legal[i], pos, base), i))
+        memo = self._yaku_memo(pos)
+        base = self._yaku(pos.pile, pos, memo)
+        order = sorted(range(len(legal)), key=lambda i: (-self._score(legal[i], pos, base, memo), i))
         return [legal[i] for i in order]
 
-    def _score(self, action: Action, pos: Position, base: float) -> float:
+    def _score(self, action: Action, pos: Position, base: float, memo: dict[int, float]) -> float:
         if action.card is None:
             return 0.0  # a forced draw or a single decision
         played = _INDEX[action.card]
@@ -94,7 +111,7 @@ class FishingGreedy:
         value = 0.0
         for index in indices_in(gained):
             value += self.card_value(index, pos)
-        return value + (self.yaku_value(pos.pile | gained, pos) - base)
+        return value + (self._yaku(pos.pile | gained, pos, memo) - base)
 
     @staticmethod
     def _taken(action: Action, played: int, pos: Position) -> int:
@@ -102,7 +119,7 @@ class FishingGreedy:
             return 1 << _INDEX[action.target]
         if played == LIGHTNING and pos.lightning_wild:
             return 0
-        same = pos.field & _MONTH_OF[played]
+        same = pos.field & MONTH_OF[played]
         if pos.lightning_wild:
             same &= ~(1 << LIGHTNING)  # a wild lightning on the field is no month mate
         return same if same.bit_count() in (1, 3) else 0
@@ -112,7 +129,7 @@ class GreedyPlayer(FishingGreedy):
     """Greedy Mushi: card points plus yaku, which count double in a zero-sum settlement."""
 
     def yaku_value(self, pile: int, pos: Position) -> float:
-        return 2 * total(score_yaku(pile, pos.rules))
+        return 2 * yaku_points(pile, pos.rules)
 
 
 __all__ = ["FishingGreedy", "GreedyPlayer", "Position"]

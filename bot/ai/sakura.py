@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, card, indices_in, mask
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, indices_in, mask
 from bot.games.base import Action
 from bot.games.rng import Rng
 from bot.games.sakura.scoring import VALUES, YAKU
@@ -21,6 +21,7 @@ CHASE = (4.0, 15.0, 50.0)
 DENY = (1.0, 10.0, 45.0)
 # The yaku each card is part of, in YAKU's order.
 _YAKU_WITH = tuple(tuple(need for need in YAKU.values() if need >> i & 1) for i in range(48))
+_INDEX = {c.id: c.index for c in DECK}
 
 
 class Table:
@@ -43,15 +44,13 @@ class Table:
         for p in self.others:
             self.seen |= p
         self.piles = [self.mine, *self.others]
-        # The cards side k can no longer take: the dead ones and every other side's pile.
-        self.blocked = []
-        for k in range(len(self.piles)):
-            blocked = self.dead
-            for j, other in enumerate(self.piles):
-                if j != k:
-                    blocked |= other
-            self.blocked.append(blocked)
-        self._worth: dict[tuple[int, int], float] = {}  # a table serves one decision
+        # The cards side k can no longer take: the dead ones and every other side's pile (the
+        # piles hold different cards, so that is every pile's card but k's own).
+        taken = 0
+        for pile in self.piles:
+            taken |= pile
+        self.blocked = [self.dead | (taken & ~pile) for pile in self.piles]
+        self._worth: dict[int, float] = {}  # by card + 64 x side; a table serves one decision
 
     @classmethod
     def of_observation(cls, obs: dict[str, Any]) -> Table:
@@ -75,7 +74,7 @@ class Table:
 
     def worth(self, idx: int, side: int = 0) -> float:
         """What taking card ``idx`` is worth to a side (0: mine, k: the k-th other side)."""
-        known = self._worth.get((idx, side))
+        known = self._worth.get(idx | side << 6)
         if known is not None:
             return known
         rest_of = ~(1 << idx)
@@ -90,7 +89,7 @@ class Table:
                     total += CHASE[held]
                 elif held:
                     total += DENY[held]  # taking the card stops side k's yaku
-        self._worth[(idx, side)] = total
+        self._worth[idx | side << 6] = total
         return total
 
     def risk(self, idx: int) -> float:
@@ -125,26 +124,26 @@ class GreedyPlayer:
 
     def _score(self, a: Action, t: Table) -> float:
         if a.kind == "choose":
-            return t.worth(card(a.target).index)
+            return t.worth(_INDEX[a.target])
         if a.kind == "hiki":
-            month = MONTH_MASKS[card(a.card).month]
+            month = MONTH_OF[_INDEX[a.card]]
             return sum(t.worth(i) for i in indices_in(month)) + 5.0
         if a.kind != "play":
             return 0.0
-        c = card(a.card).index
+        c = _INDEX[a.card]
         if c == LIGHTNING and t.gaji_wild:
             reserve = GAJI_RESERVE if t.hand.bit_count() > 1 else 0.0
             if a.target is None:
                 return -reserve * 0.5 if t.field else -t.risk(c)
-            return t.worth(card(a.target).index) + t.worth(c) - reserve
-        matches = t.field & MONTH_MASKS[DECK[c].month]
+            return t.worth(_INDEX[a.target]) + t.worth(c) - reserve
+        matches = t.field & MONTH_OF[c]
         if a.target is not None:
-            taken = card(a.target).bit
+            taken = 1 << _INDEX[a.target]
         elif matches.bit_count() in (1, 3):
             taken = matches
         else:
             taken = 0
         if taken:
             return t.worth(c) + sum(t.worth(i) for i in indices_in(taken))
-        mates_in_hand = (t.hand & MONTH_MASKS[DECK[c].month] & ~(1 << c)).bit_count()
+        mates_in_hand = (t.hand & MONTH_OF[c] & ~(1 << c)).bit_count()
         return -t.risk(c) + (2.0 if mates_in_hand else 0.0)

@@ -235,7 +235,11 @@ class RoundState(ABC):
             raise GameOver("this round is over")
         if player is not None and player != self.current_player:
             raise NotYourTurn(f"it is seat {self.current_player}'s turn, not seat {player}'s")
-        if action not in self._legal_now():
+        legal = self._legal_now()
+        for kept in legal:  # a pick from legal_actions() is found by identity, without __eq__
+            if kept is action:
+                return action
+        if action not in legal:
             raise IllegalAction(f"{action} is not a legal move now")
         return action
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, ids_in, indices_in
+from bot.cards import DECK, MONTH_OF, ids_in, indices_in
 
 from .base import Action, Event, RoundState
 from .rng import Rng
@@ -46,7 +46,7 @@ DRAW = Action("draw")
 
 def month_matches(field: int, card: int) -> int:
     """The field cards of the same month as ``card`` (a bit set)."""
-    return field & MONTH_MASKS[DECK[card].month]
+    return field & MONTH_OF[card]
 
 
 def capture_from(matches: int, target: int | None) -> int:
@@ -123,6 +123,10 @@ class FishingRound(RoundState):
     def current_player(self) -> int | None:
         return self.current
 
+    @property
+    def is_over(self) -> bool:
+        return self.current is None  # as the contract's, one attribute read instead of two calls
+
     def _legal_key(self) -> tuple:
         p = self.current
         return (p, self.phase, self.turn, self.field, self.pending, len(self.stock),
@@ -153,7 +157,7 @@ class FishingRound(RoundState):
     # -- hooks ------------------------------------------------------------------------------
     def _matches(self, field: int, card: int, from_hand: bool) -> int:
         """Field cards ``card`` may capture. Override for wild cards."""
-        return field & MONTH_MASKS[DECK[card].month]
+        return field & MONTH_OF[card]
 
     def _extra_actions(self) -> list[Action]:
         return []
@@ -174,9 +178,10 @@ class FishingRound(RoundState):
             return [DRAW] if self.stock else []
         out = []
         field = self.field
+        matches = self._matches
         for c in indices_in(self.hands[player]):
-            m = self._matches(field, c, from_hand=True)
-            if self._needs_choice(c, m, from_hand=True):
+            m = matches(field, c, True)
+            if m and self._needs_choice(c, m, from_hand=True):  # no match: nothing to choose
                 row = PLAY_AT[c]
                 out.extend(row[t] for t in indices_in(m))
             else:
@@ -207,17 +212,18 @@ class FishingRound(RoundState):
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
         from_hand = source == "hand"
         m = self._matches(self.field, card, from_hand=from_hand)
-        rule = self._capture_rule(card, from_hand)
-        if rule == ALL_MATCHES:
-            taken = m
-        elif rule == CHOSEN_ONE and m:
-            if target is None and m.bit_count() == 1:
-                target = m.bit_length() - 1
-            if target is None or not (m >> target) & 1:
-                raise ValueError("choose one of the cards this wild card may take")
-            taken = 1 << target
+        if not m & (m - 1):
+            taken = m  # no match or one: every rule takes it, so no hook is asked
         else:
-            taken = capture_from(m, target)
+            rule = self._capture_rule(card, from_hand)
+            if rule == ALL_MATCHES:
+                taken = m
+            elif rule == CHOSEN_ONE:
+                if target is None or not (m >> target) & 1:
+                    raise ValueError("choose one of the cards this wild card may take")
+                taken = 1 << target
+            else:
+                taken = capture_from(m, target)
         if taken:
             self.field &= ~taken
             self.captured[player] |= taken | (1 << card)
@@ -238,8 +244,8 @@ class FishingRound(RoundState):
 
     def _play(self, action: Action) -> list[Event]:
         player = self.current
-        card = _card_index(action.card)
-        target = _card_index(action.target)
+        card = _ID_TO_INDEX[action.card]
+        target = None if action.target is None else _ID_TO_INDEX[action.target]
         self.hands[player] &= ~(1 << card)
         self.last_move = []
         events: list[Event] = []
@@ -253,12 +259,13 @@ class FishingRound(RoundState):
             self._end_turn(events)
             return
         card = self.stock.pop()
-        if self._needs_choice(card, self._matches(self.field, card, from_hand=False), from_hand=False):
+        m = self._matches(self.field, card, from_hand=False)
+        if m & (m - 1) and self._needs_choice(card, m, from_hand=False):  # two matches or more
             self.pending = card
             self.phase = CHOOSE_DRAW
             if self.narrated:
                 events.append({"type": "drew", "player": self.current, "card": DECK[card].id,
-                               "choose": ids_in(self._matches(self.field, card, from_hand=False))})
+                               "choose": ids_in(m)})
             return
         self._resolve(self.current, card, None, "stock", events)
         self._end_turn(events)

@@ -132,9 +132,14 @@ def _step(state: RoundState, action: Action) -> None:
 
 def rollout(state: RoundState, policy: Policy, rng: Rng) -> list[int]:
     """Play ``state`` to the end of the round with ``policy``; the round's points per seat."""
+    direct = type(state).apply is RoundState.apply
     while state.current_player is not None:
-        legal = state.legal_actions()
-        _step(state, legal[0] if len(legal) == 1 else policy(state, legal, rng))
+        if direct:  # every step is a new position: generate, with no cache to key or copy
+            legal = state._legal_actions()
+            state._apply(legal[0] if len(legal) == 1 else policy(state, legal, rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[0] if len(legal) == 1 else policy(state, legal, rng))
     return state.result().points
 
 

@@ -37,10 +37,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, indices_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, indices_in
 
 from ..base import Action, Event, IllegalAction, Match, RoundResult
-from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
+from ..capture import CHOOSE_AT, CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
 from ..rng import Rng
 from .rules import Rules
 from .scoring import (
@@ -89,10 +89,17 @@ _PLAY = tuple(Action("play", c.id) for c in DECK)
 _PLAY_AT = tuple(tuple(Action("play", c.id, t.id) for t in DECK) for c in DECK)
 BOAR = 1 << 24
 _DRAW = Action("draw")
+_GO = Action("go")
+_SHAKE = tuple(Action("shake", c.id) for c in DECK)
+_BOMB = tuple(Action("bomb", c.id) for c in DECK)
+_STOP = Action("stop")
 
 
 def _month(c: int) -> int:
     return DECK[c].month
+
+
+_INDEX = {DECK[c].id: c for c in range(48)} | {card_id(j): j for j in range(JOKER_BASE, JOKER_BASE + 3)}
 
 
 _KM = (0,) + tuple(DECK[4 * (m - 1)].korean_month for m in range(1, 13))
@@ -143,6 +150,7 @@ class GoStopRound(FishingRound):
         self.pending_winner: int | None = None  # a stop waiting for the dual card's reading
         self.outcome: dict[str, Any] | None = None
         self.start_events: list[Event] = []
+        self._kept_score: list[tuple[int, int] | None] = [None] * n  # see _score
         if not _restore:
             self._deal(Rng(seed))
 
@@ -288,15 +296,10 @@ class GoStopRound(FishingRound):
         if ph == PLAY:
             return self._play_actions(self.current)
         if ph == CHOOSE_DRAW:
-            s = self.pending
-            cid = card_id(s)
-            return [Action("choose", cid, card_id(t))
-                    for t in indices_in(self.field & MONTH_MASKS[_month(s)])]
+            row = CHOOSE_AT[self.pending]  # a turned card is never a joker
+            return [row[t] for t in indices_in(self.field & MONTH_OF[self.pending])]
         if ph == DECIDE:
-            acts = [Action("stop")]
-            if self._has_turn(self.current):
-                acts.insert(0, Action("go"))
-            return acts
+            return [_GO, _STOP] if self._has_turn(self.current) else [_STOP]
         if ph == CHONGTONG:
             return [Action("chongtong"), Action("pass")]
         if ph == READING:
@@ -314,33 +317,31 @@ class GoStopRound(FishingRound):
         first = self.turns_taken[p] == 0
         while hand:
             low = hand & -hand
-            m = (low.bit_length() - 1) // 4 + 1
-            mm = MONTH_MASKS[m]
+            c = low.bit_length() - 1
+            mm = MONTH_OF[c]
             mh = hand & mm
-            hand &= ~mm
+            hand ^= mh
             fm = field & mm
             nf = fm.bit_count()
-            nh = mh.bit_count()
-            if nh == 1 and nf != 2:
-                out.append(_PLAY[low.bit_length() - 1])
+            if mh == low and nf != 2:  # a lone card of its month, no choice of target
+                out.append(_PLAY[c])
                 continue
-            kinds = ["play"]
-            if (nh >= 3 and nf == 0 and m not in self.shaken[p]
-                    and (r.shake_timing == "any_turn" or first)):
-                kinds.append("shake")
-            for kind in kinds:
-                for c in indices_in(mh):
-                    cid = DECK[c].id
-                    if nf == 2 and kind == "play":
-                        out.extend(_PLAY_AT[c][t] for t in indices_in(fm))
-                    elif nf == 2:
-                        out.extend(Action(kind, cid, DECK[t].id) for t in indices_in(fm))
-                    elif kind == "play":
-                        out.append(_PLAY[c])
-                    else:
-                        out.append(Action(kind, cid))
+            m = c // 4 + 1
+            nh = mh.bit_count()
+            same = indices_in(mh)
+            if nf == 2:  # each card of the month on either field card
+                targets = indices_in(fm)
+                for c in same:
+                    row = _PLAY_AT[c]
+                    out.extend([row[t] for t in targets])
+            else:
+                out.extend([_PLAY[c] for c in same])
+                # Shaking needs a triplet in hand and none of its month on the field.
+                if (nh >= 3 and nf == 0 and m not in self.shaken[p]
+                        and (r.shake_timing == "any_turn" or first)):
+                    out.extend([_SHAKE[c] for c in same])
             if nh == 3 and nf == 1 and (r.bomb_after_shake or m not in self.shaken[p]) or nh == 2 and nf == 2 and r.small_bomb != "off":
-                out.append(Action("bomb", DECK[_low(mh)].id))
+                out.append(_BOMB[same[0]])
         if self.bomb_turns[p] and self.stock:
             out.append(_DRAW)
         return out
@@ -376,7 +377,7 @@ class GoStopRound(FishingRound):
         self.ctx["captured"] |= cards
         taken = ids(cards)
         self.last_move.extend(taken)
-        ev: Event = {"type": "capture", "player": p, "cards": list(taken)}
+        ev: Event = {"type": "capture", "player": p, "cards": taken}
         if event:
             ev["event"] = event
         events.append(ev)
@@ -407,8 +408,8 @@ class GoStopRound(FishingRound):
 
     def _play_card(self, action: Action, shake: bool) -> list[Event]:
         p = self.current
-        c = card_index(action.card)
-        t = card_index(action.target) if action.target else None
+        c = _INDEX[action.card]  # a legal action: its ids need no checking
+        t = _INDEX[action.target] if action.target else None
         m = _month(c)
         events: list[Event] = []
         self._start_turn()
@@ -572,7 +573,7 @@ class GoStopRound(FishingRound):
     def _choose(self, action: Action) -> list[Event]:
         p = self.current
         s = self.pending
-        t = card_index(action.target)
+        t = _INDEX[action.target]
         self.pending = None
         self.phase = PLAY
         events: list[Event] = []
@@ -621,7 +622,7 @@ class GoStopRound(FishingRound):
         if r.three_ppeok == "win" and ctx["ppeok"] and self.ppeoks[p] >= 3:
             self._finish_instant(p, "three_ppeok", 0, events)
             return
-        score = base_score(self.captured[p], r)
+        score = self._score(p)
         if score >= r.stop_minimum(n) and score > self.claimed[p]:
             events.append({"type": "score", "player": p, "points": score,
                            "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r)]})
@@ -632,6 +633,15 @@ class GoStopRound(FishingRound):
             self._win(p, events)
             return
         self._next_player(events)
+
+    def _score(self, p: int) -> int:
+        """Seat ``p``'s base score, kept while its pile stays (a turn without a capture then
+        scores nothing anew). Not part of the state: a restored round starts with none kept."""
+        pile = self.captured[p]
+        kept = self._kept_score[p]
+        if kept is None or kept[0] != pile:
+            kept = self._kept_score[p] = (pile, base_score(pile, self.rules))
+        return kept[1]
 
     def _steal(self, p: int, q: int, owed: int, reasons: list[str], events: list[Event]) -> None:
         """``q`` gives ``p`` ``owed`` pi: singles first, a double only when no single is left."""
@@ -669,7 +679,7 @@ class GoStopRound(FishingRound):
             self.goes[p] += 1
             if p not in self.go_order:
                 self.go_order.append(p)
-            self.claimed[p] = base_score(self.captured[p], self.rules)
+            self.claimed[p] = self._score(p)
             events: list[Event] = [{"type": "go", "player": p, "goes": self.goes[p],
                                     "points": self.claimed[p]}]
             self._next_player(events)
@@ -955,9 +965,13 @@ def draw_for_dealer(seed: int, num_players: int = 2, rule: str = "night") -> tup
         contenders = tied
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> GoStopRound:
-    return GoStopRound(rules or Rules(), seed, num_players, dealer, round_number, carry)
+    return GoStopRound(rules or _DEFAULT_RULES, seed, num_players, dealer, round_number, carry)
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> GoStopMatch:

@@ -30,6 +30,7 @@ from bot.cards import (
     RIBBONS,
     Card,
     card,
+    ids_in,
     indices_in,
 )
 
@@ -55,6 +56,7 @@ SINGLE_PI = CHAFF & ~DOUBLE_PI
 _ID_TO_INDEX: dict[str, int] = {c.id: c.index for c in DECK}
 _ID_TO_INDEX.update({jid: JOKER_BASE + k for k, jid in enumerate(JOKER_IDS)})
 _INDEX_TO_ID: tuple[str, ...] = tuple(c.id for c in DECK) + JOKER_IDS
+_CARDS = len(_INDEX_TO_ID)
 
 
 class Yaku(NamedTuple):
@@ -84,6 +86,8 @@ def card_index(ref: Card | str | int) -> int:
 
 
 def ids(m: int) -> list[str]:
+    if not m >> JOKER_BASE:
+        return ids_in(m)
     return [_INDEX_TO_ID[i] for i in indices_in(m)]
 
 
@@ -92,7 +96,8 @@ def to_mask(cards: Iterable[Card | str | int] | int) -> int:
         return cards
     m = 0
     for c in cards:
-        m |= 1 << card_index(c)
+        # A dealt pile is indices: those skip card_index's type checks.
+        m |= 1 << (c if type(c) is int and 0 <= c < _CARDS else card_index(c))
     return m
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import CHAFF, DECK, MONTH_MASKS, card, ids_in, mask
+from bot.cards import CHAFF, DECK, MONTH_MASKS, MONTH_OF, card, ids_in, mask
 
 from ..base import Action, Event, Match
-from ..mushi.lightning import LIGHTNING_BIT
+from ..mushi.lightning import LIGHTNING, LIGHTNING_BIT
 from ..mushi.playout import PlayOutRound, start_match
 from .rules import TEYAKU_POINTS, Rules
 from .scoring import settle
@@ -76,6 +76,8 @@ class HanaAwaseRound(PlayOutRound):
         return self.rules.wild_lightning
 
     def _matches(self, field: int, c: int, from_hand: bool) -> int:
+        if c != LIGHTNING and not field & LIGHTNING_BIT and not any(self.exposed):
+            return field & MONTH_OF[c]  # no lightning in play, no card shown: the month rule
         m = super()._matches(field, c, from_hand)
         if not any(self.exposed) or m & LIGHTNING_BIT:
             return m
@@ -95,6 +97,8 @@ class HanaAwaseRound(PlayOutRound):
 
     def _after_capture(self, player: int, c: int, taken: int, source: str, events: list[Event]) -> None:
         super()._after_capture(player, c, taken, source, events)
+        if not any(self.exposed):
+            return  # no hand card is shown (the usual case): none can be taken
         for seat in range(self.num_players):
             lost = self.exposed[seat] & taken
             if lost:
@@ -140,9 +144,13 @@ class HanaAwaseRound(PlayOutRound):
         self.teyaku = list(data["teyaku"])
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 3, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> HanaAwaseRound:
-    return HanaAwaseRound(rules or Rules(), num_players, seed, dealer, round_number)
+    return HanaAwaseRound(rules or _DEFAULT_RULES, num_players, seed, dealer, round_number)
 
 
 def new_match(num_players: int = 3, rules: Rules | None = None, seed: int = 0) -> Match:

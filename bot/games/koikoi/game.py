@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.cards import BRIGHTS, DECK, MONTH_MASKS, card, ids_in, indices_in
+from bot.cards import BRIGHTS, DECK, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
 
 from ..base import Action, Event, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
@@ -52,6 +52,7 @@ class KoiKoiRound(FishingRound):
         self.wild = False
         self.outcome: dict[str, Any] | None = None
         self.start_events: list[Event] = []
+        self._kept_yaku: list[tuple[tuple, list] | None] = [None, None]  # see _yaku
         if not _restore:
             self._deal(Rng(seed))
 
@@ -175,7 +176,7 @@ class KoiKoiRound(FishingRound):
     def _matches(self, field: int, c: int, from_hand: bool) -> int:
         if c == LIGHTNING and from_hand and self.wild:
             return field
-        return field & MONTH_MASKS[DECK[c].month]
+        return field & MONTH_OF[c]
 
     def _is_wild_choice(self, c: int) -> bool:
         return c == LIGHTNING and self.wild
@@ -247,8 +248,18 @@ class KoiKoiRound(FishingRound):
 
     # -- scoring ------------------------------------------------------------------------------
     def _yaku(self, p: int):
-        return yaku_of(self.captured[p], self.rules, (self.round_number - 1) % 12 + 1, self.field,
+        # Kept per seat while what it depends on stays: a turn that captures nothing (about
+        # half of them) then scores nothing anew. Not part of the state; a restored round
+        # starts with nothing kept.
+        field = self.field if self.rules.viewings == "weather_on_field" else 0
+        key = (self.captured[p], self.calls[p] > 0, field)
+        kept = self._kept_yaku[p]
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        yaku = yaku_of(self.captured[p], self.rules, (self.round_number - 1) % 12 + 1, self.field,
                        self.calls[p] > 0)
+        self._kept_yaku[p] = (key, yaku)
+        return yaku
 
     def _base(self, p: int) -> int:
         return total(self._yaku(p))
@@ -371,11 +382,15 @@ def draw_for_dealer(seed: int) -> tuple[int, list[str]]:
     return (0 if a < b else 1), [DECK[a].id, DECK[b].id]
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> KoiKoiRound:
     if num_players != 2:
         raise ValueError("Koi-Koi is a game for two players")
-    return KoiKoiRound(rules or Rules(), seed, dealer, round_number)
+    return KoiKoiRound(rules or _DEFAULT_RULES, seed, dealer, round_number)
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:

@@ -64,9 +64,13 @@ class MushiRound(PlayOutRound):
         }
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> MushiRound:
-    return MushiRound(rules or Rules(), num_players, seed, dealer, round_number)
+    return MushiRound(rules or _DEFAULT_RULES, num_players, seed, dealer, round_number)
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:

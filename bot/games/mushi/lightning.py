@@ -17,7 +17,7 @@ uses it for its "Mushi-style wild lightning" option.
 
 from __future__ import annotations
 
-from bot.cards import DECK, MONTH_MASKS, card, ids_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in
 
 from ..base import Event
 from ..capture import ALL_MATCHES, CHOSEN_ONE
@@ -47,6 +47,8 @@ class WildLightning:
         return c == LIGHTNING and not from_hand and not self.stock and self._last_card_sweeps()
 
     def _matches(self, field: int, c: int, from_hand: bool) -> int:
+        if c != LIGHTNING and not field & LIGHTNING_BIT:
+            return field & MONTH_OF[c]  # no lightning in play: the month rule, wild or not
         if not self._lightning_wild():
             return super()._matches(field, c, from_hand)
         if c == LIGHTNING:

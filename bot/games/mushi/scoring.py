@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.cards import BRIGHTS, DECK, MONTH_MASKS, Card, ids_in, indices_in, mask
+from bot.cards import BRIGHTS, DECK, MONTH_MASKS, VALUE_OF, Card, ids_in, indices_in, mask
 
 from ..koikoi.scoring import Yaku
 from .rules import Rules
@@ -17,11 +17,13 @@ SANKO_MUSHI = mask(["crane", "bush_warbler", "curtain"])  # the warbler stands i
 FUJISHIMA = MONTH_MASKS[4]
 KIRISHIMA = MONTH_MASKS[12]
 MUSHI_DECK = [c.index for c in DECK if c.month not in (6, 7)]  # no peony, no bush clover
+_SETS = tuple((slug, need, tuple(ids_in(need))) for slug, need in (
+    ("goko", BRIGHTS), ("sanko_mushi", SANKO_MUSHI), ("fujishima", FUJISHIMA), ("kirishima", KIRISHIMA)))
 
 
 def card_points(m: int) -> int:
     """Classic values of a pile: bright 20, animal 10, ribbon 5, chaff 1."""
-    return sum(DECK[i].value for i in indices_in(m))
+    return sum([VALUE_OF[i] for i in indices_in(m)])
 
 
 def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = None) -> list[Yaku]:
@@ -29,12 +31,20 @@ def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = No
     rules = rules or Rules()
     m = cards if isinstance(cards, int) else mask(cards)
     out: list[Yaku] = []
-    for slug, need in (("goko", BRIGHTS), ("sanko_mushi", SANKO_MUSHI),
-                       ("fujishima", FUJISHIMA), ("kirishima", KIRISHIMA)):
+    for slug, need, ids in _SETS:
         points = rules.points(slug)
         if points and m & need == need:
-            out.append(Yaku(slug, points, tuple(ids_in(need))))
+            out.append(Yaku(slug, points, ids))
     return out
+
+
+def yaku_points(m: int, rules: Rules) -> int:
+    """``total(score_yaku(m, rules))`` without building the yaku (the greedy player's inner loop)."""
+    got = 0
+    for slug, need, _ids in _SETS:
+        if m & need == need:
+            got += rules.points(slug)
+    return got
 
 
 def total(yaku: list[Yaku]) -> int:

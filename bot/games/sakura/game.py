@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, card, ids_in, indices_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
 
 from ..base import Action, Event, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _card_index, _mask, deal
@@ -27,6 +27,7 @@ GAJI_AGAIN = "gaji_again"
 """Phase after a gaji aimed at another player's hiki: aim it elsewhere or leave it (FW-SK)."""
 LIGHTNING = card("lightning").index
 DEAL_PACKET = 2
+_HIKI = tuple(Action("hiki", c.id) for c in DECK)
 
 
 class SakuraRound(FishingRound):
@@ -114,7 +115,7 @@ class SakuraRound(FishingRound):
     def _matches(self, field: int, c: int, from_hand: bool) -> int:
         if c == LIGHTNING and from_hand and self.gaji_wild:
             return 0 if self._leave_gaji else field  # any field card, even a willow
-        return field & MONTH_MASKS[DECK[c].month]
+        return field & MONTH_OF[c]
 
     def _is_wild_choice(self, c: int) -> bool:
         return c == LIGHTNING and self.gaji_wild
@@ -144,11 +145,14 @@ class SakuraRound(FishingRound):
         hand = self.hands[player]
         out = super()._play_actions(player)  # an empty hand: only "draw"
         if self.rules.hiki:
-            for m in range(1, 13):
-                month = MONTH_MASKS[m]
-                # With one card in hand, playing it already takes the three on the field.
-                if (hand & month).bit_count() >= 2 and (hand | self.field) & month == month:
-                    out.append(Action("hiki", DECK[indices_in(hand & month)[0]].id))
+            whole = hand | self.field
+            for c in indices_in(hand):
+                month = MONTH_OF[c]
+                # Once per month (its lowest card in hand); with one card in hand, playing it
+                # already takes the three on the field.
+                if (whole & month == month and hand & month & -(hand & month) == 1 << c
+                        and (hand & month).bit_count() >= 2):
+                    out.append(_HIKI[c])
         return out
 
     def _extra_actions(self) -> list[Action]:
@@ -310,9 +314,13 @@ def draw_for_dealer(seed: int, num_players: int) -> tuple[int, list[list[str]]]:
             return contenders[0], draws
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> SakuraRound:
-    return SakuraRound(rules or Rules(), seed, num_players, dealer, round_number)
+    return SakuraRound(rules or _DEFAULT_RULES, seed, num_players, dealer, round_number)
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:

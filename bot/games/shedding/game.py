@@ -100,11 +100,15 @@ class SheddingRound(RoundState):
     def current_player(self) -> int | None:
         return self.current
 
+    @property
+    def is_over(self) -> bool:
+        return self.current is None  # as the contract's, one attribute read instead of two calls
+
     def _legal_key(self) -> tuple | None:
         if self.phase == RACE:
             return None  # who may still slap is the race's own record
         p = self.current
-        return (p, self.phase, self.field, self.drawn, len(self.draw), len(self.discard),
+        return (p, self.phase, self.field, self.drawn, self._can_draw(),
                 None if p is None else self.hands[p])
 
     def _legal_actions(self) -> list[Action]:
@@ -119,14 +123,15 @@ class SheddingRound(RoundState):
 
     def check(self, action: Action | str, player: int | None = None) -> Action:
         """As :meth:`RoundState.check`, but in the race a slap may be sent by the slapping seat."""
+        if self.phase != RACE:
+            return super().check(action, player)
         if isinstance(action, str):
             action = Action.parse(action)
-        if (self.phase == RACE and player is not None and action.kind == mv.SLAP
-                and action.card == str(player)):
+        if player is not None and action.kind == mv.SLAP and action.card == str(player):
             if str(player) not in [a.card for a in self.legal_actions()]:
                 raise IllegalAction(f"seat {player} cannot slap now")
             return action
-        if self.phase == RACE and player is not None and player != self.current:
+        if player is not None and player != self.current:
             raise NotYourTurn(f"seat {player} may only slap in the race")
         return super().check(action, player)
 
@@ -206,7 +211,7 @@ class SheddingRound(RoundState):
         self.drawn = self._draw_one(events)
         self.phase = STRUGGLING
         events.append({"type": "struggle", "player": p})
-        choices = self.legal_actions()
+        choices = self._legal_actions()  # a new position: nothing kept to reuse
         if len(choices) == 1:  # no choice to make: 6B for a card that matches nothing
             self._resolve_struggle(choices[0], events, forced=True)
 
@@ -364,9 +369,13 @@ class SheddingRound(RoundState):
         return self
 
 
+# Rules are frozen: the default set is built (and validated) once, not per round.
+_DEFAULT_RULES = Rules()
+
+
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
               round_number: int = 1, carry: dict | None = None) -> SheddingRound:
-    return SheddingRound(num_players, rules or Rules(), seed, dealer, round_number)
+    return SheddingRound(num_players, rules or _DEFAULT_RULES, seed, dealer, round_number)
 
 
 def first_dealer(num_players: int, seed: int) -> int:

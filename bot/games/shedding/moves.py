@@ -25,7 +25,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from bot.cards import BLUE_RIBBONS, BRIGHTS, DECK, MONTH_MASKS, POETRY_RIBBONS, RIBBONS, indices_in
+from bot.cards import (
+    BLUE_RIBBONS,
+    BRIGHTS,
+    DECK,
+    MONTH_OF,
+    POETRY_RIBBONS,
+    RIBBONS,
+    indices_in,
+)
 
 from ..base import Action
 
@@ -55,7 +63,7 @@ def index(cid: str) -> int:
 
 
 def month_of(c: int) -> int:
-    return MONTH_MASKS[DECK[c].month]
+    return MONTH_OF[c]
 
 
 def skip_ribbons(rules) -> int:
@@ -89,12 +97,15 @@ def parse_field_pair(target: str) -> tuple[int, int]:
 
 
 # Each move as one shared value (built once), so generating the legal moves creates none.
-_MONTH_OF = tuple(MONTH_MASKS[c.month] for c in DECK)
 _MATCH_AT = tuple(tuple(Action(MATCH, c.id, t.id) for t in DECK) for c in DECK)
 _PAIR_AT = tuple(tuple(Action(PAIR, c.id, t.id) for t in DECK) for c in DECK)
 _FIELD_HIKI = tuple(Action(FIELD_HIKI, c.id) for c in DECK)
 _HAND_HIKI = tuple(Action(HAND_HIKI, c.id) for c in DECK)
 _FIELD_PAIRS: dict[tuple[int, int, int], Action] = {}  # (hand card, field a, field b), as met
+_STRUGGLE_MATCH_AT = tuple(tuple(Action(STRUGGLE_MATCH, c.id, t.id) for t in DECK) for c in DECK)
+_KEEP = tuple(Action(KEEP, c.id) for c in DECK)
+_STRUGGLE = Action(STRUGGLE)
+_PASS = Action(PASS)
 
 
 def _field_pair(h: int, a: int, b: int) -> Action:
@@ -104,29 +115,54 @@ def _field_pair(h: int, a: int, b: int) -> Action:
     return action
 
 
+# Per-month counts of a bit set, four bits a month (a sideways add on the whole set at once):
+# the move generator then visits only the months that hold enough cards.
+_FIVES = int("5" * 12, 16)
+_THREES = int("3" * 12, 16)
+_ONES = int("1" * 12, 16)
+
+
 def shedding_moves(hand: int, field: int) -> list[Action]:
     """Moves 1-5 that ``hand`` can make against ``field``, in a fixed order."""
     out: list[Action] = []
-    held = indices_in(hand)
-    for h in held:
-        row = _MATCH_AT[h]
-        out.extend(row[f] for f in indices_in(field & _MONTH_OF[h]))
-    for m in range(1, 13):
-        month = MONTH_MASKS[m]
-        if (hand & month).bit_count() < 2:
-            continue  # a single card of a month makes none of moves 2-4
+    if not hand:
+        return out
+    # Per month, the lowest bit set when it holds one card or more (``any``), two or more (``two``).
+    x = hand - ((hand >> 1) & _FIVES)
+    counts = (x & _THREES) + ((x >> 2) & _THREES)
+    hand_two = (counts >> 1 | counts >> 2) & _ONES
+    hand_any = (counts | counts >> 1 | counts >> 2) & _ONES
+    x = field - ((field >> 1) & _FIVES)
+    counts = (x & _THREES) + ((x >> 2) & _THREES)
+    field_two = (counts >> 1 | counts >> 2) & _ONES
+    months = hand_any & (counts | counts >> 1 | counts >> 2) & _ONES
+    while months:  # move 1, by hand card, then field card
+        low = months & -months
+        months ^= low
+        month = low * 15
+        on_field = indices_in(field & month)
+        for h in indices_in(hand & month):
+            row = _MATCH_AT[h]
+            out.extend([row[f] for f in on_field])
+    months = hand_two
+    while months:  # moves 2-4: a single card of a month makes none of them
+        low = months & -months
+        months ^= low
+        month = low * 15
         same = indices_in(hand & month)
         if len(same) == 3 and field & month:
-            out.extend(_FIELD_HIKI[t] for t in same)
-        out.extend(_PAIR_AT[t][u] for t in same for u in same if t != u)
+            out.extend([_FIELD_HIKI[t] for t in same])
+        out.extend([_PAIR_AT[t][u] for t in same for u in same if t != u])
         if len(same) == 4:
-            out.extend(_HAND_HIKI[t] for t in same)
-    if hand:
-        for m in range(1, 13):
-            if (field & MONTH_MASKS[m]).bit_count() < 2:
-                continue
-            for a, b in combinations(indices_in(field & MONTH_MASKS[m]), 2):
-                out.extend(_field_pair(h, a, b) for h in held)
+            out.extend([_HAND_HIKI[t] for t in same])
+    months = field_two
+    if months:
+        held = indices_in(hand)
+        while months:  # move 5
+            low = months & -months
+            months ^= low
+            for a, b in combinations(indices_in(field & low * 15), 2):
+                out.extend([_field_pair(h, a, b) for h in held])
     return out
 
 
@@ -134,15 +170,14 @@ def play_actions(hand: int, field: int, can_draw: bool, rules) -> list[Action]:
     """Every legal move at the start of a turn (moves 1-6, or pass when none is possible)."""
     out = shedding_moves(hand, field)
     if can_draw and (rules.struggle == "any_time" or not out):
-        out.append(Action(STRUGGLE))
-    return out or [Action(PASS)]
+        out.append(_STRUGGLE)
+    return out or [_PASS]
 
 
 def struggle_actions(drawn: int, field: int, rules) -> list[Action]:
     """6A with each matching field card, and 6B unless the rules forbid keeping a match."""
-    matches = indices_in(field & month_of(drawn))
-    cid = DECK[drawn].id
-    out = [Action(STRUGGLE_MATCH, cid, DECK[f].id) for f in matches]
-    if rules.struggle_keep_match or not matches:
-        out.append(Action(KEEP, cid))
+    row = _STRUGGLE_MATCH_AT[drawn]
+    out = [row[f] for f in indices_in(field & MONTH_OF[drawn])]
+    if rules.struggle_keep_match or not out:
+        out.append(_KEEP[drawn])
     return out
