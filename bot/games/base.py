@@ -110,14 +110,18 @@ class RulesBase:
             raise InvalidRules(t("preset must be one of {values}; got {value}",
                                  values=", ".join(self.PRESETS), value=repr(self.preset_name)))
 
+    def _check_whole_numbers(self, ranges: dict[str, tuple[int, int]]) -> None:
+        """Each option named in ``ranges`` is a whole number within its (low, high)."""
+        for name, (low, high) in ranges.items():
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise InvalidRules(t("{name} must be a whole number from {low} to {high}", name=name,
+                                     low=low, high=high))
+
     def _check_match_length(self, high: int | None = 1000) -> None:
         """rounds and target_score are whole numbers (0..high, unless checked already); not both 0."""
         if high is not None:
-            for name in ("rounds", "target_score"):
-                value = getattr(self, name)
-                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
-                    raise InvalidRules(t("{name} must be a whole number from {low} to {high}", name=name,
-                                         low=0, high=high))
+            self._check_whole_numbers({"rounds": (0, high), "target_score": (0, high)})
         if self.rounds == 0 and self.target_score == 0:
             raise InvalidRules(t("a match needs a number of rounds or a target score"))
 
@@ -434,3 +438,18 @@ class Match:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+
+def drawn_first_dealer(num_players: int, seed: int) -> int:
+    """The first dealer as a seat drawn from the seed, for games whose sources leave it open."""
+    return Rng(seed).fork(0).below(num_players)
+
+
+def seat_drawn_match(game: str, num_players: int, rules: Any, seed: int, new_round: Any,
+                     round_from_dict: Any) -> Match:
+    """A match whose first dealer is :func:`drawn_first_dealer`, announced before the match's
+    own opening events."""
+    dealer = drawn_first_dealer(num_players, seed)
+    match = Match(game, num_players, rules, seed, new_round, round_from_dict, first_dealer=dealer)
+    match.intro_events.insert(0, {"type": "first_dealer", "dealer": dealer})
+    return match

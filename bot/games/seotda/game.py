@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, Event, GameError, Match, RoundResult, RoundState
+from ..base import (
+    Action,
+    Event,
+    GameError,
+    Match,
+    RoundResult,
+    RoundState,
+    drawn_first_dealer,
+    seat_drawn_match,
+)
 from ..rng import Rng
 from .hands import DECK, Hand, best_two, evaluate, showdown
 from .rules import Rules
@@ -423,21 +432,15 @@ def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, d
     return SeotdaRound(num_players, rules or Rules(), seed, dealer, round_number, stacks)
 
 
-def first_dealer(num_players: int, seed: int) -> int:
-    """FW: the first dealer by any method; the bot draws a seat from the seed."""
-    return Rng(seed).fork(0).below(num_players)
+first_dealer = drawn_first_dealer  # FW: the first dealer by any method
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:
     """A Seotda match for 2 to 6 players: hands until ``rules.rounds`` or a player is out of chips."""
     if not 2 <= num_players <= 6:
         raise ValueError("Seotda is a game for 2 to 6 players")
-    rules = rules or Rules()
-    dealer = first_dealer(num_players, seed)
-    match = Match(SeotdaRound.GAME, num_players, rules, seed, new_round, SeotdaRound.from_dict,
-                  first_dealer=dealer)
-    match.intro_events.insert(0, {"type": "first_dealer", "dealer": dealer})
-    return match
+    return seat_drawn_match(SeotdaRound.GAME, num_players, rules or Rules(), seed, new_round,
+                            SeotdaRound.from_dict)
 
 
 def match_from_dict(data: dict[str, Any]) -> Match:

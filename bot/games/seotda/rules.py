@@ -81,11 +81,7 @@ class Rules(RulesBase):
     def validate(self) -> None:
         RulesBase.validate(self)
         self._check_preset_name()
-        for name, (low, high) in _INT_RANGES.items():
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise InvalidRules(t("{name} must be a whole number from {low} to {high}", name=name,
-                                     low=low, high=high))
+        self._check_whole_numbers(_INT_RANGES)
         if self.ante * 2 > self.buy_in:
             raise InvalidRules(t("the buy-in must be at least twice the ante"))
 

@@ -22,7 +22,17 @@ from typing import Any
 
 from bot.cards import DECK, MONTH_MASKS, ids_in, indices_in
 
-from ..base import Action, Event, IllegalAction, Match, NotYourTurn, RoundResult, RoundState
+from ..base import (
+    Action,
+    Event,
+    IllegalAction,
+    Match,
+    NotYourTurn,
+    RoundResult,
+    RoundState,
+    drawn_first_dealer,
+    seat_drawn_match,
+)
 from ..capture import _mask, deal
 from ..rng import Rng
 from . import moves as mv
@@ -378,21 +388,15 @@ def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, d
     return SheddingRound(num_players, rules or _DEFAULT_RULES, seed, dealer, round_number)
 
 
-def first_dealer(num_players: int, seed: int) -> int:
-    """The seed leaves the choice of the first dealer open; the bot draws a seat at random."""
-    return Rng(seed).fork(0).below(num_players)
+first_dealer = drawn_first_dealer  # the seed leaves the choice of the first dealer open
 
 
 def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:
     """A First Bloom match for 2 to 5 players; the first dealer is drawn from the seed."""
     if not 2 <= num_players <= 5:
         raise ValueError("First Bloom is a game for 2 to 5 players")
-    rules = rules or Rules()
-    dealer = first_dealer(num_players, seed)
-    match = Match(SheddingRound.GAME, num_players, rules, seed, new_round,
-                  SheddingRound.from_dict, first_dealer=dealer)
-    match.intro_events.insert(0, {"type": "first_dealer", "dealer": dealer})
-    return match
+    return seat_drawn_match(SheddingRound.GAME, num_players, rules or Rules(), seed, new_round,
+                            SheddingRound.from_dict)
 
 
 def match_from_dict(data: dict[str, Any]) -> Match:

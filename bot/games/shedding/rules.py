@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.i18n import N_, t
+from bot.i18n import N_
 
-from ..base import InvalidRules, RulesBase
+from ..base import RulesBase
 
 # name -> (allowed values, source, one-line meaning). The single place every option is documented.
 OPTIONS: dict[str, tuple[tuple, str, str]] = {
@@ -89,11 +89,7 @@ class Rules(RulesBase):
     def validate(self) -> None:
         RulesBase.validate(self)
         self._check_preset_name()
-        for name, (low, high) in _INT_RANGES.items():
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise InvalidRules(t("{name} must be a whole number from {low} to {high}", name=name,
-                                     low=low, high=high))
+        self._check_whole_numbers(_INT_RANGES)
         self._check_match_length(high=None)  # ranges checked above
 
     @staticmethod
