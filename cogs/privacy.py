@@ -288,13 +288,21 @@ class PrivacyCog(ServerCog):
                                description="A member's data here, at their request (staff)",
                                guild_only=True, default_permissions=STAFF)
 
-    async def _show(self, interaction: discord.Interaction, member: int) -> None:
+    async def _read(self, interaction: discord.Interaction, member: int
+                    ) -> tuple[MemberData, str] | None:
+        """The member's data here and the server's currency; None once a store error is told."""
         try:
             data = await self.store.member_data(interaction.guild_id, member)
             currency = (await self.store.get_settings(interaction.guild_id)).currency_name
         except StoreError as exc:
             await refuse(interaction, str(exc))
+            return None
+        return data, currency
+
+    async def _show(self, interaction: discord.Interaction, member: int) -> None:
+        if (read := await self._read(interaction, member)) is None:
             return
+        data, currency = read
         server = interaction.guild.name if interaction.guild else str(interaction.guild_id)
         await interaction.response.send_message(
             embed=data_embed(data, member, interaction.user.id, server, currency),
@@ -303,12 +311,9 @@ class PrivacyCog(ServerCog):
 
     async def _ask(self, interaction: discord.Interaction, member: int, names: Sequence[str],
                    reason: str | None = None) -> None:
-        try:
-            data = await self.store.member_data(interaction.guild_id, member)
-            currency = (await self.store.get_settings(interaction.guild_id)).currency_name
-        except StoreError as exc:
-            await refuse(interaction, str(exc))
+        if (read := await self._read(interaction, member)) is None:
             return
+        data, currency = read
         if busy := data.busy():
             await refuse(interaction, str(busy))
             return
