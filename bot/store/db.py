@@ -30,7 +30,8 @@ import psycopg
 from .dialects import DIALECTS, statements_for
 from .errors import MigrationError
 from .health import Health, unavailable
-from .steps import Step, run_sqlite, step_named
+from .ratings import recompute as recompute_ratings
+from .steps import Step, run_sqlite
 
 __all__ = [
     "Database",
@@ -106,6 +107,16 @@ class Migration:
 
 
 _STEP = re.compile(r"^--\s*step:\s*(\w+)\s*$", re.MULTILINE)
+
+MIGRATION_STEPS = {"openskill_ratings": recompute_ratings}
+"""The Python steps a migration may name (``-- step: NAME``), by name."""
+
+
+def step_named(name: str) -> Step:
+    """The step a migration names; an unknown name is a broken migration."""
+    if name not in MIGRATION_STEPS:
+        raise MigrationError(f"unknown migration step {name!r}")
+    return Step(name, MIGRATION_STEPS[name])
 
 
 def _statements(script: str, dialect: str) -> tuple[str | Step, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["ExecuteMany", "Fetch", "Step", "StepRequest", "step_named"]
+__all__ = ["ExecuteMany", "Fetch", "Step", "StepRequest"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,16 +41,6 @@ class Step:
 
     name: str
     run: Callable[[], Generator[StepRequest, Any, None]]
-
-
-def step_named(name: str) -> Step:
-    """The step a migration names (imported here, when a migration asks for it)."""
-    from . import ratings
-
-    steps = {"openskill_ratings": ratings.recompute}
-    if name not in steps:
-        raise ValueError(f"unknown migration step {name!r}")
-    return Step(name, steps[name])
 
 
 def run_sqlite(conn: Any, step: Step) -> None:
