@@ -55,3 +55,21 @@ def test_no_deadline_for_an_ai_seat():
     table = table_of("koikoi", ["ai:normal", "ai:easy"])
     tables._begin_move(table, acted=None)
     assert table.deadline is None and table.turn_seat is None
+
+
+async def test_a_timed_out_seotda_player_dies_and_other_games_get_the_normal_ais_move():
+    tables = manager()
+    seotda = table_of("seotda", [1, 2, 3])
+    assert str(await tables.timeout_move(seotda, seotda.match.current_player)) == "die"
+    koikoi = table_of("koikoi", [1, 2])
+    seat = koikoi.match.current_player
+    asked = []
+    choose = tables.choose_for
+
+    async def choose_for(table, seat, level):
+        asked.append(level)
+        return await choose(table, seat, level)
+
+    tables.choose_for = choose_for
+    chosen = await tables.timeout_move(koikoi, seat)
+    assert asked == ["normal"] and chosen in koikoi.match.legal_actions()
