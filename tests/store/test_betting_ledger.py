@@ -14,6 +14,7 @@ from bot.settlement import chip_moves, escrowed
 from bot.store import DuplicateAction
 from bot.store.errors import InsufficientFunds
 from bot.store.models import SeatResult
+from bot.tables import Table, TableError, TableManager
 
 from .conftest import ALICE, BOB, GUILD
 
@@ -107,3 +108,30 @@ async def test_a_bet_beyond_the_balance_is_refused_and_a_cancel_refunds_the_pot(
                                             (GUILD,))
     assert house_after[0] == house_before[0] + RULES.ante  # the AI seat's ante back to the house
     assert await escrow_balance(funded, game_id) == 0 and (await funded.audit()).ok
+
+
+class Describes:
+    """The one thing a table manager asks its publisher before a move is stored."""
+
+    def describe(self, table, events):
+        return []
+
+
+async def test_the_table_refuses_a_bet_beyond_the_balance_with_a_clear_message(funded):
+    match, game_id = await start(funded, seed=3)
+    while not isinstance(PLAYERS[match.current_player], int):  # the AI checks: a member to act
+        match.apply(seotda.CHECK)
+    table = Table(game_id=game_id, guild_id=GUILD, channel_id=1, game="seotda", players=PLAYERS,
+                  names=["a", "b", "c"], host_id=ALICE, stake=RULES.buy_in, match=match,
+                  timeouts=[0, 0, 0])
+    seat = match.current_player
+    user = PLAYERS[seat]
+    await funded.transfer(GUILD, user, BOB if user == ALICE else ALICE, await funded.balance(GUILD, user),
+                          key="spent elsewhere")
+    state = match.to_dict()
+    bet = next(k for k in (seotda.BBING, seotda.CALL) if k in match.round.costs(seat))
+    with pytest.raises(TableError, match="too few for this bet"):
+        await TableManager(funded, Describes()).act(table, seat, bet, user)
+    assert table.seq == 0 and table.match.to_dict() == state  # nothing changed, in memory or stored
+    assert (await funded.load_game(game_id, with_events=False)).last_seq == 0
+    assert await funded.balance(GUILD, user) == 0 and (await funded.audit()).ok
