@@ -7,7 +7,7 @@ import pytest
 
 from bot.client import HanafudaBot
 from bot.config import Settings
-from tests.e2e.playing import Player, table_messages
+from tests.e2e.playing import Player, play_out, table_messages, table_posted
 from tests.e2e.test_games_bot import open_lobby
 
 pytestmark = pytest.mark.asyncio
@@ -84,3 +84,16 @@ async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_ex
         (resumed.game_id,))
     staked = {r[0]: r[1] for r in bets}
     assert staked["stake"] == staked["payout"] > 0  # every chip bet was paid out at a showdown
+
+
+async def test_three_card_seotda_against_the_ai_keeps_two_of_three(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "three.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await world.admin.slash(world.channel, "seotda", ai="hard", rounds=2, preset="three_card")
+    await table_posted(standin, world.channel)
+    [table] = bot.tables.tables.values()
+    await play_out(standin, world.channel, [world.admin])
+    record = await bot.store.load_game(table.game_id)
+    assert record.status == "finished" and table.match.rules.cards == 3
+    kept = [e for e in record.events if e.action.startswith("keep:")]
+    assert kept and any(e.actor == world.admin.id for e in kept)  # the admin chose two of three
