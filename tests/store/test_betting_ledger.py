@@ -135,3 +135,23 @@ async def test_the_table_refuses_a_bet_beyond_the_balance_with_a_clear_message(f
     assert table.seq == 0 and table.match.to_dict() == state  # nothing changed, in memory or stored
     assert (await funded.load_game(game_id, with_events=False)).last_seq == 0
     assert await funded.balance(GUILD, user) == 0 and (await funded.audit()).ok
+
+
+class Shows(Describes):
+    def show_end(self, table, events=()):
+        self.ended = table.closing
+
+
+async def test_a_forfeit_mid_hand_gives_the_forfeiters_pot_chips_to_the_others(funded):
+    before = {u: await funded.balance(GUILD, u) for u in (ALICE, BOB)}
+    match, game_id = await start(funded, seed=3)
+    publisher = Shows()
+    tables = TableManager(funded, publisher)
+    table = Table(game_id=game_id, guild_id=GUILD, channel_id=1, game="seotda", players=PLAYERS,
+                  names=["a", "b", "c"], host_id=ALICE, stake=RULES.buy_in, match=match,
+                  timeouts=[0, 0, 0])
+    await tables.forfeit(table, 0, "forfeited")
+    assert publisher.ended["outcome"].payouts == {1: RULES.ante + 1, 2: RULES.ante + 1}
+    assert await funded.balance(GUILD, ALICE) == before[ALICE] - RULES.ante
+    assert await funded.balance(GUILD, BOB) == before[BOB] + RULES.ante // 2  # half of her ante
+    assert await escrow_balance(funded, game_id) == 0 and (await funded.audit()).ok
