@@ -48,7 +48,7 @@ async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_ex
     store, guild = first.store, world.guild.id
     users = [world.admin, world.player]
     before = {u.id: (await store.open_account(guild, u.id))[0] for u in users}
-    await open_lobby(world, standin, "seotda", [world.player], ais=["normal"], rounds=3, stake=BUY_IN)
+    await open_lobby(world, standin, "seotda", [world.player], ais=["normal"], rounds=2, stake=BUY_IN)
     [table] = first.tables.tables.values()
     assert table.players[2] == "ai:normal" and table.match.rules.buy_in == BUY_IN
     assert "buy-in" in table_messages(standin, world.channel)[0].embeds[0]["footer"]["text"]
