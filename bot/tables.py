@@ -28,10 +28,19 @@ from bot.ai.shedding import slap_delay
 from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
-from bot.i18n import N_, t
-from bot.settlement import chip_deltas, escrow_for, is_per_point, outcomes
+from bot.i18n import N_, number, t
+from bot.settlement import (
+    chip_deltas,
+    chip_moves,
+    escrow_for,
+    escrowed,
+    forfeit_payouts,
+    is_betting,
+    is_per_point,
+    outcomes,
+)
 from bot.store import Store, StoreError
-from bot.store.errors import StoreUnavailable
+from bot.store.errors import InsufficientFunds, StoreUnavailable
 from bot.store.models import SeatResult
 from bot.store.settings import GuildSettings
 
@@ -119,6 +128,22 @@ class Table:
     @property
     def escrow(self) -> int:
         return escrow_for(self.game, self.stake)
+
+    @property
+    def bets_chips(self) -> bool:
+        """Whether this table's bets move real chips through the ledger as they are made."""
+        return bool(self.stake) and is_betting(self.game)
+
+    def chip_moves(self, events: list[dict]) -> list:
+        """The ledger movements ``events`` make at this table (none unless it bets chips)."""
+        return chip_moves(events) if self.bets_chips else []
+
+    def in_pot(self) -> list[int]:
+        """What each seat has in the pot of a betting game's hand under way (in escrow)."""
+        round_ = self.match.round
+        if getattr(round_, "phase", None) == "over" or self.match.is_over:
+            return [0] * len(self.players)
+        return list(getattr(round_, "in_pot", [0] * len(self.players)))
 
     @property
     def in_race(self) -> bool:
@@ -231,7 +256,7 @@ class TableManager:
             record = await self.store.create_game(
                 guild_id, channel_id, game, rules=rules.to_dict(), players=players, seed=seed,
                 state_json=table.state_json(), state_version=STATE_VERSION, stake=table.escrow,
-                key=key, actor=host_id)
+                key=key, actor=host_id, moves=table.chip_moves(match.intro_events))
         except StoreError as exc:
             raise TableError(str(exc)) from None
         if record.game_id in self.tables or record.status != "running" or record.message_id:
@@ -322,7 +347,8 @@ class TableManager:
                 table.log_lines.append(line)
             try:
                 await self.store.record_action(table.game_id, table.seq + 1, actor, str(action), events,
-                                               table.state_json(), STATE_VERSION)
+                                               table.state_json(), STATE_VERSION,
+                                               table.chip_moves(events))
             except BaseException as exc:  # not stored: as if the move never happened
                 table.match = game_module(table.game).match_from_dict(snapshot[0])
                 table.timeouts[seat] = snapshot[1]
@@ -330,6 +356,10 @@ class TableManager:
                 table.log_lines.extend(snapshot[2])
                 if isinstance(exc, StoreUnavailable):  # logged once by the store
                     raise TableError(t(STORE_TROUBLE)) from None
+                if isinstance(exc, InsufficientFunds):  # a bet beyond what the player now holds
+                    raise TableError(t("You have {balance}, too few for this bet of {needed}; nothing "
+                                       "was bet. You can still bet less or die.",
+                                       balance=number(exc.balance), needed=number(exc.needed))) from None
                 if isinstance(exc, StoreError):  # a refusal, such as a double click
                     raise TableError(str(exc)) from None
                 raise
@@ -353,10 +383,11 @@ class TableManager:
             results = [SeatResult(seat=s, points=table.match.scores[s],
                                   outcome="lost" if s in losers else "won")
                        for s in range(len(table.players))]
+            pot = forfeit_payouts(table.in_pot(), seat) if table.bets_chips else None
             try:
                 outcome = await self.store.finish_game(
                     table.game_id, results, state_json=table.state_json(),
-                    state_version=STATE_VERSION, reason=reason)
+                    state_version=STATE_VERSION, reason=reason, escrow_payouts=pot)
             except StoreError as exc:
                 raise TableError(str(exc)) from None
             table.closing = {"forfeit": seat, "reason": reason, "winners": others, "team": team,
@@ -385,7 +416,8 @@ class TableManager:
             try:
                 outcome = await self.store.cancel_game(
                     table.game_id, actor=actor, reason=reason, state_json=table.state_json(),
-                    state_version=STATE_VERSION)
+                    state_version=STATE_VERSION,
+                    escrow_refunds=escrowed(table.in_pot()) if table.bets_chips else None)
             except StoreError as exc:
                 raise TableError(str(exc)) from None
             table.closing = {"cancelled": True, "reason": reason, "outcome": outcome}
@@ -570,6 +602,13 @@ class TableManager:
         except Exception:
             log.exception("AI turn failed in game %s", table.game_id)
 
+    async def timeout_move(self, table: Table, seat: int) -> Action:
+        """What a player whose turn time ran out plays: the engine's own rule when the game has
+        one (``timeout_action()``: a Seotda player dies), else the normal AI's move for them."""
+        rule = getattr(table.match.round, "timeout_action", None)
+        action = rule() if rule is not None else None
+        return action if action is not None else await self.choose_for(table, seat, "normal")
+
     async def turn_timeout(self, table: Table) -> float:
         if self.timeout_override is not None:
             return self.timeout_override
@@ -596,7 +635,7 @@ class TableManager:
             if table.timeouts[seat] + 1 >= self.MAX_TIMEOUTS:
                 await self.forfeit(table, seat, f"{self.MAX_TIMEOUTS} turns timed out in a row")
                 return
-            action = await self.choose_for(table, seat, "normal")
+            action = await self.timeout_move(table, seat)
             await self.act(table, seat, action, "timeout", seq, timed_out=True)
         except asyncio.CancelledError:
             raise

@@ -14,9 +14,9 @@ import discord
 
 from bot.games import game_module
 from bot.games.base import InvalidRules
-from bot.i18n import N_, t
+from bot.i18n import N_, number, t, tn
 from bot.rules_text import preset_label
-from bot.settlement import stake_text
+from bot.settlement import is_betting, stake_text
 from bot.words import plural
 from cogs.text import FIELD_VALUE, shown
 from rendering.view import GAME_NAMES
@@ -67,6 +67,12 @@ def match_length(rules: Any) -> str:
     return plural(rounds, "round")
 
 
+def betting_limits(rules: Any) -> str:
+    """A betting game's ante and table limits: "ante 2 · buy-in 40 · 3 raises a betting round"."""
+    return t("ante {ante} · buy-in {buy_in} · {raises} a betting round", ante=number(rules.ante),
+             buy_in=number(rules.buy_in), raises=tn("{n} raise", "{n} raises", rules.max_raises))
+
+
 def rules_text(game: str, rules: Any, chosen: bool) -> str:
     """The rule set by name; ``chosen`` false when it came from the server's house rules."""
     label = preset_label(game, getattr(rules, "preset_name", None))
@@ -82,6 +88,8 @@ def add_settings(embed: discord.Embed, game: str, rules: Any, stake: int, curren
     embed.add_field(name=t("Match"), value=match_length(rules))
     embed.add_field(name=t("Rules"), value=rules_text(game, rules, chosen_preset))
     embed.add_field(name=t("Stake"), value=stake_text(game, stake, shown(currency, 32))[:FIELD_VALUE])
+    if is_betting(game):
+        embed.add_field(name=t("Bets"), value=betting_limits(rules))
     teams = getattr(rules, "teams", "off")
     if teams in TEAM_LABELS:
         embed.add_field(name=t("Teams"), value=t(TEAM_LABELS[teams]))

@@ -27,7 +27,7 @@ from bot import metrics
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, number, t, tp
-from bot.settlement import ESCROW_POINTS, escrow_for, is_per_point
+from bot.settlement import ESCROW_POINTS, cover_for, is_betting, is_per_point
 from bot.store import StoreError, UnknownAccount
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused, start_key
 from bot.tables import AI_LEVELS, Table, TableError, ai_seat
@@ -85,12 +85,15 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
 
 
 def build_rules(game: str, house: dict[str, Any], preset: str | None, rounds: int | None,
-                target: int | None, teams: str | None = None):
-    """The game's rules: a preset, then the server's house rules, then this game's options."""
+                target: int | None, teams: str | None = None, stake: int = 0):
+    """The game's rules: a preset, then the server's house rules, then this game's options. A
+    betting game's stake is its buy-in: the chips each seat starts with are real chips."""
     module = game_module(game)
     changes = dict(house)
     if teams is not None:
         changes["teams"] = teams
+    if stake and is_betting(game):
+        changes["buy_in"] = stake
     name = preset or changes.pop("preset_name", None) or next(iter(module.Rules.PRESETS))
     changes.pop("preset_name", None)
     if target is not None:  # first to the target; with no round count given, no round limit
@@ -101,7 +104,7 @@ def build_rules(game: str, house: dict[str, Any], preset: str | None, rounds: in
     return module.Rules.preset(name, **changes)
 
 
-def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any]):
+def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any], stake: int = 0):
     """The rules a table of ``seats`` plays; TableError (nothing started) if they do not work."""
     module = game_module(game)
     low, high = module.PLAYERS
@@ -110,7 +113,7 @@ def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any]):
                            players=plural(high, "player")))
     try:
         rules = build_rules(game, settings.rules_for(game), spec.get("preset"), spec.get("rounds"),
-                            spec.get("target"), spec.get("teams"))
+                            spec.get("target"), spec.get("teams"), stake)
     except (InvalidRules, ValueError) as exc:
         raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
                            problem=clip(str(exc), 300))) from None
@@ -141,7 +144,7 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
         return
     store = interaction.client.store  # type: ignore[attr-defined]
     settings = await store.get_settings(interaction.guild_id)
-    needed = escrow_for(game, stake)
+    needed = cover_for(game, stake)
     currency = safe_name(settings.currency_name)
     for user in humans:
         try:
@@ -168,7 +171,7 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
     bot = interaction.client
     if rules is None:
         settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
-        rules = table_rules(settings, game, len(players), rules_spec)
+        rules = table_rules(settings, game, len(players), rules_spec, stake)
     if stake:  # a first staked game opens the player's account with the server's starting chips
         for player in players:
             if isinstance(player, int):
@@ -424,9 +427,10 @@ def lobby_rules(lobby: Lobby, settings: Any):
     """The rules the lobby's table would play now (its options over the server's house rules)."""
     try:
         return build_rules(lobby.game, settings.rules_for(lobby.game), lobby.preset, lobby.rounds,
-                           lobby.target, lobby.teams)
+                           lobby.target, lobby.teams, lobby.stake)
     except InvalidRules:  # house rules changed since: show the lobby's own options on the default
-        return build_rules(lobby.game, {}, lobby.preset, lobby.rounds, lobby.target, lobby.teams)
+        return build_rules(lobby.game, {}, lobby.preset, lobby.rounds, lobby.target, lobby.teams,
+                           lobby.stake)
 
 
 def lobby_embed(lobby: Lobby, settings: Any, title: str | None = None) -> discord.Embed:
@@ -475,7 +479,7 @@ async def display_name(interaction: discord.Interaction, user_id: int) -> str:
 # -- the commands ----------------------------------------------------------------------------------
 GAME_COMMANDS: dict[str, str] = {
     "koikoi": "koikoi", "gostop": "gostop", "mushi": "mushi", "sakura": "sakura",
-    "hana_awase": "hanaawase", "shedding": "firstbloom",
+    "hana_awase": "hanaawase", "shedding": "firstbloom", "seotda": "seotda",
 }
 """Slash command name of each game."""
 
@@ -486,10 +490,13 @@ DESCRIPTIONS = {
     "sakura": "Play Higo-Bana (Sakura) with 2 to 7 players, alone or in teams",
     "hana_awase": "Play Hana-Awase with 2 to 4 players",
     "shedding": "Play First Bloom, the shedding game: empty your hand first, then slap!",
+    "seotda": "Play Seotda, the Korean betting game, with 2 to 6 players",
 }
 
 
 def _stake_help(game: str) -> str:
+    if is_betting(game):
+        return "Buy-in: the chips each player brings; every bet is paid from them as it is made"
     if is_per_point(game):
         return f"Chips per point; each player escrows {ESCROW_POINTS}x this, the most they can lose"
     return "Chips each player puts in; the winner takes the pot"
@@ -610,7 +617,7 @@ class PlayCog(commands.Cog):
         spec = {"preset": preset, "rounds": rounds, "target": target, "teams": teams}
         low, high = game_module(game).PLAYERS
         try:  # refuse bad rules now rather than when the game starts
-            build_rules(game, settings.rules_for(game), preset, rounds, target, teams)
+            build_rules(game, settings.rules_for(game), preset, rounds, target, teams, stake)
         except InvalidRules as exc:
             await refuse(interaction, t("Those rules don't work: {problem}.", problem=clip(str(exc), 300)))
             return
@@ -636,7 +643,7 @@ class PlayCog(commands.Cog):
         """Everything that can refuse is checked before the public answer; should the start still
         fail (a balance spent meanwhile), the public answer says only that, the reason is private."""
         user = interaction.user
-        table_rules(settings, game, seats, spec)
+        table_rules(settings, game, seats, spec, stake)
         await check_stakes(interaction, game, stake, [user.id])
         await interaction.response.defer(thinking=True)
         metrics.acknowledged(interaction)
@@ -689,7 +696,7 @@ class PlayCog(commands.Cog):
         store = self.bot.store  # type: ignore[attr-defined]
         settings = await store.get_settings(interaction.guild_id)
         rules = build_rules(game, settings.rules_for(game), spec["preset"], spec["rounds"],
-                            spec["target"], spec["teams"])
+                            spec["target"], spec["teams"], stake)
         counts = seat_counts(game, rules)  # Sakura in pairs seats 4 or 6, not 2 to 7
         if not counts:
             raise TableError(t("Those rules don't work at any table size of {game}.", game=GAME_NAMES[game]))

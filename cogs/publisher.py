@@ -25,12 +25,13 @@ from typing import Any
 import discord
 
 from bot import metrics, presenter
+from bot.games.base import Action
 from bot.i18n import speaking, t
-from bot.presenters.base import final_table, forfeit_result, match_result, score_line
+from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
 from bot.store import StoreError
 from bot.tables import Table, is_ai
-from bot.words import plural
+from bot.words import plural, shorten
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
 from cogs.rematch import rematch_view
 from cogs.table_ui import (
@@ -435,7 +436,7 @@ class TablePublisher:
         moves = presenter.hand_actions(obs)
         labelled = []
         for i, (pos, action) in enumerate(moves):
-            label = presenter.action_label(table.game, action)
+            label = move_label(table.game, action, obs)
             labelled.append((f"{pos}. {label}" if pos is not None else label, action, i))
         if len(labelled) <= BUTTONS:
             return controls(*(
@@ -539,7 +540,10 @@ class TablePublisher:
                 await self.budget.acquire()  # the refused DM used the token
         if msg is None:
             with speaking(self.public_language(table)):
-                if want[2] is not None:
+                if want[2] is not None and folds_on_timeout(table):
+                    text = t("<@{user}>, your move is due {when}: press **My hand**, or you die (fold) "
+                             "then.", user=user, when=_when(table.deadline))
+                elif want[2] is not None:
                     text = t("<@{user}>, your move is due {when}: press **My hand**, or I play a safe move "
                              "for you then.", user=user, when=_when(table.deadline))
                 elif table.deadline is not None:
@@ -565,7 +569,10 @@ class TablePublisher:
             link = (" " + t("[Go to the table]({url})", url=f"https://discord.com/channels/{table.guild_id}/"
                                                                f"{table.channel_id}/{table.message_id}")
                     if table.message_id else "")
-            if warned:
+            if warned and folds_on_timeout(table):
+                text = t("⏰ Your move in {channel} is due {when}; then you die (fold this hand).",
+                         channel=where, when=_when(table.deadline))
+            elif warned:
                 text = t("⏰ Your move in {channel} is due {when}; then I play a safe move for you.",
                          channel=where, when=_when(table.deadline))
             elif table.deadline is not None:
@@ -673,6 +680,23 @@ class TablePublisher:
             raise
         feed.shown[msg.id] = Shown(digest, image_hash, _first(msg.attachments))
         return msg.id
+
+
+def folds_on_timeout(table: Table) -> bool:
+    """Whether the player to act dies when their time runs out (the engine's timeout rule)."""
+    rule = getattr(table.match.round, "timeout_action", None)
+    action = rule() if rule is not None and not table.finished else None
+    return action is not None and action.kind == "die"
+
+
+def move_label(game: str, action: Action, obs: dict[str, Any]) -> str:
+    """A move's button text; a bet shows the chips it puts in ("Call (20 chips)"), from the
+    engine's ``costs`` in the player's own observation."""
+    costs = obs.get("costs")
+    game_presenter = presenter.for_game(game)
+    if costs and hasattr(game_presenter, "priced_label"):
+        return shorten(game_presenter.priced_label(action, costs), LABEL_MAX)
+    return presenter.action_label(game, action)
 
 
 def _when(unix: float | None) -> str:

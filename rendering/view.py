@@ -21,6 +21,7 @@ GAME_NAMES: Names = Names("game", {
     "sakura": NP_("game", "Sakura (Higo-Bana)"),
     "hana_awase": NP_("game", "Hana-Awase"),
     "shedding": NP_("game", "First Bloom"),
+    "seotda": NP_("game", "Seotda"),
 })
 
 

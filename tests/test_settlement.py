@@ -1,6 +1,14 @@
 """Chips at the end of a match: pot games and per-point games with their escrow cap."""
 
-from bot.settlement import chip_deltas, escrow_for, outcomes, stake_text
+from bot.settlement import (
+    chip_deltas,
+    chip_moves,
+    cover_for,
+    escrow_for,
+    forfeit_payouts,
+    outcomes,
+    stake_text,
+)
 
 
 def test_per_point_games_escrow_thirty_points():
@@ -31,3 +39,16 @@ def test_outcomes_team_and_ties():
     assert outcomes(3, [1]) == ["lost", "won", "lost"]
     assert outcomes(2, [0, 1]) == ["draw", "draw"]
     assert outcomes(4, [0, 2], team_win=True) == ["won", "lost", "won", "lost"]
+
+
+def test_a_betting_game_moves_each_bet_and_pot_and_escrows_nothing_up_front():
+    assert escrow_for("seotda", 40) == 0 and cover_for("seotda", 40) == 40 and cover_for("gostop", 2) == 60
+    assert "buy-in 40 chips" in stake_text("seotda", 40)
+    events = [{"type": "ante", "antes": {"0": 2, "1": 2, "2": 0}, "pot": 4},
+              {"type": "bet", "player": 1, "action": "check", "amount": 0},
+              {"type": "bet", "player": 0, "action": "half", "amount": 3},
+              {"type": "pot", "won": [0, 7, 0]}]
+    assert chip_moves(events) == [("stake", 0, 2), ("stake", 1, 2), ("stake", 0, 3), ("payout", 1, 7)]
+    # the forfeiter's 5 chips go to the other two, the odd one to the lower seat
+    assert forfeit_payouts([5, 2, 2], 0) == {1: 5, 2: 4}
+    assert forfeit_payouts([0, 3, 0], 2) == {1: 3}

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from bot.games import game_module
-from bot.tables import Table, TableManager
+from bot.tables import Table, TableError, TableManager
 
 
 def table_of(game: str, players: list, rules=None) -> Table:
@@ -55,3 +57,32 @@ def test_no_deadline_for_an_ai_seat():
     table = table_of("koikoi", ["ai:normal", "ai:easy"])
     tables._begin_move(table, acted=None)
     assert table.deadline is None and table.turn_seat is None
+
+
+async def test_a_timed_out_seotda_player_dies_and_other_games_get_the_normal_ais_move():
+    tables = manager()
+    seotda = table_of("seotda", [1, 2, 3])
+    assert str(await tables.timeout_move(seotda, seotda.match.current_player)) == "die"
+    koikoi = table_of("koikoi", [1, 2])
+    seat = koikoi.match.current_player
+    asked = []
+    choose = tables.choose_for
+
+    async def choose_for(table, seat, level):
+        asked.append(level)
+        return await choose(table, seat, level)
+
+    tables.choose_for = choose_for
+    chosen = await tables.timeout_move(koikoi, seat)
+    assert asked == ["normal"] and chosen in koikoi.match.legal_actions()
+
+
+def test_seotda_refuses_another_seats_press_and_a_stale_control():
+    table = table_of("seotda", [1, 2, 3])
+    seat = table.match.current_player
+    with pytest.raises(TableError, match="not your turn"):
+        manager().check_click(table, table.players[(seat + 1) % 3], 0)
+    table.seq = 2
+    with pytest.raises(TableError, match="earlier turn"):
+        manager().check_click(table, table.players[seat], 1)
+    assert manager().check_click(table, table.players[seat], 2) == seat

@@ -17,11 +17,13 @@ GAMES: dict[str, str] = {
     "sakura": "bot.games.sakura",
     "hana_awase": "bot.games.hana_awase",
     "shedding": "bot.games.shedding",
+    "seotda": "bot.games.seotda",
 }
+"""The games the bot offers in Discord, each with its start command."""
 
-ENGINES: dict[str, str] = {**GAMES, "seotda": "bot.games.seotda"}
-"""Every rules engine: the games above, which the bot offers in Discord, and Seotda, whose engine,
-AI and arena are complete while its Discord command is not offered yet."""
+ENGINES: dict[str, str] = dict(GAMES)
+"""Every rules engine (the arena, the benchmarks and replays look games up here); today every
+engine is also offered in Discord."""
 
 
 def game_module(name: str) -> ModuleType:

@@ -48,8 +48,12 @@ from .models import (
 )
 from .ratings import Placing, apply_ratings, seat_teams
 
+ChipMove = tuple[str, int, int]
+"""("stake", seat, chips) into the game's escrow or ("payout", seat, chips) out of it."""
+
 __all__ = ["NewGame", "validate_new_game", "create_game", "record_action", "load_game",
-           "running_games", "finish_game", "cancel_game", "compute_payouts", "set_message"]
+           "running_games", "finish_game", "cancel_game", "compute_payouts", "set_message",
+           "move_chips", "ChipMove"]
 
 MAX_SEATS = 8
 _GAME_COLUMNS = ("game_id, guild_id, channel_id, message_id, game, rules, players, stake, status, "
@@ -149,8 +153,9 @@ async def _seat_account(conn: aiosqlite.Connection, guild_id: int, player: Seat,
 
 
 async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | None, actor: int,
-                      now: int) -> GameRecord:
-    """Insert the game and escrow every seat's stake: all seats pay or the game is not created."""
+                      now: int, moves: Sequence[ChipMove] = ()) -> GameRecord:
+    """Insert the game and escrow every seat's stake: all seats pay or the game is not created.
+    ``moves``: a betting game's first movements (its antes), made as the game's move 0."""
     start_key = scoped_key(new["guild_id"], "start", key) if key is not None else None
     if start_key is not None:
         rows = list(await conn.execute_fetchall(
@@ -175,7 +180,30 @@ async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | No
                 amount=new["stake"], actor=actor, reason=f"stake for game #{game_id}", now=now,
                 game_id=game_id,
             )
+    if moves:
+        await move_chips(conn, row["game_id"], new["guild_id"], json.loads(new["players"]), 0, moves,
+                         actor, now)
     return _record(row)
+
+
+async def move_chips(conn: aiosqlite.Connection, game_id: int, guild_id: int, players: list[Seat],
+                     seq: int, moves: Sequence[ChipMove], actor: int, now: int) -> None:
+    """A betting game's movements of move ``seq``: bets ("stake") from a seat into the game's
+    escrow, winnings ("payout") out of it. Each is keyed by game, move and its place in the move,
+    so a retried or resumed move never moves chips twice; a seat that cannot cover its bet raises
+    InsufficientFunds and the caller's transaction (the move itself) rolls back."""
+    escrow = await escrow_account(conn, guild_id, game_id, now, create=True)
+    assert escrow is not None
+    for i, (kind, seat, amount) in enumerate(moves):
+        if kind not in ("stake", "payout") or type(seat) is not int or not 0 <= seat < len(players):
+            raise InvalidResult(f"Chip movement {i} of move {seq} names no seat of this game.")
+        _check_int(amount, "A bet", 1, MAX_AMOUNT, InvalidResult)
+        account = await _seat_account(conn, guild_id, players[seat], now)
+        src, dst = (account, escrow) if kind == "stake" else (escrow, account)
+        await move(conn, guild_id=guild_id, key=scoped_key(guild_id, kind, f"{game_id}:{seq}:{i}"),
+                   kind=kind, src=src, dst=dst, amount=amount, actor=actor,
+                   reason=f"{'bet in' if kind == 'stake' else 'pot of'} game #{game_id}", now=now,
+                   game_id=game_id)
 
 
 async def set_message(conn: aiosqlite.Connection, game_id: int, message_id: int, now: int) -> None:
@@ -196,7 +224,7 @@ async def set_turn_alert(conn: aiosqlite.Connection, game_id: int, alert_json: s
 
 async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, actor: int | str,
                         action: str, events_json: str, state_json: str, state_version: int,
-                        now: int) -> None:
+                        now: int, moves: Sequence[ChipMove] = ()) -> None:
     try:
         cur = await conn.execute(
             "UPDATE games SET state = ?, state_version = ?, last_seq = ?, updated_at = ? "
@@ -214,6 +242,10 @@ async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, acto
         "INSERT INTO game_events (game_id, seq, actor, action, events, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, actor, action, events_json, now),
     )
+    if moves:
+        row = await _game_row(conn, game_id)
+        await move_chips(conn, game_id, row["guild_id"], json.loads(row["players"]), seq, moves,
+                         actor if type(actor) is int else 0, now)
 
 
 async def load_game(conn: aiosqlite.Connection, game_id: int, guild_id: int | None,
@@ -327,6 +359,17 @@ async def _pay_out(conn: aiosqlite.Connection, row: sqlite3.Row, payouts: Mappin
             raise InvalidResult(f"The payouts leave {left:,} chips in the pot.")
 
 
+def _escrow_payouts(players: list[Seat], stake: int, payouts: Mapping[int, int]) -> dict[int, int]:
+    if stake:
+        raise InvalidResult("Only a game whose bets are escrowed one by one pays out its escrow so.")
+    out = {}
+    for seat, amount in payouts.items():
+        if type(seat) is not int or not 0 <= seat < len(players):
+            raise InvalidResult(f"Seat {seat!r} is not a seat of this game.")
+        out[seat] = _check_int(amount, "A payout", 0, MAX_AMOUNT, InvalidResult)
+    return out
+
+
 async def _stored_outcome(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameOutcome:
     results = [
         PlayerResult(game_id=r[0], seat=r[1], user_id=r[2], points=r[3], outcome=r[4],
@@ -358,8 +401,10 @@ async def _end(conn: aiosqlite.Connection, row: sqlite3.Row, status: str, payout
 async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequence[SeatResult], *,
                       chip_deltas: Mapping[int, int] | None,
                       pot_shares: Mapping[int, int] | Sequence[tuple[int, int]] | None,
-                      state: tuple[str, int] | None, actor: int, reason: str, now: int
-                      ) -> GameOutcome:
+                      state: tuple[str, int] | None, actor: int, reason: str, now: int,
+                      escrow_payouts: Mapping[int, int] | None = None) -> GameOutcome:
+    """``escrow_payouts``: what a betting game's escrow pays each seat at the end (the pot of
+    an unfinished hand after a forfeit); they must empty it."""
     row = await _game_row(conn, game_id)
     if row["status"] == "finished":
         return await _stored_outcome(conn, row)
@@ -369,6 +414,8 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
     by_seat = _seat_results(players, results)
     payouts = compute_payouts(players, row["stake"], {s: r.outcome for s, r in by_seat.items()},
                               chip_deltas, pot_shares)
+    if escrow_payouts:
+        payouts = _escrow_payouts(players, row["stake"], escrow_payouts)
     await _end(conn, row, "finished", payouts, reason, state, now)
     humans = {seat: p for seat, p in enumerate(players) if isinstance(p, int)}
     season = await seasons.current(conn, row["guild_id"])  # the one the game finishes in
@@ -396,15 +443,21 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
 
 
 async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, reason: str,
-                      state: tuple[str, int] | None, now: int) -> GameOutcome:
-    """Refund every seat's stake out of escrow and mark the game cancelled (no results)."""
+                      state: tuple[str, int] | None, now: int,
+                      escrow_refunds: Mapping[int, int] | None = None) -> GameOutcome:
+    """Refund every seat's stake out of escrow and mark the game cancelled (no results).
+    ``escrow_refunds``: a betting game's refunds instead (what each seat has in the pot of the
+    hand under way); they must empty the escrow."""
     row = await _game_row(conn, game_id)
     if row["status"] == "cancelled":
         return await _stored_outcome(conn, row)
     if row["status"] != "running":
         raise GameNotRunning(game_id, row["status"])
     stake = row["stake"]
-    refunds = {s: stake for s in range(len(json.loads(row["players"])))} if stake else {}
+    players = json.loads(row["players"])
+    refunds = {s: stake for s in range(len(players))} if stake else {}
+    if escrow_refunds:
+        refunds = _escrow_payouts(players, stake, escrow_refunds)
     await _end(conn, row, "cancelled", refunds, reason, state, now)
     await _pay_out(conn, row, refunds, "refund", actor, now)
     return GameOutcome(game_id=game_id, status="cancelled", results=[], payouts=refunds)

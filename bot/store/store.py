@@ -384,14 +384,17 @@ class Store:
         self, guild_id: int, channel_id: int, game: str, *, rules: Mapping[str, Any],
         players: Sequence[Seat], seed: int | str, state_json: str, state_version: int,
         stake: int = 0, message_id: int | None = None, key: str | None = None,
-        actor: int = SYSTEM_ACTOR,
+        actor: int = SYSTEM_ACTOR, moves: Sequence[games.ChipMove] = (),
     ) -> GameRecord:
         """Create a running game and escrow ``stake`` from every seat (AI seats: the house), all
-        or none. With ``key``, a retried start returns the game the first call created."""
+        or none. With ``key``, a retried start returns the game the first call created.
+        ``moves``: a betting game's first bets (its antes, see :func:`bot.settlement.chip_moves`),
+        made in the same transaction."""
         new = validate_new_game(guild_id, channel_id, game, rules, players, seed, state_json,
                                 state_version, stake, message_id)
         _actor(actor)
-        return await self._db.transact(lambda conn: games.create_game(conn, new, key=key, actor=actor, now=self._db.now_ms()))
+        return await self._db.transact(lambda conn: games.create_game(
+            conn, new, key=key, actor=actor, now=self._db.now_ms(), moves=list(moves)))
 
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table (posted after creation)."""
@@ -404,9 +407,11 @@ class Store:
 
     async def record_action(self, game_id: int, seq: int, actor: int | str, action: str,
                             events: Sequence[Mapping[str, Any]], state_json: str,
-                            state_version: int) -> None:
+                            state_version: int, moves: Sequence[games.ChipMove] = ()) -> None:
         """Append action ``seq`` and save the state it produced, in one transaction. ``seq`` must
-        be above the last saved one (:class:`DuplicateAction` otherwise): call before showing."""
+        be above the last saved one (:class:`DuplicateAction` otherwise): call before showing.
+        ``moves``: the chips a betting game's move bets into its escrow and pays out of it, in
+        the same transaction (a bet the player cannot cover refuses the whole move)."""
         if type(seq) is not int or not 0 < seq < 2**63:
             raise InvalidInput("The move number must be a positive integer.")
         if not (type(actor) is int or isinstance(actor, str)):
@@ -422,8 +427,9 @@ class Store:
         refuse_nul(state_json, "The state")
         if isinstance(actor, str):
             refuse_nul(actor, "The actor")
+        moves = list(moves)
         await self._db.transact(lambda conn: games.record_action(conn, game_id, seq, actor, action, events_json, state_json,
-                                     state_version, self._db.now_ms()))
+                                     state_version, self._db.now_ms(), moves))
 
     async def load_game(self, game_id: int, *, guild_id: int | None = None,
                         with_events: bool = True) -> GameRecord:
@@ -447,29 +453,33 @@ class Store:
         pot_shares: Mapping[int, int] | Sequence[tuple[int, int]] | None = None,
         state_json: str | None = None, state_version: int | None = None,
         actor: int = SYSTEM_ACTOR, reason: str = "game over",
+        escrow_payouts: Mapping[int, int] | None = None,
     ) -> GameOutcome:
         """End a game: results, ratings and the pot's payout in one transaction. Chips follow
         ``chip_deltas`` (seat -> net change, sum 0) or ``pot_shares`` (user -> chips from the pot),
-        else the winners split the pot. A finished game returns its stored outcome unchanged."""
+        else the winners split the pot; a betting game's escrow pays ``escrow_payouts`` (seat ->
+        chips). A finished game returns its stored outcome unchanged."""
         _actor(actor)
         _text(reason, "The reason")
         async def work(conn):
             return await games.finish_game(
                 conn, game_id, results, chip_deltas=chip_deltas, pot_shares=pot_shares,
                 state=_state(state_json, state_version), actor=actor, reason=reason,
-                now=self._db.now_ms(),
+                now=self._db.now_ms(), escrow_payouts=escrow_payouts,
             )
         return await self._db.transact(work)
 
     async def cancel_game(self, game_id: int, *, actor: int = SYSTEM_ACTOR,
                           reason: str = "cancelled", state_json: str | None = None,
-                          state_version: int | None = None) -> GameOutcome:
-        """Cancel a running game and refund every stake; cancelling again changes nothing."""
+                          state_version: int | None = None,
+                          escrow_refunds: Mapping[int, int] | None = None) -> GameOutcome:
+        """Cancel a running game and refund every stake (a betting game: ``escrow_refunds``,
+        what each seat has in the pot); cancelling again changes nothing."""
         _actor(actor)
         _text(reason, "The reason")
         return await self._db.transact(lambda conn: games.cancel_game(conn, game_id, actor=actor, reason=reason,
                                            state=_state(state_json, state_version),
-                                           now=self._db.now_ms()))
+                                           now=self._db.now_ms(), escrow_refunds=escrow_refunds))
 
     # -- servers that leave -----------------------------------------------------------------
     async def mark_departed(self, guild_id: int) -> None:

@@ -1,0 +1,99 @@
+"""Seotda end to end: two members and an AI at a staked table, the bot restarted in the middle of
+a betting round, played to the end, every chip accounted for in the ledger."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.client import HanafudaBot
+from bot.config import Settings
+from tests.e2e.playing import Player, play_out, table_messages, table_posted
+from tests.e2e.test_games_bot import open_lobby
+
+pytestmark = pytest.mark.asyncio
+
+BUY_IN = 40
+
+
+def make_bot(standin, db, guild_id: int) -> HanafudaBot:
+    return HanafudaBot(Settings(token=standin.token, database_path=db, dev_guild_id=guild_id))
+
+
+async def escrow(store, game_id: int) -> int:
+    row = await store._db.fetchone(
+        "SELECT balance FROM accounts WHERE kind = 'escrow' AND game_id = ?", (game_id,))
+    return 0 if row is None else row[0]
+
+
+async def check_chips(store, guild: int, table, before: dict[int, int]) -> None:
+    """Each member holds their chips before the game plus what they won, less what is in the pot
+    now; the escrow holds exactly the pot; the ledger audit passes."""
+    in_pot = table.in_pot()
+    for seat, user in enumerate(table.players[:2]):
+        assert await store.balance(guild, user) == before[user] + table.match.scores[seat] - in_pot[seat]
+    assert await escrow(store, table.game_id) == sum(in_pot)
+    assert (await store.audit()).ok
+
+
+def labels(message) -> list[str]:
+    rows = message.components
+    return [c.get("label", "") for row in rows for c in row.get("components", [])]
+
+
+async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_exactly(
+        start_bot, standin, world, tmp_path):
+    db = tmp_path / "seotda.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    first.tables.ai_delay = 0.01
+    store, guild = first.store, world.guild.id
+    users = [world.admin, world.player]
+    before = {u.id: (await store.open_account(guild, u.id))[0] for u in users}
+    await open_lobby(world, standin, "seotda", [world.player], ais=["normal"], rounds=2, stake=BUY_IN)
+    [table] = first.tables.tables.values()
+    assert table.players[2] == "ai:normal" and table.match.rules.buy_in == BUY_IN
+    assert "buy-in" in table_messages(standin, world.channel)[0].embeds[0]["footer"]["text"]
+    await check_chips(store, guild, table, before)  # the antes are in escrow
+    player = Player(standin, world.channel, users)
+    while True:  # play until a member is to act in a betting round someone has already bet in
+        kind, what = await standin.wait_for(player.next_step, "a move or the end", channels=[world.channel])
+        assert kind != "over", "the game ended before a member acted after another seat"
+        hand = table.match.round
+        if kind == "move" and what[0] == table.seq and hand.phase == "bet" and hand.history:
+            break
+        await player.step()
+    seq, user, offer = what
+    priced = [label for label in labels(offer) if "chip" in label]  # "Call (4 chips)", "Bbing (2 chips)"
+    assert priced or labels(offer)[0] == "Check", labels(offer)
+    await check_chips(store, guild, table, before)
+    await first.close()
+
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    second.tables.ai_delay = 0.01
+    [resumed] = second.tables.tables.values()
+    assert resumed.seq == seq and resumed.match.round.history == hand.history
+    await check_chips(second.store, guild, resumed, before)
+    await player.play()
+    record = await second.store.load_game(resumed.game_id)
+    assert record.status == "finished" and not second.tables.tables
+    scores = resumed.match.scores
+    for seat, member in enumerate(users):
+        assert await second.store.balance(guild, member.id) == before[member.id] + scores[seat]
+    assert await escrow(second.store, resumed.game_id) == 0 and (await second.store.audit()).ok
+    bets = await second.store._db.fetchall(
+        "SELECT kind, SUM(amount) FROM transfers WHERE game_id = ? GROUP BY kind ORDER BY kind",
+        (resumed.game_id,))
+    staked = {r[0]: r[1] for r in bets}
+    assert staked["stake"] == staked["payout"] > 0  # every chip bet was paid out at a showdown
+
+
+async def test_three_card_seotda_against_the_ai_keeps_two_of_three(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "three.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await world.admin.slash(world.channel, "seotda", ai="hard", rounds=2, preset="three_card")
+    await table_posted(standin, world.channel)
+    [table] = bot.tables.tables.values()
+    await play_out(standin, world.channel, [world.admin])
+    record = await bot.store.load_game(table.game_id)
+    assert record.status == "finished" and table.match.rules.cards == 3
+    kept = [e for e in record.events if e.action.startswith("keep:")]
+    assert kept and any(e.actor == world.admin.id for e in kept)  # the admin chose two of three

@@ -1,0 +1,157 @@
+"""A betting game (Seotda) through the ledger: every ante and bet moves its chips into the game's
+escrow in the transaction that stores the move, every pot is paid out at its showdown, and the
+ledger audit holds after every hand; on both databases."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.games import seotda
+from bot.games.rng import Rng
+from bot.settlement import chip_moves, escrowed
+from bot.store import DuplicateAction
+from bot.store.errors import InsufficientFunds
+from bot.store.models import SeatResult
+from bot.tables import Table, TableError, TableManager
+
+from .conftest import ALICE, BOB, GUILD
+
+pytestmark = pytest.mark.asyncio
+
+PLAYERS = [ALICE, BOB, "ai:normal"]
+RULES = seotda.Rules(buy_in=30, ante=2, rounds=6, max_raises=3)
+
+
+async def escrow_balance(store, game_id: int) -> int:
+    row = await store._db.fetchone(
+        "SELECT balance FROM accounts WHERE kind = 'escrow' AND game_id = ?", (game_id,))
+    return 0 if row is None else row[0]
+
+
+async def start(store, seed: int):
+    match = seotda.new_match(len(PLAYERS), RULES, seed)
+    record = await store.create_game(
+        GUILD, 1, "seotda", rules=RULES.to_dict(), players=PLAYERS, seed=seed,
+        state_json=json.dumps(match.to_dict()), state_version=1, moves=chip_moves(match.intro_events))
+    return match, record.game_id
+
+
+async def test_every_hand_settles_exactly_and_the_audit_holds_after_each(funded):
+    before = {u: await funded.balance(GUILD, u) for u in (ALICE, BOB)}
+    match, game_id = await start(funded, seed=9)  # this deal and play: redeals, ties, side pots
+    rng, seq, hands, seen = Rng(2), 0, 0, {"redeal": 0, "split": 0, "side pot": 0}
+    while not match.is_over:
+        legal = match.legal_actions()
+        action = legal[rng.below(len(legal))]
+        events = match.apply(action)
+        seq += 1
+        moves = chip_moves(events)
+        await funded.record_action(game_id, seq, "test", str(action), events, json.dumps(match.to_dict()), 1,
+                                   moves)
+        with pytest.raises(DuplicateAction):  # a retried move moves no chip twice
+            await funded.record_action(game_id, seq, "test", str(action), events, "{}", 1, moves)
+        seen["redeal"] += sum(e["type"] == "redeal" for e in events)
+        pots = [e["pots"] for e in events if e["type"] == "pot"]
+        if not pots:
+            continue
+        hands += len(pots)
+        seen["split"] += sum(len(p["winners"]) > 1 for pot in pots for p in pot)
+        seen["side pot"] += sum(len(pot) > 1 for pot in pots)
+        in_pot = [0] * 3 if match.is_over else match.round.in_pot
+        assert await escrow_balance(funded, game_id) == sum(in_pot)  # only the next hand's antes
+        for seat, user in enumerate(PLAYERS[:2]):
+            assert await funded.balance(GUILD, user) == before[user] + match.scores[seat] - in_pot[seat]
+        assert (await funded.audit()).ok
+    assert hands >= 4 and all(seen.values()), seen
+    results = [SeatResult(seat=s, points=p, outcome="won" if p == max(match.scores) else "lost")
+               for s, p in enumerate(match.scores)]
+    await funded.finish_game(game_id, results)
+    for seat, user in enumerate(PLAYERS[:2]):
+        assert await funded.balance(GUILD, user) == before[user] + match.scores[seat]
+    assert await escrow_balance(funded, game_id) == 0
+    assert (await funded.audit()).ok
+
+
+async def test_a_bet_beyond_the_balance_is_refused_and_a_cancel_refunds_the_pot(funded):
+    match, game_id = await start(funded, seed=3)
+    assert await escrow_balance(funded, game_id) == 3 * RULES.ante
+    seat = match.current_player
+    user = PLAYERS[seat] if isinstance(PLAYERS[seat], int) else None
+    if user is None:  # let the AI seat check so a member is to act
+        events = match.apply(seotda.CHECK if "check" in match.round.costs(seat) else seotda.DIE)
+        await funded.record_action(game_id, 1, "ai", "x", events, json.dumps(match.to_dict()), 1,
+                                   chip_moves(events))
+        seat = match.current_player
+        user = PLAYERS[seat]
+    seq = (await funded.load_game(game_id, with_events=False)).last_seq
+    other = BOB if user == ALICE else ALICE
+    await funded.transfer(GUILD, user, other, await funded.balance(GUILD, user), key="drain")
+    snapshot = match.to_dict()
+    raise_kind = next(k for k in (seotda.BBING, seotda.HALF, seotda.DDADANG, seotda.CALL)
+                      if k in match.round.costs(seat))
+    events = match.apply(raise_kind)
+    with pytest.raises(InsufficientFunds):
+        await funded.record_action(game_id, seq + 1, user, raise_kind, events, json.dumps(match.to_dict()), 1,
+                                   chip_moves(events))
+    stored = await funded.load_game(game_id, with_events=False)
+    assert stored.last_seq == seq and json.loads(stored.state_json) == snapshot  # nothing changed
+    assert await funded.balance(GUILD, user) == 0
+    match = seotda.match_from_dict(snapshot)
+    house_before = await funded._db.fetchone("SELECT balance FROM accounts WHERE kind = 'house' AND guild_id = ?",
+                                             (GUILD,))
+    outcome = await funded.cancel_game(game_id, escrow_refunds=escrowed(match.round.in_pot))
+    assert outcome.payouts == {0: RULES.ante, 1: RULES.ante, 2: RULES.ante}
+    assert await funded.balance(GUILD, user) == RULES.ante
+    house_after = await funded._db.fetchone("SELECT balance FROM accounts WHERE kind = 'house' AND guild_id = ?",
+                                            (GUILD,))
+    assert house_after[0] == house_before[0] + RULES.ante  # the AI seat's ante back to the house
+    assert await escrow_balance(funded, game_id) == 0 and (await funded.audit()).ok
+
+
+class Describes:
+    """The one thing a table manager asks its publisher before a move is stored."""
+
+    def describe(self, table, events):
+        return []
+
+
+async def test_the_table_refuses_a_bet_beyond_the_balance_with_a_clear_message(funded):
+    match, game_id = await start(funded, seed=3)
+    while not isinstance(PLAYERS[match.current_player], int):  # the AI checks: a member to act
+        match.apply(seotda.CHECK)
+    table = Table(game_id=game_id, guild_id=GUILD, channel_id=1, game="seotda", players=PLAYERS,
+                  names=["a", "b", "c"], host_id=ALICE, stake=RULES.buy_in, match=match,
+                  timeouts=[0, 0, 0])
+    seat = match.current_player
+    user = PLAYERS[seat]
+    await funded.transfer(GUILD, user, BOB if user == ALICE else ALICE, await funded.balance(GUILD, user),
+                          key="spent elsewhere")
+    state = match.to_dict()
+    bet = next(k for k in (seotda.BBING, seotda.CALL) if k in match.round.costs(seat))
+    with pytest.raises(TableError, match="too few for this bet"):
+        await TableManager(funded, Describes()).act(table, seat, bet, user)
+    assert table.seq == 0 and table.match.to_dict() == state  # nothing changed, in memory or stored
+    assert (await funded.load_game(game_id, with_events=False)).last_seq == 0
+    assert await funded.balance(GUILD, user) == 0 and (await funded.audit()).ok
+
+
+class Shows(Describes):
+    def show_end(self, table, events=()):
+        self.ended = table.closing
+
+
+async def test_a_forfeit_mid_hand_gives_the_forfeiters_pot_chips_to_the_others(funded):
+    before = {u: await funded.balance(GUILD, u) for u in (ALICE, BOB)}
+    match, game_id = await start(funded, seed=3)
+    publisher = Shows()
+    tables = TableManager(funded, publisher)
+    table = Table(game_id=game_id, guild_id=GUILD, channel_id=1, game="seotda", players=PLAYERS,
+                  names=["a", "b", "c"], host_id=ALICE, stake=RULES.buy_in, match=match,
+                  timeouts=[0, 0, 0])
+    await tables.forfeit(table, 0, "forfeited")
+    assert publisher.ended["outcome"].payouts == {1: RULES.ante + 1, 2: RULES.ante + 1}
+    assert await funded.balance(GUILD, ALICE) == before[ALICE] - RULES.ante
+    assert await funded.balance(GUILD, BOB) == before[BOB] + RULES.ante // 2  # half of her ante
+    assert await escrow_balance(funded, game_id) == 0 and (await funded.audit()).ok
