@@ -297,7 +297,7 @@ class SeotdaPresenter(Presenter):
         elif redeal:
             banner = t("{player} shows {hand}: the hand is dealt again; the pot stays",
                        player=names[caller] if caller is not None else "",
-                       hand=self.short_yaku_name(redeal["reason"]))
+                       hand=self._hand_name(redeal["reason"])["name"])
         else:
             banner = ""
         return SummaryView(title=t("Showdown: dealt again"), hands=hands, banner=banner)
