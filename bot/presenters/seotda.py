@@ -1,8 +1,9 @@
-"""Seotda on screen: hand names, the betting buttons with their chips, the pot, each seat's bet
-and stack, and the showdown naming every hand shown.
+"""Seotda on screen: hand names, the betting buttons with their chips, the table (each seat's
+stack, bet and state, the pot and side pots; drawn by :mod:`rendering.betting`) and the showdown
+naming every hand shown (:mod:`rendering.showdown`).
 
-Not yet offered as a Discord command (see docs/rules/seotda.md): the table manager does not start
-Seotda games, so this presenter is reached only through :mod:`bot.presenter` by its tests.
+The public table carries no card before the showdown, and never the cards of a hand that died
+or the card a three-card player set aside: the engine's observation does not hold them.
 """
 
 from __future__ import annotations
@@ -170,9 +171,10 @@ class SeotdaPresenter(Presenter):
         """The public table: no seat's cards but those shown at the showdown (never a hand that
         died, never a card set aside)."""
         players = tuple(self.player_view(obs, seat, name, None) for seat, name in enumerate(names))
+        over = obs.get("phase") == OVER
         return TableView(game=self.game, title=title or self.title(obs), players=players,
                          last_move=last_move, footer=self.footer(obs), pots=self.pots(obs),
-                         to_call=None if obs.get("phase") == OVER else obs.get("current_bet") or None, stage=self.stage(obs))
+                         to_call=None if over else obs.get("current_bet") or None, stage=self.stage(obs))
 
     def title(self, obs: dict[str, Any]) -> str:
         match = obs.get("match", {})
@@ -243,8 +245,8 @@ class SeotdaPresenter(Presenter):
         paid = {s for pot in detail.get("pots", ()) for s in pot["winners"]}
         reason = event.get("reason")
         hands = tuple(ShownHand(
-            player=names[int(s)], **self._hand_name(h["hand"]), cards=tuple(h["cards"]), won=won[int(s)], net=points[int(s)], winner=int(s) in paid,
-            note=self._catch_note(reason) if int(s) in paid else "",
+            player=names[int(s)], **self._hand_name(h["hand"]), cards=tuple(h["cards"]), won=won[int(s)],
+            net=points[int(s)], winner=int(s) in paid, note=self._catch_note(reason) if int(s) in paid else "",
         ) for s, h in detail.get("hands", {}).items())
         lines = [self.round_line(event, names)]
         if reason == "others_died":
@@ -285,10 +287,13 @@ class SeotdaPresenter(Presenter):
         return tuple(out)
 
     def _redeal_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
+        """A ``showdown`` event: its hands, and the redeal it calls (a showdown that is paid out
+        is pictured from the hand's ``round_over``, which has the chips)."""
         redeal = event.get("redeal") or {}
         caller = redeal.get("caller")
         hands = tuple(ShownHand(
             player=names[int(s)], **self._hand_name(h["hand"]), cards=tuple(h["cards"]),
+            winner=not redeal and int(s) in event.get("winners", ()),
             note=t("calls a redeal") if caller == int(s) else "",
         ) for s, h in event["hands"].items())
         if redeal.get("reason") == "tie":
@@ -300,7 +305,8 @@ class SeotdaPresenter(Presenter):
                        hand=self._hand_name(redeal["reason"])["name"])
         else:
             banner = ""
-        return SummaryView(title=t("Showdown: dealt again"), hands=hands, banner=banner)
+        return SummaryView(title=t("Showdown: dealt again") if redeal else t("Showdown"), hands=hands,
+                           banner=banner)
 
 
 PRESENTER = SeotdaPresenter()
