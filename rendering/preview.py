@@ -1,7 +1,7 @@
 """``python -m rendering.preview OUTDIR [--locale en|ja|ko]``: write a contact sheet of all 48
-cards and sample images (tables for every game and player count, hands, a summary, the yaku
-sheets, tournament standings and a bracket) to look at, their words and sample players' names
-in that language."""
+cards and sample images (tables for every game and player count, hands, a summary, a Seotda
+showdown and redeal, the yaku sheets, tournament standings and a bracket) to look at, their
+words and sample players' names in that language."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from .samples import (
     sample_board,
     sample_card,
     sample_hand,
+    sample_showdown,
     sample_standings,
     sample_summary,
     sample_table,
@@ -85,6 +86,9 @@ def write_all(out: Path) -> list[Path]:
     for n in (1, 8, 10):
         images[f"hand-{n}.png"] = render_hand(sample_hand(n))
     images["summary.png"] = render_summary(sample_summary(6))
+    images["seotda.png"] = render_table(sample_table("seotda", 5))  # the README's pictures
+    images["seotda-showdown.png"] = render_summary(sample_showdown())
+    images["seotda-redeal.png"] = render_summary(sample_showdown(redeal=True))
     images["leaderboard.png"] = render_board(sample_board())
     images["leaderboard-wins.png"] = render_board(sample_board(rated=False))
     images["stats.png"] = render_card(sample_card())

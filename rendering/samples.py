@@ -36,7 +36,7 @@ def names() -> tuple[str, ...]:
     return NAMES_BY_LANGUAGE.get(current(), PLAYER_NAMES)
 PLAYER_COUNTS = {
     "koikoi": (2,), "gostop": (2, 3), "mushi": (2,), "sakura": (2, 3, 4, 5, 6, 7),
-    "hana_awase": (2, 3, 4), "shedding": (2, 3, 4, 5),
+    "hana_awase": (2, 3, 4), "shedding": (2, 3, 4, 5), "seotda": (2, 3, 4, 5, 6),
 }
 """Player counts each game supports (the preview renders a table for each)."""
 
@@ -58,6 +58,8 @@ def _describe(moved: tuple[str, ...]) -> str:
 def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
                  captured_per_player: int | None = None) -> TableView:
     """A plausible mid-round table for ``game`` with ``players`` seats."""
+    if game == "seotda":
+        return sample_betting_table(players)
     rng = random.Random(f"{game}-{players}-{seed}")
     deck = [c.id for c in DECK if not (game == "mushi" and c.month in _MUSHI_OUT)]
     rng.shuffle(deck)
@@ -104,6 +106,68 @@ def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
         footer=t("Turn timer: {seconds} s - /hanafuda rules {game}", seconds=60, game=game),
         language=current(),
     )
+
+
+_BETS = ("bbing", "half", "die", "allin", "call", "call", "call")  # seat by seat, before the last
+_BET_TO = {"bbing": 1, "half": 4, "die": 0, "allin": 3, "call": 4}
+
+
+def _betting_observation(players: int) -> dict:
+    """A Seotda hand in its first betting round: the dealer opened, the next seat raised half,
+    then a seat died and one went all in short of the bet (a side pot); the last seat acts."""
+    moves = [*_BETS[:players - 1], None]
+    if players == 2:
+        moves = ["bbing", "half"]
+    round_bets = [_BET_TO.get(m, 0) if m else 0 for m in moves]
+    stacks = [100 - 2 * seat - 1 - bet for seat, bet in enumerate(round_bets)]
+    all_in = [m == "allin" for m in moves]
+    stacks = [0 if a else s for s, a in zip(stacks, all_in, strict=True)]
+    history = [{"player": s, "action": m, "amount": _BET_TO[m], "to": _BET_TO[m]}
+               for s, m in enumerate(moves) if m]
+    current = 0 if players == 2 else players - 1
+    return {
+        "game": "seotda", "seat": current, "dealer": 0, "current_player": current, "phase": "bet",
+        "street": 1, "cards_per_hand": 2, "hand_sizes": [2] * players, "stacks": stacks,
+        "in_pot": [1 + b for b in round_bets], "round_bets": round_bets, "current_bet": 4,
+        "live": [m != "die" for m in moves], "all_in": all_in, "history": history, "shown": {},
+        "redeals": 0, "ante": 1, "max_raises": 3, "match": {"round": 3, "rounds": 10},
+    }
+
+
+def sample_betting_table(players: int = 4) -> TableView:
+    """A Seotda table in the middle of a betting round, drawn from the presenter's own view."""
+    seats = [names()[i % len(names())] for i in range(players)]
+    presenter = for_game("seotda")
+    obs = _betting_observation(players)
+    last = history[-1] if (history := obs["history"]) else None
+    line = presenter.describe_event({"type": "bet", **last, "pot": sum(obs["in_pot"])}, seats) if last else ""
+    view = presenter.table_view(obs, seats, last_move=line or "")
+    return TableView(**{**{f: getattr(view, f) for f in view.__dataclass_fields__}, "language": current()})
+
+
+def sample_showdown(redeal: bool = False) -> SummaryView:
+    """A Seotda showdown of three: an amhaeng-eosa catches an 18 gwang-ttaeng, a short stack
+    all in plays for the main pot only; or (``redeal``) a gusa that calls a redeal."""
+    presenter = for_game("seotda")
+    seats = list(names()[:3])
+    if redeal:
+        event = {"type": "showdown", "winners": [0], "decided_by": "best",
+                 "hands": {"0": {"cards": ["crane", "bush_warbler"], "hand": "ali", "plain": "ali"},
+                           "1": {"cards": ["plain_ribbon_apr", "blue_ribbon_sep"], "hand": "gusa",
+                                 "plain": "kkeut_3"},
+                           "2": {"cards": ["bridge", "plain_ribbon_jul"], "hand": "kkeut_2", "plain": "kkeut_2"}},
+                 "redeal": {"reason": "gusa", "caller": 1}}
+        view = presenter.summary_view(event, seats)
+    else:
+        event = {"type": "round_over", "round": 3, "winner": 1, "reason": "amhaeng_eosa",
+                 "points": [-21, 30, -9],
+                 "detail": {"pots": [{"chips": 27, "winners": [1]}, {"chips": 24, "winners": [1]}],
+                            "won": [0, 51, 0], "stacks": [79, 130, 0],
+                            "hands": {"0": {"cards": ["crane", "moon"], "hand": "gwangttaeng_18"},
+                                      "1": {"cards": ["cuckoo", "boar"], "hand": "amhaeng_eosa"},
+                                      "2": {"cards": ["deer", "blue_ribbon_oct"], "hand": "ttaeng_10"}}}}
+        view = presenter.summary_view(event, seats)
+    return SummaryView(**{**{f: getattr(view, f) for f in view.__dataclass_fields__}, "language": current()})
 
 
 def sample_hand(n: int = 8, seed: int = 1, korean: bool = False) -> HandView:

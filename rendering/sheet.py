@@ -48,6 +48,8 @@ def sheet_image(game: str) -> Image.Image:
     text(draw, (MARGIN, 58), fit_text(t(sheet.intro), 17, WIDTH - 2 * MARGIN), 17, fill=MUTED,
          anchor="lm")
     korean = game == "gostop"
+    widest = max(len(e.cards) for e in sheet.entries)  # a sheet of pairs (Seotda) needs less room
+    cards_col = min(CARDS_COL, 12 + CARD_W + (widest - 1) * (CARD_W + 4) + 24)
     points_w = max(POINTS_COL, *(int(text_width(tp("yaku points", e.points), 22, True)) + 20
                                   for e in sheet.entries))
     for i, entry in enumerate(sheet.entries):
@@ -56,9 +58,9 @@ def sheet_image(game: str) -> Image.Image:
         y = HEADER_H + row * (row_h + 6)
         draw.rounded_rectangle((x, y, x + col_w, y + row_h), radius=10,
                                fill=PANEL + (200 if row % 2 == 0 else 130,))
-        card_strip(image, entry.cards, x + 8, y + 7, CARD_W, CARDS_COL - 12, korean)
-        tx = x + CARDS_COL + 6
-        text_w = col_w - CARDS_COL - points_w - 12
+        card_strip(image, entry.cards, x + 8, y + 7, CARD_W, cards_col - 12, korean)
+        tx = x + cards_col + 6
+        text_w = col_w - cards_col - points_w - 12
         text(draw, (tx, y + 17), fit_text(tp("yaku sheet", entry.name), 18, text_w), 18, anchor="lm", bold=True)
         for j, line in enumerate(wrap_text(t(entry.description), 14, text_w)):
             text(draw, (tx, y + 41 + j * 18), line, 14, fill=TEXT, anchor="lm")

@@ -9,6 +9,7 @@ from bot.i18n import speaking, t
 from .art.palette import GOLD, MUTED, PANEL, TEXT
 from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, fitted_text, new_canvas, text, text_width
 from .encode import encode_png
+from .showdown import showdown_image
 from .sprites import card_height
 from .view import SummaryView
 
@@ -22,7 +23,9 @@ POINTS_COL = 90
 
 
 def summary_image(view: SummaryView) -> Image.Image:
-    """Compose the summary (RGB)."""
+    """Compose the summary (RGB); a showdown's (hands shown, pots) by :mod:`rendering.showdown`."""
+    if view.hands or view.pots or view.banner:
+        return showdown_image(view)
     row_h = card_height(CARD_W) + 2 * ROW_GAP
     rows_h = max(1, len(view.rows)) * (row_h + 4)
     mult_h = 40 if view.multipliers else 0

@@ -1,4 +1,5 @@
-"""The shared table image: field, stock, discard pile and one panel per player (2 to 7 seats)."""
+"""The shared table image: field, stock, discard pile and one panel per player (2 to 7 seats);
+a betting game's table is drawn by :mod:`rendering.betting`."""
 
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ BADGE_BG = (250, 170, 70)
 GROUP_SYMBOL_CARD = {Kind.BRIGHT: "crane", Kind.ANIMAL: "boar", Kind.RIBBON: "plain_ribbon_apr",
                      Kind.CHAFF: "pine_chaff_1"}
 PROGRESS_BG = (46, 92, 64)
+BETTING_GAMES = frozenset({"seotda"})  # a pot and bets in the middle, no field (rendering.betting)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +250,10 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
 
 def table_image(view: TableView) -> Image.Image:
     """Compose the table (RGB)."""
+    if view.game in BETTING_GAMES:
+        from .betting import betting_table_image  # imported here: it draws its header with ours
+
+        return betting_table_image(view)
     highlight = set(view.highlight)
     ch = card_height(FIELD_CARD)
     field_w = WIDTH - MARGIN * 3 - SIDE_W
@@ -271,7 +277,7 @@ def table_image(view: TableView) -> Image.Image:
     footer_h = 28 if view.footer else 8
     total = HEADER_H + top_h + centre_h + 12 + sum(h + 12 for h in row_heights.values()) + footer_h
     image, draw = new_canvas(WIDTH, total)
-    _draw_header(draw, view)
+    draw_header(draw, view)
     y = HEADER_H
     if above:
         _draw_panel(image, draw, players[0], MARGIN, y, WIDTH - 2 * MARGIN, heights[0], view,
@@ -292,7 +298,7 @@ def table_image(view: TableView) -> Image.Image:
     return image
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
+def draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
     game = GAME_NAMES.get(view.game, view.game)
     right = WIDTH - MARGIN
     game_w = text(draw, (right, 26), game, 17, fill=MUTED, anchor="rm")

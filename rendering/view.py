@@ -2,7 +2,8 @@
 
 The bot builds these from engine observations; the renderers turn them into PNG bytes. Card
 references are canonical card ids (``"crane"``, ``"pine_chaff_1"``, see :mod:`bot.cards`). The same
-shapes serve all six games: fields a game does not use stay ``None`` or empty.
+shapes serve every game: fields a game does not use stay ``None`` or empty (the betting fields
+are Seotda's alone).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.i18n import NP_, Names
 
-GAMES: tuple[str, ...] = ("koikoi", "gostop", "mushi", "sakura", "hana_awase", "shedding")
+GAMES: tuple[str, ...] = ("koikoi", "gostop", "mushi", "sakura", "hana_awase", "shedding", "seotda")
 """Game slugs accepted by the renderers (the module names under ``bot.games``)."""
 
 GAME_NAMES: Names = Names("game", {
@@ -36,6 +37,12 @@ class PlayerView:
     pi, shown on the chaff group instead of the card count. ``team``: team number (Sakura with 4 or
     6 players) or ``None``. ``shown``: hand cards every seat may see (Hana-Awase teyaku chaff laid
     face up), drawn in a row of their own.
+
+    Betting games (Seotda): ``stack`` the chips the seat has behind, ``bet`` what it has bet in
+    this betting round, ``status`` its state in a word or two ("To act", "Called", "Died", "All
+    in"), ``out`` a seat that died or has no chips (its cards are not drawn), ``hand_name`` the
+    name of the hand it showed. Its hand is ``hand_size`` card backs; at the showdown ``shown``
+    holds the cards it plays, face up, and the cards it set aside stay backs.
     """
 
     name: str
@@ -49,6 +56,11 @@ class PlayerView:
     pi_count: int | None = None
     team: int | None = None
     shown: tuple[str, ...] = ()
+    stack: int | None = None
+    bet: int | None = None
+    status: str = ""
+    out: bool = False
+    hand_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +74,8 @@ class TableView:
     just turned from the stock that waits for a choice. ``korean_months``: show Go-Stop month numbers
     (willow 12, paulownia 11) in the corner indices. ``footer``: one small line at the bottom.
     ``result``: on the final table, who won and the score, drawn in place of the last move.
+    Betting games: ``pots`` the pot and any side pots as (label, chips), main pot first;
+    ``to_call`` the bet of the round; ``stage`` where the hand is ("Betting", "Redeal 1").
     """
 
     game: str
@@ -77,6 +91,9 @@ class TableView:
     korean_months: bool = False
     footer: str = ""
     result: str = ""
+    pots: tuple[tuple[str, int], ...] = ()
+    to_call: int | None = None
+    stage: str = ""
     language: str = "en"  # the words drawn on the image (the server's language for a table)
 
 
@@ -111,8 +128,28 @@ class YakuRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ShownHand:
+    """A hand turned face up at a showdown (Seotda): whose it is, its name and what the name
+    means (``detail``: "a pair of 10"), the two cards it plays, the chips it won and its net for
+    the hand (won minus put in), whether it won (or shares) a pot, and a ``note`` on what it did
+    ("catches the gwang-ttaeng", "calls a redeal")."""
+
+    player: str
+    name: str
+    cards: tuple[str, ...]
+    detail: str = ""
+    won: int = 0
+    net: int = 0
+    winner: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SummaryView:
-    """End-of-round summary: the yaku rows, multipliers ("x2 koi-koi"), and result lines."""
+    """End-of-round summary: the yaku rows, multipliers ("x2 koi-koi"), and result lines.
+
+    A showdown (Seotda) gives ``hands`` instead of rows, ``pots`` (one line per pot: its chips
+    and who took it) and a ``banner`` when the hand is dealt again (gusa, a replayed tie)."""
 
     title: str
     rows: tuple[YakuRow, ...] = ()
@@ -120,6 +157,9 @@ class SummaryView:
     result_lines: tuple[str, ...] = ()
     korean_months: bool = False
     language: str = "en"
+    hands: tuple[ShownHand, ...] = ()
+    pots: tuple[str, ...] = ()
+    banner: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 TABLES = (("koikoi", 2), ("gostop", 3), ("mushi", 2), ("sakura", 4), ("sakura", 7),
-          ("hana_awase", 3), ("shedding", 4))
+          ("hana_awase", 3), ("shedding", 4), ("seotda", 2), ("seotda", 6))
 VIEWS_PER_KIND = 6
 HANDS_PER_CLICK = 3
 LAG_TICK = 0.005
@@ -43,6 +43,12 @@ def _cases() -> list[tuple[str, Callable[[Any], bytes], list[Any]]]:
                   [sample_hand(8, seed=s) for s in range(1, VIEWS_PER_KIND + 1)]))
     cases.append(("summary 6 yaku", render_summary,
                   [sample_summary(r) for r in (3, 4, 5, 6, 7, 8)]))
+    try:  # Seotda's showdown (a checkout before it has none)
+        from rendering.samples import sample_showdown
+    except ImportError:
+        pass
+    else:
+        cases.append(("seotda showdown", render_summary, [sample_showdown(r) for r in (False, True)]))
     # The sheet is cached once drawn; the figure is the drawing itself.
     sheet = getattr(render_yaku_sheet, "__wrapped__", render_yaku_sheet)
     cases.append(("yaku sheet", sheet, ["koikoi", "gostop", "mushi", "sakura", "hana_awase",

@@ -1,25 +1,27 @@
-"""Seotda on screen: hand names, the betting buttons with their chips, the pot, each seat's bet
-and stack, and the showdown naming every hand shown.
+"""Seotda on screen: hand names, the betting buttons with their chips, the table (each seat's
+stack, bet and state, the pot and side pots; drawn by :mod:`rendering.betting`) and the showdown
+naming every hand shown (:mod:`rendering.showdown`).
 
-Not yet offered as a Discord command (see docs/rules/seotda.md): the table manager does not start
-Seotda games, so this presenter is reached only through :mod:`bot.presenter` by its tests.
+The public table carries no card before the showdown, and never the cards of a hand that died
+or the card a three-card player set aside: the engine's observation does not hold them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.games.base import Action
-from bot.games.seotda import best_two, evaluate
+from bot.games.seotda import KEEP, OVER, best_two, evaluate
 from bot.i18n import NP_, t, tp
 from bot.words import plural
-from rendering.view import SummaryView, YakuRow
+from rendering.view import PlayerView, ShownHand, SummaryView, TableView
 
 from .base import Presenter, joined, seat_name
 
 NAME = NP_("game", "Seotda")
+_MEANING = re.compile(r"(?P<name>.+?)\s*[(（](?P<detail>.+)[)）]\s*")  # "Ali (1 and 2)", "アリ(1と2)"
 
 
 class SeotdaPresenter(Presenter):
@@ -102,22 +104,77 @@ class SeotdaPresenter(Presenter):
         return [(t("Your hand"), self.yaku_name(hand.slug))]
 
     # -- the table ----------------------------------------------------------------------------
-    def badges(self, obs: dict[str, Any], seat: int) -> list[str]:
-        out = [t("Stack {chips}", chips=obs["stacks"][seat])]
-        if obs["round_bets"][seat]:
-            out.append(t("Bet {chips}", chips=obs["round_bets"][seat]))
-        if not obs["live"][seat] and obs["hand_sizes"][seat]:
-            out.append(t("Died"))
-        elif obs["all_in"][seat]:
-            out.append(t("All in"))
-        return out
+    def status(self, obs: dict[str, Any], seat: int) -> str:
+        """A seat's state in a word or two: to act, died, all in, or its bet of this round."""
+        if not obs["live"][seat]:
+            return t("Died") if obs["hand_sizes"][seat] else t("Out")
+        if obs.get("phase") == OVER:
+            return ""
+        if obs["all_in"][seat]:
+            return t("All in")
+        if obs.get("current_player") == seat:
+            return t("Choosing") if obs.get("phase") == KEEP else t("To act")
+        if obs["round_bets"][seat]:  # it bet in this round: its latest bet says how
+            last = next((b for b in reversed(obs.get("history", ())) if b["player"] == seat), None)
+            if last and last["action"] == "call":
+                return t("Called")
+            if last and last["action"] in ("bbing", "half", "ddadang"):
+                return self.action_label(Action(last["action"]))
+        return ""
 
     def player_view(self, obs: dict[str, Any], seat: int, name: str, score: int | None):
-        view = super().player_view(obs, seat, name, score)
         shown = obs.get("shown", {}).get(str(seat))
-        if shown:
-            view = replace(view, shown=tuple(shown["cards"]))
-        return view
+        return PlayerView(
+            name=name, is_dealer=obs.get("dealer") == seat, is_turn=obs.get("current_player") == seat,
+            hand_size=obs["hand_sizes"][seat], stack=obs["stacks"][seat],
+            bet=None if obs.get("phase") == OVER else obs["round_bets"][seat], status=self.status(obs, seat),
+            out=not obs["live"][seat] and not shown,
+            shown=tuple(shown["cards"]) if shown else (),
+            hand_name=self._hand_name(shown["hand"])["name"] if shown else "",
+        )
+
+    def pots(self, obs: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+        """The pot, split into the main pot and side pots once a seat still in is all in: each
+        capped pot is what the all-in seats can win (docs/rules/seotda.md, "allin")."""
+        if obs.get("phase") == OVER:  # paid out: the stacks show who took it
+            return ((t("Paid out"), sum(obs["in_pot"])),)
+        in_pot, live, all_in = obs["in_pot"], obs["live"], obs["all_in"]
+        caps = sorted({in_pot[s] for s in range(len(in_pot)) if live[s] and all_in[s]})
+        amounts, below = [], 0
+        for cap in caps:
+            amounts.append(sum(min(c, cap) - min(c, below) for c in in_pot))
+            below = cap
+        rest = sum(max(0, c - below) for c in in_pot)
+        if rest or not amounts:
+            amounts.append(rest)
+        if len(amounts) == 1:
+            return ((t("Pot"), amounts[0]),)
+        return ((t("Main pot"), amounts[0]),
+                *((t("Side pot {number}", number=i), chips) for i, chips in enumerate(amounts[1:], 1)))
+
+    def stage(self, obs: dict[str, Any]) -> str:
+        """Where the hand is: which betting round, the keep, the showdown, and a redeal."""
+        phase = obs.get("phase")
+        if phase == OVER:
+            where = t("Showdown") if obs.get("shown") else t("Hand over")
+        elif phase == KEEP:
+            where = t("Third card: keep two")
+        elif obs.get("cards_per_hand") == 3:
+            where = t("Betting round {number} of 2", number=obs.get("street", 1))
+        else:
+            where = t("Betting")
+        redeals = obs.get("redeals", 0)
+        return t("{stage} · redeal {number}", stage=where, number=redeals) if redeals else where
+
+    def table_view(self, obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",
+                   title: str | None = None) -> TableView:
+        """The public table: no seat's cards but those shown at the showdown (never a hand that
+        died, never a card set aside)."""
+        players = tuple(self.player_view(obs, seat, name, None) for seat, name in enumerate(names))
+        over = obs.get("phase") == OVER
+        return TableView(game=self.game, title=title or self.title(obs), players=players,
+                         last_move=last_move, footer=self.footer(obs), pots=self.pots(obs),
+                         to_call=None if over else obs.get("current_bet") or None, stage=self.stage(obs))
 
     def title(self, obs: dict[str, Any]) -> str:
         match = obs.get("match", {})
@@ -129,10 +186,9 @@ class SeotdaPresenter(Presenter):
         return t("{game} · hand {round}", game=game, round=number)
 
     def footer(self, obs: dict[str, Any]) -> str:
-        pot = t("Pot {chips}", chips=plural(obs.get("pot", 0), "chip"))
-        if obs.get("current_bet"):
-            return t("{pot} · bet to call {chips}", pot=pot, chips=obs["current_bet"])
-        return pot
+        """The table's limits: the ante and the raises a betting round allows."""
+        return t("Ante {chips} · up to {raises} raises a betting round", chips=plural(obs.get("ante", 1), "chip"),
+                 raises=obs.get("max_raises", 0))
 
     # -- events -------------------------------------------------------------------------------
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -178,17 +234,79 @@ class SeotdaPresenter(Presenter):
 
     # -- the showdown ----------------------------------------------------------------------------
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
-        """The showdown picture: every hand shown, named, with each seat's chips won or lost."""
+        """The showdown picture: every hand shown, named, with the chips each won and its net,
+        who took which pot. From a ``round_over`` event (the hand paid out) or from a
+        ``showdown`` event that calls a redeal (gusa, a replayed tie: nothing is paid yet)."""
+        if event.get("type") == "showdown":
+            return self._redeal_view(event, names)
         detail = event.get("detail", {})
         points = event.get("points", [])
-        rows = tuple(YakuRow(player=names[int(s)], name=self.yaku_name(h["hand"]), cards=tuple(h["cards"]),
-                             points=points[int(s)]) for s, h in detail.get("hands", {}).items())
+        won = detail.get("won", [0] * len(points))
+        paid = {s for pot in detail.get("pots", ()) for s in pot["winners"]}
+        reason = event.get("reason")
+        hands = tuple(ShownHand(
+            player=names[int(s)], **self._hand_name(h["hand"]), cards=tuple(h["cards"]), won=won[int(s)],
+            net=points[int(s)], winner=int(s) in paid, note=self._catch_note(reason) if int(s) in paid else "",
+        ) for s, h in detail.get("hands", {}).items())
         lines = [self.round_line(event, names)]
+        if reason == "others_died":
+            lines.append(t("Everyone else died: no hand is shown"))
+        elif reason == "split":
+            lines.append(t("No redeal is left: everyone shown shares the pot"))
         if detail.get("stacks"):
             lines.append(t("Stacks: {stacks}", stacks=", ".join(
                 f"{n} {s}" for n, s in zip(names, detail["stacks"], strict=False))))
-        return SummaryView(title=t("Hand {round}", round=event["round"]), rows=rows,
-                           result_lines=tuple(lines))
+        return SummaryView(title=t("Hand {round}", round=event["round"]), hands=hands,
+                           pots=self._pot_lines(detail.get("pots", ()), names), result_lines=tuple(lines))
+
+    def _hand_name(self, slug: str) -> dict[str, str]:
+        """A hand's name and, apart, what it means: "Jang-ttaeng" and "a pair of 10"."""
+        full = self.yaku_name(slug)
+        found = _MEANING.fullmatch(full)
+        return {"name": found["name"], "detail": found["detail"]} if found else {"name": full, "detail": ""}
+
+    @staticmethod
+    def _catch_note(reason: str | None) -> str:
+        if reason == "amhaeng_eosa":
+            return t("catches the gwang-ttaeng")
+        if reason == "ttaengjabi":
+            return t("catches the ttaeng")
+        return ""
+
+    def _pot_lines(self, pots: Sequence[dict[str, Any]], names: Sequence[str]) -> tuple[str, ...]:
+        out = []
+        for i, pot in enumerate(pots):
+            label = t("Pot") if len(pots) == 1 else t("Main pot") if i == 0 else t("Side pot {number}", number=i)
+            takers = [names[s] for s in pot["winners"]]
+            if len(takers) == 1:
+                out.append(t("{pot}: {chips} to {player}", pot=label, chips=plural(pot["chips"], "chip"),
+                             player=takers[0]))
+            else:
+                out.append(t("{pot}: {chips} shared by {players}", pot=label,
+                             chips=plural(pot["chips"], "chip"), players=joined(takers)))
+        return tuple(out)
+
+    def _redeal_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
+        """A ``showdown`` event: its hands, and the redeal it calls (a showdown that is paid out
+        is pictured from the hand's ``round_over``, which has the chips)."""
+        redeal = event.get("redeal") or {}
+        caller = redeal.get("caller")
+        hands = tuple(ShownHand(
+            player=names[int(s)], **self._hand_name(h["hand"]), cards=tuple(h["cards"]),
+            winner=not redeal and int(s) in event.get("winners", ()),
+            note=t("calls a redeal") if caller == int(s) else "",
+        ) for s, h in event["hands"].items())
+        if redeal.get("reason") == "tie":
+            tied = joined([names[s] for s in event.get("winners", ())])
+            banner = t("A tie: {players} are dealt again; the pot stays", players=tied)
+        elif redeal:
+            banner = t("{player} shows {hand}: the hand is dealt again; the pot stays",
+                       player=names[caller] if caller is not None else "",
+                       hand=self._hand_name(redeal["reason"])["name"])
+        else:
+            banner = ""
+        return SummaryView(title=t("Showdown: dealt again") if redeal else t("Showdown"), hands=hands,
+                           banner=banner)
 
 
 PRESENTER = SeotdaPresenter()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rendering import (
@@ -17,7 +19,7 @@ from rendering import (
     render_yaku_sheet,
 )
 from rendering.hand import hand_image
-from rendering.samples import sample_hand, sample_summary, sample_table
+from rendering.samples import sample_hand, sample_showdown, sample_summary, sample_table
 from rendering.table import WIDTH
 
 from .conftest import open_png
@@ -101,6 +103,22 @@ def test_summary_with_many_yaku_grows():
     many = open_png(render_summary(sample_summary(16)))
     assert few.width == many.width == 1000
     assert many.height > few.height + 14 * 60
+
+
+@pytest.mark.parametrize("redeal", [False, True])
+def test_seotda_showdown_shows_every_hand(redeal):
+    view = sample_showdown(redeal)
+    assert len(view.hands) == 3 and bool(view.banner) == redeal
+    without = replace(view, hands=view.hands[:2])
+    assert open_png(render_summary(view)).height > open_png(render_summary(without)).height
+
+
+def test_seotda_table_marks_the_seat_to_act_and_the_dead():
+    view = sample_table("seotda", 5)
+    assert [p.status for p in view.players] == ["Bbing", "Half", "Died", "All in", "To act"]
+    assert view.players[2].out and view.pots == (("Main pot", 12), ("Side pot 1", 1))
+    everyone_in = replace(view, players=tuple(replace(p, out=False) for p in view.players))
+    assert render_table(view) != render_table(everyone_in)
 
 
 def test_summary_without_rows():

@@ -10,11 +10,11 @@ from dataclasses import replace
 
 import pytest
 
-from rendering import canvas, hand, summary, table
+from rendering import betting, canvas, hand, showdown, summary, table
 from rendering.canvas import ELLIPSIS, fit_line, fit_text, text_width
 from rendering.fonts import latin, latin_safe
-from rendering.samples import sample_hand, sample_summary, sample_table
-from rendering.view import GAMES, HandView, SummaryView, YakuRow
+from rendering.samples import sample_hand, sample_showdown, sample_summary, sample_table
+from rendering.view import GAMES, HandView, ShownHand, SummaryView, YakuRow
 
 LONG_NAMES = ("Maximilian Alexander von Sakura", "Wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww",
               "Evangeline Montgomery-Whitfield", "Bartholomew Cornelius Fitzgerald")
@@ -36,7 +36,7 @@ def drawn(monkeypatch):
             boxes.append((xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom, shown))
         return original(draw, xy, s, size, fill=fill, anchor=anchor, bold=bold)
 
-    for module in (canvas, table, hand, summary):
+    for module in (canvas, table, betting, hand, summary, showdown):
         monkeypatch.setattr(module, "text", recording)
     return boxes
 
@@ -118,3 +118,17 @@ def test_hand_captions_never_end_in_an_ellipsis(drawn):
     hand.hand_image(HandView(cards))
     captions = [b[4] for b in drawn if b[4][0].isalpha() and b[1] > 200]
     assert captions and not [c for c in captions if c.endswith(ELLIPSIS)]
+
+
+@pytest.mark.parametrize("redeal", [False, True])
+def test_long_names_fit_the_showdown(drawn, redeal):
+    view = sample_showdown(redeal)
+    hands = tuple(replace(h, player=LONG_NAMES[i % 4], name="Meongteongguri-gusa " * 3, detail="x " * 80,
+                          note="catches the gwang-ttaeng " * 4, won=1234567, net=-1234567)
+                  for i, h in enumerate(view.hands))
+    view = replace(view, title=LONG_TITLE, hands=(*hands, ShownHand(LONG_NAMES[3], "Ali", ("crane",))),
+                   pots=(f"Side pot 9: 123,456 chips shared by {LONG_NAMES[0]} and " * 3,),
+                   banner=f"{LONG_NAMES[1]} shows Gusa: the hand is dealt again " * 3)
+    image = summary.summary_image(view)
+    assert not inside(drawn, image.width, image.height)
+    assert not overlapping(drawn)

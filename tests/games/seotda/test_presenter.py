@@ -23,8 +23,10 @@ def test_table_shows_pot_bets_and_stacks_but_no_hidden_card():
     r = dealt([["deer", "blue_ribbon_oct"], ["crane", "bush_warbler"], ["geese", "moon"]])
     events = r.apply("bbing", 0) + r.apply("half", 1)
     view = presenter.table_view(r.observation(2), NAMES)
-    assert view.footer == "Pot 8 chips · bet to call 4" and view.title == "Seotda · hand 1"
-    assert view.players[0].badges == ("Stack 98", "Bet 1") and view.players[1].badges == ("Stack 95", "Bet 4")
+    assert view.pots == (("Pot", 8),) and view.to_call == 4 and view.title == "Seotda · hand 1"
+    assert view.footer == "Ante 1 chip · up to 3 raises a betting round" and view.stage == "Betting"
+    seats = [(p.stack, p.bet, p.status, p.is_turn) for p in view.players]
+    assert seats == [(98, 1, "Bbing", False), (95, 4, "Half", False), (99, 0, "To act", True)]
     assert "deer" not in str(view) and "crane" not in str(view)
     assert presenter.describe_event("seotda", events[1], NAMES) == "Bo: Half, 4 chips in (pot 8)"
     assert table_image(view).size[0] > 0
@@ -48,9 +50,10 @@ def test_showdown_names_every_hand():
         "Showdown: Ann: Jang-ttaeng (a pair of 10); Bo: Ali (1 and 2)"
     over = {"type": "round_over", "round": 1, **r.result().to_dict()}
     summary = presenter.summary_view("seotda", over, NAMES)
-    assert [(row.player, row.name, row.points) for row in summary.rows] == \
-        [("Ann", "Jang-ttaeng (a pair of 10)", 1), ("Bo", "Ali (1 and 2)", -1)]
+    assert [(h.player, h.name, h.detail, h.won, h.net, h.winner) for h in summary.hands] == \
+        [("Ann", "Jang-ttaeng", "a pair of 10", 2, 1, True), ("Bo", "Ali", "1 and 2", 0, -1, False)]
+    assert summary.pots == ("Pot: 2 chips to Ann",)
     assert summary.result_lines[0] == "Hand 1: Ann wins 1 chip"
     assert summary_image(summary).size[0] > 0
     final = presenter.table_view(r.observation(1), NAMES[:2])
-    assert final.players[0].shown == ("deer", "blue_ribbon_oct")
+    assert final.players[0].shown == ("deer", "blue_ribbon_oct") and final.players[0].hand_name == "Jang-ttaeng"
