@@ -19,7 +19,7 @@ from bot.words import shorten
 from rendering.view import HandView, SummaryView, TableView
 
 __all__ = ["action_label", "action_style", "card_name", "describe_event", "for_game", "hand_actions",
-           "hand_fields", "hand_view", "summary_view", "table_view", "yaku_name"]
+           "hand_fields", "hand_view", "posts_summary", "summary_view", "table_view", "yaku_name"]
 
 
 @cache
@@ -64,6 +64,11 @@ def action_style(game: str, action: Action) -> str:
 
 def summary_view(game: str, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
     return for_game(game).summary_view(event, names)
+
+
+def posts_summary(game: str, event: dict[str, Any]) -> bool:
+    """Whether ``event`` is posted as a summary picture of its own (:func:`summary_view`)."""
+    return for_game(game).posts_summary(event)
 
 
 def yaku_name(game: str, slug: str) -> str:

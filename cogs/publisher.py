@@ -612,7 +612,7 @@ class TablePublisher:
     # -- one-off posts ----------------------------------------------------------------------
     def _queue_event_posts(self, table: Table, events: list[dict]) -> None:
         for e in events:
-            if e["type"] == "round_over":
+            if presenter.posts_summary(table.game, e):
                 self._posts.queue(table.game_id, lambda e=e: self._post_summary(table, e))
             elif e["type"] == "race":
                 self._posts.queue(table.game_id, lambda e=e: self._post_race(table, e))
@@ -631,10 +631,16 @@ class TablePublisher:
         with speaking(self.public_language(table)) as language:
             view = replace(presenter.summary_view(table.game, event, table.names), language=language)
             names = [shown(n) for n in table.names]
-            lines = presenter.summary_view(table.game, event, names).result_lines
-            title = t("{game} · round {round}", game=GAME_NAMES.get(table.game, table.game), round=event["round"])
+            shown_view = presenter.summary_view(table.game, event, names)
+            # The picture's words again for screen readers: a banner, the result, who took each pot.
+            lines = [*filter(None, [shown_view.banner]), *shown_view.result_lines, *shown_view.pots]
+            game_name = GAME_NAMES.get(table.game, table.game)
+            if "round" in event:
+                title = t("{game} · round {round}", game=game_name, round=event["round"])
+            else:  # a showdown within a hand (a Seotda redeal)
+                title = f"{game_name} · {view.title}"
         image = await self.render(render_summary, view)
-        embed = discord.Embed(title=title, description="\n".join(lines)[:4096], colour=ACCENT)
+        embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4096], colour=ACCENT)
         embed.set_image(url="attachment://summary.png")
         await self._send(table.channel_id, embed=embed, file=png(image, "summary.png"))
 

@@ -329,6 +329,10 @@ class Presenter:
                 f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
         return lines
 
+    def posts_summary(self, event: dict[str, Any]) -> bool:
+        """Whether ``event`` gets a picture of its own in the channel: a round's end."""
+        return event["type"] == "round_over"
+
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
         """The end-of-round picture from a ``round_over`` event."""
         detail = event.get("detail", {})

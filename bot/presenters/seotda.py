@@ -233,6 +233,11 @@ class SeotdaPresenter(Presenter):
                  chips=plural(event["points"][w], "chip"))
 
     # -- the showdown ----------------------------------------------------------------------------
+    def posts_summary(self, event: dict[str, Any]) -> bool:
+        """A hand's end, and a showdown that calls a redeal: the hands shown are pictured even
+        though nothing is paid yet, so the table sees why the cards are dealt again."""
+        return event["type"] == "round_over" or (event["type"] == "showdown" and bool(event.get("redeal")))
+
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
         """The showdown picture: every hand shown, named, with the chips each won and its net,
         who took which pot. From a ``round_over`` event (the hand paid out) or from a

@@ -82,3 +82,16 @@ def test_a_gusa_showdown_is_shown_as_a_redeal():
                                                                 ("2 Kkeut", "", False)]
     table = presenter.table_view(r.observation(0), ["Ann", "Bo"])
     assert table.stage == "Betting · redeal 1" and not _cards_in(table) and table.pots == (("Pot", 2),)
+
+
+def test_the_channel_gets_a_picture_of_a_redeal_and_of_each_hand_end_only():
+    r = SeotdaRound(2, Rules(), seed=1)
+    r.hands = [["plain_ribbon_apr", "blue_ribbon_sep"], ["bridge", "plain_ribbon_jul"]]
+    events = r.apply("check", 0) + r.apply("check", 1)
+    posted = [e["type"] for e in events if presenter.posts_summary("seotda", e)]
+    assert posted == ["showdown"]  # the gusa: the hand goes on, its pot stays
+    assert presenter.posts_summary("seotda", {"type": "round_over"})
+    assert not presenter.posts_summary("seotda", {"type": "showdown", "hands": {}, "winners": [0]})
+    assert presenter.posts_summary("koikoi", {"type": "round_over"})
+    assert not presenter.posts_summary("koikoi", {"type": "koikoi", "player": 0})
+
