@@ -326,24 +326,21 @@ def months_holding(m: int, count: int) -> int:
     Each month is four adjacent bits, so two additions turn every month into its own card
     count (a nibble from 0 to 4) for all twelve at once: no loop over the months.
     """
-    return _months_counting(_month_counts(m), count) * 15
+    c = m - (m >> 1 & 0x555555555555)
+    c = (c & 0x333333333333) + (c >> 2 & 0x333333333333)
+    x = c ^ count * _MONTH_LOW_BITS  # a month counting ``count`` cards becomes 0
+    return (~(x | x >> 1 | x >> 2) & _MONTH_LOW_BITS) * 15
 
 
 def month_count_table(m: int) -> tuple[int, ...]:
-    """How many months ``m`` holds 0, 1, 2, 3 and 4 cards of."""
-    counts = _month_counts(m)
-    return tuple(_months_counting(counts, k).bit_count() for k in range(5))
-
-
-def _month_counts(m: int) -> int:
+    """How many months ``m`` holds 0, 1, 2, 3 and 4 cards of (as :func:`months_holding`)."""
     c = m - (m >> 1 & 0x555555555555)
-    return (c & 0x333333333333) + (c >> 2 & 0x333333333333)
-
-
-def _months_counting(counts: int, count: int) -> int:
-    """The first bit of each month whose nibble in ``counts`` is ``count``."""
-    x = counts ^ count * _MONTH_LOW_BITS  # a month counting ``count`` cards becomes 0
-    return ~(x | x >> 1 | x >> 2) & _MONTH_LOW_BITS
+    c = (c & 0x333333333333) + (c >> 2 & 0x333333333333)
+    out = []
+    for count in range(5):
+        x = c ^ count * _MONTH_LOW_BITS
+        out.append((~(x | x >> 1 | x >> 2) & _MONTH_LOW_BITS).bit_count())
+    return tuple(out)
 
 
 def _kind_mask(pred) -> int:

@@ -102,6 +102,9 @@ def _deal_plan(packets: tuple[tuple[str, int], ...], packet_size: int) -> tuple[
     return tuple((name, tuple(p)) for name, p in positions.items())
 
 
+_EVERY_CARD = (1 << 64) - 1  # the 48 cards and any game's extra ones (Go-Stop's jokers)
+
+
 class FishingRound(RoundState):
     """Hands, field, stock and capture piles, with the play-then-draw turn.
 
@@ -116,8 +119,11 @@ class FishingRound(RoundState):
     current: int | None
     phase: str
     pending: int | None  # the stock card awaiting a choice between two field cards
-    _hooks_every_card = False  # see __init_subclass__
-    _hooks_after_capture = False
+    #: The cards whose matches and capture rule the hooks decide now (a bit set); every other
+    #: card follows the month rule without a hook being asked. A game that overrides those
+    #: hooks sets it to its wild cards; by default such a game is asked about every card.
+    wild_cards = 0
+    _hooks_after_capture = False  # see __init_subclass__
 
     def _init_piles(self, num_players: int) -> None:
         self.num_players = num_players
@@ -171,17 +177,12 @@ class FishingRound(RoundState):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         # A game that changes how some card captures is asked about every card, unless it names
-        # those cards (_wild_cards); one that does nothing after a capture is not called.
-        cls._hooks_every_card = any(getattr(cls, name) is not getattr(FishingRound, name)
-                                    for name in ("_matches", "_capture_rule", "_is_wild_choice",
-                                                 "_needs_choice"))
+        # those cards (wild_cards); one that does nothing after a capture is not called.
+        if "wild_cards" not in cls.__dict__ and any(
+                getattr(cls, name) is not getattr(FishingRound, name)
+                for name in ("_matches", "_capture_rule", "_is_wild_choice", "_needs_choice")):
+            cls.wild_cards = _EVERY_CARD
         cls._hooks_after_capture = cls._after_capture is not FishingRound._after_capture
-
-    def _wild_cards(self) -> int:
-        """The cards whose matches and capture rule the hooks decide now (a bit set); every
-        other card follows the month rule without a hook being asked. Override it with the
-        game's wild cards when overriding those hooks: by default all cards ask them."""
-        return _EVERY_CARD if self._hooks_every_card else 0
 
     def _matches(self, field: int, card: int, from_hand: bool) -> int:
         """Field cards ``card`` may capture. Override for wild cards."""
@@ -206,7 +207,7 @@ class FishingRound(RoundState):
         if not hand:
             return [DRAW] if self.stock else []
         field = self.field
-        wild = self._wild_cards()
+        wild = self.wild_cards
         if not hand & (wild | months_holding(field, 2)) and not hand >> 48:
             # No card asks for a choice (the usual hand): each plays as itself, in four reads.
             return [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
@@ -249,7 +250,7 @@ class FishingRound(RoundState):
     def _resolve(self, player: int, card: int, target: int | None, source: str, events: list[Event]) -> int:
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
         from_hand = source == "hand"
-        wild = self._wild_cards() >> card & 1
+        wild = self.wild_cards >> card & 1
         m = self._matches(self.field, card, from_hand=from_hand) if wild else self.field & MONTH_OF[card]
         if not m & (m - 1):
             taken = m  # no match or one: every rule takes it, so no hook is asked
@@ -298,7 +299,7 @@ class FishingRound(RoundState):
             self._end_turn(events)
             return
         card = self.stock.pop()
-        if self._wild_cards() >> card & 1:
+        if self.wild_cards >> card & 1:
             m = self._matches(self.field, card, from_hand=False)
             choose = m & (m - 1) and self._needs_choice(card, m, from_hand=False)  # two or more
         else:  # the month rule: a choice between exactly two
@@ -426,7 +427,6 @@ class FishingRound(RoundState):
 
 _ID_TO_INDEX = {c.id: c.index for c in DECK}
 _IDS = tuple(c.id for c in DECK)
-_EVERY_CARD = (1 << 64) - 1  # the 48 cards and any game's extra ones (Go-Stop's jokers)
 
 
 def _card_index(cid: str | None) -> int | None:

@@ -46,6 +46,7 @@ class KoiKoiRound(FishingRound):
 
     GAME = "koikoi"
     VERSION = 1
+    wild_cards = 0  # the lightning, in a round where it is wild (see ``wild``)
 
     def __init__(self, rules: Rules, seed: int, dealer: int = 0, round_number: int = 1,
                  _restore: bool = False) -> None:
@@ -190,8 +191,14 @@ class KoiKoiRound(FishingRound):
     def _is_wild_choice(self, c: int) -> bool:
         return c == LIGHTNING and self.wild
 
-    def _wild_cards(self) -> int:
-        return LIGHTNING_BIT if self.wild else 0
+    @property
+    def wild(self) -> bool:
+        """Whether the lightning is wild this round (fixed at the deal)."""
+        return self.wild_cards == LIGHTNING_BIT
+
+    @wild.setter
+    def wild(self, on: bool) -> None:
+        self.wild_cards = LIGHTNING_BIT if on else 0  # the capture moves read this set
 
     def _extra_actions(self) -> list[Action]:
         if self.phase == SWAP:
