@@ -31,7 +31,7 @@ from ..base import Action, Event, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
 from ..rng import Rng
 from .rules import Rules
-from .scoring import progress, round_score, total, yaku_of
+from .scoring import may_score, progress, round_score, total, yaku_of
 
 SWAP = "swap_offer"
 DECIDE = "decide"
@@ -273,8 +273,11 @@ class KoiKoiRound(FishingRound):
         # Kept per seat while what it depends on stays: a turn that captures nothing (about
         # half of them) then scores nothing anew. Not part of the state; a restored round
         # starts with nothing kept.
+        pile = self.captured[p]
+        if not may_score(pile):
+            return []  # most turns, at once
         field = self.field if self.rules.viewings == "weather_on_field" else 0
-        key = (self.captured[p], self.calls[p] > 0, field)
+        key = (pile, self.calls[p] > 0, field)
         kept = self._kept_yaku[p]
         if kept is not None and kept[0] == key:
             return kept[1]

@@ -73,7 +73,7 @@ def total(yaku: list[Yaku]) -> int:
 def yaku_of(m: int, rules: Rules, round_month: int | None = None, field: int = 0,
             called: bool = False) -> list[Yaku]:
     """Bit-set version of :func:`score_yaku`."""
-    if not _may_score(m):
+    if not may_score(m):
         return []
     return _every_yaku(m, rules, round_month, field, called)
 
@@ -95,7 +95,7 @@ def _every_yaku(m: int, rules: Rules, round_month: int | None, field: int, calle
     return out
 
 
-def _may_score(m: int) -> bool:
+def may_score(m: int) -> bool:
     """False for a pile too small for every yaku under any rules: each needs three brights,
     three ribbons, three animals, seven chaff (ten, of which three may count twice), a whole
     month or the sake cup with a viewing card. Four piles in five after a turn are such."""

@@ -17,7 +17,7 @@ from bot.cards import (
     mask,
 )
 from bot.games.koikoi import Rules
-from bot.games.koikoi.scoring import SAKE, _every_yaku, _may_score
+from bot.games.koikoi.scoring import SAKE, _every_yaku, may_score
 
 OPTIONS = {
     "extras_mode": ("absorb", "stack"),
@@ -52,7 +52,7 @@ def test_a_pile_the_shortcut_skips_scores_nothing():
             rng.shuffle(key)
             rng.shuffle(rest)
             m |= mask((key + rest)[:rng.randrange(most + 1)])
-        if not _may_score(m):
+        if not may_score(m):
             piles.append(m)
     names = list(OPTIONS)
     for values in itertools.product(*OPTIONS.values()):
