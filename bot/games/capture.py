@@ -250,8 +250,9 @@ class FishingRound(RoundState):
     def _resolve(self, player: int, card: int, target: int | None, source: str, events: list[Event]) -> int:
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
         from_hand = source == "hand"
+        field = self.field
         wild = self.wild_cards >> card & 1
-        m = self._matches(self.field, card, from_hand=from_hand) if wild else self.field & MONTH_OF[card]
+        m = self._matches(field, card, from_hand=from_hand) if wild else field & MONTH_OF[card]
         if not m & (m - 1):
             taken = m  # no match or one: every rule takes it, so no hook is asked
         elif not wild:
@@ -266,19 +267,24 @@ class FishingRound(RoundState):
                 taken = 1 << target
             else:
                 taken = capture_from(m, target)
-        if taken:
-            self.field &= ~taken
-            self.captured[player] |= taken | (1 << card)
-        else:
-            self.field |= 1 << card
+        bit = 1 << card
+        if not taken:
+            self.field = field | bit
+            if self.narrated:
+                cid = _IDS[card]
+                events.append({"type": "play" if from_hand else "draw", "player": player,
+                               "card": cid, "captured": []})
+                self.last_move.append(cid)
+            return 0
+        self.field = field & ~taken
+        self.captured[player] |= taken | bit
         if self.narrated:
             cid = _IDS[card]
             events.append({"type": "play" if from_hand else "draw", "player": player, "card": cid,
-                           "captured": ids_in(taken | (1 << card)) if taken else []})
+                           "captured": ids_in(taken | bit)})
             self.last_move.append(cid)
-            if taken:
-                self.last_move += ids_in(taken)
-        if taken and self._hooks_after_capture:
+            self.last_move += ids_in(taken)
+        if self._hooks_after_capture:
             self._after_capture(player, card, taken, source, events)
         return taken
 
@@ -309,7 +315,7 @@ class FishingRound(RoundState):
             self.pending = card
             self.phase = CHOOSE_DRAW
             if self.narrated:
-                events.append({"type": "drew", "player": self.current, "card": DECK[card].id,
+                events.append({"type": "drew", "player": self.current, "card": _IDS[card],
                                "choose": ids_in(m)})
             return
         self._resolve(self.current, card, None, "stock", events)
