@@ -208,7 +208,7 @@ class FishingRound(RoundState):
             return [DRAW] if self.stock else []
         field = self.field
         wild = self.wild_cards
-        if not hand & (wild | months_holding(field, 2)) and not hand >> 48:
+        if not hand & wild and not hand & months_holding(field, 2) and not hand >> 48:
             # No card asks for a choice (the usual hand): each plays as itself, in four reads.
             return [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
                     *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
