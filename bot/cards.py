@@ -298,14 +298,49 @@ def cards_in(m: int) -> list[Card]:
 _IDS = tuple(c.id for c in DECK)
 VALUE_OF: tuple[int, ...] = tuple(c.value for c in DECK)
 """``VALUE_OF[i]`` is card ``i``'s classic value (``Card.value``) as one table read."""
+
+
+def part_tables(values) -> tuple[tuple[tuple, ...], ...]:
+    """The tables ``indices_in`` reads, with ``values[i]`` in place of each card index ``i``:
+    whatever a card set lists per card (ids, actions) is then four table reads."""
+    get = values.__getitem__
+    return tuple(tuple(tuple(map(get, bits)) for bits in part) for part in (_P0, _P1, _P2, _P3))
+
+
 # The same tables with card ids: the events of every move list cards by id.
-_N0, _N1, _N2, _N3 = (tuple(tuple(_IDS[i] for i in bits) for bits in part)
-                      for part in (_P0, _P1, _P2, _P3))
+_N0, _N1, _N2, _N3 = part_tables(_IDS)
 
 
 def ids_in(m: int) -> list[str]:
     """Card ids in a bit set of the 48 cards, in canonical order."""
     return [*_N0[m & 4095], *_N1[m >> 12 & 4095], *_N2[m >> 24 & 4095], *_N3[m >> 36]]
+
+
+_MONTH_LOW_BITS = sum(1 << 4 * m for m in range(12))  # the first card of every month
+
+
+def months_holding(m: int, count: int) -> int:
+    """The months (all four cards of each, a bit set) of which ``m`` holds exactly ``count``
+    cards (0..4).
+
+    Each month is four adjacent bits, so two additions turn every month into its own card
+    count (a nibble from 0 to 4) for all twelve at once: no loop over the months.
+    """
+    c = m - (m >> 1 & 0x555555555555)
+    c = (c & 0x333333333333) + (c >> 2 & 0x333333333333)
+    x = c ^ count * _MONTH_LOW_BITS  # a month counting ``count`` cards becomes 0
+    return (~(x | x >> 1 | x >> 2) & _MONTH_LOW_BITS) * 15
+
+
+def month_count_table(m: int) -> tuple[int, ...]:
+    """How many months ``m`` holds 0, 1, 2, 3 and 4 cards of (as :func:`months_holding`)."""
+    c = m - (m >> 1 & 0x555555555555)
+    c = (c & 0x333333333333) + (c >> 2 & 0x333333333333)
+    out = []
+    for count in range(5):
+        x = c ^ count * _MONTH_LOW_BITS
+        out.append((~(x | x >> 1 | x >> 2) & _MONTH_LOW_BITS).bit_count())
+    return tuple(out)
 
 
 def _kind_mask(pred) -> int:

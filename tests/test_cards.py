@@ -18,6 +18,8 @@ from bot.cards import (
     ids_in,
     indices_in,
     mask,
+    month_count_table,
+    months_holding,
 )
 
 DESIGN_IDS = """
@@ -89,3 +91,15 @@ def test_ids_in_names_every_card_of_a_set_in_canonical_order():
     cases += [sum(1 << i for i in rng.sample(range(48), k)) for k in range(49) for _ in range(20)]
     for m in cases:
         assert ids_in(m) == [DECK[i].id for i in range(48) if m >> i & 1]
+
+
+def test_month_counts_match_a_count_per_month():
+    rng = random.Random(9)
+    cases = [0, (1 << 48) - 1, MONTH_MASKS[1], MONTH_MASKS[12] | 1]
+    cases += [sum(1 << i for i in rng.sample(range(48), k)) for k in range(49) for _ in range(20)]
+    for m in cases:
+        counts = [(m & MONTH_MASKS[month]).bit_count() for month in range(1, 13)]
+        assert month_count_table(m) == tuple(counts.count(k) for k in range(5))
+        for k in range(5):
+            assert months_holding(m, k) == sum(MONTH_MASKS[month] for month in range(1, 13)
+                                               if counts[month - 1] == k)

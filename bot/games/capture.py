@@ -20,9 +20,10 @@ Games add their own phases (koi-koi decisions, hiki, bombs ...) through the hook
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from bot.cards import DECK, MONTH_OF, ids_in, indices_in
+from bot.cards import DECK, MONTH_OF, ids_in, indices_in, months_holding, part_tables
 
 from .base import Action, Event, RoundState
 from .rng import Rng
@@ -42,6 +43,8 @@ PLAY_CARD = tuple(Action("play", c.id) for c in DECK)
 PLAY_AT = tuple(tuple(Action("play", c.id, t.id) for t in DECK) for c in DECK)
 CHOOSE_AT = tuple(tuple(Action("choose", c.id, t.id) for t in DECK) for c in DECK)
 DRAW = Action("draw")
+# The plays of every set of twelve cards (as bot.cards reads card sets): PLAY_CARD per card.
+_PLAYS = part_tables(PLAY_CARD)
 
 
 def month_matches(field: int, card: int) -> int:
@@ -79,16 +82,27 @@ def deal(rng: Rng, packets: list[tuple[str, int]], packet_size: int) -> tuple[di
 
 def deal_from(deck: list[int], packets: list[tuple[str, int]], packet_size: int) -> tuple[dict[str, list[int]], list[int]]:
     """Deal ``deck`` (already shuffled, any subset of the 48 cards) as :func:`deal` does."""
-    piles: dict[str, list[int]] = {name: [] for name, _ in packets}
-    pos = 0
-    while any(len(piles[name]) < want for name, want in packets):
-        for name, want in packets:
-            take = min(packet_size, want - len(piles[name]))
-            piles[name].extend(deck[pos:pos + take])
-            pos += take
-    stock = deck[pos:]
+    plan = _deal_plan(tuple(packets), packet_size)
+    piles = {name: [deck[i] for i in positions] for name, positions in plan}
+    stock = deck[sum(want for _, want in packets):]
     stock.reverse()  # the card dealt next would be the top: keep it at the end for pop()
     return piles, stock
+
+
+@functools.cache
+def _deal_plan(packets: tuple[tuple[str, int], ...], packet_size: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The deck positions each pile is dealt from, worked out once per way of dealing."""
+    positions: dict[str, list[int]] = {name: [] for name, _ in packets}
+    pos = 0
+    while any(len(positions[name]) < want for name, want in packets):
+        for name, want in packets:
+            take = min(packet_size, want - len(positions[name]))
+            positions[name].extend(range(pos, pos + take))
+            pos += take
+    return tuple((name, tuple(p)) for name, p in positions.items())
+
+
+_EVERY_CARD = (1 << 64) - 1  # the 48 cards and any game's extra ones (Go-Stop's jokers)
 
 
 class FishingRound(RoundState):
@@ -105,6 +119,11 @@ class FishingRound(RoundState):
     current: int | None
     phase: str
     pending: int | None  # the stock card awaiting a choice between two field cards
+    #: The cards whose matches and capture rule the hooks decide now (a bit set); every other
+    #: card follows the month rule without a hook being asked. A game that overrides those
+    #: hooks sets it to its wild cards; by default such a game is asked about every card.
+    wild_cards = 0
+    _hooks_after_capture = False  # see __init_subclass__
 
     def _init_piles(self, num_players: int) -> None:
         self.num_players = num_players
@@ -155,6 +174,16 @@ class FishingRound(RoundState):
         return self._apply_extra(action)
 
     # -- hooks ------------------------------------------------------------------------------
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A game that changes how some card captures is asked about every card, unless it names
+        # those cards (wild_cards); one that does nothing after a capture is not called.
+        if "wild_cards" not in cls.__dict__ and any(
+                getattr(cls, name) is not getattr(FishingRound, name)
+                for name in ("_matches", "_capture_rule", "_is_wild_choice", "_needs_choice")):
+            cls.wild_cards = _EVERY_CARD
+        cls._hooks_after_capture = cls._after_capture is not FishingRound._after_capture
+
     def _matches(self, field: int, card: int, from_hand: bool) -> int:
         """Field cards ``card`` may capture. Override for wild cards."""
         return field & MONTH_OF[card]
@@ -174,16 +203,26 @@ class FishingRound(RoundState):
 
     # -- the turn ---------------------------------------------------------------------------
     def _play_actions(self, player: int) -> list[Action]:
-        if not self.hands[player]:
+        hand = self.hands[player]
+        if not hand:
             return [DRAW] if self.stock else []
-        out = []
         field = self.field
-        matches = self._matches
-        for c in indices_in(self.hands[player]):
-            m = matches(field, c, True)
-            if m and self._needs_choice(c, m, from_hand=True):  # no match: nothing to choose
+        wild = self.wild_cards
+        if not hand & wild and not hand & months_holding(field, 2) and not hand >> 48:
+            # No card asks for a choice (the usual hand): each plays as itself, in four reads.
+            return [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
+                    *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
+        out = []
+        for c in indices_in(hand):
+            if wild >> c & 1:
+                m = self._matches(field, c, True)
+                choose = m and self._needs_choice(c, m, from_hand=True)  # no match: no choice
+            else:  # the month rule: a choice between exactly two
+                m = field & MONTH_OF[c]
+                choose = m.bit_count() == 2
+            if choose:
                 row = PLAY_AT[c]
-                out.extend(row[t] for t in indices_in(m))
+                out += [row[t] for t in indices_in(m)]
             else:
                 out.append(PLAY_CARD[c])
         return out
@@ -211,9 +250,13 @@ class FishingRound(RoundState):
     def _resolve(self, player: int, card: int, target: int | None, source: str, events: list[Event]) -> int:
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
         from_hand = source == "hand"
-        m = self._matches(self.field, card, from_hand=from_hand)
+        field = self.field
+        wild = self.wild_cards >> card & 1
+        m = self._matches(field, card, from_hand=from_hand) if wild else field & MONTH_OF[card]
         if not m & (m - 1):
             taken = m  # no match or one: every rule takes it, so no hook is asked
+        elif not wild:
+            taken = capture_from(m, target)
         else:
             rule = self._capture_rule(card, from_hand)
             if rule == ALL_MATCHES:
@@ -224,21 +267,24 @@ class FishingRound(RoundState):
                 taken = 1 << target
             else:
                 taken = capture_from(m, target)
-        if taken:
-            self.field &= ~taken
-            self.captured[player] |= taken | (1 << card)
-        else:
-            self.field |= 1 << card
+        bit = 1 << card
+        if not taken:
+            self.field = field | bit
+            if self.narrated:
+                cid = _IDS[card]
+                events.append({"type": "play" if from_hand else "draw", "player": player,
+                               "card": cid, "captured": []})
+                self.last_move.append(cid)
+            return 0
+        self.field = field & ~taken
+        self.captured[player] |= taken | bit
         if self.narrated:
-            events.append({
-                "type": "play" if source == "hand" else "draw",
-                "player": player,
-                "card": DECK[card].id,
-                "captured": ids_in(taken | (1 << card)) if taken else [],
-            })
-            self.last_move.append(DECK[card].id)
-            self.last_move.extend(ids_in(taken))
-        if taken:
+            cid = _IDS[card]
+            events.append({"type": "play" if from_hand else "draw", "player": player, "card": cid,
+                           "captured": ids_in(taken | bit)})
+            self.last_move.append(cid)
+            self.last_move += ids_in(taken)
+        if self._hooks_after_capture:
             self._after_capture(player, card, taken, source, events)
         return taken
 
@@ -259,12 +305,17 @@ class FishingRound(RoundState):
             self._end_turn(events)
             return
         card = self.stock.pop()
-        m = self._matches(self.field, card, from_hand=False)
-        if m & (m - 1) and self._needs_choice(card, m, from_hand=False):  # two matches or more
+        if self.wild_cards >> card & 1:
+            m = self._matches(self.field, card, from_hand=False)
+            choose = m & (m - 1) and self._needs_choice(card, m, from_hand=False)  # two or more
+        else:  # the month rule: a choice between exactly two
+            m = self.field & MONTH_OF[card]
+            choose = m.bit_count() == 2
+        if choose:
             self.pending = card
             self.phase = CHOOSE_DRAW
             if self.narrated:
-                events.append({"type": "drew", "player": self.current, "card": DECK[card].id,
+                events.append({"type": "drew", "player": self.current, "card": _IDS[card],
                                "choose": ids_in(m)})
             return
         self._resolve(self.current, card, None, "stock", events)
@@ -381,6 +432,7 @@ class FishingRound(RoundState):
 
 
 _ID_TO_INDEX = {c.id: c.index for c in DECK}
+_IDS = tuple(c.id for c in DECK)
 
 
 def _card_index(cid: str | None) -> int | None:

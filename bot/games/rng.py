@@ -34,49 +34,69 @@ class Rng:
         if isinstance(seed, str):
             # Derive an integer from text without hash(), which is salted per process.
             seed = int.from_bytes(seed.encode("utf-8")[:64].ljust(8, b"\0")[:8], "little") ^ len(seed)
+        # SplitMix64 written out: a round builds its generator from its seed every deal.
         x = seed & _M64
         state = []
         for _ in range(4):
-            x, z = _splitmix64(x)
-            state.append(z)
+            x = (x + 0x9E3779B97F4A7C15) & _M64
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+            state.append(z ^ (z >> 31))
         self.s = state
 
     def next64(self) -> int:
         s0, s1, s2, s3 = self.s
         x = s1 * 5 & _M64
-        result = ((x << 7 | x >> 57) & _M64) * 9 & _M64
-        t = s1 << 17 & _M64
         s2 ^= s0
         s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        self.s = [s0, s1, s2, (s3 << 45 | s3 >> 19) & _M64]
-        return result
+        self.s = [s0 ^ s3, s1 ^ s2, s2 ^ (s1 << 17 & _M64), (s3 << 45 | s3 >> 19) & _M64]
+        return ((x << 7 | x >> 57) & _M64) * 9 & _M64
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``, without modulo bias."""
         if n <= 0:
             raise ValueError("n must be positive")
         limit = _LIMITS[n] if n < 256 else (1 << 64) - (1 << 64) % n
+        # next64 written out on local words (a draw per action of every random or greedy
+        # move): the state list is read and written once, however many draws are rejected.
+        s0, s1, s2, s3 = self.s
         while True:
-            r = self.next64()
+            x = s1 * 5 & _M64
+            r = ((x << 7 | x >> 57) & _M64) * 9 & _M64
+            t = s1 << 17 & _M64
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = (s3 << 45 | s3 >> 19) & _M64
             if r < limit:
+                self.s = [s0, s1, s2, s3]
                 return r % n
 
     def shuffle(self, items: MutableSequence) -> None:
         """Fisher-Yates shuffle in place, each index drawn as ``below(i + 1)`` draws it."""
-        # below's rejection written out: a deal's shuffle is a tenth of a random round, and the
-        # call per card was a third of the shuffle.
-        step = self.next64
+        # below's rejection and next64's step written out on local words: a deal's shuffle is
+        # 47 draws, and the calls and state-list traffic per draw were most of its cost.
+        s0, s1, s2, s3 = self.s
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             limit = _LIMITS[n] if n < 256 else (1 << 64) - (1 << 64) % n
-            r = step()
-            while r >= limit:
-                r = step()
+            while True:
+                x = s1 * 5 & _M64
+                r = ((x << 7 | x >> 57) & _M64) * 9 & _M64
+                t = s1 << 17 & _M64
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = (s3 << 45 | s3 >> 19) & _M64
+                if r < limit:
+                    break
             j = r % n
             items[i], items[j] = items[j], items[i]
+        self.s = [s0, s1, s2, s3]
 
     def fork(self, label: int) -> Rng:
         """An independent generator derived from this one's state and a label (e.g. a round)."""

@@ -8,12 +8,18 @@ Hana-Awase teyaku) stay in that seat's hand.
 
 ``Sampler(obs)`` reads the observation once; ``sampler.world(rng)`` then deals a fresh world
 cheaply (a copy of the public round with the hidden cards dealt anew). ``sample(obs, rng)`` is the
-one-off form. Phases that are not rebuilt (mid-turn phases whose bookkeeping the observation does
+one-off form.
+
+The hidden cards are dealt with Python's own generator (``random.Random``, seeded from the
+search's ``Rng``), not the engine's: a sampled world is never replayed, and a C generator's draws
+cost a fraction of the engine's, whose exact sequence only stored games need. A given
+observation and seed still give the same worlds. Phases that are not rebuilt (mid-turn phases whose bookkeeping the observation does
 not carry) give ``None``; the player then falls back to its greedy policy for that decision.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -62,10 +68,10 @@ class _Hidden:
             raise ValueError(f"observation does not add up: {len(self.pool) - need} hidden cards "
                              f"for a stock of {obs[stock_key]}")
 
-    def deal(self, r, rng: Rng) -> None:
-        """Deal the hidden cards of round ``r`` anew: hands and stock."""
-        hidden = list(self.pool)
-        rng.shuffle(hidden)
+    def deal(self, r, draw: Callable[[], float]) -> None:
+        """Deal the hidden cards of round ``r`` anew, in an order drawn with ``draw`` (uniform
+        floats): hands and stock."""
+        hidden = sorted(self.pool, key=lambda _: draw())  # a uniform shuffle in one C call
         hands = []
         for s, size in enumerate(self.sizes):
             if s == self.me:
@@ -260,6 +266,7 @@ class Sampler:
     def __init__(self, obs: dict[str, Any]) -> None:
         built = BUILDERS[obs["game"]](obs)
         self.template, self.hidden = built if built is not None else (None, None)
+        self._random: random.Random | None = None
         if self.template is not None:
             self.template.narrated = False  # its worlds are played out, never shown
 
@@ -269,17 +276,23 @@ class Sampler:
         return self.template is not None
 
     def world(self, rng: Rng) -> RoundState:
-        r = fast_clone(self.template)
-        self.hidden.deal(r, rng)
+        """A world to read or to clone (``fast_clone``) before playing in it: it shares every
+        pile but the hidden ones with the others."""
+        if self._random is None:  # the first world seeds this sampler's own generator
+            self._random = random.Random(rng.next64())
+        r = object.__new__(type(self.template))
+        r.__dict__ = self.template.__dict__.copy()
+        self.hidden.deal(r, self._random.random)
         if hasattr(r, "rng"):  # First Bloom reshuffles its discard pile: a chance of its own
-            r.rng = rng.fork(1)
+            r.rng = Rng(self._random.getrandbits(64))
         return r
 
 
 def sample(obs: dict[str, Any], rng: Rng) -> RoundState | None:
-    """One round consistent with ``obs``, or None if this phase is not rebuilt."""
+    """One round consistent with ``obs`` (the caller's to change), or None if this phase is
+    not rebuilt."""
     sampler = Sampler(obs)
-    return sampler.world(rng) if sampler.ok else None
+    return fast_clone(sampler.world(rng)) if sampler.ok else None
 
 
 __all__ = ["Sampler", "sample", "fast_clone", "BUILDERS"]

@@ -16,18 +16,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.cards import BRIGHTS, DECK, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
+from bot.cards import (
+    BRIGHTS,
+    DECK,
+    MONTH_MASKS,
+    MONTH_OF,
+    card,
+    ids_in,
+    indices_in,
+    month_count_table,
+)
 
 from ..base import Action, Event, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
 from ..rng import Rng
 from .rules import Rules
-from .scoring import progress, round_score, total, yaku_of
+from .scoring import may_score, progress, round_score, total, yaku_of
 
 SWAP = "swap_offer"
 DECIDE = "decide"
 KOIKOI, STOP, KEEP, SWAP_HANDS = (Action(kind) for kind in ("koikoi", "stop", "keep", "swap"))
 LIGHTNING = card("lightning").index
+LIGHTNING_BIT = 1 << LIGHTNING
 SUSUKI = MONTH_MASKS[8]
 
 
@@ -36,6 +46,7 @@ class KoiKoiRound(FishingRound):
 
     GAME = "koikoi"
     VERSION = 1
+    wild_cards = 0  # the lightning, in a round where it is wild (see ``wild``)
 
     def __init__(self, rules: Rules, seed: int, dealer: int = 0, round_number: int = 1,
                  _restore: bool = False) -> None:
@@ -130,22 +141,21 @@ class KoiKoiRound(FishingRound):
         self.stock = stock
 
     def _field_misdeal(self, field: int) -> str | None:
-        counts = [(field & MONTH_MASKS[m]).bit_count() for m in range(1, 13)]
-        if 4 in counts:
+        _, _, pairs, threes, fours = month_count_table(field)  # months holding 2, 3, 4 cards
+        if fours:
             return "dealer_wins" if self.rules.field_misdeal == "dealer_wins" else "four_of_a_month"
-        if self.rules.field_misdeal == "three" and 3 in counts:
+        if self.rules.field_misdeal == "three" and threes:
             return "three_of_a_month"
-        if self.rules.field_misdeal == "four_or_pairs" and sum(1 for c in counts if c == 2) == 4:
+        if self.rules.field_misdeal == "four_or_pairs" and pairs == 4:
             return "four_pairs"
         return None
 
     def _teyaku(self, player: int) -> list[str]:
-        hand = self.hands[player]
-        counts = [(hand & MONTH_MASKS[m]).bit_count() for m in range(1, 13)]
+        _, ones, twos, threes, fours = month_count_table(self.hands[player])
         found = []
-        if 4 in counts:
+        if fours:
             found.append("teshi")
-        if sum(c // 2 for c in counts) >= 4 and all(c % 2 == 0 for c in counts):
+        if twos + threes + 2 * fours >= 4 and not ones + threes:  # four pairs, no odd month
             found.append("kuttsuki")
         return found
 
@@ -180,6 +190,15 @@ class KoiKoiRound(FishingRound):
 
     def _is_wild_choice(self, c: int) -> bool:
         return c == LIGHTNING and self.wild
+
+    @property
+    def wild(self) -> bool:
+        """Whether the lightning is wild this round (fixed at the deal)."""
+        return self.wild_cards == LIGHTNING_BIT
+
+    @wild.setter
+    def wild(self, on: bool) -> None:
+        self.wild_cards = LIGHTNING_BIT if on else 0  # the capture moves read this set
 
     def _extra_actions(self) -> list[Action]:
         if self.phase == SWAP:
@@ -218,12 +237,15 @@ class KoiKoiRound(FishingRound):
         p = self.current
         self.turn += 1
         yaku = self._yaku(p)
+        if not yaku:  # most turns: nothing to score, nothing to decide
+            self._next_player(events)
+            return
         base = total(yaku)
         if self.rules.improvement == "new_only":
             improved = any(y.slug not in self.claimed_slugs[p] for y in yaku)
         else:
             improved = base > self.claimed[p]
-        if yaku and improved:
+        if improved:
             self.last_improver = p
             events.append({"type": "yaku", "player": p, "points": base,
                            "yaku": [[y.slug, y.points] for y in yaku]})
@@ -251,8 +273,11 @@ class KoiKoiRound(FishingRound):
         # Kept per seat while what it depends on stays: a turn that captures nothing (about
         # half of them) then scores nothing anew. Not part of the state; a restored round
         # starts with nothing kept.
+        pile = self.captured[p]
+        if not may_score(pile):
+            return []  # most turns, at once
         field = self.field if self.rules.viewings == "weather_on_field" else 0
-        key = (self.captured[p], self.calls[p] > 0, field)
+        key = (pile, self.calls[p] > 0, field)
         kept = self._kept_yaku[p]
         if kept is not None and kept[0] == key:
             return kept[1]

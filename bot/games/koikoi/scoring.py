@@ -21,6 +21,7 @@ from bot.cards import (
     card,
     ids_in,
     mask,
+    months_holding,
 )
 
 from .rules import Rules
@@ -72,6 +73,12 @@ def total(yaku: list[Yaku]) -> int:
 def yaku_of(m: int, rules: Rules, round_month: int | None = None, field: int = 0,
             called: bool = False) -> list[Yaku]:
     """Bit-set version of :func:`score_yaku`."""
+    if not may_score(m):
+        return []
+    return _every_yaku(m, rules, round_month, field, called)
+
+
+def _every_yaku(m: int, rules: Rules, round_month: int | None, field: int, called: bool) -> list[Yaku]:
     out: list[Yaku] = []
     _brights(m, rules, out)
     _ribbons(m, rules, out)
@@ -86,6 +93,15 @@ def yaku_of(m: int, rules: Rules, round_month: int | None = None, field: int = 0
     _tsukifuda(m, rules, round_month, out)
     _viewings(m, rules, field, called, out)
     return out
+
+
+def may_score(m: int) -> bool:
+    """False for a pile too small for every yaku under any rules: each needs three brights,
+    three ribbons, three animals, seven chaff (ten, of which three may count twice), a whole
+    month or the sake cup with a viewing card. Four piles in five after a turn are such."""
+    return ((m & BRIGHTS).bit_count() >= 3 or (m & RIBBONS).bit_count() >= 3
+            or (m & ANIMALS).bit_count() >= 3 or (m & (CHAFF | SAKE)).bit_count() >= 7
+            or bool(m & SAKE and m & (CURTAIN | MOON)) or bool(months_holding(m, 4)))
 
 
 def _y(out: list[Yaku], slug: str, points: int, cards: int) -> None:
