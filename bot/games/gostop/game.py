@@ -109,8 +109,52 @@ def _km(month: int) -> int:
     return _KM[month]
 
 
-def _low(m: int) -> int:
-    return (m & -m).bit_length() - 1
+_JOKER = {j: Action("joker", card_id(j)) for j in range(JOKER_BASE, JOKER_BASE + 3)}
+
+# Card indices run month by month, four to a month, so a month's cards in a pile are one 4-bit
+# nibble of its bit set. The plays of a month depend only on its hand and field nibbles: they are
+# read from a table, in the order the rules list them (each card of the month, on either target
+# when two field cards match), with what else the month may allow (a shake or a bomb, whose
+# conditions depend on the seat and the rules).
+_MAY_SHAKE = 1  # a triplet (or four) in hand, none of its month on the field
+_MAY_BOMB = 2  # three in hand, the fourth on the field
+_MAY_SMALL_BOMB = 3  # two in hand, two on the field
+
+
+def _month_plays(month0: int, hand: int, field: int) -> tuple[tuple[Action, ...], int, tuple[Action, ...]]:
+    same = [4 * month0 + k for k in range(4) if hand >> k & 1]
+    targets = [4 * month0 + k for k in range(4) if field >> k & 1]
+    nh, nf = len(same), len(targets)
+    if nf == 2:
+        plays = tuple(_PLAY_AT[c][t] for c in same for t in targets)
+    else:
+        plays = tuple(_PLAY[c] for c in same)
+    if nh >= 3 and nf == 0:
+        return plays, _MAY_SHAKE, tuple(_SHAKE[c] for c in same)
+    if nh == 3 and nf == 1:
+        return plays, _MAY_BOMB, (_BOMB[same[0]],)
+    if nh == 2 and nf == 2:
+        return plays, _MAY_SMALL_BOMB, (_BOMB[same[0]],)
+    return plays, 0, ()
+
+
+# Indexed by month0 << 8 | hand nibble << 4 | field nibble (a card is never in both piles).
+_PLAYS = tuple(_month_plays(m0, hn, fn) for m0 in range(12) for hn in range(16) for fn in range(16))
+
+_NIBBLE_LOW = 0x111111111111  # the lowest bit of every month's nibble (48 cards)
+
+
+def _month_counts(m: int) -> int:
+    """Per month nibble, how many cards of the month ``m`` holds (0..4): a popcount of each
+    4-bit group at once instead of a loop over the twelve months. Jokers are left out."""
+    m &= (1 << 48) - 1
+    m -= (m >> 1) & 0x555555555555
+    return (m & 0x333333333333) + ((m >> 2) & 0x333333333333)
+
+
+def _months_with(counts: int, k: int) -> list[int]:
+    """The months (1..12) whose count in ``counts`` (see :func:`_month_counts`) is ``k``."""
+    return [m for m in _MONTHS if counts >> (4 * m - 4) & 15 == k]
 
 
 class GoStopRound(FishingRound):
@@ -118,6 +162,7 @@ class GoStopRound(FishingRound):
 
     GAME = "gostop"
     VERSION = 1
+    _reading_choice: dict[str, dict[str, Any]] | None = None  # the settlements a reading chooses from
 
     def __init__(self, rules: Rules, seed: int, num_players: int = 2, dealer: int = 0,
                  round_number: int = 1, carry: dict[str, Any] | None = None,
@@ -307,44 +352,32 @@ class GoStopRound(FishingRound):
         return []
 
     def _play_actions(self, p: int) -> list[Action]:
-        r = self.rules
         hand = self.hands[p]
         field = self.field
         out: list[Action] = []
         if hand & JOKERS:
-            out.extend(Action("joker", card_id(j)) for j in indices_in(hand & JOKERS))
+            out.extend([_JOKER[j] for j in indices_in(hand & JOKERS)])
             hand &= ~JOKERS
-        first = self.turns_taken[p] == 0
-        while hand:
-            low = hand & -hand
-            c = low.bit_length() - 1
-            mm = MONTH_OF[c]
-            mh = hand & mm
-            hand ^= mh
-            fm = field & mm
-            nf = fm.bit_count()
-            if mh == low and nf != 2:  # a lone card of its month, no choice of target
-                out.append(_PLAY[c])
-                continue
-            m = c // 4 + 1
-            nh = mh.bit_count()
-            same = indices_in(mh)
-            if nf == 2:  # each card of the month on either field card
-                targets = indices_in(fm)
-                for c in same:
-                    row = _PLAY_AT[c]
-                    out.extend([row[t] for t in targets])
-            else:
-                out.extend([_PLAY[c] for c in same])
-                # Shaking needs a triplet in hand and none of its month on the field.
-                if (nh >= 3 and nf == 0 and m not in self.shaken[p]
-                        and (r.shake_timing == "any_turn" or first)):
-                    out.extend([_SHAKE[c] for c in same])
-            if nh == 3 and nf == 1 and (r.bomb_after_shake or m not in self.shaken[p]) or nh == 2 and nf == 2 and r.small_bomb != "off":
-                out.append(_BOMB[same[0]])
+        while hand:  # month by month, from the lowest card in hand
+            shift = ((hand & -hand).bit_length() - 1) & ~3
+            nibble = hand >> shift & 15
+            hand ^= nibble << shift
+            plays, may, more = _PLAYS[shift << 6 | nibble << 4 | field >> shift & 15]
+            out += plays
+            if may and self._allows(p, may, shift // 4 + 1):
+                out += more
         if self.bomb_turns[p] and self.stock:
             out.append(_DRAW)
         return out
+
+    def _allows(self, p: int, may: int, m: int) -> bool:
+        """Whether seat ``p`` may shake or bomb month ``m`` now (``may`` from the plays table)."""
+        r = self.rules
+        if may == _MAY_SHAKE:  # a month shaken once is not shaken again
+            return m not in self.shaken[p] and (r.shake_timing == "any_turn" or self.turns_taken[p] == 0)
+        if may == _MAY_BOMB:
+            return r.bomb_after_shake or m not in self.shaken[p]
+        return r.small_bomb != "off"
 
     def _apply(self, action: Action) -> list[Event]:
         kind = action.kind
@@ -704,7 +737,12 @@ class GoStopRound(FishingRound):
     def _reading(self, reading: str) -> list[Event]:
         holder = self.current
         events: list[Event] = [{"type": "reading", "player": holder, "reading": reading}]
-        self._settle(self.pending_winner, {holder: reading}, events)
+        options = self._reading_choice
+        self._reading_choice = None
+        if options is not None and reading in options:  # settled already when it was offered
+            self._finish({"kind": "stop", **options[reading], "carry": {}}, events)
+        else:
+            self._settle(self.pending_winner, {holder: reading}, events)
         return events
 
     # -- the end ------------------------------------------------------------------------------
@@ -740,22 +778,24 @@ class GoStopRound(FishingRound):
         if holder is None or not options:
             self._settle(p, {}, events)
             return
+        # Each option is the settlement under that reading: the one chosen is used as it is.
         if len(options) == 1:
-            self._settle(p, {holder: next(iter(options))}, events)
-            return
-        mine = {k: v["points"][holder] for k, v in options.items()}
-        if mine["animal"] == mine["pi"]:
-            best = best_reading(self.captured[p], self.rules) if holder == p else "animal"
-        elif self.rules.sake_cup_reading == "declare":
-            self.pending_winner = p
-            self.phase = READING
-            self.current = holder
-            events.append({"type": "reading_choice", "player": holder, "winner": p,
-                           "card": ids(self.captured[holder] & dual_card(self.rules))[0]})
-            return
+            best = next(iter(options))
         else:
-            best = max(mine, key=mine.get)
-        self._settle(p, {holder: best}, events)
+            mine = {k: v["points"][holder] for k, v in options.items()}
+            if mine["animal"] == mine["pi"]:
+                best = best_reading(self.captured[p], self.rules) if holder == p else "animal"
+            elif self.rules.sake_cup_reading == "declare":
+                self.pending_winner = p
+                self.phase = READING
+                self.current = holder
+                self._reading_choice = options  # not state: a restored round settles anew
+                events.append({"type": "reading_choice", "player": holder, "winner": p,
+                               "card": ids(self.captured[holder] & dual_card(self.rules))[0]})
+                return
+            else:
+                best = max(mine, key=mine.get)
+        self._finish({"kind": "stop", **options[best], "carry": {}}, events)
 
     def _settle(self, p: int, reading: dict[int, str], events: list[Event]) -> None:
         detail = self._settlement(p, reading)
