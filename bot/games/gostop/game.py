@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, MONTH_OF, indices_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in
 
 from ..base import Action, Event, IllegalAction, Match, RoundResult
 from ..capture import CHOOSE_AT, CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
@@ -95,10 +95,6 @@ _BOMB = tuple(Action("bomb", c.id) for c in DECK)
 _STOP = Action("stop")
 
 
-def _month(c: int) -> int:
-    return DECK[c].month
-
-
 _INDEX = {DECK[c].id: c for c in range(48)} | {card_id(j): j for j in range(JOKER_BASE, JOKER_BASE + 3)}
 
 
@@ -141,7 +137,8 @@ def _month_plays(month0: int, hand: int, field: int) -> tuple[tuple[Action, ...]
 # Indexed by month0 << 8 | hand nibble << 4 | field nibble (a card is never in both piles).
 _PLAYS = tuple(_month_plays(m0, hn, fn) for m0 in range(12) for hn in range(16) for fn in range(16))
 
-_NIBBLE_LOW = 0x111111111111  # the lowest bit of every month's nibble (48 cards)
+_NIBBLE_FOUR = 0x444444444444  # per month nibble of month counts: the count is 4
+_CARD_IDS = tuple(c.id for c in DECK)
 
 
 def _month_counts(m: int) -> int:
@@ -170,6 +167,7 @@ class GoStopRound(FishingRound):
         if num_players not in (2, 3):
             raise ValueError("Go-Stop is played by two or three players")
         self.rules = rules
+        self._stop_minimum = rules.stop_minimum(num_players)
         self.seed = seed
         self.dealer = dealer
         self.round_number = round_number
@@ -381,18 +379,20 @@ class GoStopRound(FishingRound):
 
     def _apply(self, action: Action) -> list[Event]:
         kind = action.kind
-        if kind in ("play", "shake"):
-            return self._play_card(action, shake=kind == "shake")
+        if kind == "play":
+            return self._play_card(action, shake=False)
         if kind == "choose":
             return self._choose(action)
+        if kind in ("go", "stop"):
+            return self._decide(kind)
+        if kind == "shake":
+            return self._play_card(action, shake=True)
         if kind == "bomb":
             return self._bomb(action)
         if kind == "draw":
             return self._draw_only()
         if kind == "joker":
             return self._joker(action)
-        if kind in ("go", "stop"):
-            return self._decide(kind)
         if kind in ("chongtong", "pass"):
             return self._chongtong_choice(kind)
         if kind in ("sake_animal", "sake_pi"):
@@ -409,11 +409,11 @@ class GoStopRound(FishingRound):
         self.captured[p] |= cards
         self.ctx["captured"] |= cards
         taken = ids(cards)
-        self.last_move.extend(taken)
-        ev: Event = {"type": "capture", "player": p, "cards": taken}
+        self.last_move += taken
         if event:
-            ev["event"] = event
-        events.append(ev)
+            events.append({"type": "capture", "player": p, "cards": taken, "event": event})
+        else:
+            events.append({"type": "capture", "player": p, "cards": taken})
 
     def _take_stack(self, p: int, m: int, cards: int, events: list[Event]) -> None:
         """``p`` takes a stack of three of month ``m`` (with the fourth card)."""
@@ -442,8 +442,7 @@ class GoStopRound(FishingRound):
     def _play_card(self, action: Action, shake: bool) -> list[Event]:
         p = self.current
         c = _INDEX[action.card]  # a legal action: its ids need no checking
-        t = _INDEX[action.target] if action.target else None
-        m = _month(c)
+        m = (c >> 2) + 1
         events: list[Event] = []
         self._start_turn()
         if shake:
@@ -453,24 +452,24 @@ class GoStopRound(FishingRound):
             events.append({"type": "shake", "player": p, "cards": ids(trip),
                            "korean_month": _km(m), "shakes": self.shakes[p]})
         self.hands[p] &= ~(1 << c)
-        fm = self.field & MONTH_MASKS[m]
+        fm = self.field & MONTH_OF[c]
         nf = fm.bit_count()
-        cid = DECK[c].id
+        cid = _CARD_IDS[c]
         events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM[m],
-                       "matches": ids(fm)})
+                       "matches": ids_in(fm)})
         self.last_move.append(cid)
         if nf == 3:
             self._take_stack(p, m, fm | (1 << c), events)
         else:
             self.field |= 1 << c
-            self.ctx["hand"] = [c, nf, t]
+            self.ctx["hand"] = [c, nf, _INDEX[action.target] if action.target else None]
         self._flip(events)
         return events
 
     def _bomb(self, action: Action) -> list[Event]:
         r = self.rules
         p = self.current
-        m = _month(card_index(action.card))
+        m = (card_index(action.card) >> 2) + 1
         mh = self.hands[p] & MONTH_MASKS[m]
         fm = self.field & MONTH_MASKS[m]
         played = mh.bit_count()
@@ -518,77 +517,54 @@ class GoStopRound(FishingRound):
             self._end_turn(events)
         return events
 
-    def _turn_up(self, events: list[Event]) -> int | None:
-        """The next stock card; jokers turned up are captured and the next card turned."""
-        p = self.current
-        while self.stock:
-            s = self.stock.pop()
-            if s < JOKER_BASE:
-                return s
-            self.captured[p] |= 1 << s
-            events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
-            events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
-            if self.rules.joker_power == "steal":
-                self.ctx["reasons"].append(["joker", 1])
-        return None
+    def _joker_turned(self, p: int, s: int, events: list[Event]) -> None:
+        """A joker turned from the stock is captured (and the next card turned instead)."""
+        self.captured[p] |= 1 << s
+        events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
+        events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
+        if self.rules.joker_power == "steal":
+            self.ctx["reasons"].append(["joker", 1])
 
     def _flip(self, events: list[Event]) -> None:
         ctx = self.ctx
         p = self.current
-        while ctx["flips"] > 0:
-            s = self._turn_up(events)
-            if s is None:
-                break
+        stock = self.stock
+        while ctx["flips"] > 0 and stock:
+            s = stock.pop()
+            if s >= JOKER_BASE:
+                self._joker_turned(p, s, events)
+                continue
             ctx["flips"] -= 1
             if self._resolve_stock(p, s, events):
                 return  # waiting for the choice between two field cards
-        self._resolve_hand(p, events)
+        if ctx["hand"] is not None:
+            self._resolve_hand(p, events)
         self._end_turn(events)
 
     def _resolve_hand(self, p: int, events: list[Event]) -> None:
-        hand = self.ctx["hand"]
-        if hand is None:
-            return
+        """The played hand card takes what it matched, now that the stock card did not."""
+        c, nf, t = self.ctx["hand"]
         self.ctx["hand"] = None
-        c, nf, t = hand
-        if nf == 0:
-            return  # it stays on the field
         if nf == 1:
-            self._take(p, self.field & MONTH_MASKS[_month(c)], events)
-        else:
+            self._take(p, self.field & MONTH_OF[c], events)
+        elif nf == 2:
             self._take(p, (1 << c) | (1 << t), events)
+        # no match: it stays on the field
 
     def _resolve_stock(self, p: int, s: int, events: list[Event]) -> bool:
         """Resolve the turned card ``s``; True when a choice between two field cards is due."""
-        ms = s // 4 + 1
-        hand = self.ctx["hand"]
-        fm = self.field & MONTH_MASKS[ms]
-        sid = DECK[s].id
+        ms = (s >> 2) + 1
+        ctx = self.ctx
+        hand = ctx["hand"]
+        fm = self.field & MONTH_OF[s]
+        sid = _CARD_IDS[s]
         ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM[ms]}
         events.append(ev)
         self.last_move.append(sid)
-        if hand is not None and _month(hand[0]) == ms:
-            self.ctx["hand"] = None
-            c, nf, _t = hand
-            if nf == 0:  # jjok: the stock card takes the lone hand card
-                self._take(p, fm | (1 << s), events, "jjok")
-                events.append({"type": "jjok", "player": p, "korean_month": _km(ms)})
-                if self.rules.steal_jjok:
-                    self.ctx["reasons"].append(["jjok", self.rules.steal_jjok])
-            elif nf == 1:  # ppeok: the three stay on the field
-                self.field |= 1 << s
-                self.stacks[ms] = p
-                self.ppeoks[p] += 1
-                self.ctx["ppeok"] = True
-                events.append({"type": "ppeok", "player": p, "cards": ids(fm | (1 << s)),
-                               "korean_month": _km(ms), "ppeoks": self.ppeoks[p]})
-            else:  # ttadak: both take one of the two field cards
-                self._take(p, fm | (1 << s), events, "ttadak")
-                events.append({"type": "ttadak", "player": p, "korean_month": _km(ms)})
-                if self.rules.steal_ttadak:
-                    self.ctx["reasons"].append(["ttadak", self.rules.steal_ttadak])
-            return False
-        self._resolve_hand(p, events)
+        if hand is not None:
+            if hand[0] >> 2 == s >> 2:  # the stock card meets the hand card's month
+                return self._meets_hand(p, s, ms, fm, hand[1], events)
+            self._resolve_hand(p, events)  # another month: ``fm`` stays as it is
         n = fm.bit_count()
         if n == 0:
             self.field |= 1 << s
@@ -597,10 +573,35 @@ class GoStopRound(FishingRound):
         elif n == 2:
             self.pending = s
             self.phase = CHOOSE_DRAW
-            ev["choose"] = ids(fm)
+            ev["choose"] = ids_in(fm)
             return True
         else:
             self._take_stack(p, ms, fm | (1 << s), events)
+        return False
+
+    def _meets_hand(self, p: int, s: int, ms: int, fm: int, nf: int, events: list[Event]) -> bool:
+        """The stock card ``s`` is of the month the hand card just went to (``nf`` field cards
+        matched it): jjok, ppeok or ttadak. Never a choice to wait for."""
+        ctx = self.ctx
+        ctx["hand"] = None
+        r = self.rules
+        if nf == 0:  # jjok: the stock card takes the lone hand card
+            self._take(p, fm | (1 << s), events, "jjok")
+            events.append({"type": "jjok", "player": p, "korean_month": _km(ms)})
+            if r.steal_jjok:
+                ctx["reasons"].append(["jjok", r.steal_jjok])
+        elif nf == 1:  # ppeok: the three stay on the field
+            self.field |= 1 << s
+            self.stacks[ms] = p
+            self.ppeoks[p] += 1
+            ctx["ppeok"] = True
+            events.append({"type": "ppeok", "player": p, "cards": ids(fm | (1 << s)),
+                           "korean_month": _km(ms), "ppeoks": self.ppeoks[p]})
+        else:  # ttadak: both take one of the two field cards
+            self._take(p, fm | (1 << s), events, "ttadak")
+            events.append({"type": "ttadak", "player": p, "korean_month": _km(ms)})
+            if r.steal_ttadak:
+                ctx["reasons"].append(["ttadak", r.steal_ttadak])
         return False
 
     def _choose(self, action: Action) -> list[Event]:
@@ -626,37 +627,35 @@ class GoStopRound(FishingRound):
         self.turn += 1
         reasons: list[list[Any]] = ctx["reasons"]
         got = ctx["captured"]
-        if (r.steal_first_turn_kinds and self.turns_taken[p] == 1 and got & BRIGHTS
-                and got & ANIMALS and got & RIBBONS and got & CHAFF):
-            reasons.append(["first_turn_kinds", r.steal_first_turn_kinds])
-        if self.field == 0 and ctx["captured"]:
-            events.append({"type": "sseul", "player": p})
-            if r.steal_sseul:
-                reasons.append(["sseul", r.steal_sseul])
-        if (r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons)
-                and any((got & MONTH_MASKS[m]) == MONTH_MASKS[m] for m in _MONTHS)):
-            reasons.append(["four_of_month", r.steal_four_of_month])
-        final = True
-        for q in range(n):
-            if self.hands[q] or (self.bomb_turns[q] and self.stock):
-                final = False
-                break
-        if final and reasons:
-            exempt = _EXEMPT[r.final_turn_exempt]
-            dropped = [x[0] for x in reasons if x[0] in exempt]
-            if dropped:
-                events.append({"type": "final_turn", "player": p, "not_counted": dropped})
-                reasons = [x for x in reasons if x[0] not in exempt]
-        owed = sum(x[1] for x in reasons)
-        if owed:
-            names = [x[0] for x in reasons]
-            for k in range(1, n):
-                self._steal(p, (p + k) % n, owed, names, events)
+        if got:  # what a turn's captures earn
+            if (r.steal_first_turn_kinds and self.turns_taken[p] == 1 and got & BRIGHTS
+                    and got & ANIMALS and got & RIBBONS and got & CHAFF):
+                reasons.append(["first_turn_kinds", r.steal_first_turn_kinds])
+            if self.field == 0:
+                events.append({"type": "sseul", "player": p})
+                if r.steal_sseul:
+                    reasons.append(["sseul", r.steal_sseul])
+            if (r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons)
+                    and _month_counts(got) & _NIBBLE_FOUR):
+                reasons.append(["four_of_month", r.steal_four_of_month])
+        if reasons:
+            final = not any(self._has_turn(q) for q in range(n))
+            if final:
+                exempt = _EXEMPT[r.final_turn_exempt]
+                dropped = [x[0] for x in reasons if x[0] in exempt]
+                if dropped:
+                    events.append({"type": "final_turn", "player": p, "not_counted": dropped})
+                    reasons = [x for x in reasons if x[0] not in exempt]
+            owed = sum(x[1] for x in reasons)
+            if owed:
+                names = [x[0] for x in reasons]
+                for k in range(1, n):
+                    self._steal(p, (p + k) % n, owed, names, events)
         if r.three_ppeok == "win" and ctx["ppeok"] and self.ppeoks[p] >= 3:
             self._finish_instant(p, "three_ppeok", 0, events)
             return
         score = self._score(p)
-        if score >= r.stop_minimum(n) and score > self.claimed[p]:
+        if score >= self._stop_minimum and score > self.claimed[p]:
             events.append({"type": "score", "player": p, "points": score,
                            "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r)]})
             if self._has_turn(p):
@@ -698,14 +697,14 @@ class GoStopRound(FishingRound):
     def _next_player(self, events: list[Event]) -> None:
         self.phase = PLAY
         n = self.num_players
+        hands = self.hands
         for k in range(1, n + 1):
             q = (self.current + k) % n
-            if self._has_turn(q):
+            if hands[q] or (self.bomb_turns[q] > 0 and self.stock):  # as _has_turn
                 self.current = q
                 return
         self._nagari(events, "exhausted")
 
-    # -- decisions ----------------------------------------------------------------------------
     def _decide(self, kind: str) -> list[Event]:
         p = self.current
         if kind == "go":
