@@ -35,6 +35,8 @@ player calls ``go`` or ``stop`` (a player with no turn left must stop). Hands em
 
 from __future__ import annotations
 
+from functools import cache, reduce
+from operator import itemgetter, or_
 from typing import Any
 
 from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in
@@ -155,6 +157,26 @@ def _months_with(counts: int, k: int) -> list[int]:
     return [m for m in _MONTHS if counts >> (4 * m - 4) & 15 == k]
 
 
+_BIT = tuple(1 << i for i in range(JOKER_BASE + 3))
+
+
+def _mask_of(cards: tuple[int, ...]) -> int:
+    return reduce(or_, map(_BIT.__getitem__, cards), 0)
+
+
+@cache
+def _deal_layout(n: int, hand_size: int, field_size: int, cards: int
+                 ) -> tuple[itemgetter, tuple[itemgetter, ...], int]:
+    """Where the piles lie in a shuffled deck of ``cards`` cards, as the shared dealing
+    (``deal_from``: the field, then the hands from the dealer's left, the dealer last) puts
+    them: the field's positions, each hand's by its seat counted from the dealer, and how many
+    cards are dealt (the rest is the stock). Worked out once per deal size, not per deal."""
+    packets = [("field", field_size)] + [(k, hand_size) for k in range(1, n)] + [(0, hand_size)]
+    piles, stock = deal_from(list(range(cards)), packets, 4 if n == 2 else 3)
+    return (itemgetter(*piles["field"]), tuple(itemgetter(*piles[k]) for k in range(n)),
+            cards - len(stock))
+
+
 class GoStopRound(FishingRound):
     """One Go-Stop round for 2 or 3 seats. Seat ``dealer`` plays first; turns go up by seat."""
 
@@ -204,16 +226,13 @@ class GoStopRound(FishingRound):
         r = self.rules
         n = self.num_players
         hand_size, field_size = r.deal_sizes(n)
-        order = [(self.dealer + k) % n for k in range(n)]
+        field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size, JOKER_BASE + r.jokers)
         for _attempt in range(1000):
             deck = list(range(JOKER_BASE + r.jokers))
             rng.shuffle(deck)
-            packets = [("field", field_size)] + [(f"hand{s}", hand_size) for s in order[1:]]
-            packets.append((f"hand{self.dealer}", hand_size))
-            piles, stock = deal_from(deck, packets, 4 if n == 2 else 3)
-            self.hands = [to_mask(piles[f"hand{s}"]) for s in range(n)]
-            self.field = to_mask(piles["field"])
-            self.stock = stock
+            self.hands = [_mask_of(hands_at[(s - self.dealer) % n](deck)) for s in range(n)]
+            self.field = _mask_of(field_at(deck))
+            self.stock = deck[dealt:][::-1]  # the card dealt next would be the top: the end
             self.captured = [0] * n
             events = self._field_jokers()
             four = self._field_four()
@@ -243,17 +262,15 @@ class GoStopRound(FishingRound):
         return events
 
     def _field_four(self) -> int | None:
-        for m in _MONTHS:
-            if (self.field & MONTH_MASKS[m]).bit_count() == 4:
-                return m
-        return None
+        counts = _month_counts(self.field)
+        return _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
 
     def _after_deal(self, four: int | None) -> None:
-        for m in _MONTHS:
-            if (self.field & MONTH_MASKS[m]).bit_count() == 3:
-                self.stacks[m] = DEALT_STACK
+        stacked = _months_with(_month_counts(self.field), 3)
+        for m in stacked:
+            self.stacks[m] = DEALT_STACK
         ev: Event = {"type": "deal", "dealer": self.dealer, "field": ids(self.field),
-                     "stacks": [_km(m) for m in _MONTHS if self.stacks[m] == DEALT_STACK],
+                     "stacks": [_km(m) for m in stacked],
                      "nagari": self.nagari, "multiplier": nagari_factor(self.rules, self.nagari)}
         if self.mission_month:
             ev["mission_month"] = _km(self.mission_month)
@@ -269,7 +286,8 @@ class GoStopRound(FishingRound):
         self._check_chongtong(self.start_events)
 
     def _fours(self, seat: int) -> list[int]:
-        return [m for m in _MONTHS if (self.hands[seat] & MONTH_MASKS[m]).bit_count() == 4]
+        counts = _month_counts(self.hands[seat])
+        return _months_with(counts, 4) if counts & _NIBBLE_FOUR else []
 
     def _check_chongtong(self, events: list[Event]) -> None:
         order = [(self.dealer + k) % self.num_players for k in range(self.num_players)]
