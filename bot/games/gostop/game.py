@@ -686,6 +686,11 @@ class GoStopRound(FishingRound):
             return
         self._next_player(events)
 
+    def score(self, seat: int) -> int:
+        """Seat ``seat``'s base score now, the dual card read the higher way (the observation's
+        ``scores``)."""
+        return self._score(seat)
+
     def _score(self, p: int) -> int:
         """Seat ``p``'s base score, kept while its pile stays (a turn without a capture then
         scores nothing anew). Not part of the state: a restored round starts with none kept."""
