@@ -428,7 +428,7 @@ class GoStopRound(FishingRound):
         self.field &= ~cards
         self.captured[p] |= cards
         self.ctx["captured"] |= cards
-        taken = ids(cards)
+        taken = ids_in(cards)  # cards of one month: never a joker
         self.last_move += taken
         if event:
             events.append({"type": "capture", "player": p, "cards": taken, "event": event})
