@@ -56,7 +56,6 @@ from .scoring import (
     JOKERS_2,
     RIBBONS,
     SINGLE_PI,
-    Scorer,
     animals_of,
     base_score,
     best_reading,
@@ -191,7 +190,6 @@ class GoStopRound(FishingRound):
             raise ValueError("Go-Stop is played by two or three players")
         self.rules = rules
         self._stop_minimum = rules.stop_minimum(num_players)
-        self._scorer = Scorer(rules)
         self.seed = seed
         self.dealer = dealer
         self.round_number = round_number
@@ -697,7 +695,7 @@ class GoStopRound(FishingRound):
         pile = self.captured[p]
         kept = self._kept_score[p]
         if kept is None or kept[0] != pile:
-            kept = self._kept_score[p] = (pile, self._scorer.best(pile))
+            kept = self._kept_score[p] = (pile, base_score(pile, self.rules))
         return kept[1]
 
     def _steal(self, p: int, q: int, owed: int, reasons: list[str], events: list[Event]) -> None:

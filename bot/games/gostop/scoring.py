@@ -131,17 +131,13 @@ def animals_of(m: int, rules: Rules, reading: str | None = "animal") -> int:
 def pi_value(m: int, rules: Rules, reading: str | None = "animal") -> int:
     """Pi (junk) value: chaff 1, lightning and yellow paulownia 2, jokers 2/3, the sake cup 2
     when read as pi (always with ``sake_cup="both"``)."""
-    return _pi(m, rules.sake_cup == "both", dual_card(rules), reading)
-
-
-def _pi(m: int, sake_both: bool, dual: int, reading: str | None) -> int:
     v = (m & CHAFF).bit_count() + (m & DOUBLE_PI).bit_count()
     if m & JOKERS:
         v += 2 * (m & JOKERS_2).bit_count() + 3 * (m & JOKER_3).bit_count()
-    if sake_both:
+    if rules.sake_cup == "both":
         if m & SAKE:
             v += 2
-    elif reading == "pi" and m & dual:
+    elif reading == "pi" and m & dual_card(rules):
         v += 2
     return v
 
@@ -217,73 +213,52 @@ def yaku_of(m: int, rules: Rules, reading: str | None = None) -> list[Yaku]:
 
 
 def points_with(m: int, rules: Rules, reading: str) -> int:
-    """Total base points of pile ``m`` with the dual card read as ``reading`` (the sum of
-    ``yaku_with``'s points, without building the yaku)."""
-    return Scorer(rules).points(m, reading)
+    """Total base points of pile ``m`` with the dual card read as ``reading`` (fast path of
+    ``total(yaku_with(...))``, used after every turn)."""
+    pts = 0
+    b = m & BRIGHTS
+    n = b.bit_count()
+    if n == 5:
+        pts = 15
+    elif n == 4:
+        pts = rules.four_brights_with_rain if b & RAIN else 4
+    elif n == 3:
+        pts = 2 if b & RAIN else 3
+    a = m & ANIMALS
+    if reading == "pi":
+        a &= ~dual_card(rules)
+    if (a & BIRDS) == BIRDS:
+        pts += rules.godori_points
+    if rules.inoshikacho_points and (a & INOSHIKACHO) == INOSHIKACHO:
+        pts += rules.inoshikacho_points
+    na = a.bit_count()
+    if na >= 5:
+        pts += na - 4
+    t = m & RIBBONS
+    if (t & POETRY_RIBBONS) == POETRY_RIBBONS:
+        pts += 3
+    if (t & BLUE_RIBBONS) == BLUE_RIBBONS:
+        pts += 3
+    if rules.chodan and (t & GRASS_RIBBONS) == GRASS_RIBBONS:
+        pts += 3
+    if rules.willow_ribbon == "excluded":
+        t &= ~WILLOW_RIBBON
+    nt = t.bit_count()
+    if nt >= 5:
+        pts += nt - 4
+    pv = pi_value(m, rules, reading)
+    if pv >= 10:
+        pts += pv - 9
+    return pts
 
 
 def base_score(m: int, rules: Rules, reading: str | None = None) -> int:
     """Total base points of a pile (the higher reading of the dual card by default)."""
-    scorer = Scorer(rules)
-    return scorer.best(m) if reading is None else scorer.points(m, reading)
-
-
-class Scorer:
-    """Base points of piles under one set of rules, its options read once: a round keeps one
-    and asks it after every turn that captured."""
-
-    __slots__ = ("dual", "sake_both", "four_rain", "godori", "ino", "chodan", "tti")
-
-    def __init__(self, rules: Rules) -> None:
-        self.dual = dual_card(rules)
-        self.sake_both = rules.sake_cup == "both"
-        self.four_rain = rules.four_brights_with_rain
-        self.godori = rules.godori_points
-        self.ino = rules.inoshikacho_points
-        self.chodan = rules.chodan
-        self.tti = RIBBONS & ~WILLOW_RIBBON if rules.willow_ribbon == "excluded" else RIBBONS
-
-    def best(self, m: int) -> int:
-        """The points under the higher reading of the dual card."""
-        if m & self.dual:
-            return max(self.points(m, "animal"), self.points(m, "pi"))
-        return self.points(m, "animal")
-
-    def points(self, m: int, reading: str) -> int:
-        """The points with the dual card read as ``reading``."""
-        pts = 0
-        b = m & BRIGHTS
-        n = b.bit_count()
-        if n == 5:
-            pts = 15
-        elif n == 4:
-            pts = self.four_rain if b & RAIN else 4
-        elif n == 3:
-            pts = 2 if b & RAIN else 3
-        a = m & ANIMALS
-        if reading == "pi":
-            a &= ~self.dual
-        if (a & BIRDS) == BIRDS:
-            pts += self.godori
-        if self.ino and (a & INOSHIKACHO) == INOSHIKACHO:
-            pts += self.ino
-        na = a.bit_count()
-        if na >= 5:
-            pts += na - 4
-        t = m & RIBBONS
-        if (t & POETRY_RIBBONS) == POETRY_RIBBONS:
-            pts += 3
-        if (t & BLUE_RIBBONS) == BLUE_RIBBONS:
-            pts += 3
-        if self.chodan and (t & GRASS_RIBBONS) == GRASS_RIBBONS:
-            pts += 3
-        nt = (t & self.tti).bit_count()
-        if nt >= 5:
-            pts += nt - 4
-        pv = _pi(m, self.sake_both, self.dual, reading)
-        if pv >= 10:
-            pts += pv - 9
-        return pts
+    if reading is None:
+        if m & dual_card(rules):
+            return max(points_with(m, rules, "animal"), points_with(m, rules, "pi"))
+        reading = "animal"
+    return points_with(m, rules, reading)
 
 
 def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = None,
