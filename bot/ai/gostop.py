@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.cards import (
@@ -35,8 +36,10 @@ from bot.games.base import Action
 from bot.games.gostop.scoring import (
     DOUBLE_PI,
     JOKER_BASE,
+    JOKER_IDS,
     RAIN,
     SAKE,
+    card_id,
     card_index,
 )
 from bot.games.rng import Rng
@@ -63,12 +66,21 @@ def _pi(m: int) -> int:
         + 3 * ((m >> (JOKER_BASE + 2)) & 1)
 
 
+# Card ids of legal actions are valid: read them with one lookup, not card_index's checks.
+_INDEX = {card_id(i): i for i in range(JOKER_BASE + len(JOKER_IDS))}
+
+# What go or stop weighs, per seat: (cards left in hand, bomb turns left, go calls, scores).
+Standing = tuple[list[int], list[int], list[int], list[int]]
+
+
 class Table:
     """What a seat sees, as bit sets: from its observation, or read straight from the round
-    (the search's rollouts, which then build no observation)."""
+    (the search's rollouts, which then build no observation). ``standing`` gives what go or
+    stop weighs, read only when it is asked for."""
 
     def __init__(self, seat: int, hand: int, field: int, piles: list[int], revealed: int,
-                 stop_minimum: int) -> None:
+                 stop_minimum: int, standing: Callable[[], Standing] | None = None) -> None:
+        self.standing = standing
         self.seat = seat
         self.n = len(piles)
         self.hand = hand
@@ -92,7 +104,8 @@ class Table:
             if s != seat:
                 revealed |= _mask(cards)
         return cls(seat, _mask(obs["hand"]), _mask(obs["field"]),
-                   [_mask(p) for p in obs["captured"]], revealed, obs["stop_minimum"])
+                   [_mask(p) for p in obs["captured"]], revealed, obs["stop_minimum"],
+                   lambda: (obs["hand_sizes"], obs["bomb_turns"], obs["goes"], obs["scores"]))
 
     @classmethod
     def of_round(cls, state: Any) -> Table:
@@ -104,7 +117,9 @@ class Table:
                 for m in months:
                     revealed |= state.hands[s] & MONTH_MASKS[m]
         return cls(seat, state.hands[seat], state.field, list(state.captured), revealed,
-                   state.rules.stop_minimum(state.num_players))
+                   state.rules.stop_minimum(state.num_players),
+                   lambda: ([h.bit_count() for h in state.hands], state.bomb_turns, state.goes,
+                            [state.score(s) for s in range(state.num_players)]))
 
     def unseen_in_month(self, m: int) -> int:
         return 4 - (self.seen & MONTH_MASKS[m]).bit_count()
@@ -177,22 +192,21 @@ class GreedyPlayer:
         kinds = {a.kind for a in legal}
         if "chongtong" in kinds:
             return Action("chongtong")
-        if "go" in kinds or kinds == {"stop"}:
-            return self._go_or_stop(observation, legal)
         if kinds <= {"sake_animal", "sake_pi"}:
             return self._reading(observation, legal)
         return self.decide(Table.of_observation(observation), legal)
 
     @staticmethod
     def decides(legal: list[Action]) -> bool:
-        """Whether ``legal`` is a choice :meth:`decide` makes (a card to play, take or turn),
-        not a go/stop, chongtong or sake-cup reading, which read the observation."""
+        """Whether ``legal`` is a choice :meth:`decide` makes (a card to play, take or turn, go
+        or stop), not a chongtong or sake-cup reading, which read the observation."""
         kinds = {a.kind for a in legal}
-        return not ("chongtong" in kinds or "go" in kinds or kinds == {"stop"}
-                    or kinds <= {"sake_animal", "sake_pi"})
+        return not ("chongtong" in kinds or kinds <= {"sake_animal", "sake_pi"})
 
     def decide(self, t: Table, legal: list[Action]) -> Action:
-        """The best card play (or choice, draw, joker) for the table ``t``."""
+        """The best card play (or choice, draw, joker), or go or stop, for the table ``t``."""
+        if legal[0].kind in ("go", "stop"):  # a go is always offered with its stop
+            return self._go_or_stop(t, legal)
         joker = next((a for a in legal if a.kind == "joker"), None)
         if joker is not None:
             return joker
@@ -206,14 +220,14 @@ class GreedyPlayer:
     # -- plays ------------------------------------------------------------------------------
     def _score(self, a: Action, t: Table) -> float:
         if a.kind == "choose":
-            return t.worth(card_index(a.target))
+            return t.worth(_INDEX[a.target])
         if a.kind == "draw":
             return 0.8  # a free turn up: better than throwing away a card
         if a.kind == "bomb":
-            m = DECK[card_index(a.card)].month
+            m = DECK[_INDEX[a.card]].month
             cards = (t.hand | t.field) & MONTH_MASKS[m]
             return sum(t.worth(i) for i in _bits(cards)) + 2.0 * (t.n - 1) + 4.0
-        c = card_index(a.card)
+        c = _INDEX[a.card]
         m = DECK[c].month
         fm = t.field & MONTH_MASKS[m]
         nf = fm.bit_count()
@@ -230,7 +244,7 @@ class GreedyPlayer:
             if t.unseen_in_month(m) >= 1:
                 s -= 0.15 * (s)  # ppeok chance
         elif nf == 2:
-            target = card_index(a.target)
+            target = _INDEX[a.target]
             s += t.worth(c) + t.worth(target)
         else:
             s += t.worth(c) + sum(t.worth(i) for i in _bits(fm)) + 1.5 * (t.n - 1)
@@ -239,18 +253,18 @@ class GreedyPlayer:
         return s
 
     # -- decisions ----------------------------------------------------------------------------
-    def _go_or_stop(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _go_or_stop(self, t: Table, legal: list[Action]) -> Action:
         if Action("go") not in legal:
             return Action("stop")
-        t = Table.of_observation(obs)
         me = t.seat
-        cards_left = obs["hand_sizes"][me] + obs["bomb_turns"][me]
-        danger = 0.25 * obs["goes"][me]
+        hand_sizes, bomb_turns, goes, scores = t.standing()
+        cards_left = hand_sizes[me] + bomb_turns[me]
+        danger = 0.25 * goes[me]
         for s, pile in enumerate(t.piles):
             if s == me:
                 continue
             # how far this opponent is from the stop minimum, counting the yaku it nearly has
-            gap = t.stop_minimum - obs["scores"][s] - t.near_threat(pile)
+            gap = t.stop_minimum - scores[s] - t.near_threat(pile)
             if t.n == 2:
                 danger += 1.0 if gap <= 1 else 0.5 if gap <= 3 else 0.15 if gap <= 5 else 0.0
             else:  # a stop minimum of 3: every gap is small, and go-bak pays for both losers

@@ -35,9 +35,11 @@ player calls ``go`` or ``stop`` (a player with no turn left must stop). Hands em
 
 from __future__ import annotations
 
+from functools import cache, reduce
+from operator import itemgetter, or_
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, MONTH_OF, indices_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in
 
 from ..base import Action, Event, IllegalAction, Match, RoundResult
 from ..capture import CHOOSE_AT, CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
@@ -95,10 +97,6 @@ _BOMB = tuple(Action("bomb", c.id) for c in DECK)
 _STOP = Action("stop")
 
 
-def _month(c: int) -> int:
-    return DECK[c].month
-
-
 _INDEX = {DECK[c].id: c for c in range(48)} | {card_id(j): j for j in range(JOKER_BASE, JOKER_BASE + 3)}
 
 
@@ -109,8 +107,73 @@ def _km(month: int) -> int:
     return _KM[month]
 
 
-def _low(m: int) -> int:
-    return (m & -m).bit_length() - 1
+_JOKER = {j: Action("joker", card_id(j)) for j in range(JOKER_BASE, JOKER_BASE + 3)}
+
+# Card indices run month by month, four to a month, so a month's cards in a pile are one 4-bit
+# nibble of its bit set. The plays of a month depend only on its hand and field nibbles: they are
+# read from a table, in the order the rules list them (each card of the month, on either target
+# when two field cards match), with what else the month may allow (a shake or a bomb, whose
+# conditions depend on the seat and the rules).
+_MAY_SHAKE = 1  # a triplet (or four) in hand, none of its month on the field
+_MAY_BOMB = 2  # three in hand, the fourth on the field
+_MAY_SMALL_BOMB = 3  # two in hand, two on the field
+
+
+def _month_plays(month0: int, hand: int, field: int) -> tuple[tuple[Action, ...], int, tuple[Action, ...]]:
+    same = [4 * month0 + k for k in range(4) if hand >> k & 1]
+    targets = [4 * month0 + k for k in range(4) if field >> k & 1]
+    nh, nf = len(same), len(targets)
+    if nf == 2:
+        plays = tuple(_PLAY_AT[c][t] for c in same for t in targets)
+    else:
+        plays = tuple(_PLAY[c] for c in same)
+    if nh >= 3 and nf == 0:
+        return plays, _MAY_SHAKE, tuple(_SHAKE[c] for c in same)
+    if nh == 3 and nf == 1:
+        return plays, _MAY_BOMB, (_BOMB[same[0]],)
+    if nh == 2 and nf == 2:
+        return plays, _MAY_SMALL_BOMB, (_BOMB[same[0]],)
+    return plays, 0, ()
+
+
+# Indexed by month0 << 8 | hand nibble << 4 | field nibble (a card is never in both piles).
+_PLAYS = tuple(_month_plays(m0, hn, fn) for m0 in range(12) for hn in range(16) for fn in range(16))
+
+_NIBBLE_FOUR = 0x444444444444  # per month nibble of month counts: the count is 4
+_CARD_IDS = tuple(c.id for c in DECK)
+
+
+def _month_counts(m: int) -> int:
+    """Per month nibble, how many cards of the month ``m`` holds (0..4): a popcount of each
+    4-bit group at once instead of a loop over the twelve months. Jokers are left out."""
+    m &= (1 << 48) - 1
+    m -= (m >> 1) & 0x555555555555
+    return (m & 0x333333333333) + ((m >> 2) & 0x333333333333)
+
+
+def _months_with(counts: int, k: int) -> list[int]:
+    """The months (1..12) whose count in ``counts`` (see :func:`_month_counts`) is ``k``."""
+    return [m for m in _MONTHS if counts >> (4 * m - 4) & 15 == k]
+
+
+_BIT = tuple(1 << i for i in range(JOKER_BASE + 3))
+
+
+def _mask_of(cards: tuple[int, ...]) -> int:
+    return reduce(or_, map(_BIT.__getitem__, cards), 0)
+
+
+@cache
+def _deal_layout(n: int, hand_size: int, field_size: int, cards: int
+                 ) -> tuple[itemgetter, tuple[itemgetter, ...], int]:
+    """Where the piles lie in a shuffled deck of ``cards`` cards, as the shared dealing
+    (``deal_from``: the field, then the hands from the dealer's left, the dealer last) puts
+    them: the field's positions, each hand's by its seat counted from the dealer, and how many
+    cards are dealt (the rest is the stock). Worked out once per deal size, not per deal."""
+    packets = [("field", field_size)] + [(k, hand_size) for k in range(1, n)] + [(0, hand_size)]
+    piles, stock = deal_from(list(range(cards)), packets, 4 if n == 2 else 3)
+    return (itemgetter(*piles["field"]), tuple(itemgetter(*piles[k]) for k in range(n)),
+            cards - len(stock))
 
 
 class GoStopRound(FishingRound):
@@ -118,6 +181,7 @@ class GoStopRound(FishingRound):
 
     GAME = "gostop"
     VERSION = 1
+    _reading_choice: dict[str, dict[str, Any]] | None = None  # the settlements a reading chooses from
 
     def __init__(self, rules: Rules, seed: int, num_players: int = 2, dealer: int = 0,
                  round_number: int = 1, carry: dict[str, Any] | None = None,
@@ -125,6 +189,7 @@ class GoStopRound(FishingRound):
         if num_players not in (2, 3):
             raise ValueError("Go-Stop is played by two or three players")
         self.rules = rules
+        self._stop_minimum = rules.stop_minimum(num_players)
         self.seed = seed
         self.dealer = dealer
         self.round_number = round_number
@@ -159,16 +224,13 @@ class GoStopRound(FishingRound):
         r = self.rules
         n = self.num_players
         hand_size, field_size = r.deal_sizes(n)
-        order = [(self.dealer + k) % n for k in range(n)]
+        field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size, JOKER_BASE + r.jokers)
         for _attempt in range(1000):
             deck = list(range(JOKER_BASE + r.jokers))
             rng.shuffle(deck)
-            packets = [("field", field_size)] + [(f"hand{s}", hand_size) for s in order[1:]]
-            packets.append((f"hand{self.dealer}", hand_size))
-            piles, stock = deal_from(deck, packets, 4 if n == 2 else 3)
-            self.hands = [to_mask(piles[f"hand{s}"]) for s in range(n)]
-            self.field = to_mask(piles["field"])
-            self.stock = stock
+            self.hands = [_mask_of(hands_at[(s - self.dealer) % n](deck)) for s in range(n)]
+            self.field = _mask_of(field_at(deck))
+            self.stock = deck[dealt:][::-1]  # the card dealt next would be the top: the end
             self.captured = [0] * n
             events = self._field_jokers()
             four = self._field_four()
@@ -198,17 +260,15 @@ class GoStopRound(FishingRound):
         return events
 
     def _field_four(self) -> int | None:
-        for m in _MONTHS:
-            if (self.field & MONTH_MASKS[m]).bit_count() == 4:
-                return m
-        return None
+        counts = _month_counts(self.field)
+        return _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
 
     def _after_deal(self, four: int | None) -> None:
-        for m in _MONTHS:
-            if (self.field & MONTH_MASKS[m]).bit_count() == 3:
-                self.stacks[m] = DEALT_STACK
+        stacked = _months_with(_month_counts(self.field), 3)
+        for m in stacked:
+            self.stacks[m] = DEALT_STACK
         ev: Event = {"type": "deal", "dealer": self.dealer, "field": ids(self.field),
-                     "stacks": [_km(m) for m in _MONTHS if self.stacks[m] == DEALT_STACK],
+                     "stacks": [_km(m) for m in stacked],
                      "nagari": self.nagari, "multiplier": nagari_factor(self.rules, self.nagari)}
         if self.mission_month:
             ev["mission_month"] = _km(self.mission_month)
@@ -224,7 +284,8 @@ class GoStopRound(FishingRound):
         self._check_chongtong(self.start_events)
 
     def _fours(self, seat: int) -> list[int]:
-        return [m for m in _MONTHS if (self.hands[seat] & MONTH_MASKS[m]).bit_count() == 4]
+        counts = _month_counts(self.hands[seat])
+        return _months_with(counts, 4) if counts & _NIBBLE_FOUR else []
 
     def _check_chongtong(self, events: list[Event]) -> None:
         order = [(self.dealer + k) % self.num_players for k in range(self.num_players)]
@@ -307,59 +368,49 @@ class GoStopRound(FishingRound):
         return []
 
     def _play_actions(self, p: int) -> list[Action]:
-        r = self.rules
         hand = self.hands[p]
         field = self.field
         out: list[Action] = []
         if hand & JOKERS:
-            out.extend(Action("joker", card_id(j)) for j in indices_in(hand & JOKERS))
+            out.extend([_JOKER[j] for j in indices_in(hand & JOKERS)])
             hand &= ~JOKERS
-        first = self.turns_taken[p] == 0
-        while hand:
-            low = hand & -hand
-            c = low.bit_length() - 1
-            mm = MONTH_OF[c]
-            mh = hand & mm
-            hand ^= mh
-            fm = field & mm
-            nf = fm.bit_count()
-            if mh == low and nf != 2:  # a lone card of its month, no choice of target
-                out.append(_PLAY[c])
-                continue
-            m = c // 4 + 1
-            nh = mh.bit_count()
-            same = indices_in(mh)
-            if nf == 2:  # each card of the month on either field card
-                targets = indices_in(fm)
-                for c in same:
-                    row = _PLAY_AT[c]
-                    out.extend([row[t] for t in targets])
-            else:
-                out.extend([_PLAY[c] for c in same])
-                # Shaking needs a triplet in hand and none of its month on the field.
-                if (nh >= 3 and nf == 0 and m not in self.shaken[p]
-                        and (r.shake_timing == "any_turn" or first)):
-                    out.extend([_SHAKE[c] for c in same])
-            if nh == 3 and nf == 1 and (r.bomb_after_shake or m not in self.shaken[p]) or nh == 2 and nf == 2 and r.small_bomb != "off":
-                out.append(_BOMB[same[0]])
+        while hand:  # month by month, from the lowest card in hand
+            shift = ((hand & -hand).bit_length() - 1) & ~3
+            nibble = hand >> shift & 15
+            hand ^= nibble << shift
+            plays, may, more = _PLAYS[shift << 6 | nibble << 4 | field >> shift & 15]
+            out += plays
+            if may and self._allows(p, may, shift // 4 + 1):
+                out += more
         if self.bomb_turns[p] and self.stock:
             out.append(_DRAW)
         return out
 
+    def _allows(self, p: int, may: int, m: int) -> bool:
+        """Whether seat ``p`` may shake or bomb month ``m`` now (``may`` from the plays table)."""
+        r = self.rules
+        if may == _MAY_SHAKE:  # a month shaken once is not shaken again
+            return m not in self.shaken[p] and (r.shake_timing == "any_turn" or self.turns_taken[p] == 0)
+        if may == _MAY_BOMB:
+            return r.bomb_after_shake or m not in self.shaken[p]
+        return r.small_bomb != "off"
+
     def _apply(self, action: Action) -> list[Event]:
         kind = action.kind
-        if kind in ("play", "shake"):
-            return self._play_card(action, shake=kind == "shake")
+        if kind == "play":
+            return self._play_card(action, shake=False)
         if kind == "choose":
             return self._choose(action)
+        if kind in ("go", "stop"):
+            return self._decide(kind)
+        if kind == "shake":
+            return self._play_card(action, shake=True)
         if kind == "bomb":
             return self._bomb(action)
         if kind == "draw":
             return self._draw_only()
         if kind == "joker":
             return self._joker(action)
-        if kind in ("go", "stop"):
-            return self._decide(kind)
         if kind in ("chongtong", "pass"):
             return self._chongtong_choice(kind)
         if kind in ("sake_animal", "sake_pi"):
@@ -375,12 +426,12 @@ class GoStopRound(FishingRound):
         self.field &= ~cards
         self.captured[p] |= cards
         self.ctx["captured"] |= cards
-        taken = ids(cards)
-        self.last_move.extend(taken)
-        ev: Event = {"type": "capture", "player": p, "cards": taken}
+        taken = ids_in(cards)  # cards of one month: never a joker
+        self.last_move += taken
         if event:
-            ev["event"] = event
-        events.append(ev)
+            events.append({"type": "capture", "player": p, "cards": taken, "event": event})
+        else:
+            events.append({"type": "capture", "player": p, "cards": taken})
 
     def _take_stack(self, p: int, m: int, cards: int, events: list[Event]) -> None:
         """``p`` takes a stack of three of month ``m`` (with the fourth card)."""
@@ -409,8 +460,7 @@ class GoStopRound(FishingRound):
     def _play_card(self, action: Action, shake: bool) -> list[Event]:
         p = self.current
         c = _INDEX[action.card]  # a legal action: its ids need no checking
-        t = _INDEX[action.target] if action.target else None
-        m = _month(c)
+        m = (c >> 2) + 1
         events: list[Event] = []
         self._start_turn()
         if shake:
@@ -420,24 +470,24 @@ class GoStopRound(FishingRound):
             events.append({"type": "shake", "player": p, "cards": ids(trip),
                            "korean_month": _km(m), "shakes": self.shakes[p]})
         self.hands[p] &= ~(1 << c)
-        fm = self.field & MONTH_MASKS[m]
+        fm = self.field & MONTH_OF[c]
         nf = fm.bit_count()
-        cid = DECK[c].id
+        cid = _CARD_IDS[c]
         events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM[m],
-                       "matches": ids(fm)})
+                       "matches": ids_in(fm)})
         self.last_move.append(cid)
         if nf == 3:
             self._take_stack(p, m, fm | (1 << c), events)
         else:
             self.field |= 1 << c
-            self.ctx["hand"] = [c, nf, t]
+            self.ctx["hand"] = [c, nf, _INDEX[action.target] if action.target else None]
         self._flip(events)
         return events
 
     def _bomb(self, action: Action) -> list[Event]:
         r = self.rules
         p = self.current
-        m = _month(card_index(action.card))
+        m = (card_index(action.card) >> 2) + 1
         mh = self.hands[p] & MONTH_MASKS[m]
         fm = self.field & MONTH_MASKS[m]
         played = mh.bit_count()
@@ -485,77 +535,54 @@ class GoStopRound(FishingRound):
             self._end_turn(events)
         return events
 
-    def _turn_up(self, events: list[Event]) -> int | None:
-        """The next stock card; jokers turned up are captured and the next card turned."""
-        p = self.current
-        while self.stock:
-            s = self.stock.pop()
-            if s < JOKER_BASE:
-                return s
-            self.captured[p] |= 1 << s
-            events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
-            events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
-            if self.rules.joker_power == "steal":
-                self.ctx["reasons"].append(["joker", 1])
-        return None
+    def _joker_turned(self, p: int, s: int, events: list[Event]) -> None:
+        """A joker turned from the stock is captured (and the next card turned instead)."""
+        self.captured[p] |= 1 << s
+        events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
+        events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
+        if self.rules.joker_power == "steal":
+            self.ctx["reasons"].append(["joker", 1])
 
     def _flip(self, events: list[Event]) -> None:
         ctx = self.ctx
         p = self.current
-        while ctx["flips"] > 0:
-            s = self._turn_up(events)
-            if s is None:
-                break
+        stock = self.stock
+        while ctx["flips"] > 0 and stock:
+            s = stock.pop()
+            if s >= JOKER_BASE:
+                self._joker_turned(p, s, events)
+                continue
             ctx["flips"] -= 1
             if self._resolve_stock(p, s, events):
                 return  # waiting for the choice between two field cards
-        self._resolve_hand(p, events)
+        if ctx["hand"] is not None:
+            self._resolve_hand(p, events)
         self._end_turn(events)
 
     def _resolve_hand(self, p: int, events: list[Event]) -> None:
-        hand = self.ctx["hand"]
-        if hand is None:
-            return
+        """The played hand card takes what it matched, now that the stock card did not."""
+        c, nf, t = self.ctx["hand"]
         self.ctx["hand"] = None
-        c, nf, t = hand
-        if nf == 0:
-            return  # it stays on the field
         if nf == 1:
-            self._take(p, self.field & MONTH_MASKS[_month(c)], events)
-        else:
+            self._take(p, self.field & MONTH_OF[c], events)
+        elif nf == 2:
             self._take(p, (1 << c) | (1 << t), events)
+        # no match: it stays on the field
 
     def _resolve_stock(self, p: int, s: int, events: list[Event]) -> bool:
         """Resolve the turned card ``s``; True when a choice between two field cards is due."""
-        ms = s // 4 + 1
-        hand = self.ctx["hand"]
-        fm = self.field & MONTH_MASKS[ms]
-        sid = DECK[s].id
+        ms = (s >> 2) + 1
+        ctx = self.ctx
+        hand = ctx["hand"]
+        fm = self.field & MONTH_OF[s]
+        sid = _CARD_IDS[s]
         ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM[ms]}
         events.append(ev)
         self.last_move.append(sid)
-        if hand is not None and _month(hand[0]) == ms:
-            self.ctx["hand"] = None
-            c, nf, _t = hand
-            if nf == 0:  # jjok: the stock card takes the lone hand card
-                self._take(p, fm | (1 << s), events, "jjok")
-                events.append({"type": "jjok", "player": p, "korean_month": _km(ms)})
-                if self.rules.steal_jjok:
-                    self.ctx["reasons"].append(["jjok", self.rules.steal_jjok])
-            elif nf == 1:  # ppeok: the three stay on the field
-                self.field |= 1 << s
-                self.stacks[ms] = p
-                self.ppeoks[p] += 1
-                self.ctx["ppeok"] = True
-                events.append({"type": "ppeok", "player": p, "cards": ids(fm | (1 << s)),
-                               "korean_month": _km(ms), "ppeoks": self.ppeoks[p]})
-            else:  # ttadak: both take one of the two field cards
-                self._take(p, fm | (1 << s), events, "ttadak")
-                events.append({"type": "ttadak", "player": p, "korean_month": _km(ms)})
-                if self.rules.steal_ttadak:
-                    self.ctx["reasons"].append(["ttadak", self.rules.steal_ttadak])
-            return False
-        self._resolve_hand(p, events)
+        if hand is not None:
+            if hand[0] >> 2 == s >> 2:  # the stock card meets the hand card's month
+                return self._meets_hand(p, s, ms, fm, hand[1], events)
+            self._resolve_hand(p, events)  # another month: ``fm`` stays as it is
         n = fm.bit_count()
         if n == 0:
             self.field |= 1 << s
@@ -564,10 +591,35 @@ class GoStopRound(FishingRound):
         elif n == 2:
             self.pending = s
             self.phase = CHOOSE_DRAW
-            ev["choose"] = ids(fm)
+            ev["choose"] = ids_in(fm)
             return True
         else:
             self._take_stack(p, ms, fm | (1 << s), events)
+        return False
+
+    def _meets_hand(self, p: int, s: int, ms: int, fm: int, nf: int, events: list[Event]) -> bool:
+        """The stock card ``s`` is of the month the hand card just went to (``nf`` field cards
+        matched it): jjok, ppeok or ttadak. Never a choice to wait for."""
+        ctx = self.ctx
+        ctx["hand"] = None
+        r = self.rules
+        if nf == 0:  # jjok: the stock card takes the lone hand card
+            self._take(p, fm | (1 << s), events, "jjok")
+            events.append({"type": "jjok", "player": p, "korean_month": _km(ms)})
+            if r.steal_jjok:
+                ctx["reasons"].append(["jjok", r.steal_jjok])
+        elif nf == 1:  # ppeok: the three stay on the field
+            self.field |= 1 << s
+            self.stacks[ms] = p
+            self.ppeoks[p] += 1
+            ctx["ppeok"] = True
+            events.append({"type": "ppeok", "player": p, "cards": ids(fm | (1 << s)),
+                           "korean_month": _km(ms), "ppeoks": self.ppeoks[p]})
+        else:  # ttadak: both take one of the two field cards
+            self._take(p, fm | (1 << s), events, "ttadak")
+            events.append({"type": "ttadak", "player": p, "korean_month": _km(ms)})
+            if r.steal_ttadak:
+                ctx["reasons"].append(["ttadak", r.steal_ttadak])
         return False
 
     def _choose(self, action: Action) -> list[Event]:
@@ -593,37 +645,35 @@ class GoStopRound(FishingRound):
         self.turn += 1
         reasons: list[list[Any]] = ctx["reasons"]
         got = ctx["captured"]
-        if (r.steal_first_turn_kinds and self.turns_taken[p] == 1 and got & BRIGHTS
-                and got & ANIMALS and got & RIBBONS and got & CHAFF):
-            reasons.append(["first_turn_kinds", r.steal_first_turn_kinds])
-        if self.field == 0 and ctx["captured"]:
-            events.append({"type": "sseul", "player": p})
-            if r.steal_sseul:
-                reasons.append(["sseul", r.steal_sseul])
-        if (r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons)
-                and any((got & MONTH_MASKS[m]) == MONTH_MASKS[m] for m in _MONTHS)):
-            reasons.append(["four_of_month", r.steal_four_of_month])
-        final = True
-        for q in range(n):
-            if self.hands[q] or (self.bomb_turns[q] and self.stock):
-                final = False
-                break
-        if final and reasons:
-            exempt = _EXEMPT[r.final_turn_exempt]
-            dropped = [x[0] for x in reasons if x[0] in exempt]
-            if dropped:
-                events.append({"type": "final_turn", "player": p, "not_counted": dropped})
-                reasons = [x for x in reasons if x[0] not in exempt]
-        owed = sum(x[1] for x in reasons)
-        if owed:
-            names = [x[0] for x in reasons]
-            for k in range(1, n):
-                self._steal(p, (p + k) % n, owed, names, events)
+        if got:  # what a turn's captures earn
+            if (r.steal_first_turn_kinds and self.turns_taken[p] == 1 and got & BRIGHTS
+                    and got & ANIMALS and got & RIBBONS and got & CHAFF):
+                reasons.append(["first_turn_kinds", r.steal_first_turn_kinds])
+            if self.field == 0:
+                events.append({"type": "sseul", "player": p})
+                if r.steal_sseul:
+                    reasons.append(["sseul", r.steal_sseul])
+            if (r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons)
+                    and _month_counts(got) & _NIBBLE_FOUR):
+                reasons.append(["four_of_month", r.steal_four_of_month])
+        if reasons:
+            final = not any(self._has_turn(q) for q in range(n))
+            if final:
+                exempt = _EXEMPT[r.final_turn_exempt]
+                dropped = [x[0] for x in reasons if x[0] in exempt]
+                if dropped:
+                    events.append({"type": "final_turn", "player": p, "not_counted": dropped})
+                    reasons = [x for x in reasons if x[0] not in exempt]
+            owed = sum(x[1] for x in reasons)
+            if owed:
+                names = [x[0] for x in reasons]
+                for k in range(1, n):
+                    self._steal(p, (p + k) % n, owed, names, events)
         if r.three_ppeok == "win" and ctx["ppeok"] and self.ppeoks[p] >= 3:
             self._finish_instant(p, "three_ppeok", 0, events)
             return
         score = self._score(p)
-        if score >= r.stop_minimum(n) and score > self.claimed[p]:
+        if score >= self._stop_minimum and score > self.claimed[p]:
             events.append({"type": "score", "player": p, "points": score,
                            "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r)]})
             if self._has_turn(p):
@@ -633,6 +683,11 @@ class GoStopRound(FishingRound):
             self._win(p, events)
             return
         self._next_player(events)
+
+    def score(self, seat: int) -> int:
+        """Seat ``seat``'s base score now, the dual card read the higher way (the observation's
+        ``scores``)."""
+        return self._score(seat)
 
     def _score(self, p: int) -> int:
         """Seat ``p``'s base score, kept while its pile stays (a turn without a capture then
@@ -665,14 +720,14 @@ class GoStopRound(FishingRound):
     def _next_player(self, events: list[Event]) -> None:
         self.phase = PLAY
         n = self.num_players
+        hands = self.hands
         for k in range(1, n + 1):
             q = (self.current + k) % n
-            if self._has_turn(q):
+            if hands[q] or (self.bomb_turns[q] > 0 and self.stock):  # as _has_turn
                 self.current = q
                 return
         self._nagari(events, "exhausted")
 
-    # -- decisions ----------------------------------------------------------------------------
     def _decide(self, kind: str) -> list[Event]:
         p = self.current
         if kind == "go":
@@ -704,7 +759,12 @@ class GoStopRound(FishingRound):
     def _reading(self, reading: str) -> list[Event]:
         holder = self.current
         events: list[Event] = [{"type": "reading", "player": holder, "reading": reading}]
-        self._settle(self.pending_winner, {holder: reading}, events)
+        options = self._reading_choice
+        self._reading_choice = None
+        if options is not None and reading in options:  # settled already when it was offered
+            self._finish({"kind": "stop", **options[reading], "carry": {}}, events)
+        else:
+            self._settle(self.pending_winner, {holder: reading}, events)
         return events
 
     # -- the end ------------------------------------------------------------------------------
@@ -740,22 +800,24 @@ class GoStopRound(FishingRound):
         if holder is None or not options:
             self._settle(p, {}, events)
             return
+        # Each option is the settlement under that reading: the one chosen is used as it is.
         if len(options) == 1:
-            self._settle(p, {holder: next(iter(options))}, events)
-            return
-        mine = {k: v["points"][holder] for k, v in options.items()}
-        if mine["animal"] == mine["pi"]:
-            best = best_reading(self.captured[p], self.rules) if holder == p else "animal"
-        elif self.rules.sake_cup_reading == "declare":
-            self.pending_winner = p
-            self.phase = READING
-            self.current = holder
-            events.append({"type": "reading_choice", "player": holder, "winner": p,
-                           "card": ids(self.captured[holder] & dual_card(self.rules))[0]})
-            return
+            best = next(iter(options))
         else:
-            best = max(mine, key=mine.get)
-        self._settle(p, {holder: best}, events)
+            mine = {k: v["points"][holder] for k, v in options.items()}
+            if mine["animal"] == mine["pi"]:
+                best = best_reading(self.captured[p], self.rules) if holder == p else "animal"
+            elif self.rules.sake_cup_reading == "declare":
+                self.pending_winner = p
+                self.phase = READING
+                self.current = holder
+                self._reading_choice = options  # not state: a restored round settles anew
+                events.append({"type": "reading_choice", "player": holder, "winner": p,
+                               "card": ids(self.captured[holder] & dual_card(self.rules))[0]})
+                return
+            else:
+                best = max(mine, key=mine.get)
+        self._finish({"kind": "stop", **options[best], "carry": {}}, events)
 
     def _settle(self, p: int, reading: dict[int, str], events: list[Event]) -> None:
         detail = self._settlement(p, reading)

@@ -92,3 +92,23 @@ def test_greedy_stops_when_an_opponent_is_close():
     s.apply("play:maple_chaff_1")
     assert s.phase == "decide"
     assert g.choose(s.observation(0), s.legal_actions(), rng) == Action("stop")
+
+
+def test_go_or_stop_read_from_the_round_is_the_observations():
+    """The search's rollouts weigh go or stop from the round itself (no observation): the same
+    call as from the observation, at every go-or-stop decision of seeded random play."""
+    from bot.ai.gostop import Table
+
+    g = GreedyPlayer()
+    decided = set()
+    for n, rules in ((2, Rules()), (3, Rules()), (2, Rules.preset("seed"))):
+        for seed in range(40):
+            s, rng = new_round(n, rules, seed=seed), Rng(seed)
+            while not s.is_over:
+                legal = s.legal_actions()
+                if s.phase == "decide" and len(legal) == 2:
+                    mine = g.decide(Table.of_round(s), legal)
+                    assert mine == g.choose(s.observation(s.current_player), legal, rng)
+                    decided.add(mine.kind)
+                s.apply(legal[rng.below(len(legal))])
+    assert decided == {"go", "stop"}
