@@ -66,25 +66,27 @@ def month_of(c: int) -> int:
     return MONTH_OF[c]
 
 
+# The ribbons that make the next player lose their turn, by ``rules.purple_ribbon``.
+_SKIP_RIBBONS = {"blue": BLUE_RIBBONS, "non_poetry": RIBBONS & ~POETRY_RIBBONS, "none": 0}
+
+
 def skip_ribbons(rules) -> int:
     """The ribbons that make the next player lose their turn under ``rules.purple_ribbon``."""
-    if rules.purple_ribbon == "blue":
-        return BLUE_RIBBONS
-    if rules.purple_ribbon == "non_poetry":
-        return RIBBONS & ~POETRY_RIBBONS
-    return 0
+    return _SKIP_RIBBONS[rules.purple_ribbon]
+
+
+def _effects(skips: int) -> tuple[str | None, ...]:
+    return tuple(BRIGHT if BRIGHTS >> c & 1 else POETRY if POETRY_RIBBONS >> c & 1
+                 else SKIP if skips >> c & 1 else None for c in range(48))
+
+
+# Each card's effect under each choice of rules.purple_ribbon: one table read a turn.
+_EFFECTS = {choice: _effects(skips) for choice, skips in _SKIP_RIBBONS.items()}
 
 
 def effect_of(c: int, rules) -> str | None:
     """The effect a card on top of the discard pile has on the next player, if any."""
-    bit = 1 << c
-    if BRIGHTS & bit:
-        return BRIGHT
-    if POETRY_RIBBONS & bit:
-        return POETRY
-    if skip_ribbons(rules) & bit:
-        return SKIP
-    return None
+    return _EFFECTS[rules.purple_ribbon][c]
 
 
 def field_pair_target(a: int, b: int) -> str:
