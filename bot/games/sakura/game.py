@@ -28,6 +28,7 @@ GAJI_AGAIN = "gaji_again"
 LIGHTNING = card("lightning").index
 DEAL_PACKET = 2
 _HIKI = tuple(Action("hiki", c.id) for c in DECK)
+_MONTH_LOW_BITS = int("1" * 12, 16)  # the first card of every month
 
 
 class SakuraRound(FishingRound):
@@ -45,6 +46,9 @@ class SakuraRound(FishingRound):
         self.round_number = round_number
         self._init_piles(num_players)
         self.sides = rules.sides(num_players)
+        # Each seat's side, read at every decision of the greedy player in the search's rollouts.
+        self.side_of = tuple(next(i for i, seats in enumerate(self.sides) if seat in seats)
+                             for seat in range(num_players))
         self.dead = 0  # leftover field cards (and a discarded gaji) that score for nobody
         self.gaji_user: int | None = None
         self.gaji_victim: int | None = None  # the card the gaji captured from hand
@@ -146,13 +150,16 @@ class SakuraRound(FishingRound):
         out = super()._play_actions(player)  # an empty hand: only "draw"
         if self.rules.hiki:
             whole = hand | self.field
-            for c in indices_in(hand):
-                month = MONTH_OF[c]
-                # Once per month (its lowest card in hand); with one card in hand, playing it
+            # The months whose four cards are all in hand or on the field (one bit per month).
+            full = whole & whole >> 1 & whole >> 2 & whole >> 3 & _MONTH_LOW_BITS
+            while full:
+                low = full & -full
+                full ^= low
+                held = hand & low * 15
+                # Once per month, by its lowest card in hand; with one card in hand, playing it
                 # already takes the three on the field.
-                if (whole & month == month and hand & month & -(hand & month) == 1 << c
-                        and (hand & month).bit_count() >= 2):
-                    out.append(_HIKI[c])
+                if held & (held - 1):
+                    out.append(_HIKI[(held & -held).bit_length() - 1])
         return out
 
     def _extra_actions(self) -> list[Action]:
@@ -247,6 +254,8 @@ class SakuraRound(FishingRound):
 
     def side_piles(self) -> list[int]:
         """Each side's shared capture pile (the union of its seats' captures)."""
+        if len(self.sides) == self.num_players:  # no teams: side s is seat s
+            return list(self.captured)
         piles = []
         for seats in self.sides:
             pile = 0
