@@ -57,6 +57,7 @@ class FishingGreedy:
     rules_type: Any = Rules
 
     def card_value(self, index: int, pos: Position) -> float:
+        """Card ``index``'s worth under ``pos.rules`` (read once per rules, into a table)."""
         return VALUE_OF[index]
 
     def yaku_value(self, pile: int, pos: Position) -> float:
@@ -65,14 +66,15 @@ class FishingGreedy:
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         return self.decide(Position.of_observation(observation, self.rules_type), legal)
 
-    def _yaku_memo(self, pos: Position) -> dict[int, float]:
-        """Yaku values by pile under ``pos``'s rules and seats: a pile's value never changes,
-        and the search's rollouts meet the same piles over and over."""
+    def _tables(self, pos: Position) -> tuple[dict[int, float], tuple[float, ...]]:
+        """Yaku values by pile, and card values by index, under ``pos``'s rules and seats: a
+        pile's value never changes, and the search's rollouts meet the same piles over and over."""
         rules = (pos.rules, pos.num_players)
         if getattr(self, "_memo_rules", None) != rules or len(self._memo) > 100_000:
             self._memo_rules = rules
             self._memo: dict[int, float] = {}
-        return self._memo
+            self._values = tuple(self.card_value(i, pos) for i in range(48))
+        return self._memo, self._values
 
     def _yaku(self, pile: int, pos: Position, memo: dict[int, float]) -> float:
         value = memo.get(pile)
@@ -82,11 +84,12 @@ class FishingGreedy:
 
     def decide(self, pos: Position, legal: list[Action]) -> Action:
         """The best action in ``pos`` (the first of equals)."""
-        memo = self._yaku_memo(pos)
+        memo, values = self._tables(pos)
         base = self._yaku(pos.pile, pos, memo)
         best, best_score = legal[0], float("-inf")
+        score_of = self._score
         for action in legal:
-            score = self._score(action, pos, base, memo)
+            score = score_of(action, pos, base, memo, values)
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -94,23 +97,25 @@ class FishingGreedy:
     def ranked(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
         """``legal`` from the best to the worst by this evaluation (the search's candidates)."""
         pos = Position.of_observation(observation, self.rules_type)
-        memo = self._yaku_memo(pos)
+        memo, values = self._tables(pos)
         base = self._yaku(pos.pile, pos, memo)
-        order = sorted(range(len(legal)), key=lambda i: (-self._score(legal[i], pos, base, memo), i))
+        order = sorted(range(len(legal)),
+                       key=lambda i: (-self._score(legal[i], pos, base, memo, values), i))
         return [legal[i] for i in order]
 
-    def _score(self, action: Action, pos: Position, base: float, memo: dict[int, float]) -> float:
+    def _score(self, action: Action, pos: Position, base: float, memo: dict[int, float],
+               values: tuple[float, ...]) -> float:
         if action.card is None:
             return 0.0  # a forced draw or a single decision
         played = _INDEX[action.card]
         taken = self._taken(action, played, pos)
         if not taken:
             # Laid on the field: the opponents may take it, and it helps them to its month.
-            return -0.5 * self.card_value(played, pos) - (0.3 if played == LIGHTNING else 0.0)
+            return -0.5 * values[played] - (0.3 if played == LIGHTNING else 0.0)
         gained = taken | (1 << played)
         value = 0.0
         for index in indices_in(gained):
-            value += self.card_value(index, pos)
+            value += values[index]
         return value + (self._yaku(pos.pile | gained, pos, memo) - base)
 
     @staticmethod
