@@ -67,8 +67,8 @@ class WildLightning:
 
     def _after_capture(self, player: int, c: int, taken: int, source: str, events: list[Event]) -> None:
         super()._after_capture(player, c, taken, source, events)
-        if not self._lightning_wild():
-            return
+        if (c != LIGHTNING and taken != LIGHTNING_BIT) or not self._lightning_wild():
+            return  # the lightning took nothing and was not taken alone
         if c == LIGHTNING and taken.bit_count() == 1:
             self.lightning_victim = taken.bit_length() - 1
         elif taken == LIGHTNING_BIT:
