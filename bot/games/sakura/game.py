@@ -29,6 +29,7 @@ LIGHTNING = card("lightning").index
 DEAL_PACKET = 2
 _HIKI = tuple(Action("hiki", c.id) for c in DECK)
 _MONTH_LOW_BITS = int("1" * 12, 16)  # the first card of every month
+_INDEX = {c.id: c.index for c in DECK}
 
 
 class SakuraRound(FishingRound):
@@ -132,7 +133,7 @@ class SakuraRound(FishingRound):
     def _resolve(self, player: int, c: int, target: int | None, source: str, events: list[Event]) -> int:
         taken = super()._resolve(player, c, target, source, events)
         if source == "hand":
-            single = taken.bit_count() == 1 and not self._is_wild_choice(c)
+            single = taken.bit_count() == 1 and (c != LIGHTNING or not self._is_wild_choice(c))
             self.hand_pair = (taken | 1 << c) if single else 0
         elif (self.rules.stacked_pair and not taken and self.hand_pair
               and self.hand_pair & MONTH_MASKS[DECK[c].month]):
@@ -171,7 +172,7 @@ class SakuraRound(FishingRound):
 
     def _play(self, action: Action) -> list[Event]:
         self.hand_pair = 0
-        c = _card_index(action.card)
+        c = _INDEX[action.card]
         if c == LIGHTNING and action.target is not None and self._hiki_guards():
             month = DECK[_card_index(action.target)].month
             owner = self._hiki_owner(month)
@@ -182,7 +183,9 @@ class SakuraRound(FishingRound):
                 self._take_month(owner, month, events)
                 self.phase = GAJI_AGAIN
                 return events
-        self._leave_gaji = self.phase == GAJI_AGAIN and action.target is None
+        if self.phase != GAJI_AGAIN:
+            return super()._play(action)
+        self._leave_gaji = action.target is None
         self.phase = PLAY
         try:
             return super()._play(action)

@@ -75,7 +75,7 @@ def card_points(cards: Iterable[Card | str | int] | int, rules: Rules | None = N
     """Sum of the card values of a pile (Cards, ids, indices or a bit set)."""
     values = VALUES[(rules or Rules()).card_values]
     m = _mask_of(cards)
-    return sum(values[i] for i in indices_in(m))
+    return sum([values[i] for i in indices_in(m)])
 
 
 def yaku_of(m: int) -> list[Yaku]:
