@@ -19,8 +19,9 @@ GAJI_RESERVE = 14.0  # what keeping the wild card for a better target is worth
 # Bonus for a yaku card by how many of the other two cards are already held: 0, 1, 2.
 CHASE = (4.0, 15.0, 50.0)
 DENY = (1.0, 10.0, 45.0)
-# The yaku each card is part of, in YAKU's order.
-_YAKU_WITH = tuple(tuple(need for need in YAKU.values() if need >> i & 1) for i in range(48))
+# The other cards of each yaku a card is part of, in YAKU's order.
+_YAKU_REST = tuple(tuple(need & ~(1 << i) for need in YAKU.values() if need >> i & 1)
+                   for i in range(48))
 _INDEX = {c.id: c.index for c in DECK}
 
 
@@ -75,17 +76,18 @@ class Table:
 
     def worth(self, idx: int, side: int = 0) -> float:
         """What taking card ``idx`` is worth to a side (0: mine, k: the k-th other side)."""
+        rests = _YAKU_REST[idx]
+        if not rests:
+            return float(self.values[idx])  # in no yaku: its face value
         known = self._worth.get(idx | side << 6)
         if known is not None:
             return known
-        rest_of = ~(1 << idx)
         total = float(self.values[idx])
-        for need in _YAKU_WITH[idx]:
-            rest = need & rest_of
-            for k, pile in enumerate(self.piles):
-                if rest & self.blocked[k]:
+        for rest in rests:
+            for k, blocked in enumerate(self.blocked):
+                if rest & blocked:
                     continue  # nobody but side k can still form it, and k cannot
-                held = (pile & rest).bit_count()
+                held = (self.piles[k] & rest).bit_count()
                 if k == side:
                     total += CHASE[held]
                 elif held:
@@ -131,26 +133,23 @@ class GreedyPlayer:
 
     def _score(self, a: Action, t: Table) -> float:
         kind = a.kind
-        if kind == "play":
-            return self._play_score(_INDEX[a.card], a.target, t)
-        if kind == "choose":
-            return t.worth(_INDEX[a.target])
-        if kind == "hiki":
-            total = 0.0
-            for i in indices_in(MONTH_OF[_INDEX[a.card]]):
-                total += t.worth(i)
-            return total + 5.0
-        return 0.0
-
-    @staticmethod
-    def _play_score(c: int, target: str | None, t: Table) -> float:
+        if kind != "play":
+            if kind == "choose":
+                return t.worth(_INDEX[a.target])
+            if kind == "hiki":
+                total = 0.0
+                for i in indices_in(MONTH_OF[_INDEX[a.card]]):
+                    total += t.worth(i)
+                return total + 5.0
+            return 0.0
+        c = _INDEX[a.card]
         if c == LIGHTNING and t.gaji_wild:
             reserve = GAJI_RESERVE if t.hand.bit_count() > 1 else 0.0
-            if target is None:
+            if a.target is None:
                 return -reserve * 0.5 if t.field else -t.risk(c)
-            return t.worth(_INDEX[target]) + t.worth(c) - reserve
-        if target is not None:
-            return t.worth(c) + t.worth(_INDEX[target])
+            return t.worth(_INDEX[a.target]) + t.worth(c) - reserve
+        if a.target is not None:
+            return t.worth(c) + t.worth(_INDEX[a.target])
         matches = t.field & MONTH_OF[c]
         if matches.bit_count() in (1, 3):
             gained = 0.0
