@@ -74,7 +74,7 @@ def _mask_of(cards: Iterable[Card | str | int] | int) -> int:
 def card_points(cards: Iterable[Card | str | int] | int, rules: Rules | None = None) -> int:
     """Sum of the card values of a pile (Cards, ids, indices or a bit set)."""
     values = VALUES[(rules or Rules()).card_values]
-    return sum([values[i] for i in indices_in(cards if type(cards) is int else mask(cards))])
+    return sum([values[i] for i in indices_in(cards if isinstance(cards, int) else mask(cards))])
 
 
 # Each yaku as its (immutable) scored value, built once: a round's settlement reads them.
