@@ -55,6 +55,10 @@ class FishingGreedy:
 
     name = "greedy"
     rules_type: Any = Rules
+    _rules_seen: Any = None
+    _memo_rules: tuple[Any, int] = (None, 0)
+    _memo: dict[int, float] = {}  # replaced, never filled, at the first decision
+    _values: tuple[float, ...] = ()
 
     def card_value(self, index: int, pos: Position) -> float:
         """Card ``index``'s worth under ``pos.rules`` (read once per rules, into a table)."""
@@ -69,11 +73,14 @@ class FishingGreedy:
     def _tables(self, pos: Position) -> tuple[dict[int, float], tuple[float, ...]]:
         """Yaku values by pile, and card values by index, under ``pos``'s rules and seats: a
         pile's value never changes, and the search's rollouts meet the same piles over and over."""
-        rules = (pos.rules, pos.num_players)
-        if getattr(self, "_memo_rules", None) != rules or len(self._memo) > 100_000:
-            self._memo_rules = rules
-            self._memo: dict[int, float] = {}
-            self._values = tuple(self.card_value(i, pos) for i in range(48))
+        if pos.rules is not self._rules_seen or pos.num_players != self._memo_rules[1] \
+                or len(self._memo) > 100_000:
+            rules = (pos.rules, pos.num_players)
+            if self._memo_rules != rules or len(self._memo) > 100_000:  # equal rules: kept
+                self._memo_rules = rules
+                self._memo = {}
+                self._values = tuple(self.card_value(i, pos) for i in range(48))
+            self._rules_seen = pos.rules  # the same object again is known equal at once
         return self._memo, self._values
 
     def _yaku(self, pile: int, pos: Position, memo: dict[int, float]) -> float:
@@ -108,7 +115,17 @@ class FishingGreedy:
         if action.card is None:
             return 0.0  # a forced draw or a single decision
         played = _INDEX[action.card]
-        taken = self._taken(action, played, pos)
+        # What it takes: the chosen card, else its month's single or three field cards.
+        if action.target is not None:
+            taken = 1 << _INDEX[action.target]
+        elif played == LIGHTNING and pos.lightning_wild:
+            taken = 0
+        else:
+            taken = pos.field & MONTH_OF[played]
+            if pos.lightning_wild:
+                taken &= ~(1 << LIGHTNING)  # a wild lightning on the field is no month mate
+            if taken.bit_count() not in (1, 3):
+                taken = 0
         if not taken:
             # Laid on the field: the opponents may take it, and it helps them to its month.
             return -0.5 * values[played] - (0.3 if played == LIGHTNING else 0.0)
@@ -117,17 +134,6 @@ class FishingGreedy:
         for index in indices_in(gained):
             value += values[index]
         return value + (self._yaku(pos.pile | gained, pos, memo) - base)
-
-    @staticmethod
-    def _taken(action: Action, played: int, pos: Position) -> int:
-        if action.target is not None:
-            return 1 << _INDEX[action.target]
-        if played == LIGHTNING and pos.lightning_wild:
-            return 0
-        same = pos.field & MONTH_OF[played]
-        if pos.lightning_wild:
-            same &= ~(1 << LIGHTNING)  # a wild lightning on the field is no month mate
-        return same if same.bit_count() in (1, 3) else 0
 
 
 class GreedyPlayer(FishingGreedy):

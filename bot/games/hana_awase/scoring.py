@@ -60,9 +60,13 @@ VIEWINGS = EXCLUSIVE_GROUPS[2]
 
 def card_points(m: int, rules: Rules | None = None) -> int:
     """Bright 20, animal 10, ribbon 5, chaff 1 (or 0 by option)."""
-    rules = rules or Rules()
-    chaff = (m & CHAFF).bit_count()
-    return sum([VALUE_OF[i] for i in indices_in(m & ~CHAFF)]) + chaff * rules.chaff_value
+    values = _VALUES[(rules or Rules()).chaff_value]
+    return sum([values[i] for i in indices_in(m)])
+
+
+# Card values by index, per chaff value (1, or 0 by option).
+_VALUES = {chaff: tuple(chaff if CHAFF >> i & 1 else VALUE_OF[i] for i in range(48))
+           for chaff in Rules.CHOICES["chaff_value"]}
 
 
 # Per point table: (slug, cards needed, points) of the set yaku it scores, and (slug, ribbons
@@ -112,7 +116,7 @@ def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = No
 
 
 def total(yaku: list[Yaku]) -> int:
-    return sum(y.points for y in yaku)
+    return sum([y.points for y in yaku])
 
 
 def _table(piles: list[int], rules: Rules) -> list[list[Found]]:
