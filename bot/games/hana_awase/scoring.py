@@ -56,6 +56,10 @@ EXCLUSIVE_GROUPS = (
     ("nomi", "hanami", "tsukimi"),
 )
 VIEWINGS = EXCLUSIVE_GROUPS[2]
+YAKU_CARDS = RIBBONS & ~WILLOW_RIBBON | RAIN
+for _slug, _need in SETS:
+    YAKU_CARDS |= _need
+"""Every card the yaku read: a pile scores the yaku of its part within this set."""
 
 
 def card_points(m: int, rules: Rules | None = None) -> int:
