@@ -136,7 +136,10 @@ class FishingGreedy:
         value = 0.0
         for index in indices_in(gained):
             value += values[index]
-        return value + (self._yaku(pos.pile | gained, pos, memo) - base)
+        yaku = memo.get((pos.pile | gained) & self.yaku_cards)  # as _yaku, without its call
+        if yaku is None:
+            yaku = self._yaku(pos.pile | gained, pos, memo)
+        return value + (yaku - base)
 
 
 class GreedyPlayer(FishingGreedy):
