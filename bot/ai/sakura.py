@@ -51,7 +51,9 @@ class Table:
         self.seen = taken | dead | field | hand
         # The cards side k can no longer take: the dead ones and every other side's pile (the
         # piles hold different cards, so that is every pile's card but k's own).
-        self.blocked = [dead | (taken & ~pile) for pile in piles]
+        self.blocked = blocked = []
+        for pile in piles:  # a loop: a comprehension is a call of its own, once a decision
+            blocked.append(dead | (taken & ~pile))
         self._worth: dict[int, float] = {}  # by card + 64 x side; a table serves one decision
 
     @classmethod

@@ -18,7 +18,7 @@ from typing import Any
 from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
 
 from ..base import Action, Event, Match, RoundResult
-from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _card_index, _mask, deal
+from ..capture import BY_MONTH, CHOOSE_DRAW, OVER, PLAY, FishingRound, _card_index, _mask, deal
 from ..rng import Rng
 from .rules import DEAL, Rules
 from .scoring import card_points, settle, yaku_of
@@ -124,6 +124,11 @@ class SakuraRound(FishingRound):
 
     def _is_wild_choice(self, c: int) -> bool:
         return c == LIGHTNING and self.gaji_wild
+
+    def _capture_rule(self, c: int, from_hand: bool) -> str:
+        if c != LIGHTNING:
+            return BY_MONTH  # only the gaji is wild
+        return super()._capture_rule(c, from_hand)
 
     def _after_capture(self, player: int, c: int, taken: int, source: str, events: list[Event]) -> None:
         if c == LIGHTNING and source == "hand" and self.gaji_wild:
