@@ -136,7 +136,7 @@ class SheddingRound(RoundState):
     def check(self, action: Action | str, player: int | None = None) -> Action:
         """As :meth:`RoundState.check`, but in the race a slap may be sent by the slapping seat."""
         if self.phase != RACE:
-            return super().check(action, player)
+            return RoundState.check(self, action, player)  # every move but the race's slaps
         if isinstance(action, str):
             action = Action.parse(action)
         if player is not None and action.kind == mv.SLAP and action.card == str(player):
