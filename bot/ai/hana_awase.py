@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.cards import CHAFF, VALUE_OF
 from bot.games.hana_awase import Rules
-from bot.games.hana_awase.scoring import table_totals
+from bot.games.hana_awase.scoring import YAKU_CARDS, table_totals
 
 from .mushi import FishingGreedy, Position
 
@@ -14,6 +14,7 @@ class GreedyPlayer(FishingGreedy):
     """Card points plus yaku; a yaku counts once per opponent when the scoring is zero-sum."""
 
     rules_type = Rules
+    yaku_cards = YAKU_CARDS
 
     def card_value(self, index: int, pos: Position) -> float:
         if (CHAFF >> index) & 1:

@@ -19,7 +19,7 @@ from typing import Any
 from bot.cards import DECK, MONTH_OF, VALUE_OF, card, indices_in, mask
 from bot.games.base import Action
 from bot.games.mushi import Rules
-from bot.games.mushi.scoring import yaku_points
+from bot.games.mushi.scoring import YAKU_CARDS, yaku_points
 from bot.games.rng import Rng
 
 LIGHTNING = card("lightning").index
@@ -55,8 +55,14 @@ class FishingGreedy:
 
     name = "greedy"
     rules_type: Any = Rules
+    yaku_cards: int = YAKU_CARDS  # the cards yaku_value reads
+    _rules_seen: Any = None
+    _memo_rules: tuple[Any, int] = (None, 0)
+    _memo: dict[int, float] = {}  # replaced, never filled, at the first decision
+    _values: tuple[float, ...] = ()
 
     def card_value(self, index: int, pos: Position) -> float:
+        """Card ``index``'s worth under ``pos.rules`` (read once per rules, into a table)."""
         return VALUE_OF[index]
 
     def yaku_value(self, pile: int, pos: Position) -> float:
@@ -65,16 +71,22 @@ class FishingGreedy:
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         return self.decide(Position.of_observation(observation, self.rules_type), legal)
 
-    def _yaku_memo(self, pos: Position) -> dict[int, float]:
-        """Yaku values by pile under ``pos``'s rules and seats: a pile's value never changes,
-        and the search's rollouts meet the same piles over and over."""
-        rules = (pos.rules, pos.num_players)
-        if getattr(self, "_memo_rules", None) != rules or len(self._memo) > 100_000:
-            self._memo_rules = rules
-            self._memo: dict[int, float] = {}
-        return self._memo
+    def _tables(self, pos: Position) -> tuple[dict[int, float], tuple[float, ...]]:
+        """Yaku values by pile (its yaku cards), and card values by index, under ``pos``'s rules
+        and seats: a pile's value never changes, and the search's rollouts meet the same piles
+        over and over."""
+        if pos.rules is not self._rules_seen or pos.num_players != self._memo_rules[1] \
+                or len(self._memo) > 100_000:
+            rules = (pos.rules, pos.num_players)
+            if self._memo_rules != rules or len(self._memo) > 100_000:  # equal rules: kept
+                self._memo_rules = rules
+                self._memo = {}
+                self._values = tuple(self.card_value(i, pos) for i in range(48))
+            self._rules_seen = pos.rules  # the same object again is known equal at once
+        return self._memo, self._values
 
     def _yaku(self, pile: int, pos: Position, memo: dict[int, float]) -> float:
+        pile &= self.yaku_cards  # the rest of a pile changes no yaku: far fewer piles to score
         value = memo.get(pile)
         if value is None:
             value = memo[pile] = self.yaku_value(pile, pos)
@@ -82,11 +94,12 @@ class FishingGreedy:
 
     def decide(self, pos: Position, legal: list[Action]) -> Action:
         """The best action in ``pos`` (the first of equals)."""
-        memo = self._yaku_memo(pos)
+        memo, values = self._tables(pos)
         base = self._yaku(pos.pile, pos, memo)
         best, best_score = legal[0], float("-inf")
+        score_of = self._score
         for action in legal:
-            score = self._score(action, pos, base, memo)
+            score = score_of(action, pos, base, memo, values)
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -94,35 +107,39 @@ class FishingGreedy:
     def ranked(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> list[Action]:
         """``legal`` from the best to the worst by this evaluation (the search's candidates)."""
         pos = Position.of_observation(observation, self.rules_type)
-        memo = self._yaku_memo(pos)
+        memo, values = self._tables(pos)
         base = self._yaku(pos.pile, pos, memo)
-        order = sorted(range(len(legal)), key=lambda i: (-self._score(legal[i], pos, base, memo), i))
+        order = sorted(range(len(legal)),
+                       key=lambda i: (-self._score(legal[i], pos, base, memo, values), i))
         return [legal[i] for i in order]
 
-    def _score(self, action: Action, pos: Position, base: float, memo: dict[int, float]) -> float:
+    def _score(self, action: Action, pos: Position, base: float, memo: dict[int, float],
+               values: tuple[float, ...]) -> float:
         if action.card is None:
             return 0.0  # a forced draw or a single decision
         played = _INDEX[action.card]
-        taken = self._taken(action, played, pos)
+        # What it takes: the chosen card, else its month's single or three field cards.
+        if action.target is not None:
+            taken = 1 << _INDEX[action.target]
+        elif played == LIGHTNING and pos.lightning_wild:
+            taken = 0
+        else:
+            taken = pos.field & MONTH_OF[played]
+            if pos.lightning_wild:
+                taken &= ~(1 << LIGHTNING)  # a wild lightning on the field is no month mate
+            if taken.bit_count() not in (1, 3):
+                taken = 0
         if not taken:
             # Laid on the field: the opponents may take it, and it helps them to its month.
-            return -0.5 * self.card_value(played, pos) - (0.3 if played == LIGHTNING else 0.0)
+            return -0.5 * values[played] - (0.3 if played == LIGHTNING else 0.0)
         gained = taken | (1 << played)
         value = 0.0
         for index in indices_in(gained):
-            value += self.card_value(index, pos)
-        return value + (self._yaku(pos.pile | gained, pos, memo) - base)
-
-    @staticmethod
-    def _taken(action: Action, played: int, pos: Position) -> int:
-        if action.target is not None:
-            return 1 << _INDEX[action.target]
-        if played == LIGHTNING and pos.lightning_wild:
-            return 0
-        same = pos.field & MONTH_OF[played]
-        if pos.lightning_wild:
-            same &= ~(1 << LIGHTNING)  # a wild lightning on the field is no month mate
-        return same if same.bit_count() in (1, 3) else 0
+            value += values[index]
+        yaku = memo.get((pos.pile | gained) & self.yaku_cards)  # as _yaku, without its call
+        if yaku is None:
+            yaku = self._yaku(pos.pile | gained, pos, memo)
+        return value + (yaku - base)
 
 
 class GreedyPlayer(FishingGreedy):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, indices_in, mask
+from bot.cards import DECK, MONTH_OF, card, indices_in, mask
 from bot.games.base import Action
 from bot.games.rng import Rng
 from bot.games.sakura.scoring import VALUES, YAKU
@@ -19,8 +19,9 @@ GAJI_RESERVE = 14.0  # what keeping the wild card for a better target is worth
 # Bonus for a yaku card by how many of the other two cards are already held: 0, 1, 2.
 CHASE = (4.0, 15.0, 50.0)
 DENY = (1.0, 10.0, 45.0)
-# The yaku each card is part of, in YAKU's order.
-_YAKU_WITH = tuple(tuple(need for need in YAKU.values() if need >> i & 1) for i in range(48))
+# The other cards of each yaku a card is part of, in YAKU's order.
+_YAKU_REST = tuple(tuple(need & ~(1 << i) for need in YAKU.values() if need >> i & 1)
+                   for i in range(48))
 _INDEX = {c.id: c.index for c in DECK}
 
 
@@ -31,25 +32,28 @@ class Table:
     from a round state (:meth:`of_round`): the same facts, several times cheaper.
     """
 
+    __slots__ = ("mine", "others", "dead", "field", "hand", "values", "gaji_wild", "seen",
+                 "piles", "blocked", "_worth")
+
     def __init__(self, side_piles: list[int], side: int, dead: int, field: int, hand: int,
                  card_values: str, gaji: str) -> None:
-        self.mine = side_piles[side]
-        self.others = [p for s, p in enumerate(side_piles) if s != side]
+        self.mine = mine = side_piles[side]
+        self.others = others = side_piles[:side] + side_piles[side + 1:]
         self.dead = dead
         self.field = field
         self.hand = hand
         self.values = VALUES[card_values]
         self.gaji_wild = gaji == "wild"
-        self.seen = self.mine | self.dead | self.field | self.hand
-        for p in self.others:
-            self.seen |= p
-        self.piles = [self.mine, *self.others]
+        self.piles = piles = [mine, *others]
+        taken = 0
+        for pile in piles:
+            taken |= pile
+        self.seen = taken | dead | field | hand
         # The cards side k can no longer take: the dead ones and every other side's pile (the
         # piles hold different cards, so that is every pile's card but k's own).
-        taken = 0
-        for pile in self.piles:
-            taken |= pile
-        self.blocked = [self.dead | (taken & ~pile) for pile in self.piles]
+        self.blocked = blocked = []
+        for pile in piles:  # a loop: a comprehension is a call of its own, once a decision
+            blocked.append(dead | (taken & ~pile))
         self._worth: dict[int, float] = {}  # by card + 64 x side; a table serves one decision
 
     @classmethod
@@ -68,23 +72,24 @@ class Table:
     def of_round(cls, state: Any) -> Table:
         """The position of the seat to act in a Sakura round."""
         seat = state.current
-        side = next(i for i, seats in enumerate(state.sides) if seat in seats)
-        return cls(state.side_piles(), side, state.dead, state.field, state.hands[seat],
-                   state.rules.card_values, state.rules.gaji)
+        rules = state.rules
+        return cls(state.side_piles(), state.side_of[seat], state.dead, state.field,
+                   state.hands[seat], rules.card_values, rules.gaji)
 
     def worth(self, idx: int, side: int = 0) -> float:
         """What taking card ``idx`` is worth to a side (0: mine, k: the k-th other side)."""
+        rests = _YAKU_REST[idx]
+        if not rests:
+            return float(self.values[idx])  # in no yaku: its face value
         known = self._worth.get(idx | side << 6)
         if known is not None:
             return known
-        rest_of = ~(1 << idx)
         total = float(self.values[idx])
-        for need in _YAKU_WITH[idx]:
-            rest = need & rest_of
-            for k, pile in enumerate(self.piles):
-                if rest & self.blocked[k]:
+        for rest in rests:
+            for k, blocked in enumerate(self.blocked):
+                if rest & blocked:
                     continue  # nobody but side k can still form it, and k cannot
-                held = (pile & rest).bit_count()
+                held = (self.piles[k] & rest).bit_count()
                 if k == side:
                     total += CHASE[held]
                 elif held:
@@ -94,8 +99,13 @@ class Table:
 
     def risk(self, idx: int) -> float:
         """What laying card ``idx`` on the field may give away."""
-        unseen_mates = (MONTH_MASKS[DECK[idx].month] & ~self.seen).bit_count()
-        best = max((self.worth(idx, k) for k in range(1, len(self.others) + 1)), default=0.0)
+        unseen_mates = (MONTH_OF[idx] & ~self.seen).bit_count()
+        sides = len(self.others)
+        best = self.worth(idx, 1) if sides else 0.0  # the most any other side gains
+        for k in range(2, sides + 1):
+            value = self.worth(idx, k)
+            if value > best:
+                best = value
         return best * (0.3 + 0.2 * unseen_mates)
 
 
@@ -110,8 +120,9 @@ class GreedyPlayer:
     def decide(self, table: Table, legal: list[Action], rng: Rng) -> Action:
         """The best action at ``table``; ``rng`` breaks near ties."""
         best, best_score = legal[0], float("-inf")
+        score_of, below = self._score, rng.below
         for a in legal:
-            score = self._score(a, table) + rng.below(1000) * 1e-6
+            score = score_of(a, table) + below(1000) * 1e-6
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -123,12 +134,15 @@ class GreedyPlayer:
         return sorted(legal, key=lambda a: -scores[a])
 
     def _score(self, a: Action, t: Table) -> float:
-        if a.kind == "choose":
-            return t.worth(_INDEX[a.target])
-        if a.kind == "hiki":
-            month = MONTH_OF[_INDEX[a.card]]
-            return sum(t.worth(i) for i in indices_in(month)) + 5.0
-        if a.kind != "play":
+        kind = a.kind
+        if kind != "play":
+            if kind == "choose":
+                return t.worth(_INDEX[a.target])
+            if kind == "hiki":
+                total = 0.0
+                for i in indices_in(MONTH_OF[_INDEX[a.card]]):
+                    total += t.worth(i)
+                return total + 5.0
             return 0.0
         c = _INDEX[a.card]
         if c == LIGHTNING and t.gaji_wild:
@@ -136,14 +150,13 @@ class GreedyPlayer:
             if a.target is None:
                 return -reserve * 0.5 if t.field else -t.risk(c)
             return t.worth(_INDEX[a.target]) + t.worth(c) - reserve
-        matches = t.field & MONTH_OF[c]
         if a.target is not None:
-            taken = 1 << _INDEX[a.target]
-        elif matches.bit_count() in (1, 3):
-            taken = matches
-        else:
-            taken = 0
-        if taken:
-            return t.worth(c) + sum(t.worth(i) for i in indices_in(taken))
+            return t.worth(c) + t.worth(_INDEX[a.target])
+        matches = t.field & MONTH_OF[c]
+        if matches.bit_count() in (1, 3):
+            gained = 0.0
+            for i in indices_in(matches):
+                gained += t.worth(i)
+            return t.worth(c) + gained
         mates_in_hand = (t.hand & MONTH_OF[c] & ~(1 << c)).bit_count()
         return -t.risk(c) + (2.0 if mates_in_hand else 0.0)

@@ -92,7 +92,8 @@ class HanaAwaseRound(PlayOutRound):
         return m | (shown & MONTH_MASKS[DECK[c].month])
 
     def _play(self, action: Action) -> list[Event]:
-        self.exposed[self.current] &= ~card(action.card).bit  # a shown card played leaves the show
+        if self.exposed[self.current]:  # a shown card played leaves the show
+            self.exposed[self.current] &= ~card(action.card).bit
         return super()._play(action)
 
     def _after_capture(self, player: int, c: int, taken: int, source: str, events: list[Event]) -> None:

@@ -13,11 +13,11 @@ from bot.cards import (
     BLUE_RIBBONS,
     BRIGHTS,
     CHAFF,
-    DECK,
     GRASS_RIBBONS,
     MONTH_MASKS,
     POETRY_RIBBONS,
     RIBBONS,
+    VALUE_OF,
     Card,
     card,
     ids_in,
@@ -49,19 +49,28 @@ SETS: tuple[tuple[str, int], ...] = (
     ("kirishima", MONTH_MASKS[12]),
 )
 RIBBON_COUNTS = (("nanatan", 7), ("rokutan", 6))  # any ribbons but the willow one
+_FEWEST_RIBBONS = min(n for _slug, n in RIBBON_COUNTS)
 EXCLUSIVE_GROUPS = (
     ("goko", "shiko", "omote_sugawara", "matsu_kiri_bozu"),
     ("nanatan", "rokutan"),
     ("nomi", "hanami", "tsukimi"),
 )
 VIEWINGS = EXCLUSIVE_GROUPS[2]
+YAKU_CARDS = RIBBONS & ~WILLOW_RIBBON | RAIN
+for _slug, _need in SETS:
+    YAKU_CARDS |= _need
+"""Every card the yaku read: a pile scores the yaku of its part within this set."""
 
 
 def card_points(m: int, rules: Rules | None = None) -> int:
     """Bright 20, animal 10, ribbon 5, chaff 1 (or 0 by option)."""
-    rules = rules or Rules()
-    chaff = (m & CHAFF).bit_count()
-    return sum(DECK[i].value for i in indices_in(m & ~CHAFF)) + chaff * rules.chaff_value
+    values = _VALUES[(rules or Rules()).chaff_value]
+    return sum([values[i] for i in indices_in(m)])
+
+
+# Card values by index, per chaff value (1, or 0 by option).
+_VALUES = {chaff: tuple(chaff if CHAFF >> i & 1 else VALUE_OF[i] for i in range(48))
+           for chaff in Rules.CHOICES["chaff_value"]}
 
 
 # Per point table: (slug, cards needed, points) of the set yaku it scores, and (slug, ribbons
@@ -81,8 +90,9 @@ def _pile_yaku(m: int, rules: Rules) -> list[Found]:
              if m & need == need]
     ribbons = m & RIBBONS & ~WILLOW_RIBBON
     count = ribbons.bit_count()
-    found.extend((slug, pts, ribbons) for slug, n, pts in _SCORED_RIBBONS[rules.point_table]
-                 if count >= n)
+    if count >= _FEWEST_RIBBONS:
+        found.extend((slug, pts, ribbons) for slug, n, pts in _SCORED_RIBBONS[rules.point_table]
+                     if count >= n)
     if rules.rain_voids_viewings and m & RAIN:
         found = [y for y in found if y[0] not in VIEWINGS]
     if rules.exclusive_yaku and len(found) > 1:
@@ -94,9 +104,14 @@ def _pile_yaku(m: int, rules: Rules) -> list[Found]:
     return found
 
 
+_RANK = {slug: i for i, slug in enumerate(YAKU_SLUGS)}  # the order yaku are listed in
+
+
 def _as_yaku(found: list[Found]) -> list[Yaku]:
+    if not found:
+        return []
     return sorted((Yaku(slug, pts, tuple(ids_in(cards))) for slug, pts, cards in found),
-                  key=lambda y: YAKU_SLUGS.index(y.slug))
+                  key=lambda y: _RANK[y.slug])
 
 
 def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = None) -> list[Yaku]:
@@ -105,11 +120,13 @@ def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = No
 
 
 def total(yaku: list[Yaku]) -> int:
-    return sum(y.points for y in yaku)
+    return sum([y.points for y in yaku])
 
 
 def _table(piles: list[int], rules: Rules) -> list[list[Found]]:
     found = [_pile_yaku(p, rules) for p in piles]
+    if rules.willow_row == "normal":
+        return found  # the willow row changes nobody's yaku
     owners = [any(y[0] == "yanagishima" for y in ys) for ys in found]
     if rules.willow_row == "cancels_all" and any(owners):
         return [[] for _ in found]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in
 
 from ..base import Event
-from ..capture import ALL_MATCHES, CHOSEN_ONE
+from ..capture import ALL_MATCHES, BY_MONTH, CHOSEN_ONE
 
 LIGHTNING = card("lightning").index
 LIGHTNING_BIT = 1 << LIGHTNING
@@ -61,14 +61,16 @@ class WildLightning:
         return c == LIGHTNING and self._lightning_wild()
 
     def _capture_rule(self, c: int, from_hand: bool) -> str:
-        if c == LIGHTNING and not from_hand and self._lightning_wild():
+        if c != LIGHTNING:
+            return BY_MONTH  # only the lightning is wild
+        if not from_hand and self._lightning_wild():
             return ALL_MATCHES if self._sweeping(c, from_hand) else CHOSEN_ONE
         return super()._capture_rule(c, from_hand)
 
     def _after_capture(self, player: int, c: int, taken: int, source: str, events: list[Event]) -> None:
         super()._after_capture(player, c, taken, source, events)
-        if not self._lightning_wild():
-            return
+        if (c != LIGHTNING and taken != LIGHTNING_BIT) or not self._lightning_wild():
+            return  # the lightning took nothing and was not taken alone
         if c == LIGHTNING and taken.bit_count() == 1:
             self.lightning_victim = taken.bit_length() - 1
         elif taken == LIGHTNING_BIT:

@@ -21,6 +21,10 @@ _SETS = tuple((slug, need, tuple(ids_in(need))) for slug, need in (
     ("goko", BRIGHTS), ("sanko_mushi", SANKO_MUSHI), ("fujishima", FUJISHIMA), ("kirishima", KIRISHIMA)))
 
 
+YAKU_CARDS = BRIGHTS | SANKO_MUSHI | FUJISHIMA | KIRISHIMA
+"""Every card the yaku read: a pile scores the yaku of its part within this set."""
+
+
 def card_points(m: int) -> int:
     """Classic values of a pile: bright 20, animal 10, ribbon 5, chaff 1."""
     return sum([VALUE_OF[i] for i in indices_in(m)])

@@ -18,7 +18,7 @@ from typing import Any
 from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
 
 from ..base import Action, Event, Match, RoundResult
-from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _card_index, _mask, deal
+from ..capture import BY_MONTH, CHOOSE_DRAW, OVER, PLAY, FishingRound, _card_index, _mask, deal
 from ..rng import Rng
 from .rules import DEAL, Rules
 from .scoring import card_points, settle, yaku_of
@@ -28,6 +28,8 @@ GAJI_AGAIN = "gaji_again"
 LIGHTNING = card("lightning").index
 DEAL_PACKET = 2
 _HIKI = tuple(Action("hiki", c.id) for c in DECK)
+_MONTH_LOW_BITS = int("1" * 12, 16)  # the first card of every month
+_INDEX = {c.id: c.index for c in DECK}
 
 
 class SakuraRound(FishingRound):
@@ -45,6 +47,9 @@ class SakuraRound(FishingRound):
         self.round_number = round_number
         self._init_piles(num_players)
         self.sides = rules.sides(num_players)
+        # Each seat's side, read at every decision of the greedy player in the search's rollouts.
+        self.side_of = tuple(next(i for i, seats in enumerate(self.sides) if seat in seats)
+                             for seat in range(num_players))
         self.dead = 0  # leftover field cards (and a discarded gaji) that score for nobody
         self.gaji_user: int | None = None
         self.gaji_victim: int | None = None  # the card the gaji captured from hand
@@ -120,6 +125,11 @@ class SakuraRound(FishingRound):
     def _is_wild_choice(self, c: int) -> bool:
         return c == LIGHTNING and self.gaji_wild
 
+    def _capture_rule(self, c: int, from_hand: bool) -> str:
+        if c != LIGHTNING:
+            return BY_MONTH  # only the gaji is wild
+        return super()._capture_rule(c, from_hand)
+
     def _after_capture(self, player: int, c: int, taken: int, source: str, events: list[Event]) -> None:
         if c == LIGHTNING and source == "hand" and self.gaji_wild:
             self.gaji_user = player
@@ -128,7 +138,7 @@ class SakuraRound(FishingRound):
     def _resolve(self, player: int, c: int, target: int | None, source: str, events: list[Event]) -> int:
         taken = super()._resolve(player, c, target, source, events)
         if source == "hand":
-            single = taken.bit_count() == 1 and not self._is_wild_choice(c)
+            single = taken.bit_count() == 1 and (c != LIGHTNING or not self._is_wild_choice(c))
             self.hand_pair = (taken | 1 << c) if single else 0
         elif (self.rules.stacked_pair and not taken and self.hand_pair
               and self.hand_pair & MONTH_MASKS[DECK[c].month]):
@@ -146,13 +156,16 @@ class SakuraRound(FishingRound):
         out = super()._play_actions(player)  # an empty hand: only "draw"
         if self.rules.hiki:
             whole = hand | self.field
-            for c in indices_in(hand):
-                month = MONTH_OF[c]
-                # Once per month (its lowest card in hand); with one card in hand, playing it
+            # The months whose four cards are all in hand or on the field (one bit per month).
+            full = whole & whole >> 1 & whole >> 2 & whole >> 3 & _MONTH_LOW_BITS
+            while full:
+                low = full & -full
+                full ^= low
+                held = hand & low * 15
+                # Once per month, by its lowest card in hand; with one card in hand, playing it
                 # already takes the three on the field.
-                if (whole & month == month and hand & month & -(hand & month) == 1 << c
-                        and (hand & month).bit_count() >= 2):
-                    out.append(_HIKI[c])
+                if held & (held - 1):
+                    out.append(_HIKI[(held & -held).bit_length() - 1])
         return out
 
     def _extra_actions(self) -> list[Action]:
@@ -164,7 +177,7 @@ class SakuraRound(FishingRound):
 
     def _play(self, action: Action) -> list[Event]:
         self.hand_pair = 0
-        c = _card_index(action.card)
+        c = _INDEX[action.card]
         if c == LIGHTNING and action.target is not None and self._hiki_guards():
             month = DECK[_card_index(action.target)].month
             owner = self._hiki_owner(month)
@@ -175,7 +188,9 @@ class SakuraRound(FishingRound):
                 self._take_month(owner, month, events)
                 self.phase = GAJI_AGAIN
                 return events
-        self._leave_gaji = self.phase == GAJI_AGAIN and action.target is None
+        if self.phase != GAJI_AGAIN:
+            return super()._play(action)
+        self._leave_gaji = action.target is None
         self.phase = PLAY
         try:
             return super()._play(action)
@@ -247,6 +262,8 @@ class SakuraRound(FishingRound):
 
     def side_piles(self) -> list[int]:
         """Each side's shared capture pile (the union of its seats' captures)."""
+        if len(self.sides) == self.num_players:  # no teams: side s is seat s
+            return list(self.captured)
         piles = []
         for seats in self.sides:
             pile = 0

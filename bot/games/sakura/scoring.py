@@ -19,6 +19,7 @@ from bot.cards import (
     Role,
     card,
     ids_in,
+    indices_in,
     mask,
 )
 
@@ -73,14 +74,16 @@ def _mask_of(cards: Iterable[Card | str | int] | int) -> int:
 def card_points(cards: Iterable[Card | str | int] | int, rules: Rules | None = None) -> int:
     """Sum of the card values of a pile (Cards, ids, indices or a bit set)."""
     values = VALUES[(rules or Rules()).card_values]
-    m = _mask_of(cards)
-    return sum(values[i] for i in range(48) if m >> i & 1)
+    return sum([values[i] for i in indices_in(cards if isinstance(cards, int) else mask(cards))])
+
+
+# Each yaku as its (immutable) scored value, built once: a round's settlement reads them.
+_HELD = tuple((need, Yaku(slug, YAKU_VALUE, tuple(ids_in(need)))) for slug, need in YAKU.items())
 
 
 def yaku_of(m: int) -> list[Yaku]:
     """Bit-set version of :func:`score_yaku`: every yaku whose three cards are in ``m``."""
-    return [Yaku(slug, YAKU_VALUE, tuple(ids_in(need)))
-            for slug, need in YAKU.items() if m & need == need]
+    return [yaku for need, yaku in _HELD if m & need == need]
 
 
 def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = None) -> list[Yaku]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, ids_in, indices_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in
 
 from ..base import (
     Action,
@@ -45,6 +45,8 @@ RACE = "race"  # a player emptied their hand; the others slap
 OVER = "over"
 
 FIELD_SIZE = 4
+_INDEX = {c.id: c.index for c in DECK}
+_IDS = tuple(c.id for c in DECK)
 REDEAL_COUNT = 3  # three cards of one month on the field: the deal is forfeited
 
 
@@ -118,7 +120,7 @@ class SheddingRound(RoundState):
         if self.phase == RACE:
             return None  # who may still slap is the race's own record
         p = self.current
-        return (p, self.phase, self.field, self.drawn, self._can_draw(),
+        return (p, self.phase, self.field, self.drawn, bool(self.draw or self.discard),
                 None if p is None else self.hands[p])
 
     def _legal_actions(self) -> list[Action]:
@@ -134,7 +136,7 @@ class SheddingRound(RoundState):
     def check(self, action: Action | str, player: int | None = None) -> Action:
         """As :meth:`RoundState.check`, but in the race a slap may be sent by the slapping seat."""
         if self.phase != RACE:
-            return super().check(action, player)
+            return RoundState.check(self, action, player)  # every move but the race's slaps
         if isinstance(action, str):
             action = Action.parse(action)
         if player is not None and action.kind == mv.SLAP and action.card == str(player):
@@ -187,10 +189,10 @@ class SheddingRound(RoundState):
     def _shed(self, action: Action, events: list[Event]) -> int | None:
         """Moves 1-5; returns the card whose effect hits the next player (None: no effect)."""
         p = self.current
-        top = mv.index(action.card)
-        month = self.hands[p] & mv.month_of(top)
+        top = _INDEX[action.card]
+        month = self.hands[p] & MONTH_OF[top]
         if action.kind == mv.MATCH:
-            target = mv.index(action.target)
+            target = _INDEX[action.target]
             placed, taken = [target, top], 1 << target
             self.hands[p] &= ~(1 << top)
         elif action.kind == mv.FIELD_PAIR:
@@ -198,18 +200,18 @@ class SheddingRound(RoundState):
             placed, taken = [a, b], (1 << a) | (1 << b)
             self.hands[p] &= ~(1 << top)
         elif action.kind == mv.PAIR:
-            under = mv.index(action.target)
+            under = _INDEX[action.target]
             placed, taken = [under, top], 0
             self.hands[p] &= ~((1 << top) | (1 << under))
         else:  # FIELD_HIKI or HAND_HIKI: the whole month in hand, ``top`` last
-            field_card = self.field & mv.month_of(top) if action.kind == mv.FIELD_HIKI else 0
+            field_card = self.field & MONTH_OF[top] if action.kind == mv.FIELD_HIKI else 0
             placed = [*indices_in(field_card), *(c for c in indices_in(month) if c != top), top]
             taken = field_card
             self.hands[p] &= ~month
         self.field &= ~taken
         self.discard.extend(placed)  # one by one: the last is the new top
-        events.append({"type": action.kind, "player": p, "cards": [DECK[c].id for c in placed],
-                       "top": DECK[placed[-1]].id})
+        events.append({"type": action.kind, "player": p, "cards": [_IDS[c] for c in placed],
+                       "top": _IDS[placed[-1]]})
         if action.kind == mv.FIELD_PAIR:
             self.field |= 1 << top
             events.append({"type": "to_field", "player": p, "card": action.card})
@@ -221,7 +223,7 @@ class SheddingRound(RoundState):
         self.drawn = self._draw_one(events)
         self.phase = STRUGGLING
         events.append({"type": "struggle", "player": p})
-        choices = self._legal_actions()  # a new position: nothing kept to reuse
+        choices = mv.struggle_actions(self.drawn, self.field, self.rules)  # as _legal_actions
         if len(choices) == 1:  # no choice to make: 6B for a card that matches nothing
             self._resolve_struggle(choices[0], events, forced=True)
 
@@ -233,7 +235,7 @@ class SheddingRound(RoundState):
             self.hands[p] |= 1 << d
             events.append({"type": "keep", "player": p, "forced": forced})
         else:
-            f = mv.index(action.target)
+            f = _INDEX[action.target]
             self.field &= ~(1 << f)
             self.discard.extend([f, d])
             events.append({"type": mv.STRUGGLE_MATCH, "player": p, "cards": [DECK[f].id, DECK[d].id],

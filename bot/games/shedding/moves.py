@@ -66,25 +66,27 @@ def month_of(c: int) -> int:
     return MONTH_OF[c]
 
 
+# The ribbons that make the next player lose their turn, by ``rules.purple_ribbon``.
+_SKIP_RIBBONS = {"blue": BLUE_RIBBONS, "non_poetry": RIBBONS & ~POETRY_RIBBONS, "none": 0}
+
+
 def skip_ribbons(rules) -> int:
     """The ribbons that make the next player lose their turn under ``rules.purple_ribbon``."""
-    if rules.purple_ribbon == "blue":
-        return BLUE_RIBBONS
-    if rules.purple_ribbon == "non_poetry":
-        return RIBBONS & ~POETRY_RIBBONS
-    return 0
+    return _SKIP_RIBBONS[rules.purple_ribbon]
+
+
+def _effects(skips: int) -> tuple[str | None, ...]:
+    return tuple(BRIGHT if BRIGHTS >> c & 1 else POETRY if POETRY_RIBBONS >> c & 1
+                 else SKIP if skips >> c & 1 else None for c in range(48))
+
+
+# Each card's effect under each choice of rules.purple_ribbon: one table read a turn.
+_EFFECTS = {choice: _effects(skips) for choice, skips in _SKIP_RIBBONS.items()}
 
 
 def effect_of(c: int, rules) -> str | None:
     """The effect a card on top of the discard pile has on the next player, if any."""
-    bit = 1 << c
-    if BRIGHTS & bit:
-        return BRIGHT
-    if POETRY_RIBBONS & bit:
-        return POETRY
-    if skip_ribbons(rules) & bit:
-        return SKIP
-    return None
+    return _EFFECTS[rules.purple_ribbon][c]
 
 
 def field_pair_target(a: int, b: int) -> str:
@@ -97,22 +99,50 @@ def parse_field_pair(target: str) -> tuple[int, int]:
 
 
 # Each move as one shared value (built once), so generating the legal moves creates none.
-_MATCH_AT = tuple(tuple(Action(MATCH, c.id, t.id) for t in DECK) for c in DECK)
-_PAIR_AT = tuple(tuple(Action(PAIR, c.id, t.id) for t in DECK) for c in DECK)
-_FIELD_HIKI = tuple(Action(FIELD_HIKI, c.id) for c in DECK)
-_HAND_HIKI = tuple(Action(HAND_HIKI, c.id) for c in DECK)
-_FIELD_PAIRS: dict[tuple[int, int, int], Action] = {}  # (hand card, field a, field b), as met
 _STRUGGLE_MATCH_AT = tuple(tuple(Action(STRUGGLE_MATCH, c.id, t.id) for t in DECK) for c in DECK)
 _KEEP = tuple(Action(KEEP, c.id) for c in DECK)
 _STRUGGLE = Action(STRUGGLE)
 _PASS = Action(PASS)
 
 
-def _field_pair(h: int, a: int, b: int) -> Action:
-    action = _FIELD_PAIRS.get((h, a, b))
-    if action is None:
-        action = _FIELD_PAIRS[(h, a, b)] = Action(FIELD_PAIR, DECK[h].id, field_pair_target(a, b))
-    return action
+# The moves of one month depend only on the four bits of that month in the hand and on the
+# field, so they are tables read per month, built once with the generator's order:
+#   _MONTH_MATCHES[4-bit month slot][hand bits << 4 | field bits]: move 1, by hand card, then
+#   field card;
+#   _MONTH_SHEDS[slot][hand bits << 1 | any field card]: moves 2-4 (field hiki, pairs, hand hiki);
+#   _FIELD_PAIRS_AT[slot][field bits]: move 5, per field pair of the month, its action for each
+#   hand card (index by the hand card).
+# Each action is built once (a pick is found among the legal moves by identity).
+def _month_cards(slot: int, bits: int) -> list[int]:
+    return [4 * slot + r for r in range(4) if bits >> r & 1]
+
+
+_SAME_MONTH = [(a, b) for a in range(48) for b in range(48) if a // 4 == b // 4]
+_MATCH = {(h, f): Action(MATCH, DECK[h].id, DECK[f].id) for h, f in _SAME_MONTH}
+_PAIR = {(t, u): Action(PAIR, DECK[t].id, DECK[u].id) for t, u in _SAME_MONTH}
+_FIELD_HIKI = tuple(Action(FIELD_HIKI, c.id) for c in DECK)
+_HAND_HIKI = tuple(Action(HAND_HIKI, c.id) for c in DECK)
+_FIELD_PAIR_ROW = {(a, b): tuple(Action(FIELD_PAIR, h.id, field_pair_target(a, b)) for h in DECK)
+                   for a, b in _SAME_MONTH if a < b}
+
+
+def _sheds_of(slot: int, hand: int, on_field: bool) -> tuple[Action, ...]:
+    same = _month_cards(slot, hand)
+    out = []
+    if len(same) == 3 and on_field:
+        out += [_FIELD_HIKI[t] for t in same]
+    out += [_PAIR[t, u] for t in same for u in same if t != u]
+    if len(same) == 4:
+        out += [_HAND_HIKI[t] for t in same]
+    return tuple(out)
+
+
+_MONTH_MATCHES = tuple(tuple(tuple(_MATCH[h, f] for h in _month_cards(s, k >> 4)
+                                   for f in _month_cards(s, k & 15)) for k in range(256))
+                       for s in range(12))
+_MONTH_SHEDS = tuple(tuple(_sheds_of(s, k >> 1, bool(k & 1)) for k in range(32)) for s in range(12))
+_FIELD_PAIRS_AT = tuple(tuple(tuple(_FIELD_PAIR_ROW[ab] for ab in combinations(_month_cards(s, f), 2))
+                              for f in range(16)) for s in range(12))
 
 
 # Per-month counts of a bit set, four bits a month (a sideways add on the whole set at once):
@@ -135,34 +165,28 @@ def shedding_moves(hand: int, field: int) -> list[Action]:
     x = field - ((field >> 1) & _FIVES)
     counts = (x & _THREES) + ((x >> 2) & _THREES)
     field_two = (counts >> 1 | counts >> 2) & _ONES
-    months = hand_any & (counts | counts >> 1 | counts >> 2) & _ONES
-    while months:  # move 1, by hand card, then field card
+    field_any = (counts | counts >> 1 | counts >> 2) & _ONES
+    months = hand_any & field_any
+    while months:  # move 1
         low = months & -months
         months ^= low
-        month = low * 15
-        on_field = indices_in(field & month)
-        for h in indices_in(hand & month):
-            row = _MATCH_AT[h]
-            out.extend([row[f] for f in on_field])
+        shift = low.bit_length() - 1
+        out += _MONTH_MATCHES[shift >> 2][(hand >> shift & 15) << 4 | field >> shift & 15]
     months = hand_two
     while months:  # moves 2-4: a single card of a month makes none of them
         low = months & -months
         months ^= low
-        month = low * 15
-        same = indices_in(hand & month)
-        if len(same) == 3 and field & month:
-            out.extend([_FIELD_HIKI[t] for t in same])
-        out.extend([_PAIR_AT[t][u] for t in same for u in same if t != u])
-        if len(same) == 4:
-            out.extend([_HAND_HIKI[t] for t in same])
+        shift = low.bit_length() - 1
+        out += _MONTH_SHEDS[shift >> 2][(hand >> shift & 15) << 1 | (field_any & low) >> shift]
     months = field_two
     if months:
         held = indices_in(hand)
         while months:  # move 5
             low = months & -months
             months ^= low
-            for a, b in combinations(indices_in(field & low * 15), 2):
-                out.extend([_field_pair(h, a, b) for h in held])
+            shift = low.bit_length() - 1
+            for row in _FIELD_PAIRS_AT[shift >> 2][field >> shift & 15]:
+                out += [row[h] for h in held]
     return out
 
 
