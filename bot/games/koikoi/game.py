@@ -64,6 +64,7 @@ class KoiKoiRound(FishingRound):
         self.outcome: dict[str, Any] | None = None
         self.start_events: list[Event] = []
         self._kept_yaku: list[tuple[tuple, list] | None] = [None, None]  # see _yaku
+        self._small_pile = [0, 0]  # each seat's last pile too small for any yaku (see _yaku)
         if not _restore:
             self._deal(Rng(seed))
 
@@ -274,8 +275,11 @@ class KoiKoiRound(FishingRound):
         # half of them) then scores nothing anew. Not part of the state; a restored round
         # starts with nothing kept.
         pile = self.captured[p]
+        if pile == self._small_pile[p]:
+            return []  # most turns: the pile found too small for any yaku has not grown
         if not may_score(pile):
-            return []  # most turns, at once
+            self._small_pile[p] = pile
+            return []
         field = self.field if self.rules.viewings == "weather_on_field" else 0
         key = (pile, self.calls[p] > 0, field)
         kept = self._kept_yaku[p]
