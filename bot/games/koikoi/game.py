@@ -22,9 +22,10 @@ from bot.cards import (
     MONTH_MASKS,
     MONTH_OF,
     card,
+    has_odd_month,
     ids_in,
     indices_in,
-    month_count_table,
+    months_holding,
 )
 
 from ..base import Action, Event, Match, RoundResult
@@ -142,21 +143,23 @@ class KoiKoiRound(FishingRound):
         self.stock = stock
 
     def _field_misdeal(self, field: int) -> str | None:
-        _, _, pairs, threes, fours = month_count_table(field)  # months holding 2, 3, 4 cards
-        if fours:
-            return "dealer_wins" if self.rules.field_misdeal == "dealer_wins" else "four_of_a_month"
-        if self.rules.field_misdeal == "three" and threes:
+        # Only the month counts the option looks at are taken (once per deal).
+        rule = self.rules.field_misdeal
+        if months_holding(field, 4):
+            return "dealer_wins" if rule == "dealer_wins" else "four_of_a_month"
+        if rule == "three" and months_holding(field, 3):
             return "three_of_a_month"
-        if self.rules.field_misdeal == "four_or_pairs" and pairs == 4:
+        if rule == "four_or_pairs" and months_holding(field, 2).bit_count() == 16:  # 4 months
             return "four_pairs"
         return None
 
     def _teyaku(self, player: int) -> list[str]:
-        _, ones, twos, threes, fours = month_count_table(self.hands[player])
+        hand = self.hands[player]
         found = []
-        if fours:
+        if months_holding(hand, 4):
             found.append("teshi")
-        if twos + threes + 2 * fours >= 4 and not ones + threes:  # four pairs, no odd month
+        # Four pairs: no month odd, so the pairs (a four counting two) are half the cards.
+        if hand.bit_count() >= 8 and not has_odd_month(hand):
             found.append("kuttsuki")
         return found
 
