@@ -32,7 +32,7 @@ from ..base import Action, Event, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
 from ..rng import Rng
 from .rules import Rules
-from .scoring import may_score, progress, round_score, total, yaku_of
+from .scoring import _every_yaku, may_score, progress, round_score, total
 
 SWAP = "swap_offer"
 DECIDE = "decide"
@@ -280,7 +280,7 @@ class KoiKoiRound(FishingRound):
         pile = self.captured[p]
         if pile == self._small_pile[p]:
             return []  # most turns: the pile found too small for any yaku has not grown
-        if not may_score(pile):
+        if not may_score(pile, self.rules.tsukifuda != "off"):
             self._small_pile[p] = pile
             return []
         field = self.field if self.rules.viewings == "weather_on_field" else 0
@@ -288,8 +288,8 @@ class KoiKoiRound(FishingRound):
         kept = self._kept_yaku[p]
         if kept is not None and kept[0] == key:
             return kept[1]
-        yaku = yaku_of(self.captured[p], self.rules, (self.round_number - 1) % 12 + 1, self.field,
-                       self.calls[p] > 0)
+        yaku = _every_yaku(pile, self.rules, (self.round_number - 1) % 12 + 1, self.field,
+                           self.calls[p] > 0)  # may_score has been asked already
         self._kept_yaku[p] = (key, yaku)
         return yaku
 
