@@ -332,6 +332,12 @@ def months_holding(m: int, count: int) -> int:
     return (~(x | x >> 1 | x >> 2) & _MONTH_LOW_BITS) * 15
 
 
+def has_odd_month(m: int) -> bool:
+    """Whether ``m`` holds an odd number of cards of some month: the low bit of each month's
+    nibble XORed with its other three bits is that month's parity."""
+    return bool((m ^ m >> 1 ^ m >> 2 ^ m >> 3) & _MONTH_LOW_BITS)
+
+
 def month_count_table(m: int) -> tuple[int, ...]:
     """How many months ``m`` holds 0, 1, 2, 3 and 4 cards of (as :func:`months_holding`)."""
     c = m - (m >> 1 & 0x555555555555)

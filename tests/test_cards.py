@@ -15,6 +15,7 @@ from bot.cards import (
     Role,
     card,
     cards_in,
+    has_odd_month,
     ids_in,
     indices_in,
     mask,
@@ -100,6 +101,7 @@ def test_month_counts_match_a_count_per_month():
     for m in cases:
         counts = [(m & MONTH_MASKS[month]).bit_count() for month in range(1, 13)]
         assert month_count_table(m) == tuple(counts.count(k) for k in range(5))
+        assert has_odd_month(m) == any(n % 2 for n in counts)
         for k in range(5):
             assert months_holding(m, k) == sum(MONTH_MASKS[month] for month in range(1, 13)
                                                if counts[month - 1] == k)

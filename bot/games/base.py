@@ -261,7 +261,19 @@ class RoundState(ABC):
 
         An illegal, out-of-turn or late action raises a :class:`GameError` and changes nothing.
         """
-        events = self._apply(self.check(action, player))
+        kept = self._legal
+        if kept is not None and kept[0] is not None and kept[0] == self._legal_key() \
+                and (player is None or player == self.current_player):
+            # The position has not moved since it handed out its legal actions: one of those
+            # very objects (a player's pick) needs no other check.
+            for legal in kept[1]:
+                if legal is action:
+                    break
+            else:
+                action = self.check(action, player)
+        else:
+            action = self.check(action, player)
+        events = self._apply(action)
         self._legal = None  # what a key leaves out (a game's own counters) may have moved
         return events
 

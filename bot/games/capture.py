@@ -280,10 +280,16 @@ class FishingRound(RoundState):
         self.captured[player] |= taken | bit
         if self.narrated:
             cid = _IDS[card]
+            if taken & (taken - 1):
+                captured = ids_in(taken | bit)
+                self.last_move.append(cid)
+                self.last_move += ids_in(taken)
+            else:  # one card taken (most captures): its id at once, in canonical order
+                tid = _IDS[taken.bit_length() - 1]
+                captured = [cid, tid] if bit < taken else [tid, cid]
+                self.last_move += (cid, tid)
             events.append({"type": "play" if from_hand else "draw", "player": player, "card": cid,
-                           "captured": ids_in(taken | bit)})
-            self.last_move.append(cid)
-            self.last_move += ids_in(taken)
+                           "captured": captured})
         if self._hooks_after_capture:
             self._after_capture(player, card, taken, source, events)
         return taken

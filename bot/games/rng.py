@@ -9,6 +9,7 @@ round-trips through JSON with the game state.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import MutableSequence
 
 _M64 = (1 << 64) - 1
@@ -23,6 +24,14 @@ def _splitmix64(x: int) -> tuple[int, int]:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
     return x, z ^ (z >> 31)
+
+
+@functools.cache
+def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """Per Fisher-Yates step of a shuffle of ``length`` items: the index, how many it draws
+    from and the rejection limit of that draw (worked out once per length)."""
+    return tuple((i, i + 1, _LIMITS[i + 1] if i + 1 < 256 else (1 << 64) - (1 << 64) % (i + 1))
+                 for i in range(length - 1, 0, -1))
 
 
 class Rng:
@@ -62,7 +71,7 @@ class Rng:
         s0, s1, s2, s3 = self.s
         while True:
             x = s1 * 5 & _M64
-            r = ((x << 7 | x >> 57) & _M64) * 9 & _M64
+            r = (x << 7 | x >> 57) * 9 & _M64  # as in shuffle: no mask needed before the product
             t = s1 << 17 & _M64
             s2 ^= s0
             s3 ^= s1
@@ -79,19 +88,19 @@ class Rng:
         # below's rejection and next64's step written out on local words: a deal's shuffle is
         # 47 draws, and the calls and state-list traffic per draw were most of its cost.
         s0, s1, s2, s3 = self.s
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _LIMITS[n] if n < 256 else (1 << 64) - (1 << 64) % n
+        m64 = _M64
+        for i, n, limit in _shuffle_steps(len(items)):
             while True:
-                x = s1 * 5 & _M64
-                r = ((x << 7 | x >> 57) & _M64) * 9 & _M64
-                t = s1 << 17 & _M64
+                x = s1 * 5 & m64
+                # bits the rotation carries past 64 vanish in the product's mask anyway
+                r = (x << 7 | x >> 57) * 9 & m64
+                t = s1 << 17 & m64
                 s2 ^= s0
                 s3 ^= s1
                 s1 ^= s2
                 s0 ^= s3
                 s2 ^= t
-                s3 = (s3 << 45 | s3 >> 19) & _M64
+                s3 = (s3 << 45 | s3 >> 19) & m64
                 if r < limit:
                     break
             j = r % n

@@ -22,16 +22,17 @@ from bot.cards import (
     MONTH_MASKS,
     MONTH_OF,
     card,
+    has_odd_month,
     ids_in,
     indices_in,
-    month_count_table,
+    months_holding,
 )
 
 from ..base import Action, Event, Match, RoundResult
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
 from ..rng import Rng
 from .rules import Rules
-from .scoring import may_score, progress, round_score, total, yaku_of
+from .scoring import _every_yaku, may_score, progress, round_score, total
 
 SWAP = "swap_offer"
 DECIDE = "decide"
@@ -64,6 +65,7 @@ class KoiKoiRound(FishingRound):
         self.outcome: dict[str, Any] | None = None
         self.start_events: list[Event] = []
         self._kept_yaku: list[tuple[tuple, list] | None] = [None, None]  # see _yaku
+        self._small_pile = [0, 0]  # each seat's last pile too small for any yaku (see _yaku)
         if not _restore:
             self._deal(Rng(seed))
 
@@ -141,21 +143,23 @@ class KoiKoiRound(FishingRound):
         self.stock = stock
 
     def _field_misdeal(self, field: int) -> str | None:
-        _, _, pairs, threes, fours = month_count_table(field)  # months holding 2, 3, 4 cards
-        if fours:
-            return "dealer_wins" if self.rules.field_misdeal == "dealer_wins" else "four_of_a_month"
-        if self.rules.field_misdeal == "three" and threes:
+        # Only the month counts the option looks at are taken (once per deal).
+        rule = self.rules.field_misdeal
+        if months_holding(field, 4):
+            return "dealer_wins" if rule == "dealer_wins" else "four_of_a_month"
+        if rule == "three" and months_holding(field, 3):
             return "three_of_a_month"
-        if self.rules.field_misdeal == "four_or_pairs" and pairs == 4:
+        if rule == "four_or_pairs" and months_holding(field, 2).bit_count() == 16:  # 4 months
             return "four_pairs"
         return None
 
     def _teyaku(self, player: int) -> list[str]:
-        _, ones, twos, threes, fours = month_count_table(self.hands[player])
+        hand = self.hands[player]
         found = []
-        if fours:
+        if months_holding(hand, 4):
             found.append("teshi")
-        if twos + threes + 2 * fours >= 4 and not ones + threes:  # four pairs, no odd month
+        # Four pairs: no month odd, so the pairs (a four counting two) are half the cards.
+        if hand.bit_count() >= 8 and not has_odd_month(hand):
             found.append("kuttsuki")
         return found
 
@@ -274,15 +278,18 @@ class KoiKoiRound(FishingRound):
         # half of them) then scores nothing anew. Not part of the state; a restored round
         # starts with nothing kept.
         pile = self.captured[p]
-        if not may_score(pile):
-            return []  # most turns, at once
+        if pile == self._small_pile[p]:
+            return []  # most turns: the pile found too small for any yaku has not grown
+        if not may_score(pile, self.rules.tsukifuda != "off"):
+            self._small_pile[p] = pile
+            return []
         field = self.field if self.rules.viewings == "weather_on_field" else 0
         key = (pile, self.calls[p] > 0, field)
         kept = self._kept_yaku[p]
         if kept is not None and kept[0] == key:
             return kept[1]
-        yaku = yaku_of(self.captured[p], self.rules, (self.round_number - 1) % 12 + 1, self.field,
-                       self.calls[p] > 0)
+        yaku = _every_yaku(pile, self.rules, (self.round_number - 1) % 12 + 1, self.field,
+                           self.calls[p] > 0)  # may_score has been asked already
         self._kept_yaku[p] = (key, yaku)
         return yaku
 

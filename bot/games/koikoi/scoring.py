@@ -33,6 +33,7 @@ MOON = card("moon").bit
 LIGHTNING = card("lightning").bit
 YELLOW = card("paulownia_chaff_yellow").bit
 INOSHIKACHO = mask(["boar", "deer", "butterflies"])
+DRY_BRIGHTS = BRIGHTS & ~RAIN
 WILLOW = MONTH_MASKS[11]
 PAULOWNIA = MONTH_MASKS[12]
 SUSUKI = MONTH_MASKS[8]
@@ -95,13 +96,22 @@ def _every_yaku(m: int, rules: Rules, round_month: int | None, field: int, calle
     return out
 
 
-def may_score(m: int) -> bool:
-    """False for a pile too small for every yaku under any rules: each needs three brights,
-    three ribbons, three animals, seven chaff (ten, of which three may count twice), a whole
-    month or the sake cup with a viewing card. Four piles in five after a turn are such."""
-    return ((m & BRIGHTS).bit_count() >= 3 or (m & RIBBONS).bit_count() >= 3
-            or (m & ANIMALS).bit_count() >= 3 or (m & (CHAFF | SAKE)).bit_count() >= 7
-            or bool(m & SAKE and m & (CURTAIN | MOON)) or bool(months_holding(m, 4)))
+def may_score(m: int, whole_months: bool = True) -> bool:
+    """False for a pile too small for every yaku under any rules (with ``whole_months`` False:
+    under any rules without tsukifuda). Each yaku needs three dry brights; the poetry or the
+    blue ribbons, or five ribbons; boar, deer and butterflies, or five animals; ten chaff, the
+    lightning, the yellow paulownia and the sake cup counting up to twice; the sake cup with a
+    viewing card; or a whole month. Most piles after a turn are such, so the turn's scoring
+    stops here."""
+    a = m & ANIMALS
+    t = m & RIBBONS
+    return ((m & DRY_BRIGHTS).bit_count() >= 3
+            or t & POETRY_RIBBONS == POETRY_RIBBONS or t & BLUE_RIBBONS == BLUE_RIBBONS
+            or t.bit_count() >= 5
+            or a & INOSHIKACHO == INOSHIKACHO or a.bit_count() >= 5
+            or (m & (CHAFF | SAKE)).bit_count() + (m & (LIGHTNING | YELLOW | SAKE)).bit_count() >= 10
+            or bool(m & SAKE and m & (CURTAIN | MOON))
+            or whole_months and bool(months_holding(m, 4)))
 
 
 def _y(out: list[Yaku], slug: str, points: int, cards: int) -> None:
