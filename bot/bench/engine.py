@@ -4,7 +4,8 @@ For each game (or ``--game``): complete random-play rounds per second (deal, eve
 generation, apply with its legality check, scoring after every turn), legal-action generations
 per second, and the search AI's rollouts per second (a sampled world from a mid-round
 observation, a candidate action, the rest of the round by the greedy policy: what the hard and
-expert levels spend their time on). Medians of several runs.
+expert levels spend their time on; a game whose hard player is not the search shows none).
+Medians of several runs.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 import statistics
 import time
 
+from bot.ai.search.worlds import BUILDERS
 from bot.games import GAMES, game_module
 from bot.games.rng import Rng
 
@@ -112,6 +114,10 @@ def main(argv: list[str]) -> None:
     for game in games:
         rps = [rounds_per_second(game, args.rounds, 1000 * r) for r in range(args.runs)]
         lps = [legal_actions_per_second(game, 50_000, r) for r in range(args.runs)]
-        ros = [rollouts_per_second(game, args.rollouts, r) for r in range(args.runs)]
+        if game in BUILDERS:
+            ros = [rollouts_per_second(game, args.rollouts, r) for r in range(args.runs)]
+            rollouts = f"{statistics.median(ros):11,.0f}"
+        else:  # its hard player is not the search (Seotda's weighs sampled equity)
+            rollouts = f"{'-':>11}"
         print(f"  {game:<11} {statistics.median(rps):10,.0f} {statistics.median(lps):13,.0f} "
-              f"{statistics.median(ros):11,.0f}", flush=True)
+              f"{rollouts}", flush=True)
