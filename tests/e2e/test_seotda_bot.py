@@ -1,5 +1,6 @@
-"""Seotda end to end: two members and an AI at a staked table, the bot restarted in the middle of
-a betting round, played to the end, every chip accounted for in the ledger."""
+"""Seotda end to end: two members and an AI at a staked table with its own ante and raise limit,
+the bot restarted while the lobby is open and again in the middle of a betting round, played to
+the end, every chip accounted for in the ledger."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import pytest
 from bot.client import HanafudaBot
 from bot.config import Settings
 from tests.e2e.playing import Player, play_out, table_messages, table_posted
-from tests.e2e.test_games_bot import open_lobby
+from tests.e2e.test_games_bot import cid
+from tests.e2e.test_lobby_display import fields
 
 pytestmark = pytest.mark.asyncio
 
 BUY_IN = 40
+ANTE, MAX_RAISES = 3, 2  # the table's own, over the house rules (ante 1, 3 raises)
 
 
 def make_bot(standin, db, guild_id: int) -> HanafudaBot:
@@ -43,15 +46,33 @@ def labels(message) -> list[str]:
 async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_exactly(
         start_bot, standin, world, tmp_path):
     db = tmp_path / "seotda.sqlite3"
-    first = await start_bot(make_bot(standin, db, world.guild.id))
-    first.tables.ai_delay = 0.01
-    store, guild = first.store, world.guild.id
+    opener = await start_bot(make_bot(standin, db, world.guild.id))
+    store, guild = opener.store, world.guild.id
     users = [world.admin, world.player]
     before = {u.id: (await store.open_account(guild, u.id))[0] for u in users}
-    await open_lobby(world, standin, "seotda", [world.player], ais=["normal"], rounds=2, stake=BUY_IN)
+    opened = await world.admin.slash(world.channel, "seotda", rounds=2, stake=BUY_IN, ante=ANTE,
+                                     max_raises=MAX_RAISES)
+    lobby = opened.original
+    assert fields(lobby)["Bets"] == f"ante {ANTE} · buy-in {BUY_IN} · {MAX_RAISES} raises a betting round"
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    await opener.close()  # the lobby's options are stored, not held by the process
+
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    first.tables.ai_delay = 0.01
+    store = first.store
+    await world.admin.select(lobby, cid(lobby, "hf:lbai:"), ["normal"])
+    await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
+    await table_posted(standin, world.channel)
     [table] = first.tables.tables.values()
-    assert table.players[2] == "ai:normal" and table.match.rules.buy_in == BUY_IN
+    rules = table.match.rules
+    assert table.players[2] == "ai:normal" and (rules.buy_in, rules.ante, rules.max_raises) == (
+        BUY_IN, ANTE, MAX_RAISES)
     assert "buy-in" in table_messages(standin, world.channel)[0].embeds[0]["footer"]["text"]
+    antes = await store._db.fetchall(  # no member has acted yet: the stakes are the first antes
+        "SELECT a.kind, a.user_id, t.amount FROM transfers t JOIN accounts a ON a.account_id = "
+        "t.from_account WHERE t.game_id = ? AND t.kind = 'stake'", (table.game_id,))
+    assert sorted(tuple(r) for r in antes if r[0] == "user") == sorted(("user", u.id, ANTE) for u in users)
+    assert [tuple(r) for r in antes if r[0] == "house"] == [("house", None, ANTE)]  # the AI's seat
     await check_chips(store, guild, table, before)  # the antes are in escrow
     player = Player(standin, world.channel, users)
     while True:  # play until a member is to act in a betting round someone has already bet in
