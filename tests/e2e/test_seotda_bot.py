@@ -8,7 +8,7 @@ import pytest
 
 from bot.client import HanafudaBot
 from bot.config import Settings
-from tests.e2e.playing import Player, play_out, table_messages, table_posted
+from tests.e2e.playing import Player, play_out, reply_text, table_messages, table_posted
 from tests.e2e.test_games_bot import cid
 from tests.e2e.test_lobby_display import fields
 
@@ -118,3 +118,18 @@ async def test_three_card_seotda_against_the_ai_keeps_two_of_three(start_bot, st
     assert record.status == "finished" and table.match.rules.cards == 3
     kept = [e for e in record.events if e.action.startswith("keep:")]
     assert kept and any(e.actor == world.admin.id for e in kept)  # the admin chose two of three
+
+
+async def test_a_bad_ante_is_refused_and_nothing_is_created(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "bad-ante.sqlite3", world.guild.id))
+    store, guild = bot.store, world.guild.id
+    balance = (await store.open_account(guild, world.admin.id))[0]
+    too_big = await world.admin.slash(world.channel, "seotda", stake=BUY_IN, ante=BUY_IN // 2 + 1)
+    assert "the buy-in must be at least twice the ante" in reply_text(too_big)
+    crafted = await world.admin.slash(world.channel, "seotda", ai="normal", ante=5000)  # outside 1-1000
+    assert "ante must be a whole number from 1 to 1000" in reply_text(crafted)
+    for record in (too_big, crafted):  # told privately
+        assert record.original.ephemeral_for is not None
+    assert not table_messages(standin, world.channel)
+    assert not bot.tables.tables and await store.balance(guild, world.admin.id) == balance
+    assert (await store._db.fetchone("SELECT COUNT(*) FROM lobbies"))[0] == 0
