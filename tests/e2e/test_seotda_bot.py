@@ -96,6 +96,7 @@ async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_ex
     await player.play()
     record = await second.store.load_game(resumed.game_id)
     assert record.status == "finished" and not second.tables.tables
+    assert (record.rules["ante"], record.rules["max_raises"]) == (ANTE, MAX_RAISES)  # what a rematch replays
     scores = resumed.match.scores
     for seat, member in enumerate(users):
         assert await second.store.balance(guild, member.id) == before[member.id] + scores[seat]
