@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot import metrics
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
+from bot.games.seotda.rules import INT_RANGES as SEOTDA_RANGES
 from bot.i18n import N_, number, t, tp
 from bot.settlement import ESCROW_POINTS, cover_for, is_betting, is_per_point
 from bot.store import StoreError, UnknownAccount
@@ -85,15 +86,18 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
 
 
 def build_rules(game: str, house: dict[str, Any], preset: str | None, rounds: int | None,
-                target: int | None, teams: str | None = None, stake: int = 0):
+                target: int | None, teams: str | None = None, stake: int = 0,
+                options: dict[str, int] | None = None):
     """The game's rules: a preset, then the server's house rules, then this game's options. A
-    betting game's stake is its buy-in: the chips each seat starts with are real chips."""
+    betting game's stake is its buy-in: the chips each seat starts with are real chips.
+    ``options``: rules of this table only (Seotda's ante and raise limit), checked by the rules."""
     module = game_module(game)
     changes = dict(house)
     if teams is not None:
         changes["teams"] = teams
     if stake and is_betting(game):
         changes["buy_in"] = stake
+    changes.update(options or {})
     name = preset or changes.pop("preset_name", None) or next(iter(module.Rules.PRESETS))
     changes.pop("preset_name", None)
     if target is not None:  # first to the target; with no round count given, no round limit
@@ -113,7 +117,7 @@ def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any], stak
                            players=plural(high, "player")))
     try:
         rules = build_rules(game, settings.rules_for(game), spec.get("preset"), spec.get("rounds"),
-                            spec.get("target"), spec.get("teams"), stake)
+                            spec.get("target"), spec.get("teams"), stake, spec.get("options"))
     except (InvalidRules, ValueError) as exc:
         raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
                            problem=clip(str(exc), 300))) from None
@@ -186,7 +190,8 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
 
 
 def lobby_spec(lobby: Lobby) -> dict[str, Any]:
-    return {"preset": lobby.preset, "rounds": lobby.rounds, "target": lobby.target, "teams": lobby.teams}
+    return {"preset": lobby.preset, "rounds": lobby.rounds, "target": lobby.target, "teams": lobby.teams,
+            "options": lobby.options}
 
 
 # -- presses ---------------------------------------------------------------------------------------
@@ -427,10 +432,10 @@ def lobby_rules(lobby: Lobby, settings: Any):
     """The rules the lobby's table would play now (its options over the server's house rules)."""
     try:
         return build_rules(lobby.game, settings.rules_for(lobby.game), lobby.preset, lobby.rounds,
-                           lobby.target, lobby.teams, lobby.stake)
+                           lobby.target, lobby.teams, lobby.stake, lobby.options)
     except InvalidRules:  # house rules changed since: show the lobby's own options on the default
         return build_rules(lobby.game, {}, lobby.preset, lobby.rounds, lobby.target, lobby.teams,
-                           lobby.stake)
+                           lobby.stake, lobby.options)
 
 
 def lobby_embed(lobby: Lobby, settings: Any, title: str | None = None) -> discord.Embed:
@@ -494,6 +499,12 @@ DESCRIPTIONS = {
 }
 
 
+# Seotda's per-table limits as slash options, in the ranges its rules check (the rules refuse
+# what a crafted interaction sends outside them, with their own message).
+Ante = app_commands.Range[int, SEOTDA_RANGES["ante"][0], SEOTDA_RANGES["ante"][1]]
+MaxRaises = app_commands.Range[int, SEOTDA_RANGES["max_raises"][0], SEOTDA_RANGES["max_raises"][1]]
+
+
 def _stake_help(game: str) -> str:
     if is_betting(game):
         return "Buy-in: the chips each player brings; every bet is paid from them as it is made"
@@ -535,11 +546,23 @@ def game_command(cog: PlayCog, game: str) -> app_commands.Command:
                            teams: str | None = None) -> None:
         await cog.open_game(interaction, game, opponent, ai, rounds, target, stake, preset, players, teams)
 
+    async def start_seotda(interaction: discord.Interaction, opponent: discord.Member | None = None,
+                           ai: str | None = None, players: app_commands.Range[int, 2, 7] | None = None,
+                           rounds: int | None = None, target: app_commands.Range[int, 1, 1000] | None = None,
+                           stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None,
+                           ante: Ante | None = None, max_raises: MaxRaises | None = None) -> None:
+        await cog.open_game(interaction, game, opponent, ai, rounds, target, stake, preset, players,
+                            options={"ante": ante, "max_raises": max_raises})
+
     callback = start
     if game == "sakura":
         described["teams"] = "Teams sharing a capture pile: pairs (4 or 6 players) or triples (6)"
         choices["teams"] = [app_commands.Choice(name=t, value=t) for t in TEAMS]
         callback = start_sakura
+    elif game == "seotda":
+        described["ante"] = "Chips each player puts in before every deal (default: the server's house rules)"
+        described["max_raises"] = "Raises allowed in one betting round (default: the server's house rules)"
+        callback = start_seotda
     if high == 2:
         del described["players"]
     callback = app_commands.describe(**described)(app_commands.choices(**choices)(callback))
@@ -601,7 +624,9 @@ class PlayCog(commands.Cog):
 
     async def open_game(self, interaction: discord.Interaction, game: str, opponent: discord.Member | None,
                         ai: str | None, rounds: int | None, target: int | None, stake: int,
-                        preset: str | None, players: int | None = None, teams: str | None = None) -> None:
+                        preset: str | None, players: int | None = None, teams: str | None = None,
+                        options: dict[str, int] | None = None) -> None:
+        """``options``: the game's own per-table rules given as command options (Seotda's ante)."""
         user = interaction.user
         store = self.bot.store  # type: ignore[attr-defined]
         problem = option_problem(game, ai, rounds, target, stake, preset, players, teams)
@@ -614,10 +639,11 @@ class PlayCog(commands.Cog):
                                                    role_ids=[r.id for r in getattr(user, "roles", [])]):
             await refuse(interaction, t("On this server only staff may start games with a stake."))
             return
-        spec = {"preset": preset, "rounds": rounds, "target": target, "teams": teams}
+        options = {name: value for name, value in (options or {}).items() if value is not None}
+        spec = {"preset": preset, "rounds": rounds, "target": target, "teams": teams, "options": options}
         low, high = game_module(game).PLAYERS
         try:  # refuse bad rules now rather than when the game starts
-            build_rules(game, settings.rules_for(game), preset, rounds, target, teams, stake)
+            build_rules(game, settings.rules_for(game), preset, rounds, target, teams, stake, options)
         except InvalidRules as exc:
             await refuse(interaction, t("Those rules don't work: {problem}.", problem=clip(str(exc), 300)))
             return
@@ -696,7 +722,7 @@ class PlayCog(commands.Cog):
         store = self.bot.store  # type: ignore[attr-defined]
         settings = await store.get_settings(interaction.guild_id)
         rules = build_rules(game, settings.rules_for(game), spec["preset"], spec["rounds"],
-                            spec["target"], spec["teams"], stake)
+                            spec["target"], spec["teams"], stake, spec["options"])
         counts = seat_counts(game, rules)  # Sakura in pairs seats 4 or 6, not 2 to 7
         if not counts:
             raise TableError(t("Those rules don't work at any table size of {game}.", game=GAME_NAMES[game]))

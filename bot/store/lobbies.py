@@ -15,7 +15,7 @@ import re
 import secrets
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import aiosqlite
@@ -37,7 +37,7 @@ Kind = Literal["lobby", "challenge", "rematch"]
 _ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _COLUMNS = ("lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent_id, game, stake, "
             "rounds, target, preset, teams, min_seats, max_seats, humans, ais, status, game_id, "
-            "expires_at, source_game_id")
+            "expires_at, source_game_id, options")
 
 
 class LobbyError(StoreError):
@@ -94,6 +94,7 @@ class Lobby:
     game_id: int | None
     expires_at: float | None
     source_game_id: int | None = None  # a rematch: the finished game it plays again
+    options: dict[str, Any] = field(default_factory=dict)  # game rules over the house rules (ante...)
 
     @property
     def seats(self) -> int:
@@ -129,7 +130,7 @@ def _lobby(row: sqlite3.Row) -> Lobby:
         humans=tuple(json.loads(row["humans"])), ais=tuple(json.loads(row["ais"])),
         status=row["status"], game_id=row["game_id"],
         expires_at=None if row["expires_at"] is None else row["expires_at"] / 1000,
-        source_game_id=row["source_game_id"],
+        source_game_id=row["source_game_id"], options=json.loads(row["options"]),
     )
 
 
@@ -146,9 +147,9 @@ async def create(conn: aiosqlite.Connection, values: dict[str, Any], now: int) -
     row = list(await conn.execute_fetchall(
         "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, opponent_id, game, "
         "stake, rounds, target, preset, teams, min_seats, max_seats, humans, ais, expires_at, "
-        "created_at, updated_at) VALUES (:lobby_id, :kind, :guild_id, :channel_id, :host_id, "
-        ":opponent_id, :game, :stake, :rounds, :target, :preset, :teams, :min_seats, :max_seats, "
-        f":humans, '[]', :expires_at, :now, :now) RETURNING {_COLUMNS}",
+        "created_at, updated_at, options) VALUES (:lobby_id, :kind, :guild_id, :channel_id, "
+        ":host_id, :opponent_id, :game, :stake, :rounds, :target, :preset, :teams, :min_seats, "
+        f":max_seats, :humans, '[]', :expires_at, :now, :now, :options) RETURNING {_COLUMNS}",
         {**values, "now": now},
     ))[0]
     return _lobby(row)

@@ -245,12 +245,12 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
         "WHERE guild_id = ? AND user_id = ? ORDER BY game, season", (guild_id, user_id))]
     lobbies = []
     for r in await conn.execute_fetchall(
-            "SELECT kind, game, status, stake, host_id, opponent_id, created_at FROM lobbies l "
+            "SELECT kind, game, status, stake, host_id, opponent_id, created_at, options FROM lobbies l "
             f"WHERE l.guild_id = ? AND {_in_lobby(dialect)} ORDER BY created_at",
             (guild_id, user_id, user_id, user_id)):
         role = "host" if r[4] == user_id else "challenged" if r[5] == user_id else "seated"
         lobbies.append({"kind": r[0], "game": r[1], "status": r[2], "stake": r[3], "role": role,
-                        "created_at": _when(r[6])})
+                        "created_at": _when(r[6]), "options": json.loads(r[7])})
     seasons = [{"season": r[0], "name": r[1], "started_at": _when(r[2])}
                for r in await conn.execute_fetchall(
                    "SELECT season, name, started_at FROM seasons WHERE guild_id = ? AND "

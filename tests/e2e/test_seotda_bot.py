@@ -1,5 +1,6 @@
-"""Seotda end to end: two members and an AI at a staked table, the bot restarted in the middle of
-a betting round, played to the end, every chip accounted for in the ledger."""
+"""Seotda end to end: two members and an AI at a staked table with its own ante and raise limit,
+the bot restarted while the lobby is open and again in the middle of a betting round, played to
+the end, every chip accounted for in the ledger."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import pytest
 
 from bot.client import HanafudaBot
 from bot.config import Settings
-from tests.e2e.playing import Player, play_out, table_messages, table_posted
-from tests.e2e.test_games_bot import open_lobby
+from tests.e2e.playing import Player, play_out, reply_text, table_messages, table_posted
+from tests.e2e.test_games_bot import cid
+from tests.e2e.test_lobby_display import fields
 
 pytestmark = pytest.mark.asyncio
 
 BUY_IN = 40
+ANTE, MAX_RAISES = 3, 2  # the table's own, over the house rules (ante 1, 3 raises)
 
 
 def make_bot(standin, db, guild_id: int) -> HanafudaBot:
@@ -43,15 +46,33 @@ def labels(message) -> list[str]:
 async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_exactly(
         start_bot, standin, world, tmp_path):
     db = tmp_path / "seotda.sqlite3"
-    first = await start_bot(make_bot(standin, db, world.guild.id))
-    first.tables.ai_delay = 0.01
-    store, guild = first.store, world.guild.id
+    opener = await start_bot(make_bot(standin, db, world.guild.id))
+    store, guild = opener.store, world.guild.id
     users = [world.admin, world.player]
     before = {u.id: (await store.open_account(guild, u.id))[0] for u in users}
-    await open_lobby(world, standin, "seotda", [world.player], ais=["normal"], rounds=2, stake=BUY_IN)
+    opened = await world.admin.slash(world.channel, "seotda", rounds=2, stake=BUY_IN, ante=ANTE,
+                                     max_raises=MAX_RAISES)
+    lobby = opened.original
+    assert fields(lobby)["Bets"] == f"ante {ANTE} · buy-in {BUY_IN} · {MAX_RAISES} raises a betting round"
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    await opener.close()  # the lobby's options are stored, not held by the process
+
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    first.tables.ai_delay = 0.01
+    store = first.store
+    await world.admin.select(lobby, cid(lobby, "hf:lbai:"), ["normal"])
+    await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
+    await table_posted(standin, world.channel)
     [table] = first.tables.tables.values()
-    assert table.players[2] == "ai:normal" and table.match.rules.buy_in == BUY_IN
+    rules = table.match.rules
+    assert table.players[2] == "ai:normal" and (rules.buy_in, rules.ante, rules.max_raises) == (
+        BUY_IN, ANTE, MAX_RAISES)
     assert "buy-in" in table_messages(standin, world.channel)[0].embeds[0]["footer"]["text"]
+    antes = await store._db.fetchall(  # no member has acted yet: the stakes are the first antes
+        "SELECT a.kind, a.user_id, t.amount FROM transfers t JOIN accounts a ON a.account_id = "
+        "t.from_account WHERE t.game_id = ? AND t.kind = 'stake'", (table.game_id,))
+    assert sorted(tuple(r) for r in antes if r[0] == "user") == sorted(("user", u.id, ANTE) for u in users)
+    assert [tuple(r) for r in antes if r[0] == "house"] == [("house", None, ANTE)]  # the AI's seat
     await check_chips(store, guild, table, before)  # the antes are in escrow
     player = Player(standin, world.channel, users)
     while True:  # play until a member is to act in a betting round someone has already bet in
@@ -75,6 +96,7 @@ async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_ex
     await player.play()
     record = await second.store.load_game(resumed.game_id)
     assert record.status == "finished" and not second.tables.tables
+    assert (record.rules["ante"], record.rules["max_raises"]) == (ANTE, MAX_RAISES)  # what a rematch replays
     scores = resumed.match.scores
     for seat, member in enumerate(users):
         assert await second.store.balance(guild, member.id) == before[member.id] + scores[seat]
@@ -97,3 +119,18 @@ async def test_three_card_seotda_against_the_ai_keeps_two_of_three(start_bot, st
     assert record.status == "finished" and table.match.rules.cards == 3
     kept = [e for e in record.events if e.action.startswith("keep:")]
     assert kept and any(e.actor == world.admin.id for e in kept)  # the admin chose two of three
+
+
+async def test_a_bad_ante_is_refused_and_nothing_is_created(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "bad-ante.sqlite3", world.guild.id))
+    store, guild = bot.store, world.guild.id
+    balance = (await store.open_account(guild, world.admin.id))[0]
+    too_big = await world.admin.slash(world.channel, "seotda", stake=BUY_IN, ante=BUY_IN // 2 + 1)
+    assert "the buy-in must be at least twice the ante" in reply_text(too_big)
+    crafted = await world.admin.slash(world.channel, "seotda", ai="normal", ante=5000)  # outside 1-1000
+    assert "ante must be a whole number from 1 to 1000" in reply_text(crafted)
+    for record in (too_big, crafted):  # told privately
+        assert record.original.ephemeral_for is not None
+    assert not table_messages(standin, world.channel)
+    assert not bot.tables.tables and await store.balance(guild, world.admin.id) == balance
+    assert (await store._db.fetchone("SELECT COUNT(*) FROM lobbies"))[0] == 0

@@ -43,6 +43,19 @@ async def test_a_new_lobby_seats_its_host_under_an_unguessable_id(store):
     assert other.lobby_id != lobby.lobby_id
 
 
+async def test_a_lobby_keeps_its_own_game_options(store):
+    lobby = await store.create_lobby("lobby", GUILD, CHANNEL, ALICE, game="seotda", min_seats=2,
+                                     max_seats=6, stake=200, options={"ante": 7, "max_raises": 2})
+    assert (await store.get_lobby(lobby.lobby_id)).options == {"ante": 7, "max_raises": 2}
+    joined = await store.join_lobby(lobby.lobby_id, BOB)
+    assert joined.options == {"ante": 7, "max_raises": 2}
+    assert (await _lobby(store)).options == {}
+    for bad in ({"ante": "7"}, {"ante": 1.5}, {"ante": True}, {"": 1}, {f"o{i}": 1 for i in range(9)}):
+        with pytest.raises(InvalidInput, match="options"):
+            await store.create_lobby("lobby", GUILD, CHANNEL, CAROL, game="seotda", min_seats=2,
+                                     max_seats=6, options=bad)
+
+
 @pytest.mark.parametrize("forged", ["", "koikoi:11:1:500:0:-", "x" * 200, "a/b" * 8, "nope-but-long-enough"])
 async def test_unknown_or_malformed_ids_find_nothing(store, forged):
     assert await store.get_lobby(forged) is None

@@ -262,6 +262,16 @@ def level_11(ids: dict[str, Any]):
         [(tour, 1, 1, 2, ids["running"], "pending", None), (tour, 2, 3, None, None, "done", 3)])
 
 
+def level_12(ids: dict[str, Any]):
+    """An open Seotda lobby with its own ante and raise limit over the house rules."""
+    yield ExecuteMany(
+        "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, game, stake, min_seats, "
+        "max_seats, humans, ais, status, created_at, updated_at, options) "
+        "VALUES (?, 'lobby', ?, 55, ?, 'seotda', 200, 2, 6, ?, '[\"normal\"]', 'open', ?, ?, ?)",
+        [("seotda-lobby-0000001", G1, U3, "[103]", T0 + 15_000, T0 + 15_000,
+          json.dumps({"ante": 5, "max_raises": 2}, sort_keys=True))])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
-                           11: level_11}
+                           11: level_11, 12: level_12}

@@ -45,7 +45,7 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
                                    "(0 = no target)")),
 }
 
-_INT_RANGES: dict[str, tuple[int, int]] = {
+INT_RANGES: dict[str, tuple[int, int]] = {
     "ante": (1, 1000), "buy_in": (10, 1_000_000), "max_raises": (1, 20), "max_redeals": (0, 20),
     "rounds": (0, 1000), "target_score": (0, 10_000_000),
 }
@@ -81,7 +81,7 @@ class Rules(RulesBase):
     def validate(self) -> None:
         RulesBase.validate(self)
         self._check_preset_name()
-        self._check_whole_numbers(_INT_RANGES)
+        self._check_whole_numbers(INT_RANGES)
         if self.ante * 2 > self.buy_in:
             raise InvalidRules(t("the buy-in must be at least twice the ante"))
 
@@ -92,4 +92,4 @@ class Rules(RulesBase):
         return f"{name} ({values}{source}): {meaning}"
 
 
-__all__ = ["OPTIONS", "Rules"]
+__all__ = ["INT_RANGES", "OPTIONS", "Rules"]
