@@ -9,6 +9,8 @@ the points ``rollout(round, greedy_policy("koikoi"), rng)`` would: a test checks
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
 from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action
@@ -21,8 +23,12 @@ _MONTH = [MONTH_MASKS[c.month] for c in DECK]
 _WORTH_BASE = [_BASE[c.kind] + (5.0 if c.bit == SAKE else 0.0) - (3.0 if c.bit == RAIN else 0.0)
                for c in DECK]
 _WORTH_GROUPS = [tuple((g, need) for g, need in GROUPS if c.bit & g) for c in DECK]
+# The worth of a card in no group is its base, whatever the piles (None: ask ``worth``), so
+# ``_FIXED[i] or worth(i, ...)`` skips the call for most cards (no base worth is 0).
+_FIXED = [None if groups else base for base, groups in zip(_WORTH_BASE, _WORTH_GROUPS, strict=True)]
 _ID = {c.id: c.index for c in DECK}
-_YAKU: dict[tuple, dict[tuple[int, int], tuple[int, frozenset]]] = {}
+_MEMOS: dict[tuple, tuple] = {}
+_LAST: list = [None, 0, None]  # rules, month and memo of the last rollout
 
 
 def worth(i: int, mine: int, theirs: int) -> float:
@@ -38,26 +44,33 @@ def worth(i: int, mine: int, theirs: int) -> float:
     return w
 
 
-def _yaku_table(rules, month: int):
-    """A memo of (points, slugs) of a pile's yaku for these rules and round month, kept across
-    rollouts (the same piles come up again and again)."""
-    table = _YAKU.get((rules, month))
-    if table is None or len(table) > 100_000:
-        if len(_YAKU) > 64:
-            _YAKU.clear()
-        table = _YAKU[(rules, month)] = {}
+def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict]:
+    """The memos of these rules and round month, kept across rollouts (the same piles come up
+    again and again): (yaku table, its lookup, round totals). The worlds of one search share
+    their rules object, so the last one is found without hashing the rules."""
+    if _LAST[0] is rules and _LAST[1] == month and len(_LAST[2][0]) <= 100_000:
+        return _LAST[2]
+    memo = _MEMOS.get((rules, month))
+    if memo is None or len(memo[0]) > 100_000:
+        if len(_MEMOS) > 64:
+            _MEMOS.clear()
+        memo = _MEMOS[(rules, month)] = _new_memo(rules, month)
+    _LAST[:] = rules, month, memo
+    return memo
+
+
+def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict]:
+    table: dict[int, tuple[int, frozenset]] = {}
     weather = rules.viewings == "weather_on_field"
 
     def yaku(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
+        """(points, slugs) of a pile's yaku."""
         key = pile | (field << 48) if weather else pile
         got = table.get(key)
         if got is None:
             ys = yaku_of(pile, rules, month, field)
             got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
         return got
-
-    if not rules.viewing_points_after_koikoi:
-        return yaku
 
     def yaku_after_calls(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
         """The same, where a call raises the viewings: keyed by the call as well."""
@@ -67,7 +80,7 @@ def _yaku_table(rules, month: int):
             ys = yaku_of(pile, rules, month, field, called)
             got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
         return got
-    return yaku_after_calls
+    return table, yaku_after_calls if rules.viewing_points_after_koikoi else yaku, {}
 
 
 def pick(scored: list[tuple[float, int, int]], rng: Rng) -> tuple[int, int]:
@@ -102,10 +115,15 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     month_no = (r.round_number - 1) % 12 + 1
     wild = r.wild
     new_only = rules.improvement == "new_only"
-    _yaku = _yaku_table(rules, month_no)
+    _table, _yaku, totals = _memo(rules, month_no)
+    field_brights = r.field_brights
 
     def win(s: int, base: int) -> list[int]:
-        return _points(rules, s, round_score(rules, base, calls[s], calls[1 - s], r.field_brights).total)
+        key = (base, calls[s], calls[1 - s], field_brights)
+        total = totals.get(key)
+        if total is None:
+            total = totals[key] = round_score(rules, base, calls[s], calls[1 - s], field_brights).total
+        return _points(rules, s, total)
 
     while True:
         if phase == "decide":
@@ -140,18 +158,19 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                             lt = mm & -mm
                             mm ^= lt
                             t = lt.bit_length() - 1
-                            cands.append((worth(c, mine, theirs) + worth(t, mine, theirs), c, t))
+                            cands.append(((_FIXED[c] or worth(c, mine, theirs)) + (_FIXED[t] or worth(t, mine, theirs)), c, t))
                     elif m:
-                        s = worth(c, mine, theirs)
+                        s = _FIXED[c] or worth(c, mine, theirs)
                         mm = m
                         while mm:
                             lt = mm & -mm
                             mm ^= lt
-                            s += worth(lt.bit_length() - 1, mine, theirs)
+                            t = lt.bit_length() - 1
+                            s += _FIXED[t] or worth(t, mine, theirs)
                         cands.append((s, c, -1))
                     else:
                         month = _MONTH[c]
-                        risk = worth(c, theirs, mine) * (0.4 + 0.2 * (month & ~seen).bit_count())
+                        risk = (_FIXED[c] or worth(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
                         cands.append((-risk + (1.5 if hand & month & ~low else 0.0), c, -1))
                 c, t = cands[0][1:] if len(cands) == 1 else pick(cands, rng)
             if phase == "play":
@@ -182,7 +201,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                         lt = m & -m
                         m ^= lt
                         t = lt.bit_length() - 1
-                        cands.append((worth(t, mine, theirs), pending, t))
+                        cands.append((_FIXED[t] or worth(t, mine, theirs), pending, t))
                     t = pick(cands, rng)[1]
                 field &= ~(1 << t)
                 cap[p] |= (1 << t) | (1 << pending)
