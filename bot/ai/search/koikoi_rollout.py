@@ -103,7 +103,8 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     rules = r.rules
     hands = list(r.hands)
     field = r.field
-    stock = list(r.stock)
+    stock = r.stock  # read, never changed: ``left`` counts the cards still to draw from its end
+    left = len(stock)
     cap = list(r.captured)
     calls = list(r.calls)
     claimed = list(r.claimed)
@@ -150,9 +151,9 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                     low = h & -h
                     h ^= low
                     c = low.bit_length() - 1
-                    m = field if (wild and c == LIGHTNING) else field & _MONTH[c]
-                    n = m.bit_count()
-                    if (wild and c == LIGHTNING and n >= 1) or (not (wild and c == LIGHTNING) and n == 2):
+                    lightning = wild and c == LIGHTNING
+                    m = field if lightning else field & _MONTH[c]
+                    if (m.bit_count() == 2) if not lightning else m:
                         mm = m
                         while mm:
                             lt = mm & -mm
@@ -186,8 +187,9 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 else:
                     field |= 1 << c
                 pending = None
-                if stock:
-                    pending = stock.pop()
+                if left:
+                    left -= 1
+                    pending = stock[left]
                     if (field & _MONTH[pending]).bit_count() == 2:
                         phase = "choose_draw"
                         continue
