@@ -28,7 +28,7 @@ _WORTH_GROUPS = [tuple((g, need) for g, need in GROUPS if c.bit & g) for c in DE
 _FIXED = [None if groups else base for base, groups in zip(_WORTH_BASE, _WORTH_GROUPS, strict=True)]
 _ID = {c.id: c.index for c in DECK}
 _MEMOS: dict[tuple, tuple] = {}
-_LAST: list = [None, 0, None]  # rules, month and memo of the last rollout
+_BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
 
 
 def worth(i: int, mine: int, theirs: int) -> float:
@@ -46,16 +46,19 @@ def worth(i: int, mine: int, theirs: int) -> float:
 
 def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict]:
     """The memos of these rules and round month, kept across rollouts (the same piles come up
-    again and again): (yaku table, its lookup, round totals). The worlds of one search share
-    their rules object, so the last one is found without hashing the rules."""
-    if _LAST[0] is rules and _LAST[1] == month and len(_LAST[2][0]) <= 100_000:
-        return _LAST[2]
+    again and again): (yaku table, its lookup, round totals). Found by the rules object's
+    identity first (a sampler's worlds share it), which spares hashing the rules every rollout."""
+    mine = _BY_RULES.get((id(rules), month))
+    if mine is not None and mine[0] is rules and len(mine[1][0]) <= 100_000:
+        return mine[1]
     memo = _MEMOS.get((rules, month))
     if memo is None or len(memo[0]) > 100_000:
         if len(_MEMOS) > 64:
             _MEMOS.clear()
         memo = _MEMOS[(rules, month)] = _new_memo(rules, month)
-    _LAST[:] = rules, month, memo
+    if len(_BY_RULES) > 256:
+        _BY_RULES.clear()
+    _BY_RULES[(id(rules), month)] = (rules, memo)  # holds the rules: their id stays theirs
     return memo
 
 
