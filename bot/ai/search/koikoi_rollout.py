@@ -87,15 +87,19 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
 
 
 def pick(scored: list[tuple[float, int, int]], rng: Rng) -> tuple[int, int]:
-    """The greedy tie rule: the first best candidate, or a random one among exact ties."""
-    best: list[tuple[int, int]] = []
+    """The greedy tie rule: the first best candidate, or a random one among exact ties (the
+    list of ties is built only when there is one)."""
+    best: tuple[int, int] = (-1, -1)
+    ties: list[tuple[int, int]] | None = None
     top = float("-inf")
     for score, c, t in scored:
         if score > top + 1e-9:
-            best, top = [(c, t)], score
+            best, ties, top = (c, t), None, score
         elif score > top - 1e-9:
-            best.append((c, t))
-    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+            if ties is None:
+                ties = [best]
+            ties.append((c, t))
+    return best if ties is None else ties[rng.below(len(ties))]
 
 
 def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
