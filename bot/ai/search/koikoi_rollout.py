@@ -44,9 +44,9 @@ def worth(i: int, mine: int, theirs: int) -> float:
     return w
 
 
-def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict]:
+def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
     """The memos of these rules and round month, kept across rollouts (the same piles come up
-    again and again): (yaku table, its lookup, round totals). Found by the rules object's
+    again and again): (yaku table, its lookup, round totals, whether the pile alone keys the table). Found by the rules object's
     identity first (a sampler's worlds share it), which spares hashing the rules every rollout."""
     mine = _BY_RULES.get((id(rules), month))
     if mine is not None and mine[0] is rules and len(mine[1][0]) <= 100_000:
@@ -62,7 +62,7 @@ def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]]
     return memo
 
 
-def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict]:
+def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
     table: dict[int, tuple[int, frozenset]] = {}
     weather = rules.viewings == "weather_on_field"
 
@@ -83,7 +83,8 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
             ys = yaku_of(pile, rules, month, field, called)
             got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
         return got
-    return table, yaku_after_calls if rules.viewing_points_after_koikoi else yaku, {}
+    by_pile = not weather and not rules.viewing_points_after_koikoi  # the pile alone is the key
+    return table, yaku_after_calls if rules.viewing_points_after_koikoi else yaku, {}, by_pile
 
 
 def pick(scored: list[tuple[float, int, int]], rng: Rng) -> tuple[int, int]:
@@ -123,7 +124,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     month_no = (r.round_number - 1) % 12 + 1
     wild = r.wild
     new_only = rules.improvement == "new_only"
-    _table, _yaku, totals = _memo(rules, month_no)
+    table, _yaku, totals, by_pile = _memo(rules, month_no)
     field_brights = r.field_brights
 
     def win(s: int, base: int) -> list[int]:
@@ -226,7 +227,9 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 pending = None
             phase = "play"
             # end of the turn
-            base, now = _yaku(cap[p], field, calls[p] > 0)
+            # where the pile alone keys the table, most turns end on a plain lookup (no call)
+            got = table.get(cap[p]) if by_pile else None
+            base, now = got if got is not None else _yaku(cap[p], field, calls[p] > 0)
             improved = bool(now - slugs[p]) if new_only else base > claimed[p]
             if now and improved:
                 last = p
