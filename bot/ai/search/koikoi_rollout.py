@@ -28,6 +28,7 @@ _WORTH_GROUPS = [tuple((g, need) for g, need in GROUPS if c.bit & g) for c in DE
 _FIXED = [None if groups else base for base, groups in zip(_WORTH_BASE, _WORTH_GROUPS, strict=True)]
 _ID = {c.id: c.index for c in DECK}
 _MEMOS: dict[tuple, tuple] = {}
+_NO_YAKU: tuple[int, frozenset] = (0, frozenset())
 _BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
 
 
@@ -62,6 +63,11 @@ def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]]
     return memo
 
 
+def _summary(ys: list) -> tuple[int, frozenset]:
+    """(points, slugs) of a list of yaku; most piles have none, and share one summary."""
+    return (sum(y.points for y in ys), frozenset(y.slug for y in ys)) if ys else _NO_YAKU
+
+
 def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
     table: dict[int, tuple[int, frozenset]] = {}
     weather = rules.viewings == "weather_on_field"
@@ -71,8 +77,7 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
         key = pile | (field << 48) if weather else pile
         got = table.get(key)
         if got is None:
-            ys = yaku_of(pile, rules, month, field)
-            got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
+            got = table[key] = _summary(yaku_of(pile, rules, month, field))
         return got
 
     def yaku_after_calls(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
@@ -80,8 +85,7 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
         key = (pile | (field << 48) if weather else pile) | (called << 96)
         got = table.get(key)
         if got is None:
-            ys = yaku_of(pile, rules, month, field, called)
-            got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
+            got = table[key] = _summary(yaku_of(pile, rules, month, field, called))
         return got
     by_pile = not weather and not rules.viewing_points_after_koikoi  # the pile alone is the key
     return table, yaku_after_calls if rules.viewing_points_after_koikoi else yaku, {}, by_pile
