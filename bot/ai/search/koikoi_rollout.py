@@ -15,7 +15,7 @@ from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
 from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action
 from bot.games.koikoi.game import may_koikoi
-from bot.games.koikoi.scoring import progress, round_score, yaku_of
+from bot.games.koikoi.scoring import _every_yaku, may_score, progress, round_score
 from bot.games.rng import Rng
 
 LIGHTNING = 43
@@ -63,21 +63,26 @@ def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]]
     return memo
 
 
-def _summary(ys: list) -> tuple[int, frozenset]:
-    """(points, slugs) of a list of yaku; most piles have none, and share one summary."""
-    return (sum(y.points for y in ys), frozenset(y.slug for y in ys)) if ys else _NO_YAKU
-
-
 def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
     table: dict[int, tuple[int, frozenset]] = {}
     weather = rules.viewings == "weather_on_field"
+    whole_months = rules.tsukifuda != "off"
+
+    def summary(pile: int, field: int, called: bool) -> tuple[int, frozenset]:
+        """(points, slugs) of the pile's yaku. As the engine's turn, it first asks ``may_score``
+        with whole months only where tsukifuda count; most piles have no yaku, and share one
+        summary."""
+        if not may_score(pile, whole_months):
+            return _NO_YAKU
+        ys = _every_yaku(pile, rules, month, field, called)
+        return (sum(y.points for y in ys), frozenset(y.slug for y in ys)) if ys else _NO_YAKU
 
     def yaku(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
         """(points, slugs) of a pile's yaku."""
         key = pile | (field << 48) if weather else pile
         got = table.get(key)
         if got is None:
-            got = table[key] = _summary(yaku_of(pile, rules, month, field))
+            got = table[key] = summary(pile, field, False)
         return got
 
     def yaku_after_calls(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
@@ -85,7 +90,7 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
         key = (pile | (field << 48) if weather else pile) | (called << 96)
         got = table.get(key)
         if got is None:
-            got = table[key] = _summary(yaku_of(pile, rules, month, field, called))
+            got = table[key] = summary(pile, field, called)
         return got
     by_pile = not weather and not rules.viewing_points_after_koikoi  # the pile alone is the key
     return table, yaku_after_calls if rules.viewing_points_after_koikoi else yaku, {}, by_pile
