@@ -9,11 +9,13 @@ the points ``rollout(round, greedy_policy("koikoi"), rng)`` would: a test checks
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
 from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action
 from bot.games.koikoi.game import may_koikoi
-from bot.games.koikoi.scoring import progress, round_score, yaku_of
+from bot.games.koikoi.scoring import _every_yaku, may_score, progress, round_score
 from bot.games.rng import Rng
 
 LIGHTNING = 43
@@ -21,8 +23,13 @@ _MONTH = [MONTH_MASKS[c.month] for c in DECK]
 _WORTH_BASE = [_BASE[c.kind] + (5.0 if c.bit == SAKE else 0.0) - (3.0 if c.bit == RAIN else 0.0)
                for c in DECK]
 _WORTH_GROUPS = [tuple((g, need) for g, need in GROUPS if c.bit & g) for c in DECK]
+# The worth of a card in no group is its base, whatever the piles (None: ask ``worth``), so
+# ``_FIXED[i] or worth(i, ...)`` skips the call for most cards (no base worth is 0).
+_FIXED = [None if groups else base for base, groups in zip(_WORTH_BASE, _WORTH_GROUPS, strict=True)]
 _ID = {c.id: c.index for c in DECK}
-_YAKU: dict[tuple, dict[tuple[int, int], tuple[int, frozenset]]] = {}
+_MEMOS: dict[tuple, tuple] = {}
+_NO_YAKU: tuple[int, frozenset] = (0, frozenset())
+_BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
 
 
 def worth(i: int, mine: int, theirs: int) -> float:
@@ -38,48 +45,71 @@ def worth(i: int, mine: int, theirs: int) -> float:
     return w
 
 
-def _yaku_table(rules, month: int):
-    """A memo of (points, slugs) of a pile's yaku for these rules and round month, kept across
-    rollouts (the same piles come up again and again)."""
-    table = _YAKU.get((rules, month))
-    if table is None or len(table) > 100_000:
-        if len(_YAKU) > 64:
-            _YAKU.clear()
-        table = _YAKU[(rules, month)] = {}
+def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
+    """The memos of these rules and round month, kept across rollouts (the same piles come up
+    again and again): (yaku table, its lookup, round totals, whether the pile alone keys the table). Found by the rules object's
+    identity first (a sampler's worlds share it), which spares hashing the rules every rollout."""
+    mine = _BY_RULES.get((id(rules), month))
+    if mine is not None and mine[0] is rules and len(mine[1][0]) <= 100_000:
+        return mine[1]
+    memo = _MEMOS.get((rules, month))
+    if memo is None or len(memo[0]) > 100_000:
+        if len(_MEMOS) > 64:
+            _MEMOS.clear()
+        memo = _MEMOS[(rules, month)] = _new_memo(rules, month)
+    if len(_BY_RULES) > 256:
+        _BY_RULES.clear()
+    _BY_RULES[(id(rules), month)] = (rules, memo)  # holds the rules: their id stays theirs
+    return memo
+
+
+def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
+    table: dict[int, tuple[int, frozenset]] = {}
     weather = rules.viewings == "weather_on_field"
+    whole_months = rules.tsukifuda != "off"
+
+    def summary(pile: int, field: int, called: bool) -> tuple[int, frozenset]:
+        """(points, slugs) of the pile's yaku. As the engine's turn, it first asks ``may_score``
+        with whole months only where tsukifuda count; most piles have no yaku, and share one
+        summary."""
+        if not may_score(pile, whole_months):
+            return _NO_YAKU
+        ys = _every_yaku(pile, rules, month, field, called)
+        return (sum(y.points for y in ys), frozenset(y.slug for y in ys)) if ys else _NO_YAKU
 
     def yaku(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
+        """(points, slugs) of a pile's yaku."""
         key = pile | (field << 48) if weather else pile
         got = table.get(key)
         if got is None:
-            ys = yaku_of(pile, rules, month, field)
-            got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
+            got = table[key] = summary(pile, field, False)
         return got
-
-    if not rules.viewing_points_after_koikoi:
-        return yaku
 
     def yaku_after_calls(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
         """The same, where a call raises the viewings: keyed by the call as well."""
         key = (pile | (field << 48) if weather else pile) | (called << 96)
         got = table.get(key)
         if got is None:
-            ys = yaku_of(pile, rules, month, field, called)
-            got = table[key] = (sum(y.points for y in ys), frozenset(y.slug for y in ys))
+            got = table[key] = summary(pile, field, called)
         return got
-    return yaku_after_calls
+    by_pile = not weather and not rules.viewing_points_after_koikoi  # the pile alone is the key
+    return table, yaku_after_calls if rules.viewing_points_after_koikoi else yaku, {}, by_pile
 
 
 def pick(scored: list[tuple[float, int, int]], rng: Rng) -> tuple[int, int]:
-    """The greedy tie rule: the first best candidate, or a random one among exact ties."""
-    best: list[tuple[int, int]] = []
+    """The greedy tie rule: the first best candidate, or a random one among exact ties (the
+    list of ties is built only when there is one)."""
+    best: tuple[int, int] = (-1, -1)
+    ties: list[tuple[int, int]] | None = None
     top = float("-inf")
     for score, c, t in scored:
         if score > top + 1e-9:
-            best, top = [(c, t)], score
+            best, ties, top = (c, t), None, score
         elif score > top - 1e-9:
-            best.append((c, t))
-    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+            if ties is None:
+                ties = [best]
+            ties.append((c, t))
+    return best if ties is None else ties[rng.below(len(ties))]
 
 
 def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
@@ -90,7 +120,8 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     rules = r.rules
     hands = list(r.hands)
     field = r.field
-    stock = list(r.stock)
+    stock = r.stock  # read, never changed: ``left`` counts the cards still to draw from its end
+    left = len(stock)
     cap = list(r.captured)
     calls = list(r.calls)
     claimed = list(r.claimed)
@@ -102,10 +133,15 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     month_no = (r.round_number - 1) % 12 + 1
     wild = r.wild
     new_only = rules.improvement == "new_only"
-    _yaku = _yaku_table(rules, month_no)
+    table, _yaku, totals, by_pile = _memo(rules, month_no)
+    field_brights = r.field_brights
 
     def win(s: int, base: int) -> list[int]:
-        return _points(rules, s, round_score(rules, base, calls[s], calls[1 - s], r.field_brights).total)
+        key = (base, calls[s], calls[1 - s], field_brights)
+        total = totals.get(key)
+        if total is None:
+            total = totals[key] = round_score(rules, base, calls[s], calls[1 - s], field_brights).total
+        return _points(rules, s, total)
 
     while True:
         if phase == "decide":
@@ -132,26 +168,27 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                     low = h & -h
                     h ^= low
                     c = low.bit_length() - 1
-                    m = field if (wild and c == LIGHTNING) else field & _MONTH[c]
-                    n = m.bit_count()
-                    if (wild and c == LIGHTNING and n >= 1) or (not (wild and c == LIGHTNING) and n == 2):
+                    lightning = wild and c == LIGHTNING
+                    m = field if lightning else field & _MONTH[c]
+                    if (m.bit_count() == 2) if not lightning else m:
                         mm = m
                         while mm:
                             lt = mm & -mm
                             mm ^= lt
                             t = lt.bit_length() - 1
-                            cands.append((worth(c, mine, theirs) + worth(t, mine, theirs), c, t))
+                            cands.append(((_FIXED[c] or worth(c, mine, theirs)) + (_FIXED[t] or worth(t, mine, theirs)), c, t))
                     elif m:
-                        s = worth(c, mine, theirs)
+                        s = _FIXED[c] or worth(c, mine, theirs)
                         mm = m
                         while mm:
                             lt = mm & -mm
                             mm ^= lt
-                            s += worth(lt.bit_length() - 1, mine, theirs)
+                            t = lt.bit_length() - 1
+                            s += _FIXED[t] or worth(t, mine, theirs)
                         cands.append((s, c, -1))
                     else:
                         month = _MONTH[c]
-                        risk = worth(c, theirs, mine) * (0.4 + 0.2 * (month & ~seen).bit_count())
+                        risk = (_FIXED[c] or worth(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
                         cands.append((-risk + (1.5 if hand & month & ~low else 0.0), c, -1))
                 c, t = cands[0][1:] if len(cands) == 1 else pick(cands, rng)
             if phase == "play":
@@ -167,8 +204,9 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 else:
                     field |= 1 << c
                 pending = None
-                if stock:
-                    pending = stock.pop()
+                if left:
+                    left -= 1
+                    pending = stock[left]
                     if (field & _MONTH[pending]).bit_count() == 2:
                         phase = "choose_draw"
                         continue
@@ -182,7 +220,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                         lt = m & -m
                         m ^= lt
                         t = lt.bit_length() - 1
-                        cands.append((worth(t, mine, theirs), pending, t))
+                        cands.append((_FIXED[t] or worth(t, mine, theirs), pending, t))
                     t = pick(cands, rng)[1]
                 field &= ~(1 << t)
                 cap[p] |= (1 << t) | (1 << pending)
@@ -198,7 +236,9 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 pending = None
             phase = "play"
             # end of the turn
-            base, now = _yaku(cap[p], field, calls[p] > 0)
+            # where the pile alone keys the table, most turns end on a plain lookup (no call)
+            got = table.get(cap[p]) if by_pile else None
+            base, now = got if got is not None else _yaku(cap[p], field, calls[p] > 0)
             improved = bool(now - slugs[p]) if new_only else base > claimed[p]
             if now and improved:
                 last = p
