@@ -47,10 +47,11 @@ class Bucket:
     per: float
     remaining: int = 0
     resets_at: float = 0.0
+    opened_at: float = 0.0
 
     def take(self, now: float) -> bool:
         if now >= self.resets_at:
-            self.remaining, self.resets_at = self.limit, now + self.per
+            self.remaining, self.resets_at, self.opened_at = self.limit, now + self.per, now
         if self.remaining == 0:
             return False
         self.remaining -= 1
@@ -65,6 +66,7 @@ class Verdict:
     scope: str | None = None  # "global" or "user" when refused
     retry_after: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
+    window_opened: float = 0.0  # when the refusing bucket's window opened
 
 
 @dataclass
@@ -117,7 +119,7 @@ class RateLimits:
             "X-RateLimit-Bucket": self.bucket_hash(method, template),
         }
         if not allowed:
-            return Verdict(False, "user", reset_after, headers)
+            return Verdict(False, "user", reset_after, headers, bucket.opened_at)
         if counted:
             self._recent.append(now)
         return Verdict(True, None, 0.0, headers)

@@ -255,6 +255,36 @@ async def test_message_bucket_counts_down_then_refuses_until_it_resets(
     standin.accept_rate_limits()
 
 
+async def test_a_window_opened_before_a_login_is_not_the_new_clients_fault(
+    standin: StandIn, http, channel
+) -> None:
+    """A restarted bot cannot know the window its previous run opened (Discord tells what is
+    left only in answers to that bucket): its 429 there is noted but not held against it; once
+    it has seen a window of its own, a 429 counts again."""
+    clock = ManualClock(1000.0)
+    standin.clock = clock
+    url = f"{standin.api_url}/channels/{channel.id}/messages"
+    for _ in range(5):  # the previous run spends the window
+        async with http.post(url, json={"content": "before", **QUIET}) as resp:
+            assert resp.status == 200
+    clock.advance(1.0)
+    async with http.get(f"{standin.api_url}/users/@me") as resp:  # a new client logs in
+        assert resp.status == 200
+    async with http.post(url, json={"content": "too soon", **QUIET}) as resp:
+        assert resp.status == 429
+    assert standin.count_429() == 1
+    standin.assert_no_rate_limits()
+    clock.advance(4.0)
+    for _ in range(5):  # a window the new client opened itself
+        async with http.post(url, json={"content": "after", **QUIET}) as resp:
+            assert resp.status == 200
+    async with http.post(url, json={"content": "one too many", **QUIET}) as resp:
+        assert resp.status == 429
+    with pytest.raises(AssertionError, match="rate limited 1 time"):
+        standin.assert_no_rate_limits()
+    standin.accept_rate_limits()
+
+
 async def test_global_limit_spares_interaction_routes_and_peaks_are_measured(
     standin: StandIn, http, channel
 ) -> None:
