@@ -10,6 +10,8 @@ the points ``rollout(round, greedy_policy("koikoi"), rng)`` would: a test checks
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from operator import or_
 
 from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
 from bot.cards import DECK, MONTH_MASKS
@@ -32,8 +34,26 @@ _NO_YAKU: tuple[int, frozenset] = (0, frozenset())
 _BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
 
 
+# A grouped card's worth depends only on the piles' cards of its groups: memoised per card,
+# keyed by those bits (the same few piles come up in rollout after rollout).
+_GROUP_UNION = [reduce(or_, (g for g, _need in groups), 0) for groups in _WORTH_GROUPS]
+_WORTH_MEMO: list[dict[int, float]] = [{} for _ in DECK]
+
+
 def worth(i: int, mine: int, theirs: int) -> float:
-    """``bot.ai.koikoi.card_worth`` on precomputed tables."""
+    """``bot.ai.koikoi.card_worth`` on precomputed tables, memoised."""
+    union = _GROUP_UNION[i]
+    key = (mine & union) | ((theirs & union) << 48)
+    memo = _WORTH_MEMO[i]
+    w = memo.get(key)
+    if w is None:
+        if len(memo) > 50_000:
+            memo.clear()
+        w = memo[key] = _worth(i, mine, theirs)
+    return w
+
+
+def _worth(i: int, mine: int, theirs: int) -> float:
     w = _WORTH_BASE[i]
     for group, need in _WORTH_GROUPS[i]:
         have = (mine & group).bit_count()
@@ -125,7 +145,6 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     cap = list(r.captured)
     calls = list(r.calls)
     claimed = list(r.claimed)
-    slugs = [frozenset(s) for s in r.claimed_slugs]
     last = r.last_improver
     p = r.current
     phase = r.phase
@@ -133,6 +152,8 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     month_no = (r.round_number - 1) % 12 + 1
     wild = r.wild
     new_only = rules.improvement == "new_only"
+    # the claimed yaku's slugs are read only where new yaku alone count as an improvement
+    slugs = [frozenset(s) for s in r.claimed_slugs] if new_only else [frozenset(), frozenset()]
     table, _yaku, totals, by_pile = _memo(rules, month_no)
     field_brights = r.field_brights
 
@@ -143,6 +164,8 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
             total = totals[key] = round_score(rules, base, calls[s], calls[1 - s], field_brights).total
         return _points(rules, s, total)
 
+    # the hot loop's tables and helpers as locals
+    fixed, month_of, worth_, pick_ = _FIXED, _MONTH, worth, pick
     while True:
         if phase == "decide":
             base, now = _yaku(cap[p], field, calls[p] > 0)
@@ -163,40 +186,41 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 hand = hands[p]
                 seen = mine | theirs | field | hand
                 cands: list[tuple[float, int, int]] = []
+                add = cands.append
                 h = hand
                 while h:
                     low = h & -h
                     h ^= low
                     c = low.bit_length() - 1
                     lightning = wild and c == LIGHTNING
-                    m = field if lightning else field & _MONTH[c]
+                    m = field if lightning else field & month_of[c]
                     if (m.bit_count() == 2) if not lightning else m:
                         mm = m
                         while mm:
                             lt = mm & -mm
                             mm ^= lt
                             t = lt.bit_length() - 1
-                            cands.append(((_FIXED[c] or worth(c, mine, theirs)) + (_FIXED[t] or worth(t, mine, theirs)), c, t))
+                            add(((fixed[c] or worth_(c, mine, theirs)) + (fixed[t] or worth_(t, mine, theirs)), c, t))
                     elif m:
-                        s = _FIXED[c] or worth(c, mine, theirs)
+                        s = fixed[c] or worth_(c, mine, theirs)
                         mm = m
                         while mm:
                             lt = mm & -mm
                             mm ^= lt
                             t = lt.bit_length() - 1
-                            s += _FIXED[t] or worth(t, mine, theirs)
-                        cands.append((s, c, -1))
+                            s += fixed[t] or worth_(t, mine, theirs)
+                        add((s, c, -1))
                     else:
-                        month = _MONTH[c]
-                        risk = (_FIXED[c] or worth(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
-                        cands.append((-risk + (1.5 if hand & month & ~low else 0.0), c, -1))
-                c, t = cands[0][1:] if len(cands) == 1 else pick(cands, rng)
+                        month = month_of[c]
+                        risk = (fixed[c] or worth_(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
+                        add((-risk + (1.5 if hand & month & ~low else 0.0), c, -1))
+                c, t = cands[0][1:] if len(cands) == 1 else pick_(cands, rng)
             if phase == "play":
                 hands[p] &= ~(1 << c)
                 if wild and c == LIGHTNING:
                     taken = (1 << t) if field else 0
                 else:
-                    m = field & _MONTH[c]
+                    m = field & month_of[c]
                     taken = (1 << t) if t >= 0 else m
                 if taken:
                     field &= ~taken
@@ -207,27 +231,28 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 if left:
                     left -= 1
                     pending = stock[left]
-                    if (field & _MONTH[pending]).bit_count() == 2:
+                    if (field & month_of[pending]).bit_count() == 2:
                         phase = "choose_draw"
                         continue
             else:
                 if first is not None:
                     t, first = _ID[first.target], None
                 else:
-                    m = field & _MONTH[pending]
+                    m = field & month_of[pending]
                     cands = []
+                    add = cands.append
                     while m:
                         lt = m & -m
                         m ^= lt
                         t = lt.bit_length() - 1
-                        cands.append((_FIXED[t] or worth(t, mine, theirs), pending, t))
-                    t = pick(cands, rng)[1]
+                        add((fixed[t] or worth_(t, mine, theirs), pending, t))
+                    t = pick_(cands, rng)[1]
                 field &= ~(1 << t)
                 cap[p] |= (1 << t) | (1 << pending)
                 pending = None
                 phase = "play"
             if phase == "play" and pending is not None:  # the turned card, no choice to make
-                m = field & _MONTH[pending]
+                m = field & month_of[pending]
                 if m:
                     field &= ~m
                     cap[p] |= m | (1 << pending)
