@@ -312,14 +312,12 @@ def _exhaustive(r, rules, last, win, cap, yaku, field, calls) -> list[int]:
 def _greedy_koikoi(rules, my_points: int, hand: int, opp_pile: int, opp_calls: int, yaku,
                    field: int) -> bool:
     """``bot.ai.koikoi.GreedyPlayer._decide``: True for koi-koi."""
-    cards_left = hand.bit_count()
+    # Its rule, in an order that stops at the first reason to stop: koi-koi needs at most 3
+    # points, 4 cards in hand and a threat under 1.0, which an opponent's call (1.5) or yaku
+    # (1.0) alone exceeds; only then are the opponent's near yaku weighed.
+    if my_points > 3 or hand.bit_count() < 4 or opp_calls or yaku(opp_pile, field)[1]:
+        return False
     threat = 0.0
     for _slug, have, need in progress(opp_pile, rules):
         threat += 1.0 if need - have <= 1 else 0.4
-    if opp_calls:
-        threat += 1.5
-    if yaku(opp_pile, field)[1]:
-        threat += 1.0
-    if my_points >= 7 or cards_left <= 2 or threat >= 1.5:
-        return False
-    return my_points <= 3 and cards_left >= 4 and threat < 1.0
+    return threat < 1.0
