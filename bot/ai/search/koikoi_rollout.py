@@ -165,7 +165,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
         return _points(rules, s, total)
 
     # the hot loop's tables and helpers as locals
-    fixed, month_of, worth_, pick_ = _FIXED, _MONTH, worth, pick
+    fixed, month_of, worth_ = _FIXED, _MONTH, worth
     while True:
         if phase == "decide":
             base, now = _yaku(cap[p], field, calls[p] > 0)
@@ -250,16 +250,16 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
             else:
                 if first is not None:
                     t, first = _ID[first.target], None
-                else:
+                else:  # a choice between the month's two field cards: ``pick`` on the pair
                     m = field & month_of[pending]
-                    cands = []
-                    add = cands.append
-                    while m:
-                        lt = m & -m
-                        m ^= lt
-                        t = lt.bit_length() - 1
-                        add((fixed[t] or worth_(t, mine, theirs), pending, t))
-                    t = pick_(cands, rng)[1]
+                    low = m & -m
+                    t, other = low.bit_length() - 1, (m ^ low).bit_length() - 1
+                    top = fixed[t] or worth_(t, mine, theirs)
+                    score = fixed[other] or worth_(other, mine, theirs)
+                    if score > top + 1e-9:
+                        t = other
+                    elif score > top - 1e-9:
+                        t = (t, other)[rng.below(2)]
                 field &= ~(1 << t)
                 cap[p] |= (1 << t) | (1 << pending)
                 pending = None
