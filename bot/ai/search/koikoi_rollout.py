@@ -184,50 +184,54 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 first = None
             elif phase == "play":
                 hand = hands[p]
-                seen = mine | theirs | field | hand
-                # ``pick``'s tie rule kept inline while the candidates are scored, in the same
-                # order: no candidate list, no tuples, no second pass
-                top = float("-inf")
-                best_c = best_t = -1
-                ties: list[tuple[int, int]] | None = None
-                h = hand
-                while h:
-                    low = h & -h
-                    h ^= low
-                    c = low.bit_length() - 1
-                    lightning = wild and c == LIGHTNING
-                    m = field if lightning else field & month_of[c]
-                    if (m.bit_count() == 2) if not lightning else m:
-                        worth_c = fixed[c] or worth_(c, mine, theirs)
-                        mm = m
-                        while mm:
-                            lt = mm & -mm
-                            mm ^= lt
-                            t = lt.bit_length() - 1
-                            score = worth_c + (fixed[t] or worth_(t, mine, theirs))
-                            if score > top + 1e-9:
-                                best_c, best_t, top, ties = c, t, score, None
-                            elif score > top - 1e-9:
-                                ties = ties or [(best_c, best_t)]
-                                ties.append((c, t))
-                        continue
-                    if m:
-                        score = fixed[c] or worth_(c, mine, theirs)
-                        mm = m
-                        while mm:
-                            lt = mm & -mm
-                            mm ^= lt
-                            score += fixed[lt.bit_length() - 1] or worth_(lt.bit_length() - 1, mine, theirs)
-                    else:
-                        month = month_of[c]
-                        risk = (fixed[c] or worth_(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
-                        score = -risk + (1.5 if hand & month & ~low else 0.0)
-                    if score > top + 1e-9:
-                        best_c, best_t, top, ties = c, -1, score, None
-                    elif score > top - 1e-9:
-                        ties = ties or [(best_c, best_t)]
-                        ties.append((c, -1))
-                c, t = (best_c, best_t) if ties is None else ties[rng.below(len(ties))]
+                c = hand.bit_length() - 1
+                if hand == 1 << c and not (wild and c == LIGHTNING) and (field & month_of[c]).bit_count() != 2:
+                    t = -1  # the last card and no target to choose: nothing to weigh
+                else:
+                    seen = mine | theirs | field | hand
+                    # ``pick``'s tie rule kept inline while the candidates are scored, in the same
+                    # order: no candidate list, no tuples, no second pass
+                    top = float("-inf")
+                    best_c = best_t = -1
+                    ties: list[tuple[int, int]] | None = None
+                    h = hand
+                    while h:
+                        low = h & -h
+                        h ^= low
+                        c = low.bit_length() - 1
+                        lightning = wild and c == LIGHTNING
+                        m = field if lightning else field & month_of[c]
+                        if (m.bit_count() == 2) if not lightning else m:
+                            worth_c = fixed[c] or worth_(c, mine, theirs)
+                            mm = m
+                            while mm:
+                                lt = mm & -mm
+                                mm ^= lt
+                                t = lt.bit_length() - 1
+                                score = worth_c + (fixed[t] or worth_(t, mine, theirs))
+                                if score > top + 1e-9:
+                                    best_c, best_t, top, ties = c, t, score, None
+                                elif score > top - 1e-9:
+                                    ties = ties or [(best_c, best_t)]
+                                    ties.append((c, t))
+                            continue
+                        if m:
+                            score = fixed[c] or worth_(c, mine, theirs)
+                            mm = m
+                            while mm:
+                                lt = mm & -mm
+                                mm ^= lt
+                                score += fixed[lt.bit_length() - 1] or worth_(lt.bit_length() - 1, mine, theirs)
+                        else:
+                            month = month_of[c]
+                            risk = (fixed[c] or worth_(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
+                            score = -risk + (1.5 if hand & month & ~low else 0.0)
+                        if score > top + 1e-9:
+                            best_c, best_t, top, ties = c, -1, score, None
+                        elif score > top - 1e-9:
+                            ties = ties or [(best_c, best_t)]
+                            ties.append((c, -1))
+                    c, t = (best_c, best_t) if ties is None else ties[rng.below(len(ties))]
             if phase == "play":
                 hands[p] &= ~(1 << c)
                 if wild and c == LIGHTNING:
