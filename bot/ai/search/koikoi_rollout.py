@@ -10,6 +10,8 @@ the points ``rollout(round, greedy_policy("koikoi"), rng)`` would: a test checks
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from operator import or_
 
 from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
 from bot.cards import DECK, MONTH_MASKS
@@ -32,8 +34,26 @@ _NO_YAKU: tuple[int, frozenset] = (0, frozenset())
 _BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
 
 
+# A grouped card's worth depends only on the piles' cards of its groups: memoised per card,
+# keyed by those bits (the same few piles come up in rollout after rollout).
+_GROUP_UNION = [reduce(or_, (g for g, _need in groups), 0) for groups in _WORTH_GROUPS]
+_WORTH_MEMO: list[dict[int, float]] = [{} for _ in DECK]
+
+
 def worth(i: int, mine: int, theirs: int) -> float:
-    """``bot.ai.koikoi.card_worth`` on precomputed tables."""
+    """``bot.ai.koikoi.card_worth`` on precomputed tables, memoised."""
+    union = _GROUP_UNION[i]
+    key = (mine & union) | ((theirs & union) << 48)
+    memo = _WORTH_MEMO[i]
+    w = memo.get(key)
+    if w is None:
+        if len(memo) > 50_000:
+            memo.clear()
+        w = memo[key] = _worth(i, mine, theirs)
+    return w
+
+
+def _worth(i: int, mine: int, theirs: int) -> float:
     w = _WORTH_BASE[i]
     for group, need in _WORTH_GROUPS[i]:
         have = (mine & group).bit_count()
@@ -125,7 +145,6 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     cap = list(r.captured)
     calls = list(r.calls)
     claimed = list(r.claimed)
-    slugs = [frozenset(s) for s in r.claimed_slugs]
     last = r.last_improver
     p = r.current
     phase = r.phase
@@ -133,6 +152,8 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     month_no = (r.round_number - 1) % 12 + 1
     wild = r.wild
     new_only = rules.improvement == "new_only"
+    # the claimed yaku's slugs are read only where new yaku alone count as an improvement
+    slugs = [frozenset(s) for s in r.claimed_slugs] if new_only else [frozenset(), frozenset()]
     table, _yaku, totals, by_pile = _memo(rules, month_no)
     field_brights = r.field_brights
 
@@ -143,6 +164,8 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
             total = totals[key] = round_score(rules, base, calls[s], calls[1 - s], field_brights).total
         return _points(rules, s, total)
 
+    # the hot loop's tables and helpers as locals
+    fixed, month_of, worth_ = _FIXED, _MONTH, worth
     while True:
         if phase == "decide":
             base, now = _yaku(cap[p], field, calls[p] > 0)
@@ -161,42 +184,60 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 first = None
             elif phase == "play":
                 hand = hands[p]
-                seen = mine | theirs | field | hand
-                cands: list[tuple[float, int, int]] = []
-                h = hand
-                while h:
-                    low = h & -h
-                    h ^= low
-                    c = low.bit_length() - 1
-                    lightning = wild and c == LIGHTNING
-                    m = field if lightning else field & _MONTH[c]
-                    if (m.bit_count() == 2) if not lightning else m:
-                        mm = m
-                        while mm:
-                            lt = mm & -mm
-                            mm ^= lt
-                            t = lt.bit_length() - 1
-                            cands.append(((_FIXED[c] or worth(c, mine, theirs)) + (_FIXED[t] or worth(t, mine, theirs)), c, t))
-                    elif m:
-                        s = _FIXED[c] or worth(c, mine, theirs)
-                        mm = m
-                        while mm:
-                            lt = mm & -mm
-                            mm ^= lt
-                            t = lt.bit_length() - 1
-                            s += _FIXED[t] or worth(t, mine, theirs)
-                        cands.append((s, c, -1))
-                    else:
-                        month = _MONTH[c]
-                        risk = (_FIXED[c] or worth(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
-                        cands.append((-risk + (1.5 if hand & month & ~low else 0.0), c, -1))
-                c, t = cands[0][1:] if len(cands) == 1 else pick(cands, rng)
+                c = hand.bit_length() - 1
+                if hand == 1 << c and not (wild and c == LIGHTNING) and (field & month_of[c]).bit_count() != 2:
+                    t = -1  # the last card and no target to choose: nothing to weigh
+                else:
+                    seen = mine | theirs | field | hand
+                    # ``pick``'s tie rule kept inline while the candidates are scored, in the same
+                    # order: no candidate list, no tuples, no second pass
+                    top = float("-inf")
+                    best_c = best_t = -1
+                    ties: list[tuple[int, int]] | None = None
+                    h = hand
+                    while h:
+                        low = h & -h
+                        h ^= low
+                        c = low.bit_length() - 1
+                        lightning = wild and c == LIGHTNING
+                        m = field if lightning else field & month_of[c]
+                        if (m.bit_count() == 2) if not lightning else m:
+                            worth_c = fixed[c] or worth_(c, mine, theirs)
+                            mm = m
+                            while mm:
+                                lt = mm & -mm
+                                mm ^= lt
+                                t = lt.bit_length() - 1
+                                score = worth_c + (fixed[t] or worth_(t, mine, theirs))
+                                if score > top + 1e-9:
+                                    best_c, best_t, top, ties = c, t, score, None
+                                elif score > top - 1e-9:
+                                    ties = ties or [(best_c, best_t)]
+                                    ties.append((c, t))
+                            continue
+                        if m:
+                            score = fixed[c] or worth_(c, mine, theirs)
+                            mm = m
+                            while mm:
+                                lt = mm & -mm
+                                mm ^= lt
+                                score += fixed[lt.bit_length() - 1] or worth_(lt.bit_length() - 1, mine, theirs)
+                        else:
+                            month = month_of[c]
+                            risk = (fixed[c] or worth_(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
+                            score = -risk + (1.5 if hand & month & ~low else 0.0)
+                        if score > top + 1e-9:
+                            best_c, best_t, top, ties = c, -1, score, None
+                        elif score > top - 1e-9:
+                            ties = ties or [(best_c, best_t)]
+                            ties.append((c, -1))
+                    c, t = (best_c, best_t) if ties is None else ties[rng.below(len(ties))]
             if phase == "play":
                 hands[p] &= ~(1 << c)
                 if wild and c == LIGHTNING:
                     taken = (1 << t) if field else 0
                 else:
-                    m = field & _MONTH[c]
+                    m = field & month_of[c]
                     taken = (1 << t) if t >= 0 else m
                 if taken:
                     field &= ~taken
@@ -207,27 +248,28 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 if left:
                     left -= 1
                     pending = stock[left]
-                    if (field & _MONTH[pending]).bit_count() == 2:
+                    if (field & month_of[pending]).bit_count() == 2:
                         phase = "choose_draw"
                         continue
             else:
                 if first is not None:
                     t, first = _ID[first.target], None
-                else:
-                    m = field & _MONTH[pending]
-                    cands = []
-                    while m:
-                        lt = m & -m
-                        m ^= lt
-                        t = lt.bit_length() - 1
-                        cands.append((_FIXED[t] or worth(t, mine, theirs), pending, t))
-                    t = pick(cands, rng)[1]
+                else:  # a choice between the month's two field cards: ``pick`` on the pair
+                    m = field & month_of[pending]
+                    low = m & -m
+                    t, other = low.bit_length() - 1, (m ^ low).bit_length() - 1
+                    top = fixed[t] or worth_(t, mine, theirs)
+                    score = fixed[other] or worth_(other, mine, theirs)
+                    if score > top + 1e-9:
+                        t = other
+                    elif score > top - 1e-9:
+                        t = (t, other)[rng.below(2)]
                 field &= ~(1 << t)
                 cap[p] |= (1 << t) | (1 << pending)
                 pending = None
                 phase = "play"
             if phase == "play" and pending is not None:  # the turned card, no choice to make
-                m = field & _MONTH[pending]
+                m = field & month_of[pending]
                 if m:
                     field &= ~m
                     cap[p] |= m | (1 << pending)
@@ -274,14 +316,12 @@ def _exhaustive(r, rules, last, win, cap, yaku, field, calls) -> list[int]:
 def _greedy_koikoi(rules, my_points: int, hand: int, opp_pile: int, opp_calls: int, yaku,
                    field: int) -> bool:
     """``bot.ai.koikoi.GreedyPlayer._decide``: True for koi-koi."""
-    cards_left = hand.bit_count()
+    # Its rule, in an order that stops at the first reason to stop: koi-koi needs at most 3
+    # points, 4 cards in hand and a threat under 1.0, which an opponent's call (1.5) or yaku
+    # (1.0) alone exceeds; only then are the opponent's near yaku weighed.
+    if my_points > 3 or hand.bit_count() < 4 or opp_calls or yaku(opp_pile, field)[1]:
+        return False
     threat = 0.0
     for _slug, have, need in progress(opp_pile, rules):
         threat += 1.0 if need - have <= 1 else 0.4
-    if opp_calls:
-        threat += 1.5
-    if yaku(opp_pile, field)[1]:
-        threat += 1.0
-    if my_points >= 7 or cards_left <= 2 or threat >= 1.5:
-        return False
-    return my_points <= 3 and cards_left >= 4 and threat < 1.0
+    return threat < 1.0
