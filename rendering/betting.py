@@ -24,8 +24,8 @@ from .canvas import (
     text,
     text_width,
 )
+from .header import draw_header
 from .sprites import card_height
-from .table import draw_header
 from .view import PlayerView, TableView
 
 WIDTH = IMAGE_WIDTH

@@ -22,6 +22,7 @@ from .art.palette import (
     TEAM_COLOURS,
     TEXT,
 )
+from .betting import betting_table_image
 from .canvas import (
     IMAGE_WIDTH,
     MARGIN,
@@ -35,8 +36,9 @@ from .canvas import (
     text_width,
 )
 from .encode import encode_png
+from .header import draw_header
 from .sprites import card_height, index_width, kind_symbol
-from .view import GAME_NAMES, PlayerView, TableView
+from .view import PlayerView, TableView
 
 WIDTH = IMAGE_WIDTH
 FIELD_CARD = 72
@@ -251,8 +253,6 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
 def table_image(view: TableView) -> Image.Image:
     """Compose the table (RGB)."""
     if view.game in BETTING_GAMES:
-        from .betting import betting_table_image  # imported here: it draws its header with ours
-
         return betting_table_image(view)
     highlight = set(view.highlight)
     ch = card_height(FIELD_CARD)
@@ -296,21 +296,6 @@ def table_image(view: TableView) -> Image.Image:
         text(draw, (MARGIN, total - 22), fit_text(view.footer, 14, WIDTH - 2 * MARGIN), 14,
              fill=MUTED)
     return image
-
-
-def draw_header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
-    game = GAME_NAMES.get(view.game, view.game)
-    right = WIDTH - MARGIN
-    game_w = text(draw, (right, 26), game, 17, fill=MUTED, anchor="rm")
-    fitted_text(draw, (MARGIN, 26), view.title or game, 26, WIDTH - 3 * MARGIN - game_w, anchor="lm", bold=True)
-    if view.result:  # the final table: who won replaces the last move
-        fitted_text(draw, (MARGIN, 57), view.result.replace("**", ""), 19, WIDTH - 2 * MARGIN,
-                    fill=GOLD, anchor="lm", bold=True)
-    elif view.last_move:
-        draw.rounded_rectangle((MARGIN, 50, MARGIN + 10, 64), radius=3, fill=HIGHLIGHT)
-        line = view.last_move.replace("**", "")  # a log line's Markdown bold
-        text(draw, (MARGIN + 18, 57), fit_text(line, 17, WIDTH - 4 * MARGIN), 17,
-             fill=TEXT, anchor="lm")
 
 
 def render_table(view: TableView) -> bytes:
