@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bot.cards import DECK, MONTH_OF, ids_in, indices_in, months_holding, part_tables
+from bot.cards import DECK, MONTH_OF, ids_in, indices_in, part_tables
 
 from .base import Action, Event, RoundState
 from .rng import Rng
@@ -102,7 +102,8 @@ def _deal_plan(packets: tuple[tuple[str, int], ...], packet_size: int) -> tuple[
     return tuple((name, tuple(p)) for name, p in positions.items())
 
 
-_EVERY_CARD = (1 << 64) - 1  # the 48 cards and any game's extra ones (Go-Stop's jokers)
+_EVERY_CARD = (1 << 64) - 1
+_MONTH_LOW_BITS = sum(1 << 4 * m for m in range(12))  # the first card of every month  # the 48 cards and any game's extra ones (Go-Stop's jokers)
 
 
 class FishingRound(RoundState):
@@ -173,6 +174,36 @@ class FishingRound(RoundState):
             return self._choose_draw(action)
         return self._apply_extra(action)
 
+    def legal_actions(self) -> list[Action]:
+        if self._plays_checked_directly and self.phase == PLAY and self.current is not None:
+            return self._play_actions(self.current)  # a new list, and apply needs none kept
+        return super().legal_actions()
+
+    def apply(self, action: Action | str, player: int | None = None) -> list[Event]:
+        # The move of most turns, a hand card played, is checked against the rule that makes
+        # its legal plays (_play_choice) instead of being looked up in a list of them; anything
+        # else, or a play that is not legal, takes the general check and its message.
+        p = self.current
+        if self._plays_checked_directly and action.__class__ is Action and action.kind == "play" \
+                and self.phase == PLAY and p is not None and (player is None or player == p):
+            try:
+                c = _ID_TO_INDEX[action.card]
+                t = action.target
+                t = 64 if t is None else _ID_TO_INDEX[t]
+            except KeyError:
+                c = 64  # no such card: the general check says so
+            if self.hands[p] >> c & 1:
+                if self.wild_cards >> c & 1:
+                    choice = self._play_choice(c, self.field)
+                else:  # as _play_choice has it for the month rule, without the call
+                    choice = self.field & MONTH_OF[c]
+                    if choice.bit_count() != 2:
+                        choice = 0
+                if not choice if t == 64 else choice >> t & 1:
+                    self._legal = None
+                    return self._play(action)
+        return super().apply(action, player)
+
     # -- hooks ------------------------------------------------------------------------------
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -183,6 +214,15 @@ class FishingRound(RoundState):
                 for name in ("_matches", "_capture_rule", "_is_wild_choice", "_needs_choice")):
             cls.wild_cards = _EVERY_CARD
         cls._hooks_after_capture = cls._after_capture is not FishingRound._after_capture
+        # A game whose plays are the shared ones (the month rule and its wild-card hooks) has a
+        # play checked by _play_choice alone, with no list of legal actions built (see apply).
+        cls._plays_checked_directly = all(
+            getattr(cls, name) is getattr(FishingRound, name)
+            for name in ("_legal_actions", "_play_actions", "_apply", "apply", "check"))
+        if not cls._plays_checked_directly:  # plays of its own: the contract's methods, as they are
+            for name in ("legal_actions", "apply"):
+                if getattr(cls, name) is getattr(FishingRound, name):
+                    setattr(cls, name, getattr(RoundState, name))
 
     def _matches(self, field: int, card: int, from_hand: bool) -> int:
         """Field cards ``card`` may capture. Override for wild cards."""
@@ -207,25 +247,41 @@ class FishingRound(RoundState):
         if not hand:
             return [DRAW] if self.stock else []
         field = self.field
-        wild = self.wild_cards
-        if not hand & wild and not hand & months_holding(field, 2) and not hand >> 48:
-            # No card asks for a choice (the usual hand): each plays as itself, in four reads.
-            return [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
-                    *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
+        if not hand & self.wild_cards and not hand >> 48:
+            # The months with exactly two cards on the field (months_holding(field, 2) written
+            # out: a nibble counting 2 has its bit 1 set and its bit 0 clear).
+            n = field - (field >> 1 & 0x555555555555)
+            n = (n & 0x333333333333) + (n >> 2 & 0x333333333333)
+            if not hand & (n >> 1 & ~n & _MONTH_LOW_BITS) * 15:
+                # No card asks for a choice (the usual hand): each plays as itself, in four reads.
+                return [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
+                        *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
         out = []
-        for c in indices_in(hand):
+        wild = self.wild_cards
+        for c in indices_in(hand):  # _play_choice written out: a call per card costs more
             if wild >> c & 1:
-                m = self._matches(field, c, True)
-                choose = m and self._needs_choice(c, m, from_hand=True)  # no match: no choice
+                choice = self._matches(field, c, True)
+                if choice and not self._needs_choice(c, choice, from_hand=True):
+                    choice = 0
             else:  # the month rule: a choice between exactly two
-                m = field & MONTH_OF[c]
-                choose = m.bit_count() == 2
-            if choose:
+                choice = field & MONTH_OF[c]
+                if choice.bit_count() != 2:
+                    choice = 0
+            if choice:
                 row = PLAY_AT[c]
-                out += [row[t] for t in indices_in(m)]
+                out += [row[t] for t in indices_in(choice)]
             else:
                 out.append(PLAY_CARD[c])
         return out
+
+    def _play_choice(self, c: int, field: int) -> int:
+        """The field cards among which hand card ``c`` is played with a chosen target (a bit
+        set); 0 when it plays as itself. Both the legal plays and the check of a play ask this."""
+        if self.wild_cards >> c & 1:
+            m = self._matches(field, c, True)
+            return m if m and self._needs_choice(c, m, from_hand=True) else 0  # no match: no choice
+        m = field & MONTH_OF[c]  # the month rule: a choice between exactly two
+        return m if m.bit_count() == 2 else 0
 
     def _is_wild_choice(self, card: int) -> bool:
         """True when ``card`` played from the hand captures exactly one chosen card among any
@@ -249,30 +305,31 @@ class FishingRound(RoundState):
 
     def _resolve(self, player: int, card: int, target: int | None, source: str, events: list[Event]) -> int:
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
-        from_hand = source == "hand"
         field = self.field
-        wild = self.wild_cards >> card & 1
-        m = self._matches(field, card, from_hand=from_hand) if wild else field & MONTH_OF[card]
-        if not m & (m - 1):
-            taken = m  # no match or one: every rule takes it, so no hook is asked
-        elif not wild:
-            taken = capture_from(m, target)
-        else:
-            rule = self._capture_rule(card, from_hand)
-            if rule == ALL_MATCHES:
-                taken = m
-            elif rule == CHOSEN_ONE:
-                if target is None or not (m >> target) & 1:
-                    raise ValueError("choose one of the cards this wild card may take")
-                taken = 1 << target
-            else:
-                taken = capture_from(m, target)
-        bit = 1 << card
+        bit = _BIT[card]
+        if self.wild_cards & bit:  # the hooks decide (written out: most cards of some games)
+            from_hand = source == "hand"
+            taken = self._matches(field, card, from_hand=from_hand)
+            if taken & (taken - 1):  # two or more: as the card's rule takes them
+                rule = self._capture_rule(card, from_hand)
+                if rule == CHOSEN_ONE:
+                    if target is None or not (taken >> target) & 1:
+                        raise ValueError("choose one of the cards this wild card may take")
+                    taken = 1 << target
+                elif rule != ALL_MATCHES:
+                    taken = capture_from(taken, target)
+            several = taken & (taken - 1)
+        else:  # the month rule
+            taken = field & MONTH_OF[card]
+            several = taken & (taken - 1)
+            if several:  # two or more matches: the chosen one, or the three
+                taken = capture_from(taken, target)
+                several = taken & (taken - 1)
         if not taken:
             self.field = field | bit
             if self.narrated:
                 cid = _IDS[card]
-                events.append({"type": "play" if from_hand else "draw", "player": player,
+                events.append({"type": "play" if source == "hand" else "draw", "player": player,
                                "card": cid, "captured": []})
                 self.last_move.append(cid)
             return 0
@@ -280,7 +337,7 @@ class FishingRound(RoundState):
         self.captured[player] |= taken | bit
         if self.narrated:
             cid = _IDS[card]
-            if taken & (taken - 1):
+            if several:
                 captured = ids_in(taken | bit)
                 self.last_move.append(cid)
                 self.last_move += ids_in(taken)
@@ -288,8 +345,8 @@ class FishingRound(RoundState):
                 tid = _IDS[taken.bit_length() - 1]
                 captured = [cid, tid] if bit < taken else [tid, cid]
                 self.last_move += (cid, tid)
-            events.append({"type": "play" if from_hand else "draw", "player": player, "card": cid,
-                           "captured": captured})
+            events.append({"type": "play" if source == "hand" else "draw", "player": player,
+                           "card": cid, "captured": captured})
         if self._hooks_after_capture:
             self._after_capture(player, card, taken, source, events)
         return taken
@@ -298,7 +355,7 @@ class FishingRound(RoundState):
         player = self.current
         card = _ID_TO_INDEX[action.card]
         target = None if action.target is None else _ID_TO_INDEX[action.target]
-        self.hands[player] &= ~(1 << card)
+        self.hands[player] &= ~_BIT[card]
         self.last_move = []
         events: list[Event] = []
         self._resolve(player, card, target, "hand", events)
@@ -443,6 +500,9 @@ _IDS = tuple(c.id for c in DECK)
 
 def _card_index(cid: str | None) -> int | None:
     return None if cid is None else _ID_TO_INDEX[cid]
+
+
+_BIT = tuple(1 << i for i in range(64))
 
 
 def _mask(indices) -> int:

@@ -66,6 +66,7 @@ class KoiKoiRound(FishingRound):
         self.start_events: list[Event] = []
         self._kept_yaku: list[tuple[tuple, list] | None] = [None, None]  # see _yaku
         self._small_pile = [0, 0]  # each seat's last pile too small for any yaku (see _yaku)
+        self._whole_months = rules.tsukifuda != "off"  # a whole month may score (may_score)
         if not _restore:
             self._deal(Rng(seed))
 
@@ -165,8 +166,7 @@ class KoiKoiRound(FishingRound):
 
     def _start_play(self) -> None:
         if self.rules.teyaku == "win":
-            held = {p: self._teyaku(p) for p in (0, 1)}
-            held = {p: t for p, t in held.items() if t}
+            held = {p: names for p in (0, 1) if (names := self._teyaku(p))}
             if held:
                 self._finish_teyaku(held)
                 return
@@ -278,10 +278,8 @@ class KoiKoiRound(FishingRound):
         # half of them) then scores nothing anew. Not part of the state; a restored round
         # starts with nothing kept.
         pile = self.captured[p]
-        if pile == self._small_pile[p]:
-            return []  # most turns: the pile found too small for any yaku has not grown
-        if not may_score(pile, self.rules.tsukifuda != "off"):
-            self._small_pile[p] = pile
+        if pile == self._small_pile[p] or not may_score(pile, self._whole_months):
+            self._small_pile[p] = pile  # most turns: a pile too small for any yaku
             return []
         field = self.field if self.rules.viewings == "weather_on_field" else 0
         key = (pile, self.calls[p] > 0, field)

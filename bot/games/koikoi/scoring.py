@@ -96,6 +96,39 @@ def _every_yaku(m: int, rules: Rules, round_month: int | None, field: int, calle
     return out
 
 
+# may_score counts, for each condition below, the pile's cards that go towards it, in a field of
+# six bits per condition: a field starts at 32 less its threshold, so reaching the threshold sets
+# the field's top bit, and the whole pile is weighed by four table reads (one per twelve cards).
+_CONDITIONS = (  # (the cards counted, how much each counts, how many it takes)
+    (DRY_BRIGHTS, 1, 3),  # three dry brights
+    (POETRY_RIBBONS, 1, 3),
+    (BLUE_RIBBONS, 1, 3),
+    (RIBBONS, 1, 5),
+    (INOSHIKACHO, 1, 3),
+    (ANIMALS, 1, 5),
+    (CHAFF | SAKE, 1, 10),  # ten chaff, with the cards that may count twice ...
+    (LIGHTNING | YELLOW | SAKE, 1, 0),  # ... counted again in the same field (see below)
+    (SAKE, 2, 3),  # the sake cup (2) with the curtain or the moon (1)
+    (CURTAIN | MOON, 1, 0),
+)
+_FIELD_OF = (0, 1, 2, 3, 4, 5, 6, 6, 7, 7)  # the two pairs above share a field each
+_START = sum(32 - most << 6 * _FIELD_OF[i] for i, (_, _, most) in enumerate(_CONDITIONS) if most)
+_REACHED = sum(32 << 6 * field for field in range(8))
+
+
+def _weights(part: int) -> tuple[int, ...]:
+    """What each set of cards 12 * part ... 12 * part + 11 adds to the fields."""
+    table = [0]
+    for c in range(12 * part, 12 * part + 12):  # the sets with this card follow those without
+        weight = sum(weight << 6 * _FIELD_OF[i]
+                     for i, (cards, weight, _) in enumerate(_CONDITIONS) if cards >> c & 1)
+        table += [value + weight for value in table]
+    return tuple(table)
+
+
+_W0, _W1, _W2, _W3 = (_weights(part) for part in range(4))
+
+
 def may_score(m: int, whole_months: bool = True) -> bool:
     """False for a pile too small for every yaku under any rules (with ``whole_months`` False:
     under any rules without tsukifuda). Each yaku needs three dry brights; the poetry or the
@@ -103,15 +136,9 @@ def may_score(m: int, whole_months: bool = True) -> bool:
     lightning, the yellow paulownia and the sake cup counting up to twice; the sake cup with a
     viewing card; or a whole month. Most piles after a turn are such, so the turn's scoring
     stops here."""
-    a = m & ANIMALS
-    t = m & RIBBONS
-    return ((m & DRY_BRIGHTS).bit_count() >= 3
-            or t & POETRY_RIBBONS == POETRY_RIBBONS or t & BLUE_RIBBONS == BLUE_RIBBONS
-            or t.bit_count() >= 5
-            or a & INOSHIKACHO == INOSHIKACHO or a.bit_count() >= 5
-            or (m & (CHAFF | SAKE)).bit_count() + (m & (LIGHTNING | YELLOW | SAKE)).bit_count() >= 10
-            or bool(m & SAKE and m & (CURTAIN | MOON))
-            or whole_months and bool(months_holding(m, 4)))
+    if (_START + _W0[m & 4095] + _W1[m >> 12 & 4095] + _W2[m >> 24 & 4095] + _W3[m >> 36]) & _REACHED:
+        return True
+    return whole_months and bool(months_holding(m, 4))
 
 
 def _y(out: list[Yaku], slug: str, points: int, cards: int) -> None:
