@@ -7,9 +7,29 @@ from __future__ import annotations
 import itertools
 import random
 
-from bot.cards import ANIMALS, BRIGHTS, CHAFF, MONTH_MASKS, RIBBONS, indices_in, mask
+from bot.cards import (
+    ANIMALS,
+    BLUE_RIBBONS,
+    BRIGHTS,
+    CHAFF,
+    MONTH_MASKS,
+    POETRY_RIBBONS,
+    RIBBONS,
+    indices_in,
+    mask,
+)
 from bot.games.koikoi import Rules
-from bot.games.koikoi.scoring import INOSHIKACHO, SAKE, _every_yaku, may_score
+from bot.games.koikoi.scoring import (
+    CURTAIN,
+    INOSHIKACHO,
+    LIGHTNING,
+    MOON,
+    RAIN,
+    SAKE,
+    YELLOW,
+    _every_yaku,
+    may_score,
+)
 
 OPTIONS = {
     "extras_mode": ("absorb", "stack"),
@@ -64,3 +84,30 @@ def test_the_filter_lets_every_yaku_through():
               mask(indices_in(CHAFF)[:10])):
         assert may_score(m) and _every_yaku(m, rules, 1, 0, False), m
     assert not may_score(MONTH_MASKS[4], whole_months=False)
+
+
+def _conditions(m: int, whole_months: bool) -> bool:
+    """may_score's conditions one by one, as its docstring lists them."""
+    animals, ribbons = m & ANIMALS, m & RIBBONS
+    return ((m & BRIGHTS & ~RAIN).bit_count() >= 3
+            or ribbons & POETRY_RIBBONS == POETRY_RIBBONS or ribbons & BLUE_RIBBONS == BLUE_RIBBONS
+            or ribbons.bit_count() >= 5
+            or animals & INOSHIKACHO == INOSHIKACHO or animals.bit_count() >= 5
+            or (m & (CHAFF | SAKE)).bit_count() + (m & (LIGHTNING | YELLOW | SAKE)).bit_count() >= 10
+            or bool(m & SAKE and m & (CURTAIN | MOON))
+            or whole_months and any(m & month == month for month in MONTH_MASKS[1:]))
+
+
+def test_the_filter_weighs_a_pile_as_its_conditions_say():
+    """may_score adds table entries per twelve cards; it answers as the conditions read one by
+    one, on piles of every size and near every threshold."""
+    rng = random.Random(8)
+    near = [BRIGHTS, RIBBONS, ANIMALS, CHAFF | SAKE, POETRY_RIBBONS | BLUE_RIBBONS | INOSHIKACHO,
+            SAKE | CURTAIN | MOON | LIGHTNING | YELLOW]
+    for _ in range(20_000):
+        m = mask(rng.sample(range(48), rng.randrange(25)))
+        if rng.random() < 0.5:  # most of one kind, where a threshold is crossed
+            kind = indices_in(rng.choice(near))
+            m |= mask(rng.sample(kind, rng.randrange(len(kind) + 1)))
+        for whole_months in (True, False):
+            assert may_score(m, whole_months) == _conditions(m, whole_months), (m, whole_months)
