@@ -39,7 +39,7 @@ from functools import cache, reduce
 from operator import itemgetter, or_
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in, months_holding, part_tables
 
 from ..base import Action, Event, IllegalAction, Match, RoundResult
 from ..capture import CHOOSE_AT, CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
@@ -140,6 +140,10 @@ def _month_plays(month0: int, hand: int, field: int) -> tuple[tuple[Action, ...]
 _PLAYS = tuple(_month_plays(m0, hn, fn) for m0 in range(12) for hn in range(16) for fn in range(16))
 
 _NIBBLE_FOUR = 0x444444444444  # per month nibble of month counts: the count is 4
+_NIBBLE_ONE = 0x111111111111  # plus one per month: a count of 3 or 4 then reaches bit 2
+# The plays of a hand in which every card plays as itself (no choice, no shake or bomb): four
+# table reads, in card order as the month-by-month loop lists them.
+_PLAIN = part_tables(_PLAY)
 _CARD_IDS = tuple(c.id for c in DECK)
 
 
@@ -370,6 +374,12 @@ class GoStopRound(FishingRound):
     def _play_actions(self, p: int) -> list[Action]:
         hand = self.hands[p]
         field = self.field
+        if (not hand & months_holding(field, 2) and not (_month_counts(hand) + _NIBBLE_ONE) & _NIBBLE_FOUR
+                and not hand >> 48 and not self.bomb_turns[p]):
+            # No two field cards to choose from, no triplet in hand, no joker, no draw-only turn
+            # (most hands): every card plays as itself.
+            return [*_PLAIN[0][hand & 4095], *_PLAIN[1][hand >> 12 & 4095],
+                    *_PLAIN[2][hand >> 24 & 4095], *_PLAIN[3][hand >> 36]]
         out: list[Action] = []
         if hand & JOKERS:
             out.extend([_JOKER[j] for j in indices_in(hand & JOKERS)])
