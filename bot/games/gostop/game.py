@@ -35,8 +35,8 @@ player calls ``go`` or ``stop`` (a player with no turn left must stop). Hands em
 
 from __future__ import annotations
 
-from functools import cache, reduce
-from operator import itemgetter, or_
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in, months_holding, part_tables
@@ -164,7 +164,7 @@ _BIT = tuple(1 << i for i in range(JOKER_BASE + 3))
 
 
 def _mask_of(cards: tuple[int, ...]) -> int:
-    return reduce(or_, map(_BIT.__getitem__, cards), 0)
+    return sum(map(_BIT.__getitem__, cards))  # distinct cards: their sum is their union
 
 
 @cache
@@ -268,7 +268,7 @@ class GoStopRound(FishingRound):
         return _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
 
     def _after_deal(self, four: int | None) -> None:
-        stacked = _months_with(_month_counts(self.field), 3)
+        stacked = _months_with(_month_counts(self.field), 3) if months_holding(self.field, 3) else []
         for m in stacked:
             self.stacks[m] = DEALT_STACK
         ev: Event = {"type": "deal", "dealer": self.dealer, "field": ids(self.field),
@@ -292,12 +292,12 @@ class GoStopRound(FishingRound):
         return _months_with(counts, 4) if counts & _NIBBLE_FOUR else []
 
     def _check_chongtong(self, events: list[Event]) -> None:
+        mode = self.rules.chongtong
+        if mode == "off" or not any(_month_counts(h) & _NIBBLE_FOUR for h in self.hands):
+            self._start_play()  # nobody holds four of a month (nearly every deal)
+            return
         order = [(self.dealer + k) % self.num_players for k in range(self.num_players)]
         holders = [s for s in order if self._fours(s)]
-        mode = self.rules.chongtong
-        if mode == "off" or not holders:
-            self._start_play()
-            return
         if mode == "forced":
             self.reveals = holders
             self._resolve_chongtong(events)
