@@ -685,7 +685,7 @@ class GoStopRound(FishingRound):
         score = self._score(p)
         if score >= self._stop_minimum and score > self.claimed[p]:
             events.append({"type": "score", "player": p, "points": score,
-                           "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r)]})
+                           "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r, cards=False)]})
             if self._has_turn(p):
                 self.phase = DECIDE
                 return
@@ -785,9 +785,11 @@ class GoStopRound(FishingRound):
                 return s
         return None
 
-    def reading_options(self, winner: int) -> dict[str, dict[str, Any]]:
-        """The settlement under each allowed reading of the dual card (for its holder)."""
-        holder = self.dual_holder()
+    def reading_options(self, winner: int, holder: int | None = -1) -> dict[str, dict[str, Any]]:
+        """The settlement under each allowed reading of the dual card (for its holder; pass
+        ``holder`` when it is known already)."""
+        if holder == -1:
+            holder = self.dual_holder()
         if holder is None:
             return {}
         r = self.rules
@@ -806,8 +808,8 @@ class GoStopRound(FishingRound):
 
     def _win(self, p: int, events: list[Event]) -> None:
         holder = self.dual_holder()
-        options = self.reading_options(p)
-        if holder is None or not options:
+        options = self.reading_options(p, holder)
+        if not options:  # nobody holds the dual card, or it is read one way only
             self._settle(p, {}, events)
             return
         # Each option is the settlement under that reading: the one chosen is used as it is.
