@@ -147,6 +147,12 @@ _PLAIN = part_tables(_PLAY)
 _CARD_IDS = tuple(c.id for c in DECK)
 
 
+def _plain_plays(hand: int) -> list[Action]:
+    """Each card of ``hand`` (the 48 cards) played as itself, in card order."""
+    return [*_PLAIN[0][hand & 4095], *_PLAIN[1][hand >> 12 & 4095],
+            *_PLAIN[2][hand >> 24 & 4095], *_PLAIN[3][hand >> 36]]
+
+
 def _month_counts(m: int) -> int:
     """Per month nibble, how many cards of the month ``m`` holds (0..4): a popcount of each
     4-bit group at once instead of a loop over the twelve months. Jokers are left out."""
@@ -374,24 +380,29 @@ class GoStopRound(FishingRound):
     def _play_actions(self, p: int) -> list[Action]:
         hand = self.hands[p]
         field = self.field
-        if (not hand & months_holding(field, 2) and not (_month_counts(hand) + _NIBBLE_ONE) & _NIBBLE_FOUR
-                and not hand >> 48 and not self.bomb_turns[p]):
-            # No two field cards to choose from, no triplet in hand, no joker, no draw-only turn
-            # (most hands): every card plays as itself.
-            return [*_PLAIN[0][hand & 4095], *_PLAIN[1][hand >> 12 & 4095],
-                    *_PLAIN[2][hand >> 24 & 4095], *_PLAIN[3][hand >> 36]]
+        # The months whose plays are more than each card as itself: two field cards to choose
+        # from, or three or four in hand (a shake or a bomb).
+        triples = (_month_counts(hand) + _NIBBLE_ONE) & _NIBBLE_FOUR  # bit 2 of such a month
+        special = months_holding(field, 2) | (triples >> 2) * 15
+        if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
+            return _plain_plays(hand)  # most hands: no such month, no joker, no draw-only turn
         out: list[Action] = []
         if hand & JOKERS:
             out.extend([_JOKER[j] for j in indices_in(hand & JOKERS)])
             hand &= ~JOKERS
-        while hand:  # month by month, from the lowest card in hand
-            shift = ((hand & -hand).bit_length() - 1) & ~3
+        while special:  # the special months in order, each after the plain cards below it
+            shift = ((special & -special).bit_length() - 1) & ~3
+            special &= ~(15 << shift)
             nibble = hand >> shift & 15
-            hand ^= nibble << shift
+            if not nibble:
+                continue
+            out += _plain_plays(hand & ((1 << shift) - 1))
+            hand &= ~((16 << shift) - 1)
             plays, may, more = _PLAYS[shift << 6 | nibble << 4 | field >> shift & 15]
             out += plays
             if may and self._allows(p, may, shift // 4 + 1):
                 out += more
+        out += _plain_plays(hand)
         if self.bomb_turns[p] and self.stock:
             out.append(_DRAW)
         return out
