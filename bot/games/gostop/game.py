@@ -66,6 +66,7 @@ from .scoring import (
     korean_month,
     nagari_factor,
     pi_value,
+    pile_scorer,
     progress,
     settle,
     to_mask,
@@ -200,6 +201,7 @@ class GoStopRound(FishingRound):
             raise ValueError("Go-Stop is played by two or three players")
         self.rules = rules
         self._stop_minimum = rules.stop_minimum(num_players)
+        self._pile_score = pile_scorer(rules)
         self.seed = seed
         self.dealer = dealer
         self.round_number = round_number
@@ -716,7 +718,7 @@ class GoStopRound(FishingRound):
         pile = self.captured[p]
         kept = self._kept_score[p]
         if kept is None or kept[0] != pile:
-            kept = self._kept_score[p] = (pile, base_score(pile, self.rules))
+            kept = self._kept_score[p] = (pile, self._pile_score(pile))
         return kept[1]
 
     def _steal(self, p: int, q: int, owed: int, reasons: list[str], events: list[Event]) -> None:

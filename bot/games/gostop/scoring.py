@@ -14,6 +14,7 @@ or as a double pi. ``reading`` is ``"animal"``, ``"pi"`` or ``None`` for the hig
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -252,18 +253,76 @@ def points_with(m: int, rules: Rules, reading: str) -> int:
     nt = t.bit_count()
     if nt >= 5:
         pts += nt - 4
-    pv = pi_value(m, rules, reading)
-    if pv >= 10:
-        pts += pv - 9
-    return pts
+    return pts + _pi_points(pi_value(m, rules, reading))
+
+
+def _pi_points(pv: int) -> int:
+    """The pi yaku's points for a pi value of ``pv``."""
+    return pv - 9 if pv >= 10 else 0
+
+
+def _subsets(mask: int) -> list[int]:
+    subsets = [0]
+    for i in indices_in(mask):
+        subsets += [s | 1 << i for s in subsets]
+    return subsets
+
+
+class PileScorer:
+    """:func:`base_score` under one rule set, from tables: a pile scores what its brights, its
+    ribbons and its animals score on their own (each table filled by :func:`points_with` on
+    those cards alone) plus its pi points, the dual card read the higher way. A round scores a
+    pile after every turn that changed it: a few table reads instead of every yaku's test."""
+
+    __slots__ = ("brights", "ribbons", "animals", "dual", "sake_pi")
+
+    def __init__(self, rules: Rules) -> None:
+        self.brights = {b: points_with(b, rules, "animal") for b in _subsets(BRIGHTS)}
+        self.ribbons = {t: points_with(t, rules, "animal") for t in _subsets(RIBBONS)}
+        # Animals alone hold at most the dual card's 2 pi: no pi points of their own.
+        self.animals = {a: (points_with(a, rules, "animal"), points_with(a, rules, "pi"))
+                        for a in _subsets(ANIMALS)}
+        self.dual = dual_card(rules)
+        self.sake_pi = SAKE if rules.sake_cup == "both" else 0  # the sake cup always 2 pi too
+
+    def __call__(self, m: int) -> int:
+        pv = (m & CHAFF).bit_count() + (m & DOUBLE_PI).bit_count()  # as pi_value counts
+        if m & JOKERS:
+            pv += 2 * (m & JOKERS_2).bit_count() + 3 * (m & JOKER_3).bit_count()
+        if m & self.sake_pi:
+            pv += 2
+        as_animal, as_pi = self.animals[m & ANIMALS]
+        pts = self.brights[m & BRIGHTS] + self.ribbons[m & RIBBONS]
+        if m & self.dual:
+            return pts + max(as_animal + _pi_points(pv), as_pi + _pi_points(pv + 2))
+        return pts + as_animal + _pi_points(pv)
+
+
+@functools.lru_cache(maxsize=32)
+def _scorer_of(rules: Rules) -> PileScorer:
+    return PileScorer(rules)
+
+
+_RECENT: dict[int, tuple[Rules, PileScorer]] = {}
+
+
+def pile_scorer(rules: Rules) -> PileScorer:
+    """The :class:`PileScorer` of ``rules``, found by the object first (a round's rules are one
+    object), by value otherwise (a restored round has its own equal copy)."""
+    hit = _RECENT.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    scorer = _scorer_of(rules)
+    if len(_RECENT) >= 256:
+        _RECENT.clear()
+    _RECENT[id(rules)] = (rules, scorer)
+    return scorer
 
 
 def base_score(m: int, rules: Rules, reading: str | None = None) -> int:
     """Total base points of a pile (the higher reading of the dual card by default)."""
     if reading is None:
-        if m & dual_card(rules):
-            return max(points_with(m, rules, "animal"), points_with(m, rules, "pi"))
-        reading = "animal"
+        return pile_scorer(rules)(m)
     return points_with(m, rules, reading)
 
 
