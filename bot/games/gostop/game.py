@@ -35,11 +35,11 @@ player calls ``go`` or ``stop`` (a player with no turn left must stop). Hands em
 
 from __future__ import annotations
 
-from functools import cache, reduce
-from operator import itemgetter, or_
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in
+from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in, months_holding, part_tables
 
 from ..base import Action, Event, IllegalAction, Match, RoundResult
 from ..capture import CHOOSE_AT, CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
@@ -66,6 +66,7 @@ from .scoring import (
     korean_month,
     nagari_factor,
     pi_value,
+    pile_scorer,
     progress,
     settle,
     to_mask,
@@ -140,7 +141,17 @@ def _month_plays(month0: int, hand: int, field: int) -> tuple[tuple[Action, ...]
 _PLAYS = tuple(_month_plays(m0, hn, fn) for m0 in range(12) for hn in range(16) for fn in range(16))
 
 _NIBBLE_FOUR = 0x444444444444  # per month nibble of month counts: the count is 4
+_NIBBLE_ONE = 0x111111111111  # plus one per month: a count of 3 or 4 then reaches bit 2
+# The plays of a hand in which every card plays as itself (no choice, no shake or bomb): four
+# table reads, in card order as the month-by-month loop lists them.
+_PLAIN = part_tables(_PLAY)
 _CARD_IDS = tuple(c.id for c in DECK)
+
+
+def _plain_plays(hand: int) -> list[Action]:
+    """Each card of ``hand`` (the 48 cards) played as itself, in card order."""
+    return [*_PLAIN[0][hand & 4095], *_PLAIN[1][hand >> 12 & 4095],
+            *_PLAIN[2][hand >> 24 & 4095], *_PLAIN[3][hand >> 36]]
 
 
 def _month_counts(m: int) -> int:
@@ -160,7 +171,7 @@ _BIT = tuple(1 << i for i in range(JOKER_BASE + 3))
 
 
 def _mask_of(cards: tuple[int, ...]) -> int:
-    return reduce(or_, map(_BIT.__getitem__, cards), 0)
+    return sum(map(_BIT.__getitem__, cards))  # distinct cards: their sum is their union
 
 
 @cache
@@ -190,6 +201,7 @@ class GoStopRound(FishingRound):
             raise ValueError("Go-Stop is played by two or three players")
         self.rules = rules
         self._stop_minimum = rules.stop_minimum(num_players)
+        self._pile_score = pile_scorer(rules)
         self.seed = seed
         self.dealer = dealer
         self.round_number = round_number
@@ -264,7 +276,7 @@ class GoStopRound(FishingRound):
         return _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
 
     def _after_deal(self, four: int | None) -> None:
-        stacked = _months_with(_month_counts(self.field), 3)
+        stacked = _months_with(_month_counts(self.field), 3) if months_holding(self.field, 3) else []
         for m in stacked:
             self.stacks[m] = DEALT_STACK
         ev: Event = {"type": "deal", "dealer": self.dealer, "field": ids(self.field),
@@ -288,12 +300,12 @@ class GoStopRound(FishingRound):
         return _months_with(counts, 4) if counts & _NIBBLE_FOUR else []
 
     def _check_chongtong(self, events: list[Event]) -> None:
+        mode = self.rules.chongtong
+        if mode == "off" or not any(_month_counts(h) & _NIBBLE_FOUR for h in self.hands):
+            self._start_play()  # nobody holds four of a month (nearly every deal)
+            return
         order = [(self.dealer + k) % self.num_players for k in range(self.num_players)]
         holders = [s for s in order if self._fours(s)]
-        mode = self.rules.chongtong
-        if mode == "off" or not holders:
-            self._start_play()
-            return
         if mode == "forced":
             self.reveals = holders
             self._resolve_chongtong(events)
@@ -370,18 +382,29 @@ class GoStopRound(FishingRound):
     def _play_actions(self, p: int) -> list[Action]:
         hand = self.hands[p]
         field = self.field
+        # The months whose plays are more than each card as itself: two field cards to choose
+        # from, or three or four in hand (a shake or a bomb).
+        triples = (_month_counts(hand) + _NIBBLE_ONE) & _NIBBLE_FOUR  # bit 2 of such a month
+        special = months_holding(field, 2) | (triples >> 2) * 15
+        if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
+            return _plain_plays(hand)  # most hands: no such month, no joker, no draw-only turn
         out: list[Action] = []
         if hand & JOKERS:
             out.extend([_JOKER[j] for j in indices_in(hand & JOKERS)])
             hand &= ~JOKERS
-        while hand:  # month by month, from the lowest card in hand
-            shift = ((hand & -hand).bit_length() - 1) & ~3
+        while special:  # the special months in order, each after the plain cards below it
+            shift = ((special & -special).bit_length() - 1) & ~3
+            special &= ~(15 << shift)
             nibble = hand >> shift & 15
-            hand ^= nibble << shift
+            if not nibble:
+                continue
+            out += _plain_plays(hand & ((1 << shift) - 1))
+            hand &= ~((16 << shift) - 1)
             plays, may, more = _PLAYS[shift << 6 | nibble << 4 | field >> shift & 15]
             out += plays
             if may and self._allows(p, may, shift // 4 + 1):
                 out += more
+        out += _plain_plays(hand)
         if self.bomb_turns[p] and self.stock:
             out.append(_DRAW)
         return out
@@ -675,7 +698,7 @@ class GoStopRound(FishingRound):
         score = self._score(p)
         if score >= self._stop_minimum and score > self.claimed[p]:
             events.append({"type": "score", "player": p, "points": score,
-                           "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r)]})
+                           "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r, cards=False)]})
             if self._has_turn(p):
                 self.phase = DECIDE
                 return
@@ -695,7 +718,7 @@ class GoStopRound(FishingRound):
         pile = self.captured[p]
         kept = self._kept_score[p]
         if kept is None or kept[0] != pile:
-            kept = self._kept_score[p] = (pile, base_score(pile, self.rules))
+            kept = self._kept_score[p] = (pile, self._pile_score(pile))
         return kept[1]
 
     def _steal(self, p: int, q: int, owed: int, reasons: list[str], events: list[Event]) -> None:
@@ -775,9 +798,11 @@ class GoStopRound(FishingRound):
                 return s
         return None
 
-    def reading_options(self, winner: int) -> dict[str, dict[str, Any]]:
-        """The settlement under each allowed reading of the dual card (for its holder)."""
-        holder = self.dual_holder()
+    def reading_options(self, winner: int, holder: int | None = -1) -> dict[str, dict[str, Any]]:
+        """The settlement under each allowed reading of the dual card (for its holder; pass
+        ``holder`` when it is known already)."""
+        if holder == -1:
+            holder = self.dual_holder()
         if holder is None:
             return {}
         r = self.rules
@@ -796,8 +821,8 @@ class GoStopRound(FishingRound):
 
     def _win(self, p: int, events: list[Event]) -> None:
         holder = self.dual_holder()
-        options = self.reading_options(p)
-        if holder is None or not options:
+        options = self.reading_options(p, holder)
+        if not options:  # nobody holds the dual card, or it is read one way only
             self._settle(p, {}, events)
             return
         # Each option is the settlement under that reading: the one chosen is used as it is.

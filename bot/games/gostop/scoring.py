@@ -14,6 +14,7 @@ or as a double pi. ``reading`` is ``"animal"``, ``"pi"`` or ``None`` for the hig
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -146,40 +147,46 @@ def _y(out: list[Yaku], slug: str, points: int, cards: int) -> None:
     out.append(Yaku(slug, points, tuple(ids(cards))))
 
 
-def yaku_with(m: int, rules: Rules, reading: str) -> list[Yaku]:
-    """Yaku of pile ``m`` with the dual card read as ``reading``."""
+def _y_no_cards(out: list[Yaku], slug: str, points: int, cards: int) -> None:
+    out.append(Yaku(slug, points, ()))
+
+
+def yaku_with(m: int, rules: Rules, reading: str, cards: bool = True) -> list[Yaku]:
+    """Yaku of pile ``m`` with the dual card read as ``reading``; without their cards (left
+    empty) when ``cards`` is false (a score announced after a turn names no cards)."""
     out: list[Yaku] = []
+    add = _y if cards else _y_no_cards
     b = m & BRIGHTS
     n = b.bit_count()
     if n == 5:
-        _y(out, "ogwang", 15, b)
+        add(out, "ogwang", 15, b)
     elif n == 4:
-        _y(out, "sagwang", rules.four_brights_with_rain if b & RAIN else 4, b)
+        add(out, "sagwang", rules.four_brights_with_rain if b & RAIN else 4, b)
     elif n == 3:
         if b & RAIN:
-            _y(out, "bi_samgwang", 2, b)
+            add(out, "bi_samgwang", 2, b)
         else:
-            _y(out, "samgwang", 3, b)
+            add(out, "samgwang", 3, b)
     a = animals_of(m, rules, reading)
     if (a & BIRDS) == BIRDS:
-        _y(out, "godori", rules.godori_points, BIRDS)
+        add(out, "godori", rules.godori_points, BIRDS)
     if rules.inoshikacho_points and (a & INOSHIKACHO) == INOSHIKACHO:
-        _y(out, "inoshikacho", rules.inoshikacho_points, INOSHIKACHO)
+        add(out, "inoshikacho", rules.inoshikacho_points, INOSHIKACHO)
     na = a.bit_count()
     if na >= 5:
-        _y(out, "yeol", na - 4, a)
+        add(out, "yeol", na - 4, a)
     t = m & RIBBONS
     if (t & POETRY_RIBBONS) == POETRY_RIBBONS:
-        _y(out, "hongdan", 3, POETRY_RIBBONS)
+        add(out, "hongdan", 3, POETRY_RIBBONS)
     if (t & BLUE_RIBBONS) == BLUE_RIBBONS:
-        _y(out, "cheongdan", 3, BLUE_RIBBONS)
+        add(out, "cheongdan", 3, BLUE_RIBBONS)
     if rules.chodan and (t & GRASS_RIBBONS) == GRASS_RIBBONS:
-        _y(out, "chodan", 3, GRASS_RIBBONS)
+        add(out, "chodan", 3, GRASS_RIBBONS)
     if rules.willow_ribbon == "excluded":
         t &= ~WILLOW_RIBBON
     nt = t.bit_count()
     if nt >= 5:
-        _y(out, "tti", nt - 4, t)
+        add(out, "tti", nt - 4, t)
     pv = pi_value(m, rules, reading)
     if pv >= 10:
         pi_cards = m & (CHAFF | JOKERS)
@@ -187,7 +194,7 @@ def yaku_with(m: int, rules: Rules, reading: str) -> list[Yaku]:
             pi_cards |= m & SAKE
         elif reading == "pi":
             pi_cards |= m & dual_card(rules)
-        _y(out, "pi", pv - 9, pi_cards)
+        add(out, "pi", pv - 9, pi_cards)
     return out
 
 
@@ -207,9 +214,9 @@ def best_reading(m: int, rules: Rules) -> str:
     return "pi" if points_with(m, rules, "pi") > points_with(m, rules, "animal") else "animal"
 
 
-def yaku_of(m: int, rules: Rules, reading: str | None = None) -> list[Yaku]:
-    """Bit-set version of :func:`score_yaku`."""
-    return yaku_with(m, rules, reading or best_reading(m, rules))
+def yaku_of(m: int, rules: Rules, reading: str | None = None, cards: bool = True) -> list[Yaku]:
+    """Bit-set version of :func:`score_yaku` (``cards``: see :func:`yaku_with`)."""
+    return yaku_with(m, rules, reading or best_reading(m, rules), cards)
 
 
 def points_with(m: int, rules: Rules, reading: str) -> int:
@@ -246,18 +253,76 @@ def points_with(m: int, rules: Rules, reading: str) -> int:
     nt = t.bit_count()
     if nt >= 5:
         pts += nt - 4
-    pv = pi_value(m, rules, reading)
-    if pv >= 10:
-        pts += pv - 9
-    return pts
+    return pts + _pi_points(pi_value(m, rules, reading))
+
+
+def _pi_points(pv: int) -> int:
+    """The pi yaku's points for a pi value of ``pv``."""
+    return pv - 9 if pv >= 10 else 0
+
+
+def _subsets(mask: int) -> list[int]:
+    subsets = [0]
+    for i in indices_in(mask):
+        subsets += [s | 1 << i for s in subsets]
+    return subsets
+
+
+class PileScorer:
+    """:func:`base_score` under one rule set, from tables: a pile scores what its brights, its
+    ribbons and its animals score on their own (each table filled by :func:`points_with` on
+    those cards alone) plus its pi points, the dual card read the higher way. A round scores a
+    pile after every turn that changed it: a few table reads instead of every yaku's test."""
+
+    __slots__ = ("brights", "ribbons", "animals", "dual", "sake_pi")
+
+    def __init__(self, rules: Rules) -> None:
+        self.brights = {b: points_with(b, rules, "animal") for b in _subsets(BRIGHTS)}
+        self.ribbons = {t: points_with(t, rules, "animal") for t in _subsets(RIBBONS)}
+        # Animals alone hold at most the dual card's 2 pi: no pi points of their own.
+        self.animals = {a: (points_with(a, rules, "animal"), points_with(a, rules, "pi"))
+                        for a in _subsets(ANIMALS)}
+        self.dual = dual_card(rules)
+        self.sake_pi = SAKE if rules.sake_cup == "both" else 0  # the sake cup always 2 pi too
+
+    def __call__(self, m: int) -> int:
+        pv = (m & CHAFF).bit_count() + (m & DOUBLE_PI).bit_count()  # as pi_value counts
+        if m & JOKERS:
+            pv += 2 * (m & JOKERS_2).bit_count() + 3 * (m & JOKER_3).bit_count()
+        if m & self.sake_pi:
+            pv += 2
+        as_animal, as_pi = self.animals[m & ANIMALS]
+        pts = self.brights[m & BRIGHTS] + self.ribbons[m & RIBBONS]
+        if m & self.dual:
+            return pts + max(as_animal + _pi_points(pv), as_pi + _pi_points(pv + 2))
+        return pts + as_animal + _pi_points(pv)
+
+
+@functools.lru_cache(maxsize=32)
+def _scorer_of(rules: Rules) -> PileScorer:
+    return PileScorer(rules)
+
+
+_RECENT: dict[int, tuple[Rules, PileScorer]] = {}
+
+
+def pile_scorer(rules: Rules) -> PileScorer:
+    """The :class:`PileScorer` of ``rules``, found by the object first (a round's rules are one
+    object), by value otherwise (a restored round has its own equal copy)."""
+    hit = _RECENT.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    scorer = _scorer_of(rules)
+    if len(_RECENT) >= 256:
+        _RECENT.clear()
+    _RECENT[id(rules)] = (rules, scorer)
+    return scorer
 
 
 def base_score(m: int, rules: Rules, reading: str | None = None) -> int:
     """Total base points of a pile (the higher reading of the dual card by default)."""
     if reading is None:
-        if m & dual_card(rules):
-            return max(points_with(m, rules, "animal"), points_with(m, rules, "pi"))
-        reading = "animal"
+        return pile_scorer(rules)(m)
     return points_with(m, rules, reading)
 
 
@@ -295,6 +360,9 @@ def nagari_factor(rules: Rules, nagari: int) -> int:
     if rules.nagari_cap:
         nagari = min(nagari, rules.nagari_cap)
     return 2 ** nagari
+
+
+_MEONGBAK_ANIMALS = {"yeol": 5, "seven": 7}  # option meongbak: the winner's animals it needs
 
 
 def settle(
@@ -363,6 +431,7 @@ def settle(
         score *= f
 
     payments: list[dict[str, Any]] = []
+    need = _MEONGBAK_ANIMALS.get(rules.meongbak)
     for seat in range(n):
         if seat == winner:
             continue
@@ -370,30 +439,26 @@ def settle(
         read = reading.get(seat, "animal")
         pens: list[list[Any]] = []
         extra: list[list[Any]] = []
-
         immune = rules.joker_power == "immunity" and bool(pile & JOKERS)
-
-        def penalty(name: str, mode: str, pens=pens, extra=extra, immune=immune) -> None:
-            if immune:
-                return
-            if mode == "double":
-                pens.append([name, 2])
-            elif mode == "plus_two":
-                extra.append([name, 2])
-
+        due: list[tuple[str, str]] = []  # (penalty, how it counts)
         brights = pile & BRIGHTS
         if not rules.gwangbak_rain_protects:
             brights &= ~RAIN
         if slugs & BRIGHT_SLUGS and not brights:
-            penalty("gwangbak", rules.gwangbak)
+            due.append(("gwangbak", rules.gwangbak))
         pv = pi_value(pile, rules, read)
         if "pi" in slugs and pv <= rules.pibak_max(n) and (pv > 0 or not rules.pibak_zero_exempt):
-            penalty("pibak", rules.pibak)
-        need = {"yeol": 5, "seven": 7}.get(rules.meongbak)
+            due.append(("pibak", rules.pibak))
         if need and w_animals >= need and not animals_of(pile, rules, read):
-            penalty("meongbak", "double")
+            due.append(("meongbak", "double"))
         if rules.gobak and n == 2 and goes[seat]:
-            penalty("gobak", "double")
+            due.append(("gobak", "double"))
+        if not immune:
+            for name, mode in due:
+                if mode == "double":
+                    pens.append([name, 2])
+                elif mode == "plus_two":
+                    extra.append([name, 2])
         amount = score
         for _, f in pens:
             amount *= f
