@@ -199,7 +199,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                     if hand == bit[c] and c != wild and (field & month_of[c]).bit_count() != 2:
                         t = -1  # the last card and no target to choose: nothing to weigh
                     else:
-                        c, t = _greedy_play(hand, field, cap[p], cap[1 - p], wild, rng)
+                        c, t = _greedy_play(hand, field, cap[p], cap[1 - p], wild, match_of, rng)
                 # the card played: it takes its target, or every card of its month, or lies down
                 hands[p] = hand & ~bit[c]
                 taken = bit[t] if t >= 0 else field & match_of[c]
@@ -251,11 +251,12 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
             return _exhaustive(r, rules, last, win, cap, _yaku, field, calls)
 
 
-def _greedy_play(hand: int, field: int, mine: int, theirs: int, wild: int, rng: Rng
-                 ) -> tuple[int, int]:
+def _greedy_play(hand: int, field: int, mine: int, theirs: int, wild: int, match_of: list[int],
+                 rng: Rng) -> tuple[int, int]:
     """The greedy player's card (and target, else -1) from ``hand``: ``GreedyPlayer._score`` on
     the piles' bit sets, the candidates scored in the engine's order with ``pick``'s tie rule
-    kept inline (no candidate list, no tuples, no second pass)."""
+    kept inline (no candidate list, no tuples, no second pass). ``wild`` is the card that may
+    take any field card (else -1), ``match_of`` the cards each card may take."""
     fixed, month_of, worth_, bit, risk = _FIXED, _MONTH, worth, _BIT, _RISK
     unseen = ~(mine | theirs | field | hand)
     # a score above ``above`` is a new best; one above ``tie`` ties it (``pick``'s 1e-9 margins)
@@ -263,12 +264,12 @@ def _greedy_play(hand: int, field: int, mine: int, theirs: int, wild: int, rng: 
     best_c = best_t = -1
     ties: list[tuple[int, int]] | None = None
     for c in indices_in(hand):
-        month = month_of[c]
-        m = field if c == wild else field & month
+        m = field & match_of[c]
         if not m:  # a discard gives the card away if its month-mates are still out there
+            month = month_of[c]
             score = ((1.5 if hand & month != bit[c] else 0.0)
                      - (fixed[c] or worth_(c, theirs, mine)) * risk[(month & unseen).bit_count()])
-        elif m & (m - 1) == 0:  # it takes the one card of its month
+        elif m & (m - 1) == 0:  # it takes the one card it matches (as a choice of one would)
             t = m.bit_length() - 1
             score = (fixed[c] or worth_(c, mine, theirs)) + (fixed[t] or worth_(t, mine, theirs))
         elif c == wild or m.bit_count() == 2:  # a choice of target: each is a candidate
