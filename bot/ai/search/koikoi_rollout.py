@@ -72,10 +72,11 @@ def _worth(i: int, mine: int, theirs: int) -> float:
     return w
 
 
-def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
+def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool,
+                                     Callable[..., tuple[int, frozenset]]]:
     """The memos of these rules and round month, kept across rollouts (the same piles come up
-    again and again): (yaku table, its lookup, round totals, whether the pile alone keys the table). Found by the rules object's
-    identity first (a sampler's worlds share it), which spares hashing the rules every rollout."""
+    again and again): (yaku table, its lookup, round totals, whether the pile alone keys the
+    table, the summary that fills it). Found by the rules object's identity first (a sampler's worlds share it), which spares hashing the rules every rollout."""
     mine = _BY_RULES.get((id(rules), month))
     if mine is not None and mine[0] is rules and len(mine[1][0]) <= 100_000:
         return mine[1]
@@ -90,7 +91,8 @@ def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]]
     return memo
 
 
-def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
+def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool,
+                                         Callable[..., tuple[int, frozenset]]]:
     table: dict[int, tuple[int, frozenset]] = {}
     weather = rules.viewings == "weather_on_field"
     whole_months = rules.tsukifuda != "off"
@@ -120,7 +122,8 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
             got = table[key] = summary(pile, field, called)
         return got
     by_pile = not weather and not rules.viewing_points_after_koikoi  # the pile alone is the key
-    return table, yaku_after_calls if rules.viewing_points_after_koikoi else yaku, {}, by_pile
+    lookup = yaku_after_calls if rules.viewing_points_after_koikoi else yaku
+    return table, lookup, {}, by_pile, summary
 
 
 def pick(scored: list[tuple[float, int, int]], rng: Rng) -> tuple[int, int]:
@@ -165,7 +168,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     new_only = rules.improvement == "new_only"
     # the claimed yaku's slugs are read only where new yaku alone count as an improvement
     slugs = [frozenset(s) for s in r.claimed_slugs] if new_only else [frozenset(), frozenset()]
-    table, _yaku, totals, by_pile = _memo(rules, month_no)
+    table, _yaku, totals, by_pile, summary = _memo(rules, month_no)
     field_brights = r.field_brights
 
     def win(s: int, base: int) -> list[int]:
@@ -177,9 +180,11 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
 
     # the hot loop's tables and helpers as locals
     fixed, month_of, worth_, bit = _FIXED, _MONTH, worth, _BIT
+    base = None  # the yaku points of the seat to decide, once its turn has scored them
     while True:
         if step == "decide":
-            base, now = _yaku(cap[p], field, calls[p] > 0)
+            if base is None:
+                base = _yaku(cap[p], field, calls[p] > 0)[0]
             if first is not None:
                 go, first = first.kind == "koikoi", None
             else:
@@ -235,9 +240,15 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                     field |= bit[pending]
                 pending = None
             # end of the turn
-            # where the pile alone keys the table, most turns end on a plain lookup (no call)
-            got = table.get(cap[p]) if by_pile else None
-            base, now = got if got is not None else _yaku(cap[p], field, calls[p] > 0)
+            # where the pile alone keys the table, a turn ends on a plain lookup, and a new pile
+            # is summed up at once
+            if by_pile:
+                got = table.get(cap[p])
+                if got is None:
+                    got = table[cap[p]] = summary(cap[p], field, False)
+                base, now = got
+            else:
+                base, now = _yaku(cap[p], field, calls[p] > 0)
             if now and (bool(now - slugs[p]) if new_only else base > claimed[p]):  # improved
                 last = p
                 if may_koikoi(rules, bool(hands[p]), calls, p, lambda b=base: b):
