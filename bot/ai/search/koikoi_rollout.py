@@ -36,6 +36,12 @@ _WORTH_GROUPS = [tuple((g, need) for g, need in GROUPS if c.bit & g) for c in DE
 # ``_FIXED[i] or worth(i, ...)`` skips the call for most cards (no base worth is 0).
 _FIXED = [None if groups else base for base, groups in zip(_WORTH_BASE, _WORTH_GROUPS, strict=True)]
 _ID = {c.id: c.index for c in DECK}
+# Every card is worth at least its base (the worth's other terms add), so a capture scores at
+# least twice the least base, and a discard at most its bonus for a mate in hand less the least
+# base at the least risk: while the first is the greater by more than the tie margins (a test
+# holds it), no discard competes with a capture.
+_LEAST_WORTH = min(_WORTH_BASE)
+DISCARDS_TRAIL = 1.5 - _LEAST_WORTH * _RISK[0] + 3e-9 < 2 * _LEAST_WORTH
 _MEMOS: dict[tuple, tuple] = {}
 _NO_YAKU: tuple[int, frozenset] = (0, frozenset())
 _BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
@@ -267,20 +273,22 @@ def _greedy_play(hand: int, field: int, mine: int, theirs: int, wild: int, match
     """The greedy player's card (and target, else -1) from ``hand``: ``GreedyPlayer._score`` on
     the piles' bit sets, the candidates scored in the engine's order with ``pick``'s tie rule
     kept inline (no candidate list, no tuples, no second pass). ``wild`` is the card that may
-    take any field card (else -1), ``match_of`` the cards each card may take."""
-    fixed, month_of, worth_, bit, risk = _FIXED, _MONTH, worth, _BIT, _RISK
-    unseen = ~(mine | theirs | field | hand)
+    take any field card (else -1), ``match_of`` the cards each card may take.
+
+    A capture outscores every discard (``DISCARDS_TRAIL``), so a discard can be neither the
+    best nor a tie while some card takes something: the discards are weighed only when none
+    does, which gives the same choice and the same random draws."""
+    fixed, worth_ = _FIXED, worth
     # a score above ``above`` is a new best; one above ``tie`` ties it (``pick``'s 1e-9 margins)
     above = tie = _NO_SCORE
     best_c = best_t = -1
     ties: list[tuple[int, int]] | None = None
-    for c in indices_in(hand):
+    cards = indices_in(hand)
+    for c in cards:
         m = field & match_of[c]
-        if not m:  # a discard gives the card away if its month-mates are still out there
-            month = month_of[c]
-            score = ((1.5 if hand & month != bit[c] else 0.0)
-                     - (fixed[c] or worth_(c, theirs, mine)) * risk[(month & unseen).bit_count()])
-        elif m & (m - 1) == 0:  # it takes the one card it matches (as a choice of one would)
+        if not m:
+            continue
+        if m & (m - 1) == 0:  # it takes the one card it matches (as a choice of one would)
             t = m.bit_length() - 1
             score = (fixed[c] or worth_(c, mine, theirs)) + (fixed[t] or worth_(t, mine, theirs))
         elif c == wild or m.bit_count() == 2:  # a choice of target: each is a candidate
@@ -302,6 +310,19 @@ def _greedy_play(hand: int, field: int, mine: int, theirs: int, wild: int, match
         elif score > tie:
             ties = ties or [(best_c, best_t)]
             ties.append((c, -1))
+    if best_c < 0:  # no card takes anything: every card is a discard
+        month_of, bit, risk = _MONTH, _BIT, _RISK
+        unseen = ~(mine | theirs | field | hand)
+        for c in cards:
+            # a discard gives the card away if its month-mates are still out there
+            month = month_of[c]
+            score = ((1.5 if hand & month != bit[c] else 0.0)
+                     - (fixed[c] or worth_(c, theirs, mine)) * risk[(month & unseen).bit_count()])
+            if score > above:
+                best_c, above, tie, ties = c, score + 1e-9, score - 1e-9, None
+            elif score > tie:
+                ties = ties or [(best_c, -1)]
+                ties.append((c, -1))
     return (best_c, best_t) if ties is None else ties[rng.below(len(ties))]
 
 
