@@ -43,7 +43,8 @@ _ID = {c.id: c.index for c in DECK}
 _LEAST_WORTH = min(_WORTH_BASE)
 DISCARDS_TRAIL = 1.5 - _LEAST_WORTH * _RISK[0] + 3e-9 < 2 * _LEAST_WORTH
 _MEMOS: dict[tuple, tuple] = {}
-_NO_YAKU: tuple[int, frozenset] = (0, frozenset())
+_NO_SLUGS: frozenset[str] = frozenset()
+_NO_YAKU: tuple[int, frozenset] = (0, _NO_SLUGS)
 _BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
 
 
@@ -169,11 +170,10 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     pending = r.pending
     month_no = (r.round_number - 1) % 12 + 1
     # the card that matches any field card when played (the wild lightning), else none
-    wild = LIGHTNING if r.wild else -1
-    match_of = _MATCH_WILD if r.wild else _MONTH
+    wild, match_of = (LIGHTNING, _MATCH_WILD) if r.wild else (-1, _MONTH)
     new_only = rules.improvement == "new_only"
     # the claimed yaku's slugs are read only where new yaku alone count as an improvement
-    slugs = [frozenset(s) for s in r.claimed_slugs] if new_only else [frozenset(), frozenset()]
+    slugs = [frozenset(s) for s in r.claimed_slugs] if new_only else [_NO_SLUGS, _NO_SLUGS]
     table, _yaku, totals, by_pile, summary = _memo(rules, month_no)
     field_brights = r.field_brights
 
