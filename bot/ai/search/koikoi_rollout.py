@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import reduce
-from operator import or_
+from operator import attrgetter, or_
 
 from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
 from bot.cards import DECK, MONTH_MASKS, indices_in
@@ -44,6 +44,7 @@ _LEAST_WORTH = min(_WORTH_BASE)
 DISCARDS_TRAIL = 1.5 - _LEAST_WORTH * _RISK[0] + 3e-9 < 2 * _LEAST_WORTH
 _MEMOS: dict[tuple, tuple] = {}
 _NO_SLUGS: frozenset[str] = frozenset()
+_SLUG, _POINTS = attrgetter("slug"), attrgetter("points")  # of a ``Yaku``
 _NO_YAKU: tuple[int, frozenset] = (0, _NO_SLUGS)
 _BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
 
@@ -111,7 +112,7 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
         if not may_score(pile, whole_months):
             return _NO_YAKU
         ys = _every_yaku(pile, rules, month, field, called)
-        return (sum(y.points for y in ys), frozenset(y.slug for y in ys)) if ys else _NO_YAKU
+        return (sum(map(_POINTS, ys)), frozenset(map(_SLUG, ys))) if ys else _NO_YAKU
 
     def yaku(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
         """(points, slugs) of a pile's yaku."""
