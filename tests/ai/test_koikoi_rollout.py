@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from bot.ai.base import RandomPlayer
@@ -68,3 +70,15 @@ def test_fast_card_choice_is_a_best_greedy_choice():
         scores = {a: greedy._score(a, field, hand, mine, theirs, mine | theirs | field | hand)
                   for a in legal}
         assert scores[_koikoi_fast(greedy, state, legal, rng)] >= max(scores.values()) - 1e-9
+
+
+def test_a_capture_outscores_every_discard():
+    """The rollout's card choice weighs discards only when no card takes anything: sound while
+    every worth is at least the least base worth and ``DISCARDS_TRAIL`` holds."""
+    fast = importlib.import_module("bot.ai.search.koikoi_rollout")  # the package names the function
+    assert fast.DISCARDS_TRAIL
+    rng = Rng(7)
+    for _ in range(300):
+        mine, theirs = rng.next64() & rng.next64() & (1 << 48) - 1, rng.next64() & rng.next64()
+        theirs &= ~mine & (1 << 48) - 1
+        assert min(fast.worth(i, mine, theirs) for i in range(48)) >= fast._LEAST_WORTH

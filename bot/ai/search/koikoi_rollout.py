@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import reduce
-from operator import or_
+from operator import attrgetter, or_
 
 from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
-from bot.cards import DECK, MONTH_MASKS
+from bot.cards import DECK, MONTH_MASKS, indices_in
 from bot.games.base import Action
 from bot.games.koikoi.game import may_koikoi
 from bot.games.koikoi.scoring import _every_yaku, may_score, progress, round_score
@@ -22,6 +22,13 @@ from bot.games.rng import Rng
 
 LIGHTNING = 43
 _MONTH = [MONTH_MASKS[c.month] for c in DECK]
+# the cards a played card may take: its month's, or any card where the lightning is wild
+_MATCH_WILD = [(1 << 48) - 1 if i == LIGHTNING else m for i, m in enumerate(_MONTH)]
+_BIT = [1 << i for i in range(48)]
+# a discard's risk factor by the number of its month-mates still unseen
+_RISK = [0.4 + 0.2 * unseen for unseen in range(4)]
+_ENTRIES = frozenset({"play", "choose_draw", "decide"})
+_NO_SCORE = float("-inf")
 _WORTH_BASE = [_BASE[c.kind] + (5.0 if c.bit == SAKE else 0.0) - (3.0 if c.bit == RAIN else 0.0)
                for c in DECK]
 _WORTH_GROUPS = [tuple((g, need) for g, need in GROUPS if c.bit & g) for c in DECK]
@@ -29,8 +36,16 @@ _WORTH_GROUPS = [tuple((g, need) for g, need in GROUPS if c.bit & g) for c in DE
 # ``_FIXED[i] or worth(i, ...)`` skips the call for most cards (no base worth is 0).
 _FIXED = [None if groups else base for base, groups in zip(_WORTH_BASE, _WORTH_GROUPS, strict=True)]
 _ID = {c.id: c.index for c in DECK}
+# Every card is worth at least its base (the worth's other terms add), so a capture scores at
+# least twice the least base, and a discard at most its bonus for a mate in hand less the least
+# base at the least risk: while the first is the greater by more than the tie margins (a test
+# holds it), no discard competes with a capture.
+_LEAST_WORTH = min(_WORTH_BASE)
+DISCARDS_TRAIL = 1.5 - _LEAST_WORTH * _RISK[0] + 3e-9 < 2 * _LEAST_WORTH
 _MEMOS: dict[tuple, tuple] = {}
-_NO_YAKU: tuple[int, frozenset] = (0, frozenset())
+_NO_SLUGS: frozenset[str] = frozenset()
+_SLUG, _POINTS = attrgetter("slug"), attrgetter("points")  # of a ``Yaku``
+_NO_YAKU: tuple[int, frozenset] = (0, _NO_SLUGS)
 _BY_RULES: dict[tuple[int, int], tuple] = {}  # (id(rules), month) -> (rules, memo)
 
 
@@ -65,10 +80,11 @@ def _worth(i: int, mine: int, theirs: int) -> float:
     return w
 
 
-def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
+def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool,
+                                     Callable[..., tuple[int, frozenset]]]:
     """The memos of these rules and round month, kept across rollouts (the same piles come up
-    again and again): (yaku table, its lookup, round totals, whether the pile alone keys the table). Found by the rules object's
-    identity first (a sampler's worlds share it), which spares hashing the rules every rollout."""
+    again and again): (yaku table, its lookup, round totals, whether the pile alone keys the
+    table, the summary that fills it). Found by the rules object's identity first (a sampler's worlds share it), which spares hashing the rules every rollout."""
     mine = _BY_RULES.get((id(rules), month))
     if mine is not None and mine[0] is rules and len(mine[1][0]) <= 100_000:
         return mine[1]
@@ -83,7 +99,8 @@ def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]]
     return memo
 
 
-def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool]:
+def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]], dict, bool,
+                                         Callable[..., tuple[int, frozenset]]]:
     table: dict[int, tuple[int, frozenset]] = {}
     weather = rules.viewings == "weather_on_field"
     whole_months = rules.tsukifuda != "off"
@@ -95,7 +112,7 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
         if not may_score(pile, whole_months):
             return _NO_YAKU
         ys = _every_yaku(pile, rules, month, field, called)
-        return (sum(y.points for y in ys), frozenset(y.slug for y in ys)) if ys else _NO_YAKU
+        return (sum(map(_POINTS, ys)), frozenset(map(_SLUG, ys))) if ys else _NO_YAKU
 
     def yaku(pile: int, field: int, called: bool = False) -> tuple[int, frozenset]:
         """(points, slugs) of a pile's yaku."""
@@ -113,7 +130,8 @@ def _new_memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozens
             got = table[key] = summary(pile, field, called)
         return got
     by_pile = not weather and not rules.viewing_points_after_koikoi  # the pile alone is the key
-    return table, yaku_after_calls if rules.viewing_points_after_koikoi else yaku, {}, by_pile
+    lookup = yaku_after_calls if rules.viewing_points_after_koikoi else yaku
+    return table, lookup, {}, by_pile, summary
 
 
 def pick(scored: list[tuple[float, int, int]], rng: Rng) -> tuple[int, int]:
@@ -147,14 +165,17 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
     claimed = list(r.claimed)
     last = r.last_improver
     p = r.current
-    phase = r.phase
+    step = r.phase  # where the first turn enters: "play", "choose_draw" or "decide"
+    if step not in _ENTRIES:  # pragma: no cover - other phases are played by the engine
+        raise ValueError(f"phase {step!r} is not rolled out here")
     pending = r.pending
     month_no = (r.round_number - 1) % 12 + 1
-    wild = r.wild
+    # the card that matches any field card when played (the wild lightning), else none
+    wild, match_of = (LIGHTNING, _MATCH_WILD) if r.wild else (-1, _MONTH)
     new_only = rules.improvement == "new_only"
     # the claimed yaku's slugs are read only where new yaku alone count as an improvement
-    slugs = [frozenset(s) for s in r.claimed_slugs] if new_only else [frozenset(), frozenset()]
-    table, _yaku, totals, by_pile = _memo(rules, month_no)
+    slugs = [frozenset(s) for s in r.claimed_slugs] if new_only else [_NO_SLUGS, _NO_SLUGS]
+    table, _yaku, totals, by_pile, summary = _memo(rules, month_no)
     field_brights = r.field_brights
 
     def win(s: int, base: int) -> list[int]:
@@ -165,10 +186,12 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
         return _points(rules, s, total)
 
     # the hot loop's tables and helpers as locals
-    fixed, month_of, worth_ = _FIXED, _MONTH, worth
+    fixed, month_of, worth_, bit = _FIXED, _MONTH, worth, _BIT
+    base = None  # the yaku points of the seat to decide, once its turn has scored them
     while True:
-        if phase == "decide":
-            base, now = _yaku(cap[p], field, calls[p] > 0)
+        if step == "decide":
+            if base is None:
+                base = _yaku(cap[p], field, calls[p] > 0)[0]
             if first is not None:
                 go, first = first.kind == "koikoi", None
             else:
@@ -177,124 +200,131 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
                 return win(p, base)
             calls[p] += 1
             claimed[p], slugs[p] = _yaku(cap[p], field, True)  # as the engine: counted after the call
-        elif phase in ("play", "choose_draw"):
-            mine, theirs = cap[p], cap[1 - p]
-            if phase == "play" and first is not None:
-                c, t = _ID[first.card], _ID.get(first.target, -1)
-                first = None
-            elif phase == "play":
+        else:
+            if step == "play":
                 hand = hands[p]
-                c = hand.bit_length() - 1
-                if hand == 1 << c and not (wild and c == LIGHTNING) and (field & month_of[c]).bit_count() != 2:
-                    t = -1  # the last card and no target to choose: nothing to weigh
+                if first is not None:
+                    c, t = _ID[first.card], _ID.get(first.target, -1)
+                    first = None
                 else:
-                    seen = mine | theirs | field | hand
-                    # ``pick``'s tie rule kept inline while the candidates are scored, in the same
-                    # order: no candidate list, no tuples, no second pass
-                    top = float("-inf")
-                    best_c = best_t = -1
-                    ties: list[tuple[int, int]] | None = None
-                    h = hand
-                    while h:
-                        low = h & -h
-                        h ^= low
-                        c = low.bit_length() - 1
-                        lightning = wild and c == LIGHTNING
-                        m = field if lightning else field & month_of[c]
-                        if (m.bit_count() == 2) if not lightning else m:
-                            worth_c = fixed[c] or worth_(c, mine, theirs)
-                            mm = m
-                            while mm:
-                                lt = mm & -mm
-                                mm ^= lt
-                                t = lt.bit_length() - 1
-                                score = worth_c + (fixed[t] or worth_(t, mine, theirs))
-                                if score > top + 1e-9:
-                                    best_c, best_t, top, ties = c, t, score, None
-                                elif score > top - 1e-9:
-                                    ties = ties or [(best_c, best_t)]
-                                    ties.append((c, t))
-                            continue
-                        if m:
-                            score = fixed[c] or worth_(c, mine, theirs)
-                            mm = m
-                            while mm:
-                                lt = mm & -mm
-                                mm ^= lt
-                                score += fixed[lt.bit_length() - 1] or worth_(lt.bit_length() - 1, mine, theirs)
-                        else:
-                            month = month_of[c]
-                            risk = (fixed[c] or worth_(c, theirs, mine)) * (0.4 + 0.2 * (month & ~seen).bit_count())
-                            score = -risk + (1.5 if hand & month & ~low else 0.0)
-                        if score > top + 1e-9:
-                            best_c, best_t, top, ties = c, -1, score, None
-                        elif score > top - 1e-9:
-                            ties = ties or [(best_c, best_t)]
-                            ties.append((c, -1))
-                    c, t = (best_c, best_t) if ties is None else ties[rng.below(len(ties))]
-            if phase == "play":
-                hands[p] &= ~(1 << c)
-                if wild and c == LIGHTNING:
-                    taken = (1 << t) if field else 0
-                else:
-                    m = field & month_of[c]
-                    taken = (1 << t) if t >= 0 else m
+                    c = hand.bit_length() - 1
+                    if hand == bit[c] and c != wild and (field & month_of[c]).bit_count() != 2:
+                        t = -1  # the last card and no target to choose: nothing to weigh
+                    else:
+                        c, t = _greedy_play(hand, field, cap[p], cap[1 - p], wild, match_of, rng)
+                # the card played: it takes its target, or every card of its month, or lies down
+                hands[p] = hand & ~bit[c]
+                taken = bit[t] if t >= 0 else field & match_of[c]
                 if taken:
                     field &= ~taken
-                    cap[p] |= taken | (1 << c)
+                    cap[p] |= taken | bit[c]
                 else:
-                    field |= 1 << c
+                    field |= bit[c]
                 pending = None
-                if left:
+                if left:  # the card turned from the stock
                     left -= 1
                     pending = stock[left]
-                    if (field & month_of[pending]).bit_count() == 2:
-                        phase = "choose_draw"
-                        continue
-            else:
-                if first is not None:
-                    t, first = _ID[first.target], None
-                else:  # a choice between the month's two field cards: ``pick`` on the pair
-                    m = field & month_of[pending]
-                    low = m & -m
-                    t, other = low.bit_length() - 1, (m ^ low).bit_length() - 1
-                    top = fixed[t] or worth_(t, mine, theirs)
-                    score = fixed[other] or worth_(other, mine, theirs)
-                    if score > top + 1e-9:
-                        t = other
-                    elif score > top - 1e-9:
-                        t = (t, other)[rng.below(2)]
-                field &= ~(1 << t)
-                cap[p] |= (1 << t) | (1 << pending)
-                pending = None
-                phase = "play"
-            if phase == "play" and pending is not None:  # the turned card, no choice to make
+            if pending is not None:
                 m = field & month_of[pending]
+                if m.bit_count() == 2:  # it takes one of two: the greedy player's choice
+                    if first is not None:
+                        t, first = _ID[first.target], None
+                    else:
+                        mine, theirs = cap[p], cap[1 - p]
+                        low = m & -m
+                        t, other = low.bit_length() - 1, (m ^ low).bit_length() - 1
+                        top = fixed[t] or worth_(t, mine, theirs)
+                        score = fixed[other] or worth_(other, mine, theirs)
+                        if score > top + 1e-9:
+                            t = other
+                        elif score > top - 1e-9:
+                            t = (t, other)[rng.below(2)]
+                    m = bit[t]
                 if m:
                     field &= ~m
-                    cap[p] |= m | (1 << pending)
+                    cap[p] |= m | bit[pending]
                 else:
-                    field |= 1 << pending
+                    field |= bit[pending]
                 pending = None
-            phase = "play"
             # end of the turn
-            # where the pile alone keys the table, most turns end on a plain lookup (no call)
-            got = table.get(cap[p]) if by_pile else None
-            base, now = got if got is not None else _yaku(cap[p], field, calls[p] > 0)
-            improved = bool(now - slugs[p]) if new_only else base > claimed[p]
-            if now and improved:
+            # where the pile alone keys the table, a turn ends on a plain lookup, and a new pile
+            # is summed up at once
+            if by_pile:
+                got = table.get(cap[p])
+                if got is None:
+                    got = table[cap[p]] = summary(cap[p], field, False)
+                base, now = got
+            else:
+                base, now = _yaku(cap[p], field, calls[p] > 0)
+            if now and (bool(now - slugs[p]) if new_only else base > claimed[p]):  # improved
                 last = p
                 if may_koikoi(rules, bool(hands[p]), calls, p, lambda b=base: b):
-                    phase = "decide"
+                    step = "decide"
                     continue
                 return win(p, base)
-        else:  # pragma: no cover - other phases are played by the engine
-            raise ValueError(f"phase {phase!r} is not rolled out here")
         # the next player
-        phase = "play"
+        step = "play"
         p = 1 - p
         if not hands[p]:
             return _exhaustive(r, rules, last, win, cap, _yaku, field, calls)
+
+
+def _greedy_play(hand: int, field: int, mine: int, theirs: int, wild: int, match_of: list[int],
+                 rng: Rng) -> tuple[int, int]:
+    """The greedy player's card (and target, else -1) from ``hand``: ``GreedyPlayer._score`` on
+    the piles' bit sets, the candidates scored in the engine's order with ``pick``'s tie rule
+    kept inline (no candidate list, no tuples, no second pass). ``wild`` is the card that may
+    take any field card (else -1), ``match_of`` the cards each card may take.
+
+    A capture outscores every discard (``DISCARDS_TRAIL``), so a discard can be neither the
+    best nor a tie while some card takes something: the discards are weighed only when none
+    does, which gives the same choice and the same random draws."""
+    fixed, worth_ = _FIXED, worth
+    # a score above ``above`` is a new best; one above ``tie`` ties it (``pick``'s 1e-9 margins)
+    above = tie = _NO_SCORE
+    best_c = best_t = -1
+    ties: list[tuple[int, int]] | None = None
+    cards = indices_in(hand)
+    for c in cards:
+        m = field & match_of[c]
+        if not m:
+            continue
+        if m & (m - 1) == 0:  # it takes the one card it matches (as a choice of one would)
+            t = m.bit_length() - 1
+            score = (fixed[c] or worth_(c, mine, theirs)) + (fixed[t] or worth_(t, mine, theirs))
+        elif c == wild or m.bit_count() == 2:  # a choice of target: each is a candidate
+            worth_c = fixed[c] or worth_(c, mine, theirs)
+            for t in indices_in(m):
+                score = worth_c + (fixed[t] or worth_(t, mine, theirs))
+                if score > above:
+                    best_c, best_t, above, tie, ties = c, t, score + 1e-9, score - 1e-9, None
+                elif score > tie:
+                    ties = ties or [(best_c, best_t)]
+                    ties.append((c, t))
+            continue
+        else:  # it takes the three cards of its month
+            score = fixed[c] or worth_(c, mine, theirs)
+            for t in indices_in(m):
+                score += fixed[t] or worth_(t, mine, theirs)
+        if score > above:
+            best_c, best_t, above, tie, ties = c, -1, score + 1e-9, score - 1e-9, None
+        elif score > tie:
+            ties = ties or [(best_c, best_t)]
+            ties.append((c, -1))
+    if best_c < 0:  # no card takes anything: every card is a discard
+        month_of, bit, risk = _MONTH, _BIT, _RISK
+        unseen = ~(mine | theirs | field | hand)
+        for c in cards:
+            # a discard gives the card away if its month-mates are still out there
+            month = month_of[c]
+            score = ((1.5 if hand & month != bit[c] else 0.0)
+                     - (fixed[c] or worth_(c, theirs, mine)) * risk[(month & unseen).bit_count()])
+            if score > above:
+                best_c, above, tie, ties = c, score + 1e-9, score - 1e-9, None
+            elif score > tie:
+                ties = ties or [(best_c, -1)]
+                ties.append((c, -1))
+    return (best_c, best_t) if ties is None else ties[rng.below(len(ties))]
 
 
 def _points(rules, winner: int, total: int) -> list[int]:

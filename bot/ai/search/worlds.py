@@ -84,9 +84,12 @@ class _Hidden:
                 hidden = [c for c in hidden if c not in take]
             else:
                 take, hidden = hidden[:need], hidden[need:]
-            hands.append(shown | _bits(take))
+            hands.append(shown | sum(map(_BIT.__getitem__, take)))  # distinct bits
         r.hands = hands
         setattr(r, self.stock_attr, hidden)
+
+
+_BIT = [1 << i for i in range(64)]
 
 
 def _bits(indices) -> int:
