@@ -78,3 +78,13 @@ def test_a_play_is_accepted_exactly_when_it_is_legal(game):
                 state.apply(legal[rng.below(len(legal))])
     assert checked > 100 and refused > 1000
 
+
+
+def test_rollouts_make_their_own_legal_actions_without_a_second_check():
+    """The search's rollouts skip apply's check for an action the round itself listed; the
+    direct check of a play must not cost the fishing games that shortcut."""
+    from bot.ai.search.player import checks_only
+
+    for game in ENGINES:
+        module = game_module(game)
+        assert checks_only(module.new_round(num_players=module.PLAYERS[0], seed=1)), game

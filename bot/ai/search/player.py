@@ -30,6 +30,7 @@ from bot.ai.mushi import Position
 from bot.ai.sakura import Table
 from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action, RoundState
+from bot.games.capture import FishingRound
 from bot.games.rng import Rng
 
 from .koikoi_rollout import koikoi_rollout, pick, worth
@@ -121,10 +122,21 @@ _FAST = {"koikoi": _koikoi_fast, "mushi": _fishing_fast, "hana_awase": _fishing_
          "sakura": _sakura_fast, "gostop": _gostop_fast, "shedding": _shedding_fast}
 
 
+# The apply methods that only check an action before making it (the contract's, and the fishing
+# rounds' direct check of a play): an action a rollout took from the round's own legal actions
+# skips them and is made by _apply at once.
+_CHECKING_APPLIES = frozenset({RoundState.apply, FishingRound.apply})
+
+
+def checks_only(state: RoundState) -> bool:
+    """Whether ``state.apply`` does nothing but check the action and make it with ``_apply``."""
+    return type(state).apply in _CHECKING_APPLIES
+
+
 def _step(state: RoundState, action: Action) -> None:
     """Apply an action known to be legal (skipping the legality check where that is safe: the
     legal actions a round keeps are told stale by their key)."""
-    if type(state).apply is RoundState.apply:
+    if checks_only(state):
         state._apply(action)
     else:
         state.apply(action)
@@ -132,7 +144,7 @@ def _step(state: RoundState, action: Action) -> None:
 
 def rollout(state: RoundState, policy: Policy, rng: Rng) -> list[int]:
     """Play ``state`` to the end of the round with ``policy``; the round's points per seat."""
-    direct = type(state).apply is RoundState.apply
+    direct = checks_only(state)
     while state.current_player is not None:
         if direct:  # every step is a new position: generate, with no cache to key or copy
             legal = state._legal_actions()
