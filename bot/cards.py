@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 __all__ = [
+    "BIT",
+    "MONTH_LOW_BITS",
     "Card",
     "Kind",
     "Ribbon",
@@ -316,7 +318,10 @@ def ids_in(m: int) -> list[str]:
     return [*_N0[m & 4095], *_N1[m >> 12 & 4095], *_N2[m >> 24 & 4095], *_N3[m >> 36]]
 
 
-_MONTH_LOW_BITS = sum(1 << 4 * m for m in range(12))  # the first card of every month
+MONTH_LOW_BITS = sum(1 << 4 * m for m in range(12))
+"""The first card of every month: month counts by nibble arithmetic are tested against it."""
+BIT: tuple[int, ...] = tuple(1 << i for i in range(64))
+"""``BIT[i]`` is card ``i``'s bit (Go-Stop's jokers included): a table read, not a shift."""
 
 
 def months_holding(m: int, count: int) -> int:
@@ -328,14 +333,14 @@ def months_holding(m: int, count: int) -> int:
     """
     c = m - (m >> 1 & 0x555555555555)
     c = (c & 0x333333333333) + (c >> 2 & 0x333333333333)
-    x = c ^ count * _MONTH_LOW_BITS  # a month counting ``count`` cards becomes 0
-    return (~(x | x >> 1 | x >> 2) & _MONTH_LOW_BITS) * 15
+    x = c ^ count * MONTH_LOW_BITS  # a month counting ``count`` cards becomes 0
+    return (~(x | x >> 1 | x >> 2) & MONTH_LOW_BITS) * 15
 
 
 def has_odd_month(m: int) -> bool:
     """Whether ``m`` holds an odd number of cards of some month: the low bit of each month's
     nibble XORed with its other three bits is that month's parity."""
-    return bool((m ^ m >> 1 ^ m >> 2 ^ m >> 3) & _MONTH_LOW_BITS)
+    return bool((m ^ m >> 1 ^ m >> 2 ^ m >> 3) & MONTH_LOW_BITS)
 
 
 def month_count_table(m: int) -> tuple[int, ...]:
@@ -344,8 +349,8 @@ def month_count_table(m: int) -> tuple[int, ...]:
     c = (c & 0x333333333333) + (c >> 2 & 0x333333333333)
     out = []
     for count in range(5):
-        x = c ^ count * _MONTH_LOW_BITS
-        out.append((~(x | x >> 1 | x >> 2) & _MONTH_LOW_BITS).bit_count())
+        x = c ^ count * MONTH_LOW_BITS
+        out.append((~(x | x >> 1 | x >> 2) & MONTH_LOW_BITS).bit_count())
     return tuple(out)
 
 

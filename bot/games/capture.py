@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bot.cards import DECK, MONTH_OF, ids_in, indices_in, part_tables
+from bot.cards import BIT, DECK, MONTH_LOW_BITS, MONTH_OF, ids_in, indices_in, part_tables
 
 from .base import Action, Event, RoundState
 from .rng import Rng
@@ -102,8 +102,7 @@ def _deal_plan(packets: tuple[tuple[str, int], ...], packet_size: int) -> tuple[
     return tuple((name, tuple(p)) for name, p in positions.items())
 
 
-_EVERY_CARD = (1 << 64) - 1
-_MONTH_LOW_BITS = sum(1 << 4 * m for m in range(12))  # the first card of every month  # the 48 cards and any game's extra ones (Go-Stop's jokers)
+_EVERY_CARD = (1 << 64) - 1  # the 48 cards and any game's extra ones (Go-Stop's jokers)
 
 
 class FishingRound(RoundState):
@@ -193,12 +192,7 @@ class FishingRound(RoundState):
             except KeyError:
                 c = 64  # no such card: the general check says so
             if self.hands[p] >> c & 1:
-                if self.wild_cards >> c & 1:
-                    choice = self._play_choice(c, self.field)
-                else:  # as _play_choice has it for the month rule, without the call
-                    choice = self.field & MONTH_OF[c]
-                    if choice.bit_count() != 2:
-                        choice = 0
+                choice = self._play_choice(c, self.field)
                 if not choice if t == 64 else choice >> t & 1:
                     self._legal = None
                     return self._play(action)
@@ -252,7 +246,7 @@ class FishingRound(RoundState):
             # out: a nibble counting 2 has its bit 1 set and its bit 0 clear).
             n = field - (field >> 1 & 0x555555555555)
             n = (n & 0x333333333333) + (n >> 2 & 0x333333333333)
-            if not hand & (n >> 1 & ~n & _MONTH_LOW_BITS) * 15:
+            if not hand & (n >> 1 & ~n & MONTH_LOW_BITS) * 15:
                 # No card asks for a choice (the usual hand): each plays as itself, in four reads.
                 return [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
                         *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
@@ -276,7 +270,8 @@ class FishingRound(RoundState):
 
     def _play_choice(self, c: int, field: int) -> int:
         """The field cards among which hand card ``c`` is played with a chosen target (a bit
-        set); 0 when it plays as itself. Both the legal plays and the check of a play ask this."""
+        set); 0 when it plays as itself. The check of a play asks this; the legal plays have it
+        written out per card."""
         if self.wild_cards >> c & 1:
             m = self._matches(field, c, True)
             return m if m and self._needs_choice(c, m, from_hand=True) else 0  # no match: no choice
@@ -306,7 +301,7 @@ class FishingRound(RoundState):
     def _resolve(self, player: int, card: int, target: int | None, source: str, events: list[Event]) -> int:
         """Place ``card`` on the field and capture what it takes; returns the taken field cards."""
         field = self.field
-        bit = _BIT[card]
+        bit = BIT[card]
         if self.wild_cards & bit:  # the hooks decide (written out: most cards of some games)
             from_hand = source == "hand"
             taken = self._matches(field, card, from_hand=from_hand)
@@ -355,7 +350,7 @@ class FishingRound(RoundState):
         player = self.current
         card = _ID_TO_INDEX[action.card]
         target = None if action.target is None else _ID_TO_INDEX[action.target]
-        self.hands[player] &= ~_BIT[card]
+        self.hands[player] &= ~BIT[card]
         self.last_move = []
         events: list[Event] = []
         self._resolve(player, card, target, "hand", events)
@@ -500,9 +495,6 @@ _IDS = tuple(c.id for c in DECK)
 
 def _card_index(cid: str | None) -> int | None:
     return None if cid is None else _ID_TO_INDEX[cid]
-
-
-_BIT = tuple(1 << i for i in range(64))
 
 
 def _mask(indices) -> int:

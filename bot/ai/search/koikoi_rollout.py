@@ -14,7 +14,7 @@ from functools import reduce
 from operator import attrgetter, or_
 
 from bot.ai.koikoi import _BASE, GROUPS, RAIN, SAKE
-from bot.cards import DECK, MONTH_MASKS, indices_in
+from bot.cards import BIT, DECK, MONTH_MASKS, indices_in
 from bot.games.base import Action
 from bot.games.koikoi.game import may_koikoi
 from bot.games.koikoi.scoring import _every_yaku, may_score, progress, round_score
@@ -24,7 +24,6 @@ LIGHTNING = 43
 _MONTH = [MONTH_MASKS[c.month] for c in DECK]
 # the cards a played card may take: its month's, or any card where the lightning is wild
 _MATCH_WILD = [(1 << 48) - 1 if i == LIGHTNING else m for i, m in enumerate(_MONTH)]
-_BIT = [1 << i for i in range(48)]
 # a discard's risk factor by the number of its month-mates still unseen
 _RISK = [0.4 + 0.2 * unseen for unseen in range(4)]
 _ENTRIES = frozenset({"play", "choose_draw", "decide"})
@@ -84,7 +83,8 @@ def _memo(rules, month: int) -> tuple[dict, Callable[..., tuple[int, frozenset]]
                                      Callable[..., tuple[int, frozenset]]]:
     """The memos of these rules and round month, kept across rollouts (the same piles come up
     again and again): (yaku table, its lookup, round totals, whether the pile alone keys the
-    table, the summary that fills it). Found by the rules object's identity first (a sampler's worlds share it), which spares hashing the rules every rollout."""
+    table, the summary that fills it). Found by the rules object's identity first (a sampler's
+    worlds share it), which spares hashing the rules every rollout."""
     mine = _BY_RULES.get((id(rules), month))
     if mine is not None and mine[0] is rules and len(mine[1][0]) <= 100_000:
         return mine[1]
@@ -186,7 +186,7 @@ def koikoi_rollout(r, rng: Rng, first: Action | None = None) -> list[int]:
         return _points(rules, s, total)
 
     # the hot loop's tables and helpers as locals
-    fixed, month_of, worth_, bit = _FIXED, _MONTH, worth, _BIT
+    fixed, month_of, worth_, bit = _FIXED, _MONTH, worth, BIT
     base = None  # the yaku points of the seat to decide, once its turn has scored them
     while True:
         if step == "decide":
@@ -312,7 +312,7 @@ def _greedy_play(hand: int, field: int, mine: int, theirs: int, wild: int, match
             ties = ties or [(best_c, best_t)]
             ties.append((c, -1))
     if best_c < 0:  # no card takes anything: every card is a discard
-        month_of, bit, risk = _MONTH, _BIT, _RISK
+        month_of, bit, risk = _MONTH, BIT, _RISK
         unseen = ~(mine | theirs | field | hand)
         for c in cards:
             # a discard gives the card away if its month-mates are still out there

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, indices_in
+from bot.cards import BIT, DECK, MONTH_MASKS, indices_in
 from bot.games.base import Action, RoundState
 from bot.games.rng import Rng
 
@@ -84,12 +84,9 @@ class _Hidden:
                 hidden = [c for c in hidden if c not in take]
             else:
                 take, hidden = hidden[:need], hidden[need:]
-            hands.append(shown | sum(map(_BIT.__getitem__, take)))  # distinct bits
+            hands.append(shown | sum(map(BIT.__getitem__, take)))  # distinct bits
         r.hands = hands
         setattr(r, self.stock_attr, hidden)
-
-
-_BIT = [1 << i for i in range(64)]
 
 
 def _bits(indices) -> int:

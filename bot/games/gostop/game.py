@@ -39,7 +39,16 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, MONTH_OF, ids_in, indices_in, months_holding, part_tables
+from bot.cards import (
+    BIT,
+    DECK,
+    MONTH_MASKS,
+    MONTH_OF,
+    ids_in,
+    indices_in,
+    months_holding,
+    part_tables,
+)
 
 from ..base import Action, Event, IllegalAction, Match, RoundResult
 from ..capture import CHOOSE_AT, CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
@@ -167,11 +176,10 @@ def _months_with(counts: int, k: int) -> list[int]:
     return [m for m in _MONTHS if counts >> (4 * m - 4) & 15 == k]
 
 
-_BIT = tuple(1 << i for i in range(JOKER_BASE + 3))
 
 
 def _mask_of(cards: tuple[int, ...]) -> int:
-    return sum(map(_BIT.__getitem__, cards))  # distinct cards: their sum is their union
+    return sum(map(BIT.__getitem__, cards))  # distinct cards: their sum is their union
 
 
 @cache

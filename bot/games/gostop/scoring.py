@@ -274,7 +274,7 @@ class PileScorer:
     those cards alone) plus its pi points, the dual card read the higher way. A round scores a
     pile after every turn that changed it: a few table reads instead of every yaku's test."""
 
-    __slots__ = ("brights", "ribbons", "animals", "dual", "sake_pi")
+    __slots__ = ("rules", "brights", "ribbons", "animals", "dual")
 
     def __init__(self, rules: Rules) -> None:
         self.brights = {b: points_with(b, rules, "animal") for b in _subsets(BRIGHTS)}
@@ -282,15 +282,11 @@ class PileScorer:
         # Animals alone hold at most the dual card's 2 pi: no pi points of their own.
         self.animals = {a: (points_with(a, rules, "animal"), points_with(a, rules, "pi"))
                         for a in _subsets(ANIMALS)}
+        self.rules = rules
         self.dual = dual_card(rules)
-        self.sake_pi = SAKE if rules.sake_cup == "both" else 0  # the sake cup always 2 pi too
 
     def __call__(self, m: int) -> int:
-        pv = (m & CHAFF).bit_count() + (m & DOUBLE_PI).bit_count()  # as pi_value counts
-        if m & JOKERS:
-            pv += 2 * (m & JOKERS_2).bit_count() + 3 * (m & JOKER_3).bit_count()
-        if m & self.sake_pi:
-            pv += 2
+        pv = pi_value(m, self.rules, "animal")  # the dual card, if held, adds 2 read as pi
         as_animal, as_pi = self.animals[m & ANIMALS]
         pts = self.brights[m & BRIGHTS] + self.ribbons[m & RIBBONS]
         if m & self.dual:

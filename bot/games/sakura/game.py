@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
+from bot.cards import DECK, MONTH_LOW_BITS, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
 
 from ..base import Action, Event, Match, RoundResult
 from ..capture import BY_MONTH, CHOOSE_DRAW, OVER, PLAY, FishingRound, _card_index, _mask, deal
@@ -28,7 +28,6 @@ GAJI_AGAIN = "gaji_again"
 LIGHTNING = card("lightning").index
 DEAL_PACKET = 2
 _HIKI = tuple(Action("hiki", c.id) for c in DECK)
-_MONTH_LOW_BITS = int("1" * 12, 16)  # the first card of every month
 _INDEX = {c.id: c.index for c in DECK}
 
 
@@ -157,7 +156,7 @@ class SakuraRound(FishingRound):
         if self.rules.hiki:
             whole = hand | self.field
             # The months whose four cards are all in hand or on the field (one bit per month).
-            full = whole & whole >> 1 & whole >> 2 & whole >> 3 & _MONTH_LOW_BITS
+            full = whole & whole >> 1 & whole >> 2 & whole >> 3 & MONTH_LOW_BITS
             while full:
                 low = full & -full
                 full ^= low
