@@ -1,7 +1,8 @@
 """Replays and exports of stored games, rebuilt from the seed and the action log alone.
 
-The engine contract makes this exact: ``new_match(players, rules, seed)`` deals the same cards on
-any machine, and applying the stored actions in ``seq`` order reproduces every event. No Discord
+The engine contract makes this exact: ``new_match(players, rules, seed, shuffle)`` deals the same
+cards on any machine, and applying the stored actions in ``seq`` order reproduces every event. The
+shuffle is the way the game was dealt, as its stored state says (``stored_shuffle``). No Discord
 import; the cogs show what this module computes.
 """
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from bot import presenter
 from bot.games import GAMES, game_module
-from bot.games.base import Action, GameError
+from bot.games.base import Action, GameError, stored_shuffle
 from bot.i18n import N_, current, t
 from bot.store.models import GameOutcome, GameRecord, Seat, former_member, is_pseudonym
 
@@ -25,7 +26,7 @@ __all__ = ["ReplayError", "Frame", "Replay", "player_names", "seat_label", "expo
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the record says how the deck was shuffled (``shuffle``)
 
 
 class ReplayError(Exception):
@@ -116,11 +117,24 @@ class Replay:
     def total(self) -> int:
         return len(self.record.events)
 
+    @property
+    def shuffle(self) -> int:
+        """How the game's deck was shuffled (see ``bot.games.rng.SHUFFLES``)."""
+        try:
+            match = json.loads(self.record.state_json)["match"]
+        except (ValueError, KeyError, TypeError):
+            return 1  # no stored match: from before there was a second way
+        try:
+            return stored_shuffle(match)
+        except (ValueError, AttributeError) as exc:
+            raise ReplayError(t("its stored state no longer loads ({problem})", problem=exc)) from None
+
     def _new_match(self) -> Any:
         module = game_module(self.record.game)
+        shuffle = self.shuffle
         try:
             rules = module.Rules.from_dict(dict(self.record.rules))
-            return module.new_match(len(self.record.players), rules, self.record.seed)
+            return module.new_match(len(self.record.players), rules, self.record.seed, shuffle)
         except (GameError, TypeError, ValueError) as exc:
             raise ReplayError(t("its stored rules no longer load ({problem})", problem=exc)) from None
 
@@ -178,8 +192,10 @@ _FORMAT_FIELDS: dict[str, str] = {
     "chip_settlement": N_("How a staked game of this kind settles its chips."),
     "rules": N_("Every option of the game's rules as the engine used them (the game's Rules "
              "to_dict(); 'preset_name' names the preset they started from)."),
-    "seed": N_("The shuffle seed: with the rules and the number of players it fixes every deal, "
-            "bit for bit (the engine's own RNG, never Python's random)."),
+    "seed": N_("The shuffle seed: with the rules, the number of players and the shuffle it fixes "
+            "every deal, bit for bit (the engine's own RNG, never Python's random)."),
+    "shuffle": N_("How the engine shuffled the deck with the seed: 1 (games from before shuffle 2 "
+               "existed) or 2 (one random draw serving several cards)."),
     "players": N_("The seats in order. Each: seat (0-based), kind ('human' or 'ai'), user_id (a "
                "Discord id as a string, null for AI), ai_level (null for humans) and name (as "
                "shown at the table)."),
@@ -233,8 +249,8 @@ def export_document(record: GameRecord, outcome: GameOutcome, *, title: str,
             "description": t("One Hanafuda game played through the Discord bot: the rules, the "
                              "seed and every action, enough to replay it exactly with the "
                              "bot's engine (bot.games.game_module(game).new_match(len(players), "
-                             "Rules.from_dict(rules), seed), then match.apply(action) in seq "
-                             "order)."),
+                             "Rules.from_dict(rules), seed, shuffle), then match.apply(action) in "
+                             "seq order)."),
             "fields": {name: t(text) for name, text in _FORMAT_FIELDS.items()},
         },
         "game_id": record.game_id,
@@ -250,6 +266,7 @@ def export_document(record: GameRecord, outcome: GameOutcome, *, title: str,
         "chip_settlement": chip_settlement,
         "rules": dict(record.rules),
         "seed": record.seed,
+        "shuffle": replay.shuffle,
         "players": players,
         "intro_events": intro,
         "actions": [

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from bot.i18n import t
 
-from .rng import Rng
+from .rng import NEWEST_SHUFFLE, SHUFFLES, Rng
 
 Event = dict[str, Any]
 
@@ -284,9 +284,10 @@ class RoundState(ABC):
 class Match:
     """Several rounds of one game: dealer rotation, cumulative scores, match end.
 
-    ``new_round(num_players, rules, rng, dealer, round_number, carry)`` builds each round;
-    ``carry`` is a dict the previous round's result may use to pass state on (for example the
-    Go-Stop nagari multiplier). The match ends after ``rules.rounds`` rounds (0 = no limit), when
+    ``new_round(num_players, rules, seed, dealer, round_number, carry, shuffle)`` builds each
+    round; ``carry`` is a dict the previous round's result may use to pass state on (for example
+    the Go-Stop nagari multiplier), ``shuffle`` the way every round of the match shuffles its deck
+    (one of :data:`bot.games.rng.SHUFFLES`, kept in the stored state). The match ends after ``rules.rounds`` rounds (0 = no limit), when
     a seat reaches ``rules.target_score`` (0 = no target) or when a seat has lost all of
     ``rules.bankroll`` (zero-sum games; 0 = none), whichever comes first.
     """
@@ -302,11 +303,13 @@ class Match:
         new_round: Callable[..., RoundState],
         round_from_dict: Callable[[dict[str, Any]], RoundState],
         first_dealer: int = 0,
+        shuffle: int = NEWEST_SHUFFLE,
     ) -> None:
         self.game = game
         self.num_players = num_players
         self.rules = rules
         self.seed = seed
+        self.shuffle = shuffle
         self._new_round = new_round
         self._round_from_dict = round_from_dict
         self.scores = [0] * num_players
@@ -379,6 +382,7 @@ class Match:
             dealer=self.dealer,
             round_number=self.round_number,
             carry=dict(self.carry),
+            shuffle=self.shuffle,
         )
 
     def _finish_round(self) -> list[Event]:
@@ -422,7 +426,7 @@ class Match:
         return events
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "version": self.VERSION,
             "game": self.game,
             "num_players": self.num_players,
@@ -436,6 +440,9 @@ class Match:
             "finished": self.finished,
             "round": self.round.to_dict(),
         }
+        if self.shuffle != 1:  # a state without it was stored before there was another way
+            data["shuffle"] = self.shuffle
+        return data
 
     def _restore(self, data: dict[str, Any]) -> None:
         if data.get("version") != self.VERSION:
@@ -452,16 +459,35 @@ class Match:
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
 
+def stored_shuffle(data: dict[str, Any]) -> int:
+    """The way a stored match (its ``to_dict()``) shuffles: one of ``SHUFFLES``; a state that does
+    not say was stored when version 1 was the only one."""
+    shuffle = data.get("shuffle", 1)
+    if shuffle not in SHUFFLES:
+        raise ValueError(f"unknown shuffle version {shuffle!r}")
+    return shuffle
+
+
+def restored_match(new_match: Callable[..., Any], rules_cls: Any, data: dict[str, Any]) -> Any:
+    """A stored match (its ``to_dict()``) dealt again by the game's ``new_match`` the way it was
+    dealt (:func:`stored_shuffle`), then brought to where it was."""
+    match = new_match(data["num_players"], rules_cls.from_dict(data["rules"]), data["seed"],
+                      stored_shuffle(data))
+    match._restore(data)
+    return match
+
+
 def drawn_first_dealer(num_players: int, seed: int) -> int:
     """The first dealer as a seat drawn from the seed, for games whose sources leave it open."""
     return Rng(seed).fork(0).below(num_players)
 
 
 def seat_drawn_match(game: str, num_players: int, rules: Any, seed: int, new_round: Any,
-                     round_from_dict: Any) -> Match:
+                     round_from_dict: Any, shuffle: int = NEWEST_SHUFFLE) -> Match:
     """A match whose first dealer is :func:`drawn_first_dealer`, announced before the match's
     own opening events."""
     dealer = drawn_first_dealer(num_players, seed)
-    match = Match(game, num_players, rules, seed, new_round, round_from_dict, first_dealer=dealer)
+    match = Match(game, num_players, rules, seed, new_round, round_from_dict, first_dealer=dealer,
+                  shuffle=shuffle)
     match.intro_events.insert(0, {"type": "first_dealer", "dealer": dealer})
     return match

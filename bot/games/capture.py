@@ -69,14 +69,16 @@ def capture_from(matches: int, target: int | None) -> int:
     return matches  # three matches: take the whole month
 
 
-def deal(rng: Rng, packets: list[tuple[str, int]], packet_size: int) -> tuple[dict[str, list[int]], list[int]]:
-    """Shuffle a fresh deck and deal it in packets, round robin over ``packets``.
+def deal(rng: Rng, packets: list[tuple[str, int]], packet_size: int,
+         shuffle: int = 1) -> tuple[dict[str, list[int]], list[int]]:
+    """Shuffle a fresh deck (the ``shuffle`` way, see ``Rng.shuffle``) and deal it in packets,
+    round robin over ``packets``.
 
     ``packets`` lists (pile name, how many cards it gets) in dealing order. Returns the piles
     and the rest of the deck as the stock, whose *last* element is the top card.
     """
     deck = list(range(48))
-    rng.shuffle(deck)
+    rng.shuffle(deck, shuffle)
     return deal_from(deck, packets, packet_size)
 
 

@@ -93,11 +93,9 @@ def simulate(game: str, levels: list[str], games: int, seed: int, rules: Any = N
         # seat s is played by player order[s]; rotate so everyone deals first equally often
         order = [(s + g) % n for s in range(n)]
         match = module.new_match(n, rules, seed * 1_000_003 + g)
-        while not match.is_over:
-            seat = match.current_player
-            who = order[seat]
-            action = players[who].choose(match.observation(seat), match.legal_actions(), rng)
-            for ev in match.apply(action, seat):
+        events = list(match.intro_events)  # a first round the deal decides ended in these
+        while True:
+            for ev in events:
                 if ev["type"] != "round_over":
                     continue
                 rounds += 1
@@ -108,6 +106,11 @@ def simulate(game: str, levels: list[str], games: int, seed: int, rules: Any = N
                     tallies[order[ev["winner"]]].rounds_won += 1
                 for s, yaku in _round_yaku(ev).items():
                     tallies[order[s]].yaku.update(y[0] for y in yaku)
+            if match.is_over:
+                break
+            seat = match.current_player
+            action = players[order[seat]].choose(match.observation(seat), match.legal_actions(), rng)
+            events = match.apply(action, seat)
         best = max(match.scores)
         top = [s for s, v in enumerate(match.scores) if v == best]
         for s, score in enumerate(match.scores):

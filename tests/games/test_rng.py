@@ -1,8 +1,11 @@
 """The game RNG reproduces bit for bit and shuffles without bias."""
 
 from collections import Counter
+from itertools import permutations
 
-from bot.games.rng import Rng
+import pytest
+
+from bot.games.rng import SHUFFLES, Rng
 
 
 def test_golden_values_never_change():
@@ -12,6 +15,13 @@ def test_golden_values_never_change():
     deck = list(range(10))
     Rng(42).shuffle(deck)
     assert deck == [7, 3, 8, 9, 5, 6, 4, 1, 0, 2]
+    deck = list(range(10))
+    Rng(42).shuffle(deck, 1)
+    assert deck == [7, 3, 8, 9, 5, 6, 4, 1, 0, 2]
+    deck = list(range(48))
+    Rng(42).shuffle(deck, 2)  # recorded once, as above: every new game since deals this way
+    assert deck[:12] == [26, 13, 1, 0, 11, 45, 39, 4, 28, 5, 24, 44]
+    assert deck[-6:] == [15, 7, 40, 18, 31, 6]
 
 
 def test_state_round_trip_and_fork():
@@ -72,6 +82,21 @@ class _Reference:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def shuffle_packed(self, items):
+        """Shuffle 2 as defined: Fisher-Yates whose consecutive steps share one ``below`` draw
+        under the product of their sizes (at most 2**56), read as mixed-radix digits, the
+        highest step's first."""
+        steps = list(range(len(items) - 1, 0, -1))
+        while steps:
+            pack, product = [], 1
+            while steps and product * (steps[0] + 1) <= 2**56:
+                pack.append(steps.pop(0))
+                product *= pack[-1] + 1
+            r = self.below(product)
+            for i in pack:
+                r, j = divmod(r, i + 1)
+                items[i], items[j] = items[j], items[i]
+
 
 def test_draws_and_shuffles_follow_the_reference_step_for_step():
     for seed in range(200):
@@ -84,4 +109,37 @@ def test_draws_and_shuffles_follow_the_reference_step_for_step():
             fast.shuffle(a)
             ref.shuffle(b)
             assert a == b
+            fast.shuffle(a, 2)
+            ref.shuffle_packed(b)
+            assert a == b
         assert fast.getstate() == ref.s
+
+
+@pytest.mark.parametrize("shuffle", SHUFFLES)
+def test_every_order_of_a_small_deck_is_equally_likely(shuffle):
+    r = Rng(8)
+    orders = Counter()
+    for _ in range(48_000):
+        deck = list(range(4))
+        r.shuffle(deck, shuffle)
+        orders[tuple(deck)] += 1
+    assert set(orders) == set(permutations(range(4)))
+    assert all(abs(n - 2_000) < 250 for n in orders.values())
+
+
+def test_the_packed_shuffle_places_every_card_anywhere_evenly():
+    r = Rng(9)
+    top, bottom = Counter(), Counter()
+    for _ in range(24_000):
+        deck = list(range(48))
+        r.shuffle(deck, 2)
+        assert sorted(deck) == list(range(48))
+        top[deck[-1]] += 1  # the first step's card (the highest digit of the first draw)
+        bottom[deck[0]] += 1  # what the last draw's steps leave in place
+    for seen in (top, bottom):
+        assert set(seen) == set(range(48)) and all(abs(n - 500) < 120 for n in seen.values())
+
+
+def test_an_unknown_shuffle_is_refused():
+    with pytest.raises(ValueError, match="unknown shuffle"):
+        Rng(1).shuffle([1, 2, 3], 3)

@@ -8,7 +8,7 @@ import pytest
 
 from bot.ai import make_player
 from bot.games import game_module
-from bot.games.rng import Rng
+from bot.games.rng import NEWEST_SHUFFLE, Rng
 from bot.store import InvalidInput, SeatResult, UnknownGame
 from bot.store.records import round_yaku
 
@@ -16,11 +16,11 @@ from .conftest import ALICE, BOB, CAROL, GUILD, OTHER_GUILD
 
 
 async def play_game(store, guild, game, players, names, *, seed=7, rounds=1, stake=0,
-                    finish=True):
+                    finish=True, shuffle=NEWEST_SHUFFLE):
     """Play a whole match with greedy players and store it the way the bot does."""
     module = game_module(game)
     rules = module.Rules.preset(next(iter(module.Rules.PRESETS)), rounds=rounds)
-    match = module.new_match(len(players), rules, seed)
+    match = module.new_match(len(players), rules, seed, shuffle)
 
     def state():
         return json.dumps({"match": match.to_dict(), "names": names})
@@ -198,7 +198,27 @@ async def test_every_game_replays_from_its_seed_and_exports(store, game, seats):
                           chip_settlement="")
     assert json.loads(json.dumps(doc)) == doc
     assert set(doc) == set(doc["format"]["fields"])
-    assert doc["replay"] == {"final_scores_match": True}
+    assert doc["replay"] == {"final_scores_match": True} and doc["shuffle"] == NEWEST_SHUFFLE
     assert [a["seq"] for a in doc["actions"]] == list(range(1, len(record.events) + 1))
     humans = doc["result"]["seats"]
     assert [r["user_id"] for r in humans] == [str(p) for p in players if isinstance(p, int)]
+
+
+@pytest.mark.parametrize("game,seats", [("koikoi", 2), ("shedding", 5)])
+async def test_a_game_stored_before_the_second_shuffle_replays_with_the_first(store, game, seats):
+    """Its stored state says nothing of a shuffle (as every state written before shuffle 2 did):
+    replay, export and the match both deal with shuffle 1."""
+    from bot.replay import Replay, export_document
+
+    players = [ALICE, BOB, CAROL, "ai:normal", "ai:easy"][:seats]
+    names = ["alice", "bob", "carol", "AI", "AI 2"][:seats]
+    gid, match = await play_game(store, GUILD, game, players, names, seed=21, rounds=2, shuffle=1)
+    record = await store.load_game(gid, guild_id=GUILD)
+    assert "shuffle" not in json.loads(record.state_json)["match"]
+    replay = Replay(record)
+    assert replay.shuffle == 1
+    assert replay.frame(replay.total).match.to_dict() == match.to_dict()
+    doc = export_document(record, await store.game_outcome(gid, guild_id=GUILD), title=game,
+                          chip_settlement="")
+    assert doc["shuffle"] == 1 and doc["replay"] == {"final_scores_match": True}
+

@@ -50,9 +50,9 @@ from bot.cards import (
     part_tables,
 )
 
-from ..base import Action, Event, IllegalAction, Match, RoundResult
+from ..base import Action, Event, IllegalAction, Match, RoundResult, restored_match
 from ..capture import CHOOSE_AT, CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
-from ..rng import Rng
+from ..rng import NEWEST_SHUFFLE, Rng
 from .rules import Rules
 from .scoring import (
     ANIMALS,
@@ -204,7 +204,7 @@ class GoStopRound(FishingRound):
 
     def __init__(self, rules: Rules, seed: int, num_players: int = 2, dealer: int = 0,
                  round_number: int = 1, carry: dict[str, Any] | None = None,
-                 _restore: bool = False) -> None:
+                 _restore: bool = False, shuffle: int = NEWEST_SHUFFLE) -> None:
         if num_players not in (2, 3):
             raise ValueError("Go-Stop is played by two or three players")
         self.rules = rules
@@ -237,17 +237,17 @@ class GoStopRound(FishingRound):
         self.start_events: list[Event] = []
         self._kept_score: list[tuple[int, int] | None] = [None] * n  # see _score
         if not _restore:
-            self._deal(Rng(seed))
+            self._deal(Rng(seed), shuffle)
 
     # -- deal -------------------------------------------------------------------------------
-    def _deal(self, rng: Rng) -> None:
+    def _deal(self, rng: Rng, shuffle: int) -> None:
         r = self.rules
         n = self.num_players
         hand_size, field_size = r.deal_sizes(n)
         field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size, JOKER_BASE + r.jokers)
         for _attempt in range(1000):
             deck = list(range(JOKER_BASE + r.jokers))
-            rng.shuffle(deck)
+            rng.shuffle(deck, shuffle)
             self.hands = [_mask_of(hands_at[(s - self.dealer) % n](deck)) for s in range(n)]
             self.field = _mask_of(field_at(deck))
             self.stock = deck[dealt:][::-1]  # the card dealt next would be the top: the end
@@ -1034,12 +1034,13 @@ class GoStopMatch(Match):
         ]
 
 
-def draw_for_dealer(seed: int, num_players: int = 2, rule: str = "night") -> tuple[int, list[dict[str, str]]]:
+def draw_for_dealer(seed: int, num_players: int = 2, rule: str = "night",
+                    shuffle: int = NEWEST_SHUFFLE) -> tuple[int, list[dict[str, str]]]:
     """Each player draws a card (bam-il nat-jang, §3.1): at night the earliest Korean month deals,
     on the same month the lower card; by day the latest month, on the same month the higher card.
     Players still tied draw again. Returns the dealer and every draw (seat -> card id)."""
     deck = list(range(48))
-    Rng(seed).fork(0).shuffle(deck)
+    Rng(seed).fork(0).shuffle(deck, shuffle)
     pos = 0
     contenders = list(range(num_players))
     draws: list[dict[str, str]] = []
@@ -1065,27 +1066,28 @@ _DEFAULT_RULES = Rules()
 
 
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
-              round_number: int = 1, carry: dict | None = None) -> GoStopRound:
-    return GoStopRound(rules or _DEFAULT_RULES, seed, num_players, dealer, round_number, carry)
+              round_number: int = 1, carry: dict | None = None,
+              shuffle: int = NEWEST_SHUFFLE) -> GoStopRound:
+    return GoStopRound(rules or _DEFAULT_RULES, seed, num_players, dealer, round_number, carry,
+                       shuffle=shuffle)
 
 
-def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> GoStopMatch:
+def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0,
+              shuffle: int = NEWEST_SHUFFLE) -> GoStopMatch:
     """A Go-Stop match; the first dealer is chosen by a card draw from the seed."""
     rules = rules or Rules()
     if num_players not in (2, 3):
         raise ValueError("Go-Stop is played by two or three players")
-    dealer, draws = draw_for_dealer(seed, num_players, rules.first_dealer)
+    dealer, draws = draw_for_dealer(seed, num_players, rules.first_dealer, shuffle)
     match = GoStopMatch("gostop", num_players, rules, seed, new_round, GoStopRound.from_dict,
-                        first_dealer=dealer)
+                        first_dealer=dealer, shuffle=shuffle)
     # Insert before what the match already reported (a round decided by the deal included).
     match.intro_events.insert(0, {"type": "dealer_draw", "draws": draws, "dealer": dealer})
     return match
 
 
 def match_from_dict(data: dict[str, Any]) -> GoStopMatch:
-    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
-    match._restore(data)
-    return match
+    return restored_match(new_match, Rules, data)
 
 
 __all__ = ["GoStopRound", "GoStopMatch", "Rules", "new_match", "new_round", "match_from_dict",

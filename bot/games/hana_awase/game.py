@@ -16,9 +16,10 @@ from typing import Any
 
 from bot.cards import CHAFF, DECK, MONTH_MASKS, MONTH_OF, card, ids_in, mask
 
-from ..base import Action, Event, Match
+from ..base import Action, Event, Match, restored_match
 from ..mushi.lightning import LIGHTNING, LIGHTNING_BIT
 from ..mushi.playout import PlayOutRound, start_match
+from ..rng import NEWEST_SHUFFLE
 from .rules import TEYAKU_POINTS, Rules
 from .scoring import settle
 
@@ -33,12 +34,12 @@ class HanaAwaseRound(PlayOutRound):
     RULES = Rules
 
     def __init__(self, rules: Rules, num_players: int = 3, seed: int = 0, dealer: int = 0,
-                 round_number: int = 1, _restore: bool = False) -> None:
+                 round_number: int = 1, _restore: bool = False, shuffle: int = NEWEST_SHUFFLE) -> None:
         if num_players not in HANDS:
             raise ValueError("Hana-Awase is a game for two to four players")
         self.exposed = [0] * num_players  # teyaku chaff shown face up in each hand
         self.teyaku = [0] * num_players  # what each other seat pays each seat for its teyaku
-        super().__init__(rules, num_players, seed, dealer, round_number, _restore)
+        super().__init__(rules, num_players, seed, dealer, round_number, _restore, shuffle)
 
     # -- deal -------------------------------------------------------------------------------
     def _packets(self) -> tuple[list[tuple[str, int]], int]:
@@ -150,19 +151,19 @@ _DEFAULT_RULES = Rules()
 
 
 def new_round(num_players: int = 3, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
-              round_number: int = 1, carry: dict | None = None) -> HanaAwaseRound:
-    return HanaAwaseRound(rules or _DEFAULT_RULES, num_players, seed, dealer, round_number)
+              round_number: int = 1, carry: dict | None = None,
+              shuffle: int = NEWEST_SHUFFLE) -> HanaAwaseRound:
+    return HanaAwaseRound(rules or _DEFAULT_RULES, num_players, seed, dealer, round_number, shuffle=shuffle)
 
 
-def new_match(num_players: int = 3, rules: Rules | None = None, seed: int = 0) -> Match:
+def new_match(num_players: int = 3, rules: Rules | None = None, seed: int = 0,
+              shuffle: int = NEWEST_SHUFFLE) -> Match:
     """A Hana-Awase match; the first dealer is chosen by a card draw (seed 004)."""
     if num_players not in HANDS:
         raise ValueError("Hana-Awase is a game for two to four players")
     return start_match("hana_awase", HanaAwaseRound, new_round, num_players, rules or Rules(), seed,
-                       list(range(48)))
+                       list(range(48)), shuffle)
 
 
 def match_from_dict(data: dict[str, Any]) -> Match:
-    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
-    match._restore(data)
-    return match
+    return restored_match(new_match, Rules, data)

@@ -28,9 +28,9 @@ from bot.cards import (
     months_holding,
 )
 
-from ..base import Action, Event, Match, RoundResult
+from ..base import Action, Event, Match, RoundResult, restored_match
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
-from ..rng import Rng
+from ..rng import NEWEST_SHUFFLE, Rng
 from .rules import Rules
 from .scoring import _every_yaku, may_score, progress, round_score, total
 
@@ -50,7 +50,7 @@ class KoiKoiRound(FishingRound):
     wild_cards = 0  # the lightning, in a round where it is wild (see ``wild``)
 
     def __init__(self, rules: Rules, seed: int, dealer: int = 0, round_number: int = 1,
-                 _restore: bool = False) -> None:
+                 _restore: bool = False, shuffle: int = NEWEST_SHUFFLE) -> None:
         self.rules = rules
         self.seed = seed
         self.dealer = dealer
@@ -68,10 +68,10 @@ class KoiKoiRound(FishingRound):
         self._small_pile = [0, 0]  # each seat's last pile too small for any yaku (see _yaku)
         self._whole_months = rules.tsukifuda != "off"  # a whole month may score (may_score)
         if not _restore:
-            self._deal(Rng(seed))
+            self._deal(Rng(seed), shuffle)
 
     # -- deal -------------------------------------------------------------------------------
-    def _deal(self, rng: Rng) -> None:
+    def _deal(self, rng: Rng, shuffle: int) -> None:
         r = self.rules
         other = 1 - self.dealer
         for _attempt in range(1000):
@@ -79,6 +79,7 @@ class KoiKoiRound(FishingRound):
                 rng,
                 [(f"hand{other}", r.hand_size), ("field", 8), (f"hand{self.dealer}", r.hand_size)],
                 r.deal_packet,
+                shuffle,
             )
             field = _mask(piles["field"])
             reason = self._field_misdeal(field)
@@ -403,10 +404,10 @@ def may_koikoi(rules: Rules, has_cards: bool, calls: list[int], seat: int,
     return not (limit == "min3" and base() < 3)
 
 
-def draw_for_dealer(seed: int) -> tuple[int, list[str]]:
+def draw_for_dealer(seed: int, shuffle: int = NEWEST_SHUFFLE) -> tuple[int, list[str]]:
     """Each player draws a card; the earliest month deals, on a tie the better card (§2.1)."""
     deck = list(range(48))
-    Rng(seed).fork(0).shuffle(deck)
+    Rng(seed).fork(0).shuffle(deck, shuffle)
     a, b = deck[0], deck[1]
     # Lower index = earlier month, and within a month the more valuable card.
     return (0 if a < b else 1), [DECK[a].id, DECK[b].id]
@@ -417,25 +418,26 @@ _DEFAULT_RULES = Rules()
 
 
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
-              round_number: int = 1, carry: dict | None = None) -> KoiKoiRound:
+              round_number: int = 1, carry: dict | None = None,
+              shuffle: int = NEWEST_SHUFFLE) -> KoiKoiRound:
     if num_players != 2:
         raise ValueError("Koi-Koi is a game for two players")
-    return KoiKoiRound(rules or _DEFAULT_RULES, seed, dealer, round_number)
+    return KoiKoiRound(rules or _DEFAULT_RULES, seed, dealer, round_number, shuffle=shuffle)
 
 
-def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:
+def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0,
+              shuffle: int = NEWEST_SHUFFLE) -> Match:
     """A Koi-Koi match; the first dealer is chosen by a card draw from the seed."""
     rules = rules or Rules()
-    dealer, drawn = draw_for_dealer(seed)
-    match = Match("koikoi", num_players, rules, seed, new_round, KoiKoiRound.from_dict, first_dealer=dealer)
+    dealer, drawn = draw_for_dealer(seed, shuffle)
+    match = Match("koikoi", num_players, rules, seed, new_round, KoiKoiRound.from_dict, first_dealer=dealer,
+                  shuffle=shuffle)
     match.intro_events.insert(0, {"type": "dealer_draw", "cards": drawn, "dealer": dealer})
     return match
 
 
 def match_from_dict(data: dict[str, Any]) -> Match:
-    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
-    match._restore(data)
-    return match
+    return restored_match(new_match, Rules, data)
 
 
 def hand_ids(state: KoiKoiRound, player: int) -> list[str]:

@@ -15,7 +15,8 @@ from typing import Any
 
 from bot.cards import MONTH_MASKS, ids_in
 
-from ..base import Event, Match
+from ..base import Event, Match, restored_match
+from ..rng import NEWEST_SHUFFLE
 from .playout import PlayOutRound, start_match
 from .rules import Rules
 from .scoring import MUSHI_DECK, settle
@@ -29,10 +30,10 @@ class MushiRound(PlayOutRound):
     RULES = Rules
 
     def __init__(self, rules: Rules, num_players: int = 2, seed: int = 0, dealer: int = 0,
-                 round_number: int = 1, _restore: bool = False) -> None:
+                 round_number: int = 1, _restore: bool = False, shuffle: int = NEWEST_SHUFFLE) -> None:
         if num_players != 2:
             raise ValueError("Mushi is a game for two players")
-        super().__init__(rules, num_players, seed, dealer, round_number, _restore)
+        super().__init__(rules, num_players, seed, dealer, round_number, _restore, shuffle)
 
     def _deck(self) -> list[int]:
         return list(MUSHI_DECK)
@@ -69,18 +70,19 @@ _DEFAULT_RULES = Rules()
 
 
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
-              round_number: int = 1, carry: dict | None = None) -> MushiRound:
-    return MushiRound(rules or _DEFAULT_RULES, num_players, seed, dealer, round_number)
+              round_number: int = 1, carry: dict | None = None,
+              shuffle: int = NEWEST_SHUFFLE) -> MushiRound:
+    return MushiRound(rules or _DEFAULT_RULES, num_players, seed, dealer, round_number, shuffle=shuffle)
 
 
-def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:
+def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0,
+              shuffle: int = NEWEST_SHUFFLE) -> Match:
     """A Mushi match of ``rules.rounds`` rounds; the first dealer is chosen by a card draw."""
     if num_players != 2:
         raise ValueError("Mushi is a game for two players")
-    return start_match("mushi", MushiRound, new_round, num_players, rules or Rules(), seed, MUSHI_DECK)
+    return start_match("mushi", MushiRound, new_round, num_players, rules or Rules(), seed, MUSHI_DECK,
+                       shuffle)
 
 
 def match_from_dict(data: dict[str, Any]) -> Match:
-    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
-    match._restore(data)
-    return match
+    return restored_match(new_match, Rules, data)

@@ -15,7 +15,7 @@ from bot.cards import DECK, MONTH_MASKS, card, ids_in
 
 from ..base import Event, Match, RoundResult
 from ..capture import OVER, PLAY, FishingRound, _mask, deal_from
-from ..rng import Rng
+from ..rng import NEWEST_SHUFFLE, Rng
 from .lightning import PLAIN_WILLOWS, WildLightning
 
 
@@ -27,7 +27,7 @@ class PlayOutRound(WildLightning, FishingRound):
     RULES: ClassVar[type]
 
     def __init__(self, rules: Any, num_players: int, seed: int, dealer: int = 0,
-                 round_number: int = 1, _restore: bool = False) -> None:
+                 round_number: int = 1, _restore: bool = False, shuffle: int = NEWEST_SHUFFLE) -> None:
         self.rules = rules
         self.seed = seed
         self.dealer = dealer
@@ -37,7 +37,7 @@ class PlayOutRound(WildLightning, FishingRound):
         self.outcome: dict[str, Any] | None = None
         self.start_events: list[Event] = []
         if not _restore:
-            self._deal(Rng(seed))
+            self._deal(Rng(seed), shuffle)
 
     # -- what each game says ----------------------------------------------------------------
     def _deck(self) -> list[int]:
@@ -75,11 +75,11 @@ class PlayOutRound(WildLightning, FishingRound):
         """Inverse of :meth:`_extra_state`."""
 
     # -- deal -------------------------------------------------------------------------------
-    def _deal(self, rng: Rng) -> None:
+    def _deal(self, rng: Rng, shuffle: int) -> None:
         packets, size = self._packets()
         for _ in range(1000):
             deck = self._deck()
-            rng.shuffle(deck)
+            rng.shuffle(deck, shuffle)
             piles, stock = deal_from(deck, packets, size)
             self.hands = [_mask(piles[f"hand{p}"]) for p in range(self.num_players)]
             self.field = _mask(piles["field"])
@@ -172,20 +172,23 @@ class PlayOutRound(WildLightning, FishingRound):
         return self
 
 
-def draw_for_dealer(seed: int, num_players: int, deck: list[int]) -> tuple[int, list[str]]:
+def draw_for_dealer(seed: int, num_players: int, deck: list[int],
+                    shuffle: int = NEWEST_SHUFFLE) -> tuple[int, list[str]]:
     """Each seat draws a card; the earliest month deals, on a tie the better card (FW-MU, FW-HA,
     seed 004). Lower canonical index = earlier month, and within a month the better card."""
     cards = list(deck)
-    Rng(seed).fork(0).shuffle(cards)
+    Rng(seed).fork(0).shuffle(cards, shuffle)
     drawn = cards[:num_players]
     return drawn.index(min(drawn)), [DECK[c].id for c in drawn]
 
 
 def start_match(game: str, round_cls: type[PlayOutRound], new_round, num_players: int, rules: Any,
-                seed: int, deck: list[int]) -> Match:
+                seed: int, deck: list[int], shuffle: int = NEWEST_SHUFFLE) -> Match:
     """A match whose first dealer is chosen by a card draw from the seed."""
-    dealer, drawn = draw_for_dealer(seed, num_players, deck)
-    match = Match(game, num_players, rules, seed, new_round, round_cls.from_dict, first_dealer=dealer)
+    dealer, drawn = draw_for_dealer(seed, num_players, deck, shuffle)
+    match = Match(game, num_players, rules, seed, new_round, round_cls.from_dict, first_dealer=dealer,
+                  shuffle=shuffle)
     match.intro_events = [{"type": "dealer_draw", "cards": drawn, "dealer": dealer},
                           *match.round.start_events]
     return match
+

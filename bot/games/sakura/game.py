@@ -17,9 +17,9 @@ from typing import Any
 
 from bot.cards import DECK, MONTH_LOW_BITS, MONTH_MASKS, MONTH_OF, card, ids_in, indices_in
 
-from ..base import Action, Event, Match, RoundResult
+from ..base import Action, Event, Match, RoundResult, restored_match
 from ..capture import BY_MONTH, CHOOSE_DRAW, OVER, PLAY, FishingRound, _card_index, _mask, deal
-from ..rng import Rng
+from ..rng import NEWEST_SHUFFLE, Rng
 from .rules import DEAL, Rules
 from .scoring import card_points, settle, yaku_of
 
@@ -38,7 +38,7 @@ class SakuraRound(FishingRound):
     VERSION = 1
 
     def __init__(self, rules: Rules, seed: int, num_players: int = 2, dealer: int = 0,
-                 round_number: int = 1, _restore: bool = False) -> None:
+                 round_number: int = 1, _restore: bool = False, shuffle: int = NEWEST_SHUFFLE) -> None:
         rules.check_players(num_players)
         self.rules = rules
         self.seed = seed
@@ -57,16 +57,16 @@ class SakuraRound(FishingRound):
         self.start_events: list[Event] = []
         self._leave_gaji = False  # the gaji is being left on the field (GAJI_AGAIN)
         if not _restore:
-            self._deal(Rng(seed))
+            self._deal(Rng(seed), shuffle)
 
     # -- deal -------------------------------------------------------------------------------
-    def _deal(self, rng: Rng) -> None:
+    def _deal(self, rng: Rng, shuffle: int) -> None:
         n = self.num_players
         hand_size, field_size = DEAL[n]
         order = [(self.dealer + k) % n for k in range(1, n)]  # the dealer is dealt last
         packets = [(f"hand{p}", hand_size) for p in order]
         packets += [("field", field_size), (f"hand{self.dealer}", hand_size)]
-        piles, stock = deal(rng, packets, DEAL_PACKET)
+        piles, stock = deal(rng, packets, DEAL_PACKET, shuffle)
         self.hands = [_mask(piles[f"hand{p}"]) for p in range(n)]
         self.field = _mask(piles["field"])
         self.stock = stock
@@ -313,10 +313,11 @@ class SakuraRound(FishingRound):
         return self
 
 
-def draw_for_dealer(seed: int, num_players: int) -> tuple[int, list[list[str]]]:
+def draw_for_dealer(seed: int, num_players: int,
+                    shuffle: int = NEWEST_SHUFFLE) -> tuple[int, list[list[str]]]:
     """Each seat draws a card; the earliest month deals, tied seats draw again (FW-SK)."""
     deck = list(range(48))
-    Rng(seed).fork(0).shuffle(deck)
+    Rng(seed).fork(0).shuffle(deck, shuffle)
     contenders = list(range(num_players))
     draws: list[list[str]] = []
     pos = 0
@@ -335,25 +336,25 @@ _DEFAULT_RULES = Rules()
 
 
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
-              round_number: int = 1, carry: dict | None = None) -> SakuraRound:
-    return SakuraRound(rules or _DEFAULT_RULES, seed, num_players, dealer, round_number)
+              round_number: int = 1, carry: dict | None = None,
+              shuffle: int = NEWEST_SHUFFLE) -> SakuraRound:
+    return SakuraRound(rules or _DEFAULT_RULES, seed, num_players, dealer, round_number, shuffle=shuffle)
 
 
-def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:
+def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0,
+              shuffle: int = NEWEST_SHUFFLE) -> Match:
     """A Sakura match; the first dealer is chosen by a card draw from the seed."""
     rules = rules or Rules()
     rules.check_players(num_players)
-    dealer, drawn = draw_for_dealer(seed, num_players)
+    dealer, drawn = draw_for_dealer(seed, num_players, shuffle)
     match = Match("sakura", num_players, rules, seed, new_round, SakuraRound.from_dict,
-                  first_dealer=dealer)
+                  first_dealer=dealer, shuffle=shuffle)
     match.intro_events.insert(0, {"type": "dealer_draw", "cards": drawn, "dealer": dealer})
     return match
 
 
 def match_from_dict(data: dict[str, Any]) -> Match:
-    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
-    match._restore(data)
-    return match
+    return restored_match(new_match, Rules, data)
 
 
 __all__ = ["SakuraRound", "new_match", "new_round", "match_from_dict", "draw_for_dealer",

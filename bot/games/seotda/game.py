@@ -21,9 +21,11 @@ from ..base import (
     RoundResult,
     RoundState,
     drawn_first_dealer,
+    restored_match,
     seat_drawn_match,
+    stored_shuffle,
 )
-from ..rng import Rng
+from ..rng import NEWEST_SHUFFLE, Rng
 from .hands import DECK, Hand, best_two, evaluate, showdown
 from .rules import Rules
 
@@ -47,7 +49,8 @@ class SeotdaRound(RoundState):
     VERSION = 1
 
     def __init__(self, num_players: int, rules: Rules, seed: int, dealer: int = 0,
-                 round_number: int = 1, stacks: list[int] | None = None, _restore: bool = False) -> None:
+                 round_number: int = 1, stacks: list[int] | None = None, _restore: bool = False,
+                 shuffle: int = NEWEST_SHUFFLE) -> None:
         if not 2 <= num_players <= 6:
             raise ValueError("Seotda is a game for 2 to 6 players")
         self.num_players = n = num_players
@@ -56,6 +59,7 @@ class SeotdaRound(RoundState):
         self.dealer = dealer
         self.round_number = round_number
         self.rng = Rng(seed)
+        self.shuffle = shuffle  # every redeal of the hand shuffles this way
         self.stacks = list(stacks) if stacks is not None else [rules.buy_in] * n
         self.in_pot = [0] * n
         self.round_bets = [0] * n
@@ -111,7 +115,7 @@ class SeotdaRound(RoundState):
 
     def _deal(self) -> list[Event]:
         deck = list(DECK)
-        self.rng.shuffle(deck)
+        self.rng.shuffle(deck, self.shuffle)
         seats = [s for s in self._order(self.dealer + 1) if self.live[s]]
         self.hands = [[] for _ in range(self.num_players)]
         self.kept = [None] * self.num_players
@@ -404,13 +408,16 @@ class SeotdaRound(RoundState):
     def to_dict(self) -> dict[str, Any]:
         data = {name: _copy(getattr(self, name)) for name in self._FIELDS}
         data.update(version=self.VERSION, game=self.GAME, rules=self.rules.to_dict(), rng=self.rng.getstate())
+        if self.shuffle != 1:  # as Match.to_dict: absent means the only way there once was
+            data["shuffle"] = self.shuffle
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeotdaRound:
         if data.get("version") != cls.VERSION or data.get("game") != cls.GAME:
             raise ValueError("not a Seotda hand of this version")
-        state = cls(data["num_players"], Rules.from_dict(data["rules"]), data["seed"], _restore=True)
+        state = cls(data["num_players"], Rules.from_dict(data["rules"]), data["seed"], _restore=True,
+                    shuffle=stored_shuffle(data))
         for name in cls._FIELDS:
             setattr(state, name, _copy(data[name]))
         state.rng = Rng.from_state(data["rng"])
@@ -426,27 +433,27 @@ def _copy(value: Any) -> Any:
 
 
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
-              round_number: int = 1, carry: dict | None = None) -> SeotdaRound:
+              round_number: int = 1, carry: dict | None = None,
+              shuffle: int = NEWEST_SHUFFLE) -> SeotdaRound:
     """A hand; ``carry["stacks"]`` (the previous hand's) or else every seat's buy-in."""
     stacks = (carry or {}).get("stacks")
-    return SeotdaRound(num_players, rules or Rules(), seed, dealer, round_number, stacks)
+    return SeotdaRound(num_players, rules or Rules(), seed, dealer, round_number, stacks, shuffle=shuffle)
 
 
 first_dealer = drawn_first_dealer  # FW: the first dealer by any method
 
 
-def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:
+def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0,
+              shuffle: int = NEWEST_SHUFFLE) -> Match:
     """A Seotda match for 2 to 6 players: hands until ``rules.rounds`` or a player is out of chips."""
     if not 2 <= num_players <= 6:
         raise ValueError("Seotda is a game for 2 to 6 players")
     return seat_drawn_match(SeotdaRound.GAME, num_players, rules or Rules(), seed, new_round,
-                            SeotdaRound.from_dict)
+                            SeotdaRound.from_dict, shuffle)
 
 
 def match_from_dict(data: dict[str, Any]) -> Match:
-    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
-    match._restore(data)
-    return match
+    return restored_match(new_match, Rules, data)
 
 
 __all__ = ["SeotdaRound", "ShortStack", "new_round", "new_match", "match_from_dict", "first_dealer",

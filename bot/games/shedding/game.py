@@ -31,10 +31,12 @@ from ..base import (
     RoundResult,
     RoundState,
     drawn_first_dealer,
+    restored_match,
     seat_drawn_match,
+    stored_shuffle,
 )
 from ..capture import _mask, deal
-from ..rng import Rng
+from ..rng import NEWEST_SHUFFLE, Rng
 from . import moves as mv
 from .payout import settlement
 from .rules import Rules
@@ -62,7 +64,7 @@ class SheddingRound(RoundState):
     VERSION = 1
 
     def __init__(self, num_players: int, rules: Rules, seed: int, dealer: int = 0,
-                 round_number: int = 1, _restore: bool = False) -> None:
+                 round_number: int = 1, _restore: bool = False, shuffle: int = NEWEST_SHUFFLE) -> None:
         if not 2 <= num_players <= 5:
             raise ValueError("First Bloom is a game for 2 to 5 players")
         self.num_players = num_players
@@ -75,6 +77,7 @@ class SheddingRound(RoundState):
         self.draw: list[int] = []  # face down; the top card is the last
         self.discard: list[int] = []  # face up; the top card is the last
         self.rng = Rng(seed)
+        self.shuffle = shuffle  # the deal's and every reshuffle's way
         self.current: int | None = None
         self.phase = PLAY
         self.drawn: int | None = None  # the struggle card awaiting 6A or 6B
@@ -93,7 +96,7 @@ class SheddingRound(RoundState):
         seats = [(self.dealer + 1 + i) % n for i in range(n)]  # the dealer is served last
         for _attempt in range(1000):
             piles, stock = deal(self.rng, [*((f"hand{s}", size) for s in seats),
-                                           ("field", FIELD_SIZE)], size)
+                                           ("field", FIELD_SIZE)], size, self.shuffle)
             field = _mask(piles["field"])
             if max((field & MONTH_MASKS[m]).bit_count() for m in range(1, 13)) < REDEAL_COUNT:
                 break
@@ -172,7 +175,7 @@ class SheddingRound(RoundState):
         if not self.draw and self.discard:
             self.draw = self.discard
             self.discard = []
-            self.rng.shuffle(self.draw)
+            self.rng.shuffle(self.draw, self.shuffle)
             events.append({"type": "reshuffle", "cards": len(self.draw)})
         return self.draw.pop() if self.draw else None
 
@@ -347,7 +350,7 @@ class SheddingRound(RoundState):
         }
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
             "num_players": self.num_players, "seed": self.seed, "dealer": self.dealer,
             "round_number": self.round_number,
@@ -357,13 +360,16 @@ class SheddingRound(RoundState):
             "winner": self.winner, "slaps": list(self.slaps), "outcome": self.outcome,
             "start_events": self.start_events, "last_move": self.last_move,
         }
+        if self.shuffle != 1:  # as Match.to_dict: absent means the only way there once was
+            data["shuffle"] = self.shuffle
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SheddingRound:
         if data.get("game") != cls.GAME or data.get("version") != cls.VERSION:
             raise ValueError(f"not a shedding round state of version {cls.VERSION}")
         self = cls(data["num_players"], Rules.from_dict(data["rules"]), data["seed"],
-                   data["dealer"], data["round_number"], _restore=True)
+                   data["dealer"], data["round_number"], _restore=True, shuffle=stored_shuffle(data))
         self.hands = [_mask(h) for h in data["hands"]]
         self.field = _mask(data["field"])
         self.draw = list(data["draw"])
@@ -386,25 +392,25 @@ _DEFAULT_RULES = Rules()
 
 
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,
-              round_number: int = 1, carry: dict | None = None) -> SheddingRound:
-    return SheddingRound(num_players, rules or _DEFAULT_RULES, seed, dealer, round_number)
+              round_number: int = 1, carry: dict | None = None,
+              shuffle: int = NEWEST_SHUFFLE) -> SheddingRound:
+    return SheddingRound(num_players, rules or _DEFAULT_RULES, seed, dealer, round_number, shuffle=shuffle)
 
 
 first_dealer = drawn_first_dealer  # the seed leaves the choice of the first dealer open
 
 
-def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0) -> Match:
+def new_match(num_players: int = 2, rules: Rules | None = None, seed: int = 0,
+              shuffle: int = NEWEST_SHUFFLE) -> Match:
     """A First Bloom match for 2 to 5 players; the first dealer is drawn from the seed."""
     if not 2 <= num_players <= 5:
         raise ValueError("First Bloom is a game for 2 to 5 players")
     return seat_drawn_match(SheddingRound.GAME, num_players, rules or Rules(), seed, new_round,
-                            SheddingRound.from_dict)
+                            SheddingRound.from_dict, shuffle)
 
 
 def match_from_dict(data: dict[str, Any]) -> Match:
-    match = new_match(data["num_players"], Rules.from_dict(data["rules"]), data["seed"])
-    match._restore(data)
-    return match
+    return restored_match(new_match, Rules, data)
 
 
 __all__ = ["SheddingRound", "new_round", "new_match", "match_from_dict", "first_dealer",

@@ -9,7 +9,7 @@ from bot.cards import DECK, ids_in, mask
 from bot.games.base import Action
 from bot.games.capture import CHOOSE_DRAW, deal_from
 from bot.games.mushi import MUSHI_DECK, MushiRound, Rules, new_match, new_round
-from bot.games.rng import Rng
+from bot.games.rng import NEWEST_SHUFFLE, Rng
 
 from .contract import play_match
 
@@ -152,11 +152,11 @@ def test_seeded_deals_follow_fw_mu_and_redeal_misdeals():
 
 
 def test_deal_gives_four_to_the_opponent_four_to_the_field_four_to_the_dealer_twice():
-    s = new_round(seed=11, dealer=1)
+    s = new_round(seed=11, dealer=1, shuffle=NEWEST_SHUFFLE)
     if s.start_events[0]["type"] == "misdeal":
         pytest.skip("seed 11 misdealt")
     deck = list(MUSHI_DECK)
-    Rng(11).shuffle(deck)
+    Rng(11).shuffle(deck, NEWEST_SHUFFLE)
     assert s.hands[0] == mask(deck[0:4] + deck[12:16])
     assert s.field == mask(deck[4:8] + deck[16:20])
     assert s.hands[1] == mask(deck[8:12] + deck[20:24])
