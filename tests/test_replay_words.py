@@ -46,7 +46,7 @@ def played_record(game: str, seed: int) -> GameRecord:
         legal = match.legal_actions()
         action = str(legal[rng.below(len(legal))])
         events.append(GameEvent(len(events) + 1, "ai:easy", action, match.apply(action), now))
-    state = {"names": NAMES[:players], "match": {"scores": list(match.scores)}}
+    state = {"names": NAMES[:players], "match": match.to_dict()}
     return GameRecord(game_id=1, guild_id=1, channel_id=1, message_id=None, game=game,
                       rules=rules.to_dict(), players=["ai:easy"] * players, stake=0, status="finished",
                       state_json=json.dumps(state), state_version=1, last_seq=len(events), seed=seed,

@@ -1,8 +1,10 @@
 """Pure rules engines, one module per game; no Discord, no I/O.
 
 Every game module exposes ``GAME``, ``PLAYERS`` (min, max), ``Rules``, ``Round``, ``new_round``,
-``new_match(num_players, rules, seed)``, ``match_from_dict`` and ``score_yaku``: the engine
-contract of ``bot.games.base``. :func:`game_module` finds one by name.
+``new_match(num_players, rules, seed, shuffle)``, ``match_from_dict`` and ``score_yaku``: the
+engine contract of ``bot.games.base``. ``shuffle`` (newest by default) is how every deck of the
+match is shuffled (``bot.games.rng.SHUFFLES``); a match keeps it in its state, so a game replays
+and resumes dealt as it was. :func:`game_module` finds one by name.
 """
 
 from __future__ import annotations

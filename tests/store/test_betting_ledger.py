@@ -31,7 +31,8 @@ async def escrow_balance(store, game_id: int) -> int:
 
 
 async def start(store, seed: int):
-    match = seotda.new_match(len(PLAYERS), RULES, seed)
+    # Dealt with shuffle 1, for which the seeds below were picked (redeals, ties, side pots).
+    match = seotda.new_match(len(PLAYERS), RULES, seed, shuffle=1)
     record = await store.create_game(
         GUILD, 1, "seotda", rules=RULES.to_dict(), players=PLAYERS, seed=seed,
         state_json=json.dumps(match.to_dict()), state_version=1, moves=chip_moves(match.intro_events))
