@@ -38,28 +38,22 @@ NEWEST_SHUFFLE = 2
 """What a new game is dealt with."""
 
 
-@functools.cache
-def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
-    """Per Fisher-Yates step of a shuffle of ``length`` items: the index, how many it draws
-    from and the rejection limit of that draw (worked out once per length)."""
-    return tuple((i, i + 1, _LIMITS[i + 1] if i + 1 < 256 else (1 << 64) - (1 << 64) % (i + 1))
-                 for i in range(length - 1, 0, -1))
-
-
-# A packed draw serves Fisher-Yates steps whose sizes multiply to at most this, so a draw is rejected
-# (redrawn, to keep every index uniform) with a chance under 2**-8.
+# A draw of shuffle 2 serves Fisher-Yates steps whose sizes multiply to at most this, so a draw is
+# rejected (redrawn, to keep every index uniform) with a chance under 2**-8.
 _PACK_LIMIT = 1 << 56
 
 
 @functools.cache
-def _packed_steps(length: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
-    """Version 2's plan for a shuffle of ``length`` items: per 64-bit draw, the product of the step
-    sizes it serves, its rejection limit, and those steps as (index, size), in Fisher-Yates order."""
+def _shuffle_plan(length: int, version: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+    """Per 64-bit draw of a shuffle of ``length`` items: the product of the sizes of the
+    Fisher-Yates steps it serves, its rejection limit, and those steps as (index, size) in
+    Fisher-Yates order. Shuffle 1 serves one step a draw, shuffle 2 as many as fit
+    ``_PACK_LIMIT``. Worked out once per length."""
     packs = []
     steps: list[tuple[int, int]] = []
     product = 1
     for i in range(length - 1, 0, -1):
-        if product * (i + 1) > _PACK_LIMIT:
+        if steps and (version == 1 or product * (i + 1) > _PACK_LIMIT):
             packs.append((product, (1 << 64) - (1 << 64) % product, tuple(steps)))
             steps, product = [], 1
         steps.append((i, i + 1))
@@ -121,44 +115,20 @@ class Rng:
     def shuffle(self, items: MutableSequence, version: int = 1) -> None:
         """Fisher-Yates shuffle in place the way ``version`` (one of ``SHUFFLES``) does it.
 
-        Version 1 draws each index as ``below(i + 1)`` draws it. Version 2 draws a uniform number
+        Shuffle 1 draws each index as ``below(i + 1)`` draws it. Shuffle 2 draws a uniform number
         under the product of several steps' sizes (by rejection, as ``below`` does) and reads the
         steps' indices off it as its mixed-radix digits, which are independent and uniform.
         """
-        if version == 2:
-            self._shuffle_packed(items)
-            return
-        if version != 1:
+        if version not in SHUFFLES:
             raise ValueError(f"unknown shuffle version {version!r}")
-        # below's rejection and next64's step written out on local words: a deal's shuffle is
-        # 47 draws, and the calls and state-list traffic per draw were most of its cost.
+        # below's rejection and next64's step written out on local words: the calls and the
+        # state list's traffic per draw were most of a deal's cost.
         s0, s1, s2, s3 = self.s
         m64 = _M64
-        for i, n, limit in _shuffle_steps(len(items)):
+        for product, limit, steps in _shuffle_plan(len(items), version):
             while True:
                 x = s1 * 5 & m64
                 # bits the rotation carries past 64 vanish in the product's mask anyway
-                r = (x << 7 | x >> 57) * 9 & m64
-                t = s1 << 17 & m64
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = (s3 << 45 | s3 >> 19) & m64
-                if r < limit:
-                    break
-            j = r % n
-            items[i], items[j] = items[j], items[i]
-        self.s = [s0, s1, s2, s3]
-
-    def _shuffle_packed(self, items: MutableSequence) -> None:
-        # The generator's step on local words, as in version 1: a deal is four or five draws.
-        s0, s1, s2, s3 = self.s
-        m64 = _M64
-        for product, limit, steps in _packed_steps(len(items)):
-            while True:
-                x = s1 * 5 & m64
                 r = (x << 7 | x >> 57) * 9 & m64
                 t = s1 << 17 & m64
                 s2 ^= s0
