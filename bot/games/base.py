@@ -287,9 +287,10 @@ class Match:
     ``new_round(num_players, rules, seed, dealer, round_number, carry, shuffle)`` builds each
     round; ``carry`` is a dict the previous round's result may use to pass state on (for example
     the Go-Stop nagari multiplier), ``shuffle`` the way every round of the match shuffles its deck
-    (one of :data:`bot.games.rng.SHUFFLES`, kept in the stored state). The match ends after ``rules.rounds`` rounds (0 = no limit), when
-    a seat reaches ``rules.target_score`` (0 = no target) or when a seat has lost all of
-    ``rules.bankroll`` (zero-sum games; 0 = none), whichever comes first.
+    (one of :data:`bot.games.rng.SHUFFLES`, kept in the stored state). The match ends after
+    ``rules.rounds`` rounds (0 = no limit), when a seat reaches ``rules.target_score`` (0 = no
+    target) or when a seat has lost all of ``rules.bankroll`` (zero-sum games; 0 = none),
+    whichever comes first.
     """
 
     VERSION = 1

@@ -222,3 +222,16 @@ async def test_a_game_stored_before_the_second_shuffle_replays_with_the_first(st
                           chip_settlement="")
     assert doc["shuffle"] == 1 and doc["replay"] == {"final_scores_match": True}
 
+
+async def test_a_stored_state_naming_an_unknown_shuffle_does_not_replay(store):
+    from dataclasses import replace
+
+    from bot.replay import Replay, ReplayError
+
+    gid, _ = await play_game(store, GUILD, "koikoi", [ALICE, BOB], ["alice", "bob"], seed=4)
+    record = await store.load_game(gid, guild_id=GUILD)
+    state = json.loads(record.state_json)
+    state["match"]["shuffle"] = 7
+    with pytest.raises(ReplayError, match="stored state"):
+        Replay(replace(record, state_json=json.dumps(state))).frame(1)
+
