@@ -711,12 +711,13 @@ class GoStopRound(FishingRound):
             if (r.steal_first_turn_kinds and self.turns_taken[p] == 1 and got & BRIGHTS
                     and got & ANIMALS and got & RIBBONS and got & CHAFF):
                 reasons.append(["first_turn_kinds", r.steal_first_turn_kinds])
-            if self.field == 0:
+            swept = self.field == 0
+            if swept:
                 events.append({"type": "sseul", "player": p})
                 if r.steal_sseul:
                     reasons.append(["sseul", r.steal_sseul])
-            if (r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons)
-                    and _month_counts(got) & _NIBBLE_FOUR):
+            if r.steal_four_of_month and not (swept and r.steal_sseul) \
+                    and _month_counts(got) & _NIBBLE_FOUR:
                 reasons.append(["four_of_month", r.steal_four_of_month])
         if reasons:
             final = not any(self._has_turn(q) for q in range(n))
@@ -731,13 +732,17 @@ class GoStopRound(FishingRound):
                 names = [x[0] for x in reasons]
                 for k in range(1, n):
                     self._steal(p, (p + k) % n, owed, names, events)
-        if r.three_ppeok == "win" and ctx["ppeok"] and self.ppeoks[p] >= 3:
+        if ctx["ppeok"] and r.three_ppeok == "win" and self.ppeoks[p] >= 3:
             self._finish_instant(p, "three_ppeok", 0, events)
             return
-        score = self._score(p)
+        pile = self.captured[p]
+        kept = self._kept_score[p]  # as _score, read in place: this runs after every turn
+        if kept is None or kept[0] != pile:
+            kept = self._kept_score[p] = (pile, self._pile_score(pile))
+        score = kept[1]
         if score >= self._stop_minimum and score > self.claimed[p]:
             events.append({"type": "score", "player": p, "points": score,
-                           "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r, cards=False)]})
+                           "yaku": [[y.slug, y.points] for y in yaku_of(pile, r, cards=False)]})
             if self._has_turn(p):
                 self.phase = DECIDE
                 return
