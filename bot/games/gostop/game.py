@@ -527,7 +527,9 @@ class GoStopRound(FishingRound):
         c = _INDEX[action.card]  # a legal action: its ids need no checking
         m = (c >> 2) + 1
         events: list[Event] = []
-        self._start_turn()
+        self.last_move = []
+        # The turn's record, as _start_turn makes it (written out: this runs every turn).
+        ctx = self.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
         if shake:
             trip = self.hands[p] & MONTH_MASKS[m]
             self.shakes[p] += 1
@@ -545,7 +547,7 @@ class GoStopRound(FishingRound):
             self._take_stack(p, m, fm | (1 << c), events)
         else:
             self.field |= 1 << c
-            self.ctx["hand"] = [c, nf, _INDEX[action.target] if action.target else None]
+            ctx["hand"] = [c, nf, _INDEX[action.target] if action.target else None]
         self._flip(events)
         return events
 
@@ -633,7 +635,9 @@ class GoStopRound(FishingRound):
                     self._meets_hand(p, s, ms, fm, hand[1], events)
                     hand = None
                     continue
-                self._resolve_hand(p, hand, events)  # another month: ``fm`` stays as it is
+                if hand[1]:  # _resolve_hand's capture (another month: ``fm`` stays as it is)
+                    c, nf, t = hand
+                    self._take(p, self.field & MONTH_OF[c] if nf == 1 else BIT[c] | BIT[t], events)
                 hand = None
             n = fm.bit_count()
             if n == 0:
