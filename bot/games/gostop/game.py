@@ -213,7 +213,7 @@ class GoStopRound(FishingRound):
             raise ValueError("Go-Stop is played by two or three players")
         self.rules = rules
         self._stop_minimum = rules.stop_minimum(num_players)
-        self._pile_score = pile_scorer(rules)
+        self._pile_score = pile_scorer(rules).score
         self.seed = seed
         self.dealer = dealer
         self.round_number = round_number
