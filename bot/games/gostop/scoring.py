@@ -418,8 +418,11 @@ def settle(
     reading = dict(reading or {})
     w_read = reading.get(winner) or best_reading(piles[winner], rules)
     yaku = yaku_with(piles[winner], rules, w_read)
-    base = total(yaku)
-    slugs = {y.slug for y in yaku}
+    base = 0
+    slugs = set()
+    for y in yaku:  # total() and the slugs in one pass (no generator frames)
+        base += y.points
+        slugs.add(y.slug)
 
     add, go_mult = go_bonus(rules, goes[winner])
     bonus: list[list[Any]] = []
@@ -445,7 +448,9 @@ def settle(
         mults.append(["mission", 2])
     if rules.joker_power == "double" and piles[winner] & JOKERS:
         mults.append(["joker", 2 ** (piles[winner] & JOKERS).bit_count()])
-    score = base + sum(b[1] for b in bonus)
+    score = base
+    for _, b in bonus:
+        score += b
     for _, f in mults:
         score *= f
 
@@ -481,7 +486,8 @@ def settle(
         amount = score
         for _, f in pens:
             amount *= f
-        amount += sum(e[1] for e in extra)
+        for _, e in extra:
+            amount += e
         exempt = rules.empty_pile_exempt and pile == 0
         payments.append({"seat": seat, "owed": amount, "amount": 0 if exempt else amount,
                          "penalties": pens, "extra": extra, "exempt": exempt,
