@@ -224,7 +224,7 @@ def best_reading(m: int, rules: Rules) -> str:
     """The reading with the higher base score (an animal on a tie)."""
     if not m & dual_card(rules):
         return "animal"
-    return "pi" if points_with(m, rules, "pi") > points_with(m, rules, "animal") else "animal"
+    return pile_scorer(rules).reading(m)
 
 
 def yaku_of(m: int, rules: Rules, reading: str | None = None, cards: bool = True) -> list[Yaku]:
@@ -313,6 +313,13 @@ class PileScorer:
             as_pi += _PI_POINTS[pv + 2]
             return pts + (as_pi if as_pi > as_animal else as_animal)
         return pts + as_animal + _PI_POINTS[pv]
+
+    def reading(self, m: int) -> str:
+        """:func:`best_reading` of a pile holding the dual card: "pi" when that reading scores
+        more (the brights and ribbons score the same either way)."""
+        pv = pi_value(m, self.rules, "animal")
+        as_animal, as_pi = self.animals[m & ANIMALS]
+        return "pi" if as_pi + _PI_POINTS[pv + 2] > as_animal + _PI_POINTS[pv] else "animal"
 
     __call__ = score
 
