@@ -42,9 +42,9 @@ from typing import Any
 from bot.cards import (
     BIT,
     DECK,
+    MONTH_LOW_BITS,
     MONTH_MASKS,
     MONTH_OF,
-    ids_in,
     indices_in,
     months_holding,
     part_tables,
@@ -155,6 +155,10 @@ _NIBBLE_ONE = 0x111111111111  # plus one per month: a count of 3 or 4 then reach
 # table reads, in card order as the month-by-month loop lists them.
 _PLAIN = part_tables(_PLAY)
 _CARD_IDS = tuple(c.id for c in DECK)
+# The ids of every set of cards of one month (a capture, a play's matches), in card order: one
+# dict read where a turn names the cards it moved.
+_MONTH_IDS = {sub << 4 * m0: tuple(_CARD_IDS[4 * m0 + k] for k in range(4) if sub >> k & 1)
+              for m0 in range(12) for sub in range(16)}
 
 
 def _plain_plays(hand: int) -> list[Action]:
@@ -209,7 +213,7 @@ class GoStopRound(FishingRound):
             raise ValueError("Go-Stop is played by two or three players")
         self.rules = rules
         self._stop_minimum = rules.stop_minimum(num_players)
-        self._pile_score = pile_scorer(rules)
+        self._pile_score = pile_scorer(rules).score
         self.seed = seed
         self.dealer = dealer
         self.round_number = round_number
@@ -370,12 +374,42 @@ class GoStopRound(FishingRound):
         return self
 
     # -- contract (legal actions cached by FishingRound) ---------------------------------------
+    def legal_actions(self) -> list[Action]:
+        # The contract's cache (RoundState._legal_now) read in place: this runs before every move.
+        key = self._legal_key()
+        kept = self._legal
+        if kept is None or kept[0] != key:
+            kept = self._legal = (key, self._legal_actions())
+        return list(kept[1])
+
+    def _legal_key(self) -> tuple | None:
+        # What Go-Stop's legal actions depend on that an outside change (a sampled world's
+        # hands and stock) may move; _apply's own changes are caught by the turn and phase too.
+        p = self.current
+        if p is None:
+            return None
+        return (p, self.phase, self.turn, self.field, self.hands[p], len(self.stock))
+
     def _legal_actions(self) -> list[Action]:
-        if self.current is None:
+        p = self.current
+        if p is None:
             return []
         ph = self.phase
         if ph == PLAY:
-            return self._play_actions(self.current)
+            hand = self.hands[p]
+            # The months whose plays are more than each card as itself: two field cards to
+            # choose from, or three or four in hand (a shake or a bomb). Month counts by nibble
+            # (_month_counts and months_holding written out: this runs before every play).
+            f = self.field - (self.field >> 1 & 0x555555555555)
+            f = (f & 0x333333333333) + (f >> 2 & 0x333333333333)
+            h = hand - (hand >> 1 & 0x555555555555)
+            h = (h & 0x333333333333) + (h >> 2 & 0x333333333333)
+            special = ((f >> 1 & ~f & MONTH_LOW_BITS) | ((h + _NIBBLE_ONE) >> 2 & MONTH_LOW_BITS)) * 15
+            if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
+                # Most hands: each card plays as itself, in four table reads.
+                return [*_PLAIN[0][hand & 4095], *_PLAIN[1][hand >> 12 & 4095],
+                        *_PLAIN[2][hand >> 24 & 4095], *_PLAIN[3][hand >> 36]]
+            return self._play_actions(p)
         if ph == CHOOSE_DRAW:
             row = CHOOSE_AT[self.pending]  # a turned card is never a joker
             return [row[t] for t in indices_in(self.field & MONTH_OF[self.pending])]
@@ -457,7 +491,7 @@ class GoStopRound(FishingRound):
         self.field &= ~cards
         self.captured[p] |= cards
         self.ctx["captured"] |= cards
-        taken = ids_in(cards)  # cards of one month: never a joker
+        taken = list(_MONTH_IDS[cards])  # cards of one month: never a joker
         self.last_move += taken
         if event:
             events.append({"type": "capture", "player": p, "cards": taken, "event": event})
@@ -493,7 +527,9 @@ class GoStopRound(FishingRound):
         c = _INDEX[action.card]  # a legal action: its ids need no checking
         m = (c >> 2) + 1
         events: list[Event] = []
-        self._start_turn()
+        self.last_move = []
+        # The turn's record, as _start_turn makes it (written out: this runs every turn).
+        ctx = self.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
         if shake:
             trip = self.hands[p] & MONTH_MASKS[m]
             self.shakes[p] += 1
@@ -505,13 +541,13 @@ class GoStopRound(FishingRound):
         nf = fm.bit_count()
         cid = _CARD_IDS[c]
         events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM[m],
-                       "matches": ids_in(fm)})
+                       "matches": list(_MONTH_IDS[fm])})
         self.last_move.append(cid)
         if nf == 3:
             self._take_stack(p, m, fm | (1 << c), events)
         else:
             self.field |= 1 << c
-            self.ctx["hand"] = [c, nf, _INDEX[action.target] if action.target else None]
+            ctx["hand"] = [c, nf, _INDEX[action.target] if action.target else None]
         self._flip(events)
         return events
 
@@ -575,64 +611,64 @@ class GoStopRound(FishingRound):
             self.ctx["reasons"].append(["joker", 1])
 
     def _flip(self, events: list[Event]) -> None:
+        """Turn the stock card (or as many as a bomb allows) and resolve it together with the
+        hand card played, then end the turn, unless a choice between two field cards is due."""
         ctx = self.ctx
         p = self.current
         stock = self.stock
+        hand = ctx["hand"]  # [card, its field matches, chosen target] until resolved
         while ctx["flips"] > 0 and stock:
             s = stock.pop()
             if s >= JOKER_BASE:
                 self._joker_turned(p, s, events)
                 continue
             ctx["flips"] -= 1
-            if self._resolve_stock(p, s, events):
+            ms = (s >> 2) + 1
+            fm = self.field & MONTH_OF[s]
+            sid = _CARD_IDS[s]
+            ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM[ms]}
+            events.append(ev)
+            self.last_move.append(sid)
+            if hand is not None:
+                ctx["hand"] = None
+                if hand[0] >> 2 == s >> 2:  # the stock card meets the hand card's month
+                    self._meets_hand(p, s, ms, fm, hand[1], events)
+                    hand = None
+                    continue
+                if hand[1]:  # _resolve_hand's capture (another month: ``fm`` stays as it is)
+                    c, nf, t = hand
+                    self._take(p, self.field & MONTH_OF[c] if nf == 1 else BIT[c] | BIT[t], events)
+                hand = None
+            n = fm.bit_count()
+            if n == 0:
+                self.field |= BIT[s]
+            elif n == 1:
+                self._take(p, fm | BIT[s], events)
+            elif n == 2:
+                self.pending = s
+                self.phase = CHOOSE_DRAW
+                ev["choose"] = list(_MONTH_IDS[fm])
                 return  # waiting for the choice between two field cards
-        if ctx["hand"] is not None:
-            self._resolve_hand(p, events)
+            else:
+                self._take_stack(p, ms, fm | BIT[s], events)
+        if hand is not None:  # no stock card was turned (the stock ran out)
+            ctx["hand"] = None
+            self._resolve_hand(p, hand, events)
         self._end_turn(events)
 
-    def _resolve_hand(self, p: int, events: list[Event]) -> None:
+    def _resolve_hand(self, p: int, hand: list, events: list[Event]) -> None:
         """The played hand card takes what it matched, now that the stock card did not."""
-        c, nf, t = self.ctx["hand"]
-        self.ctx["hand"] = None
+        c, nf, t = hand
         if nf == 1:
             self._take(p, self.field & MONTH_OF[c], events)
         elif nf == 2:
-            self._take(p, (1 << c) | (1 << t), events)
+            self._take(p, BIT[c] | BIT[t], events)
         # no match: it stays on the field
 
-    def _resolve_stock(self, p: int, s: int, events: list[Event]) -> bool:
-        """Resolve the turned card ``s``; True when a choice between two field cards is due."""
-        ms = (s >> 2) + 1
-        ctx = self.ctx
-        hand = ctx["hand"]
-        fm = self.field & MONTH_OF[s]
-        sid = _CARD_IDS[s]
-        ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM[ms]}
-        events.append(ev)
-        self.last_move.append(sid)
-        if hand is not None:
-            if hand[0] >> 2 == s >> 2:  # the stock card meets the hand card's month
-                return self._meets_hand(p, s, ms, fm, hand[1], events)
-            self._resolve_hand(p, events)  # another month: ``fm`` stays as it is
-        n = fm.bit_count()
-        if n == 0:
-            self.field |= 1 << s
-        elif n == 1:
-            self._take(p, fm | (1 << s), events)
-        elif n == 2:
-            self.pending = s
-            self.phase = CHOOSE_DRAW
-            ev["choose"] = ids_in(fm)
-            return True
-        else:
-            self._take_stack(p, ms, fm | (1 << s), events)
-        return False
-
-    def _meets_hand(self, p: int, s: int, ms: int, fm: int, nf: int, events: list[Event]) -> bool:
+    def _meets_hand(self, p: int, s: int, ms: int, fm: int, nf: int, events: list[Event]) -> None:
         """The stock card ``s`` is of the month the hand card just went to (``nf`` field cards
         matched it): jjok, ppeok or ttadak. Never a choice to wait for."""
         ctx = self.ctx
-        ctx["hand"] = None
         r = self.rules
         if nf == 0:  # jjok: the stock card takes the lone hand card
             self._take(p, fm | (1 << s), events, "jjok")
@@ -651,7 +687,6 @@ class GoStopRound(FishingRound):
             events.append({"type": "ttadak", "player": p, "korean_month": _km(ms)})
             if r.steal_ttadak:
                 ctx["reasons"].append(["ttadak", r.steal_ttadak])
-        return False
 
     def _choose(self, action: Action) -> list[Event]:
         p = self.current
@@ -680,12 +715,13 @@ class GoStopRound(FishingRound):
             if (r.steal_first_turn_kinds and self.turns_taken[p] == 1 and got & BRIGHTS
                     and got & ANIMALS and got & RIBBONS and got & CHAFF):
                 reasons.append(["first_turn_kinds", r.steal_first_turn_kinds])
-            if self.field == 0:
+            swept = self.field == 0
+            if swept:
                 events.append({"type": "sseul", "player": p})
                 if r.steal_sseul:
                     reasons.append(["sseul", r.steal_sseul])
-            if (r.steal_four_of_month and not any(x[0] == "sseul" for x in reasons)
-                    and _month_counts(got) & _NIBBLE_FOUR):
+            if r.steal_four_of_month and not (swept and r.steal_sseul) \
+                    and _month_counts(got) & _NIBBLE_FOUR:
                 reasons.append(["four_of_month", r.steal_four_of_month])
         if reasons:
             final = not any(self._has_turn(q) for q in range(n))
@@ -700,13 +736,17 @@ class GoStopRound(FishingRound):
                 names = [x[0] for x in reasons]
                 for k in range(1, n):
                     self._steal(p, (p + k) % n, owed, names, events)
-        if r.three_ppeok == "win" and ctx["ppeok"] and self.ppeoks[p] >= 3:
+        if ctx["ppeok"] and r.three_ppeok == "win" and self.ppeoks[p] >= 3:
             self._finish_instant(p, "three_ppeok", 0, events)
             return
-        score = self._score(p)
+        pile = self.captured[p]
+        kept = self._kept_score[p]  # as _score, read in place: this runs after every turn
+        if kept is None or kept[0] != pile:
+            kept = self._kept_score[p] = (pile, self._pile_score(pile))
+        score = kept[1]
         if score >= self._stop_minimum and score > self.claimed[p]:
             events.append({"type": "score", "player": p, "points": score,
-                           "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r, cards=False)]})
+                           "yaku": [[y.slug, y.points] for y in yaku_of(pile, r, cards=False)]})
             if self._has_turn(p):
                 self.phase = DECIDE
                 return

@@ -33,6 +33,7 @@ from bot.cards import (
     card,
     ids_in,
     indices_in,
+    part_tables,
 )
 
 from .rules import BRIGHT_SLUGS, Rules
@@ -143,12 +144,24 @@ def pi_value(m: int, rules: Rules, reading: str | None = "animal") -> int:
     return v
 
 
+# A yaku's card ids as a tuple straight from the tables ids_in reads (a settlement names the
+# cards of every yaku), and the yaku made by tuple.__new__ as Yaku's own __new__ does, one
+# Python call fewer: a round's settlement makes several.
+_P0, _P1, _P2, _P3 = part_tables(_INDEX_TO_ID[:48])
+_new_tuple = tuple.__new__
+
+
 def _y(out: list[Yaku], slug: str, points: int, cards: int) -> None:
-    out.append(Yaku(slug, points, tuple(ids(cards))))
+    if cards >> JOKER_BASE:
+        named = tuple(ids(cards))
+    else:
+        named = (*_P0[cards & 4095], *_P1[cards >> 12 & 4095], *_P2[cards >> 24 & 4095],
+                 *_P3[cards >> 36])
+    out.append(_new_tuple(Yaku, (slug, points, named)))
 
 
 def _y_no_cards(out: list[Yaku], slug: str, points: int, cards: int) -> None:
-    out.append(Yaku(slug, points, ()))
+    out.append(_new_tuple(Yaku, (slug, points, ())))
 
 
 def yaku_with(m: int, rules: Rules, reading: str, cards: bool = True) -> list[Yaku]:
@@ -211,7 +224,7 @@ def best_reading(m: int, rules: Rules) -> str:
     """The reading with the higher base score (an animal on a tie)."""
     if not m & dual_card(rules):
         return "animal"
-    return "pi" if points_with(m, rules, "pi") > points_with(m, rules, "animal") else "animal"
+    return pile_scorer(rules).reading(m)
 
 
 def yaku_of(m: int, rules: Rules, reading: str | None = None, cards: bool = True) -> list[Yaku]:
@@ -261,6 +274,10 @@ def _pi_points(pv: int) -> int:
     return pv - 9 if pv >= 10 else 0
 
 
+# _pi_points of every pi value a pile can have (at most 51 cards): a table read in the scorer.
+_PI_POINTS = tuple(_pi_points(pv) for pv in range(64))
+
+
 def _subsets(mask: int) -> list[int]:
     subsets = [0]
     for i in indices_in(mask):
@@ -285,13 +302,26 @@ class PileScorer:
         self.rules = rules
         self.dual = dual_card(rules)
 
-    def __call__(self, m: int) -> int:
+    def score(self, m: int) -> int:
+        """The base score of pile ``m`` (a round holds this bound method: a plain method is
+        called faster than an instance through ``__call__``)."""
         pv = pi_value(m, self.rules, "animal")  # the dual card, if held, adds 2 read as pi
         as_animal, as_pi = self.animals[m & ANIMALS]
         pts = self.brights[m & BRIGHTS] + self.ribbons[m & RIBBONS]
         if m & self.dual:
-            return pts + max(as_animal + _pi_points(pv), as_pi + _pi_points(pv + 2))
-        return pts + as_animal + _pi_points(pv)
+            as_animal += _PI_POINTS[pv]
+            as_pi += _PI_POINTS[pv + 2]
+            return pts + (as_pi if as_pi > as_animal else as_animal)
+        return pts + as_animal + _PI_POINTS[pv]
+
+    def reading(self, m: int) -> str:
+        """:func:`best_reading` of a pile holding the dual card: "pi" when that reading scores
+        more (the brights and ribbons score the same either way)."""
+        pv = pi_value(m, self.rules, "animal")
+        as_animal, as_pi = self.animals[m & ANIMALS]
+        return "pi" if as_pi + _PI_POINTS[pv + 2] > as_animal + _PI_POINTS[pv] else "animal"
+
+    __call__ = score
 
 
 @functools.lru_cache(maxsize=32)
@@ -395,8 +425,11 @@ def settle(
     reading = dict(reading or {})
     w_read = reading.get(winner) or best_reading(piles[winner], rules)
     yaku = yaku_with(piles[winner], rules, w_read)
-    base = total(yaku)
-    slugs = {y.slug for y in yaku}
+    base = 0
+    slugs = set()
+    for y in yaku:  # total() and the slugs in one pass (no generator frames)
+        base += y.points
+        slugs.add(y.slug)
 
     add, go_mult = go_bonus(rules, goes[winner])
     bonus: list[list[Any]] = []
@@ -422,7 +455,9 @@ def settle(
         mults.append(["mission", 2])
     if rules.joker_power == "double" and piles[winner] & JOKERS:
         mults.append(["joker", 2 ** (piles[winner] & JOKERS).bit_count()])
-    score = base + sum(b[1] for b in bonus)
+    score = base
+    for _, b in bonus:
+        score += b
     for _, f in mults:
         score *= f
 
@@ -458,7 +493,8 @@ def settle(
         amount = score
         for _, f in pens:
             amount *= f
-        amount += sum(e[1] for e in extra)
+        for _, e in extra:
+            amount += e
         exempt = rules.empty_pile_exempt and pile == 0
         payments.append({"seat": seat, "owed": amount, "amount": 0 if exempt else amount,
                          "penalties": pens, "extra": extra, "exempt": exempt,
