@@ -256,10 +256,18 @@ class FishingRound(RoundState):
             # out: a nibble counting 2 has its bit 1 set and its bit 0 clear).
             n = field - (field >> 1 & 0x555555555555)
             n = (n & 0x333333333333) + (n >> 2 & 0x333333333333)
-            if not hand & (n >> 1 & ~n & MONTH_LOW_BITS) * 15:
-                # No card asks for a choice (the usual hand): each plays as itself, in four reads.
-                return [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
-                        *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
+            choosing = hand & (n >> 1 & ~n & MONTH_LOW_BITS) * 15
+            # Each card plays as itself (four reads) ...
+            out = [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
+                   *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
+            while choosing:  # ... but one whose month has two on the field, once per target:
+                c = choosing.bit_length() - 1  # the highest first, so the places below stay
+                choosing ^= BIT[c]
+                at = (hand & BIT[c] - 1).bit_count()  # its place: the hand cards below it
+                m = field & MONTH_OF[c]
+                row = PLAY_AT[c]
+                out[at:at + 1] = row[(m & -m).bit_length() - 1], row[m.bit_length() - 1]
+            return out
         out = []
         wild = self.wild_cards
         for c in indices_in(hand):  # _play_choice written out: a call per card costs more
