@@ -368,7 +368,7 @@ class FishingRound(RoundState):
         player = self.current
         card = _ID_TO_INDEX[action.card]
         target = None if action.target is None else _ID_TO_INDEX[action.target]
-        self.hands[player] ^= BIT[card]  # it is in the hand: a flip, one operation
+        self.hands[player] &= ~BIT[card]
         self.last_move = []
         events: list[Event] = []
         self._resolve(player, card, target, "hand", events)
