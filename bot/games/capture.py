@@ -138,6 +138,13 @@ class FishingRound(RoundState):
         self.pending = None
         self.turn = 0
         self.last_move: list[str] = []
+        # Every attribute a move reads is set here, in one order, and flags read on every
+        # capture are copied from the class: CPython 3.11 reads such instance attributes by a
+        # specialized instruction, but a class attribute (or an instance whose attributes came
+        # in another order, which gets a dict of its own) by the generic lookup.
+        self._legal = None
+        self.narrated = self.narrated
+        self._hooks_after_capture = self._hooks_after_capture
 
     # -- contract ---------------------------------------------------------------------------
     @property
@@ -176,7 +183,7 @@ class FishingRound(RoundState):
         return self._apply_extra(action)
 
     def legal_actions(self) -> list[Action]:
-        if self._plays_checked_directly and self.phase == PLAY and self.current is not None:
+        if self.phase == PLAY and self.current is not None:
             return self._play_actions(self.current)  # a new list, and apply needs none kept
         return super().legal_actions()
 
@@ -185,7 +192,7 @@ class FishingRound(RoundState):
         # its legal plays (_play_choice) instead of being looked up in a list of them; anything
         # else, or a play that is not legal, takes the general check and its message.
         p = self.current
-        if self._plays_checked_directly and action.__class__ is Action and action.kind == "play" \
+        if action.__class__ is Action and action.kind == "play" \
                 and self.phase == PLAY and p is not None and (player is None or player == p):
             try:
                 c = _ID_TO_INDEX[action.card]
@@ -211,7 +218,8 @@ class FishingRound(RoundState):
             cls.wild_cards = _EVERY_CARD
         cls._hooks_after_capture = cls._after_capture is not FishingRound._after_capture
         # A game whose plays are the shared ones (the month rule and its wild-card hooks) has a
-        # play checked by _play_choice alone, with no list of legal actions built (see apply).
+        # play checked by _play_choice alone, with no list of legal actions built (see apply);
+        # only such a game runs FishingRound's legal_actions and apply, which need not ask.
         cls._plays_checked_directly = all(
             getattr(cls, name) is getattr(FishingRound, name)
             for name in ("_legal_actions", "_play_actions", "_apply", "apply", "check"))
@@ -248,10 +256,18 @@ class FishingRound(RoundState):
             # out: a nibble counting 2 has its bit 1 set and its bit 0 clear).
             n = field - (field >> 1 & 0x555555555555)
             n = (n & 0x333333333333) + (n >> 2 & 0x333333333333)
-            if not hand & (n >> 1 & ~n & MONTH_LOW_BITS) * 15:
-                # No card asks for a choice (the usual hand): each plays as itself, in four reads.
-                return [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
-                        *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
+            choosing = hand & (n >> 1 & ~n & MONTH_LOW_BITS) * 15
+            # Each card plays as itself (four reads) ...
+            out = [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
+                   *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]
+            while choosing:  # ... but one whose month has two on the field, once per target:
+                c = choosing.bit_length() - 1  # the highest first, so the places below stay
+                choosing ^= BIT[c]
+                at = (hand & BIT[c] - 1).bit_count()  # its place: the hand cards below it
+                m = field & MONTH_OF[c]
+                row = PLAY_AT[c]
+                out[at:at + 1] = row[(m & -m).bit_length() - 1], row[m.bit_length() - 1]
+            return out
         out = []
         wild = self.wild_cards
         for c in indices_in(hand):  # _play_choice written out: a call per card costs more
