@@ -5,12 +5,14 @@ generation, apply with its legality check, scoring after every turn), legal-acti
 per second, and the search AI's rollouts per second (a sampled world from a mid-round
 observation, a candidate action, the rest of the round by the greedy policy: what the hard and
 expert levels spend their time on; a game whose hard player is not the search shows none).
-Medians of several runs.
+Medians of several runs. Random play deals as a new game does (the newest shuffle); the positions
+the other two are timed on are dealt alike on every checkout (see ``_same_deals``).
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 import statistics
 import time
@@ -45,14 +47,22 @@ def rounds_per_second(game: str, rounds: int, seed: int) -> float:
     return rounds / (_clock() - start)
 
 
+def _same_deals(new_round) -> dict:
+    """Deal the positions with shuffle 1 where the engine has a choice, so that every checkout
+    (an older one knows no other) times its legal actions and rollouts on the very same
+    positions: twenty positions make too small a sample to let the deals differ."""
+    return {"shuffle": 1} if "shuffle" in inspect.signature(new_round).parameters else {}
+
+
 def _positions(game: str, count: int, seed: int) -> list:
     """A spread of mid-round positions (rounds after a few random moves)."""
     module = game_module(game)
+    same = _same_deals(module.new_round)
     rng = Rng(seed)
     states = []
     i = 0
     while len(states) < count:
-        state = module.new_round(num_players=_players(game), rules=None, seed=seed + i)
+        state = module.new_round(num_players=_players(game), rules=None, seed=seed + i, **same)
         i += 1
         for _ in range(rng.below(12)):
             if state.is_over:
