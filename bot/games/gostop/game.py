@@ -409,7 +409,7 @@ class GoStopRound(FishingRound):
                 # Most hands: each card plays as itself, in four table reads.
                 return [*_PLAIN[0][hand & 4095], *_PLAIN[1][hand >> 12 & 4095],
                         *_PLAIN[2][hand >> 24 & 4095], *_PLAIN[3][hand >> 36]]
-            return self._play_actions(p)
+            return self._play_actions(p, special)
         if ph == CHOOSE_DRAW:
             row = CHOOSE_AT[self.pending]  # a turned card is never a joker
             return [row[t] for t in indices_in(self.field & MONTH_OF[self.pending])]
@@ -421,15 +421,12 @@ class GoStopRound(FishingRound):
             return [Action("sake_animal"), Action("sake_pi")]
         return []
 
-    def _play_actions(self, p: int) -> list[Action]:
+    def _play_actions(self, p: int, special: int) -> list[Action]:
+        """The plays of a hand with a joker, a draw-only turn or a ``special`` month (all four
+        bits of each month whose plays are more than each card as itself, as _legal_actions
+        finds them)."""
         hand = self.hands[p]
         field = self.field
-        # The months whose plays are more than each card as itself: two field cards to choose
-        # from, or three or four in hand (a shake or a bomb).
-        triples = (_month_counts(hand) + _NIBBLE_ONE) & _NIBBLE_FOUR  # bit 2 of such a month
-        special = months_holding(field, 2) | (triples >> 2) * 15
-        if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
-            return _plain_plays(hand)  # most hands: no such month, no joker, no draw-only turn
         out: list[Action] = []
         if hand & JOKERS:
             out.extend([_JOKER[j] for j in indices_in(hand & JOKERS)])
