@@ -373,15 +373,7 @@ class GoStopRound(FishingRound):
         self._after_deal(None)
         return self
 
-    # -- contract (legal actions cached by FishingRound) ---------------------------------------
-    def legal_actions(self) -> list[Action]:
-        # The contract's cache (RoundState._legal_now) read in place: this runs before every move.
-        key = self._legal_key()
-        kept = self._legal
-        if kept is None or kept[0] != key:
-            kept = self._legal = (key, self._legal_actions())
-        return list(kept[1])
-
+    # -- contract (legal actions kept per position by RoundState) -------------------------------
     def _legal_key(self) -> tuple | None:
         # What Go-Stop's legal actions depend on that an outside change (a sampled world's
         # hands and stock) may move; _apply's own changes are caught by the turn and phase too.
@@ -406,9 +398,7 @@ class GoStopRound(FishingRound):
             h = (h & 0x333333333333) + (h >> 2 & 0x333333333333)
             special = ((f >> 1 & ~f & MONTH_LOW_BITS) | ((h + _NIBBLE_ONE) >> 2 & MONTH_LOW_BITS)) * 15
             if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
-                # Most hands: each card plays as itself, in four table reads.
-                return [*_PLAIN[0][hand & 4095], *_PLAIN[1][hand >> 12 & 4095],
-                        *_PLAIN[2][hand >> 24 & 4095], *_PLAIN[3][hand >> 36]]
+                return _plain_plays(hand)  # most hands: each card plays as itself
             return self._play_actions(p, special)
         if ph == CHOOSE_DRAW:
             row = CHOOSE_AT[self.pending]  # a turned card is never a joker
@@ -632,9 +622,7 @@ class GoStopRound(FishingRound):
                     self._meets_hand(p, s, ms, fm, hand[1], events)
                     hand = None
                     continue
-                if hand[1]:  # _resolve_hand's capture (another month: ``fm`` stays as it is)
-                    c, nf, t = hand
-                    self._take(p, self.field & MONTH_OF[c] if nf == 1 else BIT[c] | BIT[t], events)
+                self._resolve_hand(p, hand, events)  # another month: ``fm`` stays as it is
                 hand = None
             n = fm.bit_count()
             if n == 0:
@@ -736,14 +724,10 @@ class GoStopRound(FishingRound):
         if ctx["ppeok"] and r.three_ppeok == "win" and self.ppeoks[p] >= 3:
             self._finish_instant(p, "three_ppeok", 0, events)
             return
-        pile = self.captured[p]
-        kept = self._kept_score[p]  # as _score, read in place: this runs after every turn
-        if kept is None or kept[0] != pile:
-            kept = self._kept_score[p] = (pile, self._pile_score(pile))
-        score = kept[1]
+        score = self._score(p)
         if score >= self._stop_minimum and score > self.claimed[p]:
             events.append({"type": "score", "player": p, "points": score,
-                           "yaku": [[y.slug, y.points] for y in yaku_of(pile, r, cards=False)]})
+                           "yaku": [[y.slug, y.points] for y in yaku_of(self.captured[p], r, cards=False)]})
             if self._has_turn(p):
                 self.phase = DECIDE
                 return

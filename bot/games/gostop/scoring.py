@@ -33,7 +33,6 @@ from bot.cards import (
     card,
     ids_in,
     indices_in,
-    part_tables,
 )
 
 from .rules import BRIGHT_SLUGS, Rules
@@ -144,20 +143,13 @@ def pi_value(m: int, rules: Rules, reading: str | None = "animal") -> int:
     return v
 
 
-# A yaku's card ids as a tuple straight from the tables ids_in reads (a settlement names the
-# cards of every yaku), and the yaku made by tuple.__new__ as Yaku's own __new__ does, one
-# Python call fewer: a round's settlement makes several.
-_P0, _P1, _P2, _P3 = part_tables(_INDEX_TO_ID[:48])
+# A yaku made by tuple.__new__ as Yaku's own __new__ does, one Python call fewer: a round's
+# settlement makes several.
 _new_tuple = tuple.__new__
 
 
 def _y(out: list[Yaku], slug: str, points: int, cards: int) -> None:
-    if cards >> JOKER_BASE:
-        named = tuple(ids(cards))
-    else:
-        named = (*_P0[cards & 4095], *_P1[cards >> 12 & 4095], *_P2[cards >> 24 & 4095],
-                 *_P3[cards >> 36])
-    out.append(_new_tuple(Yaku, (slug, points, named)))
+    out.append(_new_tuple(Yaku, (slug, points, tuple(ids(cards)))))
 
 
 def _y_no_cards(out: list[Yaku], slug: str, points: int, cards: int) -> None:
