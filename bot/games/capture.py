@@ -219,10 +219,14 @@ class FishingRound(RoundState):
         cls._hooks_after_capture = cls._after_capture is not FishingRound._after_capture
         # A game whose plays are the shared ones (the month rule and its wild-card hooks) has a
         # play checked by _play_choice alone, with no list of legal actions built (see apply);
-        # only such a game runs FishingRound's legal_actions and apply, which need not ask.
-        cls._plays_checked_directly = all(
-            getattr(cls, name) is getattr(FishingRound, name)
-            for name in ("_legal_actions", "_play_actions", "_apply", "apply", "check"))
+        # only such a game runs FishingRound's legal_actions and apply, which need not ask. A
+        # game that lists and makes its moves itself may still say so (Go-Stop: its plays are
+        # the month rule's, its other moves separate actions), by setting the flag in its body:
+        # its _play_actions(player) then lists a turn's moves and its _play makes a play.
+        if "_plays_checked_directly" not in cls.__dict__:
+            cls._plays_checked_directly = all(
+                getattr(cls, name) is getattr(FishingRound, name)
+                for name in ("_legal_actions", "_play_actions", "_apply", "apply", "check"))
         if not cls._plays_checked_directly:  # plays of its own: the contract's methods, as they are
             for name in ("legal_actions", "apply"):
                 if getattr(cls, name) is getattr(FishingRound, name):

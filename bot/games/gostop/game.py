@@ -167,6 +167,10 @@ def _plain_plays(hand: int) -> list[Action]:
             *_PLAIN[2][hand >> 24 & 4095], *_PLAIN[3][hand >> 36]]
 
 
+# Per seat count and seat, the seats in turn order after it, itself last.
+_SEATS_AFTER = {n: tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n)) for n in (2, 3)}
+
+
 def _month_counts(m: int) -> int:
     """Per month nibble, how many cards of the month ``m`` holds (0..4): a popcount of each
     4-bit group at once instead of a loop over the twelve months. Jokers are left out."""
@@ -388,18 +392,7 @@ class GoStopRound(FishingRound):
             return []
         ph = self.phase
         if ph == PLAY:
-            hand = self.hands[p]
-            # The months whose plays are more than each card as itself: two field cards to
-            # choose from, or three or four in hand (a shake or a bomb). Month counts by nibble
-            # (_month_counts and months_holding written out: this runs before every play).
-            f = self.field - (self.field >> 1 & 0x555555555555)
-            f = (f & 0x333333333333) + (f >> 2 & 0x333333333333)
-            h = hand - (hand >> 1 & 0x555555555555)
-            h = (h & 0x333333333333) + (h >> 2 & 0x333333333333)
-            special = ((f >> 1 & ~f & MONTH_LOW_BITS) | ((h + _NIBBLE_ONE) >> 2 & MONTH_LOW_BITS)) * 15
-            if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
-                return _plain_plays(hand)  # most hands: each card plays as itself
-            return self._play_actions(p, special)
+            return self._play_actions(p)
         if ph == CHOOSE_DRAW:
             row = CHOOSE_AT[self.pending]  # a turned card is never a joker
             return [row[t] for t in indices_in(self.field & MONTH_OF[self.pending])]
@@ -411,9 +404,29 @@ class GoStopRound(FishingRound):
             return [Action("sake_animal"), Action("sake_pi")]
         return []
 
-    def _play_actions(self, p: int, special: int) -> list[Action]:
+    # Go-Stop's plays are the month rule's (every hand card but a joker, at a chosen target
+    # exactly when two field cards match it), its other moves of a turn separate actions: a play
+    # is checked by FishingRound.apply's direct check and made by _play, with no list kept.
+    _plays_checked_directly = True
+
+    def _play_actions(self, p: int) -> list[Action]:
+        """The moves of seat ``p``'s turn: its plays, and a joker, shake, bomb or draw allowed."""
+        hand = self.hands[p]
+        # The months whose plays are more than each card as itself: two field cards to choose
+        # from, or three or four in hand (a shake or a bomb). Month counts by nibble
+        # (_month_counts and months_holding written out: this runs before every play).
+        f = self.field - (self.field >> 1 & 0x555555555555)
+        f = (f & 0x333333333333) + (f >> 2 & 0x333333333333)
+        h = hand - (hand >> 1 & 0x555555555555)
+        h = (h & 0x333333333333) + (h >> 2 & 0x333333333333)
+        special = ((f >> 1 & ~f & MONTH_LOW_BITS) | ((h + _NIBBLE_ONE) >> 2 & MONTH_LOW_BITS)) * 15
+        if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
+            return _plain_plays(hand)  # most hands: each card plays as itself
+        return self._unusual_plays(p, special)
+
+    def _unusual_plays(self, p: int, special: int) -> list[Action]:
         """The plays of a hand with a joker, a draw-only turn or a ``special`` month (all four
-        bits of each month whose plays are more than each card as itself, as _legal_actions
+        bits of each month whose plays are more than each card as itself, as _play_actions
         finds them)."""
         hand = self.hands[p]
         field = self.field
@@ -509,34 +522,36 @@ class GoStopRound(FishingRound):
         if k:
             self.ctx["reasons"].append([name, k])
 
-    def _play_card(self, action: Action, shake: bool) -> list[Event]:
+    def _play_card(self, action: Action, shake: bool = False) -> list[Event]:
         p = self.current
         c = _INDEX[action.card]  # a legal action: its ids need no checking
         m = (c >> 2) + 1
         events: list[Event] = []
-        self.last_move = []
         # The turn's record, as _start_turn makes it (written out: this runs every turn).
-        ctx = self.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
+        self.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
         if shake:
             trip = self.hands[p] & MONTH_MASKS[m]
             self.shakes[p] += 1
             self.shaken[p].append(m)
             events.append({"type": "shake", "player": p, "cards": ids(trip),
                            "korean_month": _km(m), "shakes": self.shakes[p]})
-        self.hands[p] &= ~(1 << c)
+        self.hands[p] &= ~BIT[c]
         fm = self.field & MONTH_OF[c]
         nf = fm.bit_count()
         cid = _CARD_IDS[c]
         events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM[m],
                        "matches": list(_MONTH_IDS[fm])})
-        self.last_move.append(cid)
+        self.last_move = [cid]
         if nf == 3:
-            self._take_stack(p, m, fm | (1 << c), events)
-        else:
-            self.field |= 1 << c
-            ctx["hand"] = [c, nf, _INDEX[action.target] if action.target else None]
-        self._flip(events)
+            self._take_stack(p, m, fm | BIT[c], events)
+            self._flip(events)
+        else:  # it waits on the field for the stock card (see _flip) with what it would take
+            self.field |= BIT[c]
+            take = 0 if nf == 0 else fm | BIT[c] if nf == 1 else BIT[c] | BIT[_INDEX[action.target]]
+            self._flip(events, c, nf, take)
         return events
+
+    _play = _play_card  # a play checked by FishingRound.apply is made here
 
     def _bomb(self, action: Action) -> list[Event]:
         r = self.rules
@@ -597,58 +612,54 @@ class GoStopRound(FishingRound):
         if self.rules.joker_power == "steal":
             self.ctx["reasons"].append(["joker", 1])
 
-    def _flip(self, events: list[Event]) -> None:
+    def _flip(self, events: list[Event], c: int = -1, nf: int = 0, take: int = 0) -> None:
         """Turn the stock card (or as many as a bomb allows) and resolve it together with the
-        hand card played, then end the turn, unless a choice between two field cards is due."""
+        hand card ``c`` just played (-1 when none waits): ``nf`` field cards matched it, and it
+        takes ``take`` (itself and what it matched, or the one chosen of two) unless the stock
+        card is of its month. Then end the turn, unless a choice between two field cards is
+        due. The hand card is always resolved before any choice, so a turn that waits keeps no
+        hand card in its record."""
         ctx = self.ctx
         p = self.current
         stock = self.stock
-        hand = ctx["hand"]  # [card, its field matches, chosen target] until resolved
-        while ctx["flips"] > 0 and stock:
+        flips = ctx["flips"]
+        while flips > 0 and stock:
             s = stock.pop()
             if s >= JOKER_BASE:
                 self._joker_turned(p, s, events)
                 continue
-            ctx["flips"] -= 1
+            flips -= 1
             ms = (s >> 2) + 1
             fm = self.field & MONTH_OF[s]
             sid = _CARD_IDS[s]
             ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM[ms]}
             events.append(ev)
             self.last_move.append(sid)
-            if hand is not None:
-                ctx["hand"] = None
-                if hand[0] >> 2 == s >> 2:  # the stock card meets the hand card's month
-                    self._meets_hand(p, s, ms, fm, hand[1], events)
-                    hand = None
+            if c >= 0:
+                if c >> 2 == s >> 2:  # the stock card meets the hand card's month
+                    c = -1
+                    self._meets_hand(p, s, ms, fm, nf, events)
                     continue
-                self._resolve_hand(p, hand, events)  # another month: ``fm`` stays as it is
-                hand = None
+                if take:  # another month: ``fm`` stays as it is
+                    self._take(p, take, events)
+                c = -1
             n = fm.bit_count()
             if n == 0:
                 self.field |= BIT[s]
             elif n == 1:
                 self._take(p, fm | BIT[s], events)
             elif n == 2:
+                ctx["flips"] = flips
                 self.pending = s
                 self.phase = CHOOSE_DRAW
                 ev["choose"] = list(_MONTH_IDS[fm])
                 return  # waiting for the choice between two field cards
             else:
                 self._take_stack(p, ms, fm | BIT[s], events)
-        if hand is not None:  # no stock card was turned (the stock ran out)
-            ctx["hand"] = None
-            self._resolve_hand(p, hand, events)
+        ctx["flips"] = flips
+        if c >= 0 and take:  # no stock card was turned (the stock ran out)
+            self._take(p, take, events)
         self._end_turn(events)
-
-    def _resolve_hand(self, p: int, hand: list, events: list[Event]) -> None:
-        """The played hand card takes what it matched, now that the stock card did not."""
-        c, nf, t = hand
-        if nf == 1:
-            self._take(p, self.field & MONTH_OF[c], events)
-        elif nf == 2:
-            self._take(p, BIT[c] | BIT[t], events)
-        # no match: it stays on the field
 
     def _meets_hand(self, p: int, s: int, ms: int, fm: int, nf: int, events: list[Event]) -> None:
         """The stock card ``s`` is of the month the hand card just went to (``nf`` field cards
@@ -771,10 +782,8 @@ class GoStopRound(FishingRound):
 
     def _next_player(self, events: list[Event]) -> None:
         self.phase = PLAY
-        n = self.num_players
         hands = self.hands
-        for k in range(1, n + 1):
-            q = (self.current + k) % n
+        for q in _SEATS_AFTER[self.num_players][self.current]:
             if hands[q] or (self.bomb_turns[q] > 0 and self.stock):  # as _has_turn
                 self.current = q
                 return
