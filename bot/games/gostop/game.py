@@ -111,6 +111,7 @@ _INDEX = {DECK[c].id: c for c in range(48)} | {card_id(j): j for j in range(JOKE
 
 
 _KM = (0,) + tuple(DECK[4 * (m - 1)].korean_month for m in range(1, 13))
+_KM_OF = tuple(c.korean_month for c in DECK)  # per card: what a play's or draw's event names
 
 
 def _km(month: int) -> int:
@@ -525,11 +526,11 @@ class GoStopRound(FishingRound):
     def _play_card(self, action: Action, shake: bool = False) -> list[Event]:
         p = self.current
         c = _INDEX[action.card]  # a legal action: its ids need no checking
-        m = (c >> 2) + 1
         events: list[Event] = []
         # The turn's record, as _start_turn makes it (written out: this runs every turn).
         self.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
         if shake:
+            m = (c >> 2) + 1
             trip = self.hands[p] & MONTH_MASKS[m]
             self.shakes[p] += 1
             self.shaken[p].append(m)
@@ -539,11 +540,11 @@ class GoStopRound(FishingRound):
         fm = self.field & MONTH_OF[c]
         nf = fm.bit_count()
         cid = _CARD_IDS[c]
-        events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM[m],
+        events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM_OF[c],
                        "matches": list(_MONTH_IDS[fm])})
         self.last_move = [cid]
         if nf == 3:
-            self._take_stack(p, m, fm | BIT[c], events)
+            self._take_stack(p, (c >> 2) + 1, fm | BIT[c], events)
             self._flip(events)
         else:  # it waits on the field for the stock card (see _flip) with what it would take
             self.field |= BIT[c]
@@ -629,16 +630,15 @@ class GoStopRound(FishingRound):
                 self._joker_turned(p, s, events)
                 continue
             flips -= 1
-            ms = (s >> 2) + 1
             fm = self.field & MONTH_OF[s]
             sid = _CARD_IDS[s]
-            ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM[ms]}
+            ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM_OF[s]}
             events.append(ev)
             self.last_move.append(sid)
             if c >= 0:
                 if c >> 2 == s >> 2:  # the stock card meets the hand card's month
                     c = -1
-                    self._meets_hand(p, s, ms, fm, nf, events)
+                    self._meets_hand(p, s, (s >> 2) + 1, fm, nf, events)
                     continue
                 if take:  # another month: ``fm`` stays as it is
                     self._take(p, take, events)
@@ -655,7 +655,7 @@ class GoStopRound(FishingRound):
                 ev["choose"] = list(_MONTH_IDS[fm])
                 return  # waiting for the choice between two field cards
             else:
-                self._take_stack(p, ms, fm | BIT[s], events)
+                self._take_stack(p, (s >> 2) + 1, fm | BIT[s], events)
         ctx["flips"] = flips
         if c >= 0 and take:  # no stock card was turned (the stock ran out)
             self._take(p, take, events)
