@@ -197,7 +197,7 @@ def _gostop(obs: dict[str, Any]) -> tuple[RoundState, _Hidden] | None:
         r.stacks[km_to_month[st["korean_month"]]] = gs.DEALT_STACK if st["maker"] is None else st["maker"]
     if obs["mission_month"]:
         r.mission_month = km_to_month[obs["mission_month"]]
-    r.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
+    r._new_turn_record()
     return r, hidden
 
 

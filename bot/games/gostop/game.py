@@ -238,7 +238,13 @@ class GoStopRound(FishingRound):
         self.turns_taken = [0] * n
         self.stacks = [NO_STACK] * 13  # per month: ppeok maker seat, DEALT_STACK or NO_STACK
         self.mission_month: int | None = None
-        self.ctx: dict[str, Any] | None = None  # the turn under way
+        # The record of the turn under way (stored as its "ctx"): stock cards it may still turn,
+        # the cards it captured, why it takes pi from every opponent ([name, pi] pairs; a tuple
+        # until the first), whether it made a ppeok. None until the first turn starts.
+        self.turn_flips = 1
+        self.turn_captured = 0
+        self.turn_reasons: list[list[Any]] | tuple | None = None
+        self.turn_ppeok = False
         self.queue: list[int] = []  # chongtong holders still to decide
         self.reveals: list[int] = []  # chongtong holders who revealed
         self.pending_winner: int | None = None  # a stop waiting for the dual card's reading
@@ -486,12 +492,22 @@ class GoStopRound(FishingRound):
     # -- the turn -----------------------------------------------------------------------------
     def _start_turn(self) -> None:
         self.last_move = []
-        self.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
+        self._new_turn_record()
+
+    def _new_turn_record(self) -> None:
+        self.turn_flips = 1
+        self.turn_captured = 0
+        self.turn_reasons = ()
+        self.turn_ppeok = False
+
+    def _owe(self, reason: str, pi: int) -> None:
+        """The turn takes ``pi`` pi from every opponent for ``reason`` (settled at its end)."""
+        self.turn_reasons = [*self.turn_reasons, [reason, pi]]
 
     def _take(self, p: int, cards: int, events: list[Event], event: str | None = None) -> None:
         self.field &= ~cards
         self.captured[p] |= cards
-        self.ctx["captured"] |= cards
+        self.turn_captured |= cards
         taken = list(_MONTH_IDS[cards])  # cards of one month: never a joker
         self.last_move += taken
         if event:
@@ -516,19 +532,22 @@ class GoStopRound(FishingRound):
         self._take(p, cards, events, name)
         self.stack_takes[p] += 1
         if self.stack_takes[p] == 3 and r.steal_three_triplets:
-            self.ctx["reasons"].append(["three_triplets", r.steal_three_triplets])
+            self._owe("three_triplets", r.steal_three_triplets)
         if maker >= 0:
             events.append({"type": "ppeok_taken", "player": p, "maker": maker,
                            "korean_month": _km(m)})
         if k:
-            self.ctx["reasons"].append([name, k])
+            self._owe(name, k)
 
     def _play_card(self, action: Action, shake: bool = False) -> list[Event]:
         p = self.current
         c = _INDEX[action.card]  # a legal action: its ids need no checking
         events: list[Event] = []
-        # The turn's record, as _start_turn makes it (written out: this runs every turn).
-        self.ctx = {"hand": None, "flips": 1, "captured": 0, "reasons": [], "ppeok": False}
+        # The turn's record, as _new_turn_record makes it (written out: this runs every turn).
+        self.turn_flips = 1
+        self.turn_captured = 0
+        self.turn_reasons = ()
+        self.turn_ppeok = False
         if shake:
             m = (c >> 2) + 1
             trip = self.hands[p] & MONTH_MASKS[m]
@@ -571,12 +590,12 @@ class GoStopRound(FishingRound):
         if not small or r.small_bomb == "bomb":
             self.bombs[p] += 1
         if r.steal_bomb and (not small or r.small_bomb in ("steal", "bomb")):
-            self.ctx["reasons"].append(["bomb", r.steal_bomb])
+            self._owe("bomb", r.steal_bomb)
         short = 3 - played
         if r.bomb_mode == "skip_turns":
             self.bomb_turns[p] += max(0, r.bomb_turns - short)
         else:
-            self.ctx["flips"] = max(1, (2 if r.bomb_mode == "draw_two" else 3) - short)
+            self.turn_flips = max(1, (2 if r.bomb_mode == "draw_two" else 3) - short)
         self._flip(events)
         return events
 
@@ -611,7 +630,7 @@ class GoStopRound(FishingRound):
         events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
         events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
         if self.rules.joker_power == "steal":
-            self.ctx["reasons"].append(["joker", 1])
+            self._owe("joker", 1)
 
     def _flip(self, events: list[Event], c: int = -1, nf: int = 0, take: int = 0) -> None:
         """Turn the stock card (or as many as a bomb allows) and resolve it together with the
@@ -620,10 +639,9 @@ class GoStopRound(FishingRound):
         card is of its month. Then end the turn, unless a choice between two field cards is
         due. The hand card is always resolved before any choice, so a turn that waits keeps no
         hand card in its record."""
-        ctx = self.ctx
         p = self.current
         stock = self.stock
-        flips = ctx["flips"]
+        flips = self.turn_flips
         while flips > 0 and stock:
             s = stock.pop()
             if s >= JOKER_BASE:
@@ -649,14 +667,14 @@ class GoStopRound(FishingRound):
             elif n == 1:
                 self._take(p, fm | BIT[s], events)
             elif n == 2:
-                ctx["flips"] = flips
+                self.turn_flips = flips
                 self.pending = s
                 self.phase = CHOOSE_DRAW
                 ev["choose"] = list(_MONTH_IDS[fm])
                 return  # waiting for the choice between two field cards
             else:
                 self._take_stack(p, (s >> 2) + 1, fm | BIT[s], events)
-        ctx["flips"] = flips
+        self.turn_flips = flips
         if c >= 0 and take:  # no stock card was turned (the stock ran out)
             self._take(p, take, events)
         self._end_turn(events)
@@ -664,25 +682,24 @@ class GoStopRound(FishingRound):
     def _meets_hand(self, p: int, s: int, ms: int, fm: int, nf: int, events: list[Event]) -> None:
         """The stock card ``s`` is of the month the hand card just went to (``nf`` field cards
         matched it): jjok, ppeok or ttadak. Never a choice to wait for."""
-        ctx = self.ctx
         r = self.rules
         if nf == 0:  # jjok: the stock card takes the lone hand card
             self._take(p, fm | (1 << s), events, "jjok")
             events.append({"type": "jjok", "player": p, "korean_month": _km(ms)})
             if r.steal_jjok:
-                ctx["reasons"].append(["jjok", r.steal_jjok])
+                self._owe("jjok", r.steal_jjok)
         elif nf == 1:  # ppeok: the three stay on the field
             self.field |= 1 << s
             self.stacks[ms] = p
             self.ppeoks[p] += 1
-            ctx["ppeok"] = True
+            self.turn_ppeok = True
             events.append({"type": "ppeok", "player": p, "cards": ids(fm | (1 << s)),
                            "korean_month": _km(ms), "ppeoks": self.ppeoks[p]})
         else:  # ttadak: both take one of the two field cards
             self._take(p, fm | (1 << s), events, "ttadak")
             events.append({"type": "ttadak", "player": p, "korean_month": _km(ms)})
             if r.steal_ttadak:
-                ctx["reasons"].append(["ttadak", r.steal_ttadak])
+                self._owe("ttadak", r.steal_ttadak)
 
     def _choose(self, action: Action) -> list[Event]:
         p = self.current
@@ -698,30 +715,34 @@ class GoStopRound(FishingRound):
     def _has_turn(self, q: int) -> bool:
         return bool(self.hands[q]) or (self.bomb_turns[q] > 0 and bool(self.stock))
 
+    def _someone_has_turn(self) -> bool:
+        for q in range(self.num_players):
+            if self._has_turn(q):
+                return True
+        return False
+
     def _end_turn(self, events: list[Event]) -> None:
         r = self.rules
         p = self.current
-        ctx = self.ctx
         n = self.num_players
         self.turns_taken[p] += 1
         self.turn += 1
-        reasons: list[list[Any]] = ctx["reasons"]
-        got = ctx["captured"]
+        got = self.turn_captured
         if got:  # what a turn's captures earn
             if (r.steal_first_turn_kinds and self.turns_taken[p] == 1 and got & BRIGHTS
                     and got & ANIMALS and got & RIBBONS and got & CHAFF):
-                reasons.append(["first_turn_kinds", r.steal_first_turn_kinds])
+                self._owe("first_turn_kinds", r.steal_first_turn_kinds)
             swept = self.field == 0
             if swept:
                 events.append({"type": "sseul", "player": p})
                 if r.steal_sseul:
-                    reasons.append(["sseul", r.steal_sseul])
+                    self._owe("sseul", r.steal_sseul)
             if r.steal_four_of_month and not (swept and r.steal_sseul) \
                     and _month_counts(got) & _NIBBLE_FOUR:
-                reasons.append(["four_of_month", r.steal_four_of_month])
+                self._owe("four_of_month", r.steal_four_of_month)
+        reasons = self.turn_reasons
         if reasons:
-            final = not any(self._has_turn(q) for q in range(n))
-            if final:
+            if not self._someone_has_turn():  # the final turn
                 exempt = _EXEMPT[r.final_turn_exempt]
                 dropped = [x[0] for x in reasons if x[0] in exempt]
                 if dropped:
@@ -732,7 +753,7 @@ class GoStopRound(FishingRound):
                 names = [x[0] for x in reasons]
                 for k in range(1, n):
                     self._steal(p, (p + k) % n, owed, names, events)
-        if ctx["ppeok"] and r.three_ppeok == "win" and self.ppeoks[p] >= 3:
+        if self.turn_ppeok and r.three_ppeok == "win" and self.ppeoks[p] >= 3:
             self._finish_instant(p, "three_ppeok", 0, events)
             return
         score = self._score(p)
@@ -1011,8 +1032,9 @@ class GoStopRound(FishingRound):
             "stack_takes": list(self.stack_takes),
             "turns_taken": list(self.turns_taken), "stacks": list(self.stacks),
             "mission_month": self.mission_month,
-            "ctx": None if self.ctx is None else {**self.ctx, "hand": self.ctx["hand"],
-                                                  "reasons": [list(x) for x in self.ctx["reasons"]]},
+            "ctx": None if self.turn_reasons is None else {
+                "hand": None, "flips": self.turn_flips, "captured": self.turn_captured,
+                "reasons": [list(x) for x in self.turn_reasons], "ppeok": self.turn_ppeok},
             "queue": list(self.queue), "reveals": list(self.reveals),
             "pending_winner": self.pending_winner, "outcome": self.outcome,
             "start_events": self.start_events,
@@ -1030,10 +1052,12 @@ class GoStopRound(FishingRound):
             setattr(self, name, list(data[name]))
         self.shaken = [list(s) for s in data["shaken"]]
         self.mission_month = data["mission_month"]
-        ctx = data["ctx"]
-        self.ctx = None if ctx is None else {
-            **ctx, "hand": None if ctx["hand"] is None else list(ctx["hand"]),
-            "reasons": [list(x) for x in ctx["reasons"]]}
+        ctx = data["ctx"]  # its "hand" is None at every point a round is stored (see _flip)
+        if ctx is not None:
+            self.turn_flips = ctx["flips"]
+            self.turn_captured = ctx["captured"]
+            self.turn_reasons = [list(x) for x in ctx["reasons"]]
+            self.turn_ppeok = ctx["ppeok"]
         self.pending_winner = data["pending_winner"]
         self.outcome = data["outcome"]
         self.start_events = list(data["start_events"])
