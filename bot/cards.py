@@ -324,17 +324,32 @@ BIT: tuple[int, ...] = tuple(1 << i for i in range(64))
 """``BIT[i]`` is card ``i``'s bit (Go-Stop's jokers included): a table read, not a shift."""
 
 
+def _months_table(keep) -> bytes:
+    """Per byte of a card set (two months' nibbles): 0xF in each nibble whose card count
+    ``keep`` accepts, else 0."""
+    return bytes(sum(15 << s for s in (0, 4) if keep((b >> s & 15).bit_count()))
+                 for b in range(256))
+
+
+_HOLDING = tuple(_months_table(lambda n, k=k: n == k) for k in range(5))
+_HOLDING_AT_LEAST = tuple(_months_table(lambda n, k=k: n >= k) for k in range(5))
+
+
 def months_holding(m: int, count: int) -> int:
     """The months (all four cards of each, a bit set) of which ``m`` holds exactly ``count``
-    cards (0..4).
+    cards (0..4); cards past the 48 (Go-Stop's jokers) are left out.
 
-    Each month is four adjacent bits, so two additions turn every month into its own card
-    count (a nibble from 0 to 4) for all twelve at once: no loop over the months.
+    Each month is four adjacent bits, so each byte of the set is two months: its six bytes go
+    through a 256-entry table at once, in C, with no loop over the months.
     """
-    c = m - (m >> 1 & 0x555555555555)
-    c = (c & 0x333333333333) + (c >> 2 & 0x333333333333)
-    x = c ^ count * MONTH_LOW_BITS  # a month counting ``count`` cards becomes 0
-    return (~(x | x >> 1 | x >> 2) & MONTH_LOW_BITS) * 15
+    return int.from_bytes((m & ALL_MASK).to_bytes(6, "little").translate(_HOLDING[count]), "little")
+
+
+def months_holding_at_least(m: int, count: int) -> int:
+    """The months (all four cards of each) of which ``m`` holds ``count`` cards or more (as
+    :func:`months_holding`)."""
+    return int.from_bytes((m & ALL_MASK).to_bytes(6, "little").translate(_HOLDING_AT_LEAST[count]),
+                          "little")
 
 
 def has_odd_month(m: int) -> bool:

@@ -21,6 +21,7 @@ from bot.cards import (
     mask,
     month_count_table,
     months_holding,
+    months_holding_at_least,
 )
 
 DESIGN_IDS = """
@@ -105,3 +106,8 @@ def test_month_counts_match_a_count_per_month():
         for k in range(5):
             assert months_holding(m, k) == sum(MONTH_MASKS[month] for month in range(1, 13)
                                                if counts[month - 1] == k)
+            assert months_holding_at_least(m, k) == sum(MONTH_MASKS[month] for month in range(1, 13)
+                                                        if counts[month - 1] >= k)
+            jokers = m | 0b111 << 48  # Go-Stop's jokers are no month's cards
+            assert months_holding(jokers, k) == months_holding(m, k)
+            assert months_holding_at_least(jokers, k) == months_holding_at_least(m, k)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bot.cards import BIT, DECK, MONTH_LOW_BITS, MONTH_OF, ids_in, indices_in, part_tables
+from bot.cards import BIT, DECK, MONTH_OF, ids_in, indices_in, months_holding, part_tables
 
 from .base import Action, Event, RoundState
 from .rng import Rng
@@ -256,11 +256,7 @@ class FishingRound(RoundState):
             return [DRAW] if self.stock else []
         field = self.field
         if not hand & self.wild_cards and not hand >> 48:
-            # The months with exactly two cards on the field (months_holding(field, 2) written
-            # out: a nibble counting 2 has its bit 1 set and its bit 0 clear).
-            n = field - (field >> 1 & 0x555555555555)
-            n = (n & 0x333333333333) + (n >> 2 & 0x333333333333)
-            choosing = hand & (n >> 1 & ~n & MONTH_LOW_BITS) * 15
+            choosing = hand & months_holding(field, 2)  # two field cards to choose from
             # Each card plays as itself (four reads) ...
             out = [*_PLAYS[0][hand & 4095], *_PLAYS[1][hand >> 12 & 4095],
                    *_PLAYS[2][hand >> 24 & 4095], *_PLAYS[3][hand >> 36]]

@@ -42,11 +42,11 @@ from typing import Any
 from bot.cards import (
     BIT,
     DECK,
-    MONTH_LOW_BITS,
     MONTH_MASKS,
     MONTH_OF,
     indices_in,
     months_holding,
+    months_holding_at_least,
     part_tables,
 )
 
@@ -151,7 +151,6 @@ def _month_plays(month0: int, hand: int, field: int) -> tuple[tuple[Action, ...]
 _PLAYS = tuple(_month_plays(m0, hn, fn) for m0 in range(12) for hn in range(16) for fn in range(16))
 
 _NIBBLE_FOUR = 0x444444444444  # per month nibble of month counts: the count is 4
-_NIBBLE_ONE = 0x111111111111  # plus one per month: a count of 3 or 4 then reaches bit 2
 # The plays of a hand in which every card plays as itself (no choice, no shake or bomb): four
 # table reads, in card order as the month-by-month loop lists them.
 _PLAIN = part_tables(_PLAY)
@@ -420,13 +419,8 @@ class GoStopRound(FishingRound):
         """The moves of seat ``p``'s turn: its plays, and a joker, shake, bomb or draw allowed."""
         hand = self.hands[p]
         # The months whose plays are more than each card as itself: two field cards to choose
-        # from, or three or four in hand (a shake or a bomb). Month counts by nibble
-        # (_month_counts and months_holding written out: this runs before every play).
-        f = self.field - (self.field >> 1 & 0x555555555555)
-        f = (f & 0x333333333333) + (f >> 2 & 0x333333333333)
-        h = hand - (hand >> 1 & 0x555555555555)
-        h = (h & 0x333333333333) + (h >> 2 & 0x333333333333)
-        special = ((f >> 1 & ~f & MONTH_LOW_BITS) | ((h + _NIBBLE_ONE) >> 2 & MONTH_LOW_BITS)) * 15
+        # from, or three or four in hand (a shake or a bomb).
+        special = months_holding(self.field, 2) | months_holding_at_least(hand, 3)
         if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
             return _plain_plays(hand)  # most hands: each card plays as itself
         return self._unusual_plays(p, special)
@@ -715,12 +709,6 @@ class GoStopRound(FishingRound):
     def _has_turn(self, q: int) -> bool:
         return bool(self.hands[q]) or (self.bomb_turns[q] > 0 and bool(self.stock))
 
-    def _someone_has_turn(self) -> bool:
-        for q in range(self.num_players):
-            if self._has_turn(q):
-                return True
-        return False
-
     def _end_turn(self, events: list[Event]) -> None:
         r = self.rules
         p = self.current
@@ -742,7 +730,7 @@ class GoStopRound(FishingRound):
                 self._owe("four_of_month", r.steal_four_of_month)
         reasons = self.turn_reasons
         if reasons:
-            if not self._someone_has_turn():  # the final turn
+            if not any(map(self._has_turn, range(n))):  # the final turn
                 exempt = _EXEMPT[r.final_turn_exempt]
                 dropped = [x[0] for x in reasons if x[0] in exempt]
                 if dropped:
