@@ -250,6 +250,7 @@ class GoStopRound(FishingRound):
         self.outcome: dict[str, Any] | None = None
         self.start_events: list[Event] = []
         self._kept_score: list[tuple[int, int] | None] = [None] * n  # see _score
+        self._kept_triples = [(0, 0)] * n  # see _play_actions
         if not _restore:
             self._deal(Rng(seed), shuffle)
 
@@ -419,8 +420,16 @@ class GoStopRound(FishingRound):
         """The moves of seat ``p``'s turn: its plays, and a joker, shake, bomb or draw allowed."""
         hand = self.hands[p]
         # The months whose plays are more than each card as itself: two field cards to choose
-        # from, or three or four in hand (a shake or a bomb).
-        special = months_holding(self.field, 2) | months_holding_at_least(hand, 3)
+        # from, or three or four in hand (a shake or a bomb). A hand only loses cards but for a
+        # joker's replacement, so most hands never hold three of a month: kept per seat is a
+        # hand this one is part of and that hand's months of three or more (not part of the
+        # state, like the kept score); when that hand had none, neither has this one.
+        special = months_holding(self.field, 2)
+        kept, triples = self._kept_triples[p]
+        if hand | kept != kept:  # not part of the kept hand (a new hand, a replacement drawn)
+            kept, triples = self._kept_triples[p] = (hand, months_holding_at_least(hand, 3))
+        if triples:  # that hand had three of a month: this one, as it is now
+            special |= months_holding_at_least(hand, 3)
         if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
             return _plain_plays(hand)  # most hands: each card plays as itself
         return self._unusual_plays(p, special)
