@@ -342,14 +342,24 @@ def months_holding(m: int, count: int) -> int:
     Each month is four adjacent bits, so each byte of the set is two months: its six bytes go
     through a 256-entry table at once, in C, with no loop over the months.
     """
-    return int.from_bytes((m & ALL_MASK).to_bytes(6, "little").translate(_HOLDING[count]), "little")
+    return _from_bytes(_month_bytes(m).translate(_HOLDING[count]), "little")
 
 
 def months_holding_at_least(m: int, count: int) -> int:
     """The months (all four cards of each) of which ``m`` holds ``count`` cards or more (as
     :func:`months_holding`)."""
-    return int.from_bytes((m & ALL_MASK).to_bytes(6, "little").translate(_HOLDING_AT_LEAST[count]),
-                          "little")
+    return _from_bytes(_month_bytes(m).translate(_HOLDING_AT_LEAST[count]), "little")
+
+
+_from_bytes = int.from_bytes
+
+
+def _month_bytes(m: int) -> bytes:
+    """The 48 cards of ``m`` as six bytes, two months each, the first month first."""
+    try:
+        return m.to_bytes(6, "little")
+    except OverflowError:  # cards past the 48: Go-Stop's jokers, no month's
+        return (m & ALL_MASK).to_bytes(6, "little")
 
 
 def has_odd_month(m: int) -> bool:
