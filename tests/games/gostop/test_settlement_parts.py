@@ -1,6 +1,7 @@
 """The settlement's shortcuts held to the general rules: the winner's yaku read from tables
 (NamedYaku) agree with yaku_with and points_with; one Settlement worked under both readings of
-the dual card details each as a settle() of its own."""
+the dual card details each as a settle() of its own; and a round's end decides as comparing the
+two readings' full settlements (reading_options) says."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import random
 import pytest
 
 from bot.games.gostop import Rules, settle
+from bot.games.gostop import game as G
 from bot.games.gostop.rules import BRIGHT_SLUGS
 from bot.games.gostop.scoring import (
     ANIMALS,
     Settlement,
     animals_of,
+    best_reading,
     dual_card,
     ids,
     points_with,
@@ -118,3 +121,65 @@ def test_one_settlement_under_both_readings_details_each_as_settle(changes):
             assert [list(p) for p in detail["payments"]] == [list(p) for p in expected["payments"]]
             kind = settlement.detail(under, "stop")
             assert list(kind) == ["kind", *expected] and kind["kind"] == "stop"
+
+
+def expected_end(state: G.GoStopRound, winner: int) -> tuple[str, dict | None]:
+    """What a round's end should be (the phase, the settlement) from settle() under every
+    reading its holder may choose (reading_options), compared in full."""
+    rules = state.rules
+    holder = state.dual_holder()
+    options = state.reading_options(winner, holder)
+    if not options:
+        return G.OVER, settle(rules, winner, state.captured, goes=state.goes,
+                              go_order=state.go_order, shakes=state.shakes, bombs=state.bombs,
+                              nagari=state.nagari, mission_month=state.mission_month)
+    if len(options) == 1:
+        return G.OVER, next(iter(options.values()))
+    mine = {k: v["points"][holder] for k, v in options.items()}
+    if mine["animal"] == mine["pi"]:
+        best = best_reading(state.captured[winner], rules) if holder == winner else "animal"
+    elif rules.sake_cup_reading == "declare":
+        return G.READING, None
+    else:
+        best = max(mine, key=mine.get)
+    return G.OVER, options[best]
+
+
+@pytest.mark.parametrize("changes", [
+    {}, {"sake_cup_reading": "auto"}, {"sake_cup": "bridge", "meongbak": "yeol"},
+    {"stop_minimum_2p": 3, "stop_minimum_3p": 1, "pibak_max_2p": 9},
+    {"jokers": 2, "joker_power": "immunity", "sake_cup_reading": "auto"},
+])
+def test_the_round_end_decides_as_both_readings_full_settlements_say(changes):
+    rules = Rules(**changes)
+    rng = random.Random(41)
+    phases = set()
+    for seed in range(150):
+        state = G.new_round(num_players=2 + seed % 2, rules=rules, seed=seed)
+        while not state.is_over and state.phase != G.READING:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        # A stop leaves the piles and counts as they were: the end can be worked out again.
+        if state.phase == G.READING:
+            winner = state.pending_winner
+        elif state.outcome["kind"] == "stop":
+            winner = state.outcome["winner"]
+        else:
+            continue
+        phase, detail = expected_end(state, winner)
+        phases.add(phase)
+        assert state.phase == phase
+        if detail is not None:
+            got = {k: v for k, v in state.outcome.items() if k not in ("kind", "carry")}
+            assert got == detail and list(got) == list(detail)
+            assert list(state.outcome) == ["kind", *detail, "carry"]
+        else:  # the holder chooses: either choice finishes as its settlement
+            for reading in ("animal", "pi"):
+                twin = G.GoStopRound.from_dict(state.to_dict())
+                twin._reading_choice = state._reading_choice
+                twin.apply(f"sake_{reading}")
+                expected = state.reading_options(winner)[reading]
+                assert {k: v for k, v in twin.outcome.items() if k not in ("kind", "carry")} \
+                    == expected
+    assert G.OVER in phases
+    assert G.READING in phases or rules.sake_cup_reading == "auto"
