@@ -1,8 +1,9 @@
 """Go-Stop scoring (jokbo, RULES.md §3.3) and settlement (§3.4).
 
 :func:`score_yaku` is the public scoring function: a pile of captured cards in, yaku slugs with
-points out. :func:`settle` computes what every loser pays the winner; :class:`GoStopRound` calls
-it when a round is won, and the tests call it with hand-made piles.
+points out. :func:`settle` computes what every loser pays the winner (the tests call it with
+hand-made piles); :class:`Settlement` is that in steps, which :class:`GoStopRound` works through
+when a round is won, sharing what the dual card's two readings have in common.
 
 Piles are integer bit sets like everywhere in ``bot.games``. Bits 48..50 are the optional jokers
 (``joker_1``, ``joker_2`` worth 2 pi, ``joker_3`` worth 3 pi; option ``jokers``).
@@ -348,8 +349,8 @@ class NamedYaku:
                         for r in ("animal", "pi")}
 
 
-def _named(m: int, rules: Rules, reading: str) -> tuple[tuple[tuple[str, int, tuple[str, ...]], ...],
-                                                         int, bool, int]:
+def _named(m: int, rules: Rules, reading: str) -> tuple[tuple[tuple[str, int, tuple[str, ...]],
+                                                               ...], int, bool, int]:
     """The yaku of cards ``m`` (all of one kind) for :class:`NamedYaku`: (the yaku, their
     points, whether a bright yaku is among them, the animals counted)."""
     rows = tuple(tuple(y) for y in yaku_with(m, rules, reading))  # plain tuples unpack faster
@@ -596,7 +597,8 @@ class Settlement:
                     _penalty(pens, extra, "gwangbak", rules.gwangbak)
                 if pi:
                     pv = pi_value(pile, rules, read)
-                    if pv <= rules.pibak_max(len(piles)) and (pv > 0 or not rules.pibak_zero_exempt):
+                    if (pv <= rules.pibak_max(len(piles))
+                            and (pv > 0 or not rules.pibak_zero_exempt)):
                         _penalty(pens, extra, "pibak", rules.pibak)
                 if need and w_animals >= need and not animals_of(pile, rules, read):
                     _penalty(pens, extra, "meongbak", "double")
