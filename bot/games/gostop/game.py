@@ -65,6 +65,7 @@ from .scoring import (
     JOKERS_2,
     RIBBONS,
     SINGLE_PI,
+    Settlement,
     animals_of,
     base_score,
     best_reading,
@@ -77,7 +78,6 @@ from .scoring import (
     pi_value,
     pile_scorer,
     progress,
-    settle,
     to_mask,
     yaku_of,
 )
@@ -90,6 +90,7 @@ NO_STACK = -1
 DEALT_STACK = -2
 
 _MONTHS = range(1, 13)
+_READINGS = ("animal", "pi")  # of the dual card
 _EXEMPT = {
     "sseul_ttadak_jjok": frozenset({"sseul", "ttadak", "jjok"}),
     "ppeok_sseul_ttadak": frozenset({"ppeok_capture", "triplet_capture", "sseul", "ttadak"}),
@@ -208,7 +209,8 @@ class GoStopRound(FishingRound):
 
     GAME = "gostop"
     VERSION = 1
-    _reading_choice: dict[str, dict[str, Any]] | None = None  # the settlements a reading chooses from
+    # The settlement a reading chooses from and its amounts under each reading.
+    _reading_choice: tuple[Settlement, dict[str, tuple]] | None = None
 
     def __init__(self, rules: Rules, seed: int, num_players: int = 2, dealer: int = 0,
                  round_number: int = 1, carry: dict[str, Any] | None = None,
@@ -838,12 +840,14 @@ class GoStopRound(FishingRound):
     def _reading(self, reading: str) -> list[Event]:
         holder = self.current
         events: list[Event] = [{"type": "reading", "player": holder, "reading": reading}]
-        options = self._reading_choice
+        choice = self._reading_choice
         self._reading_choice = None
-        if options is not None and reading in options:  # settled already when it was offered
-            self._finish({"kind": "stop", **options[reading], "carry": {}}, events)
+        if choice:
+            settlement, under = choice
+            self._settle(settlement, under[reading], events)
         else:
-            self._settle(self.pending_winner, {holder: reading}, events)
+            settlement = self._settlement(self.pending_winner)
+            self._settle(settlement, settlement.under({holder: reading}), events)
         return events
 
     # -- the end ------------------------------------------------------------------------------
@@ -859,50 +863,63 @@ class GoStopRound(FishingRound):
         ``holder`` when it is known already)."""
         if holder == -1:
             holder = self.dual_holder()
-        if holder is None:
-            return {}
-        r = self.rules
         out = {}
-        for reading in ("animal", "pi"):
-            if holder == winner and base_score(self.captured[winner], r, reading) < r.stop_minimum(
-                    self.num_players):
-                continue
-            out[reading] = self._settlement(winner, {holder: reading})
+        for r in self._readings(self._settlement(winner), holder):
+            settlement = self._settlement(winner)  # one of its own: the two share no list
+            out[r] = settlement.detail(settlement.under({holder: r}))
         return out
 
-    def _settlement(self, winner: int, reading: dict[int, str]) -> dict[str, Any]:
-        return settle(self.rules, winner, self.captured, goes=self.goes, go_order=self.go_order,
-                      shakes=self.shakes, bombs=self.bombs, nagari=self.nagari, reading=reading,
-                      mission_month=self.mission_month)
+    def _readings(self, settlement: Settlement, holder: int | None) -> tuple[str, ...]:
+        """The readings of the dual card its holder may choose from (none if nobody holds it):
+        a winner's reading must still reach the stop minimum."""
+        if holder is None:
+            return ()
+        if holder != settlement.winner:
+            return _READINGS
+        least = self.rules.stop_minimum(self.num_players)
+        animal = settlement.base("animal") >= least
+        if settlement.base("pi") >= least:
+            return _READINGS if animal else ("pi",)
+        return ("animal",) if animal else ()
+
+    def _settlement(self, winner: int) -> Settlement:
+        return Settlement(self.rules, winner, self.captured, self.goes, self.go_order,
+                          self.shakes, self.bombs, self.nagari, self.mission_month)
 
     def _win(self, p: int, events: list[Event]) -> None:
+        settlement = self._settlement(p)
         holder = self.dual_holder()
-        options = self.reading_options(p, holder)
-        if not options:  # nobody holds the dual card, or it is read one way only
-            self._settle(p, {}, events)
+        readings = self._readings(settlement, holder)
+        if not readings:  # nobody holds the dual card (or no reading reaches the minimum)
+            self._settle(settlement, settlement.under({}), events)
             return
-        # Each option is the settlement under that reading: the one chosen is used as it is.
-        if len(options) == 1:
-            best = next(iter(options))
+        if len(readings) == 1:
+            self._settle(settlement, settlement.under({holder: readings[0]}), events)
+            return
+        # The holder's points under each reading decide; only the reading chosen is detailed.
+        animal = settlement.under({holder: "animal"})
+        pi = settlement.under({holder: "pi"})
+        as_animal, as_pi = animal[-1][holder], pi[-1][holder]
+        if as_animal == as_pi:
+            best = best_reading(self.captured[p], self.rules) if holder == p else "animal"
+        elif self.rules.sake_cup_reading == "declare":
+            self.pending_winner = p
+            self.phase = READING
+            self.current = holder
+            # Not state (a restored round settles anew); the piles stay while it waits.
+            self._reading_choice = (settlement, {"animal": animal, "pi": pi})
+            events.append({"type": "reading_choice", "player": holder, "winner": p,
+                           "card": ids(self.captured[holder] & dual_card(self.rules))[0]})
+            return
         else:
-            mine = {k: v["points"][holder] for k, v in options.items()}
-            if mine["animal"] == mine["pi"]:
-                best = best_reading(self.captured[p], self.rules) if holder == p else "animal"
-            elif self.rules.sake_cup_reading == "declare":
-                self.pending_winner = p
-                self.phase = READING
-                self.current = holder
-                self._reading_choice = options  # not state: a restored round settles anew
-                events.append({"type": "reading_choice", "player": holder, "winner": p,
-                               "card": ids(self.captured[holder] & dual_card(self.rules))[0]})
-                return
-            else:
-                best = max(mine, key=mine.get)
-        self._finish({"kind": "stop", **options[best], "carry": {}}, events)
+            best = "pi" if as_pi > as_animal else "animal"
+        self._settle(settlement, pi if best == "pi" else animal, events)
 
-    def _settle(self, p: int, reading: dict[int, str], events: list[Event]) -> None:
-        detail = self._settlement(p, reading)
-        self._finish({"kind": "stop", **detail, "carry": {}}, events)
+    def _settle(self, settlement: Settlement, under: tuple, events: list[Event]) -> None:
+        """Finish the round with ``settlement``'s amounts ``under`` a choice of readings."""
+        detail = settlement.detail(under, "stop")
+        detail["carry"] = {}
+        self._finish(detail, events)
 
     def _finish_instant(self, p: int, kind: str, cards: int, events: list[Event],
                         field: bool = False) -> None:

@@ -1,8 +1,9 @@
 """Go-Stop scoring (jokbo, RULES.md §3.3) and settlement (§3.4).
 
 :func:`score_yaku` is the public scoring function: a pile of captured cards in, yaku slugs with
-points out. :func:`settle` computes what every loser pays the winner; :class:`GoStopRound` calls
-it when a round is won, and the tests call it with hand-made piles.
+points out. :func:`settle` computes what every loser pays the winner (the tests call it with
+hand-made piles); :class:`Settlement` is that in steps, which :class:`GoStopRound` works through
+when a round is won, sharing what the dual card's two readings have in common.
 
 Piles are integer bit sets like everywhere in ``bot.games``. Bits 48..50 are the optional jokers
 (``joker_1``, ``joker_2`` worth 2 pi, ``joker_3`` worth 3 pi; option ``jokers``).
@@ -192,15 +193,23 @@ def yaku_with(m: int, rules: Rules, reading: str, cards: bool = True) -> list[Ya
     nt = t.bit_count()
     if nt >= 5:
         add(out, "tti", nt - 4, t)
-    pv = pi_value(m, rules, reading)
-    if pv >= 10:
-        pi_cards = m & (CHAFF | JOKERS)
-        if rules.sake_cup == "both":
-            pi_cards |= m & SAKE
-        elif reading == "pi":
-            pi_cards |= m & dual_card(rules)
-        add(out, "pi", pv - 9, pi_cards)
+    pi = _pi_yaku(m, rules, reading)
+    if pi:
+        add(out, "pi", pi[1], pi[2])
     return out
+
+
+def _pi_yaku(m: int, rules: Rules, reading: str) -> tuple[str, int, int] | None:
+    """The pi yaku of pile ``m`` as (slug, points, its cards' bit set); None below 10 pi."""
+    pv = pi_value(m, rules, reading)
+    if pv < 10:
+        return None
+    pi_cards = m & (CHAFF | JOKERS)
+    if rules.sake_cup == "both":
+        pi_cards |= m & SAKE
+    elif reading == "pi":
+        pi_cards |= m & dual_card(rules)
+    return "pi", pv - 9, pi_cards
 
 
 def total(yaku: list[Yaku]) -> int:
@@ -283,7 +292,7 @@ class PileScorer:
     those cards alone) plus its pi points, the dual card read the higher way. A round scores a
     pile after every turn that changed it: a few table reads instead of every yaku's test."""
 
-    __slots__ = ("rules", "brights", "ribbons", "animals", "dual")
+    __slots__ = ("rules", "brights", "ribbons", "animals", "dual", "_named")
 
     def __init__(self, rules: Rules) -> None:
         self.brights = {b: points_with(b, rules, "animal") for b in _subsets(BRIGHTS)}
@@ -293,6 +302,14 @@ class PileScorer:
                         for a in _subsets(ANIMALS)}
         self.rules = rules
         self.dual = dual_card(rules)
+        self._named: NamedYaku | None = None
+
+    def named(self) -> NamedYaku:
+        """The yaku tables a settlement reads, built when first needed (a rule set may settle
+        no round)."""
+        if self._named is None:
+            self._named = NamedYaku(self.rules)
+        return self._named
 
     def score(self, m: int) -> int:
         """The base score of pile ``m`` (a round holds this bound method: a plain method is
@@ -314,6 +331,31 @@ class PileScorer:
         return "pi" if as_pi + _PI_POINTS[pv + 2] > as_animal + _PI_POINTS[pv] else "animal"
 
     __call__ = score
+
+
+class NamedYaku:
+    """The yaku of a pile's brights, of its animals (under each reading of the dual card) and
+    of its ribbons under one rule set, from tables filled by :func:`yaku_with` on those cards
+    alone (see :func:`_named`). A settlement reads every yaku of a pile but the pi yaku
+    (:func:`_pi_yaku`) from three tables instead of testing each yaku."""
+
+    __slots__ = ("brights", "ribbons", "animals")
+
+    def __init__(self, rules: Rules) -> None:
+        self.brights = {b: _named(b, rules, "animal") for b in _subsets(BRIGHTS)}
+        self.ribbons = {t: _named(t, rules, "animal") for t in _subsets(RIBBONS)}
+        # Animals alone hold at most the dual card's 2 pi: no pi yaku of their own.
+        self.animals = {r: {a: _named(a, rules, r) for a in _subsets(ANIMALS)}
+                        for r in ("animal", "pi")}
+
+
+def _named(m: int, rules: Rules, reading: str) -> tuple[tuple[tuple[str, int, tuple[str, ...]],
+                                                               ...], int, bool, int]:
+    """The yaku of cards ``m`` (all of one kind) for :class:`NamedYaku`: (the yaku, their
+    points, whether a bright yaku is among them, the animals counted)."""
+    rows = tuple(tuple(y) for y in yaku_with(m, rules, reading))  # plain tuples unpack faster
+    return (rows, sum(row[1] for row in rows), any(row[0] in BRIGHT_SLUGS for row in rows),
+            animals_of(m, rules, reading).bit_count())
 
 
 @functools.lru_cache(maxsize=32)
@@ -409,121 +451,238 @@ def settle(
     reading, a loser's animal reading). Returns a JSON-friendly dict with ``score``, ``payments``
     (one per loser) and ``points`` (zero-sum, per seat).
     """
-    n = len(piles)
-    goes = goes or [0] * n
-    go_order = go_order or [s for s in range(n) if goes[s]]
-    shakes = shakes or [0] * n
-    bombs = bombs or [0] * n
-    reading = dict(reading or {})
-    w_read = reading.get(winner) or best_reading(piles[winner], rules)
-    yaku = yaku_with(piles[winner], rules, w_read)
-    base = 0
-    slugs = set()
-    for y in yaku:  # total() and the slugs in one pass (no generator frames)
-        base += y.points
-        slugs.add(y.slug)
+    reading = reading or {}
+    settlement = Settlement(rules, winner, piles, goes, go_order, shakes, bombs, nagari,
+                            mission_month)
+    return settlement.detail(settlement.under(reading))
 
-    add, go_mult = go_bonus(rules, goes[winner])
-    bonus: list[list[Any]] = []
-    mults: list[list[Any]] = []
-    if add:
-        bonus.append(["go", add])
-    if go_mult > 1:
-        mults.append(["go", go_mult])
-    if shakes[winner]:
-        if rules.shake_multiplier == "double":
-            mults.append(["shake", 2 ** shakes[winner]])
+
+class Settlement:
+    """:func:`settle` for one round end, in steps: the winner's side under a reading of the dual
+    card (:meth:`side`, kept once worked out), every amount under a choice of readings
+    (:meth:`under`), the detail of one such choice (:meth:`detail`). A round compares the
+    holder's points under both readings and details only the one chosen; the readings share
+    what does not depend on them (the winner's bonuses and most multipliers; his whole side
+    when a loser holds the card). The piles and counts passed in are read, not copied: they
+    must not change while the settlement is in use."""
+
+    __slots__ = ("rules", "winner", "piles", "goes", "shakes", "bombs", "nagari",
+                 "mission_month", "dual", "named", "liable", "_best", "_stakes", "_sides")
+
+    def __init__(self, rules: Rules, winner: int, piles: list[int], goes: list[int] | None = None,
+                 go_order: list[int] | None = None, shakes: list[int] | None = None,
+                 bombs: list[int] | None = None, nagari: int = 0,
+                 mission_month: int | None = None) -> None:
+        n = len(piles)
+        scorer = pile_scorer(rules)
+        self.rules = rules
+        self.winner = winner
+        self.piles = piles
+        self.goes = goes = goes or [0] * n
+        self.shakes = shakes or [0] * n
+        self.bombs = bombs or [0] * n
+        self.nagari = nagari
+        self.mission_month = mission_month
+        self.dual = scorer.dual
+        self.named = scorer.named()
+        self.liable = _liable(rules, winner, piles, goes, go_order)
+        self._best: str | None = None
+        self._stakes: tuple | None = None
+        self._sides: dict[str, tuple] = {}
+
+    def base(self, read: str) -> int:
+        """The winner's base score under reading ``read``."""
+        return self.side(read)[3]
+
+    def side(self, read: str) -> tuple[tuple, tuple, tuple, int, bool, tuple[str, int, int] | None,
+                                       int, list[list[Any]], list[list[Any]], int]:
+        """The winner's side under reading ``read``: (the yaku of his brights, of his animals
+        and of his ribbons as (slug, points, card ids), base, whether a bright yaku is among
+        them, the pi yaku as (slug, points, cards) or None, his animals, bonuses, multipliers,
+        score)."""
+        side = self._sides.get(read)
+        if side is not None:
+            return side
+        rules = self.rules
+        pile = self.piles[self.winner]
+        named = self.named
+        b_yaku, b_points, bright, _ = named.brights[pile & BRIGHTS]
+        a_yaku, a_points, _, animals = named.animals[read][pile & ANIMALS]
+        t_yaku, t_points, _, _ = named.ribbons[pile & RIBBONS]
+        pi = _pi_yaku(pile, rules, read)
+        base = b_points + a_points + t_points
+        if pi:
+            base += pi[1]
+        bonus, before, after, score = self._stakes or self._stake()
+        if rules.meongtta and animals >= 7:
+            mults = [*before, ["meongtta", 2], *after]
         else:
-            bonus.append(["shake", shakes[winner]])
-    if bombs[winner] and rules.bomb_multiplier > 1:
-        mults.append(["bomb", rules.bomb_multiplier ** bombs[winner]])
-    w_animals = animals_of(piles[winner], rules, w_read).bit_count()
-    if rules.meongtta and w_animals >= 7:
-        mults.append(["meongtta", 2])
-    nf = nagari_factor(rules, nagari)
-    if nf > 1:
-        mults.append(["nagari", nf])
-    if mission_month and (piles[winner] >> (4 * (mission_month - 1)) & 0b1111) == 0b1111:
-        mults.append(["mission", 2])
-    if rules.joker_power == "double" and piles[winner] & JOKERS:
-        mults.append(["joker", 2 ** (piles[winner] & JOKERS).bit_count()])
-    score = base
-    for _, b in bonus:
-        score += b
-    for _, f in mults:
-        score *= f
+            mults = before + after
+        score += base
+        for _, f in mults:
+            score *= f
+        side = self._sides[read] = (b_yaku, a_yaku, t_yaku, base, bright, pi, animals, bonus,
+                                    mults, score)
+        return side
 
-    payments: list[dict[str, Any]] = []
-    need = _MEONGBAK_ANIMALS.get(rules.meongbak)
-    for seat in range(n):
-        if seat == winner:
-            continue
-        pile = piles[seat]
-        read = reading.get(seat, "animal")
-        pens: list[list[Any]] = []
-        extra: list[list[Any]] = []
-        immune = rules.joker_power == "immunity" and bool(pile & JOKERS)
-        due: list[tuple[str, str]] = []  # (penalty, how it counts)
-        brights = pile & BRIGHTS
-        if not rules.gwangbak_rain_protects:
-            brights &= ~RAIN
-        if slugs & BRIGHT_SLUGS and not brights:
-            due.append(("gwangbak", rules.gwangbak))
-        pv = pi_value(pile, rules, read)
-        if "pi" in slugs and pv <= rules.pibak_max(n) and (pv > 0 or not rules.pibak_zero_exempt):
-            due.append(("pibak", rules.pibak))
-        if need and w_animals >= need and not animals_of(pile, rules, read):
-            due.append(("meongbak", "double"))
-        if rules.gobak and n == 2 and goes[seat]:
-            due.append(("gobak", "double"))
-        if not immune:
-            for name, mode in due:
-                if mode == "double":
-                    pens.append([name, 2])
-                elif mode == "plus_two":
-                    extra.append([name, 2])
-        amount = score
-        for _, f in pens:
-            amount *= f
-        for _, e in extra:
-            amount += e
-        exempt = rules.empty_pile_exempt and pile == 0
-        payments.append({"seat": seat, "owed": amount, "amount": 0 if exempt else amount,
-                         "penalties": pens, "extra": extra, "exempt": exempt,
-                         "reading": read if pile & dual_card(rules) else None,
-                         "immune": immune, "pays_for": []})
-    liable = None
-    if rules.gobak and n >= 3:
-        immune = rules.joker_power == "immunity"
-        callers = [s for s in go_order if s != winner and goes[s]
-                   and not (immune and piles[s] & JOKERS)]
-        if callers:
-            liable = callers[0]
-            mine = next(p for p in payments if p["seat"] == liable)
-            for p in payments:
-                if p is not mine:
-                    mine["amount"] += p["amount"]
-                    mine["pays_for"].append(p["seat"])
-                    p["amount"] = 0
+    def _stake(self) -> tuple[list[list[Any]], list[list[Any]], list[list[Any]], int]:
+        """What the winner's score adds and multiplies whatever the reading: (bonuses, the
+        multipliers before meong-tta's and after it, the bonus points)."""
+        rules = self.rules
+        w = self.winner
+        pile = self.piles[w]
+        add, go_mult = go_bonus(rules, self.goes[w])
+        bonus: list[list[Any]] = []
+        before: list[list[Any]] = []
+        after: list[list[Any]] = []
+        if add:
+            bonus.append(["go", add])
+        if go_mult > 1:
+            before.append(["go", go_mult])
+        shakes = self.shakes[w]
+        if shakes:
+            if rules.shake_multiplier == "double":
+                before.append(["shake", 2 ** shakes])
+            else:
+                bonus.append(["shake", shakes])
+        if self.bombs[w] and rules.bomb_multiplier > 1:
+            before.append(["bomb", rules.bomb_multiplier ** self.bombs[w]])
+        nf = nagari_factor(rules, self.nagari)
+        if nf > 1:
+            after.append(["nagari", nf])
+        month = self.mission_month
+        if month and (pile >> (4 * (month - 1)) & 0b1111) == 0b1111:
+            after.append(["mission", 2])
+        if rules.joker_power == "double" and pile & JOKERS:
+            after.append(["joker", 2 ** (pile & JOKERS).bit_count()])
+        points = 0
+        for _, b in bonus:
+            points += b
+        stakes = self._stakes = (bonus, before, after, points)
+        return stakes
+
+    def under(self, reading: dict[int, str]) -> tuple[dict[int, str], str, tuple, list[tuple],
+                                                      list[int]]:
+        """Every amount with the dual card read as ``reading`` says (seat -> reading; by
+        default the winner's higher reading, a loser's animal reading): (``reading``, the
+        winner's reading, his side, each loser's due as (seat, owed, penalties, extras, exempt,
+        immune), the points per seat: each loser pays his amount to the winner, unless one
+        loser is liable for all)."""
+        rules = self.rules
+        piles = self.piles
+        w = self.winner
+        w_read = reading.get(w)
+        if not w_read:
+            w_read = self._best
+            if w_read is None:
+                w_read = self._best = best_reading(piles[w], rules)
+        side = self.side(w_read)
+        _, _, _, _, bright, pi, w_animals, _, _, score = side
+        need = _MEONGBAK_ANIMALS.get(rules.meongbak)
+        points = [0] * len(piles)
+        dues = []
+        for seat, pile in enumerate(piles):
+            if seat == w:
+                continue
+            read = reading.get(seat, "animal")
+            pens: list[list[Any]] = []
+            extra: list[list[Any]] = []
+            owed = score
+            immune = rules.joker_power == "immunity" and bool(pile & JOKERS)
+            if not immune:
+                brights = pile & BRIGHTS
+                if not rules.gwangbak_rain_protects:
+                    brights &= ~RAIN
+                if bright and not brights:
+                    _penalty(pens, extra, "gwangbak", rules.gwangbak)
+                if pi:
+                    pv = pi_value(pile, rules, read)
+                    if (pv <= rules.pibak_max(len(piles))
+                            and (pv > 0 or not rules.pibak_zero_exempt)):
+                        _penalty(pens, extra, "pibak", rules.pibak)
+                if need and w_animals >= need and not animals_of(pile, rules, read):
+                    _penalty(pens, extra, "meongbak", "double")
+                if rules.gobak and self.goes[seat] and len(piles) == 2:
+                    _penalty(pens, extra, "gobak", "double")
+                for _, f in pens:
+                    owed *= f
+                for _, e in extra:
+                    owed += e
+            exempt = rules.empty_pile_exempt and pile == 0
+            dues.append((seat, owed, pens, extra, exempt, immune))
+            if not exempt:
+                points[seat] = -owed
+                points[w] += owed
+        liable = self.liable
+        if liable is not None:  # he pays every loser's amount, the others nothing
+            points = [points[w] if seat == w else 0 for seat in range(len(piles))]
+            points[liable] = -points[w]
+        return reading, w_read, side, dues, points
+
+    def detail(self, under: tuple, kind: str | None = None) -> dict[str, Any]:
+        """:func:`settle`'s result from :meth:`under`'s amounts; with a ``kind`` first when
+        given (a round's outcome starts with it)."""
+        reading, w_read, side, dues, points = under
+        b_yaku, a_yaku, t_yaku, base, _, pi, _, bonus, mults, score = side
+        w = self.winner
+        piles = self.piles
+        liable = self.liable
+        payments: list[dict[str, Any]] = []
+        for seat, owed, pens, extra, exempt, immune in dues:
+            p = {"seat": seat, "owed": owed, "amount": -points[seat], "penalties": pens,
+                 "extra": extra, "exempt": exempt,
+                 "reading": reading.get(seat, "animal") if piles[seat] & self.dual else None,
+                 "immune": immune, "pays_for": []}
+            if liable is not None:
+                if seat == liable:
+                    p["pays_for"] = [due[0] for due in dues if due[0] != seat]
+                else:
                     p["covered_by"] = liable
-    points = [0] * n
-    for p in payments:
-        points[p["seat"]] -= p["amount"]
-        points[winner] += p["amount"]
-    return {
-        "winner": winner,
-        "base": base,
-        "yaku": [[y.slug, y.points, list(y.cards)] for y in yaku],
-        "reading": w_read if piles[winner] & dual_card(rules) else None,
-        "goes": goes[winner],
-        "bonus": bonus,
-        "multipliers": mults,
-        "score": score,
-        "payments": payments,
-        "liable": liable,
-        "total": points[winner],
-        "points": points,
-    }
+            payments.append(p)
+        yaku = []
+        for slug, pts, cards in b_yaku + a_yaku + t_yaku:
+            yaku.append([slug, pts, [*cards]])
+        if pi:
+            yaku.append([pi[0], pi[1], ids(pi[2])])
+        out = {
+            "kind": kind,
+            "winner": w,
+            "base": base,
+            "yaku": yaku,
+            "reading": w_read if piles[w] & self.dual else None,
+            "goes": self.goes[w],
+            "bonus": bonus,
+            "multipliers": mults,
+            "score": score,
+            "payments": payments,
+            "liable": liable,
+            "total": points[w],
+            "points": points,
+        }
+        if kind is None:  # settle's result has no kind: the other keys keep their order
+            del out["kind"]
+        return out
+
+
+def _liable(rules: Rules, winner: int, piles: list[int], goes: list[int],
+            go_order: list[int] | None) -> int | None:
+    """The loser who pays for every loser: with three players and go-bak, the first loser who
+    called go (one immune by a joker does not count); ``go_order`` by default by seat."""
+    if not (rules.gobak and len(piles) >= 3):
+        return None
+    immune = rules.joker_power == "immunity"
+    for s in go_order or [s for s in range(len(piles)) if goes[s]]:
+        if s != winner and goes[s] and not (immune and piles[s] & JOKERS):
+            return s
+    return None
+
+
+def _penalty(pens: list[list[Any]], extra: list[list[Any]], name: str, mode: str) -> None:
+    """A loser's penalty ``name`` counted as ``mode``: x2 ("double") or +2 ("plus_two")."""
+    if mode == "double":
+        pens.append([name, 2])
+    elif mode == "plus_two":
+        extra.append([name, 2])
 
 
 def progress(m: int, rules: Rules) -> list[tuple[str, int, int]]:
