@@ -40,6 +40,7 @@ from operator import itemgetter
 from typing import Any
 
 from bot.cards import (
+    ALL_MASK,
     BIT,
     DECK,
     MONTH_MASKS,
@@ -441,24 +442,21 @@ class GoStopRound(FishingRound):
         bits of each month whose plays are more than each card as itself, as _play_actions
         finds them)."""
         hand = self.hands[p]
+        cards = hand & ALL_MASK
         field = self.field
-        out: list[Action] = []
-        if hand & JOKERS:
-            out.extend([_JOKER[j] for j in indices_in(hand & JOKERS)])
-            hand &= ~JOKERS
-        while special:  # the special months in order, each after the plain cards below it
-            shift = ((special & -special).bit_length() - 1) & ~3
-            special &= ~(15 << shift)
-            nibble = hand >> shift & 15
-            if not nibble:
-                continue
-            out += _plain_plays(hand & ((1 << shift) - 1))
-            hand &= ~((16 << shift) - 1)
+        out = _plain_plays(cards)  # each card as itself, in card order; then each special month's
+        todo = cards & special  # plays replace its cards' places, the highest month first (so
+        while todo:  # the places below stay): a choice of targets, a shake or a bomb after them
+            shift = (todo.bit_length() - 1) & ~3
+            todo &= BIT[shift] - 1
+            nibble = cards >> shift & 15
             plays, may, more = _PLAYS[shift << 6 | nibble << 4 | field >> shift & 15]
-            out += plays
             if may and self._allows(p, may, shift // 4 + 1):
-                out += more
-        out += _plain_plays(hand)
+                plays += more
+            at = (cards & BIT[shift] - 1).bit_count()  # the month's first place
+            out[at:at + nibble.bit_count()] = plays
+        if hand & JOKERS:
+            out[:0] = [_JOKER[j] for j in indices_in(hand & JOKERS)]
         if self.bomb_turns[p] and self.stock:
             out.append(_DRAW)
         return out
