@@ -182,20 +182,17 @@ def _months_with(counts: int, k: int) -> list[int]:
 
 
 
-def _mask_of(cards: tuple[int, ...]) -> int:
-    return sum(map(BIT.__getitem__, cards))  # distinct cards: their sum is their union
-
-
 @cache
-def _deal_layout(n: int, hand_size: int, field_size: int, cards: int
+def _deal_layout(n: int, hand_size: int, field_size: int, cards: int, dealer: int
                  ) -> tuple[itemgetter, tuple[itemgetter, ...], int]:
     """Where the piles lie in a shuffled deck of ``cards`` cards, as the shared dealing
     (``deal_from``: the field, then the hands from the dealer's left, the dealer last) puts
-    them: the field's positions, each hand's by its seat counted from the dealer, and how many
-    cards are dealt (the rest is the stock). Worked out once per deal size, not per deal."""
-    packets = [("field", field_size)] + [(k, hand_size) for k in range(1, n)] + [(0, hand_size)]
-    piles, stock = deal_from(list(range(cards)), packets, 4 if n == 2 else 3)
-    return (itemgetter(*piles["field"]), tuple(itemgetter(*piles[k]) for k in range(n)),
+    them: the field's positions, each seat's hand's, and how many cards are dealt (the first
+    ones; the rest is the stock). Worked out once per deal size and dealer, not per deal."""
+    seats = [(dealer + k) % n for k in range(1, n + 1)]  # from the dealer's left to the dealer
+    piles, stock = deal_from(list(range(cards)), [("field", field_size)] + [(s, hand_size) for s in seats],
+                             4 if n == 2 else 3)
+    return (itemgetter(*piles["field"]), tuple(itemgetter(*piles[s]) for s in range(n)),
             cards - len(stock))
 
 
@@ -248,13 +245,16 @@ class GoStopRound(FishingRound):
         r = self.rules
         n = self.num_players
         hand_size, field_size = r.deal_sizes(n)
-        field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size, JOKER_BASE + r.jokers)
+        cards = JOKER_BASE + r.jokers
+        field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size, cards, self.dealer)
         for _attempt in range(1000):
-            deck = list(range(JOKER_BASE + r.jokers))
+            deck = list(range(cards))
             rng.shuffle(deck, shuffle)
-            self.hands = [_mask_of(hands_at[(s - self.dealer) % n](deck)) for s in range(n)]
-            self.field = _mask_of(field_at(deck))
-            self.stock = deck[dealt:][::-1]  # the card dealt next would be the top: the end
+            # The dealt cards' bits, read in one call: a pile's bit set is the sum of its cards'.
+            bits = itemgetter(*deck[:dealt])(BIT)
+            self.hands = [sum(at(bits)) for at in hands_at]
+            self.field = sum(field_at(bits))
+            self.stock = deck[:dealt - 1:-1]  # the card dealt next would be the top: the end
             self.captured = [0] * n
             events = self._field_jokers()
             four = self._field_four()
