@@ -35,8 +35,8 @@ player calls ``go`` or ``stop`` (a player with no turn left must stop). Hands em
 
 from __future__ import annotations
 
-from functools import cache
-from operator import itemgetter
+from functools import cache, reduce
+from operator import itemgetter, or_
 from typing import Any
 
 from bot.cards import (
@@ -46,7 +46,6 @@ from bot.cards import (
     MONTH_MASKS,
     MONTH_OF,
     indices_in,
-    months_holding,
     part_tables,
 )
 
@@ -288,11 +287,13 @@ class GoStopRound(FishingRound):
         return _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
 
     def _after_deal(self, four: int | None) -> None:
-        stacked = _months_with(_month_counts(self.field), 3) if months_holding(self.field, 3) else []
+        counts = _month_counts(self.field)
+        # a count of 3 or 4 plus one reaches bit 2: no month to look for otherwise (most deals)
+        stacked = _months_with(counts, 3) if (counts + _NIBBLE_ONE) & _NIBBLE_FOUR else []
         for m in stacked:
             self.stacks[m] = DEALT_STACK
         ev: Event = {"type": "deal", "dealer": self.dealer, "field": ids(self.field),
-                     "stacks": [_km(m) for m in stacked],
+                     "stacks": list(map(_km, stacked)),
                      "nagari": self.nagari, "multiplier": nagari_factor(self.rules, self.nagari)}
         if self.mission_month:
             ev["mission_month"] = _km(self.mission_month)
@@ -313,7 +314,11 @@ class GoStopRound(FishingRound):
 
     def _check_chongtong(self, events: list[Event]) -> None:
         mode = self.rules.chongtong
-        if mode == "off" or not any(_month_counts(h) & _NIBBLE_FOUR for h in self.hands):
+        hands = self.hands
+        # A hand holds four of a month only if the hands together do: one count of them all
+        # rules out most deals before each hand is counted.
+        if mode == "off" or not (_month_counts(reduce(or_, hands)) & _NIBBLE_FOUR
+                                 and any(_month_counts(h) & _NIBBLE_FOUR for h in hands)):
             self._start_play()  # nobody holds four of a month (nearly every deal)
             return
         order = [(self.dealer + k) % self.num_players for k in range(self.num_players)]
