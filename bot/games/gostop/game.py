@@ -183,16 +183,17 @@ def _months_with(counts: int, k: int) -> list[int]:
 
 @cache
 def _deal_layout(n: int, hand_size: int, field_size: int, cards: int, dealer: int
-                 ) -> tuple[itemgetter, tuple[itemgetter, ...], int]:
-    """Where the piles lie in a shuffled deck of ``cards`` cards, as the shared dealing
-    (``deal_from``: the field, then the hands from the dealer's left, the dealer last) puts
-    them: the field's positions, each seat's hand's, and how many cards are dealt (the first
-    ones; the rest is the stock). Worked out once per deal size and dealer, not per deal."""
+                 ) -> tuple[tuple[int, ...], itemgetter, tuple[itemgetter, ...], int]:
+    """The deck of ``cards`` cards before the shuffle, and where the piles lie in it once
+    shuffled, as the shared dealing (``deal_from``: the field, then the hands from the dealer's
+    left, the dealer last) puts them: the field's positions, each seat's hand's, and how many
+    cards are dealt (the first ones; the rest is the stock). Worked out once per deal size and
+    dealer, not per deal (and a list copies a tuple several times faster than a range)."""
     seats = [(dealer + k) % n for k in range(1, n + 1)]  # from the dealer's left to the dealer
     piles, stock = deal_from(list(range(cards)), [("field", field_size)] + [(s, hand_size) for s in seats],
                              4 if n == 2 else 3)
-    return (itemgetter(*piles["field"]), tuple(itemgetter(*piles[s]) for s in range(n)),
-            cards - len(stock))
+    return (tuple(range(cards)), itemgetter(*piles["field"]),
+            tuple(itemgetter(*piles[s]) for s in range(n)), cards - len(stock))
 
 
 class GoStopRound(FishingRound):
@@ -221,7 +222,8 @@ class GoStopRound(FishingRound):
         self.go_order: list[int] = []
         self.claimed = [0] * n  # score at each seat's last go
         self.shakes = [0] * n
-        self.shaken: list[list[int]] = [[] for _ in range(n)]  # months (Japanese numbers)
+        # months (Japanese numbers); a slice of a literal (n is 2 or 3) costs less than a comprehension
+        self.shaken: list[list[int]] = [[], [], []][:n]
         self.bombs = [0] * n
         self.bomb_turns = [0] * n
         self.ppeoks = [0] * n
@@ -244,10 +246,10 @@ class GoStopRound(FishingRound):
         r = self.rules
         n = self.num_players
         hand_size, field_size = r.deal_sizes(n)
-        cards = JOKER_BASE + r.jokers
-        field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size, cards, self.dealer)
+        unshuffled, field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size,
+                                                              JOKER_BASE + r.jokers, self.dealer)
         for _attempt in range(1000):
-            deck = list(range(cards))
+            deck = list(unshuffled)
             rng.shuffle(deck, shuffle)
             # The dealt cards' bits, read in one call: a pile's bit set is the sum of its cards'.
             bits = itemgetter(*deck[:dealt])(BIT)
