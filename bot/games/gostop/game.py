@@ -258,7 +258,8 @@ class GoStopRound(FishingRound):
             self.stock = deck[:dealt - 1:-1]  # the card dealt next would be the top: the end
             self.captured = [0] * n
             events = self._field_jokers()
-            four = self._field_four()
+            counts = _month_counts(self.field)
+            four = _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
             if four and r.field_four == "redeal":
                 self.start_events.append({"type": "misdeal", "reason": "four_of_a_month",
                                           "field": ids(self.field)})
@@ -269,7 +270,7 @@ class GoStopRound(FishingRound):
             raise RuntimeError("could not deal")
         if r.mission == "month":
             self.mission_month = rng.below(12) + 1
-        self._after_deal(four)
+        self._after_deal(four, counts)
 
     def _field_jokers(self) -> list[Event]:
         """Jokers dealt to the field go to the dealer and are replaced from the stock."""
@@ -284,12 +285,9 @@ class GoStopRound(FishingRound):
                     self.field |= 1 << self.stock.pop()
         return events
 
-    def _field_four(self) -> int | None:
-        counts = _month_counts(self.field)
-        return _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
-
-    def _after_deal(self, four: int | None) -> None:
-        counts = _month_counts(self.field)
+    def _after_deal(self, four: int | None, counts: int) -> None:
+        """Stack a dealt triplet, announce the deal, then settle a field four (``four``, when it
+        does not redeal) or offer chongtong. ``counts`` are the field's month counts."""
         # a count of 3 or 4 plus one reaches bit 2: no month to look for otherwise (most deals)
         stacked = _months_with(counts, 3) if (counts + _NIBBLE_ONE) & _NIBBLE_FOUR else []
         for m in stacked:
@@ -377,7 +375,7 @@ class GoStopRound(FishingRound):
         self.field = to_mask(field)
         self.stock = [card_index(c) for c in reversed(stock)]
         self.captured = [to_mask(p) for p in captured]
-        self._after_deal(None)
+        self._after_deal(None, _month_counts(self.field))
         return self
 
     # -- contract (legal actions kept per position by RoundState) -------------------------------
