@@ -184,14 +184,14 @@ def _months_with(counts: int, k: int) -> list[int]:
 @cache
 def _deal_layout(n: int, hand_size: int, field_size: int, cards: int, dealer: int
                  ) -> tuple[tuple[int, ...], itemgetter, tuple[itemgetter, ...], int]:
-    """The deck of ``cards`` cards before the shuffle, and where the piles lie in it once
-    shuffled, as the shared dealing (``deal_from``: the field, then the hands from the dealer's
-    left, the dealer last) puts them: the field's positions, each seat's hand's, and how many
-    cards are dealt (the first ones; the rest is the stock). Worked out once per deal size and
-    dealer, not per deal (and a list copies a tuple several times faster than a range)."""
+    """The unshuffled deck of ``cards`` cards (a tuple, which a list copies several times faster
+    than a range) and where the piles lie in it once shuffled, as the shared dealing
+    (``deal_from``: the field, then the hands from the dealer's left, the dealer last) puts
+    them: the field's positions, each seat's hand's, and how many cards are dealt (the first
+    ones; the rest is the stock). Worked out once per deal size and dealer, not per deal."""
     seats = [(dealer + k) % n for k in range(1, n + 1)]  # from the dealer's left to the dealer
-    piles, stock = deal_from(list(range(cards)), [("field", field_size)] + [(s, hand_size) for s in seats],
-                             4 if n == 2 else 3)
+    packets = [("field", field_size)] + [(s, hand_size) for s in seats]
+    piles, stock = deal_from(list(range(cards)), packets, 4 if n == 2 else 3)
     return (tuple(range(cards)), itemgetter(*piles["field"]),
             tuple(itemgetter(*piles[s]) for s in range(n)), cards - len(stock))
 
