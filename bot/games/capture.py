@@ -77,23 +77,31 @@ def deal(rng: Rng, packets: list[tuple[str, int]], packet_size: int,
     ``packets`` lists (pile name, how many cards it gets) in dealing order. Returns the piles
     and the rest of the deck as the stock, whose *last* element is the top card.
     """
-    deck = list(range(48))
+    deck = list(_UNSHUFFLED)
     rng.shuffle(deck, shuffle)
     return deal_from(deck, packets, packet_size)
 
 
+_UNSHUFFLED = tuple(range(48))  # a list copies a tuple several times faster than a range
+
+
 def deal_from(deck: list[int], packets: list[tuple[str, int]], packet_size: int) -> tuple[dict[str, list[int]], list[int]]:
     """Deal ``deck`` (already shuffled, any subset of the 48 cards) as :func:`deal` does."""
-    plan = _deal_plan(tuple(packets), packet_size)
-    piles = {name: [deck[i] for i in positions] for name, positions in plan}
-    stock = deck[sum(want for _, want in packets):]
+    order, spans, dealt = _deal_plan(tuple(packets), packet_size)
+    # The dealt cards pile after pile, each pile then a slice of them: two comprehensions, not
+    # one per pile (each is a function call of its own).
+    cards = [deck[i] for i in order]
+    piles = {name: cards[span] for name, span in spans}
+    stock = deck[dealt:]
     stock.reverse()  # the card dealt next would be the top: keep it at the end for pop()
     return piles, stock
 
 
 @functools.cache
-def _deal_plan(packets: tuple[tuple[str, int], ...], packet_size: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The deck positions each pile is dealt from, worked out once per way of dealing."""
+def _deal_plan(packets: tuple[tuple[str, int], ...], packet_size: int
+               ) -> tuple[tuple[int, ...], tuple[tuple[str, slice], ...], int]:
+    """The deck positions the piles are dealt from, pile after pile, where each pile lies among
+    them, and how many cards are dealt: worked out once per way of dealing."""
     positions: dict[str, list[int]] = {name: [] for name, _ in packets}
     pos = 0
     while any(len(positions[name]) < want for name, want in packets):
@@ -101,7 +109,12 @@ def _deal_plan(packets: tuple[tuple[str, int], ...], packet_size: int) -> tuple[
             take = min(packet_size, want - len(positions[name]))
             positions[name].extend(range(pos, pos + take))
             pos += take
-    return tuple((name, tuple(p)) for name, p in positions.items())
+    order: list[int] = []
+    spans = []
+    for name, p in positions.items():
+        spans.append((name, slice(len(order), len(order) + len(p))))
+        order += p
+    return tuple(order), tuple(spans), sum(want for _, want in packets)
 
 
 _EVERY_CARD = (1 << 64) - 1  # the 48 cards and any game's extra ones (Go-Stop's jokers)

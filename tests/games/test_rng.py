@@ -24,6 +24,26 @@ def test_golden_values_never_change():
     assert deck[-6:] == [15, 7, 40, 18, 31, 6]
 
 
+def _splitmix64_words(seed):
+    """SplitMix64 as its author defines it, one output at a time: the seeding's oracle."""
+    mask = (1 << 64) - 1
+    x, words = seed & mask, []
+    for _ in range(4):
+        x = (x + 0x9E3779B97F4A7C15) & mask
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        words.append(z ^ (z >> 31))
+    return words
+
+
+def test_seeding_is_splitmix64():
+    wide = [2**64 - 1, 2**64, 2**64 + 5, 2**63, 2**200 + 7, -1, -(2**70) - 3]
+    for seed in [*range(-20, 2000), *wide, *(0x9E3779B97F4A7C15 * k for k in range(1, 40))]:
+        assert Rng(seed).s == _splitmix64_words(seed)
+    text = "é" * 40
+    assert Rng(text).s == _splitmix64_words(int.from_bytes(text.encode()[:8], "little") ^ 40)
+
+
 def test_state_round_trip_and_fork():
     a = Rng(99)
     a.next64()

@@ -35,8 +35,8 @@ player calls ``go`` or ``stop`` (a player with no turn left must stop). Hands em
 
 from __future__ import annotations
 
-from functools import cache
-from operator import itemgetter
+from functools import cache, reduce
+from operator import itemgetter, or_
 from typing import Any
 
 from bot.cards import (
@@ -153,6 +153,7 @@ def _month_plays(month0: int, hand: int, field: int) -> tuple[tuple[Action, ...]
 _PLAYS = tuple(_month_plays(m0, hn, fn) for m0 in range(12) for hn in range(16) for fn in range(16))
 
 _NIBBLE_FOUR = 0x444444444444  # per month nibble of month counts: the count is 4
+_NIBBLE_ONE = 0x111111111111  # plus one per month: a count of 3 or 4 then reaches bit 2
 # The plays of a hand in which every card plays as itself (no choice, no shake or bomb): four
 # table reads, in card order as the month-by-month loop lists them.
 _PLAIN = part_tables(_PLAY)
@@ -188,21 +189,19 @@ def _months_with(counts: int, k: int) -> list[int]:
 
 
 
-def _mask_of(cards: tuple[int, ...]) -> int:
-    return sum(map(BIT.__getitem__, cards))  # distinct cards: their sum is their union
-
-
 @cache
-def _deal_layout(n: int, hand_size: int, field_size: int, cards: int
-                 ) -> tuple[itemgetter, tuple[itemgetter, ...], int]:
-    """Where the piles lie in a shuffled deck of ``cards`` cards, as the shared dealing
+def _deal_layout(n: int, hand_size: int, field_size: int, cards: int, dealer: int
+                 ) -> tuple[tuple[int, ...], itemgetter, tuple[itemgetter, ...], int]:
+    """The unshuffled deck of ``cards`` cards (a tuple, which a list copies several times faster
+    than a range) and where the piles lie in it once shuffled, as the shared dealing
     (``deal_from``: the field, then the hands from the dealer's left, the dealer last) puts
-    them: the field's positions, each hand's by its seat counted from the dealer, and how many
-    cards are dealt (the rest is the stock). Worked out once per deal size, not per deal."""
-    packets = [("field", field_size)] + [(k, hand_size) for k in range(1, n)] + [(0, hand_size)]
+    them: the field's positions, each seat's hand's, and how many cards are dealt (the first
+    ones; the rest is the stock). Worked out once per deal size and dealer, not per deal."""
+    seats = [(dealer + k) % n for k in range(1, n + 1)]  # from the dealer's left to the dealer
+    packets = [("field", field_size)] + [(s, hand_size) for s in seats]
     piles, stock = deal_from(list(range(cards)), packets, 4 if n == 2 else 3)
-    return (itemgetter(*piles["field"]), tuple(itemgetter(*piles[k]) for k in range(n)),
-            cards - len(stock))
+    return (tuple(range(cards)), itemgetter(*piles["field"]),
+            tuple(itemgetter(*piles[s]) for s in range(n)), cards - len(stock))
 
 
 class GoStopRound(FishingRound):
@@ -232,7 +231,8 @@ class GoStopRound(FishingRound):
         self.go_order: list[int] = []
         self.claimed = [0] * n  # score at each seat's last go
         self.shakes = [0] * n
-        self.shaken: list[list[int]] = [[] for _ in range(n)]  # months (Japanese numbers)
+        # months (Japanese numbers); a slice of a literal (n is 2 or 3) costs less than a comprehension
+        self.shaken: list[list[int]] = [[], [], []][:n]
         self.bombs = [0] * n
         self.bomb_turns = [0] * n
         self.ppeoks = [0] * n
@@ -262,16 +262,20 @@ class GoStopRound(FishingRound):
         r = self.rules
         n = self.num_players
         hand_size, field_size = r.deal_sizes(n)
-        field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size, JOKER_BASE + r.jokers)
+        unshuffled, field_at, hands_at, dealt = _deal_layout(n, hand_size, field_size,
+                                                              JOKER_BASE + r.jokers, self.dealer)
         for _attempt in range(1000):
-            deck = list(range(JOKER_BASE + r.jokers))
+            deck = list(unshuffled)
             rng.shuffle(deck, shuffle)
-            self.hands = [_mask_of(hands_at[(s - self.dealer) % n](deck)) for s in range(n)]
-            self.field = _mask_of(field_at(deck))
-            self.stock = deck[dealt:][::-1]  # the card dealt next would be the top: the end
+            # The dealt cards' bits, read in one call: a pile's bit set is the sum of its cards'.
+            bits = itemgetter(*deck[:dealt])(BIT)
+            self.hands = [sum(at(bits)) for at in hands_at]
+            self.field = sum(field_at(bits))
+            self.stock = deck[:dealt - 1:-1]  # the card dealt next would be the top: the end
             self.captured = [0] * n
             events = self._field_jokers()
-            four = self._field_four()
+            counts = _month_counts(self.field)
+            four = _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
             if four and r.field_four == "redeal":
                 self.start_events.append({"type": "misdeal", "reason": "four_of_a_month",
                                           "field": ids(self.field)})
@@ -282,7 +286,7 @@ class GoStopRound(FishingRound):
             raise RuntimeError("could not deal")
         if r.mission == "month":
             self.mission_month = rng.below(12) + 1
-        self._after_deal(four)
+        self._after_deal(four, counts)
 
     def _field_jokers(self) -> list[Event]:
         """Jokers dealt to the field go to the dealer and are replaced from the stock."""
@@ -297,16 +301,15 @@ class GoStopRound(FishingRound):
                     self.field |= 1 << self.stock.pop()
         return events
 
-    def _field_four(self) -> int | None:
-        counts = _month_counts(self.field)
-        return _months_with(counts, 4)[0] if counts & _NIBBLE_FOUR else None
-
-    def _after_deal(self, four: int | None) -> None:
-        stacked = _months_with(_month_counts(self.field), 3) if months_holding(self.field, 3) else []
+    def _after_deal(self, four: int | None, counts: int) -> None:
+        """Stack a dealt triplet, announce the deal, then settle a field four (``four``, when it
+        does not redeal) or offer chongtong. ``counts`` are the field's month counts."""
+        # a count of 3 or 4 plus one reaches bit 2: no month to look for otherwise (most deals)
+        stacked = _months_with(counts, 3) if (counts + _NIBBLE_ONE) & _NIBBLE_FOUR else []
         for m in stacked:
             self.stacks[m] = DEALT_STACK
         ev: Event = {"type": "deal", "dealer": self.dealer, "field": ids(self.field),
-                     "stacks": [_km(m) for m in stacked],
+                     "stacks": list(map(_km, stacked)),
                      "nagari": self.nagari, "multiplier": nagari_factor(self.rules, self.nagari)}
         if self.mission_month:
             ev["mission_month"] = _km(self.mission_month)
@@ -327,7 +330,11 @@ class GoStopRound(FishingRound):
 
     def _check_chongtong(self, events: list[Event]) -> None:
         mode = self.rules.chongtong
-        if mode == "off" or not any(_month_counts(h) & _NIBBLE_FOUR for h in self.hands):
+        hands = self.hands
+        # A hand holds four of a month only if the hands together do: one count of them all
+        # rules out most deals before each hand is counted.
+        if mode == "off" or not (_month_counts(reduce(or_, hands)) & _NIBBLE_FOUR
+                                 and any(_month_counts(h) & _NIBBLE_FOUR for h in hands)):
             self._start_play()  # nobody holds four of a month (nearly every deal)
             return
         order = [(self.dealer + k) % self.num_players for k in range(self.num_players)]
@@ -384,7 +391,7 @@ class GoStopRound(FishingRound):
         self.field = to_mask(field)
         self.stock = [card_index(c) for c in reversed(stock)]
         self.captured = [to_mask(p) for p in captured]
-        self._after_deal(None)
+        self._after_deal(None, _month_counts(self.field))
         return self
 
     # -- contract (legal actions kept per position by RoundState) -------------------------------

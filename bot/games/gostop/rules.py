@@ -19,6 +19,7 @@ Two presets:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from bot.i18n import N_, t
@@ -291,9 +292,7 @@ class Rules(RulesBase):
 
     def deal_sizes(self, num_players: int) -> tuple[int, int]:
         """(cards per hand, cards to the field)."""
-        text = self.deal_2p if num_players == 2 else self.deal_3p
-        hand, _, field = text.partition("+")
-        return int(hand), int(field)
+        return _deal_sizes(self.deal_2p if num_players == 2 else self.deal_3p)
 
     def chongtong_value(self, num_players: int) -> int:
         return self.chongtong_points or self.stop_minimum(num_players)
@@ -303,3 +302,10 @@ class Rules(RulesBase):
         allowed, source, meaning = OPTIONS[name]
         values = " / ".join(map(str, allowed)) if allowed else "{}..{}".format(*INTS[name])
         return f"{name} ({values}; {source}): {meaning}"
+
+
+@cache
+def _deal_sizes(text: str) -> tuple[int, int]:
+    """A deal option's "hand+field", read once per value: every deal asks."""
+    hand, _, field = text.partition("+")
+    return int(hand), int(field)

@@ -8,6 +8,7 @@ import pytest
 
 from bot.games import game_module
 from bot.games.base import InvalidRules
+from bot.games.capture import deal_from
 from bot.games.gostop import (
     OPTIONS,
     Rules,
@@ -16,6 +17,7 @@ from bot.games.gostop import (
     new_match,
     new_round,
 )
+from bot.games.gostop.scoring import to_mask
 from bot.games.rng import Rng
 from tests.games.gostop.helpers import legal, of_type, pile, rnd
 
@@ -77,6 +79,30 @@ def test_deal_sizes(n, option, value, hand, field, stock):
             continue
         assert s.observation(0)["hand_sizes"] == [hand] * n
         assert len(s.observation(0)["field"]) == field and len(s.stock) == stock
+
+
+@pytest.mark.parametrize("n, deal_option", [(2, {"deal_2p": "10+8"}), (2, {"deal_2p": "8+10"}),
+                                             (2, {"deal_2p": "10+6"}), (3, {"deal_3p": "7+6"}),
+                                             (3, {"deal_3p": "7+8"})])
+def test_the_deal_deals_the_shuffled_deck_field_first_the_dealer_last(n, deal_option):
+    # The round reads its piles from the deck by positions worked out once per layout; held here
+    # to the shared dealing itself, packet by packet, for every dealer, shuffle and joker count.
+    for jokers in (0, 3):
+        rules = Rules(**deal_option, jokers=jokers, chongtong="off", field_four="nagari")
+        hand, field = rules.deal_sizes(n)
+        for dealer in range(n):
+            for shuffle in (1, 2):
+                for seed in range(6):
+                    s = new_round(n, rules, seed=seed, dealer=dealer, shuffle=shuffle)
+                    if of_type(s.start_events, "joker_to_dealer"):
+                        continue  # the field's jokers were replaced from the stock
+                    deck = list(range(48 + jokers))
+                    Rng(seed).shuffle(deck, shuffle)
+                    seats = [(dealer + k) % n for k in range(1, n + 1)]
+                    piles, stock = deal_from(deck, [("field", field)] + [(q, hand) for q in seats],
+                                             4 if n == 2 else 3)
+                    assert s.field == to_mask(piles["field"]) and s.stock == stock
+                    assert s.hands == [to_mask(piles[q]) for q in range(n)]
 
 
 def test_jokers_enlarge_the_stock():
