@@ -15,6 +15,7 @@ import json
 import logging
 import multiprocessing
 import os
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -196,6 +197,9 @@ class TableManager:
     race_seconds: float = RACE_SECONDS
     slap_delays: tuple[float, float] = (0.6, 2.0)  # an AI seat's reaction time in the race, seconds
     MAX_TIMEOUTS = 3
+    # The shuffle seed of each new game: unguessable, since a seed fixes every hand. Tests that
+    # need one particular deal (a human seat to move first) pin it.
+    new_seed: Callable[[], int] = staticmethod(lambda: secrets.randbits(63))
 
     def __init__(self, store: Store, publisher: Any, ai_pool: Any = None,
                  owns: Callable[[int], bool] | None = None) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import secrets
 import time
 import weakref
 from typing import Any
@@ -184,7 +183,7 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
         return await bot.tables.start(  # type: ignore[attr-defined]
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            seed=secrets.randbits(63), key=key, via=via, headline=headline)
+            seed=bot.tables.new_seed(), key=key, via=via, headline=headline)
     except StoreError as exc:
         raise TableError(str(exc)) from None
 

@@ -13,7 +13,7 @@ from bot.config import Settings
 from bot.settlement import ESCROW_POINTS
 from bot.tables import TableError
 from tests.e2e.playing import play_out, reply_text, table_messages, table_posted
-from tests.e2e.test_koikoi_bot import no_dealt_hand_wins
+from tests.e2e.test_koikoi_bot import human_moves_first
 
 pytestmark = pytest.mark.asyncio
 
@@ -211,7 +211,7 @@ async def test_first_bloom_against_ais_who_slap_like_people(hbot, standin, world
 
 
 async def test_hard_ai_thinks_in_a_worker_process(hbot, standin, world):
-    await no_dealt_hand_wins(hbot, world)
+    await human_moves_first(hbot, world)
     searched: list[str] = []
     run = hbot.ai_pool.run
 

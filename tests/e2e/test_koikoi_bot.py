@@ -9,6 +9,7 @@ import pytest
 
 from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.games import koikoi
 from tests.discord_standin import StandIn
 from tests.e2e.playing import (
     Player,
@@ -37,7 +38,7 @@ def make_bot(standin: StandIn, db, guild_id: int) -> HanafudaBot:
 async def hbot(start_bot, standin, world, tmp_path):
     bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
-    await no_dealt_hand_wins(bot, world)
+    await human_moves_first(bot, world)
     return bot
 
 
@@ -45,11 +46,19 @@ async def running(bot) -> list:
     return await bot.store.list_running_games()
 
 
-async def no_dealt_hand_wins(bot, world) -> None:
-    """Koi-Koi tests that need moves turn off the dealt-hand yaku (teshi, kuttsuki): they end a
-    round at the deal, before anybody moves (the table's seed is random), so a one-round match
-    would be over (and settled) before the test could press anything."""
+# A seed whose deal gives the first turn to seat 0, the player who starts a game against the AI.
+HUMAN_FIRST_SEED = next(seed for seed in range(64)
+                        if koikoi.new_match(2, koikoi.Rules(teyaku="off"), seed).current_player == 0)
+
+
+async def human_moves_first(bot, world) -> None:
+    """Koi-Koi tests that need moves make sure a human moves before the round can end. The
+    dealt-hand yaku (teshi, kuttsuki) end a round at the deal: they are turned off. A table's seed
+    is random, and an AI that deals can end a one-round match in its first turn (two flower or
+    moon viewing cards taken, then stop), before the test could press anything: the tables' seed
+    is pinned to a deal where the player who starts the game (seat 0) plays first."""
     await bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
+    bot.tables.new_seed = lambda: HUMAN_FIRST_SEED
 
 
 async def test_full_match_against_the_ai_with_private_hands(hbot, standin, world):
@@ -102,7 +111,7 @@ async def test_challenge_accept_wrong_user_stale_and_double_click(hbot, standin,
 
 
 async def test_closed_dms_use_the_ephemeral_hand(hbot, standin, world):
-    await no_dealt_hand_wins(hbot, world)
+    await human_moves_first(hbot, world)
     await world.shy.slash(world.channel, "koikoi", ai="easy", rounds=1)
     await table_posted(standin, world.channel)
     table = next(iter(hbot.tables.tables.values()))
@@ -156,7 +165,7 @@ async def test_restart_mid_match_resumes_and_finishes(start_bot, standin, world,
     db = tmp_path / "restart.sqlite3"
     first = await start_bot(make_bot(standin, db, world.guild.id))
     first.tables.ai_delay = 0.01
-    await no_dealt_hand_wins(first, world)
+    await human_moves_first(first, world)
     # Three rounds: the AI may move first and win a round before the admin's first move (a stress
     # run saw a one-round match end so); the match then goes on and the admin's turn comes.
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=3)

@@ -14,7 +14,7 @@ from rendering.view import GAME_NAMES
 from tests.discord_standin.server import CommandHidden
 from tests.e2e.community_data import finish_quick, pager_ids, play_game, start_hbot
 from tests.e2e.playing import hand_message, play_out, reply_text, table_posted
-from tests.e2e.test_koikoi_bot import make_bot, no_dealt_hand_wins
+from tests.e2e.test_koikoi_bot import human_moves_first, make_bot
 from tests.e2e.test_records import answer, step_to
 
 
@@ -77,7 +77,7 @@ async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, w
     player.locale = "ja"
     bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
-    await no_dealt_hand_wins(bot, world)
+    await human_moves_first(bot, world)
     await player.slash(world.channel, "koikoi", ai="normal", rounds=1)
     [table] = await table_posted(standin, world.channel)
     hand = await standin.wait_for(lambda: hand_message(standin, player), "the player's hand")
@@ -106,7 +106,7 @@ async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, w
 async def test_an_english_server_keeps_english_tables(start_bot, standin, world, tmp_path):
     bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
-    await no_dealt_hand_wins(bot, world)
+    await human_moves_first(bot, world)
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
     [table] = await table_posted(standin, world.channel)
     hand = await standin.wait_for(lambda: hand_message(standin, world.admin), "the hand")

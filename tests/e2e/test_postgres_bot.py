@@ -15,7 +15,7 @@ from tests.e2e.playing import (
     table_move,
     table_posted,
 )
-from tests.e2e.test_koikoi_bot import no_dealt_hand_wins
+from tests.e2e.test_koikoi_bot import human_moves_first
 
 
 def postgres_bot(standin, url: str, guild_id: int) -> HanafudaBot:
@@ -31,7 +31,7 @@ async def test_a_staked_match_on_postgresql_survives_a_restart(start_bot, standi
         first = await start_bot(postgres_bot(standin, url, world.guild.id))
         assert first.store.dialect == "postgresql"
         first.tables.ai_delay = 0.01
-        await no_dealt_hand_wins(first, world)
+        await human_moves_first(first, world)
         await world.admin.slash(world.channel, "chips balance")
         await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=3, stake=50)
         await table_posted(standin, world.channel)

@@ -22,7 +22,7 @@ from tests.e2e.community_data import (
     start_hbot,
 )
 from tests.e2e.playing import play_out, reply_text, table_posted
-from tests.e2e.test_koikoi_bot import no_dealt_hand_wins
+from tests.e2e.test_koikoi_bot import human_moves_first
 
 pytestmark = pytest.mark.asyncio
 
@@ -100,7 +100,7 @@ async def test_rules_explain_the_game_sheet_house_rules_and_chips(hbot, standin,
 
 async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
-    await no_dealt_hand_wins(hbot, world)
+    await human_moves_first(hbot, world)
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
     await table_posted(standin, world.channel)
     [running] = await store.list_running_games(guild)

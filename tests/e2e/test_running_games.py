@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from tests.e2e.playing import table_posted
-from tests.e2e.test_koikoi_bot import no_dealt_hand_wins, reply_text
+from tests.e2e.test_koikoi_bot import human_moves_first, reply_text
 from tests.e2e.test_start_safety import forged_press, make_bot, private
 
 pytestmark = pytest.mark.asyncio
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.asyncio
 async def hbot(start_bot, standin, world, tmp_path):
     bot = await start_bot(make_bot(standin, tmp_path / "games.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
-    await no_dealt_hand_wins(bot, world)
+    await human_moves_first(bot, world)
     await standin.settle()
     return bot
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.client import HanafudaBot
 from bot.config import Settings
-from tests.e2e.test_koikoi_bot import no_dealt_hand_wins, reply_text, table_messages, table_posted
+from tests.e2e.test_koikoi_bot import human_moves_first, reply_text, table_messages, table_posted
 
 pytestmark = pytest.mark.asyncio
 
@@ -71,7 +71,7 @@ def private(record) -> bool:
 
 async def test_twenty_accepts_start_one_game_and_escrow_once(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
-    await no_dealt_hand_wins(hbot, world)  # a one-round match must not be settled at its deal
+    await human_moves_first(hbot, world)  # a one-round match must not be settled at its deal
     before = {u.id: (await store.open_account(guild, u.id))[0] for u in (world.admin, world.player)}
     record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1, stake=40)
     challenge = record.original
@@ -92,7 +92,7 @@ async def test_twenty_accepts_start_one_game_and_escrow_once(hbot, standin, worl
 
 async def test_twenty_starts_of_a_lobby_start_one_game_and_escrow_once(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
-    await no_dealt_hand_wins(hbot, world)  # a one-round match must not be settled at its deal
+    await human_moves_first(hbot, world)  # a one-round match must not be settled at its deal
     record = await world.admin.slash(world.channel, "koikoi", rounds=1, stake=25)
     lobby = record.original
     await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
@@ -164,7 +164,7 @@ async def test_presses_from_another_server_or_channel_are_refused(hbot, standin,
 
 
 async def test_forged_challenges_are_refused(hbot, standin, world):
-    await no_dealt_hand_wins(hbot, world)  # the accepted game must still be running below
+    await human_moves_first(hbot, world)  # the accepted game must still be running below
     record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
     challenge = record.original
     exp = 2_000_000_000
@@ -275,7 +275,7 @@ async def test_lobby_shows_its_settings(hbot, standin, world):
 async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):
     db = tmp_path / "restart.sqlite3"
     first = await start_bot(make_bot(standin, db, world.guild.id))
-    await no_dealt_hand_wins(first, world)  # the started game must still be running below
+    await human_moves_first(first, world)  # the started game must still be running below
     record = await world.admin.slash(world.channel, "koikoi", rounds=1)
     lobby = record.original
     await world.player.click(lobby, cid(lobby, "hf:lb:join:"))

@@ -21,7 +21,7 @@ from tests.e2e.playing import (
     table_messages,
     table_posted,
 )
-from tests.e2e.test_koikoi_bot import make_bot, no_dealt_hand_wins
+from tests.e2e.test_koikoi_bot import human_moves_first, make_bot
 
 pytestmark = pytest.mark.asyncio
 
@@ -32,7 +32,7 @@ TURN_DM = "Your turn in"
 async def hbot(start_bot, standin, world, tmp_path):
     bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
-    await no_dealt_hand_wins(bot, world)
+    await human_moves_first(bot, world)
     return bot
 
 
@@ -173,7 +173,7 @@ async def test_a_restart_leaves_no_turn_dm_behind(start_bot, standin, world, tmp
     db = tmp_path / "alerts.sqlite3"
     first = await start_bot(make_bot(standin, db, world.guild.id))
     first.tables.ai_delay = 0.01
-    await no_dealt_hand_wins(first, world)
+    await human_moves_first(first, world)
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=12)
     await table_posted(standin, world.channel)
     player = Player(standin, world.channel, [world.admin])

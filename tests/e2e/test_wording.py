@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.words import ELLIPSIS
 from tests.discord_standin.state import walk_components
 from tests.e2e.playing import play_out, table_posted
-from tests.e2e.test_koikoi_bot import no_dealt_hand_wins
+from tests.e2e.test_koikoi_bot import human_moves_first
 
 pytestmark = pytest.mark.asyncio
 
@@ -73,7 +73,7 @@ def check_everything_read(standin) -> int:
 
 
 async def test_a_koikoi_match_reads_right(hbot, standin, world):
-    await no_dealt_hand_wins(hbot, world)
+    await human_moves_first(hbot, world)
     await world.admin.slash(world.channel, "koikoi", ai="easy", rounds=2)
     await table_posted(standin, world.channel)
     await play_out(standin, world.channel, [world.admin])
