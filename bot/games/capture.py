@@ -117,7 +117,7 @@ def _deal_plan(packets: tuple[tuple[str, int], ...], packet_size: int
     return tuple(order), tuple(spans), sum(want for _, want in packets)
 
 
-_EVERY_CARD = (1 << 64) - 1  # the 48 cards and any game's extra ones (Go-Stop's jokers)
+EVERY_CARD = (1 << 64) - 1  # the 48 cards and any game's extra ones (Go-Stop's jokers)
 
 
 class FishingRound(RoundState):
@@ -223,12 +223,15 @@ class FishingRound(RoundState):
     # -- hooks ------------------------------------------------------------------------------
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        # A game that changes how some card captures is asked about every card, unless it names
-        # those cards (wild_cards); one that does nothing after a capture is not called.
-        if "wild_cards" not in cls.__dict__ and any(
-                getattr(cls, name) is not getattr(FishingRound, name)
+        # A class that changes how some card captures (in its body or a mixin it adds) is asked
+        # about every card, unless it names those cards there (wild_cards): what a base class
+        # named does not cover hooks added below it. One that does nothing after a capture is
+        # not called.
+        own = [cls, *(b for b in cls.__bases__ if not issubclass(b, FishingRound))]
+        if not any("wild_cards" in k.__dict__ for k in own) and any(
+                name in k.__dict__ for k in own
                 for name in ("_matches", "_capture_rule", "_is_wild_choice", "_needs_choice")):
-            cls.wild_cards = _EVERY_CARD
+            cls.wild_cards = EVERY_CARD
         cls._hooks_after_capture = cls._after_capture is not FishingRound._after_capture
         # A game whose plays are the shared ones (the month rule and its wild-card hooks) has a
         # play checked by _play_choice alone, with no list of legal actions built (see apply);

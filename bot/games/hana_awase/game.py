@@ -17,7 +17,8 @@ from typing import Any
 from bot.cards import CHAFF, DECK, MONTH_MASKS, MONTH_OF, card, ids_in, mask
 
 from ..base import Action, Event, Match, restored_match
-from ..mushi.lightning import LIGHTNING, LIGHTNING_BIT
+from ..capture import EVERY_CARD
+from ..mushi.lightning import LIGHTNING, LIGHTNING_BIT, WILLOWS
 from ..mushi.playout import PlayOutRound, start_match
 from ..rng import NEWEST_SHUFFLE
 from .rules import TEYAKU_POINTS, Rules
@@ -73,6 +74,15 @@ class HanaAwaseRound(PlayOutRound):
                                           "points": self.teyaku[seat]})
 
     # -- turn hooks ---------------------------------------------------------------------------
+    @property
+    def wild_cards(self) -> int:
+        """As WildLightning's, and every card while a hand card is shown: a card of a shown
+        card's month may take it from another hand (read from the show itself, which plays and
+        captures change)."""
+        if any(self.exposed) or self.field & LIGHTNING_BIT and self._lightning_wild():
+            return EVERY_CARD
+        return WILLOWS
+
     def _lightning_wild(self) -> bool:
         return self.rules.wild_lightning
 

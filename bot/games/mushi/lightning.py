@@ -20,7 +20,7 @@ from __future__ import annotations
 from bot.cards import DECK, MONTH_MASKS, MONTH_OF, card, ids_in
 
 from ..base import Event
-from ..capture import ALL_MATCHES, BY_MONTH, CHOSEN_ONE
+from ..capture import ALL_MATCHES, BY_MONTH, CHOSEN_ONE, EVERY_CARD
 
 LIGHTNING = card("lightning").index
 LIGHTNING_BIT = 1 << LIGHTNING
@@ -36,6 +36,13 @@ class WildLightning:
     """
 
     lightning_victim: int | None
+
+    @property
+    def wild_cards(self) -> int:
+        """The cards the hooks are asked about (see FishingRound): the willows, and every card
+        while the wild lightning lies on the field, where the first non-willow card turned from
+        the stock takes it. Every other capture is the month rule's."""
+        return EVERY_CARD if self.field & LIGHTNING_BIT and self._lightning_wild() else WILLOWS
 
     def _lightning_wild(self) -> bool:
         return True

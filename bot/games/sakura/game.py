@@ -36,6 +36,7 @@ class SakuraRound(FishingRound):
 
     GAME = "sakura"
     VERSION = 1
+    wild_cards = 1 << LIGHTNING  # the gaji: every other card captures by the month rule
 
     def __init__(self, rules: Rules, seed: int, num_players: int = 2, dealer: int = 0,
                  round_number: int = 1, _restore: bool = False, shuffle: int = NEWEST_SHUFFLE) -> None:
