@@ -434,12 +434,12 @@ class GoStopRound(FishingRound):
         # joker's replacement, so most hands never hold three of a month: kept per seat is a
         # hand this one is part of and that hand's months of three or more (not part of the
         # state, like the kept score); when that hand had none, neither has this one.
-        special = months_holding(self.field, 2)
         kept, triples = self._kept_triples[p]
         if hand | kept != kept:  # not part of the kept hand (a new hand, a replacement drawn)
             kept, triples = self._kept_triples[p] = (hand, months_holding_at_least(hand, 3))
-        if triples:  # that hand had three of a month: this one, as it is now
-            special |= months_holding_at_least(hand, 3)
+        elif triples and hand != kept:  # that hand had three of a month: this one, as it is now
+            triples = months_holding_at_least(hand, 3)
+        special = months_holding(self.field, 2) | triples
         if not hand & special and not hand >> 48 and not self.bomb_turns[p]:
             return _plain_plays(hand)  # most hands: each card plays as itself
         return self._unusual_plays(p, special)
