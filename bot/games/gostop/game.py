@@ -518,12 +518,13 @@ class GoStopRound(FishingRound):
         self.field &= ~cards
         self.captured[p] |= cards
         self.turn_captured |= cards
-        taken = list(_MONTH_IDS[cards])  # cards of one month: never a joker
-        self.last_move += taken
-        if event:
-            events.append({"type": "capture", "player": p, "cards": taken, "event": event})
-        else:
-            events.append({"type": "capture", "player": p, "cards": taken})
+        if self.narrated:
+            taken = list(_MONTH_IDS[cards])  # cards of one month: never a joker
+            self.last_move += taken
+            if event:
+                events.append({"type": "capture", "player": p, "cards": taken, "event": event})
+            else:
+                events.append({"type": "capture", "player": p, "cards": taken})
 
     def _take_stack(self, p: int, m: int, cards: int, events: list[Event]) -> None:
         """``p`` takes a stack of three of month ``m`` (with the fourth card)."""
@@ -568,10 +569,11 @@ class GoStopRound(FishingRound):
         self.hands[p] &= ~BIT[c]
         fm = self.field & MONTH_OF[c]
         nf = fm.bit_count()
-        cid = _CARD_IDS[c]
-        events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM_OF[c],
-                       "matches": list(_MONTH_IDS[fm])})
-        self.last_move = [cid]
+        if self.narrated:
+            cid = _CARD_IDS[c]
+            events.append({"type": "play", "player": p, "card": cid, "korean_month": _KM_OF[c],
+                           "matches": list(_MONTH_IDS[fm])})
+            self.last_move = [cid]
         if nf == 3:
             self._take_stack(p, (c >> 2) + 1, fm | BIT[c], events)
             self._flip(events)
@@ -637,8 +639,9 @@ class GoStopRound(FishingRound):
     def _joker_turned(self, p: int, s: int, events: list[Event]) -> None:
         """A joker turned from the stock is captured (and the next card turned instead)."""
         self.captured[p] |= 1 << s
-        events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
-        events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
+        if self.narrated:
+            events.append({"type": "draw", "player": p, "card": card_id(s), "joker": True})
+            events.append({"type": "capture", "player": p, "cards": [card_id(s)], "event": "joker"})
         if self.rules.joker_power == "steal":
             self._owe("joker", 1)
 
@@ -652,6 +655,7 @@ class GoStopRound(FishingRound):
         p = self.current
         stock = self.stock
         flips = self.turn_flips
+        narrated = self.narrated
         while flips > 0 and stock:
             s = stock.pop()
             if s >= JOKER_BASE:
@@ -659,10 +663,11 @@ class GoStopRound(FishingRound):
                 continue
             flips -= 1
             fm = self.field & MONTH_OF[s]
-            sid = _CARD_IDS[s]
-            ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM_OF[s]}
-            events.append(ev)
-            self.last_move.append(sid)
+            if narrated:
+                sid = _CARD_IDS[s]
+                ev: Event = {"type": "draw", "player": p, "card": sid, "korean_month": _KM_OF[s]}
+                events.append(ev)
+                self.last_move.append(sid)
             if c >= 0:
                 if c >> 2 == s >> 2:  # the stock card meets the hand card's month
                     c = -1
@@ -680,7 +685,8 @@ class GoStopRound(FishingRound):
                 self.turn_flips = flips
                 self.pending = s
                 self.phase = CHOOSE_DRAW
-                ev["choose"] = list(_MONTH_IDS[fm])
+                if narrated:
+                    ev["choose"] = list(_MONTH_IDS[fm])
                 return  # waiting for the choice between two field cards
             else:
                 self._take_stack(p, (s >> 2) + 1, fm | BIT[s], events)
