@@ -8,12 +8,16 @@ import pytest
 from bot.games import ENGINES, game_module
 from bot.games.rng import Rng
 
-# What the shared capture moves stop telling, and Go-Stop's own turn (its plays, its stock cards
-# and its captures; a ppeok, a steal or a score is still told). The shedding game's moves are its
-# own and always told, as are Seotda's bets.
+# What the shared capture moves stop telling; Go-Stop's own turn (its plays, its stock cards and
+# its captures; a ppeok, a steal or a score is still told); the shedding game's sheds, the field
+# cards turned up after them and whose turn is next (a pass, a struggle, an effect or a win is
+# still told). Seotda's bets are always told.
 _SILENCED = {"play", "draw", "drew"}
-_SILENCED_BY = {"gostop": {"play", "draw", "capture"}}
-_OWN_MOVES = ("shedding", "seotda")
+_SILENCED_BY = {
+    "gostop": {"play", "draw", "capture"},
+    "shedding": {"match", "field_pair", "pair", "field_hiki", "hand_hiki", "field", "turn"},
+}
+_OWN_MOVES = ("seotda",)
 
 
 def _position(state) -> dict:

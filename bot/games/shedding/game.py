@@ -87,6 +87,9 @@ class SheddingRound(RoundState):
         self.outcome: dict[str, Any] | None = None
         self.start_events: list[Event] = []
         self.last_move: list[Event] = []
+        # Read on every move: copied from the class so that CPython reads it as an instance
+        # attribute (see FishingRound._init_piles); a round nobody watches sets it False.
+        self.narrated = self.narrated
         if not _restore:
             self._deal()
 
@@ -186,7 +189,8 @@ class SheddingRound(RoundState):
             if c is None:
                 return
             self.field |= 1 << c
-            events.append({"type": "field", "card": DECK[c].id})
+            if self.narrated:
+                events.append({"type": "field", "card": DECK[c].id})
 
     # -- moves ------------------------------------------------------------------------------
     def _shed(self, action: Action, events: list[Event]) -> int | None:
@@ -213,8 +217,9 @@ class SheddingRound(RoundState):
             self.hands[p] &= ~month
         self.field &= ~taken
         self.discard.extend(placed)  # one by one: the last is the new top
-        events.append({"type": action.kind, "player": p, "cards": [_IDS[c] for c in placed],
-                       "top": _IDS[placed[-1]]})
+        if self.narrated:
+            events.append({"type": action.kind, "player": p, "cards": [_IDS[c] for c in placed],
+                           "top": _IDS[placed[-1]]})
         if action.kind == mv.FIELD_PAIR:
             self.field |= 1 << top
             events.append({"type": "to_field", "player": p, "card": action.card})
@@ -272,7 +277,8 @@ class SheddingRound(RoundState):
             events.append({"type": "effect", "effect": effect, "player": nxt,
                            "card": DECK[effect_card].id})
         self.current = (nxt + 1) % n if effect in (mv.BRIGHT, mv.SKIP) else nxt
-        events.append({"type": "turn", "player": self.current})
+        if self.narrated:
+            events.append({"type": "turn", "player": self.current})
 
     def _win(self, p: int, events: list[Event]) -> None:
         self.winner = p
