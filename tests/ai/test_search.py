@@ -9,7 +9,7 @@ import pytest
 
 from bot.ai import make_player
 from bot.ai.base import RandomPlayer
-from bot.ai.search import LEVELS, SearchPlayer, sample
+from bot.ai.search import LEVELS, Sampler, SearchPlayer, fast_clone, sample
 from bot.cards import DECK
 from bot.games import GAMES, game_module
 from bot.games.rng import Rng
@@ -236,3 +236,30 @@ def test_a_width_searches_only_the_greedy_players_best_moves(game):
         assert set(narrow.evaluate(obs, legal, Rng(2))) <= set(ranked[:2])
         checked += 1
     assert checked > 3
+
+
+@pytest.mark.parametrize("game", SEARCHED)
+def test_a_rollouts_copy_of_a_world_is_whole_and_its_own(game):
+    """The search plays out a copy of each world (``fast_clone``): the copy holds every attribute
+    of the round, those Go-Stop's round keeps in slots too, and playing it to the end leaves the
+    world and the next world from the same sampler as they were."""
+    rng = Rng(3)
+    checked = 0
+    for n in SEATS[game]:
+        for match, seat in _states(game, n, range(4), every=3):
+            sampler = Sampler(match.round.observation(seat))
+            if not sampler.ok:
+                continue
+            world = sampler.world(rng)
+            template = sampler.template.to_dict()
+            before = world.to_dict()
+            copy = fast_clone(world)
+            assert copy.to_dict() == before
+            walker = Rng(checked)
+            while not copy.is_over:
+                legal = copy.legal_actions()
+                copy.apply(legal[walker.below(len(legal))])
+            assert world.to_dict() == before
+            assert sampler.template.to_dict() == template
+            checked += 1
+    assert checked >= 20

@@ -19,6 +19,9 @@ not carry) give ``None``; the player then falls back to its greedy policy for th
 
 from __future__ import annotations
 
+import collections
+import itertools
+import operator
 import random
 from collections.abc import Callable
 from typing import Any
@@ -253,11 +256,53 @@ def _copy(value: Any) -> Any:
     return value
 
 
+# Per round class, the attributes it keeps in slots instead of its instances' dict (Go-Stop's
+# round keeps nearly all of them there: see GoStopRound.__slots__) and a reader of them all at
+# once, or () for a class with none: a copy of a round copies both.
+_SLOTS: dict[type, tuple] = {}
+
+
+def _slots(cls: type) -> tuple:
+    names: list[str] = []
+    for k in cls.__mro__:
+        own = k.__dict__.get("__slots__", ())
+        names += [own] if isinstance(own, str) else own
+    names = [name for name in names if name not in ("__dict__", "__weakref__")]
+    if not names:
+        slots: tuple = ()
+    elif len(names) == 1:
+        slots = (tuple(names), lambda state, name=names[0]: (getattr(state, name),))
+    else:
+        slots = (tuple(names), operator.attrgetter(*names))  # a tuple of their values
+    _SLOTS[cls] = slots
+    return slots
+
+
+# Sets attributes from C: map makes each setattr call, a deque that keeps nothing drains it.
+_drain = collections.deque(maxlen=0).extend
+
+
+def _duplicate(state: RoundState, deep: bool) -> RoundState:
+    """A new round of ``state``'s class holding its attributes: its lists and dicts copied when
+    ``deep``, shared otherwise."""
+    cls = type(state)
+    twin = object.__new__(cls)
+    twin.__dict__ = _copy(state.__dict__) if deep else state.__dict__.copy()
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        slots = _slots(cls)
+    if slots:
+        names, read = slots
+        values = read(state)
+        if deep:
+            values = [v if type(v) in _SHARED else _copy(v) for v in values]
+        _drain(map(setattr, itertools.repeat(twin), names, values))
+    return twin
+
+
 def fast_clone(state: RoundState) -> RoundState:
     """A copy of a round for one rollout: its lists and dicts copied, immutable values shared."""
-    clone = object.__new__(type(state))
-    clone.__dict__ = _copy(state.__dict__)
-    return clone
+    return _duplicate(state, True)
 
 
 class Sampler:
@@ -280,8 +325,7 @@ class Sampler:
         pile but the hidden ones with the others."""
         if self._random is None:  # the first world seeds this sampler's own generator
             self._random = random.Random(rng.next64())
-        r = object.__new__(type(self.template))
-        r.__dict__ = self.template.__dict__.copy()
+        r = _duplicate(self.template, False)
         self.hidden.deal(r, self._random.random)
         if hasattr(r, "rng"):  # First Bloom reshuffles its discard pile: a chance of its own
             r.rng = Rng(self._random.getrandbits(64))
