@@ -292,9 +292,14 @@ class PileScorer:
     those cards alone) plus its pi points, the dual card read the higher way. A round scores a
     pile after every turn that changed it: a few table reads instead of every yaku's test."""
 
-    __slots__ = ("rules", "brights", "ribbons", "animals", "dual", "_named")
+    __slots__ = ("rules", "brights", "ribbons", "animals", "dual", "more_pi", "pi_extra", "_named")
 
     def __init__(self, rules: Rules) -> None:
+        # A pile's pi value is its single pi counted, plus what its other pi cards are worth
+        # (double pi, jokers, the sake cup when it always counts): a table of those few cards'
+        # subsets, each filled by pi_value.
+        self.more_pi = DOUBLE_PI | JOKERS | (SAKE if rules.sake_cup == "both" else 0)
+        self.pi_extra = {e: pi_value(e, rules, "animal") for e in _subsets(self.more_pi)}
         self.brights = {b: points_with(b, rules, "animal") for b in _subsets(BRIGHTS)}
         self.ribbons = {t: points_with(t, rules, "animal") for t in _subsets(RIBBONS)}
         # Animals alone hold at most the dual card's 2 pi: no pi points of their own.
@@ -314,7 +319,8 @@ class PileScorer:
     def score(self, m: int) -> int:
         """The base score of pile ``m`` (a round holds this bound method: a plain method is
         called faster than an instance through ``__call__``)."""
-        pv = pi_value(m, self.rules, "animal")  # the dual card, if held, adds 2 read as pi
+        # pi_value(m, rules, "animal"); the dual card, if held, adds 2 read as pi
+        pv = (m & SINGLE_PI).bit_count() + self.pi_extra[m & self.more_pi]
         as_animal, as_pi = self.animals[m & ANIMALS]
         pts = self.brights[m & BRIGHTS] + self.ribbons[m & RIBBONS]
         if m & self.dual:
@@ -326,7 +332,7 @@ class PileScorer:
     def reading(self, m: int) -> str:
         """:func:`best_reading` of a pile holding the dual card: "pi" when that reading scores
         more (the brights and ribbons score the same either way)."""
-        pv = pi_value(m, self.rules, "animal")
+        pv = (m & SINGLE_PI).bit_count() + self.pi_extra[m & self.more_pi]
         as_animal, as_pi = self.animals[m & ANIMALS]
         return "pi" if as_pi + _PI_POINTS[pv + 2] > as_animal + _PI_POINTS[pv] else "animal"
 
