@@ -293,9 +293,7 @@ def _duplicate(state: RoundState, deep: bool) -> RoundState:
         slots = _slots(cls)
     if slots:
         names, read = slots
-        values = read(state)
-        if deep:
-            values = [v if type(v) in _SHARED else _copy(v) for v in values]
+        values = _copy(list(read(state))) if deep else read(state)
         _drain(map(setattr, itertools.repeat(twin), names, values))
     return twin
 
