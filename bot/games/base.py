@@ -434,10 +434,10 @@ class Match:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "scores": list(self.scores),
-            "history": self.history,
+            "history": detached(self.history),
             "dealer": self.dealer,
             "round_number": self.round_number,
-            "carry": self.carry,
+            "carry": detached(self.carry),
             "finished": self.finished,
             "round": self.round.to_dict(),
         }
@@ -449,15 +449,25 @@ class Match:
         if data.get("version") != self.VERSION:
             raise ValueError(f"unsupported match state version {data.get('version')}")
         self.scores = list(data["scores"])
-        self.history = list(data["history"])
+        self.history = detached(data["history"])
         self.dealer = data["dealer"]
         self.round_number = data["round_number"]
-        self.carry = dict(data["carry"])
+        self.carry = detached(data["carry"])
         self.finished = data["finished"]
-        self.round = self._round_from_dict(data["round"])
+        self.round = self._round_from_dict(detached(data["round"]))
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+
+def detached(value: Any) -> Any:
+    """``value`` with every list and dict copied, at every depth: a stored state is a value, so a
+    snapshot taken before a move still says what was there if the move is rolled back."""
+    if isinstance(value, list):
+        return [detached(v) for v in value]
+    if isinstance(value, dict):
+        return {k: detached(v) for k, v in value.items()}
+    return value
 
 
 def stored_shuffle(data: dict[str, Any]) -> int:

@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.cards import BIT, DECK, MONTH_OF, ids_in, indices_in, months_holding, part_tables
 
-from .base import Action, Event, RoundState
+from .base import Action, Event, RoundState, detached
 from .rng import Rng
 
 PLAY = "play"
@@ -472,11 +472,11 @@ class FishingRound(RoundState):
 
     def _state_of(self, **extra: Any) -> dict[str, Any]:
         """A round's to_dict: the header, the piles, then ``extra`` (the game's own state)."""
-        return {
+        return detached({
             "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
             "seed": self.seed, "dealer": self.dealer, "round_number": self.round_number,
             **self._piles_to_dict(), **extra,
-        }
+        })
 
     def _public_piles(self, player: int) -> dict[str, Any]:
         """The part of an observation every fishing game shares."""

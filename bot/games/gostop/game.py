@@ -51,7 +51,7 @@ from bot.cards import (
     part_tables,
 )
 
-from ..base import Action, Event, IllegalAction, Match, RoundResult, restored_match
+from ..base import Action, Event, IllegalAction, Match, RoundResult, detached, restored_match
 from ..capture import CHOOSE_AT, CHOOSE_DRAW, OVER, PLAY, FishingRound, deal_from
 from ..rng import NEWEST_SHUFFLE, Rng
 from .rules import Rules
@@ -1066,7 +1066,7 @@ class GoStopRound(FishingRound):
         return obs
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        return detached({
             "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
             "seed": self.seed, "num_players": self.num_players, "dealer": self.dealer,
             "round_number": self.round_number, "carry": dict(self.carry),
@@ -1084,7 +1084,7 @@ class GoStopRound(FishingRound):
             "queue": list(self.queue), "reveals": list(self.reveals),
             "pending_winner": self.pending_winner, "outcome": self.outcome,
             "start_events": self.start_events,
-        }
+        })
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GoStopRound:

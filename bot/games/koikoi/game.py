@@ -28,7 +28,7 @@ from bot.cards import (
     months_holding,
 )
 
-from ..base import Action, Event, Match, RoundResult, restored_match
+from ..base import Action, Event, Match, RoundResult, detached, restored_match
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
 from ..rng import NEWEST_SHUFFLE, Rng
 from .rules import Rules
@@ -364,15 +364,10 @@ class KoiKoiRound(FishingRound):
         return obs
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.GAME, "version": self.VERSION, "rules": self.rules.to_dict(),
-            "seed": self.seed, "dealer": self.dealer, "round_number": self.round_number,
-            **self._piles_to_dict(),
-            "calls": list(self.calls), "claimed": list(self.claimed),
-            "claimed_slugs": [list(s) for s in self.claimed_slugs],
-            "last_improver": self.last_improver, "field_brights": self.field_brights,
-            "wild": self.wild, "outcome": self.outcome, "start_events": self.start_events,
-        }
+        return self._state_of(
+            calls=self.calls, claimed=self.claimed, claimed_slugs=self.claimed_slugs,
+            last_improver=self.last_improver, field_brights=self.field_brights,
+            wild=self.wild, outcome=self.outcome, start_events=self.start_events)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> KoiKoiRound:

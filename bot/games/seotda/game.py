@@ -20,6 +20,7 @@ from ..base import (
     Match,
     RoundResult,
     RoundState,
+    detached,
     drawn_first_dealer,
     restored_match,
     seat_drawn_match,
@@ -406,7 +407,7 @@ class SeotdaRound(RoundState):
                "current", "hands", "kept", "stock", "redeals", "history", "outcome")
 
     def to_dict(self) -> dict[str, Any]:
-        data = {name: _copy(getattr(self, name)) for name in self._FIELDS}
+        data = {name: detached(getattr(self, name)) for name in self._FIELDS}
         data.update(version=self.VERSION, game=self.GAME, rules=self.rules.to_dict(), rng=self.rng.getstate())
         if self.shuffle != 1:  # as Match.to_dict: absent means the only way there once was
             data["shuffle"] = self.shuffle
@@ -419,17 +420,10 @@ class SeotdaRound(RoundState):
         state = cls(data["num_players"], Rules.from_dict(data["rules"]), data["seed"], _restore=True,
                     shuffle=stored_shuffle(data))
         for name in cls._FIELDS:
-            setattr(state, name, _copy(data[name]))
+            setattr(state, name, detached(data[name]))
         state.rng = Rng.from_state(data["rng"])
         return state
 
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
 
 
 def new_round(num_players: int = 2, rules: Rules | None = None, seed: int = 0, dealer: int = 0,

@@ -30,6 +30,7 @@ from ..base import (
     NotYourTurn,
     RoundResult,
     RoundState,
+    detached,
     drawn_first_dealer,
     restored_match,
     seat_drawn_match,
@@ -366,6 +367,7 @@ class SheddingRound(RoundState):
             "winner": self.winner, "slaps": list(self.slaps), "outcome": self.outcome,
             "start_events": self.start_events, "last_move": self.last_move,
         }
+        data = detached(data)
         if self.shuffle != 1:  # as Match.to_dict: absent means the only way there once was
             data["shuffle"] = self.shuffle
         return data

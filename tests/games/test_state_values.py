@@ -1,0 +1,78 @@
+"""A stored state is a value: what ``to_dict`` returns shares nothing mutable with the live match.
+
+The table keeps ``match.to_dict()`` as its snapshot before a move and restores it when the move
+cannot be stored. A snapshot that shared a list with the live match (the match's history did)
+took the failed move along, and the restored game held a round nobody stored. These tests play
+every game, preset and seat count at random and hold every snapshot to what it said when taken,
+both while the live match plays on and while a match restored from it plays on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from bot.games import GAMES, game_module
+from bot.games.rng import Rng
+
+
+def frozen(state: dict) -> str:
+    return json.dumps(state, sort_keys=True)
+
+
+def cases():
+    for game in GAMES:
+        module = game_module(game)
+        seats = sorted(set(module.PLAYERS))
+        for preset in module.Rules.PRESETS:
+            for count in {seats[0], seats[-1]}:
+                yield game, preset, count
+
+
+@pytest.mark.parametrize(("game", "preset", "seats"), list(cases()))
+def test_snapshots_stay_what_they_were_while_the_match_plays_on(game, preset, seats):
+    module = game_module(game)
+    short = {"rounds": 2} if "rounds" in {f.name for f in dataclasses.fields(module.Rules)} else {}
+    rules = module.Rules.preset(preset, **short)
+    for seed in range(3):
+        match = module.new_match(seats, rules, seed)
+        rng = Rng(seed + 77)
+        snapshots: list[tuple[dict, str]] = []
+        moves = 0
+        while not match.is_over and moves < 400:
+            if rng.below(3) == 0:  # a snapshot now and then, as a table takes one before a move
+                state = match.to_dict()
+                snapshots.append((state, frozen(state)))
+            legal = match.legal_actions()
+            match.apply(legal[rng.below(len(legal))], match.current_player)
+            moves += 1
+        for state, text in snapshots:
+            assert frozen(state) == text, "a snapshot changed with the live match"
+        # A match restored from a snapshot shares nothing with it either.
+        for state, text in snapshots[::4]:
+            restored = module.match_from_dict(state)
+            steps = 0
+            while not restored.is_over and steps < 60:
+                legal = restored.legal_actions()
+                restored.apply(legal[rng.below(len(legal))], restored.current_player)
+                steps += 1
+            assert frozen(state) == text, "a snapshot changed with the match restored from it"
+
+
+def test_a_failed_round_end_leaves_no_round_behind_in_the_snapshot():
+    """The fault itself: a snapshot taken before a round-ending move names no more rounds after
+    that move than before it."""
+    module = game_module("koikoi")
+    match = module.new_match(2, module.Rules.preset(next(iter(module.Rules.PRESETS)), rounds=3), 5)
+    rng = Rng(5)
+    while True:
+        state = match.to_dict()
+        rounds_before = len(state["history"])
+        legal = match.legal_actions()
+        match.apply(legal[rng.below(len(legal))], match.current_player)
+        if len(match.history) > rounds_before:
+            break
+    assert len(state["history"]) == rounds_before
+    assert len(module.match_from_dict(state).history) == rounds_before
