@@ -42,7 +42,7 @@ from bot.settlement import (
 )
 from bot.store import Store, StoreError
 from bot.store.errors import InsufficientFunds, StoreUnavailable
-from bot.store.models import SeatResult
+from bot.store.models import SYSTEM_ACTOR, SeatResult
 from bot.store.settings import GuildSettings
 
 log = logging.getLogger(__name__)
@@ -52,6 +52,12 @@ AI_LEVELS = {"easy": "random", "normal": "greedy", "hard": "hard", "expert": "ex
 """Player-facing AI levels and the engine players behind them (see :func:`bot.ai.make_player`)."""
 RACE_SECONDS = 8.0
 """How long the First Bloom slap race stays open for players who have not slapped yet."""
+RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+"""Waits before a scheduled step that failed (an AI move, a timeout, a settlement) is tried again;
+the last repeats until the step succeeds or the game ends."""
+REFUSALS_BEFORE_CANCEL = 3
+"""A scheduled move the table refuses this many times in a row (not database trouble: a refusal
+that repeats) cancels the game with every stake returned, rather than leave it waiting forever."""
 
 
 SEARCHING_LEVELS = frozenset({"hard", "expert"})
@@ -66,6 +72,14 @@ def choose_action(level: str, game: str, observation: dict[str, Any], legal: lis
 
 class TableError(Exception):
     """A refused click or command; the message is shown to the user (ephemeral)."""
+
+
+class StoreTrouble(TableError):
+    """The move was not stored because the database is in trouble; the same move may be tried
+    again (the scheduled steps retry it, a player may press again)."""
+
+    def __init__(self) -> None:
+        super().__init__(t(STORE_TROUBLE))
 
 
 class AlreadyStarted(TableError):
@@ -114,6 +128,7 @@ class Table:
     ai_task: asyncio.Task | None = None
     race_tasks: list[asyncio.Task] = field(default_factory=list)
     race_seq: int | None = None  # the move that opened the slap race being timed
+    settling: asyncio.Task | None = None  # retries a settlement the database refused
     finished: bool = False
     closing: dict[str, Any] | None = None  # how the match ended, once it has (for the final table)
     # The current move's deadline (Unix seconds) while a human's turn timer runs, else None.
@@ -197,6 +212,7 @@ class TableManager:
     race_seconds: float = RACE_SECONDS
     slap_delays: tuple[float, float] = (0.6, 2.0)  # an AI seat's reaction time in the race, seconds
     MAX_TIMEOUTS = 3
+    retry_delays: tuple[float, ...] = RETRY_DELAYS  # tests shorten them
     # The shuffle seed of each new game: unguessable, since a seed fixes every hand. Tests that
     # need one particular deal (a human seat to move first) pin it.
     new_seed: Callable[[], int] = staticmethod(lambda: secrets.randbits(63))
@@ -297,7 +313,7 @@ class TableManager:
             logcontext.table_context(table).run(log.info, "resumed at move %d", table.seq)
             if table.match.is_over:  # the bot stopped between the last move and the settlement
                 async with table.lock:
-                    await self._finish(table, [])
+                    await self._finish_or_retry(table, [])
             else:
                 # The bot may have stopped between storing a move and showing it: bring the
                 # table and every hand to the stored state. The turn timer starts afresh.
@@ -359,7 +375,7 @@ class TableManager:
                 table.log_lines.clear()
                 table.log_lines.extend(snapshot[2])
                 if isinstance(exc, StoreUnavailable):  # logged once by the store
-                    raise TableError(t(STORE_TROUBLE)) from None
+                    raise StoreTrouble() from None
                 if isinstance(exc, InsufficientFunds):  # a bet beyond what the player now holds
                     raise TableError(t("You have {balance}, too few for this bet of {needed}; nothing "
                                        "was bet. You can still bet less or die.",
@@ -370,7 +386,7 @@ class TableManager:
             table.seq += 1
             metrics.ACTIONS.labels(table.game).inc()
             if table.match.is_over:
-                await self._finish(table, events)
+                await self._finish_or_retry(table, events)
             else:
                 self._begin_move(table, acted=seat)
                 self.publisher.show_move(table, events)
@@ -392,6 +408,8 @@ class TableManager:
                 outcome = await self.store.finish_game(
                     table.game_id, results, state_json=table.state_json(),
                     state_version=STATE_VERSION, reason=reason, escrow_payouts=pot)
+            except StoreUnavailable:
+                raise StoreTrouble() from None
             except StoreError as exc:
                 raise TableError(str(exc)) from None
             table.closing = {"forfeit": seat, "reason": reason, "winners": others, "team": team,
@@ -422,6 +440,8 @@ class TableManager:
                     table.game_id, actor=actor, reason=reason, state_json=table.state_json(),
                     state_version=STATE_VERSION,
                     escrow_refunds=escrowed(table.in_pot()) if table.bets_chips else None)
+            except StoreUnavailable:
+                raise StoreTrouble() from None
             except StoreError as exc:
                 raise TableError(str(exc)) from None
             table.closing = {"cancelled": True, "reason": reason, "outcome": outcome}
@@ -446,10 +466,85 @@ class TableManager:
         self._close(table)
         self.publisher.show_end(table, events)
 
+    async def _finish_or_retry(self, table: Table, events: list[dict]) -> None:
+        """Settle now, or, when the database refuses, keep trying in the background: the last
+        move is stored, so the match is over whatever happens, and only its settlement waits."""
+        try:
+            await self._finish(table, events)
+        except StoreError as exc:
+            log.warning("settling game %s failed (%s); trying again", table.game_id, exc)
+            if table.settling is None or table.settling.done():
+                table.settling = asyncio.create_task(self._settle_later(table, events),
+                                                     context=logcontext.table_context(table))
+
+    async def _settle_later(self, table: Table, events: list[dict]) -> None:
+        for attempt in range(1_000_000):
+            await asyncio.sleep(self.retry_delay(attempt))
+            async with table.lock:
+                if table.finished:
+                    return
+                try:
+                    await self._finish(table, events)
+                    return
+                except StoreError as exc:
+                    log.warning("settling game %s failed again (%s)", table.game_id, exc)
+                except Exception:
+                    log.exception("settling game %s failed", table.game_id)
+
+    def retry_delay(self, attempt: int) -> float:
+        """How long a failed scheduled step waits before its ``attempt``-th retry (from 0)."""
+        return self.retry_delays[min(attempt, len(self.retry_delays) - 1)]
+
+    async def _keep_trying(self, table: Table, due: Callable[[], bool], what: str,
+                           step: Callable[[], Any]) -> None:
+        """Run a scheduled step (an AI move, a timeout, the race's close) until it is taken or
+        no longer ``due``. Database trouble is waited out; a refusal that repeats
+        :data:`REFUSALS_BEFORE_CANCEL` times cancels the game, stakes returned, so that no
+        table ever waits for a step that can never happen."""
+        refusals = 0
+        for attempt in range(1_000_000):
+            if table.finished or not due():
+                return
+            try:
+                await step()
+                return
+            except asyncio.CancelledError:
+                raise
+            except (StoreTrouble, StoreUnavailable):
+                pass  # logged once by the store; the same step is tried again
+            except TableError as exc:
+                if table.finished or not due():
+                    return  # someone else moved first: this step is no longer due
+                refusals += 1
+                log.warning("%s refused in game %s (%s)", what, table.game_id, exc)
+            except Exception:
+                refusals += 1
+                log.exception("%s failed in game %s", what, table.game_id)
+            if refusals >= REFUSALS_BEFORE_CANCEL:
+                await self._give_up(table, what)
+                return
+            await asyncio.sleep(self.retry_delay(attempt))
+
+    async def _give_up(self, table: Table, what: str) -> None:
+        """Cancel a game whose next step keeps being refused, every stake returned (tried until
+        the database takes it)."""
+        reason = f"{what} could not be played"
+        for attempt in range(1_000_000):
+            if table.finished:
+                return
+            try:
+                await self.cancel(table, SYSTEM_ACTOR, reason)
+                return
+            except TableError:
+                if table.finished:
+                    return
+                log.warning("cancelling game %s failed; trying again", table.game_id)
+            await asyncio.sleep(self.retry_delay(attempt))
+
     def _close(self, table: Table) -> None:
         table.finished = True
         table.turn_seat = table.deadline = None
-        for task in (table.timer, table.ai_task, *table.race_tasks):
+        for task in (table.timer, table.ai_task, table.settling, *table.race_tasks):
             if task and task is not asyncio.current_task():
                 task.cancel()
         self.tables.pop(table.game_id, None)
@@ -526,16 +621,12 @@ class TableManager:
         return await self.act(table, seat, Action("slap", str(seat)), actor)
 
     async def _ai_slap(self, table: Table, seat: int, delay: float) -> None:
-        try:
-            await asyncio.sleep(delay)
-            if table.in_race and not table.finished:
-                await self.slap(table, seat, str(table.players[seat]))
-        except asyncio.CancelledError:
-            raise
-        except TableError:
-            return
-        except Exception:
-            log.exception("AI slap failed in game %s", table.game_id)
+        await asyncio.sleep(delay)
+        race = table.race_seq
+        await self._keep_trying(
+            table, lambda: table.race_seq == race and table.in_race
+            and seat in table.match.observation(0).get("race_seats", []),
+            "the AI's slap", lambda: self.slap(table, seat, str(table.players[seat])))
 
     async def end_race(self, table: Table) -> None:
         """Close the slap race now: whoever has not slapped pays in full (the race window's end;
@@ -544,16 +635,10 @@ class TableManager:
             await self.act(table, table.match.current_player, Action("race_end"), "race")
 
     async def _close_race(self, table: Table, seq: int) -> None:
-        try:
-            await asyncio.sleep(self.race_seconds)
-            if table.race_seq == seq:
-                await self.end_race(table)
-        except asyncio.CancelledError:
-            raise
-        except TableError:
-            return
-        except Exception:
-            log.exception("closing the race failed in game %s", table.game_id)
+        await asyncio.sleep(self.race_seconds)
+        if table.race_seq == seq:
+            await self._keep_trying(table, lambda: table.race_seq == seq and table.in_race,
+                                    "closing the race", lambda: self.end_race(table))
 
     async def choose_for(self, table: Table, seat: int, level: str) -> Action:
         """The AI's move for ``seat`` from that seat's observation only, off the event loop.
@@ -592,19 +677,22 @@ class TableManager:
             self._pool = None
 
     async def _ai_turn(self, table: Table, seat: int, seq: int) -> None:
-        try:
-            await asyncio.sleep(self.ai_delay)
-            if table.finished or table.seq != seq:
-                return
-            level = str(table.players[seat]).split(":", 1)[1]
-            action = await self.choose_for(table, seat, level)
-            await self.act(table, seat, action, f"ai:{level}", seq)
-        except asyncio.CancelledError:
-            raise
-        except (TableError, StoreUnavailable):  # refused, or database trouble (logged by the store)
-            return
-        except Exception:
-            log.exception("AI turn failed in game %s", table.game_id)
+        await asyncio.sleep(self.ai_delay)
+        level = str(table.players[seat]).split(":", 1)[1]
+        chosen: list[Action] = []  # kept across retries: database trouble does not change the move
+
+        async def move() -> None:
+            if not chosen:
+                chosen.append(await self.choose_for(table, seat, level))
+            try:
+                await self.act(table, seat, chosen[0], f"ai:{level}", seq)
+            except StoreTrouble:
+                raise
+            except TableError:
+                chosen.clear()  # refused: think again
+                raise
+
+        await self._keep_trying(table, lambda: table.seq == seq, "the AI's move", move)
 
     async def timeout_move(self, table: Table, seat: int) -> Action:
         """What a player whose turn time ran out plays: the engine's own rule when the game has
@@ -621,29 +709,27 @@ class TableManager:
     async def _turn_timer(self, table: Table, seat: int, seq: int) -> None:
         try:
             timeout = await self.turn_timeout(table)
-            if self.timeout_override is None:
-                self._turn_seconds[table.guild_id] = timeout
-            if table.finished or table.seq != seq:
-                return
-            deadline = table.move_started + timeout
-            if table.deadline != deadline:  # the server changed its timeout since the last read
-                table.deadline = deadline
-                self.publisher.refresh(table)
-            await asyncio.sleep(timeout * self.warning_fraction)
-            if table.finished or table.seq != seq:
-                return
-            self.publisher.warn(table, seat, round(timeout * (1 - self.warning_fraction)))
-            await asyncio.sleep(timeout * (1 - self.warning_fraction))
-            if table.finished or table.seq != seq:
-                return
+        except StoreError:  # the last timeout read stands while the database is away
+            timeout = self._timeout_for(table.guild_id)
+        if self.timeout_override is None:
+            self._turn_seconds[table.guild_id] = timeout
+        if table.finished or table.seq != seq:
+            return
+        deadline = table.move_started + timeout
+        if table.deadline != deadline:  # the server changed its timeout since the last read
+            table.deadline = deadline
+            self.publisher.refresh(table)
+        await asyncio.sleep(timeout * self.warning_fraction)
+        if table.finished or table.seq != seq:
+            return
+        self.publisher.warn(table, seat, round(timeout * (1 - self.warning_fraction)))
+        await asyncio.sleep(timeout * (1 - self.warning_fraction))
+
+        async def expire() -> None:
             if table.timeouts[seat] + 1 >= self.MAX_TIMEOUTS:
                 await self.forfeit(table, seat, f"{self.MAX_TIMEOUTS} turns timed out in a row")
                 return
             action = await self.timeout_move(table, seat)
             await self.act(table, seat, action, "timeout", seq, timed_out=True)
-        except asyncio.CancelledError:
-            raise
-        except (TableError, StoreUnavailable):
-            return
-        except Exception:
-            log.exception("turn timer failed in game %s", table.game_id)
+
+        await self._keep_trying(table, lambda: table.seq == seq, "the timed-out move", expire)

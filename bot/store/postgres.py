@@ -270,9 +270,11 @@ class PostgresDatabase:
             async with await psycopg.AsyncConnection.connect(url, autocommit=True,
                                                              connect_timeout=int(timeout)) as conn:
                 await migrate(conn, migrations)
+            # Each connection is checked before it is handed out: after a server restart every
+            # pooled connection is broken, and without the check each would fail one step first.
             pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, timeout=timeout,
                                        kwargs={"row_factory": _row_factory, "autocommit": True},
-                                       open=False)
+                                       check=AsyncConnectionPool.check_connection, open=False)
             await pool.open(wait=True, timeout=timeout)
         except MigrationError:
             raise

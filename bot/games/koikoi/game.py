@@ -28,7 +28,7 @@ from bot.cards import (
     months_holding,
 )
 
-from ..base import Action, Event, Match, RoundResult, detached, restored_match
+from ..base import Action, Event, Match, RoundResult, restored_match
 from ..capture import CHOOSE_DRAW, OVER, PLAY, FishingRound, _mask, deal
 from ..rng import NEWEST_SHUFFLE, Rng
 from .rules import Rules

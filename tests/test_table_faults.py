@@ -1,0 +1,207 @@
+"""A table under database trouble: a move that is not stored leaves no trace, and no scheduled
+step (an AI move, a timeout, a settlement) is ever dropped.
+
+The store is a real SQLite store behind a wrapper that refuses chosen writes the way the store
+does when its database is away (:class:`StoreUnavailable`); the publisher is a quiet stand-in
+that records what it was asked to show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+
+import pytest
+
+from bot.checkup import _replay
+from bot.games import GAMES, game_module
+from bot.games.rng import Rng
+from bot.store import Store, StoreUnavailable
+from bot.tables import StoreTrouble, TableManager
+
+GUILD, CHANNEL = 700, 701
+HUMANS = [11, 12, 13, 14, 15, 16, 17]
+
+
+class Quiet:
+    """What a table manager asks of its publisher, recorded instead of shown."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+        self.moved = asyncio.Event()
+        self.ended = asyncio.Event()
+
+    def describe(self, table, events):
+        return [str(e.get("type")) for e in events[:2]]
+
+    async def post_table(self, table, via=None, headline=""):
+        table.message_id = 5000 + table.game_id
+
+    def deliver_hands(self, table):
+        pass
+
+    def show_move(self, table, events):
+        self.moves += 1
+        self.moved.set()
+
+    def show_end(self, table, events=()):
+        self.ended.set()
+
+    def refresh(self, table):
+        pass
+
+    def warn(self, table, seat, seconds):
+        pass
+
+
+class Flaky:
+    """The store, but chosen writes fail as they do while the database is away: ``fail(name, n)``
+    refuses the next ``n`` calls of that method; ``rate`` refuses that share of every
+    ``record_action`` and ``finish_game`` at random."""
+
+    def __init__(self, store: Store, rate: float = 0.0, seed: int = 0) -> None:
+        self._store = store
+        self._rng = Rng(seed)
+        self.rate = rate
+        self.pending: dict[str, int] = {}
+        self.refused = 0
+
+    def fail(self, name: str, times: int) -> None:
+        self.pending[name] = times
+
+    def __getattr__(self, name):
+        method = getattr(self._store, name)
+        if name not in ("record_action", "finish_game", "cancel_game"):
+            return method
+
+        async def guarded(*args, **kwargs):
+            left = self.pending.get(name, 0)
+            if left or (self.rate and name != "cancel_game"
+                        and self._rng.below(1_000_000) < self.rate * 1_000_000):
+                self.pending[name] = max(0, left - 1)
+                self.refused += 1
+                raise StoreUnavailable("unreachable", "refused by the test")
+            return await method(*args, **kwargs)
+
+        return guarded
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(tmp_path / "faults.sqlite3")
+    yield s
+    await s.close()
+
+
+def short_rules(game: str):
+    module = game_module(game)
+    fields = {f.name for f in dataclasses.fields(module.Rules)}
+    return module.Rules(**({"rounds": 2} if "rounds" in fields else {}))
+
+
+def manager(store, publisher) -> TableManager:
+    tables = TableManager(store, publisher)
+    tables.timeout_override = 10_000.0  # no turn runs out unless a test says so
+    tables.ai_delay = 0.0
+    tables.retry_delays = (0.0,)
+    return tables
+
+
+async def start(tables: TableManager, game: str, players: list, seed: int = 3):
+    module = game_module(game)
+    seats = max(len(players), min(module.PLAYERS))
+    players = (players + [h for h in HUMANS if h not in players])[:seats]
+    return await tables.start(guild_id=GUILD, channel_id=CHANNEL, game=game, players=players,
+                              names=[f"P{i}" for i in range(seats)], host_id=HUMANS[0],
+                              rules=short_rules(game), stake=0, seed=seed)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_move_the_store_refuses_leaves_the_table_as_it_was_and_every_game_replays(store, game):
+    flaky = Flaky(store, rate=0.3, seed=len(game))
+    publisher = Quiet()
+    tables = manager(flaky, publisher)
+    table = await start(tables, game, [HUMANS[0], HUMANS[1]])
+    rng = Rng(9)
+    refused = 0
+    for _ in range(300):
+        if table.finished or table.match.is_over:
+            break
+        seat = table.match.current_player
+        legal = table.match.legal_actions()
+        action = legal[rng.below(len(legal))]
+        before, seq = table.state_json(), table.seq
+        try:
+            await tables.act(table, seat, action, table.players[seat])
+        except StoreTrouble:
+            refused += 1
+            assert table.state_json() == before and table.seq == seq
+    if table.match.is_over and not table.finished:  # its settlement was refused: it is retried
+        await table.settling
+    assert refused > 0 and table.finished
+    record = await store.load_game(table.game_id)
+    assert record.status == "finished" and record.last_seq == table.seq
+    assert _replay(record) is None
+    stored = json.loads(record.state_json)["match"]
+    assert stored == table.match.to_dict()
+    tables.close()
+
+
+async def test_the_ais_move_is_tried_again_until_the_database_takes_it(store):
+    flaky = Flaky(store)
+    publisher = Quiet()
+    tables = manager(flaky, publisher)
+    flaky.fail("record_action", 4)
+    table = await start(tables, "koikoi", ["ai:easy", "ai:normal"])
+    await publisher.ended.wait()
+    assert flaky.refused == 4 and table.finished and table.closing.get("winners") is not None
+    record = await store.load_game(table.game_id)
+    assert record.status == "finished" and _replay(record) is None
+    tables.close()
+
+
+async def test_a_settlement_the_database_refuses_is_tried_again(store):
+    flaky = Flaky(store)
+    publisher = Quiet()
+    tables = manager(flaky, publisher)
+    flaky.fail("finish_game", 3)
+    table = await start(tables, "koikoi", ["ai:easy", "ai:easy"])
+    await publisher.ended.wait()
+    assert flaky.refused == 3 and table.finished
+    assert (await store.load_game(table.game_id)).status == "finished"
+    tables.close()
+
+
+async def test_a_timed_out_move_is_tried_again_until_it_is_stored(store):
+    flaky = Flaky(store)
+    publisher = Quiet()
+    tables = manager(flaky, publisher)
+    tables.warning_fraction = 0.5
+    table = await start(tables, "koikoi", [HUMANS[0], HUMANS[1]])
+    flaky.fail("record_action", 3)
+    tables.timeout_override = 0.0  # the next turn runs out at once
+    tables._schedule(table)
+    while table.seq == 0:
+        publisher.moved.clear()
+        await publisher.moved.wait()
+    assert flaky.refused == 3
+    assert (await store.load_game(table.game_id)).last_seq >= 1
+    tables.close()
+
+
+async def test_a_move_that_keeps_being_refused_cancels_the_game_and_says_why(store):
+    publisher = Quiet()
+    tables = manager(store, publisher)
+    table = await start(tables, "koikoi", ["ai:easy", "ai:easy"])
+
+    async def nonsense(table, seat, level):
+        from bot.games.base import Action
+        return Action.parse("nonsense")
+
+    tables.choose_for = nonsense
+    tables._schedule(table)
+    await publisher.ended.wait()
+    assert table.closing.get("cancelled") and "could not be played" in table.closing["reason"]
+    assert (await store.load_game(table.game_id)).status == "cancelled"
+    tables.close()
