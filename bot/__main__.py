@@ -16,6 +16,7 @@ import contextlib
 import json
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -73,8 +74,25 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def _serve(bot: discord.Client, token: str) -> None:
+    """Run the bot until Discord ends the session or SIGTERM or SIGINT asks it to stop (what
+    systemd, Docker and Kubernetes send): then it stops cleanly (``HanafudaBot.shutdown``)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on this platform
+            loop.add_signal_handler(sig, stop.set)
     async with bot:
-        await bot.start(token, reconnect=True)
+        running = asyncio.create_task(bot.start(token, reconnect=True), name="gateway")
+        stopping = asyncio.create_task(stop.wait(), name="stop signal")
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running.done():
+            stopping.cancel()
+            running.result()  # why it ended (a refused token, no network)
+            return
+        shutdown = getattr(bot, "shutdown", None)
+        await (shutdown() if shutdown is not None else bot.close())
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
 
 
 def _db(args: argparse.Namespace) -> int:

@@ -25,11 +25,25 @@ class ScheduledBackups:
         self.keep = keep
         self.interval_s = interval_s
         self.clock = clock
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a backup is being written now (a clean stop lets it finish)."""
+        return not self._idle.is_set()
+
+    async def idle(self) -> None:
+        await self._idle.wait()
 
     async def run_once(self) -> Backup:
         """One backup now, then the oldest beyond ``keep`` removed."""
-        backup = await backup_database(self.target, self.folder / scheduled_name(self.clock(), self.target))
-        removed = await asyncio.to_thread(prune_backups, self.folder, self.keep)
+        self._idle.clear()
+        try:
+            backup = await backup_database(self.target, self.folder / scheduled_name(self.clock(), self.target))
+            removed = await asyncio.to_thread(prune_backups, self.folder, self.keep)
+        finally:
+            self._idle.set()
         log.info("%s; %d older backup(s) removed", backup.summary(), len(removed))
         return backup
 

@@ -178,6 +178,27 @@ class HanafudaBot(commands.AutoShardedBot):
                                   initializer=functools.partial(importlib.import_module, "bot.ai"))
         await asyncio.gather(self.render_pool.start(), self.ai_pool.start())
 
+    async def shutdown(self, grace: float = 20.0) -> None:
+        """A clean stop (SIGTERM, SIGINT): take no more presses, let the moves being stored
+        finish, deliver what the tables still owe Discord, then close the gateway and the
+        database. Whatever is left after ``grace`` seconds is left to the next start, which
+        brings every table and hand up to date from the store."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        log.info("stopping: no more presses; finishing the moves under way")
+        try:
+            if self.tables is not None:
+                await asyncio.wait_for(self.tables.quiesce(), max(0.1, deadline - loop.time()))
+            publisher = getattr(self, "publisher", None)
+            if publisher is not None:
+                await asyncio.wait_for(publisher.drain(), max(0.1, deadline - loop.time()))
+            if self.backups is not None and self.backups.busy:
+                await asyncio.wait_for(self.backups.idle(), max(0.1, deadline - loop.time()))
+        except TimeoutError:
+            log.warning("stopping: %.0f s passed; the rest is taken up at the next start", grace)
+        await self.close()
+        log.info("stopped")
+
     async def close(self) -> None:
         for task in getattr(self, "_background", ()):
             task.cancel()

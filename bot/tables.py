@@ -11,6 +11,7 @@ controls carry stable custom ids, so they work again at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -55,6 +56,8 @@ RACE_SECONDS = 8.0
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """Waits before a scheduled step that failed (an AI move, a timeout, a settlement) is tried again;
 the last repeats until the step succeeds or the game ends."""
+STUCK = "stuck"
+"""The end reason of a game cancelled because its next step kept being refused."""
 REFUSALS_BEFORE_CANCEL = 3
 """A scheduled move the table refuses this many times in a row (not database trouble: a refusal
 that repeats) cancels the game with every stake returned, rather than leave it waiting forever."""
@@ -80,6 +83,13 @@ class StoreTrouble(TableError):
 
     def __init__(self) -> None:
         super().__init__(t(STORE_TROUBLE))
+
+
+class Stopping(TableError):
+    """The bot is stopping: nothing new is played or started here; a restart takes it up."""
+
+    def __init__(self) -> None:
+        super().__init__(t("The bot is restarting; nothing was played. Press again in a moment."))
 
 
 class AlreadyStarted(TableError):
@@ -171,13 +181,24 @@ class Table:
                 return seat
         return None
 
-    def state_json(self) -> str:
+    def state_json(self, closing: dict[str, Any] | None = None) -> str:
+        """The table as stored; ``closing``: how it ends, for the transaction that ends it."""
+        if closing is not None:
+            closing_before, self.closing = self.closing, closing
+            try:
+                return self.state_json()
+            finally:
+                self.closing = closing_before
         return json.dumps({
             "match": self.match.to_dict(), "names": self.names, "host_id": self.host_id,
             "hand_messages": {str(k): v for k, v in self.hand_messages.items()},
             "dm_failed": sorted(self.dm_failed), "timeouts": self.timeouts,
             "log": list(self.log_lines), "stake": self.stake,
             "turn_since": self.turn_since, "turn_alert": self.turn_alert,
+            # How it ended (its settlement aside, which the store keeps): the end is shown again
+            # from it if the process stops before the final table is drawn.
+            "closing": None if self.closing is None else
+            {k: v for k, v in self.closing.items() if k != "outcome"},
         }, separators=(",", ":"))
 
     @classmethod
@@ -196,6 +217,7 @@ class Table:
         table.log_lines.extend(data["log"])
         table.turn_since = data.get("turn_since", 0)
         table.turn_alert = data.get("turn_alert")
+        table.closing = data.get("closing")
         return table
 
 
@@ -232,6 +254,7 @@ class TableManager:
         # Called with each table whose game has just ended (finished, forfeited or cancelled),
         # after the end is stored: the tournaments record their results from it.
         self.end_listeners: list[Callable[[Table], None]] = []
+        self.accepting = True  # False once the bot is stopping (see :meth:`quiesce`)
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
@@ -243,6 +266,8 @@ class TableManager:
         restart, raises :class:`AlreadyStarted` and creates nothing. ``via`` is an interaction
         deferred publicly whose response becomes the table message; ``headline`` a line of text
         above the table (who sits down against whom)."""
+        if not self.accepting:
+            raise Stopping()
         if key is not None:
             if key in self._starting:
                 raise AlreadyStarted()
@@ -325,7 +350,36 @@ class TableManager:
                 self.publisher.refresh(table)
                 self._schedule(table)
             count += 1
+        await self._show_unshown_ends()
         return count
+
+    async def _show_unshown_ends(self) -> None:
+        """Games that ended just before the process stopped: their final table and hands are
+        drawn again (a restart would otherwise leave live controls on a game that is over)."""
+        try:
+            ended = await self.store.unshown_ended_games()
+        except StoreError as exc:
+            log.warning("cannot list the games whose end is not shown yet: %s", exc)
+            return
+        for rec in ended:
+            if not self.owns(rec.guild_id):
+                continue
+            try:
+                table = Table.from_record(rec)
+                outcome = await self.store.ended_outcome(rec.game_id)
+            except StoreError as exc:
+                log.warning("cannot show the end of game %s: %s", rec.game_id, exc)
+                continue
+            except Exception:  # a state we cannot read must not stop the other tables
+                log.exception("cannot show the end of game %s", rec.game_id)
+                continue
+            table.finished = True
+            table.turn_seat = table.deadline = None
+            table.closing = {**(table.closing or {"cancelled": rec.status == "cancelled",
+                                                  "reason": rec.end_reason or ""}),
+                             "outcome": outcome}
+            logcontext.table_context(table).run(log.info, "showing its end again")
+            self.publisher.show_end(table)
 
     def get(self, game_id: int) -> Table:
         table = self.tables.get(game_id)
@@ -350,9 +404,14 @@ class TableManager:
         return seat
 
     async def act(self, table: Table, seat: int, action: Action | str, actor: int | str,
-                  seq: int | None = None, *, timed_out: bool = False) -> list[dict]:
-        """Apply one action: checked, stored, then shown. Raises TableError when refused."""
+                  seq: int | None = None, *, timed_out: bool = False,
+                  relayed_press: int | None = None) -> list[dict]:
+        """Apply one action: checked, stored, then shown. Raises TableError when refused.
+        ``relayed_press``: the queued press it plays (see :mod:`bot.store.relay`), taken from
+        the queue with the move."""
         async with table.lock:
+            if not self.accepting:
+                raise Stopping()
             if table.finished:
                 raise TableError(t("This game is over."))
             if seq is not None and seq != table.seq:
@@ -368,7 +427,7 @@ class TableManager:
             try:
                 await self.store.record_action(table.game_id, table.seq + 1, actor, str(action), events,
                                                table.state_json(), STATE_VERSION,
-                                               table.chip_moves(events))
+                                               table.chip_moves(events), relayed_press=relayed_press)
             except BaseException as exc:  # not stored: as if the move never happened
                 table.match = game_module(table.game).match_from_dict(snapshot[0])
                 table.timeouts[seat] = snapshot[1]
@@ -404,16 +463,16 @@ class TableManager:
                                   outcome="lost" if s in losers else "won")
                        for s in range(len(table.players))]
             pot = forfeit_payouts(table.in_pot(), seat) if table.bets_chips else None
+            closing = {"forfeit": seat, "reason": reason, "winners": others, "team": team}
             try:
                 outcome = await self.store.finish_game(
-                    table.game_id, results, state_json=table.state_json(),
+                    table.game_id, results, state_json=table.state_json(closing),
                     state_version=STATE_VERSION, reason=reason, escrow_payouts=pot)
             except StoreUnavailable:
                 raise StoreTrouble() from None
             except StoreError as exc:
                 raise TableError(str(exc)) from None
-            table.closing = {"forfeit": seat, "reason": reason, "winners": others, "team": team,
-                             "outcome": outcome}
+            table.closing = {**closing, "outcome": outcome}
             self._close(table)
             self.publisher.show_end(table)
 
@@ -435,19 +494,23 @@ class TableManager:
         async with table.lock:
             if table.finished:
                 raise TableError(t("This game is over."))
+            closing = {"cancelled": True, "reason": reason}
             try:
                 outcome = await self.store.cancel_game(
-                    table.game_id, actor=actor, reason=reason, state_json=table.state_json(),
+                    table.game_id, actor=actor, reason=reason, state_json=table.state_json(closing),
                     state_version=STATE_VERSION,
                     escrow_refunds=escrowed(table.in_pot()) if table.bets_chips else None)
             except StoreUnavailable:
                 raise StoreTrouble() from None
             except StoreError as exc:
                 raise TableError(str(exc)) from None
-            table.closing = {"cancelled": True, "reason": reason, "outcome": outcome}
+            table.closing = {**closing, "outcome": outcome}
             self._close(table)
             if show:
                 self.publisher.show_end(table)
+            else:  # nobody can see it any more: its end needs no showing
+                with contextlib.suppress(StoreError):
+                    await self.store.mark_final_shown(table.game_id)
 
     async def _finish(self, table: Table, events: list[dict]) -> None:
         """Settle a match that is over: result, ratings and chips in one transaction, then the
@@ -459,10 +522,11 @@ class TableManager:
         deltas = None
         if table.stake and is_per_point(table.game):
             deltas = chip_deltas(match.scores, table.stake, table.escrow)
+        closing = {"winners": winners, "team": match.winning_team()}
         outcome = await self.store.finish_game(table.game_id, results, chip_deltas=deltas,
-                                               state_json=table.state_json(),
+                                               state_json=table.state_json(closing),
                                                state_version=STATE_VERSION, reason="match over")
-        table.closing = {"winners": winners, "team": match.winning_team(), "outcome": outcome}
+        table.closing = {**closing, "outcome": outcome}
         self._close(table)
         self.publisher.show_end(table, events)
 
@@ -510,6 +574,8 @@ class TableManager:
                 return
             except asyncio.CancelledError:
                 raise
+            except Stopping:
+                return  # the restart schedules it again
             except (StoreTrouble, StoreUnavailable):
                 pass  # logged once by the store; the same step is tried again
             except TableError as exc:
@@ -528,9 +594,10 @@ class TableManager:
     async def _give_up(self, table: Table, what: str) -> None:
         """Cancel a game whose next step keeps being refused, every stake returned (tried until
         the database takes it)."""
-        reason = f"{what} could not be played"
+        log.error("game %s: %s keeps being refused; cancelling it", table.game_id, what)
+        reason = STUCK
         for attempt in range(1_000_000):
-            if table.finished:
+            if table.finished or not self.accepting:  # stopping: the next start tries again
                 return
             try:
                 await self.cancel(table, SYSTEM_ACTOR, reason)
@@ -611,14 +678,16 @@ class TableManager:
                 table.race_tasks.append(asyncio.create_task(self._ai_slap(table, seat, delay),
                                                             context=context))
 
-    async def slap(self, table: Table, seat: int, actor: int | str) -> list[dict]:
+    async def slap(self, table: Table, seat: int, actor: int | str, *,
+                   relayed_press: int | None = None) -> list[dict]:
         """``seat`` slaps the winner's hand. Presses are served in the order the bot receives
         them (the table lock is first come, first served)."""
         if not table.in_race:
             raise TableError(t("There is no hand to slap now."))
         if seat not in table.match.observation(0).get("race_seats", []):
             raise TableError(t("You have already slapped, or you are the one who went out."))
-        return await self.act(table, seat, Action("slap", str(seat)), actor)
+        return await self.act(table, seat, Action("slap", str(seat)), actor,
+                              relayed_press=relayed_press)
 
     async def _ai_slap(self, table: Table, seat: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -665,6 +734,18 @@ class TableManager:
             workers = max(1, (os.cpu_count() or 2) - 1)
             self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
+
+    async def quiesce(self) -> None:
+        """Take no more moves, and return once no move is being stored: every move that began
+        is stored (or refused) before this returns. Scheduled steps end without acting; the
+        next start schedules them again from the store."""
+        self.accepting = False
+        for table in list(self.tables.values()):
+            async with table.lock:
+                pass
+        for table in list(self.tables.values()):
+            async with table.lock:  # a settlement begun under the last lock ends first
+                pass
 
     def close(self) -> None:
         """Stop every timer and AI task and the AI worker processes (the bot is shutting down)."""

@@ -16,7 +16,8 @@ import functools
 import logging
 import time
 import weakref
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -39,6 +40,7 @@ from cogs.table_ui import ACCENT
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 CHALLENGE_SECONDS = 300
 MAX_STAKE = 1_000_000
@@ -139,12 +141,50 @@ def seats_problem(game: str, seats: int, rules: Any) -> str | None:
     return None
 
 
+BEFORE_ANSWER_SECONDS = 2.0
+"""How long what a command must know before its first answer may take: Discord waits 3 s for the
+answer, and it must travel back."""
+
+SLOW_DATABASE = N_("The bot's database is not answering quickly right now, so nothing was "
+                   "started. Please try again in a moment.")
+
+
+async def before_answer(work: Awaitable[T], undo: Callable[[T], Awaitable[object]] | None = None) -> T:
+    """``work`` that a command needs before it answers, done in time for the answer or refused
+    with one sentence (TableError). A write that lands after it was given up is undone with
+    ``undo``, so that nothing the player was told did not happen stays."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), BEFORE_ANSWER_SECONDS)
+    except TimeoutError:
+        if undo is not None:
+            task.add_done_callback(lambda done: _undo_late(done, undo))
+        else:
+            task.cancel()
+        raise TableError(t(SLOW_DATABASE)) from None
+    except StoreError as exc:  # the database is away: its one sentence
+        raise TableError(str(exc)) from None
+
+
+def _undo_late(done: asyncio.Future, undo: Callable[[Any], Awaitable[object]]) -> None:
+    if done.cancelled() or done.exception() is not None:
+        return
+    undoing = asyncio.ensure_future(undo(done.result()))
+    undoing.add_done_callback(lambda u: u.cancelled() or u.exception() is None
+                              or log.warning("could not undo a late write: %s", u.exception()))
+
+
 async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
                        humans: list[int] | tuple[int, ...]) -> None:
     """Every human seat can cover the stake (a player without an account would open one with
-    the starting chips); TableError naming who cannot. Reads only: nothing changes."""
-    if not stake:
-        return
+    the starting chips); TableError naming who cannot. Reads only: nothing changes; in time
+    for the command's answer, or refused."""
+    if stake:
+        await before_answer(_check_stakes(interaction, game, stake, humans))
+
+
+async def _check_stakes(interaction: discord.Interaction, game: str, stake: int,
+                        humans: list[int] | tuple[int, ...]) -> None:
     store = interaction.client.store  # type: ignore[attr-defined]
     settings = await store.get_settings(interaction.guild_id)
     needed = cover_for(game, stake)
@@ -700,9 +740,11 @@ class PlayCog(commands.Cog):
             raise TableError(t("Bots can't play; use the ai option to play against mine."))
         await check_stakes(interaction, game, stake, [user.id])
         exp = int(time.time()) + CHALLENGE_SECONDS
-        lobby = await self.bot.store.create_lobby(  # type: ignore[attr-defined]
+        store = self.bot.store  # type: ignore[attr-defined]
+        lobby = await before_answer(store.create_lobby(
             "challenge", interaction.guild_id, interaction.channel_id, user.id, game=game,
-            min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec)
+            min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec),
+            undo=lambda late: store.close_lobby(late.lobby_id, user.id))
         settings = await self.bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
         with in_public(interaction):
             embed = lobby_embed(lobby, settings, title=t("{game} challenge", game=GAME_NAMES[game]))
@@ -726,9 +768,11 @@ class PlayCog(commands.Cog):
         if not counts:
             raise TableError(t("Those rules don't work at any table size of {game}.", game=GAME_NAMES[game]))
         await check_stakes(interaction, game, stake, [interaction.user.id])
-        lobby = await store.create_lobby(
-            "lobby", interaction.guild_id, interaction.channel_id, interaction.user.id, game=game,
-            min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec)
+        host = interaction.user.id
+        lobby = await before_answer(store.create_lobby(
+            "lobby", interaction.guild_id, interaction.channel_id, host, game=game,
+            min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec),
+            undo=lambda late: store.close_lobby(late.lobby_id, host))
         with in_public(interaction):
             embed, view = lobby_embed(lobby, settings), lobby_view(lobby.lobby_id)
         sent = await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)

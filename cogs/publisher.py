@@ -30,7 +30,7 @@ from bot.i18n import speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
 from bot.store import StoreError
-from bot.tables import Table, is_ai
+from bot.tables import STUCK, Table, is_ai
 from bot.words import plural, shorten
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
 from cogs.rematch import rematch_view
@@ -84,10 +84,20 @@ class Via:
     interaction: discord.Interaction
     message_id: int | None
     since: float = field(default_factory=time.monotonic)
+    # Set once the press is answered: its token edits the message only after the answer (a press
+    # is answered once its move is stored), and not at all if it was answered by a new message.
+    answered: asyncio.Event | None = None
+    withdrawn: bool = False
 
     @property
     def fresh(self) -> bool:
-        return time.monotonic() - self.since < INTERACTION_SECONDS
+        return not self.withdrawn and time.monotonic() - self.since < INTERACTION_SECONDS
+
+    async def ready(self) -> bool:
+        """Whether the token may edit the message now (waiting for the press's answer)."""
+        if self.answered is not None and not self.answered.is_set():
+            await self.answered.wait()
+        return self.fresh
 
 
 @dataclass
@@ -247,10 +257,14 @@ class TablePublisher:
             self.feed(table).warned_seq = table.seq
             self._queue_turn_alert(table)
 
-    def hand_seen_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
-        """The player pressed a control on their hand: update that hand through this press."""
+    def hand_seen_via(self, table: Table, seat: int, interaction: discord.Interaction) -> Via:
+        """The player pressed a control on their hand: update that hand through this press, once
+        the press is answered (the caller sets ``answered``, or ``withdrawn`` when it answered
+        with a message of its own, whose token then edits that message, not the hand)."""
         message = interaction.message  # the hand the control was on: the token edits that one
-        self.feed(table).hand_via[seat] = Via(interaction, message.id if message else None)
+        via = Via(interaction, message.id if message else None, answered=asyncio.Event())
+        self.feed(table).hand_via[seat] = via
+        return via
 
     async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """'My hand': the hand as the answer to a deferred, private interaction."""
@@ -349,6 +363,9 @@ class TablePublisher:
 
     @staticmethod
     def _result_headline(table: Table, closing: dict[str, Any], names: list[str]) -> str:
+        if closing.get("cancelled") and closing.get("reason") == STUCK:
+            return t("The game could not go on (a move kept being refused), so it was cancelled; "
+                     "every stake was refunded")
         if closing.get("cancelled"):
             return t("The game was cancelled; every stake was refunded")
         if "forfeit" in closing:
@@ -650,6 +667,10 @@ class TablePublisher:
         await self._updates.settle(keys)
         if table.finished:
             self._feeds.pop(table.game_id, None)
+            try:
+                await self.bot.store.mark_final_shown(table.game_id)
+            except StoreError:  # shown again at the next start: no harm but a repeated edit
+                log.warning("could not note that game %d shows its end", table.game_id)
 
     # -- sending ----------------------------------------------------------------------------
     async def _send(self, channel_id: int, **kwargs: Any) -> discord.Message:
@@ -671,6 +692,8 @@ class TablePublisher:
             return message_id  # it already shows exactly this
         same_image = current is not None and current.image == image_hash and current.attachment is not None
         attachments = [current.attachment] if same_image else [png(image, update.filename)]
+        if via is not None and not await via.ready():
+            return None
         try:
             if via is not None:
                 msg = await via.interaction.edit_original_response(

@@ -41,6 +41,7 @@ class RelayedPress:
     token: str
     language: str
     at: float  # when it was pressed (unix seconds)
+    press_id: int | None = None  # its place in the queue, once queued
 
     @classmethod
     def from_message(cls, data: dict[str, Any]) -> RelayedPress:
@@ -48,7 +49,7 @@ class RelayedPress:
             raise ValueError(f"no press of kind {data['kind']!r}")
         return cls(str(data["kind"]), int(data["game"]), int(data["seq"]), str(data["key"]), int(data["user"]),
                    int(data["application"]), str(data["token"]), str(data.get("language", "")),
-                   float(data["at"]))
+                   float(data["at"]), data.get("press_id"))
 
     def message(self) -> dict[str, Any]:
         return {"kind": self.kind, "game": self.game_id, "seq": self.seq, "key": self.key, "user": self.user_id,
@@ -72,6 +73,7 @@ class Relay:
         self.plan = bot.shard_plan
         self._task: asyncio.Task[None] | None = None
         self._playing: set[asyncio.Task[None]] = set()
+        self._in_hand: set[int] = set()  # queued presses being played here (taken once)
         self.listening = asyncio.Event()  # set while announcements reach this process
         self.played = 0  # presses taken from the queue and played here (tests, logs)
 
@@ -103,7 +105,8 @@ class Relay:
     async def forwards(self, interaction: discord.Interaction, kind: str, gid: int, seq: int,
                        key: str) -> bool:
         """Whether the press (a ``"move"`` or a ``"slap"``) was for another process's game and is
-        on its way there (acknowledged here at once; refused here should it not reach the queue)."""
+        on its way there (acknowledged here once it is queued in the database, so a press seen
+        taken is never lost; refused here should it not reach the queue)."""
         if not self.needed or interaction.guild_id is not None:
             return False
         store = self.bot.store
@@ -113,18 +116,19 @@ class Relay:
             return False  # this process says why the game cannot be played
         if game.status != "running" or self.plan.owns(game.guild_id):
             return False
-        if kind == "slap":  # answered privately, as a slap pressed at its own process is
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await interaction.response.defer()
         press = RelayedPress(kind, gid, seq, key, interaction.user.id, interaction.application_id,
                              interaction.token, current(), time.time())
         try:
             await store.relay_press(self.plan.shard_of(game.guild_id), gid, press.message())
         except StoreError:
-            await interaction.followup.send(
+            await interaction.response.send_message(
                 t("The move could not be passed on to its table; try again in a moment."),
                 ephemeral=True)
+            return True
+        if kind == "slap":  # answered privately, as a slap pressed at its own process is
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
         return True
 
     # -- receiving ---------------------------------------------------------------------------
@@ -162,24 +166,36 @@ class Relay:
                 await languages.refresh(message["user"])
 
     async def _take(self) -> None:
-        for data in await self.bot.store.take_relayed_presses(self.plan.ids or ()):
+        store = self.bot.store
+        for data in await store.queued_relayed_presses(self.plan.ids or ()):
+            press_id = data.get("press_id")
+            if press_id in self._in_hand:
+                continue
             try:
                 press = RelayedPress.from_message(data)
             except (KeyError, TypeError, ValueError):
                 log.warning("dropped a malformed relayed press: %r", data)
+                await store.drop_relayed_press(press_id)
                 continue
             if time.time() - press.at > INTERACTION_SECONDS:
                 log.info("dropped a press on game %s made %d s ago: its token has expired",
                          press.game_id, time.time() - press.at)
+                await store.drop_relayed_press(press_id)
                 continue
+            self._in_hand.add(press_id)
             task = asyncio.create_task(self._play(press), name=f"relayed press {press.game_id}")
             self._playing.add(task)
             task.add_done_callback(self._playing.discard)
 
     async def _play(self, press: RelayedPress) -> None:
+        """Play a queued press; it leaves the queue with its move, or once it was answered."""
         try:
             with speaking(press.language):
                 await self.play(press)
             self.played += 1
+            if press.press_id is not None:  # still queued when it made no move (refused)
+                await self.bot.store.drop_relayed_press(press.press_id)
         except Exception:
             log.exception("a relayed press on game %s failed", press.game_id)
+        finally:
+            self._in_hand.discard(press.press_id)

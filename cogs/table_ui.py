@@ -98,12 +98,21 @@ def pressed(manager: Any, table: Table, user_id: int, seq: int, key: str) -> tup
     return seat, str(offered[index][1])
 
 
-async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: str) -> None:
-    """A move pressed on a hand: acknowledged at once, then checked, stored and shown.
+ACK_SECONDS = 2.0
+"""How long a press waits for its move to be stored before it is answered anyway: Discord gives
+an interaction 3 s, and the answer must travel back."""
 
-    The press's own interaction edits the presser's hand afterwards (interaction responses are
-    exempt from Discord's global rate limit and reach ephemeral hands too). A press in a DM on a
-    game another process drives goes there (cogs.relay)."""
+
+async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: str) -> None:
+    """A move pressed on a hand: checked, stored, then acknowledged and shown.
+
+    The acknowledgement waits for the move's transaction, so a press the player saw taken is in
+    the store whatever happens next (a crash, a kill). Should the database take longer than
+    :data:`ACK_SECONDS`, the press is answered with a sentence saying the move is not saved yet,
+    and the player is told again once it is played or refused. The press's own interaction then
+    edits the presser's hand (interaction responses are exempt from Discord's global rate limit
+    and reach ephemeral hands too). A press in a DM on a game another process drives goes there
+    (cogs.relay)."""
     manager = tables(interaction)
     if gid not in manager.tables and await relayed(interaction, "move", gid, seq, key):
         return
@@ -114,12 +123,31 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
     except TableError as exc:
         await refuse(interaction, str(exc))
         return
-    await interaction.response.defer()
-    metrics.acknowledged(interaction)
     publisher = interaction.client.publisher  # type: ignore[attr-defined]  # cogs.publisher
-    publisher.hand_seen_via(table, seat, interaction)
+    via = publisher.hand_seen_via(table, seat, interaction)
+    playing = asyncio.ensure_future(manager.act(table, seat, action, interaction.user.id, seq))
     try:
-        await manager.act(table, seat, action, interaction.user.id, seq)
+        done, _ = await asyncio.wait({playing}, timeout=ACK_SECONDS)
+        refused = playing.exception() if done else None
+        if done and refused is None:  # stored: the press is taken
+            await interaction.response.defer()
+        elif isinstance(refused, TableError):  # not played: the answer says why, privately
+            via.withdrawn = True
+            await refuse(interaction, str(refused))
+        elif not done:  # the database is slow: say so rather than let the press look taken
+            via.withdrawn = True
+            await interaction.response.send_message(t(
+                "Your move is waiting for the database and is not saved yet; the table will show "
+                "it once it is, or you will be told it was not played."), ephemeral=True)
+        metrics.acknowledged(interaction)
+    finally:
+        via.answered.set()
+    if done:
+        if refused is not None and not isinstance(refused, TableError):
+            raise refused  # a fault, not a refusal: logged by discord.py's handler
+        return
+    try:
+        await playing
     except TableError as exc:
         await interaction.followup.send(str(exc), ephemeral=True)
 
@@ -137,10 +165,11 @@ async def play_relayed(bot: Any, press: RelayedPress) -> None:
             seat = table.seat_of(press.user_id)
             if seat is None:
                 raise TableError(t("You are not playing in this game."))
-            await followup.send(slapped(await manager.slap(table, seat, press.user_id)), ephemeral=True)
+            events = await manager.slap(table, seat, press.user_id, relayed_press=press.press_id)
+            await followup.send(slapped(events), ephemeral=True)
             return
         seat, action = pressed(manager, table, press.user_id, press.seq, press.key)
-        await manager.act(table, seat, action, press.user_id, press.seq)
+        await manager.act(table, seat, action, press.user_id, press.seq, relayed_press=press.press_id)
     except TableError as exc:
         await followup.send(str(exc), ephemeral=True)
 
@@ -226,6 +255,15 @@ class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
             slapping = asyncio.ensure_future(manager.slap(table, seat, interaction.user.id))
         except TableError as exc:
             await refuse(interaction, str(exc))
+            return
+        # Answered once the slap is stored; a slow database gets a "thinking" answer meanwhile.
+        done, _ = await asyncio.wait({slapping}, timeout=ACK_SECONDS)
+        if done:
+            try:
+                answer = slapped(slapping.result())
+            except TableError as exc:
+                answer = str(exc)
+            await interaction.response.send_message(answer, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:

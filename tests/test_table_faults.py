@@ -202,6 +202,43 @@ async def test_a_move_that_keeps_being_refused_cancels_the_game_and_says_why(sto
     tables.choose_for = nonsense
     tables._schedule(table)
     await publisher.ended.wait()
-    assert table.closing.get("cancelled") and "could not be played" in table.closing["reason"]
+    assert table.closing.get("cancelled") and table.closing["reason"] == "stuck"
     assert (await store.load_game(table.game_id)).status == "cancelled"
     tables.close()
+
+
+class Remembers(Quiet):
+    """Keeps the tables whose end it was asked to show, as the publisher does until shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ends: list = []
+
+    def show_end(self, table, events=()):
+        self.ends.append(table)
+        super().show_end(table, events)
+
+
+async def test_a_restart_shows_the_end_of_a_game_that_ended_before_its_end_was_shown(store):
+    publisher = Remembers()
+    tables = manager(store, publisher)
+    table = await start(tables, "koikoi", ["ai:easy", "ai:easy"])
+    await publisher.ended.wait()
+    forfeited = await start(tables, "gostop", [HUMANS[0], HUMANS[1]], seed=8)
+    await tables.forfeit(forfeited, 1, "forfeited")
+    tables.close()  # the process stops before either end was drawn
+    assert {r.game_id for r in await store.unshown_ended_games()} == {table.game_id, forfeited.game_id}
+
+    again = Remembers()
+    restarted = manager(store, again)
+    assert await restarted.resume_all() == 0  # nothing runs ...
+    shown = {t.game_id: t for t in again.ends}  # ... but both ends are shown again
+    assert set(shown) == {table.game_id, forfeited.game_id}
+    first = shown[table.game_id]
+    assert first.finished and first.closing["winners"] == table.closing["winners"]
+    assert first.closing["outcome"].results == table.closing["outcome"].results
+    assert shown[forfeited.game_id].closing["forfeit"] == 1
+    for game_id in shown:
+        await store.mark_final_shown(game_id)
+    assert await store.unshown_ended_games() == []
+    restarted.close()

@@ -77,6 +77,8 @@ def end_reason_words(reason: str, escape: Callable[[str], str] = str) -> str:
         return t("match over")
     if reason == "cancelled":
         return t("cancelled")
+    if reason == "stuck":
+        return t("cancelled: the game could not go on")
     if m := _TIMED_OUT.fullmatch(reason):
         return tn("{n} turn timed out in a row", "{n} turns timed out in a row", int(m[1]))
     if m := _CANCELLED_BY.fullmatch(reason):

@@ -274,6 +274,25 @@ async def running_games(conn: aiosqlite.Connection, guild_id: int | None) -> lis
     return [_record(r) for r in rows]
 
 
+async def unshown_ended_games(conn: aiosqlite.Connection) -> list[GameRecord]:
+    rows = await conn.execute_fetchall(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE final_shown = 0 AND status <> 'running' "
+        "ORDER BY game_id")
+    return [_record(r) for r in rows]
+
+
+async def mark_final_shown(conn: aiosqlite.Connection, game_id: int) -> None:
+    await conn.execute("UPDATE games SET final_shown = 1 WHERE game_id = ? AND status <> 'running'",
+                       (game_id,))
+
+
+async def ended_outcome(conn: aiosqlite.Connection, game_id: int) -> GameOutcome:
+    row = await _game_row(conn, game_id)
+    if row["status"] == "running":
+        raise GameNotRunning(game_id, row["status"])
+    return await _stored_outcome(conn, row)
+
+
 def _seat_results(players: list[Seat], results: Sequence[SeatResult]) -> dict[int, SeatResult]:
     by_seat: dict[int, SeatResult] = {}
     for r in results:
@@ -390,7 +409,7 @@ async def _end(conn: aiosqlite.Connection, row: sqlite3.Row, status: str, payout
     try:
         await conn.execute(
             "UPDATE games SET status = ?, payouts = ?, end_reason = ?, ended_at = ?, updated_at = ?, "
-            "state = ?, state_version = ? WHERE game_id = ?",
+            "state = ?, state_version = ?, final_shown = 0 WHERE game_id = ?",
             (status, json.dumps(payouts), reason, now, now, state_json, state_version,
              row["game_id"]),
         )

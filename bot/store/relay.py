@@ -19,7 +19,7 @@ from typing import Any
 
 import aiosqlite
 
-__all__ = ["CHANNEL", "announce", "queue_press", "take_presses"]
+__all__ = ["CHANNEL", "announce", "drop_press", "queue_press", "queued_presses"]
 
 CHANNEL = "hanafuda_relay"
 
@@ -37,12 +37,18 @@ async def queue_press(conn: aiosqlite.Connection, shard: int, game_id: int,
         (shard, game_id, json.dumps(press), now_ms))
 
 
-async def take_presses(conn: aiosqlite.Connection, shards: Sequence[int]) -> list[dict[str, Any]]:
-    """Remove and return the presses queued for ``shards``, oldest first."""
+async def queued_presses(conn: aiosqlite.Connection, shards: Sequence[int]) -> list[dict[str, Any]]:
+    """The presses queued for ``shards``, oldest first, each with its ``press_id``. A press stays
+    queued until it is played (removed with its move, in the move's transaction) or refused
+    (:func:`drop_press`): a process that dies while playing it finds it again when it starts."""
     if not shards:
         return []
     marks = ", ".join("?" * len(shards))
     rows = await conn.execute_fetchall(
-        f"DELETE FROM relayed_presses WHERE shard IN ({marks}) RETURNING press_id, press",
+        f"SELECT press_id, press FROM relayed_presses WHERE shard IN ({marks}) ORDER BY press_id",
         tuple(shards))
-    return [json.loads(row[1]) for row in sorted(rows, key=lambda row: row[0])]
+    return [{**json.loads(row[1]), "press_id": row[0]} for row in rows]
+
+
+async def drop_press(conn: aiosqlite.Connection, press_id: int) -> None:
+    await conn.execute("DELETE FROM relayed_presses WHERE press_id = ?", (press_id,))

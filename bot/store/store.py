@@ -265,9 +265,16 @@ class Store:
                                                       "from": self.origin})
         await self._db.transact(work)
 
-    async def take_relayed_presses(self, shards: Sequence[int]) -> list[dict[str, Any]]:
-        """The presses queued for ``shards``, oldest first, each handed out once."""
-        return await self._db.transact(lambda conn: relay.take_presses(conn, list(shards)))
+    async def queued_relayed_presses(self, shards: Sequence[int]) -> list[dict[str, Any]]:
+        """The presses queued for ``shards``, oldest first, each with its ``press_id``; each stays
+        queued until its move is recorded (``record_action(..., relayed_press=)``) or it is
+        dropped (:meth:`drop_relayed_press`)."""
+        async with self._db.snapshot() as conn:
+            return await relay.queued_presses(conn, list(shards))
+
+    async def drop_relayed_press(self, press_id: int) -> None:
+        """A relayed press that was answered without a move (refused, or too old to answer)."""
+        await self._db.transact(lambda conn: relay.drop_press(conn, press_id))
 
     def listening(self) -> AbstractAsyncContextManager[AsyncIterator[dict[str, Any]]]:
         """The announcements of every process (this one's included), from the moment this is
@@ -407,11 +414,14 @@ class Store:
 
     async def record_action(self, game_id: int, seq: int, actor: int | str, action: str,
                             events: Sequence[Mapping[str, Any]], state_json: str,
-                            state_version: int, moves: Sequence[games.ChipMove] = ()) -> None:
+                            state_version: int, moves: Sequence[games.ChipMove] = (),
+                            relayed_press: int | None = None) -> None:
         """Append action ``seq`` and save the state it produced, in one transaction. ``seq`` must
         be above the last saved one (:class:`DuplicateAction` otherwise): call before showing.
         ``moves``: the chips a betting game's move bets into its escrow and pays out of it, in
-        the same transaction (a bet the player cannot cover refuses the whole move)."""
+        the same transaction (a bet the player cannot cover refuses the whole move).
+        ``relayed_press``: the queued press this move plays, removed with it, so that a press is
+        played exactly once however the process stops."""
         if type(seq) is not int or not 0 < seq < 2**63:
             raise InvalidInput("The move number must be a positive integer.")
         if not (type(actor) is int or isinstance(actor, str)):
@@ -428,8 +438,13 @@ class Store:
         if isinstance(actor, str):
             refuse_nul(actor, "The actor")
         moves = list(moves)
-        await self._db.transact(lambda conn: games.record_action(conn, game_id, seq, actor, action, events_json, state_json,
-                                     state_version, self._db.now_ms(), moves))
+
+        async def work(conn):
+            await games.record_action(conn, game_id, seq, actor, action, events_json, state_json,
+                                      state_version, self._db.now_ms(), moves)
+            if relayed_press is not None:
+                await relay.drop_press(conn, relayed_press)
+        await self._db.transact(work)
 
     async def load_game(self, game_id: int, *, guild_id: int | None = None,
                         with_events: bool = True) -> GameRecord:
@@ -446,6 +461,21 @@ class Store:
         """Running games (of one server, or all for resuming after a restart), without events."""
         async with self._db.snapshot() as conn:
             return await games.running_games(conn, guild_id)
+
+    async def unshown_ended_games(self) -> list[GameRecord]:
+        """Ended games whose messages may not show their end yet (the process stopped first),
+        without events: a start shows their end again (:meth:`mark_final_shown` once shown)."""
+        async with self._db.snapshot() as conn:
+            return await games.unshown_ended_games(conn)
+
+    async def mark_final_shown(self, game_id: int) -> None:
+        """The ended game's messages show its end (the final table, hands without controls)."""
+        await self._db.transact(lambda conn: games.mark_final_shown(conn, game_id))
+
+    async def ended_outcome(self, game_id: int) -> GameOutcome:
+        """How an ended game was settled, as stored (:class:`GameNotRunning` while it runs)."""
+        async with self._db.snapshot() as conn:
+            return await games.ended_outcome(conn, game_id)
 
     async def finish_game(
         self, game_id: int, results: Sequence[SeatResult], *,

@@ -1,5 +1,5 @@
-"""Between the processes of a sharded bot: presses queued for a shard's process, handed out once
-and in order, and PostgreSQL's announcements of them and of a member's language."""
+"""Between the processes of a sharded bot: presses queued for a shard's process, in order, until
+played or answered, and PostgreSQL's announcements of them and of a member's language."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.store import InvalidInput, Store, UserLanguage, relay
+from bot.store import InvalidInput, Store, StoreError, UserLanguage, relay
 
 from .conftest import ALICE, BOB
 
@@ -17,13 +17,33 @@ def press(n: int) -> dict:
             "token": f"token-{n}", "language": "ja", "at": 1.5}
 
 
-async def test_presses_wait_for_their_shard_and_are_handed_out_once_in_order(store):
+async def test_presses_wait_for_their_shard_in_order_until_played_or_dropped(store):
     for n, shard in ((1, 1), (2, 0), (3, 1)):
         await store.relay_press(shard, 7, press(n))
-    assert await store.take_relayed_presses([2, 3]) == []
-    assert [p["seq"] for p in await store.take_relayed_presses([1])] == [1, 3]
-    assert await store.take_relayed_presses([1]) == []  # taken: never played twice
-    assert await store.take_relayed_presses([0, 1]) == [press(2)]
+    assert await store.queued_relayed_presses([2, 3]) == []
+    queued = await store.queued_relayed_presses([1])
+    assert [p["seq"] for p in queued] == [1, 3]
+    assert await store.queued_relayed_presses([1]) == queued  # a crash while playing loses none
+    await store.drop_relayed_press(queued[0]["press_id"])
+    assert [p["seq"] for p in await store.queued_relayed_presses([0, 1])] == [2, 3]
+    assert {k: v for k, v in (await store.queued_relayed_presses([0]))[0].items()
+            if k != "press_id"} == press(2)
+
+
+async def test_a_relayed_press_leaves_the_queue_with_its_move_and_only_then(store):
+    game = await store.create_game(900, 55, "koikoi", rules={"preset": "nintendo"}, players=[ALICE, BOB],
+                                   seed=1, state_json='{"s": 0}', state_version=1)
+    await store.relay_press(0, game.game_id, press(1))
+    (queued,) = await store.queued_relayed_presses([0])
+    await store.record_action(game.game_id, 1, ALICE, "draw", [], '{"s": 1}', 1,
+                              relayed_press=queued["press_id"])
+    assert await store.queued_relayed_presses([0]) == []
+    await store.relay_press(0, game.game_id, press(2))
+    (again,) = await store.queued_relayed_presses([0])
+    with pytest.raises(StoreError):  # the move is refused: the press stays for its answer
+        await store.record_action(game.game_id, 1, ALICE, "draw", [], '{"s": 2}', 1,
+                                  relayed_press=again["press_id"])
+    assert await store.queued_relayed_presses([0]) == [again]
 
 
 async def test_a_press_is_refused_without_a_shard_or_a_game(store):
@@ -49,7 +69,8 @@ async def test_announcements_reach_every_other_process(empty_postgres):
                          {"kind": "language", "user": BOB, "from": speaker.origin}]
         assert listener.origin != speaker.origin
         assert await listener.user_language(BOB) == UserLanguage(BOB, "ko", "ja")
-        assert await listener.take_relayed_presses([1]) == [press(1)]
+        assert [{k: v for k, v in p.items() if k != "press_id"}
+                for p in await listener.queued_relayed_presses([1])] == [press(1)]
 
 
 async def test_a_write_rolled_back_announces_nothing(empty_postgres):
