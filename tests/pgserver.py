@@ -55,6 +55,9 @@ class Server:
             os.chown(self.root, self.user.pw_uid, self.user.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "-A", "trust", "--no-sync",
                   "-E", "UTF8", "--locale=C.UTF-8")
+        self._start()
+
+    def _start(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.root / "log"), "-o",
                   f"-k {self.root} -c listen_addresses='' -p 5432 -c max_connections=200", "start")
 
@@ -76,6 +79,11 @@ class Server:
     def drop_database(self, name: str) -> None:
         with contextlib.suppress(psycopg.Error), psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def restart(self) -> None:
+        """Stop the server at once (every connection is cut, as in a crash) and start it again."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        self._start()
 
     def stop(self) -> None:
         with contextlib.suppress(subprocess.CalledProcessError):

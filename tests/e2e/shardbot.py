@@ -9,8 +9,8 @@ HanafudaBot with its settings from the environment (``SHARDS``, ``SHARD_COUNT``,
 
 It writes one JSON object per line on stdout: ``{"event": "ready", "guilds": [...], "shards":
 [...], "resumed": [...]}`` once connected, and ``{"event": "exit", "drove": [...], "relayed":
-N}`` when stopped with SIGTERM: the games it played moves of, and the presses it took from the
-other processes. Logs go to stderr, with the shard and game of each line.
+N}`` when stopped with SIGTERM (a clean stop: ``HanafudaBot.shutdown``): the games it played
+moves of, and the presses it took from the other processes. Logs go to stderr, with the shard and game of each line.
 """
 
 from __future__ import annotations
@@ -62,7 +62,8 @@ async def run() -> int:
     bot = ShardBot(settings)
     bot._connection.guild_ready_timeout = 0.05  # the stand-in sends every guild at once
     loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    stopping: list[asyncio.Future] = []
+    loop.add_signal_handler(signal.SIGTERM, lambda: stopping.append(asyncio.ensure_future(bot.shutdown())))
 
     async def announce_ready() -> None:
         await bot.wait_until_ready()
@@ -75,6 +76,8 @@ async def run() -> int:
             await bot.start(settings.token, reconnect=True)
         finally:
             ready.cancel()
+            if stopping:  # the gateway closes first: the stop still closes the pools and the store
+                await stopping[0]
             emit("exit", drove=sorted(bot.drove), relayed=bot.relay.played if bot.relay else 0)
     return 0
 

@@ -1,0 +1,368 @@
+"""The bot killed while a dozen staked tables play, and started again: nothing it acknowledged is
+lost, every game replays, no game is stuck, every table shows its stored state, and every chip is
+accounted for. On PostgreSQL the database server is also restarted under the running bot.
+
+The real bot runs in its own process (``tests.e2e.shardbot``) against the stand-in. Members play
+Koi-Koi, Go-Stop and Seotda against the AI with stakes, pressing a random offered move as soon as
+their hand offers one. The bot is SIGKILLed several times: at a random moment, or right after it
+acknowledged a press. After the last kill the tables play on, the bot is stopped with SIGTERM (a
+clean stop, which must exit 0) and started once more, and everything is checked against the
+store. ``HANAFUDA_CRASH_RUNS`` repeats the whole run (default 1) and ``HANAFUDA_CRASH_REPORT``
+names a file that receives one JSON line of figures per run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.checkup import check_store
+from bot.store import Store
+from bot.tables import Table
+from tests import pgserver
+from tests.discord_standin import InteractionRecord, Message, SimUser, StandIn
+from tests.e2e.playing import hands, is_closed, table_messages, table_move
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNS = int(os.environ.get("HANAFUDA_CRASH_RUNS", "1"))
+KILLS = int(os.environ.get("HANAFUDA_CRASH_KILLS", "4"))
+TABLES = 12
+AFTER_LAST_KILL = 3  # presses per table after the last restart before the clean stop
+GAMES = (("koikoi", {"rounds": 2, "stake": 2}), ("gostop", {"rounds": 2, "stake": 1}),
+         ("seotda", {"rounds": 3, "stake": 60}))
+MOVE = re.compile(r"hf:(?:act|mv):(?P<gid>\d+):(?P<seq>\d+):")
+DEFERRED_UPDATE = 6  # the callback that says "taken" without a message of its own
+
+
+@dataclass
+class Press:
+    user: SimUser
+    gid: int
+    seq: int
+    record: InteractionRecord
+    epoch: int  # how many times the bot had been started when it was pressed
+
+    @property
+    def taken(self) -> bool:
+        initial = self.record.initial
+        return initial is not None and initial.type == DEFERRED_UPDATE
+
+
+@dataclass
+class Seat:
+    user: SimUser
+    channel: Any
+    game: str
+    options: dict[str, Any]
+    gid: int | None = None
+    pressed: int = -1
+    over: bool = False
+    presses: int = 0
+
+
+@dataclass
+class Bot:
+    proc: asyncio.subprocess.Process
+    log: Path
+    epoch: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    async def next_event(self, standin: StandIn) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        # A start spawns worker processes and publishes commands: on a busy machine, more than a
+        # wait for one message.
+        line = await asyncio.wait_for(self.proc.stdout.readline(), 3 * standin.wait_timeout)
+        if not line:
+            raise AssertionError(f"the bot ended:\n{self.log.read_text()[-3000:]}")
+        event = json.loads(line)
+        self.events.append(event)
+        return event
+
+
+class Run:
+    """One run: the stand-in's world, the bot process, the players and what they saw."""
+
+    def __init__(self, standin: StandIn, tmp_path: Path, database: str, *, seed: int,
+                 postgres: pgserver.Server | None) -> None:
+        self.standin = standin
+        self.tmp = tmp_path
+        self.database = database
+        self.postgres = postgres
+        self.rng = random.Random(seed)
+        self.bot: Bot | None = None
+        self.epoch = 0
+        self.up = asyncio.Event()
+        self.presses: list[Press] = []
+        self.kills = 0
+        self.db_restarts = 0
+        guild = standin.create_guild("Crash Club")
+        users = [standin.create_user(f"player{i}") for i in range(TABLES // 2)]
+        for user in users:
+            standin.add_member(guild, user)
+        self.seats = [Seat(users[i % len(users)], standin.create_channel(guild, f"table-{i}"),
+                           *GAMES[i % len(GAMES)]) for i in range(TABLES)]
+
+    # -- the bot process ------------------------------------------------------------------------
+    async def start_bot(self) -> None:
+        env = {**os.environ, "DISCORD_TOKEN": self.standin.token, "RENDER_WORKERS": "1",
+               "AI_WORKERS": "1", "HANAFUDA_STANDIN_API": self.standin.api_url,
+               "HANAFUDA_STANDIN_GATEWAY": self.standin.gateway_url,
+               "HANAFUDA_SYNC": "1" if self.epoch == 0 else "0", "HANAFUDA_AI_DELAY": "0.05"}
+        for name in ("SHARDS", "SHARD_COUNT", "DATABASE_URL", "DATABASE_PATH"):
+            env.pop(name, None)
+        env["DATABASE_URL" if self.postgres else "DATABASE_PATH"] = self.database
+        self.epoch += 1
+        log = self.tmp / f"bot-{self.epoch}.log"
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.e2e.shardbot", cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=log.open("w"))
+        self.bot = Bot(proc, log, self.epoch)
+        ready = await self.bot.next_event(self.standin)
+        assert ready["event"] == "ready", ready
+        self.up.set()
+        self.standin.notify_change()  # the players waiting for the bot look again
+
+    async def kill(self) -> None:
+        """SIGKILL: no handler runs, nothing is flushed (the workers end with their parent)."""
+        assert self.bot is not None
+        self.up.clear()
+        self.bot.proc.kill()
+        await self.bot.proc.wait()
+        self.kills += 1
+        self.standin.notify_change()
+        await self.standin.wait_for(lambda: not self.standin.gateway.connected,
+                                    "the killed bot's gateway connection closed")
+
+    async def stop(self) -> int:
+        """SIGTERM: the clean stop, which must end the process with exit code 0."""
+        assert self.bot is not None
+        self.up.clear()
+        self.bot.proc.terminate()
+        while (await self.bot.next_event(self.standin))["event"] != "exit":
+            pass
+        return await self.bot.proc.wait()
+
+    # -- players -------------------------------------------------------------------------------
+    def offer(self, seat: Seat) -> tuple[int, Message, str] | None:
+        """The newest move the seat's hand offers above the last one pressed: (seq, hand, id)."""
+        if seat.gid is None:
+            return None
+        for message in reversed(hands(self.standin, seat.user)):
+            found = [(int(m["seq"]), c) for c in message.custom_ids()
+                     if (m := MOVE.match(c)) and int(m["gid"]) == seat.gid]
+            if found:
+                seq = found[0][0]
+                if seq <= seat.pressed:
+                    return None
+                return seq, message, self.rng.choice([c for s, c in found if s == seq])
+        return None
+
+    def table_over(self, seat: Seat) -> bool:
+        tables = [m for m in table_messages(self.standin, seat.channel)
+                  if any(str(seat.gid) in c for c in m.custom_ids()) or is_closed(m)]
+        return bool(tables) and is_closed(tables[-1]) and seat.gid is not None
+
+    async def sit_down(self, seat: Seat) -> None:
+        before = len(table_messages(self.standin, seat.channel))
+        await seat.user.slash(seat.channel, seat.game, ai="normal", **seat.options)
+        message = (await self.standin.wait_for(
+            lambda: len(found := table_messages(self.standin, seat.channel)) > before and found,
+            f"the table of {seat.game} in #{seat.channel.name}", channels=[seat.channel]))[-1]
+        seat.gid = next(int(c.split(":")[2]) for c in message.custom_ids() if c.startswith("hf:hand:"))
+
+    async def press(self, seat: Seat) -> bool:
+        """One move of the seat, or False once its game is over."""
+        await self.up.wait()
+        epoch = self.epoch
+        step = await self.standin.wait_for(
+            lambda: ("over", None) if self.table_over(seat) else
+            (("move", found) if (found := self.offer(seat)) else
+             (("down", None) if not self.up.is_set() else None)),
+            f"a move of {seat.user.name} in game {seat.gid}")
+        if step[0] == "over":
+            seat.over = True
+            return False
+        if step[0] == "down":
+            return True
+        seq, message, custom_id = step[1]
+        try:
+            if custom_id.startswith("hf:mv:"):
+                options = message.find_component(custom_id)
+                record = await self.standin.dispatch_interaction(
+                    seat.user, message.channel, 3, {"custom_id": custom_id, "component_type": 3,
+                                                    "values": [options["options"][0]["value"]]},
+                    target=message)
+            else:
+                record = await seat.user.press(message, custom_id)
+        except RuntimeError:  # the bot went down between the look and the press
+            return True
+        press = Press(seat.user, seat.gid, seq, record, epoch)
+        self.presses.append(press)
+        seat.pressed, seat.presses = seq, seat.presses + 1
+        await self.standin.wait_for(lambda: record.initial is not None or self.epoch != epoch
+                                    or not self.up.is_set(),
+                                    f"the answer to a press in game {seat.gid}")
+        if not press.taken:
+            seat.pressed = seq - 1  # not taken: the same move may be offered again
+        return True
+
+    async def play(self, seat: Seat, until: asyncio.Event, presses: int | None = None) -> None:
+        done = 0
+        while not until.is_set() and (presses is None or done < presses):
+            if not await self.press(seat):
+                return
+            done += 1
+
+    # -- the run ---------------------------------------------------------------------------------
+    async def taken_count(self) -> int:
+        return sum(p.taken for p in self.presses)
+
+    async def go(self) -> dict[str, Any]:
+        await self.start_bot()
+        await self.standin.wait_for(lambda: self.standin.find_command("seotda", None) is not None
+                                    or self.standin.find_command("seotda", self.seats[0].channel.guild),
+                                    "the commands published")
+        for seat in self.seats:
+            await self.sit_down(seat)
+        stop_playing = asyncio.Event()
+        players = [asyncio.create_task(self.play(seat, stop_playing)) for seat in self.seats]
+        try:
+            for k in range(KILLS):
+                taken = sum(p.taken for p in self.presses)
+                await self.standin.wait_for(
+                    lambda t=taken: sum(p.taken for p in self.presses) >= t + self.rng.randint(6, 14)
+                    or all(s.over for s in self.seats), "presses before the next kill")
+                if self.postgres is not None and k == 1:
+                    await asyncio.to_thread(self.postgres.restart)  # under the running bot
+                    self.db_restarts += 1
+                    continue
+                if k % 2 == 0:  # right after an acknowledgement
+                    seen = sum(p.record.initial is not None for p in self.presses)
+                    await self.standin.wait_for(
+                        lambda s=seen: sum(p.record.initial is not None for p in self.presses) > s
+                        or all(x.over for x in self.seats), "an acknowledgement to kill after")
+                await self.kill()
+                await self.start_bot()
+            stop_playing.set()
+            await asyncio.gather(*players)
+            finishing = asyncio.Event()
+            await asyncio.gather(*(self.play(seat, finishing, AFTER_LAST_KILL) for seat in self.seats))
+        finally:
+            stop_playing.set()
+            for task in players:
+                task.cancel()
+        exit_code = await self.stop()
+        assert exit_code == 0, self.bot.log.read_text()[-3000:]
+        await self.start_bot()  # a clean start after the clean stop: every table is brought up to date
+        stuck = await self.check_tables()
+        assert await self.stop() == 0
+        return {"kills": self.kills, "db_restarts": self.db_restarts, "presses": len(self.presses),
+                "taken": sum(p.taken for p in self.presses), "stuck": stuck,
+                **(await self.check_store())}
+
+    async def check_tables(self) -> int:
+        """Every table and hand shows the stored state: a running game waits for its human with
+        that move offered, an ended one has no control left. The stuck games are counted."""
+        async with await Store.open(self.database) as store:
+            records = {s.gid: await store.load_game(s.gid, with_events=False) for s in self.seats}
+        stuck = 0
+        for seat in self.seats:
+            record = records[seat.gid]
+            if record.status != "running":
+                await self.standin.wait_for(lambda s=seat: self.table_over(s) and not self.offered(s),
+                                            f"the end of game {seat.gid} shown")
+                continue
+            table = Table.from_record(record)
+            current = table.match.current_player
+            if current is None or not isinstance(table.players[current], int):
+                # the AI's turn: it must move now that the bot is back
+                try:
+                    await self.standin.wait_for(lambda s=seat: self.offered(s) is not None,
+                                                f"the AI's move in game {seat.gid} after the restart")
+                except Exception:
+                    stuck += 1
+                    continue
+            await self.standin.wait_for(
+                lambda s=seat, t=table: (offered := self.offered(s)) is not None and offered >= t.seq
+                and (shown := self.shown_move(s)) is not None and shown >= offered,
+                f"game {seat.gid}'s table and hand at its stored move")
+        return stuck
+
+    def offered(self, seat: Seat) -> int | None:
+        for message in reversed(hands(self.standin, seat.user)):
+            seqs = [int(m["seq"]) for c in message.custom_ids()
+                    if (m := MOVE.match(c)) and int(m["gid"]) == seat.gid]
+            if seqs:
+                return seqs[0]
+        return None
+
+    def shown_move(self, seat: Seat) -> int | None:
+        tables = [m for m in table_messages(self.standin, seat.channel)
+                  if any(f":{seat.gid}" in c for c in m.custom_ids())]
+        return table_move(tables[-1]) if tables else None
+
+    async def check_store(self) -> dict[str, Any]:
+        async with await Store.open(self.database) as store:
+            lost = []
+            for press in self.presses:
+                if not press.taken:
+                    continue
+                record = await store.load_game(press.gid)
+                if not any(e.seq == press.seq + 1 and e.actor == press.user.id for e in record.events):
+                    lost.append((press.gid, press.seq, press.user.name))
+            report = await check_store(store)
+            audit = await store.audit()
+        assert not lost, f"acknowledged presses missing from the store: {lost}"
+        assert report.ok, report.summary()
+        assert audit.ok and audit.total == 0, audit.problems
+        return {"lost": len(lost), "games": len(self.seats), "replayed": report.replayed,
+                "resumed": report.resumed}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    if request.param == "sqlite":
+        yield None, str(tmp_path / "crash.sqlite3")
+        return
+    server = pgserver.server()
+    name = server.new_database()
+    yield server, server.url(name)
+    server.drop_database(name)
+
+
+@pytest.mark.slow
+async def test_kills_lose_no_acknowledged_press_and_leave_nothing_stale(standin, tmp_path, database):
+    server, url = database
+    standin.wait_timeout = max(standin.wait_timeout, 90.0)
+    figures = []
+    for run in range(RUNS):
+        if run:
+            url = _fresh(server, tmp_path, run)
+        folder = tmp_path / f"run{run}"
+        folder.mkdir()
+        figures.append(await Run(standin, folder, url, seed=run, postgres=server).go())
+        # presses the killed bot never answered are the point of the test, not a fault
+        standin.violations[:] = [v for v in standin.violations if v.kind != "no-ack"]
+    report = os.environ.get("HANAFUDA_CRASH_REPORT")
+    if report:
+        with open(report, "a") as out:
+            for line in figures:
+                out.write(json.dumps({"database": "postgresql" if server else "sqlite", **line}) + "\n")
+    assert all(f["lost"] == 0 and f["stuck"] == 0 for f in figures), figures
+    assert all(f["taken"] > 0 and f["kills"] >= 2 for f in figures), figures
+
+
+def _fresh(server: pgserver.Server | None, tmp_path: Path, run: int) -> str:
+    if server is None:
+        return str(tmp_path / f"crash-{run}.sqlite3")
+    return server.url(server.new_database())
+
