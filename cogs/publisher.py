@@ -493,6 +493,10 @@ class TablePublisher:
             self._dealt(table, seat).set()  # only now: the waiting alert sees the notice
             return
         table.hand_messages[seat] = [msg.channel.id, msg.id]
+        try:
+            await self.bot.store.set_hand_messages(table.game_id, table.hand_messages)
+        except StoreError:  # saved with the next move anyway; only a restart before it would miss it
+            log.warning("could not save the hand messages of game %d", table.game_id)
         self._dealt(table, seat).set()
         self.feed(table).shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image),
                                                _first(msg.attachments))

@@ -215,6 +215,13 @@ async def set_message(conn: aiosqlite.Connection, game_id: int, message_id: int,
         raise UnknownGame(game_id)
 
 
+async def set_hand_messages(conn: aiosqlite.Connection, game_id: int, refs_json: str, now: int) -> None:
+    """Put the hands' direct messages (seat -> [channel, message]) into a game's saved state."""
+    await conn.execute(
+        "UPDATE games SET state = json_set(state, '$.hand_messages', json(?)), updated_at = ? "
+        "WHERE game_id = ?", (refs_json, now, game_id))
+
+
 async def set_turn_alert(conn: aiosqlite.Connection, game_id: int, alert_json: str, now: int) -> None:
     """Put the table's current turn alert (a JSON object, or ``null``) into its saved state."""
     await conn.execute(

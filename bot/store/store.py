@@ -407,6 +407,14 @@ class Store:
         """Remember the channel message that shows the table (posted after creation)."""
         await self._db.transact(lambda conn: games.set_message(conn, game_id, message_id, self._db.now_ms()))
 
+    async def set_hand_messages(self, game_id: int, refs: Mapping[int, Sequence[int]]) -> None:
+        """Remember the direct messages that show a game's hands (seat -> [channel, message]) as
+        soon as one is sent, so a restart edits them instead of sending new ones and leaving the
+        old ones with controls nobody can use."""
+        refs_json = json.dumps({str(seat): list(ref) for seat, ref in refs.items()})
+        await self._db.transact(lambda conn: games.set_hand_messages(conn, game_id, refs_json,
+                                                                     self._db.now_ms()))
+
     async def set_turn_alert(self, game_id: int, alert: Mapping[str, Any] | None) -> None:
         """Remember which message is a running table's turn alert, so a restart deletes it in
         its turn (the alert is sent after the move that brought it was stored)."""

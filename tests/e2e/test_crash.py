@@ -203,7 +203,7 @@ class Run:
                     target=message)
             else:
                 record = await seat.user.press(message, custom_id)
-        except RuntimeError:  # the bot went down between the look and the press
+        except (RuntimeError, ConnectionError):  # the bot went down between the look and the press
             return True
         press = Press(seat.user, seat.gid, seq, record, epoch)
         self.presses.append(press)
@@ -265,9 +265,15 @@ class Run:
         await self.start_bot()  # a clean start after the clean stop: every table is brought up to date
         stuck = await self.check_tables()
         assert await self.stop() == 0
+        refusals: dict[str, int] = {}
+        for press in self.presses:
+            if press.record.initial is not None and not press.taken:
+                text = str((press.record.initial.body.get("data") or {}).get("content", ""))[:60]
+                refusals[text] = refusals.get(text, 0) + 1
         return {"kills": self.kills, "db_restarts": self.db_restarts, "presses": len(self.presses),
-                "taken": sum(p.taken for p in self.presses), "stuck": stuck,
-                **(await self.check_store())}
+                "taken": sum(p.taken for p in self.presses),
+                "unanswered": sum(p.record.initial is None for p in self.presses),
+                "refused": refusals, "stuck": stuck, **(await self.check_store())}
 
     async def check_tables(self) -> int:
         """Every table and hand shows the stored state: a running game waits for its human with

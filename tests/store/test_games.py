@@ -259,3 +259,20 @@ async def test_double_clicks_racing_apply_once(funded):
         await funded.cancel_game(game.game_id)
     assert await funded.balance(GUILD, ALICE) == 1300
     assert (await funded.audit()).ok
+
+
+async def test_hand_messages_are_kept_in_the_state_as_soon_as_they_are_sent(store):
+    game = await _new(store)
+    await store.set_hand_messages(game.game_id, {0: [70, 71], 1: [80, 81]})
+    state = json.loads((await store.load_game(game.game_id, with_events=False)).state_json)
+    assert state == {"s": 0, "hand_messages": {"0": [70, 71], "1": [80, 81]}}
+
+
+async def test_an_ended_game_is_shown_again_until_marked_shown(store):
+    game = await _new(store)
+    assert await store.unshown_ended_games() == []  # a running game is not an end to show
+    outcome = await store.finish_game(game.game_id, _results(0, 2))
+    assert [g.game_id for g in await store.unshown_ended_games()] == [game.game_id]
+    assert (await store.ended_outcome(game.game_id)).results == outcome.results
+    await store.mark_final_shown(game.game_id)
+    assert await store.unshown_ended_games() == []
