@@ -211,8 +211,8 @@ class Run:
         await self.standin.wait_for(lambda: record.initial is not None or self.epoch != epoch
                                     or not self.up.is_set(),
                                     f"the answer to a press in game {seat.gid}")
-        if not press.taken:
-            seat.pressed = seq - 1  # not taken: the same move may be offered again
+        if record.initial is None:
+            seat.pressed = seq - 1  # never answered (the bot died): the same move may be offered again
         return True
 
     async def play(self, seat: Seat, until: asyncio.Event, presses: int | None = None) -> None:
