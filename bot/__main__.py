@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -24,7 +25,8 @@ import aiohttp
 import discord
 
 from bot import eventloop, logcontext
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
+from bot.store import StoreError
 from bot.words import plural
 
 
@@ -96,72 +98,95 @@ async def _serve(bot: discord.Client, token: str) -> None:
 
 
 def _db(args: argparse.Namespace) -> int:
-    """``python -m bot db status|migrate``: no token needed, only the database."""
-    from bot.store import MigrationError, StoreError
+    """``python -m bot db ...``: no token needed, only the database. Every failure is one
+    sentence on stderr and exit code 2 (``db status``: 1 while migrations are pending)."""
+    import psycopg
+
+    # The store logs an unusable database for a running bot's operator; here the error's own
+    # sentence says it, so the log's copy of it would only repeat it.
+    logging.getLogger("bot.store").addHandler(logging.NullHandler())
+    try:
+        return _db_command(args)
+    except StoreError as exc:  # refusals, and a database unreachable or unreadable, in a sentence
+        print(f"error: {exc}", file=sys.stderr)
+    except (sqlite3.Error, psycopg.Error, OSError) as exc:  # a driver's failure no rule names
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        print(f"error: the database failed ({reason}); check it and run the command again",
+              file=sys.stderr)
+    return 2
+
+
+def _db_target(args: argparse.Namespace) -> str:
+    """The database a ``db`` command works on: --database-url, else DATABASE_URL, else
+    DATABASE_PATH, else the default file, read as every entry point reads one."""
+    from bot.store.db import default_db_path
+    from bot.store.target import parse_target
+
+    for source, raw in (("--database-url", args.database_url),
+                        ("DATABASE_URL", os.environ.get("DATABASE_URL")),
+                        ("DATABASE_PATH", os.environ.get("DATABASE_PATH"))):
+        if raw is not None and raw.strip():
+            return parse_target(raw, source).location
+    return os.fspath(default_db_path())
+
+
+def _db_command(args: argparse.Namespace) -> int:
     from bot.store.schema import migrate_database, schema_status
+    from bot.store.target import parse_target
 
     if args.db_command == "copy":
         from bot.store.copy import copy_database
 
-        try:
-            report = asyncio.run(copy_database(args.source, args.destination))
-        except StoreError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        print(report.summary())
+        source = parse_target(args.source, "--from").location
+        destination = parse_target(args.destination, "--to").location
+        print(asyncio.run(copy_database(source, destination)).summary())
         return 0
-    target = args.database_url or os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH") or None
+    target = _db_target(args)
     if args.db_command in _OPERATIONS:
-        try:
-            return asyncio.run(_OPERATIONS[args.db_command](args, target))
-        except StoreError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    try:
-        if args.db_command == "migrate":
-            before, after = asyncio.run(migrate_database(target))
-            print(f"schema version {before} -> {after}" if after != before else
-                  f"schema version {after}: nothing to apply")
-        status = asyncio.run(schema_status(target))
-    except (MigrationError, StoreError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except Exception as exc:  # a driver's own error (server unreachable, refused login)
-        print(f"error: {type(exc).__name__}: {str(exc).strip()}", file=sys.stderr)
-        return 2
+        return asyncio.run(_OPERATIONS[args.db_command](args, target))
+    if args.db_command == "migrate":
+        before, after = asyncio.run(migrate_database(target))
+        print(f"schema version {before} -> {after}" if after != before else
+              f"schema version {after}: nothing to apply")
+    status = asyncio.run(schema_status(target))
     print(status.report())
     return 0 if status.version == status.latest else 1
 
 
-async def _backup(args: argparse.Namespace, target: str | None) -> int:
+async def _backup(args: argparse.Namespace, target: str) -> int:
     from bot.store.backup import backup_database
 
     print((await backup_database(target, args.path)).summary())
     return 0
 
 
-async def _restore(args: argparse.Namespace, target: str | None) -> int:
+async def _restore(args: argparse.Namespace, target: str) -> int:
     from bot.checkup import check_store
     from bot.store import Store
     from bot.store.backup import restore_database
-    from bot.store.db import database_target
+    from bot.store.target import operating_on
 
     version = await restore_database(args.path, target)
-    async with await Store.open(database_target(target)) as store:
+    with operating_on(target):
+        store = await Store.open(target)
+    async with store:
         print(f"restored {args.path} into {store.path} (backed up at schema version {version})")
         report = await check_store(store)
     print(report.summary())
     return 0 if report.ok else 1
 
 
-async def _purge_guild(args: argparse.Namespace, target: str | None) -> int:
+async def _purge_guild(args: argparse.Namespace, target: str) -> int:
     from bot.store import Store
+    from bot.store.target import operating_on
 
     if not args.yes:
         print(f"error: this deletes every row of server {args.guild_id} (games, ledger, ratings, "
               "settings) for good; run it again with --yes to do it", file=sys.stderr)
         return 2
-    async with await Store.open(target) as store:
+    with operating_on(target):
+        store = await Store.open(target)
+    async with store:
         deleted = await store.purge_guild(args.guild_id)
     rows = ", ".join(f"{table} {count:,}" for table, count in deleted.items() if count)
     print(f"purged server {args.guild_id}: " + (rows or "it had no rows"))
@@ -175,7 +200,6 @@ _OPERATIONS = {"backup": _backup, "restore": _restore, "purge-guild": _purge_gui
 async def _command_tree():
     """The bot's command tree as ``sync`` sees it (cogs loaded, translator set), without logging in."""
     from bot.client import HanafudaBot
-    from bot.config import Settings
 
     bot = HanafudaBot(Settings(token="", database_path=Path(os.devnull)), sync_dev_guild=False, sync_only=True)
     async with bot:
@@ -278,7 +302,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "sync":
             return asyncio.run(_sync(settings, args.guild))
         from bot.client import HanafudaBot
+        from bot.store.schema import schema_status
 
+        # Read the database before Discord is contacted: a wrong path or a server that is down
+        # is told at once, not after the login and the worker processes' start.
+        asyncio.run(schema_status(settings.database_url or os.fspath(settings.database_path)))
         bot = HanafudaBot(settings)
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the bot closes, as Client.run does
             eventloop.run(_serve(bot, settings.token), loop=settings.event_loop)
@@ -286,10 +314,24 @@ def main(argv: list[str] | None = None) -> int:
         print("error: Discord refused the token (DISCORD_TOKEN); reset it on the Bot page of the "
               "developer portal and put the new one in the environment or .env", file=sys.stderr)
         return 2
+    except StoreError as exc:  # the database cannot be opened (setup, before the first event)
+        print(f"error: {_database_failure(exc, settings)}", file=sys.stderr)
+        return 2
     except UNREACHABLE as exc:
-        print(_unreachable(exc), file=sys.stderr)
+        if isinstance(exc, OSError) and exc.filename:  # a file of the bot's, not the network
+            print(f"error: {_database_failure(exc, settings)}", file=sys.stderr)
+        else:
+            print(_unreachable(exc), file=sys.stderr)
         return 2
     return 0
+
+
+def _database_failure(exc: BaseException, settings: Settings) -> str:
+    """One sentence on why the bot could not open its database, and what to do."""
+    from bot.store.target import unusable_message
+
+    target = settings.database_url or os.fspath(settings.database_path)
+    return unusable_message(exc, target) or str(exc)
 
 
 if __name__ == "__main__":

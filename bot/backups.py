@@ -37,9 +37,11 @@ class ScheduledBackups:
         await self._idle.wait()
 
     async def run_once(self) -> Backup:
-        """One backup now, then the oldest beyond ``keep`` removed."""
+        """One backup now (into the folder, created if missing: the setting names it), then the
+        oldest beyond ``keep`` removed."""
         self._idle.clear()
         try:
+            await asyncio.to_thread(self.folder.mkdir, parents=True, exist_ok=True)
             backup = await backup_database(self.target, self.folder / scheduled_name(self.clock(), self.target))
             removed = await asyncio.to_thread(prune_backups, self.folder, self.keep)
         finally:

@@ -12,6 +12,7 @@ from dotenv import dotenv_values
 
 from bot import eventloop
 from bot.shards import ShardPlan, parse_shards
+from bot.store.target import TargetError, parse_target
 from bot.words import plural
 
 # Discord bot tokens are three base64url segments joined by dots: the bot's id (18 characters or
@@ -144,6 +145,26 @@ def _backup_keep(raw: str) -> int:
     return int(raw)
 
 
+def _database(values: Mapping[str, str]) -> tuple[Path, str | None]:
+    """The SQLite file and the PostgreSQL URL (or None) of DATABASE_URL, else DATABASE_PATH, each
+    read as every entry point reads a database (:func:`bot.store.target.parse_target`)."""
+    path = Path(__file__).resolve().parent.parent / "data" / "hanafuda.sqlite3"
+    url = None
+    for name in ("DATABASE_PATH", "DATABASE_URL"):  # the URL, set, wins over the path
+        raw = values.get(name, "").strip()
+        if not raw:
+            continue
+        try:
+            target = parse_target(raw, name)
+        except TargetError as exc:
+            raise ConfigError(str(exc)) from None
+        if target.is_postgres:
+            url = target.location
+        else:
+            path, url = Path(target.location), None
+    return path, url
+
+
 def shard_plan(shards: str, count: str) -> ShardPlan:
     """SHARDS (``0-3``, ``0,2,4-5``; empty: every shard) of SHARD_COUNT, checked."""
     shards, count = shards.strip(), count.strip()
@@ -179,11 +200,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     font = values.get("CJK_FONT", "").strip()
     if font and not Path(font).is_file():
         raise ConfigError(f"CJK_FONT points to {font!r}, which is not a file")
-    db = values.get("DATABASE_PATH", "").strip()
-    url = values.get("DATABASE_URL", "").strip()
-    if url and not url.startswith(("postgresql://", "postgres://")):
-        raise ConfigError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/"
-                          "database); for an SQLite file, set DATABASE_PATH instead")
+    database_path, url = _database(values)
     metrics_port = values.get("METRICS_PORT", "").strip()
     if metrics_port and (not metrics_port.isdigit() or not 1 <= int(metrics_port) <= 65535):
         raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535, got {metrics_port!r}")
@@ -197,7 +214,6 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     if not eventloop.available(loop):
         raise ConfigError(f"EVENT_LOOP is {loop}, which is not installed (pip install {loop})")
     cpus = cpu_count()
-    database_path = Path(db) if db else Path(__file__).resolve().parent.parent / "data" / "hanafuda.sqlite3"
     backups = values.get("BACKUP_DIR", "").strip()
     return Settings(
         token=token,

@@ -109,10 +109,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locale", choices=LANGUAGES, default="en",
                         help="the language of the images' words and sample names (default: en)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    with speaking(args.locale):
-        for path in write_all(args.outdir):
-            print(path)
+    try:
+        with speaking(args.locale):
+            for path in write_all(args.outdir):
+                print(path)
+    except OSError as exc:  # the folder is made first, so a bad path fails before any drawing
+        print(f"error: {_unwritable(args.outdir, exc)}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _unwritable(out: Path, exc: OSError) -> str:
+    """One sentence on why the images cannot go into ``out``, and what to give instead."""
+    found = next((p for p in (out, *out.parents) if p.exists()), None)
+    if found is not None and not found.is_dir():
+        where = "is a file" if found == out else f"lies under {found}, which is a file"
+        return f"{out} {where}, not a folder: give a folder to write the images into (created if missing)"
+    reason = (exc.strerror or str(exc)).lower()
+    return f"cannot write the images into {out} ({reason}): give a folder that may be written"
 
 
 if __name__ == "__main__":

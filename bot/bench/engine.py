@@ -113,7 +113,8 @@ def rollouts_per_second(game: str, rollouts: int, seed: int) -> float:
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench engine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot.bench engine", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=GAMES, help="one game (default: every game)")
     parser.add_argument("--rounds", type=int, default=1000, help="random-play rounds per run")
     parser.add_argument("--rollouts", type=int, default=1000, help="search rollouts per run")

@@ -195,7 +195,8 @@ def _rss_mb(pid: int) -> float:
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench render")
+    parser = argparse.ArgumentParser(prog="python -m bot.bench render", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=30, help="images per kind (default 30)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="throughput runs per mode (default 3)")

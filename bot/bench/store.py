@@ -27,6 +27,7 @@ import psycopg
 from bot import eventloop
 from bot.store import SeatResult, Store
 from bot.store.postgres import display_url
+from bot.store.target import operating_on, parse_target
 
 GUILD = 1
 USERS = list(range(1000, 1050))
@@ -82,27 +83,29 @@ def _databases(server_url: str | None, folder: Path) -> Iterator[Callable[[], st
 
     def fresh() -> str:
         name = f"hanafuda_bench_{os.getpid()}_{len(made)}"
-        made.append(name)
         if server_url is None:
+            made.append(name)
             return str(folder / f"{name}.sqlite3")
-        with psycopg.connect(server_url, autocommit=True) as conn:
+        with operating_on(server_url), psycopg.connect(server_url, autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
+        made.append(name)  # only what was created is dropped at the end
         parts = urlsplit(server_url)
         return urlunsplit(parts._replace(path=f"/{name}"))
 
     try:
         yield fresh
     finally:
-        if server_url is not None:
+        if server_url is not None and made:  # a server never reached is not asked again
             with psycopg.connect(server_url, autocommit=True) as conn:
                 for name in made:
                     conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench store", description=__doc__)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--transfers", type=int, default=2000)
+    parser = argparse.ArgumentParser(prog="python -m bot.bench store", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="runs of each measurement (5)")
+    parser.add_argument("--transfers", type=int, default=2000, help="transfers per run (2000)")
     parser.add_argument("--tasks", type=int, default=8, help="concurrent tasks sending transfers")
     parser.add_argument("--games", type=int, default=20, help="settlements timed per run")
     parser.add_argument("--synchronous", default="NORMAL", choices=["NORMAL", "FULL"],
@@ -113,6 +116,12 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--loop", choices=eventloop.LOOPS, default=eventloop.default(),
                         help="the event loop (default: the bot's, uvloop where installed)")
     args = parser.parse_args(argv)
+    if args.database_url is not None:
+        server = parse_target(args.database_url, "--database-url")
+        if not server.is_postgres:
+            parser.error("--database-url must be a postgresql:// URL of a server the bench may "
+                         "create databases on; without it the bench measures SQLite")
+        args.database_url = server.location
     run = functools.partial(eventloop.run, loop=args.loop)
 
     serial, concurrent, settle = [], [], []

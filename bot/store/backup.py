@@ -25,6 +25,7 @@ from . import postgres
 from .db import database_target, load_migrations
 from .errors import StoreError
 from .schema import migrate_database
+from .target import operating_on, unusable_message
 
 __all__ = ["BackupError", "Backup", "backup_database", "restore_database", "backup_sqlite",
            "scheduled_name", "prune_backups"]
@@ -49,18 +50,13 @@ class Backup:
         return f"backed up to {self.path} ({self.size:,} bytes, {what})"
 
 
-def _sqlite_path(target: str) -> str:
-    return target.removeprefix("sqlite:///")
-
-
 def backup_sqlite(source: str, destination: Path) -> Backup:
     """Copy the SQLite database ``source`` to ``destination`` as of one moment (blocking: run
     it in a thread); ``destination`` must not exist."""
     if not Path(source).is_file():
-        raise BackupError(f"there is no SQLite database at {source}")
-    if destination.exists():
-        raise BackupError(f"{destination} exists already; give a new file name")
-    destination.parent.mkdir(parents=True, exist_ok=True)
+        raise BackupError(f"there is no SQLite database at {source}: give the path of the bot's "
+                          "database file")
+    _check_destination(destination)
     partial = destination.with_name(destination.name + ".partial")
     partial.unlink(missing_ok=True)
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
@@ -68,7 +64,7 @@ def backup_sqlite(source: str, destination: Path) -> Backup:
         src.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as exc:
         src.close()
-        raise BackupError(f"{source} cannot be read as an SQLite database: {exc}") from None
+        raise BackupError(unusable_message(exc, source) or str(exc)) from None
     try:
         dst = sqlite3.connect(partial)
         try:
@@ -85,6 +81,20 @@ def backup_sqlite(source: str, destination: Path) -> Backup:
         src.close()
     os.replace(partial, destination)
     return Backup(destination, destination.stat().st_size, "sqlite")
+
+
+def _check_destination(destination: Path) -> None:
+    """Refuse a backup file that exists, or whose folder does not: a mistyped folder is never
+    created in passing (the scheduled backups create theirs)."""
+    if destination.exists():
+        raise BackupError(f"{destination} exists already; give a new file name")
+    folder = destination.parent
+    if folder.exists() and not folder.is_dir():
+        raise BackupError(f"{folder} is a file, not a folder: give a backup path in an existing "
+                          "folder")
+    if not folder.is_dir():
+        raise BackupError(f"the folder {folder} does not exist: create it, or give a backup path "
+                          "in an existing folder")
 
 
 def _pg_command(program: str, url: str) -> tuple[str, str, dict[str, str]]:
@@ -111,9 +121,7 @@ def _run(command: list[str], env: dict[str, str]) -> None:
 
 def _pg_dump(url: str, destination: Path) -> Backup:
     program, conninfo, env = _pg_command("pg_dump", url)
-    if destination.exists():
-        raise BackupError(f"{destination} exists already; give a new file name")
-    destination.parent.mkdir(parents=True, exist_ok=True)
+    _check_destination(destination)
     partial = destination.with_name(destination.name + ".partial")
     try:
         _run([program, "--format=custom", "--no-owner", f"--file={partial}", f"--dbname={conninfo}"], env)
@@ -128,21 +136,24 @@ async def backup_database(target: str | None, destination: str | os.PathLike[str
     """Back up the database at ``target`` (default: the bot's) into the file ``destination``."""
     target = database_target(target)
     destination = Path(destination)
-    if postgres.is_postgres_url(target):
-        return await asyncio.to_thread(_pg_dump, target, destination)
-    return await asyncio.to_thread(backup_sqlite, _sqlite_path(target), destination)
+    with operating_on(target):
+        if postgres.is_postgres_url(target):
+            return await asyncio.to_thread(_pg_dump, target, destination)
+        return await asyncio.to_thread(backup_sqlite, target, destination)
 
 
 def _kind_of(path: Path) -> str:
     if not path.is_file():
-        raise BackupError(f"there is no backup at {path}")
+        raise BackupError(f"there is no backup at {path}: give the path of a file that "
+                          "`python -m bot db backup` wrote")
     with path.open("rb") as file:
         head = file.read(16)
     if head.startswith(_SQLITE_MAGIC):
         return "sqlite"
     if head.startswith(_PGDUMP_MAGIC):
         return "pg_dump"
-    raise BackupError(f"{path} is neither an SQLite database nor a pg_dump archive")
+    raise BackupError(f"{path} is neither an SQLite database nor a pg_dump archive: give the path "
+                      "of a file that `python -m bot db backup` wrote")
 
 
 def _sqlite_tables(path: str) -> int:
@@ -202,6 +213,14 @@ async def restore_database(source: str | os.PathLike[str], target: str | None) -
     target = database_target(target)
     kind = _kind_of(source)
     latest = load_migrations()[-1].version
+    with operating_on(target):
+        version = await _restore_into(source, kind, target, latest)
+    await migrate_database(target)
+    return version
+
+
+async def _restore_into(source: Path, kind: str, target: str, latest: int) -> int:
+    """Restore ``source`` (``kind``: "sqlite" or "pg_dump") into ``target``; its schema version."""
     if postgres.is_postgres_url(target):
         if kind == "sqlite":
             raise BackupError("this backup is an SQLite file: move it to PostgreSQL with "
@@ -225,8 +244,7 @@ async def restore_database(source: str | os.PathLike[str], target: str | None) -
         if version > latest:
             raise BackupError(f"this backup is at schema version {version}, newer than this code "
                               f"({latest}): restore it with the newer bot")
-        await asyncio.to_thread(_restore_sqlite, source, _sqlite_path(target))
-    await migrate_database(target if postgres.is_postgres_url(target) else _sqlite_path(target))
+        await asyncio.to_thread(_restore_sqlite, source, target)
     return version
 
 

@@ -22,6 +22,7 @@ from . import postgres
 from .db import load_migrations
 from .errors import MigrationError, StoreError
 from .schema import migrate_database, schema_status
+from .target import operating_on, parse_target
 
 __all__ = ["COPIED_TABLES", "CopyReport", "copy_database"]
 
@@ -63,24 +64,20 @@ class CopyReport:
                 f"{self.chips:,} chips in members' hands and escrow on both sides")
 
 
-def _sqlite_path(source: str) -> str:
-    return source.removeprefix("sqlite:///") if source.startswith("sqlite:///") else source
-
-
 @contextlib.contextmanager
 def _reader(source: str) -> Iterator[Any]:
     """A read-only view of the source: ``rows(sql)`` returns its rows as tuples."""
     if postgres.is_postgres_url(source):
-        with psycopg.connect(source) as conn:
+        with operating_on(source):
+            connection = psycopg.connect(source)
+        with connection as conn:
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             yield lambda sql: [tuple(row) for row in conn.execute(sql).fetchall()]
     else:
-        path = _sqlite_path(source)
-        if not Path(path).is_file():
-            raise CopyError(f"there is no SQLite database at {path}")
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         try:
-            conn.execute("BEGIN")  # one snapshot for the whole copy
+            with operating_on(source):
+                conn.execute("BEGIN")  # one snapshot for the whole copy
             yield lambda sql: conn.execute(sql).fetchall()
         finally:
             conn.close()
@@ -88,7 +85,9 @@ def _reader(source: str) -> Iterator[Any]:
 
 @contextlib.asynccontextmanager
 async def _destination(url: str) -> AsyncIterator[psycopg.AsyncConnection]:
-    async with await psycopg.AsyncConnection.connect(url) as conn:
+    with operating_on(url):
+        connection = await psycopg.AsyncConnection.connect(url)
+    async with connection as conn:
         yield conn
 
 
@@ -107,15 +106,22 @@ def _value(table: str, column: str, value: Any) -> Any:
 
 async def copy_database(source: str, destination: str) -> CopyReport:
     """Copy every row of ``source`` (an SQLite file or PostgreSQL URL) into the PostgreSQL
-    database ``destination`` (migrated first, and required empty), then verify the copy."""
-    if not postgres.is_postgres_url(destination):
-        raise CopyError("the destination must be a postgresql:// URL")
+    database ``destination`` (migrated first, and required empty), then verify the copy. Both
+    are read by :func:`~bot.store.target.parse_target`."""
+    origin = parse_target(source, "the source")
+    target = parse_target(destination, "the destination")
+    if not target.is_postgres:
+        raise CopyError("the destination must be a postgresql:// URL: create an empty PostgreSQL "
+                        "database and give its URL")
+    source, destination = origin.location, target.location
+    if not origin.is_postgres and not Path(source).is_file():
+        raise CopyError(f"there is no SQLite database at {source}: give the path of the bot's "
+                        "database file")
     latest = load_migrations()[-1].version
-    origin = _sqlite_path(source)
-    status = await schema_status(origin)
+    status = await schema_status(source)
     if status.version != latest:
         raise CopyError(f"the source is at schema version {status.version}, not {latest}: run "
-                        f"`python -m bot db migrate --database-url {source}` on it first")
+                        f"`python -m bot db migrate --database-url {origin.shown}` on it first")
     try:
         await migrate_database(destination)
     except MigrationError as exc:

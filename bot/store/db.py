@@ -32,6 +32,7 @@ from .errors import MigrationError
 from .health import Health, unavailable
 from .ratings import recompute as recompute_ratings
 from .steps import Step, run_sqlite
+from .target import check_sqlite_path, parse_target
 
 __all__ = [
     "Database",
@@ -82,11 +83,14 @@ def default_db_path() -> Path:
 
 
 def database_target(path: str | os.PathLike[str] | None = None) -> str:
-    """What to open: ``path`` if given, else ``$DATABASE_URL`` (``postgresql://...``), else the
-    SQLite file of :func:`default_db_path`."""
+    """What to open: ``path`` if given, else ``$DATABASE_URL``, else the SQLite file of
+    :func:`default_db_path`, read by :func:`~bot.store.target.parse_target`: an SQLite file's
+    path or a ``postgresql://`` URL (:class:`~bot.store.target.TargetError` for anything else)."""
     if path is not None:
-        return os.fspath(path)
-    return os.environ.get("DATABASE_URL") or os.fspath(default_db_path())
+        return parse_target(path).location
+    if url := os.environ.get("DATABASE_URL"):
+        return parse_target(url, "DATABASE_URL").location
+    return os.fspath(default_db_path())
 
 
 def default_migrations_dir() -> Path:
@@ -237,6 +241,7 @@ class Database:
             temp_dir = tempfile.mkdtemp(prefix="hanafuda-store-")
             path = os.path.join(temp_dir, "store.sqlite3")
         else:
+            check_sqlite_path(path)
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
             await asyncio.to_thread(migrate_file, path, migrations, busy_timeout_ms)

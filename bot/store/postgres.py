@@ -36,7 +36,6 @@ from contextlib import asynccontextmanager
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import psycopg.sql
@@ -48,6 +47,7 @@ from .dialects import split_statements
 from .errors import MigrationError, StoreUnavailable
 from .health import Health
 from .steps import Step, run_postgresql
+from .target import display_url
 
 __all__ = ["COMPAT", "PgConnection", "PostgresDatabase", "is_postgres_url", "display_url"]
 
@@ -121,15 +121,6 @@ END $$;
 
 def is_postgres_url(target: Any) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
-
-
-def display_url(url: str) -> str:
-    """``url`` without its password (for logs and messages)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 _NUMBERED = re.compile(r"\?(\d+)")

@@ -13,6 +13,7 @@ import psycopg
 from . import postgres
 from .db import Migration, database_target, load_migrations, migrate_file
 from .errors import MigrationError
+from .target import check_sqlite_path, operating_on
 
 __all__ = ["SchemaStatus", "migrate_database", "schema_status"]
 
@@ -45,17 +46,19 @@ async def schema_status(target: str | None = None, migrations_dir: Path | None =
     SQLite file), changing nothing; a missing SQLite file is at level 0."""
     target = database_target(target)
     migrations = tuple(load_migrations(migrations_dir))
-    if postgres.is_postgres_url(target):
-        async with await psycopg.AsyncConnection.connect(target, autocommit=True) as conn:
-            version = await postgres.schema_version(conn)
-        return SchemaStatus(postgres.display_url(target), version, migrations)
-    if not Path(target).exists():
-        return SchemaStatus(target, 0, migrations)
-    conn = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
-    try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-    finally:
-        conn.close()
+    with operating_on(target):
+        if postgres.is_postgres_url(target):
+            async with await psycopg.AsyncConnection.connect(target, autocommit=True) as conn:
+                version = await postgres.schema_version(conn)
+            return SchemaStatus(postgres.display_url(target), version, migrations)
+        check_sqlite_path(target)
+        if not Path(target).exists():
+            return SchemaStatus(target, 0, migrations)
+        conn = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            conn.close()
     return SchemaStatus(target, version, migrations)
 
 
@@ -64,13 +67,15 @@ async def migrate_database(target: str | None = None, migrations_dir: Path | Non
     before = (await schema_status(target, migrations_dir)).version
     target = database_target(target)
     migrations = load_migrations(migrations_dir)
-    if postgres.is_postgres_url(target):
-        async with await psycopg.AsyncConnection.connect(target, autocommit=True) as conn:
-            after = await postgres.migrate(conn, migrations)
-    else:
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-        await asyncio.to_thread(migrate_file, target, migrations, 10_000)
-        after = (await schema_status(target, migrations_dir)).version
+    with operating_on(target):
+        if postgres.is_postgres_url(target):
+            async with await psycopg.AsyncConnection.connect(target, autocommit=True) as conn:
+                after = await postgres.migrate(conn, migrations)
+        else:
+            check_sqlite_path(target)
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+            await asyncio.to_thread(migrate_file, target, migrations, 10_000)
+            after = (await schema_status(target, migrations_dir)).version
     if after < (migrations[-1].version if migrations else 0):
         raise MigrationError(f"the database stopped at version {after}")
     return before, after

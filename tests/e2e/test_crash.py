@@ -355,7 +355,13 @@ async def test_kills_lose_no_acknowledged_press_and_leave_nothing_stale(standin,
             url = _fresh(server, tmp_path, run)
         folder = tmp_path / f"run{run}"
         folder.mkdir()
-        figures.append(await Run(standin, folder, url, seed=run, postgres=server).go())
+        playing = Run(standin, folder, url, seed=run, postgres=server)
+        try:
+            figures.append(await playing.go())
+        finally:  # a failed run leaves no bot behind
+            if playing.bot is not None and playing.bot.proc.returncode is None:
+                playing.bot.proc.kill()
+                await playing.bot.proc.wait()
         # presses the killed bot never answered are the point of the test, not a fault
         standin.violations[:] = [v for v in standin.violations if v.kind != "no-ack"]
     report = os.environ.get("HANAFUDA_CRASH_REPORT")

@@ -16,7 +16,7 @@ def _won_after_one_call() -> dict:
                ["sake_cup", "peony_chaff_1", "peony_chaff_2"]],
         field=["cherry_chaff_1", "chrysanthemum_chaff_1", "iris_chaff_2", "clover_chaff_1"],
         stock=["wisteria_chaff_1", "geese", "swallow", "paulownia_chaff_1"],
-        captured=[["poetry_ribbon_jan", "poetry_ribbon_feb"], ["curtain"]],
+        captured=[["poetry_ribbon_jan", "poetry_ribbon_feb", "plain_ribbon_apr"], ["curtain"]],
         rules=Rules.preset("koikoi_japan"))
     for text, seat in (("play:poetry_ribbon_mar", 0), ("koikoi", 0), ("play:peony_chaff_1", 1),
                        ("play:plain_ribbon_may", 0), ("stop", 0)):

@@ -52,6 +52,7 @@ async def test_a_backup_taken_during_writes_restores_and_verifies(tmp_path):
         started, stop = asyncio.Event(), asyncio.Event()
         writer = asyncio.create_task(_keep_writing(store, started, stop))
         await started.wait()
+        (tmp_path / "b").mkdir()
         backup = await backup_database(str(live), tmp_path / "b" / "backup.sqlite3")
         stop.set()
         moved = await writer
@@ -70,6 +71,11 @@ async def test_a_backup_taken_during_writes_restores_and_verifies(tmp_path):
         await restore_database(backup.path, str(restored))
     with pytest.raises(BackupError, match="exists already"):
         await backup_database(str(live), backup.path)
+    with pytest.raises(BackupError, match="does not exist: create it"):
+        await backup_database(str(live), tmp_path / "typo" / "backup.sqlite3")
+    assert not (tmp_path / "typo").exists()  # a mistyped folder is never made in passing
+    with pytest.raises(BackupError, match="is a file, not a folder"):
+        await backup_database(str(live), backup.path / "backup.sqlite3")
 
 
 async def _live(path) -> None:
@@ -166,7 +172,7 @@ async def test_what_is_not_a_backup_or_not_empty_is_refused(tmp_path):
     junk.write_bytes(b"not a database at all, only words")
     with pytest.raises(BackupError, match="neither an SQLite database nor a pg_dump archive"):
         await restore_database(junk, str(tmp_path / "r.sqlite3"))
-    with pytest.raises(BackupError, match="cannot be read as an SQLite database"):
+    with pytest.raises(BackupError, match="is not an SQLite database"):
         await backup_database(str(junk), tmp_path / "b.sqlite3")
     foreign = tmp_path / "foreign.sqlite3"
     with closing(sqlite3.connect(foreign)) as conn:

@@ -4,7 +4,8 @@ Sources (see RULES.md §0): NIN-JP / NIN-EN (Nintendo's Japanese page and Englis
 FW-KK (Fuda Wiki, Koi-Koi), sidsryu (an open engine's options), SLOPE, BGA, and the seeds:
 seed 000 (Kelsey Cretcher's rule book), seed 001 (Wikipedia 2007, Nintendo-based) and seed 003
 (heyrick's Nintendo-leaflet walk-through); KKJ: the rules of the PC game KoiKoi-Japan, as players
-of it describe them (no published rule page is among our sources).
+of it describe them and as recorded rounds played under them score (no published rule page is
+among our sources). docs/rules/koikoi-japan.md gives the preset, each choice and why.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ YAKU_SLUGS = (
 OPTIONS: dict[str, tuple[tuple, str, str]] = {
     "point_table": (("nintendo", "modern"), "NIN-JP; FW-KK",
                     N_("bright values: nintendo goko 10 / shiko 8 / ame-shiko 7 / sanko 5; modern 15/8/7/6")),
-    "extras_mode": (("absorb", "stack"), "NIN-JP, FW-KK; FW-KK 'Older Yaku', sidsryu, seed 003",
+    "extras_mode": (("absorb", "stack"), "NIN-JP, FW-KK; FW-KK 'Older Yaku', sidsryu, seed 003, KKJ",
                     N_("absorb: +1 per extra card, inoshikacho/akatan/aotan absorb tane/tanzaku; "
                     "stack: flat 5s that add to tane and tanzaku")),
     "bright_scoring": (("best", "cumulative"), "seed 003 'complex scoring'",
@@ -158,11 +159,13 @@ class Rules(RulesBase):
             "field_misdeal": "four_or_pairs", "deal_packet": 4, "zero_sum": True,
             "rounds": 0, "target_score": 50,
         },
-        # KKJ: own koi-koi calls add points (then multiply), viewings 1 or 3 after a call, both
-        # ribbon sets a further 10, no 7+ doubling, the dealer scores 1 when the cards run out,
-        # a hand or field holding four of a month is redealt, 8 rounds from 30 points each.
+        # KKJ (docs/rules/koikoi-japan.md): inoshikacho, akatan and aotan a flat 5 with tane and
+        # tanzaku scored beside them, own koi-koi calls add points (then multiply), viewings 1
+        # or 3 after a call, both ribbon sets a further 10, no 7+ doubling, the dealer scores 1
+        # when the cards run out, a hand or field holding four of a month is redealt, 8 rounds
+        # from 30 points each.
         "koikoi_japan": {
-            "koikoi_multiplier": "own_calls_bonus", "viewing_points": 1,
+            "extras_mode": "stack", "koikoi_multiplier": "own_calls_bonus", "viewing_points": 1,
             "viewing_points_after_koikoi": 3, "akatan_aotan": "adds", "seven_plus_doubles": False,
             "draw_result": "oya_ken", "oya_ken_points": 1, "teyaku": "teshi_misdeal",
             "zero_sum": True, "bankroll": 30, "rounds": 8,

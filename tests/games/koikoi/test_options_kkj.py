@@ -25,13 +25,14 @@ def points(cards, rules, **kw):
     return {y.slug: y.points for y in score_yaku(cards, rules, **kw)}
 
 
-def both_near_a_yaku(rules):
-    """Seat 0 is one poetry ribbon from akatan, seat 1 one sake cup from hanami-zake."""
+def both_near_a_yaku(rules, *more_ribbons):
+    """Seat 0 is one poetry ribbon from akatan (holding ``more_ribbons`` too), seat 1 one sake
+    cup from hanami-zake."""
     return KoiKoiRound.from_cards(
         hands=[["poetry_ribbon_mar", "plain_ribbon_may", "iris_chaff_1"],
                ["sake_cup", "peony_chaff_1", "peony_chaff_2"]],
         field=["cherry_chaff_1", "chrysanthemum_chaff_1", "iris_chaff_2", "clover_chaff_1"],
-        stock=STOCK, captured=[["poetry_ribbon_jan", "poetry_ribbon_feb"], ["curtain"]],
+        stock=STOCK, captured=[["poetry_ribbon_jan", "poetry_ribbon_feb", *more_ribbons], ["curtain"]],
         rules=rules)
 
 
@@ -101,11 +102,11 @@ def test_own_calls_add_a_point_each_then_multiply_from_the_fourth(calls, total):
 
 
 def test_a_stop_after_one_call_scores_the_bonus_in_the_round():
-    s = both_near_a_yaku(KKJ)
+    s = both_near_a_yaku(KKJ, "plain_ribbon_apr")
     play(s, "play:poetry_ribbon_mar")
     play(s, "koikoi")
     play(s, "play:peony_chaff_1", 1)
-    play(s, "play:plain_ribbon_may")  # akatan with a fourth ribbon: 6
+    play(s, "play:plain_ribbon_may")  # a fifth ribbon: akatan 5 and tanzaku 1
     play(s, "stop")
     result = s.result()
     assert result.points == [7, -7]  # 6 + 1 for the call; zero-sum
@@ -139,11 +140,62 @@ def test_a_viewing_formed_after_a_call_scores_three_in_the_round():
 
 # -- akatan_aotan=adds ------------------------------------------------------------------------------
 def test_both_ribbon_sets_score_a_further_ten():
-    assert points(POETRY + BLUE, KKJ) == {"akatan": 5, "aotan": 5, "akatan_aotan": 10}
-    assert points(POETRY + BLUE + ["plain_ribbon_may"], KKJ)["akatan_aotan"] == 11  # +1 a ribbon
+    # six ribbons are five and more: tanzaku scores beside the sets
+    assert points(POETRY + BLUE, KKJ) == {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tanzaku": 2}
+    assert points(POETRY + BLUE + ["plain_ribbon_may"], KKJ) == {
+        "akatan": 5, "aotan": 5, "akatan_aotan": 10, "tanzaku": 3}
     assert points(POETRY + BLUE, Rules()) == {"akatan_aotan": 10}  # replaces: 10 in all
-    stacked = points(POETRY + BLUE, Rules(extras_mode="stack", akatan_aotan="adds"))
-    assert stacked == {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tanzaku": 2}
+    absorbed = points(POETRY + BLUE + ["plain_ribbon_may"], Rules(akatan_aotan="adds"))
+    assert absorbed == {"akatan": 5, "aotan": 5, "akatan_aotan": 11}  # +1 a ribbon
+
+
+# -- extras_mode=stack: flat 5s with tane and tanzaku beside them ------------------------------------
+ANIMAL_FIVE = ["boar", "deer", "butterflies", "swallow", "cuckoo"]
+EVERY_ANIMAL = ANIMAL_FIVE + ["bush_warbler", "bridge", "geese", "sake_cup"]
+EVERY_RIBBON = POETRY + BLUE + ["plain_ribbon_apr", "plain_ribbon_may", "plain_ribbon_jul", "plain_ribbon_willow"]
+
+
+@pytest.mark.parametrize("pile, stacked, absorbed", [
+    (ANIMAL_FIVE[:3], {"inoshikacho": 5}, {"inoshikacho": 5}),
+    (ANIMAL_FIVE[:4], {"inoshikacho": 5}, {"inoshikacho": 6}),
+    (ANIMAL_FIVE, {"inoshikacho": 5, "tane": 1}, {"inoshikacho": 7}),
+    (EVERY_ANIMAL, {"inoshikacho": 5, "tane": 5}, {"inoshikacho": 11}),
+    (POETRY + ["plain_ribbon_apr"], {"akatan": 5}, {"akatan": 6}),
+    (BLUE + ["plain_ribbon_apr", "plain_ribbon_may"], {"aotan": 5, "tanzaku": 1}, {"aotan": 7}),
+    (EVERY_RIBBON, {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tanzaku": 6},
+     {"akatan": 5, "aotan": 5, "akatan_aotan": 14}),
+])
+def test_kkj_scores_the_sets_flat_and_counts_tane_and_tanzaku_on_their_own(pile, stacked, absorbed):
+    assert points(pile, KKJ) == stacked
+    assert points(pile, KKJ.replace(extras_mode="absorb")) == absorbed  # the preset's old figures
+
+
+def _fifth_card_round(rules, captured, played, field_card):
+    """Seat 0 holds four cards of a yaku's kind in its pile and plays the card that makes it with a
+    fifth of that kind, then stops."""
+    s = KoiKoiRound.from_cards(
+        hands=[[played, "iris_chaff_1"], ["peony_chaff_2", "clover_chaff_1"]],
+        field=[field_card, "chrysanthemum_chaff_1", "pine_chaff_1", "maple_chaff_1"],
+        stock=["wisteria_chaff_1", "paulownia_chaff_1", "susuki_chaff_1", "plum_chaff_1"],
+        captured=[captured, []], rules=rules)
+    events = play(s, f"play:{played}")
+    play(s, "stop")
+    return next(e for e in events if e["type"] == "yaku")["yaku"], s.result().points
+
+
+@pytest.mark.parametrize("captured, played, field_card, stacked, absorbed", [
+    # inoshikacho with the swallow and the cuckoo: 5 + tane 1, where absorbing gave 5 + 2
+    (["boar", "deer", "swallow", "cuckoo"], "butterflies", "peony_chaff_1",
+     [["inoshikacho", 5], ["tane", 1]], [["inoshikacho", 7]]),
+    # akatan with two plain ribbons: 5 + tanzaku 1, where absorbing gave 5 + 2
+    (["poetry_ribbon_jan", "poetry_ribbon_feb", "plain_ribbon_apr", "plain_ribbon_jul"],
+     "poetry_ribbon_mar", "cherry_chaff_1", [["akatan", 5], ["tanzaku", 1]], [["akatan", 7]]),
+])
+def test_a_kkj_round_scores_the_stacked_figures(captured, played, field_card, stacked, absorbed):
+    yaku, result = _fifth_card_round(KKJ, captured, played, field_card)
+    assert (yaku, result) == (stacked, [6, -6])
+    yaku, result = _fifth_card_round(KKJ.replace(extras_mode="absorb"), captured, played, field_card)
+    assert (yaku, result) == (absorbed, [7, -7])
 
 
 # -- the match: 8 rounds from 30 points each --------------------------------------------------------

@@ -1,0 +1,146 @@
+"""The operator's command lines, run as an operator runs them (a child process in a folder of its
+own): every bad input ends in one sentence on stderr saying what is wrong and what to do, exit
+code 1 or 2, never a traceback, and leaves nothing behind that it was not asked to make."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+CORRUPT = "some notes, not a database\n"
+
+
+def cli(folder: Path, module: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m module args`` in ``folder``, with no token or database of the caller's."""
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("DISCORD_", "DATABASE_", "HANAFUDA_DB", "DEV_GUILD"))}
+    clean.update(PYTHONPATH=str(ROOT), RENDER_WORKERS="1", AI_WORKERS="1", **env)
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=folder, env=clean,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def sentence(run: subprocess.CompletedProcess[str]) -> str:
+    """The one line of error a failed command printed (log records, timestamped, aside)."""
+    assert run.returncode in (1, 2), (run.returncode, run.stdout, run.stderr)
+    assert "Traceback" not in run.stdout + run.stderr, run.stderr
+    lines = [line for line in run.stderr.splitlines() if line.strip() and not line[:4].isdigit()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), run.stderr
+    assert ". " not in lines[0], lines[0]  # one sentence
+    return lines[0]
+
+
+@pytest.fixture
+def closed_port():
+    """A local port that refuses connections: bound (so nobody else takes it), never listening."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield sock.getsockname()[1]
+
+
+@pytest.fixture
+def corrupt(tmp_path: Path) -> Path:
+    path = tmp_path / "corrupt.sqlite3"
+    path.write_text(CORRUPT)
+    return path
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    """A readable SQLite file (a backup copies any)."""
+    path = tmp_path / "bot.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (x)")
+    conn.close()
+    return path
+
+
+def test_an_unknown_url_scheme_is_refused_and_makes_no_file(tmp_path):
+    said = sentence(cli(tmp_path, "bot", "db", "migrate", "--database-url", "mysql://foo/bar"))
+    assert "--database-url is a mysql:// URL, a database the bot cannot use: give a postgresql://" in said
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_bot_refuses_an_unknown_scheme_before_it_starts(tmp_path):
+    said = sentence(cli(tmp_path, "bot", DISCORD_TOKEN=TOKEN, DATABASE_URL="mysql://foo/bar"))
+    assert "DATABASE_URL is a mysql:// URL" in said
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_copy_to_an_unreachable_server_is_one_sentence(tmp_path, closed_port):
+    from bot.store.schema import migrate_database
+
+    asyncio.run(migrate_database(str(tmp_path / "bot.sqlite3")))  # a source ready to copy
+    url = f"postgresql://nobody:secret@127.0.0.1:{closed_port}/x"
+    said = sentence(cli(tmp_path, "bot", "db", "copy", "--from", "sqlite:///bot.sqlite3", "--to", url))
+    assert said.startswith(f"error: cannot connect to the PostgreSQL database postgresql://nobody:***@"
+                           f"127.0.0.1:{closed_port}/x (Connection refused): check that the server runs")
+    assert "secret" not in said
+
+
+@pytest.mark.parametrize("args", [["db", "status", "--database-url", "corrupt.sqlite3"],
+                                  ["db", "purge-guild", "5", "--yes", "--database-url", "corrupt.sqlite3"]])
+def test_a_file_that_is_not_a_database_is_named_so(tmp_path, corrupt, args):
+    said = sentence(cli(tmp_path, "bot", *args))
+    assert said.startswith("error: corrupt.sqlite3 is not an SQLite database")
+    assert "give the path of the bot's database file, or restore a backup" in said
+    assert corrupt.read_text() == CORRUPT
+
+
+def test_the_bot_names_a_corrupt_database_before_it_contacts_discord(tmp_path, corrupt):
+    said = sentence(cli(tmp_path, "bot", DISCORD_TOKEN=TOKEN, DATABASE_PATH=corrupt.name))
+    assert said.startswith("error: corrupt.sqlite3 is not an SQLite database")
+
+
+def test_a_backup_into_a_missing_folder_is_refused(tmp_path, database):
+    said = sentence(cli(tmp_path, "bot", "db", "backup", "typo/backup.sqlite3",
+                        "--database-url", database.name))
+    assert said == ("error: the folder typo does not exist: create it, or give a backup path in "
+                    "an existing folder")
+    assert not (tmp_path / "typo").exists()
+
+
+def test_the_preview_into_a_path_under_a_file_is_one_sentence(tmp_path):
+    (tmp_path / "notes.txt").write_text("a file")
+    said = sentence(cli(tmp_path, "rendering.preview", "notes.txt/out"))
+    assert said == ("error: notes.txt/out lies under notes.txt, which is a file, not a folder: give "
+                    "a folder to write the images into (created if missing)")
+
+
+def test_the_store_bench_refuses_what_is_not_a_postgresql_server(tmp_path, closed_port):
+    said = sentence(cli(tmp_path, "bot.bench", "store", "--runs", "1", "--database-url",
+                        f"postgresql://nobody@127.0.0.1:{closed_port}/postgres"))
+    assert "cannot connect to the PostgreSQL database" in said
+
+
+def test_the_bench_help_describes_every_benchmark(tmp_path):
+    from bot.bench.__main__ import SUMMARIES, available
+
+    run = cli(tmp_path, "bot.bench", "--help")
+    assert run.returncode == 0 and not run.stderr, run.stderr
+    text = " ".join(run.stdout.split())
+    assert set(SUMMARIES) == set(available())
+    for name, summary in SUMMARIES.items():
+        assert f"{name} {summary}" in text
+    assert "`python -m bot.bench NAME --help` gives a benchmark's options" in text
+
+
+@pytest.mark.parametrize("name", ["backup", "engine", "load", "render", "store"])
+def test_each_benchmark_has_its_own_help(name, capsys):
+    from bot.bench.__main__ import main
+
+    with pytest.raises(SystemExit) as done:
+        main([name, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: python -m bot.bench {name}")
+    described = out.split("\n\n")[1]  # the paragraph after the usage: what the bench measures
+    assert len(described.split()) > 8 and not described.lstrip().startswith("options:")
