@@ -70,6 +70,7 @@ class HanafudaBot(commands.AutoShardedBot):
         """Worker processes for the searching AI levels, apart so a search never delays an image."""
         self.departures: Departures | None = None  # servers that remove the bot (bot.departures)
         self.backups: ScheduledBackups | None = None  # set when BACKUP_INTERVAL_HOURS is
+        self.dynamic_items: list[type[discord.ui.DynamicItem]] = []  # every control's route
         self._background: list[asyncio.Task] = []
         if settings.cjk_font:
             os.environ.setdefault("HANAFUDA_CJK_FONT", str(settings.cjk_font))
@@ -117,6 +118,14 @@ class HanafudaBot(commands.AutoShardedBot):
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
+        super().add_dynamic_items(*items)
+        self.dynamic_items += [item for item in items if item not in self.dynamic_items]
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
+        super().remove_dynamic_items(*items)
+        self.dynamic_items = [item for item in self.dynamic_items if item not in items]
 
     def shard_of(self, guild_id: int | None) -> int:
         """The shard of a guild (0 for direct messages), by the count Discord was told."""
