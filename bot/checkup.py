@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from bot.games import game_module
 from bot.games.base import GameError
 from bot.replay import Replay, ReplayError
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from bot.tables import Table
 
 __all__ = ["Checkup", "check_store"]
@@ -42,7 +42,7 @@ async def check_store(store: Store) -> Checkup:
     report = Checkup(accounts=audit.accounts, transfers=audit.transfers)
     report.problems += [f"ledger: {problem}" for problem in audit.problems]
     for game_id, status in await store.game_statuses():
-        record = await store.load_game(game_id)
+        record = await store.load_game(game_id, scope=EVERY_SERVER)
         problem = _replay(record) or (_resume(record) if status == "running" else None)
         if problem:
             report.problems.append(f"game #{game_id} ({status}): {problem}")

@@ -17,6 +17,7 @@ from bot import logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
+from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
 from bot.loopwatch import LoopWatch
@@ -25,7 +26,7 @@ from bot.shards import shard_of
 from bot.store import Store, StoreError
 from bot.tables import TableManager
 from bot.workers import WorkerPool
-from cogs.language import SpeakingTree
+from cogs.language import SpeakingTree, enter
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ class HanafudaBot(commands.AutoShardedBot):
         """Worker processes for the searching AI levels, apart so a search never delays an image."""
         self.departures: Departures | None = None  # servers that remove the bot (bot.departures)
         self.backups: ScheduledBackups | None = None  # set when BACKUP_INTERVAL_HOURS is
+        self.dynamic_items: list[type[discord.ui.DynamicItem]] = []  # every control's route
         self._background: list[asyncio.Task] = []
         if settings.cjk_font:
             os.environ.setdefault("HANAFUDA_CJK_FONT", str(settings.cjk_font))
@@ -117,6 +119,52 @@ class HanafudaBot(commands.AutoShardedBot):
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
+        super().add_dynamic_items(*items)
+        self.dynamic_items += [item for item in items if item not in self.dynamic_items]
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
+        super().remove_dynamic_items(*items)
+        self.dynamic_items = [item for item in self.dynamic_items if item not in items]
+
+    def routes(self, interaction: discord.Interaction) -> bool:
+        """Whether discord.py hands this press to one of the bot's controls: a dynamic item's
+        template matches its custom id and its message still holds that component (discord.py
+        drops a press on a component the message no longer has). Every control of the bot is a
+        dynamic item, so nothing else answers a press."""
+        data = interaction.data or {}
+        custom_id, kind = data.get("custom_id"), data.get("component_type")
+        if not isinstance(custom_id, str) or interaction.message is None:
+            return False
+        if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+                   for item in self.dynamic_items):
+            return False
+        found = list(interaction.message.components)
+        while found:
+            component = found.pop()
+            found += getattr(component, "children", [])
+            if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
+                return True
+        return False
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a press no control takes (removed, expired, from an older version, or a form
+        the bot never shows), which discord.py leaves unanswered and Discord would show as
+        "This interaction failed"."""
+        if interaction.type not in (discord.InteractionType.component,
+                                    discord.InteractionType.modal_submit):
+            return
+        if (interaction.type is discord.InteractionType.component and self.routes(interaction)) \
+                or interaction.response.is_done():
+            return
+        enter(interaction)  # the presser's language
+        try:
+            await interaction.response.send_message(
+                t("That control is no longer in use; use the newest message, or run the command "
+                  "again."), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:  # answered meanwhile, or the token expired
+            log.info("could not answer a press on an unknown control", exc_info=True)
 
     def shard_of(self, guild_id: int | None) -> int:
         """The shard of a guild (0 for direct messages), by the count Discord was told."""

@@ -44,6 +44,7 @@ from bot.settlement import (
 from bot.store import Store, StoreError
 from bot.store.errors import InsufficientFunds, StoreUnavailable
 from bot.store.models import SYSTEM_ACTOR, SeatResult
+from bot.store.scope import EVERY_SERVER
 from bot.store.settings import GuildSettings
 
 log = logging.getLogger(__name__)
@@ -323,10 +324,10 @@ class TableManager:
         """Rebuild every running game of this process's guilds after a restart and restart
         its timers and AI turns (the other processes resume theirs)."""
         count = 0
-        for brief in await self.store.list_running_games():
+        for brief in await self.store.list_running_games(EVERY_SERVER):
             if not self.owns(brief.guild_id):
                 continue
-            rec = await self.store.load_game(brief.game_id, with_events=False)
+            rec = await self.store.load_game(brief.game_id, scope=brief.guild_id, with_events=False)
             try:
                 table = Table.from_record(rec)
             except Exception:  # a state we cannot read must not stop the other tables

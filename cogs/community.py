@@ -259,6 +259,7 @@ class Pager:
     owner_group: ClassVar[str | None] = "asker"
     refusal: ClassVar[str] = ""
     label: ClassVar[str] = "Page"
+    server_only: ClassVar[bool] = True  # what it shows is a server's: a press from a DM is refused
 
     def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
         super().__init__(discord.ui.Button(label=self.label, custom_id=custom_id))  # type: ignore[call-arg]
@@ -272,6 +273,9 @@ class Pager:
         await guarded(interaction, self._run)
 
     async def _run(self, interaction: discord.Interaction) -> None:
+        if self.server_only and interaction.guild_id is None:
+            await refuse(interaction, t("These buttons work only in the server they were made in."))
+            return
         if self.owner_group and interaction.user.id != int(self.match[self.owner_group]):
             await refuse(interaction, t(self.refusal))
             return

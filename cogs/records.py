@@ -27,7 +27,7 @@ from bot.i18n import N_, current, number, t
 from bot.presenters.base import PLAYED_OUT, end_reason_words
 from bot.replay import Replay, ReplayError, action_words, event_lines, export_document
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
-from bot.store import GameRecord, Store, StoreError, UnknownGame
+from bot.store import GameRecord, Scope, Store, StoreError, UnknownGame
 from bot.words import capitalized, currency_noun, plural
 from bot.workers import WorkerPool
 from cogs.community import (
@@ -49,18 +49,21 @@ log = logging.getLogger(__name__)
 HISTORY_PAGE = 8
 
 
-def not_here(game_id: int) -> str:
+def not_here(game_id: int, in_a_server: bool = True) -> str:
+    if not in_a_server:
+        return t("You did not play in game #{id}; replay it from its own server.", id=game_id)
     return t("No game #{id} on this server; /history lists this server's games.", id=game_id)
 
 
 async def load_record(interaction: discord.Interaction, game_id: int, *, events: bool
                       ) -> GameRecord | None:
-    """The game if it belongs to this server and is over; otherwise refuse and return None."""
+    """The game if the presser may read it (a game of this server, or from a direct message one
+    they played) and it is over; otherwise refuse and return None."""
+    scope = Scope.press(interaction.guild_id, interaction.user.id)
     try:
-        record = await store_of(interaction).load_game(game_id, guild_id=interaction.guild_id,
-                                                       with_events=events)
+        record = await store_of(interaction).load_game(game_id, scope=scope, with_events=events)
     except UnknownGame:
-        await refuse(interaction, not_here(game_id))
+        await refuse(interaction, not_here(game_id, interaction.guild_id is not None))
         return None
     if record.status == "running":
         await refuse(interaction, t("Game #{id} is still being played; you can look at it once "
@@ -211,6 +214,7 @@ class ReplayButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 
     owner_group = None
     label = "Step"
+    server_only = False  # a player may step through a game of theirs from a DM (load_record)
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         game_id = int(m["gid"])
@@ -319,7 +323,7 @@ class RecordsCog(ServerCog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            outcome = await self.store.game_outcome(game_id, guild_id=interaction.guild_id)
+            outcome = await self.store.game_outcome(game_id, guild_id=record.guild_id)
             document = await asyncio.to_thread(export_document, record, outcome,
                                                title=title(record.game),
                                                chip_settlement=chips_text(record.game))

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.i18n import current, speaking, t
-from bot.store import StoreError, UnknownGame
+from bot.store import Scope, StoreError, UnknownGame
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +111,9 @@ class Relay:
             return False
         store = self.bot.store
         try:
-            game = await store.load_game(gid, with_events=False)
+            # a DM press: only a game the presser sits at goes anywhere
+            game = await store.load_game(gid, scope=Scope.press(None, interaction.user.id),
+                                         with_events=False)
         except (UnknownGame, StoreError):
             return False  # this process says why the game cannot be played
         if game.status != "running" or self.plan.owns(game.guild_id):

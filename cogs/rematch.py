@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.games import game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, speaking, t
-from bot.store import StoreError
+from bot.store import Scope, StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError, is_ai
@@ -79,8 +79,9 @@ async def load_source(interaction: discord.Interaction, game_id: int) -> Source:
     """The finished game ``game_id`` of this server and channel, pressed by one of its players;
     TableError (a private refusal) otherwise."""
     store = interaction.client.store  # type: ignore[attr-defined]
+    scope = Scope.press(interaction.guild_id, interaction.user.id)
     try:
-        record = await store.load_game(game_id, guild_id=interaction.guild_id, with_events=False)
+        record = await store.load_game(game_id, scope=scope, with_events=False)
     except StoreError:
         raise TableError(t("That game is not one of this server's.")) from None
     if record.channel_id != interaction.channel_id:
@@ -144,7 +145,8 @@ async def show_rematch(client: Any, lobby_id: str) -> None:
         if lobby is None or lobby.message_id is None or lobby.source_game_id is None:
             return
         try:
-            source = source_of(await store.load_game(lobby.source_game_id, with_events=False))
+            source = source_of(await store.load_game(lobby.source_game_id, scope=lobby.guild_id,
+                                                     with_events=False))
             settings = await store.get_settings(lobby.guild_id)
             channel = client.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
             guild = client.get_guild(lobby.guild_id)

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import N_, t
+from bot.store import Scope, StoreError
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError
 from bot.words import plural
@@ -35,6 +36,7 @@ BUTTONS_UP_TO = 4
 NAME = 40
 """Characters of one player's name in the list."""
 NOT_STAFF = N_("Only members with the Manage Server permission can cancel games from here.")
+ONLY_IN_A_SERVER = N_("The list of running games belongs to a server; run /games there.")
 
 
 def is_staff(interaction: discord.Interaction) -> bool:
@@ -90,9 +92,11 @@ def game_field(record: GameRecord, table: Table | None) -> tuple[str, str]:
 
 
 async def running_here(interaction: discord.Interaction) -> list[tuple[GameRecord, Table | None]]:
-    """This server's running games, oldest first, with their live tables."""
+    """This server's running games, oldest first, with their live tables (the press's scope:
+    never another server's)."""
     bot = interaction.client
-    records = await bot.store.list_running_games(interaction.guild_id)  # type: ignore[attr-defined]
+    scope = Scope.press(interaction.guild_id, interaction.user.id)
+    records = await bot.store.list_running_games(scope)  # type: ignore[attr-defined]
     live = bot.tables.tables  # type: ignore[attr-defined]
     out = []
     for record in records:
@@ -179,7 +183,14 @@ class GamesPage(Speaks, discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        embed, view = await games_page(interaction, self.page)
+        if interaction.guild_id is None:  # the list is a server's: run /games there
+            await refuse(interaction, t(ONLY_IN_A_SERVER))
+            return
+        try:
+            embed, view = await games_page(interaction, self.page)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
 
 

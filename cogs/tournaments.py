@@ -17,8 +17,11 @@ next round is paired and opened. Everything is read from the store, so after a r
 picks up where it was: finished games are recorded, running ones are waited for, a round not yet
 announced is announced. A player who does not show up loses by the turn timeout (three timeouts
 in a row forfeit). Staff can drop a player (their running game forfeited, no further pairings)
-or cancel (running games cancelled, every fee refunded). Buttons carry only the tournament's
-number; every press is checked against the stored tournament.
+or cancel (running games cancelled, every fee refunded). A member can always withdraw, from
+anywhere: Leave on the message or in the DM sent when they join, or ``/tournament leave`` (in a
+DM too, so after leaving the server): refunded before the start, dropped once it runs. Buttons
+carry only the tournament's number; every press is checked against the stored tournament, read
+only from its own server or, from a DM, by one of its entrants.
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ from discord.ext import commands
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, number, speaking, t, tn, tp
-from bot.store import StoreError
-from bot.store.tournaments import MAX_ENTRANTS, Tournament, TournamentError
+from bot.store import EVERY_SERVER, Scope, StoreError
+from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError
 from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
 from bot.tournaments import pairing as fmt
 from bot.tournaments.prizes import prize_shares, prize_split
@@ -114,9 +117,10 @@ def tournament_view(tour: Tournament) -> discord.ui.View | None:
         return controls(TournamentButton("join", tid), TournamentButton("leave", tid),
                         TournamentButton("start", tid), TournamentButton("cancel", tid),
                         TournamentAISelect(tid))
-    if tour.status == "running":
+    if tour.status == "running":  # an entrant can always withdraw: Leave stays
         active = [e for e in tour.seeded if e.status == "in"]
-        return controls(TournamentButton("cancel", tid), DropSelect(tid, active))
+        return controls(TournamentButton("leave", tid), TournamentButton("cancel", tid),
+                        DropSelect(tid, active))
     return None
 
 
@@ -158,16 +162,27 @@ def build_view(tour: Tournament, ranking: list[int] | None = None) -> StandingsV
 
 # -- presses ---------------------------------------------------------------------------------------
 
-async def pressed(interaction: discord.Interaction, tid: int) -> Tournament:
-    """The stored tournament a press refers to, if pressed where it is shown."""
+def scope_of_press(interaction: discord.Interaction) -> Scope:
+    """What a press may read: its own server's tournaments, or from a DM the presser's own."""
+    return Scope.press(interaction.guild_id, interaction.user.id)
+
+
+def on_its_message(interaction: discord.Interaction, tour: Tournament) -> bool:
+    """Whether the press was made on the tournament's own message (where staff run it)."""
+    message_id = interaction.message.id if interaction.message is not None else None
+    return tour.channel_id == interaction.channel_id and (tour.message_id is None
+                                                          or tour.message_id == message_id)
+
+
+async def pressed(interaction: discord.Interaction, tid: int, op: str) -> Tournament:
+    """The stored tournament a press refers to, if the presser may see it (its server's, or from
+    a DM one they signed up for) and, but to leave it, pressed on its own message."""
     store = interaction.client.store  # type: ignore[attr-defined]
     try:
-        tour = await store.tournament(tid, guild_id=interaction.guild_id)
+        tour = await store.tournament(tid, scope=scope_of_press(interaction))
     except TournamentError:
         raise TournamentError(t(GONE)) from None
-    message_id = interaction.message.id if interaction.message is not None else None
-    if tour.channel_id != interaction.channel_id or (tour.message_id is not None
-                                                     and tour.message_id != message_id):
+    if op != "leave" and not on_its_message(interaction, tour):
         raise TournamentError(t(GONE))
     return tour
 
@@ -176,19 +191,57 @@ def cog_of(interaction: discord.Interaction) -> TournamentCog:
     return interaction.client.get_cog("TournamentCog")  # type: ignore[attr-defined,return-value]
 
 
+def withdrawn_text(tour: Tournament, gone: Entrant) -> str:
+    """What a member who withdrew is told: the fee refunded before the start, kept in the pot
+    (and no further games) once it runs."""
+    if tour.status == "open":
+        if gone.paid:
+            return t("You left tournament #{number}; your entry fee of {fee} was refunded.",
+                     number=tour.tournament_id, fee=number(gone.paid))
+        return t("You left tournament #{number}.", number=tour.tournament_id)
+    if gone.paid:
+        return t("You withdrew from tournament #{number}: you get no further games and a game of "
+                 "yours still being played is forfeited. Your entry fee of {fee} stays in the "
+                 "prize pot (a fee comes back only before the start).",
+                 number=tour.tournament_id, fee=number(gone.paid))
+    return t("You withdrew from tournament #{number}: you get no further games and a game of "
+             "yours still being played is forfeited.", number=tour.tournament_id)
+
+
+async def leave_press(interaction: discord.Interaction, tour: Tournament) -> None:
+    """Leave, from the tournament's message, a DM's button or any place the presser may see it:
+    the message is brought up to date and the presser told what it cost them."""
+    cog = cog_of(interaction)
+    here = on_its_message(interaction, tour)
+    if not here:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    tour, gone = await cog.withdraw(tour.tournament_id, interaction.user.id,
+                                    scope_of_press(interaction), refresh=not here)
+    if here:
+        with in_public(interaction):
+            embed, view = (tournament_embed(tour, await cog.currency(tour.guild_id)),
+                           tournament_view(tour))
+        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+        if tour.status == "open":  # the message shows it; a withdrawal from a game is told
+            return
+    await interaction.followup.send(withdrawn_text(tour, gone), ephemeral=True,
+                                    allowed_mentions=NO_PINGS)
+
+
 async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
                            value: str | None = None) -> None:
     store = interaction.client.store  # type: ignore[attr-defined]
     cog = cog_of(interaction)
     guild, user = interaction.guild_id, interaction.user
     try:
-        tour = await pressed(interaction, tid)
+        tour = await pressed(interaction, tid, op)
         if op in ("start", "cancel", "ai", "drop") and not is_manager(interaction):
             raise TournamentError(t(NOT_STAFF))
         if op == "join":
             tour = await store.join_tournament(tid, guild, user.id, user.display_name)
         elif op == "leave":
-            tour = await store.leave_tournament(tid, guild, user.id)
+            await leave_press(interaction, tour)
+            return
         elif op == "ai":
             if value not in AI_LEVELS:
                 raise TournamentError(t("Choose an AI level: {levels}.", levels=", ".join(AI_LEVELS)))
@@ -218,6 +271,8 @@ async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
     await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
     if op == "start":
         cog.schedule(tid)
+    elif op == "join":
+        await cog.send_leave_note(interaction, tour)
 
 
 class TournamentButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
@@ -293,8 +348,11 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 class TournamentCog(ServerCog):
     """Tournaments: the command, the sign-up message, and running the rounds."""
 
-    tournament = app_commands.Group(name="tournament", description="Tournaments on this server",
-                                    guild_only=True)
+    # Usable in a DM too: a member who left the server can still withdraw (/tournament leave).
+    tournament = app_commands.Group(
+        name="tournament", description="Tournaments on this server",
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True))
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
@@ -311,7 +369,7 @@ class TournamentCog(ServerCog):
         owns = self.bot.shard_plan.owns  # type: ignore[attr-defined]
         live = [tid for tid, guild in await self.store.live_tournaments() if owns(guild)]
         for tid in live:
-            tour = await self.store.tournament(tid)
+            tour = await self.store.tournament(tid, scope=EVERY_SERVER)
             for p in tour.pairings:
                 if p.game_id is not None and p.status == "pending":
                     self._games[p.game_id] = tid
@@ -369,7 +427,10 @@ class TournamentCog(ServerCog):
     async def create(self, interaction: discord.Interaction, game: str, format: str, rounds: int,
                      stake: app_commands.Range[int, 0, MAX_STAKE] = 0,
                      preset: str | None = None) -> None:
-        if interaction.guild_id is None or not is_manager(interaction):
+        if interaction.guild_id is None:
+            await refuse(interaction, t("Create a tournament in the server channel it is for."))
+            return
+        if not is_manager(interaction):
             await refuse(interaction, t(NOT_STAFF))
             return
         problem = None
@@ -418,6 +479,45 @@ class TournamentCog(ServerCog):
         return [app_commands.Choice(name=p, value=p) for p in presets
                 if current.lower() in p.lower()][:25]
 
+    @tournament.command(name="leave",
+                        description="Withdraw from a tournament you signed up for, from anywhere")
+    @app_commands.describe(tournament="The tournament's number (default: the one you are in)")
+    async def leave(self, interaction: discord.Interaction,
+                    tournament: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        scope = scope_of_press(interaction)
+        if tournament is None:
+            mine = await self.store.signed_up_tournaments(scope)
+            if len(mine) != 1:
+                await refuse(interaction, t(
+                    "You are signed up for several tournaments ({numbers}); choose one with the "
+                    "tournament option.", numbers=", ".join(f"#{m[0]}" for m in mine)) if mine
+                    else t("You are not signed up for any tournament here.") if interaction.guild_id
+                    else t("You are not signed up for any tournament."))
+                return
+            tournament = mine[0][0]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            tour, gone = await self.withdraw(tournament, interaction.user.id, scope, refresh=True)
+        except StoreError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.followup.send(withdrawn_text(tour, gone), ephemeral=True,
+                                        allowed_mentions=NO_PINGS)
+
+    @leave.autocomplete("tournament")
+    async def my_tournaments(self, interaction: discord.Interaction, current: str
+                             ) -> list[app_commands.Choice[int]]:
+        """The live tournaments the member is in: of this server, or from a DM of every one."""
+        choices = []
+        for tid, guild_id, game, _ in await self.store.signed_up_tournaments(
+                scope_of_press(interaction)):
+            guild = self.bot.get_guild(guild_id)
+            name = " · ".join([f"#{tid}", GAME_NAMES.get(game, game),
+                               *([guild.name] if guild is not None else [])])
+            if str(current).strip() in str(tid):
+                choices.append(app_commands.Choice(name=name[:100], value=tid))
+        return choices[:25]
+
     # -- running the rounds ------------------------------------------------------------------------
     async def _advance_after(self, tid: int, delay: float) -> None:
         if delay:
@@ -439,7 +539,7 @@ class TournamentCog(ServerCog):
     async def _advance(self, tid: int) -> None:
         store = self.store
         while True:
-            tour = await store.tournament(tid)
+            tour = await store.tournament(tid, scope=EVERY_SERVER)
             if tour.status != "running":
                 return
             if tour.round == 0:
@@ -525,7 +625,7 @@ class TournamentCog(ServerCog):
     async def _result(self, tour: Tournament, p: Any, game_id: int) -> tuple[int | None] | None:
         """(the winning seed, or None for a draw) of a pairing whose game has ended; None while
         it runs. A game cancelled outside the tournament counts as a draw."""
-        record = await self.store.load_game(game_id, with_events=False)
+        record = await self.store.load_game(game_id, scope=tour.guild_id, with_events=False)
         if record.status == "running":
             return None
         if record.status != "finished":
@@ -586,21 +686,64 @@ class TournamentCog(ServerCog):
         async with self.lock(tour.tournament_id):
             tour, gone = await self.store.drop_tournament_entrant(
                 tour.tournament_id, tour.guild_id, entrant, actor=actor)
-            for p in tour.round_pairings(tour.round):
-                if p.status != "pending" or gone.seed not in (p.a, p.b):
-                    continue
-                table = self.bot.tables.tables.get(p.game_id) if p.game_id else None  # type: ignore[attr-defined]
-                if table is not None:
-                    seat = 0 if p.a == gone.seed else 1
-                    with contextlib.suppress(TableError):  # ended meanwhile: its result stands
-                        await self.bot.tables.forfeit(table, seat, "dropped from the tournament")  # type: ignore[attr-defined]
-                else:
-                    other = p.b if p.a == gone.seed else p.a
-                    await self.store.record_tournament_result(tour.tournament_id, p.round,
-                                                              p.board, other)
-            await self._refresh_message(await self.store.tournament(tour.tournament_id))
+            await self._taken_out(tour, gone)
+            await self._refresh_message(await self.store.tournament(tour.tournament_id,
+                                                                    scope=tour.guild_id))
         self.schedule(tour.tournament_id)
         return gone.name
+
+    async def withdraw(self, tid: int, user_id: int, scope: Scope, *, refresh: bool
+                       ) -> tuple[Tournament, Entrant]:
+        """The member leaves, wherever they asked (``scope``: their press): refunded before the
+        start, out of the pairings with their running game forfeited once it runs. ``refresh``:
+        bring the tournament's message up to date (the press was not made on it)."""
+        async with self.lock(tid):
+            tour, gone = await self.store.withdraw_from_tournament(tid, user_id, scope=scope)
+            await self._taken_out(tour, gone)
+            if tour.status == "running":
+                tour = await self.store.tournament(tid, scope=tour.guild_id)
+            if refresh:
+                await self._refresh_message(tour)
+        if self.bot.shard_plan.owns(tour.guild_id):  # type: ignore[attr-defined]
+            self.schedule(tid)  # else its own process advances it (a DM reaches shard 0's)
+        return tour, gone
+
+    async def _taken_out(self, tour: Tournament, gone: Entrant) -> None:
+        """An entrant left a running tournament: their game of this round is forfeited (or, not
+        opened yet, recorded as lost)."""
+        for p in tour.round_pairings(tour.round):
+            if p.status != "pending" or gone.seed not in (p.a, p.b):
+                continue
+            table = self.bot.tables.tables.get(p.game_id) if p.game_id else None  # type: ignore[attr-defined]
+            if table is not None:
+                seat = 0 if p.a == gone.seed else 1
+                with contextlib.suppress(TableError):  # ended meanwhile: its result stands
+                    await self.bot.tables.forfeit(table, seat, "dropped from the tournament")  # type: ignore[attr-defined]
+            elif p.game_id is not None and not self.bot.shard_plan.owns(tour.guild_id):  # type: ignore[attr-defined]
+                continue  # another process plays that game out and records its result
+            else:
+                other = p.b if p.a == gone.seed else p.a
+                await self.store.record_tournament_result(tour.tournament_id, p.round,
+                                                          p.board, other)
+
+    async def send_leave_note(self, interaction: discord.Interaction, tour: Tournament) -> None:
+        """Tell a member who signed up how to withdraw from anywhere: a DM with a Leave button
+        (it works after they leave the server too), or privately here when their DMs are closed."""
+        guild = interaction.guild.name if interaction.guild is not None else "?"
+        fee = (t("Before the start your entry fee of {fee} comes back.", fee=number(tour.fee))
+               if tour.fee else "")
+        text = " ".join(part for part in (
+            t("You are signed up for {game} tournament #{number} on {server}.",
+              game=GAME_NAMES.get(tour.game, tour.game), number=tour.tournament_id,
+              server=safe_name(guild)),
+            t("To withdraw, press Leave here or use /tournament leave, from anywhere."), fee) if part)
+        view = controls(TournamentButton("leave", tour.tournament_id))
+        try:
+            await self.bot.publisher.budget.acquire()  # type: ignore[attr-defined]
+            await interaction.user.send(text, view=view, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:  # DMs closed: say it here, privately
+            await interaction.followup.send(text, view=view, ephemeral=True,
+                                            allowed_mentions=NO_PINGS)
 
     async def cancel(self, tour: Tournament, actor: int) -> None:
         """Call the tournament off: fees refunded, its running games cancelled."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from bot.departures import Departures
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from tests.store.played import play, store_played
 
 DAY = 86400.0
@@ -45,7 +45,7 @@ async def test_the_data_goes_only_after_the_grace_period(tmp_path):
         assert await store.history_count(GONE, ALICE) > 0
         assert await departures.purge_due(now=clock.now + 2) == [GONE]
         assert await store._db.fetchall("SELECT 1 FROM accounts WHERE guild_id = ?", (GONE,)) == []
-        assert [g.guild_id for g in await store.list_running_games()] == [STAYS]
+        assert [g.guild_id for g in await store.list_running_games(EVERY_SERVER)] == [STAYS]
         assert await store.balance(STAYS, ALICE) == 960
         assert (await store.audit()).ok
 
@@ -87,8 +87,8 @@ async def test_a_departed_server_s_tournaments_are_called_off_with_fees_refunded
             cups[guild] = cup.tournament_id
         assert await store.balance(GONE, BOB) == 960 - 25
         await departures.left(GONE)
-        assert (await store.tournament(cups[GONE])).status == "cancelled"
+        assert (await store.tournament(cups[GONE], scope=EVERY_SERVER)).status == "cancelled"
         assert await store.balance(GONE, BOB) == 1000  # the fee and the stake came back
-        assert (await store.tournament(cups[STAYS])).status == "open"
+        assert (await store.tournament(cups[STAYS], scope=EVERY_SERVER)).status == "open"
         assert await store.balance(STAYS, BOB) == 960 - 25
         assert (await store.audit()).ok

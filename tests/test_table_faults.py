@@ -17,7 +17,7 @@ import pytest
 from bot.checkup import _replay
 from bot.games import GAMES, game_module
 from bot.games.rng import Rng
-from bot.store import Store, StoreUnavailable
+from bot.store import EVERY_SERVER, Store, StoreUnavailable
 from bot.tables import StoreTrouble, TableManager
 
 GUILD, CHANNEL = 700, 701
@@ -140,7 +140,7 @@ async def test_a_move_the_store_refuses_leaves_the_table_as_it_was_and_every_gam
     if table.match.is_over and not table.finished:  # its settlement was refused: it is retried
         await table.settling
     assert refused > 0 and table.finished
-    record = await store.load_game(table.game_id)
+    record = await store.load_game(table.game_id, scope=EVERY_SERVER)
     assert record.status == "finished" and record.last_seq == table.seq
     assert _replay(record) is None
     stored = json.loads(record.state_json)["match"]
@@ -156,7 +156,7 @@ async def test_the_ais_move_is_tried_again_until_the_database_takes_it(store):
     table = await start(tables, "koikoi", ["ai:easy", "ai:normal"])
     await publisher.ended.wait()
     assert flaky.refused == 4 and table.finished and table.closing.get("winners") is not None
-    record = await store.load_game(table.game_id)
+    record = await store.load_game(table.game_id, scope=EVERY_SERVER)
     assert record.status == "finished" and _replay(record) is None
     tables.close()
 
@@ -169,7 +169,7 @@ async def test_a_settlement_the_database_refuses_is_tried_again(store):
     table = await start(tables, "koikoi", ["ai:easy", "ai:easy"])
     await publisher.ended.wait()
     assert flaky.refused == 3 and table.finished
-    assert (await store.load_game(table.game_id)).status == "finished"
+    assert (await store.load_game(table.game_id, scope=EVERY_SERVER)).status == "finished"
     tables.close()
 
 
@@ -186,7 +186,7 @@ async def test_a_timed_out_move_is_tried_again_until_it_is_stored(store):
         publisher.moved.clear()
         await publisher.moved.wait()
     assert flaky.refused == 3
-    assert (await store.load_game(table.game_id)).last_seq >= 1
+    assert (await store.load_game(table.game_id, scope=EVERY_SERVER)).last_seq >= 1
     tables.close()
 
 
@@ -203,7 +203,7 @@ async def test_a_move_that_keeps_being_refused_cancels_the_game_and_says_why(sto
     tables._schedule(table)
     await publisher.ended.wait()
     assert table.closing.get("cancelled") and table.closing["reason"] == "stuck"
-    assert (await store.load_game(table.game_id)).status == "cancelled"
+    assert (await store.load_game(table.game_id, scope=EVERY_SERVER)).status == "cancelled"
     tables.close()
 
 

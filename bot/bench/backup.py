@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from bot.store.backup import backup_sqlite
 
 TICK = 0.005
@@ -41,7 +41,7 @@ async def _fill(path: Path, megabytes: int) -> int:
 async def _run(path: Path, game_id: int, out: Path, in_thread: bool) -> tuple[float, float, float]:
     """(backup seconds, moves stored per second meanwhile, longest loop stall in ms)."""
     async with await Store.open(path) as store:
-        seq = (await store.load_game(game_id, with_events=False)).last_seq
+        seq = (await store.load_game(game_id, scope=EVERY_SERVER, with_events=False)).last_seq
         done = asyncio.Event()
         stored = 0
         worst = 0.0

@@ -42,6 +42,7 @@ from .models import (
 )
 from .privacy import Forgotten, MemberBusy, MemberData
 from .records import GameSummary, HistoryPage, RatingLine, RecentResult, UserStats, YakuTally
+from .scope import EVERY_SERVER, Scope
 from .settings import GuildSettings
 from .store import Store
 from .trends import TrendKey, TrendPoint
@@ -59,4 +60,5 @@ __all__ = [
     "GameNotRunning", "DuplicateAction", "IdempotencyConflict", "MigrationError",
     "StoreUnavailable",
     "Forgotten", "MemberBusy", "MemberData",
+    "Scope", "EVERY_SERVER",
 ]

@@ -17,7 +17,7 @@ from typing import Any
 import aiosqlite
 
 from . import seasons
-from .db import IntegrityError
+from .db import IntegrityError, dialect_of
 from .errors import (
     DuplicateAction,
     GameNotRunning,
@@ -47,6 +47,8 @@ from .models import (
     ms_to_datetime,
 )
 from .ratings import Placing, apply_ratings, seat_teams
+from .records import holds_user
+from .scope import EVERY_SERVER, Scope
 
 ChipMove = tuple[str, int, int]
 """("stake", seat, chips) into the game's escrow or ("payout", seat, chips) out of it."""
@@ -135,14 +137,22 @@ def _record(row: sqlite3.Row, events: list[GameEvent] | None = None) -> GameReco
     )
 
 
-async def _game_row(conn: aiosqlite.Connection, game_id: int, guild_id: int | None = None
-                    ) -> sqlite3.Row:
+async def _game_row(conn: aiosqlite.Connection, game_id: int, scope: Scope) -> sqlite3.Row:
+    """The game's row if ``scope`` may read it: a game it may not read is as unknown as one that
+    does not exist, so a refusal tells nothing of another server's games."""
     rows = list(await conn.execute_fetchall(
         f"SELECT {_GAME_COLUMNS}, payouts FROM games WHERE game_id = ?", (game_id,)
     ))
-    if not rows or (guild_id is not None and rows[0]["guild_id"] != guild_id):
+    if not rows or not scope.admits(rows[0]["guild_id"], _seated(rows[0])):
         raise UnknownGame(game_id)
     return rows[0]
+
+
+def _seated(row: sqlite3.Row) -> list[Seat]:
+    try:
+        return list(json.loads(row["players"]))
+    except (TypeError, ValueError):
+        return []
 
 
 async def _seat_account(conn: aiosqlite.Connection, guild_id: int, player: Seat, now: int) -> Acct:
@@ -241,7 +251,7 @@ async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, acto
     except IntegrityError:
         raise InvalidGame("The new state is not valid JSON.") from None
     if cur.rowcount == 0:
-        row = await _game_row(conn, game_id)
+        row = await _game_row(conn, game_id, EVERY_SERVER)
         if row["status"] != "running":
             raise GameNotRunning(game_id, row["status"])
         raise DuplicateAction(game_id, seq, row["last_seq"])
@@ -250,14 +260,14 @@ async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, acto
         "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, actor, action, events_json, now),
     )
     if moves:
-        row = await _game_row(conn, game_id)
+        row = await _game_row(conn, game_id, EVERY_SERVER)
         await move_chips(conn, game_id, row["guild_id"], json.loads(row["players"]), seq, moves,
                          actor if type(actor) is int else 0, now)
 
 
-async def load_game(conn: aiosqlite.Connection, game_id: int, guild_id: int | None,
+async def load_game(conn: aiosqlite.Connection, game_id: int, scope: Scope,
                     with_events: bool) -> GameRecord:
-    row = await _game_row(conn, game_id, guild_id)
+    row = await _game_row(conn, game_id, scope)
     events = []
     if with_events:
         events = [
@@ -271,10 +281,14 @@ async def load_game(conn: aiosqlite.Connection, game_id: int, guild_id: int | No
     return _record(row, events)
 
 
-async def running_games(conn: aiosqlite.Connection, guild_id: int | None) -> list[GameRecord]:
+async def running_games(conn: aiosqlite.Connection, scope: Scope) -> list[GameRecord]:
+    """The running games ``scope`` may read, oldest first."""
     where, params = "status = 'running'", ()
-    if guild_id is not None:
-        where, params = "status = 'running' AND guild_id = ?", (guild_id,)
+    if scope.guild_id is not None:
+        where, params = "status = 'running' AND guild_id = ?", (scope.guild_id,)
+    elif not scope.every_server:  # a direct message: the games the presser sits at
+        where, params = f"status = 'running' AND {holds_user('players', dialect_of(conn))}", \
+            (scope.user_id,)
     rows = await conn.execute_fetchall(
         f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY game_id", params
     )
@@ -294,7 +308,7 @@ async def mark_final_shown(conn: aiosqlite.Connection, game_id: int) -> None:
 
 
 async def ended_outcome(conn: aiosqlite.Connection, game_id: int) -> GameOutcome:
-    row = await _game_row(conn, game_id)
+    row = await _game_row(conn, game_id, EVERY_SERVER)
     if row["status"] == "running":
         raise GameNotRunning(game_id, row["status"])
     return await _stored_outcome(conn, row)
@@ -431,7 +445,7 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
                       escrow_payouts: Mapping[int, int] | None = None) -> GameOutcome:
     """``escrow_payouts``: what a betting game's escrow pays each seat at the end (the pot of
     an unfinished hand after a forfeit); they must empty it."""
-    row = await _game_row(conn, game_id)
+    row = await _game_row(conn, game_id, EVERY_SERVER)
     if row["status"] == "finished":
         return await _stored_outcome(conn, row)
     if row["status"] != "running":
@@ -474,7 +488,7 @@ async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, r
     """Refund every seat's stake out of escrow and mark the game cancelled (no results).
     ``escrow_refunds``: a betting game's refunds instead (what each seat has in the pot of the
     hand under way); they must empty the escrow."""
-    row = await _game_row(conn, game_id)
+    row = await _game_row(conn, game_id, EVERY_SERVER)
     if row["status"] == "cancelled":
         return await _stored_outcome(conn, row)
     if row["status"] != "running":

@@ -59,6 +59,7 @@ from .models import (
 from .postgres import PostgresDatabase, is_postgres_url
 from .privacy import Forgotten, MemberData
 from .records import HistoryPage, UserStats
+from .scope import Scope, scope_of
 from .settings import (
     LANGUAGE_CHOICES,
     GuildSettings,
@@ -454,21 +455,25 @@ class Store:
                 await relay.drop_press(conn, relayed_press)
         await self._db.transact(work)
 
-    async def load_game(self, game_id: int, *, guild_id: int | None = None,
+    async def load_game(self, game_id: int, *, scope: Scope | int,
                         with_events: bool = True) -> GameRecord:
-        """A game with its event log; with ``guild_id``, a game of another server is unknown."""
+        """A game with its event log, if ``scope`` may read it (a server id: that server's
+        games; :data:`EVERY_SERVER` for the bot's own work); else UnknownGame, as if missing."""
+        scope = scope_of(scope)
         async with self._db.snapshot() as conn:
-            return await games.load_game(conn, game_id, guild_id, with_events)
+            return await games.load_game(conn, game_id, scope, with_events)
 
     async def game_statuses(self) -> list[tuple[int, str]]:
         """Every game's id and status, in order (for checking a whole database)."""
         rows = await self._db.fetchall("SELECT game_id, status FROM games ORDER BY game_id")
         return [(row[0], row[1]) for row in rows]
 
-    async def list_running_games(self, guild_id: int | None = None) -> list[GameRecord]:
-        """Running games (of one server, or all for resuming after a restart), without events."""
+    async def list_running_games(self, scope: Scope | int) -> list[GameRecord]:
+        """The running games ``scope`` may read (a server id: that server's; :data:`EVERY_SERVER`
+        to resume them all after a restart), without events."""
+        scope = scope_of(scope)
         async with self._db.snapshot() as conn:
-            return await games.running_games(conn, guild_id)
+            return await games.running_games(conn, scope)
 
     async def unshown_ended_games(self) -> list[GameRecord]:
         """Ended games whose messages may not show their end yet (the process stopped first),
@@ -607,11 +612,22 @@ class Store:
             conn, guild_id=guild_id, channel_id=channel_id, created_by=created_by, game=game,
             format=format, rules=dict(rules), fee=fee, key=key, now=self._db.now_ms()))
 
-    async def tournament(self, tournament_id: int, *, guild_id: int | None = None
+    async def tournament(self, tournament_id: int, *, scope: Scope | int
                          ) -> tournaments.Tournament:
-        """A tournament with its entrants and pairings (of ``guild_id`` only, if given)."""
+        """A tournament with its entrants and pairings, if ``scope`` may read it (a server id:
+        that server's; :data:`EVERY_SERVER` for the bot's own work)."""
+        scope = scope_of(scope)
         async with self._db.snapshot() as conn:
-            return await tournaments.load(conn, tournament_id, guild_id)
+            return await tournaments.load(conn, tournament_id, scope)
+
+    async def signed_up_tournaments(self, scope: Scope) -> list[tuple[int, int, str, str]]:
+        """(tournament, server, game, status) of the live tournaments the member of ``scope``
+        (a press) is signed up for."""
+        scope = scope_of(scope)
+        if scope.user_id is None:
+            raise InvalidInput("Only a member's press has tournaments of its own.")
+        async with self._db.snapshot() as conn:
+            return await tournaments.signed_up(conn, scope)
 
     async def live_tournaments(self) -> list[tuple[int, int]]:
         """(tournament, guild) of every tournament signing up or running (to resume them)."""
@@ -649,6 +665,15 @@ class Store:
                                ) -> tournaments.Tournament:
         return await self._db.transact(lambda conn: tournaments.leave(
             conn, tournament_id, guild_id, user_id, self._db.now_ms()))
+
+    async def withdraw_from_tournament(self, tournament_id: int, user_id: int, *, scope: Scope
+                                       ) -> tuple[tournaments.Tournament, tournaments.Entrant]:
+        """The member leaves, from wherever ``scope`` (their press) lets them see it: refunded
+        before the start, dropped from the pairings while it runs (see tournaments.withdraw)."""
+        _id(user_id, "The user id")
+        scope = scope_of(scope)
+        return await self._db.transact(lambda conn: tournaments.withdraw(
+            conn, tournament_id, scope, user_id, self._db.now_ms()))
 
     async def add_tournament_ai(self, tournament_id: int, guild_id: int, level: str, name: str
                                 ) -> tournaments.Tournament:

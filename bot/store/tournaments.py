@@ -25,6 +25,7 @@ from bot.tournaments.prizes import prize_shares
 
 from .errors import StoreError
 from .ledger import house_account, move, open_account, scoped_key, user_account
+from .scope import EVERY_SERVER, Scope, scope_of
 
 __all__ = ["Entrant", "PairingRow", "Tournament", "TournamentError", "MAX_ENTRANTS"]
 
@@ -116,17 +117,22 @@ async def _one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> sqlite
     return rows[0] if rows else None
 
 
-async def load(conn: aiosqlite.Connection, tournament_id: int, guild_id: int | None = None
+async def load(conn: aiosqlite.Connection, tournament_id: int, scope: Scope | int
                ) -> Tournament:
+    """The tournament if ``scope`` (or the server id given) may read it: its own server, or
+    from a direct message one of its entrants; any other is as unknown as a missing one."""
+    scope = scope_of(scope)
     row = await _one(conn, f"SELECT {_COLUMNS} FROM tournaments WHERE tournament_id = ?",
                      (tournament_id,))
-    if row is None or (guild_id is not None and row["guild_id"] != guild_id):
-        raise TournamentError(t("That tournament is not one of this server's."))
-    entrants = tuple(
+    entrants = () if row is None else tuple(
         Entrant(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
         for r in await conn.execute_fetchall(
             "SELECT entrant, user_id, ai_level, name, status, seed, paid, place, prize "
             "FROM tournament_entrants WHERE tournament_id = ? ORDER BY entrant", (tournament_id,)))
+    if row is None or not scope.admits(row["guild_id"], (e.user_id for e in entrants)):
+        raise TournamentError(t("That tournament is not one of this server's.")
+                              if scope.guild_id is not None or scope.every_server
+                              else t("You have not signed up for that tournament."))
     pairings = tuple(
         PairingRow(*r) for r in await conn.execute_fetchall(
             "SELECT round, board, a, b, game_id, status, winner FROM tournament_pairings "
@@ -167,7 +173,7 @@ async def create(conn: aiosqlite.Connection, *, guild_id: int, channel_id: int, 
             "RETURNING tournament_id",
             (guild_id, channel_id, created_by, game, format, json.dumps(rules, sort_keys=True),
              fee, idem, now, now))
-    return await load(conn, row[0])
+    return await load(conn, row[0], EVERY_SERVER)
 
 
 async def set_message(conn: aiosqlite.Connection, tournament_id: int, message_id: int, now: int
@@ -221,7 +227,7 @@ async def join(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, us
                            "AND user_id = ?", (tour.fee, tournament_id, user_id))
         await conn.execute("UPDATE tournaments SET pot = pot + ?, updated_at = ? "
                            "WHERE tournament_id = ?", (tour.fee, now, tournament_id))
-    return await load(conn, tournament_id)
+    return await load(conn, tournament_id, EVERY_SERVER)
 
 
 async def _refund(conn: aiosqlite.Connection, tour: Tournament, entrant: Entrant, actor: int,
@@ -251,7 +257,36 @@ async def leave(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, u
     await conn.execute("UPDATE tournament_entrants SET status = 'left' WHERE tournament_id = ? "
                        "AND entrant = ?", (tournament_id, mine.entrant))
     await _refund(conn, tour, mine, user_id, now)
-    return await load(conn, tournament_id)
+    return await load(conn, tournament_id, EVERY_SERVER)
+
+
+async def withdraw(conn: aiosqlite.Connection, tournament_id: int, scope: Scope, user_id: int,
+                   now: int) -> tuple[Tournament, Entrant]:
+    """A member takes themself out, from wherever they ask (``scope``: their press, admitted
+    from the tournament's server or, from a direct message, as one of its entrants): before the
+    start as leaving, the fee refunded; while it runs as a staff drop, no further pairings and
+    the fee staying in the pot the prizes are paid from (the caller forfeits a running game)."""
+    tour = await load(conn, tournament_id, scope)
+    if tour.status not in ("open", "running"):
+        raise TournamentError(t("This tournament is over."))
+    mine = next((e for e in tour.entrants if e.user_id == user_id and e.status == "in"), None)
+    if mine is None:
+        raise TournamentError(t("You are not signed up."))
+    return await drop(conn, tournament_id, tour.guild_id, mine.entrant, user_id, now)
+
+
+async def signed_up(conn: aiosqlite.Connection, scope: Scope) -> list[tuple[int, int, str, str]]:
+    """(tournament, server, game, status) of the live tournaments ``scope``'s member is signed
+    up for: of its server, or from a direct message of every server."""
+    where, params = "e.user_id = ? AND e.status = 'in' AND t.status IN ('open', 'running')", \
+        [scope.user_id]
+    if scope.guild_id is not None:
+        where += " AND t.guild_id = ?"
+        params.append(scope.guild_id)
+    return [(r[0], r[1], r[2], r[3]) for r in await conn.execute_fetchall(
+        "SELECT t.tournament_id, t.guild_id, t.game, t.status FROM tournaments t "
+        "JOIN tournament_entrants e ON e.tournament_id = t.tournament_id "
+        f"WHERE {where} ORDER BY t.tournament_id", params)]
 
 
 async def add_ai(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, level: str,
@@ -262,7 +297,7 @@ async def add_ai(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, 
     await conn.execute(
         "INSERT INTO tournament_entrants (tournament_id, entrant, ai_level, name, joined_at) "
         "VALUES (?, ?, ?, ?, ?)", (tournament_id, entrant, level, name[:64], now))
-    return await load(conn, tournament_id)
+    return await load(conn, tournament_id, EVERY_SERVER)
 
 
 def planned_rounds(format: str, entrants: int) -> int:
@@ -289,14 +324,14 @@ async def start(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, n
     await conn.execute("UPDATE tournaments SET status = 'running', rounds = ?, updated_at = ? "
                        "WHERE tournament_id = ?",
                        (planned_rounds(tour.format, len(entrants)), now, tournament_id))
-    return await load(conn, tournament_id)
+    return await load(conn, tournament_id, EVERY_SERVER)
 
 
 async def begin_round(conn: aiosqlite.Connection, tournament_id: int, round_no: int,
                       pairs: list[tuple[int, int]], byes: list[int], now: int) -> Tournament:
     """Store round ``round_no``'s pairings (byes are played at once: a win); a round already
     stored is kept as it was, so a retried start of a round pairs nobody twice."""
-    tour = await load(conn, tournament_id)
+    tour = await load(conn, tournament_id, EVERY_SERVER)
     if tour.status != "running":
         raise TournamentError(t("This tournament is not running."))
     if round_no not in tour.round_status:
@@ -315,7 +350,7 @@ async def begin_round(conn: aiosqlite.Connection, tournament_id: int, round_no: 
         await conn.execute("UPDATE tournaments SET round = ?, updated_at = ? WHERE tournament_id = ?",
                            (round_no, now, tournament_id))
         await _close_round_if_done(conn, tournament_id, round_no, now)
-    return await load(conn, tournament_id)
+    return await load(conn, tournament_id, EVERY_SERVER)
 
 
 async def link_game(conn: aiosqlite.Connection, tournament_id: int, round_no: int, board: int,
@@ -341,7 +376,7 @@ async def record(conn: aiosqlite.Connection, tournament_id: int, round_no: int, 
                        "WHERE tournament_id = ? AND round = ? AND board = ? AND status = 'pending'",
                        (winner, tournament_id, round_no, board))
     await _close_round_if_done(conn, tournament_id, round_no, now)
-    return await load(conn, tournament_id)
+    return await load(conn, tournament_id, EVERY_SERVER)
 
 
 async def mark_announced(conn: aiosqlite.Connection, tournament_id: int, round_no: int) -> bool:
@@ -365,13 +400,13 @@ async def drop(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, en
                        "AND entrant = ?", (status, tournament_id, entrant))
     if tour.status == "open":
         await _refund(conn, tour, mine, actor, now)
-    return await load(conn, tournament_id), mine
+    return await load(conn, tournament_id, EVERY_SERVER), mine
 
 
 async def finish(conn: aiosqlite.Connection, tournament_id: int, ranking: list[int], now: int
                  ) -> Tournament:
     """Place everyone (``ranking``: seeds, first place first) and pay the prizes from the pot."""
-    tour = await load(conn, tournament_id)
+    tour = await load(conn, tournament_id, EVERY_SERVER)
     if tour.status == "finished":
         return tour
     if tour.status != "running":
@@ -394,7 +429,7 @@ async def finish(conn: aiosqlite.Connection, tournament_id: int, ranking: list[i
                        now=now)
     await conn.execute("UPDATE tournaments SET status = 'finished', pot = 0, ended_at = ?, "
                        "updated_at = ? WHERE tournament_id = ?", (now, now, tournament_id))
-    return await load(conn, tournament_id)
+    return await load(conn, tournament_id, EVERY_SERVER)
 
 
 async def cancel(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, actor: int,
@@ -408,7 +443,7 @@ async def cancel(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, 
         await _refund(conn, tour, entrant, actor, now)
     await conn.execute("UPDATE tournaments SET status = 'cancelled', ended_at = ?, updated_at = ? "
                        "WHERE tournament_id = ?", (now, now, tournament_id))
-    return await load(conn, tournament_id)
+    return await load(conn, tournament_id, EVERY_SERVER)
 
 
 async def ledger_of(conn: aiosqlite.Connection, tournament_id: int) -> dict[str, int]:

@@ -145,6 +145,23 @@ class SimUser(User):
             self, msg.channel, INTERACTION_COMPONENT, data, target=msg
         )
 
+    async def press_gone(
+        self, message: Message | Any, custom_id: str, component_type: int = 2,
+        values: list[str] | None = None,
+    ) -> InteractionRecord:
+        """Press a control the user's client still showed though the message no longer holds it
+        (removed a moment before, or never there): Discord delivers the press with the message as
+        it is now. Waits for the acknowledgement, as `click` does."""
+        msg = self._si().message(message)
+        if not msg.is_visible_to(self):
+            raise AssertionError(f"{self.name} cannot see message {msg.id}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if component_type == 3:
+            data["values"] = list(values or [])
+        return await self._si().run_interaction(
+            self, msg.channel, INTERACTION_COMPONENT, data, target=msg
+        )
+
     async def select(
         self,
         message: Message | Any,

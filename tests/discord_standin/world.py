@@ -24,6 +24,7 @@ from .state import (
     User,
     Violation,
     as_permissions,
+    number_components,
 )
 
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + manage_messages, like a typical bot invite
@@ -138,6 +139,20 @@ class World:
         guild.members[user.id] = member
         self._emit("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
         return member
+
+    def remove_member(self, guild: Guild, user: User) -> None:
+        """`user` leaves `guild` (or is kicked): they can no longer use its channels or commands.
+        A bot without the members intent (as this one) is not told."""
+        guild.members.pop(user.id, None)
+
+    def bot_message(self, channel: Channel, components: list[dict[str, Any]],
+                    content: str = "") -> Message:
+        """A message the bot posted before this test's client ran (by an earlier version, say),
+        holding `components` (action rows) as Discord keeps them."""
+        message = Message(self.ids.next(), channel, self.bot_user, content=content,
+                          components=number_components(components))
+        self.messages[message.id] = message
+        return message
 
     def create_role(self, guild: Guild, name: str, *, permissions: Any = 0) -> Role:
         """A plain role of `guild` (give it to members with `give_role`)."""

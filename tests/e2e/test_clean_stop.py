@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from tests.e2e.playing import hand_message, move_of, table_posted
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,5 +59,5 @@ async def test_a_stop_signal_ends_the_bot_cleanly_with_exit_code_0(standin, worl
     assert "stopping: no more presses" in text and "bot.client: stopped" in text
     assert not standin.gateway.connected  # the gateway was closed, not dropped
     async with await Store.open(database) as store:  # the database was closed cleanly and reopens
-        games = await store.list_running_games()
+        games = await store.list_running_games(EVERY_SERVER)
         assert len(games) == 1 and games[0].last_seq >= (move_of(hand) or 0)

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from bot.checkup import check_store
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from bot.tables import Table
 from tests import pgserver
 from tests.discord_standin import InteractionRecord, Message, SimUser, StandIn
@@ -279,7 +279,7 @@ class Run:
         """Every table and hand shows the stored state: a running game waits for its human with
         that move offered, an ended one has no control left. The stuck games are counted."""
         async with await Store.open(self.database) as store:
-            records = {s.gid: await store.load_game(s.gid, with_events=False) for s in self.seats}
+            records = {s.gid: await store.load_game(s.gid, scope=EVERY_SERVER, with_events=False) for s in self.seats}
         stuck = 0
         for seat in self.seats:
             record = records[seat.gid]
@@ -322,7 +322,7 @@ class Run:
             for press in self.presses:
                 if not press.taken:
                     continue
-                record = await store.load_game(press.gid)
+                record = await store.load_game(press.gid, scope=EVERY_SERVER)
                 if not any(e.seq == press.seq + 1 and e.actor == press.user.id for e in record.events):
                     lost.append((press.gid, press.seq, press.user.name))
             report = await check_store(store)

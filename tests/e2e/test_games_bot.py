@@ -11,6 +11,7 @@ import pytest
 from bot.client import HanafudaBot
 from bot.config import Settings
 from bot.settlement import ESCROW_POINTS
+from bot.store import EVERY_SERVER
 from bot.tables import TableError
 from tests.e2e.playing import play_out, reply_text, table_messages, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first
@@ -64,7 +65,7 @@ async def test_gostop_three_users_with_a_stake_per_point(hbot, standin, world):
     first = table_messages(standin, world.channel)[0]
     assert "per point" in first.embeds[0]["footer"]["text"]
     await play_out(standin, world.channel, users)
-    game = await store.load_game(table.game_id)
+    game = await store.load_game(table.game_id, scope=EVERY_SERVER)
     scores = table.match.scores
     after = {u.id: await store.balance(guild, u.id) for u in users}
     change = [after[p] - before[p] for p in table.players]
@@ -161,7 +162,7 @@ async def test_first_bloom_four_users_race_by_order_of_presses(hbot, standin, wo
     # each presser is told their place in the order the bot received the presses
     for place, record in enumerate(played.races[-1], start=1):
         assert f"You were number {place}" in reply_text(record), reply_text(record)
-    game = await hbot.store.load_game(table.game_id)
+    game = await hbot.store.load_game(table.game_id, scope=EVERY_SERVER)
     end = [e for ev in game.events for e in ev.events if e["type"] == "round_end"][-1]
     assert end["exempt"] == seen["order"][0]
     assert end["slap_order"] == seen["order"][:-1]
@@ -199,7 +200,7 @@ async def test_first_bloom_against_ais_who_slap_like_people(hbot, standin, world
 
     await play_out(standin, world.channel, [world.admin], on_race=on_race)
     assert "not playing" in checked["outsider"]
-    game = await hbot.store.load_game(table.game_id)
+    game = await hbot.store.load_game(table.game_id, scope=EVERY_SERVER)
     flat = [e for ev in game.events for e in ev.events]
     end = [e for e in flat if e["type"] == "round_end"][-1]
     if "winner" in checked:
@@ -228,5 +229,5 @@ async def test_hard_ai_thinks_in_a_worker_process(hbot, standin, world):
     await play_out(standin, world.channel, [world.admin])
     assert searched and set(searched) == {"hard"}  # the search ran in the AI workers, off the loop
     assert hbot.ai_pool.completed >= len(searched)
-    game = await hbot.store.load_game(table.game_id)
+    game = await hbot.store.load_game(table.game_id, scope=EVERY_SERVER)
     assert any(e.actor == "ai:hard" for e in game.events)

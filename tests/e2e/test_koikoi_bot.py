@@ -10,6 +10,7 @@ import pytest
 from bot.client import HanafudaBot
 from bot.config import Settings
 from bot.games import koikoi
+from bot.store import EVERY_SERVER
 from tests.discord_standin import StandIn
 from tests.e2e.playing import (
     Player,
@@ -43,7 +44,7 @@ async def hbot(start_bot, standin, world, tmp_path):
 
 
 async def running(bot) -> list:
-    return await bot.store.list_running_games()
+    return await bot.store.list_running_games(EVERY_SERVER)
 
 
 # A seed whose deal gives the first turn to seat 0, the player who starts a game against the AI.
@@ -72,7 +73,7 @@ async def test_full_match_against_the_ai_with_private_hands(hbot, standin, world
     [hand] = await standin.wait_for(lambda: standin.dms(world.admin), "the admin's hand")
     assert "hand.png" in hand.files
     await play_out(standin, world.channel, [world.admin])
-    [game] = [g for g in await hbot.store.list_running_games()] or [None]
+    [game] = [g for g in await hbot.store.list_running_games(EVERY_SERVER)] or [None]
     assert game is None
     final = standin.message(table_msg)
     # the game's controls are gone; only Rematch remains
@@ -104,7 +105,7 @@ async def test_challenge_accept_wrong_user_stale_and_double_click(hbot, standin,
     await asyncio.gather(standin.finish_interaction(a), standin.finish_interaction(b))
     await standin.wait_for(lambda: any("earlier turn" in reply_text(r) for r in (a, b)),
                            "the refusal of one of the two presses")
-    game = await hbot.store.load_game(table.game_id)
+    game = await hbot.store.load_game(table.game_id, scope=EVERY_SERVER)
     assert [e.actor for e in game.events].count(first.id) == 1
     await play_out(standin, world.channel, [world.admin, world.player])
     assert not hbot.tables.tables
@@ -186,7 +187,7 @@ async def test_restart_mid_match_resumes_and_finishes(start_bot, standin, world,
     [table] = second.tables.tables.values()
     assert table.seq == seq + 1
     await play_out(standin, world.channel, [world.admin])
-    assert not await second.store.list_running_games()
+    assert not await second.store.list_running_games(EVERY_SERVER)
 
 
 async def test_timeouts_play_for_the_absent_player_then_forfeit(hbot, standin, world):

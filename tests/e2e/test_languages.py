@@ -9,7 +9,7 @@ import pytest
 
 from bot.i18n import speaking, t
 from bot.replay import _FORMAT_FIELDS
-from bot.store import SeatResult
+from bot.store import EVERY_SERVER, SeatResult
 from rendering.view import GAME_NAMES
 from tests.discord_standin.server import CommandHidden
 from tests.e2e.community_data import finish_quick, pager_ids, play_game, start_hbot
@@ -258,7 +258,7 @@ async def test_every_community_command_speaks_the_members_language(start_bot, st
     await player.slash(channel, "history", user=world.shy)
     await admin.click(listed, pager_ids(listed)["n"])  # refused: not the asker
     replay = await answer(standin, await player.slash(channel, "replay", game_id=played), "replay.png")
-    total = len((await store.load_game(played, with_events=True)).events)
+    total = len((await store.load_game(played, scope=EVERY_SERVER, with_events=True)).events)
     await step_to(standin, player, replay, pager_ids(replay)["l"], f"{total}/{total}")
     for gid in (cancelled, timed_out.game_id):
         await answer(standin, await player.slash(channel, "replay", game_id=gid), "replay.png")

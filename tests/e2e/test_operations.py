@@ -11,7 +11,7 @@ import pytest
 
 from bot.backups import ScheduledBackups
 from bot.checkup import check_store
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from bot.store.backup import restore_database
 from tests.e2e.test_running_games import hbot, start_ai_game  # noqa: F401  (the fixture)
 
@@ -49,11 +49,11 @@ async def test_removed_then_added_back(hbot, standin, world):  # noqa: F811
     await standin.flush_events()
     await asyncio.wait_for(left.wait(), standin.wait_timeout)  # a hang only
 
-    assert (await store.load_game(staked, with_events=False)).status == "cancelled"
+    assert (await store.load_game(staked, scope=EVERY_SERVER, with_events=False)).status == "cancelled"
     assert staked not in hbot.tables.tables
     assert await store.balance(guild, world.admin.id) == 1000  # the stake came back
     assert await store.departed_guilds() == [guild]
-    assert (await store.load_game(there, with_events=False)).status == "running"  # another server
+    assert (await store.load_game(there, scope=EVERY_SERVER, with_events=False)).status == "running"  # another server
     assert await store.balance(other.id, world.admin.id) == 990
     assert (await store.audit()).ok
 
@@ -77,7 +77,7 @@ async def test_a_backup_taken_while_the_bot_plays_restores_and_verifies(hbot, st
     async with await Store.open(restored) as copy:
         report = await check_store(copy)
         assert report.ok, report.problems
-        running = {g.game_id for g in await copy.list_running_games()}
+        running = {g.game_id for g in await copy.list_running_games(EVERY_SERVER)}
         assert first in running and running <= {first, second}
         assert report.resumed == len(running)
         assert await copy.balance(world.guild.id, world.admin.id) == 990

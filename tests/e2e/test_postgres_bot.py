@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.store import EVERY_SERVER
 from tests import pgserver
 from tests.e2e.playing import (
     controls,
@@ -49,7 +50,7 @@ async def test_a_staked_match_on_postgresql_survives_a_restart(start_bot, standi
         [table] = second.tables.tables.values()
         assert table.seq == seq + 1 and table.stake == 50
         await play_out(standin, world.channel, [world.admin])
-        assert not await second.store.list_running_games()
+        assert not await second.store.list_running_games(EVERY_SERVER)
         report = await second.store.audit()
         assert report.ok and report.total == 0, report.problems
         balance = await second.store.balance(world.guild.id, world.admin.id)

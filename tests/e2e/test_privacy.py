@@ -136,7 +136,7 @@ async def test_staff_forget_a_member_who_asked_them(hbot, standin, world):
 
     assert not (await store.member_data(guild, shy.id)).stored_here
     assert (await store.member_data(guild, alice.id)).results == 1  # the other player keeps hers
-    record = await store.load_game(gid, guild_id=guild)
+    record = await store.load_game(gid, scope=guild)
     assert record.players[0] < 0 and shy.id not in record.players
     assert (await store.audit()).ok
 

@@ -11,6 +11,7 @@ import pytest
 from bot.games import GAMES
 from bot.replay import action_words
 from bot.rules_text import CHIPS, HOW_TO_PLAY, TITLES, editable_options, parse_value, rules_summary
+from bot.store import EVERY_SERVER
 from bot.words import plural
 from tests.e2e.community_data import (
     assert_guild_only,
@@ -109,7 +110,7 @@ async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, worl
         early = await world.admin.slash(world.channel, command, game_id=gid)
         assert only_private(early) and "still being played" in reply_text(early)
     await play_out(standin, world.channel, [world.admin])
-    record = await store.load_game(gid)
+    record = await store.load_game(gid, scope=EVERY_SERVER)
     assert record.status == "finished" and record.events
 
     listed = await world.player.slash(world.channel, "history")
@@ -176,7 +177,7 @@ async def test_other_games_replay_and_history_pages(hbot, standin, world):
         shown = await world.player.slash(world.channel, "replay", game_id=gid)
         msg = await answer(standin, shown, "replay.png")
         total = int(footer(msg).split(" of ")[1].split(" ")[0])
-        assert total == len((await store.load_game(gid)).events) > 0
+        assert total == len((await store.load_game(gid, scope=EVERY_SERVER)).events) > 0
         await step_to(standin, world.player, msg, pager_ids(msg)["l"], f"Move {total} of {total}")
         name = f"hanafuda-game-{gid}.json"
         exported = await world.player.slash(world.channel, "export", game_id=gid)

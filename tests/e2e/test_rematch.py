@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from bot.store import EVERY_SERVER
 from tests.e2e.playing import game_over, play_out, table_messages, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text
 from tests.e2e.test_start_safety import cid, count, forged_press, make_bot, private
@@ -67,7 +68,7 @@ async def test_a_rematch_plays_the_same_match_again(hbot, standin, world):
     await standin.wait_until(lambda: "started" in standin.message(request).embeds[0]["title"], timeout=10)
     assert not standin.message(request).components
     [second] = await store.list_running_games(guild)
-    first = await store.load_game(first_id, with_events=False)
+    first = await store.load_game(first_id, scope=EVERY_SERVER, with_events=False)
     assert second.game_id != first_id
     assert second.rules == first.rules and second.rules["preset_name"] == "modern"
     assert (second.game, second.stake, second.players) == (first.game, first.stake, first.players)
@@ -77,7 +78,7 @@ async def test_a_rematch_plays_the_same_match_again(hbot, standin, world):
     for user in (world.admin, world.player):
         assert await store.balance(guild, user.id) == balances[user.id] - 40
     await play_out(standin, world.channel, [world.admin, world.player])
-    assert (await store.load_game(second.game_id, with_events=False)).status == "finished"
+    assert (await store.load_game(second.game_id, scope=EVERY_SERVER, with_events=False)).status == "finished"
     assert (await store.audit()).ok
 
 
@@ -97,8 +98,8 @@ async def test_twenty_presses_against_the_ai_start_one_match(hbot, standin, worl
     refused = [p for p in presses if "already started" in reply_text(p)]
     assert len(refused) == 19 and all(private(p) for p in refused)
     games = await count(hbot, "SELECT max(game_id) FROM games")
-    second = await store.load_game(games, with_events=False)
-    first = await store.load_game(first_id, with_events=False)
+    second = await store.load_game(games, scope=EVERY_SERVER, with_events=False)
+    first = await store.load_game(first_id, scope=EVERY_SERVER, with_events=False)
     assert second.players == first.players == [world.admin.id, "ai:easy"]
     assert second.rules == first.rules and second.stake == first.stake == 10
     assert await stakes_of(hbot, first_id) == await stakes_of(hbot, second.game_id) == 2
@@ -132,7 +133,7 @@ async def test_a_cancelled_game_offers_no_rematch(hbot, standin, world):
     # a Rematch press forged with the cancelled game's id is refused too
     forged = await forged_press(standin, world.admin, final, f"hf:rematch:{game_id}")
     assert private(forged) and "cancelled" in reply_text(forged)
-    assert (await hbot.store.load_game(game_id, with_events=False)).status == "cancelled"
+    assert (await hbot.store.load_game(game_id, scope=EVERY_SERVER, with_events=False)).status == "cancelled"
     assert await count(hbot, "SELECT count(*) FROM games") == 1
 
 

@@ -9,6 +9,7 @@ import sys
 import discord
 import pytest
 
+from bot.store import EVERY_SERVER
 from tests.e2e.playing import table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text
 from tests.e2e.test_start_safety import forged_press, make_bot, private
@@ -94,7 +95,7 @@ async def test_staff_cancel_from_the_list_and_others_cannot(hbot, standin, world
     await standin.wait_until(lambda: "cancelled" in (standin.message(listing.original).embeds[0].get("description") or ""),
                              timeout=10)
     assert sorted(listed(standin.message(listing.original))) == [plain]
-    assert (await store.load_game(staked, with_events=False)).status == "cancelled"
+    assert (await store.load_game(staked, scope=EVERY_SERVER, with_events=False)).status == "cancelled"
     assert await store.balance(guild, world.admin.id) == 1000  # refunded, as the table's Cancel does
     assert (await store.audit()).ok
 
@@ -115,7 +116,7 @@ async def test_many_games_page_and_share_a_cancel_menu(hbot, standin, world, mon
     await world.admin.click(message, "hf:games:0:prev")
     await world.admin.select(message, "hf:gcancelsel:0", [str(games[1])])
     await standin.wait_until(lambda: games[1] not in listed(standin.message(message)), timeout=10)
-    assert (await hbot.store.load_game(games[1], with_events=False)).status == "cancelled"
+    assert (await hbot.store.load_game(games[1], scope=EVERY_SERVER, with_events=False)).status == "cancelled"
     assert sorted(listed(standin.message(message))) == [games[0], games[2]]
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.store import EVERY_SERVER
 from tests.e2e.playing import Player, play_out, reply_text, table_messages, table_posted
 from tests.e2e.test_games_bot import cid
 from tests.e2e.test_lobby_display import fields
@@ -94,7 +95,7 @@ async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_ex
     assert resumed.seq == seq and resumed.match.round.history == hand.history
     await check_chips(second.store, guild, resumed, before)
     await player.play()
-    record = await second.store.load_game(resumed.game_id)
+    record = await second.store.load_game(resumed.game_id, scope=EVERY_SERVER)
     assert record.status == "finished" and not second.tables.tables
     assert (record.rules["ante"], record.rules["max_raises"]) == (ANTE, MAX_RAISES)  # what a rematch replays
     scores = resumed.match.scores
@@ -115,7 +116,7 @@ async def test_three_card_seotda_against_the_ai_keeps_two_of_three(start_bot, st
     await table_posted(standin, world.channel)
     [table] = bot.tables.tables.values()
     await play_out(standin, world.channel, [world.admin])
-    record = await bot.store.load_game(table.game_id)
+    record = await bot.store.load_game(table.game_id, scope=EVERY_SERVER)
     assert record.status == "finished" and table.match.rules.cards == 3
     kept = [e for e in record.events if e.action.startswith("keep:")]
     assert kept and any(e.actor == world.admin.id for e in kept)  # the admin chose two of three

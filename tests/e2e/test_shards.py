@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot import eventloop
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from tests import pgserver
 from tests.e2e.playing import (
     controls,
@@ -104,7 +104,7 @@ async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_
             await user.slash(channel, "koikoi", ai="normal", rounds=3, stake=50)
             await table_posted(standin, channel)
         async with await Store.open(url) as store:
-            games = {g.guild_id: g.game_id for g in await store.list_running_games()}
+            games = {g.guild_id: g.game_id for g in await store.list_running_games(EVERY_SERVER)}
         assert set(games) == {guilds[0].id, guilds[1].id}
 
         # bob's hand is a DM: Discord sends its press to shard 0, whose process passes it on
@@ -120,10 +120,10 @@ async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_
         await bots[1].proc.wait()
         waiting = move_of(hand)
         async with await Store.open(url) as store:
-            stored = (await store.load_game(games[guilds[1].id], with_events=False)).last_seq
+            stored = (await store.load_game(games[guilds[1].id], scope=EVERY_SERVER, with_events=False)).last_seq
             pressed = await bob.click(hand, controls(hand)[0])
             assert pressed.initial is not None and pressed.initial.type == 6
-            assert (await store.load_game(games[guilds[1].id], with_events=False)).last_seq == stored
+            assert (await store.load_game(games[guilds[1].id], scope=EVERY_SERVER, with_events=False)).last_seq == stored
 
         bots[1] = await start(standin, url, 1, tmp_path)
         assert bots[1].events[0]["resumed"] == [games[guilds[1].id]]
@@ -141,7 +141,7 @@ async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_
         assert f"[shard 1 game {games[guilds[1].id]}] bot.tables: resumed at move" in bots_log(tmp_path, 1)
 
         async with await Store.open(url) as store:
-            assert not await store.list_running_games()
+            assert not await store.list_running_games(EVERY_SERVER)
             report = await store.audit()
             assert report.ok and report.total == 0, report.problems
             for guild, user in ((guilds[0], alice), (guilds[1], bob)):

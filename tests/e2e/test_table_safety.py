@@ -9,6 +9,7 @@ import pytest
 
 from bot.games import game_module
 from bot.games.rng import Rng
+from bot.store import EVERY_SERVER
 from bot.store.errors import StoreUnavailable
 from bot.tables import STATE_VERSION, Table
 from cogs.table_ui import CancelButton
@@ -77,7 +78,7 @@ async def test_a_match_decided_by_the_deal_is_settled_at_once(hbot, standin, wor
                         rules, seed, stake=10)
     await hbot.publisher.drain()
     assert table.finished and not hbot.tables.tables
-    assert not await hbot.store.list_running_games()
+    assert not await hbot.store.list_running_games(EVERY_SERVER)
     outcome = await hbot.store.game_outcome(table.game_id, guild_id=world.guild.id)
     assert outcome is not None
     [final] = tables_in(standin, world.channel)
@@ -104,7 +105,7 @@ async def test_a_match_left_over_by_a_crash_is_settled_on_resume(start_bot, stan
     await first.close()
     second = await start_bot(make_bot(standin, db, world.guild.id))
     await second.publisher.drain()
-    assert not await second.store.list_running_games()
+    assert not await second.store.list_running_games(EVERY_SERVER)
     assert not second.tables.tables
     [final] = tables_in(standin, world.channel)
     assert result_of(final)
@@ -165,7 +166,7 @@ async def test_every_one_of_thirty_moves_can_be_played(hbot, standin, world):
     await world.admin.select(hand, menus[-1], [last])  # acknowledged first, then played
     await standin.wait_until(lambda: table.seq == 1, "the chosen move stored", timeout=WAIT)
     await hbot.publisher.drain()
-    stored = await hbot.store.load_game(table.game_id, with_events=True)
+    stored = await hbot.store.load_game(table.game_id, scope=EVERY_SERVER, with_events=True)
     assert stored.events[-1].action == legal[-1]
 
 
@@ -236,7 +237,7 @@ async def test_cancel_permission_counts_only_where_the_game_is(hbot, standin, wo
     copy = await hbot.get_partial_messageable(channel.id).send("Cancel?", view=view)
     forged = await world.player.click(standin.message(copy.id), f"hf:cancel:{table.game_id}")
     assert "Only the player who started the game" in " ".join(m.content for m in forged.messages)
-    assert not table.finished and await hbot.store.list_running_games()
+    assert not table.finished and await hbot.store.list_running_games(EVERY_SERVER)
 
 
 async def test_database_trouble_refuses_a_move_and_loses_nothing(hbot, standin, world, monkeypatch):

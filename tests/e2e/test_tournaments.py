@@ -10,6 +10,7 @@ import sqlite3
 
 import pytest
 
+from bot.store import EVERY_SERVER
 from bot.tables import TableManager
 from tests.e2e.playing import reply_text
 from tests.e2e.test_start_safety import cid, make_bot, private
@@ -91,7 +92,7 @@ async def test_swiss_of_eight_through_a_restart_pays_prizes_to_the_chip(start_bo
     assert private(early) and "Manage Server" in reply_text(early)
     assert "8 of at most" in str(standin.message(message).embeds[0]["fields"])
     [tid] = [t for t, _ in await store.live_tournaments()]
-    assert (await store.tournament(tid)).pot == 360
+    assert (await store.tournament(tid, scope=EVERY_SERVER)).pot == 360
 
     await world.admin.click(message, cid(message, "hf:tn:start:"))
     # round 1 is played; its standings (picture and text) come once every table has ended
@@ -107,7 +108,7 @@ async def test_swiss_of_eight_through_a_restart_pays_prizes_to_the_chip(start_bo
     # then the prizes are paid and the tournament's message says who won
     await standin.wait_for(lambda: "won" in standin.message(message).embeds[0]["description"],
                            "the tournament message showing the winner")
-    tour = await store.tournament(tid)
+    tour = await store.tournament(tid, scope=EVERY_SERVER)
     assert tour.status == "finished" and sorted(tour.round_status) == [1, 2, 3]
     for r in (1, 2, 3):  # everyone still in played once a round, nobody met anyone twice
         seated = [s for p in tour.round_pairings(r) for s in (p.a, p.b) if s is not None]
@@ -144,7 +145,7 @@ async def test_elimination_with_drops_through_a_restart_and_a_cancel(start_bot, 
                                                  if m.content.startswith("Tournament #")]) == 2,
                                     "the two tables of round 1")
     assert tables
-    tour = await store.tournament(tid)
+    tour = await store.tournament(tid, scope=EVERY_SERVER)
     bob = next(e for e in tour.entrants if e.user_id == world.player.id)
     message = standin.message(message)
     dropped = await world.admin.select(message, cid(message, "hf:tndrop:"), [str(bob.entrant)])
@@ -153,7 +154,7 @@ async def test_elimination_with_drops_through_a_restart_and_a_cancel(start_bot, 
 
     bot = await start_bot(make_bot(standin, db, world.guild.id))
     store = bot.store
-    tour = await store.tournament(tid)
+    tour = await store.tournament(tid, scope=EVERY_SERVER)
     alice = next(e for e in tour.entrants if e.user_id == world.admin.id)
     message = standin.message(message)
     await world.admin.select(message, cid(message, "hf:tndrop:"), [str(alice.entrant)])
@@ -162,7 +163,7 @@ async def test_elimination_with_drops_through_a_restart_and_a_cancel(start_bot, 
                  if "final standings" in m.embeds[0]["description"]], "the final standings")
     await standin.wait_for(lambda: "won" in standin.message(message).embeds[0]["description"],
                            "the tournament message showing the winner")
-    tour = await store.tournament(tid)
+    tour = await store.tournament(tid, scope=EVERY_SERVER)
     assert tour.status == "finished" and tour.rounds == 2
     champion = next(e for e in tour.entrants if e.place == 1)
     assert champion.ai_level is not None and champion.prize == 80  # winner takes all: 2 fees
@@ -183,4 +184,71 @@ async def test_elimination_with_drops_through_a_restart_and_a_cancel(start_bot, 
                            "the cancelled tournament")
     for user in users:
         assert await store.balance(guild, user.id) == balances[user.id] + 25
+    assert (await store.audit()).ok
+
+
+def entrants_field(message) -> str:
+    return next(f["value"] for f in message.embeds[0]["fields"] if f["name"].startswith("Entrants"))
+
+
+async def test_a_member_withdraws_from_anywhere_even_after_leaving_the_server(
+        start_bot, standin, world, tmp_path, monkeypatch):
+    """Joining brings a DM with a Leave button (privately here when DMs are closed); Leave works
+    from that DM, and /tournament leave from a DM after leaving the server: the fee comes back
+    before the start. Once it runs, Leave takes the member out of the pairings, their game
+    forfeited and their fee left in the pot; the ledger balances throughout."""
+    monkeypatch.setattr(TableManager, "timeout_override", 3600.0)  # humans leave only by Leave
+    bot = await start_bot(make_bot(standin, tmp_path / "leave.sqlite3", world.guild.id))
+    store, guild = bot.store, world.guild.id
+    [command] = [c for c in standin.registered_commands(world.guild) if c["name"] == "tournament"]
+    assert 1 in command["contexts"] and "leave" in [o["name"] for o in command["options"]]
+    erin = standin.create_user("erin")
+    standin.add_member(world.guild, erin)
+    record = await world.admin.slash(world.channel, "tournament create", game="koikoi",
+                                     format="single_elimination", rounds=1, stake=30)
+    message = record.original
+    [tid] = [t for t, _ in await store.live_tournaments()]
+
+    await world.player.click(message, cid(message, "hf:tn:join:"))
+    note = await standin.wait_for(
+        lambda: next((m for m in standin.dms(world.player) if f"hf:tn:leave:{tid}" in
+                      m.custom_ids()), None), "the DM with a Leave button")
+    assert f"tournament #{tid} on Hanafuda Club" in note.content and "30" in note.content
+    assert await store.balance(guild, world.player.id) == 970
+    left = await world.player.click(note, f"hf:tn:leave:{tid}")  # from the DM
+    assert private(left) and "entry fee of 30 was refunded" in reply_text(left)
+    assert await store.balance(guild, world.player.id) == 1000
+    await standin.wait_for(lambda: "bob" not in entrants_field(standin.message(message)),
+                           "the tournament message without bob")
+
+    joined = await world.shy.click(message, cid(message, "hf:tn:join:"))  # her DMs are closed
+    told = await standin.wait_for(lambda: joined.followups and joined.followups[0],
+                                  "the Leave button told privately", channels=[world.channel])
+    assert told.ephemeral and f"hf:tn:leave:{tid}" in told.custom_ids()
+    await erin.click(message, cid(message, "hf:tn:join:"))
+    standin.remove_member(world.guild, erin)  # erin leaves the server, still signed up
+    gone = await erin.slash(None, "tournament leave")  # from her DM: the only one she is in
+    assert private(gone) and f"You left tournament #{tid}" in reply_text(gone)
+    assert await store.balance(guild, erin.id) == 1000
+    again = await erin.slash(None, "tournament leave", tournament=tid)
+    assert private(again) and "You are not signed up" in reply_text(again)
+
+    for user in (world.player, world.admin):
+        await user.click(message, cid(message, "hf:tn:join:"))
+    await world.admin.select(message, cid(message, "hf:tnai:"), ["easy"])
+    await world.admin.click(message, cid(message, "hf:tn:start:"))
+    await standin.wait_for(lambda: len([m for m in standin.messages.values()
+                                        if m.content.startswith("Tournament #")]) == 2,
+                           "the two tables of round 1")
+    message = standin.message(message)
+    out = await world.shy.click(message, cid(message, "hf:tn:leave:"))  # while it runs
+    await standin.wait_for(lambda: "fee of 30 stays in the prize pot" in reply_text(out),
+                           "the withdrawal told privately", channels=[world.channel])
+    tour = await store.tournament(tid, scope=EVERY_SERVER)
+    shy = next(e for e in tour.entrants if e.user_id == world.shy.id)
+    assert shy.status == "dropped" and tour.pot == 90
+    assert await store.balance(guild, world.shy.id) == 970
+    [pairing] = [p for p in tour.round_pairings(1) if shy.seed in (p.a, p.b)]
+    await standin.wait_for(lambda: bot.tables.tables.get(pairing.game_id) is None
+                           or bot.tables.tables[pairing.game_id].finished, "her table forfeited")
     assert (await store.audit()).ok

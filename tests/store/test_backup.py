@@ -11,7 +11,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.checkup import check_store
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from bot.store.backup import (
     BackupError,
     backup_database,
@@ -65,7 +65,7 @@ async def test_a_backup_taken_during_writes_restores_and_verifies(tmp_path):
         report = await check_store(copy)
         assert report.ok, report.problems
         assert (report.replayed, report.resumed) == (1, 2)
-        assert {g.game_id for g in await copy.list_running_games()} == {2, 3}
+        assert {g.game_id for g in await copy.list_running_games(EVERY_SERVER)} == {2, 3}
 
     with pytest.raises(BackupError, match="not empty"):
         await restore_database(backup.path, str(restored))

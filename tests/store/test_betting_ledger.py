@@ -11,7 +11,7 @@ import pytest
 from bot.games import seotda
 from bot.games.rng import Rng
 from bot.settlement import chip_moves, escrowed
-from bot.store import DuplicateAction
+from bot.store import EVERY_SERVER, DuplicateAction
 from bot.store.errors import InsufficientFunds
 from bot.store.models import SeatResult
 from bot.tables import Table, TableError, TableManager
@@ -86,7 +86,7 @@ async def test_a_bet_beyond_the_balance_is_refused_and_a_cancel_refunds_the_pot(
                                    chip_moves(events))
         seat = match.current_player
         user = PLAYERS[seat]
-    seq = (await funded.load_game(game_id, with_events=False)).last_seq
+    seq = (await funded.load_game(game_id, scope=EVERY_SERVER, with_events=False)).last_seq
     other = BOB if user == ALICE else ALICE
     await funded.transfer(GUILD, user, other, await funded.balance(GUILD, user), key="drain")
     snapshot = match.to_dict()
@@ -96,7 +96,7 @@ async def test_a_bet_beyond_the_balance_is_refused_and_a_cancel_refunds_the_pot(
     with pytest.raises(InsufficientFunds):
         await funded.record_action(game_id, seq + 1, user, raise_kind, events, json.dumps(match.to_dict()), 1,
                                    chip_moves(events))
-    stored = await funded.load_game(game_id, with_events=False)
+    stored = await funded.load_game(game_id, scope=EVERY_SERVER, with_events=False)
     assert stored.last_seq == seq and json.loads(stored.state_json) == snapshot  # nothing changed
     assert await funded.balance(GUILD, user) == 0
     match = seotda.match_from_dict(snapshot)
@@ -134,7 +134,7 @@ async def test_the_table_refuses_a_bet_beyond_the_balance_with_a_clear_message(f
     with pytest.raises(TableError, match="too few for this bet"):
         await TableManager(funded, Describes()).act(table, seat, bet, user)
     assert table.seq == 0 and table.match.to_dict() == state  # nothing changed, in memory or stored
-    assert (await funded.load_game(game_id, with_events=False)).last_seq == 0
+    assert (await funded.load_game(game_id, scope=EVERY_SERVER, with_events=False)).last_seq == 0
     assert await funded.balance(GUILD, user) == 0 and (await funded.audit()).ok
 
 

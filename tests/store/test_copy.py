@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.__main__ import main
-from bot.store import SeatResult, Store
+from bot.store import EVERY_SERVER, SeatResult, Store
 from bot.store.copy import COPIED_TABLES, CopyError, copy_database
 from bot.store.models import ALL_SEASONS
 
@@ -59,11 +59,11 @@ def test_a_whole_sqlite_history_moves_to_postgresql_and_verifies(tmp_path, empty
                 for season in (0, 1, ALL_SEASONS):
                     assert await new.user_stats(GUILD, user, season=season) == \
                            await old.user_stats(GUILD, user, season=season)
-            for running in await old.list_running_games():
-                copied = await new.load_game(running.game_id)
-                assert copied == await old.load_game(running.game_id)
-            assert [g.events for g in await new.list_running_games()] == \
-                   [g.events for g in await old.list_running_games()]
+            for running in await old.list_running_games(EVERY_SERVER):
+                copied = await new.load_game(running.game_id, scope=EVERY_SERVER)
+                assert copied == await old.load_game(running.game_id, scope=EVERY_SERVER)
+            assert [g.events for g in await new.list_running_games(EVERY_SERVER)] == \
+                   [g.events for g in await old.list_running_games(EVERY_SERVER)]
             assert await new.get_settings(GUILD) == await old.get_settings(GUILD)
             assert await new.leaderboard(GUILD, "chips") == await old.leaderboard(GUILD, "chips")
             assert await new.seasons(GUILD) == await old.seasons(GUILD)

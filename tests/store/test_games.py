@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bot.store import (
+    EVERY_SERVER,
     DuplicateAction,
     GameNotRunning,
     InsufficientFunds,
@@ -41,7 +42,7 @@ async def test_record_action_appends_and_saves_state_in_one_step(funded):
     await funded.record_action(game.game_id, 1, ALICE, "play:crane", [{"type": "played"}],
                                '{"s": 1}', 3)
     await funded.record_action(game.game_id, 2, "ai", "draw", [{"type": "drew"}], '{"s": 2}', 3)
-    loaded = await funded.load_game(game.game_id)
+    loaded = await funded.load_game(game.game_id, scope=EVERY_SERVER)
     assert loaded.state == {"s": 2} and loaded.last_seq == 2
     assert [(e.seq, e.actor, e.action) for e in loaded.events] == [(1, ALICE, "play:crane"),
                                                                    (2, "ai", "draw")]
@@ -57,10 +58,10 @@ async def test_duplicate_or_stale_seq_is_refused_and_changes_nothing(funded):
     with pytest.raises(DuplicateAction) as info:
         await funded.record_action(game.game_id, 1, BOB, "other", [], '{"s": 9}', 3)
     assert info.value.last_seq == 1
-    loaded = await funded.load_game(game.game_id)
+    loaded = await funded.load_game(game.game_id, scope=EVERY_SERVER)
     assert loaded.state == {"s": 1} and len(loaded.events) == 1
     await funded.record_action(game.game_id, 5, ALICE, "gap is allowed", [], '{"s": 5}', 3)
-    assert (await funded.load_game(game.game_id)).last_seq == 5
+    assert (await funded.load_game(game.game_id, scope=EVERY_SERVER)).last_seq == 5
 
 
 async def test_bad_actions_are_refused(funded):
@@ -71,19 +72,19 @@ async def test_bad_actions_are_refused(funded):
         await funded.record_action(game.game_id, 1, ALICE, "x", [{"f": {1, 2}}], "{}", 3)
     with pytest.raises(UnknownGame):
         await funded.record_action(12345, 1, ALICE, "x", [], "{}", 3)
-    assert (await funded.load_game(game.game_id)).events == []
+    assert (await funded.load_game(game.game_id, scope=EVERY_SERVER)).events == []
 
 
 async def test_list_running_games_for_resume(funded):
     a = await _new(funded)
     b = await _new(funded, players=(CAROL, "ai:hard"))
     await funded.cancel_game(a.game_id)
-    running = await funded.list_running_games()
+    running = await funded.list_running_games(EVERY_SERVER)
     assert [g.game_id for g in running] == [b.game_id]
     assert running[0].players == [CAROL, "ai:hard"] and running[0].human_seats == {0: CAROL}
     assert await funded.list_running_games(OTHER_GUILD) == []
     await funded.set_table_message(b.game_id, 777)
-    assert (await funded.load_game(b.game_id)).message_id == 777
+    assert (await funded.load_game(b.game_id, scope=EVERY_SERVER)).message_id == 777
 
 
 async def test_the_turn_alert_is_saved_into_the_running_state_only(funded):
@@ -91,13 +92,13 @@ async def test_the_turn_alert_is_saved_into_the_running_state_only(funded):
     await funded.record_action(game.game_id, 1, ALICE, "x", [], '{"names": ["A", "B"], "turn_alert": null}', 3)
     alert = {"seat": 0, "since": 1, "warned": None, "channel": 5, "message": 6}
     await funded.set_turn_alert(game.game_id, alert)
-    state = json.loads((await funded.load_game(game.game_id)).state_json)
+    state = json.loads((await funded.load_game(game.game_id, scope=EVERY_SERVER)).state_json)
     assert state == {"names": ["A", "B"], "turn_alert": alert}  # the rest of the state untouched
     await funded.set_turn_alert(game.game_id, None)
-    assert json.loads((await funded.load_game(game.game_id)).state_json)["turn_alert"] is None
+    assert json.loads((await funded.load_game(game.game_id, scope=EVERY_SERVER)).state_json)["turn_alert"] is None
     await funded.cancel_game(game.game_id)
     await funded.set_turn_alert(game.game_id, alert)  # too late: a finished game keeps its state
-    assert json.loads((await funded.load_game(game.game_id)).state_json)["turn_alert"] is None
+    assert json.loads((await funded.load_game(game.game_id, scope=EVERY_SERVER)).state_json)["turn_alert"] is None
 
 
 async def test_stake_is_escrowed_from_all_or_none(funded):
@@ -106,7 +107,7 @@ async def test_stake_is_escrowed_from_all_or_none(funded):
         await _new(funded, players=FOUR, stake=100)
     assert info.value.user_id == DAVE
     assert [await funded.balance(GUILD, u) for u in FOUR] == [1950, 1000, 1000, 50]
-    assert await funded.list_running_games() == []  # the game row was rolled back too
+    assert await funded.list_running_games(EVERY_SERVER) == []  # the game row was rolled back too
     with pytest.raises(UnknownAccount):
         await _new(funded, players=(ALICE, 999), stake=10)
     game = await _new(funded, players=FOUR[:3], stake=100)
@@ -135,7 +136,7 @@ async def test_settle_with_chip_deltas_and_twice_changes_nothing(funded):
     assert again.replayed and again.payouts == out.payouts and again.results == out.results
     assert [await funded.balance(GUILD, u) for u in FOUR] == balances
     assert await count(funded, "transfers") == transfers
-    loaded = await funded.load_game(game.game_id)
+    loaded = await funded.load_game(game.game_id, scope=EVERY_SERVER)
     assert loaded.status == "finished" and loaded.state == {"final": True}
     with pytest.raises(GameNotRunning):
         await funded.cancel_game(game.game_id)
@@ -191,7 +192,7 @@ async def test_bad_results_are_refused_and_the_game_stays_running(funded):
         with pytest.raises(InvalidResult) as info:
             await funded.finish_game(game.game_id, **kwargs)
         assert str(info.value)
-    assert (await funded.load_game(game.game_id)).status == "running"
+    assert (await funded.load_game(game.game_id, scope=EVERY_SERVER)).status == "running"
     assert await funded.balance(GUILD, ALICE) == 900
     unstaked = await _new(funded)
     with pytest.raises(InvalidResult, match="no stake"):
@@ -208,7 +209,7 @@ async def test_cancel_refunds_every_stake_once(funded):
     again = await funded.cancel_game(game.game_id)
     assert again.replayed and again.payouts == out.payouts
     assert [await funded.balance(GUILD, u) for u in (ALICE, BOB)] == [1000, 1000]
-    loaded = await funded.load_game(game.game_id)
+    loaded = await funded.load_game(game.game_id, scope=EVERY_SERVER)
     assert loaded.end_reason == "vote to stop" and len(loaded.events) == 1
     with pytest.raises(GameNotRunning):
         await funded.finish_game(game.game_id, _results(0, 3))
@@ -228,18 +229,18 @@ async def test_bad_new_games_are_refused(funded, kwargs):
     game = args.pop("game")
     with pytest.raises(InvalidInput):
         await funded.create_game(GUILD, 55, game, **args)
-    assert await funded.list_running_games() == []
+    assert await funded.list_running_games(EVERY_SERVER) == []
 
 
 async def test_unknown_game_and_other_servers_game(funded):
     game = await _new(funded)
     with pytest.raises(UnknownGame, match="does not exist"):
-        await funded.load_game(999)
+        await funded.load_game(999, scope=EVERY_SERVER)
     with pytest.raises(UnknownGame):
-        await funded.load_game(game.game_id, guild_id=OTHER_GUILD)
-    assert (await funded.load_game(game.game_id, guild_id=GUILD, with_events=False)).rules == {
+        await funded.load_game(game.game_id, scope=OTHER_GUILD)
+    assert (await funded.load_game(game.game_id, scope=GUILD, with_events=False)).rules == {
         "preset": "nintendo"}
-    assert json.loads((await funded.load_game(game.game_id)).state_json) == {"s": 0}
+    assert json.loads((await funded.load_game(game.game_id, scope=EVERY_SERVER)).state_json) == {"s": 0}
 
 
 async def test_double_clicks_racing_apply_once(funded):
@@ -250,7 +251,7 @@ async def test_double_clicks_racing_apply_once(funded):
     ), return_exceptions=True)
     assert sum(o is None for o in outcomes) == 1
     assert all(isinstance(o, DuplicateAction) for o in outcomes if o is not None)
-    assert len((await funded.load_game(game.game_id)).events) == 1
+    assert len((await funded.load_game(game.game_id, scope=EVERY_SERVER)).events) == 1
     finished = await asyncio.gather(*(
         funded.finish_game(game.game_id, _results(0, 4)) for _ in range(4)))
     # one of the racing calls finishes it (which one is the database's order), the rest replay

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bot.store import (
+    EVERY_SERVER,
     MAX_AMOUNT,
     AlreadyClaimed,
     IdempotencyConflict,
@@ -173,7 +174,7 @@ async def test_reasons_and_names_are_stored_verbatim(funded, text):
                                     seed=text, state_json="{}", state_version=1)
     await funded.record_action(game.game_id, 1, text, text, [{"type": text}],
                                json.dumps({"t": text}), 1)
-    loaded = await funded.load_game(game.game_id)
+    loaded = await funded.load_game(game.game_id, scope=EVERY_SERVER)
     assert (loaded.game, loaded.rules, loaded.players, loaded.seed) == (text, {text: text},
                                                                          [ALICE, ai], text)
     assert loaded.state == {"t": text}
@@ -256,7 +257,7 @@ async def test_the_nul_character_is_refused_everywhere_and_nothing_is_written(fu
                                     seed=1, state_json="{}", state_version=1)
     with pytest.raises(StoreError, match="NUL"):
         await funded.record_action(game.game_id, 1, ALICE, "play", [{"name": "\x00"}], "{}", 1)
-    assert (await funded.load_game(game.game_id)).last_seq == 0
+    assert (await funded.load_game(game.game_id, scope=EVERY_SERVER)).last_seq == 0
     assert (await funded.audit()).ok
 
 

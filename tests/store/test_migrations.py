@@ -14,7 +14,14 @@ import psycopg
 import pytest
 
 from bot.checkup import check_store
-from bot.store import MigrationError, Store, default_db_path, default_migrations_dir, postgres
+from bot.store import (
+    EVERY_SERVER,
+    MigrationError,
+    Store,
+    default_db_path,
+    default_migrations_dir,
+    postgres,
+)
 from bot.store.db import PROJECT_ROOT, apply_migrations, load_migrations
 from bot.store.ratings import Placing, rate
 from bot.store.steps import Step, run_postgresql, run_sqlite
@@ -152,14 +159,14 @@ async def test_upgrade_from_every_level_keeps_everything(database, start, tmp_pa
         assert (report.replayed, report.resumed) == (len(statuses) - len(running), len(running))
         assert len(running) >= 2 and report.replayed >= 1
         for game_id in running:  # each plays on: its next legal move is stored and loads again
-            record = await store.load_game(game_id)
+            record = await store.load_game(game_id, scope=EVERY_SERVER)
             table = Table.from_record(record)
             seat = table.match.current_player
             action = table.match.legal_actions()[0]
             events = table.match.apply(action, seat)
             await store.record_action(game_id, record.last_seq + 1, table.players[seat], str(action),
                                       events, table.state_json(), STATE_VERSION)
-            assert (await store.load_game(game_id)).events[-1].action == str(action)
+            assert (await store.load_game(game_id, scope=EVERY_SERVER)).events[-1].action == str(action)
         assert (await store.audit()).ok
     if not postgres.is_postgres_url(database):
         fresh = tmp_path / "fresh.sqlite3"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.replay import Replay, export_document, player_names
-from bot.store import MemberBusy, SeatResult, UserLanguage
+from bot.store import EVERY_SERVER, MemberBusy, SeatResult, UserLanguage
 from bot.store.db import IntegrityError
 from bot.store.lobbies import LobbyRefused
 
@@ -117,7 +117,7 @@ async def test_show_and_export_hold_the_members_own_rows_of_this_server_only(sto
     assert [(t["entry"], t["fee_paid"]) for t in doc["tournaments"]] == [("in", 0)]  # refunded
     # her own moves only: each is a move the game log credits to her
     for game in doc["games"]:
-        record = await store.load_game(game["game_id"])
+        record = await store.load_game(game["game_id"], scope=EVERY_SERVER)
         mine = [[e.seq, e.action] for e in record.events if e.actor == ALICE]
         assert [m[:2] for m in game["your_moves"]] == mine and mine
         assert game["your_seat"] == 0
@@ -151,7 +151,7 @@ async def test_forget_replaces_the_member_everywhere_on_one_server(store, clock)
                       (GUILD, done.pseudonym)) == [(balance,)]
     # finished games still replay to their end, the seat named as a former member
     for game_id in (staked, vs_ai):
-        record = await store.load_game(game_id, guild_id=GUILD)
+        record = await store.load_game(game_id, scope=GUILD)
         assert record.players[0] == done.pseudonym
         assert player_names(record)[0] == "a former member"
         replay = Replay(record)
@@ -221,7 +221,7 @@ async def test_a_tournament_she_is_still_in_refuses_and_changes_nothing(store, c
     await store.leave_tournament(cup.tournament_id, GUILD, ALICE)  # the fee comes back
     done = await store.forget_member(GUILD, ALICE, names=["alice"])
     assert await holders(store, GUILD, ALICE) == {}
-    entrant = (await store.tournament(cup.tournament_id)).entrants[0]
+    entrant = (await store.tournament(cup.tournament_id, scope=EVERY_SERVER)).entrants[0]
     assert (entrant.user_id, entrant.name) == (done.pseudonym, "a former member")
     assert (await store.audit()).ok
 

@@ -185,7 +185,7 @@ async def test_every_game_replays_from_its_seed_and_exports(store, game, seats):
     players = [ALICE, BOB, CAROL, "ai:normal"][:seats]
     names = ["alice", "bob", "carol", "AI"][:seats]
     gid, match = await play_game(store, GUILD, game, players, names, seed=21, rounds=2)
-    record = await store.load_game(gid, guild_id=GUILD)
+    record = await store.load_game(gid, scope=GUILD)
     replay = Replay(record)
     assert replay.names == names
     last = replay.frame(10**6)  # clamped to the end
@@ -213,7 +213,7 @@ async def test_a_game_stored_before_the_second_shuffle_replays_with_the_first(st
     players = [ALICE, BOB, CAROL, "ai:normal", "ai:easy"][:seats]
     names = ["alice", "bob", "carol", "AI", "AI 2"][:seats]
     gid, match = await play_game(store, GUILD, game, players, names, seed=21, rounds=2, shuffle=1)
-    record = await store.load_game(gid, guild_id=GUILD)
+    record = await store.load_game(gid, scope=GUILD)
     assert "shuffle" not in json.loads(record.state_json)["match"]
     replay = Replay(record)
     assert replay.shuffle == 1
@@ -229,7 +229,7 @@ async def test_a_stored_state_naming_an_unknown_shuffle_does_not_replay(store):
     from bot.replay import Replay, ReplayError
 
     gid, _ = await play_game(store, GUILD, "koikoi", [ALICE, BOB], ["alice", "bob"], seed=4)
-    record = await store.load_game(gid, guild_id=GUILD)
+    record = await store.load_game(gid, scope=GUILD)
     state = json.loads(record.state_json)
     state["match"]["shuffle"] = 7
     with pytest.raises(ReplayError, match="stored state"):

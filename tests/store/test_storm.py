@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 
 from ._storm import FakeClock, Tally, check_invariants, open_all, plain_connection, storm_task
 
@@ -90,7 +90,7 @@ async def test_sigkilled_writer_leaves_a_sound_ledger(database):
             assert report.ok, report.problems
             for kind, game_id, status in committed:
                 if kind == "G":
-                    assert (await store.load_game(int(game_id))).status == status
+                    assert (await store.load_game(int(game_id), scope=EVERY_SERVER)).status == status
 
 
 async def test_cancelled_requests_leave_no_half_transfer(database):

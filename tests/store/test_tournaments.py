@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.store import EVERY_SERVER, Scope
 from bot.store.tournaments import TournamentError
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD
@@ -69,7 +70,7 @@ async def test_cancel_refunds_every_fee_and_drop_before_the_start_is_a_refund(fu
     tid = (await new(store, fmt="single_elimination", fee=50)).tournament_id
     for user in (ALICE, BOB, CAROL):
         await store.join_tournament(tid, GUILD, user, "x")
-    tour = await store.tournament(tid)
+    tour = await store.tournament(tid, scope=EVERY_SERVER)
     carol = next(e for e in tour.entrants if e.user_id == CAROL)
     await store.drop_tournament_entrant(tid, GUILD, carol.entrant, actor=ALICE)
     assert await store.balance(GUILD, CAROL) == 1000
@@ -90,9 +91,38 @@ async def test_too_few_chips_signs_nobody_up_and_full_is_full(funded):
     tid = (await new(store, fmt="round_robin", fee=2000)).tournament_id
     with pytest.raises(Exception, match="chips"):
         await store.join_tournament(tid, GUILD, ALICE, "alice")
-    assert not (await store.tournament(tid)).entrants
+    assert not (await store.tournament(tid, scope=EVERY_SERVER)).entrants
     free = (await new(store, fmt="round_robin", fee=0, key="cmd-2")).tournament_id
     for _ in range(8):
         await store.add_tournament_ai(free, GUILD, "easy", "AI")
     with pytest.raises(TournamentError, match="full"):
         await store.join_tournament(free, GUILD, ALICE, "alice")
+
+
+async def test_a_member_withdraws_from_anywhere_under_the_rules(funded):
+    """From a DM as from the server: before the start the fee comes back; once it runs the
+    member is out of the pairings and the fee stays in the prize pot. Another server's press
+    cannot withdraw anyone, and the ledger balances."""
+    store = funded
+    tid = (await new(store, fmt="single_elimination", fee=50)).tournament_id
+    for user in (ALICE, BOB, CAROL, DAVE):
+        await store.join_tournament(tid, GUILD, user, f"user {user}")
+    with pytest.raises(TournamentError):  # another server's press sees no such tournament
+        await store.withdraw_from_tournament(tid, BOB, scope=Scope.press(OTHER_GUILD, BOB))
+    tour, gone = await store.withdraw_from_tournament(tid, BOB, scope=Scope.press(None, BOB))
+    assert gone.user_id == BOB and gone.paid == 50 and tour.pot == 150
+    assert await store.balance(GUILD, BOB) == 1000
+    with pytest.raises(TournamentError, match="not signed up"):
+        await store.withdraw_from_tournament(tid, BOB, scope=Scope.press(None, BOB))
+    with pytest.raises(TournamentError, match="not signed up"):
+        await store.withdraw_from_tournament(tid, BOB, scope=Scope.press(GUILD, BOB))
+
+    await store.start_tournament(tid, GUILD)
+    tour, gone = await store.withdraw_from_tournament(tid, CAROL, scope=Scope.press(GUILD, CAROL))
+    assert gone.user_id == CAROL and CAROL not in [e.user_id for e in tour.signed_up]
+    assert tour.dropped_seeds == [gone.seed] and tour.pot == 150
+    assert await store.balance(GUILD, CAROL) == 950  # the fee stays in the pot after the start
+    await store.cancel_tournament(tid, GUILD, actor=ALICE)
+    with pytest.raises(TournamentError, match="over"):
+        await store.withdraw_from_tournament(tid, DAVE, scope=Scope.press(None, DAVE))
+    assert (await store.audit()).ok

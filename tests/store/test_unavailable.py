@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import Store, StoreError, StoreUnavailable
+from bot.store import EVERY_SERVER, Store, StoreError, StoreUnavailable
 from bot.store.health import classify
 
 from .conftest import ALICE, BOB, GUILD
@@ -108,7 +108,7 @@ async def test_full_database_keeps_moves_and_game_starts_whole(funded, caplog):
     with pytest.raises(StoreUnavailable) as info:
         await funded.record_action(game.game_id, 2, BOB, "draw", [{"t": 2}], big_state, 1)
     assert info.value.problem == "full"
-    loaded = await funded.load_game(game.game_id)
+    loaded = await funded.load_game(game.game_id, scope=EVERY_SERVER)
     assert loaded.last_seq == 1 and loaded.state == {"s": 1} and len(loaded.events) == 1
     with pytest.raises(StoreUnavailable):
         await funded.create_game(GUILD, 55, "koikoi", rules={}, players=[ALICE, BOB], seed=2,
