@@ -265,7 +265,7 @@ async def test_double_clicks_racing_apply_once(funded):
 async def test_hand_messages_are_kept_in_the_state_as_soon_as_they_are_sent(store):
     game = await _new(store)
     await store.set_hand_messages(game.game_id, {0: [70, 71], 1: [80, 81]})
-    state = json.loads((await store.load_game(game.game_id, with_events=False)).state_json)
+    state = json.loads((await store.load_game(game.game_id, scope=GUILD, with_events=False)).state_json)
     assert state == {"s": 0, "hand_messages": {"0": [70, 71], "1": [80, 81]}}
 
 
