@@ -76,10 +76,11 @@ _PER_POINT = N_("The stake is the chips per point. Each player escrows 30 × the
 CHIPS = Paragraphs({
     "koikoi": (_POT,), "mushi": (_POT,), "hana_awase": (_POT,), "sakura": (_POT,),
     "gostop": (_PER_POINT,), "shedding": (_PER_POINT,),
-    "seotda": (N_("Seotda is played for chips: every ante and bet is taken from your balance as you "
-                  "make it and held for the table; at the showdown each pot is paid to the best hand "
-                  "that matched it (equal hands share it), a redeal keeps the pot, and a cancelled "
-                  "game gives everyone back what they put in."),),
+    "seotda": (N_("Seotda is played for chips: your buy-in is held for the table when you sit "
+                  "down, and every ante and bet comes out of that stack, never out of your balance; "
+                  "at the showdown each pot is paid to the best hand that matched it (equal hands "
+                  "share it) and a redeal keeps the pot. When the game ends you get your stack "
+                  "back; a cancelled game also gives everyone back what they have in the pot."),),
 })
 
 _FISHING = N_(

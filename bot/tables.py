@@ -32,6 +32,7 @@ from bot.games.base import Action, GameError
 from bot.games.rng import Rng
 from bot.i18n import N_, number, t
 from bot.settlement import (
+    bets_from_balance,
     chip_deltas,
     chip_moves,
     escrow_for,
@@ -40,6 +41,7 @@ from bot.settlement import (
     is_betting,
     is_per_point,
     outcomes,
+    stack_payouts,
 )
 from bot.store import Store, StoreError
 from bot.store.errors import InsufficientFunds, StoreUnavailable
@@ -151,6 +153,9 @@ class Table:
     turn_seat: int | None = None
     # The live turn alert: {"seat", "since", "warned", "channel", "message"} (see cogs.publisher)
     turn_alert: dict[str, int] | None = None
+    # A betting game stored by older code, whose bets move from the live balances as they are
+    # made (bot.settlement.bets_from_balance); every new one holds its buy-ins in escrow.
+    bets_from_balance: bool = False
 
     @property
     def escrow(self) -> int:
@@ -158,12 +163,24 @@ class Table:
 
     @property
     def bets_chips(self) -> bool:
-        """Whether this table's bets move real chips through the ledger as they are made."""
-        return bool(self.stake) and is_betting(self.game)
+        """Whether this table's bets move real chips through the ledger as they are made (a
+        betting game of the older code; see :attr:`bets_from_balance`)."""
+        return bool(self.stake) and is_betting(self.game) and self.bets_from_balance
 
     def chip_moves(self, events: list[dict]) -> list:
         """The ledger movements ``events`` make at this table (none unless it bets chips)."""
         return chip_moves(events) if self.bets_chips else []
+
+    def escrow_payouts(self, forfeiter: int | None = None) -> dict[int, int] | None:
+        """What a staked betting game's escrow pays each seat if the game ends now, cancelled or
+        (``forfeiter`` giving up, or the match over) settled; None for the other games, whose
+        store settles them from the stake."""
+        if not self.stake or not is_betting(self.game):
+            return None
+        if self.bets_chips:  # only the pot of the hand under way is in escrow
+            in_pot = self.in_pot()
+            return escrowed(in_pot) if forfeiter is None else forfeit_payouts(in_pot, forfeiter)
+        return stack_payouts(self.match.round.stacks, self.in_pot(), forfeiter)
 
     def in_pot(self) -> list[int]:
         """What each seat has in the pot of a betting game's hand under way (in escrow)."""
@@ -219,6 +236,7 @@ class Table:
         table.turn_since = data.get("turn_since", 0)
         table.turn_alert = data.get("turn_alert")
         table.closing = data.get("closing")
+        table.bets_from_balance = bets_from_balance(rec.game, table.stake, rec.stake)
         return table
 
 
@@ -463,12 +481,12 @@ class TableManager:
             results = [SeatResult(seat=s, points=table.match.scores[s],
                                   outcome="lost" if s in losers else "won")
                        for s in range(len(table.players))]
-            pot = forfeit_payouts(table.in_pot(), seat) if table.bets_chips else None
             closing = {"forfeit": seat, "reason": reason, "winners": others, "team": team}
             try:
                 outcome = await self.store.finish_game(
                     table.game_id, results, state_json=table.state_json(closing),
-                    state_version=STATE_VERSION, reason=reason, escrow_payouts=pot)
+                    state_version=STATE_VERSION, reason=reason,
+                    escrow_payouts=table.escrow_payouts(seat))
             except StoreUnavailable:
                 raise StoreTrouble() from None
             except StoreError as exc:
@@ -500,7 +518,7 @@ class TableManager:
                 outcome = await self.store.cancel_game(
                     table.game_id, actor=actor, reason=reason, state_json=table.state_json(closing),
                     state_version=STATE_VERSION,
-                    escrow_refunds=escrowed(table.in_pot()) if table.bets_chips else None)
+                    escrow_refunds=table.escrow_payouts())
             except StoreUnavailable:
                 raise StoreTrouble() from None
             except StoreError as exc:
@@ -526,7 +544,8 @@ class TableManager:
         closing = {"winners": winners, "team": match.winning_team()}
         outcome = await self.store.finish_game(table.game_id, results, chip_deltas=deltas,
                                                state_json=table.state_json(closing),
-                                               state_version=STATE_VERSION, reason="match over")
+                                               state_version=STATE_VERSION, reason="match over",
+                                               escrow_payouts=table.escrow_payouts())
         table.closing = {**closing, "outcome": outcome}
         self._close(table)
         self.publisher.show_end(table, events)

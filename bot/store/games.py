@@ -4,7 +4,9 @@
 sequence number not above the last one, so a double click or a retried interaction can never apply
 a move twice. Finishing stores the results, updates the ratings and pays the pot out of the game's
 escrow in the same transaction as the status change; cancelling refunds every stake the same way.
-Ending an ended game again returns what the first call did and changes nothing.
+Ending an ended game again returns what the first call did and changes nothing. A betting
+game's buy-in is its stake: its bets move inside the escrow, and it names what the escrow pays
+each seat at its end (see bot.settlement).
 """
 
 from __future__ import annotations
@@ -164,8 +166,11 @@ async def _seat_account(conn: aiosqlite.Connection, guild_id: int, player: Seat,
 
 async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | None, actor: int,
                       now: int, moves: Sequence[ChipMove] = ()) -> GameRecord:
-    """Insert the game and escrow every seat's stake: all seats pay or the game is not created.
-    ``moves``: a betting game's first movements (its antes), made as the game's move 0."""
+    """Insert the game and escrow every seat's stake (a betting game's buy-in): all seats pay or
+    the game is not created. ``moves``: first movements made as the game's move 0 (the antes of a
+    betting game of the older code, which moved its bets one by one; see :func:`move_chips`)."""
+    if moves and new["stake"]:
+        raise InvalidGame(_BETS_INSIDE)
     start_key = scoped_key(new["guild_id"], "start", key) if key is not None else None
     if start_key is not None:
         rows = list(await conn.execute_fetchall(
@@ -196,12 +201,17 @@ async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | No
     return _record(row)
 
 
+_BETS_INSIDE = "A game that escrowed its stakes bets inside its escrow; it moves no chips as it is played."
+
+
 async def move_chips(conn: aiosqlite.Connection, game_id: int, guild_id: int, players: list[Seat],
                      seq: int, moves: Sequence[ChipMove], actor: int, now: int) -> None:
-    """A betting game's movements of move ``seq``: bets ("stake") from a seat into the game's
+    """The movements of move ``seq`` of a betting game of the older code, which escrowed nothing
+    at sit-down (bot.settlement.bets_from_balance): bets ("stake") from a seat into the game's
     escrow, winnings ("payout") out of it. Each is keyed by game, move and its place in the move,
     so a retried or resumed move never moves chips twice; a seat that cannot cover its bet raises
-    InsufficientFunds and the caller's transaction (the move itself) rolls back."""
+    InsufficientFunds and the caller's transaction (the move itself) rolls back. Games created now
+    escrow the buy-in instead and bet inside it, so they never call this."""
     escrow = await escrow_account(conn, guild_id, game_id, now, create=True)
     assert escrow is not None
     for i, (kind, seat, amount) in enumerate(moves):
@@ -261,6 +271,8 @@ async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, acto
     )
     if moves:
         row = await _game_row(conn, game_id, EVERY_SERVER)
+        if row["stake"]:
+            raise InvalidResult(_BETS_INSIDE)
         await move_chips(conn, game_id, row["guild_id"], json.loads(row["players"]), seq, moves,
                          actor if type(actor) is int else 0, now)
 
@@ -399,15 +411,38 @@ async def _pay_out(conn: aiosqlite.Connection, row: sqlite3.Row, payouts: Mappin
             raise InvalidResult(f"The payouts leave {left:,} chips in the pot.")
 
 
-def _escrow_payouts(players: list[Seat], stake: int, payouts: Mapping[int, int]) -> dict[int, int]:
-    if stake:
-        raise InvalidResult("Only a game whose bets are escrowed one by one pays out its escrow so.")
+def _escrow_payouts(players: list[Seat], payouts: Mapping[int, int]) -> dict[int, int]:
+    """Checked payouts a betting game names itself (seat -> chips); :func:`_pay_out` then refuses
+    any that do not empty the escrow."""
     out = {}
     for seat, amount in payouts.items():
         if type(seat) is not int or not 0 <= seat < len(players):
             raise InvalidResult(f"Seat {seat!r} is not a seat of this game.")
         out[seat] = _check_int(amount, "A payout", 0, MAX_AMOUNT, InvalidResult)
     return out
+
+
+async def _unreturned(conn: aiosqlite.Connection, row: sqlite3.Row, now: int) -> dict[int, int]:
+    """seat -> chips it has in the pot under way of a betting game of the older code, from the
+    ledger: its bets since the escrow last paid out (a hand's pots are paid before the next
+    hand's antes, by the same move). The AI seats' go together to the first of them, as they all
+    bet the house's chips."""
+    game_id, guild_id = row["game_id"], row["guild_id"]
+    escrow = await escrow_account(conn, guild_id, game_id, now)
+    if escrow is None:
+        return {}
+    put: dict[int, int] = {}
+    for account, amount in await conn.execute_fetchall(
+            "SELECT from_account, amount FROM transfers WHERE to_account = ?1 AND transfer_id > "
+            "(SELECT COALESCE(MAX(transfer_id), 0) FROM transfers WHERE from_account = ?1)",
+            (escrow.account_id,)):
+        put[account] = put.get(account, 0) + amount
+    refunds = {}
+    for seat, player in enumerate(json.loads(row["players"])):
+        account = (await _seat_account(conn, guild_id, player, now)).account_id
+        if account in put:
+            refunds[seat] = put.pop(account)
+    return refunds
 
 
 async def _stored_outcome(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameOutcome:
@@ -443,8 +478,8 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
                       pot_shares: Mapping[int, int] | Sequence[tuple[int, int]] | None,
                       state: tuple[str, int] | None, actor: int, reason: str, now: int,
                       escrow_payouts: Mapping[int, int] | None = None) -> GameOutcome:
-    """``escrow_payouts``: what a betting game's escrow pays each seat at the end (the pot of
-    an unfinished hand after a forfeit); they must empty it."""
+    """``escrow_payouts``: what a betting game's escrow pays each seat at the end (each seat's
+    stack and share of a hand cut short by a forfeit); they must empty it."""
     row = await _game_row(conn, game_id, EVERY_SERVER)
     if row["status"] == "finished":
         return await _stored_outcome(conn, row)
@@ -454,8 +489,8 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
     by_seat = _seat_results(players, results)
     payouts = compute_payouts(players, row["stake"], {s: r.outcome for s, r in by_seat.items()},
                               chip_deltas, pot_shares)
-    if escrow_payouts:
-        payouts = _escrow_payouts(players, row["stake"], escrow_payouts)
+    if escrow_payouts is not None:
+        payouts = _escrow_payouts(players, escrow_payouts)
     await _end(conn, row, "finished", payouts, reason, state, now)
     humans = {seat: p for seat, p in enumerate(players) if isinstance(p, int)}
     season = await seasons.current(conn, row["guild_id"])  # the one the game finishes in
@@ -486,8 +521,9 @@ async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, r
                       state: tuple[str, int] | None, now: int,
                       escrow_refunds: Mapping[int, int] | None = None) -> GameOutcome:
     """Refund every seat's stake out of escrow and mark the game cancelled (no results).
-    ``escrow_refunds``: a betting game's refunds instead (what each seat has in the pot of the
-    hand under way); they must empty the escrow."""
+    ``escrow_refunds``: a betting game's refunds instead (what each seat holds at the table);
+    they must empty the escrow. A game that escrowed no stake yet holds chips (a betting game of
+    the older code that no table drives) refunds the pot under way, read from the ledger."""
     row = await _game_row(conn, game_id, EVERY_SERVER)
     if row["status"] == "cancelled":
         return await _stored_outcome(conn, row)
@@ -496,8 +532,10 @@ async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, r
     stake = row["stake"]
     players = json.loads(row["players"])
     refunds = {s: stake for s in range(len(players))} if stake else {}
-    if escrow_refunds:
-        refunds = _escrow_payouts(players, stake, escrow_refunds)
+    if escrow_refunds is not None:
+        refunds = _escrow_payouts(players, escrow_refunds)
+    elif not stake:
+        refunds = await _unreturned(conn, row, now)
     await _end(conn, row, "cancelled", refunds, reason, state, now)
     await _pay_out(conn, row, refunds, "refund", actor, now)
     return GameOutcome(game_id=game_id, status="cancelled", results=[], payouts=refunds)

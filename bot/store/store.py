@@ -396,8 +396,8 @@ class Store:
     ) -> GameRecord:
         """Create a running game and escrow ``stake`` from every seat (AI seats: the house), all
         or none. With ``key``, a retried start returns the game the first call created.
-        ``moves``: a betting game's first bets (its antes, see :func:`bot.settlement.chip_moves`),
-        made in the same transaction."""
+        ``moves``: first bets made in the same transaction (only a betting game of the older
+        code, which moved its bets one by one, had any; see :func:`bot.settlement.chip_moves`)."""
         new = validate_new_game(guild_id, channel_id, game, rules, players, seed, state_json,
                                 state_version, stake, message_id)
         _actor(actor)
@@ -427,8 +427,9 @@ class Store:
                             relayed_press: int | None = None) -> None:
         """Append action ``seq`` and save the state it produced, in one transaction. ``seq`` must
         be above the last saved one (:class:`DuplicateAction` otherwise): call before showing.
-        ``moves``: the chips a betting game's move bets into its escrow and pays out of it, in
-        the same transaction (a bet the player cannot cover refuses the whole move).
+        ``moves``: the chips a move of a betting game of the older code bets into its escrow and
+        pays out of it, in the same transaction (a bet the player cannot cover refuses the whole
+        move); a game created now bets inside the buy-in it escrowed and passes none.
         ``relayed_press``: the queued press this move plays, removed with it, so that a press is
         played exactly once however the process stops."""
         if type(seq) is not int or not 0 < seq < 2**63:
@@ -501,7 +502,7 @@ class Store:
         """End a game: results, ratings and the pot's payout in one transaction. Chips follow
         ``chip_deltas`` (seat -> net change, sum 0) or ``pot_shares`` (user -> chips from the pot),
         else the winners split the pot; a betting game's escrow pays ``escrow_payouts`` (seat ->
-        chips). A finished game returns its stored outcome unchanged."""
+        chips, every chip it holds). A finished game returns its stored outcome unchanged."""
         _actor(actor)
         _text(reason, "The reason")
         async def work(conn):
@@ -517,7 +518,7 @@ class Store:
                           state_version: int | None = None,
                           escrow_refunds: Mapping[int, int] | None = None) -> GameOutcome:
         """Cancel a running game and refund every stake (a betting game: ``escrow_refunds``,
-        what each seat has in the pot); cancelling again changes nothing."""
+        what each seat holds at the table); cancelling again changes nothing."""
         _actor(actor)
         _text(reason, "The reason")
         return await self._db.transact(lambda conn: games.cancel_game(conn, game_id, actor=actor, reason=reason,

@@ -1,6 +1,8 @@
-"""A betting game (Seotda) through the ledger: every ante and bet moves its chips into the game's
-escrow in the transaction that stores the move, every pot is paid out at its showdown, and the
-ledger audit holds after every hand; on both databases."""
+"""A betting game (Seotda) stored by the older code, which escrowed nothing at sit-down and moved
+every ante and bet from the live balance into the game's escrow in the transaction that stored the
+move, paying every pot out at its showdown. Such a game, running when the bot is upgraded, resumes
+and plays to its end the way it was made, the ledger audit holding after every hand; on both
+databases. (Games started now escrow the buy-in: tests/store/test_seotda_stakes.py.)"""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from bot.store.models import SeatResult
 from bot.tables import Table, TableError, TableManager
 
 from .conftest import ALICE, BOB, GUILD
+from .test_seotda_stakes import Quiet
 
 pytestmark = pytest.mark.asyncio
 
@@ -111,20 +114,39 @@ async def test_a_bet_beyond_the_balance_is_refused_and_a_cancel_refunds_the_pot(
     assert await escrow_balance(funded, game_id) == 0 and (await funded.audit()).ok
 
 
-class Describes:
-    """The one thing a table manager asks its publisher before a move is stored."""
+def older_table(match, game_id: int = 0) -> Table:
+    """A staked table of the older code: the buy-in in its state, its bets from the balances."""
+    return Table(game_id=game_id, guild_id=GUILD, channel_id=1, game="seotda", players=PLAYERS,
+                 names=["a", "b", "c"], host_id=ALICE, stake=RULES.buy_in, match=match,
+                 timeouts=[0, 0, 0], bets_from_balance=True)
 
-    def describe(self, table, events):
-        return []
+
+async def start_older(store, seed: int) -> Table:
+    """A staked Seotda table as the older code started it: no stake in its row (nothing
+    escrowed), the first antes moved from the balances, the buy-in kept in its state."""
+    table = older_table(seotda.new_match(len(PLAYERS), RULES, seed, shuffle=1))
+    record = await store.create_game(
+        GUILD, 1, "seotda", rules=RULES.to_dict(), players=PLAYERS, seed=seed,
+        state_json=table.state_json(), state_version=1,
+        moves=chip_moves(table.match.intro_events))
+    table.game_id = record.game_id
+    return table
+
+
+async def older_move(store, table: Table, action) -> list[dict]:
+    """A move as the older code stored it, its bets and pots moved through the ledger."""
+    events = table.match.apply(action)
+    table.seq += 1
+    await store.record_action(table.game_id, table.seq, "test", str(action), events,
+                              table.state_json(), 1, chip_moves(events))
+    return events
 
 
 async def test_the_table_refuses_a_bet_beyond_the_balance_with_a_clear_message(funded):
     match, game_id = await start(funded, seed=3)
     while not isinstance(PLAYERS[match.current_player], int):  # the AI checks: a member to act
         match.apply(seotda.CHECK)
-    table = Table(game_id=game_id, guild_id=GUILD, channel_id=1, game="seotda", players=PLAYERS,
-                  names=["a", "b", "c"], host_id=ALICE, stake=RULES.buy_in, match=match,
-                  timeouts=[0, 0, 0])
+    table = older_table(match, game_id)
     seat = match.current_player
     user = PLAYERS[seat]
     await funded.transfer(GUILD, user, BOB if user == ALICE else ALICE, await funded.balance(GUILD, user),
@@ -132,27 +154,87 @@ async def test_the_table_refuses_a_bet_beyond_the_balance_with_a_clear_message(f
     state = match.to_dict()
     bet = next(k for k in (seotda.BBING, seotda.CALL) if k in match.round.costs(seat))
     with pytest.raises(TableError, match="too few for this bet"):
-        await TableManager(funded, Describes()).act(table, seat, bet, user)
+        await TableManager(funded, Quiet()).act(table, seat, bet, user)
     assert table.seq == 0 and table.match.to_dict() == state  # nothing changed, in memory or stored
     assert (await funded.load_game(game_id, scope=EVERY_SERVER, with_events=False)).last_seq == 0
     assert await funded.balance(GUILD, user) == 0 and (await funded.audit()).ok
 
 
-class Shows(Describes):
-    def show_end(self, table, events=()):
-        self.ended = table.closing
-
-
 async def test_a_forfeit_mid_hand_gives_the_forfeiters_pot_chips_to_the_others(funded):
     before = {u: await funded.balance(GUILD, u) for u in (ALICE, BOB)}
     match, game_id = await start(funded, seed=3)
-    publisher = Shows()
+    publisher = Quiet()
     tables = TableManager(funded, publisher)
-    table = Table(game_id=game_id, guild_id=GUILD, channel_id=1, game="seotda", players=PLAYERS,
-                  names=["a", "b", "c"], host_id=ALICE, stake=RULES.buy_in, match=match,
-                  timeouts=[0, 0, 0])
-    await tables.forfeit(table, 0, "forfeited")
+    await tables.forfeit(older_table(match, game_id), 0, "forfeited")
     assert publisher.ended["outcome"].payouts == {1: RULES.ante + 1, 2: RULES.ante + 1}
     assert await funded.balance(GUILD, ALICE) == before[ALICE] - RULES.ante
     assert await funded.balance(GUILD, BOB) == before[BOB] + RULES.ante // 2  # half of her ante
     assert await escrow_balance(funded, game_id) == 0 and (await funded.audit()).ok
+
+
+async def test_a_game_stored_by_the_older_code_resumes_and_plays_to_its_end_as_it_was_made(funded):
+    before = {u: await funded.balance(GUILD, u) for u in (ALICE, BOB)}
+    older = await start_older(funded, seed=9)
+    rng = Rng(4)
+    for _ in range(3):  # moves the older code made before the upgrade
+        legal = older.match.legal_actions()
+        await older_move(funded, older, legal[rng.below(len(legal))])
+    starter = TableManager(funded, Quiet())
+    starter.ai_delay = starter.timeout_override = 24 * 3600.0
+    newer = await starter.start(guild_id=GUILD, channel_id=1, game="seotda", players=PLAYERS,
+                                names=["a", "b", "c"], host_id=ALICE, rules=RULES,
+                                stake=RULES.buy_in, seed=3)
+    starter.close()
+
+    tables = TableManager(funded, Quiet())  # the upgraded bot starts
+    tables.ai_delay = tables.timeout_override = 24 * 3600.0
+    assert await tables.resume_all() == 2
+    resumed, fresh = tables.tables[older.game_id], tables.tables[newer.game_id]
+    assert resumed.bets_from_balance and resumed.bets_chips and resumed.seq == 3
+    assert not fresh.bets_from_balance and not fresh.bets_chips
+    while not resumed.finished:  # its bets still move from the balances, as they were made
+        seat = resumed.match.current_player
+        legal = resumed.match.legal_actions()
+        await tables.act(resumed, seat, legal[rng.below(len(legal))], PLAYERS[seat])
+        in_pot = resumed.in_pot()
+        assert await escrow_balance(funded, older.game_id) == sum(in_pot)
+        for s, user in enumerate(PLAYERS[:2]):  # less the buy-in the newer game holds
+            assert await funded.balance(GUILD, user) == (
+                before[user] + resumed.match.scores[s] - in_pot[s] - RULES.buy_in)
+    moved = await funded._db.fetchone(
+        "SELECT COUNT(*) FROM transfers WHERE game_id = ? AND kind = 'stake'", (older.game_id,))
+    assert moved[0] > len(PLAYERS)  # more than the first antes: every bet of the game
+    assert (await funded.load_game(older.game_id, with_events=False)).status == "finished"
+    await tables.cancel(fresh, ALICE, "cancelled")  # the newer game: each buy-in back
+    for s, user in enumerate(PLAYERS[:2]):
+        assert await funded.balance(GUILD, user) == before[user] + resumed.match.scores[s]
+    assert await escrow_balance(funded, older.game_id) == 0
+    assert await escrow_balance(funded, newer.game_id) == 0 and (await funded.audit()).ok
+    tables.close()
+
+
+async def test_an_older_game_that_no_table_drives_is_cancelled_with_its_pot_refunded(funded):
+    """A game of the older code that could not be resumed (the bot left the server, say) is
+    cancelled by the store alone: it refunds what each seat has in the pot under way, read from
+    the ledger, since the escrow holds only that pot."""
+    older = await start_older(funded, seed=9)
+    rng = Rng(12)  # two hands paid out, the third with a bet: a pot after payouts
+    hands = 0
+    while hands < 2 or not any(older.match.round.round_bets):  # a later hand with bets in it
+        legal = [a for a in older.match.legal_actions() if a.kind != seotda.DIE]
+        events = await older_move(funded, older, legal[rng.below(len(legal))])
+        hands += sum(e["type"] == "pot" for e in events)
+        assert not older.match.is_over
+    in_pot = older.in_pot()
+    assert await escrow_balance(funded, older.game_id) == sum(in_pot) > 3 * RULES.ante
+    house = await funded._db.fetchone(
+        "SELECT balance FROM accounts WHERE kind = 'house' AND guild_id = ?", (GUILD,))
+    balances = {u: await funded.balance(GUILD, u) for u in (ALICE, BOB)}
+    outcome = await funded.cancel_game(older.game_id, reason="the bot was removed from the server")
+    assert outcome.payouts == escrowed(in_pot)
+    for s, user in enumerate(PLAYERS[:2]):
+        assert await funded.balance(GUILD, user) == balances[user] + in_pot[s]
+    after = await funded._db.fetchone(
+        "SELECT balance FROM accounts WHERE kind = 'house' AND guild_id = ?", (GUILD,))
+    assert after[0] == house[0] + in_pot[2]  # the AI seat's bets back to the house
+    assert await escrow_balance(funded, older.game_id) == 0 and (await funded.audit()).ok
