@@ -189,7 +189,7 @@ async def test_a_member_who_gives_every_chip_away_still_dies_and_the_table_plays
         pressed = move_of(what)
         press = await admin.click(what, next(c for c in controls(what) if c.endswith(":die")))
     await game_over(standin, world.channel)
-    record = await store.load_game(table.game_id)
+    record = await store.load_game(table.game_id, scope=EVERY_SERVER)
     assert record.status == "finished" and record.stake == BUY_IN  # the buy-in, escrowed
     died = [e for e in record.events if e.actor == admin.id]
     assert died and all(e.action == "die" for e in died)

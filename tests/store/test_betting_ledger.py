@@ -204,7 +204,7 @@ async def test_a_game_stored_by_the_older_code_resumes_and_plays_to_its_end_as_i
     moved = await funded._db.fetchone(
         "SELECT COUNT(*) FROM transfers WHERE game_id = ? AND kind = 'stake'", (older.game_id,))
     assert moved[0] > len(PLAYERS)  # more than the first antes: every bet of the game
-    assert (await funded.load_game(older.game_id, with_events=False)).status == "finished"
+    assert (await funded.load_game(older.game_id, scope=GUILD, with_events=False)).status == "finished"
     await tables.cancel(fresh, ALICE, "cancelled")  # the newer game: each buy-in back
     for s, user in enumerate(PLAYERS[:2]):
         assert await funded.balance(GUILD, user) == before[user] + resumed.match.scores[s]

@@ -259,5 +259,5 @@ async def test_a_game_that_escrowed_its_buy_ins_moves_no_chip_as_it_is_played(ta
         await funded.create_game(GUILD, 1, "seotda", rules=rules.to_dict(), players=[ALICE, BOB],
                                  seed=1, state_json="{}", state_version=1, stake=40,
                                  moves=[("stake", 0, 1)])
-    assert (await funded.load_game(table.game_id, with_events=False)).last_seq == 0
+    assert (await funded.load_game(table.game_id, scope=GUILD, with_events=False)).last_seq == 0
     assert await balance(funded, ALICE) == before and (await funded.audit()).ok
