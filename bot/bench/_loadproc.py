@@ -90,6 +90,8 @@ class BotProcess:
     log_path: Path
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     lag: list[tuple[float, float]] = field(default_factory=list)  # (unix time, max ms)
+    gc: list[tuple[float, dict]] = field(default_factory=list)  # (unix time, collector totals)
+    stalls: list[dict] = field(default_factory=list)  # bot.stallwatch.Stall.describe(), in order
     exit_report: dict | None = None
     _reader: asyncio.Task | None = None
 
@@ -129,6 +131,10 @@ class BotProcess:
                 self.ready.set()
             elif kind == "lag":
                 self.lag.append((report["t"], report["max_ms"]))
+                if "gc" in report:
+                    self.gc.append((report["t"], report["gc"]))
+            elif kind == "stall":
+                self.stalls.append(report)
             elif kind == "exit":
                 self.exit_report = report
 
@@ -154,6 +160,23 @@ class BotProcess:
         """The worst loop lag the bot reported for report intervals ending in [since, until]."""
         inside = [ms for t, ms in self.lag if since < t <= until]
         return max(inside) if inside else None
+
+    def stalls_between(self, since: float, until: float) -> list[dict]:
+        """The stalls the bot reported that ended in [since, until] (unix times)."""
+        return [s for s in self.stalls if since <= s["at"] <= until]
+
+    def gc_between(self, since: float, until: float) -> dict[str, dict]:
+        """Collections per generation (count, wall and CPU ms) between the reports nearest [since,
+        until]."""
+        inside = [totals for t, totals in self.gc if since <= t <= until]
+        if not inside:
+            return {}
+        first, last = inside[0], inside[-1]
+        out = {}
+        for gen, now in last.items():
+            then = first.get(gen, {})
+            out[gen] = {key: round(value - then.get(key, 0), 1) for key, value in now.items()}
+        return out
 
     async def stop(self, grace: float = 15.0) -> None:
         """SIGTERM (the bot closes cleanly and reports), then SIGKILL whatever is left of the group."""

@@ -14,6 +14,11 @@ offers one (or after --think-ms), and starts a new match when one ends, until --
                  many took more than Discord's 3 s (unanswered ones included)
   visible        move press -> the first update of the presser's table or hand showing the move
   loop lag max   the worst event-loop lag inside the bot process during the run
+  stalls         every lag of the bot's loop over 50 ms with what held it (bot.stallwatch): the
+                 count, by kind (gc, cpu: our code, runqueue: no CPU for the loop's thread,
+                 blocked), the project's frames seen most, and the worst ones with their loop
+                 thread's CPU, collections and sampled stacks; the collector's totals by
+                 generation; and the harness's own stalls, which delay what it measures
   clicks/s       interactions the players sent (moves and commands) per second
   REST/s peak    the most requests in any 1 s that count against Discord's global limit (not
                  interaction callbacks nor webhook calls), and the 429 answers
@@ -45,6 +50,7 @@ from bot.bench._loadplayer import Budget, LoadPlayer, Press
 from bot.bench._loadproc import BotProcess, GroupMonitor, kill_all_started
 from bot.bench._loadstandin import LoadStandIn
 from bot.loopwatch import LoopWatch
+from bot.stallwatch import StallRecorder
 from tests.discord_standin import SpecIndex, SpecMissing, load_spec
 from tests.discord_standin.state import CHANNEL_DM
 
@@ -54,6 +60,8 @@ READY_TIMEOUT = 120.0
 ANSWER_GRACE = 30.0  # after the last press: how long presses in flight may still be answered
 MAX_CLICKS_PER_SECOND = 200  # the default press budget per second of --seconds: a safety bound
 VALIDATE_EVERY = 10
+WORST_STALLS = 5
+STALL_KINDS = ("gc", "cpu", "runqueue", "blocked")
 MIB = 1024 * 1024
 TEMP_DIRS: list[Path] = []
 
@@ -79,6 +87,27 @@ def peak_per_second(times: list[float], since: float, until: float) -> int:
 
 def ms(seconds: float | None) -> float | None:
     return None if seconds is None else round(seconds * 1000, 1)
+
+
+def stall_summary(stalls: list[dict[str, Any]], worst: int = WORST_STALLS) -> dict[str, Any]:
+    """Stalls (``bot.stallwatch.Stall.describe()`` dicts): how many, of which kinds, where in
+    the project's code they were seen, and the ``worst`` longest in full."""
+    frames: dict[str, int] = {}
+    for stall in stalls:
+        if stall.get("own_frame"):
+            frames[stall["own_frame"]] = frames.get(stall["own_frame"], 0) + 1
+    kinds = {kind: 0 for kind in STALL_KINDS}
+    for stall in stalls:
+        kinds[stall["kind"]] = kinds.get(stall["kind"], 0) + 1
+    return {
+        "count": len(stalls),
+        "total_ms": round(sum(s["ms"] for s in stalls), 1),
+        "max_ms": max((s["ms"] for s in stalls), default=None),
+        "kinds": kinds,
+        "own_frames": [{"frame": f, "stalls": n}
+                       for f, n in sorted(frames.items(), key=lambda kv: -kv[1])[:8]],
+        "worst": sorted(stalls, key=lambda s: -s["ms"])[:worst],
+    }
 
 
 class LoadRun:
@@ -172,9 +201,13 @@ class LoadRun:
         si = self.standin
         monitor = GroupMonitor(bot.pid)
         watch = LoopWatch(interval=0.02, threshold=5.0)  # reported, not logged
+        own_stalls: list[dict[str, Any]] = []
+        recorder = StallRecorder(0.05, keep=WORST_STALLS,
+                                 on_stall=lambda stall: own_stalls.append(stall.describe()))
         rest_before, limited_before = len(si.rest_times), si.rate_limited
         monitor.start()
         watch.start()
+        recorder.start()
         cpu0, t0, wall0 = time.process_time(), time.monotonic(), time.time()
         budget = Budget(t0 + self.seconds, self.clicks)
         await asyncio.gather(*(p.play(budget) for p in self.players))
@@ -183,6 +216,7 @@ class LoadRun:
         t2, wall2 = time.monotonic(), time.time()
         cpu = time.process_time() - cpu0
         watch.stop()
+        recorder.stop()
         await monitor.stop()
         bot_cpu, group_cpu = monitor.cpu_percent()
         window = max(t1 - t0, 1e-9)
@@ -202,6 +236,8 @@ class LoadRun:
             "acks_over_3s": sum(1 for a in acks if a > ACK_LIMIT) + missing,
             "visible_ms": {"p50": ms(percentile(visible, 50)), "p95": ms(percentile(visible, 95))},
             "loop_lag_ms_max": lag,
+            "stalls": {**stall_summary(bot.stalls_between(wall0, wall2)),
+                       "gc": bot.gc_between(wall0, wall2)},
             "clicks_per_s": round(len(presses) / window, 2),
             "rest_per_s_peak": peak_per_second(si.rest_times[rest_before:], t0, t2),
             "rate_limited": si.rate_limited - limited_before,
@@ -221,6 +257,7 @@ class LoadRun:
             "bot_group_cpu_pct": round(group_cpu, 1),
             "bench_cpu_pct": round(100 * cpu / max(t2 - t0, 1e-9), 1),
             "bench_loop_lag_ms_max": ms(watch.max_lag),
+            "bench_stalls": {**stall_summary(own_stalls, worst=2), "gc": recorder.report(0)["gc"]},
             "other_cpu_pct": round(monitor.other_cpu, 1),
             "violations": kinds,
         }
@@ -232,7 +269,9 @@ def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in first.items():
         values = [r[key] for r in runs]
-        if isinstance(value, dict) and key != "violations":
+        if key == "worst":  # stalls: the longest of every run
+            out[key] = sorted((s for v in values for s in v), key=lambda s: -s["ms"])[:len(value)]
+        elif isinstance(value, dict) and key != "violations":
             out[key] = median_of(values)
         elif key == "violations":
             merged: dict[str, int] = {}
@@ -259,7 +298,8 @@ def describe(f: dict[str, Any]) -> str:
     return (f"tables {f['tables']:>4}  acks p50/p95/p99/max {_fmt(a['p50'])}/{_fmt(a['p95'])}/"
             f"{_fmt(a['p99'])}/{_fmt(a['max'])} ms, {f['acks_over_3s']} over 3 s  "
             f"visible p50/p95 {_fmt(v['p50'])}/{_fmt(v['p95'])} ms  "
-            f"loop lag max {_fmt(f['loop_lag_ms_max'], ' ms')}  clicks/s {f['clicks_per_s']:g}  "
+            f"loop lag max {_fmt(f['loop_lag_ms_max'], ' ms')}  "
+            f"stalls over 50 ms {f['stalls']['count']} {f['stalls']['kinds']}  clicks/s {f['clicks_per_s']:g}  "
             f"REST/s peak {f['rest_per_s_peak']} (429s: {f['rate_limited']})  "
             f"RSS peak bot {rss['bot']:g} / total {rss['total']:g} MiB  "
             f"CPU bot {f['bot_cpu_pct']:g}% bench {f['bench_cpu_pct']:g}% others {f['other_cpu_pct']:g}%")

@@ -11,7 +11,8 @@ from bot.bench import _loadproc, load
 from tests.discord_standin import spec_or_skip
 
 KEYS = {"tables", "acks_ms", "acks_over_3s", "visible_ms", "loop_lag_ms_max", "clicks_per_s",
-        "rest_per_s_peak", "rate_limited", "rss_mib_peak"}
+        "rest_per_s_peak", "rate_limited", "rss_mib_peak", "stalls", "bench_stalls"}
+STALL_KEYS = {"count", "total_ms", "max_ms", "kinds", "own_frames", "worst", "gc"}
 
 
 def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys):
@@ -37,6 +38,12 @@ def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys):
     assert figures["rest_per_s_peak"] >= 1 and figures["rate_limited"] == 0
     assert figures["rss_mib_peak"]["total"] >= figures["rss_mib_peak"]["bot"] > 0
     assert figures["violations"] == {}  # every body was checked against Discord's spec
+    # the stalls of both loops are reported, with the collector's work by generation
+    for stalls in (figures["stalls"], figures["bench_stalls"]):
+        assert stalls.keys() >= STALL_KEYS and stalls["count"] == sum(stalls["kinds"].values())
+        assert len(stalls["worst"]) <= min(stalls["count"], 5)
+    assert set(figures["stalls"]["gc"]) == {"0", "1", "2"}
+    assert figures["stalls"]["gc"]["0"]["count"] > 0  # the bot allocates while it plays
     # nothing is left behind: no bot process group, no temporary directory
     assert not _loadproc.LIVE_GROUPS and not load.TEMP_DIRS
 
