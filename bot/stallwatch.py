@@ -24,8 +24,10 @@ The stacks come from :func:`faulthandler.dump_traceback`, which reads every thre
 while the watchdog holds the GIL. Python 3.11 can crash when one thread walks another's frame
 objects (``sys._current_frames()`` and ``f_back``) while that thread runs on, so no frame object of
 the loop's thread is ever made here. A dump costs a few milliseconds with a dozen threads, so a
-stall is sampled at most ``max_samples`` times. The steady cost is a 10 ms heartbeat on the loop
-(two clock reads and one small ``pread``) and a watchdog waking as often.
+stall is sampled at most ``max_samples`` times and the watchdog dumps at most ``dumps_per_second``
+on average: on a machine so busy that the loop is late all the time, the recorder must not add to
+it. The steady cost is a 10 ms heartbeat on the loop (two clock reads and one small ``pread``) and
+a watchdog waking as often.
 
     recorder = StallRecorder(on_stall=print)
     recorder.start()          # in the running loop
@@ -249,17 +251,22 @@ class StallRecorder:
     """
 
     def __init__(self, threshold: float = 0.05, *, interval: float = 0.01,
-                 sample_every: float = 0.02, early: float = 0.025, max_samples: int = 8,
+                 sample_every: float = 0.02, early: float = 0.025, max_samples: int = 6,
+                 dumps_per_second: float = 10.0,
                  keep: int = 20, on_stall: Callable[[Stall], None] | None = None,
                  on_late: Callable[[float], None] | None = None) -> None:
-        if threshold <= 0 or interval <= 0 or sample_every <= 0 or early < 0 or max_samples < 2:
-            raise ValueError("threshold, interval and sample_every must be > 0, early >= 0 "
-                             "and max_samples >= 2")
+        if (threshold <= 0 or interval <= 0 or sample_every <= 0 or early < 0 or max_samples < 2
+                or dumps_per_second <= 0):
+            raise ValueError("threshold, interval, sample_every and dumps_per_second must be > 0, "
+                             "early >= 0 and max_samples >= 2")
         self.threshold = threshold
         self.interval = interval
         self.sample_every = sample_every
         self.early = early  # how late the heartbeat must be before the watchdog samples
         self.max_samples = max_samples
+        self.dumps_per_second = dumps_per_second
+        self._dumps = float(max_samples)  # the budget of dumps: refills with time, up to a stall's
+        self._dumps_at = time.monotonic()
         self.keep = keep
         self.on_stall = on_stall
         self.on_late = on_late
@@ -371,11 +378,22 @@ class StallRecorder:
             if len(samples) >= self.max_samples:  # a long stall: a spread over all of it
                 del samples[1::2]
                 gap *= 2
-            samples.append(self._sample())
+            if self._may_dump():
+                samples.append(self._sample())
             if self.on_late is not None:
                 self.on_late(late)
             self._stop.wait(gap)
         self._finish(samples, threads)
+
+    def _may_dump(self) -> bool:
+        now = time.monotonic()
+        self._dumps = min(float(self.max_samples),
+                          self._dumps + (now - self._dumps_at) * self.dumps_per_second)
+        self._dumps_at = now
+        if self._dumps < 1:
+            return False
+        self._dumps -= 1
+        return True
 
     def _sample(self) -> Sample:
         task = None

@@ -52,7 +52,8 @@ def emit(event: str, **fields: object) -> None:
 
 
 def emit_stall(stall: Stall) -> None:
-    emit("stall", **stall.describe())
+    with contextlib.suppress(BrokenPipeError):  # the harness is gone; _report ends the bot
+        emit("stall", **stall.describe())
 
 
 class BenchBot(HanafudaBot):
@@ -78,11 +79,16 @@ class BenchBot(HanafudaBot):
         await self.tree.sync()
 
 
-async def _report(watch: LoopWatch, stalls: StallRecorder) -> None:
+async def _report(bot: BenchBot, watch: LoopWatch, stalls: StallRecorder) -> None:
     while True:
         await asyncio.sleep(REPORT_SECONDS)
-        emit("lag", t=time.time(), max_ms=round(watch.take_window_max() * 1000, 2),
-             gc=stalls.report(worst=0)["gc"])
+        try:
+            emit("lag", t=time.time(), max_ms=round(watch.take_window_max() * 1000, 2),
+                 gc=stalls.report(worst=0)["gc"])
+        except BrokenPipeError:  # the harness died without stopping the bot: nobody measures
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(bot.close(), 15)
+            os._exit(3)  # whatever the close left running (its workers end with this process)
 
 
 async def run() -> int:
@@ -107,7 +113,7 @@ async def run() -> int:
         emit("ready", guilds=len(bot.guilds))
 
     async with bot:
-        tasks = [asyncio.create_task(announce_ready()), asyncio.create_task(_report(watch, stalls))]
+        tasks = [asyncio.create_task(announce_ready()), asyncio.create_task(_report(bot, watch, stalls))]
         try:
             await bot.start(token, reconnect=True)
         finally:
@@ -115,8 +121,9 @@ async def run() -> int:
                 task.cancel()
             watch.stop()
             stalls.stop()
-            emit("exit", loop_lag_ms_max=round(watch.max_lag * 1000, 2), blocks=watch.blocks,
-                 samples=watch.samples)
+            with contextlib.suppress(BrokenPipeError):
+                emit("exit", loop_lag_ms_max=round(watch.max_lag * 1000, 2), blocks=watch.blocks,
+                     samples=watch.samples)
     return 0
 
 
