@@ -22,7 +22,8 @@ offers one (or after --think-ms), and starts a new match when one ends, until --
   clicks/s       interactions the players sent (moves and commands) per second
   REST/s peak    the most requests in any 1 s that count against Discord's global limit (not
                  interaction callbacks nor webhook calls), and the 429 answers
-  RSS peak       the bot process, and the bot with its worker processes
+  RSS peak       the bot process, and the bot with its worker processes; and both at the end
+                 of every minute of the run (a leak shows as a rising line)
   CPU            the bot's group, this process (stand-in and players: what the harness costs)
                  and every other process of the machine, in % of one core
 
@@ -243,6 +244,7 @@ class LoadRun:
             "rate_limited": si.rate_limited - limited_before,
             "rss_mib_peak": {"bot": round(monitor.peak_bot / MIB, 1),
                              "total": round(monitor.peak_total / MIB, 1)},
+            "rss_mib_by_minute": monitor.rss_by_minute(t0, t1),
             "seconds": round(window, 1),
             "ai": self.level,
             "clicks": len(presses),

@@ -37,6 +37,7 @@ def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys):
     assert figures["loop_lag_ms_max"] is not None and figures["loop_lag_ms_max"] >= 0
     assert figures["rest_per_s_peak"] >= 1 and figures["rate_limited"] == 0
     assert figures["rss_mib_peak"]["total"] >= figures["rss_mib_peak"]["bot"] > 0
+    assert figures["rss_mib_by_minute"][-1]["bot"] > 0
     assert figures["violations"] == {}  # every body was checked against Discord's spec
     # the stalls of both loops are reported, with the collector's work by generation
     for stalls in (figures["stalls"], figures["bench_stalls"]):
@@ -73,3 +74,17 @@ def test_figures_helpers():
 def test_group_sampling_reads_this_process_group():
     sample = _loadproc.sample_group(os.getpgrp())
     assert sample.total_rss > 0 and sample.cpu_ticks
+    # the members found before are read again, and only they (a pid gone is skipped)
+    again = _loadproc.sample_group(os.getpgrp(), [os.getpid(), 2 ** 22 + 1])
+    assert set(again.cpu_ticks) == {os.getpid()}
+
+
+def test_rss_is_reported_at_the_end_of_every_minute():
+    monitor = _loadproc.GroupMonitor(os.getpgrp())
+    mib = 1048576
+    monitor.rss = [(t, (100 + t // 60) * mib, 300 * mib) for t in range(0, 151, 30)]
+    assert monitor.rss_by_minute(0.0, 150.0) == [
+        {"minute": 1.0, "bot": 101.0, "total": 300.0},
+        {"minute": 2.0, "bot": 102.0, "total": 300.0},
+        {"minute": 2.5, "bot": 102.0, "total": 300.0}]
+    assert monitor.rss_by_minute(0.0, 30.0) == [{"minute": 0.5, "bot": 100.0, "total": 300.0}]
