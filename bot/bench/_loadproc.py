@@ -136,7 +136,7 @@ class BotProcess:
                 if "gc" in report:
                     self.gc.append((report["t"], report["gc"]))
             elif kind == "stall":
-                self.stalls.append(report)
+                self.stalls.append({k: v for k, v in report.items() if k != "event"})
             elif kind == "exit":
                 self.exit_report = report
 

@@ -116,8 +116,9 @@ class LoadRun:
 
     def __init__(self, spec: SpecIndex, *, tables: int, seconds: float, level: str, think: float,
                  clicks: int, validate_every: int, seed: int, rounds: int | None = None,
-                 ai_delay: float | None = None) -> None:
+                 ai_delay: float | None = None, stalls_out: Path | None = None) -> None:
         self.tables, self.seconds, self.level, self.think = tables, seconds, level, think
+        self.stalls_out = stalls_out
         self.rounds = rounds
         self.ai_delay = ai_delay
         self.clicks, self.seed = clicks, seed
@@ -227,6 +228,12 @@ class LoadRun:
         moves = [p for p in presses if p.move is not None]
         visible = [p.visible_seconds for p in moves if p.visible_seconds is not None]
         lag = bot.lag_max(wall0, wall2)
+        bot_stalls = bot.stalls_between(wall0, wall2)
+        if self.stalls_out is not None:
+            with open(self.stalls_out, "a") as out:
+                for process, stalls in (("bot", bot_stalls), ("bench", own_stalls)):
+                    for stall in stalls:
+                        out.write(json.dumps({"process": process, "tables": self.tables, **stall}) + "\n")
         kinds: dict[str, int] = {}
         for v in si.violations:
             kinds[v.kind] = kinds.get(v.kind, 0) + 1
@@ -237,7 +244,7 @@ class LoadRun:
             "acks_over_3s": sum(1 for a in acks if a > ACK_LIMIT) + missing,
             "visible_ms": {"p50": ms(percentile(visible, 50)), "p95": ms(percentile(visible, 95))},
             "loop_lag_ms_max": lag,
-            "stalls": {**stall_summary(bot.stalls_between(wall0, wall2)),
+            "stalls": {**stall_summary(bot_stalls),
                        "gc": bot.gc_between(wall0, wall2)},
             "clicks_per_s": round(len(presses) / window, 2),
             "rest_per_s_peak": peak_per_second(si.rest_times[rest_before:], t0, t2),
@@ -320,7 +327,8 @@ async def measure(spec: SpecIndex, args: argparse.Namespace) -> list[dict[str, A
             figures = await LoadRun(spec, tables=tables, seconds=args.seconds, level=args.ai,
                                     think=args.think_ms / 1000, clicks=clicks,
                                     validate_every=args.validate_every, seed=args.seed + run,
-                                    rounds=args.rounds, ai_delay=args.ai_delay).execute()
+                                    rounds=args.rounds, ai_delay=args.ai_delay,
+                                    stalls_out=args.stalls).execute()
             runs.append(figures)
             if not args.json:
                 prefix = f"run {run + 1}/{args.runs}: " if args.runs > 1 else ""
@@ -363,6 +371,9 @@ def parser() -> argparse.ArgumentParser:
                         "as the tests do; checking all costs the stand-in most of its CPU)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--stalls", type=Path, metavar="FILE",
+                   help="append every stall of the runs (the bot's and the harness's) to FILE, "
+                        "one JSON object a line")
     return p
 
 

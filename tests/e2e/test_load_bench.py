@@ -15,14 +15,15 @@ KEYS = {"tables", "acks_ms", "acks_over_3s", "visible_ms", "loop_lag_ms_max", "c
 STALL_KEYS = {"count", "total_ms", "max_ms", "kinds", "own_frames", "worst", "gc"}
 
 
-def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys):
+def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys, tmp_path):
     spec_or_skip()
+    stalls_file = tmp_path / "stalls.jsonl"
     # The run ends when the 60th press is made and answered; --seconds is only a safety bound.
     # A one-round Koi-Koi match takes a player at most 25 presses (the command, then 8 turns of
     # at most 3 choices), and one of the two players makes at least 30 of the 60: at least one
     # match ends and its player opens the next.
     load.main(["--tables", "2", "--rounds", "1", "--ai-delay", "0.01", "--clicks", "60",
-               "--seconds", "600", "--validate-every", "1", "--json"])
+               "--seconds", "600", "--validate-every", "1", "--json", "--stalls", str(stalls_file)])
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures.keys() >= KEYS
     assert figures["tables"] == 2 and figures["clicks"] == 60
@@ -45,6 +46,10 @@ def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys):
         assert len(stalls["worst"]) <= min(stalls["count"], 5)
     assert set(figures["stalls"]["gc"]) == {"0", "1", "2"}
     assert figures["stalls"]["gc"]["0"]["count"] > 0  # the bot allocates while it plays
+    written = [json.loads(line) for line in stalls_file.read_text().splitlines()] \
+        if stalls_file.exists() else []
+    assert sum(1 for s in written if s["process"] == "bot") == figures["stalls"]["count"]
+    assert sum(1 for s in written if s["process"] == "bench") == figures["bench_stalls"]["count"]
     # nothing is left behind: no bot process group, no temporary directory
     assert not _loadproc.LIVE_GROUPS and not load.TEMP_DIRS
 
