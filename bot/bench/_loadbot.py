@@ -11,8 +11,10 @@ production. Settings come from the environment:
 
 It publishes the slash commands once at start, then writes one JSON object per line on stdout:
 ``{"event": "ready"}`` when connected, ``{"event": "lag", "t": unix time, "max_ms": worst loop
-lag of the last interval}`` every ``REPORT_SECONDS``, and ``{"event": "exit", ...}`` with the
-overall figures when it closes (on SIGTERM or SIGINT). Logs go to stderr.
+lag of the last interval, "gc": the collector's totals so far}`` every ``REPORT_SECONDS``,
+``{"event": "stall", ...}`` for every stall of the loop over ``STALL_SECONDS`` with what held it
+(:mod:`bot.stallwatch`), and ``{"event": "exit", ...}`` with the overall figures when it closes
+(on SIGTERM or SIGINT). Logs go to stderr.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -34,17 +37,39 @@ from bot import eventloop
 from bot.client import HanafudaBot
 from bot.config import Settings
 from bot.loopwatch import LoopWatch
+from bot.stallwatch import Stall, StallRecorder
 
 REPORT_SECONDS = 0.5
+STALL_SECONDS = 0.05
+_emitting = threading.Lock()  # stalls are emitted from the recorder's thread
 
 
 def emit(event: str, **fields: object) -> None:
-    sys.stdout.write(json.dumps({"event": event, **fields}) + "\n")
-    sys.stdout.flush()
+    line = json.dumps({"event": event, **fields}) + "\n"
+    with _emitting:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+
+
+def emit_stall(stall: Stall) -> None:
+    with contextlib.suppress(BrokenPipeError):  # the harness is gone; _report ends the bot
+        emit("stall", **stall.describe())
 
 
 class BenchBot(HanafudaBot):
-    """The production bot plus one global command sync, so the stand-in knows the commands."""
+    """The production bot plus one global command sync, so the stand-in knows the commands, and
+    a signal that its own ``on_ready`` work (freezing the heap after a full collection) is over:
+    the players start after it, so that one-off collection is not counted as a stall of the run."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.settled = asyncio.Event()
+
+    async def on_ready(self) -> None:
+        try:
+            await super().on_ready()
+        finally:
+            self.settled.set()
 
     async def setup_hook(self) -> None:
         await super().setup_hook()
@@ -54,10 +79,16 @@ class BenchBot(HanafudaBot):
         await self.tree.sync()
 
 
-async def _report(watch: LoopWatch) -> None:
+async def _report(bot: BenchBot, watch: LoopWatch, stalls: StallRecorder) -> None:
     while True:
         await asyncio.sleep(REPORT_SECONDS)
-        emit("lag", t=time.time(), max_ms=round(watch.take_window_max() * 1000, 2))
+        try:
+            emit("lag", t=time.time(), max_ms=round(watch.take_window_max() * 1000, 2),
+                 gc=stalls.report(worst=0)["gc"])
+        except BrokenPipeError:  # the harness died without stopping the bot: nobody measures
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(bot.close(), 15)
+            os._exit(3)  # whatever the close left running (its workers end with this process)
 
 
 async def run() -> int:
@@ -69,25 +100,30 @@ async def run() -> int:
     # The stand-in sends every guild at once; discord.py's 2 s wait for more only delays READY.
     bot._connection.guild_ready_timeout = 0.1
     watch = LoopWatch(interval=0.02, threshold=0.05)
+    stalls = StallRecorder(STALL_SECONDS, on_stall=emit_stall)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
 
     async def announce_ready() -> None:
         await bot.wait_until_ready()
+        await bot.settled.wait()
         watch.start()
+        stalls.start()
         emit("ready", guilds=len(bot.guilds))
 
     async with bot:
-        tasks = [asyncio.create_task(announce_ready()), asyncio.create_task(_report(watch))]
+        tasks = [asyncio.create_task(announce_ready()), asyncio.create_task(_report(bot, watch, stalls))]
         try:
             await bot.start(token, reconnect=True)
         finally:
             for task in tasks:
                 task.cancel()
             watch.stop()
-            emit("exit", loop_lag_ms_max=round(watch.max_lag * 1000, 2), blocks=watch.blocks,
-                 samples=watch.samples)
+            stalls.stop()
+            with contextlib.suppress(BrokenPipeError):
+                emit("exit", loop_lag_ms_max=round(watch.max_lag * 1000, 2), blocks=watch.blocks,
+                     samples=watch.samples)
     return 0
 
 

@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,15 +44,17 @@ class GroupSample:
     cpu_ticks: dict[int, int]  # pid -> utime + stime
 
 
-def sample_group(pgid: int) -> GroupSample:
-    """RSS and CPU ticks of every process in the group ``pgid`` (the bot is its leader)."""
+def sample_group(pgid: int, pids: Iterable[int] | None = None) -> GroupSample:
+    """RSS and CPU ticks of every process in the group ``pgid`` (the bot is its leader): of
+    those among ``pids`` when given (the members found last time, a cheaper read than a scan of
+    every process of the machine, which the harness would otherwise pay twice a second)."""
     bot = total = 0
     ticks: dict[int, int] = {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
+    candidates = (pids if pids is not None
+                  else (int(e.name) for e in os.scandir("/proc") if e.name.isdigit()))
+    for pid in candidates:
         try:
-            with open(f"/proc/{entry.name}/stat", "rb") as fh:
+            with open(f"/proc/{pid}/stat", "rb") as fh:
                 raw = fh.read()
         except OSError:
             continue
@@ -59,7 +62,6 @@ def sample_group(pgid: int) -> GroupSample:
         if int(fields[2]) != pgid:
             continue
         rss = int(fields[21]) * PAGE
-        pid = int(entry.name)
         ticks[pid] = int(fields[11]) + int(fields[12])
         total += rss
         if pid == pgid:
@@ -90,6 +92,8 @@ class BotProcess:
     log_path: Path
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     lag: list[tuple[float, float]] = field(default_factory=list)  # (unix time, max ms)
+    gc: list[tuple[float, dict]] = field(default_factory=list)  # (unix time, collector totals)
+    stalls: list[dict] = field(default_factory=list)  # bot.stallwatch.Stall.describe(), in order
     exit_report: dict | None = None
     _reader: asyncio.Task | None = None
 
@@ -129,6 +133,10 @@ class BotProcess:
                 self.ready.set()
             elif kind == "lag":
                 self.lag.append((report["t"], report["max_ms"]))
+                if "gc" in report:
+                    self.gc.append((report["t"], report["gc"]))
+            elif kind == "stall":
+                self.stalls.append({k: v for k, v in report.items() if k != "event"})
             elif kind == "exit":
                 self.exit_report = report
 
@@ -155,6 +163,23 @@ class BotProcess:
         inside = [ms for t, ms in self.lag if since < t <= until]
         return max(inside) if inside else None
 
+    def stalls_between(self, since: float, until: float) -> list[dict]:
+        """The stalls the bot reported that ended in [since, until] (unix times)."""
+        return [s for s in self.stalls if since <= s["at"] <= until]
+
+    def gc_between(self, since: float, until: float) -> dict[str, dict]:
+        """Collections per generation (count, wall and CPU ms) between the reports nearest [since,
+        until]."""
+        inside = [totals for t, totals in self.gc if since <= t <= until]
+        if not inside:
+            return {}
+        first, last = inside[0], inside[-1]
+        out = {}
+        for gen, now in last.items():
+            then = first.get(gen, {})
+            out[gen] = {key: round(value - then.get(key, 0), 1) for key, value in now.items()}
+        return out
+
     async def stop(self, grace: float = 15.0) -> None:
         """SIGTERM (the bot closes cleanly and reports), then SIGKILL whatever is left of the group."""
         if self.proc.returncode is None:
@@ -171,13 +196,18 @@ class BotProcess:
 
 
 class GroupMonitor:
-    """Samples the bot's process group every ``interval`` seconds: peak RSS and CPU used."""
+    """Samples the bot's process group every ``interval`` seconds: peak RSS, RSS over time and
+    CPU used. The machine's processes are scanned for the group's members every
+    ``rescan_every`` samples (a worker may be replaced); the samples between read those only."""
 
-    def __init__(self, pgid: int, interval: float = 0.5) -> None:
+    def __init__(self, pgid: int, interval: float = 0.5, rescan_every: int = 10) -> None:
         self.pgid = pgid
         self.interval = interval
+        self.rescan_every = rescan_every
         self.peak_bot = 0
         self.peak_total = 0
+        self.rss: list[tuple[float, int, int]] = []  # (monotonic, bot bytes, group bytes)
+        self._taken = 0
         self._first: GroupSample | None = None
         self._last: GroupSample | None = None
         self._started = self._ended = 0.0
@@ -193,11 +223,30 @@ class GroupMonitor:
         self._first = self._last
         self._task = asyncio.create_task(self._run())
 
-    def _take(self) -> None:
-        sample = sample_group(self.pgid)
+    def _take(self, rescan: bool = False) -> None:
+        known = None if rescan or self._last is None or self._taken % self.rescan_every == 0 \
+            else self._last.cpu_ticks.keys()
+        sample = sample_group(self.pgid, known)
+        self._taken += 1
         self.peak_bot = max(self.peak_bot, sample.bot_rss)
         self.peak_total = max(self.peak_total, sample.total_rss)
+        self.rss.append((time.monotonic(), sample.bot_rss, sample.total_rss))
         self._last = sample
+
+    def rss_by_minute(self, since: float, until: float) -> list[dict[str, float]]:
+        """The bot's and the group's RSS (MiB) at the end of each whole minute after ``since``
+        and at ``until`` (monotonic), from the nearest sample before each."""
+        marks = [since + 60 * k for k in range(1, int((until - since) // 60) + 1)]
+        if not marks or until - marks[-1] > 1:
+            marks.append(until)
+        out = []
+        for mark in marks:
+            before = [r for r in self.rss if r[0] <= mark]
+            if before:
+                _, bot, total = before[-1]
+                out.append({"minute": round((mark - since) / 60, 2),
+                            "bot": round(bot / 1048576, 1), "total": round(total / 1048576, 1)})
+        return out
 
     async def _run(self) -> None:
         while True:
@@ -209,7 +258,7 @@ class GroupMonitor:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        self._take()
+        self._take(rescan=True)
         self._ended = time.monotonic()
         busy, _ = system_ticks()
         first, last = self._first, self._last

@@ -14,10 +14,16 @@ offers one (or after --think-ms), and starts a new match when one ends, until --
                  many took more than Discord's 3 s (unanswered ones included)
   visible        move press -> the first update of the presser's table or hand showing the move
   loop lag max   the worst event-loop lag inside the bot process during the run
+  stalls         every lag of the bot's loop over 50 ms with what held it (bot.stallwatch): the
+                 count, by kind (gc, cpu: our code, runqueue: no CPU for the loop's thread,
+                 blocked), the project's frames seen most, and the worst ones with their loop
+                 thread's CPU, collections and sampled stacks; the collector's totals by
+                 generation; and the harness's own stalls, which delay what it measures
   clicks/s       interactions the players sent (moves and commands) per second
   REST/s peak    the most requests in any 1 s that count against Discord's global limit (not
                  interaction callbacks nor webhook calls), and the 429 answers
-  RSS peak       the bot process, and the bot with its worker processes
+  RSS peak       the bot process, and the bot with its worker processes; and both at the end
+                 of every minute of the run (a leak shows as a rising line)
   CPU            the bot's group, this process (stand-in and players: what the harness costs)
                  and every other process of the machine, in % of one core
 
@@ -45,6 +51,7 @@ from bot.bench._loadplayer import Budget, LoadPlayer, Press
 from bot.bench._loadproc import BotProcess, GroupMonitor, kill_all_started
 from bot.bench._loadstandin import LoadStandIn
 from bot.loopwatch import LoopWatch
+from bot.stallwatch import StallRecorder
 from tests.discord_standin import SpecIndex, SpecMissing, load_spec
 from tests.discord_standin.state import CHANNEL_DM
 
@@ -54,6 +61,8 @@ READY_TIMEOUT = 120.0
 ANSWER_GRACE = 30.0  # after the last press: how long presses in flight may still be answered
 MAX_CLICKS_PER_SECOND = 200  # the default press budget per second of --seconds: a safety bound
 VALIDATE_EVERY = 10
+WORST_STALLS = 5
+STALL_KINDS = ("gc", "cpu", "runqueue", "blocked")
 MIB = 1024 * 1024
 TEMP_DIRS: list[Path] = []
 
@@ -81,13 +90,35 @@ def ms(seconds: float | None) -> float | None:
     return None if seconds is None else round(seconds * 1000, 1)
 
 
+def stall_summary(stalls: list[dict[str, Any]], worst: int = WORST_STALLS) -> dict[str, Any]:
+    """Stalls (``bot.stallwatch.Stall.describe()`` dicts): how many, of which kinds, where in
+    the project's code they were seen, and the ``worst`` longest in full."""
+    frames: dict[str, int] = {}
+    for stall in stalls:
+        if stall.get("own_frame"):
+            frames[stall["own_frame"]] = frames.get(stall["own_frame"], 0) + 1
+    kinds = {kind: 0 for kind in STALL_KINDS}
+    for stall in stalls:
+        kinds[stall["kind"]] = kinds.get(stall["kind"], 0) + 1
+    return {
+        "count": len(stalls),
+        "total_ms": round(sum(s["ms"] for s in stalls), 1),
+        "max_ms": max((s["ms"] for s in stalls), default=None),
+        "kinds": kinds,
+        "own_frames": [{"frame": f, "stalls": n}
+                       for f, n in sorted(frames.items(), key=lambda kv: -kv[1])[:8]],
+        "worst": sorted(stalls, key=lambda s: -s["ms"])[:worst],
+    }
+
+
 class LoadRun:
     """One run: the stand-in, the bot process, the players, and the figures they produce."""
 
     def __init__(self, spec: SpecIndex, *, tables: int, seconds: float, level: str, think: float,
                  clicks: int, validate_every: int, seed: int, rounds: int | None = None,
-                 ai_delay: float | None = None) -> None:
+                 ai_delay: float | None = None, stalls_out: Path | None = None) -> None:
         self.tables, self.seconds, self.level, self.think = tables, seconds, level, think
+        self.stalls_out = stalls_out
         self.rounds = rounds
         self.ai_delay = ai_delay
         self.clicks, self.seed = clicks, seed
@@ -172,9 +203,13 @@ class LoadRun:
         si = self.standin
         monitor = GroupMonitor(bot.pid)
         watch = LoopWatch(interval=0.02, threshold=5.0)  # reported, not logged
+        own_stalls: list[dict[str, Any]] = []
+        recorder = StallRecorder(0.05, keep=WORST_STALLS,
+                                 on_stall=lambda stall: own_stalls.append(stall.describe()))
         rest_before, limited_before = len(si.rest_times), si.rate_limited
         monitor.start()
         watch.start()
+        recorder.start()
         cpu0, t0, wall0 = time.process_time(), time.monotonic(), time.time()
         budget = Budget(t0 + self.seconds, self.clicks)
         await asyncio.gather(*(p.play(budget) for p in self.players))
@@ -183,6 +218,7 @@ class LoadRun:
         t2, wall2 = time.monotonic(), time.time()
         cpu = time.process_time() - cpu0
         watch.stop()
+        recorder.stop()
         await monitor.stop()
         bot_cpu, group_cpu = monitor.cpu_percent()
         window = max(t1 - t0, 1e-9)
@@ -192,6 +228,12 @@ class LoadRun:
         moves = [p for p in presses if p.move is not None]
         visible = [p.visible_seconds for p in moves if p.visible_seconds is not None]
         lag = bot.lag_max(wall0, wall2)
+        bot_stalls = bot.stalls_between(wall0, wall2)
+        if self.stalls_out is not None:
+            with open(self.stalls_out, "a") as out:
+                for process, stalls in (("bot", bot_stalls), ("bench", own_stalls)):
+                    for stall in stalls:
+                        out.write(json.dumps({"process": process, "tables": self.tables, **stall}) + "\n")
         kinds: dict[str, int] = {}
         for v in si.violations:
             kinds[v.kind] = kinds.get(v.kind, 0) + 1
@@ -202,11 +244,14 @@ class LoadRun:
             "acks_over_3s": sum(1 for a in acks if a > ACK_LIMIT) + missing,
             "visible_ms": {"p50": ms(percentile(visible, 50)), "p95": ms(percentile(visible, 95))},
             "loop_lag_ms_max": lag,
+            "stalls": {**stall_summary(bot_stalls),
+                       "gc": bot.gc_between(wall0, wall2)},
             "clicks_per_s": round(len(presses) / window, 2),
             "rest_per_s_peak": peak_per_second(si.rest_times[rest_before:], t0, t2),
             "rate_limited": si.rate_limited - limited_before,
             "rss_mib_peak": {"bot": round(monitor.peak_bot / MIB, 1),
                              "total": round(monitor.peak_total / MIB, 1)},
+            "rss_mib_by_minute": monitor.rss_by_minute(t0, t1),
             "seconds": round(window, 1),
             "ai": self.level,
             "clicks": len(presses),
@@ -221,6 +266,7 @@ class LoadRun:
             "bot_group_cpu_pct": round(group_cpu, 1),
             "bench_cpu_pct": round(100 * cpu / max(t2 - t0, 1e-9), 1),
             "bench_loop_lag_ms_max": ms(watch.max_lag),
+            "bench_stalls": {**stall_summary(own_stalls, worst=2), "gc": recorder.report(0)["gc"]},
             "other_cpu_pct": round(monitor.other_cpu, 1),
             "violations": kinds,
         }
@@ -232,7 +278,9 @@ def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in first.items():
         values = [r[key] for r in runs]
-        if isinstance(value, dict) and key != "violations":
+        if key == "worst":  # stalls: the longest of every run
+            out[key] = sorted((s for v in values for s in v), key=lambda s: -s["ms"])[:len(value)]
+        elif isinstance(value, dict) and key != "violations":
             out[key] = median_of(values)
         elif key == "violations":
             merged: dict[str, int] = {}
@@ -259,7 +307,8 @@ def describe(f: dict[str, Any]) -> str:
     return (f"tables {f['tables']:>4}  acks p50/p95/p99/max {_fmt(a['p50'])}/{_fmt(a['p95'])}/"
             f"{_fmt(a['p99'])}/{_fmt(a['max'])} ms, {f['acks_over_3s']} over 3 s  "
             f"visible p50/p95 {_fmt(v['p50'])}/{_fmt(v['p95'])} ms  "
-            f"loop lag max {_fmt(f['loop_lag_ms_max'], ' ms')}  clicks/s {f['clicks_per_s']:g}  "
+            f"loop lag max {_fmt(f['loop_lag_ms_max'], ' ms')}  "
+            f"stalls over 50 ms {f['stalls']['count']} {f['stalls']['kinds']}  clicks/s {f['clicks_per_s']:g}  "
             f"REST/s peak {f['rest_per_s_peak']} (429s: {f['rate_limited']})  "
             f"RSS peak bot {rss['bot']:g} / total {rss['total']:g} MiB  "
             f"CPU bot {f['bot_cpu_pct']:g}% bench {f['bench_cpu_pct']:g}% others {f['other_cpu_pct']:g}%")
@@ -278,7 +327,8 @@ async def measure(spec: SpecIndex, args: argparse.Namespace) -> list[dict[str, A
             figures = await LoadRun(spec, tables=tables, seconds=args.seconds, level=args.ai,
                                     think=args.think_ms / 1000, clicks=clicks,
                                     validate_every=args.validate_every, seed=args.seed + run,
-                                    rounds=args.rounds, ai_delay=args.ai_delay).execute()
+                                    rounds=args.rounds, ai_delay=args.ai_delay,
+                                    stalls_out=args.stalls).execute()
             runs.append(figures)
             if not args.json:
                 prefix = f"run {run + 1}/{args.runs}: " if args.runs > 1 else ""
@@ -321,6 +371,9 @@ def parser() -> argparse.ArgumentParser:
                         "as the tests do; checking all costs the stand-in most of its CPU)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--stalls", type=Path, metavar="FILE",
+                   help="append every stall of the runs (the bot's and the harness's) to FILE, "
+                        "one JSON object a line")
     return p
 
 

@@ -11,17 +11,19 @@ from bot.bench import _loadproc, load
 from tests.discord_standin import spec_or_skip
 
 KEYS = {"tables", "acks_ms", "acks_over_3s", "visible_ms", "loop_lag_ms_max", "clicks_per_s",
-        "rest_per_s_peak", "rate_limited", "rss_mib_peak"}
+        "rest_per_s_peak", "rate_limited", "rss_mib_peak", "stalls", "bench_stalls"}
+STALL_KEYS = {"count", "total_ms", "max_ms", "kinds", "own_frames", "worst", "gc"}
 
 
-def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys):
+def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys, tmp_path):
     spec_or_skip()
+    stalls_file = tmp_path / "stalls.jsonl"
     # The run ends when the 60th press is made and answered; --seconds is only a safety bound.
     # A one-round Koi-Koi match takes a player at most 25 presses (the command, then 8 turns of
     # at most 3 choices), and one of the two players makes at least 30 of the 60: at least one
     # match ends and its player opens the next.
     load.main(["--tables", "2", "--rounds", "1", "--ai-delay", "0.01", "--clicks", "60",
-               "--seconds", "600", "--validate-every", "1", "--json"])
+               "--seconds", "600", "--validate-every", "1", "--json", "--stalls", str(stalls_file)])
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures.keys() >= KEYS
     assert figures["tables"] == 2 and figures["clicks"] == 60
@@ -36,7 +38,18 @@ def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys):
     assert figures["loop_lag_ms_max"] is not None and figures["loop_lag_ms_max"] >= 0
     assert figures["rest_per_s_peak"] >= 1 and figures["rate_limited"] == 0
     assert figures["rss_mib_peak"]["total"] >= figures["rss_mib_peak"]["bot"] > 0
+    assert figures["rss_mib_by_minute"][-1]["bot"] > 0
     assert figures["violations"] == {}  # every body was checked against Discord's spec
+    # the stalls of both loops are reported, with the collector's work by generation
+    for stalls in (figures["stalls"], figures["bench_stalls"]):
+        assert stalls.keys() >= STALL_KEYS and stalls["count"] == sum(stalls["kinds"].values())
+        assert len(stalls["worst"]) <= min(stalls["count"], 5)
+    assert set(figures["stalls"]["gc"]) == {"0", "1", "2"}
+    assert figures["stalls"]["gc"]["0"]["count"] > 0  # the bot allocates while it plays
+    written = [json.loads(line) for line in stalls_file.read_text().splitlines()] \
+        if stalls_file.exists() else []
+    assert sum(1 for s in written if s["process"] == "bot") == figures["stalls"]["count"]
+    assert sum(1 for s in written if s["process"] == "bench") == figures["bench_stalls"]["count"]
     # nothing is left behind: no bot process group, no temporary directory
     assert not _loadproc.LIVE_GROUPS and not load.TEMP_DIRS
 
@@ -66,3 +79,17 @@ def test_figures_helpers():
 def test_group_sampling_reads_this_process_group():
     sample = _loadproc.sample_group(os.getpgrp())
     assert sample.total_rss > 0 and sample.cpu_ticks
+    # the members found before are read again, and only they (a pid gone is skipped)
+    again = _loadproc.sample_group(os.getpgrp(), [os.getpid(), 2 ** 22 + 1])
+    assert set(again.cpu_ticks) == {os.getpid()}
+
+
+def test_rss_is_reported_at_the_end_of_every_minute():
+    monitor = _loadproc.GroupMonitor(os.getpgrp())
+    mib = 1048576
+    monitor.rss = [(t, (100 + t // 60) * mib, 300 * mib) for t in range(0, 151, 30)]
+    assert monitor.rss_by_minute(0.0, 150.0) == [
+        {"minute": 1.0, "bot": 101.0, "total": 300.0},
+        {"minute": 2.0, "bot": 102.0, "total": 300.0},
+        {"minute": 2.5, "bot": 102.0, "total": 300.0}]
+    assert monitor.rss_by_minute(0.0, 30.0) == [{"minute": 0.5, "bot": 100.0, "total": 300.0}]
