@@ -285,6 +285,7 @@ class StallRecorder:
         self._beat: tuple[int, float, float] = (0, 0.0, 0.0)
         self._cpu = 0.0
         self._queued: int | None = None
+        self._since: tuple[float, float, int | None] = (0.0, 0.0, None)  # the first heartbeat's
         self._ended: deque[tuple[int, float, float, float, float, float | None]] = deque()
         self._gc_log: deque[tuple[float, float, float, int, int]] = deque(maxlen=GC_KEPT)
         self._gc_started = (0.0, 0.0)
@@ -339,6 +340,8 @@ class StallRecorder:
             runqueue = None if queued is None or self._queued is None else (queued - self._queued) / 1e9
             self._ended.append((seq, last, now, now - due, cpu - self._cpu, runqueue))
         self._cpu, self._queued = cpu, queued
+        if first:
+            self._since = (now, cpu, queued)
         self._beat = (seq + 1, now, now + self.interval)
         assert self._loop is not None
         self._handle = self._loop.call_later(self.interval, self._beat_now)
@@ -454,5 +457,16 @@ class StallRecorder:
                 "kinds": dict(self.kinds)}
         out["gc"] = {str(g): {"count": n, "ms": round(wall * 1000, 1), "cpu_ms": round(cpu * 1000, 1)}
                      for g, (n, wall, cpu) in sorted(self.gc_totals.items())}
+        out["loop_thread"] = self.loop_thread()
         out["worst"] = [s.describe() for s in stalls]
         return out
+
+    def loop_thread(self) -> dict[str, float | None]:
+        """Since the start, as of the last heartbeat: wall time, the loop thread's CPU and its
+        wait for a CPU (ms). A loop thread that waited long for a CPU was on a full machine."""
+        _, at, _ = self._beat
+        since_at, since_cpu, since_queued = self._since
+        queued = None if self._queued is None or since_queued is None \
+            else round((self._queued - since_queued) / 1e6, 1)
+        return {"wall_ms": round((at - since_at) * 1000, 1),
+                "cpu_ms": round((self._cpu - since_cpu) * 1000, 1), "runqueue_ms": queued}

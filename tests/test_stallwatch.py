@@ -85,9 +85,13 @@ async def test_a_blocked_loop_is_reported_with_the_function_that_held_it():
 
 
 async def test_a_spinning_loop_is_reported_as_its_own_cpu():
-    _, stall = await blocked_by(hold_the_loop_spinning)
+    recorder, stall = await blocked_by(hold_the_loop_spinning)
     assert any("hold_the_loop_spinning" in f for f in functions_in(stall.describe()))
     assert stall.loop_cpu > 0
+    # the loop thread's totals since the start hold the stall's CPU
+    totals = recorder.report()["loop_thread"]
+    assert totals["cpu_ms"] >= round(stall.loop_cpu * 1000, 1) - 0.1
+    assert totals["wall_ms"] >= round(stall.wall * 1000, 1) - 0.1
 
 
 async def test_a_collection_during_the_stall_is_reported_with_its_generation():

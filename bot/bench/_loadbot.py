@@ -8,10 +8,12 @@ production. Settings come from the environment:
     HANAFUDA_BENCH_TOKEN    the stand-in's bot token
     HANAFUDA_BENCH_DB       the SQLite file (a temporary one)
     HANAFUDA_BENCH_AI_DELAY optional: the AI's pause before a move, seconds (production: 1.2)
+    WORKER_NICENESS         optional, as in production: the worker processes' CPU priority
 
 It publishes the slash commands once at start, then writes one JSON object per line on stdout:
 ``{"event": "ready"}`` when connected, ``{"event": "lag", "t": unix time, "max_ms": worst loop
-lag of the last interval, "gc": the collector's totals so far}`` every ``REPORT_SECONDS``,
+lag of the last interval, "gc": the collector's totals so far, "loop_thread": the loop thread's
+CPU and wait for a CPU so far}`` every ``REPORT_SECONDS``,
 ``{"event": "stall", ...}`` for every stall of the loop over ``STALL_SECONDS`` with what held it
 (:mod:`bot.stallwatch`), and ``{"event": "exit", ...}`` with the overall figures when it closes
 (on SIGTERM or SIGINT). Logs go to stderr.
@@ -35,7 +37,7 @@ import yarl
 
 from bot import eventloop
 from bot.client import HanafudaBot
-from bot.config import Settings
+from bot.config import DEFAULT_NICENESS, Settings
 from bot.loopwatch import LoopWatch
 from bot.stallwatch import Stall, StallRecorder
 
@@ -84,7 +86,8 @@ async def _report(bot: BenchBot, watch: LoopWatch, stalls: StallRecorder) -> Non
         await asyncio.sleep(REPORT_SECONDS)
         try:
             emit("lag", t=time.time(), max_ms=round(watch.take_window_max() * 1000, 2),
-                 gc=stalls.report(worst=0)["gc"])
+                 **{key: value for key, value in stalls.report(worst=0).items()
+                    if key in ("gc", "loop_thread")})
         except BrokenPipeError:  # the harness died without stopping the bot: nobody measures
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(bot.close(), 15)
@@ -96,7 +99,10 @@ async def run() -> int:
     discord.http.Route.BASE = env["HANAFUDA_BENCH_API"]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(env["HANAFUDA_BENCH_GATEWAY"])
     token = env["HANAFUDA_BENCH_TOKEN"]
-    bot = BenchBot(Settings(token=token, database_path=Path(env["HANAFUDA_BENCH_DB"])))
+    # The workers' CPU priority as in production (WORKER_NICENESS), to measure its effect.
+    niceness = env.get("WORKER_NICENESS", "").strip()
+    bot = BenchBot(Settings(token=token, database_path=Path(env["HANAFUDA_BENCH_DB"]),
+                            worker_niceness=int(niceness) if niceness else DEFAULT_NICENESS))
     # The stand-in sends every guild at once; discord.py's 2 s wait for more only delays READY.
     bot._connection.guild_ready_timeout = 0.1
     watch = LoopWatch(interval=0.02, threshold=0.05)

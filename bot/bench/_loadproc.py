@@ -93,6 +93,7 @@ class BotProcess:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     lag: list[tuple[float, float]] = field(default_factory=list)  # (unix time, max ms)
     gc: list[tuple[float, dict]] = field(default_factory=list)  # (unix time, collector totals)
+    loop: list[tuple[float, dict]] = field(default_factory=list)  # (unix time, loop thread totals)
     stalls: list[dict] = field(default_factory=list)  # bot.stallwatch.Stall.describe(), in order
     exit_report: dict | None = None
     _reader: asyncio.Task | None = None
@@ -135,6 +136,8 @@ class BotProcess:
                 self.lag.append((report["t"], report["max_ms"]))
                 if "gc" in report:
                     self.gc.append((report["t"], report["gc"]))
+                if "loop_thread" in report:
+                    self.loop.append((report["t"], report["loop_thread"]))
             elif kind == "stall":
                 self.stalls.append({k: v for k, v in report.items() if k != "event"})
             elif kind == "exit":
@@ -179,6 +182,16 @@ class BotProcess:
             then = first.get(gen, {})
             out[gen] = {key: round(value - then.get(key, 0), 1) for key, value in now.items()}
         return out
+
+    def loop_between(self, since: float, until: float) -> dict[str, float | None]:
+        """The loop thread's wall time, CPU and wait for a CPU (ms) between the reports nearest
+        [since, until]; empty without reports."""
+        inside = [totals for t, totals in self.loop if since <= t <= until]
+        if not inside:
+            return {}
+        first, last = inside[0], inside[-1]
+        return {key: None if last[key] is None or first[key] is None
+                else round(last[key] - first[key], 1) for key in last}
 
     async def stop(self, grace: float = 15.0) -> None:
         """SIGTERM (the bot closes cleanly and reports), then SIGKILL whatever is left of the group."""

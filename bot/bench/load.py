@@ -19,6 +19,8 @@ offers one (or after --think-ms), and starts a new match when one ends, until --
                  blocked), the project's frames seen most, and the worst ones with their loop
                  thread's CPU, collections and sampled stacks; the collector's totals by
                  generation; and the harness's own stalls, which delay what it measures
+  loop thread    the bot loop thread's CPU and its wait for a CPU over the run (schedstat): a
+                 long wait means the machine was full, whatever the bot's code did
   clicks/s       interactions the players sent (moves and commands) per second
   REST/s peak    the most requests in any 1 s that count against Discord's global limit (not
                  interaction callbacks nor webhook calls), and the 429 answers
@@ -246,6 +248,7 @@ class LoadRun:
             "loop_lag_ms_max": lag,
             "stalls": {**stall_summary(bot_stalls),
                        "gc": bot.gc_between(wall0, wall2)},
+            "loop_thread_ms": bot.loop_between(wall0, wall2),
             "clicks_per_s": round(len(presses) / window, 2),
             "rest_per_s_peak": peak_per_second(si.rest_times[rest_before:], t0, t2),
             "rate_limited": si.rate_limited - limited_before,
