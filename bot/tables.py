@@ -342,6 +342,7 @@ class TableManager:
         """Rebuild every running game of this process's guilds after a restart and restart
         its timers and AI turns (the other processes resume theirs)."""
         count = 0
+        resumed: set[int] = set()
         for brief in await self.store.list_running_games(EVERY_SERVER):
             if not self.owns(brief.guild_id):
                 continue
@@ -354,6 +355,7 @@ class TableManager:
             if not table.timeouts:
                 table.timeouts = [0] * len(table.players)
             self.tables[table.game_id] = table
+            resumed.add(table.game_id)
             logcontext.table_context(table).run(log.info, "resumed at move %d", table.seq)
             if table.match.is_over:  # the bot stopped between the last move and the settlement
                 async with table.lock:
@@ -369,19 +371,20 @@ class TableManager:
                 self.publisher.refresh(table)
                 self._schedule(table)
             count += 1
-        await self._show_unshown_ends()
+        await self._show_unshown_ends(skip=resumed)
         return count
 
-    async def _show_unshown_ends(self) -> None:
+    async def _show_unshown_ends(self, skip: set[int]) -> None:
         """Games that ended just before the process stopped: their final table and hands are
-        drawn again (a restart would otherwise leave live controls on a game that is over)."""
+        drawn again (a restart would otherwise leave live controls on a game that is over).
+        ``skip`` holds the games just resumed: one settled on resume shows its end already."""
         try:
             ended = await self.store.unshown_ended_games()
         except StoreError as exc:
             log.warning("cannot list the games whose end is not shown yet: %s", exc)
             return
         for rec in ended:
-            if not self.owns(rec.guild_id):
+            if not self.owns(rec.guild_id) or rec.game_id in skip:
                 continue
             try:
                 table = Table.from_record(rec)

@@ -53,12 +53,14 @@ def test_a_numbered_control_maps_to_the_offered_move():
 
     table = SimpleNamespace(game_id=1, guild_id=9, match=SimpleNamespace(observation=lambda seat: TWINS))
     Manager.tables = {1: table}
-    client = SimpleNamespace(tables=Manager(), publisher=SimpleNamespace(hand_seen_via=lambda *a: None))
+    via = SimpleNamespace(answered=asyncio.Event(), withdrawn=False)
+    client = SimpleNamespace(tables=Manager(), publisher=SimpleNamespace(hand_seen_via=lambda *a: via))
     interaction = SimpleNamespace(client=client, user=SimpleNamespace(id=5),
                                   response=SimpleNamespace(defer=nothing, is_done=lambda: True),
                                   followup=SimpleNamespace(send=nothing))
     asyncio.run(press_move(interaction, 1, 1, "#1"))
     assert played == ["play:crane>pine_chaff_1"]
+    assert via.answered.is_set() and not via.withdrawn  # stored, so the hand is updated through the press
     assert Action.parse(played[0]).card == "crane"
 
 

@@ -37,6 +37,7 @@ STAKED_RUNNING = play([U1, U3], 15, moves=2)
 STAKED_FINISHED = play([U1, U2], 16)
 SEASON_GAME = play([U1, U3], 17)
 OPENSKILL_GAME = play([U2, U1], 18)
+UNSHOWN_GAME = play([U3, U1], 19)
 
 
 def _game(guild: int, played: Played, at: int, *, stake: int = 0, payouts: str | None = None):
@@ -272,6 +273,13 @@ def level_12(ids: dict[str, Any]):
           json.dumps({"ante": 5, "max_raises": 2}, sort_keys=True))])
 
 
+def level_13(ids: dict[str, Any]):
+    """A game that ended just before the process stopped: its end is stored, its final table and
+    hands not yet shown (the next start shows them)."""
+    game_id = yield from _game(G1, UNSHOWN_GAME, T0 + 16_000)
+    yield ExecuteMany("UPDATE games SET final_shown = 0 WHERE game_id = ?", [(game_id,)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
-                           11: level_11, 12: level_12}
+                           11: level_11, 12: level_12, 13: level_13}
