@@ -369,6 +369,7 @@ class TableManager:
                     log.warning("turn timeout of guild %s unknown; the default applies", table.guild_id)
                 self._begin_move(table, acted=table.match.current_player)
                 self.publisher.refresh(table)
+                await self._post_owed(table)
                 self._schedule(table)
             count += 1
         await self._show_unshown_ends(skip=resumed)
@@ -401,7 +402,17 @@ class TableManager:
                                                   "reason": rec.end_reason or ""}),
                              "outcome": outcome}
             logcontext.table_context(table).run(log.info, "showing its end again")
+            await self._post_owed(table)
             self.publisher.show_end(table)
+
+    async def _post_owed(self, table: Table) -> None:
+        """The round summaries of stored moves that had not gone out when the process stopped."""
+        try:
+            owed = await self.store.unposted_events(table.game_id)
+        except StoreError as exc:
+            log.warning("cannot list the posts owed by game %s: %s", table.game_id, exc)
+            return
+        self.publisher.post_owed(table, owed)
 
     def get(self, game_id: int) -> Table:
         table = self.tables.get(game_id)

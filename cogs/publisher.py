@@ -29,7 +29,7 @@ from bot.games.base import Action
 from bot.i18n import speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
-from bot.store import StoreError
+from bot.store import GameEvent, StoreError
 from bot.tables import STUCK, Table, is_ai
 from bot.words import plural, shorten
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
@@ -631,12 +631,38 @@ class TablePublisher:
             log.warning("could not save the turn alert of game %d", table.game_id, exc_info=True)
 
     # -- one-off posts ----------------------------------------------------------------------
-    def _queue_event_posts(self, table: Table, events: list[dict]) -> None:
-        for e in events:
+    def _queue_event_posts(self, table: Table, events: list[dict], seq: int | None = None) -> None:
+        """The one-off posts of the move ``seq`` (the table's last one by default). Once its
+        summaries went out the store notes it, so a start sends only those still owed
+        (:meth:`post_owed`); each carries a nonce that Discord keeps unique, so one sent just
+        before the process stopped is not sent twice."""
+        seq = table.seq if seq is None else seq
+        summaries = 0
+        for i, e in enumerate(events):
             if presenter.posts_summary(table.game, e):
-                self._posts.queue(table.game_id, lambda e=e: self._post_summary(table, e))
+                nonce = f"hf{table.game_id}.{seq}.{i}"
+                self._posts.queue(table.game_id, lambda e=e, n=nonce: self._post_summary(table, e, n))
+                summaries += 1
             elif e["type"] == "race":
                 self._posts.queue(table.game_id, lambda e=e: self._post_race(table, e))
+        if summaries:
+            self._posts.queue(table.game_id, lambda: self._mark_posted(table, seq))
+
+    def post_owed(self, table: Table, moves: Iterable[GameEvent]) -> None:
+        """After a restart: the round summaries of stored moves that may not have gone out."""
+        for move in moves:
+            if any(presenter.posts_summary(table.game, e) for e in move.events):
+                self._queue_event_posts(table, [e for e in move.events if e["type"] != "race"],
+                                        seq=move.seq)
+
+    async def _mark_posted(self, table: Table, seq: int) -> None:
+        store = getattr(self.bot, "store", None)
+        if store is None:
+            return
+        try:
+            await store.mark_posted(table.game_id, seq)
+        except StoreError:  # sent again at the next start, and Discord drops the repeat by nonce
+            log.warning("could not note the posts of game %d up to move %d", table.game_id, seq)
 
     async def _post_race(self, table: Table, event: dict) -> None:
         """The Slap! message: everyone but the player who went out races to press it."""
@@ -648,7 +674,7 @@ class TablePublisher:
                      name=shown(table.names[event["winner"]]), pings=pings)
         await self._send(table.channel_id, content=text[:2000], view=view, allowed_mentions=ping(*humans))
 
-    async def _post_summary(self, table: Table, event: dict) -> None:
+    async def _post_summary(self, table: Table, event: dict, nonce: str) -> None:
         with speaking(self.public_language(table)) as language:
             view = replace(presenter.summary_view(table.game, event, table.names), language=language)
             names = [shown(n) for n in table.names]
@@ -663,7 +689,7 @@ class TablePublisher:
         image = await self.render(render_summary, view)
         embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4096], colour=ACCENT)
         embed.set_image(url="attachment://summary.png")
-        await self._send(table.channel_id, embed=embed, file=png(image, "summary.png"))
+        await self._send(table.channel_id, embed=embed, file=png(image, "summary.png"), nonce=nonce)
 
     async def _forget_when_done(self, table: Table) -> None:
         """A finished table's memory goes once its last updates went out."""

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 INTERACTION_SECONDS = 15 * 60  # an interaction's token answers this long, then Discord refuses it
 RETRY_SECONDS = (1, 2, 5, 10, 30)  # waits before listening again after the database was lost
+ACK_SECONDS = 3.0  # Discord's window to acknowledge a press: after it the token is settled either way
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class RelayedPress:
     language: str
     at: float  # when it was pressed (unix seconds)
     press_id: int | None = None  # its place in the queue, once queued
+    interaction_id: int = 0  # the press itself (0: queued by an older version)
 
     @classmethod
     def from_message(cls, data: dict[str, Any]) -> RelayedPress:
@@ -49,12 +51,12 @@ class RelayedPress:
             raise ValueError(f"no press of kind {data['kind']!r}")
         return cls(str(data["kind"]), int(data["game"]), int(data["seq"]), str(data["key"]), int(data["user"]),
                    int(data["application"]), str(data["token"]), str(data.get("language", "")),
-                   float(data["at"]), data.get("press_id"))
+                   float(data["at"]), data.get("press_id"), int(data.get("interaction", 0)))
 
     def message(self) -> dict[str, Any]:
         return {"kind": self.kind, "game": self.game_id, "seq": self.seq, "key": self.key, "user": self.user_id,
                 "application": self.application_id, "token": self.token,
-                "language": self.language, "at": self.at}
+                "language": self.language, "at": self.at, "interaction": self.interaction_id}
 
     def followup(self, bot: discord.Client) -> discord.Webhook:
         """The press's own webhook (as ``interaction.followup``): private answers to the presser."""
@@ -74,6 +76,8 @@ class Relay:
         self._task: asyncio.Task[None] | None = None
         self._playing: set[asyncio.Task[None]] = set()
         self._in_hand: set[int] = set()  # queued presses being played here (taken once)
+        # presses the receiving process acknowledged (interaction id -> event, when heard)
+        self._acked: dict[int, tuple[asyncio.Event, float]] = {}
         self.listening = asyncio.Event()  # set while announcements reach this process
         self.played = 0  # presses taken from the queue and played here (tests, logs)
 
@@ -119,9 +123,10 @@ class Relay:
         if game.status != "running" or self.plan.owns(game.guild_id):
             return False
         press = RelayedPress(kind, gid, seq, key, interaction.user.id, interaction.application_id,
-                             interaction.token, current(), time.time())
+                             interaction.token, current(), time.time(), interaction_id=interaction.id)
+        shard = self.plan.shard_of(game.guild_id)
         try:
-            await store.relay_press(self.plan.shard_of(game.guild_id), gid, press.message())
+            await store.relay_press(shard, gid, press.message())
         except StoreError:
             await interaction.response.send_message(
                 t("The move could not be passed on to its table; try again in a moment."),
@@ -131,7 +136,25 @@ class Relay:
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
+        try:
+            await store.announce_acknowledged(shard, interaction.id)
+        except StoreError:  # the owner then waits out Discord's window before answering
+            log.warning("could not tell shard %d that a press was acknowledged", shard)
         return True
+
+    async def acknowledged(self, press: RelayedPress) -> None:
+        """Return once the press's token may answer: the receiving process said it acknowledged
+        the press, or Discord's window for that has passed (then it was, or never will be)."""
+        left = press.at + ACK_SECONDS - time.time()
+        if not press.interaction_id or left <= 0:
+            return
+        heard, _ = self._acked.setdefault(press.interaction_id, (asyncio.Event(), time.time()))
+        try:
+            await asyncio.wait_for(heard.wait(), left)
+        except TimeoutError:
+            pass
+        finally:
+            self._acked.pop(press.interaction_id, None)
 
     # -- receiving ---------------------------------------------------------------------------
     async def _listen(self) -> None:
@@ -162,6 +185,14 @@ class Relay:
         kind = message.get("kind")
         if kind == "press" and message.get("shard") in (self.plan.ids or ()):
             await self._take()
+        elif kind == "acked" and message.get("shard") in (self.plan.ids or ()):
+            now = time.time()
+            for key, (_, since) in list(self._acked.items()):  # acks of presses long played
+                if now - since > 60:
+                    del self._acked[key]
+            if isinstance(message.get("interaction"), int):
+                heard, _ = self._acked.setdefault(message["interaction"], (asyncio.Event(), now))
+                heard.set()
         elif kind == "language" and isinstance(message.get("user"), int):
             languages = getattr(self.bot, "languages", None)
             if languages is not None:

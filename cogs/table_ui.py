@@ -24,7 +24,7 @@ from bot.tables import Table, TableError
 from bot.words import shorten
 from cogs.language import Speaks
 from cogs.relay import Relay, RelayedPress
-from cogs.text import refuse
+from cogs.text import NO_PINGS, refuse
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
 
@@ -157,7 +157,7 @@ async def play_relayed(bot: Any, press: RelayedPress) -> None:
     as :func:`press_move` and the slap button would, answered through the press's token (the
     hand itself is edited as the bot, as for a move made by the others)."""
     manager = bot.tables
-    followup = press.followup(bot)
+    followup = AfterAck(press.followup(bot), bot.relay, press)
     try:
         table = manager.get(press.game_id)
         logcontext.at_table(table)
@@ -172,6 +172,18 @@ async def play_relayed(bot: Any, press: RelayedPress) -> None:
         await manager.act(table, seat, action, press.user_id, press.seq, relayed_press=press.press_id)
     except TableError as exc:
         await followup.send(str(exc), ephemeral=True)
+
+
+class AfterAck:
+    """A relayed press's followup that sends only once the receiving process acknowledged the
+    press: this process may take the press from the queue before that ack reached Discord."""
+
+    def __init__(self, followup: discord.Webhook, relay: Relay, press: RelayedPress) -> None:
+        self._followup, self._relay, self._press = followup, relay, press
+
+    async def send(self, content: str, *, ephemeral: bool) -> None:
+        await self._relay.acknowledged(self._press)
+        await self._followup.send(content, ephemeral=ephemeral, allowed_mentions=NO_PINGS)
 
 
 def slapped(events: list[dict[str, Any]]) -> str:

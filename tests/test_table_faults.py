@@ -31,6 +31,7 @@ class Quiet:
         self.moves = 0
         self.moved = asyncio.Event()
         self.ended = asyncio.Event()
+        self.owed: dict[int, list[int]] = {}
 
     def describe(self, table, events):
         return [str(e.get("type")) for e in events[:2]]
@@ -50,6 +51,9 @@ class Quiet:
 
     def refresh(self, table):
         pass
+
+    def post_owed(self, table, moves):
+        self.owed[table.game_id] = [move.seq for move in moves]
 
     def warn(self, table, seat, seconds):
         pass

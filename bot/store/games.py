@@ -319,6 +319,20 @@ async def mark_final_shown(conn: aiosqlite.Connection, game_id: int) -> None:
                        (game_id,))
 
 
+async def unposted_events(conn: aiosqlite.Connection, game_id: int) -> list[GameEvent]:
+    rows = await conn.execute_fetchall(
+        "SELECT e.seq, e.actor, e.action, e.events, e.created_at FROM game_events e "
+        "JOIN games g ON g.game_id = e.game_id WHERE e.game_id = ? AND e.seq > g.posted_seq "
+        "ORDER BY e.seq", (game_id,))
+    return [GameEvent(seq=r[0], actor=_actor_of(r[1]), action=r[2], events=json.loads(r[3]),
+                      created_at=ms_to_datetime(r[4])) for r in rows]
+
+
+async def mark_posted(conn: aiosqlite.Connection, game_id: int, seq: int) -> None:
+    await conn.execute("UPDATE games SET posted_seq = ? WHERE game_id = ? AND posted_seq < ?",
+                       (seq, game_id, seq))
+
+
 async def ended_outcome(conn: aiosqlite.Connection, game_id: int) -> GameOutcome:
     row = await _game_row(conn, game_id, EVERY_SERVER)
     if row["status"] == "running":

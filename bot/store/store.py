@@ -43,6 +43,7 @@ from .models import (
     CURRENT_SEASON,
     SYSTEM_ACTOR,
     AuditReport,
+    GameEvent,
     GameOutcome,
     GameRecord,
     LeaderboardPage,
@@ -266,6 +267,13 @@ class Store:
                                                       "from": self.origin})
         await self._db.transact(work)
 
+    async def announce_acknowledged(self, shard: int, interaction_id: int) -> None:
+        """Tell the process of ``shard`` that the press ``interaction_id`` it was sent is
+        acknowledged, so its token may now answer (Discord refuses a followup before the ack)."""
+        await self._db.transact(lambda conn: relay.announce(
+            conn, self.dialect, {"kind": "acked", "shard": shard, "interaction": interaction_id,
+                                 "from": self.origin}))
+
     async def queued_relayed_presses(self, shards: Sequence[int]) -> list[dict[str, Any]]:
         """The presses queued for ``shards``, oldest first, each with its ``press_id``; each stays
         queued until its move is recorded (``record_action(..., relayed_press=)``) or it is
@@ -485,6 +493,18 @@ class Store:
     async def mark_final_shown(self, game_id: int) -> None:
         """The ended game's messages show its end (the final table, hands without controls)."""
         await self._db.transact(lambda conn: games.mark_final_shown(conn, game_id))
+
+    async def unposted_events(self, game_id: int) -> list[GameEvent]:
+        """The stored moves of a game whose one-off posts (round summaries) may not have gone
+        out yet, oldest first: a start sends them (:meth:`mark_posted` once sent)."""
+        async with self._db.snapshot() as conn:
+            return await games.unposted_events(conn, game_id)
+
+    async def mark_posted(self, game_id: int, seq: int) -> None:
+        """The posts of the game's moves up to ``seq`` went out (never moves the mark back)."""
+        if type(seq) is not int or not 0 <= seq < 2**63:
+            raise InvalidInput("The move number must be a whole number from 0.")
+        await self._db.transact(lambda conn: games.mark_posted(conn, game_id, seq))
 
     async def ended_outcome(self, game_id: int) -> GameOutcome:
         """How an ended game was settled, as stored (:class:`GameNotRunning` while it runs)."""

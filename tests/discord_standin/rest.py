@@ -36,6 +36,7 @@ VIEW_CHANNEL = 1 << 10
 # Interaction type -> callback types Discord accepts for it.
 CALLBACKS_ALLOWED = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 MESSAGE_TYPE_DEFAULT = 0
+NONCE_WINDOW = 180.0  # seconds a nonce stays unique ("a few minutes" in Discord's reference)
 MESSAGE_TYPE_CHAT_INPUT = 20
 
 
@@ -267,8 +268,20 @@ async def post_channel_message(si: StandIn, call: Call) -> web.StreamResponse:
     if not _bot_can_send(si, channel):
         si.violation("permissions", call, f"bot lacks send_messages in #{channel.name}", call.body)
         return discord_error(403, 50013, "Missing Permissions")
+    nonce = call.body.get("nonce")
+    if nonce is not None and call.body.get("enforce_nonce"):
+        # Discord keeps a nonce unique per author for a few minutes: the same send again
+        # returns the message the first one created instead of creating another.
+        earlier = next((m for m in reversed(si.messages.values())
+                        if m.channel is channel and m.nonce == str(nonce) and m.author is si.bot_user and not m.deleted
+                        and time.time() - m.created_at < NONCE_WINDOW), None)
+        if earlier is not None:
+            return json_response(earlier.payload(si.base_url))
     msg = create_message(si, call, channel, call.body)
-    return msg if isinstance(msg, web.Response) else json_response(msg.payload(si.base_url))
+    if isinstance(msg, web.Response):
+        return msg
+    msg.nonce = None if nonce is None else str(nonce)
+    return json_response(msg.payload(si.base_url))
 
 
 def _left(si: StandIn, channel: Any) -> bool:

@@ -297,6 +297,7 @@ class Message:
     created_at: float = field(default_factory=time.time)
     edited_at: float | None = None
     deleted: bool = False
+    nonce: str | None = None
     ephemeral_for: User | None = None
     interaction: InteractionRecord | None = None
     history: list[Revision] = field(default_factory=list)
@@ -363,6 +364,8 @@ class Message:
             "type": self.type,
             "flags": self.flags,
         }
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.channel.guild is not None:
             data["guild_id"] = str(self.channel.guild.id)
         if self.interaction is not None:

@@ -7,8 +7,9 @@ Koi-Koi, Go-Stop and Seotda against the AI with stakes, pressing a random offere
 their hand offers one. The bot is SIGKILLed several times: at a random moment, or right after it
 acknowledged a press. After the last kill the tables play on, the bot is stopped with SIGTERM (a
 clean stop, which must exit 0) and started once more, and everything is checked against the
-store. ``HANAFUDA_CRASH_RUNS`` repeats the whole run (default 1) and ``HANAFUDA_CRASH_REPORT``
-names a file that receives one JSON line of figures per run.
+store. ``HANAFUDA_CRASH_RUNS`` repeats the whole run (default 1), ``HANAFUDA_CRASH_KILLS`` and
+``HANAFUDA_CRASH_TABLES`` set its kills and tables, and ``HANAFUDA_CRASH_REPORT`` names a file
+that receives one JSON line of figures per run.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ from tests.e2e.playing import hands, is_closed, table_messages, table_move
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = int(os.environ.get("HANAFUDA_CRASH_RUNS", "1"))
-KILLS = int(os.environ.get("HANAFUDA_CRASH_KILLS", "4"))
-TABLES = 12
+# The suite runs a lighter round (3 kills, 8 tables); the figures in docs/reliability.md come
+# from HANAFUDA_CRASH_RUNS=10 HANAFUDA_CRASH_KILLS=4 HANAFUDA_CRASH_TABLES=12.
+KILLS = int(os.environ.get("HANAFUDA_CRASH_KILLS", "3"))
+TABLES = int(os.environ.get("HANAFUDA_CRASH_TABLES", "8"))
 AFTER_LAST_KILL = 3  # presses per table after the last restart before the clean stop
 GAMES = (("koikoi", {"rounds": 2, "stake": 2}), ("gostop", {"rounds": 2, "stake": 1}),
          ("seotda", {"rounds": 3, "stake": 60}))
@@ -345,7 +348,7 @@ def database(request, tmp_path):
     server.drop_database(name)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=170)
 async def test_kills_lose_no_acknowledged_press_and_leave_nothing_stale(standin, tmp_path, database):
     server, url = database
     standin.wait_timeout = max(standin.wait_timeout, 90.0)

@@ -15,6 +15,7 @@ KEYS = {"tables", "acks_ms", "acks_over_3s", "visible_ms", "loop_lag_ms_max", "c
 STALL_KEYS = {"count", "total_ms", "max_ms", "kinds", "own_frames", "worst", "gc"}
 
 
+@pytest.mark.slow(seconds=40)
 def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys, tmp_path):
     spec_or_skip()
     stalls_file = tmp_path / "stalls.jsonl"

@@ -73,6 +73,7 @@ async def start(standin, url: str, shard: int, tmp_path: Path, *, sync: bool = F
     return bot
 
 
+@pytest.mark.slow(seconds=90)
 async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_path):
     standin.shard_count = 2
     server = pgserver.server()

@@ -38,6 +38,9 @@ class Quiet:
     def refresh(self, table):
         pass
 
+    def post_owed(self, table, moves):
+        pass
+
     def warn(self, table, seat, seconds):
         pass
 

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.store import EVERY_SERVER, Store
 
 from ._storm import FakeClock, Tally, check_invariants, open_all, plain_connection, storm_task
@@ -17,6 +19,7 @@ from ._storm import FakeClock, Tally, check_invariants, open_all, plain_connecti
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow(seconds=45)
 async def test_concurrency_storm_keeps_every_invariant(database):
     path = str(database)
     clock = FakeClock()

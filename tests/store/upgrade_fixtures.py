@@ -38,6 +38,7 @@ STAKED_FINISHED = play([U1, U2], 16)
 SEASON_GAME = play([U1, U3], 17)
 OPENSKILL_GAME = play([U2, U1], 18)
 UNSHOWN_GAME = play([U3, U1], 19)
+UNPOSTED_GAME = play([U1, U2], 20, moves=6)
 
 
 def _game(guild: int, played: Played, at: int, *, stake: int = 0, payouts: str | None = None):
@@ -280,6 +281,13 @@ def level_13(ids: dict[str, Any]):
     yield ExecuteMany("UPDATE games SET final_shown = 0 WHERE game_id = ?", [(game_id,)])
 
 
+def level_14(ids: dict[str, Any]):
+    """A running game whose last moves' posts (round summaries) had not gone out."""
+    game_id = yield from _game(G1, UNPOSTED_GAME, T0 + 17_000)
+    yield ExecuteMany("UPDATE games SET posted_seq = 2 WHERE game_id = ?", [(game_id,)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
-                           11: level_11, 12: level_12, 13: level_13}
+                           11: level_11, 12: level_12, 13: level_13,
+                           14: level_14}
