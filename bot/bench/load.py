@@ -270,6 +270,7 @@ class LoadRun:
             "bench_cpu_pct": round(100 * cpu / max(t2 - t0, 1e-9), 1),
             "bench_loop_lag_ms_max": ms(watch.max_lag),
             "bench_stalls": {**stall_summary(own_stalls, worst=2), "gc": recorder.report(0)["gc"]},
+            "bench_loop_thread_ms": recorder.loop_thread(),
             "other_cpu_pct": round(monitor.other_cpu, 1),
             "violations": kinds,
         }

@@ -49,6 +49,7 @@ def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys, 
     assert figures["stalls"]["gc"]["0"]["count"] > 0  # the bot allocates while it plays
     loop = figures["loop_thread_ms"]
     assert loop["wall_ms"] > 0 and 0 < loop["cpu_ms"] <= loop["wall_ms"] * 1.05
+    assert figures["bench_loop_thread_ms"]["cpu_ms"] > 0
     written = [json.loads(line) for line in stalls_file.read_text().splitlines()] \
         if stalls_file.exists() else []
     assert sum(1 for s in written if s["process"] == "bot") == figures["stalls"]["count"]
