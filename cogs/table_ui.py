@@ -218,6 +218,16 @@ async def relayed(interaction: discord.Interaction, kind: str, gid: int, seq: in
     return relay is not None and await relay.forwards(interaction, kind, gid, seq, key)
 
 
+def forget_view(item: discord.ui.Item[Any]) -> None:
+    """To run a press on a dynamic item, discord.py builds a whole view from the pressed message
+    and drops it afterwards, it and its items pointing at each other: a cycle that would wait
+    for a full collection of the garbage collector. Emptied once the press is handled, the view
+    goes with its last reference (moves are most of the presses, so their controls do this)."""
+    view = item.view
+    if view is not None:
+        view.clear_items()
+
+
 class ActionButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>#[0-9]+|[A-Za-z0-9_:>+]+)"):
     """One legal move of the player to act."""
@@ -233,7 +243,10 @@ class ActionButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["gid"]), int(match["seq"]), match["action"], item.label or "Move")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await press_move(interaction, self.gid, self.seq, self.action)
+        try:
+            await press_move(interaction, self.gid, self.seq, self.action)
+        finally:
+            forget_view(self)
 
 
 MOVE_KEY = re.compile(r"#[0-9]+|[A-Za-z0-9_:>+]+")
@@ -257,11 +270,14 @@ class MoveSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["gid"]), int(match["seq"]), int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if len(values) != 1 or not MOVE_KEY.fullmatch(str(values[0])):
-            await refuse(interaction, t("Choose one move from the menu."))
-            return
-        await press_move(interaction, self.gid, self.seq, str(values[0]))
+        try:
+            values = (interaction.data or {}).get("values") or []
+            if len(values) != 1 or not MOVE_KEY.fullmatch(str(values[0])):
+                await refuse(interaction, t("Choose one move from the menu."))
+                return
+            await press_move(interaction, self.gid, self.seq, str(values[0]))
+        finally:
+            forget_view(self)
 
 
 def action_key(gid: int, seq: int, action: Action, index: int) -> str:

@@ -10,6 +10,7 @@ import weakref
 
 import discord
 
+from cogs import table_ui
 from cogs.table_ui import ActionButton, HandButton, controls, png
 
 
@@ -50,3 +51,25 @@ def test_a_sent_picture_goes_with_its_last_reference():
         del file
         assert buffer() is None
     assert isinstance(png(b"x", "a.png"), discord.File)
+
+
+async def test_the_view_discord_py_builds_for_a_move_press_goes_with_its_last_reference(monkeypatch):
+    pressed = []
+
+    async def press_move(interaction, gid, seq, key):
+        pressed.append((gid, seq, key))
+
+    monkeypatch.setattr(table_ui, "press_move", press_move)
+    with no_collector():
+        # as discord.py runs a press: the message's controls in a view, the pressed one swapped
+        # for the dynamic item, which points at that view
+        view = discord.ui.View(timeout=None)
+        for i in range(6):
+            view.add_item(discord.ui.Button(label=f"Move {i}", custom_id=f"hf:act:7:3:k{i}"))
+        button = ActionButton(7, 3, "k0", "Move 0")
+        view.add_item(button)
+        gone = weakref.ref(view)
+        await button.callback(None)
+        del view, button
+        assert gone() is None
+    assert pressed == [(7, 3, "k0")]
