@@ -241,10 +241,11 @@ class RunningCog(commands.Cog):
     @app_commands.command(name="games", description="The games running on this server, with a link to each table")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
+        # acknowledged before the store is read: a slow database costs the answer, not the ack
+        await interaction.response.defer(ephemeral=True, thinking=True)
         embed, view = await games_page(interaction, 0)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-        await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS,
-                                                **kwargs)
+        await interaction.edit_original_response(embed=embed, allowed_mentions=NO_PINGS, **kwargs)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,7 +11,8 @@ offers one (or after --think-ms), and starts a new match when one ends, until --
 (or --clicks presses were made). Figures per N (medians over --runs):
 
   acks           press -> the bot's first answer to the interaction: p50/p95/p99/max, and how
-                 many took more than Discord's 3 s (unanswered ones included)
+                 many took more than Discord's 3 s (unanswered ones included); in the JSON also
+                 apart for the presses on hands and for the commands (the opening burst)
   visible        move press -> the first update of the presser's table or hand showing the move
   loop lag max   the worst event-loop lag inside the bot process during the run
   stalls         every lag of the bot's loop over 50 ms with what held it (bot.stallwatch): the
@@ -244,6 +245,10 @@ class LoadRun:
             "acks_ms": {"p50": ms(percentile(acks, 50)), "p95": ms(percentile(acks, 95)),
                         "p99": ms(percentile(acks, 99)), "max": ms(max(acks, default=None))},
             "acks_over_3s": sum(1 for a in acks if a > ACK_LIMIT) + missing,
+            # the opening commands arrive all at once; the presses on hands spread over the run
+            "move_acks_ms": spread_ms([p.ack_seconds for p in moves if p.ack_seconds is not None]),
+            "command_acks_ms": spread_ms([p.ack_seconds for p in presses
+                                          if p.move is None and p.ack_seconds is not None]),
             "visible_ms": {"p50": ms(percentile(visible, 50)), "p95": ms(percentile(visible, 95))},
             "loop_lag_ms_max": lag,
             "stalls": {**stall_summary(bot_stalls),
@@ -274,6 +279,11 @@ class LoadRun:
             "other_cpu_pct": round(monitor.other_cpu, 1),
             "violations": kinds,
         }
+
+
+def spread_ms(seconds: list[float]) -> dict[str, float | None]:
+    return {"p50": ms(percentile(seconds, 50)), "p95": ms(percentile(seconds, 95)),
+            "p99": ms(percentile(seconds, 99)), "max": ms(max(seconds, default=None))}
 
 
 def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:

@@ -191,6 +191,9 @@ class SpecIndex:
                 self.operations.append(self._operation(method.upper(), template, op))
         # Literal segments (@me, @original) must win over parameters at the same position.
         self.operations.sort(key=lambda o: (len(o.params), o.template))
+        # Verdicts on bodies seen before: every bot a test starts publishes the same commands,
+        # and checking that body against the schema again each time is most of a start.
+        self._verdicts: dict[tuple[str, str], BodyError | None] = {}
 
     @staticmethod
     def _with_quirks(document: dict[str, Any]) -> dict[str, Any]:
@@ -255,8 +258,22 @@ class SpecIndex:
         kind = content_type if content_type in op.body_types else "application/json"
         if kind not in op.body_types:
             return BodyError(f"{op.method} {op.template} does not accept {content_type}", {})
-        validator = self._validator(op.pointer + "/" + _pointer_escape(kind) + "/schema")
-        error = _pinpoint(list(validator.iter_errors(body)))
+        pointer = op.pointer + "/" + _pointer_escape(kind) + "/schema"
+        try:
+            key = (pointer, json.dumps(body, sort_keys=True, allow_nan=False))
+        except (TypeError, ValueError):  # not plain JSON: checked every time
+            key = None
+        if key is not None and key in self._verdicts:
+            return self._verdicts[key]
+        verdict = self._check_body(pointer, body)
+        if key is not None:
+            if len(self._verdicts) >= 256:
+                self._verdicts.pop(next(iter(self._verdicts)))
+            self._verdicts[key] = verdict
+        return verdict
+
+    def _check_body(self, pointer: str, body: Any) -> BodyError | None:
+        error = _pinpoint(list(self._validator(pointer).iter_errors(body)))
         if error is None:
             return None
         where = "/".join(_error_path(error)) or "<body>"

@@ -8,6 +8,7 @@ refuse, acknowledged an interaction late or overflowed a rate limit. `start_bot`
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -45,8 +46,17 @@ async def standin(
 async def start_bot(standin: StandIn) -> AsyncIterator[Callable[[Any], Awaitable[Any]]]:
     """`bot = await start_bot(MyBot(...))`: logged in, connected and ready; closed at teardown."""
     runner = BotRunner(standin)
+
+    async def start(bot: Any) -> Any:
+        # One image worker and one AI worker per bot: every test starts its own bots, and
+        # spawning and warming up a worker per core for each would be most of the suite's time.
+        settings = getattr(bot, "settings", None)
+        if dataclasses.is_dataclass(settings) and hasattr(settings, "render_workers"):
+            bot.settings = dataclasses.replace(settings, render_workers=1, ai_workers=1)
+        return await runner.start(bot)
+
     try:
-        yield runner.start
+        yield start
     finally:
         await runner.close()
 

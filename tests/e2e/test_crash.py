@@ -35,10 +35,10 @@ from tests.e2e.playing import hands, is_closed, table_messages, table_move
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = int(os.environ.get("HANAFUDA_CRASH_RUNS", "1"))
-# The suite runs a lighter round (3 kills, 8 tables); the figures in docs/reliability.md come
+# The suite runs a lighter round (3 kills); the figures in docs/reliability.md come
 # from HANAFUDA_CRASH_RUNS=10 HANAFUDA_CRASH_KILLS=4 HANAFUDA_CRASH_TABLES=12.
 KILLS = int(os.environ.get("HANAFUDA_CRASH_KILLS", "3"))
-TABLES = int(os.environ.get("HANAFUDA_CRASH_TABLES", "8"))
+TABLES = int(os.environ.get("HANAFUDA_CRASH_TABLES", "12"))
 AFTER_LAST_KILL = 3  # presses per table after the last restart before the clean stop
 GAMES = (("koikoi", {"rounds": 2, "stake": 2}), ("gostop", {"rounds": 2, "stake": 1}),
          ("seotda", {"rounds": 3, "stake": 60}))

@@ -36,6 +36,11 @@ def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys, 
     assert figures["moves"] >= 30 and figures["moves_not_visible"] == 0
     assert figures["visible_ms"]["p50"] is not None
     assert 0 <= figures["acks_ms"]["p50"] <= figures["acks_ms"]["max"]
+    # the acks apart: the presses on hands and the commands that open the matches
+    for part in ("move_acks_ms", "command_acks_ms"):
+        assert 0 <= figures[part]["p50"] <= figures[part]["max"] <= figures["acks_ms"]["max"]
+    assert max(figures["move_acks_ms"]["max"], figures["command_acks_ms"]["max"]) == \
+        figures["acks_ms"]["max"]
     assert figures["loop_lag_ms_max"] is not None and figures["loop_lag_ms_max"] >= 0
     assert figures["rest_per_s_peak"] >= 1 and figures["rate_limited"] == 0
     assert figures["rss_mib_peak"]["total"] >= figures["rss_mib_peak"]["bot"] > 0
