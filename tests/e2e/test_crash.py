@@ -104,6 +104,8 @@ class Run:
         self.bot: Bot | None = None
         self.epoch = 0
         self.up = asyncio.Event()
+        self.db_back = asyncio.Event()  # clear while the database server restarts
+        self.db_back.set()
         self.presses: list[Press] = []
         self.kills = 0
         self.db_restarts = 0
@@ -216,6 +218,11 @@ class Run:
                                     f"the answer to a press in game {seat.gid}")
         if record.initial is None:
             seat.pressed = seq - 1  # never answered (the bot died): the same move may be offered again
+        elif record.initial.type != DEFERRED_UPDATE:
+            # answered with a sentence, not taken: the database was away (the move was refused,
+            # or is told later); the player presses the same move again once it is back
+            await self.db_back.wait()
+            seat.pressed = seq - 1
         return True
 
     async def play(self, seat: Seat, until: asyncio.Event, presses: int | None = None) -> None:
@@ -245,7 +252,11 @@ class Run:
                     lambda t=taken: sum(p.taken for p in self.presses) >= t + self.rng.randint(6, 14)
                     or all(s.over for s in self.seats), "presses before the next kill")
                 if self.postgres is not None and k == 1:
-                    await asyncio.to_thread(self.postgres.restart)  # under the running bot
+                    self.db_back.clear()
+                    try:
+                        await asyncio.to_thread(self.postgres.restart)  # under the running bot
+                    finally:
+                        self.db_back.set()
                     self.db_restarts += 1
                     continue
                 if k % 2 == 0:  # right after an acknowledgement
