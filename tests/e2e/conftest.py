@@ -8,7 +8,8 @@ refuse, acknowledged an interaction late or overflowed a rate limit. `start_bot`
 
 from __future__ import annotations
 
-import dataclasses
+import asyncio
+import functools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -42,17 +43,49 @@ async def standin(
     server.assert_no_mass_mentions()  # no message of any test could ping everyone or a role
 
 
+class ThreadPool:
+    """What the bot asks of a worker pool (``bot.workers.WorkerPool``: start, run, close), run in
+    threads of the test's own process. Every test starts its own bots; spawning and warming up
+    worker processes for each would be most of the suite's time. The processes themselves are
+    tested where they matter: the worker tests, and the bot run as a process of its own (the
+    crash, clean-stop, shard and load-bench tests)."""
+
+    def __init__(self, initializer: Callable[[], object] | None = None) -> None:
+        self.initializer = initializer
+        self.completed = 0
+
+    async def start(self) -> None:
+        if self.initializer is not None:
+            await asyncio.to_thread(self.initializer)
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return await asyncio.to_thread(fn, *args)
+        finally:
+            self.completed += 1
+
+    async def close(self) -> None:
+        pass
+
+    def pids(self) -> list[int]:
+        return []
+
+
+async def threaded_pools(bot: Any) -> None:
+    from rendering import warm_up
+
+    bot.render_pool, bot.ai_pool = ThreadPool(warm_up), ThreadPool()
+    await asyncio.gather(bot.render_pool.start(), bot.ai_pool.start())
+
+
 @pytest.fixture
 async def start_bot(standin: StandIn) -> AsyncIterator[Callable[[Any], Awaitable[Any]]]:
     """`bot = await start_bot(MyBot(...))`: logged in, connected and ready; closed at teardown."""
     runner = BotRunner(standin)
 
     async def start(bot: Any) -> Any:
-        # One image worker and one AI worker per bot: every test starts its own bots, and
-        # spawning and warming up a worker per core for each would be most of the suite's time.
-        settings = getattr(bot, "settings", None)
-        if dataclasses.is_dataclass(settings) and hasattr(settings, "render_workers"):
-            bot.settings = dataclasses.replace(settings, render_workers=1, ai_workers=1)
+        if hasattr(bot, "start_pools"):
+            bot.start_pools = functools.partial(threaded_pools, bot)
         return await runner.start(bot)
 
     try:

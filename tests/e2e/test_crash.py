@@ -218,9 +218,10 @@ class Run:
                                     f"the answer to a press in game {seat.gid}")
         if record.initial is None:
             seat.pressed = seq - 1  # never answered (the bot died): the same move may be offered again
-        elif record.initial.type != DEFERRED_UPDATE:
-            # answered with a sentence, not taken: the database was away (the move was refused,
-            # or is told later); the player presses the same move again once it is back
+        elif record.initial.type != DEFERRED_UPDATE and "database" in str(
+                (record.initial.body.get("data") or {}).get("content", "")):
+            # not taken because the database was away (the move was refused, or is told later):
+            # the player presses the same move again once it is back
             await self.db_back.wait()
             seat.pressed = seq - 1
         return True
