@@ -242,8 +242,7 @@ class LoadRun:
             kinds[v.kind] = kinds.get(v.kind, 0) + 1
         return {
             "tables": self.tables,
-            "acks_ms": {"p50": ms(percentile(acks, 50)), "p95": ms(percentile(acks, 95)),
-                        "p99": ms(percentile(acks, 99)), "max": ms(max(acks, default=None))},
+            "acks_ms": spread_ms(acks),
             "acks_over_3s": sum(1 for a in acks if a > ACK_LIMIT) + missing,
             # the opening commands arrive all at once; the presses on hands spread over the run
             "move_acks_ms": spread_ms([p.ack_seconds for p in moves if p.ack_seconds is not None]),
