@@ -30,7 +30,7 @@ from bot.checkup import check_store
 from bot.store import EVERY_SERVER, Store
 from bot.tables import Table
 from tests import pgserver
-from tests.discord_standin import InteractionRecord, Message, SimUser, StandIn
+from tests.discord_standin import InteractionRecord, Message, SimUser, StandIn, WaitTimeout
 from tests.e2e.playing import hands, is_closed, table_messages, table_move
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -299,8 +299,15 @@ class Run:
         for seat in self.seats:
             record = records[seat.gid]
             if record.status != "running":
-                await self.standin.wait_for(lambda s=seat: self.table_over(s) and not self.offered(s),
-                                            f"the end of game {seat.gid} shown")
+                try:
+                    await self.standin.wait_for(lambda s=seat: self.table_over(s) and not self.offered(s),
+                                                f"the end of game {seat.gid} shown")
+                except WaitTimeout as exc:  # say which surface is stale
+                    live = self.offered(seat)
+                    raise AssertionError(
+                        f"game {seat.gid} ({record.status}, {record.end_reason}) at move "
+                        f"{record.last_seq}: table shows its end: {self.table_over(seat)}; a hand "
+                        f"still offers: {live and (live[1].id, live[1].custom_ids())}") from exc
                 continue
             table = Table.from_record(record)
             current = table.match.current_player
