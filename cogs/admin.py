@@ -40,6 +40,7 @@ from bot.store.settings import STAKE_POLICIES
 from bot.words import amount as counted
 from bot.words import currency_noun, plural
 from cogs.community import GAME_CHOICES, ServerCog, is_manager, not_a_member
+from cogs.kit.answer import answers, send
 from cogs.language import language_choices
 from cogs.table_ui import ACCENT
 from cogs.text import (
@@ -134,19 +135,21 @@ class AdminCog(ServerCog):
                              guild_only=True, default_permissions=STAFF)
 
     async def _saved(self, interaction: discord.Interaction, text: str) -> None:
-        await interaction.response.send_message(clip(f"✅ {text}", CONTENT), ephemeral=True,
-                                                allowed_mentions=NO_PINGS)
+        await send(interaction, clip(f"✅ {text}", CONTENT), ephemeral=True,
+                   allowed_mentions=NO_PINGS)
 
     # -- /settings ---------------------------------------------------------------------------------
+    @answers(private=True)
     @settings.command(name="show", description="Show every setting of this server")
     async def show(self, interaction: discord.Interaction) -> None:
         if not await staff_only(interaction):
             return
         current = await self.store.get_settings(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else t("this server")
-        await interaction.response.send_message(embed=settings_embed(name, current),
-                                                ephemeral=True, allowed_mentions=NO_PINGS)
+        await send(interaction, embed=settings_embed(name, current),
+                   ephemeral=True, allowed_mentions=NO_PINGS)
 
+    @answers(private=True)
     @settings.command(name="rules", description="Choose the preset of a game's house rules")
     @app_commands.describe(game="The game", preset="The rule set to start from")
     @app_commands.choices(game=GAME_CHOICES)
@@ -180,6 +183,7 @@ class AdminCog(ServerCog):
         found = (choice(n, n) for n in names if current.lower() in n.lower())
         return [c for c in found if c is not None][:25]
 
+    @answers(private=True)
     @settings.command(name="option", description="Change one house-rule option of a game")
     @app_commands.describe(game="The game", name="The option (start typing to search)",
                            value="Its new value")
@@ -256,6 +260,7 @@ class AdminCog(ServerCog):
         found = (choice(v, v) for v in values if current.lower() in v.lower() or kind is int)
         return [c for c in found if c is not None][:25]  # a value too long to offer is left out
 
+    @answers(private=True)
     @settings.command(name="reset", description="Go back to a game's default rules")
     @app_commands.describe(game="The game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -274,6 +279,7 @@ class AdminCog(ServerCog):
         await self._saved(interaction, t("{game} is back to its default rules: **{label}** (`{preset}`).",
                                          game=title(game), label=preset_label(game, preset), preset=preset))
 
+    @answers(private=True)
     @settings.command(name="timeout", description="Seconds a player has for each move")
     @app_commands.describe(seconds="10 to 86400 seconds")
     async def timeout(self, interaction: discord.Interaction,
@@ -282,6 +288,7 @@ class AdminCog(ServerCog):
                                           seconds=plural(seconds, "second", bold=True)),
                            turn_timeout_s=seconds)
 
+    @answers(private=True)
     @settings.command(name="hand_delivery", description="How players receive their hands")
     @app_commands.describe(mode="By direct message, or privately in the channel")
     @app_commands.choices(mode=[
@@ -293,6 +300,7 @@ class AdminCog(ServerCog):
                 else t("Hands are now delivered privately in the channel."))
         await self._update(interaction, done, hand_delivery=mode)
 
+    @answers(private=True)
     @settings.command(name="language", description="The language of this server's public tables and messages")
     @app_commands.describe(language="Which language")
     @app_commands.choices(language=language_choices("The server's own Discord language"))
@@ -302,6 +310,7 @@ class AdminCog(ServerCog):
                 else t("Public tables and messages are now in {language}.", language=LANGUAGE_NAMES[chosen]))
         await self._update(interaction, done, language=chosen)
 
+    @answers(private=True)
     @settings.command(name="stakes", description="Who may start games with a chip stake")
     @app_commands.describe(policy="Who may start staked games",
                            role="The role allowed (with policy 'role')")
@@ -327,6 +336,7 @@ class AdminCog(ServerCog):
         await self._saved(interaction, done)
 
     # -- /chips-admin ------------------------------------------------------------------------------
+    @answers(private=True)
     @chips_admin.command(name="grant", description="Give a member chips from the house")
     @app_commands.describe(user="Who receives them", amount="How many", reason="Why (kept in "
                            "the ledger)")
@@ -335,6 +345,7 @@ class AdminCog(ServerCog):
                     reason: app_commands.Transform[str, Text(200, N_("The reason"))]) -> None:
         await self._admin_move(interaction, "grant", user, amount, reason)
 
+    @answers(private=True)
     @chips_admin.command(name="revoke", description="Take chips from a member back to the house")
     @app_commands.describe(user="From whom", amount="How many", reason="Why (kept in the ledger)")
     async def revoke(self, interaction: discord.Interaction, user: discord.Member | discord.User,
@@ -380,6 +391,7 @@ class AdminCog(ServerCog):
                           t("Took back {amount} from {user} ({reason}); their balance is "
                             "{balance}.", **fields))
 
+    @answers(private=True)
     @chips_admin.command(name="config", description="Starting chips, daily amount and currency "
                          "name (leave all empty to see them)")
     @app_commands.describe(starting_chips="Chips a new account starts with",
@@ -413,8 +425,8 @@ class AdminCog(ServerCog):
         if changes:
             await self._saved(interaction, t("Saved. {settings}", settings=text))
         else:
-            await interaction.response.send_message(text, ephemeral=True,
-                                                    allowed_mentions=NO_PINGS)
+            await send(interaction, text, ephemeral=True,
+                       allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:

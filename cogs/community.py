@@ -40,6 +40,7 @@ from bot.store.models import LeaderboardRow, SeasonChoice, former_member, is_pse
 from bot.words import RATING_NOTE, capitalized, currency_noun, plural, rating
 from bot.words import amount as counted
 from bot.workers import WorkerPool
+from cogs.kit.answer import acknowledge, answers, send
 from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT
 from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, choice, fit_embed, refuse, shown
@@ -614,6 +615,7 @@ class CommunityCog(ServerCog):
                                guild_only=True)
 
     # -- /leaderboard ------------------------------------------------------------------------------
+    @answers(private=False)
     @app_commands.command(name="leaderboard", description="This server's best players")
     @app_commands.guild_only()
     @app_commands.describe(game="Only this game (ratings are per game)",
@@ -656,11 +658,12 @@ class CommunityCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await interaction.response.defer()  # the page is drawn in the render workers
+        await acknowledge(interaction)  # the page is drawn in the render workers
         files = await drawn(self.bot, render_board, board, content["embed"], BOARD_IMAGE)
-        await interaction.followup.send(files=files, **content)
+        await send(interaction, files=files, **content)
 
     # -- /stats ------------------------------------------------------------------------------------
+    @answers(private=False)
     @app_commands.command(name="stats", description="A player's record on this server")
     @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)",
@@ -694,11 +697,12 @@ class CommunityCog(ServerCog):
         except (StoreError, BadOption) as exc:
             await refuse(interaction, str(exc))
             return
-        await interaction.response.defer()  # the card is drawn in the render workers
+        await acknowledge(interaction)  # the card is drawn in the render workers
         files = await drawn(self.bot, render_card, card, embed, CARD_IMAGE)
-        await interaction.followup.send(embed=embed, files=files, allowed_mentions=NO_PINGS)
+        await send(interaction, embed=embed, files=files, allowed_mentions=NO_PINGS)
 
     # -- /chips ------------------------------------------------------------------------------------
+    @answers(private=False)
     @chips.command(name="balance", description="How many chips you (or another member) hold")
     @app_commands.describe(user="Whose balance (default: yours)")
     async def balance(self, interaction: discord.Interaction,
@@ -729,8 +733,9 @@ class CommunityCog(ServerCog):
             held = counted(amount, currency, bold=True)
             text = (t("💰 You have {amount}.", amount=held) if mine
                     else t("💰 {name} has {amount}.", name=name, amount=held))
-        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+        await send(interaction, text, allowed_mentions=NO_PINGS)
 
+    @answers(private=False)
     @chips.command(name="daily", description="Claim your daily chips (once per UTC day)")
     async def daily(self, interaction: discord.Interaction) -> None:
         guild, user = interaction.guild_id, interaction.user.id
@@ -746,8 +751,9 @@ class CommunityCog(ServerCog):
             text = t("🎁 You claimed {amount}; you now have {balance}. Come back tomorrow (UTC) "
                      "for more.", amount=counted(done.amount, currency, bold=True),
                      balance=f"**{number(done.to_balance)}**")
-        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+        await send(interaction, text, allowed_mentions=NO_PINGS)
 
+    @answers(private=False)
     @chips.command(name="give", description="Give some of your chips to another member")
     @app_commands.describe(user="Who receives them", amount="How many chips")
     async def give(self, interaction: discord.Interaction, user: discord.Member | discord.User,
@@ -778,11 +784,10 @@ class CommunityCog(ServerCog):
                      "{receiver_balance}).", giver=f"<@{sender}>",
                      amount=counted(amount, currency, bold=True), receiver=f"<@{user.id}>",
                      giver_balance=number(done.from_balance), receiver_balance=number(done.to_balance))
-        await interaction.response.send_message(
-            text,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user],
-                                                     replied_user=False))
+        await send(interaction, text, allowed_mentions=discord.AllowedMentions(
+            everyone=False, roles=False, users=[user], replied_user=False))
 
+    @answers(private=True)
     @chips.command(name="history", description="Your chip history on this server, newest first")
     async def history(self, interaction: discord.Interaction) -> None:
         guild, user = interaction.guild_id, interaction.user.id
@@ -795,7 +800,7 @@ class CommunityCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(ephemeral=True, **content)
+        await send(interaction, ephemeral=True, **content)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot import logcontext
 from bot.i18n import LANGUAGE_NAMES, language_of, set_language, speaking, t
+from cogs.kit.answer import answers, send, watch
 
 __all__ = ["Speaks", "SpeakingTree", "enter", "in_public", "server_language"]
 
@@ -53,10 +54,12 @@ def language_choices(automatic: str) -> list[app_commands.Choice[str]]:
 
 
 class SpeakingTree(app_commands.CommandTree):
-    """The bot's command tree: each command runs in its presser's language."""
+    """The bot's command tree: each command runs in its presser's language, and one that declared
+    how it answers is acknowledged in Discord's time when it is slow (:mod:`cogs.kit.answer`)."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         enter(interaction)
+        watch(interaction)  # a slow command is acknowledged in Discord's time
         return True
 
 
@@ -75,6 +78,7 @@ class LanguageCog(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
+    @answers(private=True)
     @app_commands.command(name="language", description="The language the bot uses with you")
     @app_commands.describe(language="Your choice; 'automatic' follows your Discord language")
     @app_commands.choices(language=language_choices("Automatic (your Discord language)"))
@@ -85,7 +89,7 @@ class LanguageCog(commands.Cog):
         with speaking(spoken):
             text = (t("I will follow your Discord language ({language}).", language=LANGUAGE_NAMES[spoken])
                     if not chosen else t("I will speak {language} with you.", language=LANGUAGE_NAMES[spoken]))
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        await send(interaction, text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -34,6 +34,7 @@ from bot.words import amount as counted
 from bot.words import plural
 from cogs.admin import NOT_STAFF, STAFF, StaffGroup, staff_only
 from cogs.community import Pager, ServerCog, is_manager, store_of
+from cogs.kit.answer import answers, send
 from cogs.language import Speaks
 from cogs.table_ui import ACCENT
 from cogs.text import CONTENT, NO_PINGS, TITLE, Text, clip, fit_embed, refuse, shown
@@ -304,7 +305,8 @@ class PrivacyCog(ServerCog):
             return
         data, currency = read
         server = interaction.guild.name if interaction.guild else str(interaction.guild_id)
-        await interaction.response.send_message(
+        await send(
+            interaction,
             embed=data_embed(data, member, interaction.user.id, server, currency),
             view=export_button(interaction.user.id, member), ephemeral=True,
             allowed_mentions=NO_PINGS)
@@ -324,19 +326,23 @@ class PrivacyCog(ServerCog):
             nonce, expires = secrets.token_hex(6), int(time.time()) + CONFIRM_SECONDS
         else:
             nonce, expires = _remember(reason, list(names))
-        await interaction.response.send_message(
+        await send(
+            interaction,
             confirm_text(data, member, interaction.user.id, currency, expires, reason),
             view=confirm_buttons(interaction.user.id, member, expires, nonce), ephemeral=True,
             allowed_mentions=NO_PINGS)
 
+    @answers(private=True)
     @privacy.command(name="show", description="What the bot keeps about you here, with an export")
     async def show(self, interaction: discord.Interaction) -> None:
         await self._show(interaction, interaction.user.id)
 
+    @answers(private=True)
     @privacy.command(name="forget", description="Remove what identifies you on this server")
     async def forget(self, interaction: discord.Interaction) -> None:
         await self._ask(interaction, interaction.user.id, names_of(interaction.user))
 
+    @answers(private=True)
     @privacy_admin.command(name="show", description="What the bot keeps about a member here")
     @app_commands.describe(user="The member who asked")
     async def admin_show(self, interaction: discord.Interaction,
@@ -348,6 +354,7 @@ class PrivacyCog(ServerCog):
             return
         await self._show(interaction, user.id)
 
+    @answers(private=True)
     @privacy_admin.command(name="forget",
                            description="Remove what identifies a member here, at their request")
     @app_commands.describe(user="The member who asked", reason="Why (kept in the bot's log)")

@@ -39,6 +39,7 @@ from cogs.community import (
     render_pool,
     store_of,
 )
+from cogs.kit.answer import acknowledge, answers, send
 from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT, png
 from cogs.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
@@ -277,6 +278,7 @@ class RecordsCog(ServerCog):
         await interaction.followup.send(embed=fit_embed(embed), file=png(image, "yaku.png"),
                                         ephemeral=True, allowed_mentions=NO_PINGS)
 
+    @answers(private=False)
     @app_commands.command(name="history", description="Recent games on this server")
     @app_commands.guild_only()
     @app_commands.describe(user="Only games this member played", game="Only this game")
@@ -295,8 +297,9 @@ class RecordsCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(**content)
+        await send(interaction, **content)
 
+    @answers(private=True)
     @app_commands.command(name="replay", description="Step through a finished game move by move")
     @app_commands.guild_only()
     @app_commands.describe(game_id="The game number (see /history)")
@@ -305,14 +308,15 @@ class RecordsCog(ServerCog):
         record = await load_record(interaction, game_id, events=True)
         if record is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, private=True)
         try:
             content = await replay_content(render_pool(self.bot), record, 0)
         except ReplayError as exc:
             await refuse(interaction, t("I can't replay game #{id}: {problem}.", id=game_id, problem=exc))
             return
-        await interaction.followup.send(ephemeral=True, **content)
+        await send(interaction, ephemeral=True, **content)
 
+    @answers(private=True)
     @app_commands.command(name="export", description="Download a finished game as JSON")
     @app_commands.guild_only()
     @app_commands.describe(game_id="The game number (see /history)")
@@ -321,7 +325,7 @@ class RecordsCog(ServerCog):
         record = await load_record(interaction, game_id, events=True)
         if record is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, private=True)
         try:
             outcome = await self.store.game_outcome(game_id, guild_id=record.guild_id)
             document = await asyncio.to_thread(export_document, record, outcome,
@@ -334,7 +338,8 @@ class RecordsCog(ServerCog):
             await refuse(interaction, str(exc))
             return
         data = json.dumps(document, indent=1, ensure_ascii=False).encode()
-        await interaction.followup.send(
+        await send(
+            interaction,
             t("Game #{id} ({game}, {moves}). The file's `format` section explains every field.",
               id=game_id, game=title(record.game), moves=plural(len(record.events), "move")),
             ephemeral=True,

@@ -18,6 +18,7 @@ from bot.store.models import former_member, is_pseudonym
 from bot.store.seasons import NAME_LIMIT
 from cogs.admin import staff_only
 from cogs.community import ServerCog, season_label
+from cogs.kit.answer import answers, send
 from cogs.language import in_public
 from cogs.table_ui import ACCENT
 from cogs.text import NO_PINGS, Text, fit_embed, refuse
@@ -31,6 +32,7 @@ class SeasonCog(ServerCog):
     season = app_commands.Group(name="season", description="This server's seasons",
                                 guild_only=True)
 
+    @answers(private=False)
     @season.command(name="start",
                     description="Start a new season: boards and ratings begin afresh (staff)")
     @app_commands.describe(name="The new season's name")
@@ -53,8 +55,9 @@ class SeasonCog(ServerCog):
                 description=t("A new season begins: leaderboards and ratings start afresh from "
                               "now. Past seasons stay on /leaderboard and /stats (the season "
                               "option)."))
-        await interaction.response.send_message(embed=fit_embed(embed), allowed_mentions=NO_PINGS)
+        await send(interaction, embed=fit_embed(embed), allowed_mentions=NO_PINGS)
 
+    @answers(private=True)
     @season.command(name="list", description="This server's seasons, the newest first")
     async def list_seasons(self, interaction: discord.Interaction) -> None:
         try:
@@ -75,8 +78,8 @@ class SeasonCog(ServerCog):
         lines.append(t("Before the first season: the games until <t:{when}:D>",
                        when=int(seasons[-1].started_at.timestamp())))
         embed = discord.Embed(title=t("🌸 Seasons"), colour=ACCENT, description="\n".join(lines))
-        await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True,
-                                                allowed_mentions=NO_PINGS)
+        await send(interaction, embed=fit_embed(embed), ephemeral=True,
+                   allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:

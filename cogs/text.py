@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import N_, number, t
+from cogs.kit.answer import send_private
 
 __all__ = [
     "AUTHOR", "CHOICE", "CONTENT", "DESCRIPTION", "EMBED_TOTAL", "FIELD_NAME", "FIELD_VALUE",
@@ -82,11 +83,7 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
     """An ephemeral refusal that pings nobody and fits Discord, answered or not yet."""
-    text = clip(message, CONTENT)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    await send_private(interaction, clip(message, CONTENT), allowed_mentions=NO_PINGS)
 
 
 class BadOption(app_commands.AppCommandError):

@@ -48,6 +48,7 @@ from bot.tournaments.prizes import prize_shares, prize_split
 from cogs.admin import NOT_STAFF
 from cogs.community import ServerCog, is_manager
 from cogs.game_settings import match_length, rules_text
+from cogs.kit.answer import acknowledge, answers, send
 from cogs.language import Speaks, in_public
 from cogs.play import MAX_STAKE, build_rules, safe_name, seats_problem
 from cogs.table_ui import ACCENT, controls
@@ -413,6 +414,7 @@ class TournamentCog(ServerCog):
         return speaking(settings.language or language_of(guild.preferred_locale if guild else None))
 
     # -- the command -----------------------------------------------------------------------------
+    @answers(private=False)
     @tournament.command(name="create", description="Open a tournament for sign-up (staff)")
     @app_commands.describe(game="The game played at every table",
                            format="Swiss (by score), single elimination, or round robin (up to 8)",
@@ -466,9 +468,8 @@ class TournamentCog(ServerCog):
             return
         with in_public(interaction):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
-        sent = await interaction.response.send_message(embed=embed, view=view,
-                                                       allowed_mentions=NO_PINGS)
-        message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
+        sent = await send(interaction, embed=embed, view=view, allowed_mentions=NO_PINGS)
+        message_id = sent or (await interaction.original_response()).id
         await self.store.set_tournament_message(tour.tournament_id, message_id)
 
     @create.autocomplete("preset")
@@ -479,6 +480,7 @@ class TournamentCog(ServerCog):
         return [app_commands.Choice(name=p, value=p) for p in presets
                 if current.lower() in p.lower()][:25]
 
+    @answers(private=True)
     @tournament.command(name="leave",
                         description="Withdraw from a tournament you signed up for, from anywhere")
     @app_commands.describe(tournament="The tournament's number (default: the one you are in)")
@@ -495,14 +497,14 @@ class TournamentCog(ServerCog):
                     else t("You are not signed up for any tournament."))
                 return
             tournament = mine[0][0]
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, private=True)
         try:
             tour, gone = await self.withdraw(tournament, interaction.user.id, scope, refresh=True)
         except StoreError as exc:
             await refuse(interaction, str(exc))
             return
-        await interaction.followup.send(withdrawn_text(tour, gone), ephemeral=True,
-                                        allowed_mentions=NO_PINGS)
+        await send(interaction, withdrawn_text(tour, gone), ephemeral=True,
+                   allowed_mentions=NO_PINGS)
 
     @leave.autocomplete("tournament")
     async def my_tournaments(self, interaction: discord.Interaction, current: str

@@ -642,8 +642,10 @@ async def followup(si: StandIn, call: Call) -> web.StreamResponse:
     if isinstance(record, web.Response):
         return record
     original = record.original
-    if record.response_type == 5 and original is not None and original.loading:
-        # Discord: the first followup after a "thinking" defer replaces the loading message.
+    if record.response_type == 5 and original is not None and original.loading \
+            and not original.deleted:
+        # Discord: the first followup after a "thinking" defer replaces the loading message
+        # (once that message is deleted, a followup is a message of its own, with its own flags).
         result = edit_message(
             si, call, original, {k: v for k, v in call.body.items() if k != "flags"}
         )

@@ -1,0 +1,136 @@
+"""Answers that keep Discord's 3 seconds, however slow the database is.
+
+Discord shows "The application did not respond" to an interaction not acknowledged within 3 s,
+and a command that reads the store before it answers misses that while the database is slow.
+A command declares how it answers (``@answers(private=...)``); the command tree then
+acknowledges it with "thinking" (:func:`watch`) when it has not answered within
+:data:`DEFER_AFTER`, and its answer goes out through :func:`send`, :func:`acknowledge` or
+:func:`send_private`, which know whether that happened. On a quick database nothing changes: the
+command answers as it always did.
+
+The three share one :class:`_Answering` per interaction (in ``interaction.extras``), so the
+acknowledgement and an answer can never both be the interaction's first response.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+__all__ = ["ANSWER", "DEFER_AFTER", "acknowledge", "answers", "send", "send_private", "watch"]
+
+log = logging.getLogger(__name__)
+
+C = TypeVar("C", bound=app_commands.Command[Any, ..., Any])
+
+ANSWER = "answer"  # the key of a command's extras: "public" or "private"
+KEY = "hanafuda.answering"  # the key of the interaction's extras
+DEFER_AFTER = 1.5  # seconds after receipt: time left for the acknowledgement to reach Discord
+
+
+def answers(*, private: bool) -> Callable[[C], C]:
+    """Decorator, above the command's own: the command is acknowledged for it when slow,
+    publicly or privately as its answer will be (Discord gives the first answer after
+    "thinking" the thinking's visibility)."""
+    def declare(command: C) -> C:
+        if not isinstance(command, app_commands.Command):
+            raise TypeError("@answers goes above the decorator that makes the command")
+        command.extras[ANSWER] = "private" if private else "public"
+        return command
+    return declare
+
+
+@dataclass
+class _Answering:
+    started: bool = False  # the first response (answer or acknowledgement) is on its way
+    deferring: asyncio.Task[Any] | None = None  # the acknowledgement :func:`watch` sent
+    public_thinking: bool = False  # a public "thinking" message still waits for its answer
+
+
+def _state(interaction: discord.Interaction) -> _Answering:
+    state = interaction.extras.get(KEY)
+    if state is None:
+        state = interaction.extras[KEY] = _Answering()
+    return state
+
+
+def watch(interaction: discord.Interaction) -> None:
+    """Arm the late acknowledgement of a command that declared how it answers (the tree calls
+    this for every command before it runs)."""
+    command = interaction.command
+    extras = getattr(command, "extras", None) or {}
+    answer = extras.get(ANSWER)
+    if answer is None:
+        return
+    _state(interaction)
+    asyncio.get_running_loop().call_later(DEFER_AFTER, _defer_late, interaction, answer == "private")
+
+
+def _defer_late(interaction: discord.Interaction, private: bool) -> None:
+    state = _state(interaction)
+    if state.started or interaction.response.is_done():
+        return
+    state.started = True
+    state.public_thinking = not private
+    state.deferring = asyncio.ensure_future(
+        interaction.response.defer(ephemeral=private, thinking=True))
+    state.deferring.add_done_callback(_logged)
+
+
+def _logged(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("could not acknowledge a slow command: %s", task.exception())
+
+
+async def _settled(interaction: discord.Interaction) -> _Answering:
+    """The interaction's answering state once an acknowledgement on its way has arrived (or
+    failed: the answer then tries on its own and reports its own failure)."""
+    state = _state(interaction)
+    state.started = True
+    if state.deferring is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.shield(state.deferring)
+    return state
+
+
+async def send(interaction: discord.Interaction, content: str | None = None, **kwargs: Any
+               ) -> int | None:
+    """The command's answer: its first response, or what replaces its "thinking" message. The
+    answer's message id when Discord gave it."""
+    state = await _settled(interaction)
+    if interaction.response.is_done():
+        state.public_thinking = False
+        message = await interaction.followup.send(content, wait=True, **kwargs)
+        return message.id
+    sent = await interaction.response.send_message(content, **kwargs)
+    return getattr(sent, "message_id", None)
+
+
+async def send_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """An answer for the presser alone, answered or not yet. A public "thinking" message would
+    make the first followup public, so it is removed first."""
+    state = await _settled(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+        return
+    if state.public_thinking:
+        state.public_thinking = False
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+    await interaction.followup.send(content, ephemeral=True, **kwargs)
+
+
+async def acknowledge(interaction: discord.Interaction, *, private: bool = False) -> None:
+    """Acknowledge now (for an answer that takes work, such as a picture), unless it already is;
+    the answer then goes out with :func:`send`."""
+    state = await _settled(interaction)
+    if not interaction.response.is_done():
+        state.public_thinking = not private
+        await interaction.response.defer(ephemeral=private, thinking=True)

@@ -1,0 +1,107 @@
+"""The late acknowledgement of a slow command and the answer that follows it never both become
+the interaction's first response (cogs.kit.answer)."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from cogs.kit import answer
+
+pytestmark = pytest.mark.asyncio
+
+
+class Response:
+    """What discord.py's InteractionResponse does that the kit relies on: one first response."""
+
+    def __init__(self, calls: list, release: asyncio.Event) -> None:
+        self.calls, self.release, self.done = calls, release, False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def defer(self, *, ephemeral: bool, thinking: bool) -> None:
+        assert not self.done, "a second first response"
+        self.calls.append(("defer", ephemeral))
+        await self.release.wait()  # Discord is slow to take it
+        self.done = True
+
+    async def send_message(self, content=None, **kwargs) -> None:
+        assert not self.done, "a second first response"
+        self.calls.append(("message", kwargs.get("ephemeral", False)))
+        self.done = True
+
+
+class Followup:
+    def __init__(self, calls: list) -> None:
+        self.calls = calls
+
+    async def send(self, content=None, *, wait=False, **kwargs):
+        self.calls.append(("followup", kwargs.get("ephemeral", False)))
+        return SimpleNamespace(id=len(self.calls))
+
+
+def interaction(private: bool | None):
+    calls: list = []
+    release = asyncio.Event()
+    command = SimpleNamespace(extras={} if private is None else
+                              {answer.ANSWER: "private" if private else "public"})
+
+    async def delete_original_response() -> None:
+        calls.append(("delete", None))
+
+    it = SimpleNamespace(extras={}, command=command, response=Response(calls, release),
+                         followup=Followup(calls), delete_original_response=delete_original_response)
+    return it, calls, release
+
+
+async def test_an_answer_while_the_acknowledgement_is_on_its_way_follows_it(monkeypatch):
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    it, calls, release = interaction(private=False)
+    answer.watch(it)
+    await asyncio.sleep(0)  # the timer's turn: the acknowledgement starts
+    while not calls:
+        await asyncio.sleep(0)
+    sending = asyncio.ensure_future(answer.send(it, "board"))
+    await asyncio.sleep(0)
+    assert calls == [("defer", False)]  # the answer waits for the acknowledgement
+    release.set()
+    await sending
+    assert calls == [("defer", False), ("followup", False)]
+
+
+async def test_a_refusal_after_a_public_thinking_removes_it_first(monkeypatch):
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    it, calls, release = interaction(private=False)
+    release.set()
+    answer.watch(it)
+    while not it.response.done:
+        await asyncio.sleep(0)
+    await answer.send_private(it, "You have 3, not 5.")
+    assert calls == [("defer", False), ("delete", None), ("followup", True)]
+
+
+async def test_a_quick_answer_is_the_first_response_and_no_acknowledgement_follows(monkeypatch):
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    it, calls, release = interaction(private=True)
+    answer.watch(it)
+    await answer.send(it, "saved", ephemeral=True)
+    for _ in range(5):  # the timer fires after the answer and does nothing
+        await asyncio.sleep(0)
+    assert calls == [("message", True)]
+
+
+async def test_a_command_that_declared_nothing_is_not_acknowledged_for_it(monkeypatch):
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    it, calls, release = interaction(private=None)
+    answer.watch(it)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert calls == []
+
+
+async def test_answers_goes_above_the_command_decorator():
+    with pytest.raises(TypeError):
+        answer.answers(private=True)(lambda interaction: None)
