@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.answer import answers, send
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import LANGUAGE_NAMES, N_, NP_, number, t, tp
@@ -40,7 +41,6 @@ from bot.store.settings import STAKE_POLICIES
 from bot.words import amount as counted
 from bot.words import currency_noun, plural
 from cogs.community import GAME_CHOICES, ServerCog, is_manager, not_a_member
-from cogs.kit.answer import answers, send
 from cogs.language import language_choices
 from cogs.table_ui import ACCENT
 from cogs.text import (

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenter
+from bot.discord_ui.answer import acknowledge, answers, send
 from bot.games import GAMES
 from bot.i18n import N_, NP_, current, number, t, tn, tp
 from bot.rules_text import title
@@ -40,7 +41,6 @@ from bot.store.models import LeaderboardRow, SeasonChoice, former_member, is_pse
 from bot.words import RATING_NOTE, capitalized, currency_noun, plural, rating
 from bot.words import amount as counted
 from bot.workers import WorkerPool
-from cogs.kit.answer import acknowledge, answers, send
 from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT
 from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, choice, fit_embed, refuse, shown

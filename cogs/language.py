@@ -15,8 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import logcontext
+from bot.discord_ui.answer import answers, send, watch
 from bot.i18n import LANGUAGE_NAMES, language_of, set_language, speaking, t
-from cogs.kit.answer import answers, send, watch
 
 __all__ = ["Speaks", "SpeakingTree", "enter", "in_public", "server_language"]
 
@@ -55,7 +55,7 @@ def language_choices(automatic: str) -> list[app_commands.Choice[str]]:
 
 class SpeakingTree(app_commands.CommandTree):
     """The bot's command tree: each command runs in its presser's language, and one that declared
-    how it answers is acknowledged in Discord's time when it is slow (:mod:`cogs.kit.answer`)."""
+    how it answers is acknowledged in Discord's time when it is slow (:mod:`bot.discord_ui.answer`)."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         enter(interaction)

@@ -26,6 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.answer import answers, send
 from bot.i18n import LANGUAGE_NAMES, N_, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import Forgotten, MemberData, StoreError
@@ -34,7 +35,6 @@ from bot.words import amount as counted
 from bot.words import plural
 from cogs.admin import NOT_STAFF, STAFF, StaffGroup, staff_only
 from cogs.community import Pager, ServerCog, is_manager, store_of
-from cogs.kit.answer import answers, send
 from cogs.language import Speaks
 from cogs.table_ui import ACCENT
 from cogs.text import CONTENT, NO_PINGS, TITLE, Text, clip, fit_embed, refuse, shown

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenter
+from bot.discord_ui.answer import acknowledge, answers, send
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, current, number, t
@@ -39,7 +40,6 @@ from cogs.community import (
     render_pool,
     store_of,
 )
-from cogs.kit.answer import acknowledge, answers, send
 from cogs.language import Speaks, in_public
 from cogs.table_ui import ACCENT, png
 from cogs.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown

@@ -15,8 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.answer import send_private
 from bot.i18n import N_, number, t
-from cogs.kit.answer import send_private
 
 __all__ = [
     "AUTHOR", "CHOICE", "CONTENT", "DESCRIPTION", "EMBED_TOTAL", "FIELD_NAME", "FIELD_VALUE",

@@ -37,6 +37,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.answer import acknowledge, answers, send
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, number, speaking, t, tn, tp
@@ -48,7 +49,6 @@ from bot.tournaments.prizes import prize_shares, prize_split
 from cogs.admin import NOT_STAFF
 from cogs.community import ServerCog, is_manager
 from cogs.game_settings import match_length, rules_text
-from cogs.kit.answer import acknowledge, answers, send
 from cogs.language import Speaks, in_public
 from cogs.play import MAX_STAKE, build_rules, safe_name, seats_problem
 from cogs.table_ui import ACCENT, controls

@@ -1,5 +1,5 @@
 """The late acknowledgement of a slow command and the answer that follows it never both become
-the interaction's first response (cogs.kit.answer)."""
+the interaction's first response (bot.discord_ui.answer)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.kit import answer
+from bot.discord_ui import answer
 
 pytestmark = pytest.mark.asyncio
 

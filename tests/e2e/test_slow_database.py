@@ -1,5 +1,5 @@
 """Every command is answered in time while the database hangs (issue 43): a command that has
-not answered when Discord's 3 s are half gone says "thinking" (``cogs.kit.answer``), and its
+not answered when Discord's 3 s are half gone says "thinking" (``bot.discord_ui.answer``), and its
 answer, or its refusal, follows once the database is back.
 
 Every slash command the bot registers is run, each with the options it requires, while every
