@@ -513,6 +513,8 @@ class StandIn(World):
         )
         try:
             response = await self._pipeline(request, log)
+        except ConnectionResetError:  # the bot went away mid-request (a test killed it)
+            response = web.Response(status=499)  # Discord never took such a request: nobody reads this
         except Exception as exc:  # a stand-in bug must fail the test, not hang the bot
             self.violations.append(Violation("standin-error", request.method, log.path, repr(exc)))
             response = discord_error(500, 0, "500: Internal Server Error (stand-in)")
