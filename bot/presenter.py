@@ -19,7 +19,8 @@ from bot.words import shorten
 from rendering.view import HandView, SummaryView, TableView
 
 __all__ = ["action_label", "action_style", "card_name", "describe_event", "for_game", "hand_actions",
-           "hand_fields", "hand_view", "posts_summary", "summary_view", "table_view", "yaku_name"]
+           "hand_fields", "hand_view", "log_lines", "narrated", "posts_summary", "summary_view",
+           "table_view", "yaku_name"]
 
 
 @cache
@@ -34,6 +35,20 @@ def for_game(game: str) -> Presenter:
 
 def describe_event(game: str, event: dict[str, Any], names: Sequence[str]) -> str | None:
     return for_game(game).describe_event(event, names)
+
+
+def narrated(game: str, events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The events of ``events`` that make a line of the table's log (:func:`describe_event`):
+    what a table keeps of its recent moves, to be narrated where it is shown, in that place's
+    language."""
+    presenter = for_game(game)
+    return [e for e in events if presenter.describe_event(e, names)]
+
+
+def log_lines(game: str, events: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """A table's log: one line per event, in the language being spoken."""
+    presenter = for_game(game)
+    return [line for e in events if (line := presenter.describe_event(e, names))]
 
 
 def table_view(obs: dict[str, Any], names: Sequence[str], *, last_move: str = "",

@@ -1,6 +1,6 @@
 """Running tables: one lock per game, turn timers, AI seats, and every action stored before shown.
 
-The data flow of one click (DESIGN.md): interaction (acknowledged first) -> :meth:`TableManager.act`
+The data flow of one click (docs/design.md): interaction (acknowledged first) -> :meth:`TableManager.act`
 (lock, check the player, the turn and the move number, engine apply) -> store (event and state in
 one transaction) -> the publisher is told what changed and returns at once; it renders in worker
 processes and edits Discord later, latest state first. A restart rebuilds every running table from
@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import logcontext, metrics
+from bot import logcontext, metrics, presenter
 from bot.ai import make_player
 from bot.ai.shedding import slap_delay
 from bot.games import game_module
@@ -48,6 +48,7 @@ from bot.store.errors import InsufficientFunds, StoreUnavailable
 from bot.store.models import SYSTEM_ACTOR, SeatResult
 from bot.store.scope import EVERY_SERVER
 from bot.store.settings import GuildSettings
+from bot.surface import TableSurface
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,8 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 the last repeats until the step succeeds or the game ends."""
 STUCK = "stuck"
 """The end reason of a game cancelled because its next step kept being refused."""
+LOG_LENGTH = 6
+"""Lines of the table's log, the latest moves narrated."""
 REFUSALS_BEFORE_CANCEL = 3
 """A scheduled move the table refuses this many times in a row (not database trouble: a refusal
 that repeats) cancels the game with every stake returned, rather than leave it waiting forever."""
@@ -135,7 +138,12 @@ class Table:
     hand_messages: dict[int, list[int]] = field(default_factory=dict)
     dm_failed: set[int] = field(default_factory=set)
     timeouts: list[int] = field(default_factory=list)
-    log_lines: deque = field(default_factory=lambda: deque(maxlen=6))
+    # The latest moves' events that the log narrates (bot.presenter.narrated): each surface
+    # narrates them in its own language when it shows the table.
+    recent: deque = field(default_factory=lambda: deque(maxlen=LOG_LENGTH))
+    # The log of a game stored by older code, which kept the narrated text: shown until the
+    # moves of this code replace it.
+    legacy_log: list[str] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task | None = None
     ai_task: asyncio.Task | None = None
@@ -211,7 +219,8 @@ class Table:
             "match": self.match.to_dict(), "names": self.names, "host_id": self.host_id,
             "hand_messages": {str(k): v for k, v in self.hand_messages.items()},
             "dm_failed": sorted(self.dm_failed), "timeouts": self.timeouts,
-            "log": list(self.log_lines), "stake": self.stake,
+            "recent": list(self.recent), "log": self.legacy_log[-(LOG_LENGTH - len(self.recent)):]
+            if len(self.recent) < LOG_LENGTH else [], "stake": self.stake,
             "turn_since": self.turn_since, "turn_alert": self.turn_alert,
             # How it ended (its settlement aside, which the store keeps): the end is shown again
             # from it if the process stops before the final table is drawn.
@@ -232,7 +241,8 @@ class Table:
         table.hand_messages = {int(k): v for k, v in data["hand_messages"].items()}
         table.dm_failed = set(data["dm_failed"])
         table.timeouts = list(data["timeouts"])
-        table.log_lines.extend(data["log"])
+        table.recent.extend(data.get("recent", ()))
+        table.legacy_log = list(data.get("log", ()))
         table.turn_since = data.get("turn_since", 0)
         table.turn_alert = data.get("turn_alert")
         table.closing = data.get("closing")
@@ -243,8 +253,9 @@ class Table:
 class TableManager:
     """All running tables of the bot, keyed by game id.
 
-    ``publisher`` is the Discord side (cogs.tables.TablePublisher): it renders and sends; this
-    class decides, stores and schedules.
+    ``publisher`` is where the tables are shown (a :class:`bot.surface.TableSurface`; the
+    Discord one is ``cogs.publisher.TablePublisher``): it renders and sends; this class decides,
+    stores and schedules, and narrates nothing itself.
     """
 
     ai_delay: float = 1.2
@@ -258,7 +269,7 @@ class TableManager:
     # need one particular deal (a human seat to move first) pin it.
     new_seed: Callable[[], int] = staticmethod(lambda: secrets.randbits(63))
 
-    def __init__(self, store: Store, publisher: Any, ai_pool: Any = None,
+    def __init__(self, store: Store, publisher: TableSurface, ai_pool: Any = None,
                  owns: Callable[[int], bool] | None = None) -> None:
         self.store = store
         self.publisher = publisher
@@ -314,8 +325,7 @@ class TableManager:
             self._turn_seconds[guild_id] = float(settings.turn_timeout_s)
         except StoreError as exc:
             raise TableError(str(exc)) from None
-        for line in self.publisher.describe(table, match.intro_events):
-            table.log_lines.append(line)
+        table.recent.extend(presenter.narrated(game, match.intro_events, names))
         try:
             record = await self.store.create_game(
                 guild_id, channel_id, game, rules=rules.to_dict(), players=players, seed=seed,
@@ -449,14 +459,13 @@ class TableManager:
                 raise TableError(t("This game is over."))
             if seq is not None and seq != table.seq:
                 raise TableError(t("That control is from an earlier turn; use the newest one."))
-            snapshot = (table.match.to_dict(), table.timeouts[seat], list(table.log_lines))
+            snapshot = (table.match.to_dict(), table.timeouts[seat], list(table.recent))
             try:
                 events = table.match.apply(action, seat)
             except GameError as exc:
                 raise TableError(str(exc)) from None
             table.timeouts[seat] = table.timeouts[seat] + 1 if timed_out else 0
-            for line in self.publisher.describe(table, events):
-                table.log_lines.append(line)
+            table.recent.extend(presenter.narrated(table.game, events, table.names))
             try:
                 await self.store.record_action(table.game_id, table.seq + 1, actor, str(action), events,
                                                table.state_json(), STATE_VERSION,
@@ -464,8 +473,8 @@ class TableManager:
             except BaseException as exc:  # not stored: as if the move never happened
                 table.match = game_module(table.game).match_from_dict(snapshot[0])
                 table.timeouts[seat] = snapshot[1]
-                table.log_lines.clear()
-                table.log_lines.extend(snapshot[2])
+                table.recent.clear()
+                table.recent.extend(snapshot[2])
                 if isinstance(exc, StoreUnavailable):  # logged once by the store
                     raise StoreTrouble() from None
                 if isinstance(exc, InsufficientFunds):  # a bet beyond what the player now holds

@@ -30,7 +30,7 @@ from bot.i18n import speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
 from bot.store import GameEvent, StoreError
-from bot.tables import STUCK, Table, is_ai
+from bot.tables import LOG_LENGTH, STUCK, Table, is_ai
 from bot.words import plural, shorten
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
 from cogs.rematch import rematch_view
@@ -179,12 +179,6 @@ class TablePublisher:
             update.feed.drawn[update.slot] = (update.model, image)
         return image
 
-    def describe(self, table: Table, events: list[dict]) -> list[str]:
-        """The moves as the table's log lines, in the table's language."""
-        names = [shown(n) for n in table.names]
-        with speaking(self.public_language(table)):
-            return [line for e in events if (line := presenter.describe_event(table.game, e, names))]
-
     def feed(self, table: Table) -> Feed:
         return self._feeds.setdefault(table.game_id, Feed())
 
@@ -321,16 +315,16 @@ class TablePublisher:
     def _table_update_in(self, table: Table, language: str) -> Update:
         obs = table.match.observation(0)
         names = [shown(n) for n in table.names]
+        log = [*table.legacy_log, *presenter.log_lines(table.game, table.recent, names)][-LOG_LENGTH:]
         closing = table.closing
         if closing is None:
-            model = presenter.table_view(obs, table.names,
-                                         last_move=table.log_lines[-1] if table.log_lines else "")
+            model = presenter.table_view(obs, table.names, last_move=log[-1] if log else "")
         else:  # the final picture names the result instead of a turn
             model = final_table(presenter.table_view(obs, table.names),
                                 self._result_line(table, closing), closing.get("winners", ()))
         model = replace(model, language=language)
         embed = discord.Embed(title=model.title, colour=ACCENT,
-                              description="\n".join(table.log_lines) or t("The cards are dealt."))
+                              description="\n".join(log) or t("The cards are dealt."))
         for seat, name in enumerate(names):
             embed.add_field(name=name[:256], value=plural(table.match.scores[seat], "point"), inline=True)
         race = getattr(presenter.for_game(table.game), "race_prompt", None)

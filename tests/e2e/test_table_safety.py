@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot import presenter
 from bot.games import game_module
 from bot.games.rng import Rng
 from bot.store import EVERY_SERVER
@@ -124,7 +125,8 @@ async def test_a_team_win_names_the_team(hbot, standin, world):
     final = tables_in(standin, world.channel)[-1]
     assert "Team alice & AI 2 (easy) wins" in result_of(final)
     assert "tie" not in result_of(final)
-    assert any("Team alice & AI 2 (easy) wins the match" in line for line in table.log_lines)
+    log = presenter.log_lines("sakura", table.recent, names)
+    assert any("Team alice & AI 2 (easy) wins the match" in line for line in log)
     history = await world.admin.slash(world.channel, "history")
     await standin.wait_until(lambda: any(m.embeds for m in history.messages), timeout=WAIT)
     listed = " ".join(e.get("description") or "" for m in history.messages for e in m.embeds)

@@ -1,0 +1,51 @@
+"""The port between a table and the places it is shown.
+
+:class:`bot.tables.TableManager` decides, stores and schedules; a *surface* only shows. The
+manager tells its surface what happened at a table, always after it is stored, and never waits
+for the showing: each call returns at once except :meth:`TableSurface.post_table`, the first
+picture of a new game. A surface reads the :class:`~bot.tables.Table` it is handed (the match,
+its public and private observations, whose turn and until when, the recent events to narrate
+with :func:`bot.presenter.log_lines`) and draws it in its own language.
+
+Today's surface is the Discord channel and its direct messages (``cogs.publisher``); the same
+port is what a second one implements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from bot.store.models import GameEvent
+    from bot.tables import Table
+
+__all__ = ["TableSurface"]
+
+
+class TableSurface(Protocol):
+    """What a table's manager asks of the place it is shown."""
+
+    async def post_table(self, table: Table, via: Any = None, headline: str = "") -> None:
+        """Show a new game's table (``via``: the start command's deferred answer, when the
+        surface can answer through it; ``headline``: who sits down against whom)."""
+
+    def deliver_hands(self, table: Table) -> None:
+        """Give each human seat its private hand."""
+
+    def show_move(self, table: Table, events: list[dict]) -> None:
+        """A stored move: the table, the hands and any round summary it produced."""
+
+    def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
+        """The game is over (``table.closing`` says how): the final table and hands with no
+        controls, and the summaries of ``events``."""
+
+    def refresh(self, table: Table) -> None:
+        """Bring everything shown to the table's state (after a restart, or a new deadline)."""
+
+    def warn(self, table: Table, seat: int, seconds: int) -> None:
+        """``seat``'s time for the move is nearly up: ``seconds`` are left."""
+
+    def post_owed(self, table: Table, moves: Iterable[GameEvent]) -> None:
+        """After a restart: the round summaries of stored ``moves`` that may not have been
+        shown (a surface that shows one twice must recognise it)."""
