@@ -1,8 +1,8 @@
 """What ``/rules`` tells players: how each game is played, how chips settle, and a readable
 summary of the house rules a server has chosen. Plain text (Discord Markdown), no Discord import.
 
-The texts are a short digest of ``RULES.md``; the exact numbers of the table in force come from
-the game's ``Rules`` (the yaku sheet image and :func:`rules_summary`).
+The texts are a short digest of the rules pages in ``docs/rules/``; the exact numbers of the
+table in force come from the game's ``Rules`` (the yaku sheet image and :func:`rules_summary`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Yaku reference data per game (default rules of RULES.md), for the rules command's image.
+"""Yaku reference data per game (default rules of docs/rules/), for the rules command's image.
 
 Each entry: display name, example card ids, points as shown, a one-line description.
 """

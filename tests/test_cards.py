@@ -1,4 +1,4 @@
-"""The deck matches DESIGN.md's canonical ids, indices and roles."""
+"""The deck matches docs/design.md's canonical ids, indices and roles."""
 
 import random
 
@@ -37,7 +37,7 @@ sake_cup blue_ribbon_sep chrysanthemum_chaff_1 chrysanthemum_chaff_2
 deer blue_ribbon_oct maple_chaff_1 maple_chaff_2
 rainman swallow plain_ribbon_willow lightning
 phoenix paulownia_chaff_yellow paulownia_chaff_1 paulownia_chaff_2
-""".split()  # noqa: SIM905 - laid out as the DESIGN.md grid
+""".split()  # noqa: SIM905 - laid out as the docs/design.md grid
 
 
 def test_canonical_ids_and_indices():

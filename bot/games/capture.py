@@ -1,7 +1,7 @@
 """Capture mechanics shared by the fishing games (Koi-Koi, Mushi, Sakura, Hana-Awase, Go-Stop).
 
 A turn is: play a hand card, then turn up the top stock card, each resolved against the field by
-month (RULES.md §2.2, seed 000 "Capturing Cards"):
+month (docs/rules/koikoi.md §3, seed 000 "Capturing Cards"):
 
 * no field card of that month: the card stays on the field;
 * one: both are captured;

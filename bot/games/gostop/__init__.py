@@ -1,4 +1,5 @@
-"""Go-Stop (Matgo for two players, and three players): the Korean fishing game (RULES.md §3).
+"""Go-Stop (Matgo for two players, and three players): the Korean fishing game
+(docs/rules/gostop.md).
 
 For the table and the cogs (everything below is plain JSON):
 

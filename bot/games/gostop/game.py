@@ -1,4 +1,5 @@
-"""Go-Stop (Matgo for two players, and three players): the round and the match (RULES.md §3).
+"""Go-Stop (Matgo for two players, and three players): the round and the match
+(docs/rules/gostop.md).
 
 >>> from bot.games import gostop
 >>> match = gostop.new_match(2, seed=7)
@@ -1136,9 +1137,10 @@ class GoStopMatch(Match):
 
 def draw_for_dealer(seed: int, num_players: int = 2, rule: str = "night",
                     shuffle: int = NEWEST_SHUFFLE) -> tuple[int, list[dict[str, str]]]:
-    """Each player draws a card (bam-il nat-jang, §3.1): at night the earliest Korean month deals,
-    on the same month the lower card; by day the latest month, on the same month the higher card.
-    Players still tied draw again. Returns the dealer and every draw (seat -> card id)."""
+    """Each player draws a card (bam-il nat-jang, docs/rules/gostop.md §1): at night the earliest
+    Korean month deals, on the same month the lower card; by day the latest month, on the same
+    month the higher card. Players still tied draw again. Returns the dealer and every draw
+    (seat -> card id)."""
     deck = list(range(48))
     Rng(seed).fork(0).shuffle(deck, shuffle)
     pos = 0

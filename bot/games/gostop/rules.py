@@ -1,12 +1,14 @@
-"""Go-Stop rules: every option of RULES.md §3.5 with its source, and the named presets.
+"""Go-Stop rules: every option of docs/rules/gostop.md §5 with its source, and the named presets.
 
-Sources (see RULES.md §0): FW-GS (Fuda Wiki, Go-Stop), PAGAT-GS (via FW-GS), WP-GS, KO-WP, SLOPE,
-the engines read for RULES.md (taeto90, bipark, tscz, yubyunghun, konlo), and seed 000 (Kelsey
-Cretcher's rule book, whose Go-Stop section the ``seed`` preset follows where it differs).
+Sources (see docs/rules/README.md §2): FW-GS (Fuda Wiki, Go-Stop), PAGAT-GS (via FW-GS), WP-GS,
+KO-WP, SLOPE, the engines read for the rules (docs/rules/README.md §2.2: taeto90, bipark, tscz,
+yubyunghun, konlo), and seed 000 (Kelsey Cretcher's rule book, whose Go-Stop section the ``seed``
+preset follows where it differs).
 
 Two presets:
 
-* ``korean`` (the default): the common Korean rules of RULES.md §3 (FW-GS, KO-WP, the engines).
+* ``korean`` (the default): the common Korean rules of docs/rules/gostop.md (FW-GS, KO-WP, the
+  engines).
 * ``seed``: seed 000 where it differs: 'President' (chongtong) wins 5 points, at once; a stop
   minimum of 3 for two players too; its doubling list (go from the third go, x2 then x2 per go with
   no +1 per go; shake/bomb; the previous nagari; pi-bak under 5 dregs; gwang-bak; 7+ animals) and
@@ -30,7 +32,8 @@ YAKU_SLUGS = (
     "ogwang", "sagwang", "samgwang", "bi_samgwang", "godori", "yeol", "hongdan", "cheongdan",
     "chodan", "tti", "pi", "inoshikacho",
 )
-"""Yaku slugs (DESIGN.md; ``inoshikacho`` only with the seed's boar-deer-butterflies hand)."""
+"""Yaku slugs (docs/rules/gostop.md §3; ``inoshikacho`` only with the seed's
+boar-deer-butterflies hand)."""
 
 BRIGHT_SLUGS = frozenset({"ogwang", "sagwang", "samgwang", "bi_samgwang"})
 
@@ -77,7 +80,8 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
                  N_("choose: the sake cup is an animal or a double pi, not both; both: it is both at "
                  "once; animal: only an animal; bridge: the May bridge takes that role (animal or "
                  "double pi) and the sake cup is a plain animal")),
-    "sake_cup_reading": (("declare", "auto"), "bipark (the loser may dodge pi-bak), RULES.md §7",
+    "sake_cup_reading": (("declare", "auto"),
+                         "bipark (the loser may dodge pi-bak), docs/rules/gostop.md §7",
                          N_("how the dual card is read when the round is won: declare = its holder "
                          "chooses with an action (sake_animal / sake_pi) when the reading changes "
                          "the settlement; auto = the reading best for its holder. Until then every "
@@ -107,16 +111,16 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
                  N_("a loser with no animal pays double when the winner has 5+ (yeol) or 7+ animals")),
     "nagari_carry": (("double", "off"), "FW-GS, seed 000",
                      N_("each nagari (drawn round) doubles the next round; draws stack")),
-    "nagari_cap": (None, "RULES.md §3.5 (some implementations cap it)",
+    "nagari_cap": (None, "docs/rules/gostop.md §7 (some implementations cap it)",
                    N_("at most this many doublings from nagari (0 = no cap)")),
-    "nagari_limit": (None, "RULES.md §3.5 (FW-GS: five draws in a row end the game)",
+    "nagari_limit": (None, "docs/rules/gostop.md §7 (FW-GS: five draws in a row end the game)",
                      N_("this many nagari in a row end the match (0 = never)")),
     # -- loser penalties --------------------------------------------------------------------------
     "gwangbak": (("double", "plus_two", "off"), "FW-GS, seed 000; FW-GS alternative",
                  N_("a loser with no bright pays double (or 2 more) when the winner scored brights")),
     "gwangbak_rain_protects": ((True, False), "FW-GS; FW-GS alternative",
                                N_("the rain man counts as a bright that protects from gwang-bak")),
-    "pibak": (("double", "plus_two", "off"), "FW-GS, seed 000; RULES.md §3.5",
+    "pibak": (("double", "plus_two", "off"), "FW-GS, seed 000; docs/rules/gostop.md §7",
               N_("a loser with few pi pays double (or 2 more) when the winner scored pi")),
     "pibak_max_2p": (None, "FW-GS, bipark, konlo (7); seed 000 (4: 'less than 5')",
                      N_("with two players a loser holding at most this pi value is pi-bak")),
@@ -135,7 +139,7 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
                     N_("pi taken from each opponent for capturing a stack of three (a ppeok)")),
     "self_ppeok_2p": ((1, 2), "FW-GS (some 2-player rules)",
                       N_("with two players, pi taken for capturing a ppeok you made yourself")),
-    "steal_triplets": (("ppeok", "any"), "RULES.md §3.2; FW-GS 'captures a triplet'",
+    "steal_triplets": (("ppeok", "any"), "docs/rules/gostop.md §2; FW-GS 'captures a triplet'",
                        N_("which stacks steal when captured: only ppeok stacks, or also a triplet "
                        "dealt to the field")),
     "steal_sseul": ((1, 0, 2), "FW-GS", N_("pi taken from each opponent for sseul (field emptied)")),
@@ -151,7 +155,7 @@ OPTIONS: dict[str, tuple[tuple | None, str, str]] = {
                                N_("pi taken from each opponent by a player whose first turn captures a "
                                "bright, an animal, a ribbon and a chaff")),
     "final_turn_exempt": (("sseul_ttadak_jjok", "ppeok_sseul_ttadak", "none"),
-                          "RULES.md §3.2; FW-GS (items 2-4); seed 000",
+                          "docs/rules/gostop.md §2.3; FW-GS (items 2-4); seed 000",
                           N_("which pi-stealing events do not count on the final turn of the round")),
     "three_ppeok": (("off", "win"), "FW-GS 'Stealing Points'",
                     N_("a player making a third ppeok in a round wins at once, like chongtong")),
@@ -257,7 +261,7 @@ class Rules(RulesBase):
         name: spec[0] for name, spec in OPTIONS.items() if spec[0] is not None
     }
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
-        # RULES.md §3: FW-GS, KO-WP and the engines agree on these; the default.
+        # docs/rules/gostop.md §6: FW-GS, KO-WP and the engines agree on these; the default.
         "korean": {},
         # Seed 000's Go-Stop section where it differs (see the module docstring).
         "seed": {

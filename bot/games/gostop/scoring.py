@@ -1,4 +1,4 @@
-"""Go-Stop scoring (jokbo, RULES.md §3.3) and settlement (§3.4).
+"""Go-Stop scoring (jokbo, docs/rules/gostop.md §3) and settlement (§4).
 
 :func:`score_yaku` is the public scoring function: a pile of captured cards in, yaku slugs with
 points out. :func:`settle` computes what every loser pays the winner (the tests call it with
@@ -407,7 +407,8 @@ def score_yaku(cards: Iterable[Card | str | int] | int, rules: Rules | None = No
 
 # -- settlement -----------------------------------------------------------------------------
 def go_bonus(rules: Rules, goes: int) -> tuple[int, int]:
-    """(bonus points, multiplier) for ``goes`` go calls by the winner (§3.4, option go_scheme)."""
+    """(bonus points, multiplier) for ``goes`` go calls by the winner (docs/rules/gostop.md
+    §4.2, option go_scheme)."""
     scheme = rules.go_scheme
     if goes <= 0:
         return 0, 1
@@ -444,7 +445,7 @@ def settle(
     reading: dict[int, str] | None = None,
     mission_month: int | None = None,
 ) -> dict[str, Any]:
-    """What each loser pays ``winner`` (RULES.md §3.4).
+    """What each loser pays ``winner`` (docs/rules/gostop.md §4).
 
     ``winner score = (base + go bonus + shake points) x go multiplier x 2 per shake x bomb
     multiplier per bomb x 2 for meong-tta x 2 per preceding nagari (x 2 for a mission)``; each

@@ -1,4 +1,5 @@
-"""Hana-Awase: the classic fishing game for two to four players (RULES.md §6, seed 004)."""
+"""Hana-Awase: the classic fishing game for two to four players (docs/rules/hana-awase.md;
+seed 004)."""
 
 from ..capture import CHOOSE_DRAW, OVER, PLAY
 from .game import HANDS, HanaAwaseRound, match_from_dict, new_match, new_round

@@ -1,4 +1,4 @@
-"""Hana-Awase for two to four players (RULES.md §6; seed 004, FW-HA).
+"""Hana-Awase for two to four players (docs/rules/hana-awase.md; seed 004, FW-HA).
 
 >>> from bot.games import hana_awase
 >>> match = hana_awase.new_match(3, seed=7)

@@ -1,8 +1,9 @@
-"""Hana-Awase rules: every option of RULES.md §6 with its source, and the named presets.
+"""Hana-Awase rules: every option of docs/rules/hana-awase.md §8 with its source, and the named
+presets.
 
-Sources (RULES.md §0): seed 004 (the Angel Playing Cards / Disney Hanafuda leaflet, the default)
-and FW-HA (Fuda Wiki, Hana-Awase, with its "Variations"). Seed 000's general rules are cited for
-stacking every yaku.
+Sources (docs/rules/hana-awase.md, "Sources"): seed 004 (the Angel Playing Cards / Disney
+Hanafuda leaflet, the default) and FW-HA (Fuda Wiki, Hana-Awase, with its "Variations"). Seed
+000's general rules are cited for stacking every yaku.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
                "chaff are shown face up and the others may capture them from the hand")),
     "hand_four_misdeal": ((False, True), "FW-HA 'Misdeals'",
                           N_("four of a month in a dealt hand is a misdeal as on the field")),
-    "wild_lightning": ((False, True), "FW-HA variants (RULES.md §6), rules of FW-MU",
+    "wild_lightning": ((False, True),
+                       "FW-HA variants (docs/rules/hana-awase.md §10), rules of FW-MU",
                        N_("Mushi's wild lightning with the end-of-round handover")),
 }
 

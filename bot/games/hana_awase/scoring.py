@@ -1,4 +1,5 @@
-"""Hana-Awase yaku (RULES.md §6; seed 004 "Captured Hands", FW-HA "Yaku") and settlement.
+"""Hana-Awase yaku (docs/rules/hana-awase.md §6; seed 004 "Captured Hands", FW-HA "Yaku") and
+settlement (§7).
 
 :func:`score_yaku` scores one captured pile, with the exclusive groups (brights; seven and six
 ribbons; viewings) and the rain man voiding viewings. :func:`settle` scores a whole table: the

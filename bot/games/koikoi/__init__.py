@@ -1,4 +1,4 @@
-"""Koi-Koi: the two-player Japanese fishing game (RULES.md §2)."""
+"""Koi-Koi: the two-player Japanese fishing game (docs/rules/koikoi.md)."""
 
 from .game import (
     CHOOSE_DRAW,

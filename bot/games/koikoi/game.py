@@ -1,4 +1,4 @@
-"""Koi-Koi for two players (RULES.md §2).
+"""Koi-Koi for two players (docs/rules/koikoi.md).
 
 >>> from bot.games import koikoi
 >>> match = koikoi.new_match(seed=7)
@@ -400,7 +400,8 @@ def may_koikoi(rules: Rules, has_cards: bool, calls: list[int], seat: int,
 
 
 def draw_for_dealer(seed: int, shuffle: int = NEWEST_SHUFFLE) -> tuple[int, list[str]]:
-    """Each player draws a card; the earliest month deals, on a tie the better card (§2.1)."""
+    """Each player draws a card; the earliest month deals, on a tie the better card
+    (docs/rules/koikoi.md §1)."""
     deck = list(range(48))
     Rng(seed).fork(0).shuffle(deck, shuffle)
     a, b = deck[0], deck[1]

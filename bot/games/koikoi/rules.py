@@ -1,11 +1,11 @@
-"""Koi-Koi rules: every option of RULES.md §2.6 with its source, and the named presets.
+"""Koi-Koi rules: every option of docs/rules/koikoi.md §6 with its source, and the named presets.
 
-Sources (see RULES.md §0): NIN-JP / NIN-EN (Nintendo's Japanese page and English leaflet),
-FW-KK (Fuda Wiki, Koi-Koi), sidsryu (an open engine's options), SLOPE, BGA, and the seeds:
-seed 000 (Kelsey Cretcher's rule book), seed 001 (Wikipedia 2007, Nintendo-based) and seed 003
-(heyrick's Nintendo-leaflet walk-through); KKJ: the rules of the PC game KoiKoi-Japan, as players
-of it describe them and as recorded rounds played under them score (no published rule page is
-among our sources). docs/rules/koikoi-japan.md gives the preset, each choice and why.
+Sources (see docs/rules/README.md §2): NIN-JP / NIN-EN (Nintendo's Japanese page and English
+leaflet), FW-KK (Fuda Wiki, Koi-Koi), sidsryu (an open engine's options), SLOPE, BGA, and the
+seeds: seed 000 (Kelsey Cretcher's rule book), seed 001 (Wikipedia 2007, Nintendo-based) and
+seed 003 (heyrick's Nintendo-leaflet walk-through); KKJ: the rules of the PC game KoiKoi-Japan, as
+players of it describe them and as recorded rounds played under them score (no published rule
+page is among our sources). docs/rules/koikoi-japan.md gives the preset, each choice and why.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Koi-Koi yaku (RULES.md §2.4) and round multipliers (§2.3, §2.5).
+"""Koi-Koi yaku (docs/rules/koikoi.md §4) and round multipliers (§5.2).
 
 :func:`score_yaku` is the public scoring function: captured cards in, yaku with points out.
 Internally everything works on bit sets, because the engine scores after every turn.
@@ -275,7 +275,8 @@ def multipliers(
     opponent_calls: int,
     field_brights: int,
 ) -> list[tuple[str, int]]:
-    """The multipliers that apply to a round won with ``base`` points (§2.3, §2.5)."""
+    """The multipliers that apply to a round won with ``base`` points (docs/rules/koikoi.md
+    §5.2)."""
     out: list[tuple[str, int]] = []
     if rules.seven_plus_doubles and base >= 7:
         out.append(("seven_plus", 2))

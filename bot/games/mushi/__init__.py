@@ -1,4 +1,5 @@
-"""Mushi: the two-player Osaka fishing game with the 40-card deck and the wild lightning (RULES.md §4)."""
+"""Mushi: the two-player Osaka fishing game with the 40-card deck and the wild lightning
+(docs/rules/mushi.md)."""
 
 from ..capture import CHOOSE_DRAW, OVER, PLAY
 from .game import MushiRound, match_from_dict, new_match, new_round

@@ -1,4 +1,4 @@
-"""Mushi for two players with the 40-card deck (RULES.md §4, FW-MU; seed 000).
+"""Mushi for two players with the 40-card deck (docs/rules/mushi.md; FW-MU, seed 000).
 
 >>> from bot.games import mushi
 >>> match = mushi.new_match(seed=7)

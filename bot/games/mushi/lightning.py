@@ -1,4 +1,5 @@
-"""Mushi's wild lightning (RULES.md §4, FW-MU "Wild Card"; seed 000 "Special Rules").
+"""Mushi's wild lightning (docs/rules/mushi.md §4-§5; FW-MU "Wild Card", seed 000 "Special
+Rules").
 
 The willow lightning may take any single card except a willow:
 

@@ -1,8 +1,8 @@
-"""Mushi rules: every option of RULES.md §4 with its source, and the named presets.
+"""Mushi rules: every option of docs/rules/mushi.md §8 with its source, and the named presets.
 
-Sources (RULES.md §0): FW-MU (Fuda Wiki, Mushi, with its house-rule notes and the 3-yaku
-variant) and seed 000 (Kelsey Cretcher's rule book, "Mushi" section). Where the seed differs from
-Fuda Wiki the seed's reading is an option, gathered in the ``seed`` preset.
+Sources (docs/rules/mushi.md, "Sources"): FW-MU (Fuda Wiki, Mushi, with its house-rule notes
+and the 3-yaku variant) and seed 000 (Kelsey Cretcher's rule book, "Mushi" section). Where the
+seed differs from Fuda Wiki the seed's reading is an option, gathered in the ``seed`` preset.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Mushi yaku (RULES.md §4, FW-MU "Yaku") and the zero-sum round settlement (FW-MU "Scoring").
+"""Mushi yaku (docs/rules/mushi.md §6, FW-MU "Yaku") and the zero-sum round settlement (§7, FW-MU
+"Scoring").
 
 All yaku stack. :func:`score_yaku` is the public scoring function; :func:`settle` turns both
 captured piles into round scores: ``(card points - par) + own yaku - opponent's yaku``.

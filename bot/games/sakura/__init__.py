@@ -1,4 +1,4 @@
-"""Higo-Bana / Sakura: the Hawaiian fishing game for 2 to 7 players (RULES.md §5)."""
+"""Higo-Bana / Sakura: the Hawaiian fishing game for 2 to 7 players (docs/rules/sakura.md)."""
 
 from .game import (
     CHOOSE_DRAW,

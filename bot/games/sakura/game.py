@@ -1,4 +1,4 @@
-"""Higo-Bana / Sakura for 2 to 7 players, alone or in teams (RULES.md §5, FW-SK, seed 000).
+"""Higo-Bana / Sakura for 2 to 7 players, alone or in teams (docs/rules/sakura.md; FW-SK, seed 000).
 
 >>> from bot.games import sakura
 >>> match = sakura.new_match(4, sakura.Rules(teams="pairs"), seed=7)

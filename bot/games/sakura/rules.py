@@ -1,8 +1,9 @@
-"""Higo-Bana / Sakura rules: every option of RULES.md §5 with its source, and the named presets.
+"""Higo-Bana / Sakura rules: every option of docs/rules/sakura.md §9 with its source, and the named
+presets.
 
-Sources (see RULES.md §0): FW-SK (Fuda Wiki, Sakura: the Hanafuda Hawaii Style rules, with the
-Paradise Factors leaflet as its "Victory Scoring" variant), WP-SK and BGA (deal table, scoring),
-and seed 000 (Kelsey Cretcher's rule book, section "Higo-Bana (Sakura)").
+Sources (see docs/rules/sakura.md, "Sources"): FW-SK (Fuda Wiki, Sakura: the Hanafuda Hawaii
+Style rules, with the Paradise Factors leaflet as its "Victory Scoring" variant), WP-SK and BGA
+(deal table, scoring), and seed 000 (Kelsey Cretcher's rule book, section "Higo-Bana (Sakura)").
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
     "gaji": (("wild", "off"), "FW-SK 'Gaji'; seed 000 (no wild card)",
              N_("wild: the lightning played from hand captures any one field card, even a willow; "
              "lying on the field only a willow takes it. off: an ordinary willow chaff")),
-    "gaji_leftovers": (("victim_month", "all"), "FW-SK; RULES.md §5 variant",
+    "gaji_leftovers": (("victim_month", "all"), "FW-SK; docs/rules/sakura.md §11 (a variant)",
                        N_("at round end the field cards of the gaji victim's month go to the gaji "
                        "user and the rest are dead; all: every leftover goes to the gaji user")),
     "gaji_dealt_to_field": (("stays", "discarded"), "FW-SK; FW-SK 'some variants'",
@@ -50,7 +51,7 @@ OPTIONS: dict[str, tuple[tuple, str, str]] = {
     "stacked_pair": ((False, True), "seed 000 'Play' step 2",
                      N_("the stock card matching the pair just captured from hand puts the three "
                      "back on the field, stacked for whoever plays the fourth")),
-    "two_player_dead_stock": ((False, True), "RULES.md §5; FW-SK (two-player note)",
+    "two_player_dead_stock": ((False, True), "docs/rules/sakura.md §6; FW-SK (two-player note)",
                               N_("with two players the round ends when both hands are empty and "
                               "the rest of the stock is dead (default: play the stock out)")),
     "victory": (("points", "victories", "chu", "basa", "chu_basa"),

@@ -1,4 +1,5 @@
-"""Sakura card values, the eight yaku and the round settlement (RULES.md §5, FW-SK, seed 000).
+"""Sakura card values, the eight yaku and the round settlement (docs/rules/sakura.md §7-§8, FW-SK,
+seed 000).
 
 A yaku does not add to its owner (unless ``own_yaku_scores``): it costs every opponent 50. So a
 round score is ``card points - 50 x (yaku held by all opponents)``, not zero-sum. Sides are single
@@ -26,7 +27,8 @@ from bot.cards import (
 from .rules import YAKU_VALUE, Rules
 
 YAKU: dict[str, int] = {
-    # RULES.md §5 numbering (#1-#8); FW-SK names them i, ro, ha, ni, ho, he, to, chi.
+    # docs/rules/sakura.md §7 numbering (#1-#8); its table gives each one's FW-SK name (i, ro,
+    # ha, ni, he, ho, to, chi in this order).
     "drinking": mask(["curtain", "moon", "sake_cup"]),
     "crane_warbler_curtain": mask(["crane", "bush_warbler", "curtain"]),
     "poetry_ribbons": POETRY_RIBBONS,

@@ -1,4 +1,5 @@
-"""First Bloom: the flower shedding game of seed 002 ("Untitled"), for 2 to 5 players.
+"""First Bloom: the flower shedding game of seed 002 ("Untitled"), for 2 to 5 players
+(docs/rules/first-bloom.md).
 
 Not a fishing game, so it does not use ``FishingRound``; it implements the same
 :class:`~bot.games.base.RoundState` contract and reuses the deal helper and :class:`Rng`.

@@ -1,4 +1,5 @@
-"""First Bloom rules: every option with its source, and the named presets.
+"""First Bloom rules: every option with its source (docs/rules/first-bloom.md §8), and the named
+presets.
 
 The only source of the game is seed 002 ("Untitled", a UNO-like game on the Hanafuda deck). Where
 the seed is silent or can be read two ways the engine picks one reading as the default and offers

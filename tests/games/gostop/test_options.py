@@ -258,7 +258,7 @@ def test_helpers_are_consistent():
     assert legal(s) == {"play:crane"} and pile(s, 0) == set()
 
 
-# -- the FW-GS variations of the last rows of RULES.md 3.5 ------------------------------------------
+# -- the FW-GS variations of docs/rules/gostop.md §5.9 -------------------------------------------
 def test_joker_power_steal():
     s = rnd(hands=[["joker_1", "plum_chaff_1"], ["cherry_chaff_1"]], field=["iris_chaff_1"],
             stock=["..."], captured=[[], ["peony_chaff_1"]], jokers=1, joker_power="steal")

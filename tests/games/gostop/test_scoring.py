@@ -1,4 +1,5 @@
-"""Go-Stop jokbo (RULES.md §3.3) category by category, with the options that change it."""
+"""Go-Stop jokbo (docs/rules/gostop.md §3) category by category, with the options that change
+it."""
 
 import pytest
 

@@ -1,6 +1,6 @@
-"""Settlement (RULES.md §3.4) worked by hand: go bonus, winner multipliers, per-loser penalties,
-liability and exemptions, for two and three players. Every expected number is derived in a
-comment from the rules, not read off the engine."""
+"""Settlement (docs/rules/gostop.md §4) worked by hand: go bonus, winner multipliers, per-loser
+penalties, liability and exemptions, for two and three players. Every expected number is derived
+in a comment from the rules, not read off the engine."""
 
 import pytest
 

@@ -1,5 +1,6 @@
 """Hana-Awase rounds: deals by player count, playing out the stock, teyaku shown and captured from
-the hand, the wild lightning option, misdeals, the next dealer and the match (RULES.md §6)."""
+the hand, the wild lightning option, misdeals, the next dealer and the match
+(docs/rules/hana-awase.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hana-Awase yaku one by one for both point tables, exclusivity, and every scoring option
-(RULES.md §6; seed 004's leaflet and FW-HA)."""
+(docs/rules/hana-awase.md §6-§8; seed 004's leaflet and FW-HA)."""
 
 from __future__ import annotations
 

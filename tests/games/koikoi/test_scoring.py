@@ -1,4 +1,4 @@
-"""Koi-Koi yaku, each in each preset, and every scoring option (RULES.md §2.4-2.6)."""
+"""Koi-Koi yaku, each in each preset, and every scoring option (docs/rules/koikoi.md §4-6)."""
 
 import pytest
 
@@ -78,7 +78,7 @@ def test_ribbons_absorb(rules):
     assert points(RIBBONS_POETRY + RIBBONS_BLUE, rules) == {"akatan_aotan": 10}
     all_ten = RIBBONS_POETRY + RIBBONS_BLUE + ["plain_ribbon_apr", "plain_ribbon_may",
                                                "plain_ribbon_jul", "plain_ribbon_willow"]
-    assert points(all_ten, rules) == {"akatan_aotan": 14}  # RULES.md §2.4: 10 + 4
+    assert points(all_ten, rules) == {"akatan_aotan": 14}  # docs/rules/koikoi.md §4: 10 + 4
     assert points(["plain_ribbon_apr", "plain_ribbon_may", "plain_ribbon_jul",
                    "plain_ribbon_willow", "blue_ribbon_jun"], rules) == {"tanzaku": 1}
 

@@ -1,7 +1,7 @@
 """Engine-contract properties shared by the play-out games (Mushi, Hana-Awase).
 
-Each check plays a random legal game from a seed and asserts one promise of DESIGN.md's engine
-contract; the test modules run them under hypothesis.
+Each check plays a random legal game from a seed and asserts one promise of the engine
+contract of bot/games/base.py; the test modules run them under hypothesis.
 """
 
 from __future__ import annotations

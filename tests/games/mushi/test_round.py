@@ -1,5 +1,6 @@
 """Mushi's special rules turn by turn: the wild lightning in all its cases, the handover of the
-leftovers, misdeals, the deal, settlement and the 12-round match (RULES.md §4, FW-MU, seed 000)."""
+leftovers, misdeals, the deal, settlement and the 12-round match (docs/rules/mushi.md; FW-MU,
+seed 000)."""
 
 from __future__ import annotations
 

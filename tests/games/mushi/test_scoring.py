@@ -1,4 +1,5 @@
-"""Mushi yaku one by one, every scoring option, and the FW-MU worked example (RULES.md §4)."""
+"""Mushi yaku one by one, every scoring option, and the FW-MU worked example
+(docs/rules/mushi.md §6-§8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Sakura card values, each yaku, the settlement and every scoring option (RULES.md §5)."""
+"""Sakura card values, each yaku, the settlement and every scoring option
+(docs/rules/sakura.md §7-§9)."""
 
 import pytest
 
