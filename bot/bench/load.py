@@ -30,7 +30,7 @@ offers one (or after --think-ms), and starts a new match when one ends, until --
   CPU            the bot's group, this process (stand-in and players: what the harness costs)
                  and every other process of the machine, in % of one core
 
-Needs the test extras (``pip install -e '.[test]'``) and Discord's OpenAPI spec (see README).
+Needs the test extras (``pip install -e '.[test]'``) and Discord's OpenAPI spec (see docs/development.md).
 The bot process and the temporary files are removed however the run ends, Ctrl-C included.
 """
 

@@ -1,7 +1,7 @@
 """Ratings per server, game and season: OpenSkill over the full placing.
 
 Why OpenSkill: measured against the bot's earlier pairwise Elo with the AI levels as players of
-known strength (``python -m bot.ai ratings``, README "Which rating to show"), it ranks them right
+known strength (``python -m bot.ai ratings``, docs/ai.md "Which rating to show"), it ranks them right
 with fewer games, because each player's uncertainty narrows as their games come in. It rates a
 game as the game ended: every placing at once (a 5-player Go-Stop game is one result, not ten
 duels), by outcome and then by points, and teams as teams (Sakura's pairs and triples), so

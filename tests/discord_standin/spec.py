@@ -33,7 +33,8 @@ DEFAULT_SPEC_PATH = PROJECT_ROOT.parent / "shared" / "discord-api-spec" / "opena
 
 
 def spec_path() -> Path:
-    """Where the spec is expected: `$HANAFUDA_DISCORD_SPEC`, else `../shared/...` from the project."""
+    """Where the spec is expected: `$HANAFUDA_DISCORD_SPEC`, else a checkout of Discord's API
+    spec beside the project (:data:`DEFAULT_SPEC_PATH`)."""
     override = os.environ.get(SPEC_ENV)
     return Path(override) if override else DEFAULT_SPEC_PATH
 
