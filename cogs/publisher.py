@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import json
 import logging
 import time
@@ -30,7 +31,7 @@ from bot.i18n import speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
 from bot.settlement import stake_text
 from bot.store import GameEvent, StoreError
-from bot.tables import LOG_LENGTH, STUCK, Table, is_ai
+from bot.tables import LOG_LENGTH, RETRY_DELAYS, STUCK, Table, is_ai
 from bot.words import plural, shorten
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
 from cogs.rematch import rematch_view
@@ -158,6 +159,9 @@ class TablePublisher:
         # hand first, and under load a table's pending states merge into one drawing.
         workers = getattr(getattr(bot, "render_pool", None), "processes", 2)
         self._table_turns = asyncio.Semaphore(max(1, workers - 1))
+        self._saving: set[int] = set()  # games whose hand messages wait to be stored
+        self._saving_tasks: set[asyncio.Future[None]] = set()
+        self._closed = False
 
     # -- rendering --------------------------------------------------------------------------
     async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
@@ -280,8 +284,11 @@ class TablePublisher:
             await self._posts.drain()
 
     def close(self) -> None:
+        self._closed = True
         self._updates.cancel()
         self._posts.cancel()
+        for task in self._saving_tasks:
+            task.cancel()
 
     # -- the table message ------------------------------------------------------------------
     def _mark_table(self, table: Table) -> None:
@@ -474,7 +481,12 @@ class TablePublisher:
                 ref = [int((await self.bot.http.start_private_message(user_id))["id"]), 0]
             channel = self.bot.get_partial_messageable(ref[0])
             await self.budget.acquire()
-            msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
+            # Sent with a nonce that the stored state fixes (the hand message it replaces): sent
+            # again after a stop that came before its id was stored, it returns the message
+            # already sent instead of a second hand that keeps its controls forever.
+            nonce = hand_nonce(table.game_id, seat, ref[1])
+            msg = await channel.send(embed=update.embed, file=png(image, update.filename),
+                                     view=update.view, nonce=nonce)
         except discord.Forbidden:
             table.dm_failed.add(seat)
             with speaking(self.public_language(table)):
@@ -487,13 +499,39 @@ class TablePublisher:
             self._dealt(table, seat).set()  # only now: the waiting alert sees the notice
             return
         table.hand_messages[seat] = [msg.channel.id, msg.id]
+        await self._save_hands(table)
+        self._dealt(table, seat).set()
+        if shows(msg, update):
+            self.feed(table).shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image),
+                                                   _first(msg.attachments))
+        else:  # the hand sent before a stop, as it was then: brought to the table's state
+            self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
+
+    async def _save_hands(self, table: Table) -> None:
+        """Store where the table's hands are shown; while the database refuses, keep trying in
+        the background (a restart must find every hand it has to bring up to date)."""
         try:
             await self.bot.store.set_hand_messages(table.game_id, table.hand_messages)
-        except StoreError:  # saved with the next move anyway; only a restart before it would miss it
-            log.warning("could not save the hand messages of game %d", table.game_id)
-        self._dealt(table, seat).set()
-        self.feed(table).shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image),
-                                               _first(msg.attachments))
+        except StoreError:
+            log.warning("could not save the hand messages of game %d; trying again", table.game_id)
+            if table.game_id not in self._saving:
+                self._saving.add(table.game_id)
+                self._saving_tasks.add(task := asyncio.ensure_future(self._save_hands_later(table)))
+                task.add_done_callback(self._saving_tasks.discard)
+
+    async def _save_hands_later(self, table: Table) -> None:
+        try:
+            for delay in itertools.chain(RETRY_DELAYS, itertools.repeat(RETRY_DELAYS[-1])):
+                await asyncio.sleep(delay)
+                if self._closed or table.game_id not in self._feeds:
+                    return  # stopping, or the end is shown: the next start needs no hand ids
+                try:
+                    await self.bot.store.set_hand_messages(table.game_id, table.hand_messages)
+                    return
+                except StoreError:
+                    continue
+        finally:
+            self._saving.discard(table.game_id)
 
     # -- turn alerts -------------------------------------------------------------------------
     # Edits do not notify, so a player whose turn begins gets one short new message: a DM when
@@ -750,6 +788,24 @@ def move_label(game: str, action: Action, obs: dict[str, Any]) -> str:
     if costs and hasattr(game_presenter, "priced_label"):
         return shorten(game_presenter.priced_label(action, costs), LABEL_MAX)
     return presenter.action_label(game, action)
+
+
+def hand_nonce(game_id: int, seat: int, replaced: int) -> str:
+    """The nonce of a hand message: fixed by the game, the seat and the message it replaces (0
+    for the first), so that the same send after a restart is recognised; within Discord's 25
+    characters."""
+    digest = hashlib.blake2b(f"{game_id}.{seat}.{replaced}".encode(), digest_size=10).hexdigest()
+    return f"hh{digest}"
+
+
+def shows(message: discord.Message, update: Update) -> bool:
+    """Whether a message returned for a send shows ``update`` (Discord returns the message first
+    sent under a nonce as it was, which may be an older state)."""
+    if len(message.embeds) != 1:
+        return False
+    got, want = message.embeds[0], update.embed
+    return (got.title, got.description, got.footer.text, [(f.name, f.value) for f in got.fields]) == \
+        (want.title, want.description, want.footer.text, [(f.name, f.value) for f in want.fields])
 
 
 def _when(unix: float | None) -> str:

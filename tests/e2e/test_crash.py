@@ -303,11 +303,14 @@ class Run:
                     await self.standin.wait_for(lambda s=seat: self.table_over(s) and not self.offered(s),
                                                 f"the end of game {seat.gid} shown")
                 except WaitTimeout as exc:  # say which surface is stale
-                    live = self.offered(seat)
+                    live = [(m.id, m.custom_ids()) for m in hands(self.standin, seat.user)
+                            if any((c := MOVE.match(i)) and int(c["gid"]) == seat.gid
+                                   for i in m.custom_ids())]
                     raise AssertionError(
                         f"game {seat.gid} ({record.status}, {record.end_reason}) at move "
-                        f"{record.last_seq}: table shows its end: {self.table_over(seat)}; a hand "
-                        f"still offers: {live and (live[1].id, live[1].custom_ids())}") from exc
+                        f"{record.last_seq}: table shows its end: {self.table_over(seat)}; hands "
+                        f"that still offer moves: {live}; stored hands: {record.state_json[:0]}"
+                        f"{Table.from_record(record).hand_messages}") from exc
                 continue
             table = Table.from_record(record)
             current = table.match.current_player

@@ -1,0 +1,87 @@
+"""A hand sent just before a stop is found again (issue 43, "stale tables after a kill"): a hand
+DM whose message id the store never heard of (the process stopped, or the database refused the
+write) is not followed by a second hand at the next start, which would leave the first one
+offering moves forever. Its nonce, fixed by the stored state, makes Discord return it; and the
+write the database refused is tried again until it is stored."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.games import game_module
+from bot.store.errors import StoreUnavailable
+from tests.e2e.test_koikoi_bot import make_bot
+from tests.e2e.test_table_safety import WAIT, live_hand, start
+
+pytestmark = pytest.mark.asyncio
+
+
+def hands_of(standin, user, gid: int) -> list:
+    return [m for m in standin.dms(user) if any(f":{gid}:" in c for c in m.custom_ids())
+            or any(a.filename == "hand.png" for a in m.attachments)]
+
+
+async def human_first(bot, world):
+    """A Koi-Koi game against the AI whose first move is the human's (so no move is stored
+    after the hand is dealt)."""
+    module = game_module("koikoi")
+    rules = module.Rules.preset("nintendo", rounds=2)
+    seed = next(s for s in range(1, 100) if module.new_match(2, rules, s).current_player == 0)
+    return await start(bot, world, "koikoi", [world.admin.id, "ai:normal"], ["alice", "AI (normal)"],
+                       rules, seed)
+
+
+async def test_a_hand_sent_before_a_stop_is_the_hand_after_it(start_bot, standin, world, tmp_path):
+    db = tmp_path / "hands.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    first.tables.ai_delay = 3600
+
+    async def refused(*args, **kwargs):
+        raise StoreUnavailable("locked")
+
+    first.store.set_hand_messages = refused  # the id of the hand never reaches the store
+    table = await human_first(first, world)
+    gid = table.game_id
+    hand = await standin.wait_until(lambda: live_hand(standin, world.admin, gid, table.seq),
+                                    "the first hand", timeout=WAIT)
+    await first.close()
+
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    second.tables.ai_delay = 3600
+    await second.publisher.drain()
+    again = second.tables.tables[gid]
+    assert again.hand_messages[0][1] == hand.id  # the hand already sent, not a second one
+    assert [m.id for m in hands_of(standin, world.admin, gid)] == [hand.id]
+    assert live_hand(standin, world.admin, gid, again.seq).id == hand.id
+
+
+async def test_a_refused_save_of_a_hand_is_tried_again(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "retry.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 3600
+    real = bot.store.set_hand_messages
+    tries, saved = [], asyncio.Event()
+
+    async def flaky(game_id, hands):
+        tries.append(dict(hands))
+        if len(tries) <= 2:
+            raise StoreUnavailable("locked")
+        await real(game_id, hands)
+        saved.set()
+
+    bot.store.set_hand_messages = flaky
+    table = await human_first(bot, world)
+    await asyncio.wait_for(saved.wait(), WAIT)
+    assert len(tries) == 3 and tries[-1] == table.hand_messages
+
+
+async def test_a_new_hand_is_sent_once_and_not_edited_again(start_bot, standin, world, tmp_path):
+    """The nonce costs nothing on the way in: the first hand is sent and left as it is."""
+    bot = await start_bot(make_bot(standin, tmp_path / "once.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 3600
+    table = await human_first(bot, world)
+    hand = await standin.wait_until(lambda: live_hand(standin, world.admin, table.game_id, table.seq),
+                                    "the first hand", timeout=WAIT)
+    await bot.publisher.drain()
+    assert [r.method for r in standin.requests if r.path.endswith(f"/messages/{hand.id}")] == []
