@@ -17,6 +17,7 @@ from bot import logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
+from bot.discord_ui.speaking import SpeakingTree, enter
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
 from bot.languages import Languages
@@ -26,7 +27,6 @@ from bot.shards import shard_of
 from bot.store import Store, StoreError
 from bot.tables import TableManager
 from bot.workers import WorkerPool
-from cogs.language import SpeakingTree, enter
 
 log = logging.getLogger(__name__)
 

@@ -16,6 +16,28 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
+from bot.discord_ui.cog import (
+    GAME_CHOICES,
+    STAFF,
+    ServerCog,
+    StaffGroup,
+    not_a_member,
+    staff_only,
+)
+from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.speaking import language_choices
+from bot.discord_ui.text import (
+    CONTENT,
+    FIELD_VALUE,
+    NO_PINGS,
+    TITLE,
+    Text,
+    choice,
+    clip,
+    fit_embed,
+    refuse,
+    shown,
+)
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import LANGUAGE_NAMES, N_, NP_, number, t, tp
@@ -40,27 +62,9 @@ from bot.store import (
 from bot.store.settings import STAKE_POLICIES
 from bot.words import amount as counted
 from bot.words import currency_noun, plural
-from cogs.community import GAME_CHOICES, ServerCog, is_manager, not_a_member
-from cogs.language import language_choices
-from cogs.table_ui import ACCENT
-from cogs.text import (
-    CONTENT,
-    FIELD_VALUE,
-    NO_PINGS,
-    TITLE,
-    Text,
-    choice,
-    clip,
-    fit_embed,
-    refuse,
-    shown,
-)
 
 log = logging.getLogger(__name__)
 
-STAFF = discord.Permissions(manage_guild=True)
-NOT_STAFF = N_("Only members with the Manage Server permission can use this; ask a server "
-               "manager.")
 POLICY_TEXT = {"everyone": NP_("stakes", "everyone"), "managers": NP_("stakes", "server managers only"),
                "role": NP_("stakes", "members with a role"), "nobody": NP_("stakes", "nobody (stakes are off)")}
 
@@ -78,17 +82,6 @@ def economy_text(s: GuildSettings) -> str:
              else t("daily {amount}", amount=number(s.daily_amount)))
     return t("Currency: **{currency}** · starting amount {start} · {daily}",
              currency=shown(currency_noun(s.currency_name), 64), start=number(s.starting_chips), daily=daily)
-
-
-async def staff_only(interaction: discord.Interaction) -> bool:
-    """Manage Server, checked when the command runs (Discord's default can be overridden)."""
-    if interaction.guild_id is None:
-        await refuse(interaction, t("Use this command in a server."))
-        return False
-    if not is_manager(interaction):
-        await refuse(interaction, t(NOT_STAFF))
-        return False
-    return True
 
 
 def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
@@ -119,10 +112,6 @@ def _house_error(exc: Exception) -> str:
     problem = str(exc).rstrip(".")
     return t("That is not allowed: {problem}.",
              problem=problem if isinstance(exc, OptionRefused) else shown(problem, 300))
-
-
-class StaffGroup(app_commands.Group):
-    """A command group hidden from members by default (Manage Server)."""
 
 
 class AdminCog(ServerCog):

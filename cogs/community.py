@@ -10,11 +10,9 @@ say what to do.
 
 from __future__ import annotations
 
-import io
 import logging
-import math
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,6 +20,29 @@ from discord.ext import commands
 
 from bot import presenter
 from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.cog import (
+    GAME_CHOICES,
+    Pager,
+    ServerCog,
+    answer_command_error,
+    drawn,
+    not_a_member,
+    pager_buttons,
+    pages_of,
+    store_of,
+)
+from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.speaking import Speaks, in_public
+from bot.discord_ui.text import (
+    FIELD_VALUE,
+    NO_PINGS,
+    TITLE,
+    BadOption,
+    choice,
+    fit_embed,
+    refuse,
+    shown,
+)
 from bot.games import GAMES
 from bot.i18n import N_, NP_, current, number, t, tn, tp
 from bot.rules_text import title
@@ -33,22 +54,16 @@ from bot.store import (
     Season,
     Store,
     StoreError,
-    StoreUnavailable,
     TrendKey,
     UnknownAccount,
 )
 from bot.store.models import LeaderboardRow, SeasonChoice, former_member, is_pseudonym
 from bot.words import RATING_NOTE, capitalized, currency_noun, plural, rating
 from bot.words import amount as counted
-from bot.workers import WorkerPool
-from cogs.language import Speaks, in_public
-from cogs.table_ui import ACCENT
-from cogs.text import FIELD_VALUE, NO_PINGS, TITLE, BadOption, choice, fit_embed, refuse, shown
 from rendering import BoardRow, BoardView, CardGame, CardView, render_board, render_card
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=title(g), value=g) for g in GAMES]
 # What a board ranks by and over which period, as the command's choices and the board's title.
 ORDERS = {"rating": NP_("order", "rating"), "wins": NP_("order", "wins"),
           "points": NP_("order", "points"), "chips": NP_("order", "chips")}
@@ -60,91 +75,6 @@ LEDGER_PAGE = 10
 TREND_POINTS = 12  # ratings after a player's latest rated games, drawn beside their row
 FORM_POINTS = 10  # latest results drawn beside a row of the other boards
 HISTORY_POINTS = 40  # ratings after each of the latest rated games on a player's card
-OOPS = N_("Something went wrong on my side; please try again in a moment.")
-
-
-def store_of(interaction: discord.Interaction) -> Store:
-    return interaction.client.store  # type: ignore[attr-defined]
-
-
-def in_guild(interaction: discord.Interaction) -> bool:
-    return interaction.guild_id is not None
-
-
-def is_manager(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)
-
-
-def not_a_member(user: discord.abc.User) -> str | None:
-    """Why ``user`` cannot take part in this server's chips (None: they can)."""
-    if user.bot:
-        return t("Bots have no chips; pick a member.")
-    if not isinstance(user, discord.Member):
-        return t("{name} is not a member of this server.", name=shown(user.display_name, 100))
-    return None
-
-
-async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
-    """The answer to a command or button that failed: a refused option or an unusable database
-    in their own sentence (the store logs the database's trouble once), anything else logged
-    with its traceback and answered in one friendly line."""
-    cause = getattr(error, "original", error)  # CommandInvokeError wraps what the command raised
-    if isinstance(cause, StoreUnavailable | BadOption):
-        text = str(cause)
-    elif isinstance(cause, app_commands.TransformerError) and \
-            cause.type is discord.AppCommandOptionType.user:
-        name = getattr(cause.value, "display_name", None)
-        text = (t("{name} is not a member of this server; pick a member.", name=shown(name, 100))
-                if name else t("That user is not a member of this server; pick a member."))
-    else:
-        name = interaction.command.qualified_name if interaction.command else \
-            (interaction.data or {}).get("custom_id")
-        log.error("%s failed", name, exc_info=cause)
-        text = t(OOPS)
-    try:
-        await refuse(interaction, text)
-    except discord.HTTPException:
-        log.info("could not report an error to the user")
-
-
-async def answer_command_error(interaction: discord.Interaction,
-                               error: app_commands.AppCommandError) -> None:
-    """The command tree's error handler, so that commands of every cog answer a failure the same
-    way; a command or cog with a handler of its own has already answered."""
-    command = interaction.command
-    if command is not None and command._has_any_error_handlers():
-        return
-    await reply_error(interaction, error)
-
-
-async def guarded(interaction: discord.Interaction, run) -> None:
-    """Run a button's work; a failure is answered in one line (see :func:`reply_error`)."""
-    try:
-        await run(interaction)
-    except Exception as exc:
-        await reply_error(interaction, exc)
-
-
-def render_pool(client: discord.Client) -> WorkerPool:
-    """The bot's image workers (started in ``setup_hook``)."""
-    pool = getattr(client, "render_pool", None)
-    if pool is None:
-        raise RuntimeError("the bot has no render pool: images are drawn in worker processes")
-    return pool
-
-
-async def drawn(client: discord.Client, render, view, embed: discord.Embed, filename: str
-                ) -> list[discord.File]:
-    """The image of ``view`` drawn in the render workers, shown in ``embed`` (which keeps the
-    text for screen readers); none when it cannot be drawn now (logged): the text still goes."""
-    try:
-        data = await render_pool(client).run(render, view)
-    except Exception:
-        log.exception("could not draw %s; answering with the text alone", filename)
-        return []
-    embed.set_image(url=f"attachment://{filename}")
-    return [discord.File(io.BytesIO(data), filename=filename)]
 
 
 def known_names(interaction: discord.Interaction):
@@ -232,61 +162,6 @@ async def season_autocomplete(interaction: discord.Interaction, current: str
     found = (choice(name, value) for name, value in options
              if typed in name.lower() or typed == value)
     return [c for c in found if c is not None][:25]
-
-
-def pages_of(total: int, size: int) -> int:
-    return max(1, math.ceil(total / size))
-
-
-def pager_buttons(make_id, page: int, pages: int, *, extra: list[discord.ui.Item] | None = None
-                  ) -> discord.ui.View:
-    """Previous / page counter / Next (custom ids from ``make_id(page, tag)``)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label=t("◀ Previous"), style=discord.ButtonStyle.secondary,
-                                    custom_id=make_id(max(0, page - 1), "p"), disabled=page <= 0))
-    view.add_item(discord.ui.Button(label=t("Next ▶"), style=discord.ButtonStyle.secondary,
-                                    custom_id=make_id(page + 1, "n"), disabled=page >= pages - 1))
-    for item in extra or []:
-        view.add_item(item)
-    return view
-
-
-# -- leaderboard -----------------------------------------------------------------------------------
-class Pager:
-    """Mixin of the page buttons: the custom id is the whole state (they work after a restart);
-    ``owner_group`` names the id's group of the member who may press, ``refusal`` what others
-    are told, and :meth:`turn` shows the page."""
-
-    owner_group: ClassVar[str | None] = "asker"
-    refusal: ClassVar[str] = ""
-    label: ClassVar[str] = "Page"
-    server_only: ClassVar[bool] = True  # what it shows is a server's: a press from a DM is refused
-
-    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
-        super().__init__(discord.ui.Button(label=self.label, custom_id=custom_id))  # type: ignore[call-arg]
-        self.match = match
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(item.custom_id, match)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._run)
-
-    async def _run(self, interaction: discord.Interaction) -> None:
-        if self.server_only and interaction.guild_id is None:
-            await refuse(interaction, t("These buttons work only in the server they were made in."))
-            return
-        if self.owner_group and interaction.user.id != int(self.match[self.owner_group]):
-            await refuse(interaction, t(self.refusal))
-            return
-        try:
-            await self.turn(interaction, self.match)
-        except StoreError as exc:
-            await refuse(interaction, str(exc))
-
-    async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
-        raise NotImplementedError
 
 
 def _value(order: str, row: LeaderboardRow, currency: str, period: str) -> str:
@@ -591,21 +466,6 @@ async def stats_card(store: Store, guild_id: int, name: str, stats, currency: st
 
 def rate(wins: int, games: int) -> str:
     return f"{wins / games:.0%}" if games else "—"
-
-
-class ServerCog(commands.Cog):
-    """A cog of server commands: the bot's store, and one friendly line for any failure."""
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store  # type: ignore[attr-defined]
-
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        await reply_error(interaction, error)
 
 
 class CommunityCog(ServerCog):

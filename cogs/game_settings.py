@@ -12,13 +12,13 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.text import FIELD_VALUE, shown
 from bot.games import game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, number, t, tn
 from bot.rules_text import preset_label
 from bot.settlement import is_betting, stake_text
 from bot.words import plural
-from cogs.text import FIELD_VALUE, shown
 from rendering.view import GAME_NAMES
 
 TEAM_LABELS = {"pairs": N_("Pairs (teams of two)"), "triples": N_("Triples (teams of three)")}

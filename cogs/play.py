@@ -24,6 +24,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import metrics
+from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.speaking import Speaks, in_public
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.games.seotda.rules import INT_RANGES as SEOTDA_RANGES
@@ -35,8 +37,6 @@ from bot.tables import AI_LEVELS, Table, TableError, ai_seat
 from bot.words import amount as counted
 from bot.words import plural
 from cogs.game_settings import add_settings, preset_label, seat_counts
-from cogs.language import Speaks, in_public
-from cogs.table_ui import ACCENT
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)

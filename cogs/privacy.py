@@ -27,17 +27,25 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
+from bot.discord_ui.cog import (
+    NOT_STAFF,
+    STAFF,
+    Pager,
+    ServerCog,
+    StaffGroup,
+    is_manager,
+    staff_only,
+    store_of,
+)
+from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.speaking import Speaks
+from bot.discord_ui.text import CONTENT, NO_PINGS, TITLE, Text, clip, fit_embed, refuse, shown
 from bot.i18n import LANGUAGE_NAMES, N_, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import Forgotten, MemberData, StoreError
 from bot.store.errors import STATUSES
 from bot.words import amount as counted
 from bot.words import plural
-from cogs.admin import NOT_STAFF, STAFF, StaffGroup, staff_only
-from cogs.community import Pager, ServerCog, is_manager, store_of
-from cogs.language import Speaks
-from cogs.table_ui import ACCENT
-from cogs.text import CONTENT, NO_PINGS, TITLE, Text, clip, fit_embed, refuse, shown
 
 log = logging.getLogger(__name__)
 

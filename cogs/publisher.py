@@ -26,6 +26,8 @@ from typing import Any
 import discord
 
 from bot import metrics, presenter
+from bot.discord_ui.parts import ACCENT, controls, png
+from bot.discord_ui.text import shown
 from bot.games.base import Action
 from bot.i18n import speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
@@ -36,7 +38,6 @@ from bot.words import plural, shorten
 from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
 from cogs.rematch import rematch_view
 from cogs.table_ui import (
-    ACCENT,
     ActionButton,
     CancelButton,
     ForfeitButton,
@@ -45,10 +46,7 @@ from cogs.table_ui import (
     RulesButton,
     SlapButton,
     action_key,
-    controls,
-    png,
 )
-from cogs.text import shown
 from rendering import render_hand, render_summary, render_table
 from rendering.view import GAME_NAMES
 

@@ -22,6 +22,18 @@ from discord.ext import commands
 
 from bot import presenter
 from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.cog import (
+    GAME_CHOICES,
+    Pager,
+    ServerCog,
+    pager_buttons,
+    pages_of,
+    render_pool,
+    store_of,
+)
+from bot.discord_ui.parts import ACCENT, png
+from bot.discord_ui.speaking import Speaks, in_public
+from bot.discord_ui.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, current, number, t
@@ -31,18 +43,6 @@ from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Scope, Store, StoreError, UnknownGame
 from bot.words import capitalized, currency_noun, plural
 from bot.workers import WorkerPool
-from cogs.community import (
-    GAME_CHOICES,
-    Pager,
-    ServerCog,
-    pager_buttons,
-    pages_of,
-    render_pool,
-    store_of,
-)
-from cogs.language import Speaks, in_public
-from cogs.table_ui import ACCENT, png
-from cogs.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
 from rendering import TableView, render_table, render_yaku_sheet
 
 log = logging.getLogger(__name__)

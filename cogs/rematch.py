@@ -18,6 +18,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord_ui.parts import ACCENT, controls
+from bot.discord_ui.speaking import Speaks, in_public
+from bot.discord_ui.text import fit_embed
 from bot.games import game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, speaking, t
@@ -26,7 +29,6 @@ from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError, is_ai
 from cogs.game_settings import add_settings
-from cogs.language import Speaks, in_public
 from cogs.play import (
     CHALLENGE_SECONDS,
     NO_MENTIONS,
@@ -40,8 +42,6 @@ from cogs.play import (
     refuse,
     safe_name,
 )
-from cogs.table_ui import ACCENT, controls
-from cogs.text import fit_embed
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)

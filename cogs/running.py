@@ -17,14 +17,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.speaking import Speaks
+from bot.discord_ui.text import CHOICE, FIELD_VALUE, NO_PINGS, clip, fit_embed, refuse, shown
 from bot.i18n import N_, t
 from bot.store import Scope, StoreError
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError
 from bot.words import plural
-from cogs.language import Speaks
-from cogs.table_ui import ACCENT
-from cogs.text import CHOICE, FIELD_VALUE, NO_PINGS, clip, fit_embed, refuse, shown
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)

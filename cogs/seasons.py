@@ -13,15 +13,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
+from bot.discord_ui.cog import ServerCog, staff_only
+from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.speaking import in_public
+from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse
 from bot.i18n import N_, t
 from bot.store import StoreError
 from bot.store.models import former_member, is_pseudonym
 from bot.store.seasons import NAME_LIMIT
-from cogs.admin import staff_only
-from cogs.community import ServerCog, season_label
-from cogs.language import in_public
-from cogs.table_ui import ACCENT
-from cogs.text import NO_PINGS, Text, fit_embed, refuse
+from cogs.community import season_label
 
 SHOWN = 20  # seasons listed, the newest first
 

@@ -38,6 +38,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
+from bot.discord_ui.parts import ACCENT, controls
+from bot.discord_ui.speaking import Speaks, in_public
+from bot.discord_ui.text import NO_PINGS, fit_embed, refuse
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, number, speaking, t, tn, tp
@@ -46,13 +50,8 @@ from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentE
 from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
 from bot.tournaments import pairing as fmt
 from bot.tournaments.prizes import prize_shares, prize_split
-from cogs.admin import NOT_STAFF
-from cogs.community import ServerCog, is_manager
 from cogs.game_settings import match_length, rules_text
-from cogs.language import Speaks, in_public
 from cogs.play import MAX_STAKE, build_rules, safe_name, seats_problem
-from cogs.table_ui import ACCENT, controls
-from cogs.text import NO_PINGS, fit_embed, refuse
 from rendering.tournament import StandingsView, render_standings, standings_view
 from rendering.view import GAME_NAMES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.text import (
+from bot.discord_ui.text import (
     CHOICE,
     DESCRIPTION,
     EMBED_TOTAL,

@@ -10,8 +10,9 @@ import weakref
 
 import discord
 
+from bot.discord_ui.parts import controls, png
 from cogs import table_ui
-from cogs.table_ui import ActionButton, HandButton, controls, png
+from cogs.table_ui import ActionButton, HandButton
 
 
 @contextlib.contextmanager

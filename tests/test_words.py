@@ -6,10 +6,11 @@ import discord
 import pytest
 
 from bot import presenter
+from bot.discord_ui.parts import button_label
 from bot.games.base import Action
 from bot.settlement import stake_text
 from bot.words import ELLIPSIS, amount, plural, shorten
-from cogs.table_ui import ActionButton, MoveSelect, button_label
+from cogs.table_ui import ActionButton, MoveSelect
 
 
 @pytest.mark.parametrize("noun, zero, one, two", [

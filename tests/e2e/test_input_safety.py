@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from bot.discord_ui.text import CONTENT
 from bot.store import StoreUnavailable, UnknownAccount
-from cogs.text import CONTENT
 from tests.e2e.community_data import (
     embed,
     finish_quick,

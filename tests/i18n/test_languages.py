@@ -9,10 +9,10 @@ import discord
 import pytest
 
 from bot.client import EXTENSIONS
+from bot.discord_ui.speaking import Speaks
 from bot.i18n import current
 from bot.languages import Languages
 from bot.store import InvalidInput, Store
-from cogs.language import Speaks
 
 GUILD, ALICE, BOB = 900, 11, 12
 

@@ -1,0 +1,66 @@
+"""The pieces every message of the bot is made of: its colour, pictures to upload, and views of
+controls that are sent and forgotten.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.words import shorten
+
+ACCENT = discord.Colour.from_rgb(196, 48, 43)
+
+
+BUTTON_LABEL = 80  # Discord's limits, in characters
+
+
+OPTION_LABEL = 100
+
+
+PLACEHOLDER = 150
+
+
+def button_label(text: str) -> str:
+    """A button's label within Discord's limit, shortened at a word (never cut mid-word)."""
+    return shorten(text, BUTTON_LABEL)
+
+
+class PngFile(discord.File):
+    """An image to upload that is freed as soon as it is sent.
+
+    While sending, discord.py stubs the buffer's ``close`` and afterwards puts the buffer's own
+    bound method back on it: buffer -> method -> buffer, a cycle that only a full collection
+    of the garbage collector frees, holding the picture's bytes until then and adding to that
+    collection's pause. Taking the method off again ends the cycle (``close`` is the class's)."""
+
+    __slots__ = ()
+
+    def close(self) -> None:
+        super().close()
+        vars(self.fp).pop("close", None)
+
+
+def png(data: bytes, name: str) -> discord.File:
+    return PngFile(io.BytesIO(data), filename=name)
+
+
+def controls(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view of dynamic items, to be sent and forgotten.
+
+    discord.py routes presses on dynamic items by their custom id alone, so a message's view
+    needs no listening copy in the client's view store. Stopped before it is sent, the view is
+    only serialized: no registration per edit, and one fewer object graph held per message.
+    Nor do its items point back at it (a press builds its own item from the custom id): a view
+    and its items pointing at each other are a cycle, left to the garbage collector's full
+    collections, which every hand update would otherwise feed with a few dozen objects.
+    """
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    for item in view.children:
+        item._update_view(None)  # what discord.py's own clear_items does to a removed item
+    return view
