@@ -309,7 +309,7 @@ class Run:
                     raise AssertionError(
                         f"game {seat.gid} ({record.status}, {record.end_reason}) at move "
                         f"{record.last_seq}: table shows its end: {self.table_over(seat)}; hands "
-                        f"that still offer moves: {live}; stored hands: {record.state_json[:0]}"
+                        f"that still offer moves: {live}; stored hands: "
                         f"{Table.from_record(record).hand_messages}") from exc
                 continue
             table = Table.from_record(record)
