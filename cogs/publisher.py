@@ -121,6 +121,13 @@ class Feed:
     dealt: dict[int, asyncio.Event] = field(default_factory=dict)  # seat -> first hand DM tried
     alert_sent_at: float = float("-inf")  # monotonic time of the table's last turn alert
     warned_seq: int | None = None  # the move whose timeout warning is due or shown
+    # Monotonic times, per seat, of the player's last press at this table and of the last
+    # message that notified them (their first hand DM, a turn alert): see TablePublisher.quiet.
+    looking: dict[int, float] = field(default_factory=dict)
+    notified: dict[int, float] = field(default_factory=dict)
+    alerted: set[int] = field(default_factory=set)  # seats whose last notice was a turn alert
+    turn_began: tuple[tuple[int, int], float] | None = None  # (seat, move) and when first seen
+    alert_timer: asyncio.TimerHandle | None = None  # looks at the alert again when quiet ends
 
 
 @dataclass
@@ -143,7 +150,16 @@ class Update:
 
 
 class TablePublisher:
-    """Renders and sends what tables show. Used by :class:`bot.tables.TableManager`."""
+    """Renders and sends what tables show: the Discord surface of :class:`bot.surface.TableSurface`.
+
+    Turn alerts notify a player only when they are not already looking: not within
+    :attr:`looking_seconds` of their last press at the table, not while an earlier notice of
+    this table is unanswered (that one is edited instead: an edit does not notify), and a player
+    without DMs, whose alert is a ping in the channel, only once their turn has waited
+    :attr:`channel_wait` seconds."""
+
+    looking_seconds: float = 60.0
+    channel_wait: float = 30.0
 
     def __init__(self, bot: discord.Client, budget: RestBudget | None = None,
                  retry: Retry | None = None) -> None:
@@ -259,7 +275,9 @@ class TablePublisher:
         with a message of its own, whose token then edits that message, not the hand)."""
         message = interaction.message  # the hand the control was on: the token edits that one
         via = Via(interaction, message.id if message else None, answered=asyncio.Event())
-        self.feed(table).hand_via[seat] = via
+        feed = self.feed(table)
+        feed.hand_via[seat] = via
+        feed.looking[seat] = time.monotonic()
         return via
 
     async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
@@ -269,6 +287,7 @@ class TablePublisher:
         msg = await interaction.edit_original_response(embed=update.embed, view=update.view,
                                                        attachments=[png(image, update.filename)])
         feed = self.feed(table)
+        feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         if seat in table.dm_failed:  # the private copy is this player's hand from now on
             feed.hand_via[seat] = Via(interaction, msg.id)
@@ -283,6 +302,9 @@ class TablePublisher:
 
     def close(self) -> None:
         self._closed = True
+        for feed in self._feeds.values():
+            if feed.alert_timer is not None:
+                feed.alert_timer.cancel()
         self._updates.cancel()
         self._posts.cancel()
         for task in self._saving_tasks:
@@ -497,6 +519,9 @@ class TablePublisher:
             self._dealt(table, seat).set()  # only now: the waiting alert sees the notice
             return
         table.hand_messages[seat] = [msg.channel.id, msg.id]
+        feed = self.feed(table)
+        feed.notified[seat] = time.monotonic()  # a new DM notifies: the first notice
+        feed.alerted.discard(seat)
         await self._save_hands(table)
         self._dealt(table, seat).set()
         if shows(msg, update):
@@ -574,13 +599,33 @@ class TablePublisher:
             want = self._alert_wanted(table)
         if _alert_key(table.turn_alert) == want:
             return
-        await self._replace_alert(table, None, None)  # the previous alert goes first
-        if want is None:
+        if want is None or feed is None:
+            await self._replace_alert(table, None, None)
             return
+        seat = want[0]
+        old = table.turn_alert
+        mine = old is not None and old["seat"] == seat  # the alert alive is this player's
+        now = time.monotonic()
+        quiet = self.quiet(table, feed, want, now)
+        if quiet > now:  # they are looking, or their channel ping waits: look again then
+            if old is not None and not (mine and self._unanswered(feed, seat)):
+                await self._replace_alert(table, None, None)  # it no longer says anything true
+            self._look_again(table, feed, quiet - now)
+            return
+        if self._unanswered(feed, seat) and (want[2] is None or seat in feed.alerted):
+            # One unanswered notice per player and table: the alert they have is brought up to
+            # date (an edit does not notify), or, gone as the turn passed, not sent again; their
+            # first hand DM, when that was the notice, already shows the turn and its deadline
+            # (only the warning that the bot will play for them comes after it).
+            if mine:
+                await self._edit_alert(table, want, old)
+            else:
+                await self._replace_alert(table, None, None)
+            return
+        await self._replace_alert(table, None, None)  # the previous alert goes first
         await self.budget.acquire()  # the token of the send below
         if self._alert_wanted(table) != want:
             return  # the turn moved on while this waited: the job queued since sends the newest
-        seat = want[0]
         user = table.players[seat]
         msg = None
         if seat not in table.dm_failed:
@@ -590,31 +635,80 @@ class TablePublisher:
                 table.dm_failed.add(seat)
                 await self.budget.acquire()  # the refused DM used the token
         if msg is None:
-            with speaking(self.public_language(table)):
-                if want[2] is not None and folds_on_timeout(table):
-                    text = t("<@{user}>, your move is due {when}: press **My hand**, or you die (fold) "
-                             "then.", user=user, when=_when(table.deadline))
-                elif want[2] is not None:
-                    text = t("<@{user}>, your move is due {when}: press **My hand**, or I play a safe move "
-                             "for you then.", user=user, when=_when(table.deadline))
-                elif table.deadline is not None:
-                    text = t("<@{user}>, it's your turn (due {when}): press **My hand**.", user=user,
-                             when=_when(table.deadline))
-                else:
-                    text = t("<@{user}>, it's your turn: press **My hand**.", user=user)
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
-                content=text, allowed_mentions=ping(user))
-        if feed is not None:
-            feed.alert_sent_at = time.monotonic()
+                content=self._channel_alert_text(table, seat, want), allowed_mentions=ping(user))
+        feed.alert_sent_at = feed.notified[seat] = time.monotonic()
+        feed.alerted.add(seat)
         await self._replace_alert(table, want, msg)
 
+    def quiet(self, table: Table, feed: Feed, want: tuple[int, int, int | None], now: float) -> float:
+        """Until when the alert ``want`` must not notify: a minute after the player's last press
+        at this table (they are looking at it), and for a ping in the channel, until their turn
+        has waited a while. A timeout warning is never held back."""
+        if want[2] is not None:
+            return now
+        seat = want[0]
+        until = feed.looking.get(seat, float("-inf")) + self.looking_seconds
+        if seat in table.dm_failed:
+            key = (seat, want[1])
+            if feed.turn_began is None or feed.turn_began[0] != key:
+                feed.turn_began = (key, now)
+            until = max(until, feed.turn_began[1] + self.channel_wait)
+        return until
+
+    @staticmethod
+    def _unanswered(feed: Feed, seat: int) -> bool:
+        """The player was notified by this table and has not pressed anything at it since."""
+        return feed.notified.get(seat, float("-inf")) > feed.looking.get(seat, float("-inf"))
+
+    def _look_again(self, table: Table, feed: Feed, delay: float) -> None:
+        if feed.alert_timer is not None:
+            feed.alert_timer.cancel()
+        feed.alert_timer = asyncio.get_running_loop().call_later(
+            delay, self._queue_turn_alert, table)
+
+    async def _edit_alert(self, table: Table, want: tuple[int, int, int | None],
+                          old: dict[str, int]) -> None:
+        """Bring the player's unanswered alert to the turn ``want`` without notifying them."""
+        seat = want[0]
+        dm = seat not in table.dm_failed and old["channel"] != table.channel_id
+        text = (self._turn_dm_text(table, seat, warned=want[2] is not None) if dm
+                else self._channel_alert_text(table, seat, want))
+        await self.budget.acquire()
+        try:
+            msg = await self.bot.get_partial_messageable(old["channel"]).get_partial_message(
+                old["message"]).edit(content=text)
+        except (discord.NotFound, discord.Forbidden):  # gone: the next alert job sends anew
+            await self._replace_alert(table, None, None)
+            return
+        await self._replace_alert(table, want, msg)
+
+    def _channel_alert_text(self, table: Table, seat: int, want: tuple[int, int, int | None]) -> str:
+        user = table.players[seat]
+        with speaking(self.public_language(table)):
+            if want[2] is not None and folds_on_timeout(table):
+                return t("<@{user}>, your move is due {when}: press **My hand**, or you die (fold) "
+                         "then.", user=user, when=_when(table.deadline))
+            if want[2] is not None:
+                return t("<@{user}>, your move is due {when}: press **My hand**, or I play a safe move "
+                         "for you then.", user=user, when=_when(table.deadline))
+            if table.deadline is not None:
+                return t("<@{user}>, it's your turn (due {when}): press **My hand**.", user=user,
+                         when=_when(table.deadline))
+            return t("<@{user}>, it's your turn: press **My hand**.", user=user)
+
     async def _send_turn_dm(self, table: Table, seat: int, warned: bool) -> discord.Message:
-        """The turn DM: where, until when, and a link to the table message (the caller holds the
-        send's token of the REST budget)."""
+        """The turn DM (the caller holds the send's token of the REST budget)."""
         ref = table.hand_messages.get(seat)
         if ref is None:  # no hand DM yet: open the DM channel by the user's id alone
             await self.budget.acquire()
             ref = [int((await self.bot.http.start_private_message(table.players[seat]))["id"]), 0]
+        return await self.bot.get_partial_messageable(ref[0]).send(
+            content=self._turn_dm_text(table, seat, warned),
+            allowed_mentions=discord.AllowedMentions.none())
+
+    def _turn_dm_text(self, table: Table, seat: int, warned: bool) -> str:
+        """Where, until when, and a link to the table message."""
         where = f"<#{table.channel_id}>"
         with speaking(self.owner_language(table, seat)):
             link = (" " + t("[Go to the table]({url})", url=f"https://discord.com/channels/{table.guild_id}/"
@@ -630,8 +724,7 @@ class TablePublisher:
                 text = t("Your turn in {channel}, due {when}.", channel=where, when=_when(table.deadline))
             else:
                 text = t("Your turn in {channel}.", channel=where)
-        return await self.bot.get_partial_messageable(ref[0]).send(
-            content=text + link, allowed_mentions=discord.AllowedMentions.none())
+        return text + link
 
     async def _replace_alert(self, table: Table, key: tuple[int, int, int | None] | None,
                              msg: discord.Message | None) -> None:
@@ -726,7 +819,9 @@ class TablePublisher:
         keys = [("table", table.game_id), *(("hand", table.game_id, s) for s in range(len(table.players)))]
         await self._updates.settle(keys)
         if table.finished:
-            self._feeds.pop(table.game_id, None)
+            feed = self._feeds.pop(table.game_id, None)
+            if feed is not None and feed.alert_timer is not None:
+                feed.alert_timer.cancel()
             try:
                 await self.bot.store.mark_final_shown(table.game_id)
             except StoreError:  # shown again at the next start: no harm but a repeated edit

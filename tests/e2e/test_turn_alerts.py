@@ -1,8 +1,9 @@
 """Players learn that it is their turn and until when, through the stand-in.
 
-Edits do not notify in Discord, so each turn that passes to a human brings one short new message
-(a DM, or a ping in the channel for players without DMs) and the previous one is deleted: a table
-never has more than one turn alert alive. The move's deadline shows as a Discord timestamp.
+Edits do not notify in Discord, so a turn that passes to a human who is not looking brings one
+short new message (a DM, or a ping in the channel for players without DMs) and the previous one
+is deleted: a table never has more than one turn alert alive. The move's deadline shows as a
+Discord timestamp.
 """
 
 from __future__ import annotations
@@ -32,8 +33,16 @@ TURN_DM = "Your turn in"
 async def hbot(start_bot, standin, world, tmp_path):
     bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
     bot.tables.ai_delay = 0.01
+    every_turn(bot)
     await human_moves_first(bot, world)
     return bot
+
+
+def every_turn(bot) -> None:
+    """Alert on every turn, as these tests count alerts coming and going; when an alert is held
+    back (the player is looking) is tests/e2e/test_turn_notices.py's subject."""
+    bot.publisher.looking_seconds = 0.0
+    bot.publisher.channel_wait = 0.0
 
 
 def sent_by_bot(standin: StandIn) -> list[Message]:
@@ -173,6 +182,7 @@ async def test_a_restart_leaves_no_turn_dm_behind(start_bot, standin, world, tmp
     db = tmp_path / "alerts.sqlite3"
     first = await start_bot(make_bot(standin, db, world.guild.id))
     first.tables.ai_delay = 0.01
+    every_turn(first)
     await human_moves_first(first, world)
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=12)
     await table_posted(standin, world.channel)
@@ -188,6 +198,7 @@ async def test_a_restart_leaves_no_turn_dm_behind(start_bot, standin, world, tmp
     await first.close()
     second = await start_bot(make_bot(standin, db, world.guild.id))
     second.tables.ai_delay = 0.01
+    every_turn(second)
     await Player(standin, world.channel, [world.admin], pressed=player.pressed).play()
     await standin.wait_for(lambda: all(m.deleted for m in turn_dms(standin, world.admin)),
                            "every turn DM deleted by the end of the match")
