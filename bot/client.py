@@ -52,7 +52,7 @@ class HanafudaBot(commands.AutoShardedBot):
         # Nobody is mentioned unless a message names the users it means to ping (cogs.publisher.ping):
         # a display name such as "@everyone" must never reach the whole server.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         owner_ids=set(settings.owner_ids) or None, help_command=None,
+                         help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=SpeakingTree,
                          shard_ids=list(plan.ids) if plan.ids is not None else None,
                          shard_count=plan.count)

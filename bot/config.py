@@ -53,7 +53,6 @@ class Settings:
     database_path: Path
     database_url: str | None = None  # PostgreSQL (postgresql://...): used instead of the file
     dev_guild_id: int | None = None
-    owner_ids: frozenset[int] = field(default_factory=frozenset)
     log_level: str = "INFO"
     cjk_font: Path | None = None
     render_workers: int = field(default_factory=cpu_count)
@@ -193,7 +192,6 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
                               "developer portal in the environment or in .env (see .env.example)")
         check_token(token)
     dev = values.get("DEV_GUILD_ID", "").strip()
-    owners = [o for o in re.split(r"[,\s]+", values.get("OWNER_IDS", "").strip()) if o]
     level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in _LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(_LEVELS)}, got {level!r}")
@@ -224,7 +222,6 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
         shards=shards,
         event_loop=loop,
         dev_guild_id=_int("DEV_GUILD_ID", dev) if dev else None,
-        owner_ids=frozenset(_int("OWNER_IDS", o) for o in owners),
         log_level=level,
         cjk_font=Path(font) if font else None,
         render_workers=_workers("RENDER_WORKERS", values.get("RENDER_WORKERS", "").strip(), cpus),

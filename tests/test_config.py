@@ -9,9 +9,9 @@ TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 
 
 def test_valid_settings(tmp_path):
-    s = load_settings({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "42", "OWNER_IDS": "1, 2",
+    s = load_settings({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "42",
                        "LOG_LEVEL": "debug", "DATABASE_PATH": str(tmp_path / "x.db")}, dotenv=None)
-    assert s.dev_guild_id == 42 and s.owner_ids == {1, 2} and s.log_level == "DEBUG"
+    assert s.dev_guild_id == 42 and s.log_level == "DEBUG"
     assert s.database_path == tmp_path / "x.db"
 
 
