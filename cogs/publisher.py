@@ -449,12 +449,15 @@ class TablePublisher:
     def _hand_update_in(self, table: Table, seat: int, language: str) -> Update:
         obs = table.match.observation(seat)
         view_model = replace(presenter.hand_view(obs), language=language)
+        if table.finished:  # no prompt, choice or "if someone goes out now" outlives the game
+            view_model = replace(view_model, title=t("Your hand · {question}", question=t("game over")),
+                                 playable=(), decision=(), legend="")
         description = view_model.title
         if table.deadline is not None and not table.finished and table.turn_seat == seat:
             description += "\n" + t("Your move is due {when}.", when=_when(table.deadline))
         embed = discord.Embed(title=t("{game} · your hand", game=GAME_NAMES.get(table.game, table.game)),
                               colour=ACCENT, description=description)
-        for name, value in presenter.hand_fields(obs):
+        for name, value in () if table.finished else presenter.hand_fields(obs):
             embed.add_field(name=name[:256], value=value[:1024])
         footer = t("Game #{game} · move {move}", game=table.game_id, move=table.seq)
         if table.finished:
