@@ -109,6 +109,7 @@ class Run:
         self.presses: list[Press] = []
         self.kills = 0
         self.db_restarts = 0
+        self.stuck_games: list[dict[str, Any]] = []  # what each stuck game was waiting for
         guild = standin.create_guild("Crash Club")
         users = [standin.create_user(f"player{i}") for i in range(TABLES // 2)]
         for user in users:
@@ -288,7 +289,8 @@ class Run:
         return {"kills": self.kills, "db_restarts": self.db_restarts, "presses": len(self.presses),
                 "taken": sum(p.taken for p in self.presses),
                 "unanswered": sum(p.record.initial is None for p in self.presses),
-                "refused": refusals, "stuck": stuck, **(await self.check_store())}
+                "refused": refusals, "stuck": stuck, "stuck_games": self.stuck_games,
+                **(await self.check_store())}
 
     async def check_tables(self) -> int:
         """Every table and hand shows the stored state: a running game waits for its human with
@@ -321,6 +323,12 @@ class Run:
                                                 f"the AI's move in game {seat.gid} after the restart")
                 except Exception:
                     stuck += 1
+                    self.stuck_games.append({
+                        "game": seat.gid, "kind": seat.game, "status": record.status,
+                        "stored_move": record.last_seq, "current": current,
+                        "over": table.match.is_over, "closing": table.closing,
+                        "phase": getattr(table.match.round, "phase", None),
+                        "log": self.bot.log.read_text()[-1500:]})
                     continue
             await self.standin.wait_for(
                 lambda s=seat, t=table: (offered := self.offered(s)) is not None and offered >= t.seq
