@@ -440,6 +440,8 @@ class TableManager:
             raise TableError(t("That control is from an earlier turn; use the newest one."))
         if table.in_race:
             raise TableError(t("Nobody plays during the race: press Slap! if you have not yet."))
+        if table.match.is_over:  # its end is being stored: nobody is "to move"
+            raise TableError(t("This game is over."))
         if table.match.current_player != seat:
             current = table.match.current_player
             who = table.names[current] if current is not None else t("nobody")
