@@ -26,6 +26,7 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from .catalogs import translations
+from .korean import particles
 
 __all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "NN_", "NP_", "N_", "Names", "counted", "current", "language_of", "number",
            "speaking", "t", "tn", "tp"]
@@ -118,22 +119,27 @@ class Names(Mapping[str, str]):
 
 def t(message: str, /, **fields: Any) -> str:
     """``message`` in the current language, its ``{fields}`` filled in."""
-    text = translations(_language.get()).gettext(message)
-    return text.format(**fields) if fields else text
+    language = _language.get()
+    text = translations(language).gettext(message)
+    text = text.format(**fields) if fields else text
+    return particles(text) if language == "ko" else text
 
 
 def tn(singular: str, plural: str, n: int, /, **fields: Any) -> str:
     """A counted text: the form the current language uses for ``n`` (``{n}`` is the number,
     thousands grouped as that language groups them)."""
-    text = translations(_language.get()).ngettext(singular, plural, n)
-    return text.format(n=number(n), **fields)
+    language = _language.get()
+    text = translations(language).ngettext(singular, plural, n).format(n=number(n), **fields)
+    return particles(text) if language == "ko" else text
 
 
 def tp(context: str, message: str, /, **fields: Any) -> str:
     """``message`` in the current language, told apart from the same English in another
     ``context`` ("yaku", "card", "command name", ...)."""
-    text = translations(_language.get()).pgettext(context, message)
-    return text.format(**fields) if fields else text
+    language = _language.get()
+    text = translations(language).pgettext(context, message)
+    text = text.format(**fields) if fields else text
+    return particles(text) if language == "ko" else text
 
 
 def number(n: int | float, *, signed: bool = False) -> str:
