@@ -31,7 +31,7 @@ from bot.discord_ui.text import shown
 from bot.games.base import Action
 from bot.i18n import speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
-from bot.settlement import stake_text
+from bot.settlement import is_betting, stake_text
 from bot.store import GameEvent, StoreError
 from bot.tables import LOG_LENGTH, RETRY_DELAYS, STUCK, Table, is_ai
 from bot.words import plural, shorten
@@ -352,8 +352,9 @@ class TablePublisher:
         model = replace(model, language=language)
         embed = discord.Embed(title=model.title, colour=ACCENT,
                               description="\n".join(log) or t("The cards are dealt."))
+        unit = "chip" if is_betting(table.game) else "point"  # a betting game's score is its chips
         for seat, name in enumerate(names):
-            embed.add_field(name=name[:256], value=plural(table.match.scores[seat], "point"), inline=True)
+            embed.add_field(name=name[:256], value=plural(table.match.scores[seat], unit), inline=True)
         race = getattr(presenter.for_game(table.game), "race_prompt", None)
         if race and table.in_race and closing is None:
             embed.add_field(name=t("Slap race"), value=race(obs, names)[:1024], inline=False)

@@ -40,9 +40,9 @@ class SeotdaPresenter(Presenter):
         "ali": NP_("yaku", "Ali (1 and 2)"), "doksa": NP_("yaku", "Dok-sa (1 and 4)"),
         "gubbing": NP_("yaku", "Gu-bbing (1 and 9)"), "jangbbing": NP_("yaku", "Jang-bbing (1 and 10)"),
         "jangsa": NP_("yaku", "Jang-sa (10 and 4)"), "seryuk": NP_("yaku", "Se-ryuk (4 and 6)"),
-        "kkeut_9": NP_("yaku", "Gabo (9 kkeut)"), "kkeut_8": NP_("yaku", "8 Kkeut"), "kkeut_7": NP_("yaku", "7 Kkeut"),
-        "kkeut_6": NP_("yaku", "6 Kkeut"), "kkeut_5": NP_("yaku", "5 Kkeut"), "kkeut_4": NP_("yaku", "4 Kkeut"),
-        "kkeut_3": NP_("yaku", "3 Kkeut"), "kkeut_2": NP_("yaku", "2 Kkeut"), "kkeut_1": NP_("yaku", "1 Kkeut"),
+        "kkeut_9": NP_("yaku", "Gabo (9 kkeut)"), "kkeut_8": NP_("yaku", "8 kkeut"), "kkeut_7": NP_("yaku", "7 kkeut"),
+        "kkeut_6": NP_("yaku", "6 kkeut"), "kkeut_5": NP_("yaku", "5 kkeut"), "kkeut_4": NP_("yaku", "4 kkeut"),
+        "kkeut_3": NP_("yaku", "3 kkeut"), "kkeut_2": NP_("yaku", "2 kkeut"), "kkeut_1": NP_("yaku", "1 kkeut"),
         "mangtong": NP_("yaku", "Mang-tong (0 kkeut)"),
         "amhaeng_eosa": NP_("yaku", "Amhaeng-eosa (the secret inspector: 4 and 7 animals)"),
         "ttaengjabi": NP_("yaku", "Ttaeng-jabi (the pair catcher: 3 and 7)"),
@@ -221,8 +221,10 @@ class SeotdaPresenter(Presenter):
             return t("Showdown: {hands}", hands=t("; ").join(shown))
         if kind == "pot":
             winners = sorted({s for pot in event["pots"] for s in pot["winners"]})
+            # what they gained, net of their own bets, as the hand's line says it
+            gained = sum(max(0, event["net"][s]) for s in winners)
             return t("{players} won {chips}", players=joined([names[s] for s in winners]),
-                     chips=plural(sum(event["won"]), "chip"))
+                     chips=plural(gained, "chip"))
         return super().describe_event(event, names)
 
     def round_line(self, event: dict[str, Any], names: Sequence[str]) -> str:

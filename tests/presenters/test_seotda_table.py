@@ -79,7 +79,7 @@ def test_a_gusa_showdown_is_shown_as_a_redeal():
     view = presenter.summary_view("seotda", shown, ["Ann", "Bo"])
     assert view.banner == "Ann shows Gusa: the hand is dealt again; the pot stays"
     assert [(h.name, h.note, h.winner) for h in view.hands] == [("Gusa", "calls a redeal", False),
-                                                                ("2 Kkeut", "", False)]
+                                                                ("2 kkeut", "", False)]
     table = presenter.table_view(r.observation(0), ["Ann", "Bo"])
     assert table.stage == "Betting · redeal 1" and not _cards_in(table) and table.pots == (("Pot", 2),)
 
@@ -95,3 +95,15 @@ def test_the_channel_gets_a_picture_of_a_redeal_and_of_each_hand_end_only():
     assert presenter.posts_summary("koikoi", {"type": "round_over"})
     assert not presenter.posts_summary("koikoi", {"type": "koikoi", "player": 0})
 
+
+
+def test_the_pot_line_and_the_hand_line_name_the_same_net_gain():
+    """"bob won 4 chips" then "bob wins 3 chips" read as two results: both are the net gain."""
+    from bot import presenter
+
+    names = ["alice", "bob"]
+    pot = {"type": "pot", "pots": [{"chips": 8, "winners": [1]}], "won": [0, 8], "net": [-4, 4],
+           "reason": "showdown", "stacks": [16, 24]}
+    assert presenter.describe_event("seotda", pot, names) == "bob won 4 chips"
+    hand = presenter.for_game("seotda").round_line({"round": 1, "winner": 1, "points": [-4, 4]}, names)
+    assert hand == "Hand 1: bob wins 4 chips"
