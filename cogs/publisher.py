@@ -29,7 +29,7 @@ from bot import metrics, presenter
 from bot.discord_ui.parts import ACCENT, controls, png
 from bot.discord_ui.text import shown
 from bot.games.base import Action
-from bot.i18n import speaking, t
+from bot.i18n import number, speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
 from bot.settlement import is_betting, stake_text
 from bot.store import GameEvent, StoreError
@@ -408,9 +408,16 @@ class TablePublisher:
         if not closing.get("cancelled"):
             order = sorted(range(len(names)), key=lambda s: -table.match.scores[s])
             lines += [f"{i + 1}. {names[s]}: {plural(table.match.scores[s], 'point')}" for i, s in enumerate(order)]
-            paid = {s: v for s, v in getattr(closing.get("outcome"), "payouts", {}).items() if v}
-            if paid:
-                lines.append(t("Chips: {payouts}", payouts=", ".join(f"{names[s]} +{v}" for s, v in paid.items())))
+            outcome = closing.get("outcome")
+            if outcome is not None and table.escrow:
+                # Net of what each member put in escrow: a payout that returns the stake too
+                # is not all a gain ("+40" for a net 20).
+                paid = getattr(outcome, "payouts", {})
+                net = {s: paid.get(s, 0) - table.escrow for s, p in enumerate(table.players)
+                       if not is_ai(p)}
+                if any(net.values()):
+                    lines.append(t("Chips: {payouts}", payouts=", ".join(
+                        f"{names[s]} {number(v, signed=True)}" for s, v in net.items() if v)))
         return "\n".join(lines)
 
     # -- hands ------------------------------------------------------------------------------
