@@ -1,8 +1,8 @@
 """What people see of a game: view-models and one-line texts, per game.
 
 The cogs and the table manager call these functions; each dispatches to the game's presenter
-(``bot.presenters.<game>.PRESENTER``, a :class:`bot.presenters.base.Presenter`). Pure functions,
-no Discord. Only public information goes into a table view (it is posted in the channel); a hand
+(``PRESENTER`` of the module its descriptor names, a :class:`bot.presenters.base.Presenter`).
+Pure functions, no Discord. Only public information goes into a table view (it is posted in the channel); a hand
 view is built for its owner only.
 """
 
@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from bot.games.base import Action
+from bot.games.descriptor import descriptor
 from bot.presenters.base import LABEL_MAX, Presenter, card_name
 from bot.words import shorten
 from rendering.view import HandView, SummaryView, TableView
@@ -25,12 +26,16 @@ __all__ = ["action_label", "action_style", "card_name", "describe_event", "for_g
 
 @cache
 def for_game(game: str) -> Presenter:
-    """The presenter of ``game`` (a plain :class:`Presenter` for a game without its own)."""
+    """The presenter of ``game``, the module its descriptor names (a plain :class:`Presenter` for
+    a game without its own)."""
     try:
-        return importlib.import_module(f"bot.presenters.{game}").PRESENTER
-    except ModuleNotFoundError:
-        generic = type(f"{game.title()}Presenter", (Presenter,), {"game": game})
-        return generic()
+        module = descriptor(game).presenter
+    except KeyError:
+        module = None
+    if module is not None:
+        return importlib.import_module(module).PRESENTER
+    generic = type(f"{game.title()}Presenter", (Presenter,), {"game": game})
+    return generic()
 
 
 def describe_event(game: str, event: dict[str, Any], names: Sequence[str]) -> str | None:

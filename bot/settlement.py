@@ -1,6 +1,7 @@
 """How a finished match turns into results and chips, per game.
 
-Three kinds of stake (documented to players in ``/rules``):
+Three kinds of stake (documented to players in ``/rules``; a game's descriptor says which is its
+own, ``GameDescriptor.stake``):
 
 * **pot games** (Koi-Koi, Mushi, Hana-Awase, Sakura): every seat puts the stake in the pot and the
   match winners share it (a Sakura team wins together);
@@ -27,11 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.descriptor import BETTING, PER_POINT, descriptors
 from bot.i18n import number, t
 from bot.words import amount
 
-PER_POINT_GAMES = frozenset({"gostop", "shedding"})
-BETTING_GAMES = frozenset({"seotda"})
+PER_POINT_GAMES = frozenset(d.slug for d in descriptors() if d.stake == PER_POINT)
+BETTING_GAMES = frozenset(d.slug for d in descriptors() if d.stake == BETTING)
 ESCROW_POINTS = 30
 
 ChipMove = tuple[str, int, int]

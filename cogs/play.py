@@ -28,6 +28,7 @@ from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
+from bot.games.descriptor import descriptors
 from bot.games.seotda.rules import INT_RANGES as SEOTDA_RANGES
 from bot.i18n import N_, number, t, tp
 from bot.settlement import ESCROW_POINTS, cover_for, is_betting, is_per_point
@@ -521,21 +522,11 @@ async def display_name(interaction: discord.Interaction, user_id: int) -> str:
 
 
 # -- the commands ----------------------------------------------------------------------------------
-GAME_COMMANDS: dict[str, str] = {
-    "koikoi": "koikoi", "gostop": "gostop", "mushi": "mushi", "sakura": "sakura",
-    "hana_awase": "hanaawase", "shedding": "firstbloom", "seotda": "seotda",
-}
-"""Slash command name of each game."""
+GAME_COMMANDS: dict[str, str] = {d.slug: d.command for d in descriptors()}
+"""Slash command name of each game (its descriptor's)."""
 
-DESCRIPTIONS = {
-    "koikoi": "Play Koi-Koi: challenge someone, open a lobby, or play the AI",
-    "gostop": "Play Go-Stop (Matgo for two, or three players): challenge, lobby or AI",
-    "mushi": "Play Mushi, the two-player game with the wild lightning",
-    "sakura": "Play Higo-Bana (Sakura) with 2 to 7 players, alone or in teams",
-    "hana_awase": "Play Hana-Awase with 2 to 4 players",
-    "shedding": "Play First Bloom, the shedding game: empty your hand first, then slap!",
-    "seotda": "Play Seotda, the Korean betting game, with 2 to 6 players",
-}
+DESCRIPTIONS: dict[str, str] = {d.slug: d.command_description for d in descriptors()}
+"""Slash command description of each game (its descriptor's)."""
 
 
 # Seotda's per-table limits as slash options, in the ranges its rules check (the rules refuse

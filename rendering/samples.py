@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.cards import DECK, Kind, card
+from bot.games.descriptor import descriptors
 from bot.i18n import current, t, tn, tp
 from bot.presenter import for_game
 from bot.presenters.base import card_name
@@ -34,11 +35,8 @@ NAMES_BY_LANGUAGE = {  # the sample players as a server of that language would w
 def names() -> tuple[str, ...]:
     """The sample players' names in the current language."""
     return NAMES_BY_LANGUAGE.get(current(), PLAYER_NAMES)
-PLAYER_COUNTS = {
-    "koikoi": (2,), "gostop": (2, 3), "mushi": (2,), "sakura": (2, 3, 4, 5, 6, 7),
-    "hana_awase": (2, 3, 4), "shedding": (2, 3, 4, 5), "seotda": (2, 3, 4, 5, 6),
-}
-"""Player counts each game supports (the preview renders a table for each)."""
+PLAYER_COUNTS = {d.slug: tuple(range(d.seats[0], d.seats[1] + 1)) for d in descriptors()}
+"""Player counts each game supports (the preview renders a table for each): its descriptor's seats."""
 
 _MUSHI_OUT = (6, 7)  # Mushi plays without peony and bush clover
 

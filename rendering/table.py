@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.cards import Kind, card
+from bot.games.descriptor import BETTING, descriptors
 from bot.i18n import speaking, t, tp
 from bot.words import plural
 
@@ -55,7 +56,8 @@ BADGE_BG = (250, 170, 70)
 GROUP_SYMBOL_CARD = {Kind.BRIGHT: "crane", Kind.ANIMAL: "boar", Kind.RIBBON: "plain_ribbon_apr",
                      Kind.CHAFF: "pine_chaff_1"}
 PROGRESS_BG = (46, 92, 64)
-BETTING_GAMES = frozenset({"seotda"})  # a pot and bets in the middle, no field (rendering.betting)
+BETTING_GAMES = frozenset(d.slug for d in descriptors() if d.stake == BETTING)  # a pot and bets in the
+# middle, no field (rendering.betting)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,20 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.i18n import NP_, Names
+from bot.games.descriptor import descriptors
+from bot.i18n import Names
 
-GAMES: tuple[str, ...] = ("koikoi", "gostop", "mushi", "sakura", "hana_awase", "shedding", "seotda")
+GAMES: tuple[str, ...] = tuple(d.slug for d in descriptors())
 """Game slugs accepted by the renderers (the module names under ``bot.games``)."""
 
-GAME_NAMES: Names = Names("game", {
-    "koikoi": NP_("game", "Koi-Koi"),
-    "gostop": NP_("game", "Go-Stop"),
-    "mushi": NP_("game", "Mushi"),
-    "sakura": NP_("game", "Sakura (Higo-Bana)"),
-    "hana_awase": NP_("game", "Hana-Awase"),
-    "shedding": NP_("game", "First Bloom"),
-    "seotda": NP_("game", "Seotda"),
-})
+GAME_NAMES: Names = Names("game", {d.slug: d.name for d in descriptors()})
+"""Each game's name, read in the current language (the descriptors' ``NP_("game", ...)``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -293,6 +293,45 @@ def _bits(m: int):
         m ^= low
 
 
+def build_world(obs: dict[str, Any]) -> tuple | None:
+    """The search's world for this observation (``bot.ai.search.worlds``); ``None``: not rebuilt."""
+    from bot.ai.search import worlds as w
+    from bot.cards import indices_in
+    from bot.games.gostop import game as gs
+
+    if obs["phase"] not in (gs.PLAY, gs.DECIDE):
+        return None  # mid-turn: the turn's bookkeeping is not in the observation
+    rules = gs.Rules.from_dict(obs["rules"])
+    n = obs["num_players"]
+    r = gs.GoStopRound(rules, 0, n, obs["dealer"], obs["round_number"],
+                       {"nagari": obs["nagari"]}, _restore=True)
+    shown = [w.mask_of(c) for c in obs["revealed"]]
+    r.shaken = [sorted({DECK[i].month for i in indices_in(s) if i < 48}) for s in shown]
+    forbid = [sum(MONTH_MASKS[m] for m in months) for months in r.shaken]
+    deck = (1 << (48 + rules.jokers)) - 1
+    hidden = w.Hidden(obs, deck, w.public(obs), shown, forbid=forbid)
+    w.set_piles(r, obs)
+    for name in ("goes", "go_order", "claimed", "shakes", "bombs", "bomb_turns", "ppeoks"):
+        setattr(r, name, list(obs[name]))
+    km_to_month = {DECK[4 * (m - 1)].korean_month: m for m in range(1, 13)}
+    dealer, turn = obs["dealer"], obs["turn"]
+    r.turns_taken = [sum(1 for t in range(turn) if (dealer + t) % n == s) for s in range(n)]
+    for st in obs["stacks"]:
+        r.stacks[km_to_month[st["korean_month"]]] = gs.DEALT_STACK if st["maker"] is None else st["maker"]
+    if obs["mission_month"]:
+        r.mission_month = km_to_month[obs["mission_month"]]
+    r._new_turn_record()
+    return r, hidden
+
+
+def greedy_reader(player, state, legal: list[Action], rng: Rng) -> Action | None:
+    """The greedy Go-Stop card choice from the round's own bit sets (go/stop and the other
+    decisions read the observation)."""
+    if not player.decides(legal):
+        return None
+    return player.decide(Table.of_round(state), legal)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Greedy against random, round by round: win rates and points per round."""
     from bot.ai.base import RandomPlayer

@@ -3,6 +3,8 @@ Hana-Awase's card values and yaku (paid by every opponent in zero-sum scoring)."
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.cards import CHAFF, VALUE_OF
 from bot.games.hana_awase import Rules
 from bot.games.hana_awase.scoring import YAKU_CARDS, table_totals
@@ -26,4 +28,12 @@ class GreedyPlayer(FishingGreedy):
         return weight * table_totals([pile], pos.rules)[0]
 
 
-__all__ = ["GreedyPlayer"]
+def build_world(obs: dict[str, Any]) -> tuple | None:
+    """The search's world for this observation (``bot.ai.search.worlds``)."""
+    from bot.ai.search.worlds import playout
+    from bot.games.hana_awase.game import HanaAwaseRound
+
+    return playout(HanaAwaseRound, obs)
+
+
+__all__ = ["build_world", "GreedyPlayer"]

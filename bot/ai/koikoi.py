@@ -121,3 +121,28 @@ class GreedyPlayer:
         if my_points <= 3 and cards_left >= 4 and threat < 1.0:
             return Action("koikoi")
         return Action("stop")
+
+
+def build_world(obs: dict[str, Any]) -> tuple | None:
+    """The search's world for this observation (``bot.ai.search.worlds``); ``None``: not rebuilt."""
+    from bot.ai.search import worlds as w
+    from bot.games.koikoi import KoiKoiRound, Rules
+    from bot.games.koikoi.scoring import total, yaku_of
+
+    rules = Rules.from_dict(obs["rules"])
+    r = KoiKoiRound(rules, 0, obs["dealer"], obs["round_number"], _restore=True)
+    hidden = w.Hidden(obs, (1 << 48) - 1, w.public(obs))
+    w.set_piles(r, obs)
+    r.calls = list(obs["koikoi_calls"])
+    r.field_brights = obs["field_brights"]
+    r.wild = obs["lightning_wild"]
+    month = (r.round_number - 1) % 12 + 1
+    # After a koi-koi call any improvement asks again, so the score at the last call is the
+    # score now (the seat deciding now is the exception, and its call resets it anyway).
+    for p in (0, 1):
+        if r.calls[p]:
+            yaku = yaku_of(r.captured[p], rules, month, r.field, True)
+            r.claimed[p] = total(yaku)
+            r.claimed_slugs[p] = [y.slug for y in yaku]
+            r.last_improver = p
+    return r, hidden

@@ -149,4 +149,17 @@ class GreedyPlayer(FishingGreedy):
         return 2 * yaku_points(pile, pos.rules)
 
 
-__all__ = ["FishingGreedy", "GreedyPlayer", "Position"]
+def build_world(obs: dict[str, Any]) -> tuple | None:
+    """The search's world for this observation (``bot.ai.search.worlds``)."""
+    from bot.ai.search.worlds import playout
+    from bot.games.mushi import MushiRound
+
+    return playout(MushiRound, obs)
+
+
+def greedy_reader(player, state, legal: list[Action], rng: Rng) -> Action:
+    """The greedy Mushi / Hana-Awase choice from the round's own bit sets (no observation)."""
+    return player.decide(Position.of_round(state), legal)
+
+
+__all__ = ["build_world", "greedy_reader", "FishingGreedy", "GreedyPlayer", "Position"]

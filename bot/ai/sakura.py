@@ -160,3 +160,24 @@ class GreedyPlayer:
             return t.worth(c) + gained
         mates_in_hand = (t.hand & MONTH_OF[c] & ~(1 << c)).bit_count()
         return -t.risk(c) + (2.0 if mates_in_hand else 0.0)
+
+
+def build_world(obs: dict[str, Any]) -> tuple | None:
+    """The search's world for this observation (``bot.ai.search.worlds``); ``None``: not rebuilt."""
+    from bot.ai.search import worlds as w
+    from bot.games.sakura import Rules, SakuraRound
+
+    r = SakuraRound(Rules.from_dict(obs["rules"]), 0, obs["num_players"], obs["dealer"],
+                    obs["round_number"], _restore=True)
+    dead = w.mask_of(obs["dead"])
+    hidden = w.Hidden(obs, (1 << 48) - 1, w.public(obs) | dead)
+    w.set_piles(r, obs)
+    r.dead = dead
+    r.gaji_user = obs["gaji_user"]
+    r.gaji_victim = w.index_of(obs["gaji_victim"])
+    return r, hidden
+
+
+def greedy_reader(player, state, legal: list[Action], rng: Rng) -> Action:
+    """The greedy Sakura choice from the round's own bit sets (no observation)."""
+    return player.decide(Table.of_round(state), legal, rng)

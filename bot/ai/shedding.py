@@ -125,4 +125,38 @@ class GreedyPlayer:
         return score
 
 
-__all__ = ["GreedyPlayer", "slap_delay"]
+def build_world(obs: dict[str, Any]) -> tuple | None:
+    """The search's world for this observation (``bot.ai.search.worlds``); ``None``: not rebuilt."""
+    from bot.ai.search import worlds as w
+    from bot.games.shedding import Rules, SheddingRound
+
+    n = obs["num_players"]
+    r = SheddingRound(n, Rules.from_dict(obs["rules"]), 0, obs["dealer"], obs["round_number"],
+                      _restore=True)
+    discard = [w.INDEX[c] for c in obs["discard"]]
+    seen = w.mask_of(obs["hand"]) | w.mask_of(obs["field"]) | w.bits_of(discard)
+    if obs["drawn"]:
+        seen |= 1 << w.INDEX[obs["drawn"]]
+    hidden = w.Hidden(obs, (1 << 48) - 1, seen, stock_key="draw_count", stock_attr="draw")
+    r.field = w.mask_of(obs["field"])
+    r.discard = discard
+    r.current = obs["current_player"]
+    r.phase = obs["phase"]
+    r.drawn = w.index_of(obs["drawn"])
+    r.turn = obs["turn"]
+    r.winner = obs["winner"]
+    r.slaps = list(obs["slaps"])
+    return r, hidden
+
+
+def greedy_reader(player, state, legal: list[Action], rng: Rng) -> Action:
+    """The greedy shedding move from the round's own bit sets (no observation)."""
+    quick = player.quick(state.phase, legal, rng)
+    if quick is not None:
+        return quick
+    seat = state.current
+    return player.decide(state.rules, state.hands[seat], state.field, seat,
+                         [h.bit_count() for h in state.hands], legal, rng)
+
+
+__all__ = ["build_world", "greedy_reader", "GreedyPlayer", "slap_delay"]

@@ -19,29 +19,36 @@ time cap the same observation and seed always give the same action.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from bot.ai.gostop import Table as GoStopTable
-from bot.ai.mushi import Position
-from bot.ai.sakura import Table
-from bot.cards import DECK, MONTH_MASKS
 from bot.games.base import Action, RoundState
 from bot.games.capture import FishingRound
+from bot.games.descriptor import SearchProfile, descriptor, descriptors, resolve
 from bot.games.rng import Rng
 
-from .koikoi_rollout import koikoi_rollout, pick, worth
 from .worlds import Sampler, fast_clone
 
-_ID = {c.id: c.index for c in DECK}
+
+@functools.cache
+def _resolved(path: str) -> Any:
+    return resolve(path)
+
+
+def _profile(game: str) -> SearchProfile:
+    """What the search knows of ``game``: its descriptor's search profile."""
+    try:
+        return descriptor(game).search
+    except KeyError:
+        return SearchProfile()
 
 # Standard deviation of one round's point difference between two greedy players, per game
-# (measured in greedy self play, 20 default matches per game).
-SPREAD = {"koikoi": 7.0, "gostop": 50.0, "mushi": 70.0, "sakura": 100.0, "hana_awase": 80.0,
-          "shedding": 7.0}
+# (measured in greedy self play, 20 default matches per game): the search profiles' ``spread``.
+SPREAD = {d.slug: d.search.spread for d in descriptors() if d.search.spread is not None}
 
 Policy = Callable[[RoundState, list[Action], Rng], Action]
 
@@ -49,7 +56,7 @@ Policy = Callable[[RoundState, list[Action], Rng], Action]
 def greedy_policy(game: str) -> Policy:
     """The game's greedy player, fed the observation of the seat to act in the sampled world."""
     player = importlib.import_module(f"bot.ai.{game}").GreedyPlayer()
-    fast = _FAST.get(game)
+    fast = _FAST.get(game)  # None: the greedy player reads the observation
 
     def policy(state: RoundState, legal: list[Action], rng: Rng) -> Action:
         if fast is not None:
@@ -60,66 +67,24 @@ def greedy_policy(game: str) -> Policy:
     return policy
 
 
-def _koikoi_fast(player, state, legal: list[Action], rng: Rng) -> Action | None:
-    """The greedy Koi-Koi card choice (``GreedyPlayer._score``) read straight from the state's
-    bit sets: no observation, several times faster. Ties are broken as in :mod:`.koikoi_rollout`."""
-    if state.phase not in ("play", "choose_draw"):
-        return None
-    seat = state.current
-    mine, theirs = state.captured[seat], state.captured[1 - seat]
-    field, hand = state.field, state.hands[seat]
-    seen = mine | theirs | field | hand
-    scored = []
-    for i, a in enumerate(legal):
-        if a.kind == "choose":
-            score = worth(_ID[a.target], mine, theirs)
-        else:
-            c = _ID[a.card]
-            month = MONTH_MASKS[DECK[c].month]
-            taken = 1 << _ID[a.target] if a.target is not None else field & month
-            if taken:
-                score = worth(c, mine, theirs)
-                while taken:
-                    low = taken & -taken
-                    score += worth(low.bit_length() - 1, mine, theirs)
-                    taken ^= low
-            else:
-                risk = worth(c, theirs, mine) * (0.4 + 0.2 * (month & ~seen).bit_count())
-                score = -risk + (1.5 if hand & month & ~(1 << c) else 0.0)
-        scored.append((score, i, 0))
-    return legal[pick(scored, rng)[0]]
+class _Readers(Mapping[str, Callable[..., Action | None]]):
+    """Game -> the greedy choice read straight from a round state (its search profile's
+    ``greedy_reader``), imported when first asked for."""
+
+    def __getitem__(self, game: str) -> Callable[..., Action | None]:
+        path = _profile(game).greedy_reader
+        if path is None:
+            raise KeyError(game)
+        return _resolved(path)
+
+    def __iter__(self) -> Iterator[str]:
+        return (d.slug for d in descriptors() if d.search.greedy_reader)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
-def _fishing_fast(player, state, legal: list[Action], rng: Rng) -> Action:
-    """The greedy Mushi / Hana-Awase choice from the round's own bit sets (no observation)."""
-    return player.decide(Position.of_round(state), legal)
-
-
-def _sakura_fast(player, state, legal: list[Action], rng: Rng) -> Action:
-    """The greedy Sakura choice from the round's own bit sets (no observation)."""
-    return player.decide(Table.of_round(state), legal, rng)
-
-
-def _gostop_fast(player, state, legal: list[Action], rng: Rng) -> Action | None:
-    """The greedy Go-Stop card choice from the round's own bit sets (go/stop and the other
-    decisions read the observation)."""
-    if not player.decides(legal):
-        return None
-    return player.decide(GoStopTable.of_round(state), legal)
-
-
-def _shedding_fast(player, state, legal: list[Action], rng: Rng) -> Action:
-    """The greedy shedding move from the round's own bit sets (no observation)."""
-    quick = player.quick(state.phase, legal, rng)
-    if quick is not None:
-        return quick
-    seat = state.current
-    return player.decide(state.rules, state.hands[seat], state.field, seat,
-                         [h.bit_count() for h in state.hands], legal, rng)
-
-
-_FAST = {"koikoi": _koikoi_fast, "mushi": _fishing_fast, "hana_awase": _fishing_fast,
-         "sakura": _sakura_fast, "gostop": _gostop_fast, "shedding": _shedding_fast}
+_FAST = _Readers()
 
 
 # The apply methods that only check an action before making it (the contract's, and the fishing
@@ -206,7 +171,9 @@ class SearchPlayer:
         self.seconds = seconds
         self.name = name
         self.policy = policy or greedy_policy(game)
-        self.fast = policy is None and game == "koikoi"
+        dedicated = _profile(game).rollout  # a loop of the game's own that plays the greedy player
+        self.fast = policy is None and dedicated is not None
+        self.dedicated = _resolved(dedicated) if self.fast else None
         self.fallback = importlib.import_module(f"bot.ai.{game}").GreedyPlayer()
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
@@ -238,7 +205,7 @@ class SearchPlayer:
     def play_out(self, world: RoundState, action: Action, rng: Rng) -> list[int]:
         """The round's points after ``action`` in ``world`` (left unchanged), then the policy."""
         if self.fast and world.phase in ("play", "choose_draw", "decide"):
-            return koikoi_rollout(world, rng, action)
+            return self.dedicated(world, rng, action)
         state = fast_clone(world)
         _step(state, action)
         return rollout(state, self.policy, rng)

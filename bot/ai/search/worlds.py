@@ -20,32 +20,34 @@ not carry) give ``None``; the player then falls back to its greedy policy for th
 from __future__ import annotations
 
 import collections
+import functools
 import itertools
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from bot.cards import BIT, DECK, MONTH_MASKS, indices_in
+from bot.cards import BIT, DECK, indices_in
 from bot.games.base import Action, RoundState
+from bot.games.descriptor import descriptor, descriptors, resolve
 from bot.games.rng import Rng
 
 _JOKERS = ("joker_1", "joker_2", "joker_3")
-_INDEX = {c.id: c.index for c in DECK} | {j: 48 + k for k, j in enumerate(_JOKERS)}
+INDEX = {c.id: c.index for c in DECK} | {j: 48 + k for k, j in enumerate(_JOKERS)}
 
 
-def _idx(cid: str | None) -> int | None:
-    return None if cid is None else _INDEX[cid]
+def index_of(cid: str | None) -> int | None:
+    return None if cid is None else INDEX[cid]
 
 
-def _mask(ids) -> int:
+def mask_of(ids) -> int:
     m = 0
     for cid in ids:
-        m |= 1 << _INDEX[cid]
+        m |= 1 << INDEX[cid]
     return m
 
 
-class _Hidden:
+class Hidden:
     """Where the cards a seat cannot see may lie: the other hands and the stock (draw pile)."""
 
     def __init__(self, obs: dict[str, Any], deck: int, seen: int,
@@ -56,7 +58,7 @@ class _Hidden:
         hold (they would be face up too)."""
         self.me = obs["seat"]
         self.sizes = obs["hand_sizes"]
-        self.own = _mask(obs["hand"])
+        self.own = mask_of(obs["hand"])
         self.shown = shown or [0] * len(self.sizes)
         self.forbid = forbid
         self.stock_attr = stock_attr
@@ -92,148 +94,79 @@ class _Hidden:
         setattr(r, self.stock_attr, hidden)
 
 
-def _bits(indices) -> int:
+def bits_of(indices) -> int:
     m = 0
     for i in indices:
         m |= 1 << i
     return m
 
 
-def _public(obs: dict[str, Any]) -> int:
-    seen = _mask(obs["hand"]) | _mask(obs["field"])
+def public(obs: dict[str, Any]) -> int:
+    seen = mask_of(obs["hand"]) | mask_of(obs["field"])
     for pile in obs["captured"]:
-        seen |= _mask(pile)
+        seen |= mask_of(pile)
     if obs.get("drawn"):
-        seen |= 1 << _INDEX[obs["drawn"]]
+        seen |= 1 << INDEX[obs["drawn"]]
     return seen
 
 
-def _set_piles(r, obs: dict[str, Any]) -> None:
-    r.field = _mask(obs["field"])
-    r.captured = [_mask(p) for p in obs["captured"]]
+def set_piles(r, obs: dict[str, Any]) -> None:
+    r.field = mask_of(obs["field"])
+    r.captured = [mask_of(p) for p in obs["captured"]]
     r.current = obs["current_player"]
     r.phase = obs["phase"]
-    r.pending = _idx(obs["drawn"])
+    r.pending = index_of(obs["drawn"])
     r.turn = obs["turn"]
     r.last_move = list(obs["last_move"])
 
 
-# -- the games ---------------------------------------------------------------------------------
-def _koikoi(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
-    from bot.games.koikoi import KoiKoiRound, Rules
-    from bot.games.koikoi.scoring import total, yaku_of
-
-    rules = Rules.from_dict(obs["rules"])
-    r = KoiKoiRound(rules, 0, obs["dealer"], obs["round_number"], _restore=True)
-    hidden = _Hidden(obs, (1 << 48) - 1, _public(obs))
-    _set_piles(r, obs)
-    r.calls = list(obs["koikoi_calls"])
-    r.field_brights = obs["field_brights"]
-    r.wild = obs["lightning_wild"]
-    month = (r.round_number - 1) % 12 + 1
-    # After a koi-koi call any improvement asks again, so the score at the last call is the
-    # score now (the seat deciding now is the exception, and its call resets it anyway).
-    for p in (0, 1):
-        if r.calls[p]:
-            yaku = yaku_of(r.captured[p], rules, month, r.field, True)
-            r.claimed[p] = total(yaku)
-            r.claimed_slugs[p] = [y.slug for y in yaku]
-            r.last_improver = p
+# -- building a world -------------------------------------------------------------------------
+# Each game's builder (its search profile's ``worlds``, e.g. ``bot.ai.koikoi.build_world``) makes
+# the public round from the observation with the helpers above and returns it with its Hidden.
+def playout(cls: type, obs: dict[str, Any]) -> tuple[RoundState, Hidden]:
+    """The world of a play-out fishing round (Mushi, Hana-Awase) of round class ``cls``."""
+    rules = cls.RULES.from_dict(obs["rules"])
+    r = cls(rules, obs["num_players"], 0, obs["dealer"], obs["round_number"], _restore=True)
+    deck = bits_of(r._deck())
+    shown = [mask_of(c) for c in obs.get("exposed", [[]] * obs["num_players"])]
+    hidden = Hidden(obs, deck, public(obs), shown)
+    set_piles(r, obs)
+    r.lightning_victim = index_of(obs["lightning_victim"])
+    if "exposed" in obs:
+        r.exposed = shown
+        r.teyaku = list(obs["teyaku"])
     return r, hidden
 
 
-def _playout(cls_path: str):
-    def build(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
-        import importlib
-
-        module_name, cls_name = cls_path.rsplit(".", 1)
-        cls = getattr(importlib.import_module(module_name), cls_name)
-        rules = cls.RULES.from_dict(obs["rules"])
-        r = cls(rules, obs["num_players"], 0, obs["dealer"], obs["round_number"], _restore=True)
-        deck = _bits(r._deck())
-        shown = [_mask(c) for c in obs.get("exposed", [[]] * obs["num_players"])]
-        hidden = _Hidden(obs, deck, _public(obs), shown)
-        _set_piles(r, obs)
-        r.lightning_victim = _idx(obs["lightning_victim"])
-        if "exposed" in obs:
-            r.exposed = shown
-            r.teyaku = list(obs["teyaku"])
-        return r, hidden
-    return build
+Builder = Callable[[dict[str, Any]], "tuple[RoundState, Hidden] | None"]
 
 
-def _sakura(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
-    from bot.games.sakura import Rules, SakuraRound
+class _Builders(Mapping[str, Builder]):
+    """Game -> its world builder (its search profile's ``worlds``), imported when first asked for;
+    a game without one is not searched."""
 
-    r = SakuraRound(Rules.from_dict(obs["rules"]), 0, obs["num_players"], obs["dealer"],
-                    obs["round_number"], _restore=True)
-    dead = _mask(obs["dead"])
-    hidden = _Hidden(obs, (1 << 48) - 1, _public(obs) | dead)
-    _set_piles(r, obs)
-    r.dead = dead
-    r.gaji_user = obs["gaji_user"]
-    r.gaji_victim = _idx(obs["gaji_victim"])
-    return r, hidden
+    def __getitem__(self, game: str) -> Builder:
+        try:
+            path = descriptor(game).search.worlds
+        except KeyError:
+            path = None
+        if path is None:
+            raise KeyError(game)
+        return _resolved(path)
 
+    def __iter__(self) -> Iterator[str]:
+        return (d.slug for d in descriptors() if d.search.worlds)
 
-def _gostop(obs: dict[str, Any]) -> tuple[RoundState, _Hidden] | None:
-    from bot.games.gostop import game as gs
-
-    if obs["phase"] not in (gs.PLAY, gs.DECIDE):
-        return None  # mid-turn: the turn's bookkeeping is not in the observation
-    rules = gs.Rules.from_dict(obs["rules"])
-    n = obs["num_players"]
-    r = gs.GoStopRound(rules, 0, n, obs["dealer"], obs["round_number"],
-                       {"nagari": obs["nagari"]}, _restore=True)
-    shown = [_mask(c) for c in obs["revealed"]]
-    r.shaken = [sorted({DECK[i].month for i in indices_in(s) if i < 48}) for s in shown]
-    forbid = [sum(MONTH_MASKS[m] for m in months) for months in r.shaken]
-    deck = (1 << (48 + rules.jokers)) - 1
-    hidden = _Hidden(obs, deck, _public(obs), shown, forbid=forbid)
-    _set_piles(r, obs)
-    for name in ("goes", "go_order", "claimed", "shakes", "bombs", "bomb_turns", "ppeoks"):
-        setattr(r, name, list(obs[name]))
-    km_to_month = {DECK[4 * (m - 1)].korean_month: m for m in range(1, 13)}
-    dealer, turn = obs["dealer"], obs["turn"]
-    r.turns_taken = [sum(1 for t in range(turn) if (dealer + t) % n == s) for s in range(n)]
-    for st in obs["stacks"]:
-        r.stacks[km_to_month[st["korean_month"]]] = gs.DEALT_STACK if st["maker"] is None else st["maker"]
-    if obs["mission_month"]:
-        r.mission_month = km_to_month[obs["mission_month"]]
-    r._new_turn_record()
-    return r, hidden
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
-def _shedding(obs: dict[str, Any]) -> tuple[RoundState, _Hidden]:
-    from bot.games.shedding import Rules, SheddingRound
-
-    n = obs["num_players"]
-    r = SheddingRound(n, Rules.from_dict(obs["rules"]), 0, obs["dealer"], obs["round_number"],
-                      _restore=True)
-    discard = [_INDEX[c] for c in obs["discard"]]
-    seen = _mask(obs["hand"]) | _mask(obs["field"]) | _bits(discard)
-    if obs["drawn"]:
-        seen |= 1 << _INDEX[obs["drawn"]]
-    hidden = _Hidden(obs, (1 << 48) - 1, seen, stock_key="draw_count", stock_attr="draw")
-    r.field = _mask(obs["field"])
-    r.discard = discard
-    r.current = obs["current_player"]
-    r.phase = obs["phase"]
-    r.drawn = _idx(obs["drawn"])
-    r.turn = obs["turn"]
-    r.winner = obs["winner"]
-    r.slaps = list(obs["slaps"])
-    return r, hidden
+@functools.cache
+def _resolved(path: str) -> Builder:
+    return resolve(path)
 
 
-BUILDERS: dict[str, Callable[[dict[str, Any]], tuple[RoundState, _Hidden] | None]] = {
-    "koikoi": _koikoi,
-    "mushi": _playout("bot.games.mushi.MushiRound"),
-    "hana_awase": _playout("bot.games.hana_awase.game.HanaAwaseRound"),
-    "sakura": _sakura,
-    "gostop": _gostop,
-    "shedding": _shedding,
-}
+BUILDERS = _Builders()
 
 
 # Values shared by a clone as they are (immutable); anything else goes through _copy, which

@@ -38,42 +38,11 @@ card), ``stop_minimum``, per seat ``scores``, ``yaku``, ``pi``, ``brights``, ``a
 next round doubles by).
 """
 
-from .game import (
-    CHONGTONG,
-    CHOOSE_DRAW,
-    DECIDE,
-    OVER,
-    PLAY,
-    READING,
-    GoStopMatch,
-    GoStopRound,
-    draw_for_dealer,
-    match_from_dict,
-    new_match,
-    new_round,
-)
-from .rules import OPTIONS, YAKU_SLUGS, Rules
-from .scoring import (
-    JOKER_IDS,
-    Yaku,
-    base_score,
-    best_reading,
-    go_bonus,
-    korean_month,
-    pi_value,
-    progress,
-    score_yaku,
-    settle,
-    total,
-)
+from ..descriptor import lazy_engine
+from .descriptor import DESCRIPTOR
 
-GAME = "gostop"
-PLAYERS = (2, 3)
-Round = GoStopRound
+# The engine's names (``Rules``, ``new_match``...) load from .engine when first read, so the
+# descriptor costs no engine import.
+__getattr__ = lazy_engine(__name__, f"{__name__}.engine")
 
-__all__ = [
-    "GAME", "PLAYERS", "Round", "GoStopRound", "GoStopMatch", "Rules", "OPTIONS", "YAKU_SLUGS",
-    "Yaku", "JOKER_IDS", "score_yaku", "settle", "total", "base_score", "best_reading", "go_bonus",
-    "korean_month", "pi_value", "progress", "new_match", "new_round", "match_from_dict",
-    "draw_for_dealer", "PLAY", "CHOOSE_DRAW", "DECIDE", "CHONGTONG", "READING", "OVER",
-]
+__all__ = ["DESCRIPTOR"]

@@ -1,17 +1,11 @@
 """Hana-Awase: the classic fishing game for two to four players (docs/rules/hana-awase.md;
 seed 004)."""
 
-from ..capture import CHOOSE_DRAW, OVER, PLAY
-from .game import HANDS, HanaAwaseRound, match_from_dict, new_match, new_round
-from .rules import OPTIONS, POINT_TABLES, YAKU_SLUGS, Rules
-from .scoring import Yaku, card_points, score_yaku, settle, table_yaku, total
+from ..descriptor import lazy_engine
+from .descriptor import DESCRIPTOR
 
-GAME = "hana_awase"
-PLAYERS = (2, 4)
-Round = HanaAwaseRound
+# The engine's names (``Rules``, ``new_match``...) load from .engine when first read, so the
+# descriptor costs no engine import.
+__getattr__ = lazy_engine(__name__, f"{__name__}.engine")
 
-__all__ = [
-    "GAME", "PLAYERS", "Round", "HanaAwaseRound", "HANDS", "Rules", "OPTIONS", "POINT_TABLES",
-    "YAKU_SLUGS", "Yaku", "score_yaku", "card_points", "settle", "table_yaku", "total",
-    "new_match", "new_round", "match_from_dict", "PLAY", "CHOOSE_DRAW", "OVER",
-]
+__all__ = ["DESCRIPTOR"]

@@ -1,19 +1,11 @@
 """Mushi: the two-player Osaka fishing game with the 40-card deck and the wild lightning
 (docs/rules/mushi.md)."""
 
-from ..capture import CHOOSE_DRAW, OVER, PLAY
-from .game import MushiRound, match_from_dict, new_match, new_round
-from .lightning import WildLightning
-from .playout import PlayOutRound, draw_for_dealer
-from .rules import OPTIONS, YAKU_SLUGS, Rules
-from .scoring import MUSHI_DECK, Yaku, card_points, score_yaku, settle, total
+from ..descriptor import lazy_engine
+from .descriptor import DESCRIPTOR
 
-GAME = "mushi"
-PLAYERS = (2, 2)
-Round = MushiRound
+# The engine's names (``Rules``, ``new_match``...) load from .engine when first read, so the
+# descriptor costs no engine import.
+__getattr__ = lazy_engine(__name__, f"{__name__}.engine")
 
-__all__ = [
-    "GAME", "PLAYERS", "Round", "MushiRound", "PlayOutRound", "WildLightning", "Rules", "OPTIONS",
-    "YAKU_SLUGS", "Yaku", "MUSHI_DECK", "score_yaku", "card_points", "settle", "total",
-    "new_match", "new_round", "match_from_dict", "draw_for_dealer", "PLAY", "CHOOSE_DRAW", "OVER",
-]
+__all__ = ["DESCRIPTOR"]

@@ -355,3 +355,33 @@ def _greedy_koikoi(rules, my_points: int, hand: int, opp_pile: int, opp_calls: i
     for _slug, have, need in progress(opp_pile, rules):
         threat += 1.0 if need - have <= 1 else 0.4
     return threat < 1.0
+
+
+def greedy_reader(player, state, legal: list[Action], rng: Rng) -> Action | None:
+    """The greedy Koi-Koi card choice (``GreedyPlayer._score``) read straight from the state's
+    bit sets: no observation, several times faster. Ties are broken as in :func:`koikoi_rollout`."""
+    if state.phase not in ("play", "choose_draw"):
+        return None
+    seat = state.current
+    mine, theirs = state.captured[seat], state.captured[1 - seat]
+    field, hand = state.field, state.hands[seat]
+    seen = mine | theirs | field | hand
+    scored = []
+    for i, a in enumerate(legal):
+        if a.kind == "choose":
+            score = worth(_ID[a.target], mine, theirs)
+        else:
+            c = _ID[a.card]
+            month = MONTH_MASKS[DECK[c].month]
+            taken = 1 << _ID[a.target] if a.target is not None else field & month
+            if taken:
+                score = worth(c, mine, theirs)
+                while taken:
+                    low = taken & -taken
+                    score += worth(low.bit_length() - 1, mine, theirs)
+                    taken ^= low
+            else:
+                risk = worth(c, theirs, mine) * (0.4 + 0.2 * (month & ~seen).bit_count())
+                score = -risk + (1.5 if hand & month & ~(1 << c) else 0.0)
+        scored.append((score, i, 0))
+    return legal[pick(scored, rng)[0]]

@@ -1,0 +1,36 @@
+"""Sakura (Higo-Bana)'s descriptor: what the bot's registries know of the game (no engine import)."""
+
+from __future__ import annotations
+
+from bot.i18n import N_, NP_
+
+from ..descriptor import FISHING_TURN, POT, GameDescriptor, SearchProfile, register
+
+DESCRIPTOR = register(GameDescriptor(
+    slug="sakura",
+    position=3,
+    name=NP_("game", "Sakura (Higo-Bana)"),
+    seats=(2, 7),
+    stake=POT,
+    command="sakura",
+    command_description='Play Higo-Bana (Sakura) with 2 to 7 players, alone or in teams',
+    presenter="bot.presenters.sakura",
+    presets={"hawaiian": NP_("rule set", "Hawaiian (Fuda Wiki)"), "seed": NP_("rule set", "Seed 000")},
+    how_to_play=(
+        N_("**Sakura** (Higo-Bana), the Hawaiian fishing game, seats two to seven players; at four "
+           "or six you may play in teams of two."),
+        N_("**Deal.** The hand and field sizes depend on the number of players (eight each with "
+           "two, three each with six). The round goes on until every hand and the stock are empty."),
+        FISHING_TURN,
+        N_("**Hiki:** when your hand and the field hold all four cards of a month you may take all "
+           "four instead of playing. The lightning (*gaji*) is wild: from the hand it captures any "
+           "field card."),
+        N_("**Scoring.** Brights are worth 20, ribbons and the yellow paulownia 10, animals and the "
+           "rain man 5, other chaff nothing. There are eight three-card yaku (for example curtain, "
+           "moon and sake cup); every yaku you hold costs each opponent 50 points. The highest "
+           "score deals next."),
+    ),
+    sheet="SAKURA",
+    search=SearchProfile(spread=100.0, full_budget=True, width=3, worlds="bot.ai.sakura:build_world",
+                         greedy_reader="bot.ai.sakura:greedy_reader"),
+))

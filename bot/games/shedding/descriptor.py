@@ -1,0 +1,24 @@
+"""First Bloom's descriptor: what the bot's registries know of the game (no engine import)."""
+
+from __future__ import annotations
+
+from bot.i18n import NP_
+
+from ..descriptor import PER_POINT, GameDescriptor, SearchProfile, register
+from .text import RULES_PARAGRAPHS
+
+DESCRIPTOR = register(GameDescriptor(
+    slug="shedding",
+    position=5,
+    name=NP_("game", "First Bloom"),
+    seats=(2, 5),
+    stake=PER_POINT,
+    command="firstbloom",
+    command_description='Play First Bloom, the shedding game: empty your hand first, then slap!',
+    presenter="bot.presenters.shedding",
+    presets={"seed002": NP_("rule set", "Seed 002"), "seed002_batsu": NP_("rule set", "Seed 002 with the batsu penalty")},
+    how_to_play=RULES_PARAGRAPHS,
+    sheet="SHEDDING",
+    search=SearchProfile(spread=7.0, worlds="bot.ai.shedding:build_world",
+                         greedy_reader="bot.ai.shedding:greedy_reader"),
+))
