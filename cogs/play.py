@@ -340,7 +340,8 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     if interaction.message is not None:
         settings = await store.get_settings(lobby.guild_id)
         with in_public(interaction):
-            started = lobby_embed(lobby, settings, title=t("{game} lobby: started", game=GAME_NAMES[lobby.game]))
+            started = lobby_embed(lobby, settings, title=t("{game} lobby: started", game=GAME_NAMES[lobby.game]),
+                                  open_=False)
         try:
             await interaction.message.edit(embed=started, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:  # the lobby message is gone: the game runs all the same
@@ -478,16 +479,18 @@ def lobby_rules(lobby: Lobby, settings: Any):
                            lobby.stake, lobby.options)
 
 
-def lobby_embed(lobby: Lobby, settings: Any, title: str | None = None) -> discord.Embed:
+def lobby_embed(lobby: Lobby, settings: Any, title: str | None = None, *, open_: bool = True
+                ) -> discord.Embed:
     """The members and every setting of the lobby or challenge: game, match length, rule set,
-    stake in the server's currency, teams and the seats taken of those the rules allow."""
+    stake in the server's currency, teams and the seats taken of those the rules allow; an open
+    lobby says how to join (``open_``: not once it started)."""
     embed = discord.Embed(title=title or t("{game} lobby", game=GAME_NAMES[lobby.game]), colour=ACCENT,
                           description=lobby_text(lobby.humans, lobby.ais))
     add_settings(embed, lobby.game, lobby_rules(lobby, settings), lobby.stake, settings.currency_name,
                  chosen_preset=lobby.preset is not None,
                  seated=lobby.seats if lobby.kind == "lobby" else None,
                  seats=lobby.kind == "lobby")
-    if lobby.kind == "lobby":
+    if lobby.kind == "lobby" and open_:
         embed.set_footer(text=t("Join to take a seat; the host adds AI players and presses Start."))
     return embed
 

@@ -217,7 +217,10 @@ async def test_lobby_join_leave_start(hbot, standin, world):
     await world.admin.click(lobby, ids["start"])
     await table_posted(standin, world.channel)
     assert len(table_messages(standin, world.channel)) == 1
-    assert not standin.message(lobby).components
+    closed = standin.message(lobby)
+    assert not closed.components
+    assert closed.embeds[0]["title"] == "Koi-Koi lobby: started"
+    assert "Join to take a seat" not in str(closed.embeds[0].get("footer"))  # no stale prompt
 
 
 async def test_challenge_declined_and_expired(hbot, standin, world, monkeypatch):
