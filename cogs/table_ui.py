@@ -161,7 +161,12 @@ class AfterAck:
 def slapped(events: list[dict[str, Any]]) -> str:
     """The slapper's answer: their place in the race, when the slap counted."""
     place = next((e["position"] for e in events if e["type"] == "slap"), None)
-    return t("Slap! You were number {place}.", place=place) if place else t("Slap!")
+    if place == 1:
+        return t("Slap! You were first.")
+    if place:  # only the first can be excused: a later slap still pays its hand
+        return t("Slap! You were number {place}: you still pay for the cards in your hand.",
+                 place=place)
+    return t("Slap!")
 
 
 async def relayed(interaction: discord.Interaction, kind: str, gid: int, seq: int, key: str) -> bool:

@@ -424,7 +424,7 @@ class GoStopPresenter(Presenter):
                 line += ": " + t(", ").join(f"{self.short_yaku_name(s)} {p}" for s, p, *_ in yaku)
             out.append((t("Your score"), line))
         if pi is not None:
-            out.append((t("Your pi"), t("{pi} (double pi count 2)", pi=pi[seat])))
+            out.append((t("Your pi"), t("{pi} (a double pi counts as two)", pi=pi[seat])))
         revealed = (obs.get("revealed") or [[]] * (seat + 1))[seat]
         if revealed:
             out.append((t("Shown to everybody"), names_of(revealed)))

@@ -65,7 +65,7 @@ async def test_house_rules_show_their_preset_by_name(hbot, standin, world):
     await hbot.store.set_house_rules(world.guild.id, "shedding", {"preset_name": "seed002_batsu", "rounds": 4})
     record = await world.admin.slash(world.channel, "firstbloom")
     shown = fields(record.original)
-    assert shown["Rules"] == "Seed 002 with the batsu penalty, the server's house rules"
+    assert shown["Rules"] == "Standard with the batsu penalty, the server's house rules"
     assert shown["Match"] == "4 rounds" and shown["Stake"] == "no stake"
     assert shown["Seats"] == "1/5 · 2 to 5 players" and "Teams" not in shown
     assert "seed002" not in all_text(record.original)

@@ -90,7 +90,8 @@ async def test_rules_explain_the_game_sheet_house_rules_and_chips(hbot, standin,
     assert "winner takes the pot" in CHIPS["koikoi"]
     bloom = await answer(standin, await world.player.slash(world.channel, "rules",
                                                             game="shedding"), "yaku.png")
-    assert "Untitled (seed 002)" in embed(bloom)["description"]
+    assert "in the spirit of UNO" in embed(bloom)["description"]
+    assert "seed" not in embed(bloom)["description"].lower()  # no design notes for players
     assert "escrows 30 × the stake" in field(bloom, "Playing for chips")
     assert "First Bloom" in embed(bloom)["title"]
     for game in GAMES:  # every game's text fits Discord's limits and renders

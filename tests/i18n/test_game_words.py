@@ -84,7 +84,7 @@ def test_counts_in_each_language():
         assert plural(7, "card") == "7장" and amount(1, "chips") == "1칩"
 
 
-CODE = re.compile(r"`[^`]*`|/[a-z][a-z_-]*|\*Untitled \(seed 002\)\*|UNO|Fuda Wiki")  # names kept as they are
+CODE = re.compile(r"`[^`]*`|/[a-z][a-z_-]*|UNO|Fuda Wiki")  # names kept as they are
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 
 

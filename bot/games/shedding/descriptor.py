@@ -16,7 +16,7 @@ DESCRIPTOR = register(GameDescriptor(
     command="firstbloom",
     command_description='Play First Bloom, the shedding game: empty your hand first, then slap!',
     presenter="bot.presenters.shedding",
-    presets={"seed002": NP_("rule set", "Seed 002"), "seed002_batsu": NP_("rule set", "Seed 002 with the batsu penalty")},
+    presets={"seed002": NP_("rule set", "Standard"), "seed002_batsu": NP_("rule set", "Standard with the batsu penalty")},
     how_to_play=RULES_PARAGRAPHS,
     sheet="SHEDDING",
     search=SearchProfile(spread=7.0, worlds="bot.ai.shedding:build_world",

@@ -9,8 +9,7 @@ NAME = "First Bloom"
 
 RULES_PARAGRAPHS: tuple[str, ...] = (
     N_("**First Bloom** - a shedding game for 2 to 5 players on the Hanafuda deck.\n"
-       "Source: *Untitled (seed 002)*, a fan-made, UNO-like game. Be the first to empty your "
-       "hand."),
+       "A fan-made game in the spirit of UNO: be the first to empty your hand."),
     N_("**Deal.** 5 cards each (4 each with 4-5 players) and 4 cards face up: the *field*. "
        "Three cards of one month on the field: deal again. The rest is the face-down *draw "
        "pile*; discards go face up beside it. The dealer moves first, then each next seat in "
@@ -38,7 +37,7 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
        "1 per other card in hand. With 3+ players the others race to press **Slap!**: the "
        "first to slap pays nothing; a seat that never slaps pays. Variant (*batsu*): the last "
        "to slap (or every seat that never slaps) also pays a penalty, 5 by default."),
-    N_("**Readings of the seed** (each other reading is a table option):\n"
+    N_("**Fine points** (where the rule could be read another way, a table option offers it):\n"
        '- "Purple ribbon" = the three blue ribbons (June, September, October), violet in many '
        "decks (`purple_ribbon`: `non_poetry` adds the plain red ribbons, `none` turns the "
        "skip off).\n"
