@@ -189,11 +189,25 @@ class Run:
         """One move of the seat, or False once its game is over."""
         await self.up.wait()
         epoch = self.epoch
-        step = await self.standin.wait_for(
-            lambda: ("over", None) if self.table_over(seat) else
-            (("move", found) if (found := self.offer(seat)) else
-             (("down", None) if not self.up.is_set() else None)),
-            f"a move of {seat.user.name} in game {seat.gid}")
+        try:
+            step = await self.standin.wait_for(
+                lambda: ("over", None) if self.table_over(seat) else
+                (("move", found) if (found := self.offer(seat)) else
+                 (("down", None) if not self.up.is_set() else None)),
+                f"a move of {seat.user.name} in game {seat.gid}")
+        except WaitTimeout as exc:  # say what the player saw, and what the bot knew
+            shown = [(m.id, m.deleted, [c for c in m.custom_ids() if f":{seat.gid}:" in c][:3])
+                     for m in hands(self.standin, seat.user)
+                     if any(f":{seat.gid}:" in c for c in m.custom_ids())
+                     or any(a.filename == "hand.png" for a in m.attachments)][-6:]
+            async with await Store.open(self.database) as store:
+                record = await store.load_game(seat.gid, scope=EVERY_SERVER, with_events=False)
+            table = Table.from_record(record)
+            raise AssertionError(
+                f"game {seat.gid} ({record.status}) stored move {record.last_seq}, pressed "
+                f"{seat.pressed}, current {table.match.current_player}, stored hands "
+                f"{table.hand_messages}, dm_failed {sorted(table.dm_failed)}; hand messages "
+                f"{shown}; bot log: {self.bot.log.read_text()[-2500:] if self.bot else ''}") from exc
         if step[0] == "over":
             seat.over = True
             return False
