@@ -211,6 +211,13 @@ def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, g: _Group, x: int
                    highlight=cid in highlight)
 
 
+def _side_w(view: TableView) -> int:
+    """The width of the piles beside the field: none once there is no pile to show (a final
+    table whose stock ran out keeps no empty panel)."""
+    piles = view.stock_count is not None or view.discard_count is not None or view.drawn_card
+    return SIDE_W if piles else MARGIN
+
+
 def _field_rows(n: int, width: int) -> int:
     per_row = max(1, (width + 10) // (FIELD_CARD + 10))
     return max(1, -(-n // per_row))
@@ -240,7 +247,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
                        highlight=second in highlight or bool(view.drawn_card), with_shadow=True)
         if view.discard_count is not None and not view.drawn_card:
             chip(draw, sx + 8, sy + ch + 6, plural(view.discard_count, "card"), 14, height=22)
-    fx = MARGIN + SIDE_W
+    fx = MARGIN + _side_w(view)
     field_w = WIDTH - MARGIN * 2 - fx
     if view.field:
         text(draw, (fx, y + 8), t("Field ({cards})", cards=len(view.field)), 15, fill=MUTED)
@@ -258,7 +265,7 @@ def table_image(view: TableView) -> Image.Image:
         return betting_table_image(view)
     highlight = set(view.highlight)
     ch = card_height(FIELD_CARD)
-    field_w = WIDTH - MARGIN * 3 - SIDE_W
+    field_w = WIDTH - MARGIN * 3 - _side_w(view)
     rows = _field_rows(len(view.field), field_w)
     centre_h = 30 + rows * (ch + 14) + 16
     if view.discard_count is not None and not view.drawn_card:

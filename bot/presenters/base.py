@@ -119,7 +119,8 @@ def final_table(view: TableView, result: str, winners: Sequence[int] = ()) -> Ta
     players = tuple(replace(p, is_turn=False, badges=((t("Winner"),) if seat in winners else ()) + p.badges)
                     for seat, p in enumerate(view.players))
     return replace(view, players=players, result=result, last_move="", drawn_card=None,
-                   highlight=(), title=t("{title} · final", title=view.title))
+                   highlight=(), title=t("{title} · final", title=view.title),
+                   stock_count=view.stock_count or None)  # a stock run out is no pile to show
 
 
 def seat_name(names: Sequence[str], event: dict[str, Any], key: str = "player") -> str:
