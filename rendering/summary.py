@@ -37,6 +37,7 @@ def summary_image(view: SummaryView) -> Image.Image:
     if not view.rows:
         text(draw, (MARGIN + 8, y + row_h // 2), t("No yaku this round."), 18, fill=MUTED,
              anchor="lm")
+        y += row_h + 4  # the row it said so in: what follows goes below it
     cards_x = MARGIN + PLAYER_COL + NAME_COL
     cards_w = WIDTH - MARGIN - POINTS_COL - cards_x - 10
     for i, row in enumerate(view.rows):
