@@ -46,6 +46,8 @@ FIELD_CARD = 72
 PILE_CARD = 40
 HEADER_H = 74
 SIDE_W = 2 * FIELD_CARD + 3 * MARGIN  # stock and drawn card / discard pile
+LABEL_Y = 3  # a pile's label above its cards, high enough that its descenders clear the top card
+PILE_Y = 30  # the piles' and the field's cards, below the labels
 GROUP_LABEL_W = 34
 GROUP_GAP = 14
 PANEL_PAD = 10
@@ -229,9 +231,9 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
                            fill=(0, 0, 0, WELL_SHADE), outline=(255, 255, 255, 28),
                            width=2)
     ch = card_height(FIELD_CARD)
-    sx, sy = MARGIN * 2, y + 30
+    sx, sy = MARGIN * 2, y + PILE_Y
     if view.stock_count is not None:
-        text(draw, (sx, y + 8), t("Draw pile") if view.discard_count is not None else t("Stock"), 15,
+        text(draw, (sx, y + LABEL_Y), t("Draw pile") if view.discard_count is not None else t("Stock"), 15,
              fill=MUTED)
         if view.stock_count:
             for i in range(min(3, view.stock_count)):
@@ -241,7 +243,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
     second = view.drawn_card or view.discard_top
     if view.discard_count is not None or view.drawn_card:
         label = t("Drawn") if view.drawn_card else t("Discard")
-        text(draw, (sx, y + 8), label, 15, fill=MUTED)
+        text(draw, (sx, y + LABEL_Y), label, 15, fill=MUTED)
         if second:
             place_card(image, second, sx, sy, FIELD_CARD, view.korean_months,
                        highlight=second in highlight or bool(view.drawn_card), with_shadow=True)
@@ -250,7 +252,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView,
     fx = MARGIN + _side_w(view)
     field_w = WIDTH - MARGIN * 2 - fx
     if view.field:
-        text(draw, (fx, y + 8), t("Field ({cards})", cards=len(view.field)), 15, fill=MUTED)
+        text(draw, (fx, y + LABEL_Y), t("Field ({cards})", cards=len(view.field)), 15, fill=MUTED)
     per_row = max(1, (field_w + 10) // (FIELD_CARD + 10))
     for i, cid in enumerate(view.field):
         cx = fx + (i % per_row) * (FIELD_CARD + 10)
