@@ -24,6 +24,7 @@ from bot.discord_ui.cog import (
     not_a_member,
     staff_only,
 )
+from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import language_choices
 from bot.discord_ui.text import (
@@ -158,7 +159,7 @@ class AdminCog(ServerCog):
         try:
             await self.store.set_house_rules(interaction.guild_id, game, {"preset_name": preset})
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await self._saved(interaction, t("{game} now uses the preset **{label}** (`{preset}`; earlier "
                                          "single-option changes were cleared).", game=title(game),
@@ -208,7 +209,7 @@ class AdminCog(ServerCog):
             await refuse(interaction, _house_error(exc))
             return
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await self._saved(interaction, t("{game}: `{name}` is now `{value}` on this server.",
                                          game=title(game), name=name,
@@ -262,7 +263,7 @@ class AdminCog(ServerCog):
         try:
             await self.store.set_house_rules(interaction.guild_id, game, None)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         preset = default_preset(game)
         await self._saved(interaction, t("{game} is back to its default rules: **{label}** (`{preset}`).",
@@ -320,7 +321,7 @@ class AdminCog(ServerCog):
         try:
             await self.store.update_settings(interaction.guild_id, **changes)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await self._saved(interaction, done)
 
@@ -371,7 +372,7 @@ class AdminCog(ServerCog):
                                         "to take back.", name=name, currency=currency_noun(currency)))
             return
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         fields = {"amount": counted(amount, currency, bold=True), "user": f"<@{user.id}>",
                   "reason": shown(reason, 200), "balance": number(balance)}
@@ -403,7 +404,7 @@ class AdminCog(ServerCog):
             else:
                 new = await self.store.get_settings(interaction.guild_id)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         fields = {"currency": shown(currency_noun(new.currency_name), 64),
                   "start": number(new.starting_chips), "daily": number(new.daily_amount)}

@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import metrics
+from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.games import GAMES, game_module
@@ -163,7 +164,7 @@ async def before_answer(work: Awaitable[T], undo: Callable[[T], Awaitable[object
             task.cancel()
         raise TableError(t(SLOW_DATABASE)) from None
     except StoreError as exc:  # the database is away: its one sentence
-        raise TableError(str(exc)) from None
+        raise TableError(sentence(exc)) from None
 
 
 def _undo_late(done: asyncio.Future, undo: Callable[[Any], Awaitable[object]]) -> None:
@@ -225,7 +226,7 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
             seed=bot.tables.new_seed(), key=key, via=via, headline=headline)
     except StoreError as exc:
-        raise TableError(str(exc)) from None
+        raise TableError(sentence(exc)) from None
 
 
 def lobby_spec(lobby: Lobby) -> dict[str, Any]:
@@ -320,7 +321,7 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
                 embed = lobby_embed(lobby, settings)
             await interaction.response.edit_message(embed=embed, allowed_mentions=NO_MENTIONS)
     except (LobbyError, TableError) as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
 
 
 async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
@@ -332,7 +333,7 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     try:
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
     except LobbyError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, sentence(exc))
         return
     if await launch(interaction, lobby) is None:
         return
@@ -389,7 +390,7 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
             await interaction.response.edit_message(embed=gone, view=None, allowed_mentions=NO_MENTIONS)
         return
     except LobbyError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, sentence(exc))
         return
     if await launch(interaction, lobby) is None:
         return

@@ -39,6 +39,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
+from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT, controls
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import NO_PINGS, fit_embed, refuse
@@ -264,7 +265,7 @@ async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
         else:
             raise TournamentError(t(GONE))
     except (StoreError, TableError, ValueError) as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
         return
     with in_public(interaction):
         embed, view = tournament_embed(tour, await cog.currency(guild)), tournament_view(tour)
@@ -463,7 +464,7 @@ class TournamentCog(ServerCog):
                 game=game, format=format, rules=rules.to_dict(), fee=stake,
                 key=str(interaction.id))
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         with in_public(interaction):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
@@ -500,7 +501,7 @@ class TournamentCog(ServerCog):
         try:
             tour, gone = await self.withdraw(tournament, interaction.user.id, scope, refresh=True)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await send(interaction, withdrawn_text(tour, gone), ephemeral=True,
                    allowed_mentions=NO_PINGS)
