@@ -32,6 +32,7 @@ from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
 from bot.i18n import N_, number, t
+from bot.presenters.problems import rules_problem
 from bot.settlement import (
     bets_from_balance,
     chip_deltas,
@@ -464,7 +465,7 @@ class TableManager:
             try:
                 events = table.match.apply(action, seat)
             except GameError as exc:
-                raise TableError(str(exc)) from None
+                raise TableError(rules_problem(exc)) from None
             table.timeouts[seat] = table.timeouts[seat] + 1 if timed_out else 0
             table.recent.extend(presenter.narrated(table.game, events, table.names))
             try:

@@ -42,6 +42,7 @@ from bot.discord_ui.text import (
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import LANGUAGE_NAMES, N_, NP_, number, t, tp
+from bot.presenters.problems import rules_problem
 from bot.rules_text import (
     OptionRefused,
     default_preset,
@@ -109,8 +110,11 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
 
 def _house_error(exc: Exception) -> str:
     """The refusal of a typed option value: ours names only the option and what it allows; the
-    game's may quote what the user typed, so it is escaped."""
-    problem = str(exc).rstrip(".")
+    game's may quote what the user typed, so it is escaped (the store's refusal of the saved
+    rules, an InvalidSetting, is a ValueError too: its own sentence)."""
+    if isinstance(exc, StoreError):
+        return sentence(exc)
+    problem = rules_problem(exc).rstrip(".")
     return t("That is not allowed: {problem}.",
              problem=problem if isinstance(exc, OptionRefused) else shown(problem, 300))
 

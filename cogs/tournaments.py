@@ -46,6 +46,7 @@ from bot.discord_ui.text import NO_PINGS, fit_embed, refuse
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, number, speaking, t, tn, tp
+from bot.presenters.problems import rules_problem
 from bot.store import EVERY_SERVER, Scope, StoreError
 from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError
 from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
@@ -453,7 +454,7 @@ class TournamentCog(ServerCog):
         try:
             rules = build_rules(game, settings.rules_for(game), preset, rounds, None)
         except (InvalidRules, ValueError) as exc:
-            await refuse(interaction, t("Those rules don't work: {problem}.", problem=str(exc)[:300]))
+            await refuse(interaction, t("Those rules don't work: {problem}.", problem=rules_problem(exc)[:300]))
             return
         if seats_problem(game, 2, rules):
             await refuse(interaction, t("Tournament tables seat two players; these rules need more."))

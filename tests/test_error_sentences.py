@@ -17,7 +17,11 @@ import pytest
 
 from bot.discord_ui import errors as shown
 from bot.discord_ui.errors import OOPS, sentence, told
+from bot.games import koikoi
+from bot.games.base import InvalidRules
 from bot.i18n import speaking
+from bot.presenters import problems
+from bot.presenters.problems import rules_problem
 from bot.store.errors import (
     AlreadyClaimed,
     DuplicateAction,
@@ -192,3 +196,52 @@ def test_the_store_errors_do_not_need_the_catalogs():
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not any(name and name.startswith("bot.i18n") for name in imported)
     assert not any(name and name.startswith(("bot.words", "bot.discord_ui")) for name in imported)
+
+
+# -- the engine's refusals of rules: data on the error, the text in the presenter layer -----------
+RULES_CASES = [
+    (lambda: koikoi.Rules.preset("uno"), "unknown preset 'uno'; choose one of "),
+    (lambda: koikoi.Rules.from_dict({"colour": "red", "size": 2}), "unknown options: colour, size"),
+    (lambda: koikoi.Rules(bankroll=30), "bankroll needs zero_sum: without it nobody loses points"),
+    (lambda: koikoi.Rules(rounds=0, target_score=0), "a match needs a number of rounds or a target score"),
+    (lambda: koikoi.Rules(rounds=5000), "rounds must be a whole number from 0 to 1000"),
+    (lambda: koikoi.Rules(point_table="vegas"), "point_table must be one of "),
+]
+
+
+@pytest.mark.parametrize(("make", "english"), RULES_CASES)
+def test_the_engine_gives_data_and_the_presenter_the_text(make, english):
+    with speaking("ja"), pytest.raises(InvalidRules) as japanese:
+        make()
+    with speaking("en"), pytest.raises(InvalidRules) as info:
+        make()
+    assert str(japanese.value) == str(info.value)  # the engine translates nothing
+    assert info.value.code
+    with speaking("en"):
+        assert rules_problem(info.value).startswith(english)
+    with speaking("ja"):
+        assert rules_problem(info.value) != rules_problem(InvalidRules("x")) != ""
+        assert not rules_problem(info.value).startswith(english)
+
+
+def test_every_rules_code_has_an_english_and_a_japanese_text():
+    facts = {"name": "rounds", "values": ("a", "b"), "value": 3, "low": 0, "high": 9, "names": ("x",),
+             "slug": "ame", "size": 2, "counts": (4, 6)}
+    for code in problems._CODES:
+        error = InvalidRules(code=code, **facts)
+        with speaking("en"):
+            english = rules_problem(error)
+        with speaking("ja"):
+            japanese = rules_problem(error)
+        assert english and "{" not in english and japanese != english, code
+
+
+def test_no_engine_module_translates_inside_a_raise():
+    offenders = []
+    for path in sorted((STORE.parent / "games").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Raise) and node.exc is not None:
+                offenders += [f"{path.name}:{node.lineno}" for call in ast.walk(node.exc)
+                              if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                              and call.func.id in ("t", "tp", "tn")]
+    assert not offenders, offenders
