@@ -111,10 +111,8 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
 def _house_error(exc: Exception) -> str:
     """The refusal of a typed option value: ours names only the option and what it allows; the
     game's may quote what the user typed, so it is escaped (the store's refusal of the saved
-    rules, an InvalidSetting, is a ValueError too: its own sentence)."""
-    if isinstance(exc, StoreError):
-        return sentence(exc)
-    problem = rules_problem(exc).rstrip(".")
+    rules, an InvalidSetting, is a ValueError too: phrased as the store's sentence)."""
+    problem = (sentence(exc) if isinstance(exc, StoreError) else rules_problem(exc)).rstrip(".")
     return t("That is not allowed: {problem}.",
              problem=problem if isinstance(exc, OptionRefused) else shown(problem, 300))
 
