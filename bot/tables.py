@@ -27,10 +27,12 @@ from typing import Any
 from bot import logcontext, metrics, presenter
 from bot.ai import make_player
 from bot.ai.shedding import slap_delay
+from bot.discord_ui.errors import sentence
 from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
 from bot.i18n import N_, number, t
+from bot.presenters.problems import rules_problem
 from bot.settlement import (
     bets_from_balance,
     chip_deltas,
@@ -324,7 +326,7 @@ class TableManager:
                 table.dm_failed = {s for s, p in enumerate(players) if not is_ai(p)}
             self._turn_seconds[guild_id] = float(settings.turn_timeout_s)
         except StoreError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(sentence(exc)) from None
         table.recent.extend(presenter.narrated(game, match.intro_events, names))
         try:
             record = await self.store.create_game(
@@ -332,7 +334,7 @@ class TableManager:
                 state_json=table.state_json(), state_version=STATE_VERSION, stake=table.escrow,
                 key=key, actor=host_id, moves=table.chip_moves(match.intro_events))
         except StoreError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(sentence(exc)) from None
         if record.game_id in self.tables or record.status != "running" or record.message_id:
             raise AlreadyStarted()  # the store already held a game under this key
         table.game_id = record.game_id
@@ -465,7 +467,7 @@ class TableManager:
             try:
                 events = table.match.apply(action, seat)
             except GameError as exc:
-                raise TableError(str(exc)) from None
+                raise TableError(rules_problem(exc)) from None
             table.timeouts[seat] = table.timeouts[seat] + 1 if timed_out else 0
             table.recent.extend(presenter.narrated(table.game, events, table.names))
             try:
@@ -484,7 +486,7 @@ class TableManager:
                                        "was bet. You can still bet less or die.",
                                        balance=number(exc.balance), needed=number(exc.needed))) from None
                 if isinstance(exc, StoreError):  # a refusal, such as a double click
-                    raise TableError(str(exc)) from None
+                    raise TableError(sentence(exc)) from None
                 raise
             table.seq += 1
             metrics.ACTIONS.labels(table.game).inc()
@@ -515,7 +517,7 @@ class TableManager:
             except StoreUnavailable:
                 raise StoreTrouble() from None
             except StoreError as exc:
-                raise TableError(str(exc)) from None
+                raise TableError(sentence(exc)) from None
             table.closing = {**closing, "outcome": outcome}
             self._close(table)
             self.publisher.show_end(table)
@@ -547,7 +549,7 @@ class TableManager:
             except StoreUnavailable:
                 raise StoreTrouble() from None
             except StoreError as exc:
-                raise TableError(str(exc)) from None
+                raise TableError(sentence(exc)) from None
             table.closing = {**closing, "outcome": outcome}
             self._close(table)
             if show:

@@ -24,6 +24,7 @@ from bot.discord_ui.cog import (
     not_a_member,
     staff_only,
 )
+from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import language_choices
 from bot.discord_ui.text import (
@@ -41,6 +42,7 @@ from bot.discord_ui.text import (
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import LANGUAGE_NAMES, N_, NP_, number, t, tp
+from bot.presenters.problems import rules_problem
 from bot.rules_text import (
     OptionRefused,
     default_preset,
@@ -108,8 +110,9 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
 
 def _house_error(exc: Exception) -> str:
     """The refusal of a typed option value: ours names only the option and what it allows; the
-    game's may quote what the user typed, so it is escaped."""
-    problem = str(exc).rstrip(".")
+    game's may quote what the user typed, so it is escaped (the store's refusal of the saved
+    rules, an InvalidSetting, is a ValueError too: phrased as the store's sentence)."""
+    problem = (sentence(exc) if isinstance(exc, StoreError) else rules_problem(exc)).rstrip(".")
     return t("That is not allowed: {problem}.",
              problem=problem if isinstance(exc, OptionRefused) else shown(problem, 300))
 
@@ -158,7 +161,7 @@ class AdminCog(ServerCog):
         try:
             await self.store.set_house_rules(interaction.guild_id, game, {"preset_name": preset})
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await self._saved(interaction, t("{game} now uses the preset **{label}** (`{preset}`; earlier "
                                          "single-option changes were cleared).", game=title(game),
@@ -208,7 +211,7 @@ class AdminCog(ServerCog):
             await refuse(interaction, _house_error(exc))
             return
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await self._saved(interaction, t("{game}: `{name}` is now `{value}` on this server.",
                                          game=title(game), name=name,
@@ -262,7 +265,7 @@ class AdminCog(ServerCog):
         try:
             await self.store.set_house_rules(interaction.guild_id, game, None)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         preset = default_preset(game)
         await self._saved(interaction, t("{game} is back to its default rules: **{label}** (`{preset}`).",
@@ -320,7 +323,7 @@ class AdminCog(ServerCog):
         try:
             await self.store.update_settings(interaction.guild_id, **changes)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await self._saved(interaction, done)
 
@@ -371,7 +374,7 @@ class AdminCog(ServerCog):
                                         "to take back.", name=name, currency=currency_noun(currency)))
             return
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         fields = {"amount": counted(amount, currency, bold=True), "user": f"<@{user.id}>",
                   "reason": shown(reason, 200), "balance": number(balance)}
@@ -403,7 +406,7 @@ class AdminCog(ServerCog):
             else:
                 new = await self.store.get_settings(interaction.guild_id)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         fields = {"currency": shown(currency_noun(new.currency_name), 64),
                   "start": number(new.starting_chips), "daily": number(new.daily_amount)}

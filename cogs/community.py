@@ -31,6 +31,7 @@ from bot.discord_ui.cog import (
     pages_of,
     store_of,
 )
+from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import (
@@ -516,7 +517,7 @@ class CommunityCog(ServerCog):
                     self.store, interaction.guild_id, interaction.user.id, game, order, period, 0,
                     chosen, known_names(interaction))
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await acknowledge(interaction)  # the page is drawn in the render workers
         files = await drawn(self.bot, render_board, board, content["embed"], BOARD_IMAGE)
@@ -555,7 +556,7 @@ class CommunityCog(ServerCog):
                                         settings.currency_name, balance,
                                         season_label(number_, seasons, plain=True))
         except (StoreError, BadOption) as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, told(exc))
             return
         await acknowledge(interaction)  # the card is drawn in the render workers
         files = await drawn(self.bot, render_card, card, embed, CARD_IMAGE)
@@ -587,7 +588,7 @@ class CommunityCog(ServerCog):
                     return
                 amount, _ = await self.store.open_account(guild, target.id)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         with in_public(interaction):  # the answer is posted in the channel
             held = counted(amount, currency, bold=True)
@@ -604,7 +605,7 @@ class CommunityCog(ServerCog):
             await self.store.open_account(guild, user)
             done = await self.store.claim_daily(guild, user)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         currency = shown(settings.currency_name, 64)
         with in_public(interaction):  # the answer is posted in the channel
@@ -637,7 +638,7 @@ class CommunityCog(ServerCog):
                                         amount=number(amount)))
             return
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         with in_public(interaction):  # the answer is posted in the channel
             text = t("🤝 {giver} gave {amount} to {receiver} (now {giver_balance} and "
@@ -658,7 +659,7 @@ class CommunityCog(ServerCog):
                 await self.store.open_account(guild, user)
             content = await history_message(self.store, guild, user, 0)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await send(interaction, ephemeral=True, **content)
 

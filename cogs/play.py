@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import metrics
+from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.games import GAMES, game_module
@@ -31,6 +32,7 @@ from bot.games.base import InvalidRules
 from bot.games.descriptor import descriptors
 from bot.games.seotda.rules import INT_RANGES as SEOTDA_RANGES
 from bot.i18n import N_, number, t, tp
+from bot.presenters.problems import rules_problem
 from bot.settlement import ESCROW_POINTS, cover_for, is_betting, is_per_point
 from bot.store import StoreError, UnknownAccount
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused, start_key
@@ -122,7 +124,7 @@ def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any], stak
                             spec.get("target"), spec.get("teams"), stake, spec.get("options"))
     except (InvalidRules, ValueError) as exc:
         raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
-                           problem=clip(str(exc), 300))) from None
+                           problem=clip(rules_problem(exc), 300))) from None
     problem = seats_problem(game, seats, rules)
     if problem:
         raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
@@ -130,15 +132,23 @@ def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any], stak
     return rules
 
 
-@functools.lru_cache(maxsize=512)
 def seats_problem(game: str, seats: int, rules: Any) -> str | None:
-    """Why ``rules`` do not work at a table of ``seats`` (None: they do). Dealing a match is how
-    the game says so; rules are immutable values, so each answer is kept rather than dealt again
-    for every command of a busy server."""
+    """Why ``rules`` do not work at a table of ``seats`` (None: they do), in the language being
+    spoken."""
+    refusal = _seats_refusal(game, seats, rules)
+    return None if refusal is None else rules_problem(refusal)
+
+
+@functools.lru_cache(maxsize=512)
+def _seats_refusal(game: str, seats: int, rules: Any) -> Exception | None:
+    """The engine's refusal of ``rules`` at a table of ``seats`` (None: they work). Dealing a
+    match is how the game says so; rules are immutable values, so each answer is kept rather than
+    dealt again for every command of a busy server (as data: each press phrases it in its own
+    language)."""
     try:
         game_module(game).new_match(seats, rules, 0)
     except (InvalidRules, ValueError) as exc:
-        return str(exc)
+        return exc.with_traceback(None)
     return None
 
 
@@ -164,7 +174,7 @@ async def before_answer(work: Awaitable[T], undo: Callable[[T], Awaitable[object
             task.cancel()
         raise TableError(t(SLOW_DATABASE)) from None
     except StoreError as exc:  # the database is away: its one sentence
-        raise TableError(str(exc)) from None
+        raise TableError(sentence(exc)) from None
 
 
 def _undo_late(done: asyncio.Future, undo: Callable[[Any], Awaitable[object]]) -> None:
@@ -226,7 +236,7 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
             seed=bot.tables.new_seed(), key=key, via=via, headline=headline)
     except StoreError as exc:
-        raise TableError(str(exc)) from None
+        raise TableError(sentence(exc)) from None
 
 
 def lobby_spec(lobby: Lobby) -> dict[str, Any]:
@@ -321,7 +331,7 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
                 embed = lobby_embed(lobby, settings)
             await interaction.response.edit_message(embed=embed, allowed_mentions=NO_MENTIONS)
     except (LobbyError, TableError) as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
 
 
 async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
@@ -333,7 +343,7 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     try:
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
     except LobbyError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, sentence(exc))
         return
     if await launch(interaction, lobby) is None:
         return
@@ -391,7 +401,7 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
             await interaction.response.edit_message(embed=gone, view=None, allowed_mentions=NO_MENTIONS)
         return
     except LobbyError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, sentence(exc))
         return
     if await launch(interaction, lobby) is None:
         return
@@ -678,7 +688,7 @@ class PlayCog(commands.Cog):
         try:  # refuse bad rules now rather than when the game starts
             build_rules(game, settings.rules_for(game), preset, rounds, target, teams, stake, options)
         except InvalidRules as exc:
-            await refuse(interaction, t("Those rules don't work: {problem}.", problem=clip(str(exc), 300)))
+            await refuse(interaction, t("Those rules don't work: {problem}.", problem=clip(rules_problem(exc), 300)))
             return
         if players is not None and ai is None:
             await refuse(interaction, t("The players option sets the table size against the AI; "

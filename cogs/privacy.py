@@ -37,13 +37,13 @@ from bot.discord_ui.cog import (
     staff_only,
     store_of,
 )
+from bot.discord_ui.errors import STATUSES, sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import CONTENT, NO_PINGS, TITLE, Text, clip, fit_embed, refuse, shown
 from bot.i18n import LANGUAGE_NAMES, N_, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import Forgotten, MemberData, StoreError
-from bot.store.errors import STATUSES
 from bot.words import amount as counted
 from bot.words import plural
 
@@ -268,7 +268,7 @@ class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                                              staff=staff, reason=reason)
             currency = (await store.get_settings(interaction.guild_id)).currency_name
         except StoreError as exc:
-            await interaction.edit_original_response(content=clip(str(exc), CONTENT), view=None,
+            await interaction.edit_original_response(content=clip(sentence(exc), CONTENT), view=None,
                                                      allowed_mentions=NO_PINGS)
             return
         await interaction.edit_original_response(
@@ -304,7 +304,7 @@ class PrivacyCog(ServerCog):
             data = await self.store.member_data(interaction.guild_id, member)
             currency = (await self.store.get_settings(interaction.guild_id)).currency_name
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return None
         return data, currency
 

@@ -31,6 +31,7 @@ from bot.discord_ui.cog import (
     render_pool,
     store_of,
 )
+from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT, png
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
@@ -295,7 +296,7 @@ class RecordsCog(ServerCog):
                                                 interaction.user.id, user.id if user else None,
                                                 game, 0)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await send(interaction, **content)
 
@@ -335,7 +336,7 @@ class RecordsCog(ServerCog):
             await refuse(interaction, t("I can't export game #{id}: {problem}.", id=game_id, problem=exc))
             return
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         data = json.dumps(document, indent=1, ensure_ascii=False).encode()
         await send(

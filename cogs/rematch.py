@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord_ui.errors import told
 from bot.discord_ui.parts import ACCENT, controls
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import fit_embed
@@ -209,7 +210,7 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
         await check_stakes(interaction, source.record.game, source.stake, [interaction.user.id])
         lobby, step = await request(interaction, source, answering)
     except (TableError, LobbyError) as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
         return
     settings = await store.get_settings(interaction.guild_id)
     if step == "waiting":
@@ -272,7 +273,7 @@ async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str)
         await refuse(interaction, t("This rematch request has expired."))
         return
     except (TableError, LobbyError) as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
         return
     await interaction.response.send_message(t("You declined the rematch."), ephemeral=True,
                                             allowed_mentions=NO_MENTIONS)

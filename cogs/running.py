@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import CHOICE, FIELD_VALUE, NO_PINGS, clip, fit_embed, refuse, shown
@@ -189,7 +190,7 @@ class GamesPage(Speaks, discord.ui.DynamicItem[discord.ui.Button],
         try:
             embed, view = await games_page(interaction, self.page)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.cog import ServerCog, staff_only
+from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public
 from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse
@@ -47,7 +48,7 @@ class SeasonCog(ServerCog):
                                                    key=str(interaction.id))
             seasons = await self.store.seasons(interaction.guild_id)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         with in_public(interaction):  # an announcement for the whole channel
             embed = discord.Embed(
@@ -63,7 +64,7 @@ class SeasonCog(ServerCog):
         try:
             seasons = await self.store.seasons(interaction.guild_id)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         if not seasons:
             await refuse(interaction, t("This server has not started a season yet: its boards "

@@ -39,12 +39,14 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
+from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT, controls
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import NO_PINGS, fit_embed, refuse
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, number, speaking, t, tn, tp
+from bot.presenters.problems import rules_problem
 from bot.store import EVERY_SERVER, Scope, StoreError
 from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError
 from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
@@ -264,7 +266,7 @@ async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
         else:
             raise TournamentError(t(GONE))
     except (StoreError, TableError, ValueError) as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
         return
     with in_public(interaction):
         embed, view = tournament_embed(tour, await cog.currency(guild)), tournament_view(tour)
@@ -452,7 +454,7 @@ class TournamentCog(ServerCog):
         try:
             rules = build_rules(game, settings.rules_for(game), preset, rounds, None)
         except (InvalidRules, ValueError) as exc:
-            await refuse(interaction, t("Those rules don't work: {problem}.", problem=str(exc)[:300]))
+            await refuse(interaction, t("Those rules don't work: {problem}.", problem=rules_problem(exc)[:300]))
             return
         if seats_problem(game, 2, rules):
             await refuse(interaction, t("Tournament tables seat two players; these rules need more."))
@@ -463,7 +465,7 @@ class TournamentCog(ServerCog):
                 game=game, format=format, rules=rules.to_dict(), fee=stake,
                 key=str(interaction.id))
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         with in_public(interaction):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
@@ -500,7 +502,7 @@ class TournamentCog(ServerCog):
         try:
             tour, gone = await self.withdraw(tournament, interaction.user.id, scope, refresh=True)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
             return
         await send(interaction, withdrawn_text(tour, gone), ephemeral=True,
                    allowed_mentions=NO_PINGS)

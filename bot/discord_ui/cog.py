@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.errors import OOPS, sentence
 from bot.discord_ui.text import (
     BadOption,
     refuse,
@@ -34,7 +35,6 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name=title(g), value=g) for g in GAMES]
 
 
-OOPS = N_("Something went wrong on my side; please try again in a moment.")
 
 
 def store_of(interaction: discord.Interaction) -> Store:
@@ -64,7 +64,9 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
     in their own sentence (the store logs the database's trouble once), anything else logged
     with its traceback and answered in one friendly line."""
     cause = getattr(error, "original", error)  # CommandInvokeError wraps what the command raised
-    if isinstance(cause, StoreUnavailable | BadOption):
+    if isinstance(cause, StoreUnavailable):
+        text = sentence(cause)
+    elif isinstance(cause, BadOption):
         text = str(cause)
     elif isinstance(cause, app_commands.TransformerError) and \
             cause.type is discord.AppCommandOptionType.user:
@@ -170,7 +172,7 @@ class Pager:
         try:
             await self.turn(interaction, self.match)
         except StoreError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, sentence(exc))
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         raise NotImplementedError

@@ -19,8 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.i18n import t
-
 from .rng import NEWEST_SHUFFLE, SHUFFLES, Rng
 
 Event = dict[str, Any]
@@ -41,7 +39,22 @@ __all__ = [
 
 
 class GameError(Exception):
-    """Base class of every rule violation; the message is fit to show a player."""
+    """Base class of every rule violation. One raised with a ``code`` carries its facts as
+    keywords (attributes too, and kept in ``facts``) and the presenter layer phrases it
+    (:func:`bot.presenters.problems.rules_problem`); one raised with a message alone says it in
+    plain English. ``str()`` of either is plain English, the same in every language."""
+
+    code: str = ""
+
+    def __init__(self, message: str = "", /, *, code: str = "", **facts: Any) -> None:
+        self.code = code or type(self).code
+        self.facts = facts
+        for name, value in facts.items():
+            setattr(self, name, value)
+        if not message:
+            shown = ", ".join(f"{name}={value!r}" for name, value in facts.items())
+            message = f"{self.code} ({shown})" if shown else self.code
+        super().__init__(message)
 
 
 class IllegalAction(GameError):
@@ -97,8 +110,7 @@ class RulesBase:
         for name, allowed in self.CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise InvalidRules(t("{name} must be one of {values}; got {value}", name=name,
-                                     values=", ".join(map(str, allowed)), value=repr(value)))
+                raise InvalidRules(code="not_a_choice", name=name, values=tuple(allowed), value=value)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -107,30 +119,27 @@ class RulesBase:
     # target_score fields).
     def _check_preset_name(self) -> None:
         if self.preset_name not in self.PRESETS:
-            raise InvalidRules(t("preset must be one of {values}; got {value}",
-                                 values=", ".join(self.PRESETS), value=repr(self.preset_name)))
+            raise InvalidRules(code="not_a_preset", values=tuple(self.PRESETS), value=self.preset_name)
 
     def _check_whole_numbers(self, ranges: dict[str, tuple[int, int]]) -> None:
         """Each option named in ``ranges`` is a whole number within its (low, high)."""
         for name, (low, high) in ranges.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise InvalidRules(t("{name} must be a whole number from {low} to {high}", name=name,
-                                     low=low, high=high))
+                raise InvalidRules(code="whole_number", name=name, low=low, high=high, value=value)
 
     def _check_match_length(self, high: int | None = 1000) -> None:
         """rounds and target_score are whole numbers (0..high, unless checked already); not both 0."""
         if high is not None:
             self._check_whole_numbers({"rounds": (0, high), "target_score": (0, high)})
         if self.rounds == 0 and self.target_score == 0:
-            raise InvalidRules(t("a match needs a number of rounds or a target score"))
+            raise InvalidRules(code="match_length")
 
     @classmethod
     def preset(cls, name: str, **changes: Any):
         """The named preset, optionally with some options changed."""
         if name not in cls.PRESETS:
-            raise InvalidRules(t("unknown preset {name}; choose one of {values}", name=repr(name),
-                                 values=", ".join(cls.PRESETS)))
+            raise InvalidRules(code="unknown_preset", name=name, values=tuple(cls.PRESETS))
         return cls.from_dict({**cls.PRESETS[name], "preset_name": name, **changes})
 
     def replace(self, **changes: Any):
@@ -148,7 +157,7 @@ class RulesBase:
         names = {f.name: f for f in dataclasses.fields(cls)}
         unknown = set(data) - set(names)
         if unknown:
-            raise InvalidRules(t("unknown options: {names}", names=", ".join(sorted(unknown))))
+            raise InvalidRules(code="unknown_options", names=tuple(sorted(unknown)))
         values = {}
         for key, value in data.items():
             if isinstance(value, dict):

@@ -1,4 +1,9 @@
-"""Exceptions of the store. Every message is fit to show the user who caused it.
+"""Exceptions of the store. Each carries the facts of its refusal as attributes and builds no
+sentence: the surface that shows it (the Discord side: :func:`bot.discord_ui.errors.sentence`)
+phrases it in the language being spoken. ``str()`` of one is a plain English line for the logs.
+
+A refusal without a class of its own names itself with a ``code`` (``"amount_too_large"``) and
+its facts as keywords (``most=...``), which become attributes too and are kept in ``facts``.
 
 Each refusal happens before anything is written (or rolls the whole transaction back), so a caught
 :class:`StoreError` always means "nothing changed".
@@ -8,9 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-
-from bot.i18n import N_, NP_, number, t, tp
-from bot.words import amount
+from typing import Any
 
 __all__ = [
     "refuse_nul",
@@ -33,11 +36,6 @@ __all__ = [
 ]
 
 
-# A game's status as a refusal names it.
-STATUSES = {"finished": NP_("status", "finished"), "cancelled": NP_("status", "cancelled"),
-            "running": NP_("status", "running")}
-
-
 _JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 
 
@@ -49,8 +47,27 @@ def refuse_nul(text: str, what: str, error: type[Exception] | None = None) -> st
     return text
 
 
+def _described(code: str, facts: dict[str, Any]) -> str:
+    shown = ", ".join(f"{name}={value!r}" for name, value in facts.items())
+    return f"{code} ({shown})" if shown else code
+
+
 class StoreError(Exception):
-    """Base of every refusal by the store; nothing was written."""
+    """Base of every refusal by the store; nothing was written.
+
+    ``code`` names a refusal that has no class of its own (empty: the class says it all, or the
+    message is a plain English line about a malformed argument, a programming error). ``facts``
+    holds what the refusal is about; each fact is an attribute too.
+    """
+
+    code: str = ""
+
+    def __init__(self, message: str = "", /, *, code: str = "", **facts: Any) -> None:
+        self.code = code or type(self).code
+        self.facts = facts
+        for name, value in facts.items():
+            setattr(self, name, value)
+        super().__init__(message or _described(self.code, facts))
 
 
 class InvalidInput(StoreError, ValueError):
@@ -65,7 +82,7 @@ class SelfTransfer(InvalidInput):
     """A user tried to send chips to themselves."""
 
     def __init__(self) -> None:
-        super().__init__(t("You cannot send chips to yourself."))
+        super().__init__("a transfer from a user to themselves")
 
 
 class InvalidSetting(InvalidInput):
@@ -81,12 +98,12 @@ class InvalidResult(InvalidInput):
 
 
 class InsufficientFunds(StoreError):
-    """An account holds fewer chips than the operation needs."""
+    """An account holds fewer chips than the operation needs (``currency``: the server's name
+    for its chips)."""
 
     def __init__(self, user_id: int, balance: int, needed: int, currency: str = "chips") -> None:
-        self.user_id, self.balance, self.needed = user_id, balance, needed
-        super().__init__(t("{user} has {balance} but {needed} are needed.", user=f"<@{user_id}>",
-                           balance=amount(balance, currency), needed=number(needed)))
+        self.user_id, self.balance, self.needed, self.currency = user_id, balance, needed, currency
+        super().__init__(f"user {user_id} has {balance} {currency} but {needed} are needed")
 
 
 class AlreadyClaimed(StoreError):
@@ -94,9 +111,7 @@ class AlreadyClaimed(StoreError):
 
     def __init__(self, next_claim_at: datetime) -> None:
         self.next_claim_at = next_claim_at
-        stamp = int(next_claim_at.timestamp())
-        super().__init__(t("You already claimed your daily chips today; come back {when}.",
-                           when=f"<t:{stamp}:R>"))
+        super().__init__(f"the daily chips were already claimed; next claim at {next_claim_at.isoformat()}")
 
 
 class UnknownAccount(StoreError):
@@ -104,7 +119,7 @@ class UnknownAccount(StoreError):
 
     def __init__(self, user_id: int) -> None:
         self.user_id = user_id
-        super().__init__(t("{user} has no account on this server yet.", user=f"<@{user_id}>"))
+        super().__init__(f"user {user_id} has no account on this server")
 
 
 class UnknownGame(StoreError):
@@ -112,16 +127,16 @@ class UnknownGame(StoreError):
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
-        super().__init__(t("Game #{id} does not exist.", id=game_id))
+        super().__init__(f"game {game_id} does not exist")
 
 
 class GameNotRunning(StoreError):
-    """The game is finished or cancelled, so it takes no more actions or settlements."""
+    """The game is finished or cancelled, so it takes no more actions or settlements
+    (``status``: ``"finished"``, ``"cancelled"`` or ``"running"``)."""
 
     def __init__(self, game_id: int, status: str) -> None:
         self.game_id, self.status = game_id, status
-        super().__init__(t("Game #{id} is already {status}.", id=game_id,
-                           status=tp("status", STATUSES[status]) if status in STATUSES else status))
+        super().__init__(f"game {game_id} is {status}")
 
 
 class DuplicateAction(StoreError):
@@ -129,8 +144,7 @@ class DuplicateAction(StoreError):
 
     def __init__(self, game_id: int, seq: int, last_seq: int) -> None:
         self.game_id, self.seq, self.last_seq = game_id, seq, last_seq
-        super().__init__(t("That move was already taken (game #{id}, move {seq}; last saved move "
-                           "{last}).", id=game_id, seq=seq, last=last_seq))
+        super().__init__(f"game {game_id}: move {seq} is not after the last saved move {last_seq}")
 
 
 class IdempotencyConflict(StoreError):
@@ -138,7 +152,7 @@ class IdempotencyConflict(StoreError):
 
     def __init__(self, key: str) -> None:
         self.key = key
-        super().__init__(t("This request was already used for a different transfer."))
+        super().__init__(f"the request key {key!r} was already used for a different operation")
 
 
 class MigrationError(StoreError):
@@ -148,13 +162,10 @@ class MigrationError(StoreError):
 class StoreUnavailable(StoreError):
     """The database cannot serve the request (read-only, full, corrupt, locked, I/O failure).
 
-    The message is the one sentence users see; ``problem`` (a short label such as ``"full"``) and
+    Users see one sentence for every problem; ``problem`` (a short label such as ``"full"``) and
     ``detail`` (SQLite's own words) are for the log, which the store writes once per episode.
     """
 
-    USER_MESSAGE = N_("The bot's database is having trouble; nothing was changed. "
-                      "Please try again later.")
-
     def __init__(self, problem: str, detail: str = "") -> None:
         self.problem, self.detail = problem, detail
-        super().__init__(t(self.USER_MESSAGE))
+        super().__init__(f"the database is unavailable ({problem})" + (f": {detail}" if detail else ""))

@@ -385,7 +385,7 @@ def compute_payouts(players: list[Seat], stake: int, outcomes: Mapping[int, str]
         payouts = dict.fromkeys(seats, 0)
         for user, amount in pairs:
             if user not in seat_of or payouts[seat_of[user]]:
-                raise InvalidResult(f"<@{user}> is not a player of this game or appears twice.")
+                raise InvalidResult(f"User {user} is not a player of this game or appears twice.")
             payouts[seat_of[user]] = _check_int(amount, "A pot share", 0, pot, InvalidResult)
         rest = pot - sum(payouts.values())
         ai_seats = [s for s in seats if not isinstance(players[s], int)]

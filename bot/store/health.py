@@ -1,7 +1,7 @@
 """What to make of SQLite's failures: which mean "the database is unusable now", and saying so once.
 
 A read-only, full, corrupt, locked or failing database makes every request fail the same way. The
-store turns those errors into :class:`~bot.store.errors.StoreUnavailable` (one sentence for users)
+store turns those errors into :class:`~bot.store.errors.StoreUnavailable` (one sentence for users, which the surface writes)
 and :class:`Health` logs one line when the trouble starts and one when it is over, instead of a
 traceback per request. Any other SQLite error is a bug and propagates unchanged.
 """

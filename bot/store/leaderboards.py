@@ -14,8 +14,6 @@ from typing import Any
 
 import aiosqlite
 
-from bot.i18n import t
-
 from .errors import InvalidInput
 from .models import LeaderboardPage, LeaderboardRow, Metric, Period
 
@@ -31,15 +29,15 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
     """A SELECT of (user_id, value, games, spread) for one board, with its parameters; spread
     is a rating's uncertainty sigma (NULL on the other boards)."""
     if metric not in METRICS:
-        raise InvalidInput(t("Leaderboards rank by {orders}.", orders=", ".join(METRICS)))
+        raise InvalidInput(code="unknown_metric", metric=metric, metrics=tuple(METRICS))
     if period not in PERIODS:
-        raise InvalidInput(t("The period must be 'all' or '30d'."))
+        raise InvalidInput(code="unknown_period", period=period)
     since = now - 30 * DAY_MS if period == "30d" else None
     if metric == "rating":
         if not game:
-            raise InvalidInput(t("Ratings are per game: choose a game."))
+            raise InvalidInput(code="rating_needs_game")
         if season is None:
-            raise InvalidInput(t("Ratings are per season: choose a season."))
+            raise InvalidInput(code="rating_needs_season")
         sql = ("SELECT user_id, rating AS value, games, sigma AS spread FROM ratings WHERE guild_id = ? AND game = ?"
                " AND season = ? AND user_id > 0")
         params: list[Any] = [guild_id, game, season]
@@ -86,7 +84,7 @@ def _row(r: Any) -> LeaderboardRow:
 async def leaderboard(conn: aiosqlite.Connection, source: tuple[str, list[Any]], offset: int,
                       limit: int) -> LeaderboardPage:
     if type(offset) is not int or type(limit) is not int or offset < 0 or not 1 <= limit <= 100:
-        raise InvalidInput(t("Pages start at offset 0 and hold 1 to 100 rows."))
+        raise InvalidInput(code="page_range", offset=offset, limit=limit)
     sql, params = source
     rows = list(await conn.execute_fetchall(
         f"{_ranked(sql)} ORDER BY rank, user_id LIMIT ? OFFSET ?", [*params, limit, offset]

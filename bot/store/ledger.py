@@ -16,8 +16,6 @@ from typing import Any, NamedTuple
 
 import aiosqlite
 
-from bot.i18n import number, t
-
 from .db import CheckFailed, IntegrityError, Overtaken, dialect_of
 from .errors import (
     AlreadyClaimed,
@@ -46,14 +44,12 @@ def check_amount(amount: Any, stake: bool = False) -> int:
     """Refuse anything but a whole number of chips from 1 to MAX_AMOUNT (bool and float too);
     ``stake`` names the amount a stake in the refusal."""
     if type(amount) is not int:
-        raise InvalidAmount(t("The stake must be a whole number of chips.") if stake
-                            else t("The amount must be a whole number of chips."))
+        raise InvalidAmount(code="stake_not_whole" if stake else "amount_not_whole", value=amount)
     if amount <= 0:
-        raise InvalidAmount(t("The stake must be more than zero.") if stake
-                            else t("The amount must be more than zero."))
+        raise InvalidAmount(code="stake_not_positive" if stake else "amount_not_positive", value=amount)
     if amount > MAX_AMOUNT:
-        raise InvalidAmount(t("The stake may be at most {most}.", most=number(MAX_AMOUNT)) if stake
-                            else t("The amount may be at most {most}.", most=number(MAX_AMOUNT)))
+        raise InvalidAmount(code="stake_too_large" if stake else "amount_too_large", value=amount,
+                            most=MAX_AMOUNT)
     return amount
 
 
@@ -172,7 +168,7 @@ async def move(
             (src.account_id, dst.account_id, amount),
         )
     except IntegrityError:
-        raise InvalidAmount(t("That would take a balance past the largest amount allowed.")) from None
+        raise InvalidAmount(code="balance_overflow", most=MAX_AMOUNT) from None
     after = {r[0]: r[1] for r in rows}
     if src.account_id not in after:
         row = await _one(conn, "SELECT balance FROM accounts WHERE account_id = ?",
@@ -235,7 +231,7 @@ async def user_transfer(conn: aiosqlite.Connection, *, guild_id: int, key: str, 
     try:  # as in move: the CHECKs bound every balance
         rows = await conn.execute_fetchall(sql, params)
     except CheckFailed:
-        raise InvalidAmount(t("That would take a balance past the largest amount allowed.")) from None
+        raise InvalidAmount(code="balance_overflow", most=MAX_AMOUNT) from None
     moved = {r[1]: (r[0], r[2]) for r in rows}
     if len(moved) == 2:
         (src, src_balance), (dst, dst_balance) = moved[from_user], moved[to_user]
@@ -306,7 +302,7 @@ async def claim_daily(conn: aiosqlite.Connection, guild_id: int, user_id: int, n
         raise AlreadyClaimed(day + timedelta(days=1))
     amount = (await load_settings(conn, guild_id)).daily_amount
     if amount == 0:
-        raise InvalidSetting(t("Daily chips are turned off on this server."))
+        raise InvalidSetting(code="daily_off")
     # key_is_new: a claim committed since the check above must fail this one (AlreadyClaimed,
     # when the store runs it again), never come back as this claim's replay
     return await move(

@@ -20,8 +20,6 @@ from typing import Any, Literal
 
 import aiosqlite
 
-from bot.i18n import t
-
 from .errors import StoreError
 from .ledger import scoped_key
 from .models import is_pseudonym
@@ -41,28 +39,29 @@ _COLUMNS = ("lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent
 
 
 class LobbyError(StoreError):
-    """A refused lobby or challenge operation; the message can be shown to the presser."""
+    """A refused lobby or challenge operation, named by its ``code`` or class (the Discord side
+    phrases it for the presser); the Discord side also raises it with a sentence of its own."""
 
 
 class LobbyNotOpen(LobbyError):
     """The lobby is unknown, closed or expired (also what a forged id gets)."""
 
-    def __init__(self, message: str | None = None) -> None:
-        super().__init__(message or t("This lobby is no longer open."))
+    def __init__(self, message: str = "", /, *, code: str = "", **facts: Any) -> None:
+        super().__init__(message, code=code or ("" if message else "lobby_not_open"), **facts)
 
 
 class LobbyAlreadyStarted(LobbyNotOpen):
     """Another press started (or is starting) the game of this lobby."""
 
     def __init__(self) -> None:
-        super().__init__(t("This game has already started."))
+        super().__init__("the game of this lobby has already started")
 
 
 class LobbyExpired(LobbyNotOpen):
     """A challenge pressed after its expiry (the row is still ``open`` until :func:`expire`)."""
 
     def __init__(self) -> None:
-        super().__init__(t("This challenge has expired."))
+        super().__init__("the challenge has expired")
 
 
 class LobbyRefused(LobbyError):
@@ -190,20 +189,20 @@ async def set_message(conn: aiosqlite.Connection, lobby_id: str, message_id: int
 async def join(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
     lobby = await _open(conn, lobby_id, now)
     if lobby.kind != "lobby":
-        raise LobbyRefused(t("Only the challenged member can take this seat."))
+        raise LobbyRefused(code="challenged_only")
     if user_id in lobby.humans:
-        raise LobbyRefused(t("You are already in this lobby."))
+        raise LobbyRefused(code="already_in_lobby")
     if lobby.seats >= lobby.max_seats:
-        raise LobbyRefused(t("This lobby is full."))
+        raise LobbyRefused(code="lobby_full")
     return await _save_seats(conn, lobby, [*lobby.humans, user_id], list(lobby.ais), now)
 
 
 async def leave(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
     lobby = await _open(conn, lobby_id, now)
     if user_id not in lobby.humans:
-        raise LobbyRefused(t("You are not in this lobby."))
+        raise LobbyRefused(code="not_in_lobby")
     if user_id == lobby.host_id:
-        raise LobbyRefused(t("The host cannot leave; press Cancel to close the lobby."))
+        raise LobbyRefused(code="host_cannot_leave")
     return await _save_seats(conn, lobby, [h for h in lobby.humans if h != user_id],
                              list(lobby.ais), now)
 
@@ -212,17 +211,17 @@ async def add_ai(conn: aiosqlite.Connection, lobby_id: str, user_id: int, level:
                  now: int) -> Lobby:
     lobby = await _open(conn, lobby_id, now)
     if user_id != lobby.host_id or lobby.kind != "lobby":
-        raise LobbyRefused(t("Only the host can add AI players."))
+        raise LobbyRefused(code="host_adds_ai")
     if lobby.seats >= lobby.max_seats:
-        raise LobbyRefused(t("This lobby is full."))
+        raise LobbyRefused(code="lobby_full")
     return await _save_seats(conn, lobby, list(lobby.humans), [*lobby.ais, level], now)
 
 
 def _starter(lobby: Lobby) -> tuple[int, str]:
     if lobby.kind == "challenge":
         assert lobby.opponent_id is not None
-        return lobby.opponent_id, t("This challenge is not for you.")
-    return lobby.host_id, t("Only the host can start the game.")
+        return lobby.opponent_id, "challenge_not_yours"
+    return lobby.host_id, "host_starts"
 
 
 async def begin_start(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
@@ -230,12 +229,12 @@ async def begin_start(conn: aiosqlite.Connection, lobby_id: str, user_id: int, n
     lobby = await _open(conn, lobby_id, now)
     allowed, refusal = _starter(lobby)
     if user_id != allowed:
-        raise LobbyRefused(refusal)
+        raise LobbyRefused(code=refusal)
     humans = list(lobby.humans)
     if lobby.kind == "challenge" and lobby.opponent_id not in humans:
         humans.append(lobby.opponent_id)  # accepting takes the seat
     if len(humans) + len(lobby.ais) < lobby.min_seats:
-        raise LobbyRefused(t("This game needs at least {n} players.", n=lobby.min_seats))
+        raise LobbyRefused(code="needs_players", least=lobby.min_seats)
     row = list(await conn.execute_fetchall(
         f"UPDATE lobbies SET status = 'starting', humans = ?, updated_at = ? "
         f"WHERE lobby_id = ? AND status = 'open' RETURNING {_COLUMNS}",
@@ -289,9 +288,9 @@ async def close(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: in
     """The host cancels a lobby, or the challenged member declines: open -> closed."""
     lobby = await _open(conn, lobby_id, now)
     if lobby.kind == "lobby" and user_id != lobby.host_id:
-        raise LobbyRefused(t("Only the host can cancel the lobby."))
+        raise LobbyRefused(code="host_cancels")
     if lobby.kind == "challenge" and user_id != lobby.opponent_id:
-        raise LobbyRefused(t("This challenge is not for you."))
+        raise LobbyRefused(code="challenge_not_yours")
     return await _set_closed(conn, lobby_id, now)
 
 
@@ -338,14 +337,13 @@ async def _source_humans(conn: aiosqlite.Connection, game_id: int) -> tuple[sqli
     rows = list(await conn.execute_fetchall(
         "SELECT game_id, guild_id, status, players FROM games WHERE game_id = ?", (game_id,)))
     if not rows:
-        raise LobbyNotOpen(t("There is no such game."))
+        raise LobbyNotOpen(code="no_such_game")
     if rows[0]["status"] != "finished":
-        raise LobbyRefused(t("Only a finished match can be played again."))
+        raise LobbyRefused(code="rematch_finished_only")
     players = json.loads(rows[0]["players"])
     humans = [p for p in players if isinstance(p, int) and not isinstance(p, bool)]
     if any(is_pseudonym(p) for p in humans):  # they can never confirm it
-        raise LobbyRefused(t("A player of this match asked to be forgotten, so it cannot be "
-                             "played again; start a new game."))
+        raise LobbyRefused(code="rematch_forgotten_player")
     return rows[0], humans
 
 
@@ -369,10 +367,10 @@ async def request_rematch(conn: aiosqlite.Connection, source_game_id: int, user_
     ``answering``: the press answers that rematch, so it confirms that one or none."""
     source, humans = await _source_humans(conn, source_game_id)
     if user_id not in humans:
-        raise LobbyRefused(t("Only the players of this match can ask for a rematch."))
+        raise LobbyRefused(code="rematch_players_only")
     live = await live_rematch(conn, source_game_id)
     if answering is not None and (live is None or live.lobby_id != answering):
-        raise LobbyNotOpen(t("This rematch is no longer open."))
+        raise LobbyNotOpen(code="rematch_not_open")
     if live is not None:
         lobby = live
         if lobby.status != "open":
@@ -410,5 +408,5 @@ async def decline_rematch(conn: aiosqlite.Connection, lobby_id: str, user_id: in
         raise LobbyNotOpen()
     _, humans = await _source_humans(conn, lobby.source_game_id)
     if user_id not in humans:
-        raise LobbyRefused(t("Only the players of this match can answer its rematch."))
+        raise LobbyRefused(code="rematch_players_answer")
     return await _set_closed(conn, lobby_id, now)

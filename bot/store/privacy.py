@@ -25,8 +25,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.i18n import t
-
 from . import guards
 from .db import dialect_of
 from .errors import StoreError
@@ -55,16 +53,8 @@ class MemberBusy(StoreError):
 
     def __init__(self, running: list[int], lobbies: int, tournaments: int = 0) -> None:
         self.running, self.lobbies, self.tournaments = running, lobbies, tournaments
-        if running:
-            games = ", ".join(f"#{game_id}" for game_id in running[:5])
-            text = t("Finish or forfeit your running games first ({games}); nothing was changed.",
-                     games=games)
-        elif lobbies:
-            text = t("Leave your open lobbies, challenges and rematches first (or let them expire); "
-                     "nothing was changed.")
-        else:
-            text = t("Leave your tournaments first, or wait until they end; nothing was changed.")
-        super().__init__(text)
+        super().__init__(f"the member is busy: running games {running}, {lobbies} open lobbies, "
+                         f"{tournaments} tournaments")
 
 
 @dataclass(frozen=True, slots=True)

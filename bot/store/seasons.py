@@ -9,8 +9,6 @@ from typing import Any
 
 import aiosqlite
 
-from bot.i18n import t
-
 from .errors import InvalidInput
 from .models import CURRENT_SEASON, Season, SeasonChoice, ms_to_datetime
 
@@ -37,12 +35,12 @@ async def resolve(conn: aiosqlite.Connection, guild_id: int, choice: SeasonChoic
     if choice is None:
         return None
     if type(choice) is not int or choice < CURRENT_SEASON:
-        raise InvalidInput(t("That is not a season."))
+        raise InvalidInput(code="not_a_season", season=choice)
     now = await current(conn, guild_id)
     if choice == CURRENT_SEASON:
         return now
     if choice > now:
-        raise InvalidInput(t("This server has no season {number} yet.", number=choice))
+        raise InvalidInput(code="no_such_season", season=choice)
     return choice
 
 
@@ -64,7 +62,7 @@ async def start(conn: aiosqlite.Connection, guild_id: int, name: str, actor: int
     if rows:
         done = _season(rows[0])
         if done.guild_id != guild_id or done.name != name:
-            raise InvalidInput(t("This request already started another season."))
+            raise InvalidInput(code="season_key_reused")
         return done
     number = await current(conn, guild_id) + 1
     await conn.execute(

@@ -12,8 +12,6 @@ from typing import Any
 
 import aiosqlite
 
-from bot.i18n import N_, number, t
-
 from .errors import InvalidSetting, refuse_nul
 from .models import MAX_AMOUNT
 
@@ -57,11 +55,11 @@ _COLUMNS = tuple(f.name for f in fields(GuildSettings))
 _EDITABLE = frozenset(_COLUMNS) - {"guild_id"}
 
 
-def _int_in(value: Any, low: int, high: int, refusal: str) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high``; else ``refusal`` (a marked
-    text with ``{low}`` and ``{high}``) in the current language."""
+def _int_in(value: Any, low: int, high: int, code: str) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; else refused with ``code``
+    (the setting's range refusal, carrying ``low`` and ``high``)."""
     if type(value) is not int or not low <= value <= high:
-        raise InvalidSetting(t(refusal, low=number(low), high=number(high)))
+        raise InvalidSetting(code=code, value=value, low=low, high=high)
     return value
 
 
@@ -69,43 +67,41 @@ def validate(current: GuildSettings, changes: Mapping[str, Any]) -> GuildSetting
     """Apply ``changes`` to ``current``; refuse unknown names and out-of-range values."""
     unknown = set(changes) - _EDITABLE
     if unknown:
-        raise InvalidSetting(t("Unknown settings: {names}.", names=", ".join(sorted(unknown))))
+        raise InvalidSetting(code="unknown_settings", names=tuple(sorted(unknown)))
     out = dict(changes)
     if "house_rules" in out:
         rules = out["house_rules"]
         if not isinstance(rules, Mapping) or not all(
             isinstance(k, str) and isinstance(v, Mapping) for k, v in rules.items()
         ):
-            raise InvalidSetting(t("House rules must map each game name to its options."))
+            raise InvalidSetting(code="house_rules_shape")
         try:
             text = json.dumps({k: dict(v) for k, v in rules.items()})
             out["house_rules"] = json.loads(refuse_nul(text, "House rules", InvalidSetting))
         except (TypeError, ValueError) as exc:
-            raise InvalidSetting(t("House rules must be plain JSON values ({problem}).", problem=exc)) from None
+            raise InvalidSetting(code="house_rules_json", problem=str(exc)) from None
     if "turn_timeout_s" in out:
-        _int_in(out["turn_timeout_s"], 10, 86400,
-                N_("The turn timeout must be a whole number from {low} to {high} seconds."))
+        _int_in(out["turn_timeout_s"], 10, 86400, "turn_timeout_range")
     if "hand_delivery" in out and out["hand_delivery"] not in HAND_DELIVERY:
-        raise InvalidSetting(t("Hand delivery must be 'dm' or 'ephemeral'."))
-    for name, refusal in (("starting_chips", N_("Starting chips must be a whole number from {low} to {high}.")),
-                          ("daily_amount", N_("The daily amount must be a whole number from {low} to {high}."))):
+        raise InvalidSetting(code="hand_delivery")
+    for name, code in (("starting_chips", "starting_chips_range"), ("daily_amount", "daily_amount_range")):
         if name in out:
-            _int_in(out[name], 0, MAX_AMOUNT, refusal)
+            _int_in(out[name], 0, MAX_AMOUNT, code)
     if "currency_name" in out:
         name = out["currency_name"]
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
-            raise InvalidSetting(t("The currency name must have 1 to 32 characters."))
+            raise InvalidSetting(code="currency_name_length")
         out["currency_name"] = refuse_nul(name.strip(), "The currency name", InvalidSetting)
     if "language" in out and out["language"] not in LANGUAGE_CHOICES:
-        raise InvalidSetting(t("The language must be one of en, ja, ko (or empty: the server's own)."))
+        raise InvalidSetting(code="language_choice")
     new = replace(current, **out)
     if new.stake_policy not in STAKE_POLICIES:
-        raise InvalidSetting(t("Who may start staked games: one of {policies}.", policies=", ".join(STAKE_POLICIES)))
+        raise InvalidSetting(code="stake_policy", policies=tuple(STAKE_POLICIES))
     if new.stake_policy == "role":
         if type(new.stake_role_id) is not int or new.stake_role_id <= 0:
-            raise InvalidSetting(t("Choose the role allowed to start staked games."))
+            raise InvalidSetting(code="stake_role_missing")
     elif "stake_role_id" in changes and changes["stake_role_id"] is not None:
-        raise InvalidSetting(t("A role only applies when the policy is 'role'."))
+        raise InvalidSetting(code="stake_role_unused")
     else:
         new = replace(new, stake_role_id=None)
     return new

@@ -2,8 +2,9 @@
 
 Every method validates its input before touching the database, then runs as one transaction:
 writes under the writer lock with ``BEGIN IMMEDIATE``, reads on the read connection (the last
-committed state). Failures raise a :class:`~bot.store.errors.StoreError` subclass whose message
-can be shown to the user, and leave the database unchanged.
+committed state). Failures raise a :class:`~bot.store.errors.StoreError` subclass that carries the
+refusal's data (each surface phrases it: :func:`bot.discord_ui.errors.sentence` on Discord), and
+leave the database unchanged.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
-
-from bot.i18n import t
 
 from . import (
     games,
@@ -603,8 +602,7 @@ class Store:
         _actor(actor)
         name = " ".join(_text(name, "The season's name").split())
         if not 1 <= len(name) <= seasons.NAME_LIMIT:
-            raise InvalidInput(t("A season's name is 1 to {limit} characters.",
-                                 limit=seasons.NAME_LIMIT))
+            raise InvalidInput(code="season_name_length", most=seasons.NAME_LIMIT)
         scoped = ledger.scoped_key(guild_id, "season", key)
         return await self._db.transact(
             lambda conn: seasons.start(conn, guild_id, name, actor, scoped, self._db.now_ms()))

@@ -19,7 +19,6 @@ from typing import Any
 
 import aiosqlite
 
-from bot.i18n import number, t
 from bot.tournaments import pairing as fmt
 from bot.tournaments.prizes import prize_shares
 
@@ -34,7 +33,8 @@ MAX_ENTRANTS = {"swiss": 25, "single_elimination": 25, "round_robin": fmt.ROUND_
 
 
 class TournamentError(StoreError):
-    """A refused tournament operation; the message can be shown to the presser."""
+    """A refused tournament operation, named by its ``code`` (the Discord side phrases it for the
+    presser); the Discord side also raises it with a sentence of its own as the message."""
 
 
 @dataclass(frozen=True)
@@ -130,9 +130,8 @@ async def load(conn: aiosqlite.Connection, tournament_id: int, scope: Scope | in
             "SELECT entrant, user_id, ai_level, name, status, seed, paid, place, prize "
             "FROM tournament_entrants WHERE tournament_id = ? ORDER BY entrant", (tournament_id,)))
     if row is None or not scope.admits(row["guild_id"], (e.user_id for e in entrants)):
-        raise TournamentError(t("That tournament is not one of this server's.")
-                              if scope.guild_id is not None or scope.every_server
-                              else t("You have not signed up for that tournament."))
+        raise TournamentError(code="tournament_elsewhere" if scope.guild_id is not None or scope.every_server
+                              else "tournament_not_entered", tournament_id=tournament_id)
     pairings = tuple(
         PairingRow(*r) for r in await conn.execute_fetchall(
             "SELECT round, board, a, b, game_id, status, winner FROM tournament_pairings "
@@ -185,14 +184,14 @@ async def set_message(conn: aiosqlite.Connection, tournament_id: int, message_id
 async def _open(conn: aiosqlite.Connection, tournament_id: int, guild_id: int) -> Tournament:
     tour = await load(conn, tournament_id, guild_id)
     if tour.status != "open":
-        raise TournamentError(t("Sign-up for this tournament is closed."))
+        raise TournamentError(code="signup_closed")
     return tour
 
 
 def _check_room(tour: Tournament) -> None:
     most = MAX_ENTRANTS[tour.format]
     if len(tour.signed_up) >= most:
-        raise TournamentError(t("This tournament is full ({most} entrants).", most=number(most)))
+        raise TournamentError(code="tournament_full", most=most)
 
 
 def _fee_key(tour: Tournament, user_id: int, joins: int, kind: str) -> str:
@@ -205,7 +204,7 @@ async def join(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, us
     tour = await _open(conn, tournament_id, guild_id)
     mine = next((e for e in tour.entrants if e.user_id == user_id), None)
     if mine is not None and mine.status == "in":
-        raise TournamentError(t("You are already signed up."))
+        raise TournamentError(code="already_signed_up")
     _check_room(tour)
     if mine is None:
         entrant = max((e.entrant for e in tour.entrants), default=0) + 1
@@ -253,7 +252,7 @@ async def leave(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, u
     tour = await _open(conn, tournament_id, guild_id)
     mine = next((e for e in tour.signed_up if e.user_id == user_id), None)
     if mine is None:
-        raise TournamentError(t("You are not signed up."))
+        raise TournamentError(code="not_signed_up")
     await conn.execute("UPDATE tournament_entrants SET status = 'left' WHERE tournament_id = ? "
                        "AND entrant = ?", (tournament_id, mine.entrant))
     await _refund(conn, tour, mine, user_id, now)
@@ -268,10 +267,10 @@ async def withdraw(conn: aiosqlite.Connection, tournament_id: int, scope: Scope,
     the fee staying in the pot the prizes are paid from (the caller forfeits a running game)."""
     tour = await load(conn, tournament_id, scope)
     if tour.status not in ("open", "running"):
-        raise TournamentError(t("This tournament is over."))
+        raise TournamentError(code="tournament_over")
     mine = next((e for e in tour.entrants if e.user_id == user_id and e.status == "in"), None)
     if mine is None:
-        raise TournamentError(t("You are not signed up."))
+        raise TournamentError(code="not_signed_up")
     return await drop(conn, tournament_id, tour.guild_id, mine.entrant, user_id, now)
 
 
@@ -313,11 +312,11 @@ async def start(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, n
     """Close sign-up: seeds in sign-up order, the number of rounds fixed. Once only."""
     tour = await load(conn, tournament_id, guild_id)
     if tour.status != "open":
-        raise TournamentError(t("This tournament has already started.") if tour.status == "running"
-                              else t("This tournament is over."))
+        raise TournamentError(code="tournament_started" if tour.status == "running"
+                              else "tournament_over")
     entrants = tour.signed_up
     if len(entrants) < 2:
-        raise TournamentError(t("A tournament needs at least 2 entrants."))
+        raise TournamentError(code="too_few_entrants", least=2)
     for seed, e in enumerate(entrants, start=1):
         await conn.execute("UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? "
                            "AND entrant = ?", (seed, tournament_id, e.entrant))
@@ -333,7 +332,7 @@ async def begin_round(conn: aiosqlite.Connection, tournament_id: int, round_no: 
     stored is kept as it was, so a retried start of a round pairs nobody twice."""
     tour = await load(conn, tournament_id, EVERY_SERVER)
     if tour.status != "running":
-        raise TournamentError(t("This tournament is not running."))
+        raise TournamentError(code="tournament_not_running")
     if round_no not in tour.round_status:
         await conn.execute("INSERT INTO tournament_rounds (tournament_id, round, started_at) "
                            "VALUES (?, ?, ?)", (tournament_id, round_no, now))
@@ -394,7 +393,7 @@ async def drop(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, en
     tour = await load(conn, tournament_id, guild_id)
     mine = next((e for e in tour.entrants if e.entrant == entrant and e.status == "in"), None)
     if mine is None or tour.status not in ("open", "running"):
-        raise TournamentError(t("That entrant is not in this tournament (any more)."))
+        raise TournamentError(code="entrant_gone", entrant=entrant)
     status = "left" if tour.status == "open" else "dropped"
     await conn.execute("UPDATE tournament_entrants SET status = ? WHERE tournament_id = ? "
                        "AND entrant = ?", (status, tournament_id, entrant))
@@ -410,7 +409,7 @@ async def finish(conn: aiosqlite.Connection, tournament_id: int, ranking: list[i
     if tour.status == "finished":
         return tour
     if tour.status != "running":
-        raise TournamentError(t("This tournament is not running."))
+        raise TournamentError(code="tournament_not_running")
     if sorted(ranking) != sorted(e.seed for e in tour.seeded):
         raise TournamentError("The final ranking must place every entrant once.")
     shares = prize_shares(tour.pot, tour.format, len(ranking))
@@ -438,7 +437,7 @@ async def cancel(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, 
     games)."""
     tour = await load(conn, tournament_id, guild_id)
     if tour.status not in ("open", "running"):
-        raise TournamentError(t("This tournament is over."))
+        raise TournamentError(code="tournament_over")
     for entrant in tour.entrants:
         await _refund(conn, tour, entrant, actor, now)
     await conn.execute("UPDATE tournaments SET status = 'cancelled', ended_at = ?, updated_at = ? "

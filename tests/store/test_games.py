@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from bot.discord_ui.errors import sentence
 from bot.store import (
     EVERY_SERVER,
     DuplicateAction,
@@ -21,6 +22,7 @@ from bot.store import (
 )
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD, count
+from .refusals import refused
 
 FOUR = [ALICE, BOB, CAROL, DAVE]
 
@@ -191,11 +193,11 @@ async def test_bad_results_are_refused_and_the_game_stays_running(funded):
     for kwargs in bad:
         with pytest.raises(InvalidResult) as info:
             await funded.finish_game(game.game_id, **kwargs)
-        assert str(info.value)
+        assert sentence(info.value)
     assert (await funded.load_game(game.game_id, scope=EVERY_SERVER)).status == "running"
     assert await funded.balance(GUILD, ALICE) == 900
     unstaked = await _new(funded)
-    with pytest.raises(InvalidResult, match="no stake"):
+    with refused(InvalidResult, "no stake"):
         await funded.finish_game(unstaked.game_id, _results(0, 2), chip_deltas={0: 5, 1: -5})
     with pytest.raises(UnknownGame):
         await funded.finish_game(4242, _results(0, 2))
@@ -234,7 +236,7 @@ async def test_bad_new_games_are_refused(funded, kwargs):
 
 async def test_unknown_game_and_other_servers_game(funded):
     game = await _new(funded)
-    with pytest.raises(UnknownGame, match="does not exist"):
+    with refused(UnknownGame, "does not exist"):
         await funded.load_game(999, scope=EVERY_SERVER)
     with pytest.raises(UnknownGame):
         await funded.load_game(game.game_id, scope=OTHER_GUILD)

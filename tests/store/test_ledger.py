@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from bot.discord_ui.errors import sentence
 from bot.store import (
     EVERY_SERVER,
     MAX_AMOUNT,
@@ -24,6 +25,7 @@ from bot.store import (
 from bot.store.db import IntegrityError
 
 from .conftest import ALICE, BOB, CAROL, GUILD, count, write_directly
+from .refusals import refused
 
 
 async def _counts(store) -> tuple[int, ...]:
@@ -53,7 +55,7 @@ async def test_daily_once_per_utc_day(store, clock):
     with pytest.raises(AlreadyClaimed) as info:
         await store.claim_daily(GUILD, ALICE)
     assert info.value.next_claim_at.timestamp() == 1_700_006_400
-    assert "already claimed" in str(info.value)
+    assert "already claimed" in sentence(info.value)
     assert await store.balance(GUILD, ALICE) == 1100
     clock.advance(61)  # a new UTC day, two minutes after the first claim
     assert (await store.claim_daily(GUILD, ALICE)).to_balance == 1200
@@ -64,7 +66,7 @@ async def test_daily_once_per_utc_day(store, clock):
 async def test_daily_turned_off(store):
     await store.update_settings(GUILD, daily_amount=0)
     await store.open_account(GUILD, ALICE)
-    with pytest.raises(InvalidSetting, match="turned off"):
+    with refused(InvalidSetting, "turned off"):
         await store.claim_daily(GUILD, ALICE)
 
 
@@ -91,7 +93,7 @@ async def test_bad_amounts_are_refused_and_nothing_is_written(funded, amount):
     before = await _counts(funded)
     with pytest.raises(InvalidAmount) as info:
         await funded.transfer(GUILD, ALICE, BOB, amount, key="bad")
-    assert str(info.value)
+    assert sentence(info.value)
     with pytest.raises(InvalidAmount):
         await funded.grant(GUILD, ALICE, amount, key="bad", actor=1, reason="x")
     assert await _counts(funded) == before
@@ -99,9 +101,9 @@ async def test_bad_amounts_are_refused_and_nothing_is_written(funded, amount):
 
 async def test_refusals_name_the_problem_and_write_nothing(funded):
     before = await _counts(funded)
-    with pytest.raises(SelfTransfer, match="yourself"):
+    with refused(SelfTransfer, "yourself"):
         await funded.transfer(GUILD, ALICE, ALICE, 5, key="self")
-    with pytest.raises(UnknownAccount, match="no account") as info:
+    with refused(UnknownAccount, "no account") as info:
         await funded.transfer(GUILD, ALICE, 999, 5, key="nobody")
     assert info.value.user_id == 999
     with pytest.raises(UnknownAccount):
@@ -109,7 +111,7 @@ async def test_refusals_name_the_problem_and_write_nothing(funded):
     with pytest.raises(InsufficientFunds) as info:
         await funded.transfer(GUILD, ALICE, BOB, 1001, key="too-much")
     assert (info.value.balance, info.value.needed) == (1000, 1001)
-    assert "1,000 chips" in str(info.value)
+    assert "1,000 chips" in sentence(info.value)
     with pytest.raises(InvalidInput):
         await funded.transfer(GUILD, ALICE, -5, 5, key="neg-id")
     with pytest.raises(InvalidInput):
@@ -120,7 +122,7 @@ async def test_refusals_name_the_problem_and_write_nothing(funded):
 
 async def test_error_messages_use_the_server_currency(funded):
     await funded.update_settings(GUILD, currency_name="petals")
-    with pytest.raises(InsufficientFunds, match="1,000 petals"):
+    with refused(InsufficientFunds, "1,000 petals"):
         await funded.transfer(GUILD, ALICE, BOB, 5000, key="x")
 
 
@@ -188,7 +190,7 @@ async def test_balances_cannot_exceed_the_ledger_limit(funded):
         try:
             await funded.grant(GUILD, ALICE, MAX_AMOUNT, key=f"big{i}", actor=1, reason="x")
         except InvalidAmount as exc:
-            assert "largest amount" in str(exc)
+            assert "largest amount" in sentence(exc)
             break
     else:
         pytest.fail("no limit reached")
@@ -250,12 +252,12 @@ async def test_the_nul_character_is_refused_everywhere_and_nothing_is_written(fu
                            state_json='{"name": "a\\u0000b"}', state_version=1),
     ]
     for attempt in attempts:
-        with pytest.raises(StoreError, match="NUL"):
+        with refused(StoreError, "NUL"):
             await attempt
     assert await _counts(funded) == before
     game = await funded.create_game(GUILD, 5, "koikoi", rules={}, players=[ALICE, "ai:easy"],
                                     seed=1, state_json="{}", state_version=1)
-    with pytest.raises(StoreError, match="NUL"):
+    with refused(StoreError, "NUL"):
         await funded.record_action(game.game_id, 1, ALICE, "play", [{"name": "\x00"}], "{}", 1)
     assert (await funded.load_game(game.game_id, scope=EVERY_SERVER)).last_seq == 0
     assert (await funded.audit()).ok

@@ -17,6 +17,7 @@ from bot.store.lobbies import (
 )
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD
+from .refusals import refused
 
 CHANNEL = 77
 
@@ -51,7 +52,7 @@ async def test_a_lobby_keeps_its_own_game_options(store):
     assert joined.options == {"ante": 7, "max_raises": 2}
     assert (await _lobby(store)).options == {}
     for bad in ({"ante": "7"}, {"ante": 1.5}, {"ante": True}, {"": 1}, {f"o{i}": 1 for i in range(9)}):
-        with pytest.raises(InvalidInput, match="options"):
+        with refused(InvalidInput, "options"):
             await store.create_lobby("lobby", GUILD, CHANNEL, CAROL, game="seotda", min_seats=2,
                                      max_seats=6, options=bad)
 
@@ -59,7 +60,7 @@ async def test_a_lobby_keeps_its_own_game_options(store):
 @pytest.mark.parametrize("forged", ["", "koikoi:11:1:500:0:-", "x" * 200, "a/b" * 8, "nope-but-long-enough"])
 async def test_unknown_or_malformed_ids_find_nothing(store, forged):
     assert await store.get_lobby(forged) is None
-    with pytest.raises(LobbyNotOpen, match="no longer open"):
+    with refused(LobbyNotOpen, "no longer open"):
         await store.join_lobby(forged, BOB)
     with pytest.raises(LobbyNotOpen):
         await store.begin_lobby_start(forged, ALICE)
@@ -95,17 +96,17 @@ async def test_members_joining_at_once_are_all_seated_up_to_the_limit(store):
 async def test_join_leave_and_ai_rules(store):
     lobby = await _lobby(store, max_seats=3)
     await store.join_lobby(lobby.lobby_id, BOB)
-    with pytest.raises(LobbyRefused, match="already in"):
+    with refused(LobbyRefused, "already in"):
         await store.join_lobby(lobby.lobby_id, BOB)
-    with pytest.raises(LobbyRefused, match="host cannot leave"):
+    with refused(LobbyRefused, "host cannot leave"):
         await store.leave_lobby(lobby.lobby_id, ALICE)
-    with pytest.raises(LobbyRefused, match="not in this lobby"):
+    with refused(LobbyRefused, "not in this lobby"):
         await store.leave_lobby(lobby.lobby_id, CAROL)
-    with pytest.raises(LobbyRefused, match="Only the host"):
+    with refused(LobbyRefused, "Only the host"):
         await store.add_lobby_ai(lobby.lobby_id, BOB, "easy")
     full = await store.add_lobby_ai(lobby.lobby_id, ALICE, "hard")
     assert full.ais == ("hard",) and full.seats == 3
-    with pytest.raises(LobbyRefused, match="full"):
+    with refused(LobbyRefused, "full"):
         await store.join_lobby(lobby.lobby_id, CAROL)
     left = await store.leave_lobby(lobby.lobby_id, BOB)
     assert left.humans == (ALICE,)
@@ -119,16 +120,16 @@ async def test_of_twenty_presses_exactly_one_starts(store):
     winners = [r for r in results if not isinstance(r, BaseException)]
     assert len(winners) == 1 and winners[0].status == "starting"
     assert all(isinstance(r, LobbyAlreadyStarted) for r in results if r not in winners)
-    with pytest.raises(LobbyAlreadyStarted, match="already started"):
+    with refused(LobbyAlreadyStarted, "already started"):
         await store.join_lobby(lobby.lobby_id, CAROL)
 
 
 async def test_only_the_host_starts_a_lobby_with_enough_players(store):
     lobby = await _lobby(store)
-    with pytest.raises(LobbyRefused, match="at least 2"):
+    with refused(LobbyRefused, "at least 2"):
         await store.begin_lobby_start(lobby.lobby_id, ALICE)
     await store.join_lobby(lobby.lobby_id, BOB)
-    with pytest.raises(LobbyRefused, match="Only the host"):
+    with refused(LobbyRefused, "Only the host"):
         await store.begin_lobby_start(lobby.lobby_id, BOB)
     assert (await store.get_lobby(lobby.lobby_id)).status == "open"
 
@@ -175,9 +176,9 @@ async def test_recovery_after_a_crash_mid_start(store, tmp_path, clock):
 async def test_a_challenge_is_accepted_by_its_opponent_before_it_expires(store, clock):
     challenge = await _challenge(store, clock)
     assert challenge.humans == (ALICE,) and challenge.opponent_id == BOB
-    with pytest.raises(LobbyRefused, match="not for you"):
+    with refused(LobbyRefused, "not for you"):
         await store.begin_lobby_start(challenge.lobby_id, CAROL)
-    with pytest.raises(LobbyRefused, match="not for you"):
+    with refused(LobbyRefused, "not for you"):
         await store.close_lobby(challenge.lobby_id, ALICE)
     with pytest.raises(LobbyRefused):
         await store.join_lobby(challenge.lobby_id, DAVE)
@@ -191,20 +192,20 @@ async def test_an_expired_challenge_refuses_and_is_marked_expired(store, clock):
     challenge = await _challenge(store, clock, seconds=10)
     assert await store.expire_lobby(challenge.lobby_id) is None  # not yet
     clock.advance(10)
-    with pytest.raises(LobbyExpired, match="expired"):
+    with refused(LobbyExpired, "expired"):
         await store.begin_lobby_start(challenge.lobby_id, BOB)
     assert [c.lobby_id for c in await store.open_challenges()] == [challenge.lobby_id]
     expired = await store.expire_lobby(challenge.lobby_id)
     assert expired.status == "expired"
     assert await store.expire_lobby(challenge.lobby_id) is None
     assert await store.open_challenges() == []
-    with pytest.raises(LobbyNotOpen, match="no longer open"):
+    with refused(LobbyNotOpen, "no longer open"):
         await store.close_lobby(challenge.lobby_id, BOB)
 
 
 async def test_cancel_and_decline_close_once(store, clock):
     lobby = await _lobby(store)
-    with pytest.raises(LobbyRefused, match="Only the host"):
+    with refused(LobbyRefused, "Only the host"):
         await store.close_lobby(lobby.lobby_id, BOB)
     assert (await store.close_lobby(lobby.lobby_id, ALICE)).status == "closed"
     with pytest.raises(LobbyNotOpen):

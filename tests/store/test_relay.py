@@ -10,6 +10,7 @@ import pytest
 from bot.store import InvalidInput, Store, StoreError, UserLanguage, relay
 
 from .conftest import ALICE, BOB
+from .refusals import refused
 
 
 def press(n: int) -> dict:
@@ -55,7 +56,7 @@ async def test_a_press_is_refused_without_a_shard_or_a_game(store):
 
 async def test_only_postgresql_carries_messages_between_processes(tmp_path):
     async with await Store.open(tmp_path / "one.sqlite3") as store:
-        with pytest.raises(InvalidInput, match="DATABASE_URL"):
+        with refused(InvalidInput, "DATABASE_URL"):
             store.listening()
 
 

@@ -14,6 +14,7 @@ from bot.store.db import apply_migrations, load_migrations
 from bot.store.lobbies import LobbyAlreadyStarted, LobbyExpired, LobbyNotOpen, LobbyRefused
 
 from .conftest import ALICE, BOB, CAROL, GUILD
+from .refusals import refused
 
 CHANNEL = 55
 
@@ -52,11 +53,11 @@ async def test_each_player_confirms_and_the_last_one_starts(funded, clock):
 
 async def test_only_players_of_a_finished_game_may_ask(funded, clock):
     gid = await _finished(funded)
-    with pytest.raises(LobbyRefused, match="Only the players"):
+    with refused(LobbyRefused, "Only the players"):
         await _ask(funded, clock, gid, CAROL)
     for status in ("running", "cancelled"):
         other = await _finished(funded, status=status)
-        with pytest.raises(LobbyRefused, match="finished match"):
+        with refused(LobbyRefused, "finished match"):
             await _ask(funded, clock, other, ALICE)
     with pytest.raises(LobbyNotOpen):
         await _ask(funded, clock, 10**9, ALICE)

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.discord_ui.errors import sentence
 from bot.store import GuildSettings, InvalidSetting, Store, StoreUnavailable
 
 from .conftest import GUILD, OTHER_GUILD
@@ -53,7 +54,7 @@ async def test_update_and_house_rules(store):
 async def test_bad_settings_are_refused_and_nothing_changes(store, changes):
     with pytest.raises(InvalidSetting) as info:
         await store.update_settings(GUILD, **changes)
-    assert str(info.value)
+    assert sentence(info.value)
     assert await store.get_settings(GUILD) == GuildSettings(guild_id=GUILD)
 
 

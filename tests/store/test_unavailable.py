@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from bot.discord_ui.errors import sentence
 from bot.store import EVERY_SERVER, Store, StoreError, StoreUnavailable
 from bot.store.health import classify
 
@@ -43,7 +44,7 @@ async def _game(store: Store, stake: int = 0):
 
 def test_the_error_is_a_store_error_with_the_sentence():
     error = StoreUnavailable("full", "database or disk is full")
-    assert isinstance(error, StoreError) and str(error) == SENTENCE
+    assert isinstance(error, StoreError) and sentence(error) == SENTENCE
     assert (error.problem, error.detail) == ("full", "database or disk is full")
 
 
@@ -81,7 +82,7 @@ async def test_read_only_refuses_writes_keeps_reads_and_logs_once(funded, caplog
                     lambda: _game(funded, stake=10)):
         with pytest.raises(StoreUnavailable) as info:
             await attempt()
-        assert info.value.problem == "read-only" and str(info.value) == SENTENCE
+        assert info.value.problem == "read-only" and sentence(info.value) == SENTENCE
     assert await funded.balance(GUILD, ALICE) == 1000  # reads go on
     assert (await funded.get_settings(GUILD)).turn_timeout_s == 120
     assert counts(funded.path) == before

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from bot.i18n import N_, t
+from bot.i18n import N_
 
 from ..base import InvalidRules, RulesBase
 
@@ -283,8 +283,7 @@ class Rules(RulesBase):
         for name, (lo, hi) in INTS.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-                raise InvalidRules(t("{name} must be a whole number from {low} to {high}; got {value}",
-                                     name=name, low=lo, high=hi, value=repr(value)))
+                raise InvalidRules(code="whole_number_got", name=name, low=lo, high=hi, value=value)
         self._check_match_length(high=None)  # ranges checked above
 
     # -- derived values ---------------------------------------------------------------------

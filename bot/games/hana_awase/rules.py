@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.i18n import N_, t
+from bot.i18n import N_
 
 from ..base import InvalidRules
 from ..mushi.rules import MatchRules
@@ -105,7 +105,7 @@ class Rules(MatchRules):
     def validate(self) -> None:
         MatchRules.validate(self)
         if self.scoring == "zero_sum" and not self.play_out_stock:
-            raise InvalidRules(t("zero-sum scoring needs every card played: keep play_out_stock"))
+            raise InvalidRules(code="zero_sum_play_out")
 
     def points(self, slug: str) -> int:
         """Points of a yaku under these rules; 0 when the point table lacks it."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.i18n import N_, t
+from bot.i18n import N_
 
 from ..base import InvalidRules, RulesBase
 
@@ -177,13 +177,13 @@ class Rules(RulesBase):
         self._check_preset_name()
         for slug, pts in self.custom_points:
             if slug not in YAKU_SLUGS:
-                raise InvalidRules(t("custom_points: unknown yaku {slug}", slug=repr(slug)))
+                raise InvalidRules(code="unknown_yaku", slug=slug)
             if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 100:
-                raise InvalidRules(t("{name} must be a whole number from {low} to {high}",
-                                     name=f"custom_points: {slug}", low=0, high=100))
+                raise InvalidRules(code="whole_number", name=f"custom_points: {slug}", low=0, high=100,
+                                   value=pts)
         self._check_match_length()
         if self.bankroll and not self.zero_sum:
-            raise InvalidRules(t("bankroll needs zero_sum: without it nobody loses points"))
+            raise InvalidRules(code="bankroll_zero_sum")
 
     def points(self, slug: str) -> int:
         """Base points of a yaku under these rules (before the +1 per extra card)."""

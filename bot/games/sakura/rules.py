@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.i18n import N_, t
+from bot.i18n import N_
 
 from ..base import InvalidRules, RulesBase
 
@@ -103,12 +103,11 @@ class Rules(RulesBase):
     def check_players(self, num_players: int) -> None:
         """Raise unless these rules can be played by ``num_players``."""
         if num_players not in DEAL:
-            raise InvalidRules(t("Sakura is a game for 2 to 7 players"))
+            raise InvalidRules(code="sakura_players", players=num_players)
         size = TEAM_SIZES[self.teams]
         allowed = {"off": (2, 3, 4, 5, 6, 7), "pairs": (4, 6), "triples": (6,)}[self.teams]
         if num_players not in allowed:
-            raise InvalidRules(t("teams of {size} need {counts} players", size=size,
-                                 counts=" or ".join(map(str, allowed))))
+            raise InvalidRules(code="team_players", size=size, counts=allowed, players=num_players)
 
     def sides(self, num_players: int) -> list[list[int]]:
         """The seats of each side (a team, or a single player), in turn order of their first seat.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.i18n import N_, t
+from bot.i18n import N_
 
 from ..base import InvalidRules, RulesBase
 
@@ -83,7 +83,7 @@ class Rules(RulesBase):
         self._check_preset_name()
         self._check_whole_numbers(INT_RANGES)
         if self.ante * 2 > self.buy_in:
-            raise InvalidRules(t("the buy-in must be at least twice the ante"))
+            raise InvalidRules(code="ante_buy_in", ante=self.ante, buy_in=self.buy_in)
 
     @staticmethod
     def describe(name: str) -> str:

@@ -9,6 +9,7 @@ from bot.games.base import Action, GameOver, IllegalAction, InvalidRules
 from bot.games.koikoi import DECIDE, KoiKoiRound, Rules, new_match, new_round, score_yaku
 from bot.games.koikoi.scoring import round_score
 from bot.games.rng import Rng
+from tests.games.refusals import refused_rules
 
 KKJ = Rules.preset("koikoi_japan")
 POETRY = ["poetry_ribbon_jan", "poetry_ribbon_feb", "poetry_ribbon_mar"]
@@ -227,7 +228,7 @@ def test_kkj_dealer_scores_one_when_the_cards_run_out():
 
 
 def test_a_bankroll_needs_zero_sum_scores():
-    with pytest.raises(InvalidRules, match="bankroll needs zero_sum"):
+    with refused_rules("bankroll needs zero_sum"):
         Rules(bankroll=30)
     with pytest.raises(InvalidRules):
         Rules(zero_sum=True, bankroll=31)

@@ -6,6 +6,7 @@ from bot.cards import mask
 from bot.games.base import InvalidRules
 from bot.games.koikoi import Rules, multipliers, score_yaku, total
 from bot.games.koikoi.scoring import apply_multipliers, progress
+from tests.games.refusals import refused_rules
 
 NINTENDO = Rules.preset("nintendo")
 MODERN = Rules.preset("modern")
@@ -182,13 +183,13 @@ def test_field_bright_multiplier(mode, brights, factor):
 
 # -- rules objects ---------------------------------------------------------------------------------
 def test_rules_validation_and_round_trip():
-    with pytest.raises(InvalidRules, match="point_table"):
+    with refused_rules("point_table"):
         Rules(point_table="vegas")
-    with pytest.raises(InvalidRules, match="rounds"):
+    with refused_rules("rounds"):
         Rules(rounds=0, target_score=0)
-    with pytest.raises(InvalidRules, match="unknown option"):
+    with refused_rules("unknown option"):
         Rules.from_dict({"colour": "red"})
-    with pytest.raises(InvalidRules, match="preset"):
+    with refused_rules("preset"):
         Rules.preset("nope")
     for name in Rules.PRESETS:
         r = Rules.preset(name)
