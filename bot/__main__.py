@@ -26,6 +26,7 @@ import discord
 
 from bot import eventloop, logcontext
 from bot.config import ConfigError, Settings, load_settings
+from bot.discord_ui.errors import sentence
 from bot.store import StoreError
 from bot.words import plural
 
@@ -108,7 +109,7 @@ def _db(args: argparse.Namespace) -> int:
     try:
         return _db_command(args)
     except StoreError as exc:  # refusals, and a database unreachable or unreadable, in a sentence
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {sentence(exc)}", file=sys.stderr)
     except (sqlite3.Error, psycopg.Error, OSError) as exc:  # a driver's failure no rule names
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         print(f"error: the database failed ({reason}); check it and run the command again",
@@ -331,7 +332,7 @@ def _database_failure(exc: BaseException, settings: Settings) -> str:
     from bot.store.target import unusable_message
 
     target = settings.database_url or os.fspath(settings.database_path)
-    return unusable_message(exc, target) or str(exc)
+    return unusable_message(exc, target) or (sentence(exc) if isinstance(exc, StoreError) else str(exc))
 
 
 if __name__ == "__main__":
