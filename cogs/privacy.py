@@ -325,7 +325,7 @@ class PrivacyCog(ServerCog):
             return
         data, currency = read
         if busy := data.busy():
-            await refuse(interaction, str(busy))
+            await refuse(interaction, sentence(busy))
             return
         if not data.stored_here:
             await refuse(interaction, done_text(None, member, interaction.user.id, currency))
