@@ -314,7 +314,9 @@ class Run:
         stuck = 0
         for seat in self.seats:
             record = records[seat.gid]
-            if record.status != "running":
+            # A match over whose settlement the stop (or the database) interrupted is settled
+            # by the start: it must end up shown as over, like one that ended before.
+            if record.status != "running" or Table.from_record(record).match.is_over:
                 try:
                     await self.standin.wait_for(lambda s=seat: self.table_over(s) and not self.offered(s),
                                                 f"the end of game {seat.gid} shown")
