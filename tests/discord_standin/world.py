@@ -35,6 +35,24 @@ def snowflake_of(obj: Any) -> int:
     return int(getattr(obj, "id", obj))
 
 
+class Messages(dict):
+    """Every message by id, also listed by channel and by the user a DM or an ephemeral is
+    for: a test that looks at a channel or a player's messages after every request (the crash
+    test does, over thousands of messages) reads only those, not every message made so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.in_channel: dict[int, list[Message]] = {}
+        self.to_user: dict[int, list[Message]] = {}
+
+    def __setitem__(self, key: int, message: Message) -> None:
+        if key not in self:
+            self.in_channel.setdefault(message.channel.id, []).append(message)
+            for user in {message.ephemeral_for, message.channel.recipient} - {None}:
+                self.to_user.setdefault(user.id, []).append(message)
+        super().__setitem__(key, message)
+
+
 class World:
     """Users, guilds, channels, messages and interactions, plus recorded violations."""
 
@@ -51,7 +69,7 @@ class World:
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
-        self.messages: dict[int, Message] = {}
+        self.messages: Messages = Messages()
         self.interactions: dict[int, InteractionRecord] = {}
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
@@ -217,7 +235,7 @@ class World:
         cid = snowflake_of(channel)
         found = [
             m
-            for m in self.messages.values()
+            for m in self.messages.in_channel.get(cid, ())
             if m.channel.id == cid
             and (include_deleted or not m.deleted)
             and (include_ephemeral or m.ephemeral_for is None)
@@ -239,7 +257,7 @@ class World:
         uid = snowflake_of(user)
         return self._live(
             m
-            for m in self.messages.values()
+            for m in self.messages.to_user.get(uid, ())
             if m.channel.type == CHANNEL_DM
             and m.channel.recipient
             and m.channel.recipient.id == uid
@@ -250,7 +268,7 @@ class World:
         uid = snowflake_of(user)
         return self._live(
             m
-            for m in self.messages.values()
+            for m in self.messages.to_user.get(uid, ())
             if m.ephemeral_for is not None and m.ephemeral_for.id == uid
         )
 
