@@ -14,6 +14,7 @@ from typing import Any
 from bot.games import game_module
 from bot.games.descriptor import PER_POINT, descriptors
 from bot.i18n import N_, t, tp
+from bot.settlement import is_betting
 from bot.words import plural
 from rendering.view import GAME_NAMES
 
@@ -176,7 +177,7 @@ def rules_summary(game: str, house: dict[str, Any]) -> str:
     rules = module.Rules.preset(preset, **changes)
     length = []
     if getattr(rules, "rounds", 0):
-        length.append(plural(rules.rounds, "round"))
+        length.append(plural(rules.rounds, "hand" if is_betting(game) else "round"))
     if getattr(rules, "target_score", 0):
         length.append(t("first to {points}", points=plural(rules.target_score, "point")))
     if length and not {"rounds", "target_score"} & set(changes):

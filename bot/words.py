@@ -29,6 +29,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "rated game": NN_("{n} rated game", "{n} rated games"),
     "match": NN_("{n} match", "{n} matches"),
     "round": NN_("{n} round", "{n} rounds"),
+    "hand": NN_("{n} hand", "{n} hands"),  # a betting game's round, as its table names it
     "turn": NN_("{n} turn", "{n} turns"),
     "bomb turn": NN_("{n} bomb turn", "{n} bomb turns"),
     "move": NN_("{n} move", "{n} moves"),
@@ -122,8 +123,9 @@ def shorten(text: str, limit: int) -> str:
 SETTLING_SIGMA = 400.0
 """An uncertainty above which a rating reads "still settling": a newcomer starts at 500, and
 about eight games between equals bring it under."""
-RATING_NOTE = N_("Ratings are cautious estimates: they start at 0 and rise as the bot learns "
-                 "each player's skill (± how unsure it still is).")
+RATING_NOTE = N_("Ratings are cautious estimates: the bot's idea of a player's skill less what it "
+                 "is still unsure of (±), so they start near 0, may go below it, and settle as "
+                 "games are played.")
 
 
 def rating(value: float, sigma: float | None) -> str:

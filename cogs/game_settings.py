@@ -56,15 +56,17 @@ def counts_text(counts: list[int]) -> str:
     return t("{sizes} or {players}", sizes=", ".join(map(str, counts[:-1])), players=plural(counts[-1], "player"))
 
 
-def match_length(rules: Any) -> str:
-    """"first to 50 points, at most 6 rounds", "12 rounds"."""
+def match_length(rules: Any, game: str | None = None) -> str:
+    """"first to 50 points, at most 6 rounds", "12 rounds"; a betting game's are hands, as its
+    table counts them."""
     rounds, target = getattr(rules, "rounds", 0), getattr(rules, "target_score", 0)
+    unit = "hand" if game is not None and is_betting(game) else "round"
     if target:
         if rounds:
             return t("first to {points}, at most {rounds}", points=plural(target, "point"),
-                     rounds=plural(rounds, "round"))
+                     rounds=plural(rounds, unit))
         return t("first to {points}", points=plural(target, "point"))
-    return plural(rounds, "round")
+    return plural(rounds, unit)
 
 
 def betting_limits(rules: Any) -> str:
@@ -85,7 +87,7 @@ def add_settings(embed: discord.Embed, game: str, rules: Any, stake: int, curren
     """Add the settings fields to ``embed``; ``seated``: seats taken so far (a lobby), if any;
     ``seats`` false where the players are already known (a rematch)."""
     embed.add_field(name=t("Game"), value=GAME_NAMES.get(game, game))
-    embed.add_field(name=t("Match"), value=match_length(rules))
+    embed.add_field(name=t("Match"), value=match_length(rules, game))
     embed.add_field(name=t("Rules"), value=rules_text(game, rules, chosen_preset))
     embed.add_field(name=t("Stake"), value=stake_text(game, stake, shown(currency, 32))[:FIELD_VALUE])
     if is_betting(game):

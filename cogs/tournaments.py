@@ -94,7 +94,7 @@ def tournament_embed(tour: Tournament, currency: str) -> discord.Embed:
         state = t("Cancelled; every entry fee was refunded.")
     embed = discord.Embed(title=title, colour=ACCENT, description=state)
     embed.add_field(name=t("Format"), value=format_name(tour.format))
-    embed.add_field(name=t("Match"), value=match_length(rules))
+    embed.add_field(name=t("Match"), value=match_length(rules, tour.game))
     embed.add_field(name=t("Rules"), value=rules_text(tour.game, rules, True))
     embed.add_field(name=t("Entry fee"), value=number(tour.fee) + " " + safe_name(currency)[:32]
                     if tour.fee else t("free"))
