@@ -444,10 +444,9 @@ async def stats_card(store: Store, guild_id: int, name: str, stats, currency: st
     for game in games:
         line = ratings.get(game)
         played = stats.games_by_game[game]
-        record = plural(played, "game")
-        if line is not None:
-            record = t("{games} · {won} won · {drawn} drawn · {lost} lost", games=record,
-                       won=number(line.wins), drawn=number(line.draws), lost=number(line.losses))
+        won, drew, lost = stats.record_by_game.get(game, (0, 0, 0))  # every game, not only rated
+        record = t("{games} · {won} won · {drawn} drawn · {lost} lost", games=plural(played, "game"),
+                   won=number(won), drawn=number(drew), lost=number(lost))
         panels.append(CardGame(
             title=title(game), record=record, best_yaku=best_yaku_words(stats, game),
             rating=rating(line.rating, line.sigma) if line is not None else "",

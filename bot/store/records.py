@@ -95,6 +95,9 @@ class UserStats:
     ratings: list[RatingLine]
     recent: list[RecentResult]
     yaku: list[YakuTally] = field(default_factory=list)
+    # game -> (won, drawn, lost) over every finished game, rated or not (a rating line counts
+    # only the rated ones)
+    record_by_game: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def win_rate(self) -> float | None:
@@ -233,6 +236,7 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
         losses=sum(r["losses"] for r in rows), points=sum(r["points"] for r in rows),
         games_by_game=by_game, ratings=ratings, recent=last,
         yaku=await _yaku_tallies(conn, guild_id, user_id, seasons),
+        record_by_game={r["game"]: (r["wins"], r["draws"], r["losses"]) for r in rows},
     )
 
 

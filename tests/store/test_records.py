@@ -72,6 +72,9 @@ async def test_stats_count_games_wins_points_and_ratings(store):
     assert {r.game for r in stats.ratings} == {"koikoi", "mushi"}
     koikoi = next(r for r in stats.ratings if r.game == "koikoi")
     assert koikoi.games == 1
+    # the card's record per game counts every game, the unrated one against the AI too
+    assert {g: sum(r) for g, r in stats.record_by_game.items()} == stats.games_by_game
+    assert sum(stats.record_by_game["koikoi"]) == 2 > koikoi.wins + koikoi.draws + koikoi.losses
     assert stats.recent[1].rating_change is None and stats.recent[0].rating_change is not None
     # yaku: every round_over of every finished game, per seat
     want: dict[tuple[str, str], list[int]] = {}
