@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import logcontext, metrics, presenter
 from bot.ai import make_player
@@ -50,7 +50,9 @@ from bot.store.errors import InsufficientFunds, StoreUnavailable
 from bot.store.models import SYSTEM_ACTOR, SeatResult
 from bot.store.scope import EVERY_SERVER
 from bot.store.settings import GuildSettings
-from bot.surface import TableSurface
+
+if TYPE_CHECKING:  # the port names the Table: a type only, no import at run time
+    from bot.surface import TableSurface
 
 log = logging.getLogger(__name__)
 
