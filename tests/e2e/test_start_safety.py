@@ -190,6 +190,7 @@ async def test_a_stake_beyond_the_balance_is_refused_privately(hbot, standin, wo
 
 
 async def test_a_lobby_start_with_a_poor_member_is_refused_privately_and_reopens(hbot, standin, world):
+    await human_moves_first(hbot, world)  # a one-round match must not be settled at its deal
     store, guild = hbot.store, world.guild.id
     await store.open_account(guild, world.player.id)
     await store.revoke(guild, world.player.id, 700, key="drain", actor=world.admin.id, reason="test")
