@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -76,6 +77,7 @@ LEDGER_PAGE = 10
 TREND_POINTS = 12  # ratings after a player's latest rated games, drawn beside their row
 FORM_POINTS = 10  # latest results drawn beside a row of the other boards
 HISTORY_POINTS = 40  # ratings after each of the latest rated games on a player's card
+ALL_GAMES_CHIPS = N_("Chips belong to the server, not to one game: this board counts them all.")
 
 
 def known_names(interaction: discord.Interaction):
@@ -508,6 +510,7 @@ class CommunityCog(ServerCog):
             await refuse(interaction, t("Ratings are kept per game: choose a game, or order by "
                                         "wins, points or chips."))
             return
+        every_game = order == "chips" and game is not None
         if order == "chips":
             game = None  # chips belong to the server, not to a game
         try:
@@ -515,6 +518,11 @@ class CommunityCog(ServerCog):
                 content, board = await leaderboard_message(
                     self.store, interaction.guild_id, interaction.user.id, game, order, period, 0,
                     chosen, known_names(interaction))
+                if every_game:  # the game asked for is not dropped without a word
+                    said = t(ALL_GAMES_CHIPS)
+                    embed = content["embed"]
+                    embed.description = f"{embed.description}\n{said}" if embed.description else said
+                    board = replace(board, note=f"{said} {board.note}".strip())
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return

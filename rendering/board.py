@@ -56,8 +56,9 @@ def board_image(view: BoardView) -> Image.Image:
     if rated:
         fitted_text(draw, (BAR_COL[0], heading_y), t("Likely range"), 14,
                     BAR_COL[1] - BAR_COL[0], fill=MUTED, anchor="lm")
-    fitted_text(draw, (GAMES_COL[1], heading_y), t("Games"), 14, GAMES_COL[1] - GAMES_COL[0],
-                fill=MUTED, anchor="rm")
+    if any(row.games for row in view.rows):  # a board that counts no games (chips) has no column
+        fitted_text(draw, (GAMES_COL[1], heading_y), t("Games"), 14, GAMES_COL[1] - GAMES_COL[0],
+                    fill=MUTED, anchor="rm")
     fitted_text(draw, (TREND_COL[0], heading_y), t("Trend") if rated else t("Form"), 14,
                 TREND_COL[1] - TREND_COL[0], fill=MUTED, anchor="lm")
     scale = rating_scale([(r.rating, r.spread or 0.0) for r in view.rows if r.rating is not None])

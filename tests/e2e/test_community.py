@@ -251,3 +251,11 @@ async def test_unexpected_failures_get_one_friendly_private_line(hbot, standin, 
         assert only_private(record)
         assert reply_text(record) == "Something went wrong on my side; please try again in a moment."
     assert "page 1 of 2" in embed(standin.message(board))["footer"]["text"]
+
+
+async def test_a_chips_board_asked_for_one_game_says_it_counts_them_all(hbot, standin, world):
+    await hbot.store.open_account(world.guild.id, world.player.id)
+    record = await world.player.slash(world.channel, "leaderboard", game="seotda", order="chips")
+    await standin.wait_until(lambda: record.original is not None and record.original.embeds,
+                             timeout=30)
+    assert "this board counts them all" in embed(record.original)["description"]
