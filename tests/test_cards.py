@@ -24,7 +24,7 @@ from bot.cards import (
     months_holding_at_least,
 )
 
-DESIGN_IDS = """
+GRID_IDS = """
 crane poetry_ribbon_jan pine_chaff_1 pine_chaff_2
 bush_warbler poetry_ribbon_feb plum_chaff_1 plum_chaff_2
 curtain poetry_ribbon_mar cherry_chaff_1 cherry_chaff_2
@@ -41,7 +41,7 @@ phoenix paulownia_chaff_yellow paulownia_chaff_1 paulownia_chaff_2
 
 
 def test_canonical_ids_and_indices():
-    assert [c.id for c in DECK] == DESIGN_IDS
+    assert [c.id for c in DECK] == GRID_IDS
     for c in DECK:
         assert c.index == (c.month - 1) * 4 + c.rank
         assert card(c.id) is c and card(c.index) is c

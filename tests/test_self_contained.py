@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SKIPPED = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache", ".ruff_cache"}
 TEXT = {".py", ".md", ".toml", ".txt", ".sql", ".cfg", ".ini", ".json", ".example", ".yml", ".yaml"}
 # Built from parts so that this file does not name them itself.
-OUTSIDE = ["RULES" + ".md", "DESIGN" + ".md", "../" + "shared"]
+OUTSIDE = ["RULES" + ".md", "DESIGN" + ".md", "../" + "shared", "shared/" + "seeds"]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
