@@ -27,6 +27,7 @@ from bot import metrics
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks, in_public
+from bot.discord_ui.text import refuse
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.games.descriptor import descriptors
@@ -78,15 +79,6 @@ def ai_names(levels: list[str]) -> list[str]:
         out.append(ai_name(level) if same == 1 else t("AI {number} ({level})", number=levels[:i + 1].count(level),
                                                         level=tp("choice", level)))
     return out
-
-
-async def refuse(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral refusal that pings nobody, whether or not the interaction was answered yet."""
-    message = clip(message)
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True, allowed_mentions=NO_MENTIONS)
-    else:
-        await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
 def build_rules(game: str, house: dict[str, Any], preset: str | None, rounds: int | None,

@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.discord_ui.errors import told
 from bot.discord_ui.parts import ACCENT, controls
 from bot.discord_ui.speaking import Speaks, in_public
-from bot.discord_ui.text import fit_embed
+from bot.discord_ui.text import fit_embed, refuse
 from bot.games import game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, speaking, t
@@ -40,7 +40,6 @@ from cogs.play import (
     launch,
     lobby_lock,
     pressed,
-    refuse,
     safe_name,
 )
 from rendering.view import GAME_NAMES
