@@ -49,7 +49,7 @@ class HanafudaBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, sync_dev_guild: bool = True, sync_only: bool = False) -> None:
         plan = settings.shards
-        # Nobody is mentioned unless a message names the users it means to ping (cogs.publisher.ping):
+        # Nobody is mentioned unless a message names the users it means to ping (bot.discord_ui.publisher.ping):
         # a display name such as "@everyone" must never reach the whole server.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None,
@@ -64,7 +64,7 @@ class HanafudaBot(commands.AutoShardedBot):
         self.store: Store | None = None
         self.languages: Languages | None = None  # who is spoken to in which language (bot.languages)
         self.tables: TableManager | None = None
-        self.relay: Any = None  # cogs.relay.Relay: presses and languages between processes
+        self.relay: Any = None  # bot.discord_ui.relay.Relay: presses and languages between processes
         self.render_pool: WorkerPool | None = None
         """Worker processes for images: ``await bot.render_pool.run(render_table, view)``."""
         self.ai_pool: WorkerPool | None = None
@@ -77,10 +77,10 @@ class HanafudaBot(commands.AutoShardedBot):
             os.environ.setdefault("HANAFUDA_CJK_FONT", str(settings.cjk_font))
 
     async def setup_hook(self) -> None:
-        from cogs.delivery import RestBudget
-        from cogs.publisher import TablePublisher
-        from cogs.relay import Relay
-        from cogs.table_ui import play_relayed
+        from bot.discord_ui.controls import play_relayed
+        from bot.discord_ui.delivery import RestBudget
+        from bot.discord_ui.publisher import TablePublisher
+        from bot.discord_ui.relay import Relay
 
         await self.tree.set_translator(CatalogTranslator())
         if self.sync_only:

@@ -7,7 +7,7 @@ picture of a new game. A surface reads the :class:`~bot.tables.Table` it is hand
 its public and private observations, whose turn and until when, the recent events to narrate
 with :func:`bot.presenter.log_lines`) and draws it in its own language.
 
-Today's surface is the Discord channel and its direct messages (``cogs.publisher``); the same
+Today's surface is the Discord channel and its direct messages (``bot.discord_ui.publisher``); the same
 port is what a second one implements.
 """
 

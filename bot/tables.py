@@ -163,7 +163,7 @@ class Table:
     # The human whose move is up (None: an AI's move, the race, or over), noted with the deadline
     # once the move is stored: the match itself already shows the next turn while it is stored.
     turn_seat: int | None = None
-    # The live turn alert: {"seat", "since", "warned", "channel", "message"} (see cogs.publisher)
+    # The live turn alert: {"seat", "since", "warned", "channel", "message"} (see bot.discord_ui.publisher)
     turn_alert: dict[str, int] | None = None
     # A betting game stored by older code, whose bets move from the live balances as they are
     # made (bot.settlement.bets_from_balance); every new one holds its buy-ins in escrow.
@@ -258,7 +258,7 @@ class TableManager:
     """All running tables of the bot, keyed by game id.
 
     ``publisher`` is where the tables are shown (a :class:`bot.surface.TableSurface`; the
-    Discord one is ``cogs.publisher.TablePublisher``): it renders and sends; this class decides,
+    Discord one is ``bot.discord_ui.publisher.TablePublisher``): it renders and sends; this class decides,
     stores and schedules, and narrates nothing itself.
     """
 

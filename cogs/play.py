@@ -12,7 +12,6 @@ Every refusal is ephemeral: anything that can refuse is checked before a public 
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import time
 import weakref
@@ -25,9 +24,11 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.discord_ui.errors import sentence, told
+from bot.discord_ui.game_settings import add_settings, preset_label, seat_counts
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks, in_public
-from bot.discord_ui.text import refuse
+from bot.discord_ui.table_rules import MAX_STAKE, build_rules, table_rules
+from bot.discord_ui.text import clip, refuse, safe_name
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.games.descriptor import descriptors
@@ -40,32 +41,20 @@ from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, Lob
 from bot.tables import AI_LEVELS, Table, TableError, ai_seat
 from bot.words import amount as counted
 from bot.words import plural
-from cogs.game_settings import add_settings, preset_label, seat_counts
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 CHALLENGE_SECONDS = 300
-MAX_STAKE = 1_000_000
 MAX_ROUNDS = 1000
 MAX_REPLY = 1800  # below Discord's 2,000-character message limit, with room for the frame
-MAX_NAME = 64
 TEAMS = ("off", "pairs", "triples")
 LOBBY_CLOSED = N_("This lobby is no longer open.")
 CHALLENGE_CLOSED = N_("This challenge is no longer open.")
 REMATCH_CLOSED = N_("This rematch is no longer open.")
 CLOSED = {"lobby": LOBBY_CLOSED, "challenge": CHALLENGE_CLOSED, "rematch": REMATCH_CLOSED}
 NO_MENTIONS = discord.AllowedMentions.none()
-
-def safe_name(name: str) -> str:
-    """A display name fit for a message: bounded, markdown and mentions neutralised."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name[:MAX_NAME]))
-
-
-def clip(text: str, limit: int = MAX_REPLY) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
 
 def ai_name(level: str) -> str:
     return t("AI ({level})", level=tp("choice", level))
@@ -79,69 +68,6 @@ def ai_names(levels: list[str]) -> list[str]:
         out.append(ai_name(level) if same == 1 else t("AI {number} ({level})", number=levels[:i + 1].count(level),
                                                         level=tp("choice", level)))
     return out
-
-
-def build_rules(game: str, house: dict[str, Any], preset: str | None, rounds: int | None,
-                target: int | None, teams: str | None = None, stake: int = 0,
-                options: dict[str, int] | None = None):
-    """The game's rules: a preset, then the server's house rules, then this game's options. A
-    betting game's stake is its buy-in: the chips each seat starts with are real chips.
-    ``options``: rules of this table only (Seotda's ante and raise limit), checked by the rules."""
-    module = game_module(game)
-    changes = dict(house)
-    if teams is not None:
-        changes["teams"] = teams
-    if stake and is_betting(game):
-        changes["buy_in"] = stake
-    changes.update(options or {})
-    name = preset or changes.pop("preset_name", None) or next(iter(module.Rules.PRESETS))
-    changes.pop("preset_name", None)
-    if target is not None:  # first to the target; with no round count given, no round limit
-        changes["target_score"] = target
-        changes["rounds"] = rounds or 0
-    elif rounds is not None:
-        changes["rounds"] = rounds
-    return module.Rules.preset(name, **changes)
-
-
-def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any], stake: int = 0):
-    """The rules a table of ``seats`` plays; TableError (nothing started) if they do not work."""
-    module = game_module(game)
-    low, high = module.PLAYERS
-    if not low <= seats <= high:
-        raise TableError(t("{game} is played by {low} to {players}.", game=GAME_NAMES[game], low=low,
-                           players=plural(high, "player")))
-    try:
-        rules = build_rules(game, settings.rules_for(game), spec.get("preset"), spec.get("rounds"),
-                            spec.get("target"), spec.get("teams"), stake, spec.get("options"))
-    except (InvalidRules, ValueError) as exc:
-        raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
-                           problem=clip(rules_problem(exc), 300))) from None
-    problem = seats_problem(game, seats, rules)
-    if problem:
-        raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
-                           problem=clip(problem, 300)))
-    return rules
-
-
-def seats_problem(game: str, seats: int, rules: Any) -> str | None:
-    """Why ``rules`` do not work at a table of ``seats`` (None: they do), in the language being
-    spoken."""
-    refusal = _seats_refusal(game, seats, rules)
-    return None if refusal is None else rules_problem(refusal)
-
-
-@functools.lru_cache(maxsize=512)
-def _seats_refusal(game: str, seats: int, rules: Any) -> Exception | None:
-    """The engine's refusal of ``rules`` at a table of ``seats`` (None: they work). Dealing a
-    match is how the game says so; rules are immutable values, so each answer is kept rather than
-    dealt again for every command of a busy server (as data: each press phrases it in its own
-    language)."""
-    try:
-        game_module(game).new_match(seats, rules, 0)
-    except (InvalidRules, ValueError) as exc:
-        return exc.with_traceback(None)
-    return None
 
 
 BEFORE_ANSWER_SECONDS = 2.0
@@ -720,7 +646,7 @@ class PlayCog(commands.Cog):
                               key=f"start:{interaction.id}", via=interaction, headline=headline)
         except TableError as exc:
             await interaction.edit_original_response(content=failed, allowed_mentions=NO_MENTIONS)
-            await interaction.followup.send(clip(str(exc)), ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(clip(str(exc), MAX_REPLY), ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
 
     async def _challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,

@@ -19,9 +19,10 @@ import discord
 from discord.ext import commands
 
 from bot.discord_ui.errors import told
-from bot.discord_ui.parts import ACCENT, controls
+from bot.discord_ui.game_settings import add_settings
+from bot.discord_ui.parts import ACCENT, controls, rematch_face
 from bot.discord_ui.speaking import Speaks, in_public
-from bot.discord_ui.text import fit_embed, refuse
+from bot.discord_ui.text import fit_embed, refuse, safe_name
 from bot.games import game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, speaking, t
@@ -29,7 +30,6 @@ from bot.store import Scope, StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError, is_ai
-from cogs.game_settings import add_settings
 from cogs.play import (
     CHALLENGE_SECONDS,
     NO_MENTIONS,
@@ -40,7 +40,6 @@ from cogs.play import (
     launch,
     lobby_lock,
     pressed,
-    safe_name,
 )
 from rendering.view import GAME_NAMES
 
@@ -283,8 +282,7 @@ class RematchButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=
     """Rematch, on the final table of a finished match."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label=t("Rematch"), emoji="🔁", style=discord.ButtonStyle.success,
-                                           custom_id=f"hf:rematch:{game_id}"))
+        super().__init__(rematch_face(game_id))
         self.game_id = game_id
 
     @classmethod
@@ -311,14 +309,6 @@ class RematchAnswer(Speaks, discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answer_press(interaction, self.op, self.lobby_id)
-
-
-def rematch_view(table: Table) -> discord.ui.View | None:
-    """The final table's controls: Rematch after a finished match (none after a cancelled one)."""
-    closing = table.closing
-    if closing is None or closing.get("cancelled") or not any(isinstance(p, int) for p in table.players):
-        return None
-    return controls(RematchButton(table.game_id))
 
 
 async def setup(bot: commands.Bot) -> None:

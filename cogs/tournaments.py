@@ -40,9 +40,11 @@ from discord.ext import commands
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
 from bot.discord_ui.errors import sentence, told
+from bot.discord_ui.game_settings import match_length, rules_text
 from bot.discord_ui.parts import ACCENT, controls
 from bot.discord_ui.speaking import Speaks, in_public
-from bot.discord_ui.text import NO_PINGS, fit_embed, refuse
+from bot.discord_ui.table_rules import MAX_STAKE, build_rules, seats_problem
+from bot.discord_ui.text import NO_PINGS, fit_embed, refuse, safe_name
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, language_of, number, speaking, t, tn, tp
@@ -52,8 +54,6 @@ from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentE
 from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
 from bot.tournaments import pairing as fmt
 from bot.tournaments.prizes import prize_shares, prize_split
-from cogs.game_settings import match_length, rules_text
-from cogs.play import MAX_STAKE, build_rules, safe_name, seats_problem
 from rendering.tournament import StandingsView, render_standings, standings_view
 from rendering.view import GAME_NAMES
 

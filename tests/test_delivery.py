@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
+from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
 
 pytestmark = pytest.mark.asyncio
 

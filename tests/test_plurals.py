@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot import presenter
+from bot.discord_ui.game_settings import match_length
 from bot.games import game_module
 from bot.store import LeaderboardRow
 from cogs.community import _value
-from cogs.game_settings import match_length
 
 ROOT = Path(__file__).resolve().parent.parent
 NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")

@@ -8,7 +8,7 @@ import asyncio
 import time
 from types import SimpleNamespace
 
-from cogs.relay import ACK_SECONDS, Relay, RelayedPress
+from bot.discord_ui.relay import ACK_SECONDS, Relay, RelayedPress
 
 
 def relay() -> Relay:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from bot.discord_ui.publisher import TablePublisher
 from bot.games import game_module
 from bot.store.models import GameOutcome
 from bot.tables import Table
-from cogs.publisher import TablePublisher
 
 
 def test_the_result_gives_each_members_net_chips():

@@ -10,9 +10,9 @@ import weakref
 
 import discord
 
+from bot.discord_ui import controls as table_ui
+from bot.discord_ui.controls import ActionButton, HandButton
 from bot.discord_ui.parts import controls, png
-from cogs import table_ui
-from cogs.table_ui import ActionButton, HandButton
 
 
 @contextlib.contextmanager

@@ -53,7 +53,7 @@ def test_a_process_owns_the_guilds_of_its_shards_and_shard_0_the_direct_messages
 
 
 def test_each_process_takes_its_shards_share_of_the_bots_rest_limit():
-    from cogs.delivery import GLOBAL_RATE, RestBudget
+    from bot.discord_ui.delivery import GLOBAL_RATE, RestBudget
 
     assert ShardPlan().share == 1.0 and ShardPlan((0, 1, 2, 3), 4).share == 1.0
     budgets = [RestBudget.share_of_the_bot(ShardPlan(ids, 8).share) for ids in ((0, 1, 2), (3, 4, 5, 6, 7))]

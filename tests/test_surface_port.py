@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import inspect
 
+from bot.discord_ui.publisher import TablePublisher
 from bot.surface import TableSurface
-from cogs.publisher import TablePublisher
 
 
 def port_methods() -> dict[str, inspect.Signature]:

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from bot.discord_ui.publisher import TablePublisher
 from bot.games import game_module
 from bot.tables import Table
-from cogs.publisher import TablePublisher
 
 pytestmark = pytest.mark.asyncio
 ids = itertools.count(1000)

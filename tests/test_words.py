@@ -6,11 +6,11 @@ import discord
 import pytest
 
 from bot import presenter
+from bot.discord_ui.controls import ActionButton, MoveSelect
 from bot.discord_ui.parts import button_label
 from bot.games.base import Action
 from bot.settlement import stake_text
 from bot.words import ELLIPSIS, amount, plural, shorten
-from cogs.table_ui import ActionButton, MoveSelect
 
 
 @pytest.mark.parametrize("noun, zero, one, two", [

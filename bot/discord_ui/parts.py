@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import t
 from bot.words import shorten
 
 ACCENT = discord.Colour.from_rgb(196, 48, 43)
@@ -64,3 +65,10 @@ def controls(*items: discord.ui.Item[Any]) -> discord.ui.View:
     for item in view.children:
         item._update_view(None)  # what discord.py's own clear_items does to a removed item
     return view
+
+
+def rematch_face(game_id: int) -> discord.ui.Button:
+    """The Rematch button of a finished match's final table: drawn by the table's surface, its
+    presses handled by the rematch extension, which matches the same custom id."""
+    return discord.ui.Button(label=t("Rematch"), emoji="🔁", style=discord.ButtonStyle.success,
+                             custom_id=f"hf:rematch:{game_id}")

@@ -50,6 +50,15 @@ def shown(text: Any, limit: int | None = None) -> str:
     return safe if limit is None else clip(safe, limit)
 
 
+NAME = 64
+"""Characters of a member's, server's or currency's name that a message shows."""
+
+
+def safe_name(name: Any) -> str:
+    """A name fit for a message: bounded, with no mentions and no markdown."""
+    return shown(str(name)[:NAME])
+
+
 def choice(name: str, value: str) -> app_commands.Choice[str] | None:
     """An autocomplete choice within Discord's limits (None when the value itself is too long to
     offer: a clipped value would be a different one)."""

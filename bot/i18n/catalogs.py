@@ -26,12 +26,12 @@ LOCALES_DIR = Path(__file__).with_name("locales")
 # descriptions, choices) come from the command tree and are the "commands" area.
 AREAS: tuple[tuple[str, str], ...] = (
     ("cogs/play.py", "tables"),
-    ("cogs/table_ui.py", "tables"),
-    ("cogs/publisher.py", "tables"),
-    ("cogs/delivery.py", "tables"),
+    ("bot/discord_ui/controls.py", "tables"),
+    ("bot/discord_ui/publisher.py", "tables"),
+    ("bot/discord_ui/delivery.py", "tables"),
     ("cogs/rematch.py", "tables"),
     ("cogs/running.py", "tables"),
-    ("cogs/game_settings.py", "tables"),
+    ("bot/discord_ui/game_settings.py", "tables"),
     ("bot/tables.py", "tables"),
     ("cogs/", "community"),
     ("bot/store/", "community"),

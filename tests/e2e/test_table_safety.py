@@ -8,12 +8,12 @@ import discord
 import pytest
 
 from bot import presenter
+from bot.discord_ui.controls import CancelButton
 from bot.games import game_module
 from bot.games.rng import Rng
 from bot.store import EVERY_SERVER
 from bot.store.errors import StoreUnavailable
 from bot.tables import STATE_VERSION, Table
-from cogs.table_ui import CancelButton
 from tests.e2e.test_koikoi_bot import make_bot
 
 pytestmark = pytest.mark.asyncio

@@ -54,7 +54,7 @@ def test_each_kind_of_problem_is_reported(locales):
 
 def test_update_adds_new_texts_to_their_area_and_drops_old_ones(locales):
     write(locales / "ko" / "tables.po", [("Kept", "유지"), ("Dropped", "삭제")])
-    said = texts(("Kept", None, "cogs/play.py:1"), ("New table text", None, "cogs/publisher.py:9"),
+    said = texts(("Kept", None, "cogs/play.py:1"), ("New table text", None, "bot/discord_ui/publisher.py:9"),
                  (("{n} card", "{n} cards"), None, "bot/words.py:3"))
     assert update(said, ["ko"]) == {"ko": 2}
     tables = catalogs.read_catalog(locales / "ko" / "tables.po")

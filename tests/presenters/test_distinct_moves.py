@@ -6,8 +6,8 @@ import asyncio
 from types import SimpleNamespace
 
 from bot import presenter
+from bot.discord_ui.controls import press_move
 from bot.games.base import Action
-from cogs.table_ui import press_move
 
 TWINS = {
     "game": "koikoi", "seat": 0, "current_player": 0, "phase": "play",

@@ -71,7 +71,7 @@ class Relay:
 
     def __init__(self, bot: Any, play: Callable[[RelayedPress], Awaitable[None]]) -> None:
         self.bot = bot
-        self.play = play  # cogs.table_ui.play_relayed, bound to the bot
+        self.play = play  # bot.discord_ui.controls.play_relayed, bound to the bot
         self.plan = bot.shard_plan
         self._task: asyncio.Task[None] | None = None
         self._playing: set[asyncio.Task[None]] = set()

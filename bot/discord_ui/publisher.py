@@ -1,10 +1,10 @@
 """What a running table shows in Discord: the channel message, each player's hand, one-off posts.
 
 :class:`bot.tables.TableManager` tells the publisher *that* something changed and goes on; the
-publisher brings each message to the table's current state later (:mod:`cogs.delivery`): images
+publisher brings each message to the table's current state later (:mod:`bot.discord_ui.delivery`): images
 are drawn in worker processes, an update identical to what a message shows is skipped, an image
 identical to the one on the message is not uploaded again, and every request subject to Discord's
-global rate limit waits for the shared :class:`~cogs.delivery.RestBudget`. Messages reachable
+global rate limit waits for the shared :class:`~bot.discord_ui.delivery.RestBudget`. Messages reachable
 through a recent interaction (the table as the answer to the command that started it, a hand
 through the player's last press) are edited with that interaction's token, which Discord does not
 count against the global limit.
@@ -26,18 +26,7 @@ from typing import Any
 import discord
 
 from bot import metrics, presenter
-from bot.discord_ui.parts import ACCENT, controls, png
-from bot.discord_ui.text import shown
-from bot.games.base import Action
-from bot.i18n import number, speaking, t
-from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
-from bot.settlement import is_betting, stake_text
-from bot.store import GameEvent, StoreError
-from bot.tables import LOG_LENGTH, RETRY_DELAYS, STUCK, Table, is_ai
-from bot.words import plural, shorten
-from cogs.delivery import Coalescer, RestBudget, Retry, Sequencer
-from cogs.rematch import rematch_view
-from cogs.table_ui import (
+from bot.discord_ui.controls import (
     ActionButton,
     CancelButton,
     ForfeitButton,
@@ -47,6 +36,16 @@ from cogs.table_ui import (
     SlapButton,
     action_key,
 )
+from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
+from bot.discord_ui.parts import ACCENT, controls, png, rematch_face
+from bot.discord_ui.text import shown
+from bot.games.base import Action
+from bot.i18n import number, speaking, t
+from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
+from bot.settlement import is_betting, stake_text
+from bot.store import GameEvent, StoreError
+from bot.tables import LOG_LENGTH, RETRY_DELAYS, STUCK, Table, is_ai
+from bot.words import plural, shorten
 from rendering import render_hand, render_summary, render_table
 from rendering.view import GAME_NAMES
 
@@ -373,7 +372,7 @@ class TablePublisher:
                 embed.add_field(name=t("Turn"), inline=False, value=t(
                     "**{name}** to play, due {when}", name=names[due][:900], when=_when(table.deadline)))
         embed.set_image(url="attachment://table.png")
-        view = rematch_view(table) if closing is not None else self._table_view(table)
+        view = self._final_view(table) if closing is not None else self._table_view(table)
         return Update(embed, view, render_table, model, "table.png", self.feed(table))
 
     def _table_view(self, table: Table) -> discord.ui.View:
@@ -382,6 +381,15 @@ class TablePublisher:
             feed.table_controls = controls(HandButton(table.game_id), RulesButton(table.game),
                                            ForfeitButton(table.game_id), CancelButton(table.game_id))
         return feed.table_controls
+
+    @staticmethod
+    def _final_view(table: Table) -> discord.ui.View | None:
+        """The final table's controls: Rematch after a finished match (none after a cancelled one
+        or one that only AI seats played)."""
+        closing = table.closing or {}
+        if closing.get("cancelled") or not any(isinstance(p, int) for p in table.players):
+            return None
+        return controls(rematch_face(table.game_id))
 
     @staticmethod
     def _result_headline(table: Table, closing: dict[str, Any], names: list[str]) -> str:

@@ -1,0 +1,381 @@
+"""The controls of a running table (its message and the private hands); what they show is drawn
+and sent by :mod:`bot.discord_ui.publisher`.
+
+Every control is a :class:`discord.ui.DynamicItem` whose custom id carries what it needs
+(``hf:act:<game>:<move number>:<action>``, or ``#<i>``, the i-th move offered, when the action's
+text would not fit Discord's 100 characters), so controls keep working after a restart and a
+control from an earlier turn is recognised and refused politely.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot import logcontext, metrics, presenter
+from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
+from bot.discord_ui.relay import Relay, RelayedPress
+from bot.discord_ui.speaking import Speaks
+from bot.discord_ui.text import NO_PINGS, refuse
+from bot.games.base import Action
+from bot.i18n import current, t
+from bot.tables import Table, TableError
+from bot.words import shorten
+from rendering import render_yaku_sheet
+from rendering.view import GAME_NAMES
+
+log = logging.getLogger(__name__)
+
+
+def tables(interaction: discord.Interaction):
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+def my_seat(interaction: discord.Interaction, gid: int,
+            outsider: str | None = None) -> tuple[Any, Table, int]:
+    """The table manager, the running table ``gid`` and the presser's seat; TableError else."""
+    manager = tables(interaction)
+    table = manager.get(gid)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError(outsider or t("You are not playing in this game."))
+    return manager, table, seat
+
+
+# -- controls ------------------------------------------------------------------------------------
+class ForGame:
+    """Mixin of the table's controls whose custom id carries only the game id."""
+
+    gid: int
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["gid"]))  # type: ignore[call-arg]
+
+
+def pressed(manager: Any, table: Table, user_id: int, seq: int, key: str) -> tuple[int, str]:
+    """The presser's seat and the move a control of move ``seq`` names (``#i``: the i-th move
+    offered at this very turn); TableError when it may not be played now."""
+    seat = manager.check_click(table, user_id, seq)
+    if not key.startswith("#"):
+        return seat, key
+    offered = presenter.hand_actions(table.match.observation(seat))
+    index = int(key[1:])
+    if index >= len(offered):
+        raise TableError(t("That move is not available; use the newest controls."))
+    return seat, str(offered[index][1])
+
+
+ACK_SECONDS = 2.0
+"""How long a press waits for its move to be stored before it is answered anyway: Discord gives
+an interaction 3 s, and the answer must travel back."""
+
+
+async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: str) -> None:
+    """A move pressed on a hand: checked, stored, then acknowledged and shown.
+
+    The acknowledgement waits for the move's transaction, so a press the player saw taken is in
+    the store whatever happens next (a crash, a kill). Should the database take longer than
+    :data:`ACK_SECONDS`, the press is answered with a sentence saying the move is not saved yet,
+    and the player is told again once it is played or refused. The press's own interaction then
+    edits the presser's hand (interaction responses are exempt from Discord's global rate limit
+    and reach ephemeral hands too). A press in a DM on a game another process drives goes there
+    (bot.discord_ui.relay)."""
+    manager = tables(interaction)
+    if gid not in manager.tables and await relayed(interaction, "move", gid, seq, key):
+        return
+    try:
+        table = manager.get(gid)
+        logcontext.at_table(table)
+        seat, action = pressed(manager, table, interaction.user.id, seq, key)
+    except TableError as exc:
+        await refuse(interaction, str(exc))
+        return
+    publisher = interaction.client.publisher  # type: ignore[attr-defined]  # bot.discord_ui.publisher
+    via = publisher.hand_seen_via(table, seat, interaction)
+    playing = asyncio.ensure_future(manager.act(table, seat, action, interaction.user.id, seq))
+    try:
+        done, _ = await asyncio.wait({playing}, timeout=ACK_SECONDS)
+        refused = playing.exception() if done else None
+        if done and refused is None:  # stored: the press is taken
+            await interaction.response.defer()
+        elif isinstance(refused, TableError):  # not played: the answer says why, privately
+            via.withdrawn = True
+            await refuse(interaction, str(refused))
+        elif not done:  # the database is slow: say so rather than let the press look taken
+            via.withdrawn = True
+            await interaction.response.send_message(t(
+                "Your move is waiting for the database and is not saved yet; the table will show "
+                "it once it is, or you will be told it was not played."), ephemeral=True)
+        metrics.acknowledged(interaction)
+    finally:
+        via.answered.set()
+    if done:
+        if refused is not None and not isinstance(refused, TableError):
+            raise refused  # a fault, not a refusal: logged by discord.py's handler
+        return
+    try:
+        await playing
+    except TableError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+
+
+async def play_relayed(bot: Any, press: RelayedPress) -> None:
+    """A press on a hand that shard 0's process received and acknowledged for this one: played
+    as :func:`press_move` and the slap button would, answered through the press's token (the
+    hand itself is edited as the bot, as for a move made by the others)."""
+    manager = bot.tables
+    followup = AfterAck(press.followup(bot), bot.relay, press)
+    try:
+        table = manager.get(press.game_id)
+        logcontext.at_table(table)
+        if press.kind == "slap":
+            seat = table.seat_of(press.user_id)
+            if seat is None:
+                raise TableError(t("You are not playing in this game."))
+            events = await manager.slap(table, seat, press.user_id, relayed_press=press.press_id)
+            await followup.send(slapped(events), ephemeral=True)
+            return
+        seat, action = pressed(manager, table, press.user_id, press.seq, press.key)
+        await manager.act(table, seat, action, press.user_id, press.seq, relayed_press=press.press_id)
+    except TableError as exc:
+        await followup.send(str(exc), ephemeral=True)
+
+
+class AfterAck:
+    """A relayed press's followup that sends only once the receiving process acknowledged the
+    press: this process may take the press from the queue before that ack reached Discord."""
+
+    def __init__(self, followup: discord.Webhook, relay: Relay, press: RelayedPress) -> None:
+        self._followup, self._relay, self._press = followup, relay, press
+
+    async def send(self, content: str, *, ephemeral: bool) -> None:
+        await self._relay.acknowledged(self._press)
+        await self._followup.send(content, ephemeral=ephemeral, allowed_mentions=NO_PINGS)
+
+
+def slapped(events: list[dict[str, Any]]) -> str:
+    """The slapper's answer: their place in the race, when the slap counted."""
+    place = next((e["position"] for e in events if e["type"] == "slap"), None)
+    if place == 1:
+        return t("Slap! You were first.")
+    if place:  # only the first can be excused: a later slap still pays its hand
+        return t("Slap! You were number {place}: you still pay for the cards in your hand.",
+                 place=place)
+    return t("Slap!")
+
+
+async def relayed(interaction: discord.Interaction, kind: str, gid: int, seq: int, key: str) -> bool:
+    """Whether the press went to the process that drives its game (bot.discord_ui.relay)."""
+    relay: Relay | None = getattr(interaction.client, "relay", None)
+    return relay is not None and await relay.forwards(interaction, kind, gid, seq, key)
+
+
+def forget_view(item: discord.ui.Item[Any]) -> None:
+    """To run a press on a dynamic item, discord.py builds a whole view from the pressed message
+    and drops it afterwards, it and its items pointing at each other: a cycle that would wait
+    for a full collection of the garbage collector. Emptied once the press is handled, the view
+    goes with its last reference (moves are most of the presses, so their controls do this)."""
+    view = item.view
+    if view is not None:
+        view.clear_items()
+
+
+class ActionButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>#[0-9]+|[A-Za-z0-9_:>+]+)"):
+    """One legal move of the player to act."""
+
+    def __init__(self, gid: int, seq: int, action: str, label: str = "Move",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=button_label(label), style=style, row=row,
+                                           custom_id=f"hf:act:{gid}:{seq}:{action}"))
+        self.gid, self.seq, self.action = gid, seq, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["gid"]), int(match["seq"]), match["action"], item.label or "Move")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await press_move(interaction, self.gid, self.seq, self.action)
+        finally:
+            forget_view(self)
+
+
+MOVE_KEY = re.compile(r"#[0-9]+|[A-Za-z0-9_:>+]+")
+
+
+class MoveSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"hf:mv:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<part>[0-9]+)"):
+    """The legal moves as menus when there are more than buttons fit (25): every move reachable."""
+
+    def __init__(self, gid: int, seq: int, part: int,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"hf:mv:{gid}:{seq}:{part}", placeholder=shorten(placeholder or t("Choose a move"), PLACEHOLDER), row=part,
+            options=options or [discord.SelectOption(label="Move", value="#0")]))
+        for option in self.item.options:
+            option.label = shorten(option.label, OPTION_LABEL)
+        self.gid, self.seq = gid, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["gid"]), int(match["seq"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            values = (interaction.data or {}).get("values") or []
+            if len(values) != 1 or not MOVE_KEY.fullmatch(str(values[0])):
+                await refuse(interaction, t("Choose one move from the menu."))
+                return
+            await press_move(interaction, self.gid, self.seq, str(values[0]))
+        finally:
+            forget_view(self)
+
+
+def action_key(gid: int, seq: int, action: Action, index: int) -> str:
+    """What a move control names: the action's text, or ``#index`` when too long for a custom id."""
+    return str(action) if len(f"hf:act:{gid}:{seq}:{action}") <= 100 else f"#{index}"
+
+
+class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
+    """First Bloom's race: slap the hand of the player who went out. Posted in the channel and
+    on the hands of DM players alike; presses count in the order the bot receives them."""
+
+    def __init__(self, gid: int) -> None:
+        super().__init__(discord.ui.Button(label=t("Slap!"), emoji="✋", style=discord.ButtonStyle.danger,
+                                           custom_id=f"hf:slap:{gid}"))
+        self.gid = gid
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.gid not in tables(interaction).tables and await relayed(interaction, "slap", self.gid, 0, ""):
+            return
+        try:
+            manager, table, seat = my_seat(interaction, self.gid)
+            # Queue the slap before anything awaits, so the order of presses is the order received.
+            slapping = asyncio.ensure_future(manager.slap(table, seat, interaction.user.id))
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+            return
+        # Answered once the slap is stored; a slow database gets a "thinking" answer meanwhile.
+        done, _ = await asyncio.wait({slapping}, timeout=ACK_SECONDS)
+        if done:
+            try:
+                answer = slapped(slapping.result())
+            except TableError as exc:
+                answer = str(exc)
+            await interaction.response.send_message(answer, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            events = await slapping
+        except TableError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        await interaction.followup.send(slapped(events), ephemeral=True)
+
+
+class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
+    """'My hand': the hand as a fresh ephemeral message, for anyone whose DMs are closed."""
+
+    def __init__(self, gid: int) -> None:
+        super().__init__(discord.ui.Button(label=t("My hand"), emoji="🎴", style=discord.ButtonStyle.primary,
+                                           custom_id=f"hf:hand:{gid}"))
+        self.gid = gid
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            _, table, seat = my_seat(interaction, self.gid,
+                                     t("You are not playing in this game, so you have no hand here."))
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        publisher = interaction.client.publisher  # type: ignore[attr-defined]  # bot.discord_ui.publisher
+        await publisher.show_hand_via(table, seat, interaction)
+
+
+class RulesButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
+    """The yaku sheet of the game, privately."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(discord.ui.Button(label=t("Rules"), emoji="📜", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hf:rules:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.game not in GAME_NAMES:  # a forged custom id
+            await refuse(interaction, t("There is no such game."))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        publisher = interaction.client.publisher  # type: ignore[attr-defined]  # bot.discord_ui.publisher
+        data = await publisher.render(render_yaku_sheet, self.game, current())
+        embed = discord.Embed(title=t("{game}: scoring", game=GAME_NAMES.get(self.game, self.game)), colour=ACCENT)
+        embed.set_image(url="attachment://rules.png")
+        await interaction.followup.send(embed=embed, file=png(data, "rules.png"), ephemeral=True)
+
+
+class ForfeitButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"hf:forfeit:(?P<gid>[0-9]+)(?P<sure>:sure)?"):
+    """Forfeit, with a private confirmation first."""
+
+    def __init__(self, gid: int, sure: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=t("Yes, forfeit") if sure else t("Forfeit"), emoji="🏳️",
+            style=discord.ButtonStyle.danger, custom_id=f"hf:forfeit:{gid}" + (":sure" if sure else "")))
+        self.gid, self.sure = gid, sure
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["gid"]), bool(match["sure"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            manager, table, seat = my_seat(interaction, self.gid)
+            if not self.sure:
+                view = discord.ui.View(timeout=None)
+                view.add_item(ForfeitButton(self.gid, sure=True))
+                await interaction.response.send_message(
+                    t("Forfeit this game? You lose the match and your stake."), view=view, ephemeral=True)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await manager.forfeit(table, seat, "forfeited")
+            await interaction.followup.send(t("You forfeited the game."), ephemeral=True)
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+
+
+class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
+    """Cancel the game and refund the stakes: the host or a member with Manage Server only."""
+
+    def __init__(self, gid: int) -> None:
+        super().__init__(discord.ui.Button(label=t("Cancel game"), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hf:cancel:{gid}"))
+        self.gid = gid
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager = tables(interaction)
+        try:
+            table = manager.get(self.gid)
+            # Permissions count only where the game is: a press claiming another guild or channel
+            # carries that place's permissions, not this game's.
+            here = interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
+            perms = interaction.permissions if here else None
+            if interaction.user.id != table.host_id and not (perms and perms.manage_guild):
+                raise TableError(t("Only the player who started the game or a server manager can cancel it."))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await manager.cancel(table, interaction.user.id, f"cancelled by {interaction.user.display_name[:80]}")
+            await interaction.followup.send(t("Game cancelled; every stake was refunded."), ephemeral=True)
+        except TableError as exc:
+            await refuse(interaction, str(exc))
+
+
+CONTROLS = (ActionButton, MoveSelect, SlapButton, HandButton, RulesButton, ForfeitButton, CancelButton)
