@@ -99,6 +99,7 @@ class HanafudaBot(commands.AutoShardedBot):
                                    owns=self.shard_plan.owns)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        await self.publisher.restore()  # where the games to resume are shown
         resumed = await self.tables.resume_all()
         log.info("%s: resumed %d running game(s)", self.shard_plan.describe(), resumed)
         self.relay = Relay(self, functools.partial(play_relayed, self))

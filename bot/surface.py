@@ -33,6 +33,10 @@ class TableSurface(Protocol):
     def deliver_hands(self, table: Table) -> None:
         """Give each human seat its private hand."""
 
+    def pressed(self, table: Table, seat: int, via: Any) -> None:
+        """``seat`` pressed a control this surface showed, its move about to be played (``via``:
+        the surface's own handle of the press, such as a token that edits the presser's hand)."""
+
     def show_move(self, table: Table, events: list[dict]) -> None:
         """A stored move: the table, the hands and any round summary it produced."""
 

@@ -137,10 +137,6 @@ class Table:
     stake: int  # chips per seat (pot games) or per point (per-point games); see bot.settlement
     match: Any
     seq: int = 0
-    message_id: int | None = None
-    # seat -> [channel, message]; saved with the next action (a lost id only means a fresh DM)
-    hand_messages: dict[int, list[int]] = field(default_factory=dict)
-    dm_failed: set[int] = field(default_factory=set)
     timeouts: list[int] = field(default_factory=list)
     # The latest moves' events that the log narrates (bot.presenter.narrated): each surface
     # narrates them in its own language when it shows the table.
@@ -163,8 +159,6 @@ class Table:
     # The human whose move is up (None: an AI's move, the race, or over), noted with the deadline
     # once the move is stored: the match itself already shows the next turn while it is stored.
     turn_seat: int | None = None
-    # The live turn alert: {"seat", "since", "warned", "channel", "message"} (see bot.discord_ui.publisher)
-    turn_alert: dict[str, int] | None = None
     # A betting game stored by older code, whose bets move from the live balances as they are
     # made (bot.settlement.bets_from_balance); every new one holds its buy-ins in escrow.
     bets_from_balance: bool = False
@@ -221,11 +215,10 @@ class Table:
                 self.closing = closing_before
         return json.dumps({
             "match": self.match.to_dict(), "names": self.names, "host_id": self.host_id,
-            "hand_messages": {str(k): v for k, v in self.hand_messages.items()},
-            "dm_failed": sorted(self.dm_failed), "timeouts": self.timeouts,
+            "timeouts": self.timeouts,
             "recent": list(self.recent), "log": self.legacy_log[-(LOG_LENGTH - len(self.recent)):]
             if len(self.recent) < LOG_LENGTH else [], "stake": self.stake,
-            "turn_since": self.turn_since, "turn_alert": self.turn_alert,
+            "turn_since": self.turn_since,
             # How it ended (its settlement aside, which the store keeps): the end is shown again
             # from it if the process stops before the final table is drawn.
             "closing": None if self.closing is None else
@@ -240,15 +233,11 @@ class Table:
             game_id=rec.game_id, guild_id=rec.guild_id, channel_id=rec.channel_id, game=rec.game,
             players=list(rec.players), names=list(data["names"]), host_id=data["host_id"],
             stake=data.get("stake", rec.stake), match=module.match_from_dict(data["match"]), seq=rec.last_seq,
-            message_id=rec.message_id,
         )
-        table.hand_messages = {int(k): v for k, v in data["hand_messages"].items()}
-        table.dm_failed = set(data["dm_failed"])
         table.timeouts = list(data["timeouts"])
         table.recent.extend(data.get("recent", ()))
         table.legacy_log = list(data.get("log", ()))
         table.turn_since = data.get("turn_since", 0)
-        table.turn_alert = data.get("turn_alert")
         table.closing = data.get("closing")
         table.bets_from_balance = bets_from_balance(rec.game, table.stake, rec.stake)
         return table
@@ -323,10 +312,7 @@ class TableManager:
                       players=players, names=names, host_id=host_id, stake=stake, match=match,
                       timeouts=[0] * len(players))
         try:
-            settings = await self.store.get_settings(guild_id)
-            if settings.hand_delivery == "ephemeral":
-                table.dm_failed = {s for s, p in enumerate(players) if not is_ai(p)}
-            self._turn_seconds[guild_id] = float(settings.turn_timeout_s)
+            self._turn_seconds[guild_id] = float((await self.store.get_settings(guild_id)).turn_timeout_s)
         except StoreError as exc:
             raise TableError(sentence(exc)) from None
         table.recent.extend(presenter.narrated(game, match.intro_events, names))
@@ -337,14 +323,13 @@ class TableManager:
                 key=key, actor=host_id, moves=table.chip_moves(match.intro_events))
         except StoreError as exc:
             raise TableError(sentence(exc)) from None
-        if record.game_id in self.tables or record.status != "running" or record.message_id:
+        if record.game_id in self.tables or record.status != "running" or record.last_seq:
             raise AlreadyStarted()  # the store already held a game under this key
         table.game_id = record.game_id
         self.tables[table.game_id] = table
         async with table.lock:
             self._begin_move(table, acted=None)  # the first table shows the first deadline
             await self.publisher.post_table(table, via=via, headline=headline)
-            await self.store.set_table_message(table.game_id, table.message_id)
             if match.is_over:  # decided by the deal itself (a dealt hand yaku in a last round)
                 await self._finish(table, [])
                 return table
@@ -428,6 +413,10 @@ class TableManager:
             return
         self.publisher.post_owed(table, owed)
 
+    def drives(self, game_id: int) -> bool:
+        """Whether this process runs the game (a sharded bot's other processes run the rest)."""
+        return game_id in self.tables
+
     def get(self, game_id: int) -> Table:
         table = self.tables.get(game_id)
         if table is None or table.finished:
@@ -435,6 +424,45 @@ class TableManager:
         return table
 
     # -- moves ------------------------------------------------------------------------------
+    async def press(self, game_id: int, user_id: int, seq: int, key: str, *, via: Any = None,
+                    relayed_press: int | None = None) -> list[dict]:
+        """A player pressed a move on their hand: the whole of a press in one call. Checked
+        (their game, their turn, the move of this very turn), stored, then shown; raises
+        TableError when refused. ``key`` names the move (``#i``: the i-th move offered at this
+        turn); ``via``: the surface's own handle of the press, handed back to it so that it may
+        show the presser's hand through it (:meth:`bot.surface.TableSurface.pressed`)."""
+        table = self.get(game_id)
+        logcontext.at_table(table)
+        async with table.lock:  # checked against the stored state, never a move being stored
+            seat = self.check_click(table, user_id, seq)
+            action = self._offered(table, seat, key)
+            if via is not None:
+                self.publisher.pressed(table, seat, via)
+            events = await self._apply(table, seat, action, user_id, seq, relayed_press=relayed_press)
+        self._schedule(table)
+        return events
+
+    async def slap_by(self, game_id: int, user_id: int, *, relayed_press: int | None = None) -> list[dict]:
+        """A player pressed Slap! (First Bloom's race); raises TableError when refused."""
+        table = self.get(game_id)
+        logcontext.at_table(table)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError(t("You are not playing in this game."))
+        return await self.slap(table, seat, user_id, relayed_press=relayed_press)
+
+    @staticmethod
+    def _offered(table: Table, seat: int, key: str) -> str:
+        """The move a control names: its text, or ``#i``, the i-th move offered at this turn
+        (when the text would not fit a custom id)."""
+        if not key.startswith("#"):
+            return key
+        offered = presenter.hand_actions(table.match.observation(seat))
+        index = int(key[1:])
+        if index >= len(offered):
+            raise TableError(t("That move is not available; use the newest controls."))
+        return str(offered[index][1])
+
     def check_click(self, table: Table, user_id: int, seq: int) -> int:
         """The seat of a user allowed to act now with a control of move ``seq``; else TableError."""
         seat = table.seat_of(user_id)
@@ -459,45 +487,53 @@ class TableManager:
         ``relayed_press``: the queued press it plays (see :mod:`bot.store.relay`), taken from
         the queue with the move."""
         async with table.lock:
-            if not self.accepting:
-                raise Stopping()
-            if table.finished:
-                raise TableError(t("This game is over."))
-            if seq is not None and seq != table.seq:
-                raise TableError(t("That control is from an earlier turn; use the newest one."))
-            snapshot = (table.match.to_dict(), table.timeouts[seat], list(table.recent))
-            try:
-                events = table.match.apply(action, seat)
-            except GameError as exc:
-                raise TableError(rules_problem(exc)) from None
-            table.timeouts[seat] = table.timeouts[seat] + 1 if timed_out else 0
-            table.recent.extend(presenter.narrated(table.game, events, table.names))
-            try:
-                await self.store.record_action(table.game_id, table.seq + 1, actor, str(action), events,
-                                               table.state_json(), STATE_VERSION,
-                                               table.chip_moves(events), relayed_press=relayed_press)
-            except BaseException as exc:  # not stored: as if the move never happened
-                table.match = game_module(table.game).match_from_dict(snapshot[0])
-                table.timeouts[seat] = snapshot[1]
-                table.recent.clear()
-                table.recent.extend(snapshot[2])
-                if isinstance(exc, StoreUnavailable):  # logged once by the store
-                    raise StoreTrouble() from None
-                if isinstance(exc, InsufficientFunds):  # a bet beyond what the player now holds
-                    raise TableError(t("You have {balance}, too few for this bet of {needed}; nothing "
-                                       "was bet. You can still bet less or die.",
-                                       balance=number(exc.balance), needed=number(exc.needed))) from None
-                if isinstance(exc, StoreError):  # a refusal, such as a double click
-                    raise TableError(sentence(exc)) from None
-                raise
-            table.seq += 1
-            metrics.ACTIONS.labels(table.game).inc()
-            if table.match.is_over:
-                await self._finish_or_retry(table, events)
-            else:
-                self._begin_move(table, acted=seat)
-                self.publisher.show_move(table, events)
+            events = await self._apply(table, seat, action, actor, seq, timed_out=timed_out,
+                                       relayed_press=relayed_press)
         self._schedule(table)
+        return events
+
+    async def _apply(self, table: Table, seat: int, action: Action | str, actor: int | str,
+                     seq: int | None = None, *, timed_out: bool = False,
+                     relayed_press: int | None = None) -> list[dict]:
+        """:meth:`act` under the table's lock."""
+        if not self.accepting:
+            raise Stopping()
+        if table.finished:
+            raise TableError(t("This game is over."))
+        if seq is not None and seq != table.seq:
+            raise TableError(t("That control is from an earlier turn; use the newest one."))
+        snapshot = (table.match.to_dict(), table.timeouts[seat], list(table.recent))
+        try:
+            events = table.match.apply(action, seat)
+        except GameError as exc:
+            raise TableError(rules_problem(exc)) from None
+        table.timeouts[seat] = table.timeouts[seat] + 1 if timed_out else 0
+        table.recent.extend(presenter.narrated(table.game, events, table.names))
+        try:
+            await self.store.record_action(table.game_id, table.seq + 1, actor, str(action), events,
+                                           table.state_json(), STATE_VERSION,
+                                           table.chip_moves(events), relayed_press=relayed_press)
+        except BaseException as exc:  # not stored: as if the move never happened
+            table.match = game_module(table.game).match_from_dict(snapshot[0])
+            table.timeouts[seat] = snapshot[1]
+            table.recent.clear()
+            table.recent.extend(snapshot[2])
+            if isinstance(exc, StoreUnavailable):  # logged once by the store
+                raise StoreTrouble() from None
+            if isinstance(exc, InsufficientFunds):  # a bet beyond what the player now holds
+                raise TableError(t("You have {balance}, too few for this bet of {needed}; nothing "
+                                   "was bet. You can still bet less or die.",
+                                   balance=number(exc.balance), needed=number(exc.needed))) from None
+            if isinstance(exc, StoreError):  # a refusal, such as a double click
+                raise TableError(sentence(exc)) from None
+            raise
+        table.seq += 1
+        metrics.ACTIONS.labels(table.game).inc()
+        if table.match.is_over:
+            await self._finish_or_retry(table, events)
+        else:
+            self._begin_move(table, acted=seat)
+            self.publisher.show_move(table, events)
         return events
 
     async def forfeit(self, table: Table, seat: int, reason: str) -> None:

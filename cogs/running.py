@@ -46,11 +46,13 @@ def is_staff(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-def jump_link(record: GameRecord, table: Table | None) -> str | None:
-    message_id = table.message_id if table is not None else record.message_id
+def jump_link(record: GameRecord, where: tuple[int, int] | None) -> str | None:
+    """A link to the table's message: where this process shows it, else where older code
+    noted it on the game."""
+    channel_id, message_id = where or (record.channel_id, record.message_id)
     if not message_id:
         return None
-    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message_id}"
+    return f"https://discord.com/channels/{record.guild_id}/{channel_id}/{message_id}"
 
 
 def turn_text(table: Table | None) -> str:
@@ -81,12 +83,13 @@ def names_of(record: GameRecord, table: Table | None) -> list[str]:
         return [t("seat {n}", n=i + 1) for i in range(len(record.players))]
 
 
-def game_field(record: GameRecord, table: Table | None) -> tuple[str, str]:
+def game_field(record: GameRecord, table: Table | None,
+               where: tuple[int, int] | None = None) -> tuple[str, str]:
     players = ", ".join(shown(n, NAME) for n in names_of(record, table))
     where = round_text(table)
     lines = [players, " · ".join(part for part in (where, turn_text(table)) if part)]
     started = f"<t:{int(record.created_at.timestamp())}:R>"
-    link = jump_link(record, table)
+    link = jump_link(record, where)
     lines.append(t("Started {when} · [Jump to the table]({link})", when=started, link=link) if link
                  else t("Started {when} in {channel}", when=started, channel=f"<#{record.channel_id}>"))
     return f"#{record.game_id} · {GAME_NAMES.get(record.game, record.game)}", clip("\n".join(lines), FIELD_VALUE)
@@ -140,8 +143,9 @@ async def games_page(interaction: discord.Interaction, page: int, note: str = ""
         embed.description = t("{games} running.", games=plural(len(games), "game"))
     if note:
         embed.description = f"{note}\n{embed.description}"
+    publisher = interaction.client.publisher  # type: ignore[attr-defined]
     for record, table in shown_games:
-        name, value = game_field(record, table)
+        name, value = game_field(record, table, publisher.where(record.game_id))
         embed.add_field(name=name, value=value, inline=False)
     if pages > 1:
         embed.set_footer(text=t("Page {page} of {pages}", page=page + 1, pages=pages))

@@ -16,8 +16,8 @@ def port_methods() -> dict[str, inspect.Signature]:
 
 def test_the_publisher_has_every_method_of_the_port_with_its_parameters():
     methods = port_methods()
-    assert set(methods) == {"post_table", "deliver_hands", "show_move", "show_end", "refresh",
-                            "warn", "post_owed"}
+    assert set(methods) == {"post_table", "deliver_hands", "pressed", "show_move", "show_end",
+                            "refresh", "warn", "post_owed"}
     for name, port in methods.items():
         implemented = inspect.signature(getattr(TablePublisher, name))
         assert list(implemented.parameters) == list(port.parameters), name

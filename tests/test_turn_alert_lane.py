@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.discord_ui.publisher import TablePublisher
+from bot.discord_ui.publisher import Marks, TablePublisher
 from bot.games import game_module
 from bot.tables import Table
 
@@ -59,16 +59,23 @@ def two_humans() -> Table:
     module = game_module("koikoi")
     match = module.new_match(2, module.Rules(teyaku="off"), seed=5)
     table = Table(game_id=7, guild_id=1, channel_id=2, game="koikoi", players=[11, 12],
-                  names=["A", "B"], host_id=11, stake=0, match=match, message_id=3)
-    table.hand_messages = {0: [100, 1], 1: [200, 2]}  # both hands are DMs already
+                  names=["A", "B"], host_id=11, stake=0, match=match)
     table.turn_seat = match.current_player
     return table
+
+
+def shown_by(publisher: TablePublisher, table: Table) -> Marks:
+    marks = publisher.marks(table)
+    marks.table = [2, 3]
+    marks.hands = {0: [100, 1], 1: [200, 2]}  # both hands are DMs already
+    return marks
 
 
 async def test_alerts_queued_before_one_went_out_send_only_the_newest():
     bot = Bot()
     publisher = TablePublisher(bot)
     table = two_humans()
+    marks = shown_by(publisher, table)
     first = table.match.current_player
     publisher._queue_turn_alert(table)
     # the turn passes twice before the lane runs: the first player moves, then the second
@@ -83,19 +90,20 @@ async def test_alerts_queued_before_one_went_out_send_only_the_newest():
     assert table.match.current_player == first
     sends = [entry for entry in bot.log if entry[0] == "send"]
     assert len(sends) == 1 and not [e for e in bot.log if e[0] == "delete"]
-    channel = table.hand_messages[first][0]
+    channel = marks.hands[first][0]
     assert sends[0][1] == channel and sends[0][2].startswith("Your turn in <#2>")
-    assert table.turn_alert["seat"] == first and table.turn_alert["since"] == table.seq
+    assert marks.alert["seat"] == first and marks.alert["since"] == table.seq
 
 
 async def test_the_end_deletes_the_last_alert():
     bot = Bot()
     publisher = TablePublisher(bot)
     table = two_humans()
+    marks = shown_by(publisher, table)
     publisher._queue_turn_alert(table)
     await publisher.drain()
-    alert = table.turn_alert
+    alert = marks.alert
     table.finished = True
     publisher._queue_turn_alert(table)
     await publisher.drain()
-    assert bot.log[-1][:3] == ("delete", alert["channel"], alert["message"]) and table.turn_alert is None
+    assert bot.log[-1][:3] == ("delete", alert["channel"], alert["message"]) and marks.alert is None

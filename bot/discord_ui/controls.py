@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot import logcontext, metrics, presenter
+from bot import metrics
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.relay import Relay, RelayedPress
 from bot.discord_ui.speaking import Speaks
@@ -57,19 +57,6 @@ class ForGame:
         return cls(int(match["gid"]))  # type: ignore[call-arg]
 
 
-def pressed(manager: Any, table: Table, user_id: int, seq: int, key: str) -> tuple[int, str]:
-    """The presser's seat and the move a control of move ``seq`` names (``#i``: the i-th move
-    offered at this very turn); TableError when it may not be played now."""
-    seat = manager.check_click(table, user_id, seq)
-    if not key.startswith("#"):
-        return seat, key
-    offered = presenter.hand_actions(table.match.observation(seat))
-    index = int(key[1:])
-    if index >= len(offered):
-        raise TableError(t("That move is not available; use the newest controls."))
-    return seat, str(offered[index][1])
-
-
 ACK_SECONDS = 2.0
 """How long a press waits for its move to be stored before it is answered anyway: Discord gives
 an interaction 3 s, and the answer must travel back."""
@@ -86,18 +73,11 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
     and reach ephemeral hands too). A press in a DM on a game another process drives goes there
     (bot.discord_ui.relay)."""
     manager = tables(interaction)
-    if gid not in manager.tables and await relayed(interaction, "move", gid, seq, key):
+    if not manager.drives(gid) and await relayed(interaction, "move", gid, seq, key):
         return
-    try:
-        table = manager.get(gid)
-        logcontext.at_table(table)
-        seat, action = pressed(manager, table, interaction.user.id, seq, key)
-    except TableError as exc:
-        await refuse(interaction, str(exc))
-        return
-    publisher = interaction.client.publisher  # type: ignore[attr-defined]  # bot.discord_ui.publisher
-    via = publisher.hand_seen_via(table, seat, interaction)
-    playing = asyncio.ensure_future(manager.act(table, seat, action, interaction.user.id, seq))
+    publisher = interaction.client.publisher  # type: ignore[attr-defined]
+    via = publisher.via_press(interaction)
+    playing = asyncio.ensure_future(manager.press(gid, interaction.user.id, seq, key, via=via))
     try:
         done, _ = await asyncio.wait({playing}, timeout=ACK_SECONDS)
         refused = playing.exception() if done else None
@@ -131,17 +111,12 @@ async def play_relayed(bot: Any, press: RelayedPress) -> None:
     manager = bot.tables
     followup = AfterAck(press.followup(bot), bot.relay, press)
     try:
-        table = manager.get(press.game_id)
-        logcontext.at_table(table)
         if press.kind == "slap":
-            seat = table.seat_of(press.user_id)
-            if seat is None:
-                raise TableError(t("You are not playing in this game."))
-            events = await manager.slap(table, seat, press.user_id, relayed_press=press.press_id)
+            events = await manager.slap_by(press.game_id, press.user_id, relayed_press=press.press_id)
             await followup.send(slapped(events), ephemeral=True)
             return
-        seat, action = pressed(manager, table, press.user_id, press.seq, press.key)
-        await manager.act(table, seat, action, press.user_id, press.seq, relayed_press=press.press_id)
+        await manager.press(press.game_id, press.user_id, press.seq, press.key,
+                            relayed_press=press.press_id)
     except TableError as exc:
         await followup.send(str(exc), ephemeral=True)
 
@@ -252,16 +227,12 @@ class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
         self.gid = gid
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.gid not in tables(interaction).tables and await relayed(interaction, "slap", self.gid, 0, ""):
+        manager = tables(interaction)
+        if not manager.drives(self.gid) and await relayed(interaction, "slap", self.gid, 0, ""):
             return
-        try:
-            manager, table, seat = my_seat(interaction, self.gid)
-            # Queue the slap before anything awaits, so the order of presses is the order received.
-            slapping = asyncio.ensure_future(manager.slap(table, seat, interaction.user.id))
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
-        # Answered once the slap is stored; a slow database gets a "thinking" answer meanwhile.
+        # Queued before anything awaits, so the order of presses is the order received; answered
+        # once the slap is stored, and a slow database gets a "thinking" answer meanwhile.
+        slapping = asyncio.ensure_future(manager.slap_by(self.gid, interaction.user.id))
         done, _ = await asyncio.wait({slapping}, timeout=ACK_SECONDS)
         if done:
             try:

@@ -193,6 +193,11 @@ class Sequencer:
                     return
                 failures += 1
 
+    async def settle(self, key: Hashable) -> None:
+        """Wait until every send queued under ``key`` so far is done."""
+        while (task := self._tails.get(key)) is not None and task is not asyncio.current_task():
+            await asyncio.gather(task, return_exceptions=True)
+
     async def drain(self) -> None:
         while self._tails:
             await asyncio.gather(*list(self._tails.values()), return_exceptions=True)

@@ -44,12 +44,16 @@ from bot.i18n import number, speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
 from bot.settlement import is_betting, stake_text
 from bot.store import GameEvent, StoreError
+from bot.store.surfaces import TABLE_ROW, SurfaceNotes
 from bot.tables import LOG_LENGTH, RETRY_DELAYS, STUCK, Table, is_ai
 from bot.words import plural, shorten
 from rendering import render_hand, render_summary, render_table
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)
+
+SURFACE = "discord"
+"""This surface's name in the store's notes (:mod:`bot.store.surfaces`)."""
 
 INTERACTION_SECONDS = 14 * 60
 """How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
@@ -108,9 +112,55 @@ class Shown:
 
 
 @dataclass
+class Marks:
+    """Where this surface shows one game: its own notes, kept through the store's
+    :class:`~bot.store.surfaces.SurfaceNotes` so that a restart edits the same messages."""
+
+    table: list[int] | None = None  # [channel, message] of the table
+    hands: dict[int, list[int]] = field(default_factory=dict)  # seat -> its hand's [DM channel, message]
+    private: set[int] = field(default_factory=set)  # seats reading their hand privately (no DMs)
+    alert: dict[str, Any] | None = None  # the live turn alert: seat, since, warned, channel, message
+
+    @property
+    def table_message(self) -> int | None:
+        return self.table[1] if self.table else None
+
+    def rows(self, seats: int) -> dict[int, dict[str, Any]]:
+        """The notes as the store keeps them: one row for the table, one per seat."""
+        out: dict[int, dict[str, Any]] = {TABLE_ROW: {"table": self.table} if self.table else {}}
+        for seat in range(seats):
+            row: dict[str, Any] = {}
+            if seat in self.hands:
+                row["hand"] = list(self.hands[seat])
+            if seat in self.private:
+                row["private"] = True
+            if self.alert is not None and self.alert.get("seat") == seat:
+                row["alert"] = dict(self.alert)
+            out[seat] = row
+        return out
+
+    @classmethod
+    def from_rows(cls, rows: dict[int, dict[str, Any]]) -> Marks:
+        marks = cls(table=(rows.get(TABLE_ROW) or {}).get("table"))
+        for seat, row in rows.items():
+            if seat == TABLE_ROW:
+                continue
+            if row.get("hand"):
+                marks.hands[seat] = list(row["hand"])
+            if row.get("private"):
+                marks.private.add(seat)
+            if row.get("alert"):
+                marks.alert = dict(row["alert"])
+        return marks
+
+
+@dataclass
 class Feed:
     """The publisher's memory of one table's messages (in memory: a restart redraws them all)."""
 
+    marks: Marks = field(default_factory=Marks)
+    loaded: bool = False  # whether ``marks`` holds what the store has (else read before use)
+    saved: dict[int, dict[str, Any]] = field(default_factory=dict)  # the rows last stored
     table_via: Via | None = None
     hand_via: dict[int, Via] = field(default_factory=dict)
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
@@ -161,7 +211,7 @@ class TablePublisher:
     channel_wait: float = 30.0
 
     def __init__(self, bot: discord.Client, budget: RestBudget | None = None,
-                 retry: Retry | None = None) -> None:
+                 retry: Retry | None = None, notes: SurfaceNotes | None = None) -> None:
         self.bot = bot
         self.budget = budget or RestBudget()
         self.retry = retry or Retry(passing)
@@ -172,8 +222,12 @@ class TablePublisher:
         # hand first, and under load a table's pending states merge into one drawing.
         workers = getattr(getattr(bot, "render_pool", None), "processes", 2)
         self._table_turns = asyncio.Semaphore(max(1, workers - 1))
-        self._saving: set[int] = set()  # games whose hand messages wait to be stored
-        self._saving_tasks: set[asyncio.Future[None]] = set()
+        store = getattr(bot, "store", None)
+        # Where games are shown is this surface's own memory, kept through its part of the store.
+        self.notes: SurfaceNotes | None = notes or (store.surface_notes(SURFACE) if store else None)
+        self._restored: dict[int, dict[int, dict[str, Any]]] = {}  # notes read at start, by game
+        self._saving: dict[int, asyncio.Future[None]] = {}  # games whose notes are being stored
+        self._resave: set[int] = set()  # games whose notes changed while being stored
         self._closed = False
 
     # -- rendering --------------------------------------------------------------------------
@@ -197,7 +251,72 @@ class TablePublisher:
         return image
 
     def feed(self, table: Table) -> Feed:
-        return self._feeds.setdefault(table.game_id, Feed())
+        feed = self._feeds.get(table.game_id)
+        if feed is None:
+            feed = self._feeds[table.game_id] = Feed()
+            rows = self._restored.pop(table.game_id, None)
+            if rows is not None or self.notes is None:
+                feed.marks, feed.loaded, feed.saved = Marks.from_rows(rows or {}), True, dict(rows or {})
+        return feed
+
+    def marks(self, table: Table) -> Marks:
+        """Where the game is shown (read from the store first: see :meth:`_load`)."""
+        return self.feed(table).marks
+
+    async def restore(self) -> None:
+        """Read where every game still to be shown is shown (at start, before the tables resume)."""
+        if self.notes is not None:
+            self._restored = await self.notes.live()
+
+    async def _load(self, table: Table) -> Marks:
+        """The game's marks, read from the store when this process has not shown it yet."""
+        feed = self.feed(table)
+        if not feed.loaded:
+            assert self.notes is not None
+            rows = await self.notes.read(table.game_id)
+            if not feed.loaded:  # another job may have read them meanwhile
+                feed.marks, feed.loaded, feed.saved = Marks.from_rows(rows), True, dict(rows)
+        return feed.marks
+
+    def where(self, game_id: int) -> tuple[int, int] | None:
+        """The channel and message of a game's table, when this process shows it."""
+        feed = self._feeds.get(game_id)
+        ref = feed.marks.table if feed is not None and feed.loaded else None
+        return (ref[0], ref[1]) if ref else None
+
+    def _save(self, table: Table) -> None:
+        """Store the game's marks that changed, in the background, one write at a time per game;
+        while the database refuses, keep trying (a restart must find every message it has to
+        bring up to date)."""
+        if self.notes is None:
+            return
+        if table.game_id in self._saving:
+            self._resave.add(table.game_id)
+            return
+        task = self._saving[table.game_id] = asyncio.ensure_future(self._store_marks(table))
+        task.add_done_callback(lambda _: self._saving.pop(table.game_id, None))
+
+    async def _store_marks(self, table: Table) -> None:
+        assert self.notes is not None
+        feed = self.feed(table)
+        for attempt in itertools.count():
+            self._resave.discard(table.game_id)
+            rows = feed.marks.rows(len(table.players))
+            changed = {seat: row for seat, row in rows.items() if feed.saved.get(seat, {}) != row}
+            if not changed:
+                return
+            try:
+                await self.notes.write(table.game_id, changed)
+            except StoreError:
+                if attempt == 0:
+                    log.warning("could not store where game %d is shown; trying again", table.game_id)
+                if self._closed or self._feeds.get(table.game_id) is not feed:
+                    return  # stopping, or its end is shown: a start needs none of it
+                await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+                continue
+            feed.saved.update(changed)
+            if table.game_id not in self._resave:
+                return
 
     # -- languages --------------------------------------------------------------------------
     def public_language(self, table: Table) -> str:
@@ -219,10 +338,13 @@ class TablePublisher:
                          headline: str = "") -> None:
         """The table message of a new game; ``via`` a publicly deferred interaction to answer
         with it (then its token keeps the table up to date for a while)."""
+        feed = self.feed(table)
+        feed.loaded = True  # a new game: nothing is shown anywhere yet
+        if await self._private_hands(table):
+            feed.marks.private = {s for s, p in enumerate(table.players) if not is_ai(p)}
         update = self._table_update(table)
         image = await self.draw(update)
         file = png(image, update.filename)
-        feed = self.feed(table)
         if via is not None:
             msg = await via.edit_original_response(content=headline[:2000] or None, embed=update.embed,
                                                    attachments=[file], view=update.view,
@@ -232,16 +354,29 @@ class TablePublisher:
             await self.budget.acquire()
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
                 content=headline[:2000] or None, embed=update.embed, file=file, view=update.view)
-        table.message_id = msg.id
+        feed.marks.table = [msg.channel.id, msg.id]
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+        self._save(table)
+
+    async def _private_hands(self, table: Table) -> bool:
+        """Whether the server shows hands privately rather than by direct message (as last read
+        when the database does not answer: it has just been read to start the game)."""
+        if self.notes is None:
+            return False
+        try:
+            return await self.notes.private_hands(table.guild_id)
+        except StoreError:
+            return False
 
     def deliver_hands(self, table: Table) -> None:
-        """Deal the hands: a DM to every human (players with private delivery, ``dm_failed``,
+        """Deal the hands: a DM to every human (players whose hands are private, by the server's setting or closed DMs,
         use the My hand button and are pinged on their turn)."""
+        self.feed(table)  # from now until its end is shown, the surface remembers the game
         self._mark_hands(table)
         self._queue_turn_alert(table)
 
     def show_move(self, table: Table, events: list[dict]) -> None:
+        self.feed(table)  # from now until its end is shown, the surface remembers the game
         self._mark_hands(table)
         self._mark_table(table)
         self._queue_event_posts(table, events)
@@ -249,6 +384,7 @@ class TablePublisher:
 
     def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
         """The final table (drawn once, naming the result) and hands without controls."""
+        self.feed(table)  # from now until its end is shown, the surface remembers the game
         self._mark_table(table)
         self._mark_hands(table)
         self._queue_event_posts(table, list(events))
@@ -258,6 +394,7 @@ class TablePublisher:
     def refresh(self, table: Table) -> None:
         """Bring the table and every hand to the table's state (after a restart, or when the
         move's deadline changed); the turn alert too."""
+        self.feed(table)  # from now until its end is shown, the surface remembers the game
         self._mark_table(table)
         self._mark_hands(table)
         self._queue_turn_alert(table)
@@ -268,19 +405,24 @@ class TablePublisher:
             self.feed(table).warned_seq = table.seq
             self._queue_turn_alert(table)
 
-    def hand_seen_via(self, table: Table, seat: int, interaction: discord.Interaction) -> Via:
-        """The player pressed a control on their hand: update that hand through this press, once
-        the press is answered (the caller sets ``answered``, or ``withdrawn`` when it answered
-        with a message of its own, whose token then edits that message, not the hand)."""
+    @staticmethod
+    def via_press(interaction: discord.Interaction) -> Via:
+        """A press on a hand as a way to update that hand, once the press is answered (the
+        caller sets ``answered``, or ``withdrawn`` when it answered with a message of its own,
+        whose token then edits that message, not the hand)."""
         message = interaction.message  # the hand the control was on: the token edits that one
-        via = Via(interaction, message.id if message else None, answered=asyncio.Event())
+        return Via(interaction, message.id if message else None, answered=asyncio.Event())
+
+    def pressed(self, table: Table, seat: int, via: Via) -> None:
+        """The player pressed a control on their hand: they are looking, and their hand is
+        updated through the press (:meth:`via_press`)."""
         feed = self.feed(table)
         feed.hand_via[seat] = via
         feed.looking[seat] = time.monotonic()
-        return via
 
     async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """'My hand': the hand as the answer to a deferred, private interaction."""
+        marks = await self._load(table)
         update = self._hand_update(table, seat)
         image = await self.draw(update)
         msg = await interaction.edit_original_response(embed=update.embed, view=update.view,
@@ -288,16 +430,17 @@ class TablePublisher:
         feed = self.feed(table)
         feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
-        if seat in table.dm_failed:  # the private copy is this player's hand from now on
+        if seat in marks.private:  # the private copy is this player's hand from now on
             feed.hand_via[seat] = Via(interaction, msg.id)
             # A move made while this copy was drawn went to the previous copy: catch up.
             self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
 
     async def drain(self) -> None:
         """Wait until everything marked or queued was delivered (tests, shutdown)."""
-        while self._updates.pending() or self._posts._tails:
+        while self._updates.pending() or self._posts._tails or self._saving:
             await self._updates.drain()
             await self._posts.drain()
+            await asyncio.gather(*list(self._saving.values()), return_exceptions=True)
 
     def close(self) -> None:
         self._closed = True
@@ -306,7 +449,7 @@ class TablePublisher:
                 feed.alert_timer.cancel()
         self._updates.cancel()
         self._posts.cancel()
-        for task in self._saving_tasks:
+        for task in self._saving.values():
             task.cancel()
 
     # -- the table message ------------------------------------------------------------------
@@ -319,19 +462,22 @@ class TablePublisher:
 
     async def _bring_table_up_to_date(self, table: Table) -> None:
         feed = self.feed(table)
+        marks = await self._load(table)
         update = self._table_update(table)
         via = feed.table_via if feed.table_via and feed.table_via.fresh else None
         channel = self.bot.get_partial_messageable(table.channel_id)
-        target = channel.get_partial_message(table.message_id) if table.message_id else None
-        new_id = await self._apply(feed, table.message_id, update, via, target)
+        shown_id = marks.table_message
+        target = channel.get_partial_message(shown_id) if shown_id else None
+        new_id = await self._apply(feed, shown_id, update, via, target)
         if via is not None and new_id is None:
             feed.table_via = None  # the token no longer works: edit as the bot from now on
-            new_id = await self._apply(feed, table.message_id, update, None, target)
+            new_id = await self._apply(feed, shown_id, update, None, target)
         if new_id is None:  # the message is gone: post the table anew
             image = await self.draw(update)
             await self.budget.acquire()
             msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
-            table.message_id = msg.id
+            marks.table = [msg.channel.id, msg.id]
+            self._save(table)
             feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
 
     def _table_update(self, table: Table) -> Update:
@@ -437,25 +583,26 @@ class TablePublisher:
 
     async def _update_hand(self, table: Table, seat: int) -> None:
         feed = self.feed(table)
+        marks = await self._load(table)
         update = self._hand_update(table, seat)
         via = feed.hand_via.get(seat)
         if via is not None and not via.fresh:
             feed.hand_via.pop(seat, None)
             via = None
-        if seat in table.dm_failed and via is None:
+        if seat in marks.private and via is None:
             return  # a private hand without a live interaction: the player opens it with My hand
-        ref = table.hand_messages.get(seat)
+        ref = marks.hands.get(seat)
         target = None
-        if ref is not None and seat not in table.dm_failed:
+        if ref is not None and seat not in marks.private:
             target = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
         shown_id = via.message_id if via is not None else (ref[1] if ref else None)
         done = await self._apply(feed, shown_id, update, via, target if via is None else None)
         if done is None and via is not None:
             feed.hand_via.pop(seat, None)
-            if seat in table.dm_failed:
+            if seat in marks.private:
                 return
             done = await self._apply(feed, ref[1] if ref else None, update, None, target)
-        if done is None and seat not in table.dm_failed and not table.finished:
+        if done is None and seat not in marks.private and not table.finished:
             await self._send_dm(table, seat, update)
 
     def _hand_update(self, table: Table, seat: int) -> Update:
@@ -512,9 +659,10 @@ class TablePublisher:
 
     async def _send_dm(self, table: Table, seat: int, update: Update) -> None:
         user_id = table.players[seat]
+        marks = self.marks(table)
         image = await self.draw(update)
         try:
-            ref = table.hand_messages.get(seat)
+            ref = marks.hands.get(seat)
             if ref is None:  # open the DM channel by the user's id alone (no user lookup)
                 await self.budget.acquire()
                 ref = [int((await self.bot.http.start_private_message(user_id))["id"]), 0]
@@ -527,7 +675,8 @@ class TablePublisher:
             msg = await channel.send(embed=update.embed, file=png(image, update.filename),
                                      view=update.view, nonce=nonce)
         except discord.Forbidden:
-            table.dm_failed.add(seat)
+            marks.private.add(seat)
+            self._save(table)
             with speaking(self.public_language(table)):
                 notice = t("<@{user}>, I can't send you direct messages, so press **My hand** on the table "
                            "to see your cards and play (only you can see it).", user=user_id)
@@ -537,43 +686,17 @@ class TablePublisher:
                 await self._replace_alert(table, want, msg)
             self._dealt(table, seat).set()  # only now: the waiting alert sees the notice
             return
-        table.hand_messages[seat] = [msg.channel.id, msg.id]
+        marks.hands[seat] = [msg.channel.id, msg.id]
         feed = self.feed(table)
         feed.notified[seat] = time.monotonic()  # a new DM notifies: the first notice
         feed.alerted.discard(seat)
-        await self._save_hands(table)
+        self._save(table)
         self._dealt(table, seat).set()
         if shows(msg, update):
-            self.feed(table).shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image),
+            feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image),
                                                    _first(msg.attachments))
         else:  # the hand sent before a stop, as it was then: brought to the table's state
             self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
-
-    async def _save_hands(self, table: Table) -> None:
-        """Store where the table's hands are shown; while the database refuses, keep trying in
-        the background (a restart must find every hand it has to bring up to date)."""
-        try:
-            await self.bot.store.set_hand_messages(table.game_id, table.hand_messages)
-        except StoreError:
-            log.warning("could not save the hand messages of game %d; trying again", table.game_id)
-            if table.game_id not in self._saving:
-                self._saving.add(table.game_id)
-                self._saving_tasks.add(task := asyncio.ensure_future(self._save_hands_later(table)))
-                task.add_done_callback(self._saving_tasks.discard)
-
-    async def _save_hands_later(self, table: Table) -> None:
-        try:
-            for delay in itertools.chain(RETRY_DELAYS, itertools.repeat(RETRY_DELAYS[-1])):
-                await asyncio.sleep(delay)
-                if self._closed or table.game_id not in self._feeds:
-                    return  # stopping, or the end is shown: the next start needs no hand ids
-                try:
-                    await self.bot.store.set_hand_messages(table.game_id, table.hand_messages)
-                    return
-                except StoreError:
-                    continue
-        finally:
-            self._saving.discard(table.game_id)
 
     # -- turn alerts -------------------------------------------------------------------------
     # Edits do not notify, so a player whose turn begins gets one short new message: a DM when
@@ -600,29 +723,31 @@ class TablePublisher:
         return seat, table.turn_since, warned if warned == table.seq else None
 
     async def _turn_alert(self, table: Table) -> None:
-        feed = self._feeds.get(table.game_id)  # a finished table's memory may be gone already
-        if feed is not None:
-            feed.alert_queued = False
+        feed = self._feeds.get(table.game_id)
+        if feed is None:
+            return  # its end is shown: its last alert went with it
+        feed.alert_queued = False
+        marks = await self._load(table)
         want = self._alert_wanted(table)
         seat = want[0] if want is not None else None
-        if seat is not None and seat not in table.dm_failed and seat not in table.hand_messages:
+        if seat is not None and seat not in marks.private and seat not in marks.hands:
             # The first hand DM first (the alert sits below it; a refused DM is known by then).
             # Bounded: a hand that cannot be sent must not hold up the table's other posts.
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._dealt(table, seat).wait(), FIRST_HAND_WAIT)
             want = self._alert_wanted(table)
         # A timeout warning never waits: it comes once a move, seconds before the move is played.
-        pause = ALERT_SPACING - (time.monotonic() - feed.alert_sent_at) if feed is not None else 0.0
-        if want is not None and want[2] is None and _alert_key(table.turn_alert) != want and pause > 0:
+        pause = ALERT_SPACING - (time.monotonic() - feed.alert_sent_at)
+        if want is not None and want[2] is None and _alert_key(marks.alert) != want and pause > 0:
             await asyncio.sleep(pause)  # alerts keep their pace; the turn may move on meanwhile
             want = self._alert_wanted(table)
-        if _alert_key(table.turn_alert) == want:
+        if _alert_key(marks.alert) == want:
             return
-        if want is None or feed is None:
+        if want is None:
             await self._replace_alert(table, None, None)
             return
         seat = want[0]
-        old = table.turn_alert
+        old = marks.alert
         mine = old is not None and old["seat"] == seat  # the alert alive is this player's
         now = time.monotonic()
         quiet = self.quiet(table, feed, want, now)
@@ -647,11 +772,12 @@ class TablePublisher:
             return  # the turn moved on while this waited: the job queued since sends the newest
         user = table.players[seat]
         msg = None
-        if seat not in table.dm_failed:
+        if seat not in marks.private:
             try:
                 msg = await self._send_turn_dm(table, seat, warned=want[2] is not None)
             except discord.Forbidden:
-                table.dm_failed.add(seat)
+                marks.private.add(seat)
+                self._save(table)
                 await self.budget.acquire()  # the refused DM used the token
         if msg is None:
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
@@ -668,7 +794,7 @@ class TablePublisher:
             return now
         seat = want[0]
         until = feed.looking.get(seat, float("-inf")) + self.looking_seconds
-        if seat in table.dm_failed:
+        if seat in self.marks(table).private:
             key = (seat, want[1])
             if feed.turn_began is None or feed.turn_began[0] != key:
                 feed.turn_began = (key, now)
@@ -690,7 +816,7 @@ class TablePublisher:
                           old: dict[str, int]) -> None:
         """Bring the player's unanswered alert to the turn ``want`` without notifying them."""
         seat = want[0]
-        dm = seat not in table.dm_failed and old["channel"] != table.channel_id
+        dm = seat not in self.marks(table).private and old["channel"] != table.channel_id
         text = (self._turn_dm_text(table, seat, warned=want[2] is not None) if dm
                 else self._channel_alert_text(table, seat, want))
         await self.budget.acquire()
@@ -718,7 +844,7 @@ class TablePublisher:
 
     async def _send_turn_dm(self, table: Table, seat: int, warned: bool) -> discord.Message:
         """The turn DM (the caller holds the send's token of the REST budget)."""
-        ref = table.hand_messages.get(seat)
+        ref = self.marks(table).hands.get(seat)
         if ref is None:  # no hand DM yet: open the DM channel by the user's id alone
             await self.budget.acquire()
             ref = [int((await self.bot.http.start_private_message(table.players[seat]))["id"]), 0]
@@ -729,10 +855,11 @@ class TablePublisher:
     def _turn_dm_text(self, table: Table, seat: int, warned: bool) -> str:
         """Where, until when, and a link to the table message."""
         where = f"<#{table.channel_id}>"
+        message = self.marks(table).table_message
         with speaking(self.owner_language(table, seat)):
             link = (" " + t("[Go to the table]({url})", url=f"https://discord.com/channels/{table.guild_id}/"
-                                                               f"{table.channel_id}/{table.message_id}")
-                    if table.message_id else "")
+                                                               f"{table.channel_id}/{message}")
+                    if message else "")
             if warned and folds_on_timeout(table):
                 text = t("⏰ Your move in {channel} is due {when}; then you die (fold this hand).",
                          channel=where, when=_when(table.deadline))
@@ -747,30 +874,22 @@ class TablePublisher:
 
     async def _replace_alert(self, table: Table, key: tuple[int, int, int | None] | None,
                              msg: discord.Message | None) -> None:
-        """Delete the table's alert unless it is ``msg``, then remember ``msg`` (None: no alert)."""
-        old = table.turn_alert
+        """Delete the table's alert unless it is ``msg``, then remember ``msg`` (None: no alert).
+        Which message is the alert is stored, so a restart deletes it when the turn passes
+        instead of leaving it behind."""
+        marks = self.marks(table)
+        old = marks.alert
         if old is not None and (msg is None or old["message"] != msg.id):
-            table.turn_alert = None
+            marks.alert = None
             await self.budget.acquire()
             with contextlib.suppress(discord.NotFound, discord.Forbidden):  # already gone
                 await self.bot.get_partial_messageable(old["channel"]).get_partial_message(
                     old["message"]).delete()
         if key is not None and msg is not None:
-            table.turn_alert = {"seat": key[0], "since": key[1], "warned": key[2],
-                                "channel": msg.channel.id, "message": msg.id}
-        if table.turn_alert != old:
-            await self._save_alert(table)
-
-    async def _save_alert(self, table: Table) -> None:
-        """The alert goes out after its move was stored: save which message it is, so a restart
-        deletes it when the turn passes instead of leaving it behind."""
-        store = getattr(self.bot, "store", None)
-        if store is None or table.finished:
-            return
-        try:
-            await store.set_turn_alert(table.game_id, table.turn_alert)
-        except StoreError:  # the next stored move saves it with the table's state anyway
-            log.warning("could not save the turn alert of game %d", table.game_id, exc_info=True)
+            marks.alert = {"seat": key[0], "since": key[1], "warned": key[2],
+                           "channel": msg.channel.id, "message": msg.id}
+        if marks.alert != old:
+            self._save(table)
 
     # -- one-off posts ----------------------------------------------------------------------
     def _queue_event_posts(self, table: Table, events: list[dict], seq: int | None = None) -> None:
@@ -798,11 +917,10 @@ class TablePublisher:
                                         seq=move.seq)
 
     async def _mark_posted(self, table: Table, seq: int) -> None:
-        store = getattr(self.bot, "store", None)
-        if store is None:
+        if self.notes is None:
             return
         try:
-            await store.mark_posted(table.game_id, seq)
+            await self.notes.posted(table.game_id, seq)
         except StoreError:  # sent again at the next start, and Discord drops the repeat by nonce
             log.warning("could not note the posts of game %d up to move %d", table.game_id, seq)
 
@@ -837,12 +955,14 @@ class TablePublisher:
         """A finished table's memory goes once its last updates went out."""
         keys = [("table", table.game_id), *(("hand", table.game_id, s) for s in range(len(table.players)))]
         await self._updates.settle(keys)
+        await self._posts.settle(("alert", table.game_id))  # the last alert goes with the game
         if table.finished:
             feed = self._feeds.pop(table.game_id, None)
             if feed is not None and feed.alert_timer is not None:
                 feed.alert_timer.cancel()
             try:
-                await self.bot.store.mark_final_shown(table.game_id)
+                if self.notes is not None:
+                    await self.notes.end_shown(table.game_id)
             except StoreError:  # shown again at the next start: no harm but a repeated edit
                 log.warning("could not note that game %d shows its end", table.game_id)
 

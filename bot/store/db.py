@@ -32,6 +32,7 @@ from .errors import MigrationError
 from .health import Health, unavailable
 from .ratings import recompute as recompute_ratings
 from .steps import Step, run_sqlite
+from .surfaces import from_state as surface_notes_from_state
 from .target import check_sqlite_path, parse_target
 
 __all__ = [
@@ -112,7 +113,7 @@ class Migration:
 
 _STEP = re.compile(r"^--\s*step:\s*(\w+)\s*$", re.MULTILINE)
 
-MIGRATION_STEPS = {"openskill_ratings": recompute_ratings}
+MIGRATION_STEPS = {"openskill_ratings": recompute_ratings, "surface_notes": surface_notes_from_state}
 """The Python steps a migration may name (``-- step: NAME``), by name."""
 
 

@@ -56,7 +56,7 @@ ChipMove = tuple[str, int, int]
 """("stake", seat, chips) into the game's escrow or ("payout", seat, chips) out of it."""
 
 __all__ = ["NewGame", "validate_new_game", "create_game", "record_action", "load_game",
-           "running_games", "finish_game", "cancel_game", "compute_payouts", "set_message",
+           "running_games", "finish_game", "cancel_game", "compute_payouts",
            "move_chips", "ChipMove"]
 
 MAX_SEATS = 8
@@ -224,29 +224,6 @@ async def move_chips(conn: aiosqlite.Connection, game_id: int, guild_id: int, pl
                    kind=kind, src=src, dst=dst, amount=amount, actor=actor,
                    reason=f"{'bet in' if kind == 'stake' else 'pot of'} game #{game_id}", now=now,
                    game_id=game_id)
-
-
-async def set_message(conn: aiosqlite.Connection, game_id: int, message_id: int, now: int) -> None:
-    _check_int(message_id, "The message id", 1, 2**63 - 1, InvalidGame)
-    cur = await conn.execute(
-        "UPDATE games SET message_id = ?, updated_at = ? WHERE game_id = ?", (message_id, now, game_id)
-    )
-    if cur.rowcount == 0:
-        raise UnknownGame(game_id)
-
-
-async def set_hand_messages(conn: aiosqlite.Connection, game_id: int, refs_json: str, now: int) -> None:
-    """Put the hands' direct messages (seat -> [channel, message]) into a game's saved state."""
-    await conn.execute(
-        "UPDATE games SET state = json_set(state, '$.hand_messages', json(?)), updated_at = ? "
-        "WHERE game_id = ?", (refs_json, now, game_id))
-
-
-async def set_turn_alert(conn: aiosqlite.Connection, game_id: int, alert_json: str, now: int) -> None:
-    """Put the table's current turn alert (a JSON object, or ``null``) into its saved state."""
-    await conn.execute(
-        "UPDATE games SET state = json_set(state, '$.turn_alert', json(?)), updated_at = ? "
-        "WHERE game_id = ? AND status = 'running'", (alert_json, now, game_id))
 
 
 async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, actor: int | str,

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from . import guards
+from . import guards, surfaces
 from .db import dialect_of
 from .errors import StoreError
 from .languages import UserLanguage, load_user_language
@@ -365,6 +365,8 @@ async def _forget_in_games(conn: Any, guild_id: int, user_id: int, pseudonym: in
             "WHERE game_id = ?",
             (json.dumps(players), _anonymous_state(row[2], seat, user_id, pseudonym),
              _anonymous_reason(row[3], names), now, row[0]))
+        if seat is not None:  # where a surface showed them their hand or called their turn
+            await surfaces.forget_seat(conn, row[0], seat)
     # Games they cancelled without playing (staff, from /games): the reason and the log name them.
     for row in await conn.execute_fetchall(
             "SELECT game_id, state, end_reason FROM games WHERE guild_id = ? AND status = 'cancelled' "

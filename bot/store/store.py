@@ -30,6 +30,7 @@ from . import (
     records,
     relay,
     seasons,
+    surfaces,
     tournaments,
     trends,
 )
@@ -68,6 +69,7 @@ from .settings import (
     save_settings,
     validate,
 )
+from .surfaces import SurfaceNotes
 from .trends import TrendKey, TrendPoint
 
 __all__ = ["Store"]
@@ -411,22 +413,28 @@ class Store:
         return await self._db.transact(lambda conn: games.create_game(
             conn, new, key=key, actor=actor, now=self._db.now_ms(), moves=list(moves)))
 
-    async def set_table_message(self, game_id: int, message_id: int) -> None:
-        """Remember the channel message that shows the table (posted after creation)."""
-        await self._db.transact(lambda conn: games.set_message(conn, game_id, message_id, self._db.now_ms()))
+    def surface_notes(self, surface: str) -> SurfaceNotes:
+        """The narrow part of the store a surface is handed (:mod:`bot.store.surfaces`)."""
+        return SurfaceNotes(self, surface)
 
-    async def set_hand_messages(self, game_id: int, refs: Mapping[int, Sequence[int]]) -> None:
-        """Remember the direct messages that show a game's hands (seat -> [channel, message]) as
-        soon as one is sent, so a restart edits them instead of sending new ones and leaving the
-        old ones with controls nobody can use."""
-        refs_json = json.dumps({str(seat): list(ref) for seat, ref in refs.items()})
-        await self._db.transact(lambda conn: games.set_hand_messages(conn, game_id, refs_json,
-                                                                     self._db.now_ms()))
+    async def read_surface_notes(self, surface: str, game_ids: list[int] | None
+                                 ) -> dict[int, dict[int, dict[str, Any]]]:
+        """A surface's notes about ``game_ids`` (None: every game running or not yet shown
+        ended), by game and seat."""
+        for game_id in game_ids or ():
+            _id(game_id, "The game id")
+        async with self._db.snapshot() as conn:
+            return await surfaces.read(conn, surface, game_ids)
 
-    async def set_turn_alert(self, game_id: int, alert: Mapping[str, Any] | None) -> None:
-        """Remember which message is a running table's turn alert, so a restart deletes it in
-        its turn (the alert is sent after the move that brought it was stored)."""
-        await self._db.transact(lambda conn: games.set_turn_alert(conn, game_id, json.dumps(alert), self._db.now_ms()))
+    async def write_surface_notes(self, surface: str, game_id: int,
+                                  rows: Mapping[int, Mapping[str, Any]]) -> None:
+        """Replace a surface's notes about some seats of a game (seat -1: the table's own)."""
+        _id(game_id, "The game id")
+        for seat, notes in rows.items():
+            if type(seat) is not int or not surfaces.TABLE_ROW <= seat < 64 or not isinstance(notes, Mapping):
+                raise InvalidInput("A surface's notes are an object per seat of the game.")
+        await self._db.transact(lambda conn: surfaces.write(conn, surface, game_id, rows,
+                                                            self._db.now_ms()))
 
     async def record_action(self, game_id: int, seq: int, actor: int | str, action: str,
                             events: Sequence[Mapping[str, Any]], state_json: str,

@@ -202,11 +202,12 @@ class Run:
                      or any(a.filename == "hand.png" for a in m.attachments)][-6:]
             async with await Store.open(self.database) as store:
                 record = await store.load_game(seat.gid, scope=EVERY_SERVER, with_events=False)
+                noted = await store.surface_notes("discord").read(seat.gid)
             table = Table.from_record(record)
             raise AssertionError(
                 f"game {seat.gid} ({record.status}) stored move {record.last_seq}, pressed "
-                f"{seat.pressed}, current {table.match.current_player}, stored hands "
-                f"{table.hand_messages}, dm_failed {sorted(table.dm_failed)}; hand messages "
+                f"{seat.pressed}, current {table.match.current_player}, where it is shown "
+                f"{noted}; hand messages "
                 f"{shown}; bot log: {self.bot.log.read_text()[-2500:] if self.bot else ''}") from exc
         if step[0] == "over":
             seat.over = True
@@ -311,6 +312,7 @@ class Run:
         that move offered, an ended one has no control left. The stuck games are counted."""
         async with await Store.open(self.database) as store:
             records = {s.gid: await store.load_game(s.gid, scope=EVERY_SERVER, with_events=False) for s in self.seats}
+            noted = {s.gid: await store.surface_notes("discord").read(s.gid) for s in self.seats}
         stuck = 0
         for seat in self.seats:
             record = records[seat.gid]
@@ -327,8 +329,8 @@ class Run:
                     raise AssertionError(
                         f"game {seat.gid} ({record.status}, {record.end_reason}) at move "
                         f"{record.last_seq}: table shows its end: {self.table_over(seat)}; hands "
-                        f"that still offer moves: {live}; stored hands: "
-                        f"{Table.from_record(record).hand_messages}") from exc
+                        f"that still offer moves: {live}; where it is shown: "
+                        f"{noted[seat.gid]}") from exc
                 continue
             table = Table.from_record(record)
             current = table.match.current_player

@@ -41,7 +41,7 @@ async def test_a_hand_sent_before_a_stop_is_the_hand_after_it(start_bot, standin
     async def refused(*args, **kwargs):
         raise StoreUnavailable("locked")
 
-    first.store.set_hand_messages = refused  # the id of the hand never reaches the store
+    first.publisher.notes.write = refused  # where the hand is never reaches the store
     table = await human_first(first, world)
     gid = table.game_id
     hand = await standin.wait_until(lambda: live_hand(standin, world.admin, gid, table.seq),
@@ -52,7 +52,7 @@ async def test_a_hand_sent_before_a_stop_is_the_hand_after_it(start_bot, standin
     second.tables.ai_delay = 3600
     await second.publisher.drain()
     again = second.tables.tables[gid]
-    assert again.hand_messages[0][1] == hand.id  # the hand already sent, not a second one
+    assert second.publisher.marks(again).hands[0][1] == hand.id  # the hand already sent, not a second one
     assert [m.id for m in hands_of(standin, world.admin, gid)] == [hand.id]
     assert live_hand(standin, world.admin, gid, again.seq).id == hand.id
 
@@ -60,20 +60,23 @@ async def test_a_hand_sent_before_a_stop_is_the_hand_after_it(start_bot, standin
 async def test_a_refused_save_of_a_hand_is_tried_again(start_bot, standin, world, tmp_path):
     bot = await start_bot(make_bot(standin, tmp_path / "retry.sqlite3", world.guild.id))
     bot.tables.ai_delay = 3600
-    real = bot.store.set_hand_messages
+    real = bot.publisher.notes.write
     tries, saved = [], asyncio.Event()
 
-    async def flaky(game_id, hands):
-        tries.append(dict(hands))
+    async def flaky(game_id, rows):
+        tries.append(dict(rows))
         if len(tries) <= 2:
             raise StoreUnavailable("locked")
-        await real(game_id, hands)
-        saved.set()
+        await real(game_id, rows)
+        if any("hand" in row for row in rows.values()):
+            saved.set()
 
-    bot.store.set_hand_messages = flaky
+    bot.publisher.notes.write = flaky
     table = await human_first(bot, world)
     await asyncio.wait_for(saved.wait(), WAIT)
-    assert len(tries) == 3 and tries[-1] == table.hand_messages
+    assert len(tries) >= 3
+    hand = bot.publisher.marks(table).hands[0]
+    assert (await bot.store.surface_notes("discord").read(table.game_id))[0]["hand"] == hand
 
 
 async def test_a_new_hand_is_sent_once_and_not_edited_again(start_bot, standin, world, tmp_path):

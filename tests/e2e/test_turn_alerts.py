@@ -191,8 +191,8 @@ async def test_a_restart_leaves_no_turn_dm_behind(start_bot, standin, world, tmp
         assert await player.step(), "twelve rounds give the admin more than two turns"
     # the newest alert is saved with the table, so the bot after the restart knows to delete it
     await standin.wait_for(lambda: (t := next(iter(first.tables.tables.values()), None)) is not None
-                           and t.turn_alert is not None
-                           and t.turn_alert["message"] == turn_dms(standin, world.admin)[-1].id,
+                           and (alert := first.publisher.marks(t).alert) is not None
+                           and alert["message"] == turn_dms(standin, world.admin)[-1].id,
                            "the newest turn DM remembered by its table")
     await first.publisher.drain()
     await first.close()

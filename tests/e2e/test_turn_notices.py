@@ -50,7 +50,7 @@ async def test_a_player_who_stops_pressing_is_alerted_once_the_quiet_spell_ends(
     table = next(iter(hbot.tables.tables.values()))
     await standin.wait_for(lambda: table.turn_seat == 0, "the player's turn again")
     [alert] = await standin.wait_for(lambda: turn_dms(standin, world.admin), "the turn DM")
-    assert not alert.deleted and table.turn_alert["message"] == alert.id
+    assert not alert.deleted and hbot.publisher.marks(table).alert["message"] == alert.id
 
 
 async def test_an_unanswered_alert_is_not_followed_by_another(hbot, standin, world):

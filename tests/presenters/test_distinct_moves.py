@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 
+import pytest
+
 from bot import presenter
-from bot.discord_ui.controls import press_move
 from bot.games.base import Action
+from bot.tables import TableError, TableManager
 
 TWINS = {
     "game": "koikoi", "seat": 0, "current_player": 0, "phase": "play",
@@ -34,34 +35,13 @@ def test_different_cards_of_a_month_stay_apart():
 
 def test_a_numbered_control_maps_to_the_offered_move():
     """``#i`` names the i-th move offered (twins merged), so the press plays that very move."""
-    played = []
-
-    class Manager:
-        tables: dict = {}
-
-        def get(self, gid):
-            return table
-
-        def check_click(self, table, user, seq):
-            return 0
-
-        async def act(self, table, seat, action, user, seq):
-            played.append(action)
-
-    async def nothing(*args, **kwargs):
-        return None
-
-    table = SimpleNamespace(game_id=1, guild_id=9, match=SimpleNamespace(observation=lambda seat: TWINS))
-    Manager.tables = {1: table}
-    via = SimpleNamespace(answered=asyncio.Event(), withdrawn=False)
-    client = SimpleNamespace(tables=Manager(), publisher=SimpleNamespace(hand_seen_via=lambda *a: via))
-    interaction = SimpleNamespace(client=client, user=SimpleNamespace(id=5),
-                                  response=SimpleNamespace(defer=nothing, is_done=lambda: True),
-                                  followup=SimpleNamespace(send=nothing))
-    asyncio.run(press_move(interaction, 1, 1, "#1"))
-    assert played == ["play:crane>pine_chaff_1"]
-    assert via.answered.is_set() and not via.withdrawn  # stored, so the hand is updated through the press
-    assert Action.parse(played[0]).card == "crane"
+    table = SimpleNamespace(match=SimpleNamespace(observation=lambda seat: TWINS))
+    played = TableManager._offered(table, 0, "#1")
+    assert played == "play:crane>pine_chaff_1"
+    assert Action.parse(played).card == "crane"
+    assert TableManager._offered(table, 0, "play:crane>pine_chaff_2") == "play:crane>pine_chaff_2"
+    with pytest.raises(TableError):
+        TableManager._offered(table, 0, "#9")
 
 
 def test_twins_are_merged_in_every_game_that_names_them_alike():

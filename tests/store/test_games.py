@@ -85,22 +85,6 @@ async def test_list_running_games_for_resume(funded):
     assert [g.game_id for g in running] == [b.game_id]
     assert running[0].players == [CAROL, "ai:hard"] and running[0].human_seats == {0: CAROL}
     assert await funded.list_running_games(OTHER_GUILD) == []
-    await funded.set_table_message(b.game_id, 777)
-    assert (await funded.load_game(b.game_id, scope=EVERY_SERVER)).message_id == 777
-
-
-async def test_the_turn_alert_is_saved_into_the_running_state_only(funded):
-    game = await _new(funded)
-    await funded.record_action(game.game_id, 1, ALICE, "x", [], '{"names": ["A", "B"], "turn_alert": null}', 3)
-    alert = {"seat": 0, "since": 1, "warned": None, "channel": 5, "message": 6}
-    await funded.set_turn_alert(game.game_id, alert)
-    state = json.loads((await funded.load_game(game.game_id, scope=EVERY_SERVER)).state_json)
-    assert state == {"names": ["A", "B"], "turn_alert": alert}  # the rest of the state untouched
-    await funded.set_turn_alert(game.game_id, None)
-    assert json.loads((await funded.load_game(game.game_id, scope=EVERY_SERVER)).state_json)["turn_alert"] is None
-    await funded.cancel_game(game.game_id)
-    await funded.set_turn_alert(game.game_id, alert)  # too late: a finished game keeps its state
-    assert json.loads((await funded.load_game(game.game_id, scope=EVERY_SERVER)).state_json)["turn_alert"] is None
 
 
 async def test_stake_is_escrowed_from_all_or_none(funded):
@@ -262,13 +246,6 @@ async def test_double_clicks_racing_apply_once(funded):
         await funded.cancel_game(game.game_id)
     assert await funded.balance(GUILD, ALICE) == 1300
     assert (await funded.audit()).ok
-
-
-async def test_hand_messages_are_kept_in_the_state_as_soon_as_they_are_sent(store):
-    game = await _new(store)
-    await store.set_hand_messages(game.game_id, {0: [70, 71], 1: [80, 81]})
-    state = json.loads((await store.load_game(game.game_id, scope=GUILD, with_events=False)).state_json)
-    assert state == {"s": 0, "hand_messages": {"0": [70, 71], "1": [80, 81]}}
 
 
 async def test_an_ended_game_is_shown_again_until_marked_shown(store):

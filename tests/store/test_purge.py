@@ -28,6 +28,7 @@ async def _server_with_history(store, guild: int) -> list[int]:
     await store.finish_game(games[0], [SeatResult(0, 6, "won"), SeatResult(1, 0, "lost")])
     await store.create_lobby("lobby", guild, 55, ALICE, game="koikoi", min_seats=2, max_seats=2)
     await store.relay_press(0, games[1], {"custom_id": "x"})
+    await store.surface_notes("discord").write(games[1], {-1: {"table": [55, 900]}})
     tour = await store.create_tournament(guild, 55, created_by=ALICE, game="koikoi", format="swiss",
                                          rules={"rounds": 1}, fee=5, key=f"cup-{guild}")
     for user in (ALICE, BOB):

@@ -39,6 +39,7 @@ SEASON_GAME = play([U1, U3], 17)
 OPENSKILL_GAME = play([U2, U1], 18)
 UNSHOWN_GAME = play([U3, U1], 19)
 UNPOSTED_GAME = play([U1, U2], 20, moves=6)
+NOTED_GAME = play([U2, U1], 21, moves=3)
 
 
 def _game(guild: int, played: Played, at: int, *, stake: int = 0, payouts: str | None = None):
@@ -287,7 +288,19 @@ def level_14(ids: dict[str, Any]):
     yield ExecuteMany("UPDATE games SET posted_seq = 2 WHERE game_id = ?", [(game_id,)])
 
 
+def level_15(ids: dict[str, Any]):
+    """A running game whose messages the Discord surface noted in rows of its own: the table,
+    a hand by direct message, a hand read privately and the turn alert."""
+    game_id = yield from _game(G2, NOTED_GAME, T0 + 18_000)
+    yield ExecuteMany(
+        "INSERT INTO surface_notes (game_id, surface, seat, notes, updated_at) VALUES (?, 'discord', ?, ?, ?)",
+        [(game_id, -1, json.dumps({"table": [55, 9001]}), T0 + 18_001),
+         (game_id, 0, json.dumps({"hand": [600, 9002], "alert": {"seat": 0, "since": 3, "warned": None,
+                                                                 "channel": 600, "message": 9003}}), T0 + 18_002),
+         (game_id, 1, json.dumps({"private": True}), T0 + 18_003)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
-                           14: level_14}
+                           14: level_14, 15: level_15}
