@@ -199,31 +199,116 @@ def card_strip(image: Image.Image, cards: tuple[str, ...], x: int, y: int, width
     return width + (n - 1) * step
 
 
-def _pieces(s: str) -> list[str]:
-    """What a line may break between: words, and each character of Japanese and Korean runs
-    that are written without spaces (a space before a piece is kept with it)."""
-    pieces: list[str] = []
-    for i, word in enumerate(s.split()):
-        lead = " " if i else ""
-        if needs_cjk(word) and " " not in word:
-            pieces.extend([lead + word[0], *word[1:]] if word else [])
-        else:
-            pieces.append(lead + word)
+# Where Japanese, written without spaces, may break: after these marks a line breaks best.
+_STOPS = frozenset("、。，．！？：；・")
+_CLOSING = frozenset("）」』】〕〉》")
+# Kinsoku: what may not begin a line (closing marks, small kana, the long vowel mark) or end one.
+_NO_START = _STOPS | _CLOSING | frozenset("ー～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.!?:;)]}")
+_NO_END = frozenset("（「『【〔〈《([{")
+FULL_ENOUGH = 0.75  # the share of its width a line ended early, at punctuation, keeps
+
+
+def _hiragana(ch: str) -> bool:
+    return "\u3041" <= ch <= "\u309f"
+
+
+def _phrases(word: str) -> list[tuple[str, bool]]:
+    """A word with CJK characters cut where a line may break, each piece with whether the break
+    before it is a good one: after punctuation (good), and where a run of hiragana (a particle,
+    an inflection) or a closing mark gives way to a new word in kanji, katakana or digits (fair).
+    Hangul words are written with spaces between them and stay whole."""
+    pieces, start = [(word, True)], 0
+    for i in range(1, len(word)):
+        before, ch = word[i - 1], word[i]
+        if ch in _NO_START or before in _NO_END:
+            continue
+        good = before in _STOPS
+        if good or ((_hiragana(before) or before in _CLOSING) and not _hiragana(ch)):
+            pieces[-1] = (word[start:i], pieces[-1][1])
+            pieces.append((word[i:], good))
+            start = i
     return pieces
 
 
-def wrap_text(s: str, size: int, width: float, max_lines: int = 2) -> list[str]:
-    """Split ``s`` into at most ``max_lines`` lines of ``width`` pixels (the last shortened)."""
-    lines, current = [], ""
-    for piece in _pieces(drawable(s)):
-        trial = current + piece if current else piece.lstrip()
-        if text_width(trial, size) <= width or not current:
-            current = trial
+def _characters(piece: str, good: bool) -> list[tuple[str, bool]]:
+    """A CJK piece too long for a line, in characters that may begin one: a closing mark or small
+    kana stays with the character before it, an opening mark with the one after."""
+    out: list[tuple[str, bool]] = []
+    for ch in piece:
+        if out and (out[-1][0].isspace() or ch in _NO_START or out[-1][0][-1] in _NO_END):
+            out[-1] = (out[-1][0] + ch, out[-1][1])
         else:
-            lines.append(current)
-            current = piece.lstrip()
+            out.append((ch, good if not out else False))
+    return out
+
+
+def _pieces(s: str, size: int, width: float, loose: bool = False) -> list[tuple[str, bool]]:
+    """What a line may break between, each with whether the break before it is a good one:
+    words (a space before a piece is kept with it), Japanese phrases (:func:`_phrases`), and the
+    characters of a CJK phrase wider than a line, or of every CJK phrase when ``loose``; a Latin
+    word too long stays whole, to be shortened."""
+    pieces: list[tuple[str, bool]] = []
+    for i, word in enumerate(s.split()):
+        lead = " " if i else ""
+        parts = _phrases(word) if needs_cjk(word) else [(word, True)]
+        for j, (part, good) in enumerate(parts):
+            part = lead + part if j == 0 else part
+            if needs_cjk(part) and (loose or text_width(part.strip(), size) > width):
+                pieces.extend(_characters(part, good))
+            else:
+                pieces.append((part, good))
+    return pieces
+
+
+def _joined(pieces: list[tuple[str, bool]]) -> str:
+    return "".join(p for p, _ in pieces).lstrip()
+
+
+def _line_end(line: list[tuple[str, bool]], after: tuple[str, bool], size: int, width: float,
+              early: bool) -> int:
+    """How many pieces of ``line`` stay on it when ``after`` does not fit: all of them, or (when
+    ``early``) those before its last good break when the break before ``after`` is only a fair
+    one and the line stays well filled (Japanese breaks at punctuation rather than between the
+    words of a phrase)."""
+    if after[1] or not early:
+        return len(line)
+    for k in range(len(line) - 1, 0, -1):
+        if line[k][1]:
+            return k if text_width(_joined(line[:k]), size) >= FULL_ENOUGH * width else len(line)
+    return len(line)
+
+
+def _wrap(pieces: list[tuple[str, bool]], size: int, width: float,
+          early: bool = True) -> list[list[tuple[str, bool]]]:
+    """The pieces in lines of ``width`` pixels (see :func:`_line_end` for ``early``), no stray
+    character or two left alone on the last."""
+    lines: list[list[tuple[str, bool]]] = []
+    current: list[tuple[str, bool]] = []
+    for piece in pieces:
+        while current and text_width(_joined([*current, piece]), size) > width:
+            cut = _line_end(current, piece, size, width, early)
+            lines.append(current[:cut])
+            current = current[cut:]
+        current.append(piece)
     lines.append(current)
+    last = _joined(lines[-1])
+    if len(lines) > 1 and len(lines[-2]) > 1 and needs_cjk(last) and len(last.replace(" ", "")) <= 2:
+        moved = lines[-2][-1:] + lines[-1]  # a stray character or two takes the phrase before along
+        if text_width(_joined(moved), size) <= width:
+            lines[-2:] = [lines[-2][:-1], moved]
+    return lines
+
+
+def wrap_text(s: str, size: int, width: float, max_lines: int = 2) -> list[str]:
+    """Split ``s`` into at most ``max_lines`` lines of ``width`` pixels (the last shortened),
+    never inside a word: Japanese at punctuation where it can, else between phrases, and never
+    leaving a last line of one or two characters. CJK text breaks between any two characters
+    only when that is what keeps it whole within ``max_lines``."""
+    s = drawable(s)
+    lines = _wrap(_pieces(s, size, width), size, width)
+    if len(lines) > max_lines and needs_cjk(s):
+        loose = _wrap(_pieces(s, size, width, loose=True), size, width, early=False)
+        lines = loose if len(loose) <= max_lines else lines
     if len(lines) > max_lines:
-        rest = "".join(lines[max_lines - 1:]) if all(map(needs_cjk, lines)) else " ".join(lines[max_lines - 1:])
-        lines = lines[: max_lines - 1] + [rest]
-    return [fit_text(line, size, width) for line in lines]
+        lines = [*lines[: max_lines - 1], [p for line in lines[max_lines - 1:] for p in line]]
+    return [fit_text(_joined(line), size, width) for line in lines]

@@ -1,5 +1,5 @@
 """A player's private hand: cards numbered 1..n like the buttons, playable cards marked, or the
-choices of a decision when the turn plays no hand card."""
+choices of a decision when the turn plays no hand card; a ranked hand (Seotda) with its rank."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from bot.cards import card
 from bot.i18n import N_, speaking, t
 
 from .art.jokers import JOKER_PI
-from .art.palette import HIGHLIGHT, INK, MUTED, PLAYABLE, TEXT
+from .art.palette import GOLD, HIGHLIGHT, INK, MUTED, PLAYABLE, TEXT
 from .canvas import (
     ELLIPSIS,
     MARGIN,
@@ -33,6 +33,7 @@ RAISE = 12  # playable cards sit a little higher
 LEGEND_H = 30
 TITLE_SMALL = 16  # a title in two lines
 LEGEND_SIZE = 15
+CAPTION_SIZE = 17
 CAPTURES = N_("Raised with a green frame and green number: captures a field card now.")
 NO_CAPTURE = N_("No card captures now: any card you play stays on the field.")
 
@@ -44,6 +45,12 @@ def _card_width(n: int) -> int:
 def marked_cards(view: HandView) -> frozenset[str]:
     """The cards raised and framed: none while the player decides something else."""
     return frozenset() if view.decision else frozenset(view.playable) & frozenset(view.cards)
+
+
+def has_legend(view: HandView) -> bool:
+    """Whether the line of choices or of what the marked cards mean is drawn: a hand with a
+    caption belongs to a game without a field, so the capture wording never stands in for it."""
+    return bool(view.decision or view.legend or not view.caption)
 
 
 def _legend(draw, view: HandView, marked: frozenset[str], y: float, width: float) -> None:
@@ -82,7 +89,8 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
     gap = 12 if n <= 8 else 10
     ch = card_height(w)
     width = max(460, 2 * MARGIN + n * w + max(0, n - 1) * gap)
-    height = TITLE_H + RAISE + ch + 8 + 34 + 22 + LEGEND_H + 8
+    lines = bool(view.caption) + has_legend(view)
+    height = TITLE_H + RAISE + ch + 8 + 34 + 22 + lines * LEGEND_H + 8
     image, draw = new_canvas(width, height)
     _title(draw, view.title or t("Your hand"), width - 2 * MARGIN)
     playable = marked_cards(view)
@@ -109,7 +117,13 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
             if shown != caption:  # "Sep chrysanthemum": the plant alone, the month is in the corner
                 shown, px = fit_line(caption.split(" ", 1)[-1], 13, w + gap - 2, min_size=11)
             text(draw, (cx, cy + 30), shown, px, fill=MUTED, anchor="mm")
-    _legend(draw, view, playable, height - LEGEND_H // 2 - 6, width - 2 * MARGIN)
+    bottom = height - LEGEND_H // 2 - 6
+    if view.caption:  # right under the cards, the choices of the turn below it
+        y = bottom - LEGEND_H if has_legend(view) else bottom
+        fitted_text(draw, (MARGIN, y), view.caption, CAPTION_SIZE, width - 2 * MARGIN, fill=GOLD,
+                    anchor="lm", bold=True)
+    if has_legend(view):
+        _legend(draw, view, playable, bottom, width - 2 * MARGIN)
     return image
 
 

@@ -2,24 +2,78 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from PIL import Image
 
 from bot.i18n import speaking, t
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
-from .canvas import IMAGE_WIDTH, MARGIN, card_strip, chip, fitted_text, new_canvas, text, text_width
+from .canvas import (
+    IMAGE_WIDTH,
+    MARGIN,
+    card_strip,
+    chip,
+    fit_line,
+    fitted_text,
+    new_canvas,
+    text,
+    text_width,
+)
 from .encode import encode_png
 from .showdown import showdown_image
 from .sprites import card_height
-from .view import SummaryView
+from .view import SummaryView, YakuRow
 
 WIDTH = IMAGE_WIDTH
 CARD_W = 44
 TITLE_H = 56
 ROW_GAP = 8
 PLAYER_COL = 150
-NAME_COL = 210
+NAME_COL = 210  # the narrowest the yaku name column gets
 POINTS_COL = 90
+NAME_X = MARGIN + PLAYER_COL
+CARDS_END = WIDTH - MARGIN - POINTS_COL - 10  # the cards stop short of the points
+NAME_SIZE = 20
+NAME_MIN_SIZE = 14
+NAME_GAP = 10  # between a name and its cards
+TIGHT_STEP = CARD_W // 2  # a long name may squeeze its cards half a card apart, each corner in view
+
+
+@dataclass(frozen=True, slots=True)
+class RowBox:
+    """Where a yaku row's name and cards go: the name as drawn (``shown`` at ``size`` pixels, bold,
+    its left edge at ``NAME_X``) and the strip of cards from ``cards_x``, ``cards_w`` wide."""
+
+    shown: str
+    size: int
+    cards_x: int
+    cards_w: int
+
+
+def _tight_strip(cards: int) -> int:
+    """The width of a row's cards squeezed as far as a name may push them."""
+    return CARD_W + max(0, cards - 1) * TIGHT_STEP
+
+
+def row_boxes(rows: Sequence[YakuRow]) -> list[RowBox]:
+    """Lay out the yaku names and their cards: the name column is as wide as the longest name at
+    full size needs (at least ``NAME_COL``) while every row's cards keep their corner indices in
+    view, so the cards stay in one column; a name longer than that column takes the room its own
+    row's cards leave, and only a name that fits nowhere is drawn smaller, then shortened."""
+    if not rows:
+        return []
+    needed = [text_width(r.name, NAME_SIZE, True) + NAME_GAP for r in rows]
+    room = [CARDS_END - NAME_X - _tight_strip(len(r.cards)) for r in rows]
+    column = max(NAME_COL, min(max(needed), min(room)))
+    boxes = []
+    for row, need, free in zip(rows, needed, room, strict=True):
+        name_w = max(column, min(need, free))
+        shown, size = fit_line(row.name, NAME_SIZE, name_w - NAME_GAP, min_size=NAME_MIN_SIZE, bold=True)
+        cards_x = round(NAME_X + name_w)
+        boxes.append(RowBox(shown, size, cards_x, CARDS_END - cards_x))
+    return boxes
 
 
 def summary_image(view: SummaryView) -> Image.Image:
@@ -38,16 +92,13 @@ def summary_image(view: SummaryView) -> Image.Image:
         text(draw, (MARGIN + 8, y + row_h // 2), t("No yaku this round."), 18, fill=MUTED,
              anchor="lm")
         y += row_h + 4  # the row it said so in: what follows goes below it
-    cards_x = MARGIN + PLAYER_COL + NAME_COL
-    cards_w = WIDTH - MARGIN - POINTS_COL - cards_x - 10
-    for i, row in enumerate(view.rows):
+    for i, (row, box) in enumerate(zip(view.rows, row_boxes(view.rows), strict=True)):
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), radius=10,
                                fill=PANEL + (190 if i % 2 == 0 else 120,))
         mid = y + row_h // 2
         fitted_text(draw, (MARGIN + 12, mid), row.player, 17, PLAYER_COL - 16, fill=MUTED, anchor="lm")
-        fitted_text(draw, (MARGIN + PLAYER_COL, mid), row.name, 20, NAME_COL - 10, min_size=14,
-                    anchor="lm", bold=True)
-        card_strip(image, row.cards, cards_x, y + ROW_GAP, CARD_W, cards_w, view.korean_months)
+        text(draw, (NAME_X, mid), box.shown, box.size, anchor="lm", bold=True)
+        card_strip(image, row.cards, box.cards_x, y + ROW_GAP, CARD_W, box.cards_w, view.korean_months)
         text(draw, (WIDTH - MARGIN - 14, mid), f"{row.points}", 24, fill=GOLD, anchor="rm",
              bold=True)
         y += row_h + 4

@@ -99,7 +99,10 @@ class HandView:
     discarded to the field. ``decision``: the choices of a turn that plays no hand card (Koi-Koi
     or Stop, Go or Stop, which field card to take): then no card is marked and the choices are
     shown instead. ``legend``: what the marked cards mean, for a game where they do not capture
-    (empty: the capture wording).
+    (empty: the capture wording). ``caption``: what the hand is worth as a whole, for a game
+    that ranks hands instead of capturing (Seotda: "38 Gwang-ttaeng (the March and August
+    brights)"), drawn on a line of its own whatever the turn asks; a hand with a caption never
+    gets the capture wording, its game has no field.
     """
 
     cards: tuple[str, ...]
@@ -108,6 +111,7 @@ class HandView:
     korean_months: bool = False
     decision: tuple[str, ...] = ()
     legend: str = ""
+    caption: str = ""
     language: str = "en"  # the owner's language
 
 

@@ -290,6 +290,11 @@ class Presenter:
         """What the marked hand cards mean ('' for the capture wording of the fishing games)."""
         return ""
 
+    def caption(self, obs: dict[str, Any]) -> str:
+        """What the seat's hand is worth as a whole, for a game that ranks hands ('' for the
+        fishing games, whose hand is worth what it captures)."""
+        return ""
+
     def hand_view(self, obs: dict[str, Any]) -> HandView:
         title = t("Your hand")
         if obs.get("current_player") == obs.get("seat") and (ask := self.prompt(obs)):
@@ -298,7 +303,7 @@ class Presenter:
         playable = () if decision else self.playable(obs)
         return HandView(cards=tuple(obs.get("hand", ())), playable=playable, title=title,
                         korean_months=self.korean_months, decision=decision,
-                        legend=self.legend(obs, playable))
+                        legend=self.legend(obs, playable), caption=self.caption(obs))
 
     def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
         """Extra (name, value) lines for the private hand message, e.g. the seat's yaku so far."""

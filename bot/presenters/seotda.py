@@ -95,13 +95,19 @@ class SeotdaPresenter(Presenter):
     def playable(self, obs: dict[str, Any]) -> tuple[str, ...]:
         return ()
 
-    def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
+    def caption(self, obs: dict[str, Any]) -> str:
+        """The rank of the hand the seat plays: the two it kept, else its best two ('' before
+        it holds two cards)."""
         cards = obs.get("kept") or obs.get("hand") or []
         if len(cards) < 2:
-            return []
+            return ""
         specials = obs.get("special_hands", True)
         hand = evaluate(cards, specials) if len(cards) == 2 else best_two(cards, specials)
-        return [(t("Your hand"), self.yaku_name(hand.slug))]
+        return self.yaku_name(hand.slug)
+
+    def hand_fields(self, obs: dict[str, Any]) -> list[tuple[str, str]]:
+        rank = self.caption(obs)
+        return [(t("Your hand"), rank)] if rank else []
 
     # -- the table ----------------------------------------------------------------------------
     def status(self, obs: dict[str, Any], seat: int) -> str:
