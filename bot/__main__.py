@@ -200,7 +200,7 @@ _OPERATIONS = {"backup": _backup, "restore": _restore, "purge-guild": _purge_gui
 @contextlib.asynccontextmanager
 async def _command_tree():
     """The bot's command tree as ``sync`` sees it (cogs loaded, translator set), without logging in."""
-    from bot.client import HanafudaBot
+    from bot.discord_ui.client import HanafudaBot
 
     bot = HanafudaBot(Settings(token="", database_path=Path(os.devnull)), sync_dev_guild=False, sync_only=True)
     async with bot:
@@ -225,7 +225,7 @@ async def command_tree_texts() -> list[tuple[str, str]]:
 
 
 async def _sync(settings, guild_id: int | None) -> int:
-    from bot.client import HanafudaBot
+    from bot.discord_ui.client import HanafudaBot
 
     bot = HanafudaBot(settings, sync_dev_guild=False, sync_only=True)
     async with bot:
@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "sync":
             return asyncio.run(_sync(settings, args.guild))
-        from bot.client import HanafudaBot
+        from bot.discord_ui.client import HanafudaBot
         from bot.store.schema import schema_status
 
         # Read the database before Discord is contacted: a wrong path or a server that is down

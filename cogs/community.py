@@ -43,6 +43,7 @@ from bot.discord_ui.text import (
     choice,
     fit_embed,
     refuse,
+    season_label,
     shown,
 )
 from bot.games import GAMES
@@ -131,21 +132,6 @@ def season_number(choice: SeasonChoice, seasons: list[Season]) -> int | None:
     if choice == CURRENT_SEASON:
         return seasons[0].season if seasons else 0
     return choice
-
-
-def season_label(number: int | None, seasons: list[Season], *, plain: bool = False
-                 ) -> str | None:
-    """How a board or record names its season; None on a server that never started one.
-    ``plain``: the name as typed, for a list of choices (which shows no markdown and pings no
-    one); else escaped for a message."""
-    if not seasons:
-        return None
-    if number is None:
-        return t("All seasons")
-    if number == 0:
-        return t("Before the first season")
-    name = next((s.name for s in seasons if s.season == number), "")
-    return t("Season {number}: {name}", number=number, name=name if plain else shown(name, 64))
 
 
 async def season_autocomplete(interaction: discord.Interaction, current: str

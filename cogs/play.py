@@ -14,9 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import weakref
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,6 +25,20 @@ from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import add_settings, preset_label, seat_counts
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks, in_public
+from bot.discord_ui.starting import (
+    CHALLENGE_CLOSED,
+    CHALLENGE_SECONDS,
+    LOBBY_CLOSED,
+    NO_MENTIONS,
+    ai_names,
+    before_answer,
+    check_stakes,
+    expired_embed,
+    launch,
+    lobby_lock,
+    pressed,
+    start_table,
+)
 from bot.discord_ui.table_rules import MAX_STAKE, build_rules, table_rules
 from bot.discord_ui.text import clip, refuse, safe_name
 from bot.games import GAMES, game_module
@@ -35,186 +47,18 @@ from bot.games.descriptor import descriptors
 from bot.games.seotda.rules import INT_RANGES as SEOTDA_RANGES
 from bot.i18n import N_, number, t, tp
 from bot.presenters.problems import rules_problem
-from bot.settlement import ESCROW_POINTS, cover_for, is_betting, is_per_point
-from bot.store import StoreError, UnknownAccount
-from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused, start_key
-from bot.tables import AI_LEVELS, Table, TableError, ai_seat
-from bot.words import amount as counted
+from bot.settlement import ESCROW_POINTS, is_betting, is_per_point
+from bot.store import StoreError
+from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused
+from bot.tables import AI_LEVELS, TableError, ai_seat
 from bot.words import plural
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
-CHALLENGE_SECONDS = 300
 MAX_ROUNDS = 1000
 MAX_REPLY = 1800  # below Discord's 2,000-character message limit, with room for the frame
 TEAMS = ("off", "pairs", "triples")
-LOBBY_CLOSED = N_("This lobby is no longer open.")
-CHALLENGE_CLOSED = N_("This challenge is no longer open.")
-REMATCH_CLOSED = N_("This rematch is no longer open.")
-CLOSED = {"lobby": LOBBY_CLOSED, "challenge": CHALLENGE_CLOSED, "rematch": REMATCH_CLOSED}
-NO_MENTIONS = discord.AllowedMentions.none()
-
-def ai_name(level: str) -> str:
-    return t("AI ({level})", level=tp("choice", level))
-
-
-def ai_names(levels: list[str]) -> list[str]:
-    """Seat names of AI players: the level in the name, numbered when several share it."""
-    out = []
-    for i, level in enumerate(levels):
-        same = levels.count(level)
-        out.append(ai_name(level) if same == 1 else t("AI {number} ({level})", number=levels[:i + 1].count(level),
-                                                        level=tp("choice", level)))
-    return out
-
-
-BEFORE_ANSWER_SECONDS = 2.0
-"""How long what a command must know before its first answer may take: Discord waits 3 s for the
-answer, and it must travel back."""
-
-SLOW_DATABASE = N_("The bot's database is not answering quickly right now, so nothing was "
-                   "started. Please try again in a moment.")
-
-
-async def before_answer(work: Awaitable[T], undo: Callable[[T], Awaitable[object]] | None = None) -> T:
-    """``work`` that a command needs before it answers, done in time for the answer or refused
-    with one sentence (TableError). A write that lands after it was given up is undone with
-    ``undo``, so that nothing the player was told did not happen stays."""
-    task = asyncio.ensure_future(work)
-    try:
-        return await asyncio.wait_for(asyncio.shield(task), BEFORE_ANSWER_SECONDS)
-    except TimeoutError:
-        if undo is not None:
-            task.add_done_callback(lambda done: _undo_late(done, undo))
-        else:
-            task.cancel()
-        raise TableError(t(SLOW_DATABASE)) from None
-    except StoreError as exc:  # the database is away: its one sentence
-        raise TableError(sentence(exc)) from None
-
-
-def _undo_late(done: asyncio.Future, undo: Callable[[Any], Awaitable[object]]) -> None:
-    if done.cancelled() or done.exception() is not None:
-        return
-    undoing = asyncio.ensure_future(undo(done.result()))
-    undoing.add_done_callback(lambda u: u.cancelled() or u.exception() is None
-                              or log.warning("could not undo a late write: %s", u.exception()))
-
-
-async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
-                       humans: list[int] | tuple[int, ...]) -> None:
-    """Every human seat can cover the stake (a player without an account would open one with
-    the starting chips); TableError naming who cannot. Reads only: nothing changes; in time
-    for the command's answer, or refused."""
-    if stake:
-        await before_answer(_check_stakes(interaction, game, stake, humans))
-
-
-async def _check_stakes(interaction: discord.Interaction, game: str, stake: int,
-                        humans: list[int] | tuple[int, ...]) -> None:
-    store = interaction.client.store  # type: ignore[attr-defined]
-    settings = await store.get_settings(interaction.guild_id)
-    needed = cover_for(game, stake)
-    currency = safe_name(settings.currency_name)
-    for user in humans:
-        try:
-            balance = await store.balance(interaction.guild_id, user)
-        except UnknownAccount:
-            balance = settings.starting_chips
-        if balance < needed:
-            if user == interaction.user.id:
-                raise TableError(t("You have {balance}, but this stake needs {needed} from each player.",
-                                   balance=counted(balance, currency), needed=number(needed)))
-            raise TableError(t("{user} has {balance}, but this stake needs {needed} from each player.",
-                               user=f"<@{user}>", balance=counted(balance, currency), needed=number(needed)))
-
-
-async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
-                      names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int,
-                      *, key: str, via: discord.Interaction | None = None, headline: str = "",
-                      rules: Any = None) -> Table:
-    """Create and show the table; refuses with a clear message (nothing started) on bad input.
-    ``key`` makes the start idempotent: a second call with it returns the same game. ``via``: an
-    interaction deferred publicly whose answer becomes the table (its token then keeps the table
-    up to date without counting against the bot's global rate limit). ``rules``: the exact rules
-    to play (a rematch), instead of building them from ``rules_spec`` and the house rules."""
-    bot = interaction.client
-    if rules is None:
-        settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
-        rules = table_rules(settings, game, len(players), rules_spec, stake)
-    if stake:  # a first staked game opens the player's account with the server's starting chips
-        for player in players:
-            if isinstance(player, int):
-                await bot.store.open_account(interaction.guild_id, player)  # type: ignore[attr-defined]
-    try:
-        return await bot.tables.start(  # type: ignore[attr-defined]
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game,
-            players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            seed=bot.tables.new_seed(), key=key, via=via, headline=headline)
-    except StoreError as exc:
-        raise TableError(sentence(exc)) from None
-
-
-def lobby_spec(lobby: Lobby) -> dict[str, Any]:
-    return {"preset": lobby.preset, "rounds": lobby.rounds, "target": lobby.target, "teams": lobby.teams,
-            "options": lobby.options}
-
-
-# -- presses ---------------------------------------------------------------------------------------
-_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-
-
-def lobby_lock(lobby_id: str) -> asyncio.Lock:
-    """Serialises one lobby's change and message edit, so the message shows the latest members."""
-    lock = _locks.get(lobby_id)
-    if lock is None:
-        lock = _locks[lobby_id] = asyncio.Lock()
-    return lock
-
-
-async def pressed(interaction: discord.Interaction, lobby_id: str, kind: str) -> Lobby:
-    """The stored lobby a press refers to, if the press comes from where that lobby is shown;
-    else LobbyNotOpen (unknown, forged or misplaced ids all look alike to the presser)."""
-    lobby = await interaction.client.store.get_lobby(lobby_id)  # type: ignore[attr-defined]
-    message_id = interaction.message.id if interaction.message is not None else None
-    if (lobby is None or lobby.kind != kind or lobby.guild_id != interaction.guild_id
-            or lobby.channel_id != interaction.channel_id
-            or (lobby.message_id is not None and lobby.message_id != message_id)):
-        raise LobbyNotOpen(t(CLOSED.get(kind, LOBBY_CLOSED)))
-    return lobby
-
-
-async def launch(interaction: discord.Interaction, lobby: Lobby, *,
-                 players: list[int | str] | None = None, names: list[str] | None = None,
-                 rules: Any = None, host_id: int | None = None, headline: str = "") -> Table | None:
-    """Start the game of a lobby this press moved to ``starting``. On a refusal the lobby opens
-    again and the presser is told why (privately); None then. A rematch gives its own seats,
-    names, rules and host (those of the game it repeats)."""
-    store = interaction.client.store  # type: ignore[attr-defined]
-    if players is None:
-        players = [*lobby.humans, *(ai_seat(level) for level in lobby.ais)]
-    humans = [p for p in players if isinstance(p, int)]
-    try:
-        await check_stakes(interaction, lobby.game, lobby.stake, humans)
-        if names is None:
-            shown_names = [await display_name(interaction, h) for h in lobby.humans]
-            with in_public(interaction):  # the AI seats' names are shown to the whole channel
-                names = shown_names + ai_names(list(lobby.ais))
-        table = await start_table(interaction, lobby.game, players, names,
-                                  lobby.host_id if host_id is None else host_id, lobby_spec(lobby),
-                                  lobby.stake, key=start_key(lobby.lobby_id), rules=rules,
-                                  headline=headline)
-    except TableError as exc:
-        await store.settle_lobby_start(lobby.lobby_id)
-        await refuse(interaction, str(exc))
-        return None
-    except BaseException:
-        await asyncio.shield(store.settle_lobby_start(lobby.lobby_id))
-        raise
-    await store.finish_lobby_start(lobby.lobby_id, table.game_id)
-    return table
 
 
 async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, level: str | None = None) -> None:
@@ -276,15 +120,6 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
             log.info("lobby %s: its message could not be closed", lobby.lobby_id)
     await interaction.followup.send(t("The game is on: look for the table below."), ephemeral=True,
                                     allowed_mentions=NO_MENTIONS)
-
-
-def expired_embed(lobby: Lobby) -> discord.Embed:
-    if lobby.kind == "rematch":
-        return discord.Embed(title=t("Rematch expired"), colour=ACCENT,
-                             description=t("Not every player confirmed in time; press Rematch on the "
-                                           "final table to ask again."))
-    return discord.Embed(title=t("Challenge expired"), colour=ACCENT,
-                         description=t("{user} did not answer in time.", user=f"<@{lobby.opponent_id}>"))
 
 
 async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: str) -> None:
@@ -436,20 +271,6 @@ def challenge_view(lobby_id: str) -> discord.ui.View:
     view.add_item(ChallengeButton("accept", lobby_id))
     view.add_item(ChallengeButton("decline", lobby_id))
     return view
-
-
-async def display_name(interaction: discord.Interaction, user_id: int) -> str:
-    guild = interaction.guild
-    member = guild.get_member(user_id) if guild else None
-    if member is not None:
-        return member.display_name
-    if user_id == interaction.user.id:
-        return interaction.user.display_name
-    try:
-        user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(user_id)
-        return user.display_name
-    except discord.HTTPException:
-        return t("Player {number}", number=user_id % 10000)
 
 
 # -- the commands ----------------------------------------------------------------------------------

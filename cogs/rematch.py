@@ -22,15 +22,7 @@ from bot.discord_ui.errors import told
 from bot.discord_ui.game_settings import add_settings
 from bot.discord_ui.parts import ACCENT, controls, rematch_face
 from bot.discord_ui.speaking import Speaks, in_public
-from bot.discord_ui.text import fit_embed, refuse, safe_name
-from bot.games import game_module
-from bot.games.base import InvalidRules
-from bot.i18n import N_, language_of, speaking, t
-from bot.store import Scope, StoreError
-from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
-from bot.store.models import GameRecord
-from bot.tables import Table, TableError, is_ai
-from cogs.play import (
+from bot.discord_ui.starting import (
     CHALLENGE_SECONDS,
     NO_MENTIONS,
     REMATCH_CLOSED,
@@ -41,6 +33,14 @@ from cogs.play import (
     lobby_lock,
     pressed,
 )
+from bot.discord_ui.text import fit_embed, refuse, safe_name
+from bot.games import game_module
+from bot.games.base import InvalidRules
+from bot.i18n import N_, language_of, speaking, t
+from bot.store import Scope, StoreError
+from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
+from bot.store.models import GameRecord
+from bot.tables import Table, TableError, is_ai
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)

@@ -46,10 +46,10 @@ def is_staff(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-def jump_link(record: GameRecord, where: tuple[int, int] | None) -> str | None:
+def jump_link(record: GameRecord, shown_at: tuple[int, int] | None) -> str | None:
     """A link to the table's message: where this process shows it, else where older code
     noted it on the game."""
-    channel_id, message_id = where or (record.channel_id, record.message_id)
+    channel_id, message_id = shown_at or (record.channel_id, record.message_id)
     if not message_id:
         return None
     return f"https://discord.com/channels/{record.guild_id}/{channel_id}/{message_id}"
@@ -84,12 +84,12 @@ def names_of(record: GameRecord, table: Table | None) -> list[str]:
 
 
 def game_field(record: GameRecord, table: Table | None,
-               where: tuple[int, int] | None = None) -> tuple[str, str]:
+               shown_at: tuple[int, int] | None = None) -> tuple[str, str]:
     players = ", ".join(shown(n, NAME) for n in names_of(record, table))
     where = round_text(table)
     lines = [players, " · ".join(part for part in (where, turn_text(table)) if part)]
     started = f"<t:{int(record.created_at.timestamp())}:R>"
-    link = jump_link(record, where)
+    link = jump_link(record, shown_at)
     lines.append(t("Started {when} · [Jump to the table]({link})", when=started, link=link) if link
                  else t("Started {when} in {channel}", when=started, channel=f"<#{record.channel_id}>"))
     return f"#{record.game_id} · {GAME_NAMES.get(record.game, record.game)}", clip("\n".join(lines), FIELD_VALUE)

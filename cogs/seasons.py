@@ -17,12 +17,11 @@ from bot.discord_ui.cog import ServerCog, staff_only
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public
-from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse
+from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse, season_label
 from bot.i18n import N_, t
 from bot.store import StoreError
 from bot.store.models import former_member, is_pseudonym
 from bot.store.seasons import NAME_LIMIT
-from cogs.community import season_label
 
 SHOWN = 20  # seasons listed, the newest first
 

@@ -36,8 +36,8 @@ import discord
 import yarl
 
 from bot import eventloop
-from bot.client import HanafudaBot
 from bot.config import DEFAULT_NICENESS, Settings
+from bot.discord_ui.client import HanafudaBot
 from bot.loopwatch import LoopWatch
 from bot.stallwatch import Stall, StallRecorder
 

@@ -4,7 +4,7 @@
                              [--runs 1] [--clicks N] [--validate-every 10] [--json]
 
 Each run starts the local Discord stand-in of the test suite in this process (127.0.0.1 only) and
-the real bot (``bot.client.HanafudaBot``) in a subprocess aimed at it, with a temporary SQLite
+the real bot (``bot.discord_ui.client.HanafudaBot``) in a subprocess aimed at it, with a temporary SQLite
 database. N players, each in a channel of their own (25 to a server), run ``/koikoi ai:LEVEL``
 together; their hands come by DM. Each player presses a random legal move as soon as the hand
 offers one (or after --think-ms), and starts a new match when one ends, until --seconds are over

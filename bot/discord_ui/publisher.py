@@ -227,7 +227,6 @@ class TablePublisher:
         self.notes: SurfaceNotes | None = notes or (store.surface_notes(SURFACE) if store else None)
         self._restored: dict[int, dict[int, dict[str, Any]]] = {}  # notes read at start, by game
         self._saving: dict[int, asyncio.Future[None]] = {}  # games whose notes are being stored
-        self._resave: set[int] = set()  # games whose notes changed while being stored
         self._closed = False
 
     # -- rendering --------------------------------------------------------------------------
@@ -285,38 +284,34 @@ class TablePublisher:
         return (ref[0], ref[1]) if ref else None
 
     def _save(self, table: Table) -> None:
-        """Store the game's marks that changed, in the background, one write at a time per game;
-        while the database refuses, keep trying (a restart must find every message it has to
-        bring up to date)."""
-        if self.notes is None:
-            return
-        if table.game_id in self._saving:
-            self._resave.add(table.game_id)
-            return
-        task = self._saving[table.game_id] = asyncio.ensure_future(self._store_marks(table))
-        task.add_done_callback(lambda _: self._saving.pop(table.game_id, None))
+        """Store the game's marks that changed, in the background, one write at a time per game
+        (a write under way stores what changed meanwhile once it is done); while the database
+        refuses, keep trying (a restart must find every message it has to bring up to date)."""
+        if self.notes is not None and table.game_id not in self._saving:
+            self._saving[table.game_id] = asyncio.ensure_future(
+                self._store_marks(table.game_id, len(table.players), self.feed(table)))
 
-    async def _store_marks(self, table: Table) -> None:
+    async def _store_marks(self, game_id: int, seats: int, feed: Feed) -> None:
         assert self.notes is not None
-        feed = self.feed(table)
-        for attempt in itertools.count():
-            self._resave.discard(table.game_id)
-            rows = feed.marks.rows(len(table.players))
-            changed = {seat: row for seat, row in rows.items() if feed.saved.get(seat, {}) != row}
-            if not changed:
-                return
-            try:
-                await self.notes.write(table.game_id, changed)
-            except StoreError:
-                if attempt == 0:
-                    log.warning("could not store where game %d is shown; trying again", table.game_id)
-                if self._closed or self._feeds.get(table.game_id) is not feed:
-                    return  # stopping, or its end is shown: a start needs none of it
-                await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
-                continue
-            feed.saved.update(changed)
-            if table.game_id not in self._resave:
-                return
+        try:
+            for attempt in itertools.count():
+                rows = feed.marks.rows(seats)
+                changed = {seat: row for seat, row in rows.items() if feed.saved.get(seat, {}) != row}
+                if not changed:
+                    return
+                try:
+                    await self.notes.write(game_id, changed)
+                except StoreError:
+                    if attempt == 0:
+                        log.warning("could not store where game %d is shown; trying again", game_id)
+                    if self._closed or self._feeds.get(game_id) is not feed:
+                        return  # stopping, or its end is shown: a start needs none of it
+                    await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+                    continue
+                feed.saved.update(changed)
+        finally:  # at once, not in a callback: a change noted after this point starts a new save
+            if self._saving.get(game_id) is asyncio.current_task():
+                del self._saving[game_id]
 
     # -- languages --------------------------------------------------------------------------
     def public_language(self, table: Table) -> str:

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord_ui.answer import send_private
 from bot.i18n import N_, number, t
+from bot.store.models import Season
 
 __all__ = [
     "AUTHOR", "CHOICE", "CONTENT", "DESCRIPTION", "EMBED_TOTAL", "FIELD_NAME", "FIELD_VALUE",
@@ -127,3 +128,18 @@ class Text(app_commands.Transformer):
                               what=t(self.what), least=self.min_length, most=self.max_length,
                               sent=number(len(text))))
         return text
+
+
+def season_label(number: int | None, seasons: list[Season], *, plain: bool = False
+                 ) -> str | None:
+    """How a board or record names its season; None on a server that never started one.
+    ``plain``: the name as typed, for a list of choices (which shows no markdown and pings no
+    one); else escaped for a message."""
+    if not seasons:
+        return None
+    if number is None:
+        return t("All seasons")
+    if number == 0:
+        return t("Before the first season")
+    name = next((s.name for s in seasons if s.season == number), "")
+    return t("Season {number}: {name}", number=number, name=name if plain else shown(name, 64))

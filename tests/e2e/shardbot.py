@@ -26,8 +26,8 @@ import discord
 import yarl
 
 from bot import eventloop, logcontext
-from bot.client import HanafudaBot
 from bot.config import load_settings
+from bot.discord_ui.client import HanafudaBot
 
 
 def emit(event: str, **fields: object) -> None:

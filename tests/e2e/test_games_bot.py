@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
 from bot.settlement import ESCROW_POINTS
 from bot.store import EVERY_SERVER
 from bot.tables import TableError

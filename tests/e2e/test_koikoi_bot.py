@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
 from bot.games import koikoi
 from bot.store import EVERY_SERVER
 from tests.discord_standin import StandIn
@@ -279,9 +279,9 @@ async def test_the_long_lived_heap_is_frozen_once_the_bot_is_ready(hbot):
     # Full collections then walk only what the tables allocate, not the modules and caches.
     import gc
 
-    import bot.client
+    import bot.discord_ui.client
 
-    assert bot.client._heap_frozen and gc.get_freeze_count() > 0
+    assert bot.discord_ui.client._heap_frozen and gc.get_freeze_count() > 0
     frozen = gc.get_freeze_count()
     hbot.freeze_heap()  # a reconnect's on_ready freezes nothing more
     assert gc.get_freeze_count() == frozen

@@ -3,8 +3,8 @@ and the ledger balanced at the end (the store's own tests cover the rest on both
 
 from __future__ import annotations
 
-from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
 from bot.store import EVERY_SERVER
 from tests import pgserver
 from tests.e2e.playing import (

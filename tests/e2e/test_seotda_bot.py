@@ -9,8 +9,8 @@ import functools
 
 import pytest
 
-from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
 from bot.store import EVERY_SERVER
 from tests.e2e.playing import (
     Player,

@@ -12,8 +12,8 @@ from contextlib import closing
 
 import pytest
 
-from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text, table_messages, table_posted
 
 pytestmark = pytest.mark.asyncio

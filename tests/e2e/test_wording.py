@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.client import HanafudaBot
 from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
 from bot.words import ELLIPSIS
 from tests.discord_standin.state import walk_components
 from tests.e2e.playing import play_out, table_posted

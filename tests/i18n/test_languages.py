@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.client import EXTENSIONS
+from bot.discord_ui.client import EXTENSIONS
 from bot.discord_ui.speaking import Speaks
 from bot.i18n import current
 from bot.languages import Languages
