@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import pytest
 
@@ -107,3 +108,24 @@ async def test_the_end_deletes_the_last_alert():
     publisher._queue_turn_alert(table)
     await publisher.drain()
     assert bot.log[-1][:3] == ("delete", alert["channel"], alert["message"]) and marks.alert is None
+
+
+async def test_no_alert_for_a_turn_the_player_already_pressed_in():
+    """An alert that waited in the lane while the player pressed a move of that very turn is not
+    sent: they are at the table, and their move is on its way."""
+    bot = Bot()
+    publisher = TablePublisher(bot)
+    publisher.looking_seconds = 0.0  # the minute of looking aside: only the press of this turn counts
+    table = two_humans()
+    shown_by(publisher, table)
+    seat = table.match.current_player
+    table.turn_since = table.seq
+    publisher.pressed(table, seat, publisher.via_press(SimpleNamespace(message=None)))
+    publisher._queue_turn_alert(table)
+    await publisher.drain()
+    assert [entry for entry in bot.log if entry[0] == "send"] == []
+    table.seq += 2  # the turn came back to them later: that one is alerted
+    table.turn_since = table.seq
+    publisher._queue_turn_alert(table)
+    await publisher.drain()
+    assert [entry[0] for entry in bot.log] == ["send"]

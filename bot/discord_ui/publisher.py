@@ -175,6 +175,7 @@ class Feed:
     looking: dict[int, float] = field(default_factory=dict)
     notified: dict[int, float] = field(default_factory=dict)
     alerted: set[int] = field(default_factory=set)  # seats whose last notice was a turn alert
+    pressed_at: dict[int, int] = field(default_factory=dict)  # seat -> the move of their last press
     turn_began: tuple[tuple[int, int], float] | None = None  # (seat, move) and when first seen
     alert_timer: asyncio.TimerHandle | None = None  # looks at the alert again when quiet ends
 
@@ -414,6 +415,7 @@ class TablePublisher:
         feed = self.feed(table)
         feed.hand_via[seat] = via
         feed.looking[seat] = time.monotonic()
+        feed.pressed_at[seat] = table.seq
 
     async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """'My hand': the hand as the answer to a deferred, private interaction."""
@@ -744,6 +746,10 @@ class TablePublisher:
         seat = want[0]
         old = marks.alert
         mine = old is not None and old["seat"] == seat  # the alert alive is this player's
+        if self._answered(feed, want):
+            if old is not None and not mine:
+                await self._replace_alert(table, None, None)
+            return
         now = time.monotonic()
         quiet = self.quiet(table, feed, want, now)
         if quiet > now:  # they are looking, or their channel ping waits: look again then
@@ -763,10 +769,11 @@ class TablePublisher:
             return
         await self._replace_alert(table, None, None)  # the previous alert goes first
         await self.budget.acquire()  # the token of the send below
-        if self._alert_wanted(table) != want:
+        if self._alert_wanted(table) != want or self._answered(feed, want):
             return  # the turn moved on while this waited: the job queued since sends the newest
         user = table.players[seat]
         msg = None
+        sent_at = time.monotonic()  # a press while the send is under way answers it
         if seat not in marks.private:
             try:
                 msg = await self._send_turn_dm(table, seat, warned=want[2] is not None)
@@ -777,9 +784,16 @@ class TablePublisher:
         if msg is None:
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
                 content=self._channel_alert_text(table, seat, want), allowed_mentions=ping(user))
-        feed.alert_sent_at = feed.notified[seat] = time.monotonic()
+        feed.alert_sent_at = feed.notified[seat] = sent_at
         feed.alerted.add(seat)
         await self._replace_alert(table, want, msg)
+
+    @staticmethod
+    def _answered(feed: Feed, want: tuple[int, int, int | None]) -> bool:
+        """Whether the player already pressed during the turn ``want`` alerts them to (the alert
+        waited in the lane meanwhile): they are at the table, and their move is on its way. A
+        timeout warning is never answered so."""
+        return want[2] is None and feed.pressed_at.get(want[0], -1) >= want[1]
 
     def quiet(self, table: Table, feed: Feed, want: tuple[int, int, int | None], now: float) -> float:
         """Until when the alert ``want`` must not notify: a minute after the player's last press
