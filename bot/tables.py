@@ -451,6 +451,30 @@ class TableManager:
             raise TableError(t("You are not playing in this game."))
         return await self.slap(table, seat, user_id, relayed_press=relayed_press)
 
+    def seat_in(self, game_id: int, user_id: int, outsider: str | None = None) -> tuple[Table, int]:
+        """The running table and the user's seat at it; TableError (``outsider``, or a plain
+        sentence) when they do not play there."""
+        table = self.get(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError(outsider or t("You are not playing in this game."))
+        return table, seat
+
+    async def forfeit_by(self, game_id: int, user_id: int) -> None:
+        """A player gives up their game (their team's, in a team game)."""
+        table, seat = self.seat_in(game_id, user_id)
+        await self.forfeit(table, seat, "forfeited")
+
+    async def cancel_by(self, game_id: int, user_id: int, name: str, *,
+                        manages_at: tuple[int | None, int | None] | None = None) -> None:
+        """Cancel a game at its host's or a server manager's request, every stake refunded.
+        ``manages_at``: the server and channel where the user may manage the server; it counts
+        only where the game is, so a press that claims another place carries nothing."""
+        table = self.get(game_id)
+        if user_id != table.host_id and manages_at != (table.guild_id, table.channel_id):
+            raise TableError(t("Only the player who started the game or a server manager can cancel it."))
+        await self.cancel(table, user_id, f"cancelled by {name[:80]}")
+
     @staticmethod
     def _offered(table: Table, seat: int, key: str) -> str:
         """The move a control names: its text, or ``#i``, the i-th move offered at this turn

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import metrics
+from bot.discord_ui.app import app
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import add_settings, preset_label, seat_counts
 from bot.discord_ui.parts import ACCENT
@@ -63,7 +64,7 @@ TEAMS = ("off", "pairs", "triples")
 
 async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, level: str | None = None) -> None:
     """Join, Leave, Cancel, Add AI or Start, checked against the stored lobby."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     user = interaction.user.id
     try:
         lobby = await pressed(interaction, lobby_id, "lobby")
@@ -97,7 +98,7 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
 
 
 async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     if interaction.user.id != lobby.host_id:
         raise LobbyRefused(t("Only the host can start the game."))
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -124,7 +125,7 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
 
 async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: str) -> None:
     """Accept or Decline: only the challenged member, before the stored expiry."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     try:
         lobby = await pressed(interaction, lobby_id, "challenge")
         if op not in ("accept", "decline"):
@@ -393,7 +394,7 @@ class PlayCog(commands.Cog):
         store = getattr(self.bot, "store", None)
         if store is None:  # only publishing the commands: no database, no lobbies
             return
-        owns = self.bot.shard_plan.owns  # type: ignore[attr-defined]  # other processes: theirs
+        owns = app(self.bot).shard_plan.owns  # other processes: theirs
         for lobby in await store.recover_lobbies(owns):
             log.info("lobby %s was starting at shutdown: now %s", lobby.lobby_id, lobby.status)
         for lobby in await store.open_challenges():
@@ -410,7 +411,7 @@ class PlayCog(commands.Cog):
                         options: dict[str, int] | None = None) -> None:
         """``options``: the game's own per-table rules given as command options (Seotda's ante)."""
         user = interaction.user
-        store = self.bot.store  # type: ignore[attr-defined]
+        store = app(self.bot).store
         problem = option_problem(game, ai, rounds, target, stake, preset, players, teams)
         if problem:
             await refuse(interaction, problem)
@@ -483,12 +484,12 @@ class PlayCog(commands.Cog):
             raise TableError(t("Bots can't play; use the ai option to play against mine."))
         await check_stakes(interaction, game, stake, [user.id])
         exp = int(time.time()) + CHALLENGE_SECONDS
-        store = self.bot.store  # type: ignore[attr-defined]
+        store = app(self.bot).store
         lobby = await before_answer(store.create_lobby(
             "challenge", interaction.guild_id, interaction.channel_id, user.id, game=game,
             min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec),
             undo=lambda late: store.close_lobby(late.lobby_id, user.id))
-        settings = await self.bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+        settings = await app(self.bot).store.get_settings(interaction.guild_id)
         with in_public(interaction):
             embed = lobby_embed(lobby, settings, title=t("{game} challenge", game=GAME_NAMES[game]))
             embed.description = (t("{host} challenges {opponent}.", host=f"<@{user.id}>", opponent=f"<@{opponent.id}>")
@@ -503,7 +504,7 @@ class PlayCog(commands.Cog):
 
     async def _lobby(self, interaction: discord.Interaction, game: str, spec: dict[str, Any],
                      stake: int) -> None:
-        store = self.bot.store  # type: ignore[attr-defined]
+        store = app(self.bot).store
         settings = await store.get_settings(interaction.guild_id)
         rules = build_rules(game, settings.rules_for(game), spec["preset"], spec["rounds"],
                             spec["target"], spec["teams"], stake, spec["options"])
@@ -525,7 +526,7 @@ class PlayCog(commands.Cog):
         message_id = getattr(sent, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
-        await self.bot.store.set_lobby_message(lobby.lobby_id, message_id)  # type: ignore[attr-defined]
+        await app(self.bot).store.set_lobby_message(lobby.lobby_id, message_id)
 
     # -- challenge expiry --------------------------------------------------------------------
     def schedule_expiry(self, lobby_id: str) -> None:
@@ -537,7 +538,7 @@ class PlayCog(commands.Cog):
     async def _expire(self, lobby_id: str) -> None:
         """Close an unanswered challenge or rematch when its stored expiry passes (a press after
         that is refused too)."""
-        store = self.bot.store  # type: ignore[attr-defined]
+        store = app(self.bot).store
         try:
             lobby = await store.get_lobby(lobby_id)
             if lobby is None or lobby.status != "open" or lobby.expires_at is None:

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord_ui.app import app
 from bot.discord_ui.errors import told
 from bot.discord_ui.game_settings import add_settings
 from bot.discord_ui.parts import ACCENT, controls, rematch_face
@@ -77,7 +78,7 @@ def source_of(record: GameRecord) -> Source:
 async def load_source(interaction: discord.Interaction, game_id: int) -> Source:
     """The finished game ``game_id`` of this server and channel, pressed by one of its players;
     TableError (a private refusal) otherwise."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     scope = Scope.press(interaction.guild_id, interaction.user.id)
     try:
         record = await store.load_game(game_id, scope=scope, with_events=False)
@@ -163,7 +164,7 @@ async def may_stake(interaction: discord.Interaction, source: Source) -> bool:
     """Whether the presser may open a rematch with this stake (the server's stake policy)."""
     if not source.stake:
         return True
-    settings = await interaction.client.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+    settings = await app(interaction).store.get_settings(interaction.guild_id)
     perms = getattr(interaction.user, "guild_permissions", None)
     return settings.may_start_staked(is_manager=bool(perms and perms.manage_guild),
                                      role_ids=[r.id for r in getattr(interaction.user, "roles", [])])
@@ -174,7 +175,7 @@ async def request(interaction: discord.Interaction, source: Source,
     """Ask for or confirm the rematch of ``source``; an expired request is closed (its message
     too) and a fresh one opened. ``answering``: the press is Accept on that rematch's message,
     which confirms that rematch or nothing."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     rules = source.rules
     args = dict(game=source.record.game, stake=source.stake, seats=len(source.record.players),
                 ais=source.ai_levels, channel_id=source.record.channel_id,
@@ -202,7 +203,7 @@ async def request(interaction: discord.Interaction, source: Source,
 async def rematch_press(interaction: discord.Interaction, game_id: int, answering: str | None = None) -> None:
     """Rematch on a final table, or Accept on the rematch message ``answering``: ask, confirm
     or start."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     try:
         source = await load_source(interaction, game_id)
         await check_stakes(interaction, source.record.game, source.stake, [interaction.user.id])
@@ -224,7 +225,7 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
                                                      users=[discord.Object(u) for u in waiting]))
         message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
         await store.set_lobby_message(lobby.lobby_id, message_id)
-        play = interaction.client.get_cog("PlayCog")  # type: ignore[attr-defined]
+        play = app(interaction).get_cog("PlayCog")
         if play is not None:  # None only while the bot shuts down
             play.schedule_expiry(lobby.lobby_id)
         if (await store.get_lobby(lobby.lobby_id)).status != "open":  # answered meanwhile
@@ -256,7 +257,7 @@ async def start(interaction: discord.Interaction, lobby: Lobby, source: Source) 
 
 async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str) -> None:
     """Accept or Decline on the rematch message, checked against the stored rematch."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     try:
         lobby = await pressed(interaction, lobby_id, "rematch")
         if op == "accept" and lobby.source_game_id is not None:

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.app import app
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks
@@ -100,8 +101,8 @@ async def running_here(interaction: discord.Interaction) -> list[tuple[GameRecor
     never another server's)."""
     bot = interaction.client
     scope = Scope.press(interaction.guild_id, interaction.user.id)
-    records = await bot.store.list_running_games(scope)  # type: ignore[attr-defined]
-    live = bot.tables.tables  # type: ignore[attr-defined]
+    records = await app(bot).store.list_running_games(scope)
+    live = app(bot).tables.tables
     out = []
     for record in records:
         table = live.get(record.game_id)
@@ -143,7 +144,7 @@ async def games_page(interaction: discord.Interaction, page: int, note: str = ""
         embed.description = t("{games} running.", games=plural(len(games), "game"))
     if note:
         embed.description = f"{note}\n{embed.description}"
-    publisher = interaction.client.publisher  # type: ignore[attr-defined]
+    publisher = app(interaction).publisher
     for record, table in shown_games:
         name, value = game_field(record, table, publisher.where(record.game_id))
         embed.add_field(name=name, value=value, inline=False)
@@ -154,7 +155,7 @@ async def games_page(interaction: discord.Interaction, page: int, note: str = ""
 
 async def cancel_from_list(interaction: discord.Interaction, game_id: int, page: int) -> None:
     """Cancel a game as its table's Cancel button would (stakes refunded), then show the list again."""
-    manager = interaction.client.tables  # type: ignore[attr-defined]
+    manager = app(interaction).tables
     try:
         if not is_staff(interaction):
             raise TableError(t(NOT_STAFF))

@@ -38,6 +38,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.app import app
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
@@ -179,7 +180,7 @@ def on_its_message(interaction: discord.Interaction, tour: Tournament) -> bool:
 async def pressed(interaction: discord.Interaction, tid: int, op: str) -> Tournament:
     """The stored tournament a press refers to, if the presser may see it (its server's, or from
     a DM one they signed up for) and, but to leave it, pressed on its own message."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     try:
         tour = await store.tournament(tid, scope=scope_of_press(interaction))
     except TournamentError:
@@ -232,7 +233,7 @@ async def leave_press(interaction: discord.Interaction, tour: Tournament) -> Non
 
 async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
                            value: str | None = None) -> None:
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     cog = cog_of(interaction)
     guild, user = interaction.guild_id, interaction.user
     try:
@@ -367,8 +368,8 @@ class TournamentCog(ServerCog):
         running tables are resumed (a game may end at once); then advance each tournament."""
         if getattr(self.bot, "store", None) is None:  # only publishing the commands
             return
-        self.bot.tables.end_listeners.append(self._table_ended)  # type: ignore[attr-defined]
-        owns = self.bot.shard_plan.owns  # type: ignore[attr-defined]
+        app(self.bot).tables.end_listeners.append(self._table_ended)
+        owns = app(self.bot).shard_plan.owns
         live = [tid for tid, guild in await self.store.live_tournaments() if owns(guild)]
         for tid in live:
             tour = await self.store.tournament(tid, scope=EVERY_SERVER)
@@ -611,7 +612,7 @@ class TournamentCog(ServerCog):
                          number=tour.tournament_id, round=p.round, board=p.board,
                          a=safe_name(a.name), b=safe_name(b.name))
         try:
-            table = await self.bot.tables.start(  # type: ignore[attr-defined]
+            table = await app(self.bot).tables.start(
                 guild_id=tour.guild_id, channel_id=tour.channel_id, game=tour.game, players=seats,
                 names=[a.name, b.name], host_id=tour.created_by,
                 rules=game_module(tour.game).Rules.from_dict(tour.rules), stake=0,
@@ -655,7 +656,7 @@ class TournamentCog(ServerCog):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
         try:
-            await self.bot.publisher.budget.acquire()  # type: ignore[attr-defined]
+            await app(self.bot).publisher.budget.acquire()
             await channel.get_partial_message(tour.message_id).edit(
                 embed=embed, view=view, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
@@ -672,11 +673,11 @@ class TournamentCog(ServerCog):
             footer = discord.utils.escape_mentions(discord.utils.escape_markdown(view.footer))
             embed = discord.Embed(title=view.title, colour=ACCENT,
                                   description="\n".join([view.subtitle, *lines, footer]).strip())
-        png = await self.bot.render_pool.run(render_standings, view)  # type: ignore[attr-defined]
+        png = await app(self.bot).render_pool.run(render_standings, view)
         embed.set_image(url="attachment://standings.png")
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
         try:
-            await self.bot.publisher.budget.acquire()  # type: ignore[attr-defined]
+            await app(self.bot).publisher.budget.acquire()
             await channel.send(embed=fit_embed(embed), allowed_mentions=NO_PINGS,
                                file=discord.File(io.BytesIO(png), filename="standings.png"))
         except discord.HTTPException:
@@ -707,7 +708,7 @@ class TournamentCog(ServerCog):
                 tour = await self.store.tournament(tid, scope=tour.guild_id)
             if refresh:
                 await self._refresh_message(tour)
-        if self.bot.shard_plan.owns(tour.guild_id):  # type: ignore[attr-defined]
+        if app(self.bot).shard_plan.owns(tour.guild_id):
             self.schedule(tid)  # else its own process advances it (a DM reaches shard 0's)
         return tour, gone
 
@@ -717,12 +718,12 @@ class TournamentCog(ServerCog):
         for p in tour.round_pairings(tour.round):
             if p.status != "pending" or gone.seed not in (p.a, p.b):
                 continue
-            table = self.bot.tables.tables.get(p.game_id) if p.game_id else None  # type: ignore[attr-defined]
+            table = app(self.bot).tables.tables.get(p.game_id) if p.game_id else None
             if table is not None:
                 seat = 0 if p.a == gone.seed else 1
                 with contextlib.suppress(TableError):  # ended meanwhile: its result stands
-                    await self.bot.tables.forfeit(table, seat, "dropped from the tournament")  # type: ignore[attr-defined]
-            elif p.game_id is not None and not self.bot.shard_plan.owns(tour.guild_id):  # type: ignore[attr-defined]
+                    await app(self.bot).tables.forfeit(table, seat, "dropped from the tournament")
+            elif p.game_id is not None and not app(self.bot).shard_plan.owns(tour.guild_id):
                 continue  # another process plays that game out and records its result
             else:
                 other = p.b if p.a == gone.seed else p.a
@@ -742,7 +743,7 @@ class TournamentCog(ServerCog):
             t("To withdraw, press Leave here or use /tournament leave, from anywhere."), fee) if part)
         view = controls(TournamentButton("leave", tour.tournament_id))
         try:
-            await self.bot.publisher.budget.acquire()  # type: ignore[attr-defined]
+            await app(self.bot).publisher.budget.acquire()
             await interaction.user.send(text, view=view, allowed_mentions=NO_PINGS)
         except discord.HTTPException:  # DMs closed: say it here, privately
             await interaction.followup.send(text, view=view, ephemeral=True,
@@ -754,10 +755,10 @@ class TournamentCog(ServerCog):
             tour = await self.store.cancel_tournament(tour.tournament_id, tour.guild_id,
                                                       actor=actor)
             for p in tour.pairings:
-                table = self.bot.tables.tables.get(p.game_id) if p.game_id else None  # type: ignore[attr-defined]
+                table = app(self.bot).tables.tables.get(p.game_id) if p.game_id else None
                 if p.status == "pending" and table is not None:
                     with contextlib.suppress(TableError):  # ended meanwhile
-                        await self.bot.tables.cancel(table, actor, "tournament cancelled")  # type: ignore[attr-defined]
+                        await app(self.bot).tables.cancel(table, actor, "tournament cancelled")
             await self._refresh_message(tour)
 
 

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.app import app
 from bot.discord_ui.errors import OOPS, sentence
 from bot.discord_ui.text import (
     BadOption,
@@ -38,7 +39,7 @@ GAME_CHOICES = [app_commands.Choice(name=title(g), value=g) for g in GAMES]
 
 
 def store_of(interaction: discord.Interaction) -> Store:
-    return interaction.client.store  # type: ignore[attr-defined]
+    return app(interaction).store
 
 
 def in_guild(interaction: discord.Interaction) -> bool:
@@ -186,7 +187,7 @@ class ServerCog(commands.Cog):
 
     @property
     def store(self) -> Store:
-        return self.bot.store  # type: ignore[attr-defined]
+        return app(self.bot).store
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:

@@ -17,13 +17,14 @@ from typing import Any
 import discord
 
 from bot import metrics
+from bot.discord_ui.app import app
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.relay import Relay, RelayedPress
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import NO_PINGS, refuse
 from bot.games.base import Action
 from bot.i18n import current, t
-from bot.tables import Table, TableError
+from bot.tables import TableError
 from bot.words import shorten
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -32,18 +33,7 @@ log = logging.getLogger(__name__)
 
 
 def tables(interaction: discord.Interaction):
-    return interaction.client.tables  # type: ignore[attr-defined]
-
-
-def my_seat(interaction: discord.Interaction, gid: int,
-            outsider: str | None = None) -> tuple[Any, Table, int]:
-    """The table manager, the running table ``gid`` and the presser's seat; TableError else."""
-    manager = tables(interaction)
-    table = manager.get(gid)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise TableError(outsider or t("You are not playing in this game."))
-    return manager, table, seat
+    return app(interaction).tables
 
 
 # -- controls ------------------------------------------------------------------------------------
@@ -75,7 +65,7 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
     manager = tables(interaction)
     if not manager.drives(gid) and await relayed(interaction, "move", gid, seq, key):
         return
-    publisher = interaction.client.publisher  # type: ignore[attr-defined]
+    publisher = app(interaction).publisher
     via = publisher.via_press(interaction)
     playing = asyncio.ensure_future(manager.press(gid, interaction.user.id, seq, key, via=via))
     try:
@@ -260,13 +250,13 @@ class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            _, table, seat = my_seat(interaction, self.gid,
-                                     t("You are not playing in this game, so you have no hand here."))
+            table, seat = tables(interaction).seat_in(
+                self.gid, interaction.user.id, t("You are not playing in this game, so you have no hand here."))
         except TableError as exc:
             await refuse(interaction, str(exc))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        publisher = interaction.client.publisher  # type: ignore[attr-defined]  # bot.discord_ui.publisher
+        publisher = app(interaction).publisher  # bot.discord_ui.publisher
         await publisher.show_hand_via(table, seat, interaction)
 
 
@@ -287,7 +277,7 @@ class RulesButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"
             await refuse(interaction, t("There is no such game."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        publisher = interaction.client.publisher  # type: ignore[attr-defined]  # bot.discord_ui.publisher
+        publisher = app(interaction).publisher  # bot.discord_ui.publisher
         data = await publisher.render(render_yaku_sheet, self.game, current())
         embed = discord.Embed(title=t("{game}: scoring", game=GAME_NAMES.get(self.game, self.game)), colour=ACCENT)
         embed.set_image(url="attachment://rules.png")
@@ -309,16 +299,17 @@ class ForfeitButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["gid"]), bool(match["sure"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        manager = tables(interaction)
         try:
-            manager, table, seat = my_seat(interaction, self.gid)
             if not self.sure:
+                manager.seat_in(self.gid, interaction.user.id)
                 view = discord.ui.View(timeout=None)
                 view.add_item(ForfeitButton(self.gid, sure=True))
                 await interaction.response.send_message(
                     t("Forfeit this game? You lose the match and your stake."), view=view, ephemeral=True)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await manager.forfeit(table, seat, "forfeited")
+            await manager.forfeit_by(self.gid, interaction.user.id)
             await interaction.followup.send(t("You forfeited the game."), ephemeral=True)
         except TableError as exc:
             await refuse(interaction, str(exc))
@@ -334,16 +325,13 @@ class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], t
 
     async def callback(self, interaction: discord.Interaction) -> None:
         manager = tables(interaction)
+        perms = interaction.permissions
+        manages_at = (interaction.guild_id, interaction.channel_id) if perms and perms.manage_guild else None
         try:
-            table = manager.get(self.gid)
-            # Permissions count only where the game is: a press claiming another guild or channel
-            # carries that place's permissions, not this game's.
-            here = interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
-            perms = interaction.permissions if here else None
-            if interaction.user.id != table.host_id and not (perms and perms.manage_guild):
-                raise TableError(t("Only the player who started the game or a server manager can cancel it."))
+            manager.get(self.gid)  # refused at once, before the answer waits on the cancelling
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await manager.cancel(table, interaction.user.id, f"cancelled by {interaction.user.display_name[:80]}")
+            await manager.cancel_by(self.gid, interaction.user.id, interaction.user.display_name,
+                                    manages_at=manages_at)
             await interaction.followup.send(t("Game cancelled; every stake was refunded."), ephemeral=True)
         except TableError as exc:
             await refuse(interaction, str(exc))

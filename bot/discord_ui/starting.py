@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.discord_ui.app import app
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public
@@ -97,7 +98,7 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
 
 async def _check_stakes(interaction: discord.Interaction, game: str, stake: int,
                         humans: list[int] | tuple[int, ...]) -> None:
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     settings = await store.get_settings(interaction.guild_id)
     needed = cover_for(game, stake)
     currency = safe_name(settings.currency_name)
@@ -125,14 +126,14 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
     to play (a rematch), instead of building them from ``rules_spec`` and the house rules."""
     bot = interaction.client
     if rules is None:
-        settings = await bot.store.get_settings(interaction.guild_id)  # type: ignore[attr-defined]
+        settings = await app(bot).store.get_settings(interaction.guild_id)
         rules = table_rules(settings, game, len(players), rules_spec, stake)
     if stake:  # a first staked game opens the player's account with the server's starting chips
         for player in players:
             if isinstance(player, int):
-                await bot.store.open_account(interaction.guild_id, player)  # type: ignore[attr-defined]
+                await app(bot).store.open_account(interaction.guild_id, player)
     try:
-        return await bot.tables.start(  # type: ignore[attr-defined]
+        return await app(bot).tables.start(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
             seed=bot.tables.new_seed(), key=key, via=via, headline=headline)
@@ -160,7 +161,7 @@ def lobby_lock(lobby_id: str) -> asyncio.Lock:
 async def pressed(interaction: discord.Interaction, lobby_id: str, kind: str) -> Lobby:
     """The stored lobby a press refers to, if the press comes from where that lobby is shown;
     else LobbyNotOpen (unknown, forged or misplaced ids all look alike to the presser)."""
-    lobby = await interaction.client.store.get_lobby(lobby_id)  # type: ignore[attr-defined]
+    lobby = await app(interaction).store.get_lobby(lobby_id)
     message_id = interaction.message.id if interaction.message is not None else None
     if (lobby is None or lobby.kind != kind or lobby.guild_id != interaction.guild_id
             or lobby.channel_id != interaction.channel_id
@@ -175,7 +176,7 @@ async def launch(interaction: discord.Interaction, lobby: Lobby, *,
     """Start the game of a lobby this press moved to ``starting``. On a refusal the lobby opens
     again and the presser is told why (privately); None then. A rematch gives its own seats,
     names, rules and host (those of the game it repeats)."""
-    store = interaction.client.store  # type: ignore[attr-defined]
+    store = app(interaction).store
     if players is None:
         players = [*lobby.humans, *(ai_seat(level) for level in lobby.ais)]
     humans = [p for p in players if isinstance(p, int)]
