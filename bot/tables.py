@@ -444,11 +444,8 @@ class TableManager:
 
     async def slap_by(self, game_id: int, user_id: int, *, relayed_press: int | None = None) -> list[dict]:
         """A player pressed Slap! (First Bloom's race); raises TableError when refused."""
-        table = self.get(game_id)
+        table, seat = self.seat_in(game_id, user_id)
         logcontext.at_table(table)
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise TableError(t("You are not playing in this game."))
         return await self.slap(table, seat, user_id, relayed_press=relayed_press)
 
     def seat_in(self, game_id: int, user_id: int, outsider: str | None = None) -> tuple[Table, int]:
