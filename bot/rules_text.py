@@ -12,13 +12,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from bot.games import game_module
-from bot.games.descriptor import PER_POINT, descriptors
+from bot.games.descriptor import PER_POINT, descriptor, descriptors
 from bot.i18n import N_, t, tp
 from bot.settlement import is_betting
 from bot.words import plural
 from rendering.view import GAME_NAMES
 
-__all__ = ["PRESET_LABELS", "preset_label", "TITLES", "HOW_TO_PLAY", "CHIPS", "title", "how_to_play", "chips_text", "editable_options", "option_help",
+__all__ = ["PRESET_LABELS", "preset_label", "TITLES", "HOW_TO_PLAY", "CHIPS", "title",
+           "RULES_COMMAND", "rules_command", "how_to_play", "chips_text", "editable_options", "option_help",
            "rules_summary", "format_value", "parse_value", "OptionRefused", "default_preset"]
 
 PRESET_LABELS: dict[str, dict[str, str]] = {d.slug: d.presets for d in descriptors()}
@@ -39,6 +40,19 @@ TITLES = GAME_NAMES
 def title(game: str) -> str:
     """The game's name in the current language (an unknown slug as it is)."""
     return TITLES.get(game, game)
+
+
+RULES_COMMAND = ("rules", "game")
+"""The command that shows a game's rules and its option naming the game (``cogs/records.py``)."""
+
+
+def rules_command(game: str) -> str:
+    """The ``/rules`` command for ``game`` as a Discord client in the current language shows it
+    ("/rules game:Koi-Koi", "/ルール ゲーム:こいこい"): the option's choices are the games'
+    descriptor names, which the slash commands translate like the command's own words."""
+    command, option = RULES_COMMAND
+    return (f"/{tp('command name', command)} {tp('option name', option)}:"
+            f"{tp('choice', descriptor(game).name)}")
 
 
 class Paragraphs(Mapping[str, str]):

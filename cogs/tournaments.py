@@ -672,7 +672,8 @@ class TournamentCog(ServerCog):
             lines = standings_lines(tour, view)
             footer = discord.utils.escape_mentions(discord.utils.escape_markdown(view.footer))
             embed = discord.Embed(title=view.title, colour=ACCENT,
-                                  description="\n".join([view.subtitle, *lines, footer]).strip())
+                                  description="\n".join(filter(None, [
+                                      view.subtitle, *lines, view.legend, footer])))
         png = await app(self.bot).render_pool.run(render_standings, view)
         embed.set_image(url="attachment://standings.png")
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)

@@ -1,7 +1,10 @@
-"""``python -m rendering.preview OUTDIR [--locale en|ja|ko]``: write a contact sheet of all 48
-cards and sample images (tables for every game and player count, hands, a summary, a Seotda
-showdown and redeal, the yaku sheets, tournament standings and a bracket) to look at, their
-words and sample players' names in that language."""
+"""``python -m rendering.preview OUTDIR [--locale en|ja|ko] [--docs FOLDER]``: write a contact
+sheet of all 48 cards and sample images to look at, their words and sample players' names in
+that language: tables for every game and player count, a hand and a round's summary of every
+game, the final table, Seotda's table and showdown, all from seeded games the AI played
+(:mod:`rendering.played`); a Seotda redeal, the yaku sheets, leaderboards, a player's card,
+tournament standings and a bracket. ``--docs`` also writes the pictures the docs show, under
+their names there (once per language: ``--docs docs``, then ``--locale ja --docs docs``...)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from bot.cards import DECK, MONTHS, card
+from bot.games import game_module
 from bot.i18n import LANGUAGES, N_, current, speaking, t
 
 from .art.palette import MUTED, TEXT
@@ -21,16 +25,8 @@ from .card import render_card
 from .encode import encode_png
 from .fonts import caption_font, month_caption
 from .hand import render_hand
-from .samples import (
-    PLAYER_COUNTS,
-    sample_board,
-    sample_card,
-    sample_hand,
-    sample_showdown,
-    sample_standings,
-    sample_summary,
-    sample_table,
-)
+from .played import PlayedGame, in_round, play
+from .samples import PLAYER_COUNTS, sample_board, sample_card, sample_showdown, sample_standings
 from .sheet import render_yaku_sheet
 from .sprites import card_height, kind_symbol
 from .summary import render_summary
@@ -75,19 +71,62 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         x += 30 + text(draw, (x + 30, y), t(label), 16, fill=TEXT, anchor="lm") + 14
 
 
-def write_all(out: Path) -> list[Path]:
-    """Write every preview image into ``out``; returns the paths."""
+SEOTDA_SEED = 78
+"""The Seotda match of the README: with short stacks, its AI play brings a raise, a seat that
+died, an all-in and a side pot into one betting round of hand 5."""
+SEOTDA_BUY_IN = 20  # chips a seat brings: few enough for all-ins and side pots to come up
+
+
+def side_pot_beside_a_fold(played: PlayedGame) -> bool:
+    """A betting turn with a side pot, a seat all in and a seat that died: what Seotda's table
+    has to draw beyond a plain bet."""
+    obs = played.match.observation(0)
+    if obs.get("phase") != "bet" or not any(obs["all_in"]) or all(obs["live"]):
+        return False
+    return len(played.table().pots) > 1
+
+
+def seotda_pictures() -> tuple[bytes, bytes]:
+    """Seotda's table at its first side pot beside a seat that died, and the first showdown of
+    the same match that shares its chips out in more than one pot."""
+    rules = game_module("seotda").Rules().replace(buy_in=SEOTDA_BUY_IN)
+    table = play("seotda", 5, SEOTDA_SEED, rules=rules, until=side_pot_beside_a_fold)
+    whole = play("seotda", 5, SEOTDA_SEED, rules=rules)
+    split = next(i for i, e in enumerate(whole.summaries)
+                 if len(e.get("detail", {}).get("pots", ())) > 1)
+    return render_table(table.table()), render_summary(whole.summary(split))
+
+
+DOCS: dict[str, dict[str, str]] = {
+    "en": {name: name for name in (
+        "cards.png", "table-final.png", "seotda.png", "seotda-showdown.png", "leaderboard.png",
+        "stats.png", "tournament-swiss.png", "tournament-bracket.png")} | {
+        "table-koikoi.png": "table-koikoi-2p.png", "table-gostop.png": "table-gostop-3p.png",
+        "table-sakura.png": "table-sakura-4p.png", "hand.png": "hand-koikoi.png"},
+    "ja": {"table-koikoi-ja.png": "table-koikoi-2p.png", "hand-ja.png": "hand-koikoi.png",
+           "yaku-koikoi-ja.png": "yaku-koikoi.png"},
+    "ko": {"table-gostop-ko.png": "table-gostop-3p.png", "yaku-gostop-ko.png": "yaku-gostop.png"},
+}
+"""The pictures the docs show, by their language: each one's name in docs/ and the preview
+image it is."""
+
+
+def write_all(out: Path, docs: Path | None = None) -> list[Path]:
+    """Write every preview image into ``out``, and the docs' pictures of the current language
+    into ``docs``; returns the paths."""
     out.mkdir(parents=True, exist_ok=True)
+    if docs is not None:
+        docs.mkdir(parents=True, exist_ok=True)
     images: dict[str, bytes] = {"cards.png": encode_png(contact_sheet())}
     for game in GAMES:
         for n in PLAYER_COUNTS[game]:
-            images[f"table-{game}-{n}p.png"] = render_table(sample_table(game, n))
+            images[f"table-{game}-{n}p.png"] = render_table(in_round(game, n).table())
+        fewest = PLAYER_COUNTS[game][0]
+        images[f"hand-{game}.png"] = render_hand(in_round(game, fewest, share=0).hand())
+        images[f"summary-{game}.png"] = render_summary(play(game, fewest).summary())
         images[f"yaku-{game}.png"] = render_yaku_sheet(game, current())
-    for n in (1, 8, 10):
-        images[f"hand-{n}.png"] = render_hand(sample_hand(n))
-    images["summary.png"] = render_summary(sample_summary(6))
-    images["seotda.png"] = render_table(sample_table("seotda", 5))  # the README's pictures
-    images["seotda-showdown.png"] = render_summary(sample_showdown())
+    images["table-final.png"] = render_table(play("koikoi", 2).table())
+    images["seotda.png"], images["seotda-showdown.png"] = seotda_pictures()
     images["seotda-redeal.png"] = render_summary(sample_showdown(redeal=True))
     images["leaderboard.png"] = render_board(sample_board())
     images["leaderboard-wins.png"] = render_board(sample_board(rated=False))
@@ -99,6 +138,10 @@ def write_all(out: Path) -> list[Path]:
         path = out / name
         path.write_bytes(data)
         paths.append(path)
+    for name, image in DOCS.get(current(), {}).items() if docs is not None else ():
+        path = docs / name
+        path.write_bytes(images[image])
+        paths.append(path)
     return paths
 
 
@@ -108,13 +151,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("outdir", type=Path, help="where to write them (created if missing)")
     parser.add_argument("--locale", choices=LANGUAGES, default="en",
                         help="the language of the images' words and sample names (default: en)")
+    parser.add_argument("--docs", type=Path, metavar="FOLDER",
+                        help="also write the pictures the docs show in this language into FOLDER, "
+                             "under their names there (the repository's docs/)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         with speaking(args.locale):
-            for path in write_all(args.outdir):
+            for path in write_all(args.outdir, args.docs):
                 print(path)
     except OSError as exc:  # the folder is made first, so a bad path fails before any drawing
-        print(f"error: {_unwritable(args.outdir, exc)}", file=sys.stderr)
+        failed = Path(exc.filename) if exc.filename else None
+        into_docs = args.docs is not None and failed is not None and (
+            failed == args.docs or args.docs in failed.parents)
+        print(f"error: {_unwritable(args.docs if into_docs else args.outdir, exc)}",
+              file=sys.stderr)
         return 2
     return 0
 

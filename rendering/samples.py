@@ -1,4 +1,7 @@
-"""Deterministic sample view-models for the preview, the tests and the benchmark."""
+"""Deterministic sample view-models: leaderboards, player cards and tournaments for the preview,
+and hand-made tables, hands and summaries of a fixed shape (so many cards, yaku rows or seats)
+for the tests, the benchmark and the palette. The tables, hands and summaries the README and the
+docs show are played instead (:mod:`rendering.played`), so every move in them is a legal one."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from bot.games.descriptor import descriptors
 from bot.i18n import current, t, tn, tp
 from bot.presenter import for_game
 from bot.presenters.base import card_name
+from bot.rules_text import rules_command
 from bot.words import RATING_NOTE, plural, rating
 
 from .view import (
@@ -47,7 +51,9 @@ def _pi_value(cards: list[str]) -> int:
 
 
 def _describe(moved: tuple[str, ...]) -> str:
-    if len(moved) < 2:
+    """The last move of a synthetic table: a capture only of two cards of one month (the rules
+    allow no other), else the first card played."""
+    if len(moved) < 2 or card(moved[0]).month != card(moved[1]).month:
         return t("{player} played {card}", player=names()[0], card=card_name(moved[0])) if moved else ""
     return t("{player} played {card} and took {taken}", player=names()[0], card=card_name(moved[0]),
              taken=card_name(moved[1]))
@@ -101,7 +107,8 @@ def sample_table(game: str = "koikoi", players: int = 2, seed: int = 1,
         discard_count=7 if shedding else None,
         drawn_card=None,
         korean_months=gostop,
-        footer=t("Turn timer: {seconds} s - /hanafuda rules {game}", seconds=60, game=game),
+        footer=t("Turn timer: {seconds} s · rules: {command}", seconds=60,
+                 command=rules_command(game)),
         language=current(),
     )
 
@@ -189,12 +196,14 @@ def sample_summary(rows: int = 4) -> SummaryView:
     )]
     chosen = [pool[i % len(pool)] for i in range(rows)]
     first, second = names()[:2]
+    gained = 4 * sum(p for _, _, p in chosen)  # the two doublings below
     return SummaryView(
-        title=t("Round {round} - {name} calls shobu", round=3, name=first),
+        title=t("Round {round} - {name} calls shobu", round=1, name=first),
         rows=tuple(YakuRow(first, name, cards, pts) for name, cards, pts in chosen),
         multipliers=(t("x2 opponent called koi-koi"), t("x2 seven points or more")),
-        result_lines=(f"{first} +{4 * sum(p for _, _, p in chosen)}", f"{second} 0",
-                      t("Match: {first} {a} - {second} {b}", first=first, a=31, second=second, b=12)),
+        result_lines=(f"{first} +{gained}", f"{second} 0",  # the first round: the match is this round
+                      t("Match: {first} {a} - {second} {b}", first=first, a=gained, second=second,
+                        b=0)),
         language=current(),
     )
 

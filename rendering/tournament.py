@@ -15,7 +15,7 @@ from bot.i18n import number, t
 from bot.tournaments import pairing as fmt
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
-from .canvas import IMAGE_WIDTH, MARGIN, fitted_text, new_canvas, text
+from .canvas import IMAGE_WIDTH, MARGIN, fitted_text, new_canvas
 from .encode import encode_png
 
 WIDTH = IMAGE_WIDTH
@@ -50,93 +50,199 @@ class StandingsView:
     bracket: tuple[tuple[BracketMatch, ...], ...] = ()  # rounds of matches, first round first
     bracket_titles: tuple[str, ...] = ()
     footer: str = ""
+    legend: str = ""  # one line under the table on what a column's name cannot say
 
 
-def _table(draw, view: StandingsView, y: int) -> int:
+Point = tuple[int, int]
+Box = tuple[int, int, int, int]  # left, top, right, bottom, edges included
+
+
+@dataclass(frozen=True)
+class Label:
+    """A text drawn once (no bundled font has a bold weight, and drawing a text twice a pixel
+    apart smears it), fitted into ``width`` pixels as :func:`fitted_text` does."""
+
+    xy: Point
+    text: str
+    size: int
+    width: int
+    fill: tuple[int, ...] = TEXT
+    anchor: str = "lm"
+    min_size: int | None = None
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A filled panel (rounded by ``radius``) or, with ``round``, a disc in ``box``."""
+
+    box: Box
+    fill: tuple[int, ...]
+    radius: int = 0
+    round: bool = False
+
+
+@dataclass(frozen=True)
+class Connector:
+    """The line from a bracket match (``source``: round and match index) to the next round's
+    match its winner plays (``target``), as the corners of one polyline."""
+
+    source: tuple[int, int]
+    target: tuple[int, int]
+    points: tuple[Point, ...]
+
+    @property
+    def segments(self) -> tuple[tuple[Point, Point], ...]:
+        return tuple(zip(self.points, self.points[1:], strict=False))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything the picture draws, where: the test of the geometry reads this, the drawing
+    only paints it. ``matches``: each bracket match's box, round by round."""
+
+    height: int
+    shapes: tuple[Shape, ...]
+    labels: tuple[Label, ...]
+    matches: tuple[tuple[Box, ...], ...] = ()
+    connectors: tuple[Connector, ...] = ()
+
+
+CELL_W = 110
+LEGEND_H = 30
+FOOTER_H = 36
+
+
+def _table(view: StandingsView, y: int, shapes: list[Shape], labels: list[Label]) -> int:
+    """The header and rows from ``y`` down; returns the y under them."""
     cols = len(view.headers)
-    cell_w = 110
     name_x = MARGIN + 70
-    name_w = WIDTH - MARGIN - name_x - cols * cell_w - 10
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + HEAD_H), radius=8, fill=PANEL + (230,))
+    name_w = WIDTH - MARGIN - name_x - cols * CELL_W - 10
+
+    def cell_x(i: int) -> int:
+        return WIDTH - MARGIN - (cols - i) * CELL_W + CELL_W // 2
+
+    shapes.append(Shape((MARGIN, y, WIDTH - MARGIN, y + HEAD_H), PANEL + (230,), radius=8))
     mid = y + HEAD_H // 2
-    text(draw, (MARGIN + 40, mid), "#", 16, fill=MUTED, anchor="mm", bold=True)
-    fitted_text(draw, (name_x, mid), view.name_header, 16, name_w, fill=MUTED, anchor="lm",
-                bold=True)
-    for i, head in enumerate(view.headers):
-        x = WIDTH - MARGIN - (cols - i) * cell_w + cell_w // 2
-        fitted_text(draw, (x, mid), head, 15, cell_w - 8, min_size=11, fill=MUTED, anchor="mm",
-                    bold=True)
+    labels.append(Label((MARGIN + 40, mid), "#", 16, 40, MUTED, "mm"))
+    labels.append(Label((name_x, mid), view.name_header, 16, name_w, MUTED))
+    labels.extend(Label((cell_x(i), mid), head, 15, CELL_W - 8, MUTED, "mm", 11)
+                  for i, head in enumerate(view.headers))
     y += HEAD_H + 4
     for n, row in enumerate(view.rows):
-        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H), radius=8,
-                               fill=PANEL + (170 if n % 2 == 0 else 100,))
+        shapes.append(Shape((MARGIN, y, WIDTH - MARGIN, y + ROW_H),
+                            PANEL + (170 if n % 2 == 0 else 100,), radius=8))
         mid = y + ROW_H // 2
         colour = MUTED if row.out else TEXT
         if n < 3 and not row.out:
-            draw.ellipse((MARGIN + 26, mid - 13, MARGIN + 54, mid + 13), fill=MEDALS[n])
-            text(draw, (MARGIN + 40, mid), row.rank, 16, fill=(34, 28, 28), anchor="mm", bold=True)
+            shapes.append(Shape((MARGIN + 26, mid - 13, MARGIN + 54, mid + 13), MEDALS[n],
+                                round=True))
+            labels.append(Label((MARGIN + 40, mid), row.rank, 16, 26, (34, 28, 28), "mm"))
         else:
-            text(draw, (MARGIN + 40, mid), row.rank, 16, fill=colour, anchor="mm")
-        fitted_text(draw, (name_x, mid), row.name, 19, name_w, min_size=13, fill=colour,
-                    anchor="lm", bold=not row.out)
-        for i, cell in enumerate(row.cells):
-            x = WIDTH - MARGIN - (cols - i) * cell_w + cell_w // 2
-            fitted_text(draw, (x, mid), cell, 18, cell_w - 8, min_size=12,
-                        fill=GOLD if i == 0 and not row.out else colour, anchor="mm", bold=i == 0)
+            labels.append(Label((MARGIN + 40, mid), row.rank, 16, 40, colour, "mm"))
+        labels.append(Label((name_x, mid), row.name, 19, name_w, colour, min_size=13))
+        labels.extend(Label((cell_x(i), mid), cell, 18, CELL_W - 8,
+                            GOLD if i == 0 and not row.out else colour, "mm", 12)
+                      for i, cell in enumerate(row.cells))
         y += ROW_H + 3
     return y
 
 
-BOX_H = 26
+BOX_H = 26  # one name's row in a bracket match
+MATCH_H = 2 * BOX_H + 2  # a match: two rows and the line between them
+SLOT_H = MATCH_H + 12  # a first-round match and the space under it
+GAP = 30  # between a match and the next round's: room for the connector's elbow
+BRACKET_TOP = 34  # the round titles above the matches
 
 
 def _bracket_height(view: StandingsView) -> int:
     if not view.bracket:
         return 0
-    return 40 + len(view.bracket[0]) * (2 * BOX_H + 14)
+    return BRACKET_TOP + len(view.bracket[0]) * SLOT_H + 6
 
 
-def _bracket(draw, view: StandingsView, y: int) -> int:
+def _bracket(view: StandingsView, y: int, shapes: list[Shape], labels: list[Label]
+             ) -> tuple[tuple[tuple[Box, ...], ...], tuple[Connector, ...]]:
+    """The bracket's matches from ``y`` down, each centred on the two it follows from, and the
+    connectors between them, drawn from the same boxes so that they meet."""
     rounds = len(view.bracket)
-    if not rounds:
-        return y
-    col_w = (WIDTH - 2 * MARGIN) // rounds
-    slot_h = 2 * BOX_H + 14
+    col_w = (WIDTH - 2 * MARGIN + GAP) // rounds
+    boxes: list[tuple[Box, ...]] = []
     for r, matches in enumerate(view.bracket):
-        x = MARGIN + r * col_w
+        left = MARGIN + r * col_w
+        right = left + col_w - GAP
         if r < len(view.bracket_titles):
-            fitted_text(draw, (x + 4, y + 14), view.bracket_titles[r], 16, col_w - 12, fill=MUTED,
-                        anchor="lm", bold=True)
-        span = slot_h * (2 ** r)  # each match of round r faces 2^r first-round slots
+            labels.append(Label((left, y + 14), view.bracket_titles[r], 16, right - left, MUTED))
+        span = SLOT_H * (2 ** r)  # each match of round r faces 2^r first-round slots
+        placed = []
         for m, match in enumerate(matches):
-            top = y + 34 + m * span + (span - slot_h) // 2
+            top = y + BRACKET_TOP + m * span + (span - SLOT_H) // 2
+            box = (left, top, right, top + MATCH_H)
+            placed.append(box)
+            shapes.append(Shape(box, PANEL + (140,), radius=6))
             for side, name in enumerate((match.top, match.bottom)):
-                by = top + side * (BOX_H + 2)
+                row_top = top + side * (BOX_H + 2)
                 won = match.winner == side
-                draw.rounded_rectangle((x + 4, by, x + col_w - 18, by + BOX_H), radius=6,
-                                       fill=PANEL + (230 if won else 140,))
-                fitted_text(draw, (x + 12, by + BOX_H // 2), name or "—", 15, col_w - 40,
-                            min_size=10, fill=GOLD if won else (MUTED if match.winner is not None
-                                                                  else TEXT),
-                            anchor="lm", bold=won)
-            if r + 1 < rounds:  # the line to the next round's box
-                cy = top + BOX_H
-                draw.line((x + col_w - 18, cy, x + col_w - 4, cy), fill=MUTED + (160,), width=2)
-    return y + _bracket_height(view)
+                if won:
+                    shapes.append(Shape((left, row_top, right, row_top + BOX_H), PANEL + (230,),
+                                        radius=6))
+                fill = GOLD if won else MUTED if match.winner is not None else TEXT
+                labels.append(Label((left + 8, row_top + BOX_H // 2), name or "—", 15,
+                                    right - left - 16, fill, min_size=10))
+            shapes.append(Shape((left + 6, top + BOX_H, right - 6, top + BOX_H + 1),
+                                (0, 0, 0, 80)))
+        boxes.append(tuple(placed))
+    connectors = []
+    for r in range(rounds - 1):
+        following = boxes[r + 1]
+        for m, box in enumerate(boxes[r]):
+            target = min(m // 2, len(following) - 1)
+            nxt = following[target]
+            start = (box[2], (box[1] + box[3]) // 2)
+            end = (nxt[0], (nxt[1] + nxt[3]) // 2)
+            elbow = (box[2] + nxt[0]) // 2
+            corners = (start, (elbow, start[1]), (elbow, end[1]), end)
+            points = tuple(p for i, p in enumerate(corners) if i == 0 or p != corners[i - 1])
+            connectors.append(Connector((r, m), (r + 1, target), points))
+    return tuple(boxes), tuple(connectors)
+
+
+def standings_layout(view: StandingsView) -> Layout:
+    """Where everything of the standings picture goes: title, table, legend, bracket, footer."""
+    shapes: list[Shape] = []
+    labels = [Label((MARGIN, 30), view.title, 28, WIDTH - 2 * MARGIN),
+              Label((MARGIN, 60), view.subtitle, 17, WIDTH - 2 * MARGIN, MUTED)]
+    y = _table(view, TITLE_H, shapes, labels)
+    if view.legend:
+        labels.append(Label((MARGIN + 4, y + LEGEND_H // 2), view.legend, 15,
+                            WIDTH - 2 * MARGIN - 8, MUTED, min_size=11))
+        y += LEGEND_H
+    y += 12
+    matches: tuple[tuple[Box, ...], ...] = ()
+    connectors: tuple[Connector, ...] = ()
+    if view.bracket:
+        matches, connectors = _bracket(view, y, shapes, labels)
+        y += _bracket_height(view)
+    if view.footer:
+        labels.append(Label((MARGIN, y + 18), view.footer, 17, WIDTH - 2 * MARGIN, GOLD))
+        y += FOOTER_H
+    return Layout(y + MARGIN, tuple(shapes), tuple(labels), matches, connectors)
 
 
 def standings_image(view: StandingsView) -> Image.Image:
-    height = (TITLE_H + HEAD_H + 4 + len(view.rows) * (ROW_H + 3) + 12
-              + _bracket_height(view) + (36 if view.footer else 0) + MARGIN)
-    image, draw = new_canvas(WIDTH, height)
-    fitted_text(draw, (MARGIN, 30), view.title, 28, WIDTH - 2 * MARGIN, anchor="lm", bold=True)
-    fitted_text(draw, (MARGIN, 60), view.subtitle, 17, WIDTH - 2 * MARGIN, fill=MUTED,
-                anchor="lm")
-    y = _table(draw, view, TITLE_H) + 12
-    y = _bracket(draw, view, y)
-    if view.footer:
-        fitted_text(draw, (MARGIN, y + 18), view.footer, 17, WIDTH - 2 * MARGIN, fill=GOLD,
-                    anchor="lm", bold=True)
+    layout = standings_layout(view)
+    image, draw = new_canvas(WIDTH, layout.height)
+    for shape in layout.shapes:
+        if shape.round:
+            draw.ellipse(shape.box, fill=shape.fill)
+        elif shape.radius:
+            draw.rounded_rectangle(shape.box, radius=shape.radius, fill=shape.fill)
+        else:
+            draw.rectangle(shape.box, fill=shape.fill)
+    for line in layout.connectors:
+        draw.line(line.points, fill=MUTED + (200,), width=2, joint="curve")
+    for label in layout.labels:
+        fitted_text(draw, label.xy, label.text, label.size, label.width, label.min_size,
+                    fill=label.fill, anchor=label.anchor)
     return image
 
 
@@ -145,10 +251,14 @@ def render_standings(view: StandingsView) -> bytes:
     return encode_png(standings_image(view))
 
 
+FRACTIONS = ("", "¼", "½", "¾")
+
+
 def score_text(points: float) -> str:
-    """1.5 as "1½": half points read at a glance."""
-    whole, half = divmod(round(points * 2), 2)
-    return (number(whole) if whole or not half else "") + ("½" if half else "")
+    """Points as every number of the standings writes them: 1.5 as "1½", and a Sonneborn-Berger
+    total, which halves a drawn opponent's score, 1.75 as "1¾" (one form, read at a glance)."""
+    whole, quarter = divmod(round(points * 4), 4)
+    return (number(whole) if whole or not quarter else "") + FRACTIONS[quarter]
 
 
 def standings_view(*, format: str, title: str, subtitle: str, names: dict[int, str],
@@ -169,13 +279,15 @@ def standings_view(*, format: str, title: str, subtitle: str, names: dict[int, s
         bracket, titles = _bracket_matches(entrants, games, names)
         return StandingsView(title, subtitle, t("Player"), headers, rows, bracket, titles, footer)
     table = fmt.standings(seeds, games, dropped)
-    headers = (t("Points"), t("Buchholz"), t("S-B"), t("W-D-L"), t("Prize"))
+    headers = (t("Points"), t("Buchholz"), t("Tiebreak"), t("W-D-L"), t("Prize"))
     rows = tuple(StandingRow(
         str(s.rank), names[s.entrant] + (" " + t("(dropped)") if s.dropped else ""),
-        (score_text(s.points), score_text(s.buchholz), f"{s.sonneborn_berger:g}",
+        (score_text(s.points), score_text(s.buchholz), score_text(s.sonneborn_berger),
          f"{s.wins + s.byes}-{s.draws}-{s.losses}", number(prizes.get(s.entrant, 0))),
         out=s.dropped) for s in table)
-    return StandingsView(title, subtitle, t("Player"), headers, rows, footer=footer)
+    legend = t("Tiebreak (Sonneborn-Berger): the points of the opponents a player beat, plus "
+               "half the points of those they drew with")
+    return StandingsView(title, subtitle, t("Player"), headers, rows, footer=footer, legend=legend)
 
 
 def _bracket_matches(entrants: int, games: list[fmt.Game], names: dict[int, str]
