@@ -9,7 +9,9 @@ acknowledged a press. After the last kill the tables play on, the bot is stopped
 clean stop, which must exit 0) and started once more, and everything is checked against the
 store. ``HANAFUDA_CRASH_RUNS`` repeats the whole run (default 1), ``HANAFUDA_CRASH_KILLS`` and
 ``HANAFUDA_CRASH_TABLES`` set its kills and tables, and ``HANAFUDA_CRASH_REPORT`` names a file
-that receives one JSON line of figures per run.
+that receives one JSON line of figures per run. ``HANAFUDA_CRASH_STALLS`` names a file that
+receives every stall of the test process's own loop over a second (the stand-in and the players
+run there: a stall of theirs looks like a bot that does not answer).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 import pytest
 
 from bot.checkup import check_store
+from bot.stallwatch import StallRecorder
 from bot.store import EVERY_SERVER, Store
 from bot.tables import Table
 from tests import pgserver
@@ -401,6 +404,14 @@ async def test_kills_lose_no_acknowledged_press_and_leave_nothing_stale(standin,
     server, url = database
     standin.wait_timeout = max(standin.wait_timeout, 90.0)
     figures = []
+    stalls = os.environ.get("HANAFUDA_CRASH_STALLS")
+    recorder = None
+    if stalls:
+        def note(stall) -> None:
+            with open(stalls, "a") as out:
+                out.write(json.dumps({"run": len(figures), **stall.describe(stacks=2, depth=20)}) + "\n")
+        recorder = StallRecorder(1.0, on_stall=note)
+        recorder.start()
     for run in range(RUNS):
         if run:
             url = _fresh(server, tmp_path, run)
@@ -415,6 +426,8 @@ async def test_kills_lose_no_acknowledged_press_and_leave_nothing_stale(standin,
                 await playing.bot.proc.wait()
         # presses the killed bot never answered are the point of the test, not a fault
         standin.violations[:] = [v for v in standin.violations if v.kind != "no-ack"]
+    if recorder is not None:
+        recorder.stop()
     report = os.environ.get("HANAFUDA_CRASH_REPORT")
     if report:
         with open(report, "a") as out:
