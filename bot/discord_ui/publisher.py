@@ -367,12 +367,10 @@ class TablePublisher:
     def deliver_hands(self, table: Table) -> None:
         """Deal the hands: a DM to every human (players whose hands are private, by the server's setting or closed DMs,
         use the My hand button and are pinged on their turn)."""
-        self.feed(table)  # from now until its end is shown, the surface remembers the game
         self._mark_hands(table)
         self._queue_turn_alert(table)
 
     def show_move(self, table: Table, events: list[dict]) -> None:
-        self.feed(table)  # from now until its end is shown, the surface remembers the game
         self._mark_hands(table)
         self._mark_table(table)
         self._queue_event_posts(table, events)
@@ -380,7 +378,6 @@ class TablePublisher:
 
     def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
         """The final table (drawn once, naming the result) and hands without controls."""
-        self.feed(table)  # from now until its end is shown, the surface remembers the game
         self._mark_table(table)
         self._mark_hands(table)
         self._queue_event_posts(table, list(events))
@@ -390,7 +387,6 @@ class TablePublisher:
     def refresh(self, table: Table) -> None:
         """Bring the table and every hand to the table's state (after a restart, or when the
         move's deadline changed); the turn alert too."""
-        self.feed(table)  # from now until its end is shown, the surface remembers the game
         self._mark_table(table)
         self._mark_hands(table)
         self._queue_turn_alert(table)
@@ -703,6 +699,8 @@ class TablePublisher:
     # alert again and alerts queued under load collapse into the newest one. Alerts keep their
     # own order per table: a DM channel's rate limit must not hold up a race call or a summary.
     def _queue_turn_alert(self, table: Table) -> None:
+        # Every call of the port queues one, so the game's memory exists from then until its end
+        # is shown: an alert job finding none knows the game's last alert went with it.
         feed = self.feed(table)
         if not feed.alert_queued:
             feed.alert_queued = True

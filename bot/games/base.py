@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.refusal import Refusal
+
 from .rng import NEWEST_SHUFFLE, SHUFFLES, Rng
 
 Event = dict[str, Any]
@@ -38,23 +40,11 @@ __all__ = [
 ]
 
 
-class GameError(Exception):
+class GameError(Refusal):
     """Base class of every rule violation. One raised with a ``code`` carries its facts as
     keywords (attributes too, and kept in ``facts``) and the presenter layer phrases it
     (:func:`bot.presenters.problems.rules_problem`); one raised with a message alone says it in
     plain English. ``str()`` of either is plain English, the same in every language."""
-
-    code: str = ""
-
-    def __init__(self, message: str = "", /, *, code: str = "", **facts: Any) -> None:
-        self.code = code or type(self).code
-        self.facts = facts
-        for name, value in facts.items():
-            setattr(self, name, value)
-        if not message:
-            shown = ", ".join(f"{name}={value!r}" for name, value in facts.items())
-            message = f"{self.code} ({shown})" if shown else self.code
-        super().__init__(message)
 
 
 class IllegalAction(GameError):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+
+from bot.refusal import Refusal
 
 __all__ = [
     "refuse_nul",
@@ -47,27 +48,13 @@ def refuse_nul(text: str, what: str, error: type[Exception] | None = None) -> st
     return text
 
 
-def _described(code: str, facts: dict[str, Any]) -> str:
-    shown = ", ".join(f"{name}={value!r}" for name, value in facts.items())
-    return f"{code} ({shown})" if shown else code
-
-
-class StoreError(Exception):
+class StoreError(Refusal):
     """Base of every refusal by the store; nothing was written.
 
     ``code`` names a refusal that has no class of its own (empty: the class says it all, or the
     message is a plain English line about a malformed argument, a programming error). ``facts``
     holds what the refusal is about; each fact is an attribute too.
     """
-
-    code: str = ""
-
-    def __init__(self, message: str = "", /, *, code: str = "", **facts: Any) -> None:
-        self.code = code or type(self).code
-        self.facts = facts
-        for name, value in facts.items():
-            setattr(self, name, value)
-        super().__init__(message or _described(self.code, facts))
 
 
 class InvalidInput(StoreError, ValueError):
