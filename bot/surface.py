@@ -8,7 +8,9 @@ its public and private observations, whose turn and until when, the recent event
 with :func:`bot.presenter.log_lines`) and draws it in its own language.
 
 Today's surface is the Discord channel and its direct messages (``bot.discord_ui.publisher``); the same
-port is what a second one implements.
+port is what every other one implements. One table may be shown in several places at once (a
+channel message and a web page): :class:`Surfaces` hands each call to every surface that shows
+the table, so the manager still talks to one port.
 """
 
 from __future__ import annotations
@@ -20,11 +22,18 @@ if TYPE_CHECKING:
     from bot.store.models import GameEvent
     from bot.tables import Table
 
-__all__ = ["TableSurface"]
+__all__ = ["Surfaces", "TableSurface"]
 
 
 class TableSurface(Protocol):
     """What a table's manager asks of the place it is shown."""
+
+    def shows(self, table: Table) -> bool:
+        """Whether this surface shows ``table`` (a table reaches only the surfaces that show it)."""
+
+    def owns(self, via: Any) -> bool:
+        """Whether ``via`` (a start's or a press's handle) is this surface's own: only the
+        surface a handle came from is given it."""
 
     async def post_table(self, table: Table, via: Any = None, headline: str = "") -> None:
         """Show a new game's table (``via``: the start command's deferred answer, when the
@@ -53,3 +62,62 @@ class TableSurface(Protocol):
     def post_owed(self, table: Table, moves: Iterable[GameEvent]) -> None:
         """After a restart: the round summaries of stored ``moves`` that may not have been
         shown (a surface that shows one twice must recognise it)."""
+
+
+class Surfaces:
+    """Every surface of one process, as one: each call reaches the surfaces that show the table,
+    and a handle (``via``) only the surface that owns it; the others show the same change their
+    own way. The first picture of a new game is awaited on every surface that shows it."""
+
+    def __init__(self, *surfaces: TableSurface) -> None:
+        self.surfaces: list[TableSurface] = list(surfaces)
+
+    def add(self, surface: TableSurface) -> None:
+        self.surfaces.append(surface)
+
+    def showing(self, table: Table) -> list[TableSurface]:
+        return [surface for surface in self.surfaces if surface.shows(table)]
+
+    def shows(self, table: Table) -> bool:
+        return bool(self.showing(table))
+
+    def owns(self, via: Any) -> bool:
+        return any(surface.owns(via) for surface in self.surfaces)
+
+    def _own(self, surface: TableSurface, via: Any) -> Any:
+        return via if via is not None and surface.owns(via) else None
+
+    async def post_table(self, table: Table, via: Any = None, headline: str = "") -> None:
+        for surface in self.showing(table):
+            await surface.post_table(table, via=self._own(surface, via), headline=headline)
+
+    def deliver_hands(self, table: Table) -> None:
+        for surface in self.showing(table):
+            surface.deliver_hands(table)
+
+    def pressed(self, table: Table, seat: int, via: Any) -> None:
+        for surface in self.showing(table):
+            if surface.owns(via):
+                surface.pressed(table, seat, via)
+
+    def show_move(self, table: Table, events: list[dict]) -> None:
+        for surface in self.showing(table):
+            surface.show_move(table, events)
+
+    def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
+        events = list(events)
+        for surface in self.showing(table):
+            surface.show_end(table, events)
+
+    def refresh(self, table: Table) -> None:
+        for surface in self.showing(table):
+            surface.refresh(table)
+
+    def warn(self, table: Table, seat: int, seconds: int) -> None:
+        for surface in self.showing(table):
+            surface.warn(table, seat, seconds)
+
+    def post_owed(self, table: Table, moves: Iterable[GameEvent]) -> None:
+        moves = list(moves)
+        for surface in self.showing(table):
+            surface.post_owed(table, moves)

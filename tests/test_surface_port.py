@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 
 from bot.discord_ui.publisher import TablePublisher
-from bot.surface import TableSurface
+from bot.surface import Surfaces, TableSurface
 
 
 def port_methods() -> dict[str, inspect.Signature]:
@@ -16,16 +16,21 @@ def port_methods() -> dict[str, inspect.Signature]:
 
 def test_the_publisher_has_every_method_of_the_port_with_its_parameters():
     methods = port_methods()
-    assert set(methods) == {"post_table", "deliver_hands", "pressed", "show_move", "show_end",
-                            "refresh", "warn", "post_owed"}
+    assert set(methods) == {"shows", "owns", "post_table", "deliver_hands", "pressed", "show_move",
+                            "show_end", "refresh", "warn", "post_owed"}
     for name, port in methods.items():
-        implemented = inspect.signature(getattr(TablePublisher, name))
-        assert list(implemented.parameters) == list(port.parameters), name
-        for parameter, spec in port.parameters.items():
-            assert (implemented.parameters[parameter].default is inspect.Parameter.empty) == \
-                (spec.default is inspect.Parameter.empty), (name, parameter)
-        assert inspect.iscoroutinefunction(getattr(TablePublisher, name)) == \
-            inspect.iscoroutinefunction(getattr(TableSurface, name)), name
+        for surface in (TablePublisher, Surfaces):
+            assert_same(surface, name, port)
+
+
+def assert_same(surface: type, name: str, port: inspect.Signature) -> None:
+    implemented = inspect.signature(getattr(surface, name))
+    assert list(implemented.parameters) == list(port.parameters), name
+    for parameter, spec in port.parameters.items():
+        assert (implemented.parameters[parameter].default is inspect.Parameter.empty) == \
+            (spec.default is inspect.Parameter.empty), (name, parameter)
+    assert inspect.iscoroutinefunction(getattr(surface, name)) == \
+        inspect.iscoroutinefunction(getattr(TableSurface, name)), name
 
 
 def test_the_manager_narrates_nothing_through_its_surface():
@@ -33,3 +38,44 @@ def test_the_manager_narrates_nothing_through_its_surface():
     calls = {line.split("self.publisher.", 1)[1].split("(", 1)[0]
              for line in source.splitlines() if "self.publisher." in line}
     assert calls <= set(port_methods()), calls - set(port_methods())
+
+
+class Recorder:
+    """A surface that notes each call it gets; it shows the tables of ``games`` and owns the
+    handles of its ``name``."""
+
+    def __init__(self, name: str, games: set[int]) -> None:
+        self.name, self.games, self.calls = name, games, []
+
+    def shows(self, table):
+        return table.game_id in self.games
+
+    def owns(self, via):
+        return isinstance(via, tuple) and via[0] == self.name
+
+    def __getattr__(self, method):
+        async def posted(table, via=None, headline=""):
+            self.calls.append((method, table.game_id, via))
+
+        def called(table, *args):
+            self.calls.append((method, table.game_id, *args))
+        return posted if method == "post_table" else called
+
+
+class Game:
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+
+
+async def test_surfaces_reach_only_those_that_show_the_table_and_a_handle_only_its_owner():
+    web, chat = Recorder("web", {1, 2}), Recorder("chat", {2})
+    surfaces = Surfaces(web, chat)
+    await surfaces.post_table(Game(2), via=("web", "socket"), headline="A vs B")
+    assert web.calls == [("post_table", 2, ("web", "socket"))]
+    assert chat.calls == [("post_table", 2, None)]  # posts a message of its own
+    surfaces.pressed(Game(2), 0, ("chat", "token"))
+    surfaces.show_move(Game(1), [{"kind": "play"}])
+    surfaces.warn(Game(2), 1, 5)
+    assert web.calls[1:] == [("show_move", 1, [{"kind": "play"}]), ("warn", 2, 1, 5)]
+    assert chat.calls[1:] == [("pressed", 2, 0, ("chat", "token")), ("warn", 2, 1, 5)]
+    assert not surfaces.shows(Game(3)) and surfaces.owns(("chat", "x")) and not surfaces.owns("x")

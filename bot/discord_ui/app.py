@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from bot.languages import Languages
     from bot.shards import ShardPlan
     from bot.store import Store
+    from bot.surface import Surfaces
     from bot.tables import TableManager
     from bot.workers import WorkerPool
 
@@ -27,6 +28,7 @@ class App(Protocol):
     store: Store
     tables: TableManager
     publisher: TablePublisher
+    surfaces: Surfaces
     languages: Languages
     shard_plan: ShardPlan
     render_pool: WorkerPool

@@ -25,6 +25,7 @@ from bot.loopwatch import LoopWatch
 from bot.metrics import MetricsServer
 from bot.shards import shard_of
 from bot.store import Store, StoreError
+from bot.surface import Surfaces
 from bot.tables import TableManager
 from bot.workers import WorkerPool
 
@@ -95,7 +96,9 @@ class HanafudaBot(commands.AutoShardedBot):
         await self.languages.load()
         # Discord's global REST limit is the bot's: a process of a sharded bot takes its share.
         self.publisher = TablePublisher(self, RestBudget.share_of_the_bot(self.shard_plan.share))
-        self.tables = TableManager(self.store, self.publisher, ai_pool=self.ai_pool,
+        # Every place a table is shown, as one port: the channel messages, and any surface added later.
+        self.surfaces = Surfaces(self.publisher)
+        self.tables = TableManager(self.store, self.surfaces, ai_pool=self.ai_pool,
                                    owns=self.shard_plan.owns)
         for ext in EXTENSIONS:
             await self.load_extension(ext)

@@ -330,6 +330,13 @@ class TablePublisher:
         return languages.of_user(player) if languages is not None and isinstance(player, int) else "en"
 
     # -- what the table manager calls ---------------------------------------------------------
+    def shows(self, table: Table) -> bool:
+        """Every table started in a server channel the bot is a member of is shown here."""
+        return True
+
+    def owns(self, via: Any) -> bool:
+        return isinstance(via, (Via, discord.Interaction))
+
     async def post_table(self, table: Table, via: discord.Interaction | None = None,
                          headline: str = "") -> None:
         """The table message of a new game; ``via`` a publicly deferred interaction to answer
