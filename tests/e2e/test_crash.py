@@ -113,6 +113,7 @@ class Run:
         self.kills = 0
         self.db_restarts = 0
         self.stuck_games: list[dict[str, Any]] = []  # what each stuck game was waiting for
+        self.ended_by_ai = 0  # games the AI's moves finished after the last start
         guild = standin.create_guild("Crash Club")
         users = [standin.create_user(f"player{i}") for i in range(TABLES // 2)]
         for user in users:
@@ -308,6 +309,7 @@ class Run:
                 "taken": sum(p.taken for p in self.presses),
                 "unanswered": sum(p.record.initial is None for p in self.presses),
                 "refused": refusals, "stuck": stuck, "stuck_games": self.stuck_games,
+                "ended_by_ai": self.ended_by_ai,
                 **(await self.check_store())}
 
     async def check_tables(self) -> int:
@@ -338,18 +340,25 @@ class Run:
             table = Table.from_record(record)
             current = table.match.current_player
             if current is None or not isinstance(table.players[current], int):
-                # the AI's turn: it must move now that the bot is back
+                # The AI's turn: it must move now that the bot is back, until the human is offered
+                # a move or its moves end the match (then the table shows the end).
                 try:
-                    await self.standin.wait_for(lambda s=seat: self.offered(s) is not None,
-                                                f"the AI's move in game {seat.gid} after the restart")
+                    await self.standin.wait_for(
+                        lambda s=seat: self.offered(s) is not None or self.table_over(s),
+                        f"the AI's move in game {seat.gid} after the restart")
                 except Exception:
+                    async with await Store.open(self.database) as store:
+                        now = await store.load_game(seat.gid, scope=EVERY_SERVER, with_events=False)
                     stuck += 1
                     self.stuck_games.append({
                         "game": seat.gid, "kind": seat.game, "status": record.status,
                         "stored_move": record.last_seq, "current": current,
-                        "over": table.match.is_over, "closing": table.closing,
                         "phase": getattr(table.match.round, "phase", None),
+                        "stored_after_wait": [now.status, now.last_seq],
                         "log": self.bot.log.read_text()[-1500:]})
+                    continue
+                if self.table_over(seat) and self.offered(seat) is None:
+                    self.ended_by_ai += 1  # the AI's moves after the start ended the match
                     continue
             await self.standin.wait_for(
                 lambda s=seat, t=table: (offered := self.offered(s)) is not None and offered >= t.seq
