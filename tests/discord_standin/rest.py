@@ -17,6 +17,7 @@ from aiohttp import web
 
 from .state import (
     CHANNEL_DM,
+    CHANNEL_GROUP_DM,
     MESSAGE_FLAG_EPHEMERAL,
     MESSAGE_FLAG_LOADING,
     Attachment,
@@ -264,7 +265,7 @@ async def post_channel_message(si: StandIn, call: Call) -> web.StreamResponse:
         si.refused_dms.append(refused)
         return discord_error(403, 50007, "Cannot send messages to this user")
     if _left(si, channel):
-        return discord_error(403, 50001, "Missing Access")
+        return _missing_access(si, call, channel)
     if not _bot_can_send(si, channel):
         si.violation("permissions", call, f"bot lacks send_messages in #{channel.name}", call.body)
         return discord_error(403, 50013, "Missing Permissions")
@@ -285,8 +286,34 @@ async def post_channel_message(si: StandIn, call: Call) -> web.StreamResponse:
 
 
 def _left(si: StandIn, channel: Any) -> bool:
-    """Whether ``channel`` is in a server that removed the bot."""
+    """Whether the bot is not a member where ``channel`` is: a server that removed it (or never
+    added it), or a group DM. Discord refuses every request of the bot there."""
+    if channel.type == CHANNEL_GROUP_DM or (channel.guild is not None
+                                            and channel.guild.id in si.foreign_guilds):
+        return True
     return channel.guild is not None and channel.guild.id not in si.guilds
+
+
+def _missing_access(si: StandIn, call: Call, channel: Any) -> web.Response:
+    """Refused as Discord does; a place the bot was never in is a fault of the bot's (it may only
+    answer interactions there), a server that removed it is not."""
+    if channel.type == CHANNEL_GROUP_DM or (channel.guild is not None
+                                            and channel.guild.id in si.foreign_guilds):
+        si.violation("missing-access", call, f"a request to #{channel.name or channel.id}, "
+                     "where the app is not a member", call.body)
+    return discord_error(403, 50001, "Missing Access")
+
+
+FOLLOWUP_LIMIT = 5
+"""Follow-ups Discord allows an app per interaction where it is not a member."""
+
+
+def _refuse_public(si: StandIn, call: Call, record: InteractionRecord, flags: int) -> web.Response | None:
+    """An answer everyone would see where the app is not a member needs Use External Apps."""
+    if flags & MESSAGE_FLAG_EPHEMERAL or record.public_allowed:
+        return None
+    si.violation("external-apps", call, "a public answer where Use External Apps is off", call.body)
+    return discord_error(403, 50013, "Missing Permissions")
 
 
 def _channel_message(si: StandIn, call: Call) -> Message | web.Response:
@@ -294,7 +321,7 @@ def _channel_message(si: StandIn, call: Call) -> Message | web.Response:
     if channel is None:
         return unknown("Channel")
     if _left(si, channel):
-        return discord_error(403, 50001, "Missing Access")
+        return _missing_access(si, call, channel)
     msg = si.messages.get(int(call.params["message_id"]))
     if msg is None or msg.deleted or msg.channel is not channel or msg.ephemeral_for is not None:
         return unknown("Message")
@@ -547,6 +574,10 @@ async def interaction_callback(si: StandIn, call: Call) -> web.StreamResponse:
         )
     data = call.body.get("data") or {}
     message: Message | None = None
+    if kind in (4, 5):
+        refused = _refuse_public(si, call, record, int(data.get("flags") or 0))
+        if refused is not None:
+            return refused
     if kind == 4:
         message_type = MESSAGE_TYPE_CHAT_INPUT if record.type == 2 else MESSAGE_TYPE_DEFAULT
         result = create_message(
@@ -650,6 +681,14 @@ async def followup(si: StandIn, call: Call) -> web.StreamResponse:
             si, call, original, {k: v for k, v in call.body.items() if k != "flags"}
         )
     else:
+        if record.foreign and len(record.followups) >= FOLLOWUP_LIMIT:
+            si.violation("followup-limit", call, f"follow-up number {len(record.followups) + 1} "
+                         f"where the app is not a member (limit {FOLLOWUP_LIMIT})", call.body)
+            return discord_error(400, 40094, "This interaction has hit the maximum number of "
+                                 "follow up messages")
+        refused = _refuse_public(si, call, record, int(call.body.get("flags") or 0))
+        if refused is not None:
+            return refused
         result = create_message(si, call, record.channel, call.body, interaction=record)
         if isinstance(result, Message):
             record.followups.append(result)

@@ -26,7 +26,7 @@ from .gateway import Gateway
 from .limits import RateLimits, Verdict, peak_in_window
 from .rest import Call, Upload, discord_error, json_response
 from .spec import Operation, SpecIndex
-from .state import Channel, InteractionRecord, Message, User, Violation
+from .state import CHANNEL_GROUP_DM, Channel, InteractionRecord, Message, User, Violation
 from .users import SimUser, interaction_payload, new_record
 from .world import World
 
@@ -401,14 +401,31 @@ class StandIn(World):
         await self.flush_events()
         if channel.guild is not None and user.id not in channel.guild.members:
             raise AssertionError(f"{user.name} is not a member of {channel.guild.name}")
-        if kind in (2, 4) and channel.guild is not None:  # a command or its autocomplete
-            command = self.find_command(str(data.get("name")), channel.guild)
-            if command is not None and not self.can_use_command(user, channel.guild, command):
-                raise CommandHidden(
-                    f"{user.name} cannot see /{command['name']} in {channel.guild.name} "
-                    f"(default_member_permissions {command.get('default_member_permissions')})"
-                )
+        if channel.type == CHANNEL_GROUP_DM and user not in channel.recipients:
+            raise AssertionError(f"{user.name} is not in the group DM {channel.name}")
+        member_here = self.is_member_in(channel)
+        owners: dict[str, str] = {}
+        if kind in (2, 4):  # a command or its autocomplete
+            command = self.find_command(str(data.get("name")), channel.guild if member_here else None)
+            if command is not None:
+                owners = self.installs_for(user, channel, command)
+                if not owners:
+                    raise CommandHidden(
+                        f"{user.name} cannot see /{command['name']} here (contexts "
+                        f"{command.get('contexts')}, installs {command.get('integration_types')})")
+                if "0" in owners and channel.guild is not None \
+                        and not self.can_use_command(user, channel.guild, command):
+                    raise CommandHidden(
+                        f"{user.name} cannot see /{command['name']} in {channel.guild.name} "
+                        f"(default_member_permissions {command.get('default_member_permissions')})"
+                    )
+        elif target is not None and target.interaction is not None:
+            owners = target.interaction.integration_owners()  # the installs that made the message
         record = new_record(self, user, channel, kind, data, target)
+        record.context = self.context_of(channel)
+        record.owners = owners
+        record.app_permissions = self.app_permissions_in(channel)
+        record.foreign = not member_here
         self.interactions[record.id] = record
         self.interactions_by_token[record.token] = record
         payload = interaction_payload(self, record)

@@ -36,6 +36,14 @@ MESSAGE_FLAG_LOADING = 1 << 7
 
 CHANNEL_TEXT = 0
 CHANNEL_DM = 1
+CHANNEL_GROUP_DM = 3
+
+USE_EXTERNAL_APPS = 1 << 50  # members may use apps the server never installed (user installs)
+
+# Where an interaction comes from (Discord's interaction context types).
+CONTEXT_GUILD = 0
+CONTEXT_BOT_DM = 1
+CONTEXT_PRIVATE_CHANNEL = 2
 
 
 def as_permissions(value: Any) -> int:
@@ -122,8 +130,23 @@ class Channel:
     guild: Guild | None = None
     recipient: User | None = None
     position: int = 0
+    recipients: list[User] = field(default_factory=list)  # a group DM's members
+    owner_id: int | None = None
+    # Whether members may use external (user-installed) apps here: a server can turn it off.
+    external_apps: bool = True
 
     def payload(self) -> dict[str, Any]:
+        if self.type == CHANNEL_GROUP_DM:
+            return {
+                "id": str(self.id),
+                "type": CHANNEL_GROUP_DM,
+                "name": self.name,
+                "icon": None,
+                "owner_id": str(self.owner_id),
+                "recipients": [u.payload() for u in self.recipients],
+                "last_message_id": None,
+                "flags": 0,
+            }
         if self.type == CHANNEL_DM:
             assert self.recipient is not None
             return {
@@ -330,6 +353,8 @@ class Message:
             return self.ephemeral_for is user
         if self.channel.type == CHANNEL_DM:
             return self.channel.recipient is user
+        if self.channel.type == CHANNEL_GROUP_DM:
+            return user in self.channel.recipients
         guild = self.channel.guild
         return guild is not None and user.id in guild.members
 
@@ -436,6 +461,12 @@ class InteractionRecord:
     errors: list[str] = field(default_factory=list)
     late_callbacks: int = 0
     acked: asyncio.Event = field(default_factory=asyncio.Event)
+    # Where it came from and through which installs (set when it is sent): a place the app is
+    # not a member of only lets it answer, within the limits Discord sets there.
+    context: int = CONTEXT_GUILD
+    owners: dict[str, str] = field(default_factory=dict)
+    app_permissions: int = 0
+    foreign: bool = False
 
     @property
     def guild(self) -> Guild | None:
@@ -458,8 +489,15 @@ class InteractionRecord:
         return list((self.initial.body.get("data") or {}).get("choices") or [])
 
     def integration_owners(self) -> dict[str, str]:
+        if self.owners:
+            return dict(self.owners)
         guild = self.channel.guild
         return {"0": str(guild.id) if guild else "0"}
+
+    @property
+    def public_allowed(self) -> bool:
+        """Whether the app may answer where everyone sees it (always where it is a member)."""
+        return not self.foreign or bool(self.app_permissions & USE_EXTERNAL_APPS)
 
 
 @dataclass

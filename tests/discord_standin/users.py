@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .state import (
     CHANNEL_DM,
+    CHANNEL_GROUP_DM,
     EVERYONE_PERMISSIONS,
     Channel,
     InteractionRecord,
@@ -260,29 +261,23 @@ def interaction_payload(standin: StandIn, record: InteractionRecord) -> dict[str
         "entitlements": [],
         "authorizing_integration_owners": record.integration_owners(),
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        "app_permissions": str(record.app_permissions),
+        "context": record.context,
     }
     if guild is not None:
         member = guild.members.get(record.user.id)
         if member is None:
             raise AssertionError(f"{record.user.name} is not a member of {guild.name}")
-        bot_member = guild.members[standin.bot_user.id]
         payload.update(
             guild_id=str(guild.id),
             guild={"id": str(guild.id), "locale": guild.locale, "features": []},
             guild_locale=guild.locale,
             member=member.payload(with_permissions=True),
-            app_permissions=str(bot_member.permissions),
             channel={**channel.payload(), "permissions": str(member.permissions)},
-            context=0,
         )
     else:
-        assert channel.type == CHANNEL_DM
-        payload.update(
-            user=record.user.payload(),
-            app_permissions=str(EVERYONE_PERMISSIONS),
-            channel=channel.payload(),
-            context=1,
-        )
+        assert channel.type in (CHANNEL_DM, CHANNEL_GROUP_DM)
+        payload.update(user=record.user.payload(), channel=channel.payload())
     if record.target is not None:
         payload["message"] = record.target.payload(standin.base_url)
     return payload

@@ -12,8 +12,13 @@ from typing import Any
 from .state import (
     ADMINISTRATOR,
     CHANNEL_DM,
+    CHANNEL_GROUP_DM,
     CHANNEL_TEXT,
+    CONTEXT_BOT_DM,
+    CONTEXT_GUILD,
+    CONTEXT_PRIVATE_CHANNEL,
     EVERYONE_PERMISSIONS,
+    USE_EXTERNAL_APPS,
     Channel,
     Guild,
     InteractionRecord,
@@ -28,6 +33,8 @@ from .state import (
 )
 
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + manage_messages, like a typical bot invite
+# What an app may do where it is not a member: embed links, attach files, external emojis.
+GUEST_APP_PERMISSIONS = (1 << 14) | (1 << 15) | (1 << 18)
 
 
 def snowflake_of(obj: Any) -> int:
@@ -77,6 +84,8 @@ class World:
         self.refused_dms: list[Message] = []
         # (guild id, command name) -> users a server allowed in its Integrations settings
         self.command_overrides: dict[tuple[int, str], set[int]] = {}
+        self.user_installs: set[int] = set()  # users who added the app to their account
+        self.foreign_guilds: dict[int, Guild] = {}  # servers that never added the bot
 
     # -- gateway hook -------------------------------------------------------------------------
 
@@ -96,15 +105,22 @@ class World:
 
     def create_guild(
         self, name: str, *, owner: User | None = None, bot_permissions: Any = BOT_PERMISSIONS,
-        shard: int | None = None,
+        shard: int | None = None, with_bot: bool = True,
     ) -> Guild:
         """A guild the bot is in, with the bot holding a managed role of `bot_permissions`;
-        with `shard`, an id that Discord's formula puts on that shard of `shard_count`."""
+        with `shard`, an id that Discord's formula puts on that shard of `shard_count`. With
+        `with_bot=False`, a server that never added the bot: its members reach the app only
+        through their own installs, and the bot hears nothing of it."""
         gid = self.ids.next() if shard is None else self.ids.on_shard(shard, self.shard_count)
         everyone = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
         guild = Guild(
             gid, name, owner_id=owner.id if owner else self.bot_user.id, everyone=everyone
         )
+        if not with_bot:
+            self.foreign_guilds[gid] = guild
+            if owner is not None:
+                guild.members[owner.id] = Member(owner, guild)
+            return guild
         self.guilds[gid] = guild
         bot_role = Role(
             self.ids.next(),
@@ -139,8 +155,56 @@ class World:
         )
         guild.channels.append(channel)
         self.channels[channel.id] = channel
-        self._emit("CHANNEL_CREATE", channel.payload())
+        if guild.id in self.guilds:
+            self._emit("CHANNEL_CREATE", channel.payload())
         return channel
+
+    def create_group_dm(self, name: str, owner: User, *others: User) -> Channel:
+        """A group DM of `owner` and `others`; a bot is never one of its members."""
+        channel = Channel(self.ids.next(), CHANNEL_GROUP_DM, name=name,
+                          recipients=[owner, *others], owner_id=owner.id)
+        self.channels[channel.id] = channel
+        return channel
+
+    def install_for(self, user: User) -> None:
+        """`user` adds the app to their account: the commands that allow user installs follow
+        them into DMs, group DMs and servers that never added the bot."""
+        self.user_installs.add(user.id)
+
+    def is_member_in(self, channel: Channel) -> bool:
+        """Whether the bot is a member where `channel` is (it may post and edit there)."""
+        if channel.guild is not None:
+            return channel.guild.id in self.guilds
+        return channel.type == CHANNEL_DM
+
+    @staticmethod
+    def context_of(channel: Channel) -> int:
+        if channel.guild is not None:
+            return CONTEXT_GUILD
+        return CONTEXT_BOT_DM if channel.type == CHANNEL_DM else CONTEXT_PRIVATE_CHANNEL
+
+    def installs_for(self, user: User, channel: Channel, command: dict[str, Any]) -> dict[str, str]:
+        """The installs through which `user` can run `command` in `channel`, as Discord's
+        `authorizing_integration_owners` (empty: the command is not offered there)."""
+        contexts = command.get("contexts")
+        if contexts is not None and self.context_of(channel) not in contexts:
+            return {}
+        types = command.get("integration_types") or [0]
+        owners: dict[str, str] = {}
+        if 0 in types and (channel.type == CHANNEL_DM or self.is_member_in(channel)):
+            owners["0"] = str(channel.guild.id) if channel.guild is not None else "0"
+        if 1 in types and user.id in self.user_installs:
+            owners["1"] = str(user.id)
+        return owners
+
+    def app_permissions_in(self, channel: Channel) -> int:
+        """What the app may do in `channel`: a member's role permissions, else a guest's, with
+        Use External Apps where public answers are allowed."""
+        if channel.guild is not None and channel.guild.id in self.guilds:
+            return channel.guild.members[self.bot_user.id].permissions
+        if channel.type == CHANNEL_DM:
+            return EVERYONE_PERMISSIONS
+        return GUEST_APP_PERMISSIONS | (USE_EXTERNAL_APPS if channel.external_apps else 0)
 
     def add_member(
         self, guild: Guild, user: User, *, permissions: Any = 0, nick: str | None = None
@@ -155,7 +219,8 @@ class World:
             roles.append(role)
         member = Member(user, guild, roles, nick=nick)
         guild.members[user.id] = member
-        self._emit("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
+        if guild.id in self.guilds:
+            self._emit("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
         return member
 
     def remove_member(self, guild: Guild, user: User) -> None:
