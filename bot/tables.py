@@ -123,6 +123,19 @@ def is_ai(seat: int | str) -> bool:
     return isinstance(seat, str) and seat.startswith("ai:")
 
 
+def _settled() -> asyncio.Event:
+    event = asyncio.Event()
+    event.set()
+    return event
+
+
+HOME_CHANNEL = "channel"
+"""A table in a server channel the bot is a member of (it posts and edits there)."""
+HOME_GUEST = "guest"
+"""A table where the app is a guest (a DM, a group DM, a server that never added the bot): it
+may only answer the interactions of that place (bot.discord_ui.guest)."""
+
+
 @dataclass
 class Table:
     """One running game and what the bot needs to show it."""
@@ -162,6 +175,12 @@ class Table:
     # A betting game stored by older code, whose bets move from the live balances as they are
     # made (bot.settlement.bets_from_balance); every new one holds its buy-ins in escrow.
     bets_from_balance: bool = False
+    # Where the table lives, which decides the surface that shows it (bot.surface.Surfaces).
+    home: str = HOME_CHANNEL
+    # Clear while a move is applied but not yet stored: the match already shows the next turn,
+    # the move number does not, and a surface that drew then would offer the next turn's moves
+    # under the old number (every press of them refused). Surfaces draw once it is set.
+    settled: asyncio.Event = field(default_factory=_settled)
 
     @property
     def escrow(self) -> int:
@@ -223,6 +242,7 @@ class Table:
             # from it if the process stops before the final table is drawn.
             "closing": None if self.closing is None else
             {k: v for k, v in self.closing.items() if k != "outcome"},
+            **({} if self.home == HOME_CHANNEL else {"home": self.home}),
         }, separators=(",", ":"))
 
     @classmethod
@@ -239,6 +259,7 @@ class Table:
         table.legacy_log = list(data.get("log", ()))
         table.turn_since = data.get("turn_since", 0)
         table.closing = data.get("closing")
+        table.home = data.get("home", HOME_CHANNEL)
         table.bets_from_balance = bets_from_balance(rec.game, table.stake, rec.stake)
         return table
 
@@ -282,13 +303,14 @@ class TableManager:
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
                     names: list[str], host_id: int, rules: Any, stake: int, seed: int,
-                    key: str | None = None, via: Any = None, headline: str = "") -> Table:
+                    key: str | None = None, via: Any = None, headline: str = "",
+                    home: str = HOME_CHANNEL) -> Table:
         """Create the game (stakes escrowed, all or none), post the table and deal the hands.
 
         ``key`` makes the start idempotent: a second start with the same key, at once or after a
         restart, raises :class:`AlreadyStarted` and creates nothing. ``via`` is an interaction
         deferred publicly whose response becomes the table message; ``headline`` a line of text
-        above the table (who sits down against whom)."""
+        above the table (who sits down against whom); ``home`` where the table lives."""
         if not self.accepting:
             raise Stopping()
         if key is not None:
@@ -298,19 +320,20 @@ class TableManager:
         try:
             return await self._start(guild_id=guild_id, channel_id=channel_id, game=game,
                                      players=players, names=names, host_id=host_id, rules=rules,
-                                     stake=stake, seed=seed, key=key, via=via, headline=headline)
+                                     stake=stake, seed=seed, key=key, via=via, headline=headline,
+                                     home=home)
         finally:
             if key is not None:
                 self._starting.discard(key)
 
     async def _start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
                      names: list[str], host_id: int, rules: Any, stake: int, seed: int,
-                     key: str | None, via: Any, headline: str) -> Table:
+                     key: str | None, via: Any, headline: str, home: str) -> Table:
         module = game_module(game)
         match = module.new_match(len(players), rules, seed)
         table = Table(game_id=0, guild_id=guild_id, channel_id=channel_id, game=game,
                       players=players, names=names, host_id=host_id, stake=stake, match=match,
-                      timeouts=[0] * len(players))
+                      timeouts=[0] * len(players), home=home)
         try:
             self._turn_seconds[guild_id] = float((await self.store.get_settings(guild_id)).turn_timeout_s)
         except StoreError as exc:
@@ -528,6 +551,25 @@ class TableManager:
             events = table.match.apply(action, seat)
         except GameError as exc:
             raise TableError(rules_problem(exc)) from None
+        table.settled.clear()
+        try:
+            await self._store_move(table, seat, action, actor, events, snapshot, timed_out,
+                                   relayed_press)
+        finally:
+            table.settled.set()
+        table.seq += 1
+        metrics.ACTIONS.labels(table.game).inc()
+        if table.match.is_over:
+            await self._finish_or_retry(table, events)
+        else:
+            self._begin_move(table, acted=seat)
+            self.publisher.show_move(table, events)
+        return events
+
+    async def _store_move(self, table: Table, seat: int, action: Action | str, actor: int | str,
+                          events: list[dict], snapshot: tuple[Any, int, list], timed_out: bool,
+                          relayed_press: int | None) -> None:
+        """Store a move the match has just applied; undo it in memory if the store refuses."""
         table.timeouts[seat] = table.timeouts[seat] + 1 if timed_out else 0
         table.recent.extend(presenter.narrated(table.game, events, table.names))
         try:
@@ -548,14 +590,6 @@ class TableManager:
             if isinstance(exc, StoreError):  # a refusal, such as a double click
                 raise TableError(sentence(exc)) from None
             raise
-        table.seq += 1
-        metrics.ACTIONS.labels(table.game).inc()
-        if table.match.is_over:
-            await self._finish_or_retry(table, events)
-        else:
-            self._begin_move(table, acted=seat)
-            self.publisher.show_move(table, events)
-        return events
 
     async def forfeit(self, table: Table, seat: int, reason: str) -> None:
         """``seat`` gives up: every other seat shares the win; stakes go to them."""

@@ -246,3 +246,56 @@ async def test_a_restart_shows_the_end_of_a_game_that_ended_before_its_end_was_s
         await store.mark_final_shown(game_id)
     assert await store.unshown_ended_games() == []
     restarted.close()
+
+
+class Held:
+    """The store, but each ``record_action`` waits until the test lets it through."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self.storing = asyncio.Event()
+        self.go = asyncio.Event()
+        self.refuse = False
+
+    def __getattr__(self, name):
+        method = getattr(self._store, name)
+        if name != "record_action":
+            return method
+
+        async def held(*args, **kwargs):
+            self.storing.set()
+            await self.go.wait()
+            if self.refuse:
+                raise StoreUnavailable("unreachable", "refused by the test")
+            return await method(*args, **kwargs)
+
+        return held
+
+
+async def test_a_table_is_unsettled_only_while_its_move_is_being_stored(store):
+    held = Held(store)
+    tables = manager(held, Quiet())
+    table = await start(tables, "koikoi", [HUMANS[0], HUMANS[1]])
+    assert table.settled.is_set()
+    seat, seq = table.match.current_player, table.seq
+    moving = asyncio.ensure_future(tables.act(table, seat, table.match.legal_actions()[0], HUMANS[seat]))
+    await held.storing.wait()
+    # The match already shows the next turn, the move number does not: nothing may draw now.
+    assert not table.settled.is_set() and table.seq == seq
+    drawn = asyncio.ensure_future(table.settled.wait())
+    await asyncio.sleep(0)
+    assert not drawn.done()
+    held.go.set()
+    await moving
+    assert table.settled.is_set() and table.seq == seq + 1 and drawn.done()
+    held.storing.clear()
+    held.go.clear()
+    held.refuse = True
+    refused = asyncio.ensure_future(tables.act(table, table.match.current_player,
+                                               table.match.legal_actions()[0], "x"))
+    await held.storing.wait()
+    assert not table.settled.is_set()
+    held.go.set()
+    with pytest.raises(StoreTrouble):
+        await refused
+    assert table.settled.is_set() and table.seq == seq + 1  # undone, and settled again
