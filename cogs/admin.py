@@ -22,6 +22,7 @@ from bot.discord_ui.cog import (
     ServerCog,
     StaffGroup,
     not_a_member,
+    server_only,
     staff_only,
 )
 from bot.discord_ui.errors import sentence
@@ -120,11 +121,11 @@ def _house_error(exc: Exception) -> str:
 class AdminCog(ServerCog):
     """Server settings and chip administration for staff."""
 
-    settings = StaffGroup(name="settings", description="The bot's settings on this server (staff)",
-                          guild_only=True, default_permissions=STAFF)
-    chips_admin = StaffGroup(name="chips-admin",
-                             description="Grant or take back chips, set the economy (staff)",
-                             guild_only=True, default_permissions=STAFF)
+    settings = server_only(StaffGroup(name="settings", description="The bot's settings on this server (staff)",
+                                      guild_only=True, default_permissions=STAFF))
+    chips_admin = server_only(StaffGroup(name="chips-admin",
+                                         description="Grant or take back chips, set the economy (staff)",
+                                         guild_only=True, default_permissions=STAFF))
 
     async def _saved(self, interaction: discord.Interaction, text: str) -> None:
         await send(interaction, clip(f"✅ {text}", CONTENT), ephemeral=True,

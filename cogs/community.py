@@ -26,14 +26,17 @@ from bot.discord_ui.cog import (
     Pager,
     ServerCog,
     answer_command_error,
+    anywhere,
     drawn,
     not_a_member,
     pager_buttons,
     pages_of,
+    server_only,
     store_of,
 )
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.places import scope_of
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import (
     FIELD_VALUE,
@@ -459,13 +462,13 @@ def rate(wins: int, games: int) -> str:
 class CommunityCog(ServerCog):
     """Leaderboards, player statistics and the chip ledger of a server."""
 
-    chips = app_commands.Group(name="chips", description="Your chips on this server",
-                               guild_only=True)
+    chips = server_only(app_commands.Group(name="chips", description="Your chips on this server",
+                                           guild_only=True))
 
     # -- /leaderboard ------------------------------------------------------------------------------
     @answers(private=False)
+    @anywhere
     @app_commands.command(name="leaderboard", description="This server's best players")
-    @app_commands.guild_only()
     @app_commands.describe(game="Only this game (ratings are per game)",
                            order="Rank by rating, wins, points or chips",
                            period="All time or the last 30 days",
@@ -502,7 +505,7 @@ class CommunityCog(ServerCog):
         try:
             with in_public(interaction):  # the board is posted in the channel
                 content, board = await leaderboard_message(
-                    self.store, interaction.guild_id, interaction.user.id, game, order, period, 0,
+                    self.store, scope_of(interaction), interaction.user.id, game, order, period, 0,
                     chosen, known_names(interaction))
                 if every_game:  # the game asked for is not dropped without a word
                     said = t(ALL_GAMES_CHIPS)
@@ -518,8 +521,8 @@ class CommunityCog(ServerCog):
 
     # -- /stats ------------------------------------------------------------------------------------
     @answers(private=False)
+    @anywhere
     @app_commands.command(name="stats", description="A player's record on this server")
-    @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)",
                            season="Which season (default: the current one)")
     @app_commands.autocomplete(season=season_autocomplete)
@@ -531,7 +534,7 @@ class CommunityCog(ServerCog):
         if target.bot:
             await refuse(interaction, t("Bots keep no record here; pick a member."))
             return
-        guild = interaction.guild_id
+        guild = scope_of(interaction)
         try:
             chosen = season_option(season)
             seasons = await self.store.seasons(guild)

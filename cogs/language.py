@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
+from bot.discord_ui.cog import anywhere
 from bot.discord_ui.speaking import language_choices
 from bot.discord_ui.text import NO_PINGS
 from bot.i18n import LANGUAGE_NAMES, speaking, t
@@ -23,6 +24,7 @@ class LanguageCog(commands.Cog):
         self.bot = bot
 
     @answers(private=True)
+    @anywhere
     @app_commands.command(name="language", description="The language the bot uses with you")
     @app_commands.describe(language="Your choice; 'automatic' follows your Discord language")
     @app_commands.choices(language=language_choices("Automatic (your Discord language)"))

@@ -22,9 +22,11 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.discord_ui.app import app
+from bot.discord_ui.cog import anywhere
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import add_settings, preset_label, seat_counts
 from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.places import Place, place_of, scope_of
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.starting import (
     CHALLENGE_CLOSED,
@@ -101,14 +103,16 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     store = app(interaction).store
     if interaction.user.id != lobby.host_id:
         raise LobbyRefused(t("Only the host can start the game."))
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    guest = place_of(interaction).guest
+    # A guest answers the press as an update of the lobby, which then becomes the table.
+    await interaction.response.defer(ephemeral=True, thinking=not guest)
     metrics.acknowledged(interaction)
     try:
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
     except LobbyError as exc:
         await refuse(interaction, sentence(exc))
         return
-    if await launch(interaction, lobby) is None:
+    if await launch(interaction, lobby) is None or guest:
         return
     if interaction.message is not None:
         settings = await store.get_settings(lobby.guild_id)
@@ -157,8 +161,8 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
     except LobbyError as exc:
         await refuse(interaction, sentence(exc))
         return
-    if await launch(interaction, lobby) is None:
-        return
+    if await launch(interaction, lobby) is None or place_of(interaction).guest:
+        return  # a guest's challenge message became the table
     with in_public(interaction):
         accepted = discord.Embed(title=t("Challenge accepted"), colour=ACCENT,
                                  description=f"<@{lobby.host_id}> vs <@{lobby.opponent_id}>")
@@ -302,7 +306,7 @@ def game_command(cog: PlayCog, game: str) -> app_commands.Command:
     module = game_module(game)
     low, high = module.PLAYERS
     described = dict(
-        opponent="Challenge this member to a two-player game (leave empty for an open lobby)",
+        opponent="Challenge this player to a two-player game (leave empty for an open lobby)",
         ai="Play against the AI at this level right away",
         players=f"Seats at the table when you play the AI ({low}-{high}; the others are AI)",
         rounds="Rounds in the match (default: the server's house rules)",
@@ -316,20 +320,20 @@ def game_command(cog: PlayCog, game: str) -> app_commands.Command:
         rounds=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)],
     )
 
-    async def start(interaction: discord.Interaction, opponent: discord.Member | None = None,
+    async def start(interaction: discord.Interaction, opponent: discord.User | None = None,
                     ai: str | None = None, players: app_commands.Range[int, 2, 7] | None = None,
                     rounds: int | None = None, target: app_commands.Range[int, 1, 1000] | None = None,
                     stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None) -> None:
         await cog.open_game(interaction, game, opponent, ai, rounds, target, stake, preset, players)
 
-    async def start_sakura(interaction: discord.Interaction, opponent: discord.Member | None = None,
+    async def start_sakura(interaction: discord.Interaction, opponent: discord.User | None = None,
                            ai: str | None = None, players: app_commands.Range[int, 2, 7] | None = None,
                            rounds: int | None = None, target: app_commands.Range[int, 1, 1000] | None = None,
                            stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None,
                            teams: str | None = None) -> None:
         await cog.open_game(interaction, game, opponent, ai, rounds, target, stake, preset, players, teams)
 
-    async def start_seotda(interaction: discord.Interaction, opponent: discord.Member | None = None,
+    async def start_seotda(interaction: discord.Interaction, opponent: discord.User | None = None,
                            ai: str | None = None, players: app_commands.Range[int, 2, 7] | None = None,
                            rounds: int | None = None, target: app_commands.Range[int, 1, 1000] | None = None,
                            stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None,
@@ -350,14 +354,31 @@ def game_command(cog: PlayCog, game: str) -> app_commands.Command:
         del described["players"]
     callback = app_commands.describe(**described)(app_commands.choices(**choices)(callback))
     if high == 2:  # a two-player game has no seat count to choose
-        async def two(interaction: discord.Interaction, opponent: discord.Member | None = None,
+        async def two(interaction: discord.Interaction, opponent: discord.User | None = None,
                       ai: str | None = None, rounds: int | None = None,
                       target: app_commands.Range[int, 1, 1000] | None = None,
                       stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None) -> None:
             await cog.open_game(interaction, game, opponent, ai, rounds, target, stake, preset)
         callback = app_commands.describe(**described)(app_commands.choices(**choices)(two))
     command = app_commands.Command(name=GAME_COMMANDS[game], description=DESCRIPTIONS[game], callback=callback)
-    return app_commands.guild_only()(command)
+    return anywhere(command)
+
+
+def guest_problem(place: Place, stake: int, ai: str | None, opponent: discord.User | None,
+                  channel: Any) -> str | None:
+    """What a game cannot be where the app is a guest, in one sentence (None: it can be)."""
+    if not place.guest:
+        return None
+    if stake:
+        return t("Games outside servers that added the bot are played without chips; leave the stake out.")
+    if not place.public and ai is None:
+        return t("Only you can see my answers here, because this server does not let members use "
+                 "external apps in public: play the AI, or ask the server to allow Use External Apps.")
+    recipients = getattr(channel, "recipients", None)
+    if opponent is not None and recipients is not None and opponent.id not in {u.id for u in recipients}:
+        return t("{user} is not in this conversation, so they could not see your challenge.",
+                 user=safe_name(opponent.display_name))
+    return None
 
 
 def option_problem(game: str, ai: str | None, rounds: int | None, target: int | None, stake: int,
@@ -388,6 +409,9 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self._expiries: set[asyncio.Task] = set()
+        # Challenges where the app is a guest: the command that posted each, whose token is
+        # the only way to close it when it expires.
+        self._answers: dict[str, discord.Interaction] = {}
 
     async def cog_load(self) -> None:
         """Settle lobbies a crash left half-started, and time the open challenges again."""
@@ -405,18 +429,20 @@ class PlayCog(commands.Cog):
         for task in self._expiries:
             task.cancel()
 
-    async def open_game(self, interaction: discord.Interaction, game: str, opponent: discord.Member | None,
+    async def open_game(self, interaction: discord.Interaction, game: str, opponent: discord.User | None,
                         ai: str | None, rounds: int | None, target: int | None, stake: int,
                         preset: str | None, players: int | None = None, teams: str | None = None,
                         options: dict[str, int] | None = None) -> None:
         """``options``: the game's own per-table rules given as command options (Seotda's ante)."""
         user = interaction.user
         store = app(self.bot).store
-        problem = option_problem(game, ai, rounds, target, stake, preset, players, teams)
+        place = place_of(interaction)
+        problem = option_problem(game, ai, rounds, target, stake, preset, players, teams) \
+            or guest_problem(place, stake, ai, opponent, interaction.channel)
         if problem:
             await refuse(interaction, problem)
             return
-        settings = await store.get_settings(interaction.guild_id)
+        settings = await store.get_settings(place.scope)
         perms = getattr(user, "guild_permissions", None)
         if stake and not settings.may_start_staked(is_manager=bool(perms and perms.manage_guild),
                                                    role_ids=[r.id for r in getattr(user, "roles", [])]):
@@ -454,7 +480,8 @@ class PlayCog(commands.Cog):
         user = interaction.user
         table_rules(settings, game, seats, spec, stake)
         await check_stakes(interaction, game, stake, [user.id])
-        await interaction.response.defer(thinking=True)
+        # Where only private answers are allowed, the table is the player's alone.
+        await interaction.response.defer(thinking=True, ephemeral=not place_of(interaction).public)
         metrics.acknowledged(interaction)
         levels = [ai] * (seats - 1)
         with in_public(interaction):  # the seats' names and the headline are for the whole channel
@@ -471,7 +498,7 @@ class PlayCog(commands.Cog):
             await interaction.followup.send(clip(str(exc), MAX_REPLY), ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
 
-    async def _challenge(self, interaction: discord.Interaction, game: str, opponent: discord.Member,
+    async def _challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User,
                          spec: dict[str, Any], stake: int) -> None:
         user = interaction.user
         low = game_module(game).PLAYERS[0]
@@ -486,10 +513,10 @@ class PlayCog(commands.Cog):
         exp = int(time.time()) + CHALLENGE_SECONDS
         store = app(self.bot).store
         lobby = await before_answer(store.create_lobby(
-            "challenge", interaction.guild_id, interaction.channel_id, user.id, game=game,
+            "challenge", scope_of(interaction), interaction.channel_id, user.id, game=game,
             min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec),
             undo=lambda late: store.close_lobby(late.lobby_id, user.id))
-        settings = await app(self.bot).store.get_settings(interaction.guild_id)
+        settings = await app(self.bot).store.get_settings(lobby.guild_id)
         with in_public(interaction):
             embed = lobby_embed(lobby, settings, title=t("{game} challenge", game=GAME_NAMES[game]))
             embed.description = (t("{host} challenges {opponent}.", host=f"<@{user.id}>", opponent=f"<@{opponent.id}>")
@@ -500,12 +527,14 @@ class PlayCog(commands.Cog):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[opponent],
                                                      replied_user=False))
         await self._remember_message(interaction, lobby, sent)
+        if place_of(interaction).guest:  # the app may edit the challenge only through its answer
+            self._answers[lobby.lobby_id] = interaction
         self.schedule_expiry(lobby.lobby_id)
 
     async def _lobby(self, interaction: discord.Interaction, game: str, spec: dict[str, Any],
                      stake: int) -> None:
         store = app(self.bot).store
-        settings = await store.get_settings(interaction.guild_id)
+        settings = await store.get_settings(scope_of(interaction))
         rules = build_rules(game, settings.rules_for(game), spec["preset"], spec["rounds"],
                             spec["target"], spec["teams"], stake, spec["options"])
         counts = seat_counts(game, rules)  # Sakura in pairs seats 4 or 6, not 2 to 7
@@ -514,7 +543,7 @@ class PlayCog(commands.Cog):
         await check_stakes(interaction, game, stake, [interaction.user.id])
         host = interaction.user.id
         lobby = await before_answer(store.create_lobby(
-            "lobby", interaction.guild_id, interaction.channel_id, host, game=game,
+            "lobby", scope_of(interaction), interaction.channel_id, host, game=game,
             min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec),
             undo=lambda late: store.close_lobby(late.lobby_id, host))
         with in_public(interaction):
@@ -547,6 +576,14 @@ class PlayCog(commands.Cog):
             expired = await store.expire_lobby(lobby_id)
             if expired is None or expired.message_id is None:
                 return  # answered meanwhile
+            answer = self._answers.get(lobby_id)
+            if answer is not None:
+                await answer.edit_original_response(embed=expired_embed(expired), view=None,
+                                                    allowed_mentions=NO_MENTIONS)
+                return
+            await self.bot.wait_until_ready()  # which servers the bot is in: known once connected
+            if self.bot.get_guild(expired.guild_id) is None:
+                return  # a guest's challenge whose answer is gone: a press on it says it expired
             channel = self.bot.get_partial_messageable(expired.channel_id, guild_id=expired.guild_id)
             await channel.get_partial_message(expired.message_id).edit(
                 embed=expired_embed(expired), view=None, allowed_mentions=NO_MENTIONS)
@@ -554,6 +591,8 @@ class PlayCog(commands.Cog):
             raise
         except (discord.HTTPException, StoreError):
             log.warning("could not close expired challenge %s", lobby_id, exc_info=True)
+        finally:
+            self._answers.pop(lobby_id, None)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -34,6 +34,7 @@ from bot.discord_ui.cog import (
     ServerCog,
     StaffGroup,
     is_manager,
+    server_only,
     staff_only,
     store_of,
 )
@@ -290,12 +291,12 @@ class KeepButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 class PrivacyCog(ServerCog):
     """A member's data on this server: shown, exported, forgotten."""
 
-    privacy = app_commands.Group(name="privacy",
-                                 description="What the bot keeps about you on this server",
-                                 guild_only=True)
-    privacy_admin = StaffGroup(name="privacy-admin",
-                               description="A member's data here, at their request (staff)",
-                               guild_only=True, default_permissions=STAFF)
+    privacy = server_only(app_commands.Group(name="privacy",
+                                             description="What the bot keeps about you on this server",
+                                             guild_only=True))
+    privacy_admin = server_only(StaffGroup(name="privacy-admin",
+                                           description="A member's data here, at their request (staff)",
+                                           guild_only=True, default_permissions=STAFF))
 
     async def _read(self, interaction: discord.Interaction, member: int
                     ) -> tuple[MemberData, str] | None:

@@ -26,13 +26,16 @@ from bot.discord_ui.cog import (
     GAME_CHOICES,
     Pager,
     ServerCog,
+    anywhere,
     pager_buttons,
     pages_of,
     render_pool,
+    server_only,
     store_of,
 )
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT, png
+from bot.discord_ui.places import scope_of
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import DESCRIPTION, FIELD_NAME, NO_PINGS, clip, fit_embed, refuse, shown
 from bot.games import GAMES, game_module
@@ -238,9 +241,9 @@ class ReplayButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 class RecordsCog(ServerCog):
     """How to play, and the records of this server's games."""
 
+    @anywhere
     @app_commands.command(name="rules", description="How to play a game, its yaku sheet and "
                           "this server's house rules")
-    @app_commands.guild_only()
     @app_commands.describe(game="The game (default: a list of all games)")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -261,7 +264,7 @@ class RecordsCog(ServerCog):
             await refuse(interaction, t("Pick a game from the list: {games}.", games=", ".join(GAMES)))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        settings = await self.store.get_settings(interaction.guild_id)
+        settings = await self.store.get_settings(scope_of(interaction))
         try:
             house = rules_summary(game, settings.rules_for(game))
         except (InvalidRules, KeyError, TypeError, ValueError):
@@ -280,8 +283,8 @@ class RecordsCog(ServerCog):
                                         ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=False)
+    @server_only
     @app_commands.command(name="history", description="Recent games on this server")
-    @app_commands.guild_only()
     @app_commands.describe(user="Only games this member played", game="Only this game")
     @app_commands.choices(game=GAME_CHOICES)
     async def history(self, interaction: discord.Interaction,
@@ -301,8 +304,8 @@ class RecordsCog(ServerCog):
         await send(interaction, **content)
 
     @answers(private=True)
+    @server_only
     @app_commands.command(name="replay", description="Step through a finished game move by move")
-    @app_commands.guild_only()
     @app_commands.describe(game_id="The game number (see /history)")
     async def replay(self, interaction: discord.Interaction,
                      game_id: app_commands.Range[int, 1, 2**53 - 1]) -> None:
@@ -318,8 +321,8 @@ class RecordsCog(ServerCog):
         await send(interaction, ephemeral=True, **content)
 
     @answers(private=True)
+    @server_only
     @app_commands.command(name="export", description="Download a finished game as JSON")
-    @app_commands.guild_only()
     @app_commands.describe(game_id="The game number (see /history)")
     async def export(self, interaction: discord.Interaction,
                      game_id: app_commands.Range[int, 1, 2**53 - 1]) -> None:

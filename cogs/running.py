@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.app import app
+from bot.discord_ui.cog import server_only
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks
@@ -244,8 +245,8 @@ class RunningCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    @server_only
     @app_commands.command(name="games", description="The games running on this server, with a link to each table")
-    @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         # acknowledged before the store is read: a slow database costs the answer, not the ack
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
-from bot.discord_ui.cog import ServerCog, staff_only
+from bot.discord_ui.cog import ServerCog, server_only, staff_only
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public
@@ -29,8 +29,8 @@ SHOWN = 20  # seasons listed, the newest first
 class SeasonCog(ServerCog):
     """The seasons of a server's leaderboards and ratings."""
 
-    season = app_commands.Group(name="season", description="This server's seasons",
-                                guild_only=True)
+    season = server_only(app_commands.Group(name="season", description="This server's seasons",
+                                            guild_only=True))
 
     @answers(private=False)
     @season.command(name="start",

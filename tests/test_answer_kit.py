@@ -52,9 +52,19 @@ def interaction(private: bool | None):
     async def delete_original_response() -> None:
         calls.append(("delete", None))
 
+    # In a server that added the bot (a member place: answers may be public).
     it = SimpleNamespace(extras={}, command=command, response=Response(calls, release),
-                         followup=Followup(calls), delete_original_response=delete_original_response)
+                         followup=Followup(calls), delete_original_response=delete_original_response,
+                         guild_id=1, channel_id=2, client=SimpleNamespace(get_guild=lambda _: object()))
     return it, calls, release
+
+
+def as_guest(it, *, external_apps: bool):
+    """The same interaction where the app is a guest (a server that never added the bot)."""
+    it.client = SimpleNamespace(get_guild=lambda _: None)
+    it.context = SimpleNamespace(dm_channel=False)
+    it.app_permissions = SimpleNamespace(use_external_apps=external_apps)
+    return it
 
 
 async def test_an_answer_while_the_acknowledgement_is_on_its_way_follows_it(monkeypatch):
@@ -105,3 +115,18 @@ async def test_a_command_that_declared_nothing_is_not_acknowledged_for_it(monkey
 async def test_answers_goes_above_the_command_decorator():
     with pytest.raises(TypeError):
         answer.answers(private=True)(lambda interaction: None)
+
+
+async def test_where_only_private_answers_are_allowed_every_answer_is_private(monkeypatch):
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    it, calls, release = interaction(private=False)
+    as_guest(it, external_apps=False)
+    release.set()
+    answer.watch(it)
+    await answer.acknowledge(it)
+    await answer.send(it, "board")
+    assert calls == [("defer", True), ("followup", True)]
+    it, calls, release = interaction(private=False)
+    as_guest(it, external_apps=True)
+    await answer.send(it, "board")
+    assert calls == [("message", False)]

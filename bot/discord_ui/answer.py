@@ -24,6 +24,8 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.discord_ui.places import place_of
+
 __all__ = ["ANSWER", "DEFER_AFTER", "acknowledge", "answers", "send", "send_private", "watch"]
 
 log = logging.getLogger(__name__)
@@ -73,7 +75,14 @@ def watch(interaction: discord.Interaction) -> None:
     asyncio.get_running_loop().call_later(DEFER_AFTER, _defer_late, interaction, answer == "private")
 
 
+def _private_only(interaction: discord.Interaction) -> bool:
+    """Where the app is a guest and external apps may not answer in public, every answer is
+    private (Discord refuses a public one)."""
+    return not place_of(interaction).public
+
+
 def _defer_late(interaction: discord.Interaction, private: bool) -> None:
+    private = private or _private_only(interaction)
     state = _state(interaction)
     if state.started or interaction.response.is_done():
         return
@@ -105,6 +114,8 @@ async def send(interaction: discord.Interaction, content: str | None = None, **k
     """The command's answer: its first response, or what replaces its "thinking" message. The
     answer's message id when Discord gave it."""
     state = await _settled(interaction)
+    if _private_only(interaction):
+        kwargs["ephemeral"] = True
     if interaction.response.is_done():
         state.public_thinking = False
         message = await interaction.followup.send(content, wait=True, **kwargs)
@@ -131,6 +142,7 @@ async def acknowledge(interaction: discord.Interaction, *, private: bool = False
     """Acknowledge now (for an answer that takes work, such as a picture), unless it already is;
     the answer then goes out with :func:`send`."""
     state = await _settled(interaction)
+    private = private or _private_only(interaction)
     if not interaction.response.is_done():
         state.public_thinking = not private
         await interaction.response.defer(ephemeral=private, thinking=True)

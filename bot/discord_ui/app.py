@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from bot.discord_ui.guest import GuestSurface
     from bot.discord_ui.publisher import TablePublisher
     from bot.languages import Languages
     from bot.shards import ShardPlan
@@ -28,6 +29,7 @@ class App(Protocol):
     store: Store
     tables: TableManager
     publisher: TablePublisher
+    guest: GuestSurface
     surfaces: Surfaces
     languages: Languages
     shard_plan: ShardPlan

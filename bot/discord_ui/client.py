@@ -80,6 +80,7 @@ class HanafudaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         from bot.discord_ui.controls import play_relayed
         from bot.discord_ui.delivery import RestBudget
+        from bot.discord_ui.guest import GuestSurface
         from bot.discord_ui.publisher import TablePublisher
         from bot.discord_ui.relay import Relay
 
@@ -96,13 +97,17 @@ class HanafudaBot(commands.AutoShardedBot):
         await self.languages.load()
         # Discord's global REST limit is the bot's: a process of a sharded bot takes its share.
         self.publisher = TablePublisher(self, RestBudget.share_of_the_bot(self.shard_plan.share))
-        # Every place a table is shown, as one port: the channel messages, and any surface added later.
-        self.surfaces = Surfaces(self.publisher)
+        # Tables where the app is a guest are shown only through interaction tokens, which
+        # Discord's global limit does not count: that surface shares no budget to speak of.
+        self.guest = GuestSurface(self, self.publisher.budget)
+        # Every place a table is shown, as one port: channel messages, guest answers, and more.
+        self.surfaces = Surfaces(self.publisher, self.guest)
         self.tables = TableManager(self.store, self.surfaces, ai_pool=self.ai_pool,
                                    owns=self.shard_plan.owns)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        await self.publisher.restore()  # where the games to resume are shown
+        for surface in (self.publisher, self.guest):  # where the games to resume are shown
+            await surface.restore()
         resumed = await self.tables.resume_all()
         log.info("%s: resumed %d running game(s)", self.shard_plan.describe(), resumed)
         self.relay = Relay(self, functools.partial(play_relayed, self))
@@ -241,9 +246,9 @@ class HanafudaBot(commands.AutoShardedBot):
         try:
             if self.tables is not None:
                 await asyncio.wait_for(self.tables.quiesce(), max(0.1, deadline - loop.time()))
-            publisher = getattr(self, "publisher", None)
-            if publisher is not None:
-                await asyncio.wait_for(publisher.drain(), max(0.1, deadline - loop.time()))
+            for surface in (getattr(self, "publisher", None), getattr(self, "guest", None)):
+                if surface is not None:
+                    await asyncio.wait_for(surface.drain(), max(0.1, deadline - loop.time()))
             if self.backups is not None and self.backups.busy:
                 await asyncio.wait_for(self.backups.idle(), max(0.1, deadline - loop.time()))
         except TimeoutError:
@@ -263,8 +268,9 @@ class HanafudaBot(commands.AutoShardedBot):
             await self.relay.close()
         if self.tables:
             self.tables.close()
-        if getattr(self, "publisher", None) is not None:
-            self.publisher.close()
+        for surface in (getattr(self, "publisher", None), getattr(self, "guest", None)):
+            if surface is not None:
+                surface.close()
         await super().close()
         for pool in (self.render_pool, self.ai_pool):
             if pool is not None:

@@ -8,7 +8,7 @@ import io
 import logging
 import math
 import re
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import discord
 from discord import app_commands
@@ -195,6 +195,29 @@ class ServerCog(commands.Cog):
 
 
 STAFF = discord.Permissions(manage_guild=True)
+
+# Where a command is offered. The games, their rules and a player's own records follow a user
+# who installed the app into DMs, group DMs and servers without the bot; a server's staff,
+# economy and records stay in the servers that added it.
+EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+SERVERS = app_commands.AppCommandContext(guild=True)
+SERVER_INSTALL = app_commands.AppInstallationType(guild=True)
+
+C = TypeVar("C", app_commands.Command, app_commands.Group)
+
+
+def anywhere(command: C) -> C:
+    """Offered in servers, the bot's DM and group DMs, through a server's or a user's install."""
+    command.allowed_contexts, command.allowed_installs = EVERYWHERE, BOTH_INSTALLS
+    return command
+
+
+def server_only(command: C) -> C:
+    """Offered only in the servers that added the app."""
+    command.allowed_contexts, command.allowed_installs = SERVERS, SERVER_INSTALL
+    command.guild_only = True
+    return command
 
 
 NOT_STAFF = N_("Only members with the Manage Server permission can use this; ask a server "

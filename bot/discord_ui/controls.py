@@ -24,7 +24,7 @@ from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import NO_PINGS, refuse
 from bot.games.base import Action
 from bot.i18n import current, t
-from bot.tables import TableError
+from bot.tables import HOME_GUEST, TableError
 from bot.words import shorten
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -254,6 +254,14 @@ class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
                 self.gid, interaction.user.id, t("You are not playing in this game, so you have no hand here."))
         except TableError as exc:
             await refuse(interaction, str(exc))
+            return
+        if table.home == HOME_GUEST:
+            # Answered as an update of the table, so this press's token shows the table from now
+            # on (a guest may only answer), and the hand follows privately.
+            await interaction.response.defer()
+            guest = app(interaction).guest  # bot.discord_ui.guest
+            guest.table_pressed(table, interaction)
+            await guest.show_hand_privately(table, seat, interaction)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         publisher = app(interaction).publisher  # bot.discord_ui.publisher

@@ -19,7 +19,7 @@ import itertools
 import json
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -45,7 +45,7 @@ from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_re
 from bot.settlement import is_betting, stake_text
 from bot.store import GameEvent, StoreError
 from bot.store.surfaces import TABLE_ROW, SurfaceNotes
-from bot.tables import LOG_LENGTH, RETRY_DELAYS, STUCK, Table, is_ai
+from bot.tables import HOME_CHANNEL, LOG_LENGTH, RETRY_DELAYS, STUCK, Table, is_ai
 from bot.words import plural, shorten
 from rendering import render_hand, render_summary, render_table
 from rendering.view import GAME_NAMES
@@ -57,6 +57,11 @@ SURFACE = "discord"
 
 INTERACTION_SECONDS = 14 * 60
 """How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
+
+
+def token_clock() -> float:
+    """The clock a token's age is read on (monotonic; tests that let tokens expire replace it)."""
+    return time.monotonic()
 BUTTONS = 25
 """Discord's limit of components on one message (five rows of five)."""
 ALERT_SPACING = 1.0
@@ -85,15 +90,22 @@ class Via:
 
     interaction: discord.Interaction
     message_id: int | None
-    since: float = field(default_factory=time.monotonic)
+    since: float = field(default_factory=lambda: token_clock())
     # Set once the press is answered: its token edits the message only after the answer (a press
     # is answered once its move is stored), and not at all if it was answered by a new message.
     answered: asyncio.Event | None = None
     withdrawn: bool = False
+    followup: bool = False  # the message is a follow-up of the interaction, not its answer
 
     @property
     def fresh(self) -> bool:
-        return not self.withdrawn and time.monotonic() - self.since < INTERACTION_SECONDS
+        return not self.withdrawn and token_clock() - self.since < INTERACTION_SECONDS
+
+    async def edit(self, **fields: Any) -> discord.Message:
+        """Edit the message through the token: the interaction's answer, or its follow-up."""
+        if self.followup and self.message_id is not None:
+            return await self.interaction.followup.edit_message(self.message_id, **fields)
+        return await self.interaction.edit_original_response(**fields)
 
     async def ready(self) -> bool:
         """Whether the token may edit the message now (waiting for the press's answer)."""
@@ -210,6 +222,7 @@ class TablePublisher:
 
     looking_seconds: float = 60.0
     channel_wait: float = 30.0
+    surface_name: str = SURFACE  # its notes' name in the store
 
     def __init__(self, bot: discord.Client, budget: RestBudget | None = None,
                  retry: Retry | None = None, notes: SurfaceNotes | None = None) -> None:
@@ -225,7 +238,7 @@ class TablePublisher:
         self._table_turns = asyncio.Semaphore(max(1, workers - 1))
         store = getattr(bot, "store", None)
         # Where games are shown is this surface's own memory, kept through its part of the store.
-        self.notes: SurfaceNotes | None = notes or (store.surface_notes(SURFACE) if store else None)
+        self.notes: SurfaceNotes | None = notes or (store.surface_notes(self.surface_name) if store else None)
         self._restored: dict[int, dict[int, dict[str, Any]]] = {}  # notes read at start, by game
         self._saving: dict[int, asyncio.Future[None]] = {}  # games whose notes are being stored
         self._closed = False
@@ -332,7 +345,7 @@ class TablePublisher:
     # -- what the table manager calls ---------------------------------------------------------
     def shows(self, table: Table) -> bool:
         """Every table started in a server channel the bot is a member of is shown here."""
-        return True
+        return table.home == HOME_CHANNEL
 
     def owns(self, via: Any) -> bool:
         return isinstance(via, (Via, discord.Interaction))
@@ -423,6 +436,7 @@ class TablePublisher:
     async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """'My hand': the hand as the answer to a deferred, private interaction."""
         marks = await self._load(table)
+        await table.settled.wait()
         update = self._hand_update(table, seat)
         image = await self.draw(update)
         msg = await interaction.edit_original_response(embed=update.embed, view=update.view,
@@ -463,6 +477,7 @@ class TablePublisher:
     async def _bring_table_up_to_date(self, table: Table) -> None:
         feed = self.feed(table)
         marks = await self._load(table)
+        await table.settled.wait()  # never a move the store has not taken yet
         update = self._table_update(table)
         via = feed.table_via if feed.table_via and feed.table_via.fresh else None
         channel = self.bot.get_partial_messageable(table.channel_id)
@@ -584,6 +599,7 @@ class TablePublisher:
     async def _update_hand(self, table: Table, seat: int) -> None:
         feed = self.feed(table)
         marks = await self._load(table)
+        await table.settled.wait()  # moves offered under the number they will be stored with
         update = self._hand_update(table, seat)
         via = feed.hand_via.get(seat)
         if via is not None and not via.fresh:
@@ -680,7 +696,7 @@ class TablePublisher:
             with speaking(self.public_language(table)):
                 notice = t("<@{user}>, I can't send you direct messages, so press **My hand** on the table "
                            "to see your cards and play (only you can see it).", user=user_id)
-            msg = await self._send(table.channel_id, content=notice, allowed_mentions=ping(user_id))
+            msg = await self._send(table, content=notice, allowed_mentions=ping(user_id))
             want = self._alert_wanted(table)
             if want is not None and want[0] == seat:  # it tells them it is their turn as well
                 await self._replace_alert(table, want, msg)
@@ -916,12 +932,16 @@ class TablePublisher:
         for i, e in enumerate(events):
             if presenter.posts_summary(table.game, e):
                 nonce = f"hf{table.game_id}.{seq}.{i}"
-                self._posts.queue(table.game_id, lambda e=e, n=nonce: self._post_summary(table, e, n))
+                self._queue_post(table, lambda e=e, n=nonce: self._post_summary(table, e, n))
                 summaries += 1
             elif e["type"] == "race":
-                self._posts.queue(table.game_id, lambda e=e: self._post_race(table, e))
+                self._queue_post(table, lambda e=e: self._post_race(table, e))
         if summaries:
-            self._posts.queue(table.game_id, lambda: self._mark_posted(table, seq))
+            self._queue_post(table, lambda: self._mark_posted(table, seq))
+
+    def _queue_post(self, table: Table, job: Callable[[], Awaitable[None]]) -> None:
+        """One of the table's one-off posts, after those queued before it."""
+        self._posts.queue(table.game_id, job)
 
     def post_owed(self, table: Table, moves: Iterable[GameEvent]) -> None:
         """After a restart: the round summaries of stored moves that may not have gone out."""
@@ -946,7 +966,7 @@ class TablePublisher:
         with speaking(self.public_language(table)):
             text = t("**{name} is out!** Slap their hand: the first to press pays nothing. {pings}",
                      name=shown(table.names[event["winner"]]), pings=pings)
-        await self._send(table.channel_id, content=text[:2000], view=view, allowed_mentions=ping(*humans))
+        await self._send(table, content=text[:2000], view=view, allowed_mentions=ping(*humans))
 
     async def _post_summary(self, table: Table, event: dict, nonce: str) -> None:
         with speaking(self.public_language(table)) as language:
@@ -963,7 +983,7 @@ class TablePublisher:
         image = await self.render(render_summary, view)
         embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4096], colour=ACCENT)
         embed.set_image(url="attachment://summary.png")
-        await self._send(table.channel_id, embed=embed, file=png(image, "summary.png"), nonce=nonce)
+        await self._send(table, embed=embed, file=png(image, "summary.png"), nonce=nonce)
 
     async def _forget_when_done(self, table: Table) -> None:
         """A finished table's memory goes once its last updates went out."""
@@ -981,10 +1001,11 @@ class TablePublisher:
                 log.warning("could not note that game %d shows its end", table.game_id)
 
     # -- sending ----------------------------------------------------------------------------
-    async def _send(self, channel_id: int, **kwargs: Any) -> discord.Message:
+    async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
+        """A one-off post of the table's (a summary, the race's call) in its channel."""
         await self.budget.acquire()
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        return await self.bot.get_partial_messageable(channel_id).send(**kwargs)
+        return await self.bot.get_partial_messageable(table.channel_id).send(**kwargs)
 
     async def _apply(self, feed: Feed, message_id: int | None, update: Update, via: Via | None,
                      target: discord.PartialMessage | None) -> int | None:
@@ -1004,8 +1025,7 @@ class TablePublisher:
             return None
         try:
             if via is not None:
-                msg = await via.interaction.edit_original_response(
-                    embed=update.embed, view=update.view, attachments=attachments)
+                msg = await via.edit(embed=update.embed, view=update.view, attachments=attachments)
             else:
                 await self.budget.acquire()
                 msg = await target.edit(embed=update.embed, view=update.view, attachments=attachments)

@@ -17,6 +17,7 @@ import discord
 from bot.discord_ui.app import app
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.places import place_of, scope_of
 from bot.discord_ui.speaking import in_public
 from bot.discord_ui.table_rules import table_rules
 from bot.discord_ui.text import refuse, safe_name
@@ -99,12 +100,13 @@ async def check_stakes(interaction: discord.Interaction, game: str, stake: int,
 async def _check_stakes(interaction: discord.Interaction, game: str, stake: int,
                         humans: list[int] | tuple[int, ...]) -> None:
     store = app(interaction).store
-    settings = await store.get_settings(interaction.guild_id)
+    scope = scope_of(interaction)
+    settings = await store.get_settings(scope)
     needed = cover_for(game, stake)
     currency = safe_name(settings.currency_name)
     for user in humans:
         try:
-            balance = await store.balance(interaction.guild_id, user)
+            balance = await store.balance(scope, user)
         except UnknownAccount:
             balance = settings.starting_chips
         if balance < needed:
@@ -125,18 +127,19 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
     up to date without counting against the bot's global rate limit). ``rules``: the exact rules
     to play (a rematch), instead of building them from ``rules_spec`` and the house rules."""
     bot = interaction.client
+    place = place_of(interaction)
     if rules is None:
-        settings = await app(bot).store.get_settings(interaction.guild_id)
+        settings = await app(bot).store.get_settings(place.scope)
         rules = table_rules(settings, game, len(players), rules_spec, stake)
     if stake:  # a first staked game opens the player's account with the server's starting chips
         for player in players:
             if isinstance(player, int):
-                await app(bot).store.open_account(interaction.guild_id, player)
+                await app(bot).store.open_account(place.scope, player)
     try:
         return await app(bot).tables.start(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game,
+            guild_id=place.scope, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            seed=bot.tables.new_seed(), key=key, via=via, headline=headline)
+            seed=bot.tables.new_seed(), key=key, via=via, headline=headline, home=place.home)
     except StoreError as exc:
         raise TableError(sentence(exc)) from None
 
@@ -163,7 +166,7 @@ async def pressed(interaction: discord.Interaction, lobby_id: str, kind: str) ->
     else LobbyNotOpen (unknown, forged or misplaced ids all look alike to the presser)."""
     lobby = await app(interaction).store.get_lobby(lobby_id)
     message_id = interaction.message.id if interaction.message is not None else None
-    if (lobby is None or lobby.kind != kind or lobby.guild_id != interaction.guild_id
+    if (lobby is None or lobby.kind != kind or lobby.guild_id != scope_of(interaction)
             or lobby.channel_id != interaction.channel_id
             or (lobby.message_id is not None and lobby.message_id != message_id)):
         raise LobbyNotOpen(t(CLOSED.get(kind, LOBBY_CLOSED)))
@@ -175,7 +178,9 @@ async def launch(interaction: discord.Interaction, lobby: Lobby, *,
                  rules: Any = None, host_id: int | None = None, headline: str = "") -> Table | None:
     """Start the game of a lobby this press moved to ``starting``. On a refusal the lobby opens
     again and the presser is told why (privately); None then. A rematch gives its own seats,
-    names, rules and host (those of the game it repeats)."""
+    names, rules and host (those of the game it repeats). Where the app is a guest the press,
+    answered as a deferred update, turns the lobby's message into the table (the app may not
+    post one of its own)."""
     store = app(interaction).store
     if players is None:
         players = [*lobby.humans, *(ai_seat(level) for level in lobby.ais)]
@@ -189,7 +194,8 @@ async def launch(interaction: discord.Interaction, lobby: Lobby, *,
         table = await start_table(interaction, lobby.game, players, names,
                                   lobby.host_id if host_id is None else host_id, lobby_spec(lobby),
                                   lobby.stake, key=start_key(lobby.lobby_id), rules=rules,
-                                  headline=headline)
+                                  headline=headline,
+                                  via=interaction if place_of(interaction).guest else None)
     except TableError as exc:
         await store.settle_lobby_start(lobby.lobby_id)
         await refuse(interaction, str(exc))
@@ -215,6 +221,10 @@ async def display_name(interaction: discord.Interaction, user_id: int) -> str:
     member = guild.get_member(user_id) if guild else None
     if member is not None:
         return member.display_name
+    channel = interaction.channel
+    for user in getattr(channel, "recipients", None) or ():  # a group DM's members
+        if user.id == user_id:
+            return user.display_name
     if user_id == interaction.user.id:
         return interaction.user.display_name
     try:

@@ -44,7 +44,13 @@ def only_private(record) -> bool:
 
 
 def assert_guild_only(command: dict) -> None:
-    assert command.get("contexts") == [0] or command.get("dm_permission") is False, command
+    assert command.get("contexts") == [0] and command.get("integration_types") == [0], command
+
+
+def assert_anywhere(command: dict) -> None:
+    """A player's command, offered through a user's install in DMs and group DMs too."""
+    assert sorted(command.get("contexts")) == [0, 1, 2], command
+    assert sorted(command.get("integration_types")) == [0, 1], command
 
 
 async def play_game(store, guild_id, game, players, names, *, seed=7, rounds=1, stake=0,

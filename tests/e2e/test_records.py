@@ -14,6 +14,7 @@ from bot.rules_text import CHIPS, HOW_TO_PLAY, TITLES, editable_options, parse_v
 from bot.store import EVERY_SERVER
 from bot.words import plural
 from tests.e2e.community_data import (
+    assert_anywhere,
     assert_guild_only,
     embed,
     field,
@@ -65,10 +66,10 @@ async def step_to(standin, user, message, custom_id, footer_start):
     return standin.message(message)
 
 
-async def test_record_commands_are_registered_in_servers_only(hbot, standin, world):
+async def test_record_commands_are_registered_in_servers_only_and_rules_anywhere(hbot, standin, world):
     commands = {c["name"]: c for c in standin.registered_commands(world.guild)}
     for name in ("rules", "history", "replay", "export"):
-        assert_guild_only(commands[name])
+        (assert_anywhere if name == "rules" else assert_guild_only)(commands[name])
         assert commands[name]["default_member_permissions"] is None
 
 

@@ -75,9 +75,9 @@ def test_commands_reach_a_place_only_through_an_install_that_allows_it(standin: 
 
 
 async def test_a_command_not_offered_in_a_place_cannot_be_run_there(standin: StandIn, start_bot):
+    import discord
     from discord import app_commands
     from discord.ext import commands
-    import discord
 
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
 

@@ -1,0 +1,224 @@
+"""The table where the app is only a guest: a DM, a group DM, a server that never added the bot.
+
+Discord lets an app there answer interactions and nothing else: no post, edit or DM of its own,
+and at most five follow-ups per interaction. So the table is one message, the answer to the
+command (or the Accept or Start press) that began the game, and every press on it shows it again
+through that press's token, which edits it for 15 minutes. Hands are private answers to each
+player's own presses (the same token brings them up to date); round summaries are follow-ups of
+the latest press that may still send one. When every token of a table has expired, its moves are
+stored all the same and the next press on the table shows it again: nothing is lost, and no
+request is made that Discord would refuse.
+
+The drawing, the controls and the pacing are the channel surface's
+(:class:`~bot.discord_ui.publisher.TablePublisher`); this class changes only how messages are
+reached.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.discord_ui.parts import png
+from bot.discord_ui.publisher import (
+    INTERACTION_SECONDS,
+    Shown,
+    TablePublisher,
+    Via,
+    _first,
+    _hash,
+    token_clock,
+)
+from bot.tables import HOME_GUEST, Table, is_ai
+
+log = logging.getLogger(__name__)
+
+FOLLOWUPS = 5
+"""Follow-ups Discord allows an app per interaction where it is not a member."""
+
+
+class NoToken(Exception):
+    """No press of the table has a live token with a follow-up left."""
+
+
+def answers_publicly(interaction: discord.Interaction) -> bool:
+    """Whether an answer to ``interaction`` may be seen by everyone there."""
+    return bool(interaction.context.dm_channel) or interaction.app_permissions.use_external_apps
+
+
+class GuestSurface(TablePublisher):
+    """Shows the tables whose home is a guest place, through interaction tokens only."""
+
+    surface_name = HOME_GUEST
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sent: dict[int, tuple[float, int]] = {}  # interaction id -> (since, follow-ups sent)
+        self._owed: dict[int, list[Callable[[], Awaitable[None]]]] = {}  # game id -> posts kept
+
+    def shows(self, table: Table) -> bool:
+        return table.home == HOME_GUEST
+
+    def public_language(self, table: Table) -> str:
+        """A guest place has no server language: the table speaks its host's."""
+        languages = getattr(self.bot, "languages", None)
+        return languages.of_user(table.host_id) if languages is not None else "en"
+
+    # -- the port ---------------------------------------------------------------------------
+    async def post_table(self, table: Table, via: discord.Interaction | None = None,
+                         headline: str = "") -> None:
+        """The start's answer (or the lobby message the start was pressed on) becomes the table."""
+        feed = self.feed(table)
+        feed.loaded = True
+        feed.marks.private = {s for s, p in enumerate(table.players) if not is_ai(p)}
+        if via is None:  # a guest table is only ever started by an interaction
+            log.error("game %s: a guest table started without an interaction", table.game_id)
+            return
+        update = self._table_update(table)
+        image = await self.draw(update)
+        msg = await via.edit_original_response(
+            content=headline[:2000] or None, embed=update.embed, attachments=[png(image, update.filename)],
+            view=update.view, allowed_mentions=discord.AllowedMentions.none())
+        feed.table_via = Via(via, msg.id)
+        feed.marks.table = [msg.channel.id, msg.id]
+        feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+        self._save(table)
+
+    def deliver_hands(self, table: Table) -> None:
+        """The player whose press started the game gets their hand at once, privately; the
+        others open theirs with My hand (the app cannot send them anything unasked)."""
+        via = self.feed(table).table_via
+        seat = table.seat_of(via.interaction.user.id) if via is not None else None
+        if seat is not None:
+            self._posts.queue(("hand", table.game_id),
+                              lambda: self.show_hand_privately(table, seat, via.interaction))
+
+    def show_move(self, table: Table, events: list[dict]) -> None:
+        self._queue_event_posts(table, events)
+        seat = table.match.current_player
+        if seat is not None and is_ai(table.players[seat]) and not table.match.is_over \
+                and not table.in_race:
+            return  # the AI answers at once: its move and this one show in one update
+        self._mark_hands(table)
+        self._mark_table(table)
+
+    def pressed(self, table: Table, seat: int, via: Via) -> None:
+        super().pressed(table, seat, via)
+        self._token_came(table)
+
+    # -- presses on the table -----------------------------------------------------------------
+    def table_pressed(self, table: Table, interaction: discord.Interaction) -> None:
+        """A press on the table message, answered with a deferred update: its token shows the
+        table from now on (brought to the stored state at once, after a restart or a long wait)."""
+        message = interaction.message
+        if message is None:
+            return
+        feed = self.feed(table)
+        feed.table_via = Via(interaction, message.id)
+        if feed.loaded and feed.marks.table is None:
+            feed.marks.table = [message.channel.id, message.id]
+            self._save(table)
+        self._mark_table(table)
+        self._token_came(table)
+
+    async def show_hand_privately(self, table: Table, seat: int,
+                                  interaction: discord.Interaction) -> None:
+        """The hand as a private follow-up of the player's own press; that press's token keeps it
+        up to date from then on."""
+        await self._load(table)
+        await table.settled.wait()  # moves offered under the number they will be stored with
+        update = self._hand_update(table, seat)
+        image = await self.draw(update)
+        kwargs: dict[str, Any] = {"embed": update.embed, "file": png(image, update.filename)}
+        if update.view is not None:
+            kwargs["view"] = update.view
+        self._count(interaction)
+        msg = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+        feed = self.feed(table)
+        feed.hand_via[seat] = Via(interaction, msg.id, followup=True)
+        feed.looking[seat] = time.monotonic()
+        feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+        # A move made while this copy was drawn went to no copy at all: catch up.
+        self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
+
+    # -- what a guest cannot do ---------------------------------------------------------------
+    def _queue_turn_alert(self, table: Table) -> None:
+        """No alerts: a guest may not post or send DMs. The table says whose turn it is, and the
+        player's own hand, while its token lives, shows their moves."""
+
+    async def _bring_table_up_to_date(self, table: Table) -> None:
+        feed = self.feed(table)
+        marks = await self._load(table)
+        via = feed.table_via if feed.table_via is not None and feed.table_via.fresh else None
+        if via is None:
+            return  # every token has expired: the next press on the table shows it
+        await table.settled.wait()
+        update = self._table_update(table)
+        if await self._apply(feed, marks.table_message, update, via, None) is None:
+            feed.table_via = None
+
+    async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
+        """A one-off post as a follow-up of the table's latest press that may still send one;
+        :class:`NoToken` when there is none (the post waits for the next press)."""
+        interaction = self._sender(table)
+        if interaction is None:
+            raise NoToken()
+        kwargs.pop("nonce", None)  # follow-ups take none; the store's note keeps them single
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        self._count(interaction)
+        if not answers_publicly(interaction):
+            kwargs["ephemeral"] = True  # a solo game where only private answers are allowed
+        return await interaction.followup.send(wait=True, **kwargs)
+
+    def _queue_post(self, table: Table, job: Callable[[], Awaitable[None]]) -> None:
+        self._posts.queue(table.game_id, lambda: self._or_later(table, job))
+
+    async def _or_later(self, table: Table, job: Callable[[], Awaitable[None]]) -> None:
+        """Run a post now, or keep it, in its order, for the next press when no token can send it."""
+        owed = self._owed.get(table.game_id)
+        if owed:
+            owed.append(job)
+            return
+        try:
+            await job()
+        except NoToken:
+            self._owed.setdefault(table.game_id, []).append(job)
+
+    async def _flush(self, table: Table) -> None:
+        """The posts kept for want of a token, in order, now that a press brought one."""
+        owed = self._owed.pop(table.game_id, [])
+        while owed:
+            try:
+                await owed[0]()
+            except NoToken:
+                self._owed[table.game_id] = owed + self._owed.pop(table.game_id, [])
+                return
+            owed.pop(0)
+
+    # -- tokens -------------------------------------------------------------------------------
+    def _sender(self, table: Table) -> discord.Interaction | None:
+        """The freshest token of the table with a follow-up left (Discord allows five each)."""
+        feed = self.feed(table)
+        best: Via | None = None
+        for via in [feed.table_via, *feed.hand_via.values()]:
+            if via is None or not via.fresh:
+                continue
+            sent = self._sent.get(via.interaction.id, (0.0, 0))[1]
+            if sent < FOLLOWUPS and (best is None or via.since > best.since):
+                best = via
+        return best.interaction if best is not None else None
+
+    def _count(self, interaction: discord.Interaction) -> None:
+        now = token_clock()
+        since, sent = self._sent.get(interaction.id, (now, 0))
+        self._sent[interaction.id] = (since, sent + 1)
+        if len(self._sent) > 256:  # a token's count outlives it by no more than its 15 minutes
+            self._sent = {k: v for k, v in self._sent.items() if now - v[0] < INTERACTION_SECONDS}
+
+    def _token_came(self, table: Table) -> None:
+        if table.game_id in self._owed:
+            self._posts.queue(table.game_id, lambda: self._flush(table))

@@ -1,0 +1,218 @@
+"""Games where the app is only a guest, through a user's own install: a group DM and a server
+that never added the bot. The app may only answer interactions there; the stand-in refuses and
+records every other request, and the fixture fails a test that made one."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.config import Settings
+from bot.discord_ui import publisher
+from bot.discord_ui.client import HanafudaBot
+from bot.store import EVERY_SERVER
+from tests.e2e.playing import (
+    hand_message,
+    is_closed,
+    move_of,
+    play_out,
+    reply_text,
+    table_messages,
+    table_move,
+)
+from tests.e2e.test_koikoi_bot import HUMAN_FIRST_SEED
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+async def gbot(start_bot, standin, tmp_path):
+    bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "g.sqlite3")))
+    await bot.tree.sync()  # the commands users install are global
+    bot.tables.ai_delay = 0.01
+    return bot
+
+
+def cid(message, prefix):
+    return next(c for c in message.custom_ids() if c.startswith(prefix))
+
+
+async def steady_koikoi(bot, place) -> None:
+    """Koi-Koi in ``place`` that lasts long enough to press in: no dealt-hand yaku ending the
+    round at the deal, and a deal where the player who starts moves first (as the server tests
+    pin it; a guest place keeps its house rules under its own id)."""
+    await bot.store.set_house_rules(place.id, "koikoi", {"teyaku": "off"})
+    bot.tables.new_seed = lambda: HUMAN_FIRST_SEED
+
+
+async def test_two_friends_play_koikoi_to_the_end_in_a_group_dm(gbot, standin):
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    standin.install_for(alice)  # bob never installed the app: he only presses alice's buttons
+    group = standin.create_group_dm("friends", alice, bob)
+    await steady_koikoi(gbot, group)
+    record = await alice.slash(group, "koikoi", opponent=bob, rounds=1)
+    challenge = record.messages[0]
+    assert not challenge.ephemeral and f"<@{bob.id}>" in challenge.content
+    await bob.click(challenge, cid(challenge, "hf:ch:accept:"))
+    table = await standin.wait_for(
+        lambda: "table.png" in standin.message(challenge.id).files and standin.message(challenge.id),
+        "the challenge turned into the table", channels=[group])
+    assert table_messages(standin, group) == [table]  # one message: the challenge became the table
+    # bob's hand came with his press; alice opens hers from the table
+    await standin.wait_for(lambda: any("hand.png" in m.files for m in standin.ephemerals(bob)),
+                           "bob's private hand")
+    opened = await alice.click(table, cid(table, "hf:hand:"))
+    assert opened.response_type == 6  # an update of the table: its token keeps the table shown
+    hand = await standin.wait_for(
+        lambda: next((m for m in standin.ephemerals(alice) if "hand.png" in m.files), None),
+        "alice's private hand")
+    assert hand.ephemeral and not hand.is_visible_to(bob)
+    player = await play_out(standin, group, [alice, bob])
+    assert player.moves > 4
+    final = table_messages(standin, group)
+    assert final == [table]  # still one table message, now the final table
+    page = await gbot.store.game_history(group.id)
+    record = await gbot.store.load_game(page.rows[0].game_id, scope=EVERY_SERVER)
+    assert record.guild_id == group.id and record.stake == 0 and record.status == "finished"
+    board = await alice.slash(group, "leaderboard")  # this group DM's board: its own games only
+    text = " ".join(str(e.get("description", "")) for m in board.messages for e in m.embeds)
+    assert f"<@{alice.id}>" in text and f"<@{bob.id}>" in text and "1 game" in text
+    stats = await alice.slash(group, "stats")
+    assert any("stats" in name or "card" in name for m in stats.messages for name in m.files)
+
+
+async def test_a_solo_game_against_the_ai_in_a_server_without_the_bot(gbot, standin):
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    elsewhere = standin.create_guild("Elsewhere", with_bot=False)
+    standin.add_member(elsewhere, alice)
+    street = standin.create_channel(elsewhere, "street")
+    record = await alice.slash(street, "gostop", ai="easy", rounds=1)
+    table = record.messages[0]
+    assert "table.png" in table.files and not table.ephemeral
+    hand = await standin.wait_for(lambda: hand_message(standin, alice), "alice's first hand")
+    assert hand.ephemeral and move_of(hand) is not None
+    await play_out(standin, street, [alice])
+    assert [m.id for m in table_messages(standin, street)] == [table.id]
+
+
+async def test_where_only_private_answers_are_allowed_the_ai_game_is_private(gbot, standin):
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    standin.install_for(alice)
+    elsewhere = standin.create_guild("Quiet", with_bot=False)
+    for user in (alice, bob):
+        standin.add_member(elsewhere, user)
+    street = standin.create_channel(elsewhere, "street")
+    street.external_apps = False
+    refused = await alice.slash(street, "koikoi", opponent=bob)
+    assert "Use External Apps" in reply_text(refused) and refused.messages[0].ephemeral
+    refused = await alice.slash(street, "koikoi", ai="easy", stake=5)
+    assert "without chips" in reply_text(refused)
+    record = await alice.slash(street, "koikoi", ai="easy", rounds=1)
+    table = record.messages[0]
+    assert table.ephemeral and "table.png" in table.files
+    await play_alone(standin, table.id, alice)
+    assert all(m.ephemeral for m in standin.visible_to(alice, street))
+    assert standin.channel_messages(street) == []  # nothing anyone else can see
+
+
+class Later:
+    """Monotonic time a test can move forward, read by the stand-in's deadlines and by the bot's
+    token ages alike: twenty minutes pass at once."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.skipped
+
+
+async def press_first_move(standin, user, after: int) -> int:
+    hand = await standin.wait_for(
+        lambda: (h := hand_message(standin, user)) is not None and move_of(h) > after and h,
+        f"{user.name}'s hand offering a move after move {after}")
+    await user.click(hand, next(c for c in hand.custom_ids() if c.startswith("hf:act:")))
+    return move_of(hand)
+
+
+async def test_a_table_left_for_twenty_minutes_shows_again_on_the_next_press(gbot, standin, monkeypatch):
+    clock = Later()
+    standin.deadline_clock = clock
+    monkeypatch.setattr(publisher, "token_clock", clock)
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    group = standin.create_group_dm("solo", alice, standin.create_user("bob"))
+    await steady_koikoi(gbot, group)
+    record = await alice.slash(group, "koikoi", ai="easy", rounds=1)
+    table = record.messages[0]
+    pressed = await press_first_move(standin, alice, -1)
+    pressed = await press_first_move(standin, alice, pressed)
+    await standin.wait_for(lambda: table_move(standin.message(table.id)) > pressed,
+                           "the table showing the second move")
+    await gbot.guest.drain()  # nothing in flight: the twenty minutes pass while all is quiet
+    clock.skipped += 20 * 60  # every token of the table has expired
+    pressed = await press_first_move(standin, alice, pressed)  # a new press brings its own token
+    game = next(iter(gbot.tables.tables.values()))
+    await gbot.guest.drain()
+    assert table_move(standin.message(table.id)) < game.seq  # no token could show the table
+    await alice.click(standin.message(table.id), cid(standin.message(table.id), "hf:hand:"))
+    await standin.wait_for(lambda: table_move(standin.message(table.id)) == game.seq or is_closed(
+        standin.message(table.id)), "the table shown again at the stored move")
+    await play_alone(standin, table.id, alice, pressed)
+
+
+async def test_a_restart_in_the_middle_of_a_guest_game_loses_nothing(start_bot, standin, tmp_path):
+    db = tmp_path / "restart.sqlite3"
+    first = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db)))
+    await first.tree.sync()
+    first.tables.ai_delay = 0.01
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    standin.install_for(alice)
+    group = standin.create_group_dm("friends", alice, bob)
+    await steady_koikoi(first, group)
+    challenge = (await alice.slash(group, "koikoi", opponent=bob, rounds=1)).messages[0]
+    await bob.click(challenge, cid(challenge, "hf:ch:accept:"))
+    table = await standin.wait_for(lambda: "table.png" in standin.message(challenge.id).files
+                                   and standin.message(challenge.id), "the table")
+    await alice.click(table, cid(table, "hf:hand:"))
+    pressed = -1
+    for _ in range(3):
+        pressed = max(pressed, await press_either(standin, (alice, bob), pressed))
+    gid = next(iter(first.tables.tables))
+    stored = first.tables.tables[gid].seq
+    await first.shutdown()
+
+    second = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db)))
+    second.tables.ai_delay = 0.01
+    again = second.tables.tables[gid]
+    assert again.seq == stored and again.home == "guest"
+    for user in (alice, bob):  # each opens their hand again; the first press shows the table too
+        await user.click(standin.message(table.id), cid(standin.message(table.id), "hf:hand:"))
+    await standin.wait_for(lambda: table_move(standin.message(table.id)) == stored,
+                           "the table at the stored move after the restart")
+    await play_out(standin, group, [alice, bob])
+    assert table_messages(standin, group) == [standin.message(table.id)]
+
+
+async def press_either(standin, users, after: int) -> int:
+    """Whoever is offered a move newer than ``after`` presses its first."""
+    user, hand = await standin.wait_for(
+        lambda: next(((u, h) for u in users if (h := hand_message(standin, u)) is not None
+                      and move_of(h) > after), None), f"a move after move {after}")
+    await user.click(hand, next(c for c in hand.custom_ids() if c.startswith("hf:act:")))
+    return move_of(hand)
+
+
+async def play_alone(standin, table_id: int, user, pressed: int = -1) -> None:
+    """``user`` presses the first move offered until the table shows the end (a table that
+    only they may see, or that no channel lists)."""
+    def next_step():
+        if is_closed(standin.message(table_id)):
+            return "over", None
+        hand = hand_message(standin, user)
+        return hand is not None and move_of(hand) > pressed and ("move", hand)
+
+    while (step := await standin.wait_for(next_step, "a move to press or the end"))[0] == "move":
+        pressed = move_of(step[1])
+        await user.click(step[1], next(c for c in step[1].custom_ids() if c.startswith("hf:act:")))
