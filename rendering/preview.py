@@ -1,8 +1,8 @@
 """``python -m rendering.preview OUTDIR [--locale en|ja|ko] [--docs FOLDER]``: write a contact
 sheet of all 48 cards and sample images to look at, their words and sample players' names in
 that language: tables for every game and player count, a hand and a round's summary of every
-game, the final table, Seotda's table and showdown, all from seeded games the AI played
-(:mod:`rendering.played`); a Seotda redeal, the yaku sheets, leaderboards, a player's card,
+game, the final table, Seotda's table, a showdown and a redeal, all from seeded games the AI
+played (:mod:`rendering.played`); the yaku sheets, leaderboards, a player's card,
 tournament standings and a bracket. ``--docs`` also writes the pictures the docs show, under
 their names there (once per language: ``--docs docs``, then ``--locale ja --docs docs``...)."""
 
@@ -26,7 +26,7 @@ from .encode import encode_png
 from .fonts import caption_font, month_caption
 from .hand import render_hand
 from .played import PlayedGame, in_round, play
-from .samples import PLAYER_COUNTS, sample_board, sample_card, sample_showdown, sample_standings
+from .samples import PLAYER_COUNTS, sample_board, sample_card, sample_standings
 from .sheet import render_yaku_sheet
 from .sprites import card_height, kind_symbol
 from .summary import render_summary
@@ -97,9 +97,21 @@ def seotda_pictures() -> tuple[bytes, bytes]:
     return render_table(table.table()), render_summary(whole.summary(split))
 
 
+SEOTDA_REDEAL_SEED = 1
+"""A Seotda match of three whose first showdown is a gusa that calls a redeal."""
+
+
+def seotda_redeal() -> bytes:
+    """The first showdown of a played Seotda match that calls a redeal, as the table posts it."""
+    whole = play("seotda", 3, SEOTDA_REDEAL_SEED)
+    called = next(i for i, e in enumerate(whole.summaries) if e.get("redeal"))
+    return render_summary(whole.summary(called))
+
+
 DOCS: dict[str, dict[str, str]] = {
     "en": {name: name for name in (
-        "cards.png", "table-final.png", "seotda.png", "seotda-showdown.png", "leaderboard.png",
+        "cards.png", "table-final.png", "seotda.png", "seotda-showdown.png", "seotda-redeal.png",
+        "leaderboard.png",
         "stats.png", "tournament-swiss.png", "tournament-bracket.png")} | {
         "table-koikoi.png": "table-koikoi-2p.png", "table-gostop.png": "table-gostop-3p.png",
         "table-sakura.png": "table-sakura-4p.png", "hand.png": "hand-koikoi.png"},
@@ -127,7 +139,7 @@ def write_all(out: Path, docs: Path | None = None) -> list[Path]:
         images[f"yaku-{game}.png"] = render_yaku_sheet(game, current())
     images["table-final.png"] = render_table(play("koikoi", 2).table())
     images["seotda.png"], images["seotda-showdown.png"] = seotda_pictures()
-    images["seotda-redeal.png"] = render_summary(sample_showdown(redeal=True))
+    images["seotda-redeal.png"] = seotda_redeal()
     images["leaderboard.png"] = render_board(sample_board())
     images["leaderboard-wins.png"] = render_board(sample_board(rated=False))
     images["stats.png"] = render_card(sample_card())
