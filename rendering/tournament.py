@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.i18n import number, t
+from bot.i18n import number, t, tp
 from bot.tournaments import pairing as fmt
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
@@ -316,5 +316,5 @@ def _bracket_matches(entrants: int, games: list[fmt.Game], names: dict[int, str]
         rounds.append(tuple(matches))
     total = len(rounds)
     titles = tuple(t("Final") if r == total else t("Semi-finals") if r == total - 1 and total > 1
-                   else t("Round {n}", n=r) for r in range(1, total + 1))
+                   else tp("tournament", "Round {n}", n=r) for r in range(1, total + 1))
     return tuple(rounds), titles
