@@ -70,6 +70,7 @@ class _Group:
     kind: Kind
     cards: tuple[str, ...]
     label: str
+    more: bool = False  # the rest of a pile too long for one row: no symbol or count of its own
 
 
 def _sort_key(cid: str) -> tuple[int, str]:
@@ -94,10 +95,22 @@ def _pile_width(n: int) -> int:
     return 0 if n == 0 else PILE_CARD + (n - 1) * index_width(PILE_CARD)
 
 
+def _rows_of(g: _Group, width: int) -> list[_Group]:
+    """A pile as rows that fit ``width``: a long pile goes on in the rows under its symbol."""
+    step = index_width(PILE_CARD)
+    per_row = max(1, 1 + (width - GROUP_LABEL_W - PILE_CARD) // step)
+    if len(g.cards) <= per_row:
+        return [g]
+    chunks = [g.cards[i:i + per_row] for i in range(0, len(g.cards), per_row)]
+    return [_Group(g.kind, chunk, g.label, more=i > 0) for i, chunk in enumerate(chunks)]
+
+
 def _flow(groups: list[_Group], width: int) -> list[tuple[_Group, int, int]]:
     """Place the captured groups left to right, wrapping; (group, x, row) with x from 0."""
     placed, x, row = [], 0, 0
-    for g in groups:
+    for g in (part for group in groups for part in _rows_of(group, width)):
+        if g.more:  # under the first row of its pile
+            x, row = 0, row + 1
         w = GROUP_LABEL_W + _pile_width(len(g.cards))
         if x and x + w > width:
             x, row = 0, row + 1
@@ -200,6 +213,13 @@ def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, cards: tuple[str,
 
 def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, g: _Group, x: int, y: int,
                 view: TableView, highlight: set[str], pi: bool) -> None:
+    step = index_width(PILE_CARD)
+    px = x + GROUP_LABEL_W
+    for i, cid in enumerate(g.cards):
+        place_card(image, cid, px + i * step, y, PILE_CARD, view.korean_months,
+                   highlight=cid in highlight)
+    if g.more:
+        return
     sample = card(GROUP_SYMBOL_CARD[g.kind])
     lx = x + GROUP_LABEL_W // 2 - 2
     draw.ellipse((lx - 14, y, lx + 14, y + 28), fill=(236, 230, 212))
@@ -208,11 +228,6 @@ def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, g: _Group, x: int
     text(draw, (lx, y + 46), g.label, 22, fill=colour, anchor="mm", bold=True)
     if pi:
         text(draw, (lx, y + 72), tp("pi count", "pi"), SMALL, fill=MUTED, anchor="mm")
-    step = index_width(PILE_CARD)
-    px = x + GROUP_LABEL_W
-    for i, cid in enumerate(g.cards):
-        place_card(image, cid, px + i * step, y, PILE_CARD, view.korean_months,
-                   highlight=cid in highlight)
 
 
 def _side_w(view: TableView) -> int:

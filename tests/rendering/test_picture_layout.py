@@ -12,18 +12,20 @@ text at least :data:`rendering.canvas.PHONE_EM` pixels tall once the picture is 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from functools import cache
 
 import pytest
 from PIL import Image
 
+from bot.cards import DECK, Kind
 from bot.i18n import speaking
 from rendering import board, card, hand, sheet, summary, table, tournament
 from rendering.canvas import PHONE_EM, PHONE_WIDTH, Layout, readable, recording
 from rendering.played import in_round, play
 from rendering.preview import contact_sheet, seotda_redeal_view, seotda_views
 from rendering.samples import PLAYER_COUNTS, sample_board, sample_card, sample_standings
-from rendering.view import GAMES
+from rendering.view import GAMES, TableView
 from tests.i18n.test_player_korean import BOTH_FORMS
 
 LANGUAGES = ("en", "ja", "ko")
@@ -64,6 +66,7 @@ def pictures(language: str) -> Iterator[tuple[str, Callable[[], Image.Image]]]:
             yield f"summary {game} #{index}", lambda g=game, i=index: summary.summary_image(
                 _played(g, PLAYER_COUNTS[g][-1], language, True).summary(i))
         yield f"yaku sheet {game}", lambda g=game: sheet.sheet_image(g)
+    yield "a pile longer than its panel", lambda: table.table_image(_crowded(_played("sakura", 4, language, False).table()))
     yield "seotda side pot table", lambda: table.table_image(seotda_views()[0])
     yield "seotda showdown of pots", lambda: summary.summary_image(seotda_views()[1])
     yield "seotda redeal", lambda: summary.summary_image(seotda_redeal_view())
@@ -74,6 +77,15 @@ def pictures(language: str) -> Iterator[tuple[str, Callable[[], Image.Image]]]:
         yield f"swiss {entrants}", lambda n=entrants: tournament.standings_image(sample_standings("swiss", n))
         yield f"bracket {entrants}", lambda n=entrants: tournament.standings_image(
             sample_standings("single_elimination", n))
+
+
+def _crowded(view: TableView) -> TableView:
+    """The table with every chaff and ribbon captured by its first seat: more cards than one row
+    of a half-width panel holds."""
+    taken = tuple(c.id for c in DECK if c.kind in (Kind.CHAFF, Kind.RIBBON))
+    others = tuple(replace(p, captured=tuple(c for c in p.captured if c not in taken)) for p in view.players[1:])
+    return replace(view, players=(replace(view.players[0], captured=taken), *others),
+                   field=tuple(c for c in view.field if c not in taken))
 
 
 def _deciding(played) -> bool:
