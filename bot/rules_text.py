@@ -14,7 +14,7 @@ from typing import Any
 from bot.games import game_module
 from bot.games.descriptor import PER_POINT, descriptor, descriptors
 from bot.i18n import N_, t, tp
-from bot.settlement import is_betting
+from bot.settlement import match_nouns
 from bot.words import plural
 from rendering.view import GAME_NAMES
 
@@ -190,10 +190,11 @@ def rules_summary(game: str, house: dict[str, Any]) -> str:
                        value=format_value(changes[name]), preset=format_value(getattr(base, name, "?"))))
     rules = module.Rules.preset(preset, **changes)
     length = []
+    unit, score = match_nouns(game)
     if getattr(rules, "rounds", 0):
-        length.append(plural(rules.rounds, "hand" if is_betting(game) else "round"))
+        length.append(plural(rules.rounds, unit))
     if getattr(rules, "target_score", 0):
-        length.append(t("first to {points}", points=plural(rules.target_score, "point")))
+        length.append(t("first to {points}", points=plural(rules.target_score, score)))
     if length and not {"rounds", "target_score"} & set(changes):
         lines.append(t("Match: {length}", length=", ".join(length)))
     return "\n".join(lines)

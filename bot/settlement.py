@@ -50,6 +50,12 @@ def is_betting(game: str) -> bool:
     return game in BETTING_GAMES
 
 
+def match_nouns(game: str) -> tuple[str, str]:
+    """The nouns (``bot.words.NOUNS``) a match of ``game`` is counted in, its deals and its
+    score, as its table words them: rounds and points, or a betting game's hands and chips."""
+    return ("hand", "chip") if is_betting(game) else ("round", "point")
+
+
 def escrow_for(game: str, stake: int) -> int:
     """Chips each seat puts in escrow when a game started with ``stake`` is created (a betting
     game's stake is its buy-in, escrowed whole)."""

@@ -50,7 +50,7 @@ from bot.games.descriptor import descriptors
 from bot.games.seotda.rules import INT_RANGES as SEOTDA_RANGES
 from bot.i18n import N_, number, t, tp
 from bot.presenters.problems import rules_problem
-from bot.settlement import ESCROW_POINTS, is_betting, is_per_point
+from bot.settlement import ESCROW_POINTS, is_betting, is_per_point, match_nouns
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused
 from bot.tables import AI_LEVELS, TableError, ai_seat
@@ -392,10 +392,12 @@ def option_problem(game: str, ai: str | None, rounds: int | None, target: int | 
         return t("Choose a rule set: {presets}.", presets=", ".join(preset_label(game, p) for p in presets))
     if teams is not None and (game != "sakura" or teams not in TEAMS):
         return t("Teams are {teams} (Sakura only).", teams=", ".join(TEAMS))
+    unit, score = match_nouns(game)
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-        return t("Rounds go from 1 to {most}.", most=number(MAX_ROUNDS))
+        return (t("Hands go from 1 to {most}.", most=number(MAX_ROUNDS)) if unit == "hand"
+                else t("Rounds go from 1 to {most}.", most=number(MAX_ROUNDS)))
     if target is not None and not 1 <= target <= 1000:
-        return t("The target goes from 1 to {most}.", most=plural(1000, "point"))
+        return t("The target goes from 1 to {most}.", most=plural(1000, score))
     if not 0 <= stake <= MAX_STAKE:
         return t("The stake goes from 0 to {most}.", most=number(MAX_STAKE))
     if players is not None and not 2 <= players <= 7:

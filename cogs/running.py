@@ -24,6 +24,7 @@ from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import CHOICE, FIELD_VALUE, NO_PINGS, clip, fit_embed, refuse, shown
 from bot.i18n import N_, t
+from bot.settlement import is_betting, match_nouns
 from bot.store import Scope, StoreError
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError
@@ -63,17 +64,26 @@ def turn_text(table: Table | None) -> str:
     if table.in_race:
         return t("slap race!")
     seat = table.match.current_player
-    return t("{name} to play", name=shown(table.names[seat], NAME)) if seat is not None else t("between rounds")
+    if seat is not None:
+        return t("{name} to play", name=shown(table.names[seat], NAME))
+    return t("between hands") if is_betting(table.game) else t("between rounds")
 
 
 def round_text(table: Table | None) -> str:
+    """Where a match is ("Round 3 of 8, first to 50 points"), in the words its table uses: a
+    betting game counts hands and plays for chips."""
     if table is None:
         return ""
     rules, match = table.match.rules, table.match
     rounds, target = getattr(rules, "rounds", 0), getattr(rules, "target_score", 0)
-    text = (t("Round {n} of {total}", n=match.round_number, total=rounds) if rounds
-            else t("Round {n}", n=match.round_number))
-    return t("{round}, first to {target}", round=text, target=target) if target else text
+    unit, score = match_nouns(table.game)
+    if unit == "hand":
+        text = (t("Hand {n} of {total}", n=match.round_number, total=rounds) if rounds
+                else t("Hand {n}", n=match.round_number))
+    else:
+        text = (t("Round {n} of {total}", n=match.round_number, total=rounds) if rounds
+                else t("Round {n}", n=match.round_number))
+    return t("{round}, first to {target}", round=text, target=plural(target, score)) if target else text
 
 
 def names_of(record: GameRecord, table: Table | None) -> list[str]:

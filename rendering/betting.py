@@ -15,25 +15,28 @@ from .art.palette import GOLD, HIGHLIGHT, INK, MUTED, PANEL, PANEL_TURN, TEXT
 from .canvas import (
     IMAGE_WIDTH,
     MARGIN,
+    SMALL,
     WELL_SHADE,
     chip,
     fit_text,
     fitted_text,
     new_canvas,
+    panel,
     place_card,
     text,
     text_width,
 )
-from .header import draw_header
+from .header import HEADER_H, draw_header
 from .sprites import card_height
 from .view import PlayerView, TableView
 
 WIDTH = IMAGE_WIDTH
-HEADER_H = 74
+FOOTER_H = 34
 GAP = 12
 PAD = 10
-NAME_ROW_H = 30
-HAND_ROW_H = 30
+NAME_ROW_H = 34
+HAND_ROW_H = 36
+CHIP_H = 30  # a seat's state, the dealer, its hand's name
 CENTRE_H = 150
 COIN = (214, 64, 52)
 COIN_EDGE = (250, 226, 200)
@@ -50,7 +53,7 @@ def _layout(n: int) -> tuple[int, int, int]:
 
 
 def _card_width(columns: int) -> int:
-    return 72 if columns <= 3 else 44
+    return 72 if columns <= 3 else 52
 
 
 def _panel_height(players: tuple[PlayerView, ...], card_w: int) -> int:
@@ -94,8 +97,8 @@ def _draw_cards(image: Image.Image, player: PlayerView, x: int, y: int, card_w: 
 def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, x: int, y: int,
                 width: int, height: int, card_w: int) -> None:
     fill = (PANEL_TURN if player.is_turn else PANEL) + ((120 if player.out else 215),)
-    draw.rounded_rectangle((x, y, x + width, y + height), radius=12, fill=fill,
-                           outline=HIGHLIGHT if player.is_turn else None, width=3 if player.is_turn else 0)
+    panel(draw, (x, y, x + width, y + height), 12, fill, outline=HIGHLIGHT if player.is_turn else None,
+          width=3 if player.is_turn else 0)
     cx, mid = x + PAD + 4, y + PAD + NAME_ROW_H // 2
     right = x + width - PAD - 4
     if player.is_turn:
@@ -107,14 +110,14 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
     if player.is_dealer:
         chips.append((t("Dealer"), GOLD))
     chips += [(badge, GOLD) for badge in player.badges]  # "Winner" on the final table
-    chips_w = sum(text_width(label, 14) + 14 + 6 for label, _ in chips)
+    chips_w = sum(text_width(label, SMALL) + SMALL + 6 for label, _ in chips)
     name_w = max(60, (right - cx) * 0.5, right - cx - chips_w - 8)
-    cx += fitted_text(draw, (cx, mid), player.name, 20, name_w, anchor="lm", bold=True,
+    cx += fitted_text(draw, (cx, mid), player.name, 22, name_w, min_size=SMALL, anchor="lm", bold=True,
                       fill=MUTED if player.out else TEXT) + 8
     for label, bg in chips:
-        if cx + text_width(label, 14) + 14 > right:
+        if cx + text_width(label, SMALL) + SMALL > right:
             break
-        cx = chip(draw, cx, mid - 11, label, 14, fg=INK, bg=bg, height=22) + 6
+        cx = chip(draw, cx, mid - CHIP_H // 2, label, SMALL, fg=INK, bg=bg, height=CHIP_H) + 6
     top = y + PAD + NAME_ROW_H + 8
     ch = card_height(card_w)
     inner = x + PAD + 4
@@ -123,32 +126,34 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
     used = _draw_cards(image, player, inner, top, card_w, room - money_w - 8)
     mx = inner + (used + 12 if used else 0)
     money_room = right - mx
-    if player.stack is not None:
-        label = t("Stack")
-        text(draw, (mx, top + 8), fit_text(label, 14, money_room), 14, fill=MUTED, anchor="lt")
-        fitted_text(draw, (mx, top + 26), f"{player.stack:,}", 22, money_room, anchor="lt", bold=True)
-    if player.bet:
-        base = top + ch - 4
-        coin_right = coin_stack(draw, mx, base, player.bet)
-        text(draw, (mx, base - 44), fit_text(t("Bet"), 14, money_room), 14, fill=MUTED, anchor="lt")
-        fitted_text(draw, (coin_right + 6, base), f"{player.bet:,}", 20, right - coin_right - 6,
-                    fill=GOLD, anchor="lb", bold=True)
+    if player.stack is not None:  # the label, then the chips behind on the same line
+        vx = mx + text(draw, (mx, top + 14), fit_text(t("Stack"), SMALL, money_room / 2), SMALL,
+                       fill=MUTED, anchor="lm") + 8
+        fitted_text(draw, (vx, top + 14), f"{player.stack:,}", 24, right - vx, min_size=SMALL,
+                    anchor="lm", bold=True)
+    if player.bet:  # under it: the label, a little stack of coins and what the seat has bet
+        line = top + 52
+        cx = mx + text(draw, (mx, line), fit_text(t("Bet"), SMALL, money_room / 2), SMALL, fill=MUTED,
+                       anchor="lm") + 6
+        coin_right = coin_stack(draw, cx, line + 10, player.bet)
+        fitted_text(draw, (coin_right + 6, line), f"{player.bet:,}", 22, right - coin_right - 6,
+                    min_size=SMALL, fill=GOLD, anchor="lm", bold=True)
     if player.hand_name:
         hy = top + ch + 6
-        label = fit_text(player.hand_name, 15, room - 16)
-        chip(draw, inner, hy, label, 15, fg=INK, height=HAND_ROW_H - 4)
+        label = fit_text(player.hand_name, SMALL, room - 16)
+        chip(draw, inner, hy, label, SMALL, fg=INK, height=HAND_ROW_H - 4)
 
 
 def _draw_centre(draw: ImageDraw.ImageDraw, view: TableView, y: int) -> None:
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + CENTRE_H), radius=14,
-                           fill=(0, 0, 0, WELL_SHADE), outline=(255, 255, 255, 28), width=2)
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + CENTRE_H), 14, (0, 0, 0, WELL_SHADE),
+          outline=(255, 255, 255, 28), width=2)
     if view.stage:
-        fitted_text(draw, (MARGIN * 2, y + 18), view.stage, 17, WIDTH // 3, fill=MUTED, anchor="lm",
-                    bold=True)
+        fitted_text(draw, (MARGIN * 2, y + 20), view.stage, SMALL, WIDTH // 3, min_size=SMALL, fill=MUTED,
+                    anchor="lm", bold=True)
     side = 190  # room kept for the stage and the bet to call
     if view.to_call:
         rx = WIDTH - MARGIN * 2
-        text(draw, (rx, y + 18), fit_text(t("Bet to match"), 15, side - 20), 15, fill=MUTED, anchor="rm")
+        text(draw, (rx, y + 20), fit_text(t("Bet to match"), SMALL, side - 20), SMALL, fill=MUTED, anchor="rm")
         text(draw, (rx, y + 52), f"{view.to_call:,}", 30, fill=TEXT, anchor="rm", bold=True)
     pots = view.pots or ((t("Pot"), 0),)
     main_label, main_chips = pots[0]
@@ -163,14 +168,14 @@ def _draw_centre(draw: ImageDraw.ImageDraw, view: TableView, y: int) -> None:
     mid = y + CENTRE_H // 2 + 8
     for i in range(3):
         coin_stack(draw, x + 6 + i * 30, mid + 34 - (i % 2) * 6, main_chips + 8 * i, size=30)
-    text(draw, (x + 110, mid - 36), fit_text(main_label, 16, 150), 16, fill=MUTED, anchor="lm")
+    text(draw, (x + 110, mid - 36), fit_text(main_label, SMALL, 150), SMALL, fill=MUTED, anchor="lm")
     fitted_text(draw, (x + 110, mid + 4), f"{main_chips:,}", 44, 150, fill=GOLD, anchor="lm", bold=True)
     bx = x + 260
     for label, chips in sides:
-        text(draw, (bx, mid - 36), fit_text(label, 14, block - 12), 14, fill=MUTED, anchor="lm")
+        text(draw, (bx, mid - 36), fit_text(label, SMALL, block - 12), SMALL, fill=MUTED, anchor="lm")
         right = coin_stack(draw, bx, mid + 20, chips, size=20)
-        fitted_text(draw, (right + 8, mid + 8), f"{chips:,}", 26, block - 40, fill=GOLD, anchor="lm",
-                    bold=True)
+        fitted_text(draw, (right + 8, mid + 8), f"{chips:,}", 26, block - 40, min_size=SMALL, fill=GOLD,
+                    anchor="lm", bold=True)
         bx += block
 
 
@@ -186,7 +191,7 @@ def betting_table_image(view: TableView) -> Image.Image:
     card_w = _card_width(columns)
     panel_w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) // columns
     panel_h = _panel_height(players, card_w)
-    footer_h = 28 if view.footer else 8
+    footer_h = FOOTER_H if view.footer else 8
     rows = 1 + (1 if bottom else 0)
     total = HEADER_H + rows * (panel_h + GAP) + CENTRE_H + GAP + footer_h
     image, draw = new_canvas(WIDTH, total)
@@ -206,5 +211,6 @@ def betting_table_image(view: TableView) -> Image.Image:
             _draw_panel(image, draw, players[seat], left + col * (panel_w + GAP), y, panel_w, panel_h,
                         card_w)
     if view.footer:
-        text(draw, (MARGIN, total - 22), fit_text(view.footer, 14, WIDTH - 2 * MARGIN), 14, fill=MUTED)
+        text(draw, (MARGIN, total - FOOTER_H + 4), fit_text(view.footer, SMALL, WIDTH - 2 * MARGIN), SMALL,
+             fill=MUTED)
     return image

@@ -2,18 +2,111 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from .art.palette import FELT, FELT_DARK, HIGHLIGHT, INK, TEXT
 from .fonts import drawable, face, needs_cjk
-from .sprites import back_sprite, card_height, card_sprite
+from .sprites import back_sprite, card_height, card_sprite, index_text, index_width
 
 MARGIN = 16
 IMAGE_WIDTH = 1000
 """Width of the table, summary and sheet images: crisp at Discord's display size."""
+
+PHONE_WIDTH = 400
+"""The width a phone shows a picture at: Discord fits it to the message column, about 400 px."""
+PHONE_EM = 8
+"""The smallest text a player reads at :data:`PHONE_WIDTH`: the pixel size of a font (its em),
+once the picture is scaled to that width. See docs/images.md, "Readable on a phone"."""
+
+
+def readable(width: int) -> int:
+    """The smallest font size a picture ``width`` pixels wide may use: :data:`PHONE_EM` once it
+    is shown :data:`PHONE_WIDTH` wide (a narrower picture is not enlarged)."""
+    return math.ceil(PHONE_EM * max(width, PHONE_WIDTH) / PHONE_WIDTH)
+
+
+SMALL = readable(IMAGE_WIDTH)
+"""The smallest font size of a picture :data:`IMAGE_WIDTH` wide (20 px)."""
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """A text as a picture drew it: the characters, the font size and the box its glyphs
+    cover (a card's month number is one too, drawn on the card's sprite)."""
+
+    text: str
+    size: int
+    box: Box
+    order: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnPanel:
+    """A filled shape that holds texts or cards (a player's panel, a row, a chip)."""
+
+    box: Box
+    order: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnCard:
+    box: Box
+    order: int
+
+
+@dataclass
+class Layout:
+    """What a picture drew and where, in drawing order: the tests of its geometry read this."""
+
+    texts: list[DrawnText] = field(default_factory=list)
+    panels: list[DrawnPanel] = field(default_factory=list)
+    cards: list[DrawnCard] = field(default_factory=list)
+    count: int = 0
+
+    def _next(self) -> int:
+        self.count += 1
+        return self.count
+
+
+_layout: contextvars.ContextVar[Layout | None] = contextvars.ContextVar("layout", default=None)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[Layout]:
+    """Record the texts, panels and cards every picture drawn inside the block puts down."""
+    layout = Layout()
+    token = _layout.set(layout)
+    try:
+        yield layout
+    finally:
+        _layout.reset(token)
+
+
+def _record_text(s: str, size: int, box: Box) -> None:
+    layout = _layout.get()
+    if layout is not None and s.strip():
+        layout.texts.append(DrawnText(s, size, box, layout._next()))
+
+
+def panel(draw: ImageDraw.ImageDraw, box: Box, radius: int, fill, outline=None, width: int = 0,
+          disc: bool = False) -> None:
+    """A rounded panel (or a ``disc``) that holds texts or cards, recorded as one."""
+    if disc:
+        draw.ellipse(box, fill=fill, outline=outline, width=width)
+    else:
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    layout = _layout.get()
+    if layout is not None:
+        layout.panels.append(DrawnPanel(tuple(box), layout._next()))
 
 
 FELT_LEVELS = 40  # vignette steps, fine enough to look smooth
@@ -70,19 +163,28 @@ def _glyphs(s: str, size: int, stroke: int, anchor: str, fx: float, fy: float
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
-         fill=TEXT, anchor: str = "la", bold: bool = False) -> float:
+         fill=TEXT, anchor: str = "la", bold: bool = False,
+         font: ImageFont.FreeTypeFont | None = None) -> float:
     """Draw text in any script; returns its width. Characters no font has are spelled out,
     never drawn as empty boxes.
 
     Pixel for pixel what ``draw.text`` draws (stroked in its own colour when bold), from a
-    cache of rasterised labels.
+    cache of rasterised labels; ``font`` (``size`` pixels) draws it in a font the caller chose.
     """
+    if font is not None:
+        draw.text(xy, s, font=font, fill=fill, anchor=anchor)
+        left, top, right, bottom = font.getbbox(s, anchor=anchor)
+        _record_text(s, size, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom))
+        return font.getlength(s)
     s = drawable(s)
     stroke = _stroke(size, bold)
     if s:
         x, y = xy
         mask, (ox, oy) = _glyphs(s, size, stroke, anchor, math.modf(x)[0], math.modf(y)[0])
         draw.bitmap((int(x) + ox, int(y) + oy), mask, fill=fill)
+        if _layout.get() is not None:
+            left, top, right, bottom = face(s, size).getbbox(s, anchor=anchor, stroke_width=stroke)
+            _record_text(s, size, (x + left, y + top, x + right, y + bottom))
     return _length(s, size) + 2 * stroke
 
 
@@ -144,7 +246,7 @@ def chip(draw: ImageDraw.ImageDraw, x: float, y: float, label: str, size: int, f
     """A rounded label with its top-left at (x, y); returns its right edge."""
     h = height or round(size * 1.5)
     w = text_width(label, size) + size
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=bg)
+    panel(draw, (x, y, x + w, y + h), h // 2, bg)
     text(draw, (x + w / 2, y + h / 2), label, size, fill=fg, anchor="mm")
     return x + w
 
@@ -172,6 +274,12 @@ def place_card(image: Image.Image, card_id: str | None, x: int, y: int, width: i
         pad = (sh.width - width) // 2
         image.paste(sh, (x - pad + 2, y - pad + 3), sh)
     image.paste(sprite, (x, y), sprite)
+    layout = _layout.get()
+    if layout is not None:
+        layout.cards.append(DrawnCard((x, y, x + width, y + sprite.height), layout._next()))
+        if card_id is not None:
+            number, size, (left, top, right, bottom) = index_text(card_id, width, korean)
+            _record_text(number, size, (x + left, y + top, x + right, y + bottom))
     if highlight:
         outline_card(ImageDraw.Draw(image), x, y, width)
 
@@ -186,17 +294,32 @@ def outline_card(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, colour=H
 
 def card_strip(image: Image.Image, cards: tuple[str, ...], x: int, y: int, width: int,
                max_width: int, korean: bool = False) -> int:
-    """Cards side by side, overlapping (down to the corner index) when space is short; returns
-    the width used."""
+    """Cards side by side, overlapping down to the corner index when space is short; returns the
+    width used. Cards that would hide a neighbour's month number are not drawn: the strip ends
+    with how many more there are ("+6"), ``SMALL`` pixels tall."""
     if not cards:
         return 0
     n = len(cards)
     step = width + 4
     if n > 1 and width + (n - 1) * step > max_width:
-        step = max(8, (max_width - width) // (n - 1))
-    for i, cid in enumerate(cards):
+        step = max(index_width(width), (max_width - width) // (n - 1))
+    shown = n
+    while shown > 1 and width + (shown - 1) * step + (_more_width(n - shown) if shown < n else 0) > max_width:
+        shown -= 1
+    for i, cid in enumerate(cards[:shown]):
         place_card(image, cid, x + i * step, y, width, korean)
-    return width + (n - 1) * step
+    used = width + (shown - 1) * step
+    if shown < n:
+        more = f"+{n - shown}"
+        draw = ImageDraw.Draw(image, "RGBA")
+        text(draw, (x + used + 6, y + card_height(width) / 2), more, SMALL, fill=TEXT, anchor="lm", bold=True)
+        used += _more_width(n - shown)
+    return used
+
+
+def _more_width(hidden: int) -> int:
+    """The room "+n" takes after a strip of cards, with its gap."""
+    return 6 + math.ceil(text_width(f"+{hidden}", SMALL, True))
 
 
 # Where Japanese, written without spaces, may break: after these marks a line breaks best.

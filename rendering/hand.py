@@ -15,10 +15,12 @@ from .canvas import (
     MARGIN,
     chip,
     fit_line,
+    fit_text,
     fitted_text,
     new_canvas,
     outline_card,
     place_card,
+    readable,
     text,
     text_width,
     wrap_text,
@@ -28,12 +30,15 @@ from .fonts import caption_font, latin_safe, month_caption
 from .sprites import card_height
 from .view import HandView
 
-TITLE_H = 44
+TITLE_H = 50
 RAISE = 12  # playable cards sit a little higher
-LEGEND_H = 30
+LEGEND_H = 34
+TITLE_SIZE = 22
 TITLE_SMALL = 16  # a title in two lines
 LEGEND_SIZE = 15
 CAPTION_SIZE = 17
+MONTH_SIZE = 13  # the month under each card
+NUMBER_SIZE = 20  # the card's number, as its button has it
 CAPTURES = N_("Raised with a green frame and green number: captures a field card now.")
 NO_CAPTURE = N_("No card captures now: any card you play stays on the field.")
 
@@ -53,33 +58,48 @@ def has_legend(view: HandView) -> bool:
     return bool(view.decision or view.legend or not view.caption)
 
 
-def _legend(draw, view: HandView, marked: frozenset[str], y: float, width: float) -> None:
+def _legend(draw, view: HandView, marked: frozenset[str], y: float, width: float, small: int) -> None:
     """The line under the cards: the decision's choices, else what the marked cards mean."""
+    size = max(LEGEND_SIZE, small)
     if view.decision:
         lead = t("Decide: ")
-        chips_w = sum(text_width(c, LEGEND_SIZE) + LEGEND_SIZE + 8 for c in view.decision)
-        if text_width(lead, LEGEND_SIZE, True) + chips_w <= width:
-            x = MARGIN + text(draw, (MARGIN, y), lead, LEGEND_SIZE, fill=HIGHLIGHT, anchor="lm", bold=True)
+        chips_w = sum(text_width(c, size) + size + 8 for c in view.decision)
+        if text_width(lead, size, True) + chips_w <= width:
+            x = MARGIN + text(draw, (MARGIN, y), lead, size, fill=HIGHLIGHT, anchor="lm", bold=True)
             for choice in view.decision:
-                x = chip(draw, x, y - 12, choice, LEGEND_SIZE, bg=HIGHLIGHT, height=24) + 8
+                x = chip(draw, x, y - size * 3 // 4, choice, size, bg=HIGHLIGHT, height=size * 3 // 2) + 8
         else:
-            fitted_text(draw, (MARGIN, y), lead + t(" or ").join(view.decision), LEGEND_SIZE, width,
-                        fill=HIGHLIGHT, anchor="lm", bold=True)
+            fitted_text(draw, (MARGIN, y), lead + t(" or ").join(view.decision), size, width,
+                        min_size=size, fill=HIGHLIGHT, anchor="lm", bold=True)
         return
     legend = view.legend or t(CAPTURES if marked else NO_CAPTURE)
-    fitted_text(draw, (MARGIN, y), legend, LEGEND_SIZE, width, fill=TEXT, anchor="lm")
+    fitted_text(draw, (MARGIN, y), legend, size, width, min_size=size, fill=TEXT, anchor="lm")
 
 
-def _title(draw, title: str, width: float) -> None:
+def _title(draw, title: str, width: float, small: int) -> None:
     """The title on one line, smaller if need be; a long prompt on narrow hands takes two."""
-    shown, px = fit_line(title, 22, width, bold=True)
+    lowest = max(small, round(TITLE_SIZE * 0.75))
+    shown, px = fit_line(title, TITLE_SIZE, width, min_size=lowest, bold=True)
     if not shown.endswith(ELLIPSIS) or shown == latin_safe(title):
         text(draw, (MARGIN, TITLE_H // 2 + 2), shown, px, anchor="lm", bold=True)
         return
-    lines = wrap_text(title, TITLE_SMALL, width - 2, max_lines=2)  # bold draws a pixel wider a side
+    size = max(TITLE_SMALL, small)
+    lines = wrap_text(title, size, width - 2, max_lines=2)  # bold draws a pixel wider a side
     for i, line in enumerate(lines):
-        y = TITLE_H // 2 + 2 + (i - (len(lines) - 1) / 2) * (TITLE_SMALL + 3)
-        text(draw, (MARGIN, y), line, TITLE_SMALL, anchor="lm", bold=True)
+        y = TITLE_H // 2 + 2 + (i - (len(lines) - 1) / 2) * (size + 3)
+        text(draw, (MARGIN, y), line, size, anchor="lm", bold=True)
+
+
+def _month(cid: str, korean: bool, room: float, size: int, cjk_font: str | None) -> tuple[str, bool]:
+    """The caption under a card and whether it needs the CJK font: its month and plant, else
+    the plant alone, else the month alone (the plant is on the card) when the line is short."""
+    if cid in JOKER_PI:
+        return t("joker {pi} pi", pi=JOKER_PI[cid]), False
+    caption, is_cjk = month_caption(card(cid).month, cjk_font, korean)
+    if is_cjk:
+        return caption, True
+    month, plant = caption.split(" ", 1)
+    return next((c for c in (caption, plant) if text_width(c, size) <= room), month), False
 
 
 def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
@@ -89,10 +109,12 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
     gap = 12 if n <= 8 else 10
     ch = card_height(w)
     width = max(460, 2 * MARGIN + n * w + max(0, n - 1) * gap)
+    small = readable(width)
+    month_size = max(MONTH_SIZE, small)
     lines = bool(view.caption) + has_legend(view)
-    height = TITLE_H + RAISE + ch + 8 + 34 + 22 + lines * LEGEND_H + 8
+    height = TITLE_H + RAISE + ch + 8 + 36 + month_size + 8 + lines * LEGEND_H + 8
     image, draw = new_canvas(width, height)
-    _title(draw, view.title or t("Your hand"), width - 2 * MARGIN)
+    _title(draw, view.title or t("Your hand"), width - 2 * MARGIN, small)
     playable = marked_cards(view)
     top = TITLE_H + RAISE
     for i, cid in enumerate(view.cards):
@@ -102,28 +124,22 @@ def hand_image(view: HandView, cjk_font: str | None = None) -> Image.Image:
         place_card(image, cid, x, y, w, view.korean_months, with_shadow=True)
         if is_marked:
             outline_card(draw, x, y, w, colour=PLAYABLE, thickness=4)
-        cx, cy = x + w / 2, top + ch + 8 + 15
+        cx, cy = x + w / 2, top + ch + 8 + 16
         disc = PLAYABLE if is_marked else (224, 218, 200)
-        draw.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), fill=disc, outline=INK, width=2)
-        text(draw, (cx, cy + 1), str(i + 1), 18, fill=INK, anchor="mm", bold=True)
-        if cid in JOKER_PI:
-            caption, is_cjk = t("joker {pi} pi", pi=JOKER_PI[cid]), False
-        else:
-            caption, is_cjk = month_caption(card(cid).month, cjk_font, view.korean_months)
-        if is_cjk:
-            draw.text((cx, cy + 30), caption, font=caption_font(13, True, cjk_font), fill=MUTED, anchor="mm")
-        else:
-            shown, px = fit_line(caption, 13, w + gap - 2, min_size=11)
-            if shown != caption:  # "Sep chrysanthemum": the plant alone, the month is in the corner
-                shown, px = fit_line(caption.split(" ", 1)[-1], 13, w + gap - 2, min_size=11)
-            text(draw, (cx, cy + 30), shown, px, fill=MUTED, anchor="mm")
+        draw.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), fill=disc, outline=INK, width=2)
+        text(draw, (cx, cy + 1), str(i + 1), NUMBER_SIZE, fill=INK, anchor="mm", bold=True)
+        caption, is_cjk = _month(cid, view.korean_months, w + gap - 4, month_size, cjk_font)
+        font = caption_font(month_size, True, cjk_font) if is_cjk else None
+        text(draw, (cx, cy + 22 + month_size // 2), fit_text(caption, month_size, w + gap - 4), month_size,
+             fill=MUTED, anchor="mm", font=font)
     bottom = height - LEGEND_H // 2 - 6
     if view.caption:  # right under the cards, the choices of the turn below it
         y = bottom - LEGEND_H if has_legend(view) else bottom
-        fitted_text(draw, (MARGIN, y), view.caption, CAPTION_SIZE, width - 2 * MARGIN, fill=GOLD,
+        size = max(CAPTION_SIZE, small)
+        fitted_text(draw, (MARGIN, y), view.caption, size, width - 2 * MARGIN, min_size=size, fill=GOLD,
                     anchor="lm", bold=True)
     if has_legend(view):
-        _legend(draw, view, playable, bottom, width - 2 * MARGIN)
+        _legend(draw, view, playable, bottom, width - 2 * MARGIN, small)
     return image
 
 

@@ -1,14 +1,15 @@
 """``python -m rendering.preview OUTDIR [--locale en|ja|ko] [--docs FOLDER]``: write a contact
 sheet of all 48 cards and sample images to look at, their words and sample players' names in
 that language: tables for every game and player count, a hand and a round's summary of every
-game, the final table, Seotda's table and showdown, all from seeded games the AI played
-(:mod:`rendering.played`); a Seotda redeal, the yaku sheets, leaderboards, a player's card,
-tournament standings and a bracket. ``--docs`` also writes the pictures the docs show, under
+game, the final table, Seotda's table, a showdown and a redeal, all from seeded games the AI
+played (:mod:`rendering.played`), and a table and a hand as a phone shows them; the yaku
+sheets, leaderboards, a player's card, tournament standings and a bracket. ``--docs`` also writes the pictures the docs show, under
 their names there (once per language: ``--docs docs``, then ``--locale ja --docs docs``...)."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
 
@@ -20,19 +21,19 @@ from bot.i18n import LANGUAGES, N_, current, speaking, t
 
 from .art.palette import MUTED, TEXT
 from .board import render_board
-from .canvas import MARGIN, new_canvas, place_card, text
+from .canvas import MARGIN, PHONE_WIDTH, new_canvas, place_card, text
 from .card import render_card
 from .encode import encode_png
 from .fonts import caption_font, month_caption
 from .hand import render_hand
 from .played import PlayedGame, in_round, play
-from .samples import PLAYER_COUNTS, sample_board, sample_card, sample_showdown, sample_standings
+from .samples import PLAYER_COUNTS, sample_board, sample_card, sample_standings
 from .sheet import render_yaku_sheet
 from .sprites import card_height, kind_symbol
 from .summary import render_summary
 from .table import render_table
 from .tournament import render_standings
-from .view import GAMES
+from .view import GAMES, SummaryView, TableView
 
 SHEET_CARD = 96
 LEGEND = (("crane", N_("bright")), ("boar", N_("animal")), ("poetry_ribbon_jan", N_("poetry ribbon")),
@@ -53,8 +54,8 @@ def contact_sheet(cjk_font: str | None = None) -> Image.Image:
         x = MARGIN + col * (group_w + 24)
         y = MARGIN + row * (label_h + ch + 20)
         caption, is_cjk = month_caption(m.number, cjk_font)
-        draw.text((x, y + 12), f"{m.number}  {caption}", font=caption_font(18, is_cjk, cjk_font),
-                  fill=TEXT, anchor="lm")
+        text(draw, (x, y + 12), f"{m.number}  {caption}", 18, fill=TEXT, anchor="lm",
+             font=caption_font(18, is_cjk, cjk_font))
         for i, c in enumerate(DECK[(m.number - 1) * 4: m.number * 4]):
             place_card(image, c.id, x + i * (SHEET_CARD + gap), y + label_h, SHEET_CARD,
                        with_shadow=True)
@@ -86,7 +87,7 @@ def side_pot_beside_a_fold(played: PlayedGame) -> bool:
     return len(played.table().pots) > 1
 
 
-def seotda_pictures() -> tuple[bytes, bytes]:
+def seotda_views() -> tuple[TableView, SummaryView]:
     """Seotda's table at its first side pot beside a seat that died, and the first showdown of
     the same match that shares its chips out in more than one pot."""
     rules = game_module("seotda").Rules().replace(buy_in=SEOTDA_BUY_IN)
@@ -94,15 +95,36 @@ def seotda_pictures() -> tuple[bytes, bytes]:
     whole = play("seotda", 5, SEOTDA_SEED, rules=rules)
     split = next(i for i, e in enumerate(whole.summaries)
                  if len(e.get("detail", {}).get("pots", ())) > 1)
-    return render_table(table.table()), render_summary(whole.summary(split))
+    return table.table(), whole.summary(split)
+
+
+SEOTDA_REDEAL_SEED = 1
+"""A Seotda match of three whose first showdown is a gusa that calls a redeal."""
+
+
+def seotda_redeal_view() -> SummaryView:
+    """The first showdown of a played Seotda match that calls a redeal, as the table posts it."""
+    whole = play("seotda", 3, SEOTDA_REDEAL_SEED)
+    called = next(i for i, e in enumerate(whole.summaries) if e.get("redeal"))
+    return whole.summary(called)
+
+
+def at_phone_width(data: bytes) -> bytes:
+    """A picture as a phone shows it: scaled to :data:`PHONE_WIDTH` (Discord fits a picture to
+    the message column), to see in the docs what a player there reads."""
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return encode_png(image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS))
 
 
 DOCS: dict[str, dict[str, str]] = {
     "en": {name: name for name in (
-        "cards.png", "table-final.png", "seotda.png", "seotda-showdown.png", "leaderboard.png",
+        "cards.png", "table-final.png", "seotda.png", "seotda-showdown.png", "seotda-redeal.png",
+        "leaderboard.png",
         "stats.png", "tournament-swiss.png", "tournament-bracket.png")} | {
         "table-koikoi.png": "table-koikoi-2p.png", "table-gostop.png": "table-gostop-3p.png",
-        "table-sakura.png": "table-sakura-4p.png", "hand.png": "hand-koikoi.png"},
+        "table-sakura.png": "table-sakura-4p.png", "hand.png": "hand-koikoi.png",
+        "table-koikoi-phone.png": "table-koikoi-2p-phone.png", "hand-phone.png": "hand-koikoi-phone.png"},
     "ja": {"table-koikoi-ja.png": "table-koikoi-2p.png", "hand-ja.png": "hand-koikoi.png",
            "yaku-koikoi-ja.png": "yaku-koikoi.png"},
     "ko": {"table-gostop-ko.png": "table-gostop-3p.png", "yaku-gostop-ko.png": "yaku-gostop.png"},
@@ -126,13 +148,16 @@ def write_all(out: Path, docs: Path | None = None) -> list[Path]:
         images[f"summary-{game}.png"] = render_summary(play(game, fewest).summary())
         images[f"yaku-{game}.png"] = render_yaku_sheet(game, current())
     images["table-final.png"] = render_table(play("koikoi", 2).table())
-    images["seotda.png"], images["seotda-showdown.png"] = seotda_pictures()
-    images["seotda-redeal.png"] = render_summary(sample_showdown(redeal=True))
+    seotda_table, showdown = seotda_views()
+    images["seotda.png"], images["seotda-showdown.png"] = render_table(seotda_table), render_summary(showdown)
+    images["seotda-redeal.png"] = render_summary(seotda_redeal_view())
     images["leaderboard.png"] = render_board(sample_board())
     images["leaderboard-wins.png"] = render_board(sample_board(rated=False))
     images["stats.png"] = render_card(sample_card())
     images["tournament-swiss.png"] = render_standings(sample_standings("swiss", 8))
     images["tournament-bracket.png"] = render_standings(sample_standings("single_elimination", 8))
+    for name in ("table-koikoi-2p", "hand-koikoi"):
+        images[f"{name}-phone.png"] = at_phone_width(images[f"{name}.png"])
     paths = []
     for name, data in images.items():
         path = out / name

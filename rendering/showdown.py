@@ -12,10 +12,12 @@ from .art.palette import GOLD, HIGHLIGHT, INK, MUTED, PANEL, TEXT
 from .canvas import (
     IMAGE_WIDTH,
     MARGIN,
+    SMALL,
     chip,
     fit_text,
     fitted_text,
     new_canvas,
+    panel,
     place_card,
     text,
     text_width,
@@ -29,13 +31,14 @@ BANNER_H = 44
 CARD_W = 72
 GAP = 12
 PAD = 10
-LINE_H = 28
-RESULT_H = 30
+LINE_H = 30
+RESULT_H = 32
+WORDS_H = 124  # the five lines beside a hand's cards
 LOSS = (236, 140, 120)
 
 
 def _panel_height() -> int:
-    return PAD + card_height(CARD_W) + PAD
+    return PAD + max(card_height(CARD_W), WORDS_H) + PAD
 
 
 def _signed(chips: int) -> str:
@@ -45,8 +48,8 @@ def _signed(chips: int) -> str:
 def _draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, hand: ShownHand, x: int, y: int,
                width: int) -> None:
     height = _panel_height()
-    draw.rounded_rectangle((x, y, x + width, y + height), radius=12, fill=PANEL + (215,),
-                           outline=HIGHLIGHT if hand.winner else None, width=3 if hand.winner else 0)
+    panel(draw, (x, y, x + width, y + height), 12, PANEL + (215,),
+          outline=HIGHLIGHT if hand.winner else None, width=3 if hand.winner else 0)
     cx = x + PAD + 4
     for i, cid in enumerate(hand.cards):
         place_card(image, cid, cx + i * (CARD_W + 6), y + PAD, CARD_W, with_shadow=True)
@@ -59,19 +62,19 @@ def _draw_hand(image: Image.Image, draw: ImageDraw.ImageDraw, hand: ShownHand, x
     name_room = room - net_w
     if hand.winner:
         label = t("Winner")
-        name_room -= text_width(label, 14) + 14 + 8
-        chip(draw, right - net_w - text_width(label, 14) - 14, top + 2, label, 14, fg=INK, bg=GOLD, height=22)
-    text(draw, (tx, top + 13), fit_text(hand.player, 17, name_room), 17, fill=MUTED, anchor="lm")
-    fitted_text(draw, (tx, top + 42), hand.name, 22, room, min_size=15, anchor="lm", bold=True)
+        name_room -= text_width(label, SMALL) + SMALL + 8
+        chip(draw, right - net_w - text_width(label, SMALL) - SMALL, top, label, SMALL, fg=INK, bg=GOLD, height=28)
+    text(draw, (tx, top + 14), fit_text(hand.player, SMALL, name_room), SMALL, fill=MUTED, anchor="lm")
+    fitted_text(draw, (tx, top + 42), hand.name, 24, room, min_size=SMALL, anchor="lm", bold=True)
     if hand.detail:
-        text(draw, (tx, top + 66), fit_text(hand.detail, 15, room), 15, fill=MUTED, anchor="lm")
+        text(draw, (tx, top + 68), fit_text(hand.detail, SMALL, room), SMALL, fill=MUTED, anchor="lm")
     if hand.note:
-        text(draw, (tx, top + 88), fit_text(hand.note, 16, room), 16, fill=GOLD, anchor="lm")
+        text(draw, (tx, top + 94), fit_text(hand.note, SMALL, room), SMALL, fill=GOLD, anchor="lm")
     if hand.won:
-        text(draw, (tx, top + 108), fit_text(t("took {chips}", chips=f"{hand.won:,}"), 16, room - net_w), 16,
-             fill=TEXT, anchor="lm")
+        text(draw, (tx, top + 120), fit_text(t("took {chips}", chips=f"{hand.won:,}"), SMALL, room - net_w),
+             SMALL, fill=TEXT, anchor="lm")
     if net:
-        text(draw, (right, top + 13), net, 26, fill=GOLD if hand.net > 0 else LOSS if hand.net < 0 else TEXT,
+        text(draw, (right, top + 14), net, 26, fill=GOLD if hand.net > 0 else LOSS if hand.net < 0 else TEXT,
              anchor="rm", bold=True)
 
 
@@ -88,21 +91,21 @@ def showdown_image(view: SummaryView) -> Image.Image:
     fitted_text(draw, (MARGIN, TITLE_H // 2), view.title, 26, WIDTH - 2 * MARGIN, anchor="lm", bold=True)
     y = TITLE_H
     if view.banner:
-        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + BANNER_H), radius=10, fill=GOLD)
-        fitted_text(draw, (MARGIN + 14, y + BANNER_H // 2), view.banner, 19, WIDTH - 2 * MARGIN - 28,
-                    min_size=14, fill=INK, anchor="lm", bold=True)
+        panel(draw, (MARGIN, y, WIDTH - MARGIN, y + BANNER_H), 10, GOLD)
+        fitted_text(draw, (MARGIN + 14, y + BANNER_H // 2), view.banner, 22, WIDTH - 2 * MARGIN - 28,
+                    min_size=SMALL, fill=INK, anchor="lm", bold=True)
         y += banner_h
     for i, hand in enumerate(view.hands):
         row, col = divmod(i, columns)
         _draw_hand(image, draw, hand, MARGIN + col * (panel_w + GAP), y + row * (_panel_height() + GAP), panel_w)
     y += hands_h
     for line in view.pots:
-        text(draw, (MARGIN + 4, y + LINE_H // 2), fit_text(line, 18, WIDTH - 2 * MARGIN - 8), 18, fill=TEXT,
+        text(draw, (MARGIN + 4, y + LINE_H // 2), fit_text(line, SMALL, WIDTH - 2 * MARGIN - 8), SMALL, fill=TEXT,
              anchor="lm")
         y += LINE_H
     y += 8 if view.pots else 0
     for line in view.result_lines:
-        fitted_text(draw, (MARGIN, y + RESULT_H // 2), line, 20, WIDTH - 2 * MARGIN, min_size=15,
+        fitted_text(draw, (MARGIN, y + RESULT_H // 2), line, 22, WIDTH - 2 * MARGIN, min_size=SMALL,
                     fill=TEXT, anchor="lm", bold=True)
         y += RESULT_H
     return image

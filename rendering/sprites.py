@@ -24,9 +24,12 @@ from .art.pen import CARD_W
 from .fonts import latin
 
 RATIO = MASTER_H / MASTER_W
-RENDERED_WIDTHS: tuple[int, ...] = (40, 44, 72, 86, 96)
-"""Every card width the images use: captured piles and sheets, summaries, the field, hands of
+RENDERED_WIDTHS: tuple[int, ...] = (52, 72, 86, 96)
+"""Every card width the images use: captured piles, sheets and summaries, the field, hands of
 nine or more, hands of eight or fewer. :func:`build_sprites` builds them all."""
+INDEX_SIZE = 20
+"""The month number's font size: a picture 1000 px wide shown 400 px wide on a phone still
+draws it 8 px tall (rendering.canvas.SMALL), so even the smallest card needs this much."""
 SIZES = RENDERED_WIDTHS
 
 _masters: dict[str, Image.Image] = {}
@@ -62,11 +65,23 @@ def index_width(width: int) -> int:
 @lru_cache(maxsize=32)
 def _index_metrics(width: int) -> tuple[int, int, int]:
     """(badge width, badge height, font size) for a card ``width`` pixels wide."""
-    size = max(11, min(22, round(width * 0.18)))
+    size = max(INDEX_SIZE, round(width * 0.18))
     number_w = latin(size).getbbox("12")[2]
-    badge_w = number_w + max(4, size // 3)
+    badge_w = number_w + max(4, size // 5)
     badge_h = round(size * 2.05)
     return badge_w, badge_h, size
+
+
+def index_text(card_id: str, width: int, korean: bool = False
+               ) -> tuple[str, int, tuple[float, float, float, float]]:
+    """The corner index's number of a card ``width`` wide (its month, or "J" on a joker), its
+    font size and the box its glyphs cover on the card, as :func:`_draw_index` draws it."""
+    badge_w, _, size = _index_metrics(width)
+    inset = round(BORDER * width / CARD_W)
+    label = "J" if is_joker(card_id) else str(card(card_id).korean_month if korean else card(card_id).month)
+    x, y = inset + badge_w / 2 + 0.5, inset + size * 0.62
+    left, top, right, bottom = latin(size).getbbox(label, anchor="mm")
+    return label, size, (x + left, y + top, x + right, y + bottom)
 
 
 def _double_pi(c: Card, korean: bool) -> bool:

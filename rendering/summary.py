@@ -13,32 +13,35 @@ from .art.palette import GOLD, MUTED, PANEL, TEXT
 from .canvas import (
     IMAGE_WIDTH,
     MARGIN,
+    SMALL,
     card_strip,
     chip,
     fit_line,
     fitted_text,
     new_canvas,
+    panel,
     text,
     text_width,
 )
 from .encode import encode_png
 from .showdown import showdown_image
-from .sprites import card_height
+from .sprites import card_height, index_width
 from .view import SummaryView, YakuRow
 
 WIDTH = IMAGE_WIDTH
-CARD_W = 44
+CARD_W = 52
 TITLE_H = 56
 ROW_GAP = 8
+RESULT_H = 32
 PLAYER_COL = 150
 NAME_COL = 210  # the narrowest the yaku name column gets
 POINTS_COL = 90
 NAME_X = MARGIN + PLAYER_COL
 CARDS_END = WIDTH - MARGIN - POINTS_COL - 10  # the cards stop short of the points
-NAME_SIZE = 20
-NAME_MIN_SIZE = 14
+NAME_SIZE = 22
+NAME_MIN_SIZE = SMALL
 NAME_GAP = 10  # between a name and its cards
-TIGHT_STEP = CARD_W // 2  # a long name may squeeze its cards half a card apart, each corner in view
+TIGHT_STEP = index_width(CARD_W)  # a long name may squeeze its cards, each corner index in view
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,21 +85,21 @@ def summary_image(view: SummaryView) -> Image.Image:
         return showdown_image(view)
     row_h = card_height(CARD_W) + 2 * ROW_GAP
     rows_h = max(1, len(view.rows)) * (row_h + 4)
-    mult_h = 40 if view.multipliers else 0
-    result_h = 12 + 30 * len(view.result_lines)
+    mult_h = 42 if view.multipliers else 0
+    result_h = 12 + RESULT_H * len(view.result_lines)
     height = TITLE_H + rows_h + 12 + mult_h + result_h + MARGIN
     image, draw = new_canvas(WIDTH, height)
     fitted_text(draw, (MARGIN, TITLE_H // 2), view.title, 26, WIDTH - 2 * MARGIN, anchor="lm", bold=True)
     y = TITLE_H
     if not view.rows:
-        text(draw, (MARGIN + 8, y + row_h // 2), t("No yaku this round."), 18, fill=MUTED,
+        text(draw, (MARGIN + 8, y + row_h // 2), t("No yaku this round."), SMALL, fill=MUTED,
              anchor="lm")
         y += row_h + 4  # the row it said so in: what follows goes below it
     for i, (row, box) in enumerate(zip(view.rows, row_boxes(view.rows), strict=True)):
-        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), radius=10,
-                               fill=PANEL + (190 if i % 2 == 0 else 120,))
+        panel(draw, (MARGIN, y, WIDTH - MARGIN, y + row_h), 10, PANEL + (190 if i % 2 == 0 else 120,))
         mid = y + row_h // 2
-        fitted_text(draw, (MARGIN + 12, mid), row.player, 17, PLAYER_COL - 16, fill=MUTED, anchor="lm")
+        fitted_text(draw, (MARGIN + 12, mid), row.player, SMALL, PLAYER_COL - 16, min_size=SMALL, fill=MUTED,
+                    anchor="lm")
         text(draw, (NAME_X, mid), box.shown, box.size, anchor="lm", bold=True)
         card_strip(image, row.cards, box.cards_x, y + ROW_GAP, CARD_W, box.cards_w, view.korean_months)
         text(draw, (WIDTH - MARGIN - 14, mid), f"{row.points}", 24, fill=GOLD, anchor="rm",
@@ -106,14 +109,14 @@ def summary_image(view: SummaryView) -> Image.Image:
     if view.multipliers:
         x = MARGIN
         for label in view.multipliers:  # as many as fit the width, in order of importance
-            if x + text_width(label, 16) + 16 > WIDTH - MARGIN:
+            if x + text_width(label, SMALL) + SMALL > WIDTH - MARGIN:
                 break
-            x = chip(draw, x, y, label, 16, bg=GOLD, height=28) + 8
+            x = chip(draw, x, y, label, SMALL, bg=GOLD, height=30) + 8
         y += mult_h
     for line in view.result_lines:
-        fitted_text(draw, (MARGIN, y + 14), line, 20, WIDTH - 2 * MARGIN, min_size=15, fill=TEXT,
+        fitted_text(draw, (MARGIN, y + RESULT_H // 2), line, 22, WIDTH - 2 * MARGIN, min_size=SMALL, fill=TEXT,
                     anchor="lm", bold=True)
-        y += 30
+        y += RESULT_H
     return image
 
 

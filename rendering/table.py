@@ -27,32 +27,35 @@ from .betting import betting_table_image
 from .canvas import (
     IMAGE_WIDTH,
     MARGIN,
+    SMALL,
     WELL_SHADE,
     chip,
     fit_text,
     fitted_text,
     new_canvas,
+    panel,
     place_card,
     text,
     text_width,
 )
 from .encode import encode_png
-from .header import draw_header
+from .header import HEADER_H, draw_header
 from .sprites import card_height, index_width, kind_symbol
 from .view import PlayerView, TableView
 
 WIDTH = IMAGE_WIDTH
 FIELD_CARD = 72
-PILE_CARD = 40
-HEADER_H = 74
+PILE_CARD = 52
 SIDE_W = 2 * FIELD_CARD + 3 * MARGIN  # stock and drawn card / discard pile
-LABEL_Y = 3  # a pile's label above its cards, high enough that its descenders clear the top card
-PILE_Y = 30  # the piles' and the field's cards, below the labels
-GROUP_LABEL_W = 34
+LABEL_Y = 4  # a pile's label above its cards, high enough that its descenders clear the top card
+PILE_Y = 34  # the piles' and the field's cards, below the labels
+GROUP_LABEL_W = 40
 GROUP_GAP = 14
 PANEL_PAD = 10
-NAME_ROW_H = 30
-PROGRESS_ROW_H = 28
+NAME_ROW_H = 34
+CHIP_H = 30  # a badge in the name row or a yaku in progress
+PROGRESS_ROW_H = CHIP_H + 8
+FOOTER_H = 34
 KIND_ORDER = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
 BADGE_BG = (250, 170, 70)
 GROUP_SYMBOL_CARD = {Kind.BRIGHT: "crane", Kind.ANIMAL: "boar", Kind.RIBBON: "plain_ribbon_apr",
@@ -67,6 +70,7 @@ class _Group:
     kind: Kind
     cards: tuple[str, ...]
     label: str
+    more: bool = False  # the rest of a pile too long for one row: no symbol or count of its own
 
 
 def _sort_key(cid: str) -> tuple[int, str]:
@@ -91,10 +95,22 @@ def _pile_width(n: int) -> int:
     return 0 if n == 0 else PILE_CARD + (n - 1) * index_width(PILE_CARD)
 
 
+def _rows_of(g: _Group, width: int) -> list[_Group]:
+    """A pile as rows that fit ``width``: a long pile goes on in the rows under its symbol."""
+    step = index_width(PILE_CARD)
+    per_row = max(1, 1 + (width - GROUP_LABEL_W - PILE_CARD) // step)
+    if len(g.cards) <= per_row:
+        return [g]
+    chunks = [g.cards[i:i + per_row] for i in range(0, len(g.cards), per_row)]
+    return [_Group(g.kind, chunk, g.label, more=i > 0) for i, chunk in enumerate(chunks)]
+
+
 def _flow(groups: list[_Group], width: int) -> list[tuple[_Group, int, int]]:
     """Place the captured groups left to right, wrapping; (group, x, row) with x from 0."""
     placed, x, row = [], 0, 0
-    for g in groups:
+    for g in (part for group in groups for part in _rows_of(group, width)):
+        if g.more:  # under the first row of its pile
+            x, row = 0, row + 1
         w = GROUP_LABEL_W + _pile_width(len(g.cards))
         if x and x + w > width:
             x, row = 0, row + 1
@@ -121,9 +137,8 @@ def _panel_height(player: PlayerView, width: int, view: TableView) -> int:
 def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, x: int, y: int,
                 width: int, height: int, view: TableView, highlight: set[str]) -> None:
     bg = PANEL_TURN if player.is_turn else PANEL
-    draw.rounded_rectangle((x, y, x + width, y + height), radius=12, fill=bg + (215,),
-                           outline=HIGHLIGHT if player.is_turn else None,
-                           width=3 if player.is_turn else 0)
+    panel(draw, (x, y, x + width, y + height), 12, bg + (215,),
+          outline=HIGHLIGHT if player.is_turn else None, width=3 if player.is_turn else 0)
     if player.team is not None:
         colour = TEAM_COLOURS[(player.team - 1) % len(TEAM_COLOURS)]
         draw.rounded_rectangle((x, y + 12, x + 5, y + height - 12), radius=2, fill=colour)
@@ -135,7 +150,7 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
     right = x + width - PANEL_PAD - 4
     if player.score is not None:
         score = plural(player.score, "pt")
-        right -= text(draw, (right, mid), score, 22, fill=GOLD, anchor="rm", bold=True) + 10
+        right -= text(draw, (right, mid), score, 24, fill=GOLD, anchor="rm", bold=True) + 10
     chips = []
     if player.is_dealer:
         chips.append((t("Dealer"), INK, GOLD))
@@ -144,13 +159,13 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
     if player.hand_size is not None and _shows_captures(player, view):  # else shown by the fan
         chips.append((t("Hand {cards}", cards=player.hand_size), INK, (214, 222, 214)))
     chips += [(b, INK, BADGE_BG) for b in player.badges]
-    chip_w = sum(text_width(label, 14) + 14 + 6 for label, _, _ in chips)
+    chip_w = sum(text_width(label, SMALL) + SMALL + 6 for label, _, _ in chips)
     name_w = max(60, (right - cx) * 0.45, right - cx - chip_w - 10)  # the name before its chips
-    cx += fitted_text(draw, (cx, mid), player.name, 20, name_w, anchor="lm", bold=True) + 10
+    cx += fitted_text(draw, (cx, mid), player.name, 22, name_w, min_size=SMALL, anchor="lm", bold=True) + 10
     for label, fg, chip_bg in chips:
-        if cx + text_width(label, 14) + 14 > right:
+        if cx + text_width(label, SMALL) + SMALL > right:
             break
-        cx = chip(draw, cx, mid - 11, label, 14, fg=fg, bg=chip_bg, height=22) + 6
+        cx = chip(draw, cx, mid - CHIP_H // 2, label, SMALL, fg=fg, bg=chip_bg, height=CHIP_H) + 6
     top = cy + NAME_ROW_H + 6
     row_h = card_height(PILE_CARD) + 8
     inner_x = x + PANEL_PAD + 4
@@ -168,9 +183,9 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerVie
     if player.progress:
         px, py = inner_x, y + height - PANEL_PAD - PROGRESS_ROW_H + 4
         for item in player.progress:
-            if px + text_width(item, 14) + 14 > x + width - PANEL_PAD:
+            if px + text_width(item, SMALL) + SMALL > x + width - PANEL_PAD:
                 break
-            px = chip(draw, px, py, item, 14, fg=TEXT, bg=PROGRESS_BG, height=22) + 6
+            px = chip(draw, px, py, item, SMALL, fg=TEXT, bg=PROGRESS_BG, height=CHIP_H) + 6
 
 
 def _draw_hidden_hand(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, x: int, y: int,
@@ -189,7 +204,7 @@ def _draw_hidden_hand(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, x: 
 def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, cards: tuple[str, ...], x: int,
                 y: int, view: TableView, highlight: set[str]) -> None:
     """Hand cards laid face up for everybody (Hana-Awase teyaku), after a "Shown" label."""
-    text(draw, (x, y + card_height(PILE_CARD) // 2), t("Shown"), 14, fill=MUTED, anchor="lm")
+    text(draw, (x, y + card_height(PILE_CARD) // 2), t("Shown"), SMALL, fill=MUTED, anchor="lm")
     step = index_width(PILE_CARD)
     for i, cid in enumerate(cards):
         place_card(image, cid, x + GROUP_LABEL_W + 16 + i * step, y, PILE_CARD, view.korean_months,
@@ -198,19 +213,21 @@ def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, cards: tuple[str,
 
 def _draw_group(image: Image.Image, draw: ImageDraw.ImageDraw, g: _Group, x: int, y: int,
                 view: TableView, highlight: set[str], pi: bool) -> None:
-    sample = card(GROUP_SYMBOL_CARD[g.kind])
-    lx = x + GROUP_LABEL_W // 2 - 2
-    draw.ellipse((lx - 14, y, lx + 14, y + 28), fill=(236, 230, 212))
-    kind_symbol(draw, sample, lx, y + 14, 8)
-    colour = TEXT if g.cards else MUTED
-    text(draw, (lx, y + 44), g.label, 18, fill=colour, anchor="mm", bold=True)
-    if pi:
-        text(draw, (lx, y + 60), tp("pi count", "pi"), 13, fill=MUTED, anchor="mm")
     step = index_width(PILE_CARD)
     px = x + GROUP_LABEL_W
     for i, cid in enumerate(g.cards):
         place_card(image, cid, px + i * step, y, PILE_CARD, view.korean_months,
                    highlight=cid in highlight)
+    if g.more:
+        return
+    sample = card(GROUP_SYMBOL_CARD[g.kind])
+    lx = x + GROUP_LABEL_W // 2 - 2
+    draw.ellipse((lx - 14, y, lx + 14, y + 28), fill=(236, 230, 212))
+    kind_symbol(draw, sample, lx, y + 14, 8)
+    colour = TEXT if g.cards else MUTED
+    text(draw, (lx, y + 46), g.label, 22, fill=colour, anchor="mm", bold=True)
+    if pi:
+        text(draw, (lx, y + 72), tp("pi count", "pi"), SMALL, fill=MUTED, anchor="mm")
 
 
 def _side_w(view: TableView) -> int:
@@ -227,32 +244,31 @@ def _field_rows(n: int, width: int) -> int:
 
 def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, y: int,
                  height: int, highlight: set[str]) -> None:
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=14,
-                           fill=(0, 0, 0, WELL_SHADE), outline=(255, 255, 255, 28),
-                           width=2)
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height), 14, (0, 0, 0, WELL_SHADE),
+          outline=(255, 255, 255, 28), width=2)
     ch = card_height(FIELD_CARD)
     sx, sy = MARGIN * 2, y + PILE_Y
     if view.stock_count is not None:
-        text(draw, (sx, y + LABEL_Y), t("Draw pile") if view.discard_count is not None else t("Stock"), 15,
+        text(draw, (sx, y + LABEL_Y), t("Draw pile") if view.discard_count is not None else t("Stock"), SMALL,
              fill=MUTED)
         if view.stock_count:
             for i in range(min(3, view.stock_count)):
                 place_card(image, None, sx + i * 2, sy - i * 2, FIELD_CARD, with_shadow=i == 0)
-        chip(draw, sx + 8, sy + ch - 30, str(view.stock_count), 18, height=26)
+        chip(draw, sx + 8, sy + ch - CHIP_H - 4, str(view.stock_count), SMALL, height=CHIP_H)
         sx += FIELD_CARD + MARGIN
     second = view.drawn_card or view.discard_top
     if view.discard_count is not None or view.drawn_card:
         label = t("Drawn") if view.drawn_card else t("Discard")
-        text(draw, (sx, y + LABEL_Y), label, 15, fill=MUTED)
+        text(draw, (sx, y + LABEL_Y), label, SMALL, fill=MUTED)
         if second:
             place_card(image, second, sx, sy, FIELD_CARD, view.korean_months,
                        highlight=second in highlight or bool(view.drawn_card), with_shadow=True)
         if view.discard_count is not None and not view.drawn_card:
-            chip(draw, sx + 8, sy + ch + 6, plural(view.discard_count, "card"), 14, height=22)
+            chip(draw, sx, sy + ch + 6, plural(view.discard_count, "card"), SMALL, height=CHIP_H)
     fx = MARGIN + _side_w(view)
     field_w = WIDTH - MARGIN * 2 - fx
     if view.field:
-        text(draw, (fx, y + LABEL_Y), t("Field ({cards})", cards=len(view.field)), 15, fill=MUTED)
+        text(draw, (fx, y + LABEL_Y), t("Field ({cards})", cards=len(view.field)), SMALL, fill=MUTED)
     per_row = max(1, (field_w + 10) // (FIELD_CARD + 10))
     for i, cid in enumerate(view.field):
         cx = fx + (i % per_row) * (FIELD_CARD + 10)
@@ -269,9 +285,10 @@ def table_image(view: TableView) -> Image.Image:
     ch = card_height(FIELD_CARD)
     field_w = WIDTH - MARGIN * 3 - _side_w(view)
     rows = _field_rows(len(view.field), field_w)
-    centre_h = 30 + rows * (ch + 14) + 16
+    centre_h = PILE_Y + rows * (ch + 14) + 16
     if view.discard_count is not None and not view.drawn_card:
-        centre_h = max(centre_h, 30 + ch + 40)
+        centre_h = max(centre_h, PILE_Y + ch + CHIP_H + 18)
+    shows_centre = bool(view.field) or _side_w(view) > MARGIN  # a final table may have nothing left
     players = view.players
     columns = 1 if len(players) <= 3 else 2
     panel_w = (WIDTH - 2 * MARGIN - (columns - 1) * 12) // columns
@@ -285,8 +302,8 @@ def table_image(view: TableView) -> Image.Image:
     for i, _, row in slots:
         row_heights[row] = max(row_heights.get(row, 0), heights[i])
     top_h = heights[0] + 12 if above else 0
-    footer_h = 28 if view.footer else 8
-    total = HEADER_H + top_h + centre_h + 12 + sum(h + 12 for h in row_heights.values()) + footer_h
+    footer_h = FOOTER_H if view.footer else 8
+    total = HEADER_H + top_h + (centre_h + 12 if shows_centre else 0) + sum(h + 12 for h in row_heights.values()) + footer_h
     image, draw = new_canvas(WIDTH, total)
     draw_header(draw, view)
     y = HEADER_H
@@ -294,8 +311,9 @@ def table_image(view: TableView) -> Image.Image:
         _draw_panel(image, draw, players[0], MARGIN, y, WIDTH - 2 * MARGIN, heights[0], view,
                     highlight)
         y += heights[0] + 12
-    _draw_centre(image, draw, view, y, centre_h, highlight)
-    y += centre_h + 12
+    if shows_centre:
+        _draw_centre(image, draw, view, y, centre_h, highlight)
+        y += centre_h + 12
     row_top = {}
     for row in sorted(row_heights):
         row_top[row] = y
@@ -304,7 +322,7 @@ def table_image(view: TableView) -> Image.Image:
         _draw_panel(image, draw, players[i], MARGIN + col * (panel_w + 12), row_top[row], panel_w,
                     row_heights[row], view, highlight)
     if view.footer:
-        text(draw, (MARGIN, total - 22), fit_text(view.footer, 14, WIDTH - 2 * MARGIN), 14,
+        text(draw, (MARGIN, total - FOOTER_H + 4), fit_text(view.footer, SMALL, WIDTH - 2 * MARGIN), SMALL,
              fill=MUTED)
     return image
 

@@ -11,17 +11,17 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.i18n import number, t
+from bot.i18n import number, t, tp
 from bot.tournaments import pairing as fmt
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
-from .canvas import IMAGE_WIDTH, MARGIN, fitted_text, new_canvas
+from .canvas import IMAGE_WIDTH, MARGIN, SMALL, fitted_text, new_canvas, panel, wrap_text
 from .encode import encode_png
 
 WIDTH = IMAGE_WIDTH
-TITLE_H = 76
-HEAD_H = 34
-ROW_H = 34
+TITLE_H = 80
+HEAD_H = 36
+ROW_H = 36
 MEDALS = (GOLD, (205, 210, 214), (214, 150, 92))  # first, second and third place
 
 
@@ -108,8 +108,8 @@ class Layout:
 
 
 CELL_W = 110
-LEGEND_H = 30
-FOOTER_H = 36
+LEGEND_LINE = 26  # a line of the legend under the table
+FOOTER_H = 38
 
 
 def _table(view: StandingsView, y: int, shapes: list[Shape], labels: list[Label]) -> int:
@@ -123,9 +123,9 @@ def _table(view: StandingsView, y: int, shapes: list[Shape], labels: list[Label]
 
     shapes.append(Shape((MARGIN, y, WIDTH - MARGIN, y + HEAD_H), PANEL + (230,), radius=8))
     mid = y + HEAD_H // 2
-    labels.append(Label((MARGIN + 40, mid), "#", 16, 40, MUTED, "mm"))
-    labels.append(Label((name_x, mid), view.name_header, 16, name_w, MUTED))
-    labels.extend(Label((cell_x(i), mid), head, 15, CELL_W - 8, MUTED, "mm", 11)
+    labels.append(Label((MARGIN + 40, mid), "#", SMALL, 40, MUTED, "mm"))
+    labels.append(Label((name_x, mid), view.name_header, SMALL, name_w, MUTED, min_size=SMALL))
+    labels.extend(Label((cell_x(i), mid), head, SMALL, CELL_W - 8, MUTED, "mm", SMALL)
                   for i, head in enumerate(view.headers))
     y += HEAD_H + 4
     for n, row in enumerate(view.rows):
@@ -134,24 +134,24 @@ def _table(view: StandingsView, y: int, shapes: list[Shape], labels: list[Label]
         mid = y + ROW_H // 2
         colour = MUTED if row.out else TEXT
         if n < 3 and not row.out:
-            shapes.append(Shape((MARGIN + 26, mid - 13, MARGIN + 54, mid + 13), MEDALS[n],
+            shapes.append(Shape((MARGIN + 24, mid - 16, MARGIN + 56, mid + 16), MEDALS[n],
                                 round=True))
-            labels.append(Label((MARGIN + 40, mid), row.rank, 16, 26, (34, 28, 28), "mm"))
+            labels.append(Label((MARGIN + 40, mid), row.rank, SMALL, 24, (34, 28, 28), "mm", SMALL))
         else:
-            labels.append(Label((MARGIN + 40, mid), row.rank, 16, 40, colour, "mm"))
-        labels.append(Label((name_x, mid), row.name, 19, name_w, colour, min_size=13))
-        labels.extend(Label((cell_x(i), mid), cell, 18, CELL_W - 8,
-                            GOLD if i == 0 and not row.out else colour, "mm", 12)
+            labels.append(Label((MARGIN + 40, mid), row.rank, SMALL, 40, colour, "mm", SMALL))
+        labels.append(Label((name_x, mid), row.name, 22, name_w, colour, min_size=SMALL))
+        labels.extend(Label((cell_x(i), mid), cell, 22, CELL_W - 8,
+                            GOLD if i == 0 and not row.out else colour, "mm", SMALL)
                       for i, cell in enumerate(row.cells))
         y += ROW_H + 3
     return y
 
 
-BOX_H = 26  # one name's row in a bracket match
+BOX_H = 32  # one name's row in a bracket match
 MATCH_H = 2 * BOX_H + 2  # a match: two rows and the line between them
 SLOT_H = MATCH_H + 12  # a first-round match and the space under it
 GAP = 30  # between a match and the next round's: room for the connector's elbow
-BRACKET_TOP = 34  # the round titles above the matches
+BRACKET_TOP = 38  # the round titles above the matches
 
 
 def _bracket_height(view: StandingsView) -> int:
@@ -171,7 +171,7 @@ def _bracket(view: StandingsView, y: int, shapes: list[Shape], labels: list[Labe
         left = MARGIN + r * col_w
         right = left + col_w - GAP
         if r < len(view.bracket_titles):
-            labels.append(Label((left, y + 14), view.bracket_titles[r], 16, right - left, MUTED))
+            labels.append(Label((left, y + 16), view.bracket_titles[r], SMALL, right - left, MUTED, min_size=SMALL))
         span = SLOT_H * (2 ** r)  # each match of round r faces 2^r first-round slots
         placed = []
         for m, match in enumerate(matches):
@@ -186,8 +186,8 @@ def _bracket(view: StandingsView, y: int, shapes: list[Shape], labels: list[Labe
                     shapes.append(Shape((left, row_top, right, row_top + BOX_H), PANEL + (230,),
                                         radius=6))
                 fill = GOLD if won else MUTED if match.winner is not None else TEXT
-                labels.append(Label((left + 8, row_top + BOX_H // 2), name or "—", 15,
-                                    right - left - 16, fill, min_size=10))
+                labels.append(Label((left + 8, row_top + BOX_H // 2), name or "—", SMALL,
+                                    right - left - 16, fill, min_size=SMALL))
             shapes.append(Shape((left + 6, top + BOX_H, right - 6, top + BOX_H + 1),
                                 (0, 0, 0, 80)))
         boxes.append(tuple(placed))
@@ -209,13 +209,15 @@ def _bracket(view: StandingsView, y: int, shapes: list[Shape], labels: list[Labe
 def standings_layout(view: StandingsView) -> Layout:
     """Where everything of the standings picture goes: title, table, legend, bracket, footer."""
     shapes: list[Shape] = []
-    labels = [Label((MARGIN, 30), view.title, 28, WIDTH - 2 * MARGIN),
-              Label((MARGIN, 60), view.subtitle, 17, WIDTH - 2 * MARGIN, MUTED)]
+    labels = [Label((MARGIN, 30), view.title, 28, WIDTH - 2 * MARGIN, min_size=SMALL),
+              Label((MARGIN, 62), view.subtitle, SMALL, WIDTH - 2 * MARGIN, MUTED, min_size=SMALL)]
     y = _table(view, TITLE_H, shapes, labels)
-    if view.legend:
-        labels.append(Label((MARGIN + 4, y + LEGEND_H // 2), view.legend, 15,
-                            WIDTH - 2 * MARGIN - 8, MUTED, min_size=11))
-        y += LEGEND_H
+    if view.legend:  # a sentence: in two lines when one is too short for it
+        for line in wrap_text(view.legend, SMALL, WIDTH - 2 * MARGIN - 8, max_lines=2):
+            labels.append(Label((MARGIN + 4, y + LEGEND_LINE // 2 + 2), line, SMALL,
+                                WIDTH - 2 * MARGIN - 8, MUTED, min_size=SMALL))
+            y += LEGEND_LINE
+        y += 4
     y += 12
     matches: tuple[tuple[Box, ...], ...] = ()
     connectors: tuple[Connector, ...] = ()
@@ -223,7 +225,7 @@ def standings_layout(view: StandingsView) -> Layout:
         matches, connectors = _bracket(view, y, shapes, labels)
         y += _bracket_height(view)
     if view.footer:
-        labels.append(Label((MARGIN, y + 18), view.footer, 17, WIDTH - 2 * MARGIN, GOLD))
+        labels.append(Label((MARGIN, y + 18), view.footer, 22, WIDTH - 2 * MARGIN, GOLD, min_size=SMALL))
         y += FOOTER_H
     return Layout(y + MARGIN, tuple(shapes), tuple(labels), matches, connectors)
 
@@ -232,11 +234,9 @@ def standings_image(view: StandingsView) -> Image.Image:
     layout = standings_layout(view)
     image, draw = new_canvas(WIDTH, layout.height)
     for shape in layout.shapes:
-        if shape.round:
-            draw.ellipse(shape.box, fill=shape.fill)
-        elif shape.radius:
-            draw.rounded_rectangle(shape.box, radius=shape.radius, fill=shape.fill)
-        else:
+        if shape.round or shape.radius:
+            panel(draw, shape.box, shape.radius, shape.fill, disc=shape.round)
+        else:  # a rule between two names, no panel of its own
             draw.rectangle(shape.box, fill=shape.fill)
     for line in layout.connectors:
         draw.line(line.points, fill=MUTED + (200,), width=2, joint="curve")
@@ -316,5 +316,5 @@ def _bracket_matches(entrants: int, games: list[fmt.Game], names: dict[int, str]
         rounds.append(tuple(matches))
     total = len(rounds)
     titles = tuple(t("Final") if r == total else t("Semi-finals") if r == total - 1 and total > 1
-                   else t("Round {n}", n=r) for r in range(1, total + 1))
+                   else tp("tournament", "Round {n}", n=r) for r in range(1, total + 1))
     return tuple(rounds), titles

@@ -17,7 +17,7 @@ from bot.games import game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, number, t, tn
 from bot.rules_text import preset_label
-from bot.settlement import is_betting, stake_text
+from bot.settlement import is_betting, match_nouns, stake_text
 from bot.words import plural
 from rendering.view import GAME_NAMES
 
@@ -57,15 +57,15 @@ def counts_text(counts: list[int]) -> str:
 
 
 def match_length(rules: Any, game: str | None = None) -> str:
-    """"first to 50 points, at most 6 rounds", "12 rounds"; a betting game's are hands, as its
-    table counts them."""
+    """"first to 50 points, at most 6 rounds", "12 rounds"; a betting game's are hands and its
+    target chips, as its table counts them."""
     rounds, target = getattr(rules, "rounds", 0), getattr(rules, "target_score", 0)
-    unit = "hand" if game is not None and is_betting(game) else "round"
+    unit, score = match_nouns(game) if game is not None else ("round", "point")
     if target:
         if rounds:
-            return t("first to {points}, at most {rounds}", points=plural(target, "point"),
+            return t("first to {points}, at most {rounds}", points=plural(target, score),
                      rounds=plural(rounds, unit))
-        return t("first to {points}", points=plural(target, "point"))
+        return t("first to {points}", points=plural(target, score))
     return plural(rounds, unit)
 
 

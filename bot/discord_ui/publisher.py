@@ -84,6 +84,17 @@ def ping(*user_ids: int) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in user_ids])
 
 
+def summary_title(game: str, event: dict, picture_title: str) -> str:
+    """The title of a round's summary message, in the words of its table: a betting game's
+    rounds are hands; a showdown within a hand (a Seotda redeal) takes the picture's title."""
+    game_name = GAME_NAMES.get(game, game)
+    if "round" not in event:
+        return f"{game_name} · {picture_title}"
+    if is_betting(game):
+        return t("{game} · hand {round}", game=game_name, round=event["round"])
+    return t("{game} · round {round}", game=game_name, round=event["round"])
+
+
 @dataclass
 class Via:
     """A message reachable through an interaction's token (exempt from the global rate limit)."""
@@ -975,11 +986,7 @@ class TablePublisher:
             shown_view = presenter.summary_view(table.game, event, names)
             # The picture's words again for screen readers: a banner, the result, who took each pot.
             lines = [*filter(None, [shown_view.banner]), *shown_view.result_lines, *shown_view.pots]
-            game_name = GAME_NAMES.get(table.game, table.game)
-            if "round" in event:
-                title = t("{game} · round {round}", game=game_name, round=event["round"])
-            else:  # a showdown within a hand (a Seotda redeal)
-                title = f"{game_name} · {view.title}"
+            title = summary_title(table.game, event, view.title)
         image = await self.render(render_summary, view)
         embed = discord.Embed(title=title[:256], description="\n".join(lines)[:4096], colour=ACCENT)
         embed.set_image(url="attachment://summary.png")

@@ -16,6 +16,7 @@ from tests.e2e.community_data import finish_quick, pager_ids, play_game, start_h
 from tests.e2e.playing import hand_message, play_out, reply_text, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first, make_bot
 from tests.e2e.test_records import answer, step_to
+from tests.i18n.test_player_korean import BOTH_FORMS
 
 
 @pytest.fixture
@@ -193,6 +194,7 @@ def english_words(messages, names) -> set[str]:
     ("sakura", "ko", {}),
     ("firstbloom", "ja", {}),
     ("firstbloom", "ko", {}),
+    ("seotda", "ko", {}),
 ])
 async def test_a_whole_match_has_no_english_sentence(start_bot, standin, world, tmp_path, game, language,
                                                      house_rules):
@@ -212,6 +214,7 @@ async def test_a_whole_match_has_no_english_sentence(start_bot, standin, world, 
     seen = standin.channel_messages(world.channel) + standin.dms(player) + standin.ephemerals(player)
     assert len(seen) > 3
     assert english_words(seen, [player.name]) == set()
+    assert [text for m in seen for text in words_of(m) if BOTH_FORMS.search(text)] == []  # Korean particles
 
 
 # Proper names a translation keeps: the First Bloom rules' source and the game it resembles, a
@@ -299,6 +302,7 @@ async def test_every_community_command_speaks_the_members_language(start_bot, st
     names = ["bob", "alice", "carol", world.guild.name, *KEPT_NAMES]
     found = english_texts(seen, names)
     assert not found, "\n".join(found)
+    assert [text for m in seen for text in words_of(m) if BOTH_FORMS.search(text)] == []  # Korean particles
     doc = json.loads(exported.files[f"hanafuda-game-{played}.json"])
     assert doc["format"]["language"] == language and doc["game"] == "koikoi"  # the keys stay English
     with speaking(language):

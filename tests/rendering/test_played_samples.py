@@ -18,7 +18,13 @@ from bot.games.rng import Rng
 from bot.i18n import speaking
 from bot.rules_text import RULES_COMMAND, rules_command
 from rendering.played import AI_LEVEL, in_round, play
-from rendering.preview import DOCS, SEOTDA_BUY_IN, SEOTDA_SEED, side_pot_beside_a_fold
+from rendering.preview import (
+    DOCS,
+    SEOTDA_BUY_IN,
+    SEOTDA_REDEAL_SEED,
+    SEOTDA_SEED,
+    side_pot_beside_a_fold,
+)
 from rendering.samples import PLAYER_COUNTS, sample_summary, sample_table
 from rendering.view import GAMES
 
@@ -67,6 +73,19 @@ def test_the_readme_seotda_table_was_played_too():
     played = play("seotda", 5, SEOTDA_SEED, rules=rules, until=side_pot_beside_a_fold)
     assert len(played.table().pots) > 1
     _assert_last_move_was_legal(played, rules)
+
+
+def test_the_seotda_redeal_picture_is_a_played_showdown():
+    """The redeal the docs show is the engine's own: a hand that calls it, shown face up, and the
+    banner that says the pot stays."""
+    with speaking("en"):
+        played = play("seotda", 3, SEOTDA_REDEAL_SEED)
+        event = next(e for e in played.summaries if e.get("redeal"))
+        view = played.summary(played.summaries.index(event))
+    caller = played.names[event["redeal"]["caller"]]
+    assert view.banner and caller in view.banner
+    assert {h.player for h in view.hands} == set(played.names)
+    assert all(len(h.cards) == 2 for h in view.hands)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -28,13 +28,13 @@ def drawn(monkeypatch):
     boxes: list[tuple[float, float, float, float, str]] = []
     original = canvas.text
 
-    def recording(draw, xy, s, size, fill=canvas.TEXT, anchor="la", bold=False):
+    def recording(draw, xy, s, size, fill=canvas.TEXT, anchor="la", bold=False, font=None):
         shown = latin_safe(s)
         if shown.strip():
             stroke = 1 if bold and size >= 14 else 0
             left, top, right, bottom = latin(size).getbbox(shown, anchor=anchor, stroke_width=stroke)
             boxes.append((xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom, shown))
-        return original(draw, xy, s, size, fill=fill, anchor=anchor, bold=bold)
+        return original(draw, xy, s, size, fill=fill, anchor=anchor, bold=bold, font=font)
 
     for module in (canvas, table, betting, hand, summary, showdown):
         monkeypatch.setattr(module, "text", recording)

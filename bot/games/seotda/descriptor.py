@@ -25,7 +25,7 @@ DESCRIPTOR = register(GameDescriptor(
            "first, then each player in turn: **check** (bet nothing while nobody has bet), **bbing** "
            "(open with one ante), **call** (match the bet), **half** (call, then raise by half the "
            "pot), **ddadang** (raise to twice the bet) or **die** (fold: what you bet stays in the "
-           "pot). A player who has called may then only call or die; a round allows a limited "
+           "pot). A player who has called may then only call or die; a betting round allows a limited "
            "number of raises. Who cannot cover a call may go **all in** and plays for the part of "
            "the pot they matched (a side pot)."),
         N_("**Three-card Seotda.** After the first betting round every player still in gets a third "
