@@ -35,6 +35,7 @@ from bot.games.gostop.scoring import card_id
 from bot.games.rng import SHUFFLES, Rng
 from bot.i18n import N_, t
 from bot.refusal import Refusal
+from bot.words import plural
 
 __all__ = ["BadRecord", "Check", "Verdict", "fair_deal_section", "recorded_deals", "verify_document",
            "check_sentence", "problem_sentence", "verdict_lines", "main"]
@@ -409,8 +410,8 @@ def verdict_headline(verdict: Verdict) -> str:
                      "nothing to check.")
         return t("Not committed: this game was dealt before deals were committed, but every deal "
                  "follows its seed.")
-    return t("Agree: the commitment, the seed and all {deals} deals in {rounds} rounds check out.",
-             deals=verdict.deals, rounds=verdict.rounds)
+    return t("Agree: the commitment, the seed and the {deals} of {rounds} check out.",
+             deals=plural(verdict.deals, "deal"), rounds=plural(verdict.rounds, "round"))
 
 
 def verdict_lines(verdict: Verdict, *, every_deal: bool = False) -> list[str]:
