@@ -12,6 +12,7 @@ from bot.fairness import FairDeal, Input, commitment_of, derive_seed
 from bot.replay import deal_document
 from bot.store import EVERY_SERVER, InvalidInput, SeatResult, Store, UnknownGame
 from bot.store.errors import InvalidGame
+from bot.tables import Table
 from bot.verify import verify_document
 
 from . import upgrade_fixtures as fixtures
@@ -79,10 +80,11 @@ async def test_a_started_game_keeps_the_secret_and_reveals_it_only_at_its_end(da
     try:
         lobby = await _started_lobby(store)
         deal = await store.lobby_deal(lobby.lobby_id, GUILD, Input("start", str(START)))
-        played = play([ALICE, BOB], deal.seed)
+        played = play([ALICE, BOB], deal.seed, moves=0)
         game = await store.create_game(GUILD, CHANNEL, "koikoi", rules=played.rules,
-                                       players=[ALICE, BOB], seed=deal.seed, state_json="{}",
-                                       state_version=1, key=lobby.start_key, deal=deal)
+                                       players=[ALICE, BOB], seed=deal.seed,
+                                       state_json=played.state_json, state_version=1,
+                                       key=lobby.start_key, deal=deal)
         await store.finish_lobby_start(lobby.lobby_id, game.game_id)
         assert await _secret_of(store, lobby.lobby_id) is None  # the game holds it now
         assert game.deal == deal.sealed()
@@ -92,6 +94,7 @@ async def test_a_started_game_keeps_the_secret_and_reveals_it_only_at_its_end(da
     try:
         running = await store.load_game(game.game_id, scope=GUILD)
         assert running.deal == deal.sealed() and running.deal.server_seed is None
+        assert Table.from_record(running).deal == deal.sealed()  # the resumed table shows it
         assert await store.fair_deal(game.game_id, scope=GUILD) == deal.sealed()
         with pytest.raises(UnknownGame):
             await store.fair_deal(game.game_id, scope=OTHER_GUILD)
