@@ -26,8 +26,8 @@ def add_commitment(embed: discord.Embed, commitment: str | None) -> None:
     if commitment is None:
         return
     embed.add_field(name=_name(), inline=False, value=clip(t(
-        "Commitment (SHA-256): `{commitment}`\nThe secret seed behind it is revealed when the game "
-        "ends; /verify then checks every deal.", commitment=commitment), FIELD_VALUE))
+        "Commitment (`SHA-256`): `{commitment}`\nThe secret seed behind it is revealed when the "
+        "game ends; /verify then checks every deal.", commitment=commitment), FIELD_VALUE))
 
 
 def add_deal(embed: discord.Embed, deal: FairDeal | None, game_id: int, *, ended: bool,
@@ -44,9 +44,9 @@ def add_deal(embed: discord.Embed, deal: FairDeal | None, game_id: int, *, ended
         add_commitment(embed, deal.commitment)
         return
     embed.add_field(name=_name(), inline=False, value=clip(t(
-        "Server seed: `{seed}`\nIts SHA-256 `{commitment}` was shown before the deal.\n"
-        "Match seed: the first 8 bytes of the SHA-256 of `{text}` as a number, halved: {match}.\n"
-        "Check every deal with /verify game_id:{game_id}.",
+        "Server seed: `{seed}`\nIts `SHA-256`, `{commitment}`, was shown before the deal.\n"
+        "Match seed: the first 8 bytes of the `SHA-256` of `{text}` as a number, halved: {match}.\n"
+        "Check every deal with `/verify game_id:{game_id}`.",
         seed=deal.server_seed, commitment=deal.commitment,
         text=derivation_text(deal.server_seed, deal.ids), match=str(deal.seed),
         game_id=game_id), FIELD_VALUE))

@@ -135,6 +135,9 @@ async def test_a_forfeited_challenge_reveals_its_seed_and_verifies(hbot, standin
     assert text == f"hanafuda-deal-1:{seed}:{accept.id}"
     assert (await checked(standin, world.admin, world.channel, gid)).startswith("Agree")
     assert len(table_messages(standin, world.channel)) == 1
+    for locale, agree in (("ja", "一致："), ("ko", "일치:")):  # each in the asker's language
+        world.player.locale = locale
+        assert (await checked(standin, world.player, world.channel, gid)).startswith(agree)
 
 
 async def test_a_game_against_the_ai_commits_with_its_command(hbot, standin, world):
