@@ -67,7 +67,7 @@ async def step_to(standin, user, message, custom_id, footer_start):
 
 async def test_record_commands_are_registered_in_servers_only(hbot, standin, world):
     commands = {c["name"]: c for c in standin.registered_commands(world.guild)}
-    for name in ("rules", "history", "replay", "export"):
+    for name in ("rules", "history", "replay", "export", "verify"):
         assert_guild_only(commands[name])
         assert commands[name]["default_member_permissions"] is None
 
