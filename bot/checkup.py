@@ -1,6 +1,7 @@
 """Whether a whole database is sound, after a restore or an upgrade: the ledger balances, every
-game replays from its seed and actions to the state stored with it, and every running game loads
-as the bot resumes it and offers its next move."""
+game replays from its seed and actions to the state stored with it, every ended game dealt from a
+commitment verifies (docs/fair-deals.md), and every running game loads as the bot resumes it and
+offers its next move."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from dataclasses import dataclass, field
 
 from bot.games import game_module
 from bot.games.base import GameError
-from bot.replay import Replay, ReplayError
+from bot.replay import Replay, ReplayError, deal_document
 from bot.store import EVERY_SERVER, Store
 from bot.tables import Table
+from bot.verify import BadRecord, verify_document
 
 __all__ = ["Checkup", "check_store"]
 
@@ -43,7 +45,7 @@ async def check_store(store: Store) -> Checkup:
     report.problems += [f"ledger: {problem}" for problem in audit.problems]
     for game_id, status in await store.game_statuses():
         record = await store.load_game(game_id, scope=EVERY_SERVER)
-        problem = _replay(record) or (_resume(record) if status == "running" else None)
+        problem = _replay(record) or (_resume(record) if status == "running" else _fair(record))
         if problem:
             report.problems.append(f"game #{game_id} ({status}): {problem}")
         elif status == "running":
@@ -63,6 +65,17 @@ def _replay(record) -> str | None:
     if stored is not None and replayed != stored and _as_loaded(record.game, stored) != replayed:
         return f"replays to another state than the stored one after {len(record.events)} action(s)"
     return None
+
+
+def _fair(record) -> str | None:
+    """Whether an ended game's committed deal verifies as anyone would verify it."""
+    if record.deal is None:
+        return None
+    try:
+        verdict = verify_document(deal_document(record))
+    except (BadRecord, ReplayError) as exc:
+        return f"its deal cannot be verified: {exc}"
+    return None if verdict.agrees else "its deal does not verify against its commitment"
 
 
 def _as_loaded(game: str, stored: dict) -> dict | None:

@@ -20,13 +20,14 @@ from bot.games import GAMES, game_module
 from bot.games.base import Action, GameError, stored_shuffle
 from bot.i18n import N_, current, t
 from bot.store.models import GameOutcome, GameRecord, Seat, former_member, is_pseudonym
+from bot.verify import fair_deal_section, recorded_deals
 
-__all__ = ["ReplayError", "Frame", "Replay", "player_names", "seat_label", "export_document",
+__all__ = ["ReplayError", "Frame", "Replay", "player_names", "seat_label", "export_document", "deal_document",
            "FORMAT_VERSION", "action_words", "event_lines"]
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 2  # 2: the record says how the deck was shuffled (``shuffle``)
+FORMAT_VERSION = 3  # 2: the record says how the deck was shuffled (``shuffle``); 3: ``fair_deal``
 
 
 class ReplayError(Exception):
@@ -155,6 +156,13 @@ class Replay:
                           action=logged.action, actor=logged.actor, at=logged.created_at)
         return frame
 
+    def deals(self) -> list[dict[str, Any]]:
+        """Every deal of the game as the engine dealt it (see :func:`bot.verify.recorded_deals`)."""
+        try:
+            return recorded_deals(self._new_match, [logged.action for logged in self.record.events])
+        except GameError as exc:
+            raise ReplayError(t("a move no longer applies: {problem}", problem=exc)) from None
+
     def seats_and_intro(self) -> tuple[list[dict[str, Any]], list[int | None], Any]:
         """The deal's events, the seat of every stored action and the final match, in one pass."""
         match = self._new_match()
@@ -212,7 +220,23 @@ _FORMAT_FIELDS: dict[str, str] = {
               "out of the pot; refunds when cancelled)."),
     "replay": N_("A check made while exporting: the recorded actions were re-applied to a fresh "
               "deal from the seed; final_scores_match says whether the result agreed."),
+    "fair_deal": N_("How the deal was committed (docs/fair-deals.md in the bot's source): "
+                 "committed (false for games dealt before commitments); derivation (its "
+                 "version); commitment (the SHA-256 shown before the deal); server_seed (the "
+                 "secret, revealed now the game is over); inputs (the interactions mixed into the "
+                 "seed, each a role and a Discord id as a string); deals (every deal as the engine "
+                 "dealt it: round, deal (1, or more after a misdeal or redeal), dealer, seats "
+                 "dealt, hands per seat, table (the face-up cards) and stock, top card first). "
+                 "python -m bot.verify FILE checks it all."),
 }
+
+
+def deal_document(record: GameRecord) -> dict[str, Any]:
+    """The part of an export :mod:`bot.verify` reads: enough to check every deal of the game."""
+    replay = Replay(record)
+    return {"game_id": record.game_id, "game": record.game, "players": list(record.players),
+            "rules": dict(record.rules), "seed": record.seed, "shuffle": replay.shuffle,
+            "fair_deal": fair_deal_section(record.deal, replay.deals())}
 
 
 def export_document(record: GameRecord, outcome: GameOutcome, *, title: str,
@@ -287,4 +311,5 @@ def export_document(record: GameRecord, outcome: GameOutcome, *, title: str,
             "payouts": {str(s): v for s, v in sorted(outcome.payouts.items())},
         },
         "replay": {"final_scores_match": stored_scores is None or stored_scores == scores},
+        "fair_deal": fair_deal_section(record.deal, replay.deals()),
     }

@@ -16,7 +16,6 @@ import json
 import logging
 import multiprocessing
 import os
-import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from bot import logcontext, metrics, presenter
 from bot.ai import make_player
 from bot.ai.shedding import slap_delay
 from bot.discord_ui.errors import sentence
+from bot.fairness import FairDeal
 from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
@@ -181,6 +181,9 @@ class Table:
     # the move number does not, and a surface that drew then would offer the next turn's moves
     # under the old number (every press of them refused). Surfaces draw once it is set.
     settled: asyncio.Event = field(default_factory=_settled)
+    # How its deal was committed (bot.fairness): the commitment while it runs, the server seed
+    # too once it has ended (read back from the store then). None: dealt before commitments.
+    deal: FairDeal | None = None
 
     @property
     def escrow(self) -> int:
@@ -261,6 +264,7 @@ class Table:
         table.closing = data.get("closing")
         table.home = data.get("home", HOME_CHANNEL)
         table.bets_from_balance = bets_from_balance(rec.game, table.stake, rec.stake)
+        table.deal = rec.deal
         return table
 
 
@@ -279,9 +283,9 @@ class TableManager:
     slap_delays: tuple[float, float] = (0.6, 2.0)  # an AI seat's reaction time in the race, seconds
     MAX_TIMEOUTS = 3
     retry_delays: tuple[float, ...] = RETRY_DELAYS  # tests shorten them
-    # The shuffle seed of each new game: unguessable, since a seed fixes every hand. Tests that
-    # need one particular deal (a human seat to move first) pin it.
-    new_seed: Callable[[], int] = staticmethod(lambda: secrets.randbits(63))
+    # Every game is dealt from a committed secret (bot.fairness). Tests that need one particular
+    # deal (a human seat to move first) set this to give its seed; such a game is not committed.
+    new_seed: Callable[[], int] | None = None
 
     def __init__(self, store: Store, publisher: TableSurface, ai_pool: Any = None,
                  owns: Callable[[int], bool] | None = None) -> None:
@@ -302,15 +306,25 @@ class TableManager:
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
-                    names: list[str], host_id: int, rules: Any, stake: int, seed: int,
-                    key: str | None = None, via: Any = None, headline: str = "",
-                    home: str = HOME_CHANNEL) -> Table:
+                    names: list[str], host_id: int, rules: Any, stake: int, seed: int | None = None,
+                    deal: FairDeal | None = None, key: str | None = None, via: Any = None,
+                    headline: str = "", home: str = HOME_CHANNEL) -> Table:
         """Create the game (stakes escrowed, all or none), post the table and deal the hands.
 
+        The seed is derived from ``deal`` (:mod:`bot.fairness`: a server seed committed to before
+        the players were seated, and their presses), or from a fresh commitment with no presses;
+        a ``seed`` given instead (tests, :attr:`new_seed`) deals a game that is not committed.
         ``key`` makes the start idempotent: a second start with the same key, at once or after a
         restart, raises :class:`AlreadyStarted` and creates nothing. ``via`` is an interaction
         deferred publicly whose response becomes the table message; ``headline`` a line of text
         above the table (who sits down against whom); ``home`` where the table lives."""
+        if seed is None and self.new_seed is not None:
+            seed = self.new_seed()
+        if seed is not None:
+            deal = None  # a seed given outright (a test's) was never committed to
+        else:
+            deal = deal or FairDeal.fresh()
+            seed = deal.seed
         if not self.accepting:
             raise Stopping()
         if key is not None:
@@ -320,20 +334,22 @@ class TableManager:
         try:
             return await self._start(guild_id=guild_id, channel_id=channel_id, game=game,
                                      players=players, names=names, host_id=host_id, rules=rules,
-                                     stake=stake, seed=seed, key=key, via=via, headline=headline,
-                                     home=home)
+                                     stake=stake, seed=seed, deal=deal, key=key, via=via,
+                                     headline=headline, home=home)
         finally:
             if key is not None:
                 self._starting.discard(key)
 
     async def _start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
                      names: list[str], host_id: int, rules: Any, stake: int, seed: int,
-                     key: str | None, via: Any, headline: str, home: str) -> Table:
+                     deal: FairDeal | None, key: str | None, via: Any, headline: str,
+                     home: str) -> Table:
         module = game_module(game)
         match = module.new_match(len(players), rules, seed)
         table = Table(game_id=0, guild_id=guild_id, channel_id=channel_id, game=game,
                       players=players, names=names, host_id=host_id, stake=stake, match=match,
-                      timeouts=[0] * len(players), home=home)
+                      timeouts=[0] * len(players), home=home,
+                      deal=deal.sealed() if deal else None)
         try:
             self._turn_seconds[guild_id] = float((await self.store.get_settings(guild_id)).turn_timeout_s)
         except StoreError as exc:
@@ -343,7 +359,7 @@ class TableManager:
             record = await self.store.create_game(
                 guild_id, channel_id, game, rules=rules.to_dict(), players=players, seed=seed,
                 state_json=table.state_json(), state_version=STATE_VERSION, stake=table.escrow,
-                key=key, actor=host_id, moves=table.chip_moves(match.intro_events))
+                key=key, actor=host_id, moves=table.chip_moves(match.intro_events), deal=deal)
         except StoreError as exc:
             raise TableError(sentence(exc)) from None
         if record.game_id in self.tables or record.status != "running" or record.last_seq:
@@ -425,6 +441,7 @@ class TableManager:
                              "outcome": outcome}
             logcontext.table_context(table).run(log.info, "showing its end again")
             await self._post_owed(table)
+            await self._reveal(table)
             self.publisher.show_end(table)
 
     async def _post_owed(self, table: Table) -> None:
@@ -613,6 +630,7 @@ class TableManager:
                 raise TableError(sentence(exc)) from None
             table.closing = {**closing, "outcome": outcome}
             self._close(table)
+            await self._reveal(table)
             self.publisher.show_end(table)
 
     @staticmethod
@@ -646,6 +664,7 @@ class TableManager:
             table.closing = {**closing, "outcome": outcome}
             self._close(table)
             if show:
+                await self._reveal(table)
                 self.publisher.show_end(table)
             else:  # nobody can see it any more: its end needs no showing
                 with contextlib.suppress(StoreError):
@@ -668,7 +687,17 @@ class TableManager:
                                                escrow_payouts=table.escrow_payouts())
         table.closing = {**closing, "outcome": outcome}
         self._close(table)
+        await self._reveal(table)
         self.publisher.show_end(table, events)
+
+    async def _reveal(self, table: Table) -> None:
+        """Read back the server seed of a game whose end is stored, for the final table to
+        reveal: the store gives it out only once the game has ended. Should the read fail, the
+        final table keeps the commitment and /replay reveals the seed."""
+        try:
+            table.deal = await self.store.fair_deal(table.game_id, scope=table.guild_id)
+        except StoreError as exc:
+            log.warning("cannot read the deal of game %s to reveal it: %s", table.game_id, exc)
 
     async def _finish_or_retry(self, table: Table, events: list[dict]) -> None:
         """Settle now, or, when the database refuses, keep trying in the background: the last

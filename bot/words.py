@@ -29,6 +29,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "rated game": NN_("{n} rated game", "{n} rated games"),
     "match": NN_("{n} match", "{n} matches"),
     "round": NN_("{n} round", "{n} rounds"),
+    "deal": NN_("{n} deal", "{n} deals"),
     "hand": NN_("{n} hand", "{n} hands"),  # a betting game's round, as its table names it
     "turn": NN_("{n} turn", "{n} turns"),
     "bomb turn": NN_("{n} bomb turn", "{n} bomb turns"),

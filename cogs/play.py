@@ -24,6 +24,7 @@ from bot import metrics
 from bot.discord_ui.app import app
 from bot.discord_ui.cog import anywhere
 from bot.discord_ui.errors import sentence, told
+from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings, preset_label, seat_counts
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import Place, place_of, scope_of
@@ -75,7 +76,7 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
             return
         async with lobby_lock(lobby.lobby_id):
             if op == "join":
-                lobby = await store.join_lobby(lobby.lobby_id, user)
+                lobby = await store.join_lobby(lobby.lobby_id, user, press=interaction.id)
             elif op == "leave":
                 lobby = await store.leave_lobby(lobby.lobby_id, user)
             elif op == "ai":
@@ -258,6 +259,8 @@ def lobby_embed(lobby: Lobby, settings: Any, title: str | None = None, *, open_:
                  chosen_preset=lobby.preset is not None,
                  seated=lobby.seats if lobby.kind == "lobby" else None,
                  seats=lobby.kind == "lobby")
+    if open_:
+        add_commitment(embed, lobby.commitment)
     if lobby.kind == "lobby" and open_:
         embed.set_footer(text=t("Join to take a seat; the host adds AI players and presses Start."))
     return embed

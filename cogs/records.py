@@ -1,4 +1,4 @@
-"""Rules and game records: ``/rules``, ``/history``, ``/replay`` and ``/export``.
+"""Rules and game records: ``/rules``, ``/history``, ``/replay``, ``/export`` and ``/verify``.
 
 ``/replay`` answers privately (ephemeral): only the member who asked sees the replay and its
 First / Previous / Next / Last buttons (``hf:rp:<game id>:<step>:<f|p|n|l>``), which rebuild the
@@ -34,6 +34,7 @@ from bot.discord_ui.cog import (
     store_of,
 )
 from bot.discord_ui.errors import sentence
+from bot.discord_ui.fair import add_deal
 from bot.discord_ui.parts import ACCENT, png
 from bot.discord_ui.places import scope_of
 from bot.discord_ui.speaking import Speaks, in_public
@@ -42,9 +43,17 @@ from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, current, number, t
 from bot.presenters.base import PLAYED_OUT, end_reason_words
-from bot.replay import Replay, ReplayError, action_words, event_lines, export_document
+from bot.replay import (
+    Replay,
+    ReplayError,
+    action_words,
+    deal_document,
+    event_lines,
+    export_document,
+)
 from bot.rules_text import chips_text, how_to_play, rules_summary, title
 from bot.store import GameRecord, Scope, Store, StoreError, UnknownGame
+from bot.verify import BadRecord, problem_sentence, verdict_lines, verify_document
 from bot.words import capitalized, currency_noun, plural
 from bot.workers import WorkerPool
 from rendering import TableView, render_table, render_yaku_sheet
@@ -189,6 +198,7 @@ def _frame_content(record: GameRecord, step: int) -> tuple[discord.Embed, TableV
         embed.add_field(name=shown(name, FIELD_NAME), value=plural(scores[seat], "point"))
     if frame.step == frame.total:
         embed.add_field(name=t("End"), inline=False, value=clip(how_it_ended(record.status, record.end_reason), 1024))
+    add_deal(embed, record.deal, record.game_id, ended=True, unknown=True)
     embed.set_image(url="attachment://replay.png")
     embed.set_footer(text=t("Move {n} of {total} · {game}", n=frame.step, total=frame.total,
                             game=title(record.game)))
@@ -349,6 +359,32 @@ class RecordsCog(ServerCog):
             ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=f"hanafuda-game-{game_id}.json"),
             allowed_mentions=NO_PINGS)
+
+
+    @answers(private=True)
+    @server_only
+    @app_commands.command(name="verify", description="Check that a finished game was dealt from "
+                          "the seed it committed to before it began")
+    @app_commands.describe(game_id="The game number (see /history)")
+    async def verify(self, interaction: discord.Interaction,
+                     game_id: app_commands.Range[int, 1, 2**53 - 1]) -> None:
+        record = await load_record(interaction, game_id, events=True)
+        if record is None:
+            return
+        await acknowledge(interaction, private=True)
+        try:
+            verdict = await asyncio.to_thread(lambda: verify_document(deal_document(record)))
+        except ReplayError as exc:
+            await refuse(interaction, t("I can't verify game #{id}: {problem}.", id=game_id, problem=exc))
+            return
+        except BadRecord as exc:
+            await refuse(interaction, t("I can't verify game #{id}: {problem}", id=game_id,
+                                        problem=problem_sentence(exc)))
+            return
+        embed = discord.Embed(title=t("✔️ Game #{id} · fair deal check", id=game_id), colour=ACCENT,
+                              description=clip("\n".join(verdict_lines(verdict)), DESCRIPTION))
+        add_deal(embed, record.deal, game_id, ended=True, unknown=True)
+        await send(interaction, embed=fit_embed(embed), ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.discord_ui.app import app
 from bot.discord_ui.errors import told
+from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings
 from bot.discord_ui.parts import ACCENT, controls, rematch_face
 from bot.discord_ui.speaking import Speaks, in_public
@@ -129,6 +130,8 @@ def rematch_embed(lobby: Lobby, source: Source, currency: str) -> discord.Embed:
         lines.append(t("Also at the table: {players}", players=", ".join(ais)))
     embed = discord.Embed(title=t("{game} rematch", game=game), colour=ACCENT, description="\n".join(lines))
     add_settings(embed, lobby.game, source.rules, source.stake, currency, seats=False)
+    if lobby.status == "open":
+        add_commitment(embed, lobby.commitment)
     return fit_embed(embed)
 
 
@@ -190,7 +193,7 @@ async def request(interaction: discord.Interaction, source: Source,
         try:
             return await store.request_rematch(source.record.game_id, interaction.user.id,
                                                expires_at=time.time() + REMATCH_SECONDS,
-                                               answering=answering, **args)
+                                               answering=answering, press=interaction.id, **args)
         except LobbyExpired:
             if live is not None and await store.expire_lobby(live.lobby_id) is not None:
                 await show_rematch(interaction.client, live.lobby_id)

@@ -616,7 +616,7 @@ class TournamentCog(ServerCog):
                 guild_id=tour.guild_id, channel_id=tour.channel_id, game=tour.game, players=seats,
                 names=[a.name, b.name], host_id=tour.created_by,
                 rules=game_module(tour.game).Rules.from_dict(tour.rules), stake=0,
-                seed=self.bot.tables.new_seed(), key=key, headline=headline)
+                key=key, headline=headline)
             game_id = table.game_id
         except AlreadyStarted:  # opened before a restart, or by a retry
             game_id = await self.store.game_started_as(tour.guild_id, key)

@@ -37,6 +37,7 @@ from bot.discord_ui.controls import (
     action_key,
 )
 from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
+from bot.discord_ui.fair import add_deal
 from bot.discord_ui.parts import ACCENT, controls, png, rematch_face
 from bot.discord_ui.text import shown
 from bot.games.base import Action
@@ -531,7 +532,8 @@ class TablePublisher:
             embed.add_field(name=t("Slap race"), value=race(obs, names)[:1024], inline=False)
         if closing is not None:
             embed.add_field(name=t("Result"), value=self._result_text(table, closing)[:1024], inline=False)
-        else:
+        add_deal(embed, table.deal, table.game_id, ended=closing is not None)
+        if closing is None:
             seat = table.match.current_player
             if seat is not None:
                 turn = t("Slap race!") if table.in_race else t("{name} to play", name=table.names[seat])

@@ -21,6 +21,7 @@ from bot.discord_ui.places import place_of, scope_of
 from bot.discord_ui.speaking import in_public
 from bot.discord_ui.table_rules import table_rules
 from bot.discord_ui.text import refuse, safe_name
+from bot.fairness import FairDeal, Input
 from bot.i18n import N_, number, t, tp
 from bot.settlement import cover_for
 from bot.store import StoreError, UnknownAccount
@@ -37,6 +38,8 @@ LOBBY_CLOSED = N_("This lobby is no longer open.")
 CHALLENGE_CLOSED = N_("This challenge is no longer open.")
 REMATCH_CLOSED = N_("This rematch is no longer open.")
 CLOSED = {"lobby": LOBBY_CLOSED, "challenge": CHALLENGE_CLOSED, "rematch": REMATCH_CLOSED}
+STARTER = {"lobby": "start", "challenge": "accept", "rematch": "accept"}
+"""What the press that starts each kind of lobby is, as an input of the deal (bot.fairness)."""
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -120,12 +123,14 @@ async def _check_stakes(interaction: discord.Interaction, game: str, stake: int,
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
                       names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int,
                       *, key: str, via: discord.Interaction | None = None, headline: str = "",
-                      rules: Any = None) -> Table:
+                      rules: Any = None, deal: FairDeal | None = None) -> Table:
     """Create and show the table; refuses with a clear message (nothing started) on bad input.
     ``key`` makes the start idempotent: a second call with it returns the same game. ``via``: an
     interaction deferred publicly whose answer becomes the table (its token then keeps the table
     up to date without counting against the bot's global rate limit). ``rules``: the exact rules
-    to play (a rematch), instead of building them from ``rules_spec`` and the house rules."""
+    to play (a rematch), instead of building them from ``rules_spec`` and the house rules.
+    ``deal``: the lobby's commitment and the presses that seated its players; without one the
+    game commits as it starts, mixing in this interaction's id."""
     bot = interaction.client
     place = place_of(interaction)
     if rules is None:
@@ -139,7 +144,8 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
         return await app(bot).tables.start(
             guild_id=place.scope, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            seed=bot.tables.new_seed(), key=key, via=via, headline=headline, home=place.home)
+            deal=deal or FairDeal.fresh([Input("command", str(interaction.id))]), key=key, via=via,
+            headline=headline, home=place.home)
     except StoreError as exc:
         raise TableError(sentence(exc)) from None
 
@@ -191,10 +197,15 @@ async def launch(interaction: discord.Interaction, lobby: Lobby, *,
             shown_names = [await display_name(interaction, h) for h in lobby.humans]
             with in_public(interaction):  # the AI seats' names are shown to the whole channel
                 names = shown_names + ai_names(list(lobby.ais))
+        try:  # the press that starts the game is the last input its deal mixes in
+            deal = await store.lobby_deal(lobby.lobby_id, scope_of(interaction),
+                                          Input(STARTER[lobby.kind], str(interaction.id)))
+        except StoreError as exc:
+            raise TableError(sentence(exc)) from None
         table = await start_table(interaction, lobby.game, players, names,
                                   lobby.host_id if host_id is None else host_id, lobby_spec(lobby),
                                   lobby.stake, key=start_key(lobby.lobby_id), rules=rules,
-                                  headline=headline,
+                                  headline=headline, deal=deal,
                                   via=interaction if place_of(interaction).guest else None)
     except TableError as exc:
         await store.settle_lobby_start(lobby.lobby_id)

@@ -12,6 +12,7 @@ are plain JSON dicts with a ``"type"`` key.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import json
 from abc import ABC, abstractmethod
@@ -37,7 +38,14 @@ __all__ = [
     "RoundState",
     "RoundResult",
     "Match",
+    "DEAL_WATCH",
 ]
+
+DEAL_WATCH: contextvars.ContextVar[Callable[[RoundState], None] | None] = contextvars.ContextVar(
+    "deal_watch", default=None)
+"""Called with every round a :class:`Match` deals, before anything acts on it: a round the deal
+itself decides is over before any move, so a replay that writes down every deal (the fair-deal
+record, :mod:`bot.verify`) watches here rather than between moves."""
 
 
 class GameError(Refusal):
@@ -375,7 +383,7 @@ class Match:
         return Rng(self.seed).fork(self.round_number).next64()
 
     def _start_round(self) -> RoundState:
-        return self._new_round(
+        state = self._new_round(
             num_players=self.num_players,
             rules=self.rules,
             seed=self._round_seed(),
@@ -384,6 +392,10 @@ class Match:
             carry=dict(self.carry),
             shuffle=self.shuffle,
         )
+        watch = DEAL_WATCH.get()
+        if watch is not None:
+            watch(state)
+        return state
 
     def _finish_round(self) -> list[Event]:
         result = self.round.result()

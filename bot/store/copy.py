@@ -27,16 +27,16 @@ from .target import operating_on, parse_target
 __all__ = ["COPIED_TABLES", "CopyReport", "copy_database"]
 
 #: Every table of the schema, parents before children (foreign keys hold at each insert).
-COPIED_TABLES = ("guild_settings", "user_languages", "seasons", "games", "game_events", "results",
-                 "ratings", "accounts", "transfers", "entries", "lobbies", "relayed_presses",
-                 "departed_guilds", "tournaments", "tournament_entrants", "tournament_rounds",
-                 "tournament_pairings", "surface_notes")
+COPIED_TABLES = ("guild_settings", "user_languages", "seasons", "games", "game_deals", "game_events",
+                 "results", "ratings", "accounts", "transfers", "entries", "lobbies",
+                 "relayed_presses", "departed_guilds", "tournaments", "tournament_entrants",
+                 "tournament_rounds", "tournament_pairings", "surface_notes")
 #: Columns whose values PostgreSQL numbers itself: its counters continue after the copy.
 IDENTITIES = {"games": "game_id", "accounts": "account_id", "transfers": "transfer_id",
               "entries": "entry_id", "relayed_presses": "press_id",
               "tournaments": "tournament_id"}
 _KEYS = {"guild_settings": "guild_id", "user_languages": "user_id",
-         "seasons": "guild_id, season", "games": "game_id",
+         "seasons": "guild_id, season", "games": "game_id", "game_deals": "game_id",
          "game_events": "game_id, seq", "results": "game_id, seat",
          "ratings": "guild_id, game, season, user_id", "accounts": "account_id",
          "transfers": "transfer_id", "entries": "entry_id", "lobbies": "lobby_id",

@@ -14,9 +14,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import aiosqlite
+
+from bot.fairness import FairDeal, Input
 
 from . import seasons
 from .db import IntegrityError, dialect_of
@@ -165,10 +168,12 @@ async def _seat_account(conn: aiosqlite.Connection, guild_id: int, player: Seat,
 
 
 async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | None, actor: int,
-                      now: int, moves: Sequence[ChipMove] = ()) -> GameRecord:
+                      now: int, moves: Sequence[ChipMove] = (),
+                      deal: FairDeal | None = None) -> GameRecord:
     """Insert the game and escrow every seat's stake (a betting game's buy-in): all seats pay or
     the game is not created. ``moves``: first movements made as the game's move 0 (the antes of a
-    betting game of the older code, which moved its bets one by one; see :func:`move_chips`)."""
+    betting game of the older code, which moved its bets one by one; see :func:`move_chips`).
+    ``deal``: the commitment the game was dealt from, kept with it (its server seed included)."""
     if moves and new["stake"]:
         raise InvalidGame(_BETS_INSIDE)
     start_key = scoped_key(new["guild_id"], "start", key) if key is not None else None
@@ -198,6 +203,13 @@ async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | No
     if moves:
         await move_chips(conn, row["game_id"], new["guild_id"], json.loads(new["players"]), 0, moves,
                          actor, now)
+    if deal is not None:
+        await conn.execute(
+            "INSERT INTO game_deals (game_id, server_seed, commitment, inputs, derivation, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (row["game_id"], deal.server_seed, deal.commitment, json.dumps(deal.inputs_json()),
+             deal.derivation, now))
+        return replace(_record(row), deal=deal.sealed())
     return _record(row)
 
 
@@ -254,6 +266,26 @@ async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, acto
                          actor if type(actor) is int else 0, now)
 
 
+async def fair_deal(conn: aiosqlite.Connection, game_id: int, status: str) -> FairDeal | None:
+    """How the game's deal was committed; the server seed only once it is no longer running."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT server_seed, commitment, inputs, derivation FROM game_deals WHERE game_id = ?",
+        (game_id,)))
+    if not rows:
+        return None
+    row = rows[0]
+    deal = FairDeal(commitment=row["commitment"],
+                    inputs=tuple(Input.from_dict(i) for i in json.loads(row["inputs"])),
+                    server_seed=row["server_seed"], derivation=row["derivation"])
+    return deal.sealed() if status == "running" else deal
+
+
+async def scoped_fair_deal(conn: aiosqlite.Connection, game_id: int, scope: Scope) -> FairDeal | None:
+    """:func:`fair_deal` of a game ``scope`` may read (UnknownGame otherwise)."""
+    row = await _game_row(conn, game_id, scope)
+    return await fair_deal(conn, game_id, row["status"])
+
+
 async def load_game(conn: aiosqlite.Connection, game_id: int, scope: Scope,
                     with_events: bool) -> GameRecord:
     row = await _game_row(conn, game_id, scope)
@@ -267,7 +299,7 @@ async def load_game(conn: aiosqlite.Connection, game_id: int, scope: Scope,
                 "WHERE game_id = ? ORDER BY seq", (game_id,),
             )
         ]
-    return _record(row, events)
+    return replace(_record(row, events), deal=await fair_deal(conn, game_id, row["status"]))
 
 
 async def running_games(conn: aiosqlite.Connection, scope: Scope) -> list[GameRecord]:

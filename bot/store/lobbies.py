@@ -27,15 +27,16 @@ from .models import is_pseudonym
 __all__ = [
     "Lobby", "LobbyError", "LobbyNotOpen", "LobbyAlreadyStarted", "LobbyExpired", "LobbyRefused",
     "new_lobby_id", "is_lobby_id", "start_key", "create", "get", "set_message", "join", "leave",
-    "add_ai", "begin_start", "finish_start", "settle_start", "close", "expire", "recover",
+    "add_ai", "begin_start", "deal_secret", "finish_start", "settle_start", "close", "expire", "recover",
     "open_challenges", "request_rematch", "decline_rematch", "live_rematch",
 ]
 
 Kind = Literal["lobby", "challenge", "rematch"]
 _ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+# The server seed is not among them: it is read only by the start that deals with it (deal_secret).
 _COLUMNS = ("lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent_id, game, stake, "
             "rounds, target, preset, teams, min_seats, max_seats, humans, ais, status, game_id, "
-            "expires_at, source_game_id, options")
+            "expires_at, source_game_id, options, commitment, seat_presses")
 
 
 class LobbyError(StoreError):
@@ -94,6 +95,10 @@ class Lobby:
     expires_at: float | None
     source_game_id: int | None = None  # a rematch: the finished game it plays again
     options: dict[str, Any] = field(default_factory=dict)  # game rules over the house rules (ante...)
+    # The SHA-256 of the secret its game will be dealt from (None: opened before there was one).
+    commitment: str | None = None
+    # The presses that seated a member after the commitment was shown: (user id, interaction id).
+    seat_presses: tuple[tuple[int, str], ...] = ()
 
     @property
     def seats(self) -> int:
@@ -130,6 +135,8 @@ def _lobby(row: sqlite3.Row) -> Lobby:
         status=row["status"], game_id=row["game_id"],
         expires_at=None if row["expires_at"] is None else row["expires_at"] / 1000,
         source_game_id=row["source_game_id"], options=json.loads(row["options"]),
+        commitment=row["commitment"],
+        seat_presses=tuple((int(user), str(press)) for user, press in json.loads(row["seat_presses"])),
     )
 
 
@@ -146,9 +153,10 @@ async def create(conn: aiosqlite.Connection, values: dict[str, Any], now: int) -
     row = list(await conn.execute_fetchall(
         "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, opponent_id, game, "
         "stake, rounds, target, preset, teams, min_seats, max_seats, humans, ais, expires_at, "
-        "created_at, updated_at, options) VALUES (:lobby_id, :kind, :guild_id, :channel_id, "
-        ":host_id, :opponent_id, :game, :stake, :rounds, :target, :preset, :teams, :min_seats, "
-        f":max_seats, :humans, '[]', :expires_at, :now, :now, :options) RETURNING {_COLUMNS}",
+        "created_at, updated_at, options, server_seed, commitment) VALUES (:lobby_id, :kind, "
+        ":guild_id, :channel_id, :host_id, :opponent_id, :game, :stake, :rounds, :target, :preset, "
+        ":teams, :min_seats, :max_seats, :humans, '[]', :expires_at, :now, :now, :options, "
+        f":server_seed, :commitment) RETURNING {_COLUMNS}",
         {**values, "now": now},
     ))[0]
     return _lobby(row)
@@ -172,13 +180,24 @@ async def _open(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby:
 
 
 async def _save_seats(conn: aiosqlite.Connection, lobby: Lobby, humans: list[int], ais: list[str],
-                      now: int) -> Lobby:
+                      now: int, presses: list[tuple[int, str]] | None = None) -> Lobby:
+    presses = list(lobby.seat_presses) if presses is None else presses
     row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET humans = ?, ais = ?, updated_at = ? WHERE lobby_id = ? "
+        f"UPDATE lobbies SET humans = ?, ais = ?, seat_presses = ?, updated_at = ? WHERE lobby_id = ? "
         f"RETURNING {_COLUMNS}",
-        (json.dumps(humans), json.dumps(ais), now, lobby.lobby_id),
+        (json.dumps(humans), json.dumps(ais), _presses_json(presses), now, lobby.lobby_id),
     ))[0]
     return _lobby(row)
+
+
+def _presses_json(presses: list[tuple[int, str]]) -> str:
+    return json.dumps([[user, press] for user, press in presses])
+
+
+def _with_press(lobby: Lobby, user_id: int, press: str | None) -> list[tuple[int, str]]:
+    """The lobby's seat presses with ``user_id``'s press (None: the caller knows of none)."""
+    presses = [(u, p) for u, p in lobby.seat_presses if u != user_id]
+    return presses if press is None else [*presses, (user_id, press)]
 
 
 async def set_message(conn: aiosqlite.Connection, lobby_id: str, message_id: int, now: int) -> None:
@@ -186,7 +205,9 @@ async def set_message(conn: aiosqlite.Connection, lobby_id: str, message_id: int
                        (message_id, now, lobby_id))
 
 
-async def join(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
+async def join(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int,
+               press: str | None = None) -> Lobby:
+    """Seat ``user_id``; ``press``: the id of their Join interaction, mixed into the deal."""
     lobby = await _open(conn, lobby_id, now)
     if lobby.kind != "lobby":
         raise LobbyRefused(code="challenged_only")
@@ -194,7 +215,8 @@ async def join(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int
         raise LobbyRefused(code="already_in_lobby")
     if lobby.seats >= lobby.max_seats:
         raise LobbyRefused(code="lobby_full")
-    return await _save_seats(conn, lobby, [*lobby.humans, user_id], list(lobby.ais), now)
+    return await _save_seats(conn, lobby, [*lobby.humans, user_id], list(lobby.ais), now,
+                             _with_press(lobby, user_id, press))
 
 
 async def leave(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int) -> Lobby:
@@ -204,7 +226,7 @@ async def leave(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: in
     if user_id == lobby.host_id:
         raise LobbyRefused(code="host_cannot_leave")
     return await _save_seats(conn, lobby, [h for h in lobby.humans if h != user_id],
-                             list(lobby.ais), now)
+                             list(lobby.ais), now, _with_press(lobby, user_id, None))
 
 
 async def add_ai(conn: aiosqlite.Connection, lobby_id: str, user_id: int, level: str,
@@ -243,10 +265,24 @@ async def begin_start(conn: aiosqlite.Connection, lobby_id: str, user_id: int, n
     return _lobby(row)
 
 
-async def finish_start(conn: aiosqlite.Connection, lobby_id: str, game_id: int, now: int) -> Lobby:
-    """starting -> started with the game it created."""
+async def deal_secret(conn: aiosqlite.Connection, lobby_id: str, guild_id: int
+                      ) -> tuple[str, list[str]] | None:
+    """The server seed of a lobby being started in ``guild_id`` and the ids of its seat presses,
+    in order; None for a lobby from before commitments (or another server's, or not starting)."""
+    lobby = await get(conn, lobby_id)
+    if lobby is None or lobby.guild_id != guild_id or lobby.status != "starting":
+        return None
     rows = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET status = 'started', game_id = ?, updated_at = ? "
+        "SELECT server_seed FROM lobbies WHERE lobby_id = ?", (lobby_id,)))
+    if not rows or rows[0]["server_seed"] is None:
+        return None
+    return rows[0]["server_seed"], [press for _, press in lobby.seat_presses]
+
+
+async def finish_start(conn: aiosqlite.Connection, lobby_id: str, game_id: int, now: int) -> Lobby:
+    """starting -> started with the game it created, which keeps the server seed from now on."""
+    rows = list(await conn.execute_fetchall(
+        f"UPDATE lobbies SET status = 'started', game_id = ?, server_seed = NULL, updated_at = ? "
         f"WHERE lobby_id = ? AND status IN ('starting', 'started') RETURNING {_COLUMNS}",
         (game_id, now, lobby_id),
     ))
@@ -357,14 +393,17 @@ async def live_rematch(conn: aiosqlite.Connection, source_game_id: int) -> Lobby
 
 async def request_rematch(conn: aiosqlite.Connection, source_game_id: int, user_id: int,
                           values: dict[str, Any], now: int,
-                          answering: str | None = None) -> tuple[Lobby, RematchStep]:
+                          answering: str | None = None, press: str | None = None
+                          ) -> tuple[Lobby, RematchStep]:
     """A player of a finished game asks for (or confirms) its rematch, in one transaction.
 
     The first request creates the one live rematch of that game (``values``: its game, stake,
     settings, AI levels, seat count and expiry) with the requester confirmed; each further player
     confirms. The confirmation that completes the humans moves the row open -> starting and gets
     ``"start"``: of any number of presses, exactly one. ``"waiting"``: this player had confirmed.
-    ``answering``: the press answers that rematch, so it confirms that one or none."""
+    ``answering``: the press answers that rematch, so it confirms that one or none. ``press``: the
+    id of this interaction, noted as a seat press when it confirms a rematch opened before it (the
+    one that completes it is mixed in by the start itself)."""
     source, humans = await _source_humans(conn, source_game_id)
     if user_id not in humans:
         raise LobbyRefused(code="rematch_players_only")
@@ -384,19 +423,24 @@ async def request_rematch(conn: aiosqlite.Connection, source_game_id: int, user_
         lobby = _lobby(list(await conn.execute_fetchall(
             "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, game, stake, rounds, "
             "target, preset, teams, min_seats, max_seats, humans, ais, expires_at, source_game_id, "
-            "created_at, updated_at) VALUES (:lobby_id, 'rematch', :guild_id, :channel_id, :host_id, "
-            ":game, :stake, :rounds, :target, :preset, :teams, :seats, :seats, '[]', :ais, "
-            f":expires_at, :source_game_id, :now, :now) RETURNING {_COLUMNS}",
+            "created_at, updated_at, server_seed, commitment) VALUES (:lobby_id, 'rematch', "
+            ":guild_id, :channel_id, :host_id, :game, :stake, :rounds, :target, :preset, :teams, "
+            ":seats, :seats, '[]', :ais, :expires_at, :source_game_id, :now, :now, :server_seed, "
+            f":commitment) RETURNING {_COLUMNS}",
             {**values, "lobby_id": new_lobby_id(), "guild_id": source["guild_id"], "host_id": user_id,
              "source_game_id": source_game_id, "now": now},
         ))[0])
         step = "created"
     confirmed = [*lobby.humans, user_id]
     complete = set(humans) <= set(confirmed)
+    presses = list(lobby.seat_presses)
+    if step == "confirmed" and not complete and press is not None:
+        presses = _with_press(lobby, user_id, press)
     row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET humans = ?, status = ?, updated_at = ? WHERE lobby_id = ? "
-        f"RETURNING {_COLUMNS}",
-        (json.dumps(confirmed), "starting" if complete else "open", now, lobby.lobby_id),
+        f"UPDATE lobbies SET humans = ?, status = ?, seat_presses = ?, updated_at = ? "
+        f"WHERE lobby_id = ? RETURNING {_COLUMNS}",
+        (json.dumps(confirmed), "starting" if complete else "open", _presses_json(presses), now,
+         lobby.lobby_id),
     ))[0]
     return _lobby(row), "start" if complete else step
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from bot.i18n import t
+
+if TYPE_CHECKING:  # a type only: the fair-deal record is built by the store's games module
+    from bot.fairness import FairDeal
 
 __all__ = [
     "SYSTEM_ACTOR",
@@ -132,6 +135,9 @@ class GameRecord:
     ended_at: datetime | None
     end_reason: str | None
     events: list[GameEvent] = field(default_factory=list)
+    # How the deal was committed (bot.fairness), filled by load_game; its server seed only once
+    # the game has ended. None: a game dealt before commitments (or by a test that pins a seed).
+    deal: FairDeal | None = None
 
     @property
     def state(self) -> Any:

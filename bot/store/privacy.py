@@ -382,14 +382,17 @@ async def _forget_in_games(conn: Any, guild_id: int, user_id: int, pseudonym: in
 
 async def _forget_in_lobbies(conn: Any, guild_id: int, user_id: int, pseudonym: int, now: int) -> None:
     for row in await conn.execute_fetchall(
-            "SELECT lobby_id, host_id, opponent_id, humans FROM lobbies l WHERE l.guild_id = ? AND "
-            f"{_in_lobby(dialect_of(conn))}", (guild_id, user_id, user_id, user_id)):
+            "SELECT lobby_id, host_id, opponent_id, humans, seat_presses FROM lobbies l "
+            f"WHERE l.guild_id = ? AND {_in_lobby(dialect_of(conn))}", (guild_id, user_id, user_id, user_id)):
         humans = [pseudonym if h == user_id and type(h) is int else h for h in json.loads(row[3])]
+        # the presses that seated them keep their interaction ids, which name no one
+        presses = [[pseudonym if u == user_id else u, p] for u, p in json.loads(row[4])]
         await conn.execute(
-            "UPDATE lobbies SET host_id = ?, opponent_id = ?, humans = ?, updated_at = ? "
-            "WHERE lobby_id = ?",
+            "UPDATE lobbies SET host_id = ?, opponent_id = ?, humans = ?, seat_presses = ?, "
+            "updated_at = ? WHERE lobby_id = ?",
             (pseudonym if row[1] == user_id else row[1],
-             pseudonym if row[2] == user_id else row[2], json.dumps(humans), now, row[0]))
+             pseudonym if row[2] == user_id else row[2], json.dumps(humans), json.dumps(presses),
+             now, row[0]))
 
 
 async def _forget_in_ledger(conn: Any, guild_id: int, user_id: int, pseudonym: int) -> None:

@@ -29,6 +29,7 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("tournaments", "guild_id = ?"),
     ("relayed_presses", _OF_GAMES),
     ("surface_notes", _OF_GAMES),
+    ("game_deals", _OF_GAMES),
     ("game_events", _OF_GAMES),
     ("results", "guild_id = ?"),
     ("entries", "account_id IN (SELECT account_id FROM accounts WHERE guild_id = ?)"),

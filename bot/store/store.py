@@ -20,6 +20,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from bot.fairness import FairDeal, Input, commitment_of, new_server_seed
+
 from . import (
     games,
     leaderboards,
@@ -35,7 +37,14 @@ from . import (
     trends,
 )
 from .db import Clock, Database, database_target
-from .errors import InvalidInput, SelfTransfer, StoreUnavailable, UnknownAccount, refuse_nul
+from .errors import (
+    InvalidGame,
+    InvalidInput,
+    SelfTransfer,
+    StoreUnavailable,
+    UnknownAccount,
+    refuse_nul,
+)
 from .games import validate_new_game
 from .languages import UserLanguage, load_user_language, load_user_languages, save_user_language
 from .lobbies import Lobby
@@ -402,16 +411,22 @@ class Store:
         players: Sequence[Seat], seed: int | str, state_json: str, state_version: int,
         stake: int = 0, message_id: int | None = None, key: str | None = None,
         actor: int = SYSTEM_ACTOR, moves: Sequence[games.ChipMove] = (),
+        deal: FairDeal | None = None,
     ) -> GameRecord:
         """Create a running game and escrow ``stake`` from every seat (AI seats: the house), all
         or none. With ``key``, a retried start returns the game the first call created.
         ``moves``: first bets made in the same transaction (only a betting game of the older
-        code, which moved its bets one by one, had any; see :func:`bot.settlement.chip_moves`)."""
+        code, which moved its bets one by one, had any; see :func:`bot.settlement.chip_moves`).
+        ``deal``: the commitment ``seed`` was derived from (:mod:`bot.fairness`), kept with the
+        game; its server seed is given back by :meth:`load_game` only once the game has ended."""
         new = validate_new_game(guild_id, channel_id, game, rules, players, seed, state_json,
                                 state_version, stake, message_id)
         _actor(actor)
+        if deal is not None and (deal.server_seed is None or deal.seed != seed
+                                 or deal.commitment != commitment_of(deal.server_seed)):
+            raise InvalidGame("The seed must be the one its commitment derives.")
         return await self._db.transact(lambda conn: games.create_game(
-            conn, new, key=key, actor=actor, now=self._db.now_ms(), moves=list(moves)))
+            conn, new, key=key, actor=actor, now=self._db.now_ms(), moves=list(moves), deal=deal))
 
     def surface_notes(self, surface: str) -> SurfaceNotes:
         """The narrow part of the store a surface is handed (:mod:`bot.store.surfaces`)."""
@@ -478,6 +493,13 @@ class Store:
         scope = scope_of(scope)
         async with self._db.snapshot() as conn:
             return await games.load_game(conn, game_id, scope, with_events)
+
+    async def fair_deal(self, game_id: int, *, scope: Scope | int) -> FairDeal | None:
+        """How the game's deal was committed, if ``scope`` may read the game (else UnknownGame):
+        its server seed only once the game has ended; None for a game dealt before commitments."""
+        scope = scope_of(scope)
+        async with self._db.snapshot() as conn:
+            return await games.scoped_fair_deal(conn, game_id, scope)
 
     async def game_statuses(self) -> list[tuple[int, str]]:
         """Every game's id and status, in order (for checking a whole database)."""
@@ -889,7 +911,9 @@ class Store:
         if len(options) > 8 or not all(isinstance(name, str) and 0 < len(name) <= 32 and type(value) is int
                                        and abs(value) <= 10_000_000 for name, value in options.items()):
             raise InvalidInput("The options must be a few rule names with whole numbers.")
+        server_seed = new_server_seed()
         values = {
+            "server_seed": server_seed, "commitment": commitment_of(server_seed),
             "lobby_id": lobbies.new_lobby_id(), "kind": kind, "guild_id": guild_id,
             "channel_id": channel_id, "host_id": host_id, "opponent_id": opponent_id, "game": game,
             "stake": stake, "rounds": rounds, "target": target, "preset": preset, "teams": teams,
@@ -909,10 +933,13 @@ class Store:
         _id(message_id, "The message id")
         await self._db.transact(lambda conn: lobbies.set_message(conn, lobby_id, message_id, self._db.now_ms()))
 
-    async def join_lobby(self, lobby_id: str, user_id: int) -> Lobby:
-        """Seat a member (:class:`~bot.store.lobbies.LobbyError` if full, closed, seated...)."""
+    async def join_lobby(self, lobby_id: str, user_id: int, *, press: int | None = None) -> Lobby:
+        """Seat a member (:class:`~bot.store.lobbies.LobbyError` if full, closed, seated...);
+        ``press``: the id of their Join interaction, which the game's deal mixes in."""
         _id(user_id, "The user id")
-        return await self._db.transact(lambda conn: lobbies.join(conn, lobby_id, user_id, self._db.now_ms()))
+        pressed = None if press is None else str(_id(press, "The interaction id"))
+        return await self._db.transact(lambda conn: lobbies.join(conn, lobby_id, user_id, self._db.now_ms(),
+                                                                 pressed))
 
     async def leave_lobby(self, lobby_id: str, user_id: int) -> Lobby:
         _id(user_id, "The user id")
@@ -930,6 +957,19 @@ class Store:
         others get :class:`~bot.store.lobbies.LobbyAlreadyStarted`."""
         _id(user_id, "The user id")
         return await self._db.transact(lambda conn: lobbies.begin_start(conn, lobby_id, user_id, self._db.now_ms()))
+
+    async def lobby_deal(self, lobby_id: str, guild_id: int, start: Input) -> FairDeal | None:
+        """The deal of a lobby being started in ``guild_id``: its server seed with the seat
+        presses noted so far and ``start``, the press that starts it. None for a lobby opened
+        before commitments (its game commits at the start instead)."""
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            found = await lobbies.deal_secret(conn, lobby_id, guild_id)
+        if found is None:
+            return None
+        server_seed, presses = found
+        return FairDeal.of(server_seed, [*(Input("accept" if start.role == "accept" else "join", p)
+                                          for p in presses), start])
 
     async def finish_lobby_start(self, lobby_id: str, game_id: int) -> Lobby:
         """starting -> started with the game just created."""
@@ -962,8 +1002,8 @@ class Store:
                               seats: int, ais: Sequence[str], channel_id: int,
                               rounds: int | None = None, target: int | None = None,
                               preset: str | None = None, teams: str | None = None,
-                              expires_at: float, answering: str | None = None
-                              ) -> tuple[Lobby, str]:
+                              expires_at: float, answering: str | None = None,
+                              press: int | None = None) -> tuple[Lobby, str]:
         """A player of the finished game asks for its rematch or confirms it (see
         :func:`bot.store.lobbies.request_rematch`); ``"start"`` for the one press that starts it."""
         _id(source_game_id, "The game id")
@@ -976,11 +1016,14 @@ class Store:
             raise InvalidInput("The seat count must be a whole number of seats.")
         if not isinstance(expires_at, int | float):
             raise InvalidInput("The expiry must be a time in seconds.")
+        pressed = None if press is None else str(_id(press, "The interaction id"))
+        server_seed = new_server_seed()  # used only if this request opens the rematch
         values = {"game": game, "stake": stake, "seats": seats, "ais": json.dumps(list(ais)),
                   "channel_id": channel_id, "rounds": rounds or None, "target": target or None,
-                  "preset": preset, "teams": teams, "expires_at": int(expires_at * 1000)}
+                  "preset": preset, "teams": teams, "expires_at": int(expires_at * 1000),
+                  "server_seed": server_seed, "commitment": commitment_of(server_seed)}
         return await self._db.transact(lambda conn: lobbies.request_rematch(conn, source_game_id, user_id, values,
-                                                 self._db.now_ms(), answering))
+                                                 self._db.now_ms(), answering, pressed))
 
     async def live_rematch(self, source_game_id: int) -> Lobby | None:
         """The open, starting or started rematch of a finished game, if any."""

@@ -68,7 +68,7 @@ async def step_to(standin, user, message, custom_id, footer_start):
 
 async def test_record_commands_are_registered_in_servers_only_and_rules_anywhere(hbot, standin, world):
     commands = {c["name"]: c for c in standin.registered_commands(world.guild)}
-    for name in ("rules", "history", "replay", "export"):
+    for name in ("rules", "history", "replay", "export", "verify"):
         (assert_anywhere if name == "rules" else assert_guild_only)(commands[name])
         assert commands[name]["default_member_permissions"] is None
 
@@ -154,7 +154,7 @@ async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, worl
     doc = json.loads(msg.files[f"hanafuda-game-{gid}.json"])
     documented = set(doc["format"]["fields"])
     assert set(doc) <= documented and set(documented) <= set(doc)
-    assert doc["format"]["version"] == 2 and doc["game"] == "koikoi" and doc["game_id"] == gid
+    assert doc["format"]["version"] == 3 and doc["game"] == "koikoi" and doc["game_id"] == gid
     assert doc["seed"] == record.seed and doc["rules"] == record.rules
     assert doc["players"][0] == {"seat": 0, "kind": "human", "user_id": str(world.admin.id),
                                  "ai_level": None, "name": "alice"}

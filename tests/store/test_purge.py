@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.fairness import FairDeal, Input
 from bot.store import SeatResult
 from bot.store.db import IntegrityError
 from bot.store.purge import NOT_SERVER_DATA, PURGE_PLAN
@@ -12,8 +13,9 @@ from .conftest import ALICE, BOB, GUILD, OTHER_GUILD, count, write_directly
 
 
 async def _server_with_history(store, guild: int) -> list[int]:
-    """Settings, accounts and a transfer, a season, a finished and a running staked game, an
-    open lobby, a relayed press and a running tournament: a row in every table of a server."""
+    """Settings, accounts and a transfer, a season, a finished and a running staked game (each
+    dealt from a commitment), an open lobby, a relayed press and a running tournament: a row in
+    every table of a server."""
     await store.update_settings(guild, currency_name="petals")
     for user in (ALICE, BOB):
         await store.open_account(guild, user)
@@ -21,8 +23,10 @@ async def _server_with_history(store, guild: int) -> list[int]:
     await store.start_season(guild, "Spring", actor=ALICE, key=f"s-{guild}")
     games = []
     for _ in range(2):
+        deal = FairDeal.fresh([Input("accept", "1300000000000000001")])
         game = await store.create_game(guild, 55, "koikoi", rules={}, players=[ALICE, BOB],
-                                       seed=7, state_json="{}", state_version=1, stake=10)
+                                       seed=deal.seed, state_json="{}", state_version=1, stake=10,
+                                       deal=deal)
         await store.record_action(game.game_id, 1, ALICE, "play:1", [], "{}", 1)
         games.append(game.game_id)
     await store.finish_game(games[0], [SeatResult(0, 6, "won"), SeatResult(1, 0, "lost")])

@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Generator
 from typing import Any
 
+from bot.fairness import commitment_of, derive_seed
 from bot.store.ledger import scoped_key
 from bot.store.ratings import INITIAL, Placing, Skill, rate
 from bot.store.steps import ExecuteMany, Fetch
@@ -40,6 +41,12 @@ OPENSKILL_GAME = play([U2, U1], 18)
 UNSHOWN_GAME = play([U3, U1], 19)
 UNPOSTED_GAME = play([U1, U2], 20, moves=6)
 NOTED_GAME = play([U2, U1], 21, moves=3)
+# Games dealt from a committed server seed and the presses that seated their players.
+FAIR_SEEDS = ("5e" * 32, "a7" * 32, "0c" * 32)
+FAIR_INPUTS = [{"role": "join", "id": "1200000000000000001"}, {"role": "start", "id": "1200000000000000002"}]
+FAIR_IDS = [i["id"] for i in FAIR_INPUTS]
+FAIR_RUNNING = play([U1, U3], derive_seed(FAIR_SEEDS[0], FAIR_IDS), moves=3)
+FAIR_FINISHED = play([U3, U2], derive_seed(FAIR_SEEDS[1], FAIR_IDS))
 
 
 def _game(guild: int, played: Played, at: int, *, stake: int = 0, payouts: str | None = None):
@@ -300,7 +307,26 @@ def level_15(ids: dict[str, Any]):
          (game_id, 1, json.dumps({"private": True}), T0 + 18_003)])
 
 
+def level_16(ids: dict[str, Any]):
+    """Games dealt from a commitment, one running and one finished, each with its server seed
+    and inputs in a row of its own, and an open lobby that committed to its secret and noted the
+    Join press of the member who took a seat."""
+    rows = []
+    for guild, played, server_seed, at in ((G1, FAIR_RUNNING, FAIR_SEEDS[0], T0 + 19_000),
+                                            (G2, FAIR_FINISHED, FAIR_SEEDS[1], T0 + 20_000)):
+        game_id = yield from _game(guild, played, at)
+        rows.append((game_id, server_seed, commitment_of(server_seed), json.dumps(FAIR_INPUTS), at))
+    yield ExecuteMany("INSERT INTO game_deals (game_id, server_seed, commitment, inputs, derivation, "
+                      "created_at) VALUES (?, ?, ?, ?, 1, ?)", rows)
+    yield ExecuteMany(
+        "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, game, stake, min_seats, "
+        "max_seats, humans, ais, status, created_at, updated_at, server_seed, commitment, "
+        "seat_presses) VALUES (?, 'lobby', ?, 55, ?, 'koikoi', 0, 2, 2, ?, '[]', 'open', ?, ?, ?, ?, ?)",
+        [("fair-lobby-00000001", G1, U1, json.dumps([U1, U2]), T0 + 21_000, T0 + 21_000,
+          FAIR_SEEDS[2], commitment_of(FAIR_SEEDS[2]), json.dumps([[U2, "1200000000000000003"]]))])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
-                           14: level_14, 15: level_15}
+                           14: level_14, 15: level_15, 16: level_16}

@@ -1,0 +1,52 @@
+"""How a committed deal is shown on Discord: the commitment on a lobby, challenge, rematch and
+running table, the revealed server seed and its derivation on a final table and in /replay.
+
+One embed field, written here for every message that shows it (:mod:`bot.fairness` holds the
+data; docs/fair-deals.md the procedure the words point to).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord_ui.text import FIELD_VALUE, clip
+from bot.fairness import FairDeal, derivation_text
+from bot.i18n import t
+
+__all__ = ["add_commitment", "add_deal"]
+
+
+def _name() -> str:
+    return t("Fair deal")
+
+
+def add_commitment(embed: discord.Embed, commitment: str | None) -> None:
+    """The commitment of a game not dealt yet or still running (nothing for a lobby from before
+    commitments): the seed behind it stays secret until the game ends."""
+    if commitment is None:
+        return
+    embed.add_field(name=_name(), inline=False, value=clip(t(
+        "Commitment (`SHA-256`): `{commitment}`\nThe secret seed behind it is revealed when the "
+        "game ends; /verify then checks every deal.", commitment=commitment), FIELD_VALUE))
+
+
+def add_deal(embed: discord.Embed, deal: FairDeal | None, game_id: int, *, ended: bool,
+             unknown: bool = False) -> None:
+    """The deal of a game: its commitment while it runs, and once it has ended the server seed,
+    what its SHA-256 is and how the match seed comes from it. ``unknown``: say "not committed"
+    for a game without a commitment (a replay), rather than nothing (a table)."""
+    if deal is None:
+        if unknown:
+            embed.add_field(name=_name(), inline=False, value=t(
+                "Not committed: this game was dealt before deals were committed."))
+        return
+    if not ended or deal.server_seed is None:
+        add_commitment(embed, deal.commitment)
+        return
+    embed.add_field(name=_name(), inline=False, value=clip(t(
+        "Server seed: `{seed}`\nIts `SHA-256`, `{commitment}`, was shown before the deal.\n"
+        "Match seed: the first 8 bytes of the `SHA-256` of `{text}` as a number, halved: {match}.\n"
+        "Check every deal with `/verify game_id:{game_id}`.",
+        seed=deal.server_seed, commitment=deal.commitment,
+        text=derivation_text(deal.server_seed, deal.ids), match=str(deal.seed),
+        game_id=game_id), FIELD_VALUE))
