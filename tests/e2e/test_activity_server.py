@@ -1,0 +1,260 @@
+"""The Activity's server through the stand-in: the OAuth2 sign-in, the socket's protocol, its
+abuse, and presses from a page and from the buttons mixed in one game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+import pytest
+
+from bot.activity.server import DISCORD_ORIGINS, NOT_ALLOWED, SIGN_IN_AGAIN
+from bot.cards import card
+from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
+from tests.e2e.activity import joined, open_page, sign_in
+from tests.e2e.playing import controls, game_over, hand_message, move_of, table_messages, table_move
+from tests.e2e.test_koikoi_bot import human_moves_first
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+async def abot(start_bot, standin, world, tmp_path):
+    """The bot with its Activity on a free port, signing in through the stand-in."""
+    settings = Settings(token=standin.token, database_path=tmp_path / "bot.sqlite3",
+                        dev_guild_id=world.guild.id, activity_port=0,
+                        client_secret=standin.oauth.client_secret)
+    bot = await start_bot(HanafudaBot(settings))
+    bot.tables.ai_delay = 0.01
+    await human_moves_first(bot, world)
+    return bot
+
+
+@pytest.fixture
+async def http():
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+def base(bot) -> str:
+    return f"http://127.0.0.1:{bot.activity_server.port}"
+
+
+async def koikoi_against_the_ai(standin, world, user=None):
+    user = user or world.admin
+    await user.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await standin.wait_for(lambda: table_messages(standin, world.channel), "the table")
+    return table
+
+
+async def test_the_sign_in_exchanges_the_code_and_binds_the_user(abot, standin, world, http):
+    async with http.get(f"{base(abot)}/api/config") as response:
+        assert (await response.json()) == {"client_id": str(standin.application_id)}
+    code = standin.oauth.authorize(world.player)
+    async with http.post(f"{base(abot)}/api/token", json={"code": code}) as response:
+        signed = await response.json()
+        assert response.status == 200 and response.headers["Cache-Control"] == "no-store"
+    assert signed["user"] == {"id": str(world.player.id), "name": "bob"}
+    assert standin.oauth.tokens[signed["access_token"]].user is world.player
+    assert standin.oauth.client_secret not in json.dumps(signed)
+    session = abot.activity_server.sessions.get(signed["session"])
+    assert session is not None and session.user_id == world.player.id
+    # Discord was asked who the token belongs to, as that user
+    [me] = [r for r in standin.requests_to("GET /users/@me") if r.status == 200][-1:]
+    assert me.status == 200
+    # a code works once; a body that is not a code is refused with one sentence
+    async with http.post(f"{base(abot)}/api/token", json={"code": code}) as response:
+        assert response.status == 401
+        assert (await response.json())["error"].startswith("Discord did not confirm who you are")
+    for body in ({"code": ""}, {"code": "x" * 201}, {"code": 5}, {"code": "a", "seat": 0}, []):
+        async with http.post(f"{base(abot)}/api/token", json=body) as response:
+            assert response.status == 400
+            assert (await response.json()) == {"error": "The sign-in sent no valid code."}
+    async with http.post(f"{base(abot)}/api/token", data="x" * 100_000) as response:
+        assert response.status == 413  # beyond any sign-in's size
+    assert len(abot.activity_server.sessions) == 1
+
+
+async def test_the_page_may_be_framed_by_discord_alone(abot, http):
+    for path in ("/", "/.proxy/", "/app.js", "/api/config", "/cards/crane.png"):
+        async with http.get(base(abot) + path) as response:
+            assert response.status == 200, path
+            policy = response.headers["Content-Security-Policy"]
+            assert "frame-ancestors " + " ".join(DISCORD_ORIGINS) in policy
+            assert "script-src 'self'" in policy and "default-src 'none'" in policy
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+    async with http.get(base(abot) + "/cards/crane.png") as response:
+        assert response.content_type == "image/png"
+        image = await response.read()
+        assert image.startswith(b"\x89PNG")
+        tag = response.headers["ETag"]
+    async with http.get(base(abot) + "/cards/crane.png", headers={"If-None-Match": tag}) as response:
+        assert response.status == 304
+    for path in ("/cards/no_such_card.png", "/cards/../server.py", "/static/index.html", "/server.py"):
+        async with http.get(base(abot) + path) as response:
+            assert response.status == 404, path
+
+
+async def test_a_player_sees_their_hand_and_a_spectator_the_public_table(abot, standin, world, http):
+    await koikoi_against_the_ai(standin, world)
+    instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
+    player, _ = await joined(http, base(abot), standin, world.admin, instance)
+    watcher, _ = await joined(http, base(abot), standin, world.player, instance)
+    mine = await player.state(lambda s: s["moves"], "the player's turn")
+    theirs = await watcher.state()
+    table = abot.tables.get(mine["game"]["id"])
+    assert mine["you"]["seat"] == 0 and theirs["you"]["seat"] is None
+    assert mine["hand"]["cards"] == table.match.observation(0)["hand"]
+    assert theirs["hand"] is None and theirs["moves"] == []
+    assert theirs["words"]["watching"] == "You are watching this game."
+    ai_hand = table.match.observation(1)["hand"]
+    for state in (mine, theirs):  # the AI's hand is in nobody's state
+        text = json.dumps(state)
+        assert not [card for card in ai_hand if f'"{card}"' in text]
+    assert all(set(move) == {"key", "label", "kind", "card", "target", "style"} for move in mine["moves"])
+    # every card shown has its name in the reader's language, for its accessible name
+    assert {c: mine["cards"][c] for c in mine["hand"]["cards"]} == {c: card(c).name for c in mine["hand"]["cards"]}
+
+
+async def test_the_socket_refuses_what_a_page_never_sends(abot, standin, world, http):
+    await koikoi_against_the_ai(standin, world)
+    instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
+    player, _ = await joined(http, base(abot), standin, world.admin, instance)
+    watcher, _ = await joined(http, base(abot), standin, world.player, instance)
+    state = await player.state(lambda s: s["moves"], "the player's turn")
+    game_id, seq = state["game"]["id"], state["game"]["seq"]
+    table = abot.tables.get(game_id)
+    before = await abot.store.load_game(game_id, scope=world.guild.id)
+
+    # another user's seat: the spectator presses the player's move
+    watcher.nonce += 1
+    await watcher.send(type="press", game=game_id, seq=seq, key="#0", n=watcher.nonce)
+    assert (await watcher.answer(watcher.nonce))["text"] == "You are not playing in this game."
+    # a seat named in the message is not the protocol's: refused, whatever it says
+    await player.send(type="press", game=game_id, seq=seq, key="#0", n=50, seat=0)
+    refused = await player.next(lambda m: m["type"] == "refused", "the refusal of a seat")
+    assert refused["code"] == "shape"
+    # an unknown table, a table of another channel, a key that is no move
+    for forged in ({"game": 999_999}, {"game": game_id + 1}):
+        player.nonce += 1
+        await player.send(type="press", seq=seq, key="#0", n=player.nonce, **forged)
+        answer = await player.answer(player.nonce)
+        assert answer["code"] == "table", answer
+    for key in ("#", "#1000", "play:crane>pine crane", "x" * 101):
+        player.nonce += 1
+        await player.send(type="press", game=game_id, seq=seq, key=key, n=player.nonce)
+        assert (await player.next(lambda m: m["type"] == "refused", key))["code"] in ("key", "shape")
+    # a move the turn does not offer, and one of another turn
+    for sent_seq, key in ((seq, "#99"), (seq + 1, "#0")):
+        player.nonce += 1
+        await player.send(type="press", game=game_id, seq=sent_seq, key=key, n=player.nonce)
+        assert (await player.answer(player.nonce))["code"] == "table"
+    assert table.seq == seq
+    # a press, then the same message again: played once, the copy refused before the table
+    player.nonce += 1
+    press = {"type": "press", "game": game_id, "seq": seq, "key": "#0", "n": player.nonce}
+    await player.ws.send_str(json.dumps(press))
+    assert (await player.answer(player.nonce))["type"] == "played"
+    await player.ws.send_str(json.dumps(press))
+    replayed = await player.next(lambda m: m["type"] == "refused" and m["code"] == "replay", "the replay")
+    assert replayed["n"] == player.nonce
+    after = await abot.store.load_game(game_id, scope=world.guild.id)
+    moves = [e for e in after.events if str(e.actor) == str(world.admin.id)]
+    assert len(moves) == 1 and before.last_seq == seq and moves[0].seq == seq + 1
+
+
+async def test_a_flood_or_a_huge_frame_closes_the_socket_and_ends_the_session(abot, standin, world, http):
+    await koikoi_against_the_ai(standin, world)
+    instance = standin.oauth.open_activity(world.channel, world.admin)
+    player, signed = await joined(http, base(abot), standin, world.admin, instance)
+    state = await player.state(lambda s: s["moves"], "the player's turn")
+    table = abot.tables.get(state["game"]["id"])
+    seq = table.seq
+    # a thousand messages at once (presses of another turn: none could be played anyway)
+    for n in range(1, 1001):
+        await player.send(type="press", game=table.game_id, seq=seq + 1, key="#0", n=n)
+    assert await player.closed() == aiohttp.WSCloseCode.POLICY_VIOLATION
+    refusals = [m for m in player.messages if m["type"] == "refused"]
+    assert refusals and all(m["code"] in ("table", "rate", "busy") for m in refusals)
+    assert [m for m in refusals if m["code"] == "rate"][0]["text"] == "You are sending too fast; wait a moment."
+    assert not [m for m in player.messages if m["type"] == "played"]
+    assert abot.activity_server.sessions.get(signed["session"]) is None  # the session ended with it
+    again = await open_page(http, base(abot), signed["session"], instance)
+    assert (await again.next(lambda m: True, "the answer"))["code"] == "session"
+    assert await again.closed() == SIGN_IN_AGAIN
+    assert table.seq == seq
+
+    # a frame of 1 MB: closed at once, the session ended
+    player, signed = await joined(http, base(abot), standin, world.admin, instance)
+    await player.state(lambda s: s["moves"], "the player's turn")
+    huge = json.dumps({"type": "press", "game": table.game_id, "seq": seq, "key": "#0", "n": 1,
+                       "pad": "x" * (1 << 20)})
+    await player.ws.send_str(huge)
+    assert await player.closed() == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    await abot.activity_server.socket_ended(2)  # the flooding socket, then this one
+    assert abot.activity_server.sessions.get(signed["session"]) is None
+    assert table.seq == seq and not table.finished
+
+
+async def test_a_socket_must_name_a_live_session_and_an_instance_it_is_in(abot, standin, world, http):
+    instance = standin.oauth.open_activity(world.channel, world.admin)
+    signed = await sign_in(http, base(abot), standin, world.player)
+    for session, place, code in ((signed["session"], instance, NOT_ALLOWED),  # not in it
+                                 (signed["session"], "i-forged-instance", NOT_ALLOWED),
+                                 ("not-a-session-token-at-all", instance, SIGN_IN_AGAIN)):
+        page = await open_page(http, base(abot), session, place)
+        goodbye = await page.next(lambda m: m["type"] == "error", "the refusal")
+        assert goodbye["text"] and await page.closed() == code
+    # no hello at all, or something else first
+    ws = await http.ws_connect(f"{base(abot)}/ws")
+    await ws.send_str(json.dumps({"type": "press", "game": 1, "seq": 0, "key": "#0", "n": 1}))
+    assert (await ws.receive()).type == aiohttp.WSMsgType.CLOSE and ws.close_code == 1008
+    # a session that expires: the page's next message closes it, and it cannot join again
+    standin.oauth.join_activity(instance, world.player)
+    page, signed = await joined(http, base(abot), standin, world.player, instance)
+    await page.next(lambda m: m["type"] == "idle", "the channel with no game")
+    abot.activity_server.sessions.get(signed["session"]).expires = abot.activity_server.sessions.clock() - 1
+    await page.send(type="slap", game=1, n=1)
+    assert await page.closed() == SIGN_IN_AGAIN
+    again = await open_page(http, base(abot), signed["session"], instance)
+    assert (await again.next(lambda m: True, "the answer"))["code"] == "session"
+
+
+async def test_presses_from_the_page_and_the_buttons_mix_in_one_game(abot, standin, world, http):
+    """One Koi-Koi game against the AI: the player presses on the page and on their hand
+    message in turn; the page and the message always come to the same state."""
+    table_message = await koikoi_against_the_ai(standin, world)
+    instance = standin.oauth.open_activity(world.channel, world.admin)
+    page, _ = await joined(http, base(abot), standin, world.admin, instance)
+    pressed, by_page, by_button = -1, 0, 0
+    while True:
+        state = await page.state(lambda s: s["game"]["over"] or (s["moves"] and s["game"]["seq"] > pressed),
+                                 f"a turn after move {pressed}, or the end")
+        if state["game"]["over"]:
+            break
+        pressed = state["game"]["seq"]
+        if (by_page + by_button) % 2 == 0:
+            nonce = await page.press(state)
+            assert (await page.answer(nonce))["type"] == "played"
+            by_page += 1
+        else:
+            hand = await standin.wait_for(
+                lambda: (m := hand_message(standin, world.admin)) and move_of(m) == pressed and m,
+                f"the hand message offering move {pressed}")
+            await world.admin.click(hand, controls(hand)[0])
+            by_button += 1
+        # the table message comes to the state the page was sent after the press
+        await standin.wait_for(lambda: (table_move(standin.message(table_message)) or 0) >= pressed + 1
+                               or not standin.message(table_message).custom_ids()
+                               or "hf:rematch" in str(standin.message(table_message).custom_ids()),
+                               f"the table message past move {pressed}")
+    final = await game_over(standin, world.channel)
+    assert by_page and by_button, (by_page, by_button)
+    game = await abot.store.load_game(state["game"]["id"], scope=world.guild.id)
+    assert game.status == "finished" and state["game"]["seq"] == game.last_seq
+    # the page's last state and the final table message say the same result
+    assert [p["score"] for p in state["players"]] == game.state["match"]["scores"]
+    assert state["result"]["text"] in json.dumps(final.embeds[0], ensure_ascii=False) or \
+        state["result"]["text"].split(" · ")[0] in final.embeds[0]["fields"][-1]["value"]
