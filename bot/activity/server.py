@@ -25,9 +25,11 @@ from bot.activity import protocol
 from bot.activity.cards import NAMES, card_png
 from bot.activity.discord_api import DiscordApi, DiscordRefused
 from bot.activity.sessions import Session, Sessions
+from bot.activity.state import welcome
 from bot.activity.surface import ActivityPress, ActivitySurface, Viewer
 from bot.i18n import LANGUAGES, language_of, speaking, t
 from bot.tables import TableError
+from rendering.fonts import find_cjk_font
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +96,7 @@ class ActivityServer:
             app.router.add_get(prefix + "/", self._file)
             app.router.add_get(prefix + "/{name:app\\.(?:js|css)}", self._file)
             app.router.add_get(prefix + "/cards/{name:[a-z0-9_]+}.png", self._card)
+            app.router.add_get(prefix + "/fonts/cjk.otf", self._font)
             app.router.add_get(prefix + "/api/config", self._config)
             app.router.add_post(prefix + "/api/token", self._token)
             app.router.add_get(prefix + "/ws", self._socket)
@@ -150,6 +153,15 @@ class ActivityServer:
             return web.Response(status=304, headers={"ETag": tag})
         return web.Response(body=data, content_type="image/png",
                             headers={"ETag": tag, "Cache-Control": "public, max-age=86400"})
+
+    async def _font(self, request: web.Request) -> web.StreamResponse:
+        """The CJK font the pictures use, for a device without one (the page asks for it only
+        for kana, kanji and Hangul it cannot draw with its own fonts)."""
+        path = find_cjk_font()
+        if path is None:
+            raise web.HTTPNotFound(text="No CJK font is installed.")
+        return web.FileResponse(path, headers={"Content-Type": "font/otf",
+                                               "Cache-Control": "public, max-age=604800"})
 
     async def _config(self, request: web.Request) -> web.Response:
         return web.json_response({"client_id": str(self.bot.application_id)},
@@ -256,8 +268,7 @@ class ActivityServer:
         viewer = Viewer(ws, session, instance.instance_id, instance.channel_id, session.language,
                         self.clock())
         session.sockets.add(viewer)
-        viewer.send({"type": "welcome", "user": {"id": str(session.user_id), "name": session.name},
-                     "language": session.language})
+        viewer.send(welcome(session.user_id, session.name, session.language))
         self.surface.join(viewer)
         return viewer
 

@@ -13,7 +13,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot import presenter
-from bot.i18n import number, speaking, t
+from bot.discord_ui.starting import ai_names
+from bot.i18n import number, speaking, t, tn
 from bot.presenters.base import card_name, final_table, forfeit_result, match_result, score_line
 from bot.settlement import is_betting
 from bot.tables import STUCK, is_ai
@@ -27,16 +28,16 @@ def words() -> dict[str, str]:
     """The page's own words in the language being spoken (the page holds none of its own)."""
     return {
         "field": t("Field"), "stock": t("Stock"), "hand": t("Your hand"),
-        "captured": t("Captured"), "log": t("Last moves"), "score": t("Score"),
+        "captured": t("Captured"), "log": t("Last moves"),
         "your_turn": t("Your turn"), "watching": t("You are watching this game."),
         "choose": t("Choose the card to take"), "cancel": t("Cancel"), "close": t("Close"),
         "summary": t("Round summary"), "due": t("Time left: {seconds} s"),
         "dealer": t("Dealer"), "turn": t("To play"), "playable": t("can capture"),
-        "cards_in_hand": t("{n} cards in hand"), "slap": t("Slap!"),
-        "connecting": t("Connecting…"), "reconnecting": t("Connection lost; reconnecting…"),
-        "idle": t("No game is running in this channel. Start one with /koikoi, /gostop or "
-                  "another game's command, and it shows here."),
-        "moves": t("Your moves"), "result": t("Result"), "winner": t("Winner"),
+        "slap": t("Slap!"), "moved": t("just played"),
+        "reconnecting": t("Connection lost; reconnecting…"),
+        "idle": t("No game is running in this channel. Start one with a game's command, and "
+                  "it shows here."),
+        "moves": t("Your moves"),
     }
 
 
@@ -52,13 +53,22 @@ def result_headline(table: Table, names: Sequence[str]) -> str:
     return match_result({"winners": closing.get("winners", []), "team": closing.get("team")}, names)
 
 
-def _player(seat: int, view: PlayerView) -> dict[str, Any]:
-    return {"seat": seat, "name": view.name, "score": view.score, "turn": view.is_turn,
+def seat_names(table: Table) -> list[str]:
+    """The seats' names, an AI's in the reader's language (a member's name is their own)."""
+    levels = [str(p).split(":", 1)[1] for p in table.players if is_ai(p)]
+    shown = iter(ai_names(levels))
+    return [next(shown) if is_ai(player) else name for player, name in zip(table.players, table.names, strict=True)]
+
+
+def _player(seat: int, view: PlayerView, unit: tuple[str, str]) -> dict[str, Any]:
+    return {"score_text": "" if view.score is None else tn(*unit, view.score),"seat": seat, "name": view.name, "score": view.score, "turn": view.is_turn,
             "dealer": view.is_dealer, "hand": view.hand_size, "badges": list(view.badges),
             "progress": list(view.progress), "captured": list(view.captured), "team": view.team,
             "shown": list(view.shown), "stack": view.stack, "bet": view.bet,
             "status": view.status, "out": view.out, "hand_name": view.hand_name,
-            "pi": view.pi_count}
+            "pi": view.pi_count,
+            "hand_text": "" if view.hand_size is None else
+            tn("{n} card in hand", "{n} cards in hand", view.hand_size)}
 
 
 def _summary(table: Table) -> dict[str, Any] | None:
@@ -66,7 +76,7 @@ def _summary(table: Table) -> dict[str, Any] | None:
     event = next((e for e in reversed(table.recent) if presenter.posts_summary(table.game, e)), None)
     if event is None:
         return None
-    view: SummaryView = presenter.summary_view(table.game, event, table.names)
+    view: SummaryView = presenter.summary_view(table.game, event, seat_names(table))
     key = hashlib.blake2b(json.dumps(event, sort_keys=True, default=str).encode(), digest_size=8)
     return {"key": f"{table.game_id}:{key.hexdigest()}", "title": view.title,
             "rows": [{"player": r.player, "name": r.name, "cards": list(r.cards), "points": r.points}
@@ -101,7 +111,7 @@ def table_state(table: Table, seat: int | None, language: str, now: float) -> di
 
 def _state(table: Table, seat: int | None, language: str, now: float) -> dict[str, Any]:
     obs = table.match.observation(0)
-    names = list(table.names)
+    names = seat_names(table)
     lines = [*table.legacy_log, *presenter.log_lines(table.game, table.recent, names)][-6:]
     view: TableView = presenter.table_view(obs, names, last_move=lines[-1] if lines else "")
     result = None
@@ -111,6 +121,8 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
             f"{headline} · {score_line(table.match.scores, names)}"
         view = final_table(view, line, table.closing.get("winners", ()))
         result = {"text": line}
+    # a betting game's score is its chips
+    unit = ("{n} chip", "{n} chips") if is_betting(table.game) else ("{n} point", "{n} points")
     current = table.match.current_player
     finished = table.finished or table.closing is not None
     turn_text = ""
@@ -121,10 +133,9 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
         "type": "state", "language": language,
         "game": {"id": table.game_id, "kind": table.game, "name": GAME_NAMES.get(table.game, table.game),
                  "title": view.title, "seq": table.seq, "over": finished,
-                 "unit": t("chips") if is_betting(table.game) else t("points"),
                  "footer": view.footer},
         "you": {"seat": seat},
-        "players": [_player(s, p) for s, p in enumerate(view.players)],
+        "players": [_player(s, p, unit) for s, p in enumerate(view.players)],
         "field": list(view.field), "stock": view.stock_count, "drawn": view.drawn_card,
         "highlight": list(view.highlight), "korean": view.korean_months,
         "discard": {"top": view.discard_top, "count": view.discard_count} if view.discard_count else None,
@@ -136,7 +147,6 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
                  "now": now},
         "result": result, "summary": _summary(table),
         "race": None, "hand": None, "moves": [], "prompt": "", "fields": [],
-        "words": words(),
     }
     race = getattr(presenter.for_game(table.game), "race_prompt", None)
     if race is not None and table.in_race and not finished:
@@ -179,5 +189,11 @@ def _cards(state: dict[str, Any]) -> set[str]:
 
 def idle_state(language: str) -> dict[str, Any]:
     """What a page shows in a channel with no game."""
+    return {"type": "idle", "language": language}
+
+
+def welcome(user_id: int, name: str, language: str) -> dict[str, Any]:
+    """The first message of a joined socket: who signed in, and the page's words."""
     with speaking(language):
-        return {"type": "idle", "language": language, "words": words()}
+        return {"type": "welcome", "user": {"id": str(user_id), "name": name},
+                "language": language, "words": words()}

@@ -3,7 +3,6 @@ abuse, and presses from a page and from the buttons mixed in one game."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import aiohttp
@@ -102,13 +101,16 @@ async def test_a_player_sees_their_hand_and_a_spectator_the_public_table(abot, s
     instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
     player, _ = await joined(http, base(abot), standin, world.admin, instance)
     watcher, _ = await joined(http, base(abot), standin, world.player, instance)
+    [hello] = [m for m in watcher.messages if m["type"] == "welcome"]
+    assert hello["words"]["watching"] == "You are watching this game."
     mine = await player.state(lambda s: s["moves"], "the player's turn")
     theirs = await watcher.state()
     table = abot.tables.get(mine["game"]["id"])
     assert mine["you"]["seat"] == 0 and theirs["you"]["seat"] is None
     assert mine["hand"]["cards"] == table.match.observation(0)["hand"]
     assert theirs["hand"] is None and theirs["moves"] == []
-    assert theirs["words"]["watching"] == "You are watching this game."
+    assert [p["hand_text"] for p in theirs["players"]] == ["8 cards in hand"] * 2
+    assert [p["score_text"] for p in theirs["players"]] == ["0 points"] * 2
     ai_hand = table.match.observation(1)["hand"]
     for state in (mine, theirs):  # the AI's hand is in nobody's state
         text = json.dumps(state)
@@ -230,26 +232,24 @@ async def test_presses_from_the_page_and_the_buttons_mix_in_one_game(abot, stand
     page, _ = await joined(http, base(abot), standin, world.admin, instance)
     pressed, by_page, by_button = -1, 0, 0
     while True:
-        state = await page.state(lambda s: s["game"]["over"] or (s["moves"] and s["game"]["seq"] > pressed),
+        state = await page.state(lambda s, after=pressed: s["game"]["over"] or (s["moves"] and s["game"]["seq"] > after),
                                  f"a turn after move {pressed}, or the end")
         if state["game"]["over"]:
             break
-        pressed = state["game"]["seq"]
+        pressed = seq = state["game"]["seq"]
+        # the game waits for this player: the table message shows the very move the page shows
+        await standin.wait_for(lambda seq=seq: table_move(standin.message(table_message)) == seq,
+                               f"the table message at move {seq}")
         if (by_page + by_button) % 2 == 0:
             nonce = await page.press(state)
             assert (await page.answer(nonce))["type"] == "played"
             by_page += 1
         else:
             hand = await standin.wait_for(
-                lambda: (m := hand_message(standin, world.admin)) and move_of(m) == pressed and m,
-                f"the hand message offering move {pressed}")
+                lambda seq=seq: (m := hand_message(standin, world.admin)) and move_of(m) == seq and m,
+                f"the hand message offering move {seq}")
             await world.admin.click(hand, controls(hand)[0])
             by_button += 1
-        # the table message comes to the state the page was sent after the press
-        await standin.wait_for(lambda: (table_move(standin.message(table_message)) or 0) >= pressed + 1
-                               or not standin.message(table_message).custom_ids()
-                               or "hf:rematch" in str(standin.message(table_message).custom_ids()),
-                               f"the table message past move {pressed}")
     final = await game_over(standin, world.channel)
     assert by_page and by_button, (by_page, by_button)
     game = await abot.store.load_game(state["game"]["id"], scope=world.guild.id)

@@ -1,0 +1,201 @@
+"""The Activity's page in a real browser: headless Chromium loads it inside a harness page that
+plays Discord's part of the frame protocol, against the real server, store and AI. Skipped only
+where Debian's chromium is not installed (CI installs it).
+
+Every step waits on the page's own state (the move number and the end it shows in its DOM), as
+Playwright's waits do, never on a clock. Screenshots of each test go to ``out/activity/``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+
+from bot.activity.server import DISCORD_ORIGINS, ActivityServer
+from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
+from tests.e2e.test_koikoi_bot import human_moves_first
+
+pytestmark = pytest.mark.asyncio
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HARNESS = Path(__file__).with_name("harness")
+ARTIFACTS = Path(os.environ.get("HANAFUDA_ARTIFACTS", "out")) / "activity"
+PHONE = {"width": 390, "height": 844}
+STEP_MS = 60_000  # only a hang reaches it: each wait ends when the page shows what it waits for
+
+
+@pytest.fixture
+def chromium():
+    if not shutil.which(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    return CHROMIUM
+
+
+@pytest.fixture
+async def browser(chromium):
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium, args=ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+@pytest.fixture
+async def page_bot(start_bot, standin, world, tmp_path):
+    """The bot with an Activity server whose app also serves the test's harness (Discord's
+    side of the frame), and lets that harness be framed beside Discord's origins."""
+    bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "b.sqlite3",
+                                               dev_guild_id=world.guild.id)))
+    bot.tables.ai_delay = 0.01
+    await human_moves_first(bot, world)
+    server = ActivityServer(bot, client_secret=standin.oauth.client_secret,
+                            frame_ancestors=(*DISCORD_ORIGINS, "'self'"))
+    add_harness(server.app, standin)
+    bot.surfaces.add(server.surface)
+    await server.start()
+    bot.activity_server = server
+    try:
+        yield bot
+    finally:
+        await server.close()
+
+
+def add_harness(app: web.Application, standin) -> None:
+    async def file(request: web.Request) -> web.FileResponse:
+        # Discord's page may frame the Activity; its own policy is not the Activity's
+        return web.FileResponse(HARNESS / request.match_info["name"],
+                                headers={"Content-Security-Policy": "default-src 'self'"})
+
+    async def code(request: web.Request) -> web.Response:
+        return web.json_response({"code": standin.oauth.authorize(standin.users[int(request.query["user"])])})
+
+    async def whose(request: web.Request) -> web.Response:
+        grant = standin.oauth.tokens.get(request.query["token"])
+        if grant is None:
+            raise web.HTTPUnauthorized()
+        return web.json_response({**grant.user.payload(), "public_flags": 0})
+
+    app.router.add_get("/harness/{name:harness\\.(?:html|js|css)}", file)
+    app.router.add_get("/harness/code", code)
+    app.router.add_get("/harness/whose", whose)
+
+
+async def open_activity(browser, bot, standin, world, user, *, viewport=PHONE, locale="en-US"):
+    instance = standin.oauth.open_activity(world.channel, user)
+    context = await browser.new_context(viewport=viewport, locale=locale)
+    tab = await context.new_page()
+    query = (f"instance={instance}&user={user.id}&guild={world.guild.id}&channel={world.channel.id}"
+             f"&client={standin.application_id}")
+    await tab.goto(f"http://127.0.0.1:{bot.activity_server.port}/harness/harness.html?{query}")
+    frame = tab.frame_locator("#activity")
+    return tab, frame
+
+
+NEXT = """([pressed]) => {
+  const root = document.getElementById("table");
+  if (!root || !root.dataset.seq) return null;
+  if (document.getElementById("dialog").open) return "dialog";
+  if (root.dataset.over === "1") return "over";
+  if (Number(root.dataset.seq) <= pressed) return null;
+  if (document.querySelector(".decisions button")) return "decide";
+  if (document.querySelector(".hand button:not([disabled])")) return "play";
+  return null;
+}"""
+
+
+async def play_to_the_end(tab, frame_locator, shots: list[str], name: str) -> dict:
+    """Click through a game: a card of the hand, a decision, a capture choice, the summary."""
+    frame = tab.frames[1]
+    pressed, clicks = -1, {"play": 0, "decide": 0, "dialog": 0}
+    for _ in range(500):
+        step = await (await frame.wait_for_function(NEXT, arg=[pressed], timeout=STEP_MS)).json_value()
+        if step == "over":
+            break
+        if step == "dialog":
+            choice = frame.locator("#dialog .choices button")
+            if await choice.count():
+                await choice.first.click()
+            else:
+                await shot(tab, shots, f"{name}-summary")
+                await frame.locator("#dialog button.primary").click()
+            await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+        else:
+            pressed = int(await frame.locator("#table").get_attribute("data-seq"))
+            if clicks["play"] == 0:
+                await shot(tab, shots, f"{name}-first-turn")
+            target = ".decisions button" if step == "decide" else ".hand button:not([disabled])"
+            await frame.locator(target).first.click()
+        clicks[step] += 1
+    else:
+        raise AssertionError("the game did not end within 500 steps")
+    await shot(tab, shots, f"{name}-over")
+    return clicks
+
+
+async def shot(tab, shots: list[str], name: str) -> None:
+    """A screenshot once every card picture and font of the page has loaded."""
+    await tab.frames[1].wait_for_function("() => [...document.images].every(i => i.complete)",
+                                          timeout=STEP_MS)
+    await tab.frames[1].evaluate("() => document.fonts.ready.then(() => true)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    await tab.screenshot(path=str(path))
+    shots.append(path.name)
+
+
+async def test_koikoi_against_the_ai_played_to_the_end_by_clicks(page_bot, standin, world, browser):
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, frame = await open_activity(browser, page_bot, standin, world, world.admin)
+    shots: list[str] = []
+    clicks = await play_to_the_end(tab, frame, shots, "koikoi-phone")
+    assert clicks["play"] >= 1
+    result = await frame.locator(".log .last").inner_text()
+    assert result and "·" in result  # who won, and the score
+    # every card shown on the page has its name for a screen reader, none is a bare picture
+    names = await frame.locator("span.card[role=img]").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert names and all(names)
+    assert not [line for line in await harness_errors(tab)]
+    assert "koikoi-phone-over.png" in shots
+
+
+async def harness_errors(tab) -> list[str]:
+    """What the harness answered with an error (a token it did not know, say)."""
+    return await tab.evaluate("() => window.harness.answered.filter(a => a === 'ERROR')")
+
+
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+
+
+async def test_a_japanese_page_has_no_english_word(page_bot, standin, world, browser):
+    hanako = standin.create_user("はなこ")
+    hanako.locale = "ja"
+    standin.add_member(world.guild, hanako)
+    await hanako.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, frame = await open_activity(browser, page_bot, standin, world, hanako, locale="ja-JP")
+    inner = tab.frames[1]
+    await inner.wait_for_function(
+        "() => document.querySelector('.hand button:not([disabled])') || document.querySelector('.decisions button')",
+        timeout=STEP_MS)
+    shots: list[str] = []
+    await shot(tab, shots, "koikoi-ja")
+    seen = await inner.evaluate("""() => {
+      const texts = [document.body.innerText, document.title];
+      for (const el of document.querySelectorAll('[aria-label], [title]'))
+        texts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+      return texts.join('\\n');
+    }""")
+    assert await inner.evaluate("() => document.documentElement.lang") == "ja"
+    words = set(ENGLISH.findall(seen)) - {"AI"}  # "AI" is how Japanese writes it too
+    assert not words, (words, seen)
