@@ -199,3 +199,47 @@ async def test_a_japanese_page_has_no_english_word(page_bot, standin, world, bro
     assert await inner.evaluate("() => document.documentElement.lang") == "ja"
     words = set(ENGLISH.findall(seen)) - {"AI"}  # "AI" is how Japanese writes it too
     assert not words, (words, seen)
+
+
+async def keyboard_press(tab, frame, selector: str) -> None:
+    """Tab to the first control matching ``selector`` and press Enter, as a keyboard user does."""
+    for _ in range(300):
+        if await frame.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)",
+                                selector):
+            await tab.keyboard.press("Enter")
+            return
+        await tab.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+async def test_gostop_against_the_ai_played_by_keyboard_alone(page_bot, standin, world, browser):
+    await world.admin.slash(world.channel, "gostop", ai="normal", rounds=1)
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin,
+                                 viewport={"width": 1280, "height": 800})
+    frame = tab.frames[1]
+    shots: list[str] = []
+    pressed, steps = -1, {"play": 0, "decide": 0, "dialog": 0}
+    for _ in range(500):
+        step = await (await frame.wait_for_function(NEXT, arg=[pressed], timeout=STEP_MS)).json_value()
+        if step == "over":
+            break
+        if step == "dialog":
+            if await frame.locator("#dialog .choices button").count():
+                await keyboard_press(tab, frame, "#dialog .choices button")
+            else:
+                await shot(tab, shots, "gostop-desktop-summary")
+                await keyboard_press(tab, frame, "#dialog button.primary")
+            await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+        else:
+            pressed = int(await frame.locator("#table").get_attribute("data-seq"))
+            if steps["play"] == 0:
+                await shot(tab, shots, "gostop-desktop")
+            await keyboard_press(tab, frame, ".decisions button" if step == "decide"
+                                 else ".hand button:not([disabled])")
+        steps[step] += 1
+    else:
+        raise AssertionError("the game did not end within 500 steps")
+    await shot(tab, shots, "gostop-desktop-over")
+    assert steps["play"] >= 5
+    assert "·" in await frame.locator(".log .last").inner_text()
+    assert not page_bot.tables.tables  # over, and settled
