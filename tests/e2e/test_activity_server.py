@@ -252,6 +252,9 @@ async def test_presses_from_the_page_and_the_buttons_mix_in_one_game(abot, stand
             by_button += 1
     final = await game_over(standin, world.channel)
     assert by_page and by_button, (by_page, by_button)
+    # the page asked Discord about its instance once, when it joined: nothing per move
+    assert len(standin.requests_to(
+        "GET /applications/{application_id}/activity-instances/{instance_id}")) == 1
     game = await abot.store.load_game(state["game"]["id"], scope=world.guild.id)
     assert game.status == "finished" and state["game"]["seq"] == game.last_seq
     # the page's last state and the final table message say the same result
