@@ -119,10 +119,13 @@ class DiscordApi:
             data = await self.bot.http.request(route)
         except discord.HTTPException as exc:
             raise DiscordRefused("no such Activity instance", exc.status) from None
-        location = data.get("location") or {}
-        found = Instance(instance_id, int(location["channel_id"]),
-                         int(location["guild_id"]) if location.get("guild_id") else None,
-                         frozenset(int(u) for u in data.get("users", ())), now)
+        try:
+            location = data["location"]
+            found = Instance(instance_id, int(location["channel_id"]),
+                             int(location["guild_id"]) if location.get("guild_id") else None,
+                             frozenset(int(u) for u in data.get("users", ())), now)
+        except (KeyError, TypeError, ValueError):
+            raise DiscordRefused("Discord described the instance in an unknown way") from None
         if len(self._instances) > 4096:  # forget the stale ones before the map grows further
             self._instances = {k: v for k, v in self._instances.items()
                                if now - v.fetched < INSTANCE_SECONDS}

@@ -44,6 +44,8 @@ DISCORD_ORIGINS: tuple[str, ...] = (
 HELLO_SECONDS = 10.0
 """How long a new socket has to say who it is before it is closed."""
 HEARTBEAT = 30.0
+SOCKETS_PER_SESSION = 4
+"""Pages open at once with one sign-in (a page that reconnects closed its old socket first)."""
 CODE_MAX = 200
 """An OAuth2 code is about 30 characters: a longer one is not a code."""
 
@@ -251,6 +253,11 @@ class ActivityServer:
             await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no hello")
             return None
         session = self.sessions.get(hello["session"])
+        if session is not None and len(session.sockets) >= SOCKETS_PER_SESSION:
+            with speaking(session.language):
+                await _goodbye(ws, NOT_ALLOWED, "sockets", t(
+                    "This Activity is open in too many places at once; close one of them."))
+            return None
         if session is None:
             with speaking(language):
                 await _goodbye(ws, SIGN_IN_AGAIN, "session", t("Your sign-in has expired; signing in again."))

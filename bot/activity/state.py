@@ -53,6 +53,11 @@ def result_headline(table: Table, names: Sequence[str]) -> str:
     return match_result({"winners": closing.get("winners", []), "team": closing.get("team")}, names)
 
 
+def plain(line: str) -> str:
+    """A narrated line without the bold marks written for Discord (the page sets its own)."""
+    return line.replace("**", "")
+
+
 def seat_names(table: Table) -> list[str]:
     """The seats' names, an AI's in the reader's language (a member's name is their own)."""
     levels = [str(p).split(":", 1)[1] for p in table.players if is_ai(p)]
@@ -81,7 +86,7 @@ def _summary(table: Table) -> dict[str, Any] | None:
     return {"key": f"{table.game_id}:{key.hexdigest()}", "title": view.title,
             "rows": [{"player": r.player, "name": r.name, "cards": list(r.cards), "points": r.points}
                      for r in view.rows],
-            "multipliers": list(view.multipliers), "lines": list(view.result_lines),
+            "multipliers": list(view.multipliers), "lines": [plain(line) for line in view.result_lines],
             "hands": [{"player": h.player, "name": h.name, "cards": list(h.cards), "detail": h.detail,
                        "won": h.won, "net": h.net, "winner": h.winner, "note": h.note}
                       for h in view.hands],
@@ -112,7 +117,8 @@ def table_state(table: Table, seat: int | None, language: str, now: float) -> di
 def _state(table: Table, seat: int | None, language: str, now: float) -> dict[str, Any]:
     obs = table.match.observation(0)
     names = seat_names(table)
-    lines = [*table.legacy_log, *presenter.log_lines(table.game, table.recent, names)][-6:]
+    lines = [plain(line) for line in
+             [*table.legacy_log, *presenter.log_lines(table.game, table.recent, names)][-6:]]
     view: TableView = presenter.table_view(obs, names, last_move=lines[-1] if lines else "")
     result = None
     if table.closing is not None:
@@ -150,7 +156,7 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
     }
     race = getattr(presenter.for_game(table.game), "race_prompt", None)
     if race is not None and table.in_race and not finished:
-        state["race"] = {"text": race(obs, names),
+        state["race"] = {"text": plain(race(obs, names)),
                          "can_slap": seat is not None and seat in obs.get("race_seats", [])}
     if seat is not None and not is_ai(table.players[seat]):
         mine = table.match.observation(seat)

@@ -209,12 +209,21 @@ async def test_a_socket_must_name_a_live_session_and_an_instance_it_is_in(abot, 
         page = await open_page(http, base(abot), session, place)
         goodbye = await page.next(lambda m: m["type"] == "error", "the refusal")
         assert goodbye["text"] and await page.closed() == code
+    # one sign-in opens a few pages at once, not more
+    standin.oauth.join_activity(instance, world.player)
+    pages = [await open_page(http, base(abot), signed["session"], instance) for _ in range(4)]
+    for page in pages:
+        await page.next(lambda m: m["type"] == "idle", "the channel with no game")
+    extra = await open_page(http, base(abot), signed["session"], instance)
+    assert (await extra.next(lambda m: True, "the refusal"))["code"] == "sockets"
+    assert await extra.closed() == NOT_ALLOWED
+    for page in pages:
+        await page.ws.close()
     # no hello at all, or something else first
     ws = await http.ws_connect(f"{base(abot)}/ws")
     await ws.send_str(json.dumps({"type": "press", "game": 1, "seq": 0, "key": "#0", "n": 1}))
     assert (await ws.receive()).type == aiohttp.WSMsgType.CLOSE and ws.close_code == 1008
     # a session that expires: the page's next message closes it, and it cannot join again
-    standin.oauth.join_activity(instance, world.player)
     page, signed = await joined(http, base(abot), standin, world.player, instance)
     await page.next(lambda m: m["type"] == "idle", "the channel with no game")
     abot.activity_server.sessions.get(signed["session"]).expires = abot.activity_server.sessions.clock() - 1

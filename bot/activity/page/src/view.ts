@@ -87,7 +87,7 @@ export class View {
     const last = h("section", { class: "log", "aria-label": w.log },
       h("p", { class: "last", "aria-live": "polite" }, state.result ? state.result.text : state.last),
       state.log.length > 1 ? h("details", {}, h("summary", {}, w.log),
-        h("ol", {}, ...state.log.map((line) => h("li", {}, line.replace(/\*\*/g, ""))))) : null);
+        h("ol", {}, ...state.log.map((line) => h("li", {}, line)))) : null);
     return [header, h("section", { class: "others" }, ...others), field, last];
   }
 
