@@ -66,11 +66,14 @@ class Page:
                                f"the answer to press {nonce}")
 
     async def closed(self) -> int:
-        """Read until the server closes the socket: its close code."""
+        """Read until the server closes the socket: the close code it sent."""
         while True:
             received = await asyncio.wait_for(self.ws.receive(), WAIT)
-            if received.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
-                                 aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.ERROR):
+            if received.type == aiohttp.WSMsgType.CLOSE:
+                # the code in the server's frame (the client's own reply may fail after it)
+                return received.data
+            if received.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING,
+                                 aiohttp.WSMsgType.ERROR):
                 return self.ws.close_code
             self.messages.append(json.loads(received.data))
 
