@@ -16,9 +16,12 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
+from bot import presenter
 from bot.activity.server import DISCORD_ORIGINS, ActivityServer
 from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
+from bot.games import koikoi
+from bot.presenters.base import card_name
 from tests.e2e.test_koikoi_bot import human_moves_first
 
 pytestmark = pytest.mark.asyncio
@@ -243,3 +246,42 @@ async def test_gostop_against_the_ai_played_by_keyboard_alone(page_bot, standin,
     assert steps["play"] >= 5
     assert "·" in await frame.locator(".log .last").inner_text()
     assert not page_bot.tables.tables  # over, and settled
+
+
+def _choice_deal() -> tuple[int, str, list[str]]:
+    """A Koi-Koi deal where the player who starts holds a card that may take either of two
+    field cards: its seed, the card and the two it may take."""
+    for seed in range(1000):
+        match = koikoi.new_match(2, koikoi.Rules(teyaku="off"), seed)
+        if match.current_player != 0:
+            continue
+        moves = [a for _, a in presenter.hand_actions(match.observation(0))]
+        for card in {a.card for a in moves}:
+            targets = [a.target for a in moves if a.card == card and a.target]
+            if len(targets) == 2:
+                return seed, card, targets
+    raise AssertionError("no deal of the first thousand offers a choice")
+
+
+async def test_a_card_that_may_take_either_of_two_asks_which(page_bot, standin, world, browser):
+    seed, card, targets = _choice_deal()
+    page_bot.tables.new_seed = lambda: seed
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)
+    frame = tab.frames[1]
+    button = frame.locator(f'.hand button[data-key="hand:{card}"]:not([disabled])')
+    await button.click()
+    choices = frame.locator("#dialog .choices button")
+    assert await choices.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))") == \
+        [card_name(t) for t in targets]
+    await shot(tab, [], "koikoi-choice")
+    await tab.keyboard.press("Escape")  # changing one's mind plays nothing
+    await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+    assert await frame.locator("#table").get_attribute("data-seq") == "0"
+    await button.click()
+    await choices.nth(1).click()
+    await frame.wait_for_function("() => Number(document.getElementById('table').dataset.seq) >= 1",
+                                  timeout=STEP_MS)
+    [table] = page_bot.tables.tables.values()
+    assert {card, targets[1]} <= set(table.match.observation(0)["captured"][0])
+    assert targets[0] not in table.match.observation(0)["captured"][0]

@@ -145,7 +145,8 @@ export class View {
     this.open(h("h2", {}, w.choose), h("p", {}, this.name(id)),
       h("ul", { class: "choices" }, ...moves.map((m) => h("li", {}, h("button", {
         class: "card big", "aria-label": m.target ? this.name(m.target) : m.label, onclick: () => { this.dialog.close(); this.actions.press(m); },
-      }, m.target ? h("img", { src: this.src(m.target), alt: "" }) : m.label)))),
+      }, m.target ? h("img", { src: this.src(m.target), alt: "" }) : null,
+        h("span", { class: "caption", "aria-hidden": "true" }, m.target ? this.name(m.target) : m.label))))),
       h("button", { class: "move", onclick: () => this.dialog.close() }, w.cancel));
   }
 
