@@ -181,26 +181,27 @@ async def harness_errors(tab) -> list[str]:
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
 
-async def test_a_japanese_page_has_no_english_word(page_bot, standin, world, browser):
-    hanako = standin.create_user("はなこ")
-    hanako.locale = "ja"
-    standin.add_member(world.guild, hanako)
-    await hanako.slash(world.channel, "koikoi", ai="normal", rounds=1)
-    tab, frame = await open_activity(browser, page_bot, standin, world, hanako, locale="ja-JP")
+@pytest.mark.parametrize("language, name", [("ja", "はなこ"), ("ko", "하나")])
+async def test_a_japanese_or_korean_page_has_no_english_word(page_bot, standin, world, browser, language, name):
+    member = standin.create_user(name)
+    member.locale = language
+    standin.add_member(world.guild, member)
+    await member.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, frame = await open_activity(browser, page_bot, standin, world, member, locale=language)
     inner = tab.frames[1]
     await inner.wait_for_function(
         "() => document.querySelector('.hand button:not([disabled])') || document.querySelector('.decisions button')",
         timeout=STEP_MS)
     shots: list[str] = []
-    await shot(tab, shots, "koikoi-ja")
+    await shot(tab, shots, f"koikoi-{language}")
     seen = await inner.evaluate("""() => {
       const texts = [document.body.innerText, document.title];
       for (const el of document.querySelectorAll('[aria-label], [title]'))
         texts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
       return texts.join('\\n');
     }""")
-    assert await inner.evaluate("() => document.documentElement.lang") == "ja"
-    words = set(ENGLISH.findall(seen)) - {"AI"}  # "AI" is how Japanese writes it too
+    assert await inner.evaluate("() => document.documentElement.lang") == language
+    words = set(ENGLISH.findall(seen)) - {"AI"}  # "AI" is how Japanese and Korean write it too
     assert not words, (words, seen)
 
 
@@ -285,3 +286,51 @@ async def test_a_card_that_may_take_either_of_two_asks_which(page_bot, standin, 
     [table] = page_bot.tables.tables.values()
     assert {card, targets[1]} <= set(table.match.observation(0)["captured"][0])
     assert targets[0] not in table.match.observation(0)["captured"][0]
+
+
+async def test_the_page_comes_back_by_itself_after_the_bot_restarts(start_bot, standin, world, browser, tmp_path):
+    db = tmp_path / "restart.sqlite3"
+
+    async def bot_with_activity(port: int):
+        bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db,
+                                                   dev_guild_id=world.guild.id)))
+        bot.tables.ai_delay = 0.01
+        server = ActivityServer(bot, client_secret=standin.oauth.client_secret, port=port,
+                                frame_ancestors=(*DISCORD_ORIGINS, "'self'"))
+        add_harness(server.app, standin)
+        bot.surfaces.add(server.surface)
+        await server.start()
+        bot.activity_server = server
+        return bot
+
+    first = await bot_with_activity(0)
+    await human_moves_first(first, world)
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, _ = await open_activity(browser, first, standin, world, world.admin)
+    frame = tab.frames[1]
+    await frame.wait_for_function(NEXT, arg=[-1], timeout=STEP_MS)  # the player's turn: nothing moves
+    before = await frame.evaluate(MINE)
+    port = first.activity_server.port
+    await first.activity_server.close()
+    await first.close()
+    second = await bot_with_activity(port)
+    try:
+        # signed in again through the SDK, and drawn anew from the restarted bot
+        await tab.wait_for_function("() => window.harness.answered.filter(a => a === 'AUTHENTICATE').length >= 2",
+                                    timeout=STEP_MS)
+        await frame.wait_for_function(f"() => Number(document.getElementById('table').dataset.shown) > {before['shown']}",
+                                      timeout=STEP_MS)
+        after = await frame.evaluate(MINE)
+        assert {**after, "shown": 0} == {**before, "shown": 0}
+        await play_to_the_end(tab, frame, [], "koikoi-restarted")
+        assert not second.tables.tables
+    finally:
+        await second.activity_server.close()
+
+
+MINE = """() => ({
+  seq: document.getElementById("table").dataset.seq,
+  shown: Number(document.getElementById("table").dataset.shown),
+  hand: [...document.querySelectorAll(".hand button")].map(b => b.getAttribute("aria-label")),
+  field: [...document.querySelectorAll(".field .cards .card")].map(c => c.getAttribute("aria-label")),
+})"""

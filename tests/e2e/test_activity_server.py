@@ -308,3 +308,17 @@ async def test_after_a_restart_a_page_signs_in_again_and_sees_the_same_table(
     for part in ("game", "players", "field", "hand", "stock", "log", "you"):
         assert after[part] == before[part], part
     assert signed["session"] not in first.activity_server.sessions._by_token
+
+
+async def test_a_page_open_before_the_game_shows_it_and_warns_when_time_runs_short(abot, standin, world, http):
+    abot.tables.timeout_override = 0.5  # the player never moves: warned, then played for
+    instance = standin.oauth.open_activity(world.channel, world.admin)
+    page, _ = await joined(http, base(abot), standin, world.admin, instance)
+    await page.next(lambda m: m["type"] == "idle", "the channel with no game yet")
+    await koikoi_against_the_ai(standin, world)
+    state = await page.state(lambda s: s["moves"], "the player's turn")
+    assert state["turn"]["deadline"] > state["turn"]["now"]
+    warn = await page.next(lambda m: m["type"] == "warn", "the warning")
+    assert warn["text"].startswith("Hurry:") and warn["seconds"] >= 0
+    later = await page.state(lambda s, seq=state["game"]["seq"]: s["game"]["seq"] > seq, "the move played for them")
+    assert later["game"]["id"] == state["game"]["id"]

@@ -16,6 +16,7 @@ export class View {
   private dismissed = "";
   private received = 0;
   private timer = 0;
+  private shown = 0;
 
   constructor(private root: HTMLElement, private dialog: HTMLDialogElement, private status: HTMLElement,
               private actions: Actions) {}
@@ -40,6 +41,7 @@ export class View {
     this.received = Date.now();
     this.root.dataset.seq = String(state.game.seq); // what a test (or a stylesheet) reads
     this.root.dataset.over = state.game.over ? "1" : "0";
+    this.root.dataset.shown = String(++this.shown); // states drawn since the page opened
     this.root.replaceChildren(...this.table(state), ...this.mine(state));
     if (focused) this.root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
     this.tick();
