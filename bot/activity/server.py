@@ -253,11 +253,6 @@ class ActivityServer:
             await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no hello")
             return None
         session = self.sessions.get(hello["session"])
-        if session is not None and len(session.sockets) >= SOCKETS_PER_SESSION:
-            with speaking(session.language):
-                await _goodbye(ws, NOT_ALLOWED, "sockets", t(
-                    "This Activity is open in too many places at once; close one of them."))
-            return None
         if session is None:
             with speaking(language):
                 await _goodbye(ws, SIGN_IN_AGAIN, "session", t("Your sign-in has expired; signing in again."))
@@ -271,6 +266,11 @@ class ActivityServer:
             with speaking(session.language):
                 await _goodbye(ws, NOT_ALLOWED, "instance", t(
                     "Discord does not show you in this Activity; close it and open it again."))
+            return None
+        if len(session.sockets) >= SOCKETS_PER_SESSION:  # counted after the last await: exact
+            with speaking(session.language):
+                await _goodbye(ws, NOT_ALLOWED, "sockets", t(
+                    "This Activity is open in too many places at once; close one of them."))
             return None
         viewer = Viewer(ws, session, instance.instance_id, instance.channel_id, session.language,
                         self.clock())

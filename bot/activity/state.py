@@ -45,7 +45,8 @@ def result_headline(table: Table, names: Sequence[str]) -> str:
     """Who won a game that is over, or why it ended."""
     closing = table.closing or {}
     if closing.get("cancelled") and closing.get("reason") == STUCK:
-        return t("The game could not go on, so it was cancelled; every stake was refunded")
+        return t("The game could not go on (a move kept being refused), so it was cancelled; "
+                 "every stake was refunded")
     if closing.get("cancelled"):
         return t("The game was cancelled; every stake was refunded")
     if "forfeit" in closing:
@@ -62,16 +63,18 @@ def seat_names(table: Table) -> list[str]:
     """The seats' names, an AI's in the reader's language (a member's name is their own)."""
     levels = [str(p).split(":", 1)[1] for p in table.players if is_ai(p)]
     shown = iter(ai_names(levels))
-    return [next(shown) if is_ai(player) else name for player, name in zip(table.players, table.names, strict=True)]
+    return [next(shown) if is_ai(player) else name
+            for player, name in zip(table.players, table.names, strict=True)]
 
 
 def _player(seat: int, view: PlayerView, unit: tuple[str, str]) -> dict[str, Any]:
-    return {"score_text": "" if view.score is None else tn(*unit, view.score),"seat": seat, "name": view.name, "score": view.score, "turn": view.is_turn,
+    return {"seat": seat, "name": view.name, "score": view.score, "turn": view.is_turn,
             "dealer": view.is_dealer, "hand": view.hand_size, "badges": list(view.badges),
             "progress": list(view.progress), "captured": list(view.captured), "team": view.team,
             "shown": list(view.shown), "stack": view.stack, "bet": view.bet,
             "status": view.status, "out": view.out, "hand_name": view.hand_name,
             "pi": view.pi_count,
+            "score_text": "" if view.score is None else tn(*unit, view.score),
             "hand_text": "" if view.hand_size is None else
             tn("{n} card in hand", "{n} cards in hand", view.hand_size)}
 
