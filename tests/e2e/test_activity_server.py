@@ -322,3 +322,43 @@ async def test_a_page_open_before_the_game_shows_it_and_warns_when_time_runs_sho
     assert warn["text"].startswith("Hurry:") and warn["seconds"] >= 0
     later = await page.state(lambda s, seq=state["game"]["seq"]: s["game"]["seq"] > seq, "the move played for them")
     assert later["game"]["id"] == state["game"]["id"]
+
+
+@pytest.mark.parametrize("game, options", [
+    ("mushi", {"ai": "easy", "rounds": 1}),
+    ("sakura", {"ai": "normal", "rounds": 1}),
+    ("hanaawase", {"ai": "normal", "rounds": 1}),
+    ("firstbloom", {"ai": "normal", "rounds": 1}),
+    ("seotda", {"ai": "normal", "rounds": 1}),
+])
+async def test_every_other_game_plays_to_its_end_from_a_page(abot, standin, world, http, game, options):
+    """The protocol knows no game: the moves are the service's keys, Slap! a message of its own."""
+    record = await world.admin.slash(world.channel, game, **options)
+    assert record.response_type == 5, record
+    instance = standin.oauth.open_activity(world.channel, world.admin)
+    page, _ = await joined(http, base(abot), standin, world.admin, instance)
+    pressed = slapped = -1
+    presses = late = 0
+    while True:
+        state = await page.state(
+            lambda s, p=pressed, r=slapped: s["game"]["over"] or (s["moves"] and s["game"]["seq"] > p)
+            or (s["race"] and s["race"]["can_slap"] and s["game"]["seq"] > r),
+            f"a turn after move {pressed}, a race or the end")
+        if state["game"]["over"]:
+            break
+        if state["race"] and state["race"]["can_slap"]:
+            slapped = state["game"]["seq"]
+            page.nonce += 1
+            await page.send(type="slap", game=state["game"]["id"], n=page.nonce)
+        else:
+            pressed = state["game"]["seq"]
+            nonce = await page.press(state)
+            answer = await page.answer(nonce)
+            # a move the game made meanwhile (a forced one) outdates the press: refused, and the
+            # newer state comes next, as on a real page
+            late += answer["type"] == "refused"
+            assert answer["type"] == "played" or "earlier turn" in answer["text"], answer
+            presses += 1
+        assert presses < 2000
+    assert presses > late and state["result"]["text"]
+    assert not abot.tables.tables
