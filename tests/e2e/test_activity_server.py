@@ -75,6 +75,11 @@ async def test_the_sign_in_exchanges_the_code_and_binds_the_user(abot, standin, 
             assert (await response.json()) == {"error": "The sign-in sent no valid code."}
     async with http.post(f"{base(abot)}/api/token", data="x" * 100_000) as response:
         assert response.status == 413  # beyond any sign-in's size
+    # a code Discord exchanged, but whose user Discord could not then say: no session
+    standin.fail_next("GET /users/@me", status=503)
+    async with http.post(f"{base(abot)}/api/token",
+                         json={"code": standin.oauth.authorize(world.player)}) as response:
+        assert response.status == 401
     assert len(abot.activity_server.sessions) == 1
 
 
