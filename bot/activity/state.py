@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot import presenter
+from bot.cards import DECK, Kind, card
 from bot.discord_ui.starting import ai_names
 from bot.i18n import number, speaking, t, tn
 from bot.presenters.base import card_name, final_table, forfeit_result, match_result, score_line
@@ -22,6 +23,9 @@ from rendering.view import GAME_NAMES, PlayerView, SummaryView, TableView
 
 if TYPE_CHECKING:
     from bot.tables import Table
+
+KIND_ORDER = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
+DECK_IDS = frozenset(c.id for c in DECK)
 
 
 def words() -> dict[str, str]:
@@ -67,10 +71,20 @@ def seat_names(table: Table) -> list[str]:
             for player, name in zip(table.players, table.names, strict=True)]
 
 
+def _pile_order(cid: str) -> tuple[int, int, str]:
+    """Captured cards by kind (brights first) then month, as the table picture groups them;
+    Go-Stop's jokers count as chaff and come last."""
+    if cid not in DECK_IDS:
+        return (len(KIND_ORDER), 0, cid)
+    found = card(cid)
+    return (KIND_ORDER.index(found.kind), found.index, cid)
+
+
 def _player(seat: int, view: PlayerView, unit: tuple[str, str]) -> dict[str, Any]:
     return {"seat": seat, "name": view.name, "score": view.score, "turn": view.is_turn,
             "dealer": view.is_dealer, "hand": view.hand_size, "badges": list(view.badges),
-            "progress": list(view.progress), "captured": list(view.captured), "team": view.team,
+            "progress": list(view.progress), "captured": sorted(view.captured, key=_pile_order),
+            "team": view.team,
             "shown": list(view.shown), "stack": view.stack, "bet": view.bet,
             "status": view.status, "out": view.out, "hand_name": view.hand_name,
             "pi": view.pi_count,
