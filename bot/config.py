@@ -66,6 +66,9 @@ class Settings:
     backup_interval_hours: float | None = None  # scheduled backups; off unless set
     backup_keep: int = DEFAULT_BACKUP_KEEP
     backup_dir: Path = Path("data/backups")
+    activity_port: int | None = None  # the Activity's web server (bot.activity); off unless set
+    activity_host: str = "127.0.0.1"
+    client_secret: str = ""  # the OAuth2 client secret the Activity's sign-in needs
 
 
 def _int(name: str, raw: str) -> int:
@@ -164,6 +167,20 @@ def _database(values: Mapping[str, str]) -> tuple[Path, str | None]:
     return path, url
 
 
+def _activity(values: Mapping[str, str]) -> tuple[int | None, str]:
+    """ACTIVITY_PORT and the DISCORD_CLIENT_SECRET it needs (the Activity is off without a port)."""
+    port = values.get("ACTIVITY_PORT", "").strip()
+    secret = values.get("DISCORD_CLIENT_SECRET", "").strip()
+    if not port:
+        return None, secret
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ConfigError(f"ACTIVITY_PORT must be a port number from 1 to 65535, got {port!r}")
+    if not secret:
+        raise ConfigError("ACTIVITY_PORT is set but DISCORD_CLIENT_SECRET is not: copy the client "
+                          "secret from the OAuth2 page of the Discord developer portal")
+    return int(port), secret
+
+
 def shard_plan(shards: str, count: str) -> ShardPlan:
     """SHARDS (``0-3``, ``0,2,4-5``; empty: every shard) of SHARD_COUNT, checked."""
     shards, count = shards.strip(), count.strip()
@@ -203,6 +220,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
     if metrics_port and (not metrics_port.isdigit() or not 1 <= int(metrics_port) <= 65535):
         raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535, got {metrics_port!r}")
     shards = shard_plan(values.get("SHARDS", ""), values.get("SHARD_COUNT", ""))
+    activity_port, client_secret = _activity(values)
     if not shards.whole and not url:
         raise ConfigError(f"{shards.describe()} shares the bot with other processes, which need "
                           "one database they all reach: set DATABASE_URL to a PostgreSQL database")
@@ -235,4 +253,7 @@ def load_settings(env: Mapping[str, str] | None = None, dotenv: str | Path | Non
                                       0.25, 24 * 366, "hours"),
         backup_keep=_backup_keep(values.get("BACKUP_KEEP", "").strip()),
         backup_dir=Path(backups) if backups else database_path.parent / "backups",
+        activity_port=activity_port,
+        activity_host=values.get("ACTIVITY_HOST", "").strip() or "127.0.0.1",
+        client_secret=client_secret,
     )

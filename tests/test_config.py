@@ -27,6 +27,8 @@ def test_valid_settings(tmp_path):
     ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
     ({"DISCORD_TOKEN": TOKEN, "CJK_FONT": "/no/such/font.ttf"}, "not a file"),
     ({"DISCORD_TOKEN": TOKEN, "EVENT_LOOP": "trio"}, "EVENT_LOOP must be one of uvloop, asyncio"),
+    ({"DISCORD_TOKEN": TOKEN, "ACTIVITY_PORT": "http"}, "ACTIVITY_PORT must be a port number"),
+    ({"DISCORD_TOKEN": TOKEN, "ACTIVITY_PORT": "8080"}, "DISCORD_CLIENT_SECRET is not"),
 ])
 def test_bad_settings_are_named(env, message):
     with pytest.raises(ConfigError, match=message):
@@ -64,3 +66,11 @@ def test_grace_period_and_scheduled_backups(tmp_path):
                              ("BACKUP_KEEP", "0", "how many backups")):
         with pytest.raises(ConfigError, match=words):
             load_settings({"DISCORD_TOKEN": TOKEN, name: raw}, dotenv=None)
+
+
+def test_the_activity_is_off_unless_its_port_is_set(tmp_path):
+    off = load_settings({"DISCORD_TOKEN": TOKEN}, dotenv=None)
+    assert off.activity_port is None
+    on = load_settings({"DISCORD_TOKEN": TOKEN, "ACTIVITY_PORT": "8443",
+                        "DISCORD_CLIENT_SECRET": " s3cret "}, dotenv=None)
+    assert (on.activity_port, on.activity_host, on.client_secret) == (8443, "127.0.0.1", "s3cret")

@@ -102,6 +102,14 @@ class HanafudaBot(commands.AutoShardedBot):
         self.guest = GuestSurface(self, self.publisher.budget)
         # Every place a table is shown, as one port: channel messages, guest answers, and more.
         self.surfaces = Surfaces(self.publisher, self.guest)
+        self.activity_server: Any = None  # bot.activity.server.ActivityServer, when ACTIVITY_PORT is set
+        if self.settings.activity_port is not None:
+            from bot.activity.server import ActivityServer
+
+            self.activity_server = ActivityServer(
+                self, client_secret=self.settings.client_secret,
+                port=self.settings.activity_port, host=self.settings.activity_host)
+            self.surfaces.add(self.activity_server.surface)
         self.tables = TableManager(self.store, self.surfaces, ai_pool=self.ai_pool,
                                    owns=self.shard_plan.owns)
         for ext in EXTENSIONS:
@@ -120,6 +128,10 @@ class HanafudaBot(commands.AutoShardedBot):
                 self.settings.database_url or str(self.settings.database_path), self.settings.backup_dir,
                 keep=self.settings.backup_keep, interval_s=self.settings.backup_interval_hours * 3600)
             self._background.append(asyncio.create_task(self.backups.run(), name="backups"))
+        if self.activity_server is not None:  # after the resume: a page that joins finds its table
+            await self.activity_server.start()
+            log.info("the Activity on http://%s:%d/", self.settings.activity_host,
+                     self.activity_server.port)
         if self.settings.metrics_port:
             self.metrics_server = MetricsServer(self, self.settings.metrics_port, self.settings.metrics_host)
             await self.metrics_server.start()
@@ -266,6 +278,8 @@ class HanafudaBot(commands.AutoShardedBot):
             self.metrics_server = None
         if getattr(self, "relay", None) is not None:
             await self.relay.close()
+        if getattr(self, "activity_server", None) is not None:
+            await self.activity_server.close()
         if self.tables:
             self.tables.close()
         for surface in (getattr(self, "publisher", None), getattr(self, "guest", None)):

@@ -33,6 +33,7 @@ AREAS: tuple[tuple[str, str], ...] = (
     ("cogs/running.py", "tables"),
     ("bot/discord_ui/game_settings.py", "tables"),
     ("bot/tables.py", "tables"),
+    ("bot/activity/", "activity"),
     ("cogs/", "community"),
     ("bot/store/", "community"),
     ("bot/settlement.py", "community"),

@@ -59,6 +59,7 @@ class Call:
     query: dict[str, str]
     body: Any = None
     files: dict[int, Upload] = field(default_factory=dict)
+    grant: Any = None  # the OAuth2 grant of a call made with a user's Bearer token (oauth.py)
 
     def flag(self, name: str) -> bool:
         return self.query.get(name, "").lower() in ("1", "true")
@@ -385,6 +386,8 @@ async def open_dm(si: StandIn, call: Call) -> web.StreamResponse:
 
 @route("GET", "/users/@me")
 async def get_me(si: StandIn, call: Call) -> web.StreamResponse:
+    if call.grant is not None:  # the user a Bearer token belongs to, checked against the spec
+        return si.checked_answer(call, si.oauth.me(call.grant))
     return json_response(
         {**si.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0}
     )
@@ -431,6 +434,14 @@ async def get_application(si: StandIn, call: Call) -> web.StreamResponse:
             "interactions_endpoint_url": None,
         }
     )
+
+
+@route("GET", "/applications/{application_id}/activity-instances/{instance_id}")
+async def activity_instance(si: StandIn, call: Call) -> web.StreamResponse:
+    answer = si.oauth.instance(call)
+    if answer.status == 200:
+        si.checked_answer(call, json.loads(answer.body))
+    return answer
 
 
 @route("GET", "/gateway")

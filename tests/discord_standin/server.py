@@ -24,6 +24,7 @@ from . import rest
 from .clocks import RunningClock
 from .gateway import Gateway
 from .limits import RateLimits, Verdict, peak_in_window
+from .oauth import OAuth
 from .rest import Call, Upload, discord_error, json_response
 from .spec import Operation, SpecIndex
 from .state import CHANNEL_GROUP_DM, Channel, InteractionRecord, Message, User, Violation
@@ -128,6 +129,7 @@ class StandIn(World):
         self.faults: list[Fault] = []
         self.requests: list[RequestLog] = []
         self.gateway = Gateway(self)
+        self.oauth = OAuth(self, spec)  # an Activity's sign-in and its instances
         self._runner: web.AppRunner | None = None
         self._inflight = 0
         self._last_activity = time.monotonic()
@@ -272,6 +274,15 @@ class StandIn(World):
         if hits:
             lines = "\n".join(f"  {r.method} {r.path} ({r.scope})" for r in hits[:10])
             raise AssertionError(f"the bot was rate limited {len(hits)} time(s):\n{lines}")
+
+    def checked_answer(self, call: Call, body: Any) -> web.Response:
+        """A 200 answer whose body the spec's response schema must accept (a stand-in that
+        answers what Discord never would is recorded as a violation)."""
+        found = self.spec.find(call.method, call.path)
+        problem = self.spec.validate_response(found[0], body) if found else "no such route"
+        if problem:
+            self.violation("invalid-response", call, problem, body)
+        return json_response(body)
 
     def violation(self, kind: str, call: Call | None, detail: str, body: Any = None) -> None:
         self.violations.append(
@@ -548,6 +559,9 @@ class StandIn(World):
 
     async def _pipeline(self, request: web.Request, log: RequestLog) -> web.StreamResponse:
         method, path = request.method, log.path
+        if method == "POST" and path == self.oauth.token_path:  # named by the spec's OAuth2 scheme
+            log.template = self.oauth.token_path
+            return await self.oauth.token(request, log)
         found = self.spec.find(method, path)
         bare = Call(method, path, "", {}, dict(request.query))
         if found is None:
@@ -560,10 +574,15 @@ class StandIn(World):
         if bad_param:
             self.violation("invalid-path", call, bad_param)
             return discord_error(404, 0, "404: Not Found")
-        if (
-            not path.startswith(UNAUTHENTICATED_PREFIXES)
-            and request.headers.get("Authorization") != f"Bot {self.token}"
-        ):
+        authorization = request.headers.get("Authorization", "")
+        if path.startswith(UNAUTHENTICATED_PREFIXES):
+            pass
+        elif authorization.startswith("Bearer "):  # a user's OAuth2 token, as the spec allows
+            grant = self.oauth.bearer(call, op, authorization)
+            if isinstance(grant, web.Response):
+                return grant
+            call.grant = grant
+        elif authorization != f"Bot {self.token}":
             self.violation("unauthorized", call, "missing or wrong bot token")
             return discord_error(401, 0, "401: Unauthorized")
         problem = await self._read_body(request, call, op)
@@ -575,7 +594,7 @@ class StandIn(World):
                 fault.remaining -= 1
                 log.scope = "injected" if fault.status == 429 else None
                 return self._fault_response(fault, op.template)
-        if method == "GET" and op.template == "/users/@me":  # discord.py's login
+        if method == "GET" and op.template == "/users/@me" and call.grant is None:  # discord.py's login
             self.last_login = log.arrived
         verdict = self.limits.check(method, path, op.template, params, log.arrived, log.at)
         log.limit_headers = verdict.headers

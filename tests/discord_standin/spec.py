@@ -280,6 +280,15 @@ class SpecIndex:
         where = "/".join(_error_path(error)) or "<body>"
         return BodyError(f"{where}: {_describe(error)[1]}", _nest_errors(error))
 
+    def validate_response(self, op: Operation, body: Any, status: str = "200") -> str | None:
+        """What the spec's JSON response schema of ``status`` finds wrong with ``body``."""
+        pointer = ("/paths/" + _pointer_escape(op.template) + "/" + op.method.lower()
+                   + "/responses/" + status + "/content/application~1json/schema")
+        error = _pinpoint(list(self._validator(pointer).iter_errors(body)))
+        if error is None:
+            return None
+        return f"{'/'.join(_error_path(error)) or '<body>'}: {_describe(error)[1]}"
+
     def validate_path_params(self, op: Operation, params: dict[str, str]) -> str | None:
         """Path parameters (ids, tokens) must match their declared schemas, as strings."""
         item = self.document["paths"][op.template]

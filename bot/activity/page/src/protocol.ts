@@ -1,0 +1,105 @@
+// The messages of the page's socket, as bot/activity/state.py and server.py write them.
+
+export type Words = Record<string, string>;
+
+export interface Move {
+  key: string;
+  label: string;
+  kind: string;
+  card: string | null;
+  target: string | null;
+  style: string;
+}
+
+export interface Player {
+  seat: number;
+  name: string;
+  score: number | null;
+  turn: boolean;
+  dealer: boolean;
+  hand: number | null;
+  badges: string[];
+  progress: string[];
+  captured: string[];
+  team: number | null;
+  shown: string[];
+  stack: number | null;
+  bet: number | null;
+  status: string;
+  out: boolean;
+  hand_name: string;
+  pi: number | null;
+  hand_text: string;
+  score_text: string;
+}
+
+export interface SummaryRow {
+  player: string;
+  name: string;
+  cards: string[];
+  points: number;
+}
+
+export interface ShownHand {
+  player: string;
+  name: string;
+  cards: string[];
+  detail: string;
+  won: number;
+  net: number;
+  winner: boolean;
+  note: string;
+}
+
+export interface Summary {
+  key: string;
+  title: string;
+  rows: SummaryRow[];
+  multipliers: string[];
+  lines: string[];
+  hands: ShownHand[];
+  pots: string[];
+  banner: string;
+}
+
+export interface State {
+  type: "state";
+  language: string;
+  game: { id: number; kind: string; name: string; title: string; seq: number; over: boolean; footer: string };
+  you: { seat: number | null };
+  players: Player[];
+  field: string[];
+  stock: number | null;
+  drawn: string | null;
+  highlight: string[];
+  korean: boolean;
+  discard: { top: string | null; count: number } | null;
+  pots: [string, number, string][];
+  to_call: number | null;
+  stage: string;
+  log: string[];
+  last: string;
+  turn: { seat: number | null; text: string; deadline: number | null; now: number };
+  result: { text: string } | null;
+  summary: Summary | null;
+  race: { text: string; can_slap: boolean } | null;
+  hand: { cards: string[]; playable: string[]; legend: string; caption: string } | null;
+  moves: Move[];
+  prompt: string;
+  fields: [string, string][];
+  cards: Record<string, string>;
+}
+
+export type FromServer =
+  | State
+  | { type: "welcome"; user: { id: string; name: string }; language: string; words: Words }
+  | { type: "idle"; language: string }
+  | { type: "played"; n: number }
+  | { type: "refused"; n: number | null; code: string; text: string }
+  | { type: "warn"; seconds: number; text: string }
+  | { type: "error"; code: string; text: string };
+
+export type ToServer =
+  | { type: "hello"; v: 1; session: string; instance: string }
+  | { type: "press"; game: number; seq: number; key: string; n: number }
+  | { type: "slap"; game: number; n: number };

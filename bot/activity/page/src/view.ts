@@ -1,0 +1,182 @@
+// Draws one state into the page: the table at the top, the player's hand under the thumb.
+// Every card is a picture from the server's card art with its name in the reader's language;
+// a card that can capture, or that just moved, carries a shape besides its colour.
+
+import { fill, h } from "./dom";
+import type { Move, Player, State, Summary, Words } from "./protocol";
+
+export interface Actions {
+  press(move: Move): void;
+  slap(): void;
+}
+
+export class View {
+  words: Words = {};
+  private state: State | null = null;
+  private dismissed = "";
+  private received = 0;
+  private timer = 0;
+  private shown = 0;
+
+  constructor(private root: HTMLElement, private dialog: HTMLDialogElement, private status: HTMLElement,
+              private actions: Actions) {}
+
+  setWords(words: Words, language: string): void {
+    this.words = words;
+    document.documentElement.lang = language;
+  }
+
+  say(text: string): void {
+    this.status.textContent = text;
+  }
+
+  idle(): void {
+    this.state = null;
+    this.root.replaceChildren(h("p", { class: "idle" }, this.words.idle ?? ""));
+  }
+
+  show(state: State): void {
+    const focused = (document.activeElement as HTMLElement | null)?.dataset?.key;
+    this.state = state;
+    this.received = Date.now();
+    this.root.dataset.seq = String(state.game.seq); // what a test (or a stylesheet) reads
+    this.root.dataset.over = state.game.over ? "1" : "0";
+    this.root.dataset.shown = String(++this.shown); // states drawn since the page opened
+    this.root.replaceChildren(...this.table(state), ...this.mine(state));
+    if (focused) this.root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+    this.tick();
+    window.clearInterval(this.timer);
+    if (state.turn.deadline !== null) this.timer = window.setInterval(() => this.tick(), 1000);
+    if (state.summary && state.summary.key !== this.dismissed && !this.dialog.open) this.summary(state.summary);
+  }
+
+  // -- pieces -----------------------------------------------------------------------------------
+  private name(id: string): string {
+    return this.state?.cards[id] ?? id;
+  }
+
+  private src(id: string): string {
+    return `cards/${id}${this.state?.korean ? "_k" : ""}.png`;
+  }
+
+  private card(id: string, extra = ""): HTMLElement {
+    const moved = this.state?.highlight.includes(id);
+    const label = moved ? `${this.name(id)} (${this.words.moved})` : this.name(id);
+    return h("span", { class: `card${moved ? " moved" : ""}${extra}`, role: "img", "aria-label": label, title: label },
+      h("img", { src: this.src(id), alt: "", draggable: "false" }));
+  }
+
+  private pile(ids: string[], label: string): HTMLElement {
+    return h("ul", { class: "pile", "aria-label": label }, ...ids.map((id) => h("li", {}, this.card(id, " small"))));
+  }
+
+  private table(state: State): HTMLElement[] {
+    const w = this.words;
+    const header = h("header", { class: "top" },
+      h("h1", {}, state.game.title),
+      h("p", { class: "turn", "aria-live": "polite" }, state.result ? "" : state.turn.text),
+      h("p", { class: "clock", id: "clock", "aria-live": "off" }));
+    const others = state.players.filter((p) => p.seat !== state.you.seat).map((p) => this.player(p));
+    const field = h("section", { class: "field", "aria-label": w.field },
+      h("h2", { class: "label" }, w.field),
+      h("ul", { class: "cards" }, ...state.field.map((id) => h("li", {}, this.card(id)))),
+      state.stock !== null ? h("p", { class: "stock", "aria-label": `${w.stock}: ${state.stock}` },
+        h("span", { class: "card back small", "aria-hidden": "true" }, h("img", { src: "cards/back.png", alt: "" })),
+        h("span", {}, `${w.stock} ${state.stock}`)) : null,
+      state.drawn ? h("div", { class: "drawn" }, this.card(state.drawn)) : null,
+      state.discard?.top ? h("div", { class: "discard" }, this.card(state.discard.top), h("span", {}, String(state.discard.count))) : null,
+      state.pots.length ? h("ul", { class: "pots" }, ...state.pots.map(([label, , shown]) => h("li", {}, `${label}: ${shown}`))) : null);
+    const last = h("section", { class: "log", "aria-label": w.log },
+      h("p", { class: "last", "aria-live": "polite" }, state.result ? state.result.text : state.last),
+      state.log.length > 1 ? h("details", {}, h("summary", {}, w.log),
+        h("ol", {}, ...state.log.map((line) => h("li", {}, line)))) : null);
+    return [header, h("section", { class: "others" }, ...others), field, last];
+  }
+
+  private player(p: Player): HTMLElement {
+    const w = this.words;
+    const facts = [
+      p.score_text,
+      p.hand_text,
+      p.dealer ? w.dealer : "", ...p.badges, p.status, p.hand_name,
+    ].filter(Boolean);
+    return h("article", { class: `player${p.turn ? " turn" : ""}${p.out ? " out" : ""}` },
+      h("h2", {}, p.turn ? h("span", { class: "mark", "aria-label": w.turn }, "▶ ") : null, p.name),
+      h("p", { class: "facts" }, facts.join(" · ")),
+      p.progress.length ? h("p", { class: "progress" }, p.progress.join(" · ")) : null,
+      p.shown.length ? this.pile(p.shown, p.name) : null,
+      p.captured.length ? this.pile(p.captured, `${w.captured}: ${p.name}`) : null);
+  }
+
+  private mine(state: State): HTMLElement[] {
+    const w = this.words;
+    const me = state.players.find((p) => p.seat === state.you.seat);
+    if (!me || !state.hand) return [h("p", { class: "watching" }, w.watching)];
+    const out: HTMLElement[] = [this.player(me)];
+    const decisions = state.moves.filter((m) => m.card === null || !state.hand!.cards.includes(m.card));
+    const panel = h("section", { class: "prompt", "aria-label": w.moves },
+      state.moves.length ? h("p", { class: "ask" }, state.prompt || w.your_turn) : null,
+      state.hand.caption ? h("p", {}, state.hand.caption) : null,
+      state.hand.legend ? h("p", { class: "legend" }, state.hand.legend) : null,
+      ...state.fields.map(([name, value]) => h("p", { class: "yaku" }, `${name}: ${value}`)),
+      decisions.length ? h("div", { class: "decisions" }, ...decisions.map((m) =>
+        h("button", { class: `move ${m.style}`, "data-key": `move:${m.key}`, onclick: () => this.actions.press(m) }, m.label))) : null,
+      state.race ? h("div", { class: "race" }, h("p", {}, state.race.text),
+        state.race.can_slap ? h("button", { class: "move danger slap", "data-key": "slap", onclick: () => this.actions.slap() }, w.slap) : null) : null);
+    out.push(panel);
+    const playable = new Set(state.hand.playable);
+    const hand = h("ul", { class: "hand", "aria-label": w.hand }, ...state.hand.cards.map((id) => {
+      const moves = state.moves.filter((m) => m.card === id);
+      const label = playable.has(id) ? `${this.name(id)}, ${w.playable}` : this.name(id);
+      return h("li", {}, h("button", {
+        class: `card big${playable.has(id) ? " playable" : ""}`, "data-key": `hand:${id}`, "aria-label": label, title: label,
+        disabled: moves.length === 0, onclick: () => this.playCard(id, moves),
+      }, h("img", { src: this.src(id), alt: "", draggable: "false" })));
+    }));
+    out.push(h("section", { class: "mine", "aria-label": w.hand }, h("h2", { class: "label" }, w.hand), hand));
+    return out;
+  }
+
+  private playCard(id: string, moves: Move[]): void {
+    if (moves.length === 1) {
+      this.actions.press(moves[0]);
+      return;
+    }
+    // two field cards of the month: the player picks which one the card takes
+    const w = this.words;
+    this.open(h("h2", {}, w.choose), h("p", {}, this.name(id)),
+      h("ul", { class: "choices" }, ...moves.map((m) => h("li", {}, h("button", {
+        class: "card big", "aria-label": m.target ? this.name(m.target) : m.label, onclick: () => { this.dialog.close(); this.actions.press(m); },
+      }, m.target ? h("img", { src: this.src(m.target), alt: "" }) : null,
+        h("span", { class: "caption", "aria-hidden": "true" }, m.target ? this.name(m.target) : m.label))))),
+      h("button", { class: "move", onclick: () => this.dialog.close() }, w.cancel));
+  }
+
+  private summary(summary: Summary): void {
+    const w = this.words;
+    this.open(h("h2", {}, `${w.summary} · ${summary.title}`),
+      summary.banner ? h("p", {}, summary.banner) : null,
+      h("ul", { class: "rows" }, ...summary.rows.map((r) => h("li", {},
+        h("p", {}, `${r.player}: ${r.name} ${r.points}`), this.pile(r.cards, r.name)))),
+      h("ul", { class: "rows" }, ...summary.hands.map((hand) => h("li", {},
+        h("p", {}, `${hand.winner ? "★ " : ""}${hand.player}: ${hand.name} ${hand.detail} ${hand.note}`), this.pile(hand.cards, hand.name)))),
+      ...[...summary.multipliers, ...summary.pots, ...summary.lines].map((line) => h("p", {}, line)),
+      h("button", { class: "move primary", autofocus: true, onclick: () => { this.dismissed = summary.key; this.dialog.close(); } }, w.close));
+    this.dialog.addEventListener("close", () => { this.dismissed = summary.key; }, { once: true });
+  }
+
+  private open(...children: (HTMLElement | null)[]): void {
+    this.dialog.replaceChildren(...children.filter((c): c is HTMLElement => c !== null));
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  private tick(): void {
+    const clock = document.getElementById("clock");
+    const turn = this.state?.turn;
+    if (!clock || !turn || turn.deadline === null) return;
+    const now = turn.now + (Date.now() - this.received) / 1000;
+    const left = Math.max(0, Math.round(turn.deadline - now));
+    clock.textContent = fill(this.words.due, { seconds: left });
+    clock.classList.toggle("short", left <= 10);
+  }
+}

@@ -1,0 +1,367 @@
+"""The Activity's web server, run by ``python -m bot`` beside the gateway when ACTIVITY_PORT is
+set: the page and its card images, the OAuth2 sign-in, and one WebSocket per open page.
+
+Discord shows the page in a frame from its own origin and forwards every request to this port
+through the application's URL mapping (docs/activity.md). The sign-in is the Embedded App SDK's:
+the page gets a code from ``authorize``, this server exchanges it for a token with the client
+secret (which never leaves the server), asks Discord whose token it is, and binds a session to
+that user. A socket then names its session and its Activity instance; Discord says which channel
+that instance is in and who is in it, so a page can neither choose a channel nor a seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from bot.activity import protocol
+from bot.activity.cards import NAMES, card_png
+from bot.activity.discord_api import DiscordApi, DiscordRefused
+from bot.activity.sessions import Session, Sessions
+from bot.activity.state import welcome
+from bot.activity.surface import ActivityPress, ActivitySurface, Viewer
+from bot.i18n import LANGUAGES, language_of, speaking, t
+from bot.tables import TableError
+from rendering.fonts import find_cjk_font
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).with_name("static")
+FILES = {"": ("index.html", "text/html"), "app.js": ("app.js", "text/javascript"),
+         "app.css": ("app.css", "text/css")}
+"""The page's files by the name they are asked for: nothing else under static/ is served."""
+DISCORD_ORIGINS: tuple[str, ...] = (
+    "https://discord.com", "https://*.discord.com", "https://discordapp.com",
+    "https://*.discordapp.com", "https://*.discordsays.com")
+"""Where Discord's clients frame an Activity: the only pages allowed to frame this one."""
+HELLO_SECONDS = 10.0
+"""How long a new socket has to say who it is before it is closed."""
+HEARTBEAT = 30.0
+SOCKETS_PER_SESSION = 4
+"""Pages open at once with one sign-in (a page that reconnects closed its old socket first)."""
+CODE_MAX = 200
+"""An OAuth2 code is about 30 characters: a longer one is not a code."""
+
+# Close codes the page acts on: sign in again, or give up with the sentence sent before.
+SIGN_IN_AGAIN = 4001
+NOT_ALLOWED = 4003
+
+
+def security_headers(frame_ancestors: Sequence[str]) -> dict[str, str]:
+    """Headers on every answer: the page runs only its own code, talks only to this server and
+    may be framed only by Discord."""
+    policy = "; ".join((
+        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+        "connect-src 'self'", "font-src 'self'", "base-uri 'none'", "form-action 'none'",
+        "frame-ancestors " + " ".join(frame_ancestors)))
+    return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer", "Cross-Origin-Resource-Policy": "same-origin"}
+
+
+def request_language(request: web.Request) -> str:
+    """The language of a request not signed in yet (its browser's first choice)."""
+    first = request.headers.get("Accept-Language", "").split(",", 1)[0].split(";", 1)[0]
+    return language_of(first.strip())
+
+
+class ActivityServer:
+    """The web app and its place in the bot: ``surface`` goes into the bot's surfaces."""
+
+    def __init__(self, bot: Any, *, client_secret: str, port: int = 0, host: str = "127.0.0.1",
+                 frame_ancestors: Sequence[str] = DISCORD_ORIGINS,
+                 sessions: Sessions | None = None, api: DiscordApi | None = None) -> None:
+        self.bot = bot
+        self.port, self.host = port, host
+        self.sessions = sessions or Sessions()
+        self.api = api or DiscordApi(bot, client_secret)
+        self.surface = ActivitySurface(lambda: getattr(bot, "tables", None))
+        self.headers = security_headers(frame_ancestors)
+        self.clock = time.monotonic
+        self._cards: dict[tuple[str, bool], bytes] = {}
+        self._runner: web.AppRunner | None = None
+        self.sockets_ended = 0  # joined sockets whose handling is over (tests wait on it)
+        self._ended = asyncio.Event()
+        self.app = self._build()
+
+    def _build(self) -> web.Application:
+        app = web.Application(client_max_size=16 * 1024, middlewares=[self._secure])
+        # Discord's proxy strips its /.proxy prefix; a page loaded straight (the tests' frame)
+        # keeps it, so both reach the same routes.
+        for prefix in ("", "/.proxy"):
+            app.router.add_get(prefix + "/", self._file)
+            app.router.add_get(prefix + "/{name:app\\.(?:js|css)}", self._file)
+            app.router.add_get(prefix + "/cards/{name:[a-z0-9_]+}.png", self._card)
+            app.router.add_get(prefix + "/fonts/cjk.otf", self._font)
+            app.router.add_get(prefix + "/api/config", self._config)
+            app.router.add_post(prefix + "/api/token", self._token)
+            app.router.add_get(prefix + "/ws", self._socket)
+        return app
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        self.port = self._runner.addresses[0][1]  # the port bound (port 0: any free one)
+
+    async def close(self) -> None:
+        await self.surface.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        await self.api.close()
+
+    # -- HTTP ---------------------------------------------------------------------------------
+    @web.middleware
+    async def _secure(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:  # an error answer carries the same headers
+            for name, value in self.headers.items():
+                exc.headers.setdefault(name, value)
+            raise
+        for name, value in self.headers.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    async def _file(self, request: web.Request) -> web.StreamResponse:
+        name, kind = FILES[request.match_info.get("name", "")]
+        path = STATIC / name
+        if not path.is_file():
+            raise web.HTTPNotFound(text="The page is not built: see docs/activity.md.")
+        return web.FileResponse(path, headers={"Content-Type": kind, "Cache-Control": "no-cache"})
+
+    async def _card(self, request: web.Request) -> web.Response:
+        """A card image, drawn by a render worker the first time it is asked for."""
+        name = request.match_info["name"]
+        korean = name.endswith("_k")
+        base = name[:-2] if korean else name
+        if base not in NAMES:
+            raise web.HTTPNotFound(text="There is no such card.")
+        data = self._cards.get((base, korean))
+        if data is None:
+            pool = getattr(self.bot, "render_pool", None)
+            data = await (pool.run(card_png, base, korean) if pool is not None
+                          else asyncio.to_thread(card_png, base, korean))
+            self._cards[(base, korean)] = data
+        tag = '"' + hashlib.blake2b(data, digest_size=8).hexdigest() + '"'
+        if request.headers.get("If-None-Match") == tag:
+            return web.Response(status=304, headers={"ETag": tag})
+        return web.Response(body=data, content_type="image/png",
+                            headers={"ETag": tag, "Cache-Control": "public, max-age=86400"})
+
+    async def _font(self, request: web.Request) -> web.StreamResponse:
+        """The CJK font the pictures use, for a device without one (the page asks for it only
+        for kana, kanji and Hangul it cannot draw with its own fonts)."""
+        path = find_cjk_font()
+        if path is None:
+            raise web.HTTPNotFound(text="No CJK font is installed.")
+        return web.FileResponse(path, headers={"Content-Type": "font/otf",
+                                               "Cache-Control": "public, max-age=604800"})
+
+    async def _config(self, request: web.Request) -> web.Response:
+        return web.json_response({"client_id": str(self.bot.application_id)},
+                                 headers={"Cache-Control": "no-store"})
+
+    async def _token(self, request: web.Request) -> web.Response:
+        """The sign-in: a code from the SDK's ``authorize`` in, the user's access token (for the
+        SDK's ``authenticate``) and a session of this server out."""
+        with speaking(request_language(request)):
+            try:
+                body = await request.json()
+            except ValueError:
+                body = None
+            code = body.get("code") if isinstance(body, dict) and set(body) == {"code"} else None
+            if not isinstance(code, str) or not 1 <= len(code) <= CODE_MAX:
+                return _refuse(400, t("The sign-in sent no valid code."))
+            try:
+                access_token, expires_in = await self.api.exchange(code)
+                who = await self.api.identify(access_token)
+            except DiscordRefused as exc:
+                log.info("an Activity sign-in was refused: %s", exc)
+                return _refuse(401, t("Discord did not confirm who you are; close the Activity "
+                                      "and open it again."))
+        languages = getattr(self.bot, "languages", None)
+        chosen = languages.chosen(who.user_id) if languages is not None else ""
+        language = chosen if chosen in LANGUAGES else language_of(who.locale)
+        session = self.sessions.create(who.user_id, who.name, language)
+        return web.json_response(
+            {"access_token": access_token, "expires_in": expires_in, "session": session.token,
+             "user": {"id": str(who.user_id), "name": who.name}, "language": language},
+            headers={"Cache-Control": "no-store"})
+
+    # -- the socket ---------------------------------------------------------------------------
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_MESSAGE, heartbeat=HEARTBEAT)
+        await ws.prepare(request)
+        viewer = await self._hello(ws, request_language(request))
+        if viewer is None:
+            return ws
+        try:
+            async for message in ws:
+                if message.type == WSMsgType.TEXT:
+                    with speaking(viewer.language):
+                        going_on = await self._receive(viewer, message.data)
+                    if not going_on:
+                        break
+                elif message.type == WSMsgType.BINARY:
+                    await self._close(viewer, WSCloseCode.UNSUPPORTED_DATA, "text frames only")
+                    break
+                else:
+                    if getattr(message.data, "code", None) == WSCloseCode.MESSAGE_TOO_BIG:
+                        # no page sends a frame that big: whoever did is not a page
+                        log.info("an Activity socket of user %s sent a frame too big", viewer.user_id)
+                        self._end_session(viewer.session, viewer)
+                    break
+        finally:
+            self.surface.leave(viewer)
+            viewer.session.sockets.discard(viewer)
+            if viewer.pressing is not None and not viewer.pressing.done():
+                await asyncio.wait({viewer.pressing})  # a press under way is stored or refused
+            self.sockets_ended += 1
+            ended, self._ended = self._ended, asyncio.Event()
+            ended.set()
+        return ws
+
+    async def socket_ended(self, count: int) -> None:
+        """Wait until ``count`` joined sockets have ended here, all handling of them done."""
+        while self.sockets_ended < count:
+            await self._ended.wait()
+
+    async def _hello(self, ws: web.WebSocketResponse, language: str) -> Viewer | None:
+        """The first message: the session and the Activity instance, both checked; else the
+        socket is closed with a sentence and a code the page acts on."""
+        try:
+            first = await ws.receive(timeout=HELLO_SECONDS)
+        except TimeoutError:
+            await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no hello")
+            return None
+        if first.type != WSMsgType.TEXT:
+            await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no hello")
+            return None
+        try:
+            hello = protocol.parse(first.data)
+        except protocol.Refused:
+            hello = None
+        if hello is None or hello.type != "hello":
+            await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no hello")
+            return None
+        session = self.sessions.get(hello["session"])
+        if session is None:
+            with speaking(language):
+                await _goodbye(ws, SIGN_IN_AGAIN, "session", t("Your sign-in has expired; signing in again."))
+            return None
+        try:
+            instance = await self.api.instance(hello["instance"], session.user_id)
+        except DiscordRefused as exc:
+            log.info("an Activity socket named an instance Discord does not know: %s", exc)
+            instance = None
+        if instance is None or session.user_id not in instance.users:
+            with speaking(session.language):
+                await _goodbye(ws, NOT_ALLOWED, "instance", t(
+                    "Discord does not show you in this Activity; close it and open it again."))
+            return None
+        if len(session.sockets) >= SOCKETS_PER_SESSION:  # counted after the last await: exact
+            with speaking(session.language):
+                await _goodbye(ws, NOT_ALLOWED, "sockets", t(
+                    "This Activity is open in too many places at once; close one of them."))
+            return None
+        viewer = Viewer(ws, session, instance.instance_id, instance.channel_id, session.language,
+                        self.clock())
+        session.sockets.add(viewer)
+        viewer.send(welcome(session.user_id, session.name, session.language))
+        self.surface.join(viewer)
+        return viewer
+
+    async def _receive(self, viewer: Viewer, text: str) -> bool:
+        """One message of a joined page; False once the socket is to close."""
+        if not viewer.bucket.take(self.clock()):
+            if viewer.bucket.abusive:
+                log.info("an Activity socket of user %s sent too fast; its session ends", viewer.user_id)
+                self._end_session(viewer.session, viewer)
+                await self._close(viewer, WSCloseCode.POLICY_VIOLATION, "too many messages")
+                return False
+            if viewer.bucket.strikes == 1:  # said once: a flood gets no answer per message
+                self._refuse(viewer, None, "rate", t("You are sending too fast; wait a moment."))
+            return True
+        if self.sessions.expired(viewer.session):
+            self.sessions.revoke(viewer.session)
+            await self._close(viewer, SIGN_IN_AGAIN, "session expired")
+            return False
+        try:
+            message = protocol.parse(text)
+        except protocol.Refused as exc:
+            viewer.bucket.strikes += 1  # a page never sends one: it counts against the socket
+            self._refuse(viewer, None, exc.code, t("That message is not one this page sends; "
+                                                   "nothing was played."))
+            return True
+        nonce = message.fields.get("n")
+        if message.type == "hello" or nonce is None:
+            self._refuse(viewer, None, "shape", t("This page has already joined."))
+            return True
+        if nonce <= viewer.last_nonce:  # sent again: the first one already counted
+            self._refuse(viewer, nonce, "replay", t("That press was already received; nothing "
+                                                    "was played again."))
+            return True
+        viewer.last_nonce = nonce
+        table = viewer.table
+        if table is None or message["game"] != table.game_id:
+            self._refuse(viewer, nonce, "table", t("That press is for a game this page is not "
+                                                   "showing; nothing was played."))
+            return True
+        if viewer.pressing is not None and not viewer.pressing.done():
+            self._refuse(viewer, nonce, "busy", t("Your previous press is still being played."))
+            return True
+        viewer.pressing = asyncio.create_task(self._press(viewer, message))
+        return True
+
+    async def _press(self, viewer: Viewer, message: protocol.Message) -> None:
+        """A press, through the table service exactly as a button's; the answer is the page's."""
+        manager = self.bot.tables
+        nonce = message["n"]
+        with speaking(viewer.language):
+            try:
+                if message.type == "slap":
+                    await manager.slap_by(message["game"], viewer.user_id)
+                else:
+                    await manager.press(message["game"], viewer.user_id, message["seq"],
+                                        message["key"], via=ActivityPress(viewer, nonce))
+            except TableError as exc:
+                self._refuse(viewer, nonce, "table", str(exc))
+                return
+            except Exception:
+                log.exception("a press from the Activity failed in game %s", message["game"])
+                self._refuse(viewer, nonce, "fault", t("Something went wrong; nothing was played."))
+                return
+        viewer.send({"type": "played", "n": nonce})
+
+    @staticmethod
+    def _refuse(viewer: Viewer, nonce: int | None, code: str, text: str) -> None:
+        viewer.send({"type": "refused", "n": nonce, "code": code, "text": text})
+
+    async def _close(self, viewer: Viewer, code: int, why: str) -> None:
+        await viewer.flushed()
+        await viewer.ws.close(code=code, message=why.encode())
+
+    def _end_session(self, session: Session, closing: Viewer) -> None:
+        """End a session and close every other page signed in with it (``closing`` is being
+        closed by its own handler)."""
+        self.sessions.revoke(session)
+        for other in list(session.sockets):
+            if other is not closing and not other.ws.closed:
+                asyncio.create_task(other.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"session ended"))
+
+
+def _refuse(status: int, text: str) -> web.Response:
+    return web.json_response({"error": text}, status=status, headers={"Cache-Control": "no-store"})
+
+
+async def _goodbye(ws: web.WebSocketResponse, code: int, reason: str, text: str) -> None:
+    await ws.send_json({"type": "error", "code": reason, "text": text})
+    await ws.close(code=code, message=reason.encode())

@@ -1,0 +1,222 @@
+"""What one viewer of a table sees, as the JSON pushed to their page: the public table for
+everybody, and the hand and the moves for its player alone. Built in the viewer's language from
+the same presenters as the pictures; the moves are the table service's own keys (``#i``: the
+i-th move it offers), so a press from the page is the press of a button.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot import presenter
+from bot.cards import DECK, Kind, card
+from bot.discord_ui.starting import ai_names
+from bot.i18n import number, speaking, t, tn
+from bot.presenters.base import card_name, final_table, forfeit_result, match_result, score_line
+from bot.settlement import is_betting
+from bot.tables import STUCK, is_ai
+from rendering.view import GAME_NAMES, PlayerView, SummaryView, TableView
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+KIND_ORDER = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
+DECK_IDS = frozenset(c.id for c in DECK)
+
+
+def words() -> dict[str, str]:
+    """The page's own words in the language being spoken (the page holds none of its own)."""
+    return {
+        "field": t("Field"), "stock": t("Stock"), "hand": t("Your hand"),
+        "captured": t("Captured"), "log": t("Last moves"),
+        "your_turn": t("Your turn"), "watching": t("You are watching this game."),
+        "choose": t("Choose the card to take"), "cancel": t("Cancel"), "close": t("Close"),
+        "summary": t("Round summary"), "due": t("Time left: {seconds} s"),
+        "dealer": t("Dealer"), "turn": t("To play"), "playable": t("can capture"),
+        "slap": t("Slap!"), "moved": t("just played"),
+        "reconnecting": t("Connection lost; reconnecting…"),
+        "idle": t("No game is running in this channel. Start one with a game's command, and "
+                  "it shows here."),
+        "moves": t("Your moves"),
+    }
+
+
+def result_headline(table: Table, names: Sequence[str]) -> str:
+    """Who won a game that is over, or why it ended."""
+    closing = table.closing or {}
+    if closing.get("cancelled") and closing.get("reason") == STUCK:
+        return t("The game could not go on (a move kept being refused), so it was cancelled; "
+                 "every stake was refunded")
+    if closing.get("cancelled"):
+        return t("The game was cancelled; every stake was refunded")
+    if "forfeit" in closing:
+        return forfeit_result(closing, names)
+    return match_result({"winners": closing.get("winners", []), "team": closing.get("team")}, names)
+
+
+def plain(line: str) -> str:
+    """A narrated line without the bold marks written for Discord (the page sets its own)."""
+    return line.replace("**", "")
+
+
+def seat_names(table: Table) -> list[str]:
+    """The seats' names, an AI's in the reader's language (a member's name is their own)."""
+    levels = [str(p).split(":", 1)[1] for p in table.players if is_ai(p)]
+    shown = iter(ai_names(levels))
+    return [next(shown) if is_ai(player) else name
+            for player, name in zip(table.players, table.names, strict=True)]
+
+
+def _pile_order(cid: str) -> tuple[int, int, str]:
+    """Captured cards by kind (brights first) then month, as the table picture groups them;
+    Go-Stop's jokers count as chaff and come last."""
+    if cid not in DECK_IDS:
+        return (len(KIND_ORDER), 0, cid)
+    found = card(cid)
+    return (KIND_ORDER.index(found.kind), found.index, cid)
+
+
+def _player(seat: int, view: PlayerView, unit: tuple[str, str]) -> dict[str, Any]:
+    return {"seat": seat, "name": view.name, "score": view.score, "turn": view.is_turn,
+            "dealer": view.is_dealer, "hand": view.hand_size, "badges": list(view.badges),
+            "progress": list(view.progress), "captured": sorted(view.captured, key=_pile_order),
+            "team": view.team,
+            "shown": list(view.shown), "stack": view.stack, "bet": view.bet,
+            "status": view.status, "out": view.out, "hand_name": view.hand_name,
+            "pi": view.pi_count,
+            "score_text": "" if view.score is None else tn(*unit, view.score),
+            "hand_text": "" if view.hand_size is None else
+            tn("{n} card in hand", "{n} cards in hand", view.hand_size)}
+
+
+def _summary(table: Table) -> dict[str, Any] | None:
+    """The latest round's summary while the table's recent moves still hold it."""
+    event = next((e for e in reversed(table.recent) if presenter.posts_summary(table.game, e)), None)
+    if event is None:
+        return None
+    view: SummaryView = presenter.summary_view(table.game, event, seat_names(table))
+    key = hashlib.blake2b(json.dumps(event, sort_keys=True, default=str).encode(), digest_size=8)
+    return {"key": f"{table.game_id}:{key.hexdigest()}", "title": view.title,
+            "rows": [{"player": r.player, "name": r.name, "cards": list(r.cards), "points": r.points}
+                     for r in view.rows],
+            "multipliers": list(view.multipliers), "lines": [plain(line) for line in view.result_lines],
+            "hands": [{"player": h.player, "name": h.name, "cards": list(h.cards), "detail": h.detail,
+                       "won": h.won, "net": h.net, "winner": h.winner, "note": h.note}
+                      for h in view.hands],
+            "pots": list(view.pots), "banner": view.banner}
+
+
+def _moves(table: Table, obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's moves as the table service offers them, each under its ``#i`` key."""
+    game = presenter.for_game(table.game)
+    costs = obs.get("costs")
+    out = []
+    for index, (position, action) in enumerate(presenter.hand_actions(obs)):
+        label = (game.priced_label(action, costs) if costs and hasattr(game, "priced_label")
+                 else presenter.action_label(table.game, action))
+        out.append({"key": f"#{index}", "label": label, "kind": action.kind,
+                    "card": action.card if position is not None else None,
+                    "target": action.target, "style": presenter.action_style(table.game, action)})
+    return out
+
+
+def table_state(table: Table, seat: int | None, language: str, now: float) -> dict[str, Any]:
+    """The state message for a viewer at ``seat`` (None: a spectator) reading ``language``;
+    ``now`` (Unix seconds) lets the page count the deadline down on its own clock."""
+    with speaking(language):
+        return _state(table, seat, language, now)
+
+
+def _state(table: Table, seat: int | None, language: str, now: float) -> dict[str, Any]:
+    obs = table.match.observation(0)
+    names = seat_names(table)
+    lines = [plain(line) for line in
+             [*table.legacy_log, *presenter.log_lines(table.game, table.recent, names)][-6:]]
+    view: TableView = presenter.table_view(obs, names, last_move=lines[-1] if lines else "")
+    result = None
+    if table.closing is not None:
+        headline = result_headline(table, names)
+        line = headline if table.closing.get("cancelled") else \
+            f"{headline} · {score_line(table.match.scores, names)}"
+        view = final_table(view, line, table.closing.get("winners", ()))
+        result = {"text": line}
+    # a betting game's score is its chips
+    unit = ("{n} chip", "{n} chips") if is_betting(table.game) else ("{n} point", "{n} points")
+    current = table.match.current_player
+    finished = table.finished or table.closing is not None
+    turn_text = ""
+    if not finished and current is not None:
+        turn_text = (t("Slap race!") if table.in_race else t("Your turn") if current == seat
+                     else t("{name} to play", name=names[current]))
+    state: dict[str, Any] = {
+        "type": "state", "language": language,
+        "game": {"id": table.game_id, "kind": table.game, "name": GAME_NAMES.get(table.game, table.game),
+                 "title": view.title, "seq": table.seq, "over": finished,
+                 "footer": view.footer},
+        "you": {"seat": seat},
+        "players": [_player(s, p, unit) for s, p in enumerate(view.players)],
+        "field": list(view.field), "stock": view.stock_count, "drawn": view.drawn_card,
+        "highlight": list(view.highlight), "korean": view.korean_months,
+        "discard": {"top": view.discard_top, "count": view.discard_count} if view.discard_count else None,
+        "pots": [[label, chips, number(chips)] for label, chips in view.pots],
+        "to_call": view.to_call, "stage": view.stage,
+        "log": lines, "last": view.last_move,
+        "turn": {"seat": None if finished else current, "text": turn_text,
+                 "deadline": table.deadline if table.turn_seat is not None and not finished else None,
+                 "now": now},
+        "result": result, "summary": _summary(table),
+        "race": None, "hand": None, "moves": [], "prompt": "", "fields": [],
+    }
+    race = getattr(presenter.for_game(table.game), "race_prompt", None)
+    if race is not None and table.in_race and not finished:
+        state["race"] = {"text": plain(race(obs, names)),
+                         "can_slap": seat is not None and seat in obs.get("race_seats", [])}
+    if seat is not None and not is_ai(table.players[seat]):
+        mine = table.match.observation(seat)
+        hand = presenter.hand_view(mine)
+        if finished:
+            hand = replace(hand, playable=(), decision=(), legend="")
+        state["hand"] = {"cards": list(hand.cards), "playable": list(hand.playable),
+                         "legend": hand.legend, "caption": hand.caption}
+        if not finished and not table.in_race and current == seat:
+            state["moves"] = _moves(table, mine)
+            state["prompt"] = presenter.for_game(table.game).prompt(mine)
+        state["fields"] = [] if finished else [list(f) for f in presenter.hand_fields(mine)]
+    state["cards"] = {cid: card_name(cid) for cid in _cards(state)}
+    return state
+
+
+def _cards(state: dict[str, Any]) -> set[str]:
+    """Every card the state names, for their accessible names."""
+    found = set(state["field"]) | set(state["highlight"])
+    if state["drawn"]:
+        found.add(state["drawn"])
+    if state["discard"] and state["discard"]["top"]:
+        found.add(state["discard"]["top"])
+    for player in state["players"]:
+        found |= set(player["captured"]) | set(player["shown"])
+    if state["hand"]:
+        found |= set(state["hand"]["cards"])
+    for move in state["moves"]:
+        found |= {c for c in (move["card"], *(move["target"] or "").split("+")) if c}
+    summary = state["summary"]
+    if summary:
+        for row in (*summary["rows"], *summary["hands"]):
+            found |= set(row["cards"])
+    return {c for c in found if isinstance(c, str)}
+
+
+def idle_state(language: str) -> dict[str, Any]:
+    """What a page shows in a channel with no game."""
+    return {"type": "idle", "language": language}
+
+
+def welcome(user_id: int, name: str, language: str) -> dict[str, Any]:
+    """The first message of a joined socket: who signed in, and the page's words."""
+    with speaking(language):
+        return {"type": "welcome", "user": {"id": str(user_id), "name": name},
+                "language": language, "words": words()}

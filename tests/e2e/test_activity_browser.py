@@ -1,0 +1,336 @@
+"""The Activity's page in a real browser: headless Chromium loads it inside a harness page that
+plays Discord's part of the frame protocol, against the real server, store and AI. Skipped only
+where Debian's chromium is not installed (CI installs it).
+
+Every step waits on the page's own state (the move number and the end it shows in its DOM), as
+Playwright's waits do, never on a clock. Screenshots of each test go to ``out/activity/``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+
+from bot import presenter
+from bot.activity.server import DISCORD_ORIGINS, ActivityServer
+from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
+from bot.games import koikoi
+from bot.presenters.base import card_name
+from tests.e2e.test_koikoi_bot import human_moves_first
+
+pytestmark = pytest.mark.asyncio
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HARNESS = Path(__file__).with_name("harness")
+ARTIFACTS = Path(os.environ.get("HANAFUDA_ARTIFACTS", "out")) / "activity"
+PHONE = {"width": 390, "height": 844}
+STEP_MS = 60_000  # only a hang reaches it: each wait ends when the page shows what it waits for
+
+
+@pytest.fixture
+def chromium():
+    if not shutil.which(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    return CHROMIUM
+
+
+@pytest.fixture
+async def browser(chromium):
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium, args=ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+@pytest.fixture
+async def page_bot(start_bot, standin, world, tmp_path):
+    """The bot with an Activity server whose app also serves the test's harness (Discord's
+    side of the frame), and lets that harness be framed beside Discord's origins."""
+    bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "b.sqlite3",
+                                               dev_guild_id=world.guild.id)))
+    bot.tables.ai_delay = 0.01
+    await human_moves_first(bot, world)
+    server = ActivityServer(bot, client_secret=standin.oauth.client_secret,
+                            frame_ancestors=(*DISCORD_ORIGINS, "'self'"))
+    add_harness(server.app, standin)
+    bot.surfaces.add(server.surface)
+    await server.start()
+    bot.activity_server = server
+    try:
+        yield bot
+    finally:
+        await server.close()
+
+
+def add_harness(app: web.Application, standin) -> None:
+    async def file(request: web.Request) -> web.FileResponse:
+        # Discord's page may frame the Activity; its own policy is not the Activity's
+        return web.FileResponse(HARNESS / request.match_info["name"],
+                                headers={"Content-Security-Policy": "default-src 'self'"})
+
+    async def code(request: web.Request) -> web.Response:
+        return web.json_response({"code": standin.oauth.authorize(standin.users[int(request.query["user"])])})
+
+    async def whose(request: web.Request) -> web.Response:
+        grant = standin.oauth.tokens.get(request.query["token"])
+        if grant is None:
+            raise web.HTTPUnauthorized()
+        return web.json_response({**grant.user.payload(), "public_flags": 0})
+
+    app.router.add_get("/harness/{name:harness\\.(?:html|js|css)}", file)
+    app.router.add_get("/harness/code", code)
+    app.router.add_get("/harness/whose", whose)
+
+
+async def open_activity(browser, bot, standin, world, user, *, viewport=PHONE, locale="en-US"):
+    instance = standin.oauth.open_activity(world.channel, user)
+    context = await browser.new_context(viewport=viewport, locale=locale)
+    tab = await context.new_page()
+    query = (f"instance={instance}&user={user.id}&guild={world.guild.id}&channel={world.channel.id}"
+             f"&client={standin.application_id}")
+    await tab.goto(f"http://127.0.0.1:{bot.activity_server.port}/harness/harness.html?{query}")
+    frame = tab.frame_locator("#activity")
+    return tab, frame
+
+
+NEXT = """([pressed]) => {
+  const root = document.getElementById("table");
+  if (!root || !root.dataset.seq) return null;
+  if (document.getElementById("dialog").open) return "dialog";
+  if (root.dataset.over === "1") return "over";
+  if (Number(root.dataset.seq) <= pressed) return null;
+  if (document.querySelector(".decisions button")) return "decide";
+  if (document.querySelector(".hand button:not([disabled])")) return "play";
+  return null;
+}"""
+
+
+async def play_to_the_end(tab, frame_locator, shots: list[str], name: str) -> dict:
+    """Click through a game: a card of the hand, a decision, a capture choice, the summary."""
+    frame = tab.frames[1]
+    pressed, clicks = -1, {"play": 0, "decide": 0, "dialog": 0}
+    for _ in range(500):
+        step = await (await frame.wait_for_function(NEXT, arg=[pressed], timeout=STEP_MS)).json_value()
+        if step == "over":
+            break
+        if step == "dialog":
+            choice = frame.locator("#dialog .choices button")
+            if await choice.count():
+                await choice.first.click()
+            else:
+                await shot(tab, shots, f"{name}-summary")
+                await frame.locator("#dialog button.primary").click()
+            await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+        else:
+            pressed = int(await frame.locator("#table").get_attribute("data-seq"))
+            if clicks["play"] == 0:
+                await shot(tab, shots, f"{name}-first-turn")
+            target = ".decisions button" if step == "decide" else ".hand button:not([disabled])"
+            await frame.locator(target).first.click()
+        clicks[step] += 1
+    else:
+        raise AssertionError("the game did not end within 500 steps")
+    await shot(tab, shots, f"{name}-over")
+    return clicks
+
+
+async def shot(tab, shots: list[str], name: str) -> None:
+    """A screenshot once every card picture and font of the page has loaded."""
+    await tab.frames[1].wait_for_function("() => [...document.images].every(i => i.complete)",
+                                          timeout=STEP_MS)
+    await tab.frames[1].evaluate("() => document.fonts.ready.then(() => true)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    await tab.screenshot(path=str(path))
+    shots.append(path.name)
+
+
+async def test_koikoi_against_the_ai_played_to_the_end_by_clicks(page_bot, standin, world, browser):
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, frame = await open_activity(browser, page_bot, standin, world, world.admin)
+    shots: list[str] = []
+    clicks = await play_to_the_end(tab, frame, shots, "koikoi-phone")
+    assert clicks["play"] >= 1
+    result = await frame.locator(".log .last").inner_text()
+    assert result and "·" in result  # who won, and the score
+    # every card shown on the page has its name for a screen reader, none is a bare picture
+    names = await frame.locator("span.card[role=img]").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert names and all(names)
+    assert not [line for line in await harness_errors(tab)]
+    assert "koikoi-phone-over.png" in shots
+
+
+async def harness_errors(tab) -> list[str]:
+    """What the harness answered with an error (a token it did not know, say)."""
+    return await tab.evaluate("() => window.harness.answered.filter(a => a === 'ERROR')")
+
+
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize("language, name", [("ja", "はなこ"), ("ko", "하나")])
+async def test_a_japanese_or_korean_page_has_no_english_word(page_bot, standin, world, browser, language, name):
+    member = standin.create_user(name)
+    member.locale = language
+    standin.add_member(world.guild, member)
+    await member.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, frame = await open_activity(browser, page_bot, standin, world, member, locale=language)
+    inner = tab.frames[1]
+    await inner.wait_for_function(
+        "() => document.querySelector('.hand button:not([disabled])') || document.querySelector('.decisions button')",
+        timeout=STEP_MS)
+    shots: list[str] = []
+    await shot(tab, shots, f"koikoi-{language}")
+    seen = await inner.evaluate("""() => {
+      const texts = [document.body.innerText, document.title];
+      for (const el of document.querySelectorAll('[aria-label], [title]'))
+        texts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+      return texts.join('\\n');
+    }""")
+    assert await inner.evaluate("() => document.documentElement.lang") == language
+    words = set(ENGLISH.findall(seen)) - {"AI"}  # "AI" is how Japanese and Korean write it too
+    assert not words, (words, seen)
+
+
+async def keyboard_press(tab, frame, selector: str) -> None:
+    """Tab to the first control matching ``selector`` and press Enter, as a keyboard user does."""
+    for _ in range(300):
+        if await frame.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)",
+                                selector):
+            await tab.keyboard.press("Enter")
+            return
+        await tab.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+async def test_gostop_against_the_ai_played_by_keyboard_alone(page_bot, standin, world, browser):
+    await world.admin.slash(world.channel, "gostop", ai="normal", rounds=1)
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin,
+                                 viewport={"width": 1280, "height": 800})
+    frame = tab.frames[1]
+    shots: list[str] = []
+    pressed, steps = -1, {"play": 0, "decide": 0, "dialog": 0}
+    for _ in range(500):
+        step = await (await frame.wait_for_function(NEXT, arg=[pressed], timeout=STEP_MS)).json_value()
+        if step == "over":
+            break
+        if step == "dialog":
+            if await frame.locator("#dialog .choices button").count():
+                await keyboard_press(tab, frame, "#dialog .choices button")
+            else:
+                await shot(tab, shots, "gostop-desktop-summary")
+                await keyboard_press(tab, frame, "#dialog button.primary")
+            await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+        else:
+            pressed = int(await frame.locator("#table").get_attribute("data-seq"))
+            if steps["play"] == 0:
+                await shot(tab, shots, "gostop-desktop")
+            await keyboard_press(tab, frame, ".decisions button" if step == "decide"
+                                 else ".hand button:not([disabled])")
+        steps[step] += 1
+    else:
+        raise AssertionError("the game did not end within 500 steps")
+    await shot(tab, shots, "gostop-desktop-over")
+    assert steps["play"] >= 5
+    assert "·" in await frame.locator(".log .last").inner_text()
+    assert not page_bot.tables.tables  # over, and settled
+
+
+def _choice_deal() -> tuple[int, str, list[str]]:
+    """A Koi-Koi deal where the player who starts holds a card that may take either of two
+    field cards: its seed, the card and the two it may take."""
+    for seed in range(1000):
+        match = koikoi.new_match(2, koikoi.Rules(teyaku="off"), seed)
+        if match.current_player != 0:
+            continue
+        moves = [a for _, a in presenter.hand_actions(match.observation(0))]
+        for card in {a.card for a in moves}:
+            targets = [a.target for a in moves if a.card == card and a.target]
+            if len(targets) == 2:
+                return seed, card, targets
+    raise AssertionError("no deal of the first thousand offers a choice")
+
+
+async def test_a_card_that_may_take_either_of_two_asks_which(page_bot, standin, world, browser):
+    seed, card, targets = _choice_deal()
+    page_bot.tables.new_seed = lambda: seed
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)
+    frame = tab.frames[1]
+    button = frame.locator(f'.hand button[data-key="hand:{card}"]:not([disabled])')
+    await button.click()
+    choices = frame.locator("#dialog .choices button")
+    assert await choices.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))") == \
+        [card_name(t) for t in targets]
+    await shot(tab, [], "koikoi-choice")
+    await tab.keyboard.press("Escape")  # changing one's mind plays nothing
+    await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+    assert await frame.locator("#table").get_attribute("data-seq") == "0"
+    await button.click()
+    await choices.nth(1).click()
+    await frame.wait_for_function("() => Number(document.getElementById('table').dataset.seq) >= 1",
+                                  timeout=STEP_MS)
+    [table] = page_bot.tables.tables.values()
+    assert {card, targets[1]} <= set(table.match.observation(0)["captured"][0])
+    assert targets[0] not in table.match.observation(0)["captured"][0]
+
+
+async def test_the_page_comes_back_by_itself_after_the_bot_restarts(start_bot, standin, world, browser, tmp_path):
+    db = tmp_path / "restart.sqlite3"
+
+    async def bot_with_activity(port: int):
+        bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db,
+                                                   dev_guild_id=world.guild.id)))
+        bot.tables.ai_delay = 0.01
+        server = ActivityServer(bot, client_secret=standin.oauth.client_secret, port=port,
+                                frame_ancestors=(*DISCORD_ORIGINS, "'self'"))
+        add_harness(server.app, standin)
+        bot.surfaces.add(server.surface)
+        await server.start()
+        bot.activity_server = server
+        return bot
+
+    first = await bot_with_activity(0)
+    await human_moves_first(first, world)
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, _ = await open_activity(browser, first, standin, world, world.admin)
+    frame = tab.frames[1]
+    await frame.wait_for_function(NEXT, arg=[-1], timeout=STEP_MS)  # the player's turn: nothing moves
+    before = await frame.evaluate(MINE)
+    port = first.activity_server.port
+    await first.activity_server.close()
+    await first.close()
+    second = await bot_with_activity(port)
+    try:
+        # signed in again through the SDK, and drawn anew from the restarted bot
+        await tab.wait_for_function("() => window.harness.answered.filter(a => a === 'AUTHENTICATE').length >= 2",
+                                    timeout=STEP_MS)
+        await frame.wait_for_function(f"() => Number(document.getElementById('table').dataset.shown) > {before['shown']}",
+                                      timeout=STEP_MS)
+        after = await frame.evaluate(MINE)
+        assert {**after, "shown": 0} == {**before, "shown": 0}
+        await play_to_the_end(tab, frame, [], "koikoi-restarted")
+        assert not second.tables.tables
+    finally:
+        await second.activity_server.close()
+
+
+MINE = """() => ({
+  seq: document.getElementById("table").dataset.seq,
+  shown: Number(document.getElementById("table").dataset.shown),
+  hand: [...document.querySelectorAll(".hand button")].map(b => b.getAttribute("aria-label")),
+  field: [...document.querySelectorAll(".field .cards .card")].map(c => c.getAttribute("aria-label")),
+})"""
