@@ -114,6 +114,7 @@ class ActivitySurface:
         self._dirty: dict[int, Table] = {}
         self._flush_soon: asyncio.Handle | None = None
         self.pushed = 0  # states sent, for the tests and the bench
+        self._settling: set[asyncio.Future[None]] = set()  # pushes waiting for a move's store
 
     # -- pages --------------------------------------------------------------------------------
     def join(self, viewer: Viewer) -> None:
@@ -215,6 +216,11 @@ class ActivitySurface:
 
     def _push(self, table: Table, viewers: Iterable[Viewer]) -> None:
         """One state per seat and language, sent to every page that reads it."""
+        if not table.settled.is_set():  # a move is being stored: its state follows once it is
+            waiting = asyncio.ensure_future(self._after_store(table, list(viewers)))
+            self._settling.add(waiting)
+            waiting.add_done_callback(self._settling.discard)
+            return
         built: dict[tuple[int | None, str], str] = {}
         now = self.clock()
         for viewer in viewers:
@@ -228,6 +234,10 @@ class ActivitySurface:
                     return
             viewer.send_state(built[key])
             self.pushed += 1
+
+    async def _after_store(self, table: Table, viewers: list[Viewer]) -> None:
+        await table.settled.wait()
+        self._push(table, viewers)
 
     async def close(self) -> None:
         """Close every page (the bot is stopping: they reconnect to the next start)."""
