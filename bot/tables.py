@@ -32,6 +32,7 @@ from bot.games import game_module
 from bot.games.base import Action, GameError
 from bot.games.rng import Rng
 from bot.i18n import N_, number, t
+from bot.presenters.base import STUCK
 from bot.presenters.problems import rules_problem
 from bot.settlement import (
     bets_from_balance,
@@ -64,8 +65,6 @@ RACE_SECONDS = 8.0
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """Waits before a scheduled step that failed (an AI move, a timeout, a settlement) is tried again;
 the last repeats until the step succeeds or the game ends."""
-STUCK = "stuck"
-"""The end reason of a game cancelled because its next step kept being refused."""
 LOG_LENGTH = 6
 """Lines of the table's log, the latest moves narrated."""
 REFUSALS_BEFORE_CANCEL = 3

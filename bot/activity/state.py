@@ -16,9 +16,10 @@ from bot import presenter
 from bot.cards import DECK, Kind, card
 from bot.discord_ui.starting import ai_names
 from bot.i18n import number, speaking, t, tn
-from bot.presenters.base import card_name, final_table, forfeit_result, match_result, score_line
+from bot.presenters.base import card_name, final_table, score_line
+from bot.presenters.base import result_headline as ended
 from bot.settlement import is_betting
-from bot.tables import STUCK, is_ai
+from bot.tables import is_ai
 from rendering.view import GAME_NAMES, PlayerView, SummaryView, TableView
 
 if TYPE_CHECKING:
@@ -47,15 +48,7 @@ def words() -> dict[str, str]:
 
 def result_headline(table: Table, names: Sequence[str]) -> str:
     """Who won a game that is over, or why it ended."""
-    closing = table.closing or {}
-    if closing.get("cancelled") and closing.get("reason") == STUCK:
-        return t("The game could not go on (a move kept being refused), so it was cancelled; "
-                 "every stake was refunded")
-    if closing.get("cancelled"):
-        return t("The game was cancelled; every stake was refunded")
-    if "forfeit" in closing:
-        return forfeit_result(closing, names)
-    return match_result({"winners": closing.get("winners", []), "team": closing.get("team")}, names)
+    return ended(table.closing or {}, names)
 
 
 def plain(line: str) -> str:

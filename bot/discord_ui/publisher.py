@@ -42,11 +42,11 @@ from bot.discord_ui.parts import ACCENT, controls, png, rematch_face
 from bot.discord_ui.text import shown
 from bot.games.base import Action
 from bot.i18n import number, speaking, t
-from bot.presenters.base import LABEL_MAX, final_table, forfeit_result, match_result, score_line
+from bot.presenters.base import LABEL_MAX, final_table, result_headline, score_line
 from bot.settlement import is_betting, stake_text
 from bot.store import GameEvent, StoreError
 from bot.store.surfaces import TABLE_ROW, SurfaceNotes
-from bot.tables import HOME_CHANNEL, LOG_LENGTH, RETRY_DELAYS, STUCK, Table, is_ai
+from bot.tables import HOME_CHANNEL, LOG_LENGTH, RETRY_DELAYS, Table, is_ai
 from bot.words import plural, shorten
 from rendering import render_hand, render_summary, render_table
 from rendering.view import GAME_NAMES
@@ -565,28 +565,16 @@ class TablePublisher:
             return None
         return controls(rematch_face(table.game_id))
 
-    @staticmethod
-    def _result_headline(table: Table, closing: dict[str, Any], names: list[str]) -> str:
-        if closing.get("cancelled") and closing.get("reason") == STUCK:
-            return t("The game could not go on (a move kept being refused), so it was cancelled; "
-                     "every stake was refunded")
-        if closing.get("cancelled"):
-            return t("The game was cancelled; every stake was refunded")
-        if "forfeit" in closing:
-            return forfeit_result(closing, names)
-        event = {"winners": closing["winners"], "team": closing.get("team")}
-        return match_result(event, names)
-
     def _result_line(self, table: Table, closing: dict[str, Any]) -> str:
         """The result on the final image: who won and the score (plain text, raw names)."""
-        headline = self._result_headline(table, closing, table.names)
+        headline = result_headline(closing, table.names)
         if closing.get("cancelled"):
             return headline
         return f"{headline} · {score_line(table.match.scores, table.names)}"
 
     def _result_text(self, table: Table, closing: dict[str, Any]) -> str:
         names = [shown(n) for n in table.names]
-        lines = [f"**{self._result_headline(table, closing, names)}**"]
+        lines = [f"**{result_headline(closing, names)}**"]
         if not closing.get("cancelled"):
             order = sorted(range(len(names)), key=lambda s: -table.match.scores[s])
             lines += [f"{i + 1}. {names[s]}: {plural(table.match.scores[s], 'point')}" for i, s in enumerate(order)]

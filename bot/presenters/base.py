@@ -87,6 +87,22 @@ def end_reason_words(reason: str, escape: Callable[[str], str] = str) -> str:
     return escape(reason)
 
 
+STUCK = "stuck"
+"""The end reason of a game cancelled because its next step kept being refused."""
+
+
+def result_headline(closing: dict[str, Any], names: Sequence[str]) -> str:
+    """Who won a game that is over, or why it ended: the same words on every surface."""
+    if closing.get("cancelled") and closing.get("reason") == STUCK:
+        return t("The game could not go on (a move kept being refused), so it was cancelled; "
+                 "every stake was refunded")
+    if closing.get("cancelled"):
+        return t("The game was cancelled; every stake was refunded")
+    if "forfeit" in closing:
+        return forfeit_result(closing, names)
+    return match_result({"winners": closing.get("winners", []), "team": closing.get("team")}, names)
+
+
 def forfeit_result(closing: dict[str, Any], names: Sequence[str]) -> str:
     """Who gave up and who wins by it: "Alice forfeited; Bob wins". ``closing`` holds the seat
     that forfeited, the winning seats and, when they are one team, that team."""
