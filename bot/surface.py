@@ -35,9 +35,9 @@ class TableSurface(Protocol):
         """Whether ``via`` (a start's or a press's handle) is this surface's own: only the
         surface a handle came from is given it."""
 
-    async def post_table(self, table: Table, via: Any = None, headline: str = "") -> None:
+    async def post_table(self, table: Table, via: Any = None) -> None:
         """Show a new game's table (``via``: the start command's deferred answer, when the
-        surface can answer through it; ``headline``: who sits down against whom)."""
+        surface can answer through it)."""
 
     def deliver_hands(self, table: Table) -> None:
         """Give each human seat its private hand."""
@@ -87,9 +87,9 @@ class Surfaces:
     def _own(self, surface: TableSurface, via: Any) -> Any:
         return via if via is not None and surface.owns(via) else None
 
-    async def post_table(self, table: Table, via: Any = None, headline: str = "") -> None:
+    async def post_table(self, table: Table, via: Any = None) -> None:
         for surface in self.showing(table):
-            await surface.post_table(table, via=self._own(surface, via), headline=headline)
+            await surface.post_table(table, via=self._own(surface, via))
 
     def deliver_hands(self, table: Table) -> None:
         for surface in self.showing(table):

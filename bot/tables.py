@@ -176,6 +176,8 @@ class Table:
     bets_from_balance: bool = False
     # Where the table lives, which decides the surface that shows it (bot.surface.Surfaces).
     home: str = HOME_CHANNEL
+    # A line the table shows under its title for the whole game (who sits down against whom).
+    headline: str = ""
     # Clear while a move is applied but not yet stored: the match already shows the next turn,
     # the move number does not, and a surface that drew then would offer the next turn's moves
     # under the old number (every press of them refused). Surfaces draw once it is set.
@@ -245,6 +247,7 @@ class Table:
             "closing": None if self.closing is None else
             {k: v for k, v in self.closing.items() if k != "outcome"},
             **({} if self.home == HOME_CHANNEL else {"home": self.home}),
+            **({"headline": self.headline} if self.headline else {}),
         }, separators=(",", ":"))
 
     @classmethod
@@ -262,6 +265,7 @@ class Table:
         table.turn_since = data.get("turn_since", 0)
         table.closing = data.get("closing")
         table.home = data.get("home", HOME_CHANNEL)
+        table.headline = data.get("headline", "")
         table.bets_from_balance = bets_from_balance(rec.game, table.stake, rec.stake)
         table.deal = rec.deal
         return table
@@ -315,8 +319,8 @@ class TableManager:
         a ``seed`` given instead (tests, :attr:`new_seed`) deals a game that is not committed.
         ``key`` makes the start idempotent: a second start with the same key, at once or after a
         restart, raises :class:`AlreadyStarted` and creates nothing. ``via`` is an interaction
-        deferred publicly whose response becomes the table message; ``headline`` a line of text
-        above the table (who sits down against whom); ``home`` where the table lives."""
+        deferred publicly whose response becomes the table message; ``headline`` a line the
+        table shows under its title (who sits down against whom); ``home`` where the table lives."""
         if seed is None and self.new_seed is not None:
             seed = self.new_seed()
         if seed is not None:
@@ -347,7 +351,7 @@ class TableManager:
         match = module.new_match(len(players), rules, seed)
         table = Table(game_id=0, guild_id=guild_id, channel_id=channel_id, game=game,
                       players=players, names=names, host_id=host_id, stake=stake, match=match,
-                      timeouts=[0] * len(players), home=home,
+                      timeouts=[0] * len(players), home=home, headline=headline,
                       deal=deal.sealed() if deal else None)
         try:
             self._turn_seconds[guild_id] = float((await self.store.get_settings(guild_id)).turn_timeout_s)
@@ -367,7 +371,7 @@ class TableManager:
         self.tables[table.game_id] = table
         async with table.lock:
             self._begin_move(table, acted=None)  # the first table shows the first deadline
-            await self.publisher.post_table(table, via=via, headline=headline)
+            await self.publisher.post_table(table, via=via)
             if match.is_over:  # decided by the deal itself (a dealt hand yaku in a last round)
                 await self._finish(table, [])
                 return table

@@ -54,7 +54,7 @@ class Recorder:
         return isinstance(via, tuple) and via[0] == self.name
 
     def __getattr__(self, method):
-        async def posted(table, via=None, headline=""):
+        async def posted(table, via=None):
             self.calls.append((method, table.game_id, via))
 
         def called(table, *args):
@@ -70,7 +70,7 @@ class Game:
 async def test_surfaces_reach_only_those_that_show_the_table_and_a_handle_only_its_owner():
     web, chat = Recorder("web", {1, 2}), Recorder("chat", {2})
     surfaces = Surfaces(web, chat)
-    await surfaces.post_table(Game(2), via=("web", "socket"), headline="A vs B")
+    await surfaces.post_table(Game(2), via=("web", "socket"))
     assert web.calls == [("post_table", 2, ("web", "socket"))]
     assert chat.calls == [("post_table", 2, None)]  # posts a message of its own
     surfaces.pressed(Game(2), 0, ("chat", "token"))

@@ -36,7 +36,7 @@ class Quiet:
     def describe(self, table, events):
         return [str(e.get("type")) for e in events[:2]]
 
-    async def post_table(self, table, via=None, headline=""):
+    async def post_table(self, table, via=None):
         pass
 
     def deliver_hands(self, table):

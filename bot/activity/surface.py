@@ -152,7 +152,7 @@ class ActivitySurface:
     def owns(self, via: Any) -> bool:
         return isinstance(via, ActivityPress)
 
-    async def post_table(self, table: Table, via: Any = None, headline: str = "") -> None:
+    async def post_table(self, table: Table, via: Any = None) -> None:
         """A new game in a channel with pages open: they show it (unless already at another
         game they play in)."""
         self._mark(table)

@@ -124,8 +124,8 @@ class LoadPlayer:
             self.over = True
             self._seen(at)
         elif self.pending is not None and self.pending.move is not None:
-            footer = ((msg.embeds[0].get("footer") or {}).get("text", "")) if msg.embeds else ""
-            shown = _FOOTER_MOVE.search(footer)
+            footer = [line for line in msg.text().splitlines() if line.startswith("-# ")]
+            shown = _FOOTER_MOVE.search(footer[-1]) if footer else None
             if shown is not None and int(shown[1]) > self.pending.move:
                 self._seen(at)
         self.changed.set()

@@ -19,6 +19,7 @@ import discord
 from bot import metrics
 from bot.discord_ui.app import app
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
+from bot.discord_ui.places import place_of
 from bot.discord_ui.relay import Relay, RelayedPress
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import NO_PINGS, refuse
@@ -253,7 +254,8 @@ class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
             table, seat = tables(interaction).seat_in(
                 self.gid, interaction.user.id, t("You are not playing in this game, so you have no hand here."))
         except TableError as exc:
-            await refuse(interaction, str(exc))
+            if not await shown_ended(interaction, self.gid):
+                await refuse(interaction, str(exc))
             return
         if table.home == HOME_GUEST:
             # Answered as an update of the table, so this press's token shows the table from now
@@ -266,6 +268,15 @@ class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
         await interaction.response.defer(ephemeral=True, thinking=True)
         publisher = app(interaction).publisher  # bot.discord_ui.publisher
         await publisher.show_hand_via(table, seat, interaction)
+
+
+async def shown_ended(interaction: discord.Interaction, gid: int) -> bool:
+    """Where the app is a guest, a press on the table of a game that has ended meanwhile shows
+    its final table (:meth:`bot.discord_ui.guest.GuestSurface.show_ended`)."""
+    guest = getattr(app(interaction), "guest", None)
+    if guest is None or not place_of(interaction).guest:
+        return False
+    return await guest.show_ended(interaction, gid)
 
 
 class RulesButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
@@ -310,7 +321,12 @@ class ForfeitButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
         manager = tables(interaction)
         try:
             if not self.sure:
-                manager.seat_in(self.gid, interaction.user.id)
+                try:
+                    manager.seat_in(self.gid, interaction.user.id)
+                except TableError:
+                    if await shown_ended(interaction, self.gid):
+                        return
+                    raise
                 view = discord.ui.View(timeout=None)
                 view.add_item(ForfeitButton(self.gid, sure=True))
                 await interaction.response.send_message(
@@ -336,7 +352,12 @@ class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], t
         perms = interaction.permissions
         manages_at = (interaction.guild_id, interaction.channel_id) if perms and perms.manage_guild else None
         try:
-            manager.get(self.gid)  # refused at once, before the answer waits on the cancelling
+            try:
+                manager.get(self.gid)  # refused at once, before the answer waits on the cancelling
+            except TableError:
+                if await shown_ended(interaction, self.gid):
+                    return
+                raise
             await interaction.response.defer(ephemeral=True, thinking=True)
             await manager.cancel_by(self.gid, interaction.user.id, interaction.user.display_name,
                                     manages_at=manages_at)

@@ -24,6 +24,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.parts import png
+from bot.discord_ui.places import scope_of
 from bot.discord_ui.publisher import (
     INTERACTION_SECONDS,
     Shown,
@@ -33,6 +34,7 @@ from bot.discord_ui.publisher import (
     _hash,
     token_clock,
 )
+from bot.store import StoreError
 from bot.tables import HOME_GUEST, Table, is_ai
 
 log = logging.getLogger(__name__)
@@ -69,8 +71,7 @@ class GuestSurface(TablePublisher):
         return languages.of_user(table.host_id) if languages is not None else "en"
 
     # -- the port ---------------------------------------------------------------------------
-    async def post_table(self, table: Table, via: discord.Interaction | None = None,
-                         headline: str = "") -> None:
+    async def post_table(self, table: Table, via: discord.Interaction | None = None) -> None:
         """The start's answer (or the lobby message the start was pressed on) becomes the table."""
         feed = self.feed(table)
         feed.loaded = True
@@ -81,8 +82,8 @@ class GuestSurface(TablePublisher):
         update = self._table_update(table)
         image = await self.draw(update)
         msg = await via.edit_original_response(
-            content=headline[:2000] or None, embed=update.embed, attachments=[png(image, update.filename)],
-            view=update.view, allowed_mentions=discord.AllowedMentions.none())
+            **update.fields, attachments=[png(image, update.filename)],
+            allowed_mentions=discord.AllowedMentions.none())
         feed.table_via = Via(via, msg.id)
         feed.marks.table = [msg.channel.id, msg.id]
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
@@ -133,17 +134,43 @@ class GuestSurface(TablePublisher):
         await table.settled.wait()  # moves offered under the number they will be stored with
         update = self._hand_update(table, seat)
         image = await self.draw(update)
-        kwargs: dict[str, Any] = {"embed": update.embed, "file": png(image, update.filename)}
-        if update.view is not None:
-            kwargs["view"] = update.view
         self._count(interaction)
-        msg = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+        msg = await interaction.followup.send(ephemeral=True, wait=True, view=update.view,
+                                              file=png(image, update.filename))
         feed = self.feed(table)
         feed.hand_via[seat] = Via(interaction, msg.id, followup=True)
         feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         # A move made while this copy was drawn went to no copy at all: catch up.
         self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
+
+    async def show_ended(self, interaction: discord.Interaction, game_id: int) -> bool:
+        """A press on the table of a game that ended while no token could show it (a turn timer,
+        a forfeit or the AI ended it while the table was left alone): the press's answer shows
+        the final table, from how the store kept the game's end. False, with nothing answered,
+        when the game is not an ended guest game of this place shown on this message."""
+        message = interaction.message
+        store = getattr(self.bot, "store", None)
+        if message is None or store is None:
+            return False
+        try:
+            record = await store.load_game(game_id, scope=scope_of(interaction), with_events=False)
+        except StoreError:
+            return False
+        if record.status == "running" or record.channel_id != interaction.channel_id:
+            return False
+        table = Table.from_record(record)
+        if table.home != HOME_GUEST or table.closing is None:
+            return False
+        await interaction.response.defer()
+        try:
+            update = self._table_update(table)
+            image = await self.draw(update)
+            await interaction.edit_original_response(**update.fields,
+                                                     attachments=[png(image, update.filename)])
+        finally:
+            self._feeds.pop(game_id, None)  # an ended game keeps no memory here
+        return True
 
     # -- what a guest cannot do ---------------------------------------------------------------
     def _queue_turn_alert(self, table: Table) -> None:

@@ -38,6 +38,7 @@ from bot.discord_ui.controls import (
 )
 from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
 from bot.discord_ui.fair import add_deal
+from bot.discord_ui.layout import Card, layout, text_of
 from bot.discord_ui.parts import ACCENT, controls, png, rematch_face
 from bot.discord_ui.text import shown
 from bot.games.base import Action
@@ -189,7 +190,6 @@ class Feed:
     hand_via: dict[int, Via] = field(default_factory=dict)
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
     drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
-    table_controls: discord.ui.View | None = None
     alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)
     dealt: dict[int, asyncio.Event] = field(default_factory=dict)  # seat -> first hand DM tried
     alert_sent_at: float = float("-inf")  # monotonic time of the table's last turn alert
@@ -206,10 +206,10 @@ class Feed:
 
 @dataclass
 class Update:
-    """One message's new content: embed, controls and an image to draw (off the event loop)."""
+    """One message's new content, laid out as one container (:mod:`bot.discord_ui.layout`):
+    its words and controls, and the image to draw for it (off the event loop)."""
 
-    embed: discord.Embed
-    view: discord.ui.View | None
+    view: discord.ui.LayoutView
     draw: Callable[..., bytes]
     model: Any
     filename: str
@@ -217,10 +217,15 @@ class Update:
     slot: str = "table"  # whose picture: "table" or "hand:<seat>" (one drawing kept per slot)
 
     def digest(self, image: str) -> str:
-        parts = {"embed": self.embed.to_dict(),
-                 "view": self.view.to_components() if self.view is not None else None, "image": image}
+        parts = {"view": self.view.to_components(), "image": image}
         return hashlib.blake2b(json.dumps(parts, sort_keys=True, default=str).encode(),
                                digest_size=16).hexdigest()
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The message's fields for a send or an edit. An edit of a message from before
+        one-message tables (content and an embed) clears both: a laid-out message has neither."""
+        return {"view": self.view, "content": None, "embed": None}
 
 
 class TablePublisher:
@@ -362,8 +367,7 @@ class TablePublisher:
     def owns(self, via: Any) -> bool:
         return isinstance(via, (Via, discord.Interaction))
 
-    async def post_table(self, table: Table, via: discord.Interaction | None = None,
-                         headline: str = "") -> None:
+    async def post_table(self, table: Table, via: discord.Interaction | None = None) -> None:
         """The table message of a new game; ``via`` a publicly deferred interaction to answer
         with it (then its token keeps the table up to date for a while)."""
         feed = self.feed(table)
@@ -374,14 +378,12 @@ class TablePublisher:
         image = await self.draw(update)
         file = png(image, update.filename)
         if via is not None:
-            msg = await via.edit_original_response(content=headline[:2000] or None, embed=update.embed,
-                                                   attachments=[file], view=update.view,
+            msg = await via.edit_original_response(**update.fields, attachments=[file],
                                                    allowed_mentions=discord.AllowedMentions.none())
             feed.table_via = Via(via, msg.id)
         else:
             await self.budget.acquire()
-            msg = await self.bot.get_partial_messageable(table.channel_id).send(
-                content=headline[:2000] or None, embed=update.embed, file=file, view=update.view)
+            msg = await self.bot.get_partial_messageable(table.channel_id).send(view=update.view, file=file)
         feed.marks.table = [msg.channel.id, msg.id]
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         self._save(table)
@@ -451,7 +453,7 @@ class TablePublisher:
         await table.settled.wait()
         update = self._hand_update(table, seat)
         image = await self.draw(update)
-        msg = await interaction.edit_original_response(embed=update.embed, view=update.view,
+        msg = await interaction.edit_original_response(**update.fields,
                                                        attachments=[png(image, update.filename)])
         feed = self.feed(table)
         feed.looking[seat] = time.monotonic()
@@ -502,7 +504,7 @@ class TablePublisher:
         if new_id is None:  # the message is gone: post the table anew
             image = await self.draw(update)
             await self.budget.acquire()
-            msg = await channel.send(embed=update.embed, file=png(image, update.filename), view=update.view)
+            msg = await channel.send(view=update.view, file=png(image, update.filename))
             marks.table = [msg.channel.id, msg.id]
             self._save(table)
             feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
@@ -515,15 +517,19 @@ class TablePublisher:
         obs = table.match.observation(0)
         names = [shown(n) for n in table.names]
         log = [*table.legacy_log, *presenter.log_lines(table.game, table.recent, names)][-LOG_LENGTH:]
+        # The picture and its description read names as typed (neither renders markdown).
+        plain = [*table.legacy_log, *presenter.log_lines(table.game, table.recent, table.names)]
         closing = table.closing
         if closing is None:
-            model = presenter.table_view(obs, table.names, last_move=log[-1] if log else "")
+            last = plain[-1] if plain else t("The cards are dealt.")
+            model = presenter.table_view(obs, table.names, last_move=plain[-1] if plain else "")
         else:  # the final picture names the result instead of a turn
-            model = final_table(presenter.table_view(obs, table.names),
-                                self._result_line(table, closing), closing.get("winners", ()))
+            last = self._result_line(table, closing)
+            model = final_table(presenter.table_view(obs, table.names), last, closing.get("winners", ()))
         model = replace(model, language=language)
-        embed = discord.Embed(title=model.title, colour=ACCENT,
-                              description="\n".join(log) or t("The cards are dealt."))
+        lines = [*filter(None, [table.headline[:1000]]), *(log or [t("The cards are dealt.")])]
+        embed = Card(title=model.title, colour=ACCENT, description="\n".join(lines), image="table.png",
+                     alt=f"{model.title}. {last}")
         unit = "chip" if is_betting(table.game) else "point"  # a betting game's score is its chips
         for seat, name in enumerate(names):
             embed.add_field(name=name[:256], value=plural(table.match.scores[seat], unit), inline=True)
@@ -536,34 +542,31 @@ class TablePublisher:
         if closing is None:
             seat = table.match.current_player
             if seat is not None:
-                turn = t("Slap race!") if table.in_race else t("{name} to play", name=table.names[seat])
+                turn = t("Slap race!") if table.in_race else t("{name} to play", name=names[seat])
                 footer = t("{turn} · move {move}", turn=turn, move=table.seq)
                 if table.stake:
                     footer += f" · {stake_text(table.game, table.stake)}"
-                embed.set_footer(text=footer[:2048])
+                embed.set_footer(text=footer)
             due = table.turn_seat
-            if due is not None and table.deadline is not None:  # footers show no timestamps
+            if due is not None and table.deadline is not None:
                 embed.add_field(name=t("Turn"), inline=False, value=t(
                     "**{name}** to play, due {when}", name=names[due][:900], when=_when(table.deadline)))
-        embed.set_image(url="attachment://table.png")
-        view = self._final_view(table) if closing is not None else self._table_view(table)
-        return Update(embed, view, render_table, model, "table.png", self.feed(table))
+        items = self._final_view(table) if closing is not None else self._table_view(table)
+        return Update(layout(embed, items), render_table, model, "table.png", self.feed(table))
 
-    def _table_view(self, table: Table) -> discord.ui.View:
-        feed = self.feed(table)
-        if feed.table_controls is None:  # the same four buttons for the whole game
-            feed.table_controls = controls(HandButton(table.game_id), RulesButton(table.game),
-                                           ForfeitButton(table.game_id), CancelButton(table.game_id))
-        return feed.table_controls
+    def _table_view(self, table: Table) -> list[discord.ui.Item[Any]]:
+        """The same four buttons for the whole game."""
+        return [HandButton(table.game_id), RulesButton(table.game), ForfeitButton(table.game_id),
+                CancelButton(table.game_id)]
 
     @staticmethod
-    def _final_view(table: Table) -> discord.ui.View | None:
+    def _final_view(table: Table) -> list[discord.ui.Item[Any]]:
         """The final table's controls: Rematch after a finished match (none after a cancelled one
         or one that only AI seats played)."""
         closing = table.closing or {}
         if closing.get("cancelled") or not any(isinstance(p, int) for p in table.players):
-            return None
-        return controls(rematch_face(table.game_id))
+            return []
+        return [rematch_face(table.game_id)]
 
     def _result_line(self, table: Table, closing: dict[str, Any]) -> str:
         """The result on the final image: who won and the score (plain text, raw names)."""
@@ -635,35 +638,34 @@ class TablePublisher:
         description = view_model.title
         if table.deadline is not None and not table.finished and table.turn_seat == seat:
             description += "\n" + t("Your move is due {when}.", when=_when(table.deadline))
-        embed = discord.Embed(title=t("{game} · your hand", game=GAME_NAMES.get(table.game, table.game)),
-                              colour=ACCENT, description=description)
+        embed = Card(title=t("{game} · your hand", game=GAME_NAMES.get(table.game, table.game)),
+                     colour=ACCENT, description=description, image="hand.png", alt=view_model.title)
         for name, value in () if table.finished else presenter.hand_fields(obs):
             embed.add_field(name=name[:256], value=value[:1024])
         footer = t("Game #{game} · move {move}", game=table.game_id, move=table.seq)
         if table.finished:
             footer += " · " + t("game over")
         embed.set_footer(text=footer)
-        embed.set_image(url="attachment://hand.png")
-        return Update(embed, self._hand_controls(table, seat, obs), render_hand, view_model, "hand.png",
-                      self.feed(table), f"hand:{seat}")
+        return Update(layout(embed, self._hand_controls(table, seat, obs)), render_hand, view_model,
+                      "hand.png", self.feed(table), f"hand:{seat}")
 
-    def _hand_controls(self, table: Table, seat: int, obs: dict[str, Any]) -> discord.ui.View | None:
+    def _hand_controls(self, table: Table, seat: int, obs: dict[str, Any]) -> list[discord.ui.Item[Any]]:
         if table.finished:
-            return None
+            return []
         if table.in_race:
-            return controls(*([SlapButton(table.game_id)] if seat in obs.get("race_seats", []) else []))
+            return [SlapButton(table.game_id)] if seat in obs.get("race_seats", []) else []
         if not obs.get("legal_actions"):
-            return controls()
+            return []
         moves = presenter.hand_actions(obs)
         labelled = []
         for i, (pos, action) in enumerate(moves):
             label = move_label(table.game, action, obs)
             labelled.append((f"{pos}. {label}" if pos is not None else label, action, i))
         if len(labelled) <= BUTTONS:
-            return controls(*(
-                ActionButton(table.game_id, table.seq, action_key(table.game_id, table.seq, action, i), label,
-                             getattr(discord.ButtonStyle, presenter.action_style(table.game, action)), row=i // 5)
-                for label, action, i in labelled))
+            return [ActionButton(table.game_id, table.seq, action_key(table.game_id, table.seq, action, i),
+                                 label, getattr(discord.ButtonStyle, presenter.action_style(table.game, action)),
+                                 row=i // 5)
+                    for label, action, i in labelled]
         # More moves than buttons fit: menus of 25, every move reachable (at most 5 menus).
         menus = []
         for part in range(0, min(len(labelled), BUTTONS * 5), BUTTONS):
@@ -672,7 +674,7 @@ class TablePublisher:
                        for label, a, i in chunk]
             menus.append(MoveSelect(table.game_id, table.seq, part // BUTTONS, options,
                                     t("Moves {first}-{last} of {total}", first=part + 1, last=part + len(chunk), total=len(labelled))))
-        return controls(*menus)
+        return menus
 
     async def _send_dm(self, table: Table, seat: int, update: Update) -> None:
         user_id = table.players[seat]
@@ -689,8 +691,7 @@ class TablePublisher:
             # again after a stop that came before its id was stored, it returns the message
             # already sent instead of a second hand that keeps its controls forever.
             nonce = hand_nonce(table.game_id, seat, ref[1])
-            msg = await channel.send(embed=update.embed, file=png(image, update.filename),
-                                     view=update.view, nonce=nonce)
+            msg = await channel.send(view=update.view, file=png(image, update.filename), nonce=nonce)
         except discord.Forbidden:
             marks.private.add(seat)
             self._save(table)
@@ -1022,10 +1023,10 @@ class TablePublisher:
             return None
         try:
             if via is not None:
-                msg = await via.edit(embed=update.embed, view=update.view, attachments=attachments)
+                msg = await via.edit(**update.fields, attachments=attachments)
             else:
                 await self.budget.acquire()
-                msg = await target.edit(embed=update.embed, view=update.view, attachments=attachments)
+                msg = await target.edit(**update.fields, attachments=attachments)
         except (discord.NotFound, discord.Forbidden):
             return None
         except discord.HTTPException as exc:
@@ -1064,11 +1065,8 @@ def hand_nonce(game_id: int, seat: int, replaced: int) -> str:
 def shows(message: discord.Message, update: Update) -> bool:
     """Whether a message returned for a send shows ``update`` (Discord returns the message first
     sent under a nonce as it was, which may be an older state)."""
-    if len(message.embeds) != 1:
-        return False
-    got, want = message.embeds[0], update.embed
-    return (got.title, got.description, got.footer.text, [(f.name, f.value) for f in got.fields]) == \
-        (want.title, want.description, want.footer.text, [(f.name, f.value) for f in want.fields])
+    got = text_of(component.to_dict() for component in message.components)
+    return bool(got) and got == text_of(update.view.to_components())
 
 
 def _when(unix: float | None) -> str:

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from . import layouts
+from .layouts import MESSAGE_FLAG_COMPONENTS_V2
 from .state import (
     CHANNEL_DM,
     CHANNEL_GROUP_DM,
@@ -206,6 +208,9 @@ def create_message(
     ):
         si.violation("empty-message", call, "Cannot send an empty message", body)
         return discord_error(400, 50006, "Cannot send an empty message")
+    refused = _layout_refused(si, call, msg, body)
+    if refused is not None:
+        return refused
     if flags & MESSAGE_FLAG_EPHEMERAL:
         if interaction is None:
             msg.flags &= ~MESSAGE_FLAG_EPHEMERAL  # Discord ignores the flag outside interactions
@@ -223,20 +228,45 @@ def edit_message(
     if isinstance(attachments, web.Response):
         return attachments
     was_loading = msg.loading
-    msg.remember_revision()
+    after = copy.copy(msg)  # the message as the edit would leave it, checked before it applies
     if "content" in body:
-        msg.content = body["content"] or ""
+        after.content = body["content"] or ""
     if "embeds" in body:
-        msg.embeds = [{"type": "rich", **e} for e in body["embeds"] or []]
+        after.embeds = [{"type": "rich", **e} for e in body["embeds"] or []]
     if "components" in body:
-        msg.components = number_components(body["components"] or [])
+        after.components = number_components(body["components"] or [])
     if body.get("flags") is not None:
         keep = msg.flags & MESSAGE_FLAG_EPHEMERAL  # ephemerality cannot change after sending
-        msg.flags = (int(body["flags"]) & ~MESSAGE_FLAG_EPHEMERAL & ~MESSAGE_FLAG_LOADING) | keep
-    msg.flags &= ~MESSAGE_FLAG_LOADING
+        after.flags = (int(body["flags"]) & ~MESSAGE_FLAG_EPHEMERAL & ~MESSAGE_FLAG_LOADING) | keep
+    after.attachments = attachments
+    refused = _layout_refused(si, call, after, body, was_v2=bool(msg.flags & MESSAGE_FLAG_COMPONENTS_V2))
+    if refused is not None:
+        return refused
+    msg.remember_revision()
+    msg.content, msg.embeds, msg.components = after.content, after.embeds, after.components
+    msg.flags = after.flags & ~MESSAGE_FLAG_LOADING
     msg.attachments = attachments
     msg.edited_at = None if was_loading else time.time()
     return msg
+
+
+def _layout_refused(
+    si: StandIn, call: Call, msg: Message, body: dict[str, Any], *, was_v2: bool = False
+) -> web.Response | None:
+    """Discord's refusal of a message that breaks the rules of laid-out messages (:mod:`.layouts`)."""
+    found = layouts.problem(
+        flags=msg.flags,
+        content=msg.content,
+        embeds=msg.embeds,
+        components=msg.components,
+        attachment_names=[a.filename for a in msg.attachments],
+        was_v2=was_v2,
+    )
+    if found is None:
+        return None
+    si.violation("components", call, found, body)
+    return discord_error(400, 50035, "Invalid Form Body", {"components": {"_errors": [
+        {"code": "COMPONENT_LAYOUT_INVALID", "message": found}]}})
 
 
 def _bot_can_send(si: StandIn, channel: Channel) -> bool:

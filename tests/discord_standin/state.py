@@ -14,6 +14,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .layouts import MESSAGE_FLAG_COMPONENTS_V2, resolved
+
 DISCORD_EPOCH_MS = 1420070400000
 
 # Permission bits used by the defaults below (Discord's documented values).
@@ -338,6 +340,26 @@ class Message:
         """Attachment file names mapped to their bytes."""
         return {a.filename: a.data for a in self.attachments}
 
+    @property
+    def laid_out(self) -> bool:
+        """Sent as one container of components (Components V2), not content and embeds."""
+        return bool(self.flags & MESSAGE_FLAG_COMPONENTS_V2)
+
+    def text(self) -> str:
+        """Everything the message says in words, whichever way it is made: its content, its
+        embeds' titles, descriptions, fields and footers, its text displays and the
+        descriptions of its pictures."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            for f in embed.get("fields") or []:
+                parts += [f.get("name") or "", f.get("value") or ""]
+            parts.append((embed.get("footer") or {}).get("text") or "")
+        for comp in walk_components(self.components):
+            parts.append(comp.get("content") or "")
+            parts += [item.get("description") or "" for item in comp.get("items") or []]
+        return "\n".join(p for p in parts if p)
+
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
 
@@ -384,7 +406,10 @@ class Message:
             "mention_roles": [],
             "attachments": [a.payload(base_url, self.channel.id) for a in self.attachments],
             "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            "components": resolved(
+                self.components,
+                {a.filename: a.payload(base_url, self.channel.id) for a in self.attachments},
+            ),
             "pinned": False,
             "type": self.type,
             "flags": self.flags,

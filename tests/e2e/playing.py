@@ -49,10 +49,34 @@ def reply_text(record: InteractionRecord) -> str:
 
 
 def table_move(message: Message) -> int | None:
-    """The move number in a table message's footer ("alice to play · move 7")."""
-    footer = (message.embeds[0].get("footer") or {}).get("text", "") if message.embeds else ""
-    found = re.search(r"move (\d+)", footer)
+    """The move number in a table message's small print ("alice to play · move 7")."""
+    footer = [line for line in message.text().splitlines() if line.startswith("-# ")]
+    found = re.search(r"move (\d+)", footer[-1]) if footer else None
     return int(found[1]) if found else None
+
+
+def heading(message: Message) -> str:
+    """A laid-out message's heading (its first "## " line)."""
+    return next((line[3:] for line in message.text().splitlines() if line.startswith("## ")), "")
+
+
+def small_print(message: Message) -> str:
+    """A laid-out message's small print (its "-# " lines)."""
+    return "\n".join(line[3:] for line in message.text().splitlines() if line.startswith("-# "))
+
+
+def section(message: Message, name: str) -> str | None:
+    """The text under a laid-out message's section ``name`` (a "### name" line), up to the next
+    section or the small print; None when it has no such section."""
+    lines = message.text().splitlines()
+    if f"### {name}" not in lines:
+        return None
+    out = []
+    for line in lines[lines.index(f"### {name}") + 1:]:
+        if line.startswith(("-# ", "### ")):
+            break
+        out.append(line)
+    return "\n".join(out)
 
 
 def is_closed(message: Message | None) -> bool:

@@ -13,7 +13,7 @@ from bot.discord_ui.client import HanafudaBot
 from bot.settlement import ESCROW_POINTS
 from bot.store import EVERY_SERVER
 from bot.tables import TableError
-from tests.e2e.playing import play_out, reply_text, table_messages, table_posted
+from tests.e2e.playing import play_out, reply_text, small_print, table_messages, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first
 
 pytestmark = pytest.mark.asyncio
@@ -63,7 +63,7 @@ async def test_gostop_three_users_with_a_stake_per_point(hbot, standin, world):
     for u in users:  # escrow: 30 points' worth at 2 chips a point
         assert await store.balance(guild, u.id) == before[u.id] - 2 * ESCROW_POINTS
     first = table_messages(standin, world.channel)[0]
-    assert "per point" in first.embeds[0]["footer"]["text"]
+    assert "per point" in small_print(first)
     await play_out(standin, world.channel, users)
     game = await store.load_game(table.game_id, scope=EVERY_SERVER)
     scores = table.match.scores

@@ -18,6 +18,7 @@ from tests.e2e.playing import (
     move_of,
     play_out,
     reply_text,
+    section,
     table_messages,
     table_move,
 )
@@ -160,6 +161,34 @@ async def test_a_table_left_for_twenty_minutes_shows_again_on_the_next_press(gbo
     await standin.wait_for(lambda: table_move(standin.message(table.id)) == game.seq or is_closed(
         standin.message(table.id)), "the table shown again at the stored move")
     await play_alone(standin, table.id, alice, pressed)
+
+
+async def test_a_game_that_ended_while_no_token_could_show_it_shows_its_end_on_the_next_press(
+        gbot, standin, monkeypatch):
+    clock = Later()
+    standin.deadline_clock = clock
+    monkeypatch.setattr(publisher, "token_clock", clock)
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    standin.install_for(alice)
+    group = standin.create_group_dm("friends", alice, bob)
+    await steady_koikoi(gbot, group)
+    challenge = (await alice.slash(group, "koikoi", opponent=bob, rounds=1)).messages[0]
+    await bob.click(challenge, cid(challenge, "hf:ch:accept:"))
+    table = await standin.wait_for(lambda: "table.png" in standin.message(challenge.id).files
+                                   and standin.message(challenge.id), "the table")
+    await gbot.guest.drain()
+    clock.skipped += 20 * 60  # every token of the table has expired
+    forfeit = cid(table, "hf:forfeit:")
+    asked = await bob.click(standin.message(table.id), forfeit)
+    await bob.click(asked.messages[0], forfeit + ":sure")
+    await standin.wait_for(lambda: not gbot.tables.tables, "the game over")
+    await gbot.guest.drain()
+    assert not is_closed(standin.message(table.id))  # no token could show the end
+    record = await alice.click(standin.message(table.id), cid(standin.message(table.id), "hf:hand:"))
+    final = await standin.wait_for(lambda: is_closed(m := standin.message(table.id)) and m,
+                                   "the final table shown by the press")
+    assert section(final, "Result").startswith("**bob forfeited; alice wins**")
+    assert not reply_text(record)  # answered by the table itself, with nothing else
 
 
 async def test_a_restart_in_the_middle_of_a_guest_game_loses_nothing(start_bot, standin, tmp_path):

@@ -60,19 +60,12 @@ def message_bodies(request) -> list[dict[str, Any]]:
         return []
     if isinstance(body.get("data"), dict) and body.get("type") in (4, 7):
         body = body["data"]
-    return [body] if ("content" in body or "embeds" in body) else []
+    return [body] if ("content" in body or "embeds" in body or "components" in body) else []
 
 
 def text_of(record) -> str:
-    """Content and embed text of everything answered to one interaction."""
-    parts = []
-    for message in record.messages:
-        parts.append(message.content)
-        for e in message.embeds:
-            parts += [e.get("title", ""), e.get("description", ""),
-                      e.get("footer", {}).get("text", "")]
-            parts += [f"{f['name']} {f['value']}" for f in e.get("fields", [])]
-    return "\n".join(parts)
+    """The words of everything answered to one interaction."""
+    return "\n".join(message.text() for message in record.messages)
 
 
 def tracebacks(caplog) -> list[logging.LogRecord]:

@@ -21,6 +21,7 @@ from tests.e2e.playing import (
     move_of,
     play_out,
     reply_text,
+    section,
     table_messages,
     table_move,
     table_posted,
@@ -78,7 +79,7 @@ async def test_full_match_against_the_ai_with_private_hands(hbot, standin, world
     final = standin.message(table_msg)
     # the game's controls are gone; only Rematch remains
     assert [c.rsplit(":", 1)[0] for c in final.custom_ids()] == ["hf:rematch"]
-    assert any(f["name"] == "Result" for f in final.embeds[0]["fields"])
+    assert section(final, "Result")
     # privacy: the channel never received a hand picture
     assert all("hand.png" not in m.files for m in standin.channel_messages(world.channel))
 
@@ -199,7 +200,7 @@ async def test_timeouts_play_for_the_absent_player_then_forfeit(hbot, standin, w
     assert any("safe move" in t and "<t:" in t for t in texts)
     assert not hbot.tables.tables
     final = table_messages(standin, world.channel)[-1]
-    result = [f for f in final.embeds[0]["fields"] if f["name"] == "Result"][0]["value"]
+    result = section(final, "Result")
     assert "forfeited" in result
 
 

@@ -12,8 +12,17 @@ from bot.replay import _FORMAT_FIELDS
 from bot.store import EVERY_SERVER, SeatResult
 from rendering.view import GAME_NAMES
 from tests.discord_standin.server import CommandHidden
+from tests.discord_standin.state import walk_components
 from tests.e2e.community_data import finish_quick, pager_ids, play_game, start_hbot
-from tests.e2e.playing import hand_message, play_out, reply_text, table_posted
+from tests.e2e.playing import (
+    hand_message,
+    heading,
+    play_out,
+    reply_text,
+    section,
+    small_print,
+    table_posted,
+)
 from tests.e2e.test_koikoi_bot import human_moves_first, make_bot
 from tests.e2e.test_records import answer, step_to
 from tests.i18n.test_player_korean import BOTH_FORMS
@@ -87,8 +96,8 @@ async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, w
     await player.slash(world.channel, "koikoi", ai="normal", rounds=1)
     [table] = await table_posted(standin, world.channel)
     hand = await standin.wait_for(lambda: hand_message(standin, player), "the player's hand")
-    assert hand.embeds[0]["title"] == "こいこい · あなたの手札"
-    assert "手目" in hand.embeds[0]["footer"]["text"]
+    assert heading(hand) == "こいこい · あなたの手札"
+    assert "手目" in small_print(hand)
     # a turn alert comes once the player answered their hand and looked away (here: at once)
     bot.publisher.looking_seconds = 0.0
     await hand_press(standin, player, hand)
@@ -97,10 +106,9 @@ async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, w
         "the turn alert in Japanese")
     assert "[卓へ移動](" in alert.content
     shown = standin.message(table)
-    assert shown.embeds[0]["title"]  # drawn by the presenter for the table
-    assert "번째 수" in shown.embeds[0]["footer"]["text"] or any(
-        f["name"] == "차례" for f in shown.embeds[0]["fields"])
-    labels = [c.get("label") for row in shown.components for c in row["components"]]
+    assert heading(shown)  # drawn by the presenter for the table
+    assert "번째 수" in small_print(shown) or section(shown, "차례")
+    labels = [c.get("label") for c in walk_components(shown.components)]
     assert {"내 손패", "규칙", "기권", "게임 취소"} <= set(labels)  # the table's buttons, in Korean
     stranger = world.player
     stranger.locale = "ko"
@@ -109,7 +117,7 @@ async def test_a_japanese_player_at_a_korean_servers_table(start_bot, standin, w
     assert reply_text(refused) == "이 게임에 참여하지 않아서 여기엔 내 손패가 없어요."
     await play_out(standin, world.channel, [player])
     final = standin.message(table)
-    assert any(f["name"] == "결과" for f in final.embeds[0]["fields"])  # the result, in Korean
+    assert section(final, "결과")  # the result, in Korean
 
 
 async def test_an_english_server_keeps_english_tables(start_bot, standin, world, tmp_path):
@@ -119,8 +127,8 @@ async def test_an_english_server_keeps_english_tables(start_bot, standin, world,
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
     [table] = await table_posted(standin, world.channel)
     hand = await standin.wait_for(lambda: hand_message(standin, world.admin), "the hand")
-    assert hand.embeds[0]["title"] == "Koi-Koi · your hand"
-    assert "move" in standin.message(table).embeds[0]["footer"]["text"]
+    assert heading(hand) == "Koi-Koi · your hand"
+    assert "move" in small_print(standin.message(table))
     # the check of the Japanese match below finds English where there is some
     assert {"your", "hand", "move"} <= english_words([hand, standin.message(table)], [world.admin.name])
 
@@ -150,16 +158,12 @@ NOT_WORDS = re.compile(r"<[@#:!&t][^>]*>|\]\(https?://[^)]*\)|https?://\S+"
 
 
 def words_of(message) -> list[str]:
-    """Every text of a message a person reads: content, embeds, buttons and menus."""
-    out = [message.content or ""]
-    for embed in message.embeds:
-        out += [embed.get("title", ""), embed.get("description", ""),
-                (embed.get("footer") or {}).get("text", "")]
-        out += [f"{f['name']} {f['value']}" for f in embed.get("fields", [])]
-    for row in message.components:
-        for item in row.get("components", []):
-            out += [item.get("label") or "", item.get("placeholder") or ""]
-            out += [o.get("label", "") for o in item.get("options", [])]
+    """Every text of a message a person reads: content, embeds, text displays, picture
+    descriptions, buttons and menus."""
+    out = message.text().splitlines()
+    for item in walk_components(message.components):
+        out += [item.get("label") or "", item.get("placeholder") or ""]
+        out += [o.get("label", "") for o in item.get("options", [])]
     return out
 
 

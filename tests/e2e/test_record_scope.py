@@ -99,11 +99,8 @@ def texts(messages: list[Message]) -> str:
     """Everything a member reads in these messages: content, embeds, controls, text files."""
     parts = []
     for m in messages:
-        parts.append(m.content)
-        for e in m.embeds:
-            parts += [e.get("title", ""), e.get("description", ""),
-                      (e.get("footer") or {}).get("text", ""), (e.get("author") or {}).get("name", "")]
-            parts += [f"{f['name']} {f['value']}" for f in e.get("fields", [])]
+        parts.append(m.text())
+        parts += [(e.get("author") or {}).get("name", "") for e in m.embeds]
         parts += [str(c.get("label", "")) + " " + str(c.get("placeholder", "")) + " "
                   + " ".join(o.get("label", "") for o in c.get("options", []))
                   for c in walk(m.components)]

@@ -21,6 +21,7 @@ from tests.e2e.playing import (
     move_of,
     play_out,
     reply_text,
+    small_print,
     table_messages,
     table_posted,
 )
@@ -83,7 +84,7 @@ async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_ex
     rules = table.match.rules
     assert table.players[2] == "ai:normal" and (rules.buy_in, rules.ante, rules.max_raises) == (
         BUY_IN, ANTE, MAX_RAISES)
-    assert "buy-in" in table_messages(standin, world.channel)[0].embeds[0]["footer"]["text"]
+    assert "buy-in" in small_print(table_messages(standin, world.channel)[0])
     stakes = await store._db.fetchall(  # the buy-ins, escrowed at sit-down; the antes bet inside
         "SELECT a.kind, a.user_id, t.amount FROM transfers t JOIN accounts a ON a.account_id = "
         "t.from_account WHERE t.game_id = ? AND t.kind = 'stake'", (table.game_id,))

@@ -14,6 +14,7 @@ from bot.games.rng import Rng
 from bot.store import EVERY_SERVER
 from bot.store.errors import StoreUnavailable
 from bot.tables import STATE_VERSION, Table
+from tests.e2e.playing import section, small_print
 from tests.e2e.test_koikoi_bot import make_bot
 
 pytestmark = pytest.mark.asyncio
@@ -33,8 +34,7 @@ def tables_in(standin, channel):
 
 
 def result_of(message) -> str:
-    fields = message.embeds[0].get("fields", [])
-    return next((f["value"] for f in fields if f["name"] == "Result"), "")
+    return section(message, "Result") or ""
 
 
 def move_controls(message, gid: int, seq: int) -> list[str]:
@@ -194,13 +194,13 @@ async def test_a_hand_left_stale_by_a_crash_is_brought_up_to_date(start_bot, sta
     await standin.wait_until(lambda: table.seq == stored_seq, "the move stored", timeout=WAIT)
     await first.publisher.drain()
     stale = standin.message(hand)
-    assert not move_controls(stale, table.game_id, stored_seq) and f"move {stored_seq}" not in stale.embeds[0]["footer"]["text"]
+    assert not move_controls(stale, table.game_id, stored_seq) and f"move {stored_seq}" not in small_print(stale)
     await first.close()
     second = await start_bot(make_bot(standin, db, world.guild.id))
     second.tables.ai_delay = 3600
     await second.publisher.drain()
     fresh = standin.message(hand)
-    assert f"move {stored_seq}" in fresh.embeds[0]["footer"]["text"]
+    assert f"move {stored_seq}" in small_print(fresh)
 
 
 async def test_a_name_never_pings_the_server(hbot, standin, world):

@@ -19,6 +19,7 @@ from tests.e2e.playing import (
     game_over,
     hand_message,
     reply_text,
+    section,
     table_messages,
     table_posted,
 )
@@ -132,17 +133,16 @@ async def test_deadline_on_table_and_hand_and_warning_says_when(hbot, standin, w
     [table] = await table_posted(standin, world.channel)
 
     def turn_field() -> str:
-        fields = standin.message(table).embeds[0].get("fields", [])
-        return next((f["value"] for f in fields if f["name"] == "Turn"), "")
+        return section(standin.message(table), "Turn") or ""
 
     await standin.wait_for(lambda: "<t:" in turn_field(), "the deadline on the table",
                            channels=[world.channel])
     due = int(turn_field().split("<t:")[1].split(":")[0])
     to_play = next(u for u in (world.admin, world.player) if u.name in turn_field())
     hand = await standin.wait_for(
-        lambda: (m := hand_message(standin, to_play)) and "<t:" in m.embeds[0]["description"] and m,
+        lambda: (m := hand_message(standin, to_play)) and "<t:" in m.text() and m,
         "the hand of the player to move, with the deadline")
-    assert f"<t:{due}:R>" in hand.embeds[0]["description"]
+    assert f"<t:{due}:R>" in hand.text()
     # the warning before the timeout says when: from the next move on it comes at once
     hbot.tables.timeout_override = 60.0
     hbot.tables.warning_fraction = 0.0
@@ -168,10 +168,9 @@ async def test_forfeit_reads_naturally_and_the_final_table_names_the_winner(hbot
     asked = await world.player.click(table, forfeit)
     await world.player.click(asked.messages[0], forfeit + ":sure")
     final = await game_over(standin, world.channel)
-    embed = final.embeds[0]
-    result = next(f["value"] for f in embed["fields"] if f["name"] == "Result")
+    result = section(final, "Result")
     assert result.startswith("**bob forfeited; alice wins**"), result
-    assert "forfeits:" not in result and "Turn" not in [f["name"] for f in embed["fields"]]
+    assert "forfeits:" not in result and section(final, "Turn") is None
     await standin.wait_for(lambda: all(m.deleted for m in turn_dms(standin, world.admin)
                                        + turn_dms(standin, world.player)),
                            "no turn DM left once the game is over")

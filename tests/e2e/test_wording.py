@@ -40,8 +40,10 @@ def states(standin) -> Iterator[tuple[str, list, list]]:
             yield earlier.content, earlier.embeds, earlier.components
 
 
-def words(content: str, embeds: list) -> str:
+def words(content: str, embeds: list, components: list) -> str:
     parts = [content]
+    for item in walk_components(components):  # text displays and picture descriptions
+        parts += [item.get("content") or "", *(i.get("description") or "" for i in item.get("items") or [])]
     for embed in embeds:
         parts += [embed.get("title", ""), embed.get("description", ""),
                   (embed.get("footer") or {}).get("text", "")]
@@ -53,7 +55,7 @@ def check_everything_read(standin) -> int:
     seen = 0
     for content, embeds, components in states(standin):
         seen += 1
-        text = words(content, embeds)
+        text = words(content, embeds, components)
         assert not ONE_MANY.search(text), ONE_MANY.search(text).group(0)
         assert all(m.group(0) in ("Go-Stop", "gostop") for m in NAME.finditer(text)), text
         assert not re.search(r"\(\d[AB]\)", text)

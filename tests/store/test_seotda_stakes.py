@@ -24,7 +24,7 @@ class Quiet:
     def describe(self, table, events):
         return []
 
-    async def post_table(self, table, via=None, headline=""):
+    async def post_table(self, table, via=None):
         pass
 
     def deliver_hands(self, table):
