@@ -25,6 +25,8 @@ offers one (or after --think-ms), and starts a new match when one ends, until --
   clicks/s       interactions the players sent (moves and commands) per second
   REST/s peak    the most requests in any 1 s that count against Discord's global limit (not
                  interaction callbacks nor webhook calls), and the 429 answers
+  REST per move  requests to Discord per move a player pressed (what the AI's answer costs is
+                 in it): all of them, and those that count against the global limit
   RSS peak       the bot process, and the bot with its worker processes; and both at the end
                  of every minute of the run (a leak shows as a rising line)
   CPU            the bot's group, this process (stand-in and players: what the harness costs)
@@ -209,7 +211,7 @@ class LoadRun:
         own_stalls: list[dict[str, Any]] = []
         recorder = StallRecorder(0.05, keep=WORST_STALLS,
                                  on_stall=lambda stall: own_stalls.append(stall.describe()))
-        rest_before, limited_before = len(si.rest_times), si.rate_limited
+        rest_before, limited_before, total_before = len(si.rest_times), si.rate_limited, si.rest_total
         monitor.start()
         watch.start()
         recorder.start()
@@ -255,6 +257,9 @@ class LoadRun:
             "loop_thread_ms": bot.loop_between(wall0, wall2),
             "clicks_per_s": round(len(presses) / window, 2),
             "rest_per_s_peak": peak_per_second(si.rest_times[rest_before:], t0, t2),
+            "rest_per_move": {
+                "all": round((si.rest_total - total_before) / max(len(moves), 1), 2),
+                "global": round(len(si.rest_times[rest_before:]) / max(len(moves), 1), 2)},
             "rate_limited": si.rate_limited - limited_before,
             "rss_mib_peak": {"bot": round(monitor.peak_bot / MIB, 1),
                              "total": round(monitor.peak_total / MIB, 1)},
@@ -323,6 +328,7 @@ def describe(f: dict[str, Any]) -> str:
             f"loop lag max {_fmt(f['loop_lag_ms_max'], ' ms')}  "
             f"stalls over 50 ms {f['stalls']['count']} {f['stalls']['kinds']}  clicks/s {f['clicks_per_s']:g}  "
             f"REST/s peak {f['rest_per_s_peak']} (429s: {f['rate_limited']})  "
+            f"REST per move {f['rest_per_move']['all']:g} ({f['rest_per_move']['global']:g} global)  "
             f"RSS peak bot {rss['bot']:g} / total {rss['total']:g} MiB  "
             f"CPU bot {f['bot_cpu_pct']:g}% bench {f['bench_cpu_pct']:g}% others {f['other_cpu_pct']:g}%")
 

@@ -1,14 +1,16 @@
 """How a committed deal is shown on Discord: the commitment on a lobby, challenge, rematch and
 running table, the revealed server seed and its derivation on a final table and in /replay.
 
-One embed field, written here for every message that shows it (:mod:`bot.fairness` holds the
-data; docs/fair-deals.md the procedure the words point to).
+One field of an embed or of a laid-out card (:mod:`bot.discord_ui.layout`), written here for every
+message that shows it (:mod:`bot.fairness` holds the data; docs/fair-deals.md the procedure the
+words point to).
 """
 
 from __future__ import annotations
 
 import discord
 
+from bot.discord_ui.layout import Card
 from bot.discord_ui.text import FIELD_VALUE, clip
 from bot.fairness import FairDeal, derivation_text
 from bot.i18n import t
@@ -20,7 +22,7 @@ def _name() -> str:
     return t("Fair deal")
 
 
-def add_commitment(embed: discord.Embed, commitment: str | None) -> None:
+def add_commitment(embed: discord.Embed | Card, commitment: str | None) -> None:
     """The commitment of a game not dealt yet or still running (nothing for a lobby from before
     commitments): the seed behind it stays secret until the game ends."""
     if commitment is None:
@@ -30,7 +32,7 @@ def add_commitment(embed: discord.Embed, commitment: str | None) -> None:
         "game ends; /verify then checks every deal.", commitment=commitment), FIELD_VALUE))
 
 
-def add_deal(embed: discord.Embed, deal: FairDeal | None, game_id: int, *, ended: bool,
+def add_deal(embed: discord.Embed | Card, deal: FairDeal | None, game_id: int, *, ended: bool,
              unknown: bool = False) -> None:
     """The deal of a game: its commitment while it runs, and once it has ended the server seed,
     what its SHA-256 is and how the match seed comes from it. ``unknown``: say "not committed"

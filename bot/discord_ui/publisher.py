@@ -528,17 +528,17 @@ class TablePublisher:
             model = final_table(presenter.table_view(obs, table.names), last, closing.get("winners", ()))
         model = replace(model, language=language)
         lines = [*filter(None, [table.headline[:1000]]), *(log or [t("The cards are dealt.")])]
-        embed = Card(title=model.title, colour=ACCENT, description="\n".join(lines), image="table.png",
+        card = Card(title=model.title, colour=ACCENT, description="\n".join(lines), image="table.png",
                      alt=f"{model.title}. {last}")
         unit = "chip" if is_betting(table.game) else "point"  # a betting game's score is its chips
         for seat, name in enumerate(names):
-            embed.add_field(name=name[:256], value=plural(table.match.scores[seat], unit), inline=True)
+            card.add_field(name=name[:256], value=plural(table.match.scores[seat], unit), inline=True)
         race = getattr(presenter.for_game(table.game), "race_prompt", None)
         if race and table.in_race and closing is None:
-            embed.add_field(name=t("Slap race"), value=race(obs, names)[:1024], inline=False)
+            card.add_field(name=t("Slap race"), value=race(obs, names)[:1024], inline=False)
         if closing is not None:
-            embed.add_field(name=t("Result"), value=self._result_text(table, closing)[:1024], inline=False)
-        add_deal(embed, table.deal, table.game_id, ended=closing is not None)
+            card.add_field(name=t("Result"), value=self._result_text(table, closing)[:1024], inline=False)
+        add_deal(card, table.deal, table.game_id, ended=closing is not None)
         if closing is None:
             seat = table.match.current_player
             if seat is not None:
@@ -546,13 +546,13 @@ class TablePublisher:
                 footer = t("{turn} · move {move}", turn=turn, move=table.seq)
                 if table.stake:
                     footer += f" · {stake_text(table.game, table.stake)}"
-                embed.set_footer(text=footer)
+                card.set_footer(text=footer)
             due = table.turn_seat
             if due is not None and table.deadline is not None:
-                embed.add_field(name=t("Turn"), inline=False, value=t(
+                card.add_field(name=t("Turn"), inline=False, value=t(
                     "**{name}** to play, due {when}", name=names[due][:900], when=_when(table.deadline)))
         items = self._final_view(table) if closing is not None else self._table_view(table)
-        return Update(layout(embed, items), render_table, model, "table.png", self.feed(table))
+        return Update(layout(card, items), render_table, model, "table.png", self.feed(table))
 
     def _table_view(self, table: Table) -> list[discord.ui.Item[Any]]:
         """The same four buttons for the whole game."""
@@ -638,15 +638,15 @@ class TablePublisher:
         description = view_model.title
         if table.deadline is not None and not table.finished and table.turn_seat == seat:
             description += "\n" + t("Your move is due {when}.", when=_when(table.deadline))
-        embed = Card(title=t("{game} · your hand", game=GAME_NAMES.get(table.game, table.game)),
+        card = Card(title=t("{game} · your hand", game=GAME_NAMES.get(table.game, table.game)),
                      colour=ACCENT, description=description, image="hand.png", alt=view_model.title)
         for name, value in () if table.finished else presenter.hand_fields(obs):
-            embed.add_field(name=name[:256], value=value[:1024])
+            card.add_field(name=name[:256], value=value[:1024])
         footer = t("Game #{game} · move {move}", game=table.game_id, move=table.seq)
         if table.finished:
             footer += " · " + t("game over")
-        embed.set_footer(text=footer)
-        return Update(layout(embed, self._hand_controls(table, seat, obs)), render_hand, view_model,
+        card.set_footer(text=footer)
+        return Update(layout(card, self._hand_controls(table, seat, obs)), render_hand, view_model,
                       "hand.png", self.feed(table), f"hand:{seat}")
 
     def _hand_controls(self, table: Table, seat: int, obs: dict[str, Any]) -> list[discord.ui.Item[Any]]:

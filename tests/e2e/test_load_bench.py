@@ -11,7 +11,7 @@ from bot.bench import _loadproc, load
 from tests.discord_standin import spec_or_skip
 
 KEYS = {"tables", "acks_ms", "acks_over_3s", "visible_ms", "loop_lag_ms_max", "clicks_per_s",
-        "rest_per_s_peak", "rate_limited", "rss_mib_peak", "stalls", "bench_stalls"}
+        "rest_per_s_peak", "rest_per_move", "rate_limited", "rss_mib_peak", "stalls", "bench_stalls"}
 STALL_KEYS = {"count", "total_ms", "max_ms", "kinds", "own_frames", "worst", "gc"}
 
 
@@ -43,6 +43,10 @@ def test_two_tables_play_until_the_press_budget_and_report_every_figure(capsys, 
         figures["acks_ms"]["max"]
     assert figures["loop_lag_ms_max"] is not None and figures["loop_lag_ms_max"] >= 0
     assert figures["rest_per_s_peak"] >= 1 and figures["rate_limited"] == 0
+    # a move costs at least its callback and an edit; the part that counts against the global
+    # limit is the rest (DMs, turn alerts, edits no token reaches)
+    per_move = figures["rest_per_move"]
+    assert per_move["all"] >= 2 and 0 <= per_move["global"] < per_move["all"]
     assert figures["rss_mib_peak"]["total"] >= figures["rss_mib_peak"]["bot"] > 0
     assert figures["rss_mib_by_minute"][-1]["bot"] > 0
     assert figures["violations"] == {}  # every body was checked against Discord's spec
