@@ -48,6 +48,11 @@ def reply_text(record: InteractionRecord) -> str:
     return " ".join(m.content for m in record.messages)
 
 
+def said(record: InteractionRecord) -> str:
+    """Every word the bot answered to one interaction: contents, embeds and laid-out texts."""
+    return "\n".join(m.text() for m in record.messages)
+
+
 def table_move(message: Message) -> int | None:
     """The move number in a table message's small print ("alice to play · move 7")."""
     footer = [line for line in message.text().splitlines() if line.startswith("-# ")]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.community_data import embed, only_private, start_hbot
-from tests.e2e.playing import game_over, play_out, reply_text, table_messages, table_posted
+from tests.e2e.playing import game_over, play_out, reply_text, section, table_messages, table_posted
 
 pytestmark = pytest.mark.asyncio
 
@@ -31,6 +31,9 @@ async def hbot(start_bot, standin, world, tmp_path):
 
 
 def fair_field(message) -> str:
+    """The Fair deal field of a lobby or challenge (an embed), or section of a table (laid out)."""
+    if message.laid_out:
+        return section(message, "Fair deal")
     return next(f["value"] for f in embed(message).get("fields", []) if f["name"] == "Fair deal")
 
 

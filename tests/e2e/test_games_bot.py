@@ -13,7 +13,7 @@ from bot.discord_ui.client import HanafudaBot
 from bot.settlement import ESCROW_POINTS
 from bot.store import EVERY_SERVER
 from bot.tables import TableError
-from tests.e2e.playing import play_out, reply_text, small_print, table_messages, table_posted
+from tests.e2e.playing import play_out, reply_text, said, small_print, table_messages, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first
 
 pytestmark = pytest.mark.asyncio
@@ -120,7 +120,7 @@ async def test_mushi_against_the_ai(hbot, standin, world):
 
 async def test_hana_awase_three_seats_against_two_ais(hbot, standin, world):
     record = await world.admin.slash(world.channel, "hanaawase", ai="normal", players=3, rounds=1)
-    assert "AI 1 (normal), AI 2 (normal)" in reply_text(record)
+    assert "AI 1 (normal), AI 2 (normal)" in said(record)  # the table's headline
     await table_posted(standin, world.channel)
     await play_out(standin, world.channel, [world.admin])
     assert not hbot.tables.tables
@@ -224,7 +224,7 @@ async def test_hard_ai_thinks_in_a_worker_process(hbot, standin, world):
 
     hbot.ai_pool.run = spy
     record = await world.admin.slash(world.channel, "koikoi", ai="hard", rounds=1)
-    assert "AI (hard)" in reply_text(record)
+    assert "AI (hard)" in said(record)
     await table_posted(standin, world.channel)
     table = next(iter(hbot.tables.tables.values()))
     assert table.players[1] == "ai:hard"

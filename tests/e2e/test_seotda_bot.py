@@ -12,6 +12,7 @@ import pytest
 from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
 from bot.store import EVERY_SERVER
+from tests.discord_standin.state import walk_components
 from tests.e2e.playing import (
     Player,
     controls,
@@ -56,8 +57,7 @@ async def check_chips(store, guild: int, table, before: dict[int, int]) -> None:
 
 
 def labels(message) -> list[str]:
-    rows = message.components
-    return [c.get("label", "") for row in rows for c in row.get("components", [])]
+    return [c["label"] for c in walk_components(message.components) if c.get("type") == 2]
 
 
 async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_exactly(

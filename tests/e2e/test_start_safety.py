@@ -14,6 +14,7 @@ import pytest
 
 from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
+from tests.discord_standin.state import walk_components
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text, table_messages, table_posted
 
 pytestmark = pytest.mark.asyncio
@@ -228,8 +229,14 @@ def _bodies(standin):
             continue
         if request.path.endswith("/callback"):
             body = body.get("data") or {}
-        if body.get("content") or body.get("embeds"):
+        if body.get("content") or body.get("embeds") or body.get("components"):
             yield request, body
+
+
+def words(body: dict) -> str:
+    """What a body says in its content and laid-out texts, where a name could ping."""
+    texts = [c.get("content") or "" for c in walk_components(body.get("components") or [])]
+    return "\n".join([body.get("content") or "", *texts]).strip()
 
 
 async def test_names_are_escaped_and_nothing_pings_everyone(hbot, standin, world):
@@ -246,9 +253,9 @@ async def test_names_are_escaped_and_nothing_pings_everyone(hbot, standin, world
     record = await loud.slash(world.channel, "mushi", opponent=world.player, stake=5)
     await world.player.click(record.original, cid(record.original, "hf:ch:decline:"))
     sent = list(_bodies(standin))
-    assert any("sits down" in (b.get("content") or "") for _, b in sent)
+    assert any("sits down" in words(b) for _, b in sent)  # the table's headline names everyone
     for request, body in sent:
-        content = body.get("content") or ""
+        content = words(body)
         if content:
             mentions = body.get("allowed_mentions")
             assert mentions is not None, (request.path, content)

@@ -18,6 +18,12 @@ from tests.e2e.test_start_safety import cid, make_bot, private
 pytestmark = pytest.mark.asyncio
 
 
+def is_tournament_table(message) -> bool:
+    """A tournament's table: its headline names the tournament, the round and the table."""
+    return "table.png" in message.files and any(
+        line.startswith("Tournament #") for line in message.text().splitlines())
+
+
 @pytest.fixture(autouse=True)
 def fast_tables(monkeypatch):
     """Class attributes, so the tables a restarted bot resumes are fast from their first move."""
@@ -142,7 +148,7 @@ async def test_elimination_with_drops_through_a_restart_and_a_cancel(start_bot, 
     [tid] = [t for t, _ in await store.live_tournaments()]
     await world.admin.click(message, cid(message, "hf:tn:start:"))
     tables = await standin.wait_for(lambda: len([m for m in standin.messages.values()
-                                                 if m.content.startswith("Tournament #")]) == 2,
+                                                 if is_tournament_table(m)]) == 2,
                                     "the two tables of round 1")
     assert tables
     tour = await store.tournament(tid, scope=EVERY_SERVER)
@@ -238,7 +244,7 @@ async def test_a_member_withdraws_from_anywhere_even_after_leaving_the_server(
     await world.admin.select(message, cid(message, "hf:tnai:"), ["easy"])
     await world.admin.click(message, cid(message, "hf:tn:start:"))
     await standin.wait_for(lambda: len([m for m in standin.messages.values()
-                                        if m.content.startswith("Tournament #")]) == 2,
+                                        if is_tournament_table(m)]) == 2,
                            "the two tables of round 1")
     message = standin.message(message)
     out = await world.shy.click(message, cid(message, "hf:tn:leave:"))  # while it runs
