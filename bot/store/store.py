@@ -24,6 +24,7 @@ from bot.fairness import FairDeal, Input, commitment_of, new_server_seed
 
 from . import (
     games,
+    guests,
     leaderboards,
     ledger,
     lobbies,
@@ -784,6 +785,23 @@ class Store:
         async with self._db.snapshot() as conn:
             return await records.user_stats(conn, guild_id, user_id, recent,
                                             await seasons.resolve(conn, guild_id, season))
+
+    async def note_guest_place(self, scope_id: int, kind: str) -> None:
+        """``scope_id`` is a place where the app is a guest (:mod:`bot.store.guests`): its games
+        count in each player's own record. Idempotent: each guest table's start notes it."""
+        _id(scope_id, "The place's id")
+        if kind not in guests.GUEST_KINDS:
+            raise InvalidInput(f"A guest place is one of {', '.join(guests.GUEST_KINDS)}.")
+        await self._db.transact(lambda conn: guests.note(conn, scope_id, kind, self._db.now_ms()))
+
+    async def guest_record(self, user_id: int, *, recent: int = 5) -> UserStats:
+        """A player's own record: their games in every place where the app is a guest, together
+        (none of any server's); ``guild_id`` :data:`~bot.store.records.GUEST_PLACES`."""
+        _id(user_id, "The user id")
+        if type(recent) is not int or not 0 <= recent <= 50:
+            raise InvalidInput("Show 0 to 50 recent results.")
+        async with self._db.snapshot() as conn:
+            return await records.guest_record(conn, user_id, recent)
 
     async def recent_results(self, guild_id: int, keys: Sequence[TrendKey], *,
                              limit: int = 12, rated_only: bool = False
