@@ -141,6 +141,8 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
             if isinstance(player, int):
                 await app(bot).store.open_account(place.scope, player)
     try:
+        if place.guest:  # its games count in each player's own record (bot.store.guests)
+            await app(bot).store.note_guest_place(place.scope, place.kind)
         return await app(bot).tables.start(
             guild_id=place.scope, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,

@@ -1,0 +1,83 @@
+"""Where guest games count: each player's own /stats adds up their games in every place where
+the app is a guest (DMs, group DMs, servers without the bot); another player's /stats, and a
+server's, show only the place where they are asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import SeatResult
+from tests.e2e.playing import play_out
+from tests.e2e.test_guest_tables import gbot, steady_koikoi  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.asyncio
+
+OWN = "Your games in DMs, group DMs and servers without the bot"
+DM_ELSEWHERE = 6_100_000_000_000_001  # a DM of alice's where a guest game of hers is stored
+
+
+def stats_text(record) -> str:
+    """Every word of the /stats answer's embeds: title, description, fields and footer."""
+    parts = []
+    for message in record.messages:
+        for embed in message.embeds:
+            parts += [embed.get("title", ""), embed.get("description", ""),
+                      (embed.get("footer") or {}).get("text", "")]
+            parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", ())]
+    return "\n".join(parts)
+
+
+async def stats(standin, asker, channel, **options) -> str:
+    record = await asker.slash(channel, "stats", **options)
+    await standin.wait_for(lambda: any("stats.png" in m.files for m in record.messages),
+                           "the record with its card", channels=[channel])
+    return stats_text(record)
+
+
+async def finished(store, scope: int, players: list[int], won: int) -> None:
+    """A game stored as played and finished under ``scope`` (``won``: the winning seat)."""
+    game = await store.create_game(scope, scope, "koikoi", rules={}, players=players, seed=3,
+                                   state_json="{}", state_version=1)
+    await store.finish_game(game.game_id, [SeatResult(s, 6 if s == won else 0,
+                                                      "won" if s == won else "lost")
+                                           for s in range(len(players))])
+
+
+async def test_own_stats_add_up_the_guest_places_and_no_server(gbot, standin):  # noqa: F811
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    for user in (alice, bob):  # each asks /stats in the group DM through their own install
+        standin.install_for(user)
+    club = standin.create_guild("Club")  # a server that added the bot
+    for user in (alice, bob):
+        standin.add_member(club, user)
+    hall = standin.create_channel(club, "hall")
+    group = standin.create_group_dm("friends", alice, bob)
+    # alice plays the AI in the group DM, where the app is a guest
+    await steady_koikoi(gbot, group)
+    await alice.slash(group, "koikoi", ai="easy", rounds=1)
+    await play_out(standin, group, [alice])
+    await standin.wait_for(lambda: not gbot.tables.tables, "the group DM's game ended")
+    kinds = await gbot.store._db.fetchall("SELECT scope_id, kind FROM guest_scopes")
+    assert [tuple(row) for row in kinds] == [(group.id, "group_dm")]  # noted as its table started
+    # her games elsewhere: one in another guest place, two on the club's server (won, lost)
+    await gbot.store.note_guest_place(DM_ELSEWHERE, "dm")
+    await finished(gbot.store, DM_ELSEWHERE, [alice.id, bob.id], won=0)
+    await finished(gbot.store, club.id, [alice.id, bob.id], won=0)
+    await finished(gbot.store, club.id, [alice.id, bob.id], won=1)
+
+    own = await stats(standin, alice, group)  # hers, in a guest place: every guest place
+    assert OWN in own and "2 played" in own and "chips" not in own.lower()
+    theirs = await stats(standin, bob, group, user=alice)  # someone else's: this group DM only
+    assert OWN not in theirs and "1 played" in theirs
+    in_club = await stats(standin, alice, hall)  # the server's record, and one line of her own
+    server_part, _, own_line = in_club.partition(OWN)
+    assert "2 played\n1 won · 0 drawn · 1 lost" in server_part and own_line.startswith(": 2 played")
+    asked_by_bob = await stats(standin, bob, hall, user=alice)  # never another player's own
+    assert OWN not in asked_by_bob and "2 played" in asked_by_bob
+
+
+async def test_a_season_is_refused_for_the_own_record(gbot, standin):  # noqa: F811
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    record = await alice.slash(standin.dm_channel(alice), "stats", season="2")
+    assert "Only a server has seasons" in " ".join(m.content for m in record.messages)
