@@ -35,7 +35,7 @@ from .models import ms_to_datetime
 from .records import holds_user
 
 __all__ = ["FORMER_NAME", "LatestGame", "MemberData", "Forgotten", "MemberBusy", "member_data",
-           "export", "forget"]
+           "export", "forget", "guest_places_of", "forget_in_guest_places"]
 
 #: The name a forgotten member's seat keeps in stored games (shown translated: see
 #: :func:`bot.store.models.former_member`).
@@ -470,3 +470,31 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
     return Forgotten(pseudonym=pseudonym, games=games, results=before.results,
                      ratings=len(before.ratings), balance=before.balance,
                      ledger_entries=before.ledger_entries)
+
+
+async def guest_places_of(conn: Any, user_id: int) -> list[int]:
+    """The guest places (:mod:`bot.store.guests`) where anything identifies the member: a game
+    they sat in, a result, a lobby. No server's id is among them."""
+    dialect = dialect_of(conn)
+    rows = await conn.execute_fetchall(
+        "SELECT s.scope_id FROM guest_scopes s WHERE "
+        "EXISTS (SELECT 1 FROM results r WHERE r.guild_id = s.scope_id AND r.user_id = ?) OR "
+        f"EXISTS (SELECT 1 FROM games g WHERE g.guild_id = s.scope_id AND {holds_user('g.players', dialect)}) OR "
+        f"EXISTS (SELECT 1 FROM lobbies l WHERE l.guild_id = s.scope_id AND {_in_lobby(dialect)}) "
+        "ORDER BY s.scope_id", (user_id, user_id, user_id, user_id, user_id))
+    return [row[0] for row in rows]
+
+
+async def forget_in_guest_places(conn: Any, user_id: int, *, names: Iterable[str], now: int
+                                 ) -> list[Forgotten]:
+    """Forget the member in every guest place at once (inside the caller's write transaction):
+    their own record there is theirs alone, so their request reaches all of it. Each place gets
+    its own pseudonym, as each server does; :class:`MemberBusy` (nothing changed once the caller
+    rolls back) while they play or wait in any of them."""
+    names = list(names)
+    done = []
+    for scope in await guest_places_of(conn, user_id):
+        forgotten = await forget(conn, scope, user_id, names=names, now=now)
+        if forgotten is not None:
+            done.append(forgotten)
+    return done

@@ -893,6 +893,25 @@ class Store:
                      else f"by staff {staff}: {reason!r}")
         return done
 
+    async def guest_places_of(self, user_id: int) -> list[int]:
+        """The guest places where anything identifies the member (:mod:`bot.store.guests`)."""
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await privacy.guest_places_of(conn, user_id)
+
+    async def forget_guest_member(self, user_id: int, *, names: Sequence[str] = ()
+                                  ) -> list[Forgotten]:
+        """Replace the member by a pseudonym in every guest place, all or none (see
+        :mod:`bot.store.privacy`); [] when nothing there identifies them."""
+        _id(user_id, "The user id")
+        names = [_text(name, "A name") for name in names]
+        done = await self._db.transact(lambda conn: privacy.forget_in_guest_places(
+            conn, user_id, names=names, now=self._db.now_ms()))
+        if done:  # the member's id is not logged: that is what they asked
+            log.info("a member is forgotten in %d guest places, now %s", len(done),
+                     ", ".join(str(d.pseudonym) for d in done))
+        return done
+
     # -- lobbies and challenges ------------------------------------------------------------------
     async def create_lobby(
         self, kind: str, guild_id: int, channel_id: int, host_id: int, *, game: str,

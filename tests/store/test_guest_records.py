@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import InvalidInput
+from bot.store import InvalidInput, MemberBusy
 from bot.store.records import GUEST_PLACES
 
 from .conftest import ALICE, BOB, CAROL, GUILD
@@ -97,3 +97,47 @@ async def test_bad_places_are_refused(store, scope, kind):
 async def test_bad_record_requests_are_refused(store, user, recent):
     with pytest.raises(InvalidInput):
         await store.guest_record(user, recent=recent)
+
+
+async def test_forgetting_a_member_reaches_every_guest_place_and_no_server(store):
+    for scope, kind in ((GROUP_DM, "group_dm"), (DM, "dm"), (NO_BOT_CHANNEL, "server")):
+        await store.note_guest_place(scope, kind)
+    await play_game(store, GROUP_DM, "koikoi", [ALICE, BOB], ["alice", "bob"], seed=3)
+    await play_game(store, DM, "koikoi", [ALICE, "ai:normal"], ["alice", "AI"], seed=4)
+    await play_game(store, GUILD, "koikoi", [ALICE, BOB], ["alice", "bob"], seed=5)
+    await play_game(store, UNNOTED, "koikoi", [ALICE, BOB], ["alice", "bob"], seed=6)
+    await store.create_lobby("lobby", NO_BOT_CHANNEL, NO_BOT_CHANNEL, ALICE, game="koikoi",
+                             min_seats=2, max_seats=2)
+    await store.close_lobby((await _open_lobby(store)), ALICE)
+    assert await store.guest_places_of(ALICE) == sorted([GROUP_DM, DM, NO_BOT_CHANNEL])
+    bob_before = await store.guest_record(BOB)
+    server_before = await store.user_stats(GUILD, ALICE)
+
+    done = await store.forget_guest_member(ALICE, names=["alice"])
+
+    assert len(done) == 3 and len({d.pseudonym for d in done}) == 3  # a pseudonym per place
+    assert sum(d.results for d in done) == 2
+    assert (await store.guest_record(ALICE)).games == 0
+    assert await store.guest_places_of(ALICE) == []
+    assert await store.guest_record(BOB) == bob_before  # the other players' records stay right
+    assert await store.user_stats(GUILD, ALICE) == server_before  # a server's is its own
+    assert (await store.user_stats(UNNOTED, ALICE)).games == 1
+    names = await store._db.fetchall("SELECT state FROM games WHERE guild_id IN (?, ?)",
+                                     (GROUP_DM, DM))
+    assert all('"alice"' not in row[0] for row in names)
+    assert await store.forget_guest_member(ALICE) == []  # nothing left: a repeat changes nothing
+
+
+async def _open_lobby(store) -> str:
+    row = await store._db.fetchone("SELECT lobby_id FROM lobbies WHERE status = 'open'")
+    return row[0]
+
+
+async def test_a_member_playing_in_a_guest_place_is_not_forgotten_anywhere(store):
+    await store.note_guest_place(GROUP_DM, "group_dm")
+    await store.note_guest_place(DM, "dm")
+    await play_game(store, GROUP_DM, "koikoi", [ALICE, BOB], ["alice", "bob"], seed=3)
+    await play_game(store, DM, "koikoi", [ALICE, BOB], ["alice", "bob"], seed=4, finish=False)
+    with pytest.raises(MemberBusy):
+        await store.forget_guest_member(ALICE)
+    assert (await store.guest_record(ALICE)).games == 1  # the group DM's game kept its player
