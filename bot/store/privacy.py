@@ -35,7 +35,8 @@ from .models import ms_to_datetime
 from .records import holds_user
 
 __all__ = ["FORMER_NAME", "LatestGame", "MemberData", "Forgotten", "MemberBusy", "member_data",
-           "export", "forget", "guest_places_of", "forget_in_guest_places"]
+           "export", "forget", "guest_places_of", "guest_member_data", "export_guest",
+           "forget_in_guest_places"]
 
 #: The name a forgotten member's seat keeps in stored games (shown translated: see
 #: :func:`bot.store.models.former_member`).
@@ -483,6 +484,38 @@ async def guest_places_of(conn: Any, user_id: int) -> list[int]:
         f"EXISTS (SELECT 1 FROM lobbies l WHERE l.guild_id = s.scope_id AND {_in_lobby(dialect)}) "
         "ORDER BY s.scope_id", (user_id, user_id, user_id, user_id, user_id))
     return [row[0] for row in rows]
+
+
+async def guest_member_data(conn: Any, user_id: int) -> MemberData:
+    """What the bot keeps about the member in every guest place, added up (``guild_id`` 0: no
+    one server; one read snapshot). No guest place has chips, seasons or tournaments."""
+    places = [await member_data(conn, scope, user_id) for scope in await guest_places_of(conn, user_id)]
+    games: dict[str, int] = {}
+    for data in places:
+        for status, count in data.games.items():
+            games[status] = games.get(status, 0) + count
+    latest = [data.latest_game for data in places if data.latest_game is not None]
+    return MemberData(
+        guild_id=0, user_id=user_id, games=games,
+        latest_game=max(latest, key=lambda g: (g.at, g.game_id)) if latest else None,
+        results=sum(d.results for d in places), wins=sum(d.wins for d in places),
+        draws=sum(d.draws for d in places), losses=sum(d.losses for d in places),
+        ratings=sorted(r for d in places for r in d.ratings),
+        lobbies=sum(d.lobbies for d in places), language=await load_user_language(conn, user_id),
+        running_games=sorted(g for d in places for g in d.running_games),
+        open_lobbies=sum(d.open_lobbies for d in places))
+
+
+async def export_guest(conn: Any, user_id: int, now: int) -> dict[str, Any]:
+    """Every row of every guest place that holds the member's id, one export per place."""
+    return {
+        "about": ("What the Hanafuda bot keeps about one member in the places where it plays as "
+                  "a guest (DMs, group DMs, servers without the bot): one export per place, "
+                  "each under the id of its channel."),
+        "user_id": str(user_id), "exported_at": _when(now),
+        "places": [await export(conn, scope, user_id, now)
+                   for scope in await guest_places_of(conn, user_id)],
+    }
 
 
 async def forget_in_guest_places(conn: Any, user_id: int, *, names: Iterable[str], now: int

@@ -899,6 +899,18 @@ class Store:
         async with self._db.snapshot() as conn:
             return await privacy.guest_places_of(conn, user_id)
 
+    async def guest_member_data(self, user_id: int) -> MemberData:
+        """What the bot keeps about the member in every guest place, added up."""
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await privacy.guest_member_data(conn, user_id)
+
+    async def export_guest_member(self, user_id: int) -> dict[str, Any]:
+        """Every row of every guest place holding the member's id, as a JSON-ready dict."""
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await privacy.export_guest(conn, user_id, self._db.now_ms())
+
     async def forget_guest_member(self, user_id: int, *, names: Sequence[str] = ()
                                   ) -> list[Forgotten]:
         """Replace the member by a pseudonym in every guest place, all or none (see

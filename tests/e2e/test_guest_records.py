@@ -4,6 +4,8 @@ server's, show only the place where they are asked."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.store import SeatResult
@@ -81,3 +83,47 @@ async def test_a_season_is_refused_for_the_own_record(gbot, standin):  # noqa: F
     standin.install_for(alice)
     record = await alice.slash(standin.dm_channel(alice), "stats", season="2")
     assert "Only a server has seasons" in " ".join(m.content for m in record.messages)
+
+
+def button(message, prefix: str) -> str:
+    return next(c for c in message.custom_ids() if c.startswith(prefix))
+
+
+async def test_privacy_where_the_app_is_a_guest_covers_every_guest_place(gbot, standin):  # noqa: F811
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    standin.install_for(alice)
+    club = standin.create_guild("Club")
+    standin.add_member(club, alice)
+    group = standin.create_group_dm("friends", alice, bob)
+    await steady_koikoi(gbot, group)
+    await alice.slash(group, "koikoi", ai="easy", rounds=1)
+    await play_out(standin, group, [alice])
+    await standin.wait_for(lambda: not gbot.tables.tables, "the group DM's game ended")
+    await gbot.store.note_guest_place(DM_ELSEWHERE, "dm")
+    await finished(gbot.store, DM_ELSEWHERE, [bob.id, alice.id], won=0)
+    await finished(gbot.store, club.id, [alice.id, bob.id], won=0)
+    dm = standin.dm_channel(alice)
+
+    shown = await alice.slash(dm, "privacy show")
+    card = shown.messages[0]
+    assert card.ephemeral and "without the bot" in card.embeds[0]["title"]
+    text = stats_text(shown)
+    assert "2 games" in text and "2 results" in text and "Chips" not in text
+    await alice.click(card, button(card, "hf:pvx:"))
+    name = f"hanafuda-member-guest-{alice.id}.json"
+    sent = await standin.wait_for(
+        lambda: next((m for m in standin.ephemerals(alice) if name in m.files), None), "the export")
+    places = json.loads(sent.files[name])["places"]
+    assert sorted(int(p["server_id"]) for p in places) == sorted([group.id, DM_ELSEWHERE])
+
+    asked = await alice.slash(dm, "privacy forget")
+    confirm = asked.messages[0]
+    assert confirm.ephemeral and "every DM, group DM and server without the bot" in confirm.content
+    await alice.click(confirm, button(confirm, "hf:pvf:"))
+    await standin.wait_for(lambda: standin.message(confirm).content.startswith("✅"),
+                           "the forget done", channels=[dm])
+    assert (await gbot.store.guest_record(alice.id)).games == 0
+    assert (await gbot.store.guest_record(bob.id)).games == 1  # bob's record stays right
+    assert (await gbot.store.user_stats(club.id, alice.id)).games == 1  # the server's is its own
+    again = await alice.slash(dm, "privacy forget")
+    assert "Nothing in DMs, group DMs or servers without the bot" in again.messages[0].content
