@@ -579,7 +579,7 @@ class CommunityCog(ServerCog):
             balance: int | None = await self.store.balance(guild, target.id)
         except UnknownAccount:
             balance = None
-        elsewhere = await self.store.guest_record(target.id, recent=0) if mine else None
+        elsewhere = await self.store.guest_record(target.id, recent=0, yaku=False) if mine else None
         with in_public(interaction):  # the record is posted in the channel
             embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
                                           season_label(number_, seasons), elsewhere=elsewhere))

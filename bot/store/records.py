@@ -228,15 +228,19 @@ _OF_GUEST_PLACES = "user_id = ? AND guild_id IN (SELECT scope_id FROM guest_scop
 GUEST_PLACES = 0
 
 
-async def guest_record(conn: aiosqlite.Connection, user_id: int, recent: int) -> UserStats:
+async def guest_record(conn: aiosqlite.Connection, user_id: int, recent: int, *,
+                       yaku: bool = True) -> UserStats:
     """A player's own record: their finished games in every place where the app is a guest (a
     DM, a group DM, a server without the bot), together. It has no ratings (each place rates
-    apart) and no seasons (only a server has them)."""
-    return await _record(conn, GUEST_PLACES, user_id, _OF_GUEST_PLACES, (user_id,), recent, [])
+    apart) and no seasons (only a server has them). Without ``yaku`` its totals alone (the
+    yaku are read from the games' logs)."""
+    return await _record(conn, GUEST_PLACES, user_id, _OF_GUEST_PLACES, (user_id,), recent, [],
+                         yaku=yaku)
 
 
 async def _record(conn: aiosqlite.Connection, guild_id: int, user_id: int, where: str,
-                  params: tuple[int, ...], recent: int, ratings: list[RatingLine]) -> UserStats:
+                  params: tuple[int, ...], recent: int, ratings: list[RatingLine], *,
+                  yaku: bool = True) -> UserStats:
     """The totals, latest results and yaku of the results ``where`` (with ``params``) picks."""
     rows = list(await conn.execute_fetchall(
         "SELECT game, COUNT(*) AS games, SUM(outcome = 'won') AS wins, "
@@ -259,7 +263,7 @@ async def _record(conn: aiosqlite.Connection, guild_id: int, user_id: int, where
         wins=sum(r["wins"] for r in rows), draws=sum(r["draws"] for r in rows),
         losses=sum(r["losses"] for r in rows), points=sum(r["points"] for r in rows),
         games_by_game=by_game, ratings=ratings, recent=last,
-        yaku=await _yaku_tallies(conn, where, params),
+        yaku=await _yaku_tallies(conn, where, params) if yaku else [],
         record_by_game={r["game"]: (r["wins"], r["draws"], r["losses"]) for r in rows},
     )
 

@@ -794,14 +794,15 @@ class Store:
             raise InvalidInput(f"A guest place is one of {', '.join(guests.GUEST_KINDS)}.")
         await self._db.transact(lambda conn: guests.note(conn, scope_id, kind, self._db.now_ms()))
 
-    async def guest_record(self, user_id: int, *, recent: int = 5) -> UserStats:
+    async def guest_record(self, user_id: int, *, recent: int = 5, yaku: bool = True) -> UserStats:
         """A player's own record: their games in every place where the app is a guest, together
-        (none of any server's); ``guild_id`` :data:`~bot.store.records.GUEST_PLACES`."""
+        (none of any server's); ``guild_id`` :data:`~bot.store.records.GUEST_PLACES`. Without
+        ``yaku``, the totals alone (a line of them)."""
         _id(user_id, "The user id")
         if type(recent) is not int or not 0 <= recent <= 50:
             raise InvalidInput("Show 0 to 50 recent results.")
         async with self._db.snapshot() as conn:
-            return await records.guest_record(conn, user_id, recent)
+            return await records.guest_record(conn, user_id, recent, yaku=bool(yaku))
 
     async def recent_results(self, guild_id: int, keys: Sequence[TrendKey], *,
                              limit: int = 12, rated_only: bool = False

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from bot.store import SeatResult
+from tests.discord_standin.state import CHANNEL_TEXT, Channel
 from tests.e2e.playing import play_out
 from tests.e2e.test_guest_tables import gbot, steady_koikoi  # noqa: F401  (the fixture)
 
@@ -127,3 +128,22 @@ async def test_privacy_where_the_app_is_a_guest_covers_every_guest_place(gbot, s
     assert (await gbot.store.user_stats(club.id, alice.id)).games == 1  # the server's is its own
     again = await alice.slash(dm, "privacy forget")
     assert "Nothing in DMs, group DMs or servers without the bot" in again.messages[0].content
+
+
+async def test_an_old_servers_first_channel_is_not_counted_as_a_guest_place(gbot, standin):  # noqa: F811
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    old = standin.create_guild("Old Club", with_bot=False)
+    standin.add_member(old, alice)
+    # Servers made before 2017 began with a channel whose id is the server's own: a guest game
+    # there is kept under the id the server's records would have if it added the bot later.
+    general = Channel(old.id, CHANNEL_TEXT, name="general", guild=old, position=0)
+    old.channels.append(general)
+    standin.channels[general.id] = general
+    await steady_koikoi(gbot, general)
+    await alice.slash(general, "koikoi", ai="easy", rounds=1)
+    await play_out(standin, general, [alice])
+    await standin.wait_for(lambda: not gbot.tables.tables, "the game ended")
+    assert (await gbot.store.user_stats(old.id, alice.id)).games == 1  # the place's own record
+    assert await gbot.store._db.fetchall("SELECT scope_id FROM guest_scopes") == []
+    assert (await gbot.store.guest_record(alice.id)).games == 0

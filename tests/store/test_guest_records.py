@@ -141,3 +141,13 @@ async def test_a_member_playing_in_a_guest_place_is_not_forgotten_anywhere(store
     with pytest.raises(MemberBusy):
         await store.forget_guest_member(ALICE)
     assert (await store.guest_record(ALICE)).games == 1  # the group DM's game kept its player
+
+
+async def test_the_totals_alone_skip_the_yaku(store):
+    await store.note_guest_place(DM, "dm")
+    await play_game(store, DM, "koikoi", [ALICE, BOB], ["alice", "bob"], seed=3, rounds=3)
+    whole = await store.guest_record(ALICE)
+    totals = await store.guest_record(ALICE, recent=0, yaku=False)
+    assert whole.yaku and totals.yaku == [] and totals.recent == []
+    assert (totals.games, totals.wins, totals.draws, totals.losses, totals.points) == (
+        whole.games, whole.wins, whole.draws, whole.losses, whole.points)
