@@ -47,6 +47,7 @@ from bot.discord_ui.text import CONTENT, NO_PINGS, TITLE, Text, clip, fit_embed,
 from bot.i18n import LANGUAGE_NAMES, N_, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import Forgotten, MemberData, StoreError
+from bot.store.records import GUEST_PLACES
 from bot.words import amount as counted
 from bot.words import plural
 
@@ -83,8 +84,8 @@ def names_of(user: discord.abc.User) -> list[str]:
 def data_embed(data: MemberData, member: int, asker: int, server: str, currency: str
                ) -> discord.Embed:
     """What the bot keeps about ``member`` on this server, as /privacy shows it (``data.guild_id``
-    0: in every guest place, which have no chips)."""
-    guest = data.guild_id == 0
+    GUEST_PLACES: in every guest place, which have no chips)."""
+    guest = data.guild_id == GUEST_PLACES
     heading = (t(GUEST_HEADING) if guest else
                t("🔒 What the bot keeps about you on {server}", server=shown(server, TITLE - 50))
                if member == asker else
@@ -157,7 +158,7 @@ def confirm_text(data: MemberData, member: int, asker: int, currency: str, expir
                  reason: str | None = None) -> str:
     """What forgetting will do, said before it is done."""
     own = member == asker
-    if data.guild_id == 0:  # every guest place at once
+    if data.guild_id == GUEST_PLACES:  # every guest place at once
         return clip("\n".join((
             t("**Forget you in every DM, group DM and server without the bot?** This cannot be "
               "undone."),
@@ -386,7 +387,7 @@ class PrivacyCog(ServerCog):
             await refuse(interaction, sentence(busy))
             return
         if not data.stored_here:
-            await refuse(interaction, guest_done_text([]) if data.guild_id == 0 else
+            await refuse(interaction, guest_done_text([]) if data.guild_id == GUEST_PLACES else
                          done_text(None, member, interaction.user.id, currency))
             return
         if reason is None:

@@ -32,7 +32,7 @@ from .languages import UserLanguage, load_user_language
 from .ledger import history as ledger_history
 from .ledger import scoped_key
 from .models import ms_to_datetime
-from .records import holds_user
+from .records import GUEST_PLACES, holds_user
 
 __all__ = ["FORMER_NAME", "LatestGame", "MemberData", "Forgotten", "MemberBusy", "member_data",
            "export", "forget", "guest_places_of", "guest_member_data", "export_guest",
@@ -487,8 +487,9 @@ async def guest_places_of(conn: Any, user_id: int) -> list[int]:
 
 
 async def guest_member_data(conn: Any, user_id: int) -> MemberData:
-    """What the bot keeps about the member in every guest place, added up (``guild_id`` 0: no
-    one server; one read snapshot). No guest place has chips, seasons or tournaments."""
+    """What the bot keeps about the member in every guest place, added up (``guild_id``
+    :data:`~bot.store.records.GUEST_PLACES`; one read snapshot). No guest place has chips,
+    seasons or tournaments."""
     places = [await member_data(conn, scope, user_id) for scope in await guest_places_of(conn, user_id)]
     games: dict[str, int] = {}
     for data in places:
@@ -496,7 +497,7 @@ async def guest_member_data(conn: Any, user_id: int) -> MemberData:
             games[status] = games.get(status, 0) + count
     latest = [data.latest_game for data in places if data.latest_game is not None]
     return MemberData(
-        guild_id=0, user_id=user_id, games=games,
+        guild_id=GUEST_PLACES, user_id=user_id, games=games,
         latest_game=max(latest, key=lambda g: (g.at, g.game_id)) if latest else None,
         results=sum(d.results for d in places), wins=sum(d.wins for d in places),
         draws=sum(d.draws for d in places), losses=sum(d.losses for d in places),
