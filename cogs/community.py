@@ -36,7 +36,7 @@ from bot.discord_ui.cog import (
 )
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
-from bot.discord_ui.places import scope_of
+from bot.discord_ui.places import place_of, scope_of
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import (
     FIELD_VALUE,
@@ -64,6 +64,7 @@ from bot.store import (
     UnknownAccount,
 )
 from bot.store.models import LeaderboardRow, SeasonChoice, former_member, is_pseudonym
+from bot.store.records import GUEST_PLACES
 from bot.words import RATING_NOTE, capitalized, currency_noun, plural, rating
 from bot.words import amount as counted
 from rendering import BoardRow, BoardView, CardGame, CardView, render_board, render_card
@@ -81,6 +82,8 @@ LEDGER_PAGE = 10
 TREND_POINTS = 12  # ratings after a player's latest rated games, drawn beside their row
 FORM_POINTS = 10  # latest results drawn beside a row of the other boards
 HISTORY_POINTS = 40  # ratings after each of the latest rated games on a player's card
+# A player's own record: their games wherever the app is a guest (bot.store.guests), together.
+OWN_RECORD = N_("Your games in DMs, group DMs and servers without the bot")
 ALL_GAMES_CHIPS = N_("Chips belong to the server, not to one game: this board counts them all.")
 
 
@@ -364,18 +367,22 @@ OUTCOMES = {"won": NP_("outcome", "won"), "lost": NP_("outcome", "lost"), "draw"
 
 
 def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | None,
-                season: str | None = None) -> discord.Embed:
+                season: str | None = None, *, elsewhere=None) -> discord.Embed:
     """A player's record on a server: games, win rate, points, best yaku, ratings, recent
     results and their balance of the server's ``currency`` (None: no account yet), of the
-    ``season`` named (None: the server has no seasons)."""
+    ``season`` named (None: the server has no seasons). A player's own record of the guest
+    places (``stats.guild_id`` GUEST_PLACES) says so and has no chips; ``elsewhere``: that own
+    record, shown in one line below a server's record for the player who asked."""
     embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
     footer = [season] if season else []
+    own = stats.guild_id == GUEST_PLACES
+    if own:
+        embed.description = t(OWN_RECORD)
     if stats.games == 0:
-        embed.description = t("No finished games on this server yet.")
+        empty = t("No finished games there yet.") if own else t("No finished games on this server yet.")
+        embed.description = f"{embed.description}\n{empty}" if own else empty
     else:
-        embed.add_field(name=t("Games"), value=t(
-            "{played} played\n{won} won · {drawn} drawn · {lost} lost", played=number(stats.games),
-            won=number(stats.wins), drawn=number(stats.draws), lost=number(stats.losses)))
+        embed.add_field(name=t("Games"), value=record_line(stats))
         embed.add_field(name=t("Win rate"), value=rate(stats.wins, stats.games))
         embed.add_field(name=t("Points"), value=number(stats.points, signed=True))
         fav = stats.favourite_game
@@ -401,11 +408,20 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
                 line += " · " + t("rating {change}", change=number(round(r.rating_change), signed=True))
             lines.append(f"{line} · <t:{int(r.finished_at.timestamp())}:R>")
         embed.add_field(name=t("Recent results"), inline=False, value="\n".join(lines))
-    embed.add_field(name=shown(capitalized(currency_noun(currency)), FIELD_VALUE), inline=False,
-                    value=number(balance) if balance is not None else t("No account yet."))
+    if elsewhere is not None and elsewhere.games:
+        embed.add_field(name=t(OWN_RECORD), inline=False, value=record_line(elsewhere))
+    if not own:  # chips belong to a server: the guest places have none
+        embed.add_field(name=shown(capitalized(currency_noun(currency)), FIELD_VALUE), inline=False,
+                        value=number(balance) if balance is not None else t("No account yet."))
     if footer:
         embed.set_footer(text="\n".join(footer))
     return embed
+
+
+def record_line(stats) -> str:
+    """How many games a record holds and how they went."""
+    return t("{played} played\n{won} won · {drawn} drawn · {lost} lost", played=number(stats.games),
+             won=number(stats.wins), drawn=number(stats.draws), lost=number(stats.losses))
 
 
 def games_played(stats) -> list[str]:
@@ -449,8 +465,9 @@ async def stats_card(store: Store, guild_id: int, name: str, stats, currency: st
                   (t("Points"), number(stats.points, signed=True)))
     if balance is not None:
         totals += ((capitalized(currency_noun(currency)), number(balance)),)
-    note = t(RATING_NOTE) if stats.ratings else (
-        "" if stats.games else t("No finished games on this server yet."))
+    note = t(RATING_NOTE) if stats.ratings else "" if stats.games else (
+        t("No finished games there yet.") if stats.guild_id == GUEST_PLACES
+        else t("No finished games on this server yet."))
     return CardView(name=name, subtitle=season or "", totals=totals, games=tuple(panels),
                     note=note, language=current())
 
@@ -535,28 +552,54 @@ class CommunityCog(ServerCog):
             await refuse(interaction, t("Bots keep no record here; pick a member."))
             return
         guild = scope_of(interaction)
+        mine = target.id == interaction.user.id
         try:
             chosen = season_option(season)
-            seasons = await self.store.seasons(guild)
-            number_ = season_number(chosen, seasons)
-            stats = await self.store.user_stats(guild, target.id, recent=5, season=number_)
-            settings = await self.store.get_settings(guild)
-            try:
-                balance: int | None = await self.store.balance(guild, target.id)
-            except UnknownAccount:
-                balance = None
-            with in_public(interaction):  # the record is posted in the channel
-                embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
-                                              season_label(number_, seasons)))
-                card = await stats_card(self.store, guild, target.display_name, stats,
-                                        settings.currency_name, balance,
-                                        season_label(number_, seasons, plain=True))
+            if mine and place_of(interaction).guest:  # where the app is a guest: your own record
+                embed, card = await self._own_stats(interaction, target, chosen)
+            else:
+                embed, card = await self._place_stats(interaction, guild, target, chosen, mine)
         except (StoreError, BadOption) as exc:
             await refuse(interaction, told(exc))
             return
         await acknowledge(interaction)  # the card is drawn in the render workers
         files = await drawn(self.bot, render_card, card, embed, CARD_IMAGE)
         await send(interaction, embed=embed, files=files, allowed_mentions=NO_PINGS)
+
+    async def _place_stats(self, interaction: discord.Interaction, guild: int,
+                           target: discord.abc.User, chosen: SeasonChoice, mine: bool
+                           ) -> tuple[discord.Embed, CardView]:
+        """A player's record in the place asked from (a server, or one guest place), and below it
+        for the player who asked for their own, one line of their record in the guest places."""
+        seasons = await self.store.seasons(guild)
+        number_ = season_number(chosen, seasons)
+        stats = await self.store.user_stats(guild, target.id, recent=5, season=number_)
+        settings = await self.store.get_settings(guild)
+        try:
+            balance: int | None = await self.store.balance(guild, target.id)
+        except UnknownAccount:
+            balance = None
+        elsewhere = await self.store.guest_record(target.id, recent=0, yaku=False) if mine else None
+        with in_public(interaction):  # the record is posted in the channel
+            embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
+                                          season_label(number_, seasons), elsewhere=elsewhere))
+            card = await stats_card(self.store, guild, target.display_name, stats,
+                                    settings.currency_name, balance,
+                                    season_label(number_, seasons, plain=True))
+        return embed, card
+
+    async def _own_stats(self, interaction: discord.Interaction, target: discord.abc.User,
+                         chosen: SeasonChoice) -> tuple[discord.Embed, CardView]:
+        """The asker's own record of every place where the app is a guest: seasons belong to
+        servers, so it counts every game."""
+        if chosen not in (CURRENT_SEASON, ALL_SEASONS):
+            raise BadOption(t("Only a server has seasons: your own record counts every game."))
+        stats = await self.store.guest_record(target.id, recent=5)
+        with in_public(interaction):  # the record is posted in the channel
+            embed = fit_embed(stats_embed(target, stats, "", None))
+            card = await stats_card(self.store, GUEST_PLACES, target.display_name, stats, "", None,
+                                    t(OWN_RECORD))
+        return embed, card
 
     # -- /chips ------------------------------------------------------------------------------------
     @answers(private=False)

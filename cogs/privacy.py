@@ -33,6 +33,7 @@ from bot.discord_ui.cog import (
     Pager,
     ServerCog,
     StaffGroup,
+    anywhere,
     is_manager,
     server_only,
     staff_only,
@@ -40,17 +41,22 @@ from bot.discord_ui.cog import (
 )
 from bot.discord_ui.errors import STATUSES, sentence
 from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.places import place_of
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import CONTENT, NO_PINGS, TITLE, Text, clip, fit_embed, refuse, shown
 from bot.i18n import LANGUAGE_NAMES, N_, number, t, tn, tp
 from bot.rules_text import title
 from bot.store import Forgotten, MemberData, StoreError
+from bot.store.records import GUEST_PLACES
 from bot.words import amount as counted
 from bot.words import plural
 
 log = logging.getLogger(__name__)
 
 CONFIRM_SECONDS = 180  # how long a forget can be confirmed
+# Where the app is a guest (a DM, a group DM, a server without the bot) /privacy is about every
+# such place together: a player's games there are theirs alone, under no server.
+GUEST_HEADING = N_("🔒 What the bot keeps about you in DMs, group DMs and servers without the bot")
 RATINGS_SHOWN = 10
 UPLOAD_LIMIT = 8_000_000  # bytes: under the 10 MiB Discord takes in a server without boosts
 # A staff request's reason (and the member's names then) until its confirmation expires.
@@ -77,8 +83,11 @@ def names_of(user: discord.abc.User) -> list[str]:
 
 def data_embed(data: MemberData, member: int, asker: int, server: str, currency: str
                ) -> discord.Embed:
-    """What the bot keeps about ``member`` on this server, as /privacy shows it."""
-    heading = (t("🔒 What the bot keeps about you on {server}", server=shown(server, TITLE - 50))
+    """What the bot keeps about ``member`` on this server, as /privacy shows it (``data.guild_id``
+    GUEST_PLACES: in every guest place, which have no chips)."""
+    guest = data.guild_id == GUEST_PLACES
+    heading = (t(GUEST_HEADING) if guest else
+               t("🔒 What the bot keeps about you on {server}", server=shown(server, TITLE - 50))
                if member == asker else
                t("🔒 What the bot keeps about a member on {server}", server=shown(server, TITLE - 50)))
     embed = discord.Embed(title=heading, colour=ACCENT)
@@ -99,7 +108,8 @@ def data_embed(data: MemberData, member: int, asker: int, server: str, currency:
     chips = (t("No account on this server.") if data.balance is None else
              t("Balance {balance} · {entries} in the ledger",
                balance=counted(data.balance, currency), entries=plural(data.ledger_entries, "entry")))
-    embed.add_field(name=t("Chips"), value=chips, inline=False)
+    if not guest:
+        embed.add_field(name=t("Chips"), value=chips, inline=False)
     results = tn("{n} result", "{n} results", data.results)
     if data.results:
         results += " (" + ", ".join((plural(data.wins, "win"),
@@ -128,8 +138,10 @@ def data_embed(data: MemberData, member: int, asker: int, server: str, currency:
                  chosen=LANGUAGE_NAMES.get(language.chosen, t("automatic")) if language.chosen
                  else t("automatic"), seen=LANGUAGE_NAMES.get(language.seen, "-"))
     embed.add_field(name=t("Settings"), value=said, inline=False)
-    embed.set_footer(text=t("Export gives all of it as a JSON file. /privacy forget removes what "
-                            "identifies you on this server.") if member == asker else
+    embed.set_footer(text=t("Export gives all of it as a JSON file. /privacy forget here removes "
+                            "what identifies you in all of these places.") if guest else
+                     t("Export gives all of it as a JSON file. /privacy forget removes what "
+                       "identifies you on this server.") if member == asker else
                      t("Export gives all of it as a JSON file. /privacy-admin forget removes what "
                        "identifies them on this server, at their request."))
     return fit_embed(embed)
@@ -146,6 +158,16 @@ def confirm_text(data: MemberData, member: int, asker: int, currency: str, expir
                  reason: str | None = None) -> str:
     """What forgetting will do, said before it is done."""
     own = member == asker
+    if data.guild_id == GUEST_PLACES:  # every guest place at once
+        return clip("\n".join((
+            t("**Forget you in every DM, group DM and server without the bot?** This cannot be "
+              "undone."),
+            t("• Your name goes from every stored game here; the games stay (they still "
+              "replay), showing \"a former member\" in your seat."),
+            t("• Ratings and leaderboard places go. Results stay under an anonymous id, so "
+              "the other players' records stay right."),
+            t("• Nothing in the servers that added the bot changes; the language choice stays."),
+            t("Confirm <t:{when}:R>.", when=expires))), CONTENT)
     lines = [t("**Forget you on this server?** This cannot be undone.") if own else
              t("**Forget <@{id}> on this server?** This cannot be undone.", id=member)]
     lines.append(t("• Their name goes from every stored game here; the games stay (they still "
@@ -174,6 +196,18 @@ def confirm_buttons(asker: int, member: int, expires: int, nonce: str) -> discor
     view.add_item(discord.ui.Button(label=t("Keep everything"), style=discord.ButtonStyle.secondary,
                                     custom_id=f"hf:pvc:{asker}"))
     return view
+
+
+def guest_done_text(done: list[Forgotten]) -> str:
+    """What forgetting did in the guest places (nothing, when nothing there named the member)."""
+    if not done:
+        return t("Nothing in DMs, group DMs or servers without the bot identifies you any more.")
+    return clip("\n".join((
+        t("✅ Done: you are forgotten in DMs, group DMs and servers without the bot."),
+        t("{games} now show a former member; {results} stay under the anonymous id; "
+          "{ratings} removed.", games=plural(sum(d.games for d in done), "game"),
+          results=tn("{n} result", "{n} results", sum(d.results for d in done)),
+          ratings=tn("{n} rating", "{n} ratings", sum(d.ratings for d in done))))), CONTENT)
 
 
 def done_text(done: Forgotten | None, member: int, asker: int, currency: str) -> str:
@@ -219,12 +253,21 @@ class ExportButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 
     owner_group = None  # checked in turn, with the staff rule
     label = "Export"
+    server_only = False  # where the app is a guest it exports the guest places' rows
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         asker, member = int(m["asker"]), int(m["member"])
         if not await _acting_on(interaction, asker, member):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if place_of(interaction).guest:  # every guest place's rows, one export per place
+            document = await store_of(interaction).export_guest_member(member)
+            data, suffix = await asyncio.to_thread(_encoded, document)
+            await interaction.followup.send(
+                t("Everything the bot keeps about you in DMs, group DMs and servers without the "
+                  "bot, as JSON."), ephemeral=True, allowed_mentions=NO_PINGS,
+                file=discord.File(io.BytesIO(data), filename=f"hanafuda-member-guest-{member}{suffix}"))
+            return
         document = await store_of(interaction).export_member(interaction.guild_id, member)
         data, suffix = await asyncio.to_thread(_encoded, document)
         await interaction.followup.send(
@@ -242,6 +285,7 @@ class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 
     owner_group = None
     label = "Forget"
+    server_only = False  # where the app is a guest it forgets in the guest places
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         asker, member = int(m["asker"]), int(m["member"])
@@ -264,6 +308,16 @@ class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
             staff, (_, reason, names) = asker, pending
         await interaction.response.defer()
         store = store_of(interaction)
+        if place_of(interaction).guest:  # the member's own records of every guest place
+            try:
+                forgotten = await store.forget_guest_member(member, names=names)
+            except StoreError as exc:
+                await interaction.edit_original_response(content=clip(sentence(exc), CONTENT),
+                                                         view=None, allowed_mentions=NO_PINGS)
+                return
+            await interaction.edit_original_response(content=guest_done_text(forgotten), view=None,
+                                                     allowed_mentions=NO_PINGS)
+            return
         try:
             done = await store.forget_member(interaction.guild_id, member, names=names,
                                              staff=staff, reason=reason)
@@ -282,6 +336,7 @@ class KeepButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 
     refusal = N_("Only the member who asked can use these buttons.")
     label = "Keep"
+    server_only = False  # it changes nothing anywhere
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         await interaction.response.edit_message(content=t("Nothing was changed."), view=None,
@@ -291,17 +346,20 @@ class KeepButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
 class PrivacyCog(ServerCog):
     """A member's data on this server: shown, exported, forgotten."""
 
-    privacy = server_only(app_commands.Group(name="privacy",
-                                             description="What the bot keeps about you on this server",
-                                             guild_only=True))
+    # Anywhere: in a server that added the bot it is about that server; where the app is a guest,
+    # about every such place together.
+    privacy = anywhere(app_commands.Group(name="privacy", description="What the bot keeps about you"))
     privacy_admin = server_only(StaffGroup(name="privacy-admin",
                                            description="A member's data here, at their request (staff)",
                                            guild_only=True, default_permissions=STAFF))
 
     async def _read(self, interaction: discord.Interaction, member: int
                     ) -> tuple[MemberData, str] | None:
-        """The member's data here and the server's currency; None once a store error is told."""
+        """The member's data here (where the app is a guest: in every guest place) and the
+        server's currency; None once a store error is told."""
         try:
+            if place_of(interaction).guest:
+                return await self.store.guest_member_data(member), ""
             data = await self.store.member_data(interaction.guild_id, member)
             currency = (await self.store.get_settings(interaction.guild_id)).currency_name
         except StoreError as exc:
@@ -329,7 +387,8 @@ class PrivacyCog(ServerCog):
             await refuse(interaction, sentence(busy))
             return
         if not data.stored_here:
-            await refuse(interaction, done_text(None, member, interaction.user.id, currency))
+            await refuse(interaction, guest_done_text([]) if data.guild_id == GUEST_PLACES else
+                         done_text(None, member, interaction.user.id, currency))
             return
         if reason is None:
             nonce, expires = secrets.token_hex(6), int(time.time()) + CONFIRM_SECONDS

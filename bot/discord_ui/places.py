@@ -24,6 +24,9 @@ class Place:
     channel_id: int
     guest: bool
     public: bool  # whether answers there may be seen by everyone
+    # What a guest place is (bot.store.guests.GUEST_KINDS): "dm", "group_dm" or "server";
+    # "" for a member place.
+    kind: str = ""
 
     @property
     def home(self) -> str:
@@ -42,7 +45,16 @@ def place_of(interaction: discord.Interaction) -> Place:
     # In the DM with the bot only the player and the bot read anything; elsewhere Use External
     # Apps decides whether an answer may be public.
     public = bool(context.dm_channel) or interaction.app_permissions.use_external_apps
-    return Place(channel_id, channel_id, guest=True, public=public)
+    return Place(channel_id, channel_id, guest=True, public=public, kind=_guest_kind(interaction))
+
+
+def _guest_kind(interaction: discord.Interaction) -> str:
+    """Whether a guest place is a server's channel, a group DM or a DM (with the bot, or between
+    two users, where the channel's type tells it from a group DM)."""
+    if interaction.guild_id is not None:
+        return "server"
+    channel_type = getattr(interaction.channel, "type", None)
+    return "group_dm" if channel_type == discord.ChannelType.group else "dm"
 
 
 def scope_of(interaction: discord.Interaction) -> int | None:

@@ -141,6 +141,11 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
             if isinstance(player, int):
                 await app(bot).store.open_account(place.scope, player)
     try:
+        # Its games count in each player's own record (bot.store.guests); except in a channel
+        # whose id is its server's own (an old server's first channel), which the server's records
+        # would share if the server added the bot later.
+        if place.guest and place.scope != interaction.guild_id:
+            await app(bot).store.note_guest_place(place.scope, place.kind)
         return await app(bot).tables.start(
             guild_id=place.scope, channel_id=interaction.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,

@@ -32,10 +32,11 @@ from .languages import UserLanguage, load_user_language
 from .ledger import history as ledger_history
 from .ledger import scoped_key
 from .models import ms_to_datetime
-from .records import holds_user
+from .records import GUEST_PLACES, holds_user
 
 __all__ = ["FORMER_NAME", "LatestGame", "MemberData", "Forgotten", "MemberBusy", "member_data",
-           "export", "forget"]
+           "export", "forget", "guest_places_of", "guest_member_data", "export_guest",
+           "forget_in_guest_places"]
 
 #: The name a forgotten member's seat keeps in stored games (shown translated: see
 #: :func:`bot.store.models.former_member`).
@@ -470,3 +471,64 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
     return Forgotten(pseudonym=pseudonym, games=games, results=before.results,
                      ratings=len(before.ratings), balance=before.balance,
                      ledger_entries=before.ledger_entries)
+
+
+async def guest_places_of(conn: Any, user_id: int) -> list[int]:
+    """The guest places (:mod:`bot.store.guests`) where anything identifies the member: a game
+    they sat in, a result, a lobby. No server's id is among them."""
+    dialect = dialect_of(conn)
+    rows = await conn.execute_fetchall(
+        "SELECT s.scope_id FROM guest_scopes s WHERE "
+        "EXISTS (SELECT 1 FROM results r WHERE r.guild_id = s.scope_id AND r.user_id = ?) OR "
+        f"EXISTS (SELECT 1 FROM games g WHERE g.guild_id = s.scope_id AND {holds_user('g.players', dialect)}) OR "
+        f"EXISTS (SELECT 1 FROM lobbies l WHERE l.guild_id = s.scope_id AND {_in_lobby(dialect)}) "
+        "ORDER BY s.scope_id", (user_id, user_id, user_id, user_id, user_id))
+    return [row[0] for row in rows]
+
+
+async def guest_member_data(conn: Any, user_id: int) -> MemberData:
+    """What the bot keeps about the member in every guest place, added up (``guild_id``
+    :data:`~bot.store.records.GUEST_PLACES`; one read snapshot). No guest place has chips,
+    seasons or tournaments."""
+    places = [await member_data(conn, scope, user_id) for scope in await guest_places_of(conn, user_id)]
+    games: dict[str, int] = {}
+    for data in places:
+        for status, count in data.games.items():
+            games[status] = games.get(status, 0) + count
+    latest = [data.latest_game for data in places if data.latest_game is not None]
+    return MemberData(
+        guild_id=GUEST_PLACES, user_id=user_id, games=games,
+        latest_game=max(latest, key=lambda g: (g.at, g.game_id)) if latest else None,
+        results=sum(d.results for d in places), wins=sum(d.wins for d in places),
+        draws=sum(d.draws for d in places), losses=sum(d.losses for d in places),
+        ratings=sorted(r for d in places for r in d.ratings),
+        lobbies=sum(d.lobbies for d in places), language=await load_user_language(conn, user_id),
+        running_games=sorted(g for d in places for g in d.running_games),
+        open_lobbies=sum(d.open_lobbies for d in places))
+
+
+async def export_guest(conn: Any, user_id: int, now: int) -> dict[str, Any]:
+    """Every row of every guest place that holds the member's id, one export per place."""
+    return {
+        "about": ("What the Hanafuda bot keeps about one member in the places where it plays as "
+                  "a guest (DMs, group DMs, servers without the bot): one export per place, "
+                  "each under the id of its channel."),
+        "user_id": str(user_id), "exported_at": _when(now),
+        "places": [await export(conn, scope, user_id, now)
+                   for scope in await guest_places_of(conn, user_id)],
+    }
+
+
+async def forget_in_guest_places(conn: Any, user_id: int, *, names: Iterable[str], now: int
+                                 ) -> list[Forgotten]:
+    """Forget the member in every guest place at once (inside the caller's write transaction):
+    their own record there is theirs alone, so their request reaches all of it. Each place gets
+    its own pseudonym, as each server does; :class:`MemberBusy` (nothing changed once the caller
+    rolls back) while they play or wait in any of them."""
+    names = list(names)
+    done = []
+    for scope in await guest_places_of(conn, user_id):
+        forgotten = await forget(conn, scope, user_id, names=names, now=now)
+        if forgotten is not None:
+            done.append(forgotten)
+    return done

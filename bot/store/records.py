@@ -32,7 +32,8 @@ from .models import (
 
 __all__ = [
     "RatingLine", "RecentResult", "YakuTally", "UserStats", "GameSummary", "HistoryPage",
-    "holds_user", "round_yaku", "user_stats", "game_history", "game_outcome", "ledger_count",
+    "GUEST_PLACES", "holds_user", "round_yaku", "user_stats", "guest_record", "game_history",
+    "game_outcome", "ledger_count",
 ]
 
 #: How many of a player's latest finished games are scanned for their best yaku.
@@ -82,7 +83,8 @@ class YakuTally:
 
 @dataclass(frozen=True, slots=True)
 class UserStats:
-    """A player's record on one server (finished games only; AI seats are never players)."""
+    """A player's record on one server, or in every guest place together (``guild_id``
+    :data:`GUEST_PLACES`); finished games only, and AI seats are never players."""
 
     guild_id: int
     user_id: int
@@ -202,13 +204,6 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
     """The record of one ``season`` (None: every season); ratings are per season (None: the
     latest season each game was rated in)."""
     seasons = _season_range(season)
-    rows = list(await conn.execute_fetchall(
-        "SELECT game, COUNT(*) AS games, SUM(outcome = 'won') AS wins, "
-        "SUM(outcome = 'draw') AS draws, SUM(outcome = 'lost') AS losses, SUM(points) AS points "
-        "FROM results WHERE guild_id = ? AND user_id = ? AND season BETWEEN ? AND ? GROUP BY game",
-        (guild_id, user_id, *seasons),
-    ))
-    by_game = {r["game"]: r["games"] for r in rows}
     ratings = [
         RatingLine(game=r["game"], rating=r["rating"], games=r["games"], wins=r["wins"],
                    losses=r["losses"], draws=r["draws"], sigma=r["sigma"], season=r["season"])
@@ -220,14 +215,47 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
             (guild_id, user_id, *seasons),
         )
     ]
+    return await _record(conn, guild_id, user_id, _OF_SERVER, (guild_id, user_id, *seasons),
+                         recent, ratings)
+
+
+#: The results of one player on one server in a range of seasons.
+_OF_SERVER = "guild_id = ? AND user_id = ? AND season BETWEEN ? AND ?"
+#: The results of one player in every place where the app is a guest (bot.store.guests), and
+#: in no server: a scope is read only when it is noted as a guest place.
+_OF_GUEST_PLACES = "user_id = ? AND guild_id IN (SELECT scope_id FROM guest_scopes)"
+#: The ``guild_id`` of a record that adds up every guest place (no server has id 0).
+GUEST_PLACES = 0
+
+
+async def guest_record(conn: aiosqlite.Connection, user_id: int, recent: int, *,
+                       yaku: bool = True) -> UserStats:
+    """A player's own record: their finished games in every place where the app is a guest (a
+    DM, a group DM, a server without the bot), together. It has no ratings (each place rates
+    apart) and no seasons (only a server has them). Without ``yaku`` its totals alone (the
+    yaku are read from the games' logs)."""
+    return await _record(conn, GUEST_PLACES, user_id, _OF_GUEST_PLACES, (user_id,), recent, [],
+                         yaku=yaku)
+
+
+async def _record(conn: aiosqlite.Connection, guild_id: int, user_id: int, where: str,
+                  params: tuple[int, ...], recent: int, ratings: list[RatingLine], *,
+                  yaku: bool = True) -> UserStats:
+    """The totals, latest results and yaku of the results ``where`` (with ``params``) picks."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT game, COUNT(*) AS games, SUM(outcome = 'won') AS wins, "
+        "SUM(outcome = 'draw') AS draws, SUM(outcome = 'lost') AS losses, SUM(points) AS points "
+        f"FROM results WHERE {where} GROUP BY game", params,
+    ))
+    by_game = {r["game"]: r["games"] for r in rows}
     last = [
         RecentResult(game_id=r["game_id"], game=r["game"], outcome=r["outcome"],
                      points=r["points"], finished_at=ms_to_datetime(r["finished_at"]),
                      rating_before=r["rating_before"], rating_after=r["rating_after"])
         for r in await conn.execute_fetchall(
             "SELECT game_id, game, outcome, points, finished_at, rating_before, rating_after "
-            "FROM results WHERE guild_id = ? AND user_id = ? AND season BETWEEN ? AND ? "
-            "ORDER BY finished_at DESC, game_id DESC LIMIT ?", (guild_id, user_id, *seasons, recent),
+            f"FROM results WHERE {where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+            (*params, recent),
         )
     ]
     return UserStats(
@@ -235,26 +263,26 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
         wins=sum(r["wins"] for r in rows), draws=sum(r["draws"] for r in rows),
         losses=sum(r["losses"] for r in rows), points=sum(r["points"] for r in rows),
         games_by_game=by_game, ratings=ratings, recent=last,
-        yaku=await _yaku_tallies(conn, guild_id, user_id, seasons),
+        yaku=await _yaku_tallies(conn, where, params) if yaku else [],
         record_by_game={r["game"]: (r["wins"], r["draws"], r["losses"]) for r in rows},
     )
 
 
 # The round_over events of a player's latest games: the one query that walks a JSON array, which
-# each database does with its own table function.
+# each database does with its own table function. {where} picks the results.
 _YAKU_SCAN = {
     "sqlite": """
         SELECT r.game, r.seat, je.value AS event
-        FROM (SELECT game_id, game, seat FROM results WHERE guild_id = ? AND user_id = ?
-              AND season BETWEEN ? AND ? ORDER BY finished_at DESC LIMIT ?) r
+        FROM (SELECT game_id, game, seat FROM results WHERE {where}
+              ORDER BY finished_at DESC LIMIT ?) r
         JOIN game_events ge ON ge.game_id = r.game_id AND ge.events LIKE '%round_over%'
         JOIN json_each(ge.events) je
         WHERE json_extract(je.value, '$.type') = 'round_over'
         """,
     "postgresql": """
         SELECT r.game, r.seat, je.value::text AS event
-        FROM (SELECT game_id, game, seat FROM results WHERE guild_id = ? AND user_id = ?
-              AND season BETWEEN ? AND ? ORDER BY finished_at DESC LIMIT ?) r
+        FROM (SELECT game_id, game, seat FROM results WHERE {where}
+              ORDER BY finished_at DESC LIMIT ?) r
         JOIN game_events ge ON ge.game_id = r.game_id AND ge.events LIKE '%round_over%'
         CROSS JOIN LATERAL jsonb_array_elements(ge.events::jsonb) AS je(value)
         WHERE je.value ->> 'type' = 'round_over'
@@ -275,11 +303,12 @@ def _season_range(season: int | None) -> tuple[int, int]:
     return (0, 2**62) if season is None else (season, season)
 
 
-async def _yaku_tallies(conn: aiosqlite.Connection, guild_id: int, user_id: int,
-                        seasons: tuple[int, int]) -> list[YakuTally]:
-    """Scan the ``round_over`` events of the player's latest finished games (of ``seasons``)."""
-    rows = await conn.execute_fetchall(_YAKU_SCAN[dialect_of(conn)],
-                                       (guild_id, user_id, *seasons, YAKU_SCAN_GAMES))
+async def _yaku_tallies(conn: aiosqlite.Connection, where: str, params: tuple[int, ...]
+                        ) -> list[YakuTally]:
+    """Scan the ``round_over`` events of the player's latest finished games (those ``where``
+    picks)."""
+    rows = await conn.execute_fetchall(_YAKU_SCAN[dialect_of(conn)].format(where=where),
+                                       (*params, YAKU_SCAN_GAMES))
     best: dict[tuple[str, str], int] = {}
     times: Counter[tuple[str, str]] = Counter()
     for row in rows:

@@ -24,6 +24,7 @@ from bot.fairness import FairDeal, Input, commitment_of, new_server_seed
 
 from . import (
     games,
+    guests,
     leaderboards,
     ledger,
     lobbies,
@@ -785,6 +786,24 @@ class Store:
             return await records.user_stats(conn, guild_id, user_id, recent,
                                             await seasons.resolve(conn, guild_id, season))
 
+    async def note_guest_place(self, scope_id: int, kind: str) -> None:
+        """``scope_id`` is a place where the app is a guest (:mod:`bot.store.guests`): its games
+        count in each player's own record. Idempotent: each guest table's start notes it."""
+        _id(scope_id, "The place's id")
+        if kind not in guests.GUEST_KINDS:
+            raise InvalidInput(f"A guest place is one of {', '.join(guests.GUEST_KINDS)}.")
+        await self._db.transact(lambda conn: guests.note(conn, scope_id, kind, self._db.now_ms()))
+
+    async def guest_record(self, user_id: int, *, recent: int = 5, yaku: bool = True) -> UserStats:
+        """A player's own record: their games in every place where the app is a guest, together
+        (none of any server's); ``guild_id`` :data:`~bot.store.records.GUEST_PLACES`. Without
+        ``yaku``, the totals alone (a line of them)."""
+        _id(user_id, "The user id")
+        if type(recent) is not int or not 0 <= recent <= 50:
+            raise InvalidInput("Show 0 to 50 recent results.")
+        async with self._db.snapshot() as conn:
+            return await records.guest_record(conn, user_id, recent, yaku=bool(yaku))
+
     async def recent_results(self, guild_id: int, keys: Sequence[TrendKey], *,
                              limit: int = 12, rated_only: bool = False
                              ) -> dict[TrendKey, list[TrendPoint]]:
@@ -873,6 +892,37 @@ class Store:
             log.info("server %s: a member is forgotten, now %s (%s)", guild_id, done.pseudonym,
                      "at their request" if staff is None
                      else f"by staff {staff}: {reason!r}")
+        return done
+
+    async def guest_places_of(self, user_id: int) -> list[int]:
+        """The guest places where anything identifies the member (:mod:`bot.store.guests`)."""
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await privacy.guest_places_of(conn, user_id)
+
+    async def guest_member_data(self, user_id: int) -> MemberData:
+        """What the bot keeps about the member in every guest place, added up."""
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await privacy.guest_member_data(conn, user_id)
+
+    async def export_guest_member(self, user_id: int) -> dict[str, Any]:
+        """Every row of every guest place holding the member's id, as a JSON-ready dict."""
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await privacy.export_guest(conn, user_id, self._db.now_ms())
+
+    async def forget_guest_member(self, user_id: int, *, names: Sequence[str] = ()
+                                  ) -> list[Forgotten]:
+        """Replace the member by a pseudonym in every guest place, all or none (see
+        :mod:`bot.store.privacy`); [] when nothing there identifies them."""
+        _id(user_id, "The user id")
+        names = [_text(name, "A name") for name in names]
+        done = await self._db.transact(lambda conn: privacy.forget_in_guest_places(
+            conn, user_id, names=names, now=self._db.now_ms()))
+        if done:  # the member's id is not logged: that is what they asked
+            log.info("a member is forgotten in %d guest places, now %s", len(done),
+                     ", ".join(str(d.pseudonym) for d in done))
         return done
 
     # -- lobbies and challenges ------------------------------------------------------------------

@@ -15,6 +15,8 @@ from bot.store.models import ALL_SEASONS
 from ._storm import FakeClock, Tally, open_all, storm_task
 from .conftest import ALICE, BOB, GUILD
 
+GROUP_DM = 5_200_000_000_000_001
+
 
 async def _history(path) -> None:
     """A busy server's life: transfers, dailies, staked games won and cancelled, a running game
@@ -41,6 +43,10 @@ async def _history(path) -> None:
         await store.finish_game(later.game_id, [SeatResult(0, 1, "lost"), SeatResult(1, 4, "won")])
         await store.create_lobby("lobby", GUILD, 5, ALICE, game="koikoi", min_seats=2, max_seats=2)
         await store.claim_daily(GUILD, ALICE)
+        await store.note_guest_place(GROUP_DM, "group_dm")  # a game where the app was a guest
+        guest = await store.create_game(GROUP_DM, GROUP_DM, "koikoi", rules={}, players=[ALICE, BOB],
+                                        seed=10, state_json='{"home":"guest"}', state_version=1)
+        await store.finish_game(guest.game_id, [SeatResult(0, 3, "won"), SeatResult(1, 0, "lost")])
 
 
 def test_a_whole_sqlite_history_moves_to_postgresql_and_verifies(tmp_path, empty_postgres, capsys):
@@ -56,6 +62,8 @@ def test_a_whole_sqlite_history_moves_to_postgresql_and_verifies(tmp_path, empty
             for user in (ALICE, BOB):
                 assert await new.balance(GUILD, user) == await old.balance(GUILD, user)
                 assert await new.history(GUILD, user, limit=100) == await old.history(GUILD, user, limit=100)
+                assert await new.guest_record(user) == await old.guest_record(user)
+                assert (await new.guest_record(user)).games == 1
                 for season in (0, 1, ALL_SEASONS):
                     assert await new.user_stats(GUILD, user, season=season) == \
                            await old.user_stats(GUILD, user, season=season)

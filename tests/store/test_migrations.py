@@ -27,7 +27,7 @@ from bot.store.ratings import Placing, rate
 from bot.store.steps import Step, run_postgresql, run_sqlite
 from bot.tables import STATE_VERSION, Table
 
-from .upgrade_fixtures import FINISHED_2, LEVELS
+from .upgrade_fixtures import DM, FINISHED_2, GROUP_DM, LEVELS, U1, U2
 
 MIGRATIONS = load_migrations()
 LATEST = MIGRATIONS[-1].version
@@ -127,6 +127,11 @@ def _kept(before, after, table: str, rewritten: set[str]) -> tuple[list, list]:
     return project(before[table]), project(after[table])
 
 
+async def _guest_scopes(store: Store) -> list[tuple[int, str | None]]:
+    rows = await store._db.fetchall("SELECT scope_id, kind FROM guest_scopes ORDER BY first_seen")
+    return [(row[0], row[1]) for row in rows]
+
+
 @pytest.mark.parametrize("start", range(1, LATEST + 1))
 async def test_upgrade_from_every_level_keeps_everything(database, start, tmp_path):
     if postgres.is_postgres_url(database):
@@ -145,6 +150,11 @@ async def test_upgrade_from_every_level_keeps_everything(database, start, tmp_pa
             if table in crossed:
                 assert len(old) == len(new)
         assert (await store.get_settings(7)).currency_name == "petals"
+        # The guest games stored before 017 count in their players' own records, and no server's.
+        guest_games = (start >= 16) + (start >= 17)
+        assert (await store.guest_record(U1)).games == guest_games
+        assert (await store.guest_record(U2)).games == (start >= 16)
+        assert await _guest_scopes(store) == [(GROUP_DM, None), (DM, "dm")][:guest_games]
         if 2 <= start < 9:  # 009 rated the Elo-era results again, by OpenSkill
             placings = [Placing(FINISHED_2.players[r.seat], r.outcome, r.points)
                         for r in FINISHED_2.results()]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Generator
+from dataclasses import replace
 from typing import Any
 
 from bot.fairness import commitment_of, derive_seed
@@ -47,16 +48,27 @@ FAIR_INPUTS = [{"role": "join", "id": "1200000000000000001"}, {"role": "start", 
 FAIR_IDS = [i["id"] for i in FAIR_INPUTS]
 FAIR_RUNNING = play([U1, U3], derive_seed(FAIR_SEEDS[0], FAIR_IDS), moves=3)
 FAIR_FINISHED = play([U3, U2], derive_seed(FAIR_SEEDS[1], FAIR_IDS))
+# Games where the app was a guest, kept under their channel's id (a group DM's, a DM's).
+GROUP_DM, DM = 4_400_000_000_000_001, 4_400_000_000_000_002
+GUEST_FINISHED = play([U1, U2], 22)
+GUEST_NOTED = play([U1, U3], 23)
 
 
-def _game(guild: int, played: Played, at: int, *, stake: int = 0, payouts: str | None = None):
+def as_guest(played: Played) -> Played:
+    """``played`` as a guest table stores it: its home in its state."""
+    return replace(played, state_json=json.dumps({**json.loads(played.state_json), "home": "guest"},
+                                                 separators=(",", ":")))
+
+
+def _game(guild: int, played: Played, at: int, *, stake: int = 0, payouts: str | None = None,
+          channel: int = 55):
     """A game as the code stored it: the row, then its actions; its id."""
     running = not played.over
     rows = yield Fetch(
         "INSERT INTO games (guild_id, channel_id, message_id, game, rules, players, stake, status, "
         "state, state_version, last_seq, seed, payouts, end_reason, created_at, updated_at, "
         "ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) RETURNING game_id",
-        (guild, 55, at + 1, played.game, json.dumps(played.rules), json.dumps(played.players), stake,
+        (guild, channel, at + 1, played.game, json.dumps(played.rules), json.dumps(played.players), stake,
          "running" if running else "finished", played.state_json, len(played.actions),
          json.dumps(played.seed), None if running else payouts or "{}",
          None if running else "match over", at, at + len(played.actions), None if running else at + 99))
@@ -324,9 +336,22 @@ def level_16(ids: dict[str, Any]):
         "seat_presses) VALUES (?, 'lobby', ?, 55, ?, 'koikoi', 0, 2, 2, ?, '[]', 'open', ?, ?, ?, ?, ?)",
         [("fair-lobby-00000001", G1, U1, json.dumps([U1, U2]), T0 + 21_000, T0 + 21_000,
           FAIR_SEEDS[2], commitment_of(FAIR_SEEDS[2]), json.dumps([[U2, "1200000000000000003"]]))])
+    # A game played in a group DM where the app was a guest: its records under the channel's id.
+    game_id = yield from _game(GROUP_DM, as_guest(GUEST_FINISHED), T0 + 22_000, channel=GROUP_DM)
+    ids["guest_finished"] = game_id
+    yield from _results(game_id, GROUP_DM, GUEST_FINISHED, T0 + 22_000, [(25.0, 26.0), (25.0, 24.0)],
+                        season=0)
+
+
+def level_17(ids: dict[str, Any]):
+    """A guest place noted as its table started (a DM with the bot), and its game."""
+    yield ExecuteMany("INSERT INTO guest_scopes (scope_id, kind, first_seen) VALUES (?, 'dm', ?)",
+                      [(DM, T0 + 23_000)])
+    game_id = yield from _game(DM, as_guest(GUEST_NOTED), T0 + 23_000, channel=DM)
+    yield from _results(game_id, DM, GUEST_NOTED, T0 + 23_000, [(25.0, 26.0), (25.0, 24.0)], season=0)
 
 
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
-                           14: level_14, 15: level_15, 16: level_16}
+                           14: level_14, 15: level_15, 16: level_16, 17: level_17}
