@@ -551,9 +551,11 @@ class TablePublisher:
 
     def _table_view(self, table: Table) -> discord.ui.View:
         feed = self.feed(table)
-        if feed.table_controls is None:  # the same four buttons for the whole game
+        if feed.table_controls is None:  # the same buttons for the whole game
+            from bot.discord_ui.controls import ActivityButton
+            launch = [ActivityButton(table.game_id)] if getattr(self.bot, "activity_server", None) else []
             feed.table_controls = controls(HandButton(table.game_id), RulesButton(table.game),
-                                           ForfeitButton(table.game_id), CancelButton(table.game_id))
+                                           ForfeitButton(table.game_id), CancelButton(table.game_id), *launch)
         return feed.table_controls
 
     @staticmethod
