@@ -24,11 +24,12 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from bot.activity import protocol
 from bot.activity.cards import NAMES, card_png
 from bot.activity.discord_api import DiscordApi, DiscordRefused
+from bot.activity.lobby import ActivityLobbies, press_id
 from bot.activity.sessions import Session, Sessions
-from bot.activity.state import welcome
+from bot.activity.state import idle_state, welcome
 from bot.activity.surface import ActivityPress, ActivitySurface, Viewer
 from bot.i18n import LANGUAGES, language_of, speaking, t
-from bot.tables import TableError
+from bot.tables import Table, TableError
 from rendering.fonts import find_cjk_font
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,8 @@ class ActivityServer:
         self.sessions = sessions or Sessions()
         self.api = api or DiscordApi(bot, client_secret)
         self.surface = ActivitySurface(lambda: getattr(bot, "tables", None))
+        self.lobbies = ActivityLobbies(bot)
+        self.surface.idle = self._idle
         self.headers = security_headers(frame_ancestors)
         self.clock = time.monotonic
         self._cards: dict[tuple[str, bool], bytes] = {}
@@ -274,6 +277,7 @@ class ActivityServer:
             return None
         viewer = Viewer(ws, session, instance.instance_id, instance.channel_id, session.language,
                         self.clock())
+        viewer.guild_id = instance.guild_id
         session.sockets.add(viewer)
         viewer.send(welcome(session.user_id, session.name, session.language))
         self.surface.join(viewer)
@@ -310,6 +314,12 @@ class ActivityServer:
                                                     "was played again."))
             return True
         viewer.last_nonce = nonce
+        if message.type in protocol.LOBBY:
+            if viewer.pressing is not None and not viewer.pressing.done():
+                self._refuse(viewer, nonce, "busy", t("Your previous press is still being played."))
+                return True
+            viewer.pressing = asyncio.create_task(self._lobby(viewer, message))
+            return True
         table = viewer.table
         if table is None or message["game"] != table.game_id:
             self._refuse(viewer, nonce, "table", t("That press is for a game this page is not "
@@ -340,6 +350,56 @@ class ActivityServer:
                 self._refuse(viewer, nonce, "fault", t("Something went wrong; nothing was played."))
                 return
         viewer.send({"type": "played", "n": nonce})
+
+    # -- the lobby ----------------------------------------------------------------------------
+    def _idle(self, viewer: Viewer) -> dict[str, Any]:
+        """A page with no game: the lobby of its channel, where games may start from a page."""
+        with speaking(viewer.language):
+            try:
+                self.lobbies.where(viewer.guild_id, viewer.channel_id)
+            except TableError as exc:
+                return {**idle_state(viewer.language), "why": str(exc)}
+            return idle_state(viewer.language, self.lobbies.offer(viewer.channel_id, viewer.language,
+                                                                  viewer.user_id))
+
+    async def _lobby(self, viewer: Viewer, message: protocol.Message) -> None:
+        """A message of the lobby: a game against the AI, seats opened or taken, or a finished
+        game left for the lobby. Games start as a slash command starts them (bot.activity.lobby)."""
+        nonce = message["n"]
+        with speaking(viewer.language):
+            try:
+                running = viewer.table is not None and not viewer.table.finished
+                if message.type == "lobby":
+                    if running:
+                        raise TableError(t("This game is still running; the lobby opens when it ends."))
+                    self.surface.to_lobby(viewer)
+                else:
+                    if running:
+                        raise TableError(t("A game is running in this channel already."))
+                    await self._start(viewer, message)
+            except TableError as exc:
+                self._refuse(viewer, nonce, "lobby", str(exc))
+                return
+            except Exception:
+                log.exception("a lobby message from the Activity failed in channel %s", viewer.channel_id)
+                self._refuse(viewer, nonce, "fault", t("Something went wrong; nothing was played."))
+                return
+        viewer.send({"type": "played", "n": nonce})
+
+    async def _start(self, viewer: Viewer, message: protocol.Message) -> None:
+        where = self.lobbies.where(viewer.guild_id, viewer.channel_id)
+        user, name = viewer.user_id, viewer.session.name
+        if message.type == "ai":
+            await self.lobbies.play_ai(where, user, name, message["play"], message["level"],
+                                       message["rounds"], press_id())
+            return  # the new table reaches every page of the channel as tables do
+        if message.type == "open":
+            await self.lobbies.open_seats(where, user, name, message["play"], message["seats"],
+                                          message["rounds"])
+        elif isinstance(await self.lobbies.sit(where, user, name, press_id()), Table):
+            return
+        for other in self.surface.idle_viewers(viewer.channel_id):  # who sits where, everywhere
+            other.send(self._idle(other))
 
     @staticmethod
     def _refuse(viewer: Viewer, nonce: int | None, code: str, text: str) -> None:
