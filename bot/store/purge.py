@@ -45,6 +45,7 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
 NOT_SERVER_DATA = {
     "user_languages": "a member's language, the same on every server",
     "hf_schema": "PostgreSQL's migration level",
+    "activity_addresses": "where each process serves the Activity, for every server",
 }
 
 
