@@ -216,6 +216,21 @@ async def test_a_japanese_or_korean_page_has_no_english_word(page_bot, standin, 
     assert not words, (words, seen)
 
 
+@pytest.mark.parametrize("language, name", [("ja", "はなこ"), ("ko", "하나")])
+async def test_the_lobby_in_japanese_or_korean_has_no_english_word(page_bot, standin, world, browser,
+                                                                   language, name):
+    member = standin.create_user(name)
+    member.locale = language
+    standin.add_member(world.guild, member)
+    tab, _ = await open_activity(browser, page_bot, standin, world, member, locale=language)
+    inner = tab.frames[1]
+    await inner.wait_for_selector("#lobby-game", timeout=STEP_MS)
+    seen = await inner.evaluate("""() => [document.body.innerText,
+      ...[...document.querySelectorAll('option')].map(o => o.textContent)].join(' ')""")
+    words = set(ENGLISH.findall(seen)) - {"AI"}
+    assert not words, (words, seen)
+
+
 async def keyboard_press(tab, frame, selector: str) -> None:
     """Tab to the first control matching ``selector`` and press Enter, as a keyboard user does."""
     for _ in range(300):
