@@ -16,10 +16,8 @@ log = logging.getLogger(__name__)
 
 TIMEOUT = aiohttp.ClientTimeout(total=10)
 INSTANCE_SECONDS = 30.0
-RATE_LIMIT_TRIES = 4
-"""Tries of a sign-in's call that Discord answers 429, each after the wait it asks for."""
-RATE_LIMIT_WAIT = 5.0
-"""The longest wait of one try: a page waits no longer to sign in."""
+RATE_LIMIT_WAIT = 10.0
+"""The longest a sign-in's call waits out Discord's rate limit in all, then gives up."""
 """How long an instance's participants are trusted before Discord is asked again (the players
 of one instance join within seconds of each other: one call serves them all)."""
 
@@ -95,20 +93,22 @@ class DiscordApi:
 
     async def _call(self, method: str, url: str, **kwargs: Any) -> tuple[int, dict[str, Any]]:
         """One request as the user or the application, waiting out Discord's rate limit: many
-        pages signing in at once (a busy evening, a restart) would otherwise be refused."""
-        for attempt in range(RATE_LIMIT_TRIES):
+        pages signing in at once (a busy evening, a restart) would otherwise be refused. It
+        waits as long as Discord asks, up to :data:`RATE_LIMIT_WAIT` in all."""
+        waited = 0.0
+        while True:
             try:
                 async with self._http().request(method, url, **kwargs) as response:
                     body = await _json(response)
-                    if response.status != 429 or attempt == RATE_LIMIT_TRIES - 1:
+                    if response.status != 429:
                         return response.status, body
                     wait = _retry_after(response, body)
             except aiohttp.ClientError as exc:
                 raise DiscordRefused(f"Discord was not reached ({type(exc).__name__})") from None
-            if wait > RATE_LIMIT_WAIT:  # longer than a page should wait to sign in
+            if waited + wait > RATE_LIMIT_WAIT:  # longer than a page should wait to sign in
                 return 429, body
+            waited += wait
             await asyncio.sleep(wait)
-        raise AssertionError("unreachable: the last try returns")
 
     async def identify(self, access_token: str) -> Identity:
         """Who ``access_token`` belongs to (``GET /users/@me`` as that user)."""

@@ -52,6 +52,7 @@ from bot.bench.load import percentile
 from tests.discord_standin import SpecIndex, SpecMissing, load_spec
 
 PLAYERS_PER_GUILD = 25
+SIGN_INS_AT_ONCE = 10
 READY_TIMEOUT = 120.0
 OPEN_TIMEOUT = 300.0  # every page signed in and its first match dealt
 KEYS = ("tables", "shown_ms", "moves_per_s", "cpu_ms_per_move", "kib_per_table", "rest_calls_per_move")
@@ -189,7 +190,11 @@ class ActivityRun:
                                          log_path=tmp / "bot.log", ai_delay=self.ai_delay,
                                          activity=(port, self.standin.oauth.client_secret))
             await bot.wait_ready(READY_TIMEOUT)
-            return await self._measure(bot, f"http://127.0.0.1:{port}")
+            try:
+                return await self._measure(bot, f"http://127.0.0.1:{port}")
+            except RuntimeError:
+                print(bot.log_tail(), file=sys.stderr)  # why the bot refused a page
+                raise
         finally:
             for player in self.players:
                 await player.close()
@@ -204,8 +209,11 @@ class ActivityRun:
         stop = asyncio.Event()
         connector = aiohttp.TCPConnector(limit=0)
         async with aiohttp.ClientSession(connector=connector) as http:
-            for start in range(0, len(self.players), 50):  # sign-ins in batches, as pages arrive
-                await asyncio.gather(*(p.open(http, base) for p in self.players[start:start + 50]))
+            # a few sign-ins at a time, as pages arrive: all at once would only measure
+            # Discord's rate limit on them
+            for start in range(0, len(self.players), SIGN_INS_AT_ONCE):
+                await asyncio.gather(*(p.open(http, base)
+                                       for p in self.players[start:start + SIGN_INS_AT_ONCE]))
             playing = [asyncio.create_task(p.play(stop)) for p in self.players]
             try:
                 opened = asyncio.gather(*(p.running.wait() for p in self.players))
