@@ -208,12 +208,12 @@ async def _command_tree():
         yield bot.tree
 
 
-async def command_payload() -> list[dict]:
-    """The slash commands as ``sync`` sends them, translations included (no login, no network)."""
+async def command_payload(entry_point: bool = False) -> list[dict]:
+    """The slash commands as ``sync`` sends them, translations included (no login, no network);
+    with the Activity's Entry Point when the Activity is on (``entry_point``)."""
     async with _command_tree() as tree:
-        translator = tree.translator
-        assert translator is not None  # set by setup_hook, as for a real sync
-        return [await command.get_translated_payload(tree, translator) for command in tree.get_commands()]
+        assert tree.translator is not None  # set by setup_hook, as for a real sync
+        return await tree.payload(entry_point=entry_point)
 
 
 async def command_tree_texts() -> list[tuple[str, str]]:
@@ -282,7 +282,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "db":
         return _db(args)
     if args.command == "sync" and args.dry_run:
-        json.dump(asyncio.run(command_payload()), sys.stdout, ensure_ascii=False, indent=2, sort_keys=True)
+        try:  # the Entry Point goes with the commands when the Activity is on (ACTIVITY_PORT)
+            activity = load_settings(require_token=False).activity_port is not None
+        except ConfigError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        json.dump(asyncio.run(command_payload(activity)), sys.stdout, ensure_ascii=False, indent=2,
+                  sort_keys=True)
         sys.stdout.write("\n")
         return 0
     env = dict(os.environ)  # the command line wins over the environment and .env

@@ -84,7 +84,7 @@ def test_a_state_names_its_cards_and_words_in_the_readers_language():
     assert len({english["cards"][card], japanese["cards"][card], korean["cards"][card]}) == 3
     assert welcome(1, "P0", "ja")["words"]["field"] == "場札"
     assert welcome(1, "P0", "ko")["words"]["field"] == "바닥패"
-    assert idle_state("ko") == {"type": "idle", "language": "ko"}
+    assert idle_state("ko") == {"type": "idle", "language": "ko", "lobby": None}
     # a deadline is sent as it is, with the server's clock, for the page to count down
     table.turn_seat, table.deadline = table.match.current_player, NOW + 30
     assert table_state(table, 0, "en", NOW)["turn"]["deadline"] == NOW + 30

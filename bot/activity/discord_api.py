@@ -3,6 +3,7 @@ Activity instance. None of it is called per move: only when a page signs in or j
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -15,6 +16,8 @@ log = logging.getLogger(__name__)
 
 TIMEOUT = aiohttp.ClientTimeout(total=10)
 INSTANCE_SECONDS = 30.0
+RATE_LIMIT_WAIT = 10.0
+"""The longest a sign-in's call waits out Discord's rate limit in all, then gives up."""
 """How long an instance's participants are trusted before Discord is asked again (the players
 of one instance join within seconds of each other: one call serves them all)."""
 
@@ -81,27 +84,38 @@ class DiscordApi:
         client secret goes to Discord alone."""
         form = {"client_id": self.client_id, "client_secret": self._secret,
                 "grant_type": "authorization_code", "code": code}
-        try:
-            async with self._http().post(f"{api_base()}/oauth2/token", data=form) as response:
-                body = await _json(response)
-                if response.status != 200 or not isinstance(body.get("access_token"), str):
-                    raise DiscordRefused("the code was not exchanged", response.status)
-                if "identify" not in str(body.get("scope", "")).split():
-                    raise DiscordRefused("the token does not grant identify")
-                return body["access_token"], int(body.get("expires_in") or 0)
-        except aiohttp.ClientError as exc:
-            raise DiscordRefused(f"Discord was not reached ({type(exc).__name__})") from None
+        status, body = await self._call("POST", f"{api_base()}/oauth2/token", data=form)
+        if status != 200 or not isinstance(body.get("access_token"), str):
+            raise DiscordRefused("the code was not exchanged", status)
+        if "identify" not in str(body.get("scope", "")).split():
+            raise DiscordRefused("the token does not grant identify")
+        return body["access_token"], int(body.get("expires_in") or 0)
+
+    async def _call(self, method: str, url: str, **kwargs: Any) -> tuple[int, dict[str, Any]]:
+        """One request as the user or the application, waiting out Discord's rate limit: many
+        pages signing in at once (a busy evening, a restart) would otherwise be refused. It
+        waits as long as Discord asks, up to :data:`RATE_LIMIT_WAIT` in all."""
+        waited = 0.0
+        while True:
+            try:
+                async with self._http().request(method, url, **kwargs) as response:
+                    body = await _json(response)
+                    if response.status != 429:
+                        return response.status, body
+                    wait = _retry_after(response, body)
+            except aiohttp.ClientError as exc:
+                raise DiscordRefused(f"Discord was not reached ({type(exc).__name__})") from None
+            if waited + wait > RATE_LIMIT_WAIT:  # longer than a page should wait to sign in
+                return 429, body
+            waited += wait
+            await asyncio.sleep(wait)
 
     async def identify(self, access_token: str) -> Identity:
         """Who ``access_token`` belongs to (``GET /users/@me`` as that user)."""
         headers = {"Authorization": f"Bearer {access_token}"}
-        try:
-            async with self._http().get(f"{api_base()}/users/@me", headers=headers) as response:
-                body = await _json(response)
-                if response.status != 200 or not str(body.get("id", "")).isdigit():
-                    raise DiscordRefused("the user was not identified", response.status)
-        except aiohttp.ClientError as exc:
-            raise DiscordRefused(f"Discord was not reached ({type(exc).__name__})") from None
+        status, body = await self._call("GET", f"{api_base()}/users/@me", headers=headers)
+        if status != 200 or not str(body.get("id", "")).isdigit():
+            raise DiscordRefused("the user was not identified", status)
         name = body.get("global_name") or body.get("username") or str(body["id"])
         return Identity(int(body["id"]), str(name)[:80], str(body.get("locale") or ""))
 
@@ -131,6 +145,16 @@ class DiscordApi:
                                if now - v.fetched < INSTANCE_SECONDS}
         self._instances[instance_id] = found
         return found
+
+
+def _retry_after(response: aiohttp.ClientResponse, body: dict[str, Any]) -> float:
+    """Seconds Discord asks to wait before the request again (its body, else its header)."""
+    for value in (body.get("retry_after"), response.headers.get("Retry-After")):
+        try:
+            return max(0.0, float(value))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            continue
+    return 1.0
 
 
 async def _json(response: aiohttp.ClientResponse) -> dict[str, Any]:

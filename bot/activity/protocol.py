@@ -5,7 +5,11 @@ A page sends text frames of JSON objects with exactly these keys:
 
 - ``{"type": "hello", "v": 1, "session": <token>, "instance": <Activity instance id>}``, first;
 - ``{"type": "press", "game": <id>, "seq": <move number>, "key": <move key>, "n": <nonce>}``;
-- ``{"type": "slap", "game": <id>, "n": <nonce>}`` (First Bloom's race).
+- ``{"type": "slap", "game": <id>, "n": <nonce>}`` (First Bloom's race);
+- in the lobby of a channel with no game: ``{"type": "ai", "play": <game>, "level": <AI level>,
+  "rounds": 0|1, "n": ...}``, ``{"type": "open", "play": <game>, "seats": <count>, "rounds": 0|1,
+  "n": ...}``, ``{"type": "sit", "n": ...}``, and ``{"type": "lobby", "n": ...}`` to leave a
+  finished game for the lobby.
 
 ``n`` rises with every press of a socket: a message sent again is refused before the table.
 """
@@ -26,7 +30,14 @@ SHAPES: dict[str, dict[str, Any]] = {
     "hello": {"v": int, "session": str, "instance": str},
     "press": {"game": int, "seq": int, "key": str, "n": int},
     "slap": {"game": int, "n": int},
+    # the lobby of a channel with no game (bot.activity.lobby)
+    "ai": {"play": str, "level": str, "rounds": int, "n": int},
+    "open": {"play": str, "seats": int, "rounds": int, "n": int},
+    "sit": {"n": int},
+    "lobby": {"n": int},
 }
+LOBBY = frozenset({"ai", "open", "sit", "lobby"})
+"""The messages of the lobby: for no table, so they name none."""
 RATE = 8.0
 """Messages a second a page may send on average (a player taps far slower)."""
 BURST = 16

@@ -14,21 +14,25 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import socket
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.activity import protocol
 from bot.activity.cards import NAMES, card_png
 from bot.activity.discord_api import DiscordApi, DiscordRefused
-from bot.activity.sessions import Session, Sessions
-from bot.activity.state import welcome
+from bot.activity.lobby import ActivityLobbies, press_id
+from bot.activity.sessions import Session, Sessions, read_ticket, write_ticket
+from bot.activity.state import idle_state, welcome
 from bot.activity.surface import ActivityPress, ActivitySurface, Viewer
 from bot.i18n import LANGUAGES, language_of, speaking, t
-from bot.tables import TableError
+from bot.store import StoreError
+from bot.tables import Table, TableError
 from rendering.fonts import find_cjk_font
 
 log = logging.getLogger(__name__)
@@ -48,6 +52,9 @@ SOCKETS_PER_SESSION = 4
 """Pages open at once with one sign-in (a page that reconnects closed its old socket first)."""
 CODE_MAX = 200
 """An OAuth2 code is about 30 characters: a longer one is not a code."""
+
+RELAY_HEADER = "X-Hanafuda-Relay"
+"""The header of a socket one process passes on to another, with its ticket."""
 
 # Close codes the page acts on: sign in again, or give up with the sentence sent before.
 SIGN_IN_AGAIN = 4001
@@ -79,9 +86,14 @@ class ActivityServer:
                  sessions: Sessions | None = None, api: DiscordApi | None = None) -> None:
         self.bot = bot
         self.port, self.host = port, host
+        self.secret = client_secret  # signs the tickets of sockets passed between processes
+        self.relayed = 0  # sockets passed on to the process that drives their table
+        self._peers: aiohttp.ClientSession | None = None  # to the other processes' servers
         self.sessions = sessions or Sessions()
         self.api = api or DiscordApi(bot, client_secret)
         self.surface = ActivitySurface(lambda: getattr(bot, "tables", None))
+        self.lobbies = ActivityLobbies(bot)
+        self.surface.idle = self._idle
         self.headers = security_headers(frame_ancestors)
         self.clock = time.monotonic
         self._cards: dict[tuple[str, bool], bytes] = {}
@@ -109,6 +121,15 @@ class ActivityServer:
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, self.port).start()
         self.port = self._runner.addresses[0][1]  # the port bound (port 0: any free one)
+        plan = getattr(self.bot, "shard_plan", None)
+        if plan is not None and not plan.whole:  # the other processes pass this one its pages
+            await self.bot.store.register_activity(list(plan.ids), self.address)
+
+    @property
+    def address(self) -> str:
+        """Where the other processes of the bot reach this one (``host:port``)."""
+        host = self.host if self.host not in ("", "0.0.0.0", "::") else socket.gethostname()
+        return f"[{host}]:{self.port}" if ":" in host else f"{host}:{self.port}"
 
     async def close(self) -> None:
         await self.surface.close()
@@ -116,6 +137,8 @@ class ActivityServer:
             await self._runner.cleanup()
             self._runner = None
         await self.api.close()
+        if self._peers is not None:
+            await self._peers.close()
 
     # -- HTTP ---------------------------------------------------------------------------------
     @web.middleware
@@ -198,9 +221,16 @@ class ActivityServer:
 
     # -- the socket ---------------------------------------------------------------------------
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        ticket = request.headers.get(RELAY_HEADER)
+        fields = read_ticket(self.secret, ticket, time.time()) if ticket is not None else None
+        if ticket is not None and fields is None:
+            raise web.HTTPForbidden(text="That ticket is not one of this bot's.")
         ws = web.WebSocketResponse(max_msg_size=protocol.MAX_MESSAGE, heartbeat=HEARTBEAT)
         await ws.prepare(request)
-        viewer = await self._hello(ws, request_language(request))
+        if fields is not None:  # passed on by another process, which checked the page
+            viewer = self._relayed_viewer(ws, fields)
+        else:
+            viewer = await self._hello(ws, request_language(request))
         if viewer is None:
             return ws
         try:
@@ -272,8 +302,68 @@ class ActivityServer:
                 await _goodbye(ws, NOT_ALLOWED, "sockets", t(
                     "This Activity is open in too many places at once; close one of them."))
             return None
+        plan = getattr(self.bot, "shard_plan", None)
+        if plan is not None and not plan.owns(instance.guild_id):
+            await self._relay(ws, session, instance, plan.shard_of(instance.guild_id))
+            return None
         viewer = Viewer(ws, session, instance.instance_id, instance.channel_id, session.language,
                         self.clock())
+        viewer.guild_id = instance.guild_id
+        session.sockets.add(viewer)
+        viewer.send(welcome(session.user_id, session.name, session.language))
+        self.surface.join(viewer)
+        return viewer
+
+    # -- sockets between the processes of a sharded bot -------------------------------------------
+    async def _relay(self, ws: web.WebSocketResponse, session: Session, instance: Any, shard: int) -> None:
+        """Pass a page's socket on to the process that drives the tables of its channel's shard,
+        found in the store, and carry every frame both ways until either side closes. That
+        process checks and plays everything; this one only vouches for the sign-in it checked."""
+        try:
+            address = await self.bot.store.activity_address(shard)
+        except StoreError:
+            address = None
+        if address is None:
+            with speaking(session.language):
+                await _goodbye(ws, WSCloseCode.TRY_AGAIN_LATER, "away", t(
+                    "The part of the bot that runs this channel's games is not reachable; try "
+                    "again in a moment."))
+            return
+        ticket = write_ticket(self.secret, {
+            "user": session.user_id, "name": session.name, "language": session.language,
+            "left": max(0.0, session.expires - self.sessions.clock()),
+            "instance": instance.instance_id, "channel": instance.channel_id,
+            "guild": instance.guild_id}, time.time())
+        self.relayed += 1
+        try:
+            if self._peers is None:
+                self._peers = aiohttp.ClientSession()
+            async with self._peers.ws_connect(f"http://{address}/ws", headers={RELAY_HEADER: ticket},
+                                                max_msg_size=0, heartbeat=HEARTBEAT) as owner:
+                session.sockets.add(owner)
+                try:
+                    await _pipe(ws, owner)
+                finally:
+                    session.sockets.discard(owner)
+                if owner.close_code in (WSCloseCode.POLICY_VIOLATION, WSCloseCode.MESSAGE_TOO_BIG):
+                    self.sessions.revoke(session)  # the owner ended the session for abuse: so here
+        except (aiohttp.ClientError, OSError):
+            log.info("the Activity process of shard %s at %s is not reachable", shard, address)
+            if not ws.closed:
+                with speaking(session.language):
+                    await _goodbye(ws, WSCloseCode.TRY_AGAIN_LATER, "away", t(
+                        "The part of the bot that runs this channel's games is not reachable; "
+                        "try again in a moment."))
+
+    def _relayed_viewer(self, ws: web.WebSocketResponse, fields: dict[str, Any]) -> Viewer:
+        """A page another process passed on: its session as that process checked it, for as
+        long as it has left (then the page signs in again there)."""
+        session = Session("", int(fields["user"]), str(fields["name"]), str(fields["language"]),
+                          self.sessions.clock() + float(fields["left"]))
+        guild = fields.get("guild")
+        viewer = Viewer(ws, session, str(fields["instance"]), int(fields["channel"]), session.language,
+                        self.clock())
+        viewer.guild_id = int(guild) if guild is not None else None
         session.sockets.add(viewer)
         viewer.send(welcome(session.user_id, session.name, session.language))
         self.surface.join(viewer)
@@ -310,6 +400,12 @@ class ActivityServer:
                                                     "was played again."))
             return True
         viewer.last_nonce = nonce
+        if message.type in protocol.LOBBY:
+            if viewer.pressing is not None and not viewer.pressing.done():
+                self._refuse(viewer, nonce, "busy", t("Your previous press is still being played."))
+                return True
+            viewer.pressing = asyncio.create_task(self._lobby(viewer, message))
+            return True
         table = viewer.table
         if table is None or message["game"] != table.game_id:
             self._refuse(viewer, nonce, "table", t("That press is for a game this page is not "
@@ -341,6 +437,56 @@ class ActivityServer:
                 return
         viewer.send({"type": "played", "n": nonce})
 
+    # -- the lobby ----------------------------------------------------------------------------
+    def _idle(self, viewer: Viewer) -> dict[str, Any]:
+        """A page with no game: the lobby of its channel, where games may start from a page."""
+        with speaking(viewer.language):
+            try:
+                self.lobbies.where(viewer.guild_id, viewer.channel_id)
+            except TableError as exc:
+                return {**idle_state(viewer.language), "why": str(exc)}
+            return idle_state(viewer.language, self.lobbies.offer(viewer.channel_id, viewer.language,
+                                                                  viewer.user_id))
+
+    async def _lobby(self, viewer: Viewer, message: protocol.Message) -> None:
+        """A message of the lobby: a game against the AI, seats opened or taken, or a finished
+        game left for the lobby. Games start as a slash command starts them (bot.activity.lobby)."""
+        nonce = message["n"]
+        with speaking(viewer.language):
+            try:
+                running = viewer.table is not None and not viewer.table.finished
+                if message.type == "lobby":
+                    if running:
+                        raise TableError(t("This game is still running; the lobby opens when it ends."))
+                    self.surface.to_lobby(viewer)
+                else:
+                    if running:
+                        raise TableError(t("A game is running in this channel already."))
+                    await self._start(viewer, message)
+            except TableError as exc:
+                self._refuse(viewer, nonce, "lobby", str(exc))
+                return
+            except Exception:
+                log.exception("a lobby message from the Activity failed in channel %s", viewer.channel_id)
+                self._refuse(viewer, nonce, "fault", t("Something went wrong; nothing was played."))
+                return
+        viewer.send({"type": "played", "n": nonce})
+
+    async def _start(self, viewer: Viewer, message: protocol.Message) -> None:
+        where = self.lobbies.where(viewer.guild_id, viewer.channel_id)
+        user, name = viewer.user_id, viewer.session.name
+        if message.type == "ai":
+            await self.lobbies.play_ai(where, user, name, message["play"], message["level"],
+                                       message["rounds"], press_id())
+            return  # the new table reaches every page of the channel as tables do
+        if message.type == "open":
+            await self.lobbies.open_seats(where, user, name, message["play"], message["seats"],
+                                          message["rounds"])
+        elif isinstance(await self.lobbies.sit(where, user, name, press_id()), Table):
+            return
+        for other in self.surface.idle_viewers(viewer.channel_id):  # who sits where, everywhere
+            other.send(self._idle(other))
+
     @staticmethod
     def _refuse(viewer: Viewer, nonce: int | None, code: str, text: str) -> None:
         viewer.send({"type": "refused", "n": nonce, "code": code, "text": text})
@@ -356,6 +502,37 @@ class ActivityServer:
         for other in list(session.sockets):
             if other is not closing and not other.ws.closed:
                 asyncio.create_task(other.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"session ended"))
+
+
+async def _pipe(page: web.WebSocketResponse, owner: aiohttp.ClientWebSocketResponse) -> None:
+    """Carry text frames both ways between a page and the owner's socket; when one side closes,
+    close the other with the same code (the page acts on the owner's codes)."""
+
+    async def to_owner() -> None:
+        async for message in page:
+            if message.type != WSMsgType.TEXT:
+                break
+            await owner.send_str(message.data)
+        await owner.close(code=page.close_code or WSCloseCode.OK)
+
+    async def to_page() -> None:
+        async for message in owner:
+            if message.type != aiohttp.WSMsgType.TEXT:
+                break
+            await page.send_str(message.data)
+        await page.close(code=owner.close_code or WSCloseCode.OK)
+
+    tasks = [asyncio.create_task(to_owner()), asyncio.create_task(to_page())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if not owner.closed:
+            await owner.close()
+        if not page.closed:
+            await page.close(code=owner.close_code or WSCloseCode.GOING_AWAY)
 
 
 def _refuse(status: int, text: str) -> web.Response:

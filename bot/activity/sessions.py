@@ -4,6 +4,10 @@ in again, silently, through the SDK."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import json
 import secrets
 import time
 from collections.abc import Callable
@@ -73,3 +77,31 @@ class Sessions:
         now = self.clock()
         for session in [s for s in self._by_token.values() if now >= s.expires]:
             self.revoke(session)
+
+
+TICKET_SECONDS = 30.0
+"""How long a ticket a process wrote may open a socket at the owner of the page's table."""
+
+
+def write_ticket(secret: str, fields: dict[str, Any], now: float) -> str:
+    """What one process of a sharded bot tells the process that drives a page's table when it
+    passes the page's socket on: the session and instance it checked, signed with the secret
+    every process holds (the client secret), so a page cannot write one."""
+    body = base64.urlsafe_b64encode(json.dumps({**fields, "exp": now + TICKET_SECONDS},
+                                               separators=(",", ":")).encode()).decode()
+    return body + "." + hmac.new(secret.encode(), body.encode(), hashlib.sha256).hexdigest()
+
+
+def read_ticket(secret: str, ticket: str, now: float) -> dict[str, Any] | None:
+    """The fields of a ticket this secret signed and that has not expired; else None."""
+    body, _, mac = ticket.partition(".")
+    wanted = hmac.new(secret.encode(), body.encode(), hashlib.sha256).hexdigest()
+    if not secret or not hmac.compare_digest(mac, wanted):
+        return None
+    try:
+        fields = json.loads(base64.urlsafe_b64decode(body.encode()))
+    except ValueError:
+        return None
+    if not isinstance(fields, dict) or not isinstance(fields.get("exp"), int | float) or now >= fields["exp"]:
+        return None
+    return fields

@@ -43,6 +43,12 @@ def words() -> dict[str, str]:
         "idle": t("No game is running in this channel. Start one with a game's command, and "
                   "it shows here."),
         "moves": t("Your moves"),
+        # the lobby (bot.activity.lobby)
+        "lobby": t("Start a game here"), "game": t("Game"), "level": t("AI level"),
+        "length": t("Length"), "one_round": t("One round"), "full_match": t("A full match"),
+        "players": t("Players"), "play_ai": t("Play the AI"),
+        "open_seats": t("Open seats for friends"), "take_seat": t("Take a seat"),
+        "waiting": t("Waiting for the other players…"), "new_game": t("New game"),
     }
 
 
@@ -203,9 +209,9 @@ def _cards(state: dict[str, Any]) -> set[str]:
     return {c for c in found if isinstance(c, str)}
 
 
-def idle_state(language: str) -> dict[str, Any]:
-    """What a page shows in a channel with no game."""
-    return {"type": "idle", "language": language}
+def idle_state(language: str, lobby: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What a page shows in a channel with no game: the lobby, where games can start there."""
+    return {"type": "idle", "language": language, "lobby": lobby}
 
 
 def welcome(user_id: int, name: str, language: str) -> dict[str, Any]:

@@ -43,6 +43,7 @@ class Viewer:
         self.session = session
         self.instance_id = instance_id
         self.channel_id = channel_id
+        self.guild_id: int | None = None  # the Activity's server, where Discord said it runs in one
         self.language = language
         self.table: Table | None = None
         self.bucket = Bucket(now)
@@ -115,6 +116,8 @@ class ActivitySurface:
         self._flush_soon: asyncio.Handle | None = None
         self.pushed = 0  # states sent, for the tests and the bench
         self._settling: set[asyncio.Future[None]] = set()  # pushes waiting for a move's store
+        self.idle: Callable[[Viewer], dict[str, Any]] = lambda viewer: idle_state(viewer.language)
+        """What a page in a channel with no game is sent (the server adds its lobby)."""
 
     # -- pages --------------------------------------------------------------------------------
     def join(self, viewer: Viewer) -> None:
@@ -122,9 +125,18 @@ class ActivitySurface:
         self.viewers.setdefault(viewer.channel_id, set()).add(viewer)
         viewer.table = self._table_in(viewer.channel_id, viewer.user_id)
         if viewer.table is None:
-            viewer.send(idle_state(viewer.language))
+            viewer.send(self.idle(viewer))
         else:
             self._push(viewer.table, [viewer])
+
+    def to_lobby(self, viewer: Viewer) -> None:
+        """A page leaves its finished game for the lobby."""
+        viewer.table = None
+        viewer.send(self.idle(viewer))
+
+    def idle_viewers(self, channel_id: int) -> list[Viewer]:
+        """The pages of a channel that show no game (or a game that is over) but the lobby."""
+        return [v for v in self.viewers.get(channel_id, ()) if v.table is None]
 
     def leave(self, viewer: Viewer) -> None:
         watching = self.viewers.get(viewer.channel_id)

@@ -16,6 +16,8 @@ def available() -> list[str]:
 
 #: What each benchmark measures, for ``--help`` (its own ``--help`` gives its options).
 SUMMARIES = {
+    "activity": "many tables played from Activity pages over WebSockets against the real bot "
+                "process: press -> shown on the page, moves/s, CPU and memory, REST calls per move",
     "backup": "an online SQLite backup while the store keeps writing, in a thread and on the "
               "event loop: its time, the moves stored meanwhile and the longest loop stall",
     "engine": "each game engine's random play and the AI search's rollouts, per second on one core",

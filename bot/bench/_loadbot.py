@@ -8,6 +8,8 @@ production. Settings come from the environment:
     HANAFUDA_BENCH_TOKEN    the stand-in's bot token
     HANAFUDA_BENCH_DB       the SQLite file (a temporary one)
     HANAFUDA_BENCH_AI_DELAY optional: the AI's pause before a move, seconds (production: 1.2)
+    HANAFUDA_BENCH_ACTIVITY_PORT, HANAFUDA_BENCH_CLIENT_SECRET
+                            optional: the Activity's server on that port (bot.bench.activity)
     WORKER_NICENESS         optional, as in production: the worker processes' CPU priority
 
 It publishes the slash commands once at start, then writes one JSON object per line on stdout:
@@ -101,8 +103,11 @@ async def run() -> int:
     token = env["HANAFUDA_BENCH_TOKEN"]
     # The workers' CPU priority as in production (WORKER_NICENESS), to measure its effect.
     niceness = env.get("WORKER_NICENESS", "").strip()
+    activity = env.get("HANAFUDA_BENCH_ACTIVITY_PORT")
     bot = BenchBot(Settings(token=token, database_path=Path(env["HANAFUDA_BENCH_DB"]),
-                            worker_niceness=int(niceness) if niceness else DEFAULT_NICENESS))
+                            worker_niceness=int(niceness) if niceness else DEFAULT_NICENESS,
+                            activity_port=int(activity) if activity else None,
+                            client_secret=env.get("HANAFUDA_BENCH_CLIENT_SECRET", "")))
     # The stand-in sends every guild at once; discord.py's 2 s wait for more only delays READY.
     bot._connection.guild_ready_timeout = 0.1
     watch = LoopWatch(interval=0.02, threshold=0.05)

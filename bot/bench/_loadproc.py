@@ -104,14 +104,18 @@ class BotProcess:
 
     @classmethod
     async def start(cls, *, api: str, gateway: str, token: str, db: Path, log_path: Path,
-                    ai_delay: float | None = None) -> BotProcess:
+                    ai_delay: float | None = None, activity: tuple[int, str] | None = None) -> BotProcess:
+        """``activity``: the Activity's port and the client secret its sign-in checks codes with."""
         env = {**os.environ, "HANAFUDA_BENCH_API": api, "HANAFUDA_BENCH_GATEWAY": gateway,
                "HANAFUDA_BENCH_TOKEN": token, "HANAFUDA_BENCH_DB": str(db),
                "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT_ROOT), os.environ.get("PYTHONPATH")]))}
-        env.pop("DISCORD_TOKEN", None)
-        env.pop("HANAFUDA_BENCH_AI_DELAY", None)
+        for name in ("DISCORD_TOKEN", "HANAFUDA_BENCH_AI_DELAY", "HANAFUDA_BENCH_ACTIVITY_PORT",
+                     "HANAFUDA_BENCH_CLIENT_SECRET"):
+            env.pop(name, None)
         if ai_delay is not None:
             env["HANAFUDA_BENCH_AI_DELAY"] = str(ai_delay)
+        if activity is not None:
+            env["HANAFUDA_BENCH_ACTIVITY_PORT"], env["HANAFUDA_BENCH_CLIENT_SECRET"] = str(activity[0]), activity[1]
         with open(log_path, "wb") as log:
             proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot.bench._loadbot", cwd=PROJECT_ROOT, env=env,

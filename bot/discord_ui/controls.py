@@ -18,6 +18,7 @@ import discord
 
 from bot import metrics
 from bot.discord_ui.app import app
+from bot.discord_ui.entry_point import launch_activity
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.places import place_of
 from bot.discord_ui.relay import Relay, RelayedPress
@@ -366,4 +367,20 @@ class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], t
             await refuse(interaction, str(exc))
 
 
-CONTROLS = (ActionButton, MoveSelect, SlapButton, HandButton, RulesButton, ForfeitButton, CancelButton)
+class ActivityButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"hf:activity:(?P<gid>[0-9]+)"):
+    """'Play in the Activity': Discord opens the bot's Activity in the channel, where the page
+    joins the channel's table (docs/activity.md). Shown only while the Activity is on."""
+
+    def __init__(self, gid: int) -> None:
+        super().__init__(discord.ui.Button(label=t("Play in the Activity"), emoji="🚀",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hf:activity:{gid}"))
+        self.gid = gid
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await launch_activity(interaction)
+
+
+CONTROLS = (ActionButton, MoveSelect, SlapButton, HandButton, RulesButton, ForfeitButton, CancelButton,
+            ActivityButton)

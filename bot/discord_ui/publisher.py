@@ -28,6 +28,7 @@ import discord
 from bot import metrics, presenter
 from bot.discord_ui.controls import (
     ActionButton,
+    ActivityButton,
     CancelButton,
     ForfeitButton,
     HandButton,
@@ -555,9 +556,10 @@ class TablePublisher:
         return Update(layout(card, items), render_table, model, "table.png", self.feed(table))
 
     def _table_view(self, table: Table) -> list[discord.ui.Item[Any]]:
-        """The same four buttons for the whole game."""
+        """The same buttons for the whole game; Play in the Activity where the bot serves one."""
+        launch = [ActivityButton(table.game_id)] if getattr(self.bot, "activity_server", None) else []
         return [HandButton(table.game_id), RulesButton(table.game), ForfeitButton(table.game_id),
-                CancelButton(table.game_id)]
+                CancelButton(table.game_id), *launch]
 
     @staticmethod
     def _final_view(table: Table) -> list[discord.ui.Item[Any]]:

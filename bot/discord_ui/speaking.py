@@ -4,11 +4,15 @@ every control enter it before the callback runs (see :mod:`bot.languages`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
+from discord.abc import Snowflake
 
 from bot import logcontext
 from bot.discord_ui.answer import watch
+from bot.discord_ui.entry_point import entry_point_payload, is_entry_point, launch_activity
 from bot.i18n import LANGUAGE_NAMES, language_of, set_language, speaking
 
 
@@ -48,8 +52,32 @@ class SpeakingTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         enter(interaction)
+        if is_entry_point(interaction):  # not a command of the tree: answered here, and no further
+            await launch_activity(interaction)
+            return False
         watch(interaction)  # a slow command is acknowledged in Discord's time
         return True
+
+    async def payload(self, *, entry_point: bool) -> list[dict[str, Any]]:
+        """The global commands as ``sync`` sends them, translated, with the Activity's Entry
+        Point when asked (``python -m bot sync --dry-run`` prints this)."""
+        translator = self.translator
+        commands = [await command.get_translated_payload(self, translator) if translator
+                    else command.to_dict(self) for command in self.get_commands()]
+        return commands + ([entry_point_payload()] if entry_point else [])
+
+    async def sync(self, *, guild: Snowflake | None = None) -> list[app_commands.AppCommand]:
+        """discord.py's sync, plus the Entry Point in a global sync while the Activity is on:
+        Discord keeps an app with Activities at one Entry Point, which only a global overwrite
+        that carries it keeps."""
+        settings = getattr(self.client, "settings", None)
+        if guild is not None or settings is None or settings.activity_port is None:
+            return await super().sync(guild=guild)
+        if self.client.application_id is None:
+            raise app_commands.MissingApplicationID
+        data = await self._http.bulk_upsert_global_commands(
+            self.client.application_id, payload=await self.payload(entry_point=True))
+        return [app_commands.AppCommand(data=d, state=self._state) for d in data]
 
 
 class Speaks:

@@ -17,7 +17,7 @@ import discord
 from bot.discord_ui.app import app
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
-from bot.discord_ui.places import place_of, scope_of
+from bot.discord_ui.places import Place, place_of, scope_of
 from bot.discord_ui.speaking import in_public
 from bot.discord_ui.table_rules import table_rules
 from bot.discord_ui.text import refuse, safe_name
@@ -131,8 +131,17 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
     to play (a rematch), instead of building them from ``rules_spec`` and the house rules.
     ``deal``: the lobby's commitment and the presses that seated its players; without one the
     game commits as it starts, mixing in this interaction's id."""
-    bot = interaction.client
-    place = place_of(interaction)
+    return await start_at(interaction.client, place_of(interaction), game, players, names, host_id,
+                          rules_spec, stake, key=key, via=via, headline=headline, rules=rules,
+                          deal=deal or FairDeal.fresh([Input("command", str(interaction.id))]))
+
+
+async def start_at(bot: Any, place: Place, game: str, players: list[int | str], names: list[str],
+                   host_id: int, rules_spec: dict[str, Any], stake: int, *, key: str, deal: FairDeal,
+                   via: discord.Interaction | None = None, headline: str = "",
+                   rules: Any = None) -> Table:
+    """:func:`start_table` for a start that is not an interaction (the Activity's lobby): the
+    rules, the accounts a stake opens, and the table service's idempotent, committed start."""
     if rules is None:
         settings = await app(bot).store.get_settings(place.scope)
         rules = table_rules(settings, game, len(players), rules_spec, stake)
@@ -147,10 +156,9 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
         if place.guest and place.scope != interaction.guild_id:
             await app(bot).store.note_guest_place(place.scope, place.kind)
         return await app(bot).tables.start(
-            guild_id=place.scope, channel_id=interaction.channel_id, game=game,
+            guild_id=place.scope, channel_id=place.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            deal=deal or FairDeal.fresh([Input("command", str(interaction.id))]), key=key, via=via,
-            headline=headline, home=place.home)
+            deal=deal, key=key, via=via, headline=headline, home=place.home)
     except StoreError as exc:
         raise TableError(sentence(exc)) from None
 

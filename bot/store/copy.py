@@ -30,7 +30,8 @@ __all__ = ["COPIED_TABLES", "CopyReport", "copy_database"]
 COPIED_TABLES = ("guild_settings", "user_languages", "seasons", "games", "game_deals", "game_events",
                  "results", "ratings", "accounts", "transfers", "entries", "lobbies",
                  "relayed_presses", "departed_guilds", "tournaments", "tournament_entrants",
-                 "tournament_rounds", "tournament_pairings", "surface_notes", "guest_scopes")
+                 "tournament_rounds", "tournament_pairings", "surface_notes", "guest_scopes",
+                 "activity_addresses")
 #: Columns whose values PostgreSQL numbers itself: its counters continue after the copy.
 IDENTITIES = {"games": "game_id", "accounts": "account_id", "transfers": "transfer_id",
               "entries": "entry_id", "relayed_presses": "press_id",
@@ -45,7 +46,7 @@ _KEYS = {"guild_settings": "guild_id", "user_languages": "user_id",
          "guest_scopes": "scope_id",
          "tournament_entrants": "tournament_id, entrant",
          "tournament_rounds": "tournament_id, round",
-         "tournament_pairings": "tournament_id, round, board"}
+         "tournament_pairings": "tournament_id, round, board", "activity_addresses": "shard"}
 BATCH = 1000
 
 

@@ -47,6 +47,8 @@ NOT_SERVER_DATA = {
     "hf_schema": "PostgreSQL's migration level",
     "guest_scopes": "which channels are guest places (an id, its kind, a time; no one's data); "
                     "a server's id is never one",
+
+    "activity_addresses": "where each process serves the Activity, for every server",
 }
 
 

@@ -285,6 +285,27 @@ class Store:
             conn, self.dialect, {"kind": "acked", "shard": shard, "interaction": interaction_id,
                                  "from": self.origin}))
 
+    async def register_activity(self, shards: Sequence[int], address: str) -> None:
+        """This process serves the Activity of ``shards`` at ``address`` (``host:port``), for the
+        other processes to pass their pages of those shards on to (bot.activity.server)."""
+        if not shards or any(type(s) is not int or s < 0 for s in shards):
+            raise InvalidInput("The shards must be shard numbers.")
+        if not isinstance(address, str) or not 3 <= len(address) <= 300:
+            raise InvalidInput("The address must be a host and a port.")
+
+        async def work(conn):
+            for shard in shards:
+                await conn.execute(
+                    "INSERT INTO activity_addresses (shard, address, updated_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT (shard) DO UPDATE SET address = excluded.address, "
+                    "updated_at = excluded.updated_at", (shard, address, self._db.now_ms()))
+        await self._db.transact(work)
+
+    async def activity_address(self, shard: int) -> str | None:
+        """Where the process of ``shard`` serves the Activity (None: no process said)."""
+        row = await self._db.fetchone("SELECT address FROM activity_addresses WHERE shard = ?", (shard,))
+        return None if row is None else str(row[0])
+
     async def queued_relayed_presses(self, shards: Sequence[int]) -> list[dict[str, Any]]:
         """The presses queued for ``shards``, oldest first, each with its ``press_id``; each stays
         queued until its move is recorded (``record_action(..., relayed_press=)``) or it is

@@ -24,7 +24,7 @@ from .spec import Operation, SpecIndex
 
 if TYPE_CHECKING:
     from .server import RequestLog, StandIn
-    from .state import Channel, User
+    from .state import Channel, InteractionRecord, User
 
 TOKEN_SECONDS = 604800  # Discord's access tokens last a week
 GRANTS = {"authorizationCode": "authorization_code", "clientCredentials": "client_credentials"}
@@ -61,6 +61,7 @@ class OAuth:
         self.codes: dict[str, Grant] = {}
         self.tokens: dict[str, Grant] = {}
         self.instances: dict[str, ActivityInstance] = {}
+        self.launches: dict[int, str] = {}  # interaction id -> the instance its answer launched
         self.exchanges = 0  # token requests answered 200
 
     # -- what Discord's client does for a test ----------------------------------------------
@@ -82,6 +83,19 @@ class OAuth:
 
     def join_activity(self, instance_id: str, user: User) -> None:
         self.instances[instance_id].users.add(user.id)
+
+    def launch(self, record: InteractionRecord) -> str:
+        """What Discord's client does on a LAUNCH_ACTIVITY answer: the presser joins the
+        Activity running in the interaction's channel, or opens one there; recorded in
+        ``launches`` by interaction id."""
+        found = next((i for i in self.instances.values() if i.channel is record.channel), None)
+        if found is None:
+            instance_id = self.open_activity(record.channel, record.user)
+        else:
+            instance_id = found.instance_id
+            found.users.add(record.user.id)
+        self.launches[record.id] = instance_id
+        return instance_id
 
     # -- HTTP -------------------------------------------------------------------------------
     async def token(self, request: web.Request, log: RequestLog) -> web.Response:

@@ -37,7 +37,9 @@ SEND_MESSAGES = 1 << 11
 VIEW_CHANNEL = 1 << 10
 
 # Interaction type -> callback types Discord accepts for it.
-CALLBACKS_ALLOWED = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+CALLBACKS_ALLOWED = {2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5, 6, 7}}
+LAUNCH_ACTIVITY = 12
+PRIMARY_ENTRY_POINT = 4
 MESSAGE_TYPE_DEFAULT = 0
 NONCE_WINDOW = 180.0  # seconds a nonce stays unique ("a few minutes" in Discord's reference)
 MESSAGE_TYPE_CHAT_INPUT = 20
@@ -521,12 +523,38 @@ async def overwrite_commands(si: StandIn, call: Call) -> web.StreamResponse:
     key = _guild_key(si, call)
     if isinstance(key, web.Response):
         return key
+    refused = _refuse_entry_points(si, call, key)
+    if refused is not None:
+        return refused
     old = {(c["name"], c["type"]): c for c in si.commands.get(key, [])}
     stored = [
         _store_command(si, key, c, old.get((c["name"], c.get("type", 1)))) for c in call.body or []
     ]
     si.commands[key] = stored
     return json_response(stored)
+
+
+def _refuse_entry_points(si: StandIn, call: Call, key: int | None) -> web.Response | None:
+    """Discord's rules of the Entry Point (type 4): one per app, global, kept by every bulk
+    overwrite once made; ``handler`` belongs to it alone."""
+    commands = call.body or []
+    entries = [c for c in commands if c.get("type") == PRIMARY_ENTRY_POINT]
+    for command in commands:
+        if command.get("handler") is not None and command.get("type") != PRIMARY_ENTRY_POINT:
+            si.violation("invalid-body", call, f"handler on /{command.get('name')}, not an Entry Point")
+    problem = None
+    if len(entries) > 1:
+        problem = f"{len(entries)} Entry Point commands (an app has one)"
+    elif entries and key is not None:
+        problem = "an Entry Point command among a guild's commands (it is global only)"
+    elif key is None and not entries and any(
+            c.get("type") == PRIMARY_ENTRY_POINT for c in si.commands.get(None, [])):
+        problem = "a bulk overwrite without the app's Entry Point command"
+    if problem is None:
+        return None
+    si.violation("invalid-body", call, problem, commands)
+    return discord_error(400, 50035, "Invalid Form Body", {"_errors": [
+        {"code": "APPLICATION_COMMAND_ENTRY_POINT_INVALID", "message": problem}]})
 
 
 @route("GET", "/applications/{application_id}/commands")
@@ -649,8 +677,16 @@ async def interaction_callback(si: StandIn, call: Call) -> web.StreamResponse:
             if isinstance(result, web.Response):
                 return result
             message = result
+    instance = si.oauth.launch(record) if kind == LAUNCH_ACTIVITY else None
     record.initial = InitialResponse(kind, copy.deepcopy(call.body), si.deadline_clock(), message)
     record.acked.set()
+    if instance is not None:  # the answer names the instance the press opened or joined
+        if not call.flag("with_response"):
+            return web.Response(status=204)
+        return si.checked_answer(call, {
+            "interaction": {"id": str(record.id), "type": record.type,
+                            "activity_instance_id": instance},
+            "resource": {"type": kind, "activity_instance": {"id": instance}}})
     if not call.flag("with_response"):
         return web.Response(status=204)
     inter: dict[str, Any] = {"id": str(record.id), "type": record.type}

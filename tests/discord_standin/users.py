@@ -113,6 +113,17 @@ class SimUser(User):
             self, channel, INTERACTION_APPLICATION_COMMAND, data, reply=reply
         )
 
+    async def launch(self, channel: Channel | None) -> InteractionRecord:
+        """Open the app's Entry Point command (the Activity launcher) in `channel`."""
+        channel = channel or self.dm_channel
+        command = next((c for c in self._si().commands.get(None, []) if c.get("type") == 4), None)
+        if command is None:
+            raise AssertionError("the app synced no Entry Point command")
+        data = {"id": str(command["id"]), "name": command["name"], "type": 4}
+        return await self._si().run_interaction(
+            self, channel, INTERACTION_APPLICATION_COMMAND, data
+        )
+
     async def autocomplete(
         self,
         channel: Channel | None,

@@ -8,6 +8,7 @@ Playwright's waits do, never on a clock. Screenshots of each test go to ``out/ac
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -94,8 +95,14 @@ def add_harness(app: web.Application, standin) -> None:
     app.router.add_get("/harness/whose", whose)
 
 
-async def open_activity(browser, bot, standin, world, user, *, viewport=PHONE, locale="en-US"):
-    instance = standin.oauth.open_activity(world.channel, user)
+async def open_activity(browser, bot, standin, world, user, *, viewport=PHONE, locale="en-US",
+                        instance: str | None = None):
+    """A tab with the harness framing the Activity for ``user``: a new instance in the world's
+    channel, or ``instance``, which the user joins."""
+    if instance is None:
+        instance = standin.oauth.open_activity(world.channel, user)
+    else:
+        standin.oauth.join_activity(instance, user)
     context = await browser.new_context(viewport=viewport, locale=locale)
     tab = await context.new_page()
     query = (f"instance={instance}&user={user.id}&guild={world.guild.id}&channel={world.channel.id}"
@@ -110,6 +117,7 @@ NEXT = """([pressed]) => {
   if (!root || !root.dataset.seq) return null;
   if (document.getElementById("dialog").open) return "dialog";
   if (root.dataset.over === "1") return "over";
+  if (document.querySelector("button.slap")) return "slap";
   if (Number(root.dataset.seq) <= pressed) return null;
   if (document.querySelector(".decisions button")) return "decide";
   if (document.querySelector(".hand button:not([disabled])")) return "play";
@@ -133,13 +141,16 @@ async def play_to_the_end(tab, frame_locator, shots: list[str], name: str) -> di
                 await shot(tab, shots, f"{name}-summary")
                 await frame.locator("#dialog button.primary").click()
             await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+        elif step == "slap":  # First Bloom's race: slap, then wait for the race to be over
+            await frame.locator("button.slap").click()
+            await frame.wait_for_function("() => !document.querySelector('button.slap')", timeout=STEP_MS)
         else:
             pressed = int(await frame.locator("#table").get_attribute("data-seq"))
             if clicks["play"] == 0:
                 await shot(tab, shots, f"{name}-first-turn")
             target = ".decisions button" if step == "decide" else ".hand button:not([disabled])"
             await frame.locator(target).first.click()
-        clicks[step] += 1
+        clicks[step] = clicks.get(step, 0) + 1
     else:
         raise AssertionError("the game did not end within 500 steps")
     await shot(tab, shots, f"{name}-over")
@@ -202,6 +213,21 @@ async def test_a_japanese_or_korean_page_has_no_english_word(page_bot, standin, 
     }""")
     assert await inner.evaluate("() => document.documentElement.lang") == language
     words = set(ENGLISH.findall(seen)) - {"AI"}  # "AI" is how Japanese and Korean write it too
+    assert not words, (words, seen)
+
+
+@pytest.mark.parametrize("language, name", [("ja", "はなこ"), ("ko", "하나")])
+async def test_the_lobby_in_japanese_or_korean_has_no_english_word(page_bot, standin, world, browser,
+                                                                   language, name):
+    member = standin.create_user(name)
+    member.locale = language
+    standin.add_member(world.guild, member)
+    tab, _ = await open_activity(browser, page_bot, standin, world, member, locale=language)
+    inner = tab.frames[1]
+    await inner.wait_for_selector("#lobby-game", timeout=STEP_MS)
+    seen = await inner.evaluate("""() => [document.body.innerText,
+      ...[...document.querySelectorAll('option')].map(o => o.textContent)].join(' ')""")
+    words = set(ENGLISH.findall(seen)) - {"AI"}
     assert not words, (words, seen)
 
 
@@ -334,3 +360,97 @@ MINE = """() => ({
   hand: [...document.querySelectorAll(".hand button")].map(b => b.getAttribute("aria-label")),
   field: [...document.querySelectorAll(".field .cards .card")].map(c => c.getAttribute("aria-label")),
 })"""
+
+
+async def test_the_lobby_starts_a_game_against_the_ai_and_comes_back_after_it(
+        page_bot, standin, world, browser):
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)
+    frame = tab.frames[1]
+    await frame.locator("#lobby-game").select_option("koikoi")
+    await frame.locator("#lobby-length").select_option("1")
+    await frame.locator("#lobby-level").select_option("easy")
+    shots: list[str] = []
+    await shot(tab, shots, "lobby")
+    await frame.locator('button[data-key="lobby:ai"]').click()
+    await frame.wait_for_function(NEXT, arg=[-1], timeout=STEP_MS)
+    [table] = page_bot.tables.tables.values()
+    assert table.game == "koikoi" and table.players == [world.admin.id, "ai:easy"]
+    assert table.match.rules.rounds == 1
+    await play_to_the_end(tab, frame, shots, "lobby-koikoi")
+    await frame.locator('button[data-key="lobby:back"]').click()
+    await frame.wait_for_selector("#lobby-game", timeout=STEP_MS)
+
+
+async def play_together(players: list[tuple], name: str) -> dict[int, int]:
+    """Two or more pages of one game, each clicking on its own turn until the game is over on
+    every page: the moves each made."""
+    pressed = {i: -1 for i in range(len(players))}
+    moves = dict.fromkeys(pressed, 0)
+    over: set[int] = set()
+    for _ in range(1000):
+        if len(over) == len(players):
+            return moves
+        waits = {asyncio.ensure_future(tab.frames[1].wait_for_function(NEXT, arg=[pressed[i]], timeout=STEP_MS)): i
+                 for i, (tab, _) in enumerate(players) if i not in over}
+        done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        for waiting in pending:
+            waiting.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        for finished in done:
+            i, step = waits[finished], await finished.result().json_value()
+            tab, _ = players[i]
+            frame = tab.frames[1]
+            if step == "over":
+                over.add(i)
+            elif step == "dialog":
+                choice = frame.locator("#dialog .choices button")
+                await (choice.first if await choice.count() else frame.locator("#dialog button.primary")).click()
+                await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+            elif step == "slap":
+                await frame.locator("button.slap").click()
+                await frame.wait_for_function("() => !document.querySelector('button.slap')", timeout=STEP_MS)
+            else:
+                pressed[i] = int(await frame.locator("#table").get_attribute("data-seq"))
+                target = ".decisions button" if step == "decide" else ".hand button:not([disabled])"
+                await frame.locator(target).first.click()
+                moves[i] += 1
+    raise AssertionError(f"{name} did not end within 1000 steps")
+
+
+async def test_two_players_in_one_activity_play_koikoi_to_the_end(page_bot, standin, world, browser):
+    """One opens seats in the lobby, the other takes the last one; both play from their pages."""
+    instance = standin.oauth.open_activity(world.channel, world.admin)
+    host = await open_activity(browser, page_bot, standin, world, world.admin, instance=instance)
+    friend = await open_activity(browser, page_bot, standin, world, world.player, instance=instance)
+    host_frame, friend_frame = host[0].frames[1], friend[0].frames[1]
+    await host_frame.locator("#lobby-game").select_option("koikoi")
+    await host_frame.locator("#lobby-length").select_option("1")
+    await host_frame.locator('button[data-key="lobby:open"]').click()
+    await friend_frame.locator('button[data-key="lobby:sit"]').click()
+    for frame in (host_frame, friend_frame):
+        await frame.wait_for_function("() => document.getElementById('table').dataset.seq", timeout=STEP_MS)
+    [table] = page_bot.tables.tables.values()
+    assert table.players == [world.admin.id, world.player.id]
+    shots: list[str] = []
+    await shot(host[0], shots, "koikoi-two-players")
+    moves = await play_together([host, friend], "koikoi for two")
+    assert moves[0] >= 1 and moves[1] >= 1
+    results = [await frame.locator(".log .last").inner_text() for frame in (host_frame, friend_frame)]
+    assert results[0] == results[1] and "·" in results[0]
+    assert not page_bot.tables.tables  # over, and settled
+
+
+@pytest.mark.parametrize("game, options", [
+    ("mushi", {"ai": "easy", "rounds": 1}),
+    ("sakura", {"ai": "normal", "rounds": 1}),
+    ("hanaawase", {"ai": "normal", "rounds": 1}),
+    ("firstbloom", {"ai": "normal", "rounds": 1}),
+    ("seotda", {"ai": "normal", "rounds": 1}),
+])
+async def test_every_other_game_plays_to_its_end_in_the_browser(page_bot, standin, world, browser,
+                                                                game, options):
+    await world.admin.slash(world.channel, game, **options)
+    tab, frame = await open_activity(browser, page_bot, standin, world, world.admin)
+    await play_to_the_end(tab, frame, [], game)
+    assert await tab.frames[1].locator(".log .last").inner_text()  # how it ended
+    assert not page_bot.tables.tables

@@ -83,6 +83,16 @@ async def test_the_sign_in_exchanges_the_code_and_binds_the_user(abot, standin, 
     assert len(abot.activity_server.sessions) == 1
 
 
+async def test_a_sign_in_waits_out_discords_rate_limit(abot, standin, world, http):
+    """Many pages signing in at once meet Discord's limit: the sign-in waits as asked, then
+    goes on, rather than refusing the player."""
+    standin.fail_next("GET /users/@me", status=429, retry_after=0.2)
+    signed = await sign_in(http, base(abot), standin, world.player)
+    assert signed["user"]["id"] == str(world.player.id)
+    answers = [r.status for r in standin.requests_to("GET /users/@me")]
+    assert answers[-2:] == [429, 200]
+
+
 async def test_the_page_may_be_framed_by_discord_alone(abot, http):
     for path in ("/", "/.proxy/", "/app.js", "/api/config", "/cards/crane.png"):
         async with http.get(base(abot) + path) as response:

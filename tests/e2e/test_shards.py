@@ -58,11 +58,12 @@ class BotProcess:
         return event
 
 
-async def start(standin, url: str, shard: int, tmp_path: Path, *, sync: bool = False) -> BotProcess:
+async def start(standin, url: str, shard: int, tmp_path: Path, *, sync: bool = False,
+                **settings: str) -> BotProcess:
     env = {**os.environ, "DISCORD_TOKEN": standin.token, "DATABASE_URL": url, "SHARDS": str(shard),
            "SHARD_COUNT": "2", "RENDER_WORKERS": "1", "AI_WORKERS": "1",
            "HANAFUDA_STANDIN_API": standin.api_url, "HANAFUDA_STANDIN_GATEWAY": standin.gateway_url,
-           "HANAFUDA_SYNC": "1" if sync else "0", "HANAFUDA_AI_DELAY": "0.01"}
+           "HANAFUDA_SYNC": "1" if sync else "0", "HANAFUDA_AI_DELAY": "0.01", **settings}
     log = tmp_path / f"shard{shard}-{len(list(tmp_path.glob(f'shard{shard}-*')))}.log"
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.e2e.shardbot", cwd=ROOT, env=env,

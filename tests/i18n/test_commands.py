@@ -19,7 +19,7 @@ LANGS = ("ja", "ko")
 @pytest.fixture(scope="module")
 def payload():
     import asyncio
-    return asyncio.run(command_payload())
+    return asyncio.run(command_payload(entry_point=True))
 
 
 def _names_and_texts(payload):
@@ -79,13 +79,32 @@ def test_descriptions_and_choices_fit_discords_limits(payload):
                 assert 1 <= len(text) <= 100, (english, text)
 
 
-def test_the_dry_run_prints_the_payload_without_a_token_or_network():
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",)}
-    env["DISCORD_TOKEN"] = ""
-    done = subprocess.run([sys.executable, "-m", "bot", "sync", "--dry-run"], capture_output=True,
-                          text=True, env=env, timeout=120, check=False)
+def dry_run(tmp_path, **settings: str) -> subprocess.CompletedProcess:
+    """``python -m bot sync --dry-run`` with no token, in a folder with no .env, and ``settings``."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISCORD_TOKEN", "ACTIVITY_PORT", "DISCORD_CLIENT_SECRET")}
+    env.update(DISCORD_TOKEN="", PYTHONPATH=os.pathsep.join(sys.path), **settings)
+    return subprocess.run([sys.executable, "-m", "bot", "sync", "--dry-run"], capture_output=True,
+                          text=True, env=env, timeout=120, check=False, cwd=tmp_path)
+
+
+def test_the_dry_run_prints_the_payload_without_a_token_or_network(tmp_path):
+    done = dry_run(tmp_path)
     assert done.returncode == 0, done.stderr
     printed = json.loads(done.stdout)
     koikoi = next(c for c in printed if c["name"] == "koikoi")
     assert koikoi["name_localizations"] == {"ja": "こいこい", "ko": "고이고이"}
     assert {c["name"] for c in printed} >= {"koikoi", "gostop", "settings", "language"}
+    assert all(c.get("type", 1) == 1 for c in printed)  # no Entry Point while the Activity is off
+
+
+def test_the_dry_run_carries_the_entry_point_while_the_activity_is_on(tmp_path):
+    done = dry_run(tmp_path, ACTIVITY_PORT="8780", DISCORD_CLIENT_SECRET="secret")
+    assert done.returncode == 0, done.stderr
+    [entry] = [c for c in json.loads(done.stdout) if c.get("type", 1) != 1]
+    # PRIMARY_ENTRY_POINT, answered by the bot (APP_HANDLER) with LAUNCH_ACTIVITY
+    assert entry["type"] == 4 and entry["handler"] == 1 and entry["name"] == "launch"
+    assert entry["name_localizations"] == {"ja": "起動", "ko": "실행"}
+    assert entry["contexts"] == [0, 1, 2] and entry["integration_types"] == [0, 1]
+    refused = dry_run(tmp_path, ACTIVITY_PORT="8780")
+    assert refused.returncode == 2 and "DISCORD_CLIENT_SECRET" in refused.stderr

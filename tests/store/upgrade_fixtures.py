@@ -351,7 +351,15 @@ def level_17(ids: dict[str, Any]):
     yield from _results(game_id, DM, GUEST_NOTED, T0 + 23_000, [(25.0, 26.0), (25.0, 24.0)], season=0)
 
 
+def level_18(ids: dict[str, Any]):
+    """The two processes of a sharded bot, each noting where it serves the Activity."""
+    yield ExecuteMany(
+        "INSERT INTO activity_addresses (shard, address, updated_at) VALUES (?, ?, ?)",
+        [(0, "10.0.0.1:8780", T0 + 21_000), (1, "10.0.0.2:8780", T0 + 21_001)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
-                           14: level_14, 15: level_15, 16: level_16, 17: level_17}
+                           14: level_14, 15: level_15, 16: level_16, 17: level_17,
+                           18: level_18}

@@ -4,7 +4,7 @@
 
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 
-import type { FromServer, Move, State, ToServer } from "./protocol";
+import type { FromServer, LobbyAsk, Move, State, ToServer } from "./protocol";
 import { View } from "./view";
 
 // Relative to the page: Discord's proxy serves it from the application's own origin.
@@ -37,7 +37,7 @@ class Page {
   constructor() {
     this.view = new View(
       document.getElementById("table")!, document.getElementById("dialog") as HTMLDialogElement,
-      document.getElementById("status")!, { press: (m) => this.press(m), slap: () => this.slap() });
+      document.getElementById("status")!, { press: (m) => this.press(m), slap: () => this.slap(), ask: (a) => this.ask(a) });
   }
 
   async start(): Promise<void> {
@@ -80,7 +80,8 @@ class Page {
         this.view.say("");
         break;
       case "idle":
-        this.view.idle();
+        this.state = null;
+        this.view.idle(message.lobby, message.why ?? "");
         break;
       case "state":
         this.state = message;
@@ -117,6 +118,10 @@ class Page {
   private press(move: Move): void {
     if (!this.state) return;
     this.send({ type: "press", game: this.state.game.id, seq: this.state.game.seq, key: move.key, n: ++this.nonce });
+  }
+
+  private ask(ask: LobbyAsk): void {
+    this.send({ ...ask, n: ++this.nonce } as ToServer);
   }
 
   private slap(): void {

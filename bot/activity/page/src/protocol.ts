@@ -90,10 +90,23 @@ export interface State {
   cards: Record<string, string>;
 }
 
+export interface LobbyGame {
+  id: string;
+  name: string;
+  low: number;
+  high: number;
+}
+
+export interface Lobby {
+  games: LobbyGame[];
+  levels: { id: string; name: string }[];
+  open: { game: string; name: string; seats: number; taken: string[]; mine: boolean; text: string } | null;
+}
+
 export type FromServer =
   | State
   | { type: "welcome"; user: { id: string; name: string }; language: string; words: Words }
-  | { type: "idle"; language: string }
+  | { type: "idle"; language: string; lobby: Lobby | null; why?: string }
   | { type: "played"; n: number }
   | { type: "refused"; n: number | null; code: string; text: string }
   | { type: "warn"; seconds: number; text: string }
@@ -102,4 +115,15 @@ export type FromServer =
 export type ToServer =
   | { type: "hello"; v: 1; session: string; instance: string }
   | { type: "press"; game: number; seq: number; key: string; n: number }
-  | { type: "slap"; game: number; n: number };
+  | { type: "slap"; game: number; n: number }
+  | { type: "ai"; play: string; level: string; rounds: number; n: number }
+  | { type: "open"; play: string; seats: number; rounds: number; n: number }
+  | { type: "sit"; n: number }
+  | { type: "lobby"; n: number };
+
+// A lobby message as the view asks for it; the page adds the nonce.
+export type LobbyAsk =
+  | { type: "ai"; play: string; level: string; rounds: number }
+  | { type: "open"; play: string; seats: number; rounds: number }
+  | { type: "sit" }
+  | { type: "lobby" };

@@ -3,11 +3,12 @@
 // a card that can capture, or that just moved, carries a shape besides its colour.
 
 import { fill, h } from "./dom";
-import type { Move, Player, State, Summary, Words } from "./protocol";
+import type { Lobby, LobbyAsk, Move, Player, State, Summary, Words } from "./protocol";
 
 export interface Actions {
   press(move: Move): void;
   slap(): void;
+  ask(ask: LobbyAsk): void;
 }
 
 export class View {
@@ -30,9 +31,55 @@ export class View {
     this.status.textContent = text;
   }
 
-  idle(): void {
+  idle(lobby: Lobby | null, why: string): void {
     this.state = null;
-    this.root.replaceChildren(h("p", { class: "idle" }, this.words.idle ?? ""));
+    this.root.dataset.seq = "";
+    this.root.dataset.over = "";
+    if (!lobby) {
+      this.root.replaceChildren(h("p", { class: "idle" }, why || (this.words.idle ?? "")));
+      return;
+    }
+    this.root.replaceChildren(this.lobby(lobby));
+  }
+
+  // The lobby: the seats open in this channel, else a game, its length and an opponent.
+  private lobby(lobby: Lobby): HTMLElement {
+    const w = this.words;
+    const open = lobby.open;
+    if (open) {
+      return h("section", { class: "lobby", "aria-label": w.lobby },
+        h("h1", {}, open.name),
+        h("p", { class: "seats", "aria-live": "polite" }, open.text),
+        h("ul", { class: "taken" }, ...open.taken.map((name) => h("li", {}, name))),
+        open.mine ? h("p", {}, w.waiting)
+          : h("button", { class: "move primary", "data-key": "lobby:sit", onclick: () => this.actions.ask({ type: "sit" }) }, w.take_seat));
+    }
+    const game = h("select", { id: "lobby-game", "data-key": "lobby:game" },
+      ...lobby.games.map((g) => h("option", { value: g.id }, g.name))) as HTMLSelectElement;
+    const length = h("select", { id: "lobby-length", "data-key": "lobby:length" },
+      h("option", { value: "1" }, w.one_round), h("option", { value: "0" }, w.full_match)) as HTMLSelectElement;
+    const level = h("select", { id: "lobby-level", "data-key": "lobby:level" },
+      ...lobby.levels.map((l) => h("option", { value: l.id, selected: l.id === "normal" }, l.name))) as HTMLSelectElement;
+    const players = h("select", { id: "lobby-players", "data-key": "lobby:players" }) as HTMLSelectElement;
+    const seatsOf = (): void => {
+      const chosen = lobby.games.find((g) => g.id === game.value) ?? lobby.games[0];
+      players.replaceChildren(...Array.from({ length: chosen.high - chosen.low + 1 }, (_, i) =>
+        h("option", { value: String(chosen.low + i) }, String(chosen.low + i))));
+    };
+    game.addEventListener("change", seatsOf);
+    seatsOf();
+    const rounds = (): number => Number(length.value);
+    const field = (label: string, control: HTMLElement): HTMLElement =>
+      h("p", { class: "field-row" }, h("label", { for: control.id }, label), control);
+    return h("section", { class: "lobby", "aria-label": w.lobby },
+      h("h1", {}, w.lobby),
+      field(w.game, game), field(w.length, length),
+      h("div", { class: "choice" }, field(w.level, level),
+        h("button", { class: "move primary", "data-key": "lobby:ai",
+          onclick: () => this.actions.ask({ type: "ai", play: game.value, level: level.value, rounds: rounds() }) }, w.play_ai)),
+      h("div", { class: "choice" }, field(w.players, players),
+        h("button", { class: "move", "data-key": "lobby:open",
+          onclick: () => this.actions.ask({ type: "open", play: game.value, seats: Number(players.value), rounds: rounds() }) }, w.open_seats)));
   }
 
   show(state: State): void {
@@ -88,6 +135,8 @@ export class View {
       state.pots.length ? h("ul", { class: "pots" }, ...state.pots.map(([label, , shown]) => h("li", {}, `${label}: ${shown}`))) : null);
     const last = h("section", { class: "log", "aria-label": w.log },
       h("p", { class: "last", "aria-live": "polite" }, state.result ? state.result.text : state.last),
+      state.game.over ? h("button", { class: "move primary", "data-key": "lobby:back",
+        onclick: () => this.actions.ask({ type: "lobby" }) }, w.new_game) : null,
       state.log.length > 1 ? h("details", {}, h("summary", {}, w.log),
         h("ol", {}, ...state.log.map((line) => h("li", {}, line)))) : null);
     return [header, h("section", { class: "others" }, ...others), field, last];

@@ -1,0 +1,181 @@
+"""The Activity's lobby: what a page opened in a channel with no game offers. Pick a game, then
+play the AI at once or open seats that others in the same Activity take; the game starts when
+the last seat is taken.
+
+Every start goes through the same path as the slash commands (:func:`bot.discord_ui.starting.start_at`
+and :meth:`bot.tables.TableManager.start`): the game is stored, its deal committed
+(:mod:`bot.fairness`) and the start idempotent. Open seats are a stored lobby
+(:mod:`bot.store.lobbies`) like a ``/koikoi lobby``: its server seed is committed when it opens
+and every seat taken is a press its deal mixes in. Which lobby is open in which channel is kept
+in memory by the process that serves the channel's pages.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from bot.discord_ui.errors import sentence
+from bot.discord_ui.places import Place
+from bot.discord_ui.starting import ai_names, lobby_spec, start_at
+from bot.fairness import FairDeal, Input
+from bot.games.descriptor import descriptors
+from bot.i18n import speaking, t, tp
+from bot.store import StoreError
+from bot.store.lobbies import Lobby, LobbyError, start_key
+from bot.tables import AI_LEVELS, AlreadyStarted, Table, TableError, ai_seat
+from bot.words import plural
+from rendering.view import GAME_NAMES
+
+ROUNDS = (0, 1)
+"""What a page may ask for a match's length: the game's own (0) or a single round."""
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """The place a page's Activity runs in, as a start needs it."""
+
+    place: Place
+    language: str  # the server's, for the names every seat sees (the AI's)
+
+
+def press_id() -> str:
+    """An id for a press made on a page, mixed into a deal as a button press's interaction id
+    is (a positive 62-bit number, like a snowflake)."""
+    return str(secrets.randbits(62) | 1)
+
+
+def offer(language: str, lobby: Lobby | None, names: dict[int, str], viewer_id: int) -> dict[str, Any]:
+    """The lobby as a page shows it: the games with their seats, the AI levels, and the seats
+    open in this channel (who took them)."""
+    with speaking(language):
+        games = [{"id": d.slug, "name": GAME_NAMES[d.slug], "low": d.seats[0], "high": d.seats[1]}
+                 for d in descriptors()]
+        levels = [{"id": level, "name": tp("choice", level)} for level in AI_LEVELS]
+        seats = None
+        if lobby is not None:
+            seats = {"game": lobby.game, "name": GAME_NAMES.get(lobby.game, lobby.game),
+                     "seats": lobby.max_seats, "taken": [names.get(u, "?") for u in lobby.humans],
+                     "mine": viewer_id in lobby.humans,
+                     "text": t("{game}: {taken} of {seats} seats taken", game=GAME_NAMES.get(lobby.game, lobby.game),
+                               taken=len(lobby.humans), seats=lobby.max_seats)}
+    return {"games": games, "levels": levels, "open": seats}
+
+
+class ActivityLobbies:
+    """The open seats of each channel with pages, and the starts the pages ask for."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.open: dict[int, Lobby] = {}  # channel id -> the stored lobby open there, as last written
+        self.names: dict[int, str] = {}  # user id -> the name they signed in with
+
+    def where(self, guild_id: int | None, channel_id: int) -> Where:
+        """A channel of a server the bot is in, or TableError: elsewhere the app is a guest that
+        may only answer interactions, so a table started from a page could not be shown there."""
+        get_guild = getattr(self.bot, "get_guild", None)
+        if guild_id is None or get_guild is None or get_guild(guild_id) is None:
+            raise TableError(t("Games start in the Activity only in a server the bot is in; "
+                               "start one here with a game's command."))
+        languages = getattr(self.bot, "languages", None)
+        language = languages.of_guild_now(guild_id) if languages is not None else "en"
+        return Where(Place(guild_id, channel_id, guest=False, public=True), language)
+
+    def offer(self, channel_id: int, language: str, viewer_id: int) -> dict[str, Any]:
+        return offer(language, self.open.get(channel_id), self.names, viewer_id)
+
+    async def lobby_in(self, channel_id: int) -> Lobby | None:
+        """The open lobby of a channel, read again from the store (forgotten once it is no
+        longer open there)."""
+        known = self.open.get(channel_id)
+        if known is None:
+            return None
+        try:
+            lobby = await self.bot.store.get_lobby(known.lobby_id)
+        except StoreError:
+            return known
+        if lobby is None or lobby.status != "open":
+            self.open.pop(channel_id, None)
+            return None
+        self.open[channel_id] = lobby
+        return lobby
+
+    def _check_game(self, game: str, seats: int, rounds: int) -> None:
+        found = {d.slug: d for d in descriptors()}.get(game)
+        if found is None:
+            raise TableError(t("There is no such game."))
+        low, high = found.seats
+        if not low <= seats <= high:
+            raise TableError(t("{game} is played by {low} to {players}.", game=GAME_NAMES[game],
+                               low=low, players=plural(high, "player")))
+        if rounds not in ROUNDS:
+            raise TableError(t("A match is the game's own length or a single round."))
+
+    async def play_ai(self, where: Where, user_id: int, name: str, game: str, level: str,
+                      rounds: int, press: str) -> Table:
+        """A game against the AI, started at once (one AI seat; the game's fewest players)."""
+        low = {d.slug: d.seats[0] for d in descriptors()}.get(game, 2)
+        self._check_game(game, max(2, low), rounds)
+        if level not in AI_LEVELS:
+            raise TableError(t("Choose one of the AI's levels."))
+        levels = [level] * (max(2, low) - 1)
+        with speaking(where.language):
+            names = [name, *ai_names(levels)]
+        return await start_at(self.bot, where.place, game, [user_id, *(ai_seat(lv) for lv in levels)],
+                              names, user_id, {"rounds": rounds or None}, 0, key=f"activity:{press}",
+                              deal=FairDeal.fresh([Input("command", press)]))
+
+    async def open_seats(self, where: Where, user_id: int, name: str, game: str, seats: int,
+                         rounds: int) -> Lobby:
+        """Open ``seats`` seats in the channel, the first taken by the host."""
+        self._check_game(game, seats, rounds)
+        channel_id = where.place.channel_id
+        if await self.lobby_in(channel_id) is not None:
+            raise TableError(t("Seats are already open in this channel; take one of them."))
+        try:
+            lobby = await self.bot.store.create_lobby(
+                "lobby", where.place.scope, channel_id, user_id, game=game, min_seats=seats,
+                max_seats=seats, rounds=rounds or None)
+        except StoreError as exc:
+            raise TableError(sentence(exc)) from None
+        self.names[user_id] = name
+        self.open[channel_id] = lobby
+        return lobby
+
+    async def sit(self, where: Where, user_id: int, name: str, press: str) -> Lobby | Table:
+        """Take a seat in the channel's open lobby: the lobby, or the game its last seat started."""
+        channel_id = where.place.channel_id
+        lobby = await self.lobby_in(channel_id)
+        if lobby is None:
+            raise TableError(t("No seats are open in this channel."))
+        try:
+            lobby = await self.bot.store.join_lobby(lobby.lobby_id, user_id, press=int(press))
+        except StoreError as exc:  # seated already, full, closed: the store's refusal
+            raise TableError(sentence(exc)) from None
+        self.names[user_id] = name
+        self.open[channel_id] = lobby
+        if len(lobby.humans) < lobby.max_seats:
+            return lobby
+        return await self._start(where, lobby, press)
+
+    async def _start(self, where: Where, lobby: Lobby, press: str) -> Table:
+        """The game of a full lobby: of any number of last seats, one start (the store's
+        ``starting`` state and the lobby's start key), its deal the lobby's committed seed."""
+        store = self.bot.store
+        try:
+            lobby = await store.begin_lobby_start(lobby.lobby_id, lobby.host_id)
+        except LobbyError as exc:
+            raise TableError(sentence(exc)) from None
+        self.open.pop(where.place.channel_id, None)
+        try:
+            deal = await store.lobby_deal(lobby.lobby_id, where.place.scope, Input("start", press))
+            names = [self.names.get(u, "?") for u in lobby.humans]
+            table = await start_at(self.bot, where.place, lobby.game, list(lobby.humans), names,
+                                   lobby.host_id, lobby_spec(lobby), 0, key=start_key(lobby.lobby_id),
+                                   deal=deal or FairDeal.fresh([Input("start", press)]))
+        except (TableError, StoreError, AlreadyStarted):
+            await store.settle_lobby_start(lobby.lobby_id)
+            raise
+        await store.finish_lobby_start(lobby.lobby_id, table.game_id)
+        return table

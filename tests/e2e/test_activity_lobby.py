@@ -1,0 +1,134 @@
+"""The lobby inside the Activity, through the stand-in: a page in a channel with no game picks a
+game and plays the AI, or opens seats that another user of the same Activity takes; each start
+goes the slash commands' way (stored, its deal committed, once)."""
+
+from __future__ import annotations
+
+import aiohttp
+import pytest
+
+from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
+from bot.fairness import commitment_of
+from bot.games.descriptor import descriptors
+from bot.store.lobbies import start_key
+from bot.tables import AlreadyStarted
+from tests.e2e.activity import joined
+from tests.e2e.playing import table_messages
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+async def lbot(start_bot, standin, world, tmp_path):
+    """The bot with its Activity, dealing committed games as it does for players."""
+    settings = Settings(token=standin.token, database_path=tmp_path / "bot.sqlite3",
+                        dev_guild_id=world.guild.id, activity_port=0,
+                        client_secret=standin.oauth.client_secret)
+    bot = await start_bot(HanafudaBot(settings))
+    bot.tables.ai_delay = 0.01
+    await bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
+    return bot
+
+
+@pytest.fixture
+async def http():
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+def base(bot) -> str:
+    return f"http://127.0.0.1:{bot.activity_server.port}"
+
+
+async def lobby_of(page, want=lambda lobby: True, what="the lobby") -> dict:
+    idle = await page.next(lambda m: m["type"] == "idle" and m["lobby"] and want(m["lobby"]), what)
+    return idle["lobby"]
+
+
+async def send(page, **message) -> dict:
+    """A lobby message and the server's answer to it."""
+    page.nonce += 1
+    await page.send(n=page.nonce, **message)
+    return await page.answer(page.nonce)
+
+
+async def test_a_page_with_no_game_plays_the_ai_from_the_lobby(lbot, standin, world, http):
+    instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
+    page, _ = await joined(http, base(lbot), standin, world.admin, instance)
+    watcher, _ = await joined(http, base(lbot), standin, world.player, instance)
+    lobby = await lobby_of(page)
+    assert [g["id"] for g in lobby["games"]] == [d.slug for d in descriptors()]
+    assert {"id": "koikoi", "name": "Koi-Koi", "low": 2, "high": 2} in lobby["games"]
+    assert [level["id"] for level in lobby["levels"]] == ["easy", "normal", "hard", "expert"]
+    assert lobby["open"] is None
+    # what the lobby refuses, with a sentence and nothing started
+    for bad, code in (({"play": "chess", "level": "normal", "rounds": 1}, "lobby"),
+                      ({"play": "koikoi", "level": "godlike", "rounds": 1}, "lobby"),
+                      ({"play": "koikoi", "level": "normal", "rounds": 7}, "lobby")):
+        answer = await send(page, type="ai", **bad)
+        assert answer["type"] == "refused" and answer["code"] == code and answer["text"], bad
+    assert (await send(page, type="sit"))["text"] == "No seats are open in this channel."
+    assert not lbot.tables.tables
+    # the AI, one round: the page plays it, the spectator's page and the channel show it
+    assert (await send(page, type="ai", play="koikoi", level="normal", rounds=1))["type"] == "played"
+    state = await page.state(lambda s: s["you"]["seat"] == 0, "the game against the AI")
+    assert [p["name"] for p in state["players"]] == ["alice", "AI (normal)"]
+    assert (await watcher.state())["you"]["seat"] is None
+    table = lbot.tables.get(state["game"]["id"])
+    assert table.channel_id == world.channel.id and table.match.rules.rounds == 1
+    [message] = await standin.wait_for(lambda: table_messages(standin, world.channel), "the table message")
+    record = await lbot.store.load_game(table.game_id, scope=world.guild.id)
+    assert record.deal is not None and record.deal.commitment  # committed, as a command's game
+    # a second start while it runs is refused
+    answer = await send(page, type="ai", play="koikoi", level="easy", rounds=1)
+    assert answer["text"] == "A game is running in this channel already."
+    assert len(lbot.tables.tables) == 1
+    assert (await send(page, type="lobby"))["text"] == ("This game is still running; the lobby "
+                                                        "opens when it ends.")
+
+
+async def test_seats_opened_in_the_activity_are_taken_by_a_friend_and_the_game_starts(
+        lbot, standin, world, http):
+    instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
+    host, _ = await joined(http, base(lbot), standin, world.admin, instance)
+    friend, _ = await joined(http, base(lbot), standin, world.player, instance)
+    await lobby_of(friend)
+    answer = await send(host, type="open", play="koikoi", seats=3, rounds=1)
+    assert answer["text"] == "Koi-Koi is played by 2 to 2 players."
+    assert (await send(host, type="open", play="koikoi", seats=2, rounds=1))["type"] == "played"
+    seen = await lobby_of(friend, lambda lobby: lobby["open"], "the open seats")
+    assert seen["open"]["taken"] == ["alice"] and seen["open"]["seats"] == 2
+    assert not seen["open"]["mine"] and seen["open"]["text"] == "Koi-Koi: 1 of 2 seats taken"
+    mine = await lobby_of(host, lambda lobby: lobby["open"], "the host's open seats")
+    assert mine["open"]["mine"]
+    assert (await send(host, type="sit"))["type"] == "refused"  # seated already
+    assert (await send(host, type="open", play="koikoi", seats=2, rounds=0))["text"] == (
+        "Seats are already open in this channel; take one of them.")
+    # the last seat starts the game, through the stored lobby: committed, started once
+    lobby_id = lbot.activity_server.lobbies.open[world.channel.id].lobby_id
+    assert (await send(friend, type="sit"))["type"] == "played"
+    theirs = await friend.state(lambda s: s["you"]["seat"] == 1, "the friend's seat")
+    ours = await host.state(lambda s: s["you"]["seat"] == 0, "the host's seat")
+    assert theirs["game"]["id"] == ours["game"]["id"]
+    assert [p["name"] for p in ours["players"]] == ["alice", "bob"]
+    lobby = await lbot.store.get_lobby(lobby_id)
+    assert lobby.status == "started" and lobby.game_id == ours["game"]["id"]
+    record = await lbot.store.load_game(ours["game"]["id"], scope=world.guild.id)
+    assert record.deal.commitment == lobby.commitment != commitment_of("0" * 64)
+    assert [i.role for i in record.deal.inputs] == ["join", "start"]
+    with pytest.raises(AlreadyStarted):  # the lobby's start key holds its one game
+        await lbot.tables.start(guild_id=world.guild.id, channel_id=world.channel.id, game="koikoi",
+                                players=[world.admin.id, world.player.id], names=["a", "b"],
+                                host_id=world.admin.id, rules=lbot.tables.get(record.game_id).match.rules,
+                                stake=0, key=start_key(lobby_id))
+    assert not lbot.activity_server.lobbies.open
+
+
+async def test_outside_a_server_with_the_bot_the_lobby_says_why(lbot, standin, world, http):
+    instance = standin.oauth.open_activity(world.player.dm_channel, world.player)
+    page, _ = await joined(http, base(lbot), standin, world.player, instance)
+    idle = await page.next(lambda m: m["type"] == "idle", "the idle page")
+    assert idle["lobby"] is None and idle["why"].startswith("Games start in the Activity only")
+    answer = await send(page, type="ai", play="koikoi", level="normal", rounds=1)
+    assert answer["code"] == "lobby" and answer["text"] == idle["why"]

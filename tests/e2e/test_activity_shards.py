@@ -1,0 +1,69 @@
+"""The Activity of a bot in two processes (one shard each, one PostgreSQL database): a page that
+reaches the port of the process that does not drive its channel's table is passed on to the one
+that does, found through the store, and plays there as if it had come straight."""
+
+from __future__ import annotations
+
+import socket
+
+import aiohttp
+import pytest
+
+from tests import pgserver
+from tests.e2e.activity import joined
+from tests.e2e.test_shards import start
+
+pytestmark = pytest.mark.asyncio
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.slow(seconds=70)
+async def test_a_page_at_either_process_plays_the_table_of_the_other(standin, tmp_path):
+    standin.shard_count = 2
+    server = pgserver.server()
+    url = server.url(server.new_database())
+    bob = standin.create_user("bob")
+    guild = standin.create_guild("Club 1", shard=1)  # driven by the process of shard 1
+    channel = standin.create_channel(guild, "koikoi")
+    standin.add_member(guild, bob)
+    ports = [free_port(), free_port()]
+    bots = {}
+    try:
+        for shard in (0, 1):
+            bots[shard] = await start(standin, url, shard, tmp_path, sync=shard == 0,
+                                      ACTIVITY_PORT=str(ports[shard]), ACTIVITY_HOST="127.0.0.1",
+                                      DISCORD_CLIENT_SECRET=standin.oauth.client_secret)
+        await standin.wait_for(lambda: standin.find_command("koikoi", guild) is not None,
+                               "the commands published")
+        await bob.slash(channel, "koikoi", ai="normal", rounds=1)
+        instance = standin.oauth.open_activity(channel, bob)
+        async with aiohttp.ClientSession() as http:
+            # signed in at shard 0's process, which does not drive the game
+            page, _ = await joined(http, f"http://127.0.0.1:{ports[0]}", standin, bob, instance)
+            state = await page.state(lambda s: s["moves"] or s["game"]["over"], "bob's table, from shard 1")
+            assert state["you"]["seat"] == 0
+            for _ in range(200):
+                if state["game"]["over"]:
+                    break
+                nonce = await page.press(state)
+                assert (await page.answer(nonce))["type"] == "played"
+                state = await page.state(
+                    lambda s, seq=state["game"]["seq"]: s["game"]["over"] or (s["moves"] and s["game"]["seq"] > seq),
+                    "bob's next turn")
+            assert state["game"]["over"]
+            # a socket with a forged ticket is refused before it opens
+            async with http.get(f"http://127.0.0.1:{ports[1]}/ws",
+                                headers={"X-Hanafuda-Relay": "e30.0000"}) as refused:
+                assert refused.status == 403
+        exits = {shard: await bots.pop(shard).stop(standin) for shard in (0, 1)}
+        assert exits[0]["drove"] == []  # every move was played by shard 1's process
+        assert len(exits[1]["drove"]) == 1
+    finally:
+        for bot in bots.values():
+            bot.proc.kill()
+            await bot.proc.wait()
