@@ -10,7 +10,7 @@ import pytest
 
 from bot.games import koikoi
 from tests.e2e.community_data import embed, only_private, start_hbot
-from tests.e2e.playing import game_over, play_out, reply_text, table_posted
+from tests.e2e.playing import controls, game_over, hand_message, play_out, reply_text, table_posted
 
 pytestmark = pytest.mark.asyncio
 
@@ -106,3 +106,44 @@ async def test_a_running_or_cancelled_game_is_not_reviewed(hbot, standin, world)
     assert "was cancelled" in reply_text(cancelled)
 
 
+
+
+# -- hints -------------------------------------------------------------------------------------------
+HINT_TITLES = {"en": "Hint", "ja": "ヒント", "ko": "힌트"}
+PREFERS = {"en": "The search prefers", "ja": "探索のおすすめ", "ko": "탐색이 고른 수"}
+
+
+async def first_hand(standin, user):
+    return await standin.wait_for(lambda: hand_message(standin, user), "a hand offering moves",
+                                  channels=[user.dm_channel])
+
+
+def hint_id(message) -> str | None:
+    return next((c for c in message.custom_ids() if c.startswith("hf:hint:")), None)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ko"])
+async def test_a_casual_game_offers_a_hint_answered_privately(hbot, standin, world, language):
+    world.admin.locale = language
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    hand = await first_hand(standin, world.admin)
+    pressed = await world.admin.click(hand, hint_id(hand))
+    answer = await standin.wait_for(lambda: next((m for m in pressed.messages if m.embeds), None),
+                                    "the hint", channels=[pressed.channel])
+    assert answer.ephemeral and answer.ephemeral_for.id == world.admin.id
+    assert HINT_TITLES[language] in embed(answer)["title"]
+    text = embed(answer)["description"]
+    assert PREFERS[language] in text and "%" in text
+
+
+async def test_no_hint_in_staked_games_or_where_the_server_turned_them_off(hbot, standin, world):
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1, stake=50)
+    staked = await first_hand(standin, world.admin)
+    assert hint_id(staked) is None and controls(staked)
+    [running] = await hbot.store.list_running_games(world.guild.id)
+    await hbot.tables.cancel(hbot.tables.tables[running.game_id], world.admin.id, "cancelled by alice")
+    turned = await world.admin.slash(world.channel, "settings hints", offered=False)
+    assert "No game offers hints" in reply_text(turned)
+    await world.player.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    casual = await first_hand(standin, world.player)
+    assert hint_id(casual) is None and controls(casual)
