@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.base import Action
-from bot.games.descriptor import descriptor
+from bot.games.descriptor import descriptor, resolve
 from bot.games.rng import Rng
 
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
@@ -41,11 +41,21 @@ HINT_ROLLOUTS = 150
 
 def searchable(game: str) -> bool:
     """Whether ``game`` has a search AI (its descriptor names a world builder): only those games
-    are reviewed and hinted."""
+    are reviewed."""
     try:
         return descriptor(game).search.worlds is not None
     except KeyError:
         return False
+
+
+def hintable(game: str) -> bool:
+    """Whether the coach can price ``game``'s decisions for a hint: a search AI, or a pricer of
+    its own in its descriptor (Seotda's equity)."""
+    try:
+        profile = descriptor(game).search
+    except KeyError:
+        return False
+    return profile.worlds is not None or profile.pricer is not None
 
 
 @functools.cache
@@ -93,6 +103,9 @@ def price(game: str, observation: dict[str, Any], legal: Sequence[str], seed: in
     an observation. ``rollouts`` per candidate; ``raw`` skips the calibration map."""
     from bot.ai.search import Sampler, SearchPlayer
 
+    pricer = descriptor(game).search.pricer
+    if pricer is not None:  # a game the search does not play prices its own decisions
+        return resolve(pricer)(observation, list(legal), seed, rollouts)
     actions = [Action.parse(a) for a in legal]
     sampler = Sampler(observation)
     if not sampler.ok or not actions:

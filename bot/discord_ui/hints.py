@@ -1,12 +1,13 @@
 """Hints in casual games: the Hint button on a hand, answered privately with the move the
 search prefers and why, in numbers.
 
-Only unstaked, unrated games of a game with a search AI offer it: a game with one human (a
-game against the AI; two humans are rated) and no chips, never a tournament's, and not where
-the server turned hints off (``/settings hints``). The answer prices every legal move of the
+Only unstaked, unrated games of a game the coach can price (a search AI, or Seotda's equity
+player) offer it: a game with one human (a game against the AI; two humans are rated) and no
+chips, never a tournament's, and not where the server turned hints off (``/settings hints``). The answer prices every legal move of the
 presser's turn in the AI workers (:func:`bot.ai.coach.price`, a small budget measured to answer
 within a second) and lists the best moves with their expected round points and their chance to
-win the round; at a call (koi-koi or stop, go or stop) it lists every choice's chance.
+win the round; at a call (koi-koi or stop, go or stop, a Seotda bet) it lists every choice's
+chance.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.ai.coach import HINT_ROLLOUTS, price, searchable
+from bot.ai.coach import HINT_ROLLOUTS, hintable, price
 from bot.discord_ui.app import app
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
@@ -24,6 +25,7 @@ from bot.games.base import Action
 from bot.games.rng import Rng
 from bot.i18n import number, t
 from bot.replay import action_words
+from bot.settlement import is_betting
 from bot.tables import Table, TableError, is_ai
 from bot.workers import PoolClosed, WorkerCrashed
 
@@ -36,7 +38,7 @@ SHOWN = 4
 def offers_hints(client: Any, table: Table) -> bool:
     """Whether ``table`` offers the Hint button: a casual game (no stake, one human, so no
     rating) of a game with a search AI, on a server that has not turned hints off."""
-    if table.finished or table.stake or not searchable(table.game):
+    if table.finished or table.stake or not hintable(table.game):
         return False
     if sum(1 for p in table.players if not is_ai(p)) != 1:
         return False
@@ -69,12 +71,18 @@ def _percent(value: float) -> str:
 
 def hint_lines(game: str, priced: list[dict[str, Any]]) -> list[str]:
     """The answer's lines: the preferred move, then the others with their numbers."""
-    call = all(Action.parse(p["action"]).card is None for p in priced)
     best = priced[0]
+    move = action_words(game, best["action"])
+    if is_betting(game):  # Seotda: chips and the hand, every bet with its chance
+        return [t("The AI's pick is **{move}**: {chips} chips expected, {chance} to win the hand.",
+                  move=move, chips=_points(best["points"]), chance=_percent(best["win"])),
+                t("Your chance to win the hand with each choice:"),
+                *(f"• {action_words(game, p['action'])}: {_percent(p['win'])}" for p in priced)]
+    call = all(Action.parse(p["action"]).card is None for p in priced)
     lines = [t("The search prefers **{move}**: {points} points expected in this round, {chance} "
-               "to win it.", move=action_words(game, best["action"]), points=_points(best["points"]),
+               "to win it.", move=move, points=_points(best["points"]),
                chance=_percent(best["win"]))]
-    others = priced[1:] if call else priced[1:SHOWN]
+    others = priced[1:SHOWN]
     if call:
         lines.append(t("Your chance to win the round with each choice:"))
         lines.extend(f"• {action_words(game, p['action'])}: {_percent(p['win'])}" for p in priced)
@@ -84,6 +92,14 @@ def hint_lines(game: str, priced: list[dict[str, Any]]) -> list[str]:
                        move=action_words(game, p["action"]), points=_points(p["points"]),
                        chance=_percent(p["win"])) for p in others)
     return lines
+
+
+def footer(game: str, rollouts: int) -> str:
+    if is_betting(game):
+        return t("{samples} sampled deals of the cards you cannot see, the others' bets read as "
+                 "evidence.", samples=number(rollouts))
+    return t("{rollouts} sampled deals per move, from what you can see; the chances are "
+             "calibrated on AI games.", rollouts=number(rollouts))
 
 
 async def answer_hint(interaction: discord.Interaction, gid: int) -> None:
@@ -123,7 +139,6 @@ async def answer_hint(interaction: discord.Interaction, gid: int) -> None:
         return
     embed = discord.Embed(title=t("💡 Hint"), colour=ACCENT,
                           description=clip("\n".join(hint_lines(table.game, priced)), DESCRIPTION))
-    embed.set_footer(text=t("{rollouts} sampled deals per move, from what you can see; the chances "
-                            "are calibrated on AI games.", rollouts=number(hint_rollouts(bot))))
+    embed.set_footer(text=footer(table.game, hint_rollouts(bot)))
     await interaction.followup.send(embed=fit_embed(embed), ephemeral=True,
                                     allowed_mentions=NO_PINGS)

@@ -145,3 +145,12 @@ def test_the_calibration_command_prints_one_json_object_and_draws_the_plot(tmp_p
                              capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert refused.stderr.count("\n") == 1
+
+
+def test_the_cost_bench_reports_a_review_and_a_hint_time():
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.bench", "coach", "--game", "koikoi", "--matches", "1",
+         "--positions", "2", "--review-rollouts", "2", "--hint-rollouts", "2"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "koikoi:" in done.stdout and "12-round match" in done.stdout and " ms" in done.stdout
