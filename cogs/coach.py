@@ -23,7 +23,6 @@ from discord.ext import commands
 
 from bot import presenter
 from bot.ai.coach import (
-    HINT_ROLLOUTS,
     REVIEW_ROLLOUTS,
     Decision,
     Moment,
@@ -52,10 +51,6 @@ PROGRESS_STEPS = 10
 
 def review_rollouts(client: Any) -> int:
     return getattr(getattr(client, "settings", None), "review_rollouts", None) or REVIEW_ROLLOUTS
-
-
-def hint_rollouts(client: Any) -> int:
-    return getattr(getattr(client, "settings", None), "hint_rollouts", None) or HINT_ROLLOUTS
 
 
 def record_seed(record: GameRecord) -> int:

@@ -36,7 +36,19 @@ CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
 REVIEW_ROLLOUTS = 600
 """Rollouts per candidate move in a review (the hard level spends 400 on all candidates)."""
 HINT_ROLLOUTS = 150
-"""Rollouts per candidate move in a hint: measured to answer within a second (docs/coach.md)."""
+"""Rollouts per candidate move in a hint where the game has a dedicated rollout loop (Koi-Koi);
+the other games' rollouts run the engine, several times slower, and get a third of it
+(:func:`hint_budget`): both measured to answer within a second (docs/coach.md)."""
+
+
+def hint_budget(game: str, rollouts: int = HINT_ROLLOUTS) -> int:
+    """The rollouts per move a hint spends in ``game``: ``rollouts`` where the game's search
+    profile names a dedicated rollout loop, a third of it where rollouts run the engine."""
+    try:
+        fast = descriptor(game).search.rollout is not None
+    except KeyError:
+        fast = False
+    return rollouts if fast else max(1, rollouts // 3)
 
 
 def searchable(game: str) -> bool:

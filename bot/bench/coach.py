@@ -20,7 +20,7 @@ import statistics
 import time
 
 from bot.ai import make_player
-from bot.ai.coach import HINT_ROLLOUTS, REVIEW_ROLLOUTS, decisions, price, searchable
+from bot.ai.coach import HINT_ROLLOUTS, REVIEW_ROLLOUTS, decisions, hint_budget, price, searchable
 from bot.games import GAMES, game_module
 from bot.games.rng import Rng
 
@@ -58,12 +58,13 @@ def review_cost(game: str, seed: int, rollouts: int) -> tuple[float, int, int, i
     return time.process_time() - start, len(found), moves, rounds
 
 
-def hint_times(game: str, seed: int, rollouts: int, positions: int) -> list[float]:
-    """Wall-clock seconds of pricing ``positions`` decisions of greedy matches of ``game``."""
+def hint_times(game: str, seed: int, rollouts: int, positions: int) -> list[tuple[float, float]]:
+    """(wall-clock, CPU) seconds of pricing ``positions`` decisions of greedy matches of
+    ``game`` at ``rollouts`` per move."""
     module = game_module(game)
     greedy = make_player("greedy", game)
     rng = Rng(seed)
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     index = 0
     while len(times) < positions:
         match = module.new_match(module.PLAYERS[0], module.Rules(), Rng(seed).fork(index).next64())
@@ -74,10 +75,10 @@ def hint_times(game: str, seed: int, rollouts: int, positions: int) -> list[floa
             obs, legal = match.observation(seat), match.legal_actions()
             step += 1
             if len(legal) > 1 and step % 3 == 0:  # every third choice: a spread of positions
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 priced = price(game, obs, [str(a) for a in legal], rng.next64(), rollouts)
                 if priced:
-                    times.append(time.perf_counter() - start)
+                    times.append((time.perf_counter() - start, time.process_time() - cpu))
             match.apply(greedy.choose(obs, legal, rng), seat)
     return times
 
@@ -90,6 +91,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--hint-rollouts", type=int, default=HINT_ROLLOUTS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help="only this game (repeat for several)")
+    parser.add_argument("--no-review", action="store_true", help="time the hints only")
     args = parser.parse_args(argv)
     if min(args.matches, args.positions, args.review_rollouts, args.hint_rollouts) < 1:
         parser.error("--matches, --positions and the rollouts must be at least 1")
@@ -98,8 +100,12 @@ def main(argv: list[str]) -> None:
     if unknown:
         parser.error(f"no search AI for {', '.join(unknown)}; choose from "
                      f"{', '.join(g for g in GAMES if searchable(g))}")
-    print(f"review at {args.review_rollouts} rollouts per move (CPU seconds of one process):")
-    for game in (g for g in REVIEWED if g in games):
+    if args.no_review:
+        games_reviewed = []
+    else:
+        games_reviewed = [g for g in REVIEWED if g in games]
+        print(f"review at {args.review_rollouts} rollouts per move (CPU seconds of one process):")
+    for game in games_reviewed:
         runs = [review_cost(game, args.seed + m, args.review_rollouts) for m in range(args.matches)]
         cpu = statistics.median(r[0] for r in runs)
         found = statistics.median(r[1] for r in runs)
@@ -107,8 +113,12 @@ def main(argv: list[str]) -> None:
         rounds = statistics.median(r[3] for r in runs)
         print(f"  {game}: {cpu:.1f} s for a {rounds:.0f}-round match ({found:.0f} decisions,"
               f" {moves:.0f} moves priced; median of {len(runs)}; slowest {max(r[0] for r in runs):.1f} s)")
-    print(f"hint at {args.hint_rollouts} rollouts per move (wall-clock ms):")
+    print(f"hint at {args.hint_rollouts} rollouts per move where the game has a dedicated rollout"
+          f" loop, a third of it elsewhere (wall-clock and CPU ms):")
     for game in games:
-        times = hint_times(game, args.seed, args.hint_rollouts, args.positions)
-        print(f"  {game}: median {1000 * statistics.median(times):.0f} ms, slowest"
-              f" {1000 * max(times):.0f} ms over {len(times)} positions")
+        rollouts = hint_budget(game, args.hint_rollouts)
+        times = hint_times(game, args.seed, rollouts, args.positions)
+        wall, cpu = [t[0] for t in times], [t[1] for t in times]
+        print(f"  {game} ({rollouts} per move): median {1000 * statistics.median(wall):.0f} ms,"
+              f" slowest {1000 * max(wall):.0f} ms; CPU median {1000 * statistics.median(cpu):.0f}"
+              f" ms, slowest {1000 * max(cpu):.0f} ms; over {len(times)} positions")

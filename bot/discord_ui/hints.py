@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.ai.coach import HINT_ROLLOUTS, hintable, price
+from bot.ai.coach import HINT_ROLLOUTS, hint_budget, hintable, price
 from bot.discord_ui.app import app
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
@@ -47,8 +47,10 @@ def offers_hints(client: Any, table: Table) -> bool:
     return settings is None or settings.hints
 
 
-def hint_rollouts(client: Any) -> int:
-    return getattr(getattr(client, "settings", None), "hint_rollouts", None) or HINT_ROLLOUTS
+def hint_rollouts(client: Any, game: str) -> int:
+    """The rollouts per move of a hint in ``game`` (the bot's setting, else the coach's)."""
+    base = getattr(getattr(client, "settings", None), "hint_rollouts", None) or HINT_ROLLOUTS
+    return hint_budget(game, base)
 
 
 def hint_buttons(client: Any, table: Table, rows_used: int) -> list[discord.ui.Item[Any]]:
@@ -128,7 +130,8 @@ async def answer_hint(interaction: discord.Interaction, gid: int) -> None:
     legal = [str(a) for a in table.match.legal_actions()]
     seed = Rng(gid).fork(table.seq).next64()  # the same turn gets the same hint
     try:
-        priced = await bot.ai_pool.run(price, table.game, obs, legal, seed, hint_rollouts(bot))
+        rollouts = hint_rollouts(bot, table.game)
+        priced = await bot.ai_pool.run(price, table.game, obs, legal, seed, rollouts)
     except (PoolClosed, WorkerCrashed):
         await interaction.followup.send(t("No hint now: the bot is restarting or its AI workers "
                                           "failed. Try again in a moment."), ephemeral=True)
@@ -139,6 +142,6 @@ async def answer_hint(interaction: discord.Interaction, gid: int) -> None:
         return
     embed = discord.Embed(title=t("💡 Hint"), colour=ACCENT,
                           description=clip("\n".join(hint_lines(table.game, priced)), DESCRIPTION))
-    embed.set_footer(text=footer(table.game, hint_rollouts(bot)))
+    embed.set_footer(text=footer(table.game, rollouts))
     await interaction.followup.send(embed=fit_embed(embed), ephemeral=True,
                                     allowed_mentions=NO_PINGS)
