@@ -69,6 +69,9 @@ class Settings:
     activity_port: int | None = None  # the Activity's web server (bot.activity); off unless set
     activity_host: str = "127.0.0.1"
     client_secret: str = ""  # the OAuth2 client secret the Activity's sign-in needs
+    # The coach's rollouts per candidate move (None: bot.ai.coach's budgets); tests make them small.
+    review_rollouts: int | None = None
+    hint_rollouts: int | None = None
 
 
 def _int(name: str, raw: str) -> int:

@@ -97,6 +97,7 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
     embed.add_field(name=t("Who may start staked games"), value=stakes)
     embed.add_field(name=t("Language of public tables"), value=(
         LANGUAGE_NAMES[s.language] if s.language else t("the server's Discord language")))
+    embed.add_field(name=t("Hints in casual games"), value=t("Offered") if s.hints else t("Turned off"))
     embed.add_field(name=t("Chips"), inline=False, value=economy_text(s))
     for game in GAMES:
         house = s.rules_for(game)
@@ -302,6 +303,14 @@ class AdminCog(ServerCog):
         done = (t("Public tables and messages now follow the server's Discord language.") if not chosen
                 else t("Public tables and messages are now in {language}.", language=LANGUAGE_NAMES[chosen]))
         await self._update(interaction, done, language=chosen)
+
+    @answers(private=True)
+    @settings.command(name="hints", description="Whether casual games offer a Hint button on the hand")
+    @app_commands.describe(offered="On: unstaked, unrated games offer hints; off: no game does")
+    async def hints(self, interaction: discord.Interaction, offered: bool) -> None:
+        done = (t("Casual games now offer a Hint button on the hand.") if offered
+                else t("No game offers hints any more."))
+        await self._update(interaction, done, hints=offered)
 
     @answers(private=True)
     @settings.command(name="stakes", description="Who may start games with a chip stake")

@@ -192,9 +192,39 @@ class EquityPlayer:
         return next(a for a in legal if a.kind == best)
 
 
+def price_calls(obs: dict[str, Any], legal: list[str], seed: int, samples: int
+                ) -> list[dict[str, Any]]:
+    """What a hint says of a betting decision: each legal bet with its expected chips (as the
+    equity player weighs them, the bet itself taken out) and its chance to win the hand (dying
+    wins nothing; a raise also wins when every opponent dies to it), best first. Choosing the
+    two cards to keep is not priced (empty)."""
+    actions = [Action.parse(a) for a in legal]
+    if not actions or actions[0].kind == "keep":
+        return []
+    equity, fold, called = EquityPlayer(samples=samples).worlds(obs, Rng(seed), fold_below=0.4)
+    costs, pot, bets, me = obs["costs"], obs["pot"], obs["round_bets"], obs["seat"]
+    priced = []
+    for action in actions:
+        kind = action.kind
+        cost = costs.get(kind, 0)
+        if kind == "die":
+            chips, win = 0.0, 0.0
+        elif kind in ("half", "ddadang", "bbing"):
+            level = bets[me] + cost
+            answers = sum(max(0, min(level - bets[s], obs["stacks"][s])) for s in _opponents(obs))
+            chips = fold * pot + (1 - fold) * (called * (pot + cost + answers) - cost)
+            win = fold + (1 - fold) * called
+        else:  # check, call, all in: to the showdown at this price
+            chips = equity * (pot + cost) - cost
+            win = equity
+        priced.append({"action": str(action), "points": chips, "win": win})
+    priced.sort(key=lambda p: (-p["points"], -p["win"]))
+    return priced
+
+
 def search_player(level: str) -> EquityPlayer:
     """The ``hard`` and ``expert`` levels: equity over 200 and 800 sampled deals."""
     return EquityPlayer(samples=200 if level == "hard" else 800, name=level)
 
 
-__all__ = ["GreedyPlayer", "EquityPlayer", "strength", "search_player"]
+__all__ = ["GreedyPlayer", "EquityPlayer", "strength", "search_player", "price_calls"]

@@ -20,6 +20,8 @@ SUMMARIES = {
                 "process: press -> shown on the page, moves/s, CPU and memory, REST calls per move",
     "backup": "an online SQLite backup while the store keeps writing, in a thread and on the "
               "event loop: its time, the moves stored meanwhile and the longest loop stall",
+    "coach": "the CPU seconds of a /review of a 12-round Koi-Koi and a 10-round Go-Stop match, "
+             "and the time a Hint takes to answer in every game with a search AI",
     "engine": "each game engine's random play and the AI search's rollouts, per second on one core",
     "load": "many Koi-Koi tables against the AI at once, the bot in its own process against the "
             "local Discord stand-in: answer times, loop lag, REST rate, memory and CPU",

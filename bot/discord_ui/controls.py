@@ -19,6 +19,7 @@ import discord
 from bot import metrics
 from bot.discord_ui.app import app
 from bot.discord_ui.entry_point import launch_activity
+from bot.discord_ui.hints import answer_hint
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.places import place_of
 from bot.discord_ui.relay import Relay, RelayedPress
@@ -382,5 +383,17 @@ class ActivityButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button],
         await launch_activity(interaction)
 
 
+class HintButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hint:(?P<gid>[0-9]+)"):
+    """'Hint': the move the search prefers, privately, in casual games (bot.discord_ui.hints)."""
+
+    def __init__(self, gid: int, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=t("Hint"), emoji="💡", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hf:hint:{gid}", row=row))
+        self.gid = gid
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer_hint(interaction, self.gid)
+
+
 CONTROLS = (ActionButton, MoveSelect, SlapButton, HandButton, RulesButton, ForfeitButton, CancelButton,
-            ActivityButton)
+            ActivityButton, HintButton)

@@ -87,6 +87,7 @@ _CODES: dict[str, tuple[str, _Fields]] = {
     "hand_delivery": (N_("Hand delivery must be 'dm' or 'ephemeral'."), None),
     "currency_name_length": (N_("The currency name must have 1 to 32 characters."), None),
     "language_choice": (N_("The language must be one of en, ja, ko (or empty: the server's own)."), None),
+    "hints_choice": (N_("Hints are either on or off."), None),
     "stake_policy": (N_("Who may start staked games: one of {policies}."),
                      lambda e: {"policies": _listed(e.policies)}),
     "stake_role_missing": (N_("Choose the role allowed to start staked games."), None),

@@ -663,11 +663,13 @@ class TablePublisher:
         for i, (pos, action) in enumerate(moves):
             label = move_label(table.game, action, obs)
             labelled.append((f"{pos}. {label}" if pos is not None else label, action, i))
+        from bot.discord_ui.hints import hint_buttons  # casual games' Hint, on a row of its own
         if len(labelled) <= BUTTONS:
-            return [ActionButton(table.game_id, table.seq, action_key(table.game_id, table.seq, action, i),
-                                 label, getattr(discord.ButtonStyle, presenter.action_style(table.game, action)),
-                                 row=i // 5)
-                    for label, action, i in labelled]
+            return [*(ActionButton(table.game_id, table.seq, action_key(table.game_id, table.seq, action, i),
+                                   label, getattr(discord.ButtonStyle, presenter.action_style(table.game, action)),
+                                   row=i // 5)
+                      for label, action, i in labelled),
+                    *hint_buttons(self.bot, table, (len(labelled) + 4) // 5)]
         # More moves than buttons fit: menus of 25, every move reachable (at most 5 menus).
         menus = []
         for part in range(0, min(len(labelled), BUTTONS * 5), BUTTONS):
@@ -676,7 +678,7 @@ class TablePublisher:
                        for label, a, i in chunk]
             menus.append(MoveSelect(table.game_id, table.seq, part // BUTTONS, options,
                                     t("Moves {first}-{last} of {total}", first=part + 1, last=part + len(chunk), total=len(labelled))))
-        return menus
+        return [*menus, *hint_buttons(self.bot, table, len(menus))]
 
     async def _send_dm(self, table: Table, seat: int, update: Update) -> None:
         user_id = table.players[seat]

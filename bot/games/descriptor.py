@@ -54,6 +54,8 @@ class SearchProfile:
     (round, hidden) | None``); without it the game is not searched. ``greedy_reader`` is the
     greedy choice read straight from a round state (``player, state, legal, rng -> action |
     None``); ``rollout`` a dedicated loop finishing a round (``round, rng, first -> points``).
+    ``pricer``: for a game the search does not play, how the coach's hints price a decision
+    (``obs, legal, seed, samples -> [{"action", "points", "win"}, ...]``, best first).
     """
 
     spread: float | None = None
@@ -63,6 +65,7 @@ class SearchProfile:
     worlds: str | None = None
     greedy_reader: str | None = None
     rollout: str | None = None
+    pricer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ class GuildSettings:
     stake_policy: str = "everyone"  # who may start staked games
     stake_role_id: int | None = None  # with stake_policy 'role'
     language: str = ""  # public tables' language: en, ja, ko; empty: the server's Discord locale
+    hints: bool = True  # casual games offer the Hint button (bot.discord_ui.hints)
 
     def rules_for(self, game: str) -> dict[str, Any]:
         """This server's house rules for ``game`` (empty: the game's default preset)."""
@@ -94,6 +95,8 @@ def validate(current: GuildSettings, changes: Mapping[str, Any]) -> GuildSetting
         out["currency_name"] = refuse_nul(name.strip(), "The currency name", InvalidSetting)
     if "language" in out and out["language"] not in LANGUAGE_CHOICES:
         raise InvalidSetting(code="language_choice")
+    if "hints" in out and not isinstance(out["hints"], bool):
+        raise InvalidSetting(code="hints_choice")
     new = replace(current, **out)
     if new.stake_policy not in STAKE_POLICIES:
         raise InvalidSetting(code="stake_policy", policies=tuple(STAKE_POLICIES))
@@ -110,6 +113,7 @@ def validate(current: GuildSettings, changes: Mapping[str, Any]) -> GuildSetting
 def _from_row(row: Any) -> GuildSettings:
     values = {name: row[name] for name in _COLUMNS}
     values["house_rules"] = json.loads(values["house_rules"])
+    values["hints"] = bool(values["hints"])
     return GuildSettings(**values)
 
 
@@ -129,6 +133,7 @@ async def load_all_settings(conn: aiosqlite.Connection) -> list[GuildSettings]:
 async def save_settings(conn: aiosqlite.Connection, settings: GuildSettings, now_ms: int) -> None:
     values = [getattr(settings, name) for name in _COLUMNS]
     values[_COLUMNS.index("house_rules")] = json.dumps(settings.house_rules, sort_keys=True)
+    values[_COLUMNS.index("hints")] = int(settings.hints)
     names = ", ".join(_COLUMNS)
     updates = ", ".join(f"{n} = excluded.{n}" for n in _COLUMNS if n != "guild_id")
     await conn.execute(

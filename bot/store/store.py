@@ -182,6 +182,14 @@ class Store:
         return self._db.dialect
 
     # -- settings --------------------------------------------------------------------------------
+    def settings_now(self, guild_id: int) -> GuildSettings | None:
+        """The server's settings if already read, without a database call (None: not read yet);
+        for what is drawn synchronously, such as a hand's buttons."""
+        known = self._settings.get(guild_id)
+        if known is None and self._all_settings:
+            return GuildSettings(guild_id=guild_id)
+        return known
+
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (defaults until changed)."""
         _id(guild_id, "The server id")

@@ -32,7 +32,7 @@ async def test_staff_commands_are_hidden_from_members_and_checked_at_run_time(hb
         assert commands[name]["default_member_permissions"] == MANAGE_GUILD
         assert_guild_only(commands[name])
     assert {o["name"] for o in commands["settings"]["options"]} == {
-        "show", "rules", "option", "reset", "timeout", "hand_delivery", "stakes", "language"}
+        "show", "rules", "option", "reset", "timeout", "hand_delivery", "stakes", "language", "hints"}
     assert {o["name"] for o in commands["chips-admin"]["options"]} == {"grant", "revoke", "config"}
     # Discord does not even offer the commands to a member without Manage Server
     with pytest.raises(CommandHidden):

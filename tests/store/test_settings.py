@@ -49,13 +49,25 @@ async def test_update_and_house_rules(store):
     dict(starting_chips=-1), dict(daily_amount=10**13), dict(currency_name=""),
     dict(currency_name="x" * 33), dict(stake_policy="admins"), dict(stake_policy="role"),
     dict(stake_role_id=5), dict(house_rules={"koikoi": 3}), dict(house_rules={"k": {"x": {1}}}),
-    dict(guild_id=5), dict(colour="red"),
+    dict(guild_id=5), dict(colour="red"), dict(hints="no"), dict(hints=0),
 ])
 async def test_bad_settings_are_refused_and_nothing_changes(store, changes):
     with pytest.raises(InvalidSetting) as info:
         await store.update_settings(GUILD, **changes)
     assert sentence(info.value)
     assert await store.get_settings(GUILD) == GuildSettings(guild_id=GUILD)
+
+
+async def test_hints_are_on_until_a_server_turns_them_off(tmp_path, clock):
+    path = tmp_path / "hints.sqlite3"
+    async with await Store.open(path, clock=clock) as first:
+        assert (await first.get_settings(GUILD)).hints
+        assert first.settings_now(GUILD).hints  # read at the start: known without a query
+        assert not (await first.update_settings(GUILD, hints=False)).hints
+        assert first.settings_now(GUILD).hints is False
+    async with await Store.open(path, clock=clock) as again:
+        assert again.settings_now(GUILD).hints is False
+        assert again.settings_now(OTHER_GUILD).hints
 
 
 async def test_settings_stored_before_are_known_from_the_start(tmp_path, clock):

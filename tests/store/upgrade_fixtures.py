@@ -358,8 +358,13 @@ def level_18(ids: dict[str, Any]):
         [(0, "10.0.0.1:8780", T0 + 21_000), (1, "10.0.0.2:8780", T0 + 21_001)])
 
 
+def level_19(ids: dict[str, Any]):
+    """A server that turned the Hint button of casual games off."""
+    yield ExecuteMany("UPDATE guild_settings SET hints = 0 WHERE guild_id = ?", [(G2,)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
-                           18: level_18}
+                           18: level_18, 19: level_19}

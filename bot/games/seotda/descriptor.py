@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import N_, NP_
 
-from ..descriptor import BETTING, GameDescriptor, register
+from ..descriptor import BETTING, GameDescriptor, SearchProfile, register
 
 DESCRIPTOR = register(GameDescriptor(
     slug="seotda",
@@ -54,4 +54,5 @@ DESCRIPTOR = register(GameDescriptor(
                   "share it) and a redeal keeps the pot. When the game ends you get your stack "
                   "back; a cancelled game also gives everyone back what they have in the pot."),),
     sheet="SEOTDA",
+    search=SearchProfile(pricer="bot.ai.seotda:price_calls"),  # hints weigh its equity, no search
 ))

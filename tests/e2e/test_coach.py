@@ -1,0 +1,149 @@
+"""The coach end to end through the Discord stand-in: /review of one's own finished game in
+English, Japanese and Korean (the same game priced the same every time), its refusals, and the
+Hint button of a casual game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.games import koikoi
+from tests.e2e.community_data import embed, only_private, start_hbot
+from tests.e2e.playing import controls, game_over, hand_message, play_out, reply_text, table_posted
+
+pytestmark = pytest.mark.asyncio
+
+# A deal where seat 0, the member who starts a game against the AI, plays first.
+FIRST_SEED = next(seed for seed in range(64)
+                  if koikoi.new_match(2, koikoi.Rules(teyaku="off"), seed).current_player == 0)
+TITLES = {"en": "review", "ja": "振り返り", "ko": "복기"}
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    bot = await start_hbot(start_bot, standin, world, tmp_path)
+    # Small budgets keep the suite quick; the figures' meaning does not change with them.
+    bot.settings = replace(bot.settings, review_rollouts=6, hint_rollouts=6)
+    await bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
+    bot.tables.new_seed = lambda: FIRST_SEED
+    return bot
+
+
+async def finished_game(hbot, standin, world, **options) -> int:
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1, **options)
+    [running] = await hbot.store.list_running_games(world.guild.id)
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [world.admin])
+    await game_over(standin, world.channel)
+    return running.game_id
+
+
+async def reviewed(standin, user, channel, game_id: int):
+    """The final answer of a /review (its progress message replaced by the review)."""
+    asked = await user.slash(channel, "review", game_id=game_id)
+    assert only_private(asked)
+    return await standin.wait_for(
+        lambda: next((m for m in asked.messages if m.embeds and "#" in embed(m)["title"]), None),
+        "the review", channels=[asked.channel])
+
+
+async def test_a_review_in_three_languages_lists_the_costly_moments(hbot, standin, world):
+    game_id = await finished_game(hbot, standin, world)
+    answers = {}
+    for language in ("en", "ja", "ko"):
+        world.admin.locale = language
+        message = await reviewed(standin, world.admin, world.channel, game_id)
+        head = embed(message)
+        assert TITLES[language] in head["title"] and f"#{game_id}" in head["title"]
+        moments = message.embeds[1:]
+        assert 1 <= len(moments) + 1 <= 4
+        assert sorted(message.files) == sorted(f"moment-{n}.png" for n in range(1, len(moments) + 1))
+        for n, moment in enumerate(moments, start=1):
+            assert moment["image"]["url"] == f"attachment://moment-{n}.png"
+            assert message.files[f"moment-{n}.png"][:4] == b"\x89PNG"
+        answers[language] = message
+    en = answers["en"]
+    if len(en.embeds) > 1:
+        assert "You chose" in en.embeds[1]["description"] and "Better" in en.embeds[1]["description"]
+        assert "あなたの手" in answers["ja"].embeds[1]["description"]
+        assert "고른 수" in answers["ko"].embeds[1]["description"]
+    assert "points" in embed(en)["description"] and "点" in embed(answers["ja"])["description"]
+    world.admin.locale = "en"
+    again = await reviewed(standin, world.admin, world.channel, game_id)
+    assert again.embeds == en.embeds  # the same seeds: the same review
+
+
+async def test_a_review_is_refused_in_one_sentence(hbot, standin, world):
+    game_id = await finished_game(hbot, standin, world)
+    not_mine = await world.player.slash(world.channel, "review", game_id=game_id)
+    assert "only your own games" in reply_text(not_mine)
+    unknown = await world.admin.slash(world.channel, "review", game_id=game_id + 100)
+    assert f"No game #{game_id + 100}" in reply_text(unknown)
+    other = standin.create_guild("Other Club")
+    there = standin.create_channel(other, "games")
+    standin.add_member(other, world.admin)
+    elsewhere = await world.admin.slash(there, "review", game_id=game_id)
+    assert f"No game #{game_id}" in reply_text(elsewhere)  # another server's game is not read
+    cog = hbot.get_cog("CoachCog")
+    cog.under_review.add((world.guild.id, game_id, world.admin.id))
+    twice = await world.admin.slash(world.channel, "review", game_id=game_id)
+    assert "already being reviewed" in reply_text(twice)
+    cog.under_review.clear()
+    for record in (not_mine, unknown, elsewhere, twice):
+        assert only_private(record) and "Traceback" not in reply_text(record)
+        assert reply_text(record).count(". ") <= 1
+
+
+async def test_a_running_or_cancelled_game_is_not_reviewed(hbot, standin, world):
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [running] = await hbot.store.list_running_games(world.guild.id)
+    early = await world.admin.slash(world.channel, "review", game_id=running.game_id)
+    assert "still being played" in reply_text(early)
+    table = hbot.tables.tables[running.game_id]
+    await hbot.tables.cancel(table, world.admin.id, "cancelled by alice")
+    cancelled = await world.admin.slash(world.channel, "review", game_id=running.game_id)
+    assert "was cancelled" in reply_text(cancelled)
+
+
+
+
+# -- hints -------------------------------------------------------------------------------------------
+HINT_TITLES = {"en": "Hint", "ja": "ヒント", "ko": "힌트"}
+PREFERS = {"en": "The search prefers", "ja": "探索のおすすめ", "ko": "탐색이 고른 수"}
+
+
+async def first_hand(standin, user):
+    return await standin.wait_for(lambda: hand_message(standin, user), "a hand offering moves",
+                                  channels=[user.dm_channel])
+
+
+def hint_id(message) -> str | None:
+    return next((c for c in message.custom_ids() if c.startswith("hf:hint:")), None)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ko"])
+async def test_a_casual_game_offers_a_hint_answered_privately(hbot, standin, world, language):
+    world.admin.locale = language
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    hand = await first_hand(standin, world.admin)
+    pressed = await world.admin.click(hand, hint_id(hand))
+    answer = await standin.wait_for(lambda: next((m for m in pressed.messages if m.embeds), None),
+                                    "the hint", channels=[pressed.channel])
+    assert answer.ephemeral and answer.ephemeral_for.id == world.admin.id
+    assert HINT_TITLES[language] in embed(answer)["title"]
+    text = embed(answer)["description"]
+    assert PREFERS[language] in text and "%" in text
+
+
+async def test_no_hint_in_staked_games_or_where_the_server_turned_them_off(hbot, standin, world):
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1, stake=50)
+    staked = await first_hand(standin, world.admin)
+    assert hint_id(staked) is None and controls(staked)
+    [running] = await hbot.store.list_running_games(world.guild.id)
+    await hbot.tables.cancel(hbot.tables.tables[running.game_id], world.admin.id, "cancelled by alice")
+    turned = await world.admin.slash(world.channel, "settings hints", offered=False)
+    assert "No game offers hints" in reply_text(turned)
+    await world.player.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    casual = await first_hand(standin, world.player)
+    assert hint_id(casual) is None and controls(casual)
