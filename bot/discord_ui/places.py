@@ -27,6 +27,7 @@ class Place:
     # What a guest place is (bot.store.guests.GUEST_KINDS): "dm", "group_dm" or "server";
     # "" for a member place.
     kind: str = ""
+    guild_id: int | None = None  # the server it is in, if any (a guest channel's too)
 
     @property
     def home(self) -> str:
@@ -40,12 +41,13 @@ def place_of(interaction: discord.Interaction) -> Place:
     channel_id = interaction.channel_id or 0
     guild_id = interaction.guild_id
     if guild_id is not None and interaction.client.get_guild(guild_id) is not None:
-        return Place(guild_id, channel_id, guest=False, public=True)
+        return Place(guild_id, channel_id, guest=False, public=True, guild_id=guild_id)
     context = interaction.context
     # In the DM with the bot only the player and the bot read anything; elsewhere Use External
     # Apps decides whether an answer may be public.
     public = bool(context.dm_channel) or interaction.app_permissions.use_external_apps
-    return Place(channel_id, channel_id, guest=True, public=public, kind=_guest_kind(interaction))
+    return Place(channel_id, channel_id, guest=True, public=public, kind=_guest_kind(interaction),
+                 guild_id=guild_id)
 
 
 def _guest_kind(interaction: discord.Interaction) -> str:

@@ -153,7 +153,7 @@ async def start_at(bot: Any, place: Place, game: str, players: list[int | str], 
         # Its games count in each player's own record (bot.store.guests); except in a channel
         # whose id is its server's own (an old server's first channel), which the server's records
         # would share if the server added the bot later.
-        if place.guest and place.scope != interaction.guild_id:
+        if place.guest and place.scope != place.guild_id:
             await app(bot).store.note_guest_place(place.scope, place.kind)
         return await app(bot).tables.start(
             guild_id=place.scope, channel_id=place.channel_id, game=game,
