@@ -13,6 +13,7 @@ import pytest
 from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
 from bot.discord_ui.entry_point import entry_point_payload
+from tests.discord_standin.state import walk_components
 from tests.e2e.activity import joined
 from tests.e2e.playing import reply_text
 from tests.e2e.test_activity_server import base, koikoi_against_the_ai
@@ -42,8 +43,7 @@ async def test_the_table_button_launches_the_activity_on_that_table(start_bot, s
     table = await koikoi_against_the_ai(standin, world)
     button = launch_button(table)
     assert button is not None
-    [label] = [c["label"] for row in table.components for c in row.get("components", [])
-               if c.get("custom_id") == button]
+    [label] = [c["label"] for c in walk_components(table.components) if c.get("custom_id") == button]
     assert label == "Play in the Activity"
     # a player and a member watching press it: both end in one instance of the channel
     pressed = await world.admin.click(table, button)

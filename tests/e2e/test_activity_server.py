@@ -331,7 +331,9 @@ async def test_a_page_open_before_the_game_shows_it_and_warns_when_time_runs_sho
     await page.next(lambda m: m["type"] == "idle", "the channel with no game yet")
     await koikoi_against_the_ai(standin, world)
     state = await page.state(lambda s: s["moves"], "the player's turn")
-    assert state["turn"]["deadline"] > state["turn"]["now"]
+    # the move's short deadline, set when the turn began (not later than the state was sent)
+    assert state["turn"]["deadline"] is not None
+    assert state["turn"]["deadline"] <= state["turn"]["now"] + abot.tables.timeout_override
     warn = await page.next(lambda m: m["type"] == "warn", "the warning")
     assert warn["text"].startswith("Hurry:") and warn["seconds"] >= 0
     later = await page.state(lambda s, seq=state["game"]["seq"]: s["game"]["seq"] > seq, "the move played for them")
