@@ -40,6 +40,7 @@ from bot.discord_ui.starting import (
     expired_embed,
     launch,
     lobby_lock,
+    noted,
     pressed,
     start_table,
 )
@@ -517,9 +518,9 @@ class PlayCog(commands.Cog):
         await check_stakes(interaction, game, stake, [user.id])
         exp = int(time.time()) + CHALLENGE_SECONDS
         store = app(self.bot).store
-        lobby = await before_answer(store.create_lobby(
+        lobby = await before_answer(noted(store, interaction, lambda: store.create_lobby(
             "challenge", scope_of(interaction), interaction.channel_id, user.id, game=game,
-            min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec),
+            min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec)),
             undo=lambda late: store.close_lobby(late.lobby_id, user.id))
         settings = await app(self.bot).store.get_settings(lobby.guild_id)
         with in_public(interaction):
@@ -547,9 +548,9 @@ class PlayCog(commands.Cog):
             raise TableError(t("Those rules don't work at any table size of {game}.", game=GAME_NAMES[game]))
         await check_stakes(interaction, game, stake, [interaction.user.id])
         host = interaction.user.id
-        lobby = await before_answer(store.create_lobby(
+        lobby = await before_answer(noted(store, interaction, lambda: store.create_lobby(
             "lobby", scope_of(interaction), interaction.channel_id, host, game=game,
-            min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec),
+            min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec)),
             undo=lambda late: store.close_lobby(late.lobby_id, host))
         with in_public(interaction):
             embed, view = lobby_embed(lobby, settings), lobby_view(lobby.lobby_id)

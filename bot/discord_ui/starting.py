@@ -150,17 +150,28 @@ async def start_at(bot: Any, place: Place, game: str, players: list[int | str], 
             if isinstance(player, int):
                 await app(bot).store.open_account(place.scope, player)
     try:
-        # Its games count in each player's own record (bot.store.guests); except in a channel
-        # whose id is its server's own (an old server's first channel), which the server's records
-        # would share if the server added the bot later.
-        if place.guest and place.scope != place.guild_id:
-            await app(bot).store.note_guest_place(place.scope, place.kind)
+        await note_place(app(bot).store, place)
         return await app(bot).tables.start(
             guild_id=place.scope, channel_id=place.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
             deal=deal, key=key, via=via, headline=headline, home=place.home)
     except StoreError as exc:
         raise TableError(sentence(exc)) from None
+
+
+async def note_place(store: Any, place: Place) -> None:
+    """Note a guest place before anything of it is stored (a table, a challenge, a lobby): its
+    games count in each player's own record, and a player's forget reaches all its rows
+    (bot.store.guests). Never a channel whose id is its server's own (an old server's first
+    channel), which the server's records would share if the server added the bot later."""
+    if place.guest and place.scope != place.guild_id:
+        await store.note_guest_place(place.scope, place.kind)
+
+
+async def noted(store: Any, interaction: discord.Interaction, write: Callable[[], Awaitable[T]]) -> T:
+    """``write`` (a challenge's or lobby's row) once the place it is written in is noted."""
+    await note_place(store, place_of(interaction))
+    return await write()
 
 
 def lobby_spec(lobby: Lobby) -> dict[str, Any]:

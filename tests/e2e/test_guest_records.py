@@ -147,3 +147,16 @@ async def test_an_old_servers_first_channel_is_not_counted_as_a_guest_place(gbot
     assert (await gbot.store.user_stats(old.id, alice.id)).games == 1  # the place's own record
     assert await gbot.store._db.fetchall("SELECT scope_id FROM guest_scopes") == []
     assert (await gbot.store.guest_record(alice.id)).games == 0
+
+
+async def test_a_challenge_in_a_guest_place_notes_it_before_any_table(gbot, standin):  # noqa: F811
+    """A player's forget reaches every row of theirs in a guest place, a challenge that never
+    became a table included: the place is noted as the challenge opens."""
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    standin.install_for(alice)
+    group = standin.create_group_dm("friends", alice, bob)
+    await alice.slash(group, "koikoi", opponent=bob, rounds=1)
+    kinds = await gbot.store._db.fetchall("SELECT scope_id, kind FROM guest_scopes")
+    assert [tuple(row) for row in kinds] == [(group.id, "group_dm")]
+    assert not gbot.tables.tables  # no table: only the challenge is stored
+
