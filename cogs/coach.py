@@ -28,6 +28,7 @@ from bot.ai.coach import (
     Moment,
     Review,
     assess,
+    budget,
     decisions,
     price,
     searchable,
@@ -49,8 +50,10 @@ PROGRESS_STEPS = 10
 """The progress message is edited at most this many times (every tenth of the decisions)."""
 
 
-def review_rollouts(client: Any) -> int:
-    return getattr(getattr(client, "settings", None), "review_rollouts", None) or REVIEW_ROLLOUTS
+def review_rollouts(client: Any, game: str) -> int:
+    """The rollouts per move of a review of ``game`` (the bot's setting, else the coach's)."""
+    base = getattr(getattr(client, "settings", None), "review_rollouts", None) or REVIEW_ROLLOUTS
+    return budget(game, base)
 
 
 def record_seed(record: GameRecord) -> int:
@@ -218,7 +221,7 @@ class CoachCog(ServerCog):
         lines = [summary(review),
                  t("{n} decisions priced with {rollouts} rollouts per move; in all they cost "
                    "about {points} expected points.", n=number(review.decisions),
-                   rollouts=number(review_rollouts(self.bot)), points=points(review.lost))]
+                   rollouts=number(review_rollouts(self.bot, record.game)), points=points(review.lost))]
         return fit_embed(discord.Embed(
             title=t("🎓 Game #{id} · {game} · review", id=record.game_id, game=title(record.game)),
             colour=ACCENT, description=clip("\n".join(lines), DESCRIPTION)))
@@ -228,7 +231,7 @@ class CoachCog(ServerCog):
         """Every decision priced in the AI workers, half of them at most at once (at least one)
         so a table's AI move waits for one job, never for the whole review."""
         pool = self.bot.ai_pool
-        rollouts = review_rollouts(self.bot)
+        rollouts = review_rollouts(self.bot, game)
         gate = asyncio.Semaphore(max(1, getattr(pool, "processes", 2) // 2))
         prices: list[list[dict[str, Any]]] = [[] for _ in found]
 

@@ -34,16 +34,17 @@ from bot.games.rng import Rng
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
 
 REVIEW_ROLLOUTS = 600
-"""Rollouts per candidate move in a review (the hard level spends 400 on all candidates)."""
+"""Rollouts per candidate move in a review where the game has a dedicated rollout loop (the hard
+level spends 400 on all candidates together); a third of it elsewhere (:func:`budget`)."""
 HINT_ROLLOUTS = 150
-"""Rollouts per candidate move in a hint where the game has a dedicated rollout loop (Koi-Koi);
-the other games' rollouts run the engine, several times slower, and get a third of it
-(:func:`hint_budget`): both measured to answer within a second (docs/coach.md)."""
+"""Rollouts per candidate move in a hint, likewise a third of it where rollouts run the engine:
+measured to answer within a second (docs/coach.md)."""
 
 
-def hint_budget(game: str, rollouts: int = HINT_ROLLOUTS) -> int:
-    """The rollouts per move a hint spends in ``game``: ``rollouts`` where the game's search
-    profile names a dedicated rollout loop, a third of it where rollouts run the engine."""
+def budget(game: str, rollouts: int) -> int:
+    """The rollouts per move the coach spends in ``game``: ``rollouts`` where the game's search
+    profile names a dedicated rollout loop (Koi-Koi's), a third of it where rollouts run the
+    engine, several times slower (measured: docs/coach.md)."""
     try:
         fast = descriptor(game).search.rollout is not None
     except KeyError:

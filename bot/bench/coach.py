@@ -2,7 +2,8 @@
 
 - **Review**: a default match (Koi-Koi: 12 rounds; Go-Stop: 10 rounds, two players) played by the
   greedy player at both seats, then every decision of seat 0 priced as ``/review`` prices it
-  (:func:`bot.ai.coach.price` at ``--review-rollouts`` per move). The figure is the CPU seconds
+  (:func:`bot.ai.coach.price` at ``--review-rollouts`` per move, a third of it where the
+  rollouts run the engine). The figure is the CPU seconds
   of this one process, which is what one AI worker spends on the review; the decisions and the
   candidate moves are printed with it, since they vary from match to match.
 - **Hint**: positions where the player to act has a choice, taken along greedy matches of every
@@ -20,7 +21,7 @@ import statistics
 import time
 
 from bot.ai import make_player
-from bot.ai.coach import HINT_ROLLOUTS, REVIEW_ROLLOUTS, decisions, hint_budget, price, searchable
+from bot.ai.coach import HINT_ROLLOUTS, REVIEW_ROLLOUTS, budget, decisions, price, searchable
 from bot.games import GAMES, game_module
 from bot.games.rng import Rng
 
@@ -106,17 +107,18 @@ def main(argv: list[str]) -> None:
         games_reviewed = [g for g in REVIEWED if g in games]
         print(f"review at {args.review_rollouts} rollouts per move (CPU seconds of one process):")
     for game in games_reviewed:
-        runs = [review_cost(game, args.seed + m, args.review_rollouts) for m in range(args.matches)]
+        rollouts = budget(game, args.review_rollouts)
+        runs = [review_cost(game, args.seed + m, rollouts) for m in range(args.matches)]
         cpu = statistics.median(r[0] for r in runs)
         found = statistics.median(r[1] for r in runs)
         moves = statistics.median(r[2] for r in runs)
         rounds = statistics.median(r[3] for r in runs)
-        print(f"  {game}: {cpu:.1f} s for a {rounds:.0f}-round match ({found:.0f} decisions,"
+        print(f"  {game} ({rollouts} per move): {cpu:.1f} s for a {rounds:.0f}-round match ({found:.0f} decisions,"
               f" {moves:.0f} moves priced; median of {len(runs)}; slowest {max(r[0] for r in runs):.1f} s)")
     print(f"hint at {args.hint_rollouts} rollouts per move where the game has a dedicated rollout"
           f" loop, a third of it elsewhere (wall-clock and CPU ms):")
     for game in games:
-        rollouts = hint_budget(game, args.hint_rollouts)
+        rollouts = budget(game, args.hint_rollouts)
         times = hint_times(game, args.seed, rollouts, args.positions)
         wall, cpu = [t[0] for t in times], [t[1] for t in times]
         print(f"  {game} ({rollouts} per move): median {1000 * statistics.median(wall):.0f} ms,"

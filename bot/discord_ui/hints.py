@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.ai.coach import HINT_ROLLOUTS, hint_budget, hintable, price
+from bot.ai.coach import HINT_ROLLOUTS, budget, hintable, price
 from bot.discord_ui.app import app
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
@@ -50,7 +50,7 @@ def offers_hints(client: Any, table: Table) -> bool:
 def hint_rollouts(client: Any, game: str) -> int:
     """The rollouts per move of a hint in ``game`` (the bot's setting, else the coach's)."""
     base = getattr(getattr(client, "settings", None), "hint_rollouts", None) or HINT_ROLLOUTS
-    return hint_budget(game, base)
+    return budget(game, base)
 
 
 def hint_buttons(client: Any, table: Table, rows_used: int) -> list[discord.ui.Item[Any]]:
