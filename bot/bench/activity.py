@@ -216,8 +216,16 @@ class ActivityRun:
                                        for p in self.players[start:start + SIGN_INS_AT_ONCE]))
             playing = [asyncio.create_task(p.play(stop)) for p in self.players]
             try:
-                opened = asyncio.gather(*(p.running.wait() for p in self.players))
-                await asyncio.wait_for(asyncio.shield(opened), OPEN_TIMEOUT)
+                opened = asyncio.ensure_future(asyncio.gather(*(p.running.wait() for p in self.players)))
+                done, _ = await asyncio.wait([opened, *playing], timeout=OPEN_TIMEOUT,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if opened not in done:
+                    opened.cancel()
+                    for task in done:
+                        task.result()  # a page that failed while its first match was dealt
+                    running = sum(p.running.is_set() for p in self.players)
+                    raise RuntimeError(f"only {running} of {self.tables} tables were dealt in "
+                                       f"{OPEN_TIMEOUT:.0f} s")
                 grown = sample_group(bot.pid).bot_rss - before
                 monitor = GroupMonitor(bot.pid)
                 rest0 = si.rest_total
