@@ -90,6 +90,9 @@ class PagePlayer:
             session = (await answer.json())["session"]
         self.ws = await http.ws_connect(f"{base}/ws", max_msg_size=0, heartbeat=None)
         await self._send(type="hello", v=1, session=session, instance=self.instance)
+        welcome = await self.ws.receive()  # joined: the server asked Discord about the instance
+        if welcome.type != aiohttp.WSMsgType.TEXT or json.loads(welcome.data)["type"] != "welcome":
+            raise RuntimeError(f"a page was not let in: {welcome.data!r} ({self.ws.close_code})")
 
     async def _send(self, **message: Any) -> None:
         assert self.ws is not None
