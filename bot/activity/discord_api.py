@@ -129,10 +129,18 @@ class DiscordApi:
             return known
         route = discord.http.Route("GET", "/applications/{application_id}/activity-instances/{instance_id}",
                                    application_id=self.client_id, instance_id=instance_id)
-        try:
-            data = await self.bot.http.request(route)
-        except discord.HTTPException as exc:
-            raise DiscordRefused("no such Activity instance", exc.status) from None
+        waited, wait = 0.0, 0.25
+        while True:
+            try:
+                data = await self.bot.http.request(route)
+                break
+            except discord.HTTPException as exc:
+                # discord.py waits out a few 429s itself; pages joining by the hundred can
+                # meet more, and are let in a moment later rather than turned away
+                if exc.status != 429 or waited + wait > RATE_LIMIT_WAIT:
+                    raise DiscordRefused("no such Activity instance", exc.status) from None
+            await asyncio.sleep(wait)
+            waited, wait = waited + wait, wait * 2
         try:
             location = data["location"]
             found = Instance(instance_id, int(location["channel_id"]),

@@ -21,7 +21,7 @@ from bot.discord_ui.places import Place
 from bot.discord_ui.starting import ai_names, lobby_spec, start_at
 from bot.fairness import FairDeal, Input
 from bot.games.descriptor import descriptors
-from bot.i18n import speaking, t, tp
+from bot.i18n import DEFAULT, speaking, t, tp
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, start_key
 from bot.tables import AI_LEVELS, AlreadyStarted, Table, TableError, ai_seat
@@ -79,7 +79,7 @@ class ActivityLobbies:
             raise TableError(t("Games start in the Activity only in a server the bot is in; "
                                "start one here with a game's command."))
         languages = getattr(self.bot, "languages", None)
-        language = languages.of_guild_now(guild_id) if languages is not None else "en"
+        language = languages.of_guild_now(guild_id) if languages is not None else DEFAULT
         return Where(Place(guild_id, channel_id, guest=False, public=True, guild_id=guild_id), language)
 
     def offer(self, channel_id: int, language: str, viewer_id: int) -> dict[str, Any]:

@@ -90,6 +90,9 @@ class PagePlayer:
             session = (await answer.json())["session"]
         self.ws = await http.ws_connect(f"{base}/ws", max_msg_size=0, heartbeat=None)
         await self._send(type="hello", v=1, session=session, instance=self.instance)
+        welcome = await self.ws.receive()  # joined: the server asked Discord about the instance
+        if welcome.type != aiohttp.WSMsgType.TEXT or json.loads(welcome.data)["type"] != "welcome":
+            raise RuntimeError(f"a page was not let in: {welcome.data!r} ({self.ws.close_code})")
 
     async def _send(self, **message: Any) -> None:
         assert self.ws is not None
@@ -216,8 +219,16 @@ class ActivityRun:
                                        for p in self.players[start:start + SIGN_INS_AT_ONCE]))
             playing = [asyncio.create_task(p.play(stop)) for p in self.players]
             try:
-                opened = asyncio.gather(*(p.running.wait() for p in self.players))
-                await asyncio.wait_for(asyncio.shield(opened), OPEN_TIMEOUT)
+                opened = asyncio.ensure_future(asyncio.gather(*(p.running.wait() for p in self.players)))
+                done, _ = await asyncio.wait([opened, *playing], timeout=OPEN_TIMEOUT,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if opened not in done:
+                    opened.cancel()
+                    for task in done:
+                        task.result()  # a page that failed while its first match was dealt
+                    running = sum(p.running.is_set() for p in self.players)
+                    raise RuntimeError(f"only {running} of {self.tables} tables were dealt in "
+                                       f"{OPEN_TIMEOUT:.0f} s")
                 grown = sample_group(bot.pid).bot_rss - before
                 monitor = GroupMonitor(bot.pid)
                 rest0 = si.rest_total

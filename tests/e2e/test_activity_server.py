@@ -93,6 +93,15 @@ async def test_a_sign_in_waits_out_discords_rate_limit(abot, standin, world, htt
     assert answers[-2:] == [429, 200]
 
 
+async def test_a_page_waits_out_the_rate_limit_on_its_instance(abot, standin, world, http):
+    """Pages joining by the hundred meet more 429s than discord.py waits out by itself."""
+    instance = standin.oauth.open_activity(world.channel, world.player)
+    standin.fail_next("GET /applications/{application_id}/activity-instances/{instance_id}",
+                      status=429, retry_after=0.05, times=6)
+    page, _ = await joined(http, base(abot), standin, world.player, instance)
+    assert (await page.next(lambda m: m["type"] == "idle", "the page let in"))["lobby"]
+
+
 async def test_the_page_may_be_framed_by_discord_alone(abot, http):
     for path in ("/", "/.proxy/", "/app.js", "/api/config", "/cards/crane.png"):
         async with http.get(base(abot) + path) as response:
