@@ -48,7 +48,7 @@ import aiohttp
 
 from bot.bench._loadproc import BotProcess, GroupMonitor, kill_all_started, sample_group
 from bot.bench._loadstandin import LoadStandIn
-from bot.bench.load import percentile
+from bot.bench.load import VALIDATE_EVERY, percentile
 from tests.discord_standin import SpecIndex, SpecMissing, load_spec
 
 PLAYERS_PER_GUILD = 25
@@ -158,7 +158,7 @@ class ActivityRun:
     def __init__(self, spec: SpecIndex, *, tables: int, seconds: float, think: float, seed: int,
                  ai_delay: float | None, moves: int | None = None) -> None:
         self.tables, self.seconds, self.think, self.seed, self.ai_delay = tables, seconds, think, seed, ai_delay
-        self.standin = LoadStandIn(spec, validate_every=10)
+        self.standin = LoadStandIn(spec, validate_every=VALIDATE_EVERY)
         self.players: list[PagePlayer] = []
         self.target, self.seen = moves, 0
         self.enough = asyncio.Event()  # --moves were seen: the window ends before --seconds
