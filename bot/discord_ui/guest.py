@@ -138,7 +138,7 @@ class GuestSurface(TablePublisher):
         msg = await interaction.followup.send(ephemeral=True, wait=True, view=update.view,
                                               file=png(image, update.filename))
         feed = self.feed(table)
-        feed.hand_via[seat] = Via(interaction, msg.id, followup=True)
+        self._hand_moves_to(table, seat, Via(interaction, msg.id, followup=True))
         feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         # A move made while this copy was drawn went to no copy at all: catch up.

@@ -189,6 +189,9 @@ class Feed:
     saved: dict[int, dict[str, Any]] = field(default_factory=dict)  # the rows last stored
     table_via: Via | None = None
     hand_via: dict[int, Via] = field(default_factory=dict)
+    # Seat -> copies of the hand that another copy has replaced, still reachable by their token:
+    # each loses its controls at the hand's next update, so only one copy ever takes moves.
+    superseded: dict[int, list[Via]] = field(default_factory=dict)
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
     drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
     alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)
@@ -444,9 +447,21 @@ class TablePublisher:
         """The player pressed a control on their hand: they are looking, and their hand is
         updated through the press (:meth:`via_press`)."""
         feed = self.feed(table)
-        feed.hand_via[seat] = via
+        self._hand_moves_to(table, seat, via)
         feed.looking[seat] = time.monotonic()
         feed.pressed_at[seat] = table.seq
+
+    def _hand_moves_to(self, table: Table, seat: int, via: Via) -> None:
+        """``via``'s message is the seat's hand from now on. The copy it replaces, if its token
+        still reaches it, is marked to lose its controls: a player with two copies open (a press
+        on an older one while My hand sent a newer) must never read a copy that stopped moving."""
+        feed = self.feed(table)
+        previous = feed.hand_via.get(seat)
+        feed.hand_via[seat] = via
+        if previous is not None and previous.message_id is not None \
+                and previous.message_id != via.message_id and previous.fresh:
+            feed.superseded.setdefault(seat, []).append(previous)
+            self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
 
     async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
         """'My hand': the hand as the answer to a deferred, private interaction."""
@@ -460,7 +475,7 @@ class TablePublisher:
         feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         if seat in marks.private:  # the private copy is this player's hand from now on
-            feed.hand_via[seat] = Via(interaction, msg.id)
+            self._hand_moves_to(table, seat, Via(interaction, msg.id))
             # A move made while this copy was drawn went to the previous copy: catch up.
             self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
 
@@ -607,6 +622,12 @@ class TablePublisher:
         marks = await self._load(table)
         await table.settled.wait()  # moves offered under the number they will be stored with
         update = self._hand_update(table, seat)
+        while feed.superseded.get(seat):  # each taken off once shown (a failed edit is retried)
+            old = feed.superseded[seat][0]
+            if old is not feed.hand_via.get(seat) and old.fresh:  # not pressed again meanwhile
+                await self._apply(feed, old.message_id, self._hand_update(table, seat, superseded=True),
+                                  old, None)
+            feed.superseded[seat].remove(old)
         via = feed.hand_via.get(seat)
         if via is not None and not via.fresh:
             feed.hand_via.pop(seat, None)
@@ -620,18 +641,22 @@ class TablePublisher:
         shown_id = via.message_id if via is not None else (ref[1] if ref else None)
         done = await self._apply(feed, shown_id, update, via, target if via is None else None)
         if done is None and via is not None:
-            feed.hand_via.pop(seat, None)
+            if feed.hand_via.get(seat) is via:  # not a newer copy that came meanwhile
+                feed.hand_via.pop(seat, None)
             if seat in marks.private:
                 return
             done = await self._apply(feed, ref[1] if ref else None, update, None, target)
         if done is None and seat not in marks.private and not table.finished:
             await self._send_dm(table, seat, update)
 
-    def _hand_update(self, table: Table, seat: int) -> Update:
+    def _hand_update(self, table: Table, seat: int, superseded: bool = False) -> Update:
         with speaking(self.owner_language(table, seat)) as language:
-            return self._hand_update_in(table, seat, language)
+            return self._hand_update_in(table, seat, language, superseded)
 
-    def _hand_update_in(self, table: Table, seat: int, language: str) -> Update:
+    def _hand_update_in(self, table: Table, seat: int, language: str,
+                        superseded: bool = False) -> Update:
+        """The hand message; ``superseded``: a copy another copy replaced, the same picture
+        without controls and with a line that says where the hand went."""
         obs = table.match.observation(seat)
         view_model = replace(presenter.hand_view(obs), language=language)
         if table.finished:  # no prompt, choice or "if someone goes out now" outlives the game
@@ -640,6 +665,9 @@ class TablePublisher:
         description = view_model.title
         if table.deadline is not None and not table.finished and table.turn_seat == seat:
             description += "\n" + t("Your move is due {when}.", when=_when(table.deadline))
+        if superseded:
+            description += "\n" + t("Your hand is now shown in another message; this copy no "
+                                    "longer takes moves.")
         card = Card(title=t("{game} · your hand", game=GAME_NAMES.get(table.game, table.game)),
                      colour=ACCENT, description=description, image="hand.png", alt=view_model.title)
         for name, value in () if table.finished else presenter.hand_fields(obs):
@@ -648,7 +676,8 @@ class TablePublisher:
         if table.finished:
             footer += " · " + t("game over")
         card.set_footer(text=footer)
-        return Update(layout(card, self._hand_controls(table, seat, obs)), render_hand, view_model,
+        controls = [] if superseded else self._hand_controls(table, seat, obs)
+        return Update(layout(card, controls), render_hand, view_model,
                       "hand.png", self.feed(table), f"hand:{seat}")
 
     def _hand_controls(self, table: Table, seat: int, obs: dict[str, Any]) -> list[discord.ui.Item[Any]]:

@@ -4,6 +4,8 @@ records every other request, and the fixture fails a test that made one."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 
 import pytest
@@ -13,6 +15,7 @@ from bot.discord_ui import publisher
 from bot.discord_ui.client import HanafudaBot
 from bot.store import EVERY_SERVER
 from tests.e2e.playing import (
+    controls,
     hand_message,
     is_closed,
     move_of,
@@ -161,6 +164,50 @@ async def test_a_table_left_for_twenty_minutes_shows_again_on_the_next_press(gbo
     await standin.wait_for(lambda: table_move(standin.message(table.id)) == game.seq or is_closed(
         standin.message(table.id)), "the table shown again at the stored move")
     await play_alone(standin, table.id, alice, pressed)
+
+
+async def test_only_the_copy_of_a_hand_last_used_takes_moves(gbot, standin, monkeypatch):
+    """My hand sends a newer copy of the hand: the older loses its controls. A press on the older
+    copy that came before it lost them (the player saw it a moment earlier) makes it the hand
+    again, and the newer one loses its controls instead: the copy the player reads last never
+    offers an old move."""
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    group = standin.create_group_dm("solo", alice, standin.create_user("bob"))
+    await steady_koikoi(gbot, group)
+    table = (await alice.slash(group, "koikoi", ai="easy", rounds=1)).messages[0]
+    first = await standin.wait_for(lambda: hand_message(standin, alice), "alice's first hand")
+    offered = move_of(first)
+    reached, release = asyncio.Event(), asyncio.Event()
+    apply = gbot.guest._apply
+
+    async def held(feed, message_id, update, via, target):
+        if message_id == first.id and "hf:act:" not in json.dumps(update.view.to_components()):
+            reached.set()  # the first copy is about to lose its controls: hold it there
+            await release.wait()
+        return await apply(feed, message_id, update, via, target)
+
+    monkeypatch.setattr(gbot.guest, "_apply", held)
+    await alice.click(standin.message(table.id), cid(standin.message(table.id), "hf:hand:"))
+    await reached.wait()
+    newer = hand_message(standin, alice)
+    assert newer.id != first.id and move_of(newer) == offered
+    assert move_of(standin.message(first.id)) == offered  # two copies offer the same move
+    older = standin.message(first.id)
+    await alice.click(older, next(c for c in older.custom_ids() if c.startswith("hf:act:")))
+    release.set()
+    await gbot.guest.drain()
+    moved = standin.message(newer.id)
+    assert not controls(moved) and "this copy no longer takes moves" in moved.text()
+    assert hand_message(standin, alice).id == first.id
+    assert move_of(standin.message(first.id)) > offered
+    await alice.click(standin.message(table.id), cid(standin.message(table.id), "hf:hand:"))
+    newest = await standin.wait_for(lambda: (h := hand_message(standin, alice)) is not None and h.id > newer.id and h,
+                                    "the hand My hand sent again")
+    await gbot.guest.drain()
+    assert not controls(standin.message(first.id))  # the newest copy is the hand again
+    assert move_of(standin.message(newest.id)) > offered
+    await play_alone(standin, table.id, alice, offered)
 
 
 async def test_a_game_that_ended_while_no_token_could_show_it_shows_its_end_on_the_next_press(

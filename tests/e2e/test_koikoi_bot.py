@@ -131,16 +131,19 @@ async def test_closed_dms_use_the_ephemeral_hand(hbot, standin, world):
     while (await standin.wait_for(player.next_step, "carol's first move"))[0] == "ask":
         await player.step()  # the bot asks her to press My hand
     assert player.next_step()[0] == "move"
-    # she opens her hand a second time and plays from it: the first copy's controls are stale
+    # she opens her hand a second time and plays from it: the first copy loses its controls
     stale = hand_message(standin, world.shy)
+    stale_move = controls(stale)[-1]
     again = await world.shy.click(table_msg, f"hf:hand:{table.game_id}")
     assert again.messages[-1] is hand_message(standin, world.shy) and again.messages[-1] is not stale
+    await hbot.publisher.drain()
+    assert not controls(stale) and "this copy no longer takes moves" in stale.text()
     await player.step()
     moved = player.pressed + 1  # the move is stored before it is shown: wait until it is shown
     await standin.wait_for(lambda: is_closed(last := table_messages(standin, world.channel)[-1])
                            or table_move(last) >= moved, f"the table showing move {moved}")
-    late = await world.shy.click(stale, controls(stale)[-1])
-    await standin.wait_for(lambda: "earlier turn" in reply_text(late), "the refusal of a stale move")
+    late = await world.shy.press_gone(stale, stale_move)  # her client still showed it
+    await standin.wait_for(lambda: "no longer in use" in reply_text(late), "the refusal of a stale move")
     await player.play()
     mine = standin.ephemerals(world.shy)
     assert mine and all(m.ephemeral_for.id == world.shy.id for m in mine)
