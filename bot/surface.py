@@ -49,6 +49,11 @@ class TableSurface(Protocol):
     def show_move(self, table: Table, events: list[dict]) -> None:
         """A stored move: the table, the hands and any round summary it produced."""
 
+    def show_last_move(self, table: Table, events: list[dict]) -> None:
+        """The move that ended the match is stored, and its result is being settled;
+        :meth:`show_end` follows. A surface that shows a move at no cost shows it now; one whose
+        every update costs a request waits for the end and shows both in one."""
+
     def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
         """The game is over (``table.closing`` says how): the final table and hands with no
         controls, and the summaries of ``events``."""
@@ -103,6 +108,10 @@ class Surfaces:
     def show_move(self, table: Table, events: list[dict]) -> None:
         for surface in self.showing(table):
             surface.show_move(table, events)
+
+    def show_last_move(self, table: Table, events: list[dict]) -> None:
+        for surface in self.showing(table):
+            surface.show_last_move(table, events)
 
     def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
         events = list(events)

@@ -133,6 +133,9 @@ HOME_CHANNEL = "channel"
 HOME_GUEST = "guest"
 """A table where the app is a guest (a DM, a group DM, a server that never added the bot): it
 may only answer the interactions of that place (bot.discord_ui.guest)."""
+HOME_ACTIVITY = "activity"
+"""A table started from an Activity's lobby: its pages show it, and nothing is posted in the
+channel for it, so its moves cost no request to Discord (bot.activity.surface)."""
 
 
 @dataclass
@@ -580,6 +583,7 @@ class TableManager:
         table.seq += 1
         metrics.ACTIONS.labels(table.game).inc()
         if table.match.is_over:
+            self.publisher.show_last_move(table, events)
             await self._finish_or_retry(table, events)
         else:
             self._begin_move(table, acted=seat)

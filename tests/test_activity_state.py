@@ -88,3 +88,27 @@ def test_a_state_names_its_cards_and_words_in_the_readers_language():
     # a deadline is sent as it is, with the server's clock, for the page to count down
     table.turn_seat, table.deadline = table.match.current_player, NOW + 30
     assert table_state(table, 0, "en", NOW)["turn"]["deadline"] == NOW + 30
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_last_move_shows_before_its_result_without_a_turn_or_a_move(game):
+    """Between the move that ended the match and its stored result, a page shows the board as
+    the move left it: nobody's turn, nothing to press, no deadline, not yet over."""
+    module = game_module(game)
+    table = _table(game, module.PLAYERS[0], seed=5)
+    rng = Rng(5)
+    while not table.match.is_over:
+        legal, mover = table.match.legal_actions(), table.match.current_player
+        action = legal[rng.below(len(legal))]
+        table.match.apply(action, mover) if mover is not None else table.match.apply(action)
+        table.seq += 1
+    table.deadline = NOW + 30
+    for viewer in (None, *range(len(table.players))):
+        state = table_state(table, viewer, "en", NOW)
+        assert state["game"]["seq"] == table.seq and not state["game"]["over"]
+        assert state["moves"] == [] and state["turn"]["seat"] is None and not state["turn"]["text"]
+        assert state["turn"]["deadline"] is None and state["result"] is None
+        if viewer is not None:
+            assert state["hand"]["playable"] == []
+    table.closing = {"winners": table.match.winners(), "team": None}
+    assert table_state(table, 0, "en", NOW)["game"]["over"]

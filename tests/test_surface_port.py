@@ -17,7 +17,7 @@ def port_methods() -> dict[str, inspect.Signature]:
 def test_the_publisher_has_every_method_of_the_port_with_its_parameters():
     methods = port_methods()
     assert set(methods) == {"shows", "owns", "post_table", "deliver_hands", "pressed", "show_move",
-                            "show_end", "refresh", "warn", "post_owed"}
+                            "show_last_move", "show_end", "refresh", "warn", "post_owed"}
     for name, port in methods.items():
         for surface in (TablePublisher, Surfaces):
             assert_same(surface, name, port)

@@ -42,6 +42,9 @@ class Quiet:
     def deliver_hands(self, table):
         pass
 
+    def show_last_move(self, table, events):
+        pass
+
     def show_move(self, table, events):
         self.moves += 1
         self.moved.set()

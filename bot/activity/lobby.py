@@ -80,7 +80,8 @@ class ActivityLobbies:
                                "start one here with a game's command."))
         languages = getattr(self.bot, "languages", None)
         language = languages.of_guild_now(guild_id) if languages is not None else DEFAULT
-        return Where(Place(guild_id, channel_id, guest=False, public=True, guild_id=guild_id), language)
+        return Where(Place(guild_id, channel_id, guest=False, public=True, guild_id=guild_id,
+                           activity=True), language)
 
     def offer(self, channel_id: int, language: str, viewer_id: int) -> dict[str, Any]:
         return offer(language, self.open.get(channel_id), self.names, viewer_id)

@@ -23,6 +23,7 @@ from aiohttp import web
 from bot.activity.protocol import Bucket
 from bot.activity.state import idle_state, table_state
 from bot.i18n import speaking, t
+from bot.tables import HOME_ACTIVITY
 
 if TYPE_CHECKING:
     from bot.activity.sessions import Session
@@ -158,8 +159,9 @@ class ActivitySurface:
 
     # -- what the table manager calls -----------------------------------------------------------
     def shows(self, table: Table) -> bool:
-        """A table is shown here while a page is open in its channel."""
-        return bool(self.viewers.get(table.channel_id))
+        """A table started in the Activity is shown only here; any other while a page is open in
+        its channel."""
+        return table.home == HOME_ACTIVITY or bool(self.viewers.get(table.channel_id))
 
     def owns(self, via: Any) -> bool:
         return isinstance(via, ActivityPress)
@@ -177,6 +179,10 @@ class ActivitySurface:
         it and from the answer to its press, so nothing is shown before the move is stored."""
 
     def show_move(self, table: Table, events: list[dict]) -> None:
+        self._mark(table)
+
+    def show_last_move(self, table: Table, events: list[dict]) -> None:
+        """The last move goes to the pages at once; the result follows once it is settled."""
         self._mark(table)
 
     def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:

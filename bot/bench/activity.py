@@ -20,12 +20,12 @@ a new match from the lobby when one ends, for --seconds. Figures (medians over -
   kib_per_table       the bot process's memory grown from before the pages opened to when every
                       table ran, per table
   rest_calls_per_move every request the bot sent Discord (the stand-in) during the window, per
-                      move: the channel's table message, which the message surface keeps current
-                      beside the page, is most of them
+                      move (a game started from the lobby lives in the Activity: none)
 
 With --json the last line is one object with the keys ``tables``, ``shown_ms`` {``p50``, ``p95``,
 ``p99``}, ``moves_per_s``, ``cpu_ms_per_move``, ``kib_per_table``, ``rest_calls_per_move`` (and a
-few more). Needs the test extras (``pip install -e '.[test]'``) and Discord's OpenAPI spec (see
+few more, among them the bot's worst loop lag, its stalls with what held the loop, and its
+collections in the window: ``loop_lag_ms_max``, ``stalls``, ``loop_thread_ms``). Needs the test extras (``pip install -e '.[test]'``) and Discord's OpenAPI spec (see
 docs/development.md). The bot process and the temporary files are removed however the run ends.
 """
 
@@ -48,7 +48,7 @@ import aiohttp
 
 from bot.bench._loadproc import BotProcess, GroupMonitor, kill_all_started, sample_group
 from bot.bench._loadstandin import LoadStandIn
-from bot.bench.load import VALIDATE_EVERY, percentile
+from bot.bench.load import VALIDATE_EVERY, percentile, stall_summary
 from tests.discord_standin import SpecIndex, SpecMissing, load_spec
 
 PLAYERS_PER_GUILD = 25
@@ -235,7 +235,7 @@ class ActivityRun:
                 for player in self.players:
                     player.measuring = True
                 monitor.start()
-                t0 = time.monotonic()
+                t0, wall0 = time.monotonic(), time.time()
                 enough = asyncio.create_task(self.enough.wait())
                 done, _ = await asyncio.wait([*playing, enough], timeout=self.seconds,
                                              return_when=asyncio.FIRST_COMPLETED)
@@ -243,7 +243,7 @@ class ActivityRun:
                 for task in done:
                     if task is not enough:
                         task.result()  # a page that failed: the run is not a measurement
-                window = time.monotonic() - t0
+                window, wall1 = time.monotonic() - t0, time.time()
                 for player in self.players:
                     player.measuring = False
                 rest = si.rest_total - rest0
@@ -267,6 +267,10 @@ class ActivityRun:
             "moves": moves, "presses_shown": len(shown), "seconds": round(window, 1),
             "matches_finished": sum(p.matches for p in self.players),
             "cpu_percent": round(group_cpu, 1), "rest_calls": rest,
+            "loop_lag_ms_max": bot.lag_max(wall0, wall1),
+            "stalls": {**stall_summary(bot.stalls_between(wall0, wall1)),
+                       "gc": bot.gc_between(wall0, wall1)},
+            "loop_thread_ms": bot.loop_between(wall0, wall1),
             "violations": sorted({v.kind for v in si.violations}),
         }
 
@@ -281,8 +285,10 @@ def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     for key, value in runs[0].items():
         if key == "tables":
             continue
-        if isinstance(value, dict):
-            out[key] = {k: _median([r[key][k] for r in runs]) for k in value}
+        if isinstance(value, dict):  # percentiles each on their own; what is not a number, per run
+            out[key] = {k: _median([r[key][k] for r in runs])
+                        if all(isinstance(r[key][k], int | float | None) for r in runs)
+                        else [r[key][k] for r in runs] for k in value}
         elif isinstance(value, int | float):
             out[key] = _median([r[key] for r in runs])
         else:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.tables import HOME_CHANNEL, HOME_GUEST
+from bot.tables import HOME_ACTIVITY, HOME_CHANNEL, HOME_GUEST
 
 __all__ = ["Place", "place_of", "scope_of"]
 
@@ -28,10 +28,13 @@ class Place:
     # "" for a member place.
     kind: str = ""
     guild_id: int | None = None  # the server it is in, if any (a guest channel's too)
+    activity: bool = False  # a start from an Activity's page, whose table lives in the Activity
 
     @property
     def home(self) -> str:
         """Where a table started here lives (bot.tables.Table.home)."""
+        if self.activity:
+            return HOME_ACTIVITY
         return HOME_GUEST if self.guest else HOME_CHANNEL
 
 

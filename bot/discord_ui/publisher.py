@@ -414,6 +414,9 @@ class TablePublisher:
         self._queue_event_posts(table, events)
         self._queue_turn_alert(table)
 
+    def show_last_move(self, table: Table, events: list[dict]) -> None:
+        """Nothing yet: the final table shows the last move and the result in one update."""
+
     def show_end(self, table: Table, events: Iterable[dict] = ()) -> None:
         """The final table (drawn once, naming the result) and hands without controls."""
         self._mark_table(table)

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 import psycopg
@@ -213,6 +213,8 @@ class Database:
         self._reader = reader
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
+        self._trips: list[tuple[Callable[[Any], Awaitable[Any]], asyncio.Future[Any]]] = []
+        self._tripping: asyncio.Task[None] | None = None
         self._temp_dir = temp_dir
         self.clock = clock
         self.path = path
@@ -295,13 +297,48 @@ class Database:
             self.health.succeeded("write")
 
     async def transact(self, work: Callable[[aiosqlite.Connection], Awaitable[T]], *,
-                       concurrent: bool = False) -> T:
+                       concurrent: bool = False, one_trip: bool = False) -> T:
         """``work`` in one write transaction (see :meth:`write`); the store's writes all come
         this way, which PostgreSQL's backend retries when a concurrent writer conflicts.
         ``concurrent`` marks work that is correct beside other such work (PostgreSQL runs it
-        so); SQLite's one writer runs everything one at a time."""
-        async with self.write() as conn:
-            return await work(conn)
+        so); SQLite's one writer runs everything one at a time.
+
+        ``one_trip``: the whole transaction runs in the writer's thread at once, for work that
+        awaits nothing but its connection (a move, a game's start and end: the hot writes).
+        Each statement of the usual way is a trip to that thread and back through the event
+        loop, under the write lock: on a busy loop the trips, not SQLite, were what writers
+        queued behind. One-trip writes that come while one is running go together in the next
+        trip, each still its own transaction, committed before its caller goes on."""
+        if not one_trip:
+            async with self.write() as conn:
+                return await work(conn)
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        done.add_done_callback(lambda f: f.cancelled() or f.exception())  # read, if no one waits
+        self._trips.append((work, done))
+        if self._tripping is None or self._tripping.done():
+            self._tripping = asyncio.create_task(self._trip(), name="one-trip writes")
+        try:  # a cancelled caller leaves the transaction to finish (or undo) in the thread
+            result = await asyncio.shield(done)
+        except BaseException as exc:
+            self._raise_unavailable("write", exc)
+            raise
+        self.health.succeeded("write")
+        return result
+
+    async def _trip(self) -> None:
+        """Run the one-trip writes waiting, as many as are there, in one call to the writer's
+        thread under the write lock; again while more came meanwhile."""
+        while self._trips:
+            batch, self._trips = self._trips, []
+            raw = self._writer._connection  # aiosqlite's own: used only in its thread, below
+            try:
+                async with self._write_lock:
+                    outcomes = await self._writer._execute(_run_each, raw, [work for work, _ in batch])
+            except BaseException as exc:  # the thread itself could not be reached (closed)
+                outcomes = [(False, exc)] * len(batch)
+            for (_, done), (ok, value) in zip(batch, outcomes, strict=True):
+                if not done.done():
+                    done.set_result(value) if ok else done.set_exception(value)
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -357,6 +394,81 @@ def migrate_file(path: str, migrations: list[Migration], busy_timeout_ms: int) -
         apply_migrations(conn, migrations)
     finally:
         conn.close()
+
+
+class _InThread:
+    """A connection shaped as aiosqlite's whose calls run at once on the raw connection: work
+    written for the store's async connections, run inside the writer's thread
+    (:meth:`Database.transact` with ``one_trip``)."""
+
+    dialect = "sqlite"
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self._raw = raw
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._raw.in_transaction
+
+    async def execute(self, sql: str, parameters: Any = ()) -> _CursorInThread:
+        return _CursorInThread(self._raw.execute(sql, parameters))
+
+    async def executemany(self, sql: str, parameters: Any) -> _CursorInThread:
+        return _CursorInThread(self._raw.executemany(sql, parameters))
+
+    async def execute_fetchall(self, sql: str, parameters: Any = ()) -> list[sqlite3.Row]:
+        return self._raw.execute(sql, parameters).fetchall()
+
+
+class _CursorInThread:
+    """aiosqlite's cursor, as :class:`_InThread` hands it out."""
+
+    def __init__(self, cursor: sqlite3.Cursor) -> None:
+        self._cursor = cursor
+
+    @property
+    def rowcount(self) -> int:
+        return self._cursor.rowcount
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._cursor.lastrowid
+
+    async def fetchone(self) -> sqlite3.Row | None:
+        return self._cursor.fetchone()
+
+    async def fetchall(self) -> list[sqlite3.Row]:
+        return self._cursor.fetchall()
+
+
+def _run_each(raw: sqlite3.Connection, works: list[Callable[[Any], Awaitable[Any]]]) -> list[tuple[bool, Any]]:
+    """Each of ``works`` in a transaction of its own, in the writer's thread: (True, its
+    result) once committed, or (False, the error) once undone."""
+    outcomes: list[tuple[bool, Any]] = []
+    for work in works:
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+            result = _at_once(work(cast(aiosqlite.Connection, _InThread(raw))))
+            raw.execute("COMMIT")
+            outcomes.append((True, result))
+        except BaseException as exc:  # this one's error: the others' outcomes stand
+            if raw.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    raw.execute("ROLLBACK")
+            outcomes.append((False, exc))
+    return outcomes
+
+
+def _at_once(work: Awaitable[T]) -> T:
+    """The result of ``work``, which must finish without waiting (its connection is
+    :class:`_InThread`): driven by hand, as no event loop runs in the writer's thread."""
+    step = work.__await__()
+    try:
+        next(step)
+    except StopIteration as done:
+        return done.value
+    step.close()
+    raise RuntimeError("work run in one trip waited for something other than its connection")
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

@@ -43,7 +43,7 @@ _JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 def refuse_nul(text: str, what: str, error: type[Exception] | None = None) -> str:
     """``text`` unless it holds the NUL character, as such or escaped in JSON: PostgreSQL cannot
     store it, so no database of the store accepts it (``error``: the class to raise)."""
-    if "\x00" in text or _JSON_NUL.search(text):
+    if "\x00" in text or ("\\u0000" in text and _JSON_NUL.search(text)):
         raise (error or InvalidInput)(f"{what} must not contain the NUL character.")
     return text
 

@@ -299,8 +299,9 @@ class PostgresDatabase:
         return int(self.clock() * 1000)
 
     async def transact(self, work: Callable[[PgConnection], Awaitable[T]], *,
-                       concurrent: bool = False) -> T:
+                       concurrent: bool = False, one_trip: bool = False) -> T:
         """``work`` in one write transaction, after the writers before it (the write lock).
+        (``one_trip`` is SQLite's; the pipeline below sends a transaction's work at once anyway.)
 
         ``concurrent`` work shares the lock with other concurrent work and runs beside it (never
         beside the others): it must be correct under row locks alone. It is run again from the

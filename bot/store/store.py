@@ -456,7 +456,8 @@ class Store:
                                  or deal.commitment != commitment_of(deal.server_seed)):
             raise InvalidGame("The seed must be the one its commitment derives.")
         return await self._db.transact(lambda conn: games.create_game(
-            conn, new, key=key, actor=actor, now=self._db.now_ms(), moves=list(moves), deal=deal))
+            conn, new, key=key, actor=actor, now=self._db.now_ms(), moves=list(moves), deal=deal),
+            one_trip=True)
 
     def surface_notes(self, surface: str) -> SurfaceNotes:
         """The narrow part of the store a surface is handed (:mod:`bot.store.surfaces`)."""
@@ -514,7 +515,7 @@ class Store:
                                       state_version, self._db.now_ms(), moves)
             if relayed_press is not None:
                 await relay.drop_press(conn, relayed_press)
-        await self._db.transact(work)
+        await self._db.transact(work, one_trip=True)
 
     async def load_game(self, game_id: int, *, scope: Scope | int,
                         with_events: bool = True) -> GameRecord:
@@ -590,7 +591,7 @@ class Store:
                 state=_state(state_json, state_version), actor=actor, reason=reason,
                 now=self._db.now_ms(), escrow_payouts=escrow_payouts,
             )
-        return await self._db.transact(work)
+        return await self._db.transact(work, one_trip=True)
 
     async def cancel_game(self, game_id: int, *, actor: int = SYSTEM_ACTOR,
                           reason: str = "cancelled", state_json: str | None = None,

@@ -12,7 +12,7 @@ from bot.discord_ui.client import HanafudaBot
 from bot.fairness import commitment_of
 from bot.games.descriptor import descriptors
 from bot.store.lobbies import start_key
-from bot.tables import AlreadyStarted
+from bot.tables import HOME_ACTIVITY, AlreadyStarted
 from tests.e2e.activity import joined
 from tests.e2e.playing import table_messages
 
@@ -70,14 +70,16 @@ async def test_a_page_with_no_game_plays_the_ai_from_the_lobby(lbot, standin, wo
         assert answer["type"] == "refused" and answer["code"] == code and answer["text"], bad
     assert (await send(page, type="sit"))["text"] == "No seats are open in this channel."
     assert not lbot.tables.tables
-    # the AI, one round: the page plays it, the spectator's page and the channel show it
+    # the AI, one round: the page plays it, the spectator's page shows it; it lives in the
+    # Activity, so nothing is posted in the channel for it
+    asked = len(standin.requests)
     assert (await send(page, type="ai", play="koikoi", level="normal", rounds=1))["type"] == "played"
     state = await page.state(lambda s: s["you"]["seat"] == 0, "the game against the AI")
     assert [p["name"] for p in state["players"]] == ["alice", "AI (normal)"]
     assert (await watcher.state())["you"]["seat"] is None
     table = lbot.tables.get(state["game"]["id"])
     assert table.channel_id == world.channel.id and table.match.rules.rounds == 1
-    [message] = await standin.wait_for(lambda: table_messages(standin, world.channel), "the table message")
+    assert table.home == HOME_ACTIVITY
     record = await lbot.store.load_game(table.game_id, scope=world.guild.id)
     assert record.deal is not None and record.deal.commitment  # committed, as a command's game
     # a second start while it runs is refused
@@ -86,6 +88,24 @@ async def test_a_page_with_no_game_plays_the_ai_from_the_lobby(lbot, standin, wo
     assert len(lbot.tables.tables) == 1
     assert (await send(page, type="lobby"))["text"] == ("This game is still running; the lobby "
                                                         "opens when it ends.")
+    await play_to_the_end(page)
+    await lbot.publisher.drain()
+    assert not table_messages(standin, world.channel)  # no table, no round summary, no alert
+    assert standin.requests[asked:] == []  # not one request to Discord for the whole game
+    await send(page, type="lobby")  # New game: back to the lobby
+    assert (await lobby_of(page, what="the lobby after the game"))["open"] is None
+
+
+async def play_to_the_end(page) -> dict:
+    """The page presses the first move offered each turn until the game is over."""
+    pressed = -1
+    while not (state := await page.state(
+            lambda s, p=pressed: s["game"]["over"] or (s["moves"] and s["game"]["seq"] > p),
+            f"a turn after move {pressed} or the end"))["game"]["over"]:
+        pressed = state["game"]["seq"]
+        answer = await page.answer(await page.press(state))
+        assert answer["type"] == "played" or "earlier turn" in answer["text"], answer
+    return state
 
 
 async def test_seats_opened_in_the_activity_are_taken_by_a_friend_and_the_game_starts(

@@ -301,8 +301,9 @@ async def test_presses_from_the_page_and_the_buttons_mix_in_one_game(abot, stand
     assert state["result"]["text"].split(" · ")[0] in final.text()
 
 
+@pytest.mark.parametrize("started", ["by a command", "in the Activity"])
 async def test_after_a_restart_a_page_signs_in_again_and_sees_the_same_table(
-        start_bot, standin, world, tmp_path, http, monkeypatch):
+        start_bot, standin, world, tmp_path, http, monkeypatch, started):
     db = tmp_path / "restart.sqlite3"
 
     def settings(port: int) -> Settings:
@@ -313,9 +314,15 @@ async def test_after_a_restart_a_page_signs_in_again_and_sees_the_same_table(
     monkeypatch.setattr(TableManager, "ai_delay", 3600.0)
     first = await start_bot(HanafudaBot(settings(0)))
     await human_moves_first(first, world)
-    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=3)
     instance = standin.oauth.open_activity(world.channel, world.admin)
-    page, _ = await joined(http, base(first), standin, world.admin, instance)
+    if started == "by a command":
+        await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=3)
+        page, _ = await joined(http, base(first), standin, world.admin, instance)
+    else:  # from the page's lobby: the table lives in the Activity alone
+        page, _ = await joined(http, base(first), standin, world.admin, instance)
+        page.nonce += 1
+        await page.send(type="ai", play="koikoi", level="normal", rounds=0, n=page.nonce)
+        assert (await page.answer(page.nonce))["type"] == "played"
     state = await page.state(lambda s: s["moves"], "the player's turn")
     nonce = await page.press(state)
     assert (await page.answer(nonce))["type"] == "played"
@@ -331,6 +338,8 @@ async def test_after_a_restart_a_page_signs_in_again_and_sees_the_same_table(
     for part in ("game", "players", "field", "hand", "stock", "log", "you"):
         assert after[part] == before[part], part
     assert signed["session"] not in first.activity_server.sessions._by_token
+    await second.publisher.drain()
+    assert bool(table_messages(standin, world.channel)) == (started == "by a command")
 
 
 async def test_a_page_open_before_the_game_shows_it_and_warns_when_time_runs_short(abot, standin, world, http):

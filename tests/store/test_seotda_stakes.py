@@ -30,6 +30,9 @@ class Quiet:
     def deliver_hands(self, table):
         pass
 
+    def show_last_move(self, table, events):
+        pass
+
     def show_move(self, table, events):
         pass
 
