@@ -20,7 +20,7 @@ from bot.verify import recorded_deals
 M = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 SEEDS = 1000
-ROUNDS = 3  # rounds played of each match (every round dealt so far is compared)
+ROUNDS = 2  # rounds played of each match (every round dealt so far is compared)
 
 
 # -- the page's commitment and derivation -----------------------------------------------------------
