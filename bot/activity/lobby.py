@@ -13,6 +13,7 @@ in memory by the process that serves the channel's pages.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,6 +83,17 @@ class ActivityLobbies:
         language = languages.of_guild_now(guild_id) if languages is not None else DEFAULT
         return Where(Place(guild_id, channel_id, guest=False, public=True, guild_id=guild_id,
                            activity=True), language)
+
+    async def recover(self, owns: Callable[[int | None], bool]) -> None:
+        """After a restart: the seats still open in the channels of this process's servers
+        (kept in the store; who took them is named again as their pages come back)."""
+        for lobby in await self.bot.store.open_activity_lobbies():
+            if owns(lobby.guild_id):
+                self.open[lobby.channel_id] = lobby
+
+    def seen(self, user_id: int, name: str) -> None:
+        """A page signed in as ``user_id``: the name its seats are shown under."""
+        self.names[user_id] = name
 
     def offer(self, channel_id: int, language: str, viewer_id: int) -> dict[str, Any]:
         return offer(language, self.open.get(channel_id), self.names, viewer_id)

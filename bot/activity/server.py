@@ -124,6 +124,7 @@ class ActivityServer:
         plan = getattr(self.bot, "shard_plan", None)
         if plan is not None and not plan.whole:  # the other processes pass this one its pages
             await self.bot.store.register_activity(list(plan.ids), self.address)
+        await self.lobbies.recover(plan.owns if plan is not None else lambda guild_id: True)
 
     @property
     def address(self) -> str:
@@ -310,6 +311,7 @@ class ActivityServer:
                         self.clock())
         viewer.guild_id = instance.guild_id
         session.sockets.add(viewer)
+        self.lobbies.seen(session.user_id, session.name)
         viewer.send(welcome(session.user_id, session.name, session.language))
         self.surface.join(viewer)
         return viewer
@@ -365,6 +367,7 @@ class ActivityServer:
                         self.clock())
         viewer.guild_id = int(guild) if guild is not None else None
         session.sockets.add(viewer)
+        self.lobbies.seen(session.user_id, session.name)
         viewer.send(welcome(session.user_id, session.name, session.language))
         self.surface.join(viewer)
         return viewer

@@ -356,6 +356,14 @@ async def recover(conn: aiosqlite.Connection, now: int,
     return settled
 
 
+async def open_activity_lobbies(conn: aiosqlite.Connection) -> list[Lobby]:
+    """Open lobbies with no message: the seats opened from an Activity's page, oldest first."""
+    rows = await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM lobbies WHERE status = 'open' AND kind = 'lobby' "
+        f"AND message_id IS NULL ORDER BY created_at")
+    return [_lobby(r) for r in rows]
+
+
 async def open_challenges(conn: aiosqlite.Connection) -> list[Lobby]:
     """Open challenges and rematches (their expiry timers are restarted after a restart)."""
     rows = await conn.execute_fetchall(

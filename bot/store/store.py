@@ -1073,6 +1073,12 @@ class Store:
         says are this process's: another process may be starting its own right now)."""
         return await self._db.transact(lambda conn: lobbies.recover(conn, self._db.now_ms(), owns))
 
+    async def open_activity_lobbies(self) -> list[Lobby]:
+        """Every open lobby opened from an Activity's page (one with no message), oldest first:
+        a restart shows their seats again."""
+        async with self._db.snapshot() as conn:
+            return await lobbies.open_activity_lobbies(conn)
+
     async def open_challenges(self) -> list[Lobby]:
         """Every open challenge and rematch, soonest expiry first."""
         async with self._db.snapshot() as conn:

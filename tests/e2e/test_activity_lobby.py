@@ -152,3 +152,33 @@ async def test_outside_a_server_with_the_bot_the_lobby_says_why(lbot, standin, w
     assert idle["lobby"] is None and idle["why"].startswith("Games start in the Activity only")
     answer = await send(page, type="ai", play="koikoi", level="normal", rounds=1)
     assert answer["code"] == "lobby" and answer["text"] == idle["why"]
+
+
+async def test_seats_open_in_the_activity_stay_open_through_a_restart(start_bot, standin, world,
+                                                                       tmp_path, http):
+    db = tmp_path / "restart.sqlite3"
+
+    def settings(port: int) -> Settings:
+        return Settings(token=standin.token, database_path=db, dev_guild_id=world.guild.id,
+                        activity_port=port, client_secret=standin.oauth.client_secret)
+
+    first = await start_bot(HanafudaBot(settings(0)))
+    instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
+    host, _ = await joined(http, base(first), standin, world.admin, instance)
+    await lobby_of(host)
+    assert (await send(host, type="open", play="koikoi", seats=2, rounds=1))["type"] == "played"
+    await lobby_of(host, lambda lobby: lobby["open"], "the open seats")
+    port = first.activity_server.port
+    await first.close()
+    assert await host.closed() == 1012
+
+    second = await start_bot(HanafudaBot(settings(port)))
+    second.tables.ai_delay = 0.01
+    host, _ = await joined(http, base(second), standin, world.admin, instance)  # it comes back
+    friend, _ = await joined(http, base(second), standin, world.player, instance)
+    seen = await lobby_of(friend, lambda lobby: lobby["open"], "the seats opened before the restart")
+    assert seen["open"]["taken"] == ["alice"] and seen["open"]["seats"] == 2
+    assert (await send(friend, type="sit"))["type"] == "played"
+    ours = await host.state(lambda s: s["you"]["seat"] == 0, "the host's seat")
+    assert [p["name"] for p in ours["players"]] == ["alice", "bob"]
+    assert second.tables.get(ours["game"]["id"]).home == HOME_ACTIVITY
