@@ -266,6 +266,8 @@ class Database:
         return cls(writer, reader, clock, path, temp_dir)
 
     async def close(self) -> None:
+        while self._tripping is not None and not self._tripping.done():  # writes already asked for
+            await asyncio.shield(self._tripping)
         async with self._write_lock:
             await self._reader.close()
             await self._writer.close()

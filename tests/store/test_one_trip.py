@@ -105,3 +105,21 @@ async def test_writes_that_come_together_go_in_one_trip_each_its_own_transaction
     assert [r if isinstance(r, int) else "refused" for r in results] == [1, 2, "refused", 4, 5, 6]
     assert await rows(db) == [(k, f"v{k}") for k in (1, 2, 4, 5, 6)]
     assert len(trips) == 1  # six writes that came together: one trip to the thread
+
+
+async def test_writes_asked_for_before_a_close_are_stored_by_it(tmp_path):
+    store = await Store.open(tmp_path / "closing.sqlite3")
+    db = store._db
+    await db.transact(lambda conn: conn.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)"))
+    writes = [asyncio.ensure_future(db.transact(
+        lambda conn, k=k: conn.execute("INSERT INTO t VALUES (?, 'v')", (k,)), one_trip=True))
+        for k in range(5)]
+    await asyncio.sleep(0)  # one turn of the loop: each write has asked (none is done)
+    assert not any(w.done() for w in writes)
+    await store.close()
+    assert all(w.done() and w.exception() is None for w in writes)
+    again = await Store.open(tmp_path / "closing.sqlite3")
+    try:
+        assert tuple(await again._db.fetchone("SELECT COUNT(*) FROM t")) == (5,)
+    finally:
+        await again.close()
