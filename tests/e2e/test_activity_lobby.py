@@ -88,7 +88,7 @@ async def test_a_page_with_no_game_plays_the_ai_from_the_lobby(lbot, standin, wo
     assert len(lbot.tables.tables) == 1
     assert (await send(page, type="lobby"))["text"] == ("This game is still running; the lobby "
                                                         "opens when it ends.")
-    await play_to_the_end(page)
+    await play_to_the_end(page, state)
     await lbot.publisher.drain()
     assert not table_messages(standin, world.channel)  # no table, no round summary, no alert
     assert standin.requests[asked:] == []  # not one request to Discord for the whole game
@@ -96,15 +96,17 @@ async def test_a_page_with_no_game_plays_the_ai_from_the_lobby(lbot, standin, wo
     assert (await lobby_of(page, what="the lobby after the game"))["open"] is None
 
 
-async def play_to_the_end(page) -> dict:
-    """The page presses the first move offered each turn until the game is over."""
-    pressed = -1
-    while not (state := await page.state(
-            lambda s, p=pressed: s["game"]["over"] or (s["moves"] and s["game"]["seq"] > p),
-            f"a turn after move {pressed} or the end"))["game"]["over"]:
-        pressed = state["game"]["seq"]
-        answer = await page.answer(await page.press(state))
-        assert answer["type"] == "played" or "earlier turn" in answer["text"], answer
+async def play_to_the_end(page, state: dict) -> dict:
+    """From ``state``, the newest the page has read, the page presses the first move offered
+    each turn until the game is over."""
+    while not state["game"]["over"]:
+        seen = state["game"]["seq"]
+        if state["moves"]:
+            answer = await page.answer(await page.press(state))
+            assert answer["type"] == "played" or "earlier turn" in answer["text"], answer
+        state = await page.state(
+            lambda s, p=seen: s["game"]["over"] or (s["moves"] and s["game"]["seq"] > p),
+            f"a turn after move {seen} or the end")
     return state
 
 
