@@ -147,9 +147,10 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
     unit = ("{n} chip", "{n} chips") if is_betting(table.game) else ("{n} point", "{n} points")
     current = table.match.current_player
     finished = table.finished or table.closing is not None
-    settling = table.match.is_over and not finished  # the last move shown, its result on the way
+    # Between the last move and its stored result nobody plays, though the game is not yet over.
+    playing = not finished and not table.match.is_over
     turn_text = ""
-    if not finished and not settling and current is not None:
+    if playing and current is not None:
         turn_text = (t("Slap race!") if table.in_race else t("Your turn") if current == seat
                      else t("{name} to play", name=names[current]))
     state: dict[str, Any] = {
@@ -165,9 +166,8 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
         "pots": [[label, chips, number(chips)] for label, chips in view.pots],
         "to_call": view.to_call, "stage": view.stage,
         "log": lines, "last": view.last_move,
-        "turn": {"seat": None if finished or settling else current, "text": turn_text,
-                 "deadline": table.deadline if table.turn_seat is not None and not finished
-                 and not settling else None,
+        "turn": {"seat": current if playing else None, "text": turn_text,
+                 "deadline": table.deadline if table.turn_seat is not None and playing else None,
                  "now": now},
         "result": result, "summary": _summary(table),
         "race": None, "hand": None, "moves": [], "prompt": "", "fields": [],
@@ -179,11 +179,11 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
     if seat is not None and not is_ai(table.players[seat]):
         mine = table.match.observation(seat)
         hand = presenter.hand_view(mine)
-        if finished or settling:
+        if not playing:
             hand = replace(hand, playable=(), decision=(), legend="")
         state["hand"] = {"cards": list(hand.cards), "playable": list(hand.playable),
                          "legend": hand.legend, "caption": hand.caption}
-        if not finished and not settling and not table.in_race and current == seat:
+        if playing and not table.in_race and current == seat:
             state["moves"] = _moves(table, mine)
             state["prompt"] = presenter.for_game(table.game).prompt(mine)
         state["fields"] = [] if finished else [list(f) for f in presenter.hand_fields(mine)]

@@ -625,11 +625,12 @@ class TablePublisher:
         marks = await self._load(table)
         await table.settled.wait()  # moves offered under the number they will be stored with
         update = self._hand_update(table, seat)
+        retired = self._hand_update(table, seat, superseded=True) if feed.superseded.get(seat) else None
         while feed.superseded.get(seat):  # each taken off once shown (a failed edit is retried)
             old = feed.superseded[seat][0]
             if old is not feed.hand_via.get(seat) and old.fresh:  # not pressed again meanwhile
-                await self._apply(feed, old.message_id, self._hand_update(table, seat, superseded=True),
-                                  old, None)
+                retired = retired or self._hand_update(table, seat, superseded=True)
+                await self._apply(feed, old.message_id, retired, old, None)
             feed.superseded[seat].remove(old)
         via = feed.hand_via.get(seat)
         if via is not None and not via.fresh:
