@@ -90,7 +90,8 @@ async def test_seotda_with_a_stake_survives_a_restart_mid_betting_and_settles_ex
         "t.from_account WHERE t.game_id = ? AND t.kind = 'stake'", (table.game_id,))
     assert sorted(tuple(r) for r in stakes if r[0] == "user") == sorted(("user", u.id, BUY_IN) for u in users)
     assert [tuple(r) for r in stakes if r[0] == "house"] == [("house", None, BUY_IN)]  # the AI's seat
-    assert table.match.round.in_pot == [ANTE] * 3
+    # every seat antes; the AI may already have bet (it acts at once), the members have not
+    assert sorted(table.match.round.in_pot)[:2] == [ANTE, ANTE] and min(table.match.round.in_pot) == ANTE
     await check_chips(store, guild, table, before)
     player = Player(standin, world.channel, users)
     while True:  # play until a member is to act in a betting round someone has already bet in
