@@ -7,12 +7,14 @@ from __future__ import annotations
 import contextlib
 import gc
 import weakref
+from unittest.mock import MagicMock
 
 import discord
 
 from bot.discord_ui import controls as table_ui
 from bot.discord_ui.controls import ActionButton, HandButton
 from bot.discord_ui.parts import controls, png
+from bot.discord_ui.publisher import Via
 
 
 @contextlib.contextmanager
@@ -74,3 +76,100 @@ async def test_the_view_discord_py_builds_for_a_move_press_goes_with_its_last_re
         del view, button
         assert gone() is None
     assert pressed == [(7, 3, "k0")]
+
+
+async def test_the_layout_discord_py_builds_for_a_press_on_a_laid_out_message_goes_too(monkeypatch):
+    pressed = []
+
+    async def press_move(interaction, gid, seq, key):
+        pressed.append((gid, seq, key))
+
+    monkeypatch.setattr(table_ui, "press_move", press_move)
+    with no_collector():
+        # as discord.py runs a press on a one-message table: a container of text, a picture and
+        # rows of buttons, each pointing at its row, each row at the container, all at the view
+        row = discord.ui.ActionRow(*(discord.ui.Button(label=f"Move {i}", custom_id=f"hf:act:7:3:k{i}")
+                                     for i in range(5)))
+        gallery = discord.ui.MediaGallery()
+        gallery.add_item(media="attachment://table.png")
+        container = discord.ui.Container(discord.ui.TextDisplay("## Koi-Koi"), gallery, row)
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        pressed_item = row.children[0]
+        button = ActionButton(7, 3, "k0", "Move 0")
+        row._swap_item(pressed_item, button, "hf:act:7:3:k0")
+        button._view = view
+        del pressed_item
+        gone = [weakref.ref(o) for o in (view, container, row, gallery, row.children[1])]
+        await button.callback(None)
+        del view, container, row, gallery, button
+        assert [ref() for ref in gone] == [None] * len(gone)
+    assert pressed == [(7, 3, "k0")]
+
+
+async def test_every_control_lets_go_of_the_view_however_its_press_ends(monkeypatch):
+    async def fails(interaction, gid, seq, key):
+        raise RuntimeError("the press failed")
+
+    monkeypatch.setattr(table_ui, "press_move", fails)
+    assert all(issubclass(control, table_ui.Forgets) for control in table_ui.CONTROLS)
+    with no_collector():
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Other", custom_id="hf:act:7:3:k1"))
+        button = ActionButton(7, 3, "k0", "Move 0")
+        view.add_item(button)
+        gone = weakref.ref(view)
+        try:
+            await button.callback(None)
+        except RuntimeError:
+            pass
+        else:
+            raise AssertionError("the failure was swallowed")
+        del view, button
+        assert gone() is None
+
+
+def _interaction(ident: int) -> discord.Interaction:
+    """A real discord.py interaction of a button press (its state is a stand-in: nothing is sent)."""
+    state = MagicMock()
+    state._get_guild.return_value = None
+    state.store_user = lambda data, cache=True: discord.User(state=state, data=data)
+    data = {"id": str(ident), "type": 3, "application_id": "2", "token": "tok", "version": 1,
+            "attachment_size_limit": 1000, "data": {"custom_id": "hf:act:7:3:k0", "component_type": 2},
+            "user": {"id": "5", "username": "alice", "discriminator": "0", "avatar": None},
+            "channel_id": "9", "app_permissions": "0", "entitlements": [],
+            "authorizing_integration_owners": {}, "context": 1}
+    return discord.Interaction(data=data, state=state)
+
+
+def _alive(ident: int) -> bool:
+    return any(type(o) is discord.Interaction and o.id == ident for o in gc.get_objects())
+
+
+async def test_a_press_interaction_goes_once_its_callback_and_its_last_token_are_done(monkeypatch):
+    kept: dict[str, Via] = {}
+
+    async def press_move(interaction, gid, seq, key):
+        interaction.response  # answered through it, which ties it to its response
+        kept["hand"] = Via(interaction, None)  # the token the publisher keeps for the hand
+
+    monkeypatch.setattr(table_ui, "press_move", press_move)
+    with no_collector():
+        interaction = _interaction(101)
+        await ActionButton(7, 3, "k0", "Move 0").callback(interaction)
+        del interaction
+        assert _alive(101)  # the token still edits the hand through it
+        assert hasattr(kept["hand"].interaction, "_cs_response")  # and may still answer
+        kept["hand"] = Via(_interaction(102), None)  # a newer press's token replaces it
+        assert not _alive(101)
+
+
+async def test_a_token_that_outlives_nothing_else_does_not_untie_a_command(monkeypatch):
+    # no control handled this interaction (a command): its handler's end is unknown, so a token
+    # dropped meanwhile leaves it answerable
+    with no_collector():
+        interaction = _interaction(103)
+        response = interaction.response
+        via = Via(interaction, None)
+        del via
+        assert interaction.response is response

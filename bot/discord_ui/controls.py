@@ -10,6 +10,7 @@ control from an earlier turn is recognised and refused politely.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 from typing import Any
@@ -19,6 +20,7 @@ import discord
 from bot import metrics
 from bot.discord_ui.app import app
 from bot.discord_ui.entry_point import launch_activity
+from bot.discord_ui.held import release, track
 from bot.discord_ui.hints import answer_hint
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.places import place_of
@@ -145,15 +147,42 @@ async def relayed(interaction: discord.Interaction, kind: str, gid: int, seq: in
 
 def forget_view(item: discord.ui.Item[Any]) -> None:
     """To run a press on a dynamic item, discord.py builds a whole view from the pressed message
-    and drops it afterwards, it and its items pointing at each other: a cycle that would wait
-    for a full collection of the garbage collector. Emptied once the press is handled, the view
-    goes with its last reference (moves are most of the presses, so their controls do this)."""
+    and drops it afterwards, its items pointing at it and, in a laid-out message, at the
+    container and row that hold them: cycles that would wait for a full collection of the
+    garbage collector. Untied once the press is handled, the view goes with its last reference."""
     view = item.view
-    if view is not None:
-        view.clear_items()
+    if view is None:
+        return
+    for child in [*view.walk_children(), item, getattr(item, "item", item)]:
+        child._view = None
+        child._parent = None
+    view.clear_items()
 
 
-class ActionButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
+class Forgets:
+    """Mixin of every control (before ``discord.ui.DynamicItem`` in the bases): the view discord.py
+    built for the press is let go of once the callback is over, however it ended, and so is the
+    interaction unless a token still holds it (:mod:`bot.discord_ui.held`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        callback = cls.__dict__.get("callback")
+        if callback is None:
+            return
+
+        @functools.wraps(callback)
+        async def handled(self: Any, interaction: discord.Interaction) -> None:
+            track(interaction)
+            try:
+                await callback(self, interaction)
+            finally:
+                forget_view(self)
+                release(interaction)
+
+        cls.callback = handled  # type: ignore[attr-defined]
+
+
+class ActionButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>#[0-9]+|[A-Za-z0-9_:>+]+)"):
     """One legal move of the player to act."""
 
@@ -168,16 +197,13 @@ class ActionButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["gid"]), int(match["seq"]), match["action"], item.label or "Move")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await press_move(interaction, self.gid, self.seq, self.action)
-        finally:
-            forget_view(self)
+        await press_move(interaction, self.gid, self.seq, self.action)
 
 
 MOVE_KEY = re.compile(r"#[0-9]+|[A-Za-z0-9_:>+]+")
 
 
-class MoveSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
+class MoveSelect(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"hf:mv:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<part>[0-9]+)"):
     """The legal moves as menus when there are more than buttons fit (25): every move reachable."""
 
@@ -195,14 +221,11 @@ class MoveSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["gid"]), int(match["seq"]), int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            values = (interaction.data or {}).get("values") or []
-            if len(values) != 1 or not MOVE_KEY.fullmatch(str(values[0])):
-                await refuse(interaction, t("Choose one move from the menu."))
-                return
-            await press_move(interaction, self.gid, self.seq, str(values[0]))
-        finally:
-            forget_view(self)
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1 or not MOVE_KEY.fullmatch(str(values[0])):
+            await refuse(interaction, t("Choose one move from the menu."))
+            return
+        await press_move(interaction, self.gid, self.seq, str(values[0]))
 
 
 def action_key(gid: int, seq: int, action: Action, index: int) -> str:
@@ -210,7 +233,7 @@ def action_key(gid: int, seq: int, action: Action, index: int) -> str:
     return str(action) if len(f"hf:act:{gid}:{seq}:{action}") <= 100 else f"#{index}"
 
 
-class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
+class SlapButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
     """First Bloom's race: slap the hand of the player who went out. Posted in the channel and
     on the hands of DM players alike; presses count in the order the bot receives them."""
 
@@ -243,7 +266,7 @@ class SlapButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], tem
         await interaction.followup.send(slapped(events), ephemeral=True)
 
 
-class HandButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
+class HandButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
     """'My hand': the hand as a fresh ephemeral message, for anyone whose DMs are closed."""
 
     def __init__(self, gid: int) -> None:
@@ -281,7 +304,7 @@ async def shown_ended(interaction: discord.Interaction, gid: int) -> bool:
     return await guest.show_ended(interaction, gid)
 
 
-class RulesButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
+class RulesButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
     """The yaku sheet of the game, privately."""
 
     def __init__(self, game: str) -> None:
@@ -305,7 +328,7 @@ class RulesButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"
         await interaction.followup.send(embed=embed, file=png(data, "rules.png"), ephemeral=True)
 
 
-class ForfeitButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
+class ForfeitButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"hf:forfeit:(?P<gid>[0-9]+)(?P<sure>:sure)?"):
     """Forfeit, with a private confirmation first."""
 
@@ -341,7 +364,7 @@ class ForfeitButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
             await refuse(interaction, str(exc))
 
 
-class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
+class CancelButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
     """Cancel the game and refund the stakes: the host or a member with Manage Server only."""
 
     def __init__(self, gid: int) -> None:
@@ -368,7 +391,7 @@ class CancelButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], t
             await refuse(interaction, str(exc))
 
 
-class ActivityButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button],
+class ActivityButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button],
                      template=r"hf:activity:(?P<gid>[0-9]+)"):
     """'Play in the Activity': Discord opens the bot's Activity in the channel, where the page
     joins the channel's table (docs/activity.md). Shown only while the Activity is on."""
@@ -383,7 +406,7 @@ class ActivityButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button],
         await launch_activity(interaction)
 
 
-class HintButton(Speaks, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hint:(?P<gid>[0-9]+)"):
+class HintButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hint:(?P<gid>[0-9]+)"):
     """'Hint': the move the search prefers, privately, in casual games (bot.discord_ui.hints)."""
 
     def __init__(self, gid: int, row: int | None = None) -> None:

@@ -39,6 +39,7 @@ from bot.discord_ui.controls import (
 )
 from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
 from bot.discord_ui.fair import add_deal
+from bot.discord_ui.held import hold, release
 from bot.discord_ui.layout import Card, layout, text_of
 from bot.discord_ui.parts import ACCENT, controls, png, rematch_face
 from bot.discord_ui.text import shown
@@ -110,6 +111,12 @@ class Via:
     answered: asyncio.Event | None = None
     withdrawn: bool = False
     followup: bool = False  # the message is a follow-up of the interaction, not its answer
+
+    def __post_init__(self) -> None:
+        hold(self.interaction)
+
+    def __del__(self) -> None:
+        release(self.interaction)
 
     @property
     def fresh(self) -> bool:
