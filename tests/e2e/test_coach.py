@@ -147,3 +147,26 @@ async def test_no_hint_in_staked_games_or_where_the_server_turned_them_off(hbot,
     await world.player.slash(world.channel, "koikoi", ai="normal", rounds=1)
     casual = await first_hand(standin, world.player)
     assert hint_id(casual) is None and controls(casual)
+
+
+SEOTDA_PICK = {"en": "The AI's pick is", "ja": "AIのおすすめは", "ko": "AI가 고른 수는"}
+SEOTDA_EACH = {"en": "Your chance to win the hand with each choice:",
+               "ja": "それぞれを選んだときにこの勝負に勝つ確率：", "ko": "선택별로 이 판을 이길 확률:"}
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ko"])
+async def test_a_seotda_hint_gives_every_bet_its_chips_and_chance(hbot, standin, world, language):
+    world.admin.locale = language
+    await world.admin.slash(world.channel, "seotda", ai="normal", rounds=1)
+    hand = await first_hand(standin, world.admin)
+    bets = controls(hand)
+    pressed = await world.admin.click(hand, hint_id(hand))
+    answer = await standin.wait_for(lambda: next((m for m in pressed.messages if m.embeds), None),
+                                    "the hint", channels=[pressed.channel])
+    assert answer.ephemeral and answer.ephemeral_for.id == world.admin.id
+    assert HINT_TITLES[language] in embed(answer)["title"]
+    text = embed(answer)["description"]
+    assert SEOTDA_PICK[language] in text and SEOTDA_EACH[language] in text
+    choices = [line for line in text.splitlines() if line.startswith("• ")]
+    assert len(choices) == len(bets) >= 2  # every bet the hand offers, each with its chance
+    assert all(line.endswith("%") for line in choices)
