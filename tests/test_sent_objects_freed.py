@@ -156,10 +156,14 @@ async def test_a_press_interaction_goes_once_its_callback_and_its_last_token_are
     monkeypatch.setattr(table_ui, "press_move", press_move)
     with no_collector():
         interaction = _interaction(101)
+        interaction.message = pressed = weakref.WeakSet()  # stands for the pressed hand as read
+        gone = weakref.ref(pressed)
+        del pressed
         await ActionButton(7, 3, "k0", "Move 0").callback(interaction)
         del interaction
         assert _alive(101)  # the token still edits the hand through it
         assert hasattr(kept["hand"].interaction, "_cs_response")  # and may still answer
+        assert gone() is None  # but the pressed message, read while the press was handled, went
         kept["hand"] = Via(_interaction(102), None)  # a newer press's token replaces it
         assert not _alive(101)
 

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import logcontext
+from bot import i18n, logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
@@ -221,7 +221,8 @@ class HanafudaBot(commands.AutoShardedBot):
     def freeze_heap(self) -> None:
         """Once connected, move what lives as long as the process out of the collector's sight.
 
-        Modules, the command tree, the guild cache and the resumed tables are most of the heap.
+        Modules, the command tree, the guild cache, the languages' data and the resumed tables
+        are most of the heap.
         Left in the oldest generation, every full collection walks them all, holding the event
         loop for tens of milliseconds at a time under load; frozen, a full pass walks only what
         the running tables allocated since. Done once: what a later reconnect builds stays
@@ -231,6 +232,7 @@ class HanafudaBot(commands.AutoShardedBot):
         if _heap_frozen:
             return
         _heap_frozen = True
+        i18n.warm()
         gc.collect()
         gc.freeze()
         log.info("heap frozen: %d objects outside the collector's passes", gc.get_freeze_count())

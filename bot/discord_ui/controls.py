@@ -20,7 +20,7 @@ import discord
 from bot import metrics
 from bot.discord_ui.app import app
 from bot.discord_ui.entry_point import launch_activity
-from bot.discord_ui.held import release, track
+from bot.discord_ui.held import handled, track
 from bot.discord_ui.hints import answer_hint
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.places import place_of
@@ -171,15 +171,15 @@ class Forgets:
             return
 
         @functools.wraps(callback)
-        async def handled(self: Any, interaction: discord.Interaction) -> None:
+        async def run(self: Any, interaction: discord.Interaction) -> None:
             track(interaction)
             try:
                 await callback(self, interaction)
             finally:
                 forget_view(self)
-                release(interaction)
+                handled(interaction)
 
-        cls.callback = handled  # type: ignore[attr-defined]
+        cls.callback = run  # type: ignore[attr-defined]
 
 
 class ActionButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button],

@@ -8,6 +8,11 @@ to edit a hand (:class:`bot.discord_ui.publisher.Via`); each of them holds it he
 callback is over and the last token is gone the pair is untied, so the interaction goes with
 its last reference. Interactions no control handled (commands) are never untied: nothing here
 knows when their handlers end.
+
+A token lives up to 15 minutes, a table keeps one per player, and what it needs of the
+interaction is its token and channel: the pressed message, as discord.py read it (every text,
+picture and button of a laid-out hand), is let go of when the callback ends, so that the
+collector's full passes do not walk it for the token's whole life.
 """
 
 from __future__ import annotations
@@ -31,6 +36,13 @@ def track(interaction: Any) -> None:
     if extras is not None:
         extras[TRACKED] = True
         extras[HOLDS] = extras.get(HOLDS, 0) + 1
+
+
+def handled(interaction: Any) -> None:
+    """A control's callback is over: the pressed message goes, and the callback's hold."""
+    if _extras(interaction) is not None:
+        interaction.message = None
+    release(interaction)
 
 
 def hold(interaction: Any) -> None:

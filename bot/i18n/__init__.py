@@ -146,3 +146,13 @@ def number(n: int | float, *, signed: bool = False) -> str:
     """``n`` as the current language writes it ("1,200"); ``signed`` shows a plus on a gain."""
     text = format_decimal(n, locale=_language.get())
     return "+" + text if signed and n > 0 else text
+
+
+def warm() -> None:
+    """Read every language's catalog and number formats now, not at the first sentence that
+    needs them: a long-lived process freezes what it read at start out of the garbage
+    collector's passes (``HanafudaBot.freeze_heap``), and Babel's locale data is thousands of
+    objects."""
+    for language in LANGUAGES:
+        translations(language)
+        format_decimal(1234.5, locale=language)
