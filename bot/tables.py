@@ -67,6 +67,10 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 the last repeats until the step succeeds or the game ends."""
 LOG_LENGTH = 6
 """Lines of the table's log, the latest moves narrated."""
+STARTS_AT_ONCE = 8
+"""Games dealt, stored and shown at the same time; more wait their turn. A burst of starts (a
+tournament's round, many commands at once) otherwise wakes together at each step and holds the
+event loop from acknowledging presses meanwhile; each start is already answered by then."""
 REFUSALS_BEFORE_CANCEL = 3
 """A scheduled move the table refuses this many times in a row (not database trouble: a refusal
 that repeats) cancels the game with every stake returned, rather than leave it waiting forever."""
@@ -304,6 +308,7 @@ class TableManager:
         self._rng = Rng(0x5EED)
         self._pool: ProcessPoolExecutor | None = None
         self._starting: set[str] = set()  # start keys being started right now
+        self._admitting = asyncio.Semaphore(STARTS_AT_ONCE)
         self._turn_seconds: dict[int, float] = {}  # guild -> its turn timeout, as last read
         # Called with each table whose game has just ended (finished, forfeited or cancelled),
         # after the end is stored: the tournaments record their results from it.
@@ -338,10 +343,11 @@ class TableManager:
                 raise AlreadyStarted()
             self._starting.add(key)
         try:
-            return await self._start(guild_id=guild_id, channel_id=channel_id, game=game,
-                                     players=players, names=names, host_id=host_id, rules=rules,
-                                     stake=stake, seed=seed, deal=deal, key=key, via=via,
-                                     headline=headline, home=home)
+            async with self._admitting:
+                return await self._start(guild_id=guild_id, channel_id=channel_id, game=game,
+                                         players=players, names=names, host_id=host_id,
+                                         rules=rules, stake=stake, seed=seed, deal=deal, key=key,
+                                         via=via, headline=headline, home=home)
         finally:
             if key is not None:
                 self._starting.discard(key)
