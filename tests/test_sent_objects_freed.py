@@ -10,6 +10,7 @@ import weakref
 from unittest.mock import MagicMock
 
 import discord
+import pytest
 
 from bot.discord_ui import controls as table_ui
 from bot.discord_ui.controls import ActionButton, HandButton
@@ -56,13 +57,19 @@ def test_a_sent_picture_goes_with_its_last_reference():
     assert isinstance(png(b"x", "a.png"), discord.File)
 
 
-async def test_the_view_discord_py_builds_for_a_move_press_goes_with_its_last_reference(monkeypatch):
-    pressed = []
+@pytest.fixture
+def pressed(monkeypatch) -> list[tuple[int, int, str]]:
+    """The moves pressed, recorded instead of played."""
+    moves: list[tuple[int, int, str]] = []
 
     async def press_move(interaction, gid, seq, key):
-        pressed.append((gid, seq, key))
+        moves.append((gid, seq, key))
 
     monkeypatch.setattr(table_ui, "press_move", press_move)
+    return moves
+
+
+async def test_the_view_discord_py_builds_for_a_move_press_goes_with_its_last_reference(pressed):
     with no_collector():
         # as discord.py runs a press: the message's controls in a view, the pressed one swapped
         # for the dynamic item, which points at that view
@@ -78,13 +85,7 @@ async def test_the_view_discord_py_builds_for_a_move_press_goes_with_its_last_re
     assert pressed == [(7, 3, "k0")]
 
 
-async def test_the_layout_discord_py_builds_for_a_press_on_a_laid_out_message_goes_too(monkeypatch):
-    pressed = []
-
-    async def press_move(interaction, gid, seq, key):
-        pressed.append((gid, seq, key))
-
-    monkeypatch.setattr(table_ui, "press_move", press_move)
+async def test_the_layout_discord_py_builds_for_a_press_on_a_laid_out_message_goes_too(pressed):
     with no_collector():
         # as discord.py runs a press on a one-message table: a container of text, a picture and
         # rows of buttons, each pointing at its row, each row at the container, all at the view

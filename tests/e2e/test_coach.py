@@ -122,17 +122,23 @@ def hint_id(message) -> str | None:
     return next((c for c in message.custom_ids() if c.startswith("hf:hint:")), None)
 
 
-@pytest.mark.parametrize("language", ["en", "ja", "ko"])
-async def test_a_casual_game_offers_a_hint_answered_privately(hbot, standin, world, language):
+async def hint_on_first_hand(standin, world, game: str, language: str):
+    """The hint the admin gets on the first hand of a casual ``game`` against the AI, in
+    ``language``: the hand, and the answer's text once checked to be theirs alone."""
     world.admin.locale = language
-    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    await world.admin.slash(world.channel, game, ai="normal", rounds=1)
     hand = await first_hand(standin, world.admin)
     pressed = await world.admin.click(hand, hint_id(hand))
     answer = await standin.wait_for(lambda: next((m for m in pressed.messages if m.embeds), None),
                                     "the hint", channels=[pressed.channel])
     assert answer.ephemeral and answer.ephemeral_for.id == world.admin.id
     assert HINT_TITLES[language] in embed(answer)["title"]
-    text = embed(answer)["description"]
+    return hand, embed(answer)["description"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ko"])
+async def test_a_casual_game_offers_a_hint_answered_privately(hbot, standin, world, language):
+    _, text = await hint_on_first_hand(standin, world, "koikoi", language)
     assert PREFERS[language] in text and "%" in text
 
 
@@ -156,16 +162,8 @@ SEOTDA_EACH = {"en": "Your chance to win the hand with each choice:",
 
 @pytest.mark.parametrize("language", ["en", "ja", "ko"])
 async def test_a_seotda_hint_gives_every_bet_its_chips_and_chance(hbot, standin, world, language):
-    world.admin.locale = language
-    await world.admin.slash(world.channel, "seotda", ai="normal", rounds=1)
-    hand = await first_hand(standin, world.admin)
+    hand, text = await hint_on_first_hand(standin, world, "seotda", language)
     bets = controls(hand)
-    pressed = await world.admin.click(hand, hint_id(hand))
-    answer = await standin.wait_for(lambda: next((m for m in pressed.messages if m.embeds), None),
-                                    "the hint", channels=[pressed.channel])
-    assert answer.ephemeral and answer.ephemeral_for.id == world.admin.id
-    assert HINT_TITLES[language] in embed(answer)["title"]
-    text = embed(answer)["description"]
     assert SEOTDA_PICK[language] in text and SEOTDA_EACH[language] in text
     choices = [line for line in text.splitlines() if line.startswith("• ")]
     assert len(choices) == len(bets) >= 2  # every bet the hand offers, each with its chance
