@@ -9,6 +9,8 @@ server is a failure. PostgreSQL refuses to run as root: as root, the cluster bel
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import glob
 import itertools
@@ -50,6 +52,7 @@ class Server:
         self.root = Path(tempfile.mkdtemp(prefix="hf-pg-"))
         self.data = self.root / "data"
         self.user = None
+        self._template: str | None = None
         if os.geteuid() == 0:
             self.user = pwd.getpwnam("postgres")
             os.chown(self.root, self.user.pw_uid, self.user.pw_gid)
@@ -59,7 +62,7 @@ class Server:
 
     def _start(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.root / "log"), "-o",
-                  f"-k {self.root} -c listen_addresses='' -p 5432 -c max_connections=200", "start")
+                  f"-k {self.root} -c listen_addresses='' -p 5432 -c max_connections=200 -c fsync=off -c full_page_writes=off", "start")
 
     def _run(self, program: str, *args: str) -> None:
         command = [str(self.bindir / program), *args]
@@ -70,11 +73,33 @@ class Server:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@/{database}?host={self.root}&port=5432"
 
-    def new_database(self) -> str:
+    def new_database(self, *, migrated: bool = False) -> str:
+        """A new database: empty, or ``migrated`` (a copy of one the project's migrations were
+        applied to once, which is what a store's first open makes of an empty one)."""
         name = f"hf_{os.getpid()}_{next(_names)}"
+        template = f' TEMPLATE "{self._migrated()}"' if migrated else ""
         with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"{template} STRATEGY FILE_COPY')
         return name
+
+    def _migrated(self) -> str:
+        if self._template is None:
+            from bot.store.db import load_migrations
+            from bot.store.postgres import migrate
+
+            name = "hf_migrated"
+            with psycopg.connect(self.url(), autocommit=True) as conn:
+                conn.execute(f'CREATE DATABASE "{name}" STRATEGY FILE_COPY')
+
+            async def apply() -> None:
+                async with await psycopg.AsyncConnection.connect(self.url(name), autocommit=True) as conn:
+                    await migrate(conn, load_migrations())
+
+            # A thread of its own: a fixture may be set up while a test's event loop runs.
+            with concurrent.futures.ThreadPoolExecutor(1) as thread:
+                thread.submit(asyncio.run, apply()).result()
+            self._template = name
+        return self._template
 
     def drop_database(self, name: str) -> None:
         with contextlib.suppress(psycopg.Error), psycopg.connect(self.url(), autocommit=True) as conn:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator, FormatChecker, validators
 from jsonschema.exceptions import ValidationError, by_relevance
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
@@ -176,12 +176,123 @@ def _pinpoint(errors: list[ValidationError]) -> ValidationError | None:
     return error
 
 
+_JSON_TYPES = {"null": (type(None),), "boolean": (bool,), "object": (dict,), "array": (list,),
+               "string": (str,), "number": (int, float), "integer": (int,)}
+
+
+def _json_type_in(instance: Any, names: str | list[str]) -> bool:
+    names = [names] if isinstance(names, str) else names
+    for name in names:
+        kinds = _JSON_TYPES.get(name)
+        if kinds is None:
+            return True  # a type this check does not know: let the schema decide
+        if isinstance(instance, kinds) and not (isinstance(instance, bool) and bool not in kinds):
+            if name != "integer" or not isinstance(instance, float) or instance.is_integer():
+                return True
+    return False
+
+
+def _same_json_value(a: Any, b: Any) -> bool:
+    """JSON's equality for the scalars a discriminator names: true is not 1."""
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
+
+
+def _allowed(schema: Any) -> list[Any] | None:
+    """The values ``schema`` allows when it lists them (``enum`` or ``const``) and they are all
+    scalars, else None."""
+    if not isinstance(schema, dict):
+        return None
+    values = schema["enum"] if "enum" in schema else [schema["const"]] if "const" in schema else None
+    if not isinstance(values, list) or any(isinstance(v, (dict, list)) for v in values):
+        return None
+    return values
+
+
+class _Unions:
+    """Which branches of a union can hold an instance at all, judged by what each branch says of
+    itself at once: its JSON type, the values it lists, and those its ``type`` field may take.
+
+    Discord's unions (components, callbacks) name dozens of object schemas told apart by their
+    ``type`` field; checking an instance against each in turn built tens of thousands of errors
+    per message and made the check most of an end-to-end test's time. A branch ruled out here
+    fails under the full check too, so a union with exactly the matches it needs among the rest
+    is valid; any other outcome is left to the full check, whose errors are unchanged.
+    """
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        self.document = document
+        self._marks: dict[int, tuple[list[Any], list[tuple[Any, list[Any] | None]]]] = {}
+
+    def _target(self, branch: Any) -> Any:
+        for _ in range(8):  # a chain of references, as the spec writes them
+            ref = branch.get("$ref") if isinstance(branch, dict) else None
+            if not isinstance(ref, str) or not ref.startswith("#/"):
+                return branch
+            node: Any = self.document
+            for part in ref[2:].split("/"):
+                node = node[part.replace("~1", "/").replace("~0", "~")]
+            branch = node
+        return branch
+
+    def _marks_of(self, branches: list[Any]) -> list[tuple[Any, list[Any] | None]]:
+        known = self._marks.get(id(branches))
+        if known is not None and known[0] is branches:
+            return known[1]
+        marks = []
+        for branch in branches:
+            target = self._target(branch)
+            if not isinstance(target, dict):
+                marks.append((None, None, None))
+                continue
+            field = (target.get("properties") or {}).get("type")
+            marks.append((target.get("type"), _allowed(target), _allowed(field)))
+        self._marks[id(branches)] = (branches, marks)
+        return marks
+
+    def candidates(self, branches: list[Any], instance: Any) -> list[tuple[int, Any]]:
+        kept = []
+        for index, (branch, (kind, own, field)) in enumerate(zip(branches, self._marks_of(branches),
+                                                                 strict=True)):
+            if kind is not None and not _json_type_in(instance, kind):
+                continue
+            if own is not None and not any(_same_json_value(instance, v) for v in own):
+                continue
+            if field is not None and isinstance(instance, dict) and "type" in instance \
+                    and not any(_same_json_value(instance["type"], v) for v in field):
+                continue
+            kept.append((index, branch))
+        return kept
+
+    def validator_class(self) -> type:
+        full_any = Draft202012Validator.VALIDATORS["anyOf"]
+        full_one = Draft202012Validator.VALIDATORS["oneOf"]
+
+        def holds(validator: Any, instance: Any, index: int, branch: Any) -> bool:
+            return next(iter(validator.descend(instance, branch, schema_path=index)), None) is None
+
+        def any_of(validator: Any, branches: list[Any], instance: Any, schema: Any):
+            kept = self.candidates(branches, instance)
+            if len(kept) < len(branches) and any(holds(validator, instance, i, b) for i, b in kept):
+                return
+            yield from full_any(validator, branches, instance, schema)
+
+        def one_of(validator: Any, branches: list[Any], instance: Any, schema: Any):
+            kept = self.candidates(branches, instance)
+            if len(kept) < len(branches) and \
+                    sum(holds(validator, instance, i, b) for i, b in kept) == 1:
+                return
+            yield from full_one(validator, branches, instance, schema)
+
+        return validators.extend(Draft202012Validator, {"anyOf": any_of, "oneOf": one_of})
+
+
 class SpecIndex:
     """Route table and body validators built from one openapi.json document."""
 
     def __init__(self, document: dict[str, Any]):
         self.document = self._with_quirks(document)
         resource = DRAFT202012.create_resource(self.document)
+        self._validator_class = _Unions(self.document).validator_class()
         self._registry: Registry = Registry().with_resource(SPEC_URI, resource)
         self._format_checker = _format_checker()
         self.operations: list[Operation] = []
@@ -245,7 +356,7 @@ class SpecIndex:
     @functools.lru_cache(maxsize=512)  # noqa: B019 - one index per process; cache lives with it
     def _validator(self, pointer: str) -> Draft202012Validator:
         schema = {"$ref": SPEC_URI + "#" + pointer}
-        return Draft202012Validator(
+        return self._validator_class(
             schema, registry=self._registry, format_checker=self._format_checker
         )
 

@@ -116,6 +116,70 @@ def test_interaction_callback_union_reports_the_inner_field(discord_spec: SpecIn
     assert error is not None and error.summary.startswith("data/choices:")
 
 
+LAYOUT = {  # a one-message table as the bot lays it out (Components V2)
+    "flags": 1 << 15,
+    "components": [{"type": 17, "accent_color": 0xB22222, "components": [
+        {"type": 12, "items": [{"media": {"url": "attachment://table.png"}, "description": "t"}]},
+        {"type": 10, "content": "**Your turn**"},
+        {"type": 14, "divider": True, "spacing": 1},
+        {"type": 9, "components": [{"type": 10, "content": "Hand"}],
+         "accessory": {"type": 2, "style": 2, "label": "Rules", "custom_id": "hf:r"}},
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "Play", "custom_id": "hf:p"},
+                                   {"type": 3, "custom_id": "hf:s",
+                                    "options": [{"label": "a", "value": "a"}]}]},
+    ]}],
+    "attachments": [{"id": 0, "filename": "table.png"}],
+}
+
+
+def _changed(body: dict, path: list, value: object) -> dict:
+    body = json.loads(json.dumps(body))
+    node = body
+    for key in path[:-1]:
+        node = node[key]
+    if value is KeyError:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return body
+
+
+@pytest.mark.parametrize(("path", "value"), [
+    ([], None),  # the layout as it is: valid
+    (["components", 0, "components", 1, "type"], 99),  # a component type of no branch
+    (["components", 0, "components", 1, "type"], True),  # true is not 10, though True == 1 in Python
+    (["components", 0, "components", 1, "type"], KeyError),  # no discriminator: every branch tried
+    (["components", 0, "components", 1, "content"], "x" * 4001),
+    (["components", 0, "components", 4, "components", 0, "style"], 9),
+    (["components", 0, "components", 4, "components", 1, "type"], 2),  # a select called a button
+    (["components", 0, "components", 3, "accessory", "type"], 10),
+    (["components", 0, "components", 0, "items", 0, "media"], None),
+    (["components", 0, "type"], 1),  # a container's children under an action row
+])
+def test_the_union_shortcut_judges_as_the_full_check(discord_spec: SpecIndex, path: list,
+                                                     value: object) -> None:
+    """The stand-in tries only the branches of a union whose type and ``type`` field fit the
+    instance; its verdict and the error it reports are those of checking every branch."""
+    from jsonschema import Draft202012Validator
+
+    from tests.discord_standin import spec as spec_module
+
+    body = _changed(LAYOUT, path, value) if path else LAYOUT
+    op, _ = discord_spec.find("POST", "/channels/1/messages")
+    pointer = op.pointer + "/application~1json/schema"
+    full = Draft202012Validator({"$ref": spec_module.SPEC_URI + "#" + pointer},
+                                registry=discord_spec._registry,
+                                format_checker=discord_spec._format_checker)
+    expected = spec_module._pinpoint(list(full.iter_errors(body)))
+    error = _body(discord_spec, "POST", "/channels/1/messages", body)
+    if not path:
+        assert expected is None and error is None
+        return
+    assert expected is not None and error is not None
+    where = "/".join(spec_module._error_path(expected)) or "<body>"
+    assert error.summary == f"{where}: {spec_module._describe(expected)[1]}"
+
+
 def test_route_lookup_prefers_literal_segments(discord_spec: SpecIndex) -> None:
     assert discord_spec.find("PATCH", "/webhooks/1/t/messages/@original")[0].template.endswith(
         "@original"

@@ -17,17 +17,28 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    """Where a store is opened: an SQLite file, or a fresh database of the test PostgreSQL server
-    (skipped without one, locally; required in CI)."""
+def _database(request, tmp_path, *, migrated: bool):
     if request.param == "sqlite":
         yield tmp_path / "store.sqlite3"
         return
     server = pgserver.server()
-    name = server.new_database()
+    name = server.new_database(migrated=migrated)
     yield server.url(name)
     server.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """Where a store is opened: an SQLite file, or a fresh database of the test PostgreSQL server
+    (skipped without one, locally; required in CI). A PostgreSQL one already has the schema, as
+    a store's first open would leave it: migrating each test's database took most of its time."""
+    yield from _database(request, tmp_path, migrated=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def bare_database(request, tmp_path):
+    """Like ``database``, but a PostgreSQL one is empty: for the tests of migrating itself."""
+    yield from _database(request, tmp_path, migrated=False)
 
 
 @pytest.fixture

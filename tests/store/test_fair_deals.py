@@ -153,7 +153,8 @@ async def test_forgetting_a_member_leaves_no_id_of_theirs_among_the_presses(stor
 
 
 @pytest.mark.parametrize("level", [15, 16])
-async def test_an_upgrade_keeps_older_games_uncommitted_and_committed_ones_verifiable(database, level):
+async def test_an_upgrade_keeps_older_games_uncommitted_and_committed_ones_verifiable(bare_database, level):
+    database = bare_database
     if isinstance(database, str):
         await _filled_postgres(database, level)
     else:

@@ -133,7 +133,8 @@ async def _guest_scopes(store: Store) -> list[tuple[int, str | None]]:
 
 
 @pytest.mark.parametrize("start", range(1, LATEST + 1))
-async def test_upgrade_from_every_level_keeps_everything(database, start, tmp_path):
+async def test_upgrade_from_every_level_keeps_everything(bare_database, start, tmp_path):
+    database = bare_database
     if postgres.is_postgres_url(database):
         await _filled_postgres(database, start)
     else:

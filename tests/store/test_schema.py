@@ -49,8 +49,9 @@ def test_append_only_triggers_call_one_function_and_others_must_be_written_twice
                                                      "CREATE TABLE z (x BIGINT)"]
 
 
-def test_status_and_migrate_on_either_database(database, capsys):
+def test_status_and_migrate_on_either_database(bare_database, capsys):
     """The commands run as an operator runs them: outside any event loop."""
+    database = bare_database
     target = str(database)
     assert asyncio.run(schema_status(target)).version == 0
     assert main(["db", "status", "--database-url", target]) == 1  # pending migrations
@@ -67,7 +68,8 @@ def test_status_and_migrate_on_either_database(database, capsys):
     assert asyncio.run(use())
 
 
-async def test_several_processes_opening_at_once_migrate_once(database):
+async def test_several_processes_opening_at_once_migrate_once(bare_database):
+    database = bare_database
     stores = await asyncio.gather(*(Store.open(database) for _ in range(4)))
     try:
         assert (await schema_status(str(database))).version == LATEST
@@ -78,7 +80,8 @@ async def test_several_processes_opening_at_once_migrate_once(database):
             await store.close()
 
 
-async def test_a_postgresql_database_newer_than_the_code_is_refused(database):
+async def test_a_postgresql_database_newer_than_the_code_is_refused(bare_database):
+    database = bare_database
     if not is_postgres_url(str(database)):
         pytest.skip("the SQLite case is in test_migrations")
     await migrate_database(str(database))
