@@ -165,6 +165,8 @@ async def test_seats_open_in_the_activity_stay_open_through_a_restart(start_bot,
                         activity_port=port, client_secret=standin.oauth.client_secret)
 
     first = await start_bot(HanafudaBot(settings(0)))
+    # A one-round match dealt a hand yaku would be over before its table could be looked at.
+    await first.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
     instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
     host, _ = await joined(http, base(first), standin, world.admin, instance)
     await lobby_of(host)
