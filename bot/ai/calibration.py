@@ -237,7 +237,8 @@ def main(argv: list[str]) -> None:
                                      description=__doc__.split("\n")[0])
     parser.add_argument("game")
     parser.add_argument("--decisions", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--seed", type=int, nargs="+", default=[2],
+                        help="the games' seed; with --load, the seed of each file, in order")
     parser.add_argument("--level", default="hard", help="the AI level at every seat")
     parser.add_argument("--rollouts", type=int, default=ROLLOUTS, help="rollouts per priced move")
     parser.add_argument("--workers", type=int, default=1)
@@ -245,7 +246,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--plot", help="write the reliability diagram here (PNG)")
     parser.add_argument("--raw", action="store_true", help="report the raw estimates")
     parser.add_argument("--save", help="also write every priced decision here (JSON)")
-    parser.add_argument("--load", help="report or fit the decisions saved here, playing nothing")
+    parser.add_argument("--load", nargs="+", metavar="FILE",
+                        help="report or fit the decisions saved in these files, playing nothing")
     parser.add_argument("--fit", action="store_true",
                         help=f"fit the game's map from this run into {CALIBRATION_FILE.name}")
     args = parser.parse_args(argv)
@@ -256,15 +258,20 @@ def main(argv: list[str]) -> None:
     if args.decisions < 1 or args.rollouts < 1 or args.workers < 1:
         print("--decisions, --rollouts and --workers must be at least 1.", file=sys.stderr)
         raise SystemExit(2)
+    if len(args.seed) != len(args.load or [None]):
+        print("--seed takes one seed, or with --load one for each file.", file=sys.stderr)
+        raise SystemExit(2)
     if args.load:
-        try:
-            with open(args.load, encoding="utf-8") as file:
-                points = [Point(**p) for p in json.load(file)]
-        except (OSError, ValueError, TypeError) as exc:
-            print(f"cannot read saved decisions from {args.load}: {exc}", file=sys.stderr)
-            raise SystemExit(2) from None
+        points = []
+        for path in args.load:
+            try:
+                with open(path, encoding="utf-8") as file:
+                    points += [Point(**p) for p in json.load(file)]
+            except (OSError, ValueError, TypeError) as exc:
+                print(f"cannot read saved decisions from {path}: {exc}", file=sys.stderr)
+                raise SystemExit(2) from None
     else:
-        points = collect(args.game, args.decisions, seed=args.seed, level=args.level,
+        points = collect(args.game, args.decisions, seed=args.seed[0], level=args.level,
                          rollouts=args.rollouts, workers=args.workers)
     if args.save:
         with open(args.save, "w", encoding="utf-8") as file:
@@ -272,8 +279,8 @@ def main(argv: list[str]) -> None:
     if args.fit:
         data = json.loads(CALIBRATION_FILE.read_text()) if CALIBRATION_FILE.exists() else {}
         data[args.game] = fit(args.game, points) | {
-            "fitted_on": {"decisions": len(points), "seed": args.seed, "level": args.level,
-                          "rollouts": args.rollouts}}
+            "fitted_on": {"decisions": len(points), "level": args.level, "rollouts": args.rollouts,
+                          **({"seed": args.seed[0]} if len(args.seed) == 1 else {"seeds": args.seed})}}
         CALIBRATION_FILE.write_text(json.dumps(data, sort_keys=True).replace('}, "', '},\n "')
                                     + "\n")
         print(f"wrote the {args.game} map to {CALIBRATION_FILE}", file=sys.stderr)

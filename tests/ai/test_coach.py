@@ -147,6 +147,27 @@ def test_the_calibration_command_prints_one_json_object_and_draws_the_plot(tmp_p
     assert refused.stderr.count("\n") == 1
 
 
+def test_decisions_saved_in_several_files_are_read_together(tmp_path):
+    """A map can be fitted on several runs (each with its own seed); a seed is named per file."""
+    files = []
+    for seed, won in ((1, True), (3, False)):
+        path = tmp_path / f"seed{seed}.json"
+        path.write_text(json.dumps([{"win": 0.6, "points": 2.0, "won": won, "realised": 1.0}] * 3))
+        files.append(str(path))
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.ai", "calibration", "mushi", "--load", *files,
+         "--seed", "1", "3", "--raw", "--json"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["decisions"] == 6 and result["points_mean_error"] == 1.0
+    refused = subprocess.run(
+        [sys.executable, "-m", "bot.ai", "calibration", "mushi", "--load", *files, "--seed", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and refused.stderr.strip() == \
+        "--seed takes one seed, or with --load one for each file."
+
+
 def test_the_cost_bench_reports_a_review_and_a_hint_time():
     done = subprocess.run(
         [sys.executable, "-m", "bot.bench", "coach", "--game", "koikoi", "--matches", "1",
