@@ -66,8 +66,9 @@ READY_TIMEOUT = 120.0
 ANSWER_GRACE = 30.0  # after the last press: how long presses in flight may still be answered
 MAX_CLICKS_PER_SECOND = 200  # the default press budget per second of --seconds: a safety bound
 VALIDATE_EVERY = 100
-"""One request body in this many is checked against Discord's spec: a laid-out message's body
-takes the schema check about 60 ms, in the process that measures the bot's acks."""
+"""One request body in this many is checked against Discord's spec: the check of a laid-out
+message's body (about 5 ms, 60 ms before the stand-in tried only the union branches that fit)
+runs in the process that measures the bot's acks."""
 WORST_STALLS = 5
 STALL_KINDS = ("gc", "cpu", "runqueue", "blocked")
 MIB = 1024 * 1024
