@@ -181,14 +181,17 @@ _JSON_TYPES = {"null": (type(None),), "boolean": (bool,), "object": (dict,), "ar
 
 
 def _json_type_in(instance: Any, names: str | list[str]) -> bool:
-    names = [names] if isinstance(names, str) else names
-    for name in names:
+    """Whether ``instance`` is of one of JSON Schema's ``names`` (true is no number; 1.0 is an
+    integer); an unknown name is left for the schema to judge."""
+    for name in [names] if isinstance(names, str) else names:
         kinds = _JSON_TYPES.get(name)
         if kinds is None:
-            return True  # a type this check does not know: let the schema decide
-        if isinstance(instance, kinds) and not (isinstance(instance, bool) and bool not in kinds):
-            if name != "integer" or not isinstance(instance, float) or instance.is_integer():
-                return True
+            return True
+        if isinstance(instance, bool) and bool not in kinds:
+            continue
+        if isinstance(instance, kinds) and (
+                name != "integer" or not isinstance(instance, float) or instance.is_integer()):
+            return True
     return False
 
 
