@@ -76,3 +76,43 @@ def test_a_failed_round_end_leaves_no_round_behind_in_the_snapshot():
             break
     assert len(state["history"]) == rounds_before
     assert len(module.match_from_dict(state).history) == rounds_before
+
+
+def typed(value):
+    """``value`` with the type of every part beside it."""
+    if isinstance(value, dict):
+        return ("dict", sorted((repr(k), typed(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [typed(v) for v in value])
+    return (type(value).__name__, value)
+
+
+def test_a_round_result_is_copied_as_asdict_copies_it(monkeypatch):
+    """``RoundResult.to_dict`` copies by shape instead of through ``dataclasses.asdict``: every
+    round ended in every game, preset and seat count gives what asdict gives, sharing nothing."""
+    from bot.games.base import RoundResult
+
+    fast = RoundResult.to_dict
+    seen: list[str] = []
+
+    def checked(result: RoundResult) -> dict:
+        copied = fast(result)
+        expected = dataclasses.asdict(result)
+        assert copied == expected and list(copied) == list(expected)
+        assert typed(copied) == typed(expected)  # the same types too (a tuple stays a tuple)
+        assert copied["detail"] is not result.detail or not result.detail
+        seen.append(result.reason)
+        return copied
+
+    monkeypatch.setattr(RoundResult, "to_dict", checked)
+    for game, preset, seats in cases():
+        module = game_module(game)
+        rules = module.Rules.preset(preset)
+        match = module.new_match(seats, rules, 11)
+        rng = Rng(11)
+        moves = 0
+        while not match.is_over and moves < 400:
+            legal = match.legal_actions()
+            match.apply(legal[rng.below(len(legal))], match.current_player)
+            moves += 1
+    assert len(seen) > 50
