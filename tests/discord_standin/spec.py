@@ -211,6 +211,9 @@ def _allowed(schema: Any) -> list[Any] | None:
     return values
 
 
+Mark = tuple[Any, "list[Any] | None", "list[Any] | None"]
+
+
 class _Unions:
     """Which branches of a union can hold an instance at all, judged by what each branch says of
     itself at once: its JSON type, the values it lists, and those its ``type`` field may take.
@@ -224,7 +227,9 @@ class _Unions:
 
     def __init__(self, document: dict[str, Any]) -> None:
         self.document = document
-        self._marks: dict[int, tuple[list[Any], list[tuple[Any, list[Any] | None]]]] = {}
+        # id of a union's branch list -> (the list, kept alive so the id stays its own; a mark
+        # per branch: its JSON type, the values it lists, the values of its type field)
+        self._marks: dict[int, tuple[list[Any], list[Mark]]] = {}
 
     def _target(self, branch: Any) -> Any:
         for _ in range(8):  # a chain of references, as the spec writes them
@@ -237,7 +242,7 @@ class _Unions:
             branch = node
         return branch
 
-    def _marks_of(self, branches: list[Any]) -> list[tuple[Any, list[Any] | None]]:
+    def _marks_of(self, branches: list[Any]) -> list[Mark]:
         known = self._marks.get(id(branches))
         if known is not None and known[0] is branches:
             return known[1]
