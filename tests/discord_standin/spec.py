@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from jsonschema import Draft202012Validator, FormatChecker, validators
-from jsonschema.exceptions import ValidationError, by_relevance
+from jsonschema.exceptions import UndefinedTypeCheck, ValidationError, by_relevance
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
@@ -176,23 +176,16 @@ def _pinpoint(errors: list[ValidationError]) -> ValidationError | None:
     return error
 
 
-_JSON_TYPES = {"null": (type(None),), "boolean": (bool,), "object": (dict,), "array": (list,),
-               "string": (str,), "number": (int, float), "integer": (int,)}
-
-
 def _json_type_in(instance: Any, names: str | list[str]) -> bool:
-    """Whether ``instance`` is of one of JSON Schema's ``names`` (true is no number; 1.0 is an
-    integer); an unknown name is left for the schema to judge."""
-    for name in [names] if isinstance(names, str) else names:
-        kinds = _JSON_TYPES.get(name)
-        if kinds is None:
-            return True
-        if isinstance(instance, bool) and bool not in kinds:
-            continue
-        if isinstance(instance, kinds) and (
-                name != "integer" or not isinstance(instance, float) or instance.is_integer()):
-            return True
-    return False
+    """Whether ``instance`` is of one of JSON Schema's type ``names``, by jsonschema's own
+    checker (true is no number, 1.0 is an integer); a name it does not know is left to the
+    schema to judge."""
+    checker = Draft202012Validator.TYPE_CHECKER
+    try:
+        return any(checker.is_type(instance, name)
+                   for name in ([names] if isinstance(names, str) else names))
+    except UndefinedTypeCheck:
+        return True
 
 
 def _same_json_value(a: Any, b: Any) -> bool:
