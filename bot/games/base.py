@@ -325,7 +325,7 @@ class Match:
         self._new_round = new_round
         self._round_from_dict = round_from_dict
         self.scores = [0] * num_players
-        self.history: list[dict[str, Any]] = []
+        self._rounds: list[str] = []  # each finished round's result, as JSON text (see history)
         self.dealer = first_dealer
         self.round_number = 1
         self.carry: dict[str, Any] = {}
@@ -364,7 +364,6 @@ class Match:
             "bankroll": getattr(self.rules, "bankroll", 0),
             "scores": list(self.scores),
             "finished": self.finished,
-            "history": [dict(h) for h in self.history],
         }
         return obs
 
@@ -382,7 +381,20 @@ class Match:
         return next((list(side) for side in sides(self.num_players)
                      if len(side) > 1 and set(side) == winners), None)
 
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every finished round's result, oldest first: a new copy at each read.
+
+        Kept as JSON text, the form they are stored in: a match's results are dozens of small
+        lists and dicts, and every full pass of the garbage collector walked them for every table
+        in play (a string is not walked)."""
+        return [json.loads(r) for r in self._rounds]
+
     # -- internals --------------------------------------------------------------------------
+    def _keep_round(self, result: RoundResult) -> None:
+        self._rounds.append(_compact({"round": self.round_number, "dealer": self.dealer,
+                                      **result.to_dict()}))
+
     def _round_seed(self) -> int:
         return Rng(self.seed).fork(self.round_number).next64()
 
@@ -406,9 +418,7 @@ class Match:
         assert result is not None
         for i, p in enumerate(result.points):
             self.scores[i] += p
-        self.history.append(
-            {"round": self.round_number, "dealer": self.dealer, **result.to_dict()}
-        )
+        self._keep_round(result)
         self.carry = dict(result.detail.get("carry", {}))
         if result.next_dealer is not None:
             self.dealer = result.next_dealer
@@ -449,7 +459,7 @@ class Match:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "scores": list(self.scores),
-            "history": detached(self.history),
+            "history": self.history,
             "dealer": self.dealer,
             "round_number": self.round_number,
             "carry": detached(self.carry),
@@ -464,7 +474,7 @@ class Match:
         if data.get("version") != self.VERSION:
             raise ValueError(f"unsupported match state version {data.get('version')}")
         self.scores = list(data["scores"])
-        self.history = detached(data["history"])
+        self._rounds = [_compact(h) for h in data["history"]]
         self.dealer = data["dealer"]
         self.round_number = data["round_number"]
         self.carry = detached(data["carry"])
@@ -473,6 +483,10 @@ class Match:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def detached(value: Any) -> Any:

@@ -116,3 +116,53 @@ def test_a_round_result_is_copied_as_asdict_copies_it(monkeypatch):
             match.apply(legal[rng.below(len(legal))], match.current_player)
             moves += 1
     assert len(seen) > 50
+
+
+def tracked_from(root) -> int:
+    """The objects the garbage collector walks that ``root`` reaches (classes, modules and
+    functions left out: they are the program's, not the match's)."""
+    import gc
+    import types
+
+    seen, stack = set(), [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or not gc.is_tracked(obj) or isinstance(
+                obj, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)):
+            continue
+        seen.add(id(obj))
+        stack.extend(gc.get_referents(obj))
+    return len(seen)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_finished_rounds_add_nothing_for_the_collector_to_walk(game):
+    """A match in play is walked by every full pass of the collector, for every table: its
+    finished rounds are kept as text, so a long match is walked no longer than a short one."""
+    module = game_module(game)
+    match = module.new_match(min(module.PLAYERS), module.Rules(), 5)
+    rng = Rng(5)
+    walked = []
+    while not match.is_over and len(match.history) < 4:
+        rounds = len(match.history)
+        actions = match.legal_actions()
+        match.apply(actions[rng.below(len(actions))], match.current_player)
+        if len(match.history) > rounds:
+            walked.append(tracked_from(match) - tracked_from(match.round))
+    assert len(walked) >= 2, "the match ended before two rounds were played"
+    assert max(walked) == min(walked), walked
+
+
+def test_the_history_read_is_a_copy_and_survives_a_restore():
+    module = game_module("koikoi")
+    match = module.new_match(2, module.Rules(rounds=6), 7)
+    rng = Rng(7)
+    while len(match.history) < 2:
+        actions = match.legal_actions()
+        match.apply(actions[rng.below(len(actions))], match.current_player)
+    read = match.history
+    read[0]["points"] = [99, 99]
+    read.append({"round": 99})
+    assert match.history[0]["points"] != [99, 99] and len(match.history) == 2
+    again = module.match_from_dict(json.loads(match.to_json()))
+    assert again.history == match.history == json.loads(match.to_json())["history"]

@@ -1124,7 +1124,7 @@ class GoStopMatch(Match):
             return super()._finish_round()
         for i, p in enumerate(result.points):
             self.scores[i] += p
-        self.history.append({"round": self.round_number, "dealer": self.dealer, **result.to_dict()})
+        self._keep_round(result)
         self.carry = dict(result.detail.get("carry", {}))
         self.finished = True
         return [
