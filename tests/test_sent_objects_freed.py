@@ -151,7 +151,7 @@ async def test_a_press_interaction_goes_once_its_callback_and_its_last_token_are
     kept: dict[str, Via] = {}
 
     async def press_move(interaction, gid, seq, key):
-        interaction.response  # answered through it, which ties it to its response
+        _ = interaction.response  # answered through it, which ties it to its response
         kept["hand"] = Via(interaction, None)  # the token the publisher keeps for the hand
 
     monkeypatch.setattr(table_ui, "press_move", press_move)

@@ -17,6 +17,7 @@ collector's full passes do not walk it for the token's whole life.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 HOLDS = "hf:holds"
@@ -66,7 +67,5 @@ def release(interaction: Any) -> None:
 def untie(interaction: Any) -> None:
     """Drop the interaction's cached response, the one link back to it: after this, nothing
     may answer through ``interaction.response``, which is why only :func:`release` calls it."""
-    try:
+    with contextlib.suppress(AttributeError):  # never answered through it, or untied already
         del interaction._cs_response
-    except AttributeError:  # never answered through it, or untied already
-        pass
