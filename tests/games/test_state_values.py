@@ -10,7 +10,9 @@ both while the live match plays on and while a match restored from it plays on.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
+import types
 
 import pytest
 
@@ -121,9 +123,6 @@ def test_a_round_result_is_copied_as_asdict_copies_it(monkeypatch):
 def tracked_from(root) -> int:
     """The objects the garbage collector walks that ``root`` reaches (classes, modules and
     functions left out: they are the program's, not the match's)."""
-    import gc
-    import types
-
     seen, stack = set(), [root]
     while stack:
         obj = stack.pop()
