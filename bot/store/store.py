@@ -9,6 +9,7 @@ leave the database unchanged.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -120,6 +121,9 @@ class Store:
         # is asked again, and refuses as it should.
         self._settings: dict[int, GuildSettings] = {}
         self._settings_writes = 0  # a read that a write overtook must not keep its older answer
+        # Settings writes one at a time, so that the cache takes each one's answer in the order
+        # they were committed (two answers can come back in either order).
+        self._settings_turn = asyncio.Lock()
         self._all_settings = False  # every stored row is in _settings: a missing one is the defaults
         self.origin = secrets.token_hex(8)  # names this store's announcements (bot.store.relay)
 
@@ -227,8 +231,9 @@ class Store:
             new = validate(await load_settings(conn, guild_id), changes)
             await save_settings(conn, new, self._db.now_ms())
             return new
-        new = await self._db.transact(work)
-        self._remember_settings(new)
+        async with self._settings_turn:
+            new = await self._db.transact(work)
+            self._remember_settings(new)
         return new
 
     async def set_house_rules(self, guild_id: int, game: str,
@@ -246,8 +251,9 @@ class Store:
             new = validate(current, {"house_rules": house})
             await save_settings(conn, new, self._db.now_ms())
             return new
-        new = await self._db.transact(work)
-        self._remember_settings(new)
+        async with self._settings_turn:
+            new = await self._db.transact(work)
+            self._remember_settings(new)
         return new
 
     # -- languages -------------------------------------------------------------------------------

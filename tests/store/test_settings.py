@@ -97,3 +97,27 @@ async def test_a_damaged_settings_table_does_not_stop_the_store_opening(tmp_path
         with pytest.raises(StoreUnavailable):
             await again.get_settings(OTHER_GUILD)  # not even the defaults are assumed
         assert (await again.audit()).ok  # the rest of the database still answers
+
+
+async def test_two_writes_whose_answers_come_back_in_reverse_leave_the_later_one(store, monkeypatch):
+    # The database may answer the later of two writes first: what the store answers afterwards
+    # must still be the write committed last, not the answer that came back last.
+    transact = store._db.transact
+    second_done = asyncio.Event()
+    calls = []
+
+    async def answered_late(work, **kwargs):
+        calls.append(work)
+        mine = len(calls)
+        result = await transact(work, **kwargs)
+        if mine == 1 and len(calls) == 2:  # the second write is under way: answer after it
+            await second_done.wait()
+        elif mine == 2:
+            second_done.set()
+        return result
+
+    monkeypatch.setattr(store._db, "transact", answered_late)
+    await asyncio.gather(store.update_settings(GUILD, currency_name="mon"),
+                         store.set_house_rules(GUILD, "koikoi", {"rounds": 6}))
+    settings = await store.get_settings(GUILD)
+    assert settings.currency_name == "mon" and settings.house_rules == {"koikoi": {"rounds": 6}}
