@@ -16,6 +16,7 @@ from bot.discord_ui import controls as table_ui
 from bot.discord_ui.controls import ActionButton, HandButton
 from bot.discord_ui.parts import controls, png
 from bot.discord_ui.publisher import Via
+from bot.discord_ui.tokens import Token
 
 
 @contextlib.contextmanager
@@ -147,12 +148,25 @@ def _alive(ident: int) -> bool:
     return any(type(o) is discord.Interaction and o.id == ident for o in gc.get_objects())
 
 
-async def test_a_press_interaction_goes_once_its_callback_and_its_last_token_are_done(monkeypatch):
+def _reachable(root: object, shared: object) -> list[object]:
+    """Every object reachable from ``root`` without passing through ``shared``."""
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or obj is shared or isinstance(obj, type):
+            continue
+        seen[id(obj)] = obj
+        stack.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+async def test_a_press_interaction_goes_once_its_callback_is_done_though_its_token_stays(monkeypatch):
     kept: dict[str, Via] = {}
 
     async def press_move(interaction, gid, seq, key):
         _ = interaction.response  # answered through it, which ties it to its response
-        kept["hand"] = Via(interaction, None)  # the token the publisher keeps for the hand
+        kept["hand"] = Via(Token(interaction), None)  # the token the publisher keeps for the hand
 
     monkeypatch.setattr(table_ui, "press_move", press_move)
     with no_collector():
@@ -162,19 +176,28 @@ async def test_a_press_interaction_goes_once_its_callback_and_its_last_token_are
         del pressed
         await ActionButton(7, 3, "k0", "Move 0").callback(interaction)
         del interaction
-        assert _alive(101)  # the token still edits the hand through it
-        assert hasattr(kept["hand"].interaction, "_cs_response")  # and may still answer
-        assert gone() is None  # but the pressed message, read while the press was handled, went
-        kept["hand"] = Via(_interaction(102), None)  # a newer press's token replaces it
-        assert not _alive(101)
+        assert gone() is None  # the pressed message, read while the press was handled, went
+        assert not _alive(101)  # and the interaction, though its token still edits the hand
+    token = kept["hand"].token
+    assert (token.id, token.user_id, token.public) == (101, 5, True)
+    assert (token.followup.id, token.followup.token) == (2, "tok")
 
 
-async def test_a_token_that_outlives_nothing_else_does_not_untie_a_command(monkeypatch):
-    # no control handled this interaction (a command): its handler's end is unknown, so a token
-    # dropped meanwhile leaves it answerable
+def test_a_kept_token_holds_nothing_of_the_press():
+    interaction = _interaction(104)
+    state = interaction._state
+    via = Via(Token(interaction), 77)
+    held = {type(o) for o in _reachable(via, state)}
+    assert not held & {discord.Interaction, discord.User, discord.Member, discord.InteractionResponse}
+    assert not any(o is interaction.data for o in _reachable(via, state))
+
+
+async def test_a_token_made_of_a_command_leaves_it_answerable():
+    # no control handled this interaction (a command): its handler's end is unknown, so it is
+    # never untied, whatever tokens of it come and go
     with no_collector():
         interaction = _interaction(103)
         response = interaction.response
-        via = Via(interaction, None)
+        via = Via(Token(interaction), None)
         del via
         assert interaction.response is response

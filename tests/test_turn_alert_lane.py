@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.discord_ui.publisher import Marks, TablePublisher
+from bot.discord_ui.publisher import Marks, TablePublisher, Via
 from bot.games import game_module
 from bot.tables import Table
 
@@ -120,7 +120,8 @@ async def test_no_alert_for_a_turn_the_player_already_pressed_in():
     shown_by(publisher, table)
     seat = table.match.current_player
     table.turn_since = table.seq
-    publisher.pressed(table, seat, publisher.via_press(SimpleNamespace(message=None)))
+    pressed = Via(SimpleNamespace(id=1, user_id=5), None)  # its token edits nothing here
+    publisher.pressed(table, seat, pressed)
     publisher._queue_turn_alert(table)
     await publisher.drain()
     assert [entry for entry in bot.log if entry[0] == "send"] == []

@@ -34,6 +34,7 @@ from bot.discord_ui.publisher import (
     _hash,
     token_clock,
 )
+from bot.discord_ui.tokens import Token
 from bot.store import StoreError
 from bot.tables import HOME_GUEST, Table, is_ai
 
@@ -45,11 +46,6 @@ FOLLOWUPS = 5
 
 class NoToken(Exception):
     """No press of the table has a live token with a follow-up left."""
-
-
-def answers_publicly(interaction: discord.Interaction) -> bool:
-    """Whether an answer to ``interaction`` may be seen by everyone there."""
-    return bool(interaction.context.dm_channel) or interaction.app_permissions.use_external_apps
 
 
 class GuestSurface(TablePublisher):
@@ -84,7 +80,7 @@ class GuestSurface(TablePublisher):
         msg = await via.edit_original_response(
             **update.fields, attachments=[png(image, update.filename)],
             allowed_mentions=discord.AllowedMentions.none())
-        feed.table_via = Via(via, msg.id)
+        feed.table_via = Via(Token(via), msg.id)
         feed.marks.table = [msg.channel.id, msg.id]
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         self._save(table)
@@ -93,10 +89,10 @@ class GuestSurface(TablePublisher):
         """The player whose press started the game gets their hand at once, privately; the
         others open theirs with My hand (the app cannot send them anything unasked)."""
         via = self.feed(table).table_via
-        seat = table.seat_of(via.interaction.user.id) if via is not None else None
+        seat = table.seat_of(via.token.user_id) if via is not None else None
         if seat is not None:
             self._posts.queue(("hand", table.game_id),
-                              lambda: self.show_hand_privately(table, seat, via.interaction))
+                              lambda: self.show_hand_privately(table, seat, via.token))
 
     def show_move(self, table: Table, events: list[dict]) -> None:
         self._queue_event_posts(table, events)
@@ -119,26 +115,25 @@ class GuestSurface(TablePublisher):
         if message is None:
             return
         feed = self.feed(table)
-        feed.table_via = Via(interaction, message.id)
+        feed.table_via = Via(Token(interaction), message.id)
         if feed.loaded and feed.marks.table is None:
             feed.marks.table = [message.channel.id, message.id]
             self._save(table)
         self._mark_table(table)
         self._token_came(table)
 
-    async def show_hand_privately(self, table: Table, seat: int,
-                                  interaction: discord.Interaction) -> None:
+    async def show_hand_privately(self, table: Table, seat: int, token: Token) -> None:
         """The hand as a private follow-up of the player's own press; that press's token keeps it
         up to date from then on."""
         await self._load(table)
         await table.settled.wait()  # moves offered under the number they will be stored with
         update = self._hand_update(table, seat)
         image = await self.draw(update)
-        self._count(interaction)
-        msg = await interaction.followup.send(ephemeral=True, wait=True, view=update.view,
-                                              file=png(image, update.filename))
+        self._count(token)
+        msg = await token.followup.send(ephemeral=True, wait=True, view=update.view,
+                                        file=png(image, update.filename))
         feed = self.feed(table)
-        self._hand_moves_to(table, seat, Via(interaction, msg.id, followup=True))
+        self._hand_moves_to(table, seat, Via(token, msg.id, followup=True))
         feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         # A move made while this copy was drawn went to no copy at all: catch up.
@@ -191,15 +186,15 @@ class GuestSurface(TablePublisher):
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
         """A one-off post as a follow-up of the table's latest press that may still send one;
         :class:`NoToken` when there is none (the post waits for the next press)."""
-        interaction = self._sender(table)
-        if interaction is None:
+        token = self._sender(table)
+        if token is None:
             raise NoToken()
         kwargs.pop("nonce", None)  # follow-ups take none; the store's note keeps them single
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        self._count(interaction)
-        if not answers_publicly(interaction):
+        self._count(token)
+        if not token.public:
             kwargs["ephemeral"] = True  # a solo game where only private answers are allowed
-        return await interaction.followup.send(wait=True, **kwargs)
+        return await token.followup.send(wait=True, **kwargs)
 
     def _queue_post(self, table: Table, job: Callable[[], Awaitable[None]]) -> None:
         self._posts.queue(table.game_id, lambda: self._or_later(table, job))
@@ -227,22 +222,22 @@ class GuestSurface(TablePublisher):
             owed.pop(0)
 
     # -- tokens -------------------------------------------------------------------------------
-    def _sender(self, table: Table) -> discord.Interaction | None:
+    def _sender(self, table: Table) -> Token | None:
         """The freshest token of the table with a follow-up left (Discord allows five each)."""
         feed = self.feed(table)
         best: Via | None = None
         for via in [feed.table_via, *feed.hand_via.values()]:
             if via is None or not via.fresh:
                 continue
-            sent = self._sent.get(via.interaction.id, (0.0, 0))[1]
+            sent = self._sent.get(via.token.id, (0.0, 0))[1]
             if sent < FOLLOWUPS and (best is None or via.since > best.since):
                 best = via
-        return best.interaction if best is not None else None
+        return best.token if best is not None else None
 
-    def _count(self, interaction: discord.Interaction) -> None:
+    def _count(self, token: Token) -> None:
         now = token_clock()
-        since, sent = self._sent.get(interaction.id, (now, 0))
-        self._sent[interaction.id] = (since, sent + 1)
+        since, sent = self._sent.get(token.id, (now, 0))
+        self._sent[token.id] = (since, sent + 1)
         if len(self._sent) > 256:  # a token's count outlives it by no more than its 15 minutes
             self._sent = {k: v for k, v in self._sent.items() if now - v[0] < INTERACTION_SECONDS}
 

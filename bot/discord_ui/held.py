@@ -1,18 +1,16 @@
-"""Letting go of a press's interaction once nothing uses it any more.
+"""Letting go of a press's interaction once its control's callback is over.
 
 discord.py's ``Interaction`` and its ``InteractionResponse`` point at each other, so a dropped
 interaction, with the message it carries (a laid-out table is a few dozen objects), waits for a
 full collection of the garbage collector, whose pause grows with all such garbage (issue 49).
-A press's interaction is used by its control's callback and by the tokens the publisher keeps
-to edit a hand (:class:`bot.discord_ui.publisher.Via`); each of them holds it here, and when the
-callback is over and the last token is gone the pair is untied, so the interaction goes with
-its last reference. Interactions no control handled (commands) are never untied: nothing here
-knows when their handlers end.
+A press's interaction is held here while its control's callback runs; when the callback is over
+the pressed message (every text, picture and button of a laid-out hand, as discord.py read it)
+is let go of and the pair is untied, so the interaction goes with its last reference.
+Interactions no control handled (commands) are never untied: nothing here knows when their
+handlers end.
 
-A token lives up to 15 minutes, a table keeps one per player, and what it needs of the
-interaction is its token and channel: the pressed message, as discord.py read it (every text,
-picture and button of a laid-out hand), is let go of when the callback ends, so that the
-collector's full passes do not walk it for the token's whole life.
+What the publisher keeps to edit a message for 15 minutes is not the interaction but its
+:class:`bot.discord_ui.tokens.Token`.
 """
 
 from __future__ import annotations
@@ -32,7 +30,7 @@ def _extras(interaction: Any) -> dict[str, Any] | None:
 
 
 def track(interaction: Any) -> None:
-    """A control's callback starts with ``interaction``; it holds it until :func:`release`."""
+    """A control's callback starts with ``interaction``; it holds it until :func:`handled`."""
     extras = _extras(interaction)
     if extras is not None:
         extras[TRACKED] = True
@@ -40,24 +38,12 @@ def track(interaction: Any) -> None:
 
 
 def handled(interaction: Any) -> None:
-    """A control's callback is over: the pressed message goes, and the callback's hold."""
-    if _extras(interaction) is not None:
-        interaction.message = None
-    release(interaction)
-
-
-def hold(interaction: Any) -> None:
-    """One more user of ``interaction`` (a token kept to edit a message)."""
-    extras = _extras(interaction)
-    if extras is not None:
-        extras[HOLDS] = extras.get(HOLDS, 0) + 1
-
-
-def release(interaction: Any) -> None:
-    """One user less; the last one of a tracked interaction unties it."""
+    """A control's callback is over: the pressed message goes, and the callback's hold; the
+    last callback of the interaction unties it."""
     extras = _extras(interaction)
     if extras is None:
         return
+    interaction.message = None
     holds = extras.get(HOLDS, 0) - 1
     extras[HOLDS] = holds
     if holds <= 0 and extras.get(TRACKED):
@@ -66,6 +52,6 @@ def release(interaction: Any) -> None:
 
 def untie(interaction: Any) -> None:
     """Drop the interaction's cached response, the one link back to it: after this, nothing
-    may answer through ``interaction.response``, which is why only :func:`release` calls it."""
+    may answer through ``interaction.response``, which is why only :func:`handled` calls it."""
     with contextlib.suppress(AttributeError):  # never answered through it, or untied already
         del interaction._cs_response

@@ -39,10 +39,10 @@ from bot.discord_ui.controls import (
 )
 from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
 from bot.discord_ui.fair import add_deal
-from bot.discord_ui.held import hold, release
 from bot.discord_ui.layout import Card, layout, text_of
 from bot.discord_ui.parts import ACCENT, controls, png, rematch_face
 from bot.discord_ui.text import shown
+from bot.discord_ui.tokens import Token
 from bot.games.base import Action
 from bot.i18n import number, speaking, t
 from bot.presenters.base import LABEL_MAX, final_table, result_headline, score_line
@@ -103,7 +103,7 @@ def summary_title(game: str, event: dict, picture_title: str) -> str:
 class Via:
     """A message reachable through an interaction's token (exempt from the global rate limit)."""
 
-    interaction: discord.Interaction
+    token: Token
     message_id: int | None
     since: float = field(default_factory=lambda: token_clock())
     # Set once the press is answered: its token edits the message only after the answer (a press
@@ -112,12 +112,6 @@ class Via:
     withdrawn: bool = False
     followup: bool = False  # the message is a follow-up of the interaction, not its answer
 
-    def __post_init__(self) -> None:
-        hold(self.interaction)
-
-    def __del__(self) -> None:
-        release(self.interaction)
-
     @property
     def fresh(self) -> bool:
         return not self.withdrawn and token_clock() - self.since < INTERACTION_SECONDS
@@ -125,8 +119,8 @@ class Via:
     async def edit(self, **fields: Any) -> discord.Message:
         """Edit the message through the token: the interaction's answer, or its follow-up."""
         if self.followup and self.message_id is not None:
-            return await self.interaction.followup.edit_message(self.message_id, **fields)
-        return await self.interaction.edit_original_response(**fields)
+            return await self.token.followup.edit_message(self.message_id, **fields)
+        return await self.token.edit_original_response(**fields)
 
     async def ready(self) -> bool:
         """Whether the token may edit the message now (waiting for the press's answer)."""
@@ -391,7 +385,7 @@ class TablePublisher:
         if via is not None:
             msg = await via.edit_original_response(**update.fields, attachments=[file],
                                                    allowed_mentions=discord.AllowedMentions.none())
-            feed.table_via = Via(via, msg.id)
+            feed.table_via = Via(Token(via), msg.id)
         else:
             await self.budget.acquire()
             msg = await self.bot.get_partial_messageable(table.channel_id).send(view=update.view, file=file)
@@ -451,7 +445,7 @@ class TablePublisher:
         caller sets ``answered``, or ``withdrawn`` when it answered with a message of its own,
         whose token then edits that message, not the hand)."""
         message = interaction.message  # the hand the control was on: the token edits that one
-        return Via(interaction, message.id if message else None, answered=asyncio.Event())
+        return Via(Token(interaction), message.id if message else None, answered=asyncio.Event())
 
     def pressed(self, table: Table, seat: int, via: Via) -> None:
         """The player pressed a control on their hand: they are looking, and their hand is
@@ -485,7 +479,7 @@ class TablePublisher:
         feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         if seat in marks.private:  # the private copy is this player's hand from now on
-            self._hand_moves_to(table, seat, Via(interaction, msg.id))
+            self._hand_moves_to(table, seat, Via(Token(interaction), msg.id))
             # A move made while this copy was drawn went to the previous copy: catch up.
             self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
 
