@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import multiprocessing
 import os
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -132,6 +133,42 @@ def _settled() -> asyncio.Event:
     return event
 
 
+class Later:
+    """A table's step due after a pause: a timer handle until then, its task once due.
+
+    Most tables wait most of the time (an AI's pause before its move); a task sleeping out the
+    pause would keep its coroutine, future and context alive meanwhile, which every full pass
+    of the garbage collector walks (issue 49). A handle is one object, and nothing of the step
+    exists until it is due."""
+
+    __slots__ = ("_handle", "_start", "_context", "task")
+
+    def __init__(self, delay: float, start: Callable[[], Coroutine[Any, Any, None]],
+                 context: contextvars.Context) -> None:
+        self._start: Callable[[], Coroutine[Any, Any, None]] | None = start
+        self._context = context
+        self.task: asyncio.Task | None = None
+        self._handle = asyncio.get_running_loop().call_later(max(0.0, delay), self._due, context=context)
+
+    def _due(self) -> None:
+        start, self._start = self._start, None
+        if start is not None:
+            self.task = asyncio.get_running_loop().create_task(start(), context=self._context)
+
+    def cancel(self) -> None:
+        self._handle.cancel()
+        self._start = None
+        if self.task is not None:
+            self.task.cancel()
+
+    def done(self) -> bool:
+        return self._start is None and (self.task is None or self.task.done())
+
+    def running_now(self) -> bool:
+        """Whether the step's own task is the one running this code."""
+        return self.task is not None and self.task is asyncio.current_task()
+
+
 HOME_CHANNEL = "channel"
 """A table in a server channel the bot is a member of (it posts and edits there)."""
 HOME_GUEST = "guest"
@@ -165,7 +202,7 @@ class Table:
     legacy_log: list[str] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task | None = None
-    ai_task: asyncio.Task | None = None
+    ai_task: Later | None = None  # the AI's pause, then its move
     race_tasks: list[asyncio.Task] = field(default_factory=list)
     race_seq: int | None = None  # the move that opened the slap race being timed
     settling: asyncio.Task | None = None  # retries a settlement the database refused
@@ -793,9 +830,14 @@ class TableManager:
     def _close(self, table: Table) -> None:
         table.finished = True
         table.turn_seat = table.deadline = None
-        for task in (table.timer, table.ai_task, table.settling, *table.race_tasks):
+        for task in (table.timer, table.settling, *table.race_tasks):
             if task and task is not asyncio.current_task():
                 task.cancel()
+        if table.ai_task is not None and not table.ai_task.running_now():
+            table.ai_task.cancel()
+        # A cancelled task keeps its exception, whose traceback keeps the frames it ran in.
+        table.timer = table.ai_task = table.settling = None
+        table.race_tasks = []
         self.tables.pop(table.game_id, None)
         for listener in self.end_listeners:
             try:
@@ -826,9 +868,12 @@ class TableManager:
     def _schedule(self, table: Table) -> None:
         if table.finished:
             return
-        for task in (table.timer, table.ai_task):
-            if task and not task.done() and task is not asyncio.current_task():
-                task.cancel()
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+            table.timer = None  # a cancelled task's traceback keeps the frames it ran in
+        if table.ai_task is not None and not table.ai_task.running_now():
+            table.ai_task.cancel()
+            table.ai_task = None
         seat = table.match.current_player
         if seat is None:
             return
@@ -843,7 +888,8 @@ class TableManager:
         table.race_tasks = []
         context = logcontext.table_context(table)  # its log lines name the game and its shard
         if is_ai(table.players[seat]):
-            table.ai_task = asyncio.create_task(self._ai_turn(table, seat, table.seq), context=context)
+            seq = table.seq
+            table.ai_task = Later(self.ai_delay, lambda: self._ai_turn(table, seat, seq), context)
         else:
             table.timer = asyncio.create_task(self._turn_timer(table, seat, table.seq), context=context)
 
@@ -935,12 +981,14 @@ class TableManager:
             for task in (table.timer, table.ai_task, *table.race_tasks):
                 if task:
                     task.cancel()
+            table.timer = table.ai_task = None
+            table.race_tasks = []
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
     async def _ai_turn(self, table: Table, seat: int, seq: int) -> None:
-        await asyncio.sleep(self.ai_delay)
+        """The AI's move, once its pause is over (:class:`Later`)."""
         level = str(table.players[seat]).split(":", 1)[1]
         chosen: list[Action] = []  # kept across retries: database trouble does not change the move
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 
 import pytest
 
 from bot.games import game_module
-from bot.tables import Table, TableError, TableManager
+from bot.tables import Later, Table, TableError, TableManager
 
 
 def table_of(game: str, players: list, rules=None) -> Table:
@@ -86,3 +88,48 @@ def test_seotda_refuses_another_seats_press_and_a_stale_control():
     with pytest.raises(TableError, match="earlier turn"):
         manager().check_click(table, table.players[seat], 1)
     assert manager().check_click(table, table.players[seat], 2) == seat
+
+
+async def test_an_ai_seat_waits_out_its_pause_with_no_task_and_then_moves():
+    tables = manager()
+    table = table_of("koikoi", ["ai:normal", "ai:easy"])
+    tables.ai_delay = 3600.0
+    before = asyncio.all_tasks()
+    tables._schedule(table)
+    assert isinstance(table.ai_task, Later) and table.ai_task.task is None
+    assert asyncio.all_tasks() == before  # the pause is a timer handle, not a sleeping task
+    waiting = table.ai_task
+    tables._schedule(table)  # the move changed meanwhile: the pause starts again
+    assert waiting.done() and table.ai_task is not waiting
+
+    moved = asyncio.Event()
+
+    async def turn(table_, seat, seq):
+        assert (table_, seat, seq) == (table, table.match.current_player, table.seq)
+        moved.set()
+
+    tables._ai_turn = turn
+    tables.ai_delay = 0.0
+    tables._schedule(table)
+    await moved.wait()
+    await table.ai_task.task
+    assert table.ai_task.done()
+
+
+async def test_a_replaced_turn_timer_is_let_go_of():
+    tables = manager()
+    table = table_of("koikoi", [1, 2])
+    tables.tables[table.game_id] = table
+    tables._begin_move(table, acted=None)
+    tables._schedule(table)
+    timer = table.timer
+    assert timer is not None and not timer.done()
+    table.players[table.match.current_player] = "ai:easy"  # now an AI's move
+    tables.ai_delay = 3600.0
+    tables._schedule(table)
+    with contextlib.suppress(asyncio.CancelledError):
+        await timer
+    # a cancelled task keeps its traceback and the frames it ran in: the table keeps none
+    assert timer.cancelled() and table.timer is None
+    tables.close()
+    assert table.ai_task is None and table.timer is None
