@@ -167,3 +167,79 @@ async def test_a_retried_post_keeps_its_place_before_later_posts():
     sequencer.queue(7, race)
     await sequencer.drain()
     assert done == ["summary", "race"] and sleep.asked == [1.0]
+
+
+async def test_gated_keys_take_turns_and_wait_as_keys_with_the_latest_job():
+    coalescer = Coalescer(gate=2)
+    gates = {name: asyncio.Event() for name in "abc"}
+    started: list[str] = []
+    running = asyncio.Event()
+
+    def job(name: str, state: str):
+        async def run() -> None:
+            started.append(f"{name}{state}")
+            if len(started) == 2:
+                running.set()
+            await gates[name].wait()
+        return run
+
+    before = len(asyncio.all_tasks())
+    for name in "abc":
+        coalescer.mark(name, job(name, "1"), gated=True)
+    coalescer.mark("c", job("c", "2"), gated=True)  # c waits its turn: only its latest job runs
+    await running.wait()
+    assert started == ["a1", "b1"]
+    assert len(asyncio.all_tasks()) == before + 2  # the waiting key has no task of its own
+    assert coalescer.pending() == 3
+    gates["a"].set()
+    gates["c"].set()
+    gates["b"].set()
+    await coalescer.settle(["c"])
+    assert started == ["a1", "b1", "c2"]
+    await coalescer.drain()
+    assert coalescer.pending() == 0
+
+
+async def test_a_key_marked_while_its_gated_job_runs_queues_again_behind_the_others():
+    coalescer = Coalescer(gate=1)
+    first = asyncio.Event()
+    release = asyncio.Event()
+    ran: list[str] = []
+
+    def job(name: str):
+        async def run() -> None:
+            ran.append(name)
+            if name == "a1":
+                first.set()
+                await release.wait()
+        return run
+
+    coalescer.mark("a", job("a1"), gated=True)
+    await first.wait()
+    coalescer.mark("b", job("b1"), gated=True)
+    coalescer.mark("a", job("a2"), gated=True)  # the table moved on while it was being drawn
+    release.set()
+    await coalescer.drain()
+    assert ran == ["a1", "b1", "a2"]
+
+
+async def test_a_gated_job_that_fails_gives_its_turn_up_for_the_pause():
+    sleep = FakeSleep()
+    coalescer = Coalescer(passing_retry(sleep), gate=1)
+    ran: list[str] = []
+    failures = iter([True, False])
+
+    async def table() -> None:
+        ran.append("table")
+        if next(failures):
+            raise Passing("429")
+
+    async def other() -> None:
+        ran.append("other")
+
+    coalescer.mark("table", table, gated=True)
+    coalescer.mark("other", other, gated=True)
+    await coalescer.drain()
+    # the other table went during the failed one's pause; then the failed one, once more
+    assert ran == ["table", "other", "table"] and sleep.asked == [1.0]
+    assert coalescer.pending() == 0

@@ -101,26 +101,48 @@ class Retry:
 
 class Coalescer:
     """Runs at most one job per key at a time; marking a key while its job runs runs the latest
-    job once more afterwards, however many marks came in between."""
+    job once more afterwards, however many marks came in between.
 
-    def __init__(self, retry: Retry | None = None) -> None:
+    Keys marked ``gated`` take turns: at most :attr:`gate` of their jobs run at once, and the
+    others wait in a queue, oldest first, as a key and nothing more. A job is only built and
+    started when its turn comes, so what it shows is the state current by then (a table's
+    pending states merge into one drawing), and a long queue holds no task, coroutine or
+    future alive meanwhile for the garbage collector's full passes to walk (issue 49)."""
+
+    def __init__(self, retry: Retry | None = None, gate: int = 1) -> None:
         self._jobs: dict[Hashable, Callable[[], Awaitable[None]]] = {}
         self._running: dict[Hashable, asyncio.Task[None]] = {}
         self._again: set[Hashable] = set()
+        self._queued: dict[Hashable, None] = {}  # gated keys waiting for their turn, oldest first
+        self._failures: dict[Hashable, int] = {}  # failed tries of a gated key queued again
+        self._gated = 0  # gated jobs holding a turn now
+        self.gate = max(1, gate)
         self.retry = retry or Retry()
         self.closed = False
 
-    def mark(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
+    def mark(self, key: Hashable, job: Callable[[], Awaitable[None]], *, gated: bool = False) -> None:
         if self.closed:  # the bot is shutting down: a restart redraws every table anyway
             return
         self._jobs[key] = job
         if key in self._running:
             self._again.add(key)
+        elif gated:
+            self._queued.setdefault(key, None)  # a key already queued keeps its place
+            self._admit()
         else:
-            self._running[key] = asyncio.create_task(self._run(key), name=f"deliver {key}")
+            self._running[key] = asyncio.create_task(self._run(key, gated=False), name=f"deliver {key}")
 
-    async def _run(self, key: Hashable) -> None:
-        failures = 0
+    def _admit(self) -> None:
+        """Start the oldest queued keys while a turn is free."""
+        while self._queued and self._gated < self.gate and not self.closed:
+            key = next(iter(self._queued))
+            del self._queued[key]
+            self._gated += 1
+            self._running[key] = asyncio.create_task(self._run(key, gated=True), name=f"deliver {key}")
+
+    async def _run(self, key: Hashable, gated: bool) -> None:
+        failures = self._failures.pop(key, 0)
+        takes_turns, queue_again = gated, False
         try:
             while True:
                 self._again.discard(key)
@@ -130,33 +152,54 @@ class Coalescer:
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:
-                    if await self.retry.after(exc, failures, key):
+                    if gated:  # the pause before the next try holds no turn
+                        gated = False
+                        self._gated -= 1
+                        self._admit()
+                        if await self.retry.after(exc, failures, key):
+                            self._failures[key] = failures + 1
+                            queue_again = True
+                            return
+                        failures = 0
+                    elif await self.retry.after(exc, failures, key):
                         failures += 1
                         self._again.add(key)  # the latest job, whatever was marked meanwhile
                     else:
                         failures = 0
                 if key not in self._again:
                     return
+                if takes_turns:  # marked meanwhile: it queues again, behind those waiting
+                    queue_again = True
+                    return
         finally:
             self._running.pop(key, None)
-            self._jobs.pop(key, None)
+            if gated:
+                self._gated -= 1
+            if queue_again and not self.closed:
+                self._queued.setdefault(key, None)
+            else:
+                self._jobs.pop(key, None)
+            self._admit()
 
     async def settle(self, keys: Iterable[Hashable]) -> None:
         """Wait until none of ``keys`` has a job running or due."""
         keys = list(keys)
-        while running := [self._running[k] for k in keys if k in self._running]:
-            await asyncio.gather(*running, return_exceptions=True)
+        while due := [k for k in keys if k in self._running or k in self._queued]:
+            running = [self._running[k] for k in due if k in self._running]
+            # a queued key starts when a running job ends: any of them moves the queue on
+            await asyncio.gather(*(running or list(self._running.values())), return_exceptions=True)
 
     def pending(self) -> int:
-        return len(self._running)
+        return len(self._running) + len(self._queued)
 
     async def drain(self) -> None:
         """Wait until every marked job ran (new marks made meanwhile included)."""
-        while self._running:
+        while self._running or self._queued:
             await asyncio.gather(*list(self._running.values()), return_exceptions=True)
 
     def cancel(self) -> None:
         self.closed = True
+        self._queued.clear()
         for task in self._running.values():
             task.cancel()
 

@@ -252,12 +252,11 @@ class TablePublisher:
         self.budget = budget or RestBudget()
         self.retry = retry or Retry(passing)
         self._feeds: dict[int, Feed] = {}
-        self._updates = Coalescer(self.retry)
-        self._posts = Sequencer(self.retry)
-        # Table images wait their turn here, hands never do: a player's own move shows on their
+        # Table images take turns (gated), hands never do: a player's own move shows on their
         # hand first, and under load a table's pending states merge into one drawing.
         workers = getattr(getattr(bot, "render_pool", None), "processes", 2)
-        self._table_turns = asyncio.Semaphore(max(1, workers - 1))
+        self._updates = Coalescer(self.retry, gate=max(1, workers - 1))
+        self._posts = Sequencer(self.retry)
         store = getattr(bot, "store", None)
         # Where games are shown is this surface's own memory, kept through its part of the store.
         self.notes: SurfaceNotes | None = notes or (store.surface_notes(self.surface_name) if store else None)
@@ -502,11 +501,8 @@ class TablePublisher:
 
     # -- the table message ------------------------------------------------------------------
     def _mark_table(self, table: Table) -> None:
-        self._updates.mark(("table", table.game_id), lambda: self._update_table(table))
-
-    async def _update_table(self, table: Table) -> None:
-        async with self._table_turns:
-            await self._bring_table_up_to_date(table)
+        self._updates.mark(("table", table.game_id), lambda: self._bring_table_up_to_date(table),
+                           gated=True)
 
     async def _bring_table_up_to_date(self, table: Table) -> None:
         feed = self.feed(table)
