@@ -4,6 +4,8 @@ goes the slash commands' way (stored, its deal committed, once)."""
 
 from __future__ import annotations
 
+import time
+
 import aiohttp
 import pytest
 
@@ -19,6 +21,21 @@ from tests.e2e.playing import table_messages
 pytestmark = pytest.mark.asyncio
 
 
+class PlayersPace:
+    """The Activity server's clock here: every message arrives a quarter second after the last,
+    as a player's do. These pages press the moment a turn is offered, which on a fast machine
+    outruns the messages a second the server allows any page (its rate refusal answers no
+    press by number, so a test waiting for the answer to that press would wait forever)."""
+
+    def __init__(self, step: float = 0.25) -> None:
+        self.now = time.monotonic()
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 @pytest.fixture
 async def lbot(start_bot, standin, world, tmp_path):
     """The bot with its Activity, dealing committed games as it does for players."""
@@ -26,6 +43,7 @@ async def lbot(start_bot, standin, world, tmp_path):
                         dev_guild_id=world.guild.id, activity_port=0,
                         client_secret=standin.oauth.client_secret)
     bot = await start_bot(HanafudaBot(settings))
+    bot.activity_server.clock = PlayersPace()
     bot.tables.ai_delay = 0.01
     await bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
     return bot
