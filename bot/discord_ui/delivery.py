@@ -186,8 +186,19 @@ class Coalescer:
         keys = list(keys)
         while due := [k for k in keys if k in self._running or k in self._queued]:
             running = [self._running[k] for k in due if k in self._running]
-            # a queued key starts when a running job ends: any of them moves the queue on
-            await asyncio.gather(*(running or list(self._running.values())), return_exceptions=True)
+            if not await self._wait(running):
+                return
+
+    async def _wait(self, tasks: list[asyncio.Task[None]]) -> bool:
+        """Wait for ``tasks``, or, for a key that is only queued, for any running job (a queued
+        key starts when one ends); False when nothing runs that could move the queue on."""
+        if not tasks:
+            self._admit()
+            tasks = list(self._running.values())
+        if not tasks:
+            return False
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return True
 
     def pending(self) -> int:
         return len(self._running) + len(self._queued)
@@ -195,7 +206,8 @@ class Coalescer:
     async def drain(self) -> None:
         """Wait until every marked job ran (new marks made meanwhile included)."""
         while self._running or self._queued:
-            await asyncio.gather(*list(self._running.values()), return_exceptions=True)
+            if not await self._wait(list(self._running.values())):
+                return
 
     def cancel(self) -> None:
         self.closed = True
