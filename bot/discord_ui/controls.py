@@ -27,7 +27,6 @@ from bot.discord_ui.places import place_of
 from bot.discord_ui.relay import Relay, RelayedPress
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import NO_PINGS, refuse
-from bot.discord_ui.tokens import Token
 from bot.games.base import Action
 from bot.i18n import current, t
 from bot.tables import HOME_GUEST, TableError
@@ -288,8 +287,8 @@ class HandButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.But
             # on (a guest may only answer), and the hand follows privately.
             await interaction.response.defer()
             guest = app(interaction).guest  # bot.discord_ui.guest
-            guest.table_pressed(table, interaction)
-            await guest.show_hand_privately(table, seat, Token(interaction))
+            token = guest.table_pressed(table, interaction)
+            await guest.show_hand_privately(table, seat, token)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         publisher = app(interaction).publisher  # bot.discord_ui.publisher

@@ -108,19 +108,22 @@ class GuestSurface(TablePublisher):
         self._token_came(table)
 
     # -- presses on the table -----------------------------------------------------------------
-    def table_pressed(self, table: Table, interaction: discord.Interaction) -> None:
+    def table_pressed(self, table: Table, interaction: discord.Interaction) -> Token:
         """A press on the table message, answered with a deferred update: its token shows the
-        table from now on (brought to the stored state at once, after a restart or a long wait)."""
+        table from now on (brought to the stored state at once, after a restart or a long wait).
+        Returns that token, which the player's private hand is sent with."""
+        token = Token(interaction)
         message = interaction.message
         if message is None:
-            return
+            return token
         feed = self.feed(table)
-        feed.table_via = Via(Token(interaction), message.id)
+        feed.table_via = Via(token, message.id)
         if feed.loaded and feed.marks.table is None:
             feed.marks.table = [message.channel.id, message.id]
             self._save(table)
         self._mark_table(table)
         self._token_came(table)
+        return token
 
     async def show_hand_privately(self, table: Table, seat: int, token: Token) -> None:
         """The hand as a private follow-up of the player's own press; that press's token keeps it
