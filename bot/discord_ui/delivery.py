@@ -31,7 +31,9 @@ class RestBudget:
     """A token bucket shared by every request subject to Discord's global rate limit.
 
     Requests wait their turn here instead of running into 429 responses; interaction responses
-    and webhook edits (exempt from the global limit) never pass through it."""
+    and webhook edits (exempt from the global limit) never pass through it. A token is taken
+    right before its own request and never held across another wait (a second token, a drawing):
+    one spent late lands in a second whose tokens were all handed out already."""
 
     def __init__(self, rate: float = GLOBAL_RATE, burst: float = GLOBAL_BURST,
                  clock: Callable[[], float] = time.monotonic,

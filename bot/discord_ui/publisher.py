@@ -909,11 +909,14 @@ class TablePublisher:
             return t("<@{user}>, it's your turn: press **My hand**.", user=user)
 
     async def _send_turn_dm(self, table: Table, seat: int, warned: bool) -> discord.Message:
-        """The turn DM (the caller holds the send's token of the REST budget)."""
+        """The turn DM (the caller has just taken a token of the REST budget, which pays for the
+        first request made here)."""
         ref = self.marks(table).hands.get(seat)
         if ref is None:  # no hand DM yet: open the DM channel by the user's id alone
-            await self.budget.acquire()
             ref = [int((await self.bot.http.start_private_message(table.players[seat]))["id"]), 0]
+            # The send's own token, taken after the opening: a token held while waiting in the
+            # budget's queue is spent late, in the same second as the tokens issued then.
+            await self.budget.acquire()
         return await self.bot.get_partial_messageable(ref[0]).send(
             content=self._turn_dm_text(table, seat, warned),
             allowed_mentions=discord.AllowedMentions.none())
