@@ -216,6 +216,14 @@ def replay_view(game_id: int, step: int, total: int) -> discord.ui.View:
     return view
 
 
+def _export_bytes(record: GameRecord, outcome: Any) -> bytes:
+    """The /export file: the document and its JSON text, both made off the event loop (a long
+    match's file is large enough to hold the loop up)."""
+    document = export_document(record, outcome, title=title(record.game),
+                               chip_settlement=chips_text(record.game))
+    return json.dumps(document, indent=1, ensure_ascii=False).encode()
+
+
 async def replay_content(pool: WorkerPool, record: GameRecord, step: int) -> dict[str, Any]:
     embed, view, step, total = await asyncio.to_thread(_frame_content, record, step)
     image = await pool.run(render_table, view)
@@ -342,16 +350,13 @@ class RecordsCog(ServerCog):
         await acknowledge(interaction, private=True)
         try:
             outcome = await self.store.game_outcome(game_id, guild_id=record.guild_id)
-            document = await asyncio.to_thread(export_document, record, outcome,
-                                               title=title(record.game),
-                                               chip_settlement=chips_text(record.game))
+            data = await asyncio.to_thread(_export_bytes, record, outcome)
         except ReplayError as exc:
             await refuse(interaction, t("I can't export game #{id}: {problem}.", id=game_id, problem=exc))
             return
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
-        data = json.dumps(document, indent=1, ensure_ascii=False).encode()
         await send(
             interaction,
             t("Game #{id} ({game}, {moves}). The file's `format` section explains every field.",
