@@ -415,6 +415,7 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self._expiries: set[asyncio.Task] = set()
+        self._closing = False
         # Challenges where the app is a guest: the command that posted each, whose token is
         # the only way to close it when it expires.
         self._answers: dict[str, discord.Interaction] = {}
@@ -432,8 +433,13 @@ class PlayCog(commands.Cog):
                 self.schedule_expiry(lobby.lobby_id)
 
     async def cog_unload(self) -> None:
-        for task in self._expiries:
+        """Stop timing challenges, and wait until no expiry runs: the store closes after this.
+        A challenge made while the bot closes is timed again from the store at the next start."""
+        self._closing = True
+        tasks = list(self._expiries)
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def open_game(self, interaction: discord.Interaction, game: str, opponent: discord.User | None,
                         ai: str | None, rounds: int | None, target: int | None, stake: int,
@@ -566,6 +572,8 @@ class PlayCog(commands.Cog):
     # -- challenge expiry --------------------------------------------------------------------
     def schedule_expiry(self, lobby_id: str) -> None:
         """Close the challenge or rematch ``lobby_id`` when its stored expiry passes."""
+        if self._closing:
+            return
         task = asyncio.create_task(self._expire(lobby_id))
         self._expiries.add(task)
         task.add_done_callback(self._expiries.discard)

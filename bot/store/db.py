@@ -475,8 +475,9 @@ def _at_once(work: Awaitable[T]) -> T:
 
 async def _rollback(conn: aiosqlite.Connection) -> None:
     # No transaction may be open (BEGIN itself failed, or SQLite already rolled back), and a
-    # broken database may refuse even this: the error that led here is the one to report.
-    with contextlib.suppress(sqlite3.Error):
+    # broken database may refuse even this, or a closed one (aiosqlite's ValueError): the error
+    # that led here is the one to report.
+    with contextlib.suppress(sqlite3.Error, ValueError):
         await conn.execute("ROLLBACK")
 
 

@@ -280,6 +280,30 @@ async def test_lobby_shows_its_settings(hbot, standin, world):
     assert fields["Seats"] == "1/6 · 4 or 6 players"  # pairs seat 4 or 6, never 7
 
 
+async def test_closing_leaves_no_challenge_expiry_running(start_bot, standin, world, tmp_path):
+    """The store closes last: every challenge's expiry has ended by then, and a challenge whose
+    command finishes while the bot closes is not timed in a task that would outlive the store
+    (the next start times it again from the store)."""
+    bot = await start_bot(make_bot(standin, tmp_path / "closing.sqlite3", world.guild.id))
+    await standin.settle()
+    cog = bot.get_cog("PlayCog")
+    timed = asyncio.Event()
+    schedule = cog.schedule_expiry
+
+    def noted(lobby_id: str) -> None:
+        schedule(lobby_id)
+        timed.set()
+
+    cog.schedule_expiry = noted
+    challenge = (await world.admin.slash(world.channel, "mushi", opponent=world.player)).original
+    await asyncio.wait_for(timed.wait(), standin.wait_timeout)
+    [timing] = cog._expiries
+    await bot.close()
+    assert timing.cancelled() and not cog._expiries
+    cog.schedule_expiry(cid(challenge, "hf:ch:accept:").rsplit(":", 1)[1])  # its command, late
+    assert not cog._expiries
+
+
 async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):
     db = tmp_path / "restart.sqlite3"
     first = await start_bot(make_bot(standin, db, world.guild.id))
