@@ -144,3 +144,40 @@ def test_each_benchmark_has_its_own_help(name, capsys):
     assert out.startswith(f"usage: python -m bot.bench {name}")
     described = out.split("\n\n")[1]  # the paragraph after the usage: what the bench measures
     assert len(described.split()) > 8 and not described.lstrip().startswith("options:")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["nogame"], "unknown game 'nogame'"),
+    (["koikoi", "--players", "greedy"], "Koi-Koi is a game for two players"),
+    (["koikoi", "--players", "greedy,bogus"], "unknown AI level 'bogus'"),
+    (["koikoi", "--preset", "nope"], "unknown preset 'nope'"),
+    (["koikoi", "--set", "nonsense=1"], "there is no rule option 'nonsense'"),
+    (["koikoi", "--set", "rounds=abc"], "rounds takes a whole number, got 'abc'"),
+    (["koikoi", "--set", "rounds"], "--set takes OPTION=VALUE, got 'rounds'"),
+    (["koikoi", "--set", "rounds=-5"], "rounds must be a whole number from 0 to 1000"),
+])
+def test_the_simulator_refuses_a_bad_game_level_or_option_in_one_sentence(tmp_path, args, said):
+    run = cli(tmp_path, "bot.games", "simulate", *args, "--games", "1")
+    assert said in sentence(run) and run.returncode == 2 and run.stdout == ""
+
+
+def test_the_simulator_plays_at_least_one_match(tmp_path):
+    run = cli(tmp_path, "bot.games", "simulate", "koikoi", "--games", "-3")
+    assert run.returncode == 2 and "Traceback" not in run.stderr and run.stdout == ""
+    assert run.stderr.splitlines()[-1].endswith("argument --games: takes 1 or more, got -3")
+    run = cli(tmp_path, "bot.games", "simulate", "koikoi", "--games", "1", "--set", "rounds=1")
+    assert run.returncode == 0 and run.stdout.startswith("koikoi: 1 matches, ")
+
+
+@pytest.mark.parametrize("args", [
+    ["arena", "nogame"], ["arena", "koikoi", "--a", "bogus"], ["arena", "koikoi", "--players", "5"],
+    ["arena", "koikoi", "--preset", "nope"], ["arena", "koikoi", "--set", "nonsense=1"],
+    ["arena", "koikoi", "--rounds", "-3"], ["onestep", "nogame"], ["onestep", "koikoi", "--level", "bogus"],
+    ["ratings", "nogame"],
+])
+def test_the_ai_studies_refuse_a_bad_game_level_or_rule_before_playing(tmp_path, args):
+    run = cli(tmp_path, "bot.ai", *args)
+    said = sentence(run)
+    assert run.returncode == 2 and run.stdout == ""
+    assert any(word in said for word in ("unknown game", "unknown AI level", "two players",
+                                         "unknown preset", "no rule option", "rounds must be"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] not in ("arena", "onestep", "ratings", "calibration"):
         print("usage: python -m bot.ai arena GAME [--a LEVEL] [--b LEVEL] [--games N] [--seed S]"
@@ -24,22 +24,20 @@ def main(argv: list[str] | None = None) -> None:
     if argv[0] == "ratings":
         from .ratings_study import main as ratings_main
 
-        ratings_main(argv[1:])
-        return
+        return ratings_main(argv[1:])
     if argv[0] == "calibration":
         from .calibration import main as calibration_main
 
         calibration_main(argv[1:])
-        return
+        return 0
     if argv[0] == "onestep":
         from .onestep import main as onestep_main
 
-        onestep_main(argv[1:])
-        return
+        return onestep_main(argv[1:])
     from .arena import main as arena_main
 
-    arena_main(argv[1:])
+    return arena_main(argv[1:])
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -21,8 +21,9 @@ from typing import Any
 
 from bot.ai import make_player
 from bot.games import game_module
+from bot.games.cli import BadInput, at_least_one, checked, refuse
 from bot.games.rng import Rng
-from bot.games.simulate import parse_rules, wilson
+from bot.games.simulate import wilson
 
 
 @dataclass
@@ -154,24 +155,26 @@ def _report_progress(on: bool, done: int, total: ArenaResult, start: float) -> N
               f" {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ai arena", description=__doc__.split("\n")[0])
     parser.add_argument("game")
     parser.add_argument("--a", default="hard", help="level measured (default hard)")
     parser.add_argument("--b", default="greedy", help="level it plays against (default greedy)")
-    parser.add_argument("--games", type=int, default=1000, help="paired deals to play")
+    parser.add_argument("--games", type=at_least_one, default=1000, help="paired deals to play")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     parser.add_argument("--rounds", type=int, help="rounds per match (default: the rules')")
-    parser.add_argument("--players", type=int, help="seats (default: the game's minimum)")
-    parser.add_argument("--workers", type=int, default=1, help="processes (at most 2 here)")
+    parser.add_argument("--players", type=at_least_one, help="seats (default: the game's minimum)")
+    parser.add_argument("--workers", type=at_least_one, default=1, help="processes (at most 2 here)")
     parser.add_argument("--progress", action="store_true", help="print the running win rate")
     args = parser.parse_args(argv)
-    module = game_module(args.game)
-    rules = parse_rules(module, args.preset, args.set)
-    if args.rounds is not None:
-        rules = rules.replace(rounds=args.rounds)
+    try:
+        _, rules = checked(args.game, (args.a, args.b), args.preset, args.set, args.rounds,
+                           args.players)
+    except BadInput as exc:
+        return refuse(exc)
     result = arena(args.game, args.a, args.b, args.games, args.seed, rules, args.players,
                    args.workers, args.progress)
     print("\n".join(result.lines()))
+    return 0

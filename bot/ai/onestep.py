@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.ai import make_player
 from bot.games import game_module
+from bot.games.cli import BadInput, at_least_one, checked, refuse
 from bot.games.rng import Rng
 
 from .search.player import _step, greedy_policy, rollout
@@ -99,20 +100,24 @@ def onestep(game: str, level: str, deals: int, seed: int = 1, workers: int = 1,
     return total
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ai onestep",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("game")
     parser.add_argument("--level", default="hard")
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--deals", type=at_least_one, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--iterations", type=int, help="rollouts per decision instead of the level's")
+    parser.add_argument("--workers", type=at_least_one, default=1)
+    parser.add_argument("--iterations", type=at_least_one, help="rollouts per decision instead of the level's")
     parser.add_argument("--width", type=int,
                         help="search only greedy's best WIDTH moves (0: every legal move)")
     parser.add_argument("--prior", type=float, help="standard errors needed to leave greedy's move")
     parser.add_argument("--seconds", type=float, help="time cap per decision (0: none)")
     args = parser.parse_args(argv)
+    try:
+        checked(args.game, (args.level, "greedy"))
+    except BadInput as exc:
+        return refuse(exc)
     overrides: dict[str, Any] = {}
     if args.iterations is not None:
         overrides["iterations"] = args.iterations
@@ -125,3 +130,4 @@ def main(argv: list[str]) -> None:
     label = args.level + "".join(f" {k}={v}" for k, v in overrides.items())
     print(onestep(args.game, args.level, args.deals, args.seed, args.workers, overrides)
           .line(args.game, label))
+    return 0

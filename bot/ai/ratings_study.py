@@ -32,6 +32,7 @@ from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerP
 
 from bot.ai import make_player
 from bot.games import game_module
+from bot.games.cli import BadInput, at_least_one, checked, refuse
 from bot.games.rng import Rng
 
 LEVELS = ("random", "greedy", "hard", "expert")  # weakest first: the order to find
@@ -180,19 +181,23 @@ def summary(shares: dict[str, list[float]], games: int) -> list[str]:
     return lines
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ai ratings", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
-    parser.add_argument("--games-per-pair", type=int, default=40)
-    parser.add_argument("--rounds", type=int, default=3, help="rounds per match")
-    parser.add_argument("--trials", type=int, default=300)
-    parser.add_argument("--games", type=int, default=1600,
+    parser.add_argument("--games-per-pair", type=at_least_one, default=40)
+    parser.add_argument("--rounds", type=at_least_one, default=3, help="rounds per match")
+    parser.add_argument("--trials", type=at_least_one, default=300)
+    parser.add_argument("--games", type=at_least_one, default=1600,
                         help="games in each trial's stream (checkpoints up to it)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pool", help="a JSON file: the pool is read from it if it exists, "
                                        "else played and written there")
     args = parser.parse_args(argv)
+    try:
+        checked(args.game, LEVELS, rounds=args.rounds, players=2)
+    except BadInput as exc:
+        return refuse(exc)
     if args.pool and os.path.exists(args.pool):
         with open(args.pool, encoding="utf-8") as file:
             pool = [Result(tuple(r["levels"]), tuple(r["places"])) for r in json.load(file)]
@@ -218,3 +223,4 @@ def main(argv: list[str]) -> None:
           f"games (a random pair each game); needed: {GOAL:.0%} right from there on")
     for line in summary(shares, args.games):
         print(line)
+    return 0

@@ -13,8 +13,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from bot.games.simulate import main as simulate_main
 
-    simulate_main(argv[1:])
-    return 0
+    return simulate_main(argv[1:])
 
 
 if __name__ == "__main__":

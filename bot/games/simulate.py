@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.ai import make_player
 from bot.games import game_module
+from bot.games.cli import BadInput, at_least_one, checked, refuse
 from bot.games.rng import Rng
 
 
@@ -123,32 +124,22 @@ def simulate(game: str, levels: list[str], games: int, seed: int, rules: Any = N
     return Report(game, games, tallies, rounds, drawn, time.perf_counter() - start, reasons)
 
 
-def parse_rules(module, preset: str | None, sets: list[str]):
-    rules = module.Rules.preset(preset) if preset else module.Rules()
-    changes = {}
-    for item in sets:
-        key, _, raw = item.partition("=")
-        current = getattr(rules, key)
-        if isinstance(current, bool):
-            value: Any = raw.lower() in ("1", "true", "yes", "on")
-        elif isinstance(current, int):
-            value = int(raw)
-        else:
-            value = raw
-        changes[key] = value
-    return rules.replace(**changes) if changes else rules
-
-
-def main(argv: list[str]) -> None:
+def main(argv: list[str]) -> int:
+    """Run the simulation; a bad game, level, option or seat count is one sentence on stderr
+    and exit code 2, before any match is played."""
     parser = argparse.ArgumentParser(prog="python -m bot.games simulate")
     parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=at_least_one, default=1000)
     parser.add_argument("--players", default="greedy,random")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     args = parser.parse_args(argv)
-    module = game_module(args.game)
-    rules = parse_rules(module, args.preset, args.set)
-    report = simulate(args.game, args.players.split(","), args.games, args.seed, rules)
+    levels = args.players.split(",")
+    try:
+        _, rules = checked(args.game, levels, args.preset, args.set, players=len(levels))
+    except BadInput as exc:
+        return refuse(exc)
+    report = simulate(args.game, levels, args.games, args.seed, rules)
     print("\n".join(report.lines()))
+    return 0
