@@ -147,6 +147,24 @@ def test_each_benchmark_has_its_own_help(name, capsys):
 
 
 @pytest.mark.parametrize(("args", "said"), [
+    (["engine", "--runs", "0"], "argument --runs: takes 1 or more, got 0"),
+    (["render", "--runs", "-1"], "argument --runs: takes 1 or more, got -1"),
+    (["store", "--games", "0"], "argument --games: takes 1 or more, got 0"),
+    (["backup", "--mb", "-1"], "argument --mb: takes 1 or more, got -1"),
+    (["load", "--tables", "1", "--think-ms", "-5"], "argument --think-ms: takes 0 or more, got -5"),
+    (["activity", "--tables", "1", "--ai-delay", "nan"], "argument --ai-delay: takes 0 or more, got nan"),
+])
+def test_a_bench_refuses_a_count_of_none_or_a_negative_pause(capsys, args, said):
+    """Refused where it is typed, not met later as an empty median or a database constraint."""
+    from bot.bench.__main__ import main
+
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(said)
+
+
+@pytest.mark.parametrize(("args", "said"), [
     (["nogame"], "unknown game 'nogame'"),
     (["koikoi", "--players", "greedy"], "Koi-Koi is a game for two players"),
     (["koikoi", "--players", "greedy,bogus"], "unknown AI level 'bogus'"),

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai import make_player
+from bot.cliargs import at_least_one
 from bot.games import game_module
-from bot.games.cli import BadInput, at_least_one, checked, refuse
+from bot.games.cli import BadInput, checked, refuse
 from bot.games.rng import Rng
 
 from .search.player import _step, greedy_policy, rollout

@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerPart
 
 from bot.ai import make_player
+from bot.cliargs import at_least_one
 from bot.games import game_module
-from bot.games.cli import BadInput, at_least_one, checked, refuse
+from bot.games.cli import BadInput, checked, refuse
 from bot.games.rng import Rng
 
 LEVELS = ("random", "greedy", "hard", "expert")  # weakest first: the order to find

@@ -49,6 +49,7 @@ import aiohttp
 from bot.bench._loadproc import BotProcess, GroupMonitor, kill_all_started, sample_group
 from bot.bench._loadstandin import LoadStandIn
 from bot.bench.load import VALIDATE_EVERY, percentile, stall_summary
+from bot.cliargs import not_negative
 from tests.discord_standin import SpecIndex, SpecMissing, load_spec
 
 PLAYERS_PER_GUILD = 25
@@ -309,7 +310,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--moves", type=int, default=None,
                    help="end the window once this many moves were seen (--seconds still bounds it)")
     p.add_argument("--think-ms", type=float, default=0.0, help="a player's pause before each press")
-    p.add_argument("--ai-delay", type=float, default=None,
+    p.add_argument("--ai-delay", type=not_negative, default=None,
                    help="the AI's pause before its move, seconds (default: production's)")
     p.add_argument("--runs", type=int, default=1, help="runs; the figures are their medians")
     p.add_argument("--seed", type=int, default=1)

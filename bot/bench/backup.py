@@ -13,6 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.cliargs import at_least_one
 from bot.store import EVERY_SERVER, Store
 from bot.store.backup import backup_sqlite
 
@@ -78,8 +79,8 @@ async def _run(path: Path, game_id: int, out: Path, in_thread: bool) -> tuple[fl
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench backup", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mb", type=int, default=50, help="size of the database (default 50)")
-    parser.add_argument("--runs", type=int, default=5, help="runs of each way (default 5)")
+    parser.add_argument("--mb", type=at_least_one, default=50, help="size of the database (default 50)")
+    parser.add_argument("--runs", type=at_least_one, default=5, help="runs of each way (default 5)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"

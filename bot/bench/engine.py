@@ -18,6 +18,7 @@ import statistics
 import time
 
 from bot.ai.search.worlds import BUILDERS
+from bot.cliargs import at_least_one
 from bot.games import GAMES, game_module
 from bot.games.rng import Rng
 
@@ -118,7 +119,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--game", choices=GAMES, help="one game (default: every game)")
     parser.add_argument("--rounds", type=int, default=1000, help="random-play rounds per run")
     parser.add_argument("--rollouts", type=int, default=1000, help="search rollouts per run")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=at_least_one, default=3)
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time by the wall clock (default) or by this process's CPU time")
     args = parser.parse_args(argv)

@@ -56,6 +56,7 @@ from typing import Any
 from bot.bench._loadplayer import Budget, LoadPlayer, Press
 from bot.bench._loadproc import BotProcess, GroupMonitor, kill_all_started
 from bot.bench._loadstandin import LoadStandIn
+from bot.cliargs import not_negative
 from bot.loopwatch import LoopWatch
 from bot.stallwatch import StallRecorder
 from tests.discord_standin import SpecIndex, SpecMissing, load_spec
@@ -422,9 +423,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--ai", default="normal", choices=["easy", "normal", "hard", "expert"])
     p.add_argument("--rounds", type=int, choices=[1, 3, 6, 10, 12],
                    help="the /koikoi rounds option (default: the server's, a full match)")
-    p.add_argument("--ai-delay", type=float,
+    p.add_argument("--ai-delay", type=not_negative,
                    help="the AI's pause before each move in seconds (default: the bot's, 1.2)")
-    p.add_argument("--think-ms", type=float, default=0.0,
+    p.add_argument("--think-ms", type=not_negative, default=0.0,
                    help="a player's pause before pressing an offered move (0)")
     p.add_argument("--runs", type=int, default=1, help="runs per table count; medians (1)")
     p.add_argument("--clicks", type=int, default=0,

@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.cliargs import at_least_one
+
 TABLES = (("koikoi", 2), ("gostop", 3), ("mushi", 2), ("sakura", 4), ("sakura", 7),
           ("hana_awase", 3), ("shedding", 4), ("seotda", 2), ("seotda", 6))
 VIEWS_PER_KIND = 6
@@ -197,12 +199,12 @@ def _rss_mb(pid: int) -> float:
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench render", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=30, help="images per kind (default 30)")
+    parser.add_argument("--runs", type=at_least_one, default=30, help="images per kind (default 30)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="throughput runs per mode (default 3)")
     parser.add_argument("--workers", type=int, default=2,
                         help="threads or worker processes for the throughput (default 2)")
-    parser.add_argument("--clicks", type=int, default=40, help="clicks per throughput run")
+    parser.add_argument("--clicks", type=at_least_one, default=40, help="clicks per throughput run")
     parser.add_argument("--no-throughput", action="store_true")
     args = parser.parse_args(argv)
     per_image(args.runs)

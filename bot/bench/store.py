@@ -25,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 
 from bot import eventloop
+from bot.cliargs import at_least_one
 from bot.store import SeatResult, Store
 from bot.store.postgres import display_url
 from bot.store.target import operating_on, parse_target
@@ -104,10 +105,10 @@ def _databases(server_url: str | None, folder: Path) -> Iterator[Callable[[], st
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench store", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5, help="runs of each measurement (5)")
+    parser.add_argument("--runs", type=at_least_one, default=5, help="runs of each measurement (5)")
     parser.add_argument("--transfers", type=int, default=2000, help="transfers per run (2000)")
     parser.add_argument("--tasks", type=int, default=8, help="concurrent tasks sending transfers")
-    parser.add_argument("--games", type=int, default=20, help="settlements timed per run")
+    parser.add_argument("--games", type=at_least_one, default=20, help="settlements timed per run")
     parser.add_argument("--synchronous", default="NORMAL", choices=["NORMAL", "FULL"],
                         help="SQLite's durability (PostgreSQL commits durably as configured)")
     parser.add_argument("--database-url", default=None,

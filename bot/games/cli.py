@@ -5,7 +5,6 @@ sentence and exit code 2, not a traceback a minute into a run."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterable
 from types import ModuleType
@@ -18,17 +17,6 @@ from bot.presenters.problems import rules_problem
 
 class BadInput(Exception):
     """What was wrong with the command line, as one sentence."""
-
-
-def at_least_one(text: str) -> int:
-    """An argparse type: a whole number of 1 or more (matches, deals, workers)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"takes a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"takes 1 or more, got {value}")
-    return value
 
 
 def parse_rules(module: ModuleType, preset: str | None, sets: Iterable[str]) -> Any:
