@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.discord_ui.app import app
+from bot.discord_ui.background import Background
 from bot.discord_ui.cog import anywhere
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.fair import add_commitment
@@ -414,8 +415,7 @@ class PlayCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self._expiries: set[asyncio.Task] = set()
-        self._closing = False
+        self._expiries = Background()
         # Challenges where the app is a guest: the command that posted each, whose token is
         # the only way to close it when it expires.
         self._answers: dict[str, discord.Interaction] = {}
@@ -435,11 +435,7 @@ class PlayCog(commands.Cog):
     async def cog_unload(self) -> None:
         """Stop timing challenges, and wait until no expiry runs: the store closes after this.
         A challenge made while the bot closes is timed again from the store at the next start."""
-        self._closing = True
-        tasks = list(self._expiries)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._expiries.close()
 
     async def open_game(self, interaction: discord.Interaction, game: str, opponent: discord.User | None,
                         ai: str | None, rounds: int | None, target: int | None, stake: int,
@@ -572,11 +568,7 @@ class PlayCog(commands.Cog):
     # -- challenge expiry --------------------------------------------------------------------
     def schedule_expiry(self, lobby_id: str) -> None:
         """Close the challenge or rematch ``lobby_id`` when its stored expiry passes."""
-        if self._closing:
-            return
-        task = asyncio.create_task(self._expire(lobby_id))
-        self._expiries.add(task)
-        task.add_done_callback(self._expiries.discard)
+        self._expiries.start(self._expire(lobby_id))
 
     async def _expire(self, lobby_id: str) -> None:
         """Close an unanswered challenge or rematch when its stored expiry passes (a press after

@@ -39,6 +39,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
+from bot.discord_ui.background import Background
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
@@ -361,7 +362,7 @@ class TournamentCog(ServerCog):
         super().__init__(bot)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._games: dict[int, int] = {}  # game id -> tournament of the pairing it plays
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks = Background()
 
     async def cog_load(self) -> None:
         """Listen for ended tables, and know every running tournament's games before the
@@ -376,16 +377,13 @@ class TournamentCog(ServerCog):
             for p in tour.pairings:
                 if p.game_id is not None and p.status == "pending":
                     self._games[p.game_id] = tid
-        task = asyncio.create_task(self._resume(live))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._tasks.start(self._resume(live))
 
     async def cog_unload(self) -> None:
         tables = getattr(self.bot, "tables", None)
         if tables is not None and self._table_ended in tables.end_listeners:
             tables.end_listeners.remove(self._table_ended)
-        for task in self._tasks:
-            task.cancel()
+        await self._tasks.close()  # the store closes after this: no round may still run
 
     async def _resume(self, live: list[int]) -> None:
         await self.bot.wait_until_ready()
@@ -398,9 +396,7 @@ class TournamentCog(ServerCog):
             self.schedule(tid)
 
     def schedule(self, tid: int, delay: float = 0.0) -> None:
-        task = asyncio.create_task(self._advance_after(tid, delay))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._tasks.start(self._advance_after(tid, delay))
 
     def lock(self, tid: int) -> asyncio.Lock:
         lock = self._locks.get(tid)
