@@ -199,3 +199,17 @@ def test_the_ai_studies_refuse_a_bad_game_level_or_rule_before_playing(tmp_path,
     assert run.returncode == 2 and run.stdout == ""
     assert any(word in said for word in ("unknown game", "unknown AI level", "two players",
                                          "unknown preset", "no rule option", "rounds must be"))
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--plot", "missing/plot.png"], "argument --plot: there is no folder missing to write plot.png in"),
+    (["--save", "missing/run.json"], "argument --save: there is no folder missing to write run.json in"),
+    (["--save", "."], "argument --save: . is a folder; give the path of a file"),
+    (["--level", "bogus"], "unknown AI level 'bogus'"),
+])
+def test_a_calibration_refuses_where_it_could_not_write_before_playing(tmp_path, args, said):
+    """A calibration run takes hours: a place it cannot write its results is refused first."""
+    run = cli(tmp_path, "bot.ai", "calibration", "koikoi", "--decisions", "1", *args)
+    assert run.returncode == 2 and "Traceback" not in run.stderr and run.stdout == ""
+    assert said in run.stderr.splitlines()[-1]
+    assert list(tmp_path.iterdir()) == []

@@ -29,6 +29,8 @@ import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from bot.cliargs import file_to_write
+from bot.games.cli import BadInput, checked
 from bot.games.rng import Rng
 
 BINS = 10
@@ -243,9 +245,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rollouts", type=int, default=ROLLOUTS, help="rollouts per priced move")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--plot", help="write the reliability diagram here (PNG)")
+    parser.add_argument("--plot", type=file_to_write, help="write the reliability diagram here (PNG)")
     parser.add_argument("--raw", action="store_true", help="report the raw estimates")
-    parser.add_argument("--save", help="also write every priced decision here (JSON)")
+    parser.add_argument("--save", type=file_to_write,
+                        help="also write every priced decision here (JSON)")
     parser.add_argument("--load", nargs="+", metavar="FILE",
                         help="report or fit the decisions saved in these files, playing nothing")
     parser.add_argument("--fit", action="store_true",
@@ -258,6 +261,11 @@ def main(argv: list[str]) -> None:
     if args.decisions < 1 or args.rollouts < 1 or args.workers < 1:
         print("--decisions, --rollouts and --workers must be at least 1.", file=sys.stderr)
         raise SystemExit(2)
+    try:
+        checked(args.game, [args.level])
+    except BadInput as exc:
+        print(f"{exc}.", file=sys.stderr)
+        raise SystemExit(2) from None
     if len(args.seed) != len(args.load or [None]):
         print("--seed takes one seed, or with --load one for each file.", file=sys.stderr)
         raise SystemExit(2)

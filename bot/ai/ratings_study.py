@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerPart
 
 from bot.ai import make_player
-from bot.cliargs import at_least_one
+from bot.cliargs import at_least_one, file_to_write
 from bot.games import game_module
 from bot.games.cli import BadInput, checked, refuse
 from bot.games.rng import Rng
@@ -192,8 +192,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=at_least_one, default=1600,
                         help="games in each trial's stream (checkpoints up to it)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pool", help="a JSON file: the pool is read from it if it exists, "
-                                       "else played and written there")
+    parser.add_argument("--pool", type=lambda text: text if os.path.isfile(text) else file_to_write(text),
+                        help="a JSON file: the pool is read from it if it exists, "
+                             "else played and written there")
     args = parser.parse_args(argv)
     try:
         checked(args.game, LEVELS, rounds=args.rounds, players=2)

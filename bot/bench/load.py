@@ -56,7 +56,7 @@ from typing import Any
 from bot.bench._loadplayer import Budget, LoadPlayer, Press
 from bot.bench._loadproc import BotProcess, GroupMonitor, kill_all_started
 from bot.bench._loadstandin import LoadStandIn
-from bot.cliargs import not_negative
+from bot.cliargs import file_to_write, not_negative
 from bot.loopwatch import LoopWatch
 from bot.stallwatch import StallRecorder
 from tests.discord_standin import SpecIndex, SpecMissing, load_spec
@@ -435,7 +435,7 @@ def parser() -> argparse.ArgumentParser:
                         "as the tests do; checking all costs the stand-in most of its CPU)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--stalls", type=Path, metavar="FILE",
+    p.add_argument("--stalls", type=lambda text: Path(file_to_write(text)), metavar="FILE",
                    help="append every stall of the runs (the bot's and the harness's) to FILE, "
                         "one JSON object a line")
     return p
