@@ -41,6 +41,11 @@ class Press:
     acked: float | None = None
     refused: bool = False  # the callback was rejected (e.g. later than Discord's 3 s)
     visible: float | None = None
+    on_table: float | None = None  # when the table message first showed a later move
+
+    @property
+    def table_seconds(self) -> float | None:
+        return None if self.on_table is None else self.on_table - self.sent
 
     @property
     def ack_seconds(self) -> float | None:
@@ -95,6 +100,7 @@ class LoadPlayer:
         self.offer: Offer | None = None
         self.pressed: tuple[int, int] | None = None  # (game, move) of the last accepted press
         self.pending: Press | None = None  # a move press whose effect is not visible yet
+        self.off_table: list[Press] = []  # move presses the table message does not show yet
         self.starting = False  # a /koikoi was sent and its table is not posted yet
         self.games_finished = 0
         self.retry_at = 0.0  # monotonic time before which a failed interaction is not retried
@@ -123,11 +129,16 @@ class LoadPlayer:
         if opened is None:  # the game's controls are gone (a finished table keeps only Rematch)
             self.over = True
             self._seen(at)
-        elif self.pending is not None and self.pending.move is not None:
+        else:
             footer = [line for line in msg.text().splitlines() if line.startswith("-# ")]
             shown = _FOOTER_MOVE.search(footer[-1]) if footer else None
-            if shown is not None and int(shown[1]) > self.pending.move:
-                self._seen(at)
+            if shown is not None:
+                if self.pending is not None and self.pending.move is not None \
+                        and int(shown[1]) > self.pending.move:
+                    self._seen(at)
+                for press in [p for p in self.off_table if int(shown[1]) > p.move]:
+                    press.on_table = at
+                    self.off_table.remove(press)
         self.changed.set()
 
     def on_callback(self, press: Press, at: float, status: int) -> None:
@@ -188,6 +199,7 @@ class LoadPlayer:
         if self.over:
             self.games_finished += 1
         self.game = self.table_message = self.offer = self.pressed = self.pending = None
+        self.off_table = []  # a finished table shows its last moves in a summary instead
         self.over = False
         self.starting = True
         options: dict = {"ai": self.level}
@@ -210,5 +222,6 @@ class LoadPlayer:
             self.by_interaction[record.id] = (self, press)
             if move is not None:
                 self.pending = press
+                self.off_table.append(press)
 
         await self.standin.send_interaction(self.user, channel, kind, data, target, register)

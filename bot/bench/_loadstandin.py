@@ -11,6 +11,7 @@ may check only one request body in ``validate_every`` against Discord's spec.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import re
@@ -75,6 +76,9 @@ class LoadStandIn(StandIn):
         self.callback_at: dict[int, float] = {}  # interaction id -> first callback arrival
         self.on_message: MessageHook | None = None
         self.on_callback: CallbackHook | None = None
+        # Discord answers from across the internet: each REST answer comes this much later
+        # than it would from this machine (what the bot's requests wait for, not its acks).
+        self.rest_delay = 0.0
 
     async def _handle_rest(self, request: web.Request) -> web.StreamResponse:
         arrived = time.monotonic()
@@ -85,6 +89,8 @@ class LoadStandIn(StandIn):
             self.callback_at.setdefault(int(callback[1]), arrived)
         elif not path.startswith(UNLIMITED_PREFIXES):
             self.rest_times.append(arrived)
+        if self.rest_delay:
+            await asyncio.sleep(self.rest_delay)
         response = await super()._handle_rest(request)
         if len(self.requests) > 256:  # nothing reads the log here; keep memory flat
             del self.requests[:]

@@ -1,19 +1,22 @@
 """Load benchmark: many Koi-Koi tables against the AI at once, the bot in its own process.
 
     python -m bot.bench load --tables 10,50,200 [--seconds 60] [--ai normal|hard] [--think-ms 0] [--rounds R]
-                             [--runs 1] [--clicks N] [--validate-every 100] [--json]
+                             [--runs 1] [--clicks N] [--validate-every 100] [--rest-ms 0] [--json]
 
 Each run starts the local Discord stand-in of the test suite in this process (127.0.0.1 only) and
 the real bot (``bot.discord_ui.client.HanafudaBot``) in a subprocess aimed at it, with a temporary SQLite
 database. N players, each in a channel of their own (25 to a server), run ``/koikoi ai:LEVEL``
 together; their hands come by DM. Each player presses a random legal move as soon as the hand
 offers one (or after --think-ms), and starts a new match when one ends, until --seconds are over
-(or --clicks presses were made). Figures per N (medians over --runs):
+(or --clicks presses were made). With --rest-ms the stand-in answers every REST request that
+much later, as Discord does from across the internet. Figures per N (medians over --runs):
 
   acks           press -> the bot's first answer to the interaction: p50/p95/p99/max, and how
                  many took more than Discord's 3 s (unanswered ones included); in the JSON also
                  apart for the presses on hands and for the commands (the opening burst)
   visible        move press -> the first update of the presser's table or hand showing the move
+                 (in the JSON also ``table_ms``: press -> the table message showing it, what
+                 the other players at the table watch)
   loop lag max   the worst event-loop lag inside the bot process during the run
   stalls         every lag of the bot's loop over 50 ms with what held it (bot.stallwatch): the
                  count, by kind (gc, cpu: our code, runqueue: no CPU for the loop's thread,
@@ -163,13 +166,15 @@ class LoadRun:
 
     def __init__(self, spec: SpecIndex, *, tables: int, seconds: float, level: str, think: float,
                  clicks: int, validate_every: int, seed: int, rounds: int | None = None,
-                 ai_delay: float | None = None, stalls_out: Path | None = None) -> None:
+                 ai_delay: float | None = None, stalls_out: Path | None = None,
+                 rest_delay: float = 0.0) -> None:
         self.tables, self.seconds, self.level, self.think = tables, seconds, level, think
         self.stalls_out = stalls_out
         self.rounds = rounds
         self.ai_delay = ai_delay
         self.clicks, self.seed = clicks, seed
         self.standin = LoadStandIn(spec, validate_every=validate_every)
+        self.standin.rest_delay = rest_delay
         self.presses: list[Press] = []
         self.by_interaction: dict[int, tuple[LoadPlayer, Press]] = {}
         self.players: list[LoadPlayer] = []
@@ -277,6 +282,7 @@ class LoadRun:
         missing = sum(1 for p in presses if p.acked is None)
         moves = [p for p in presses if p.move is not None]
         visible = [p.visible_seconds for p in moves if p.visible_seconds is not None]
+        table = [p.table_seconds for p in moves if p.table_seconds is not None]
         lag = bot.lag_max(wall0, wall2)
         bot_stalls = bot.stalls_between(wall0, wall2)
         if self.stalls_out is not None:
@@ -296,6 +302,7 @@ class LoadRun:
             "command_acks_ms": spread_ms([p.ack_seconds for p in presses
                                           if p.move is None and p.ack_seconds is not None]),
             "visible_ms": {"p50": ms(percentile(visible, 50)), "p95": ms(percentile(visible, 95))},
+            "table_ms": {"p50": ms(percentile(table, 50)), "p95": ms(percentile(table, 95))},
             "loop_lag_ms_max": lag,
             "stalls": {**stall_summary(bot_stalls),
                        "gc": bot.gc_between(wall0, wall2)},
@@ -392,7 +399,7 @@ async def measure(spec: SpecIndex, args: argparse.Namespace) -> list[dict[str, A
                                     think=args.think_ms / 1000, clicks=clicks,
                                     validate_every=args.validate_every, seed=args.seed + run,
                                     rounds=args.rounds, ai_delay=args.ai_delay,
-                                    stalls_out=args.stalls).execute()
+                                    stalls_out=args.stalls, rest_delay=args.rest_ms / 1000).execute()
             runs.append(figures)
             if not args.json:
                 prefix = f"run {run + 1}/{args.runs}: " if args.runs > 1 else ""
@@ -433,6 +440,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--validate-every", type=int, default=VALIDATE_EVERY,
                    help=f"check one request body in K against Discord's spec ({VALIDATE_EVERY}; 1: all, "
                         "as the tests do; checking all costs the stand-in most of its CPU)")
+    p.add_argument("--rest-ms", type=not_negative, default=0.0,
+                   help="how much later each REST answer comes than from this machine, as "
+                        "Discord's do across the internet (0)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--stalls", type=lambda text: Path(file_to_write(text)), metavar="FILE",
