@@ -243,3 +243,26 @@ async def test_a_gated_job_that_fails_gives_its_turn_up_for_the_pause():
     # the other table went during the failed one's pause; then the failed one, once more
     assert ran == ["table", "other", "table"] and sleep.asked == [1.0]
     assert coalescer.pending() == 0
+
+
+async def test_a_gated_job_that_gives_its_turn_up_lets_the_next_start_before_it_ends():
+    coalescer = Coalescer(gate=1)
+    seen: list[str] = []
+
+    def job(name: str, state: str):
+        async def run() -> None:
+            seen.append(f"{name}{state} drawn")
+            coalescer.release(name)  # the picture is done; the request to Discord is still to go
+            coalescer.release(name)  # a second release changes nothing
+            if name + state == "a1":
+                seen.append("b has the turn" if "b" in coalescer._running else "b waits")
+                coalescer.mark("a", job("a", "2"), gated=True)  # the table moved on meanwhile
+            seen.append(f"{name}{state} sent")
+        return run
+
+    coalescer.mark("a", job("a", "1"), gated=True)
+    coalescer.mark("b", job("b", "1"), gated=True)
+    await coalescer.drain()
+    # a's new state queued behind b, which had taken the turn a gave up
+    assert seen == ["a1 drawn", "b has the turn", "a1 sent", "b1 drawn", "b1 sent", "a2 drawn", "a2 sent"]
+    assert coalescer.pending() == 0 and not coalescer._turns

@@ -109,7 +109,9 @@ class Coalescer:
     others wait in a queue, oldest first, as a key and nothing more. A job is only built and
     started when its turn comes, so what it shows is the state current by then (a table's
     pending states merge into one drawing), and a long queue holds no task, coroutine or
-    future alive meanwhile for the garbage collector's full passes to walk (issue 49)."""
+    future alive meanwhile for the garbage collector's full passes to walk (issue 49). A job
+    gives its turn up early with :meth:`release` once what the turns ration is done (the
+    drawing): the next one need not wait out its request's round trip to Discord."""
 
     def __init__(self, retry: Retry | None = None, gate: int = 1) -> None:
         self._jobs: dict[Hashable, Callable[[], Awaitable[None]]] = {}
@@ -117,7 +119,7 @@ class Coalescer:
         self._again: set[Hashable] = set()
         self._queued: dict[Hashable, None] = {}  # gated keys waiting for their turn, oldest first
         self._failures: dict[Hashable, int] = {}  # failed tries of a gated key queued again
-        self._gated = 0  # gated jobs holding a turn now
+        self._turns: set[Hashable] = set()  # gated keys whose job holds a turn now
         self.gate = max(1, gate)
         self.retry = retry or Retry()
         self.closed = False
@@ -136,15 +138,21 @@ class Coalescer:
 
     def _admit(self) -> None:
         """Start the oldest queued keys while a turn is free."""
-        while self._queued and self._gated < self.gate and not self.closed:
+        while self._queued and len(self._turns) < self.gate and not self.closed:
             key = next(iter(self._queued))
             del self._queued[key]
-            self._gated += 1
+            self._turns.add(key)
             self._running[key] = asyncio.create_task(self._run(key, gated=True), name=f"deliver {key}")
+
+    def release(self, key: Hashable) -> None:
+        """Give up ``key``'s turn before its job ends (nothing when it holds none)."""
+        if key in self._turns:
+            self._turns.discard(key)
+            self._admit()
 
     async def _run(self, key: Hashable, gated: bool) -> None:
         failures = self._failures.pop(key, 0)
-        takes_turns, queue_again = gated, False
+        queue_again = False
         try:
             while True:
                 self._again.discard(key)
@@ -155,9 +163,7 @@ class Coalescer:
                     raise
                 except Exception as exc:
                     if gated:  # the pause before the next try holds no turn
-                        gated = False
-                        self._gated -= 1
-                        self._admit()
+                        self.release(key)
                         if await self.retry.after(exc, failures, key):
                             self._failures[key] = failures + 1
                             queue_again = True
@@ -170,13 +176,12 @@ class Coalescer:
                         failures = 0
                 if key not in self._again:
                     return
-                if takes_turns:  # marked meanwhile: it queues again, behind those waiting
+                if gated:  # marked meanwhile: it queues again, behind those waiting
                     queue_again = True
                     return
         finally:
             self._running.pop(key, None)
-            if gated:
-                self._gated -= 1
+            self._turns.discard(key)
             if queue_again and not self.closed:
                 self._queued.setdefault(key, None)
             else:

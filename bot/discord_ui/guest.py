@@ -183,7 +183,7 @@ class GuestSurface(TablePublisher):
             return  # every token has expired: the next press on the table shows it
         await table.settled.wait()
         update = self._table_update(table)
-        if await self._apply(feed, marks.table_message, update, via, None) is None:
+        if await self._apply(feed, marks.table_message, update, via, None, self._table_key(table)) is None:
             feed.table_via = None
 
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message:

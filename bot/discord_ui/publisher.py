@@ -19,7 +19,7 @@ import itertools
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -252,10 +252,11 @@ class TablePublisher:
         self.budget = budget or RestBudget()
         self.retry = retry or Retry(passing)
         self._feeds: dict[int, Feed] = {}
-        # Table images take turns (gated), hands never do: a player's own move shows on their
-        # hand first, and under load a table's pending states merge into one drawing.
+        # Table pictures take turns (gated), one per render worker, hands never do: a hand waits
+        # behind at most that many table pictures, and under load a table's pending states
+        # merge into one drawing. A turn ends once the picture is drawn (see _apply).
         workers = getattr(getattr(bot, "render_pool", None), "processes", 2)
-        self._updates = Coalescer(self.retry, gate=max(1, workers - 1))
+        self._updates = Coalescer(self.retry, gate=max(1, workers))
         self._posts = Sequencer(self.retry)
         store = getattr(bot, "store", None)
         # Where games are shown is this surface's own memory, kept through its part of the store.
@@ -500,8 +501,12 @@ class TablePublisher:
             task.cancel()
 
     # -- the table message ------------------------------------------------------------------
+    @staticmethod
+    def _table_key(table: Table) -> tuple[str, int]:
+        return ("table", table.game_id)
+
     def _mark_table(self, table: Table) -> None:
-        self._updates.mark(("table", table.game_id), lambda: self._bring_table_up_to_date(table),
+        self._updates.mark(self._table_key(table), lambda: self._bring_table_up_to_date(table),
                            gated=True)
 
     async def _bring_table_up_to_date(self, table: Table) -> None:
@@ -513,13 +518,15 @@ class TablePublisher:
         channel = self.bot.get_partial_messageable(table.channel_id)
         shown_id = marks.table_message
         target = channel.get_partial_message(shown_id) if shown_id else None
-        new_id = await self._apply(feed, shown_id, update, via, target)
+        turn = self._table_key(table)
+        new_id = await self._apply(feed, shown_id, update, via, target, turn)
         if via is not None and new_id is None:
             feed.table_via = None  # the token no longer works: edit as the bot from now on
-            new_id = await self._apply(feed, shown_id, update, None, target)
+            new_id = await self._apply(feed, shown_id, update, None, target, turn)
         if new_id is None:  # the message is gone: post the table anew
             image = await self.draw(update)
             await self.budget.acquire()
+            self._updates.release(turn)
             msg = await channel.send(view=update.view, file=png(image, update.filename))
             marks.table = [msg.channel.id, msg.id]
             self._save(table)
@@ -1043,9 +1050,11 @@ class TablePublisher:
         return await self.bot.get_partial_messageable(table.channel_id).send(**kwargs)
 
     async def _apply(self, feed: Feed, message_id: int | None, update: Update, via: Via | None,
-                     target: discord.PartialMessage | None) -> int | None:
+                     target: discord.PartialMessage | None, turn: Hashable | None = None) -> int | None:
         """Bring one message to ``update`` through ``via`` (its token) or as the bot (``target``);
-        the id of the message shown, or None when it could not be reached."""
+        the id of the message shown, or None when it could not be reached. A gated job passes
+        its key as ``turn``: its turn ends once the picture is drawn and its budget token taken,
+        so the request's round trip to Discord holds up no other table."""
         if via is None and target is None:
             return None
         image = await self.draw(update)
@@ -1058,11 +1067,14 @@ class TablePublisher:
         attachments = [current.attachment] if same_image else [png(image, update.filename)]
         if via is not None and not await via.ready():
             return None
+        if via is None:
+            await self.budget.acquire()
+        if turn is not None:
+            self._updates.release(turn)
         try:
             if via is not None:
                 msg = await via.edit(**update.fields, attachments=attachments)
             else:
-                await self.budget.acquire()
                 msg = await target.edit(**update.fields, attachments=attachments)
         except (discord.NotFound, discord.Forbidden):
             return None

@@ -181,11 +181,11 @@ async def test_only_the_copy_of_a_hand_last_used_takes_moves(gbot, standin, monk
     reached, release = asyncio.Event(), asyncio.Event()
     apply = gbot.guest._apply
 
-    async def held(feed, message_id, update, via, target):
+    async def held(feed, message_id, update, via, target, turn=None):
         if message_id == first.id and "hf:act:" not in json.dumps(update.view.to_components()):
             reached.set()  # the first copy is about to lose its controls: hold it there
             await release.wait()
-        return await apply(feed, message_id, update, via, target)
+        return await apply(feed, message_id, update, via, target, turn)
 
     monkeypatch.setattr(gbot.guest, "_apply", held)
     await alice.click(standin.message(table.id), cid(standin.message(table.id), "hf:hand:"))
