@@ -591,7 +591,6 @@ class PlayCog(commands.Cog):
             if self.bot.get_guild(expired.guild_id) is None:
                 return  # a guest's challenge whose answer is gone: a press on it says it expired
             channel = self.bot.get_partial_messageable(expired.channel_id, guild_id=expired.guild_id)
-            await app(self.bot).publisher.budget.acquire()
             await channel.get_partial_message(expired.message_id).edit(
                 embed=expired_embed(expired), view=None, allowed_mentions=NO_MENTIONS)
         except asyncio.CancelledError:

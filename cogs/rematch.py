@@ -156,7 +156,6 @@ async def show_rematch(client: Any, lobby_id: str) -> None:
             with speaking(settings.language or language_of(guild.preferred_locale if guild else None)):
                 embed = rematch_embed(lobby, source, settings.currency_name)
                 view = answer_view(lobby.lobby_id) if lobby.status == "open" else None
-            await app(client).publisher.budget.acquire()
             await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view,
                                                                      allowed_mentions=NO_MENTIONS)
         except (discord.HTTPException, StoreError):

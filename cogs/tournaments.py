@@ -652,7 +652,6 @@ class TournamentCog(ServerCog):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
         try:
-            await app(self.bot).publisher.budget.acquire()
             await channel.get_partial_message(tour.message_id).edit(
                 embed=embed, view=view, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
@@ -674,7 +673,6 @@ class TournamentCog(ServerCog):
         embed.set_image(url="attachment://standings.png")
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
         try:
-            await app(self.bot).publisher.budget.acquire()
             await channel.send(embed=fit_embed(embed), allowed_mentions=NO_PINGS,
                                file=discord.File(io.BytesIO(png), filename="standings.png"))
         except discord.HTTPException:
@@ -740,7 +738,6 @@ class TournamentCog(ServerCog):
             t("To withdraw, press Leave here or use /tournament leave, from anywhere."), fee) if part)
         view = controls(TournamentButton("leave", tour.tournament_id))
         try:
-            await app(self.bot).publisher.budget.acquire()
             await interaction.user.send(text, view=view, allowed_mentions=NO_PINGS)
         except discord.HTTPException:  # DMs closed: say it here, privately
             await interaction.followup.send(text, view=view, ephemeral=True,

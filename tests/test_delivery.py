@@ -4,10 +4,13 @@ client-side share of Discord's global rate limit."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
+import discord
 import pytest
+import yarl
 
-from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
+from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer, counts_globally
 
 pytestmark = pytest.mark.asyncio
 
@@ -86,6 +89,66 @@ async def test_the_budget_spreads_requests_at_its_rate():
     assert now[0] == pytest.approx(2.0)
     assert budget.waited == 100
     assert max(slept) <= 1 / 50 + 1e-9
+
+
+async def test_requests_under_the_api_count_against_the_global_limit_but_interactions_and_webhooks():
+    base = discord.http.Route.BASE
+    assert counts_globally(f"{base}/channels/5/messages")
+    assert counts_globally(f"{base}/users/@me/channels")
+    assert not counts_globally(f"{base}/interactions/9/token/callback")
+    assert not counts_globally(f"{base}/webhooks/1/token/messages/@original")
+    assert not counts_globally("wss://gateway.discord.gg/?v=10")
+    assert not counts_globally(base + "extra/channels/5")  # another path that merely starts alike
+
+
+class FakeHTTP:
+    """discord.py's HTTP client as the budget sees it: ``request`` waits ``route_wait`` seconds
+    of the budget's clock for the route's bucket, then the request leaves (the trace hook)."""
+
+    def __init__(self, budget: RestBudget, now: list[float]) -> None:
+        self.budget, self.now, self.route_wait = budget, now, 0.0
+
+    async def request(self, route: discord.http.Route, **kwargs) -> None:
+        self.now[0] += self.route_wait
+        await self.budget._before_request(None, None, SimpleNamespace(url=yarl.URL(route.url)))
+
+
+async def test_a_request_pays_before_its_routes_wait_and_again_only_after_a_long_one():
+    now = [0.0]
+
+    async def fake_sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    budget = RestBudget(rate=10.0, burst=2, clock=lambda: now[0], sleep=fake_sleep)
+    http = FakeHTTP(budget, now)
+    budget.pace(http)
+    left: list[float] = []
+    send = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=5)
+    with budget.then(lambda: left.append(now[0])):
+        await http.request(send)  # a token of the burst, and straight out
+        http.route_wait = 0.5  # held by discord.py until the channel's bucket refilled
+        await http.request(send)  # the second token of the burst, and another as it leaves
+        http.route_wait = 0.0
+        await http.request(discord.http.Route("POST", "/webhooks/{webhook_id}/{webhook_token}",
+                                              webhook_id=1, webhook_token="t"))  # pays nothing
+    assert left == [0.0, 0.5] and budget.paid_again == 1
+    assert budget.waited == 0  # the burst and the half second's refill paid for all three
+    await budget._before_request(None, None, SimpleNamespace(url=yarl.URL(send.url)))  # unpaid
+    assert budget.paid_again == 2 and left == [0.0, 0.5]  # outside the block: no call back
+
+
+async def test_ready_waits_for_a_token_and_leaves_it_to_the_request_that_follows():
+    now = [0.0]
+
+    async def fake_sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    budget = RestBudget(rate=10.0, burst=1, clock=lambda: now[0], sleep=fake_sleep)
+    await budget.acquire()
+    await budget.ready()  # the bucket is empty: waits for the next token
+    assert now[0] == pytest.approx(0.1)
+    await budget.acquire()  # the token ready() waited for is still there
+    assert now[0] == pytest.approx(0.1)
 
 
 class Passing(Exception):

@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
+import discord
 import pytest
+import yarl
 
+from bot.discord_ui.delivery import RestBudget
 from bot.discord_ui.publisher import TablePublisher
 from bot.games import game_module
 from bot.tables import Table
@@ -30,6 +33,8 @@ class Message:
 
     async def edit(self, **fields) -> SimpleNamespace:
         bot = self.channel.bot
+        url = yarl.URL(f"{discord.http.Route.BASE}/channels/{self.channel.id}/messages/{self.id}")
+        await bot.rest_budget._before_request(None, None, SimpleNamespace(url=url))  # as the HTTP client does
         bot.edits.append(self.channel.id)
         bot.edited.set()
         if self.channel.id == bot.slow:
@@ -55,6 +60,7 @@ class Bot:
         self.answer = asyncio.Event()
         self.slow = slow
         self.render_pool = Pictures()
+        self.rest_budget = RestBudget()
 
     def get_guild(self, guild_id: int) -> None:
         return None

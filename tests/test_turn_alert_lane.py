@@ -8,7 +8,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.discord_ui.delivery import RestBudget
 from bot.discord_ui.publisher import Marks, TablePublisher, Via
 from bot.games import game_module
 from bot.tables import Table
@@ -141,32 +140,3 @@ async def test_no_alert_for_a_turn_the_player_already_pressed_in():
     publisher._queue_turn_alert(table)
     await publisher.drain()
     assert [entry[0] for entry in bot.log] == ["send"]
-
-
-class LoggedBudget(RestBudget):
-    """Writes each token it hands out into the bot's log, between the requests."""
-
-    def __init__(self, log: list) -> None:
-        super().__init__(rate=1000.0, burst=1000.0)
-        self.log = log
-
-    async def acquire(self) -> None:
-        await super().acquire()
-        self.log.append(("token", None, None, None))
-
-
-async def test_a_turn_dm_takes_each_token_just_before_its_own_request():
-    """Opening the DM channel and sending the turn DM are two requests: each is made right
-    after its token. A token held while the next one is waited for would be spent late, when the
-    budget has already handed out that second's tokens, and the bot would go over the global
-    limit it keeps under."""
-    bot = Bot()
-    publisher = TablePublisher(bot, LoggedBudget(bot.log))
-    table = two_humans()
-    marks = shown_by(publisher, table)
-    seat = table.match.current_player
-    del marks.hands[seat]  # no hand DM yet: the turn DM opens the channel
-    publisher._queue_turn_alert(table)
-    await publisher.drain()
-    assert [entry[0] for entry in bot.log] == ["token", "open", "token", "send"]
-    assert bot.log[1][1] == table.players[seat] and bot.log[3][1] == 900 + table.players[seat]

@@ -17,6 +17,7 @@ from bot import i18n, logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
+from bot.discord_ui.delivery import RestBudget
 from bot.discord_ui.speaking import SpeakingTree, enter
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
@@ -50,13 +51,18 @@ class HanafudaBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, sync_dev_guild: bool = True, sync_only: bool = False) -> None:
         plan = settings.shards
+        # Discord's global REST limit is the bot's: a process of a sharded bot takes its share,
+        # and its HTTP client pays a token of it for every request that the limit counts.
+        budget = RestBudget.share_of_the_bot(plan.share)
         # Nobody is mentioned unless a message names the users it means to ping (bot.discord_ui.publisher.ping):
         # a display name such as "@everyone" must never reach the whole server.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=SpeakingTree,
                          shard_ids=list(plan.ids) if plan.ids is not None else None,
-                         shard_count=plan.count)
+                         shard_count=plan.count, http_trace=budget.trace())
+        budget.pace(self.http)
+        self.rest_budget = budget
         self.shard_plan = plan
         logcontext.set_shard_of(self.shard_of)
         self.settings = settings
@@ -79,7 +85,6 @@ class HanafudaBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         from bot.discord_ui.controls import play_relayed
-        from bot.discord_ui.delivery import RestBudget
         from bot.discord_ui.guest import GuestSurface
         from bot.discord_ui.publisher import TablePublisher
         from bot.discord_ui.relay import Relay
@@ -95,11 +100,10 @@ class HanafudaBot(commands.AutoShardedBot):
         self.store = await Store.open(self.settings.database_url or self.settings.database_path)
         self.languages = Languages(self.store)
         await self.languages.load()
-        # Discord's global REST limit is the bot's: a process of a sharded bot takes its share.
-        self.publisher = TablePublisher(self, RestBudget.share_of_the_bot(self.shard_plan.share))
+        self.publisher = TablePublisher(self, self.rest_budget)
         # Tables where the app is a guest are shown only through interaction tokens, which
         # Discord's global limit does not count: that surface shares no budget to speak of.
-        self.guest = GuestSurface(self, self.publisher.budget)
+        self.guest = GuestSurface(self, self.rest_budget)
         # Every place a table is shown, as one port: channel messages, guest answers, and more.
         self.surfaces = Surfaces(self.publisher, self.guest)
         self.activity_server: Any = None  # bot.activity.server.ActivityServer, when ACTIVITY_PORT is set

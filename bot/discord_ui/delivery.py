@@ -14,9 +14,15 @@ then, so a burst of 429s delays a hand instead of losing it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import logging
 import time
-from collections.abc import Awaitable, Callable, Hashable, Iterable
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Iterator
+from typing import Any
+
+import aiohttp
+import discord
 
 log = logging.getLogger(__name__)
 
@@ -24,16 +30,39 @@ GLOBAL_RATE = 40.0
 GLOBAL_BURST = 5.0
 """Requests per second (and at once) this bot allows itself on rate-limited routes. A token bucket
 lets ``burst + rate`` requests into any one second: 45, under Discord's global limit of 50 with a
-margin for the requests discord.py makes on its own."""
+margin for the way there: Discord counts a request when it arrives, the budget when it leaves."""
+
+
+EXEMPT_PATHS = ("/interactions/", "/webhooks/")
+"""Paths under the API that Discord's global limit does not count: interaction callbacks and the
+interaction webhooks (follow-ups and edits through an interaction's token)."""
+
+FRESH = 0.1
+"""Seconds a token taken before discord.py's wait for the route's bucket stays good for its
+request. Spent within it, no second carries more than ``burst + rate * (1 + FRESH)`` = 49
+requests; a request that waited longer pays again as it leaves."""
+
+_THEN: contextvars.ContextVar[Callable[[], None] | None] = contextvars.ContextVar("then", default=None)
+_PAID: contextvars.ContextVar[float | None] = contextvars.ContextVar("paid", default=None)
+
+
+def counts_globally(url: str) -> bool:
+    """Whether a request to ``url`` counts against the bot's global limit: anything under the
+    API but the exempt paths (the gateway's socket is elsewhere)."""
+    base = discord.http.Route.BASE  # read at each call: tests aim it at the stand-in
+    return url.startswith(base + "/") and not url[len(base):].startswith(EXEMPT_PATHS)
 
 
 class RestBudget:
     """A token bucket shared by every request subject to Discord's global rate limit.
 
-    Requests wait their turn here instead of running into 429 responses; interaction responses
-    and webhook edits (exempt from the global limit) never pass through it. A token is taken
-    right before its own request and never held across another wait (a second token, a drawing):
-    one spent late lands in a second whose tokens were all handed out already."""
+    The bot's HTTP client pays for each such request itself (:meth:`pace`): a token before
+    discord.py's wait for the route's bucket, so that a request discord.py lets through goes
+    out at once (its count of a route's requests in flight assumes so), and another as it
+    leaves when it waited there longer than :data:`FRESH`, or is a retry after a 429 (taken
+    without waiting, the requests after it wait longer). A token spent late lands in a second
+    whose tokens were all handed out already, and the bot goes over the limit it keeps under.
+    Interaction responses and webhook edits, which the limit does not count, take none."""
 
     def __init__(self, rate: float = GLOBAL_RATE, burst: float = GLOBAL_BURST,
                  clock: Callable[[], float] = time.monotonic,
@@ -46,6 +75,7 @@ class RestBudget:
         self._stamp = clock()
         self._lock = asyncio.Lock()
         self.waited = 0  # requests that had to wait for a token (a sign of saturation)
+        self.paid_again = 0  # requests that left too long after their token (or retried)
 
     @classmethod
     def share_of_the_bot(cls, share: float) -> RestBudget:
@@ -53,17 +83,83 @@ class RestBudget:
         bot's, shared by all its processes)."""
         return cls(rate=GLOBAL_RATE * share, burst=max(1.0, GLOBAL_BURST * share))
 
+    def pace(self, http: Any) -> None:
+        """Make discord.py's HTTP client ``http`` take a token for each request the global limit
+        counts, before its wait for the route's bucket."""
+        request = http.request
+
+        async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
+            if not counts_globally(route.url):
+                return await request(route, **kwargs)
+            await self.acquire()
+            paid = _PAID.set(self._clock())
+            try:
+                return await request(route, **kwargs)
+            finally:
+                _PAID.reset(paid)
+
+        http.request = paced
+
+    def trace(self) -> aiohttp.TraceConfig:
+        """The hook to give the same client (discord.py's ``http_trace``): it sees each request
+        leave, after every wait, retries included."""
+        config = aiohttp.TraceConfig()
+        config.on_request_start.append(self._before_request)
+        return config
+
+    async def _before_request(self, session: Any, context: Any,
+                              params: aiohttp.TraceRequestStartParams) -> None:
+        if not counts_globally(str(params.url)):
+            return
+        paid = _PAID.get()
+        if paid is None or self._clock() - paid > FRESH:
+            self.charge()
+        _PAID.set(None)  # a retry of this request pays again
+        then = _THEN.get()
+        if then is not None:
+            then()
+
+    @staticmethod
+    @contextlib.contextmanager
+    def then(callback: Callable[[], None]) -> Iterator[None]:
+        """Call ``callback`` each time a request made inside the block leaves (a table gives its
+        turn up then, not after Discord's answer)."""
+        reset = _THEN.set(callback)
+        try:
+            yield
+        finally:
+            _THEN.reset(reset)
+
+    def charge(self) -> None:
+        """Take a token now, waiting for none: the tokens may go below zero, and the requests
+        after this one wait until they are back."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate) - 1
+        self._stamp = now
+        self.paid_again += 1
+
     async def acquire(self) -> None:
-        async with self._lock:  # first come, first served
-            while True:
-                now = self._clock()
-                self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
-                self._stamp = now
-                if self._tokens >= 1 - 1e-9:  # rounding must not leave a request waiting forever
-                    self._tokens = max(0.0, self._tokens - 1)
-                    return
-                self.waited += 1
-                await self._sleep((1 - self._tokens) / self.rate)
+        """Take a token, waiting for one (first come, first served)."""
+        async with self._lock:
+            await self._refill()
+            self._tokens = max(0.0, self._tokens - 1)
+
+    async def ready(self) -> None:
+        """Wait, in the same queue, until a token is there, and leave it for the request that
+        follows: a caller that may drop its request after a wait looks again first."""
+        async with self._lock:
+            await self._refill()
+
+    async def _refill(self) -> None:
+        """Return once at least one token is there (the caller holds the lock)."""
+        while True:
+            now = self._clock()
+            self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+            self._stamp = now
+            if self._tokens >= 1 - 1e-9:  # rounding must not leave a request waiting forever
+                return
+            self.waited += 1
+            await self._sleep((1 - self._tokens) / self.rate)
 
 
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)

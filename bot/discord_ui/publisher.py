@@ -4,7 +4,8 @@
 publisher brings each message to the table's current state later (:mod:`bot.discord_ui.delivery`): images
 are drawn in worker processes, an update identical to what a message shows is skipped, an image
 identical to the one on the message is not uploaded again, and every request subject to Discord's
-global rate limit waits for the shared :class:`~bot.discord_ui.delivery.RestBudget`. Messages reachable
+global rate limit waits, in the bot's HTTP client, for the shared
+:class:`~bot.discord_ui.delivery.RestBudget`. Messages reachable
 through a recent interaction (the table as the answer to the command that started it, a hand
 through the player's last press) are edited with that interaction's token, which Discord does not
 count against the global limit.
@@ -69,9 +70,8 @@ def token_clock() -> float:
 BUTTONS = 25
 """Discord's limit of components on one message (five rows of five)."""
 ALERT_SPACING = 1.0
-"""Seconds between two turn alerts of one table: a DM channel takes five messages in five seconds,
-and a request that waits for its channel after taking a token of the REST budget bunches up with
-later ones (against the AI, a fast player's turn can come back several times a second)."""
+"""Seconds between two turn alerts of one table: a DM channel takes five messages in five seconds
+(against the AI, a fast player's turn can come back several times a second)."""
 FIRST_HAND_WAIT = 10.0
 """Seconds a turn alert waits for the player's first hand DM, so that it comes below the hand."""
 
@@ -249,7 +249,7 @@ class TablePublisher:
     def __init__(self, bot: discord.Client, budget: RestBudget | None = None,
                  retry: Retry | None = None, notes: SurfaceNotes | None = None) -> None:
         self.bot = bot
-        self.budget = budget or RestBudget()
+        self.budget = budget or getattr(bot, "rest_budget", None) or RestBudget()
         self.retry = retry or Retry(passing)
         self._feeds: dict[int, Feed] = {}
         # Table pictures take turns (gated), one per render worker, hands never do: a hand waits
@@ -387,7 +387,6 @@ class TablePublisher:
                                                    allowed_mentions=discord.AllowedMentions.none())
             feed.table_via = Via(Token(via), msg.id)
         else:
-            await self.budget.acquire()
             msg = await self.bot.get_partial_messageable(table.channel_id).send(view=update.view, file=file)
         feed.marks.table = [msg.channel.id, msg.id]
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
@@ -525,9 +524,8 @@ class TablePublisher:
             new_id = await self._apply(feed, shown_id, update, None, target, turn)
         if new_id is None:  # the message is gone: post the table anew
             image = await self.draw(update)
-            await self.budget.acquire()
-            self._updates.release(turn)
-            msg = await channel.send(view=update.view, file=png(image, update.filename))
+            with self.budget.then(lambda: self._updates.release(turn)):
+                msg = await channel.send(view=update.view, file=png(image, update.filename))
             marks.table = [msg.channel.id, msg.id]
             self._save(table)
             feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
@@ -724,10 +722,8 @@ class TablePublisher:
         try:
             ref = marks.hands.get(seat)
             if ref is None:  # open the DM channel by the user's id alone (no user lookup)
-                await self.budget.acquire()
                 ref = [int((await self.bot.http.start_private_message(user_id))["id"]), 0]
             channel = self.bot.get_partial_messageable(ref[0])
-            await self.budget.acquire()
             # Sent with a nonce that the stored state fixes (the hand message it replaces): sent
             # again after a stop that came before its id was stored, it returns the message
             # already sent instead of a second hand that keeps its controls forever.
@@ -832,7 +828,7 @@ class TablePublisher:
                 await self._replace_alert(table, None, None)
             return
         await self._replace_alert(table, None, None)  # the previous alert goes first
-        await self.budget.acquire()  # the token of the send below
+        await self.budget.ready()  # under load the turn may move on while this waits
         if self._alert_wanted(table) != want or self._answered(feed, want):
             return  # the turn moved on while this waited: the job queued since sends the newest
         user = table.players[seat]
@@ -844,7 +840,6 @@ class TablePublisher:
             except discord.Forbidden:
                 marks.private.add(seat)
                 self._save(table)
-                await self.budget.acquire()  # the refused DM used the token
         if msg is None:
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
                 content=self._channel_alert_text(table, seat, want), allowed_mentions=ping(user))
@@ -892,7 +887,6 @@ class TablePublisher:
         dm = seat not in self.marks(table).private and old["channel"] != table.channel_id
         text = (self._turn_dm_text(table, seat, warned=want[2] is not None) if dm
                 else self._channel_alert_text(table, seat, want))
-        await self.budget.acquire()
         try:
             msg = await self.bot.get_partial_messageable(old["channel"]).get_partial_message(
                 old["message"]).edit(content=text)
@@ -916,14 +910,10 @@ class TablePublisher:
             return t("<@{user}>, it's your turn: press **My hand**.", user=user)
 
     async def _send_turn_dm(self, table: Table, seat: int, warned: bool) -> discord.Message:
-        """The turn DM (the caller has just taken a token of the REST budget, which pays for the
-        first request made here)."""
+        """The turn DM, in the DM channel of the player's hand (opened first when there is none)."""
         ref = self.marks(table).hands.get(seat)
         if ref is None:  # no hand DM yet: open the DM channel by the user's id alone
             ref = [int((await self.bot.http.start_private_message(table.players[seat]))["id"]), 0]
-            # The send's own token, taken after the opening: a token held while waiting in the
-            # budget's queue is spent late, in the same second as the tokens issued then.
-            await self.budget.acquire()
         return await self.bot.get_partial_messageable(ref[0]).send(
             content=self._turn_dm_text(table, seat, warned),
             allowed_mentions=discord.AllowedMentions.none())
@@ -957,7 +947,6 @@ class TablePublisher:
         old = marks.alert
         if old is not None and (msg is None or old["message"] != msg.id):
             marks.alert = None
-            await self.budget.acquire()
             with contextlib.suppress(discord.NotFound, discord.Forbidden):  # already gone
                 await self.bot.get_partial_messageable(old["channel"]).get_partial_message(
                     old["message"]).delete()
@@ -1045,7 +1034,6 @@ class TablePublisher:
     # -- sending ----------------------------------------------------------------------------
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
         """A one-off post of the table's (a summary, the race's call) in its channel."""
-        await self.budget.acquire()
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         return await self.bot.get_partial_messageable(table.channel_id).send(**kwargs)
 
@@ -1053,8 +1041,8 @@ class TablePublisher:
                      target: discord.PartialMessage | None, turn: Hashable | None = None) -> int | None:
         """Bring one message to ``update`` through ``via`` (its token) or as the bot (``target``);
         the id of the message shown, or None when it could not be reached. A gated job passes
-        its key as ``turn``: its turn ends once the picture is drawn and its budget token taken,
-        so the request's round trip to Discord holds up no other table."""
+        its key as ``turn``: its turn ends once the picture is drawn and the edit has its budget
+        token, so the request's round trip to Discord holds up no other table."""
         if via is None and target is None:
             return None
         image = await self.draw(update)
@@ -1067,15 +1055,14 @@ class TablePublisher:
         attachments = [current.attachment] if same_image else [png(image, update.filename)]
         if via is not None and not await via.ready():
             return None
-        if via is None:
-            await self.budget.acquire()
-        if turn is not None:
-            self._updates.release(turn)
+        release = (lambda: self._updates.release(turn)) if turn is not None else lambda: None
         try:
-            if via is not None:
+            if via is not None:  # an interaction's webhook: no token to wait for
+                release()
                 msg = await via.edit(**update.fields, attachments=attachments)
             else:
-                msg = await target.edit(**update.fields, attachments=attachments)
+                with self.budget.then(release):
+                    msg = await target.edit(**update.fields, attachments=attachments)
         except (discord.NotFound, discord.Forbidden):
             return None
         except discord.HTTPException as exc:

@@ -1,0 +1,68 @@
+"""The bot's REST budget is paid by its HTTP client: a token before discord.py's wait for the
+route's bucket, and another as the request leaves when it waited there, or for a retry."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
+from tests.discord_standin.limits import RouteLimit
+
+pytestmark = pytest.mark.asyncio
+
+SEND = "POST /channels/{channel_id}/messages"
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    return await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "b.sqlite3",
+                                                dev_guild_id=world.guild.id)))
+
+
+def log_tokens(bot: HanafudaBot) -> list[tuple[str, float]]:
+    """Each token of the bot's budget as it is handed out: taken before the route's wait
+    ("before") or paid again as the request leaves ("again"), with when (monotonic)."""
+    budget, taken = bot.rest_budget, []
+    acquire, charge = budget.acquire, budget.charge
+
+    async def logged_acquire() -> None:
+        await acquire()
+        taken.append(("before", asyncio.get_running_loop().time()))
+
+    def logged_charge() -> None:
+        charge()
+        taken.append(("again", asyncio.get_running_loop().time()))
+
+    budget.acquire, budget.charge = logged_acquire, logged_charge  # type: ignore[method-assign]
+    return taken
+
+
+async def test_a_send_that_waited_for_its_channels_bucket_pays_again_as_it_leaves(hbot, standin, world):
+    """Three posts at once into a channel that takes one a moment: each takes a token before
+    discord.py's wait for the channel, and the two that discord.py held until the bucket
+    refilled pay again as they leave, so no request goes out on a token from an earlier
+    second. The bucket's count of requests in flight stays right: 0 x 429 (checked at teardown)."""
+    standin.limits.routes[tuple(SEND.split(" ", 1))] = RouteLimit(1, 0.2)
+    taken = log_tokens(hbot)
+    channel = hbot.get_partial_messageable(world.channel.id)
+    await asyncio.gather(*(channel.send(f"post {i}") for i in range(3)))
+    arrived = sorted(r.arrived for r in standin.requests_to(SEND))
+    before = [at for kind, at in taken if kind == "before"]
+    again = [at for kind, at in taken if kind == "again"]
+    assert len(arrived) == 3 and len(before) == 3 and len(again) == 2
+    assert max(before) < arrived[0]  # all three paid before the first went out
+    assert arrived[0] < again[0] < arrived[1] < again[1] < arrived[2]
+
+
+async def test_a_retry_after_a_429_pays_again_and_an_interactions_answer_pays_nothing(hbot, standin, world):
+    taken = log_tokens(hbot)
+    standin.fail_next(SEND, channel_id=world.channel)
+    await hbot.get_partial_messageable(world.channel.id).send("once refused")
+    assert len(standin.requests_to(SEND)) == 2  # the refused try and the retry
+    assert [kind for kind, _ in taken] == ["before", "again"]
+    record = await world.player.slash(world.channel, "rules")  # answered through its interaction
+    await standin.answered(record)
+    assert len(taken) == 2
