@@ -33,13 +33,25 @@ class Message:
 
     async def edit(self, **fields) -> SimpleNamespace:
         bot = self.channel.bot
-        url = yarl.URL(f"{discord.http.Route.BASE}/channels/{self.channel.id}/messages/{self.id}")
-        await bot.rest_budget._before_request(None, None, SimpleNamespace(url=url))  # as the HTTP client does
-        bot.edits.append(self.channel.id)
-        bot.edited.set()
-        if self.channel.id == bot.slow:
-            await bot.answer.wait()
+        await bot.http.request(discord.http.Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
+                                                  channel_id=self.channel.id, message_id=self.id))
         return SimpleNamespace(id=self.id, attachments=[])
+
+
+class HTTP:
+    """discord.py's HTTP client as far as the budget goes: paced by it, and a table's edit
+    waits for Discord's answer when it is the slow table's."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def request(self, route: discord.http.Route, **kwargs) -> None:
+        await self.bot.rest_budget._before_request(None, None, SimpleNamespace(url=yarl.URL(route.url)))
+        channel_id = route.channel_id
+        self.bot.edits.append(channel_id)
+        self.bot.edited.set()
+        if channel_id == self.bot.slow:
+            await self.bot.answer.wait()
 
 
 class Pictures:
@@ -61,6 +73,8 @@ class Bot:
         self.slow = slow
         self.render_pool = Pictures()
         self.rest_budget = RestBudget()
+        self.http = HTTP(self)
+        self.rest_budget.pace(self.http)
 
     def get_guild(self, guild_id: int) -> None:
         return None

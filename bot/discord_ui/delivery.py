@@ -93,6 +93,9 @@ class RestBudget:
                 return await request(route, **kwargs)
             await self.acquire()
             paid = _PAID.set(self._clock())
+            then = _THEN.get()
+            if then is not None:
+                then()
             try:
                 return await request(route, **kwargs)
             finally:
@@ -115,15 +118,13 @@ class RestBudget:
         if paid is None or self._clock() - paid > FRESH:
             self.charge()
         _PAID.set(None)  # a retry of this request pays again
-        then = _THEN.get()
-        if then is not None:
-            then()
 
     @staticmethod
     @contextlib.contextmanager
     def then(callback: Callable[[], None]) -> Iterator[None]:
-        """Call ``callback`` each time a request made inside the block leaves (a table gives its
-        turn up then, not after Discord's answer)."""
+        """Call ``callback`` once a request made inside the block has its token, before
+        discord.py's wait for the route's bucket (a table gives its turn up then: neither a busy
+        channel nor Discord's answer holds up the other tables)."""
         reset = _THEN.set(callback)
         try:
             yield

@@ -254,7 +254,7 @@ class TablePublisher:
         self._feeds: dict[int, Feed] = {}
         # Table pictures take turns (gated), one per render worker, hands never do: a hand waits
         # behind at most that many table pictures, and under load a table's pending states
-        # merge into one drawing. A turn ends once the picture is drawn (see _apply).
+        # merge into one drawing. A turn ends once the picture is drawn and the edit paid (_apply).
         workers = getattr(getattr(bot, "render_pool", None), "processes", 2)
         self._updates = Coalescer(self.retry, gate=max(1, workers))
         self._posts = Sequencer(self.retry)
@@ -1042,7 +1042,7 @@ class TablePublisher:
         """Bring one message to ``update`` through ``via`` (its token) or as the bot (``target``);
         the id of the message shown, or None when it could not be reached. A gated job passes
         its key as ``turn``: its turn ends once the picture is drawn and the edit has its budget
-        token, so the request's round trip to Discord holds up no other table."""
+        token, so neither the channel's bucket nor Discord's answer holds up another table."""
         if via is None and target is None:
             return None
         image = await self.draw(update)
