@@ -249,7 +249,7 @@ class TablePublisher:
     def __init__(self, bot: discord.Client, budget: RestBudget | None = None,
                  retry: Retry | None = None, notes: SurfaceNotes | None = None) -> None:
         self.bot = bot
-        self.budget = budget or getattr(bot, "rest_budget", None) or RestBudget()
+        self.budget = budget or RestBudget()
         self.retry = retry or Retry(passing)
         self._feeds: dict[int, Feed] = {}
         # Table pictures take turns (gated), one per render worker, hands never do: a hand waits
