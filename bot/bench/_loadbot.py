@@ -8,6 +8,9 @@ production. Settings come from the environment:
     HANAFUDA_BENCH_TOKEN    the stand-in's bot token
     HANAFUDA_BENCH_DB       the SQLite file (a temporary one)
     HANAFUDA_BENCH_AI_DELAY optional: the AI's pause before a move, seconds (production: 1.2)
+    HANAFUDA_BENCH_LONG_GAMES
+                            optional, "1": every table's token counts as expired from the start,
+                            so tables are edited as the bot, as in games older than 14 minutes
     HANAFUDA_BENCH_ACTIVITY_PORT, HANAFUDA_BENCH_CLIENT_SECRET
                             optional: the Activity's server on that port (bot.bench.activity)
     WORKER_NICENESS         optional, as in production: the worker processes' CPU priority
@@ -40,8 +43,10 @@ import yarl
 from bot import eventloop
 from bot.config import DEFAULT_NICENESS, Settings
 from bot.discord_ui.client import HanafudaBot
+from bot.discord_ui.publisher import INTERACTION_SECONDS, TablePublisher
 from bot.loopwatch import LoopWatch
 from bot.stallwatch import Stall, StallRecorder
+from bot.tables import Table
 
 REPORT_SECONDS = 0.5
 STALL_SECONDS = 0.05
@@ -80,7 +85,23 @@ class BenchBot(HanafudaBot):
         delay = os.environ.get("HANAFUDA_BENCH_AI_DELAY")
         if delay and self.tables is not None:
             self.tables.ai_delay = float(delay)
+        if os.environ.get("HANAFUDA_BENCH_LONG_GAMES") == "1":
+            age_table_tokens(self.publisher)
         await self.tree.sync()
+
+
+def age_table_tokens(publisher: TablePublisher) -> None:
+    """Make each new table's token as old as Discord's limit, as if its game had run that long:
+    the publisher then edits the table as the bot. The players' presses keep fresh tokens."""
+    post_table = publisher.post_table
+
+    async def aged(table: Table, via: discord.Interaction | None = None) -> None:
+        await post_table(table, via)
+        kept = publisher.feed(table).table_via
+        if kept is not None:
+            kept.since -= INTERACTION_SECONDS
+
+    publisher.post_table = aged  # type: ignore[method-assign]
 
 
 async def _report(bot: BenchBot, watch: LoopWatch, stalls: StallRecorder) -> None:

@@ -104,16 +104,20 @@ class BotProcess:
 
     @classmethod
     async def start(cls, *, api: str, gateway: str, token: str, db: Path, log_path: Path,
-                    ai_delay: float | None = None, activity: tuple[int, str] | None = None) -> BotProcess:
-        """``activity``: the Activity's port and the client secret its sign-in checks codes with."""
+                    ai_delay: float | None = None, activity: tuple[int, str] | None = None,
+                    long_games: bool = False) -> BotProcess:
+        """``activity``: the Activity's port and the client secret its sign-in checks codes with;
+        ``long_games``: tables edited as the bot, as once their command's token has expired."""
         env = {**os.environ, "HANAFUDA_BENCH_API": api, "HANAFUDA_BENCH_GATEWAY": gateway,
                "HANAFUDA_BENCH_TOKEN": token, "HANAFUDA_BENCH_DB": str(db),
                "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT_ROOT), os.environ.get("PYTHONPATH")]))}
         for name in ("DISCORD_TOKEN", "HANAFUDA_BENCH_AI_DELAY", "HANAFUDA_BENCH_ACTIVITY_PORT",
-                     "HANAFUDA_BENCH_CLIENT_SECRET"):
+                     "HANAFUDA_BENCH_CLIENT_SECRET", "HANAFUDA_BENCH_LONG_GAMES"):
             env.pop(name, None)
         if ai_delay is not None:
             env["HANAFUDA_BENCH_AI_DELAY"] = str(ai_delay)
+        if long_games:
+            env["HANAFUDA_BENCH_LONG_GAMES"] = "1"
         if activity is not None:
             env["HANAFUDA_BENCH_ACTIVITY_PORT"], env["HANAFUDA_BENCH_CLIENT_SECRET"] = str(activity[0]), activity[1]
         with open(log_path, "wb") as log:

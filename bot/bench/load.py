@@ -1,7 +1,8 @@
 """Load benchmark: many Koi-Koi tables against the AI at once, the bot in its own process.
 
     python -m bot.bench load --tables 10,50,200 [--seconds 60] [--ai normal|hard] [--think-ms 0] [--rounds R]
-                             [--runs 1] [--clicks N] [--validate-every 100] [--rest-ms 0] [--json]
+                             [--runs 1] [--clicks N] [--validate-every 100] [--rest-ms 0] [--long-games]
+                             [--json]
 
 Each run starts the local Discord stand-in of the test suite in this process (127.0.0.1 only) and
 the real bot (``bot.discord_ui.client.HanafudaBot``) in a subprocess aimed at it, with a temporary SQLite
@@ -9,7 +10,9 @@ database. N players, each in a channel of their own (25 to a server), run ``/koi
 together; their hands come by DM. Each player presses a random legal move as soon as the hand
 offers one (or after --think-ms), and starts a new match when one ends, until --seconds are over
 (or --clicks presses were made). With --rest-ms the stand-in answers every REST request that
-much later, as Discord does from across the internet. Figures per N (medians over --runs):
+much later, as Discord does from across the internet. With --long-games every table is edited as
+the bot, as in a game older than the 14 minutes its command's token lasts, and its edits count
+against the global limit. Figures per N (medians over --runs):
 
   acks           press -> the bot's first answer to the interaction: p50/p95/p99/max, and how
                  many took more than Discord's 3 s (unanswered ones included); in the JSON also
@@ -167,8 +170,9 @@ class LoadRun:
     def __init__(self, spec: SpecIndex, *, tables: int, seconds: float, level: str, think: float,
                  clicks: int, validate_every: int, seed: int, rounds: int | None = None,
                  ai_delay: float | None = None, stalls_out: Path | None = None,
-                 rest_delay: float = 0.0) -> None:
+                 rest_delay: float = 0.0, long_games: bool = False) -> None:
         self.tables, self.seconds, self.level, self.think = tables, seconds, level, think
+        self.long_games = long_games
         self.stalls_out = stalls_out
         self.rounds = rounds
         self.ai_delay = ai_delay
@@ -241,7 +245,8 @@ class LoadRun:
             self._populate()
             bot = await BotProcess.start(api=self.standin.api_url, gateway=self.standin.gateway_url,
                                          token=self.standin.token, db=tmp / "bot.sqlite3",
-                                         log_path=tmp / "bot.log", ai_delay=self.ai_delay)
+                                         log_path=tmp / "bot.log", ai_delay=self.ai_delay,
+                                         long_games=self.long_games)
             await bot.wait_ready(READY_TIMEOUT)
             return await self._measure(bot)
         finally:
@@ -399,7 +404,8 @@ async def measure(spec: SpecIndex, args: argparse.Namespace) -> list[dict[str, A
                                     think=args.think_ms / 1000, clicks=clicks,
                                     validate_every=args.validate_every, seed=args.seed + run,
                                     rounds=args.rounds, ai_delay=args.ai_delay,
-                                    stalls_out=args.stalls, rest_delay=args.rest_ms / 1000).execute()
+                                    stalls_out=args.stalls, rest_delay=args.rest_ms / 1000,
+                                    long_games=args.long_games).execute()
             runs.append(figures)
             if not args.json:
                 prefix = f"run {run + 1}/{args.runs}: " if args.runs > 1 else ""
@@ -443,6 +449,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--rest-ms", type=not_negative, default=0.0,
                    help="how much later each REST answer comes than from this machine, as "
                         "Discord's do across the internet (0)")
+    p.add_argument("--long-games", action="store_true",
+                   help="edit every table as the bot, as in games older than their command's "
+                        "14-minute token (the edits count against the global limit)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--stalls", type=lambda text: Path(file_to_write(text)), metavar="FILE",
