@@ -100,6 +100,8 @@ class WorkerPool:
         self._running = False
         self.completed = 0
         """Calls answered by a worker (a job's own exception counts: the worker ran it)."""
+        self.waiting = 0
+        """Calls waiting for a worker now (every worker is busy)."""
 
     # -- life cycle -----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -157,7 +159,11 @@ class WorkerPool:
         """
         if not self._running or self._idle is None:
             raise PoolClosed(f"{self.name} pool is not running")
-        worker = await self._idle.get()
+        self.waiting += 1
+        try:
+            worker = await self._idle.get()
+        finally:
+            self.waiting -= 1
         if worker is None:
             self._idle.put_nowait(None)  # for the next waiting call
             raise PoolClosed(f"{self.name} pool closed while the call waited for a worker")

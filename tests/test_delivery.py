@@ -330,3 +330,33 @@ async def test_a_gated_job_that_gives_its_turn_up_lets_the_next_start_before_it_
     # a's new state queued behind b, which had taken the turn a gave up
     assert seen == ["a1 drawn", "b has the turn", "a1 sent", "b1 drawn", "b1 sent", "a2 drawn", "a2 sent"]
     assert coalescer.pending() == 0 and not coalescer._turns
+
+
+async def test_a_gate_read_at_each_turn_gives_no_new_turn_while_narrowed():
+    turns = [2]
+    coalescer = Coalescer(gate=lambda: turns[0])
+    done = {name: asyncio.Event() for name in "abc"}
+    started: list[str] = []
+    both = asyncio.Event()
+
+    def job(name: str):
+        async def run() -> None:
+            started.append(name)
+            if len(started) == 2:
+                both.set()
+            await done[name].wait()
+        return run
+
+    for name in "abc":
+        coalescer.mark(name, job(name), gated=True)
+    await both.wait()
+    turns[0] = 1  # something waits for a render worker: one turn fewer from now on
+    done["a"].set()
+    await coalescer.settle(["a"])
+    assert started == ["a", "b"] and "c" in coalescer._queued  # b's turn is the only one
+    turns[0] = 0  # never fewer than one turn
+    assert coalescer.gate == 1
+    done["b"].set()
+    done["c"].set()
+    await coalescer.drain()
+    assert started == ["a", "b", "c"] and coalescer.pending() == 0

@@ -112,3 +112,14 @@ async def test_a_table_waiting_for_discords_answer_lets_the_next_table_draw():
     bot.answer.set()
     await publisher.drain()
     assert bot.edits == [1, 2] and publisher._updates.pending() == 0
+
+
+def test_tables_have_one_turn_per_render_worker_and_one_fewer_while_a_drawing_waits():
+    bot = Bot(slow=0)
+    publisher = TablePublisher(bot)
+    bot.render_pool.waiting = 0
+    assert publisher._updates.gate == 2
+    bot.render_pool.waiting = 1  # a hand waits for a worker: it gets the next one free
+    assert publisher._updates.gate == 1
+    bot.render_pool.processes = 1
+    assert publisher._updates.gate == 1  # one worker: the tables keep their one turn

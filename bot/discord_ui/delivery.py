@@ -208,18 +208,31 @@ class Coalescer:
     pending states merge into one drawing), and a long queue holds no task, coroutine or
     future alive meanwhile for the garbage collector's full passes to walk (issue 49). A job
     gives its turn up early with :meth:`release` once what the turns ration is done (the
-    drawing): the next one need not wait out its request's round trip to Discord."""
+    drawing): the next one need not wait out its request's round trip to Discord.
 
-    def __init__(self, retry: Retry | None = None, gate: int = 1) -> None:
+    ``gate`` is the number of turns, or a function saying how many there are now (read each
+    time a turn is given: a narrower gate takes no turn back, it gives no new one)."""
+
+    def __init__(self, retry: Retry | None = None, gate: int | Callable[[], int] = 1) -> None:
         self._jobs: dict[Hashable, Callable[[], Awaitable[None]]] = {}
         self._running: dict[Hashable, asyncio.Task[None]] = {}
         self._again: set[Hashable] = set()
         self._queued: dict[Hashable, None] = {}  # gated keys waiting for their turn, oldest first
         self._failures: dict[Hashable, int] = {}  # failed tries of a gated key queued again
         self._turns: set[Hashable] = set()  # gated keys whose job holds a turn now
-        self.gate = max(1, gate)
+        self.gate = gate
         self.retry = retry or Retry()
         self.closed = False
+
+    @property
+    def gate(self) -> int:
+        """The turns there are now (at least one, so that a queued key always moves on)."""
+        gate = self._gate
+        return max(1, gate() if callable(gate) else gate)
+
+    @gate.setter
+    def gate(self, gate: int | Callable[[], int]) -> None:
+        self._gate = gate
 
     def mark(self, key: Hashable, job: Callable[[], Awaitable[None]], *, gated: bool = False) -> None:
         if self.closed:  # the bot is shutting down: a restart redraws every table anyway
@@ -235,7 +248,7 @@ class Coalescer:
 
     def _admit(self) -> None:
         """Start the oldest queued keys while a turn is free."""
-        while self._queued and len(self._turns) < self.gate and not self.closed:
+        while self._queued and not self.closed and len(self._turns) < self.gate:
             key = next(iter(self._queued))
             del self._queued[key]
             self._turns.add(key)

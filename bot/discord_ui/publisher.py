@@ -252,11 +252,10 @@ class TablePublisher:
         self.budget = budget or RestBudget()
         self.retry = retry or Retry(passing)
         self._feeds: dict[int, Feed] = {}
-        # Table pictures take turns (gated), one per render worker, hands never do: a hand waits
-        # behind at most that many table pictures, and under load a table's pending states
-        # merge into one drawing. A turn ends once the picture is drawn and the edit paid (_apply).
-        workers = getattr(getattr(bot, "render_pool", None), "processes", 2)
-        self._updates = Coalescer(self.retry, gate=max(1, workers))
+        # Table pictures take turns (gated, see table_turns), hands never do, and under load a
+        # table's pending states merge into one drawing. A turn ends once the picture is drawn
+        # and the edit paid (_apply).
+        self._updates = Coalescer(self.retry, gate=self.table_turns)
         self._posts = Sequencer(self.retry)
         store = getattr(bot, "store", None)
         # Where games are shown is this surface's own memory, kept through its part of the store.
@@ -266,6 +265,15 @@ class TablePublisher:
         self._closed = False
 
     # -- rendering --------------------------------------------------------------------------
+    def table_turns(self) -> int:
+        """How many table pictures may be drawn at once: one per render worker while no drawing
+        waits for a worker, one fewer while one does. A hand then waits behind one table
+        picture at most, and when the machine is full (every worker busy) the tables' pending
+        states merge while the hands go first."""
+        pool = getattr(self.bot, "render_pool", None)
+        workers = getattr(pool, "processes", 2)
+        return workers - 1 if getattr(pool, "waiting", 0) else workers
+
     async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
         """Pixels in the bot's worker processes (never on the event loop's GIL)."""
         pool = getattr(self.bot, "render_pool", None)

@@ -129,6 +129,33 @@ async def test_a_cancelled_call_frees_its_worker_once_the_job_is_over():
             await pool.close()
 
 
+async def until(condition) -> None:
+    while not condition():
+        await asyncio.sleep(0)  # one turn of the loop for the calls to reach their wait, no pause
+
+
+async def test_the_pool_counts_the_calls_waiting_for_a_worker():
+    pool = WorkerPool("test", 1)
+    await pool.start()
+    with multiprocessing.Manager() as manager:
+        started, release = manager.Event(), manager.Event()
+        try:
+            running = asyncio.create_task(pool.run(jobs.wait_then_pid, started, release))
+            await asyncio.to_thread(started.wait)
+            assert pool.waiting == 0  # the call under way has its worker
+            queued = [asyncio.create_task(pool.run(jobs.pid)) for _ in range(3)]
+            await until(lambda: pool.waiting == 3)
+            queued[0].cancel()  # a call given up no longer waits
+            await until(lambda: pool.waiting == 2)
+            release.set()
+            await running
+            assert await asyncio.gather(*queued[1:]) == pool.pids() * 2
+            assert pool.waiting == 0
+        finally:
+            release.set()
+            await pool.close()
+
+
 async def test_calls_waiting_for_a_worker_fail_clearly_when_the_pool_closes():
     pool = WorkerPool("test", 1)
     await pool.start()
