@@ -217,7 +217,11 @@ async def leave_press(interaction: discord.Interaction, tour: Tournament) -> Non
     the message is brought up to date and the presser told what it cost them."""
     cog = cog_of(interaction)
     here = on_its_message(interaction, tour)
-    if not here:
+    # Answered first: the withdrawal waits for the tournament's lock, which a round being opened
+    # holds while its posts wait for the channel's rate limit.
+    if here:
+        await interaction.response.defer()
+    else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     tour, gone = await cog.withdraw(tour.tournament_id, interaction.user.id,
                                     scope_of_press(interaction), refresh=not here)
@@ -225,7 +229,7 @@ async def leave_press(interaction: discord.Interaction, tour: Tournament) -> Non
         with in_public(interaction):
             embed, view = (tournament_embed(tour, await cog.currency(tour.guild_id)),
                            tournament_view(tour))
-        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+        await interaction.edit_original_response(embed=embed, view=view, allowed_mentions=NO_PINGS)
         if tour.status == "open":  # the message shows it; a withdrawal from a game is told
             return
     await interaction.followup.send(withdrawn_text(tour, gone), ephemeral=True,

@@ -144,6 +144,8 @@ async def test_elimination_with_drops_through_a_restart_and_a_cancel(start_bot, 
     store, guild = bot.store, world.guild.id
     message = await sign_up(standin, world, "single_elimination", ["normal", "easy"], fee=40)
     await world.shy.click(message, cid(message, "hf:tn:leave:"))  # before the start: refunded
+    await standin.wait_for(lambda: "carol" not in entrants_field(standin.message(message)),
+                           "the tournament message without carol")
     assert await store.balance(guild, world.shy.id) == 1000
     [tid] = [t for t, _ in await store.live_tournaments()]
     await world.admin.click(message, cid(message, "hf:tn:start:"))
@@ -247,7 +249,11 @@ async def test_a_member_withdraws_from_anywhere_even_after_leaving_the_server(
                                         if is_tournament_table(m)]) == 2,
                            "the two tables of round 1")
     message = standin.message(message)
-    out = await world.shy.click(message, cid(message, "hf:tn:leave:"))  # while it runs
+    # A round being opened holds the tournament's lock while its posts wait for the channel:
+    # Leave is answered at once all the same, and withdraws once the lock is free.
+    async with bot.get_cog("TournamentCog").lock(tid):
+        out = await world.shy.click(message, cid(message, "hf:tn:leave:"))  # while it runs
+        assert out.initial is not None and out.initial.type == 6
     await standin.wait_for(lambda: "fee of 30 stays in the prize pot" in reply_text(out),
                            "the withdrawal told privately", channels=[world.channel])
     tour = await store.tournament(tid, scope=EVERY_SERVER)
