@@ -9,6 +9,7 @@ import socket
 import aiohttp
 import pytest
 
+from bot.store import Store
 from tests import pgserver
 from tests.e2e.activity import joined
 from tests.e2e.test_shards import start
@@ -32,6 +33,8 @@ async def test_a_page_at_either_process_plays_the_table_of_the_other(standin, tm
     channel = standin.create_channel(guild, "koikoi")
     standin.add_member(guild, bob)
     ports = [free_port(), free_port()]
+    async with await Store.open(url) as store:  # one-round deals must not end before a move
+        await store.set_house_rules(guild.id, "koikoi", {"teyaku": "off"})
     bots = {}
     try:
         for shard in (0, 1):
