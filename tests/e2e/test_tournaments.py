@@ -142,6 +142,8 @@ async def test_elimination_with_drops_through_a_restart_and_a_cancel(start_bot, 
     db = tmp_path / "elim.sqlite3"
     bot = await start_bot(make_bot(standin, db, world.guild.id))
     store, guild = bot.store, world.guild.id
+    # a dealt-hand yaku would end a human's one-round game at the deal, before staff drop them
+    await store.set_house_rules(guild, "koikoi", {"teyaku": "off"})
     message = await sign_up(standin, world, "single_elimination", ["normal", "easy"], fee=40)
     await world.shy.click(message, cid(message, "hf:tn:leave:"))  # before the start: refunded
     await standin.wait_for(lambda: "carol" not in entrants_field(standin.message(message)),
@@ -208,6 +210,8 @@ async def test_a_member_withdraws_from_anywhere_even_after_leaving_the_server(
     monkeypatch.setattr(TableManager, "timeout_override", 3600.0)  # humans leave only by Leave
     bot = await start_bot(make_bot(standin, tmp_path / "leave.sqlite3", world.guild.id))
     store, guild = bot.store, world.guild.id
+    # a dealt-hand yaku could end her one-round game, and her part in it, before she leaves
+    await store.set_house_rules(guild, "koikoi", {"teyaku": "off"})
     [command] = [c for c in standin.registered_commands(world.guild) if c["name"] == "tournament"]
     assert 1 in command["contexts"] and "leave" in [o["name"] for o in command["options"]]
     erin = standin.create_user("erin")
