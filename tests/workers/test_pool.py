@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -110,7 +111,10 @@ def test_a_pool_needs_a_process():
         WorkerPool("test", 0)
 
 
-async def test_a_cancelled_call_frees_its_worker_once_the_job_is_over():
+@contextlib.asynccontextmanager
+async def one_busy_worker():
+    """A pool of one worker, busy with a call whose job waits for ``release``: the pool, that
+    call and ``release``."""
     pool = WorkerPool("test", 1)
     await pool.start()
     with multiprocessing.Manager() as manager:
@@ -118,12 +122,7 @@ async def test_a_cancelled_call_frees_its_worker_once_the_job_is_over():
         try:
             call = asyncio.create_task(pool.run(jobs.wait_then_pid, started, release))
             await asyncio.to_thread(started.wait)
-            call.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await call
-            following = asyncio.create_task(pool.run(jobs.pid))  # queues for the busy worker
-            release.set()
-            assert await following == pool.pids()[0]
+            yield pool, call, release
         finally:
             release.set()
             await pool.close()
@@ -134,47 +133,39 @@ async def until(condition) -> None:
         await asyncio.sleep(0)  # one turn of the loop for the calls to reach their wait, no pause
 
 
+async def test_a_cancelled_call_frees_its_worker_once_the_job_is_over():
+    async with one_busy_worker() as (pool, call, release):
+        call.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+        following = asyncio.create_task(pool.run(jobs.pid))  # queues for the busy worker
+        release.set()
+        assert await following == pool.pids()[0]
+
+
 async def test_the_pool_counts_the_calls_waiting_for_a_worker():
-    pool = WorkerPool("test", 1)
-    await pool.start()
-    with multiprocessing.Manager() as manager:
-        started, release = manager.Event(), manager.Event()
-        try:
-            running = asyncio.create_task(pool.run(jobs.wait_then_pid, started, release))
-            await asyncio.to_thread(started.wait)
-            assert pool.waiting == 0  # the call under way has its worker
-            queued = [asyncio.create_task(pool.run(jobs.pid)) for _ in range(3)]
-            await until(lambda: pool.waiting == 3)
-            queued[0].cancel()  # a call given up no longer waits
-            await until(lambda: pool.waiting == 2)
-            release.set()
-            await running
-            assert await asyncio.gather(*queued[1:]) == pool.pids() * 2
-            assert pool.waiting == 0
-        finally:
-            release.set()
-            await pool.close()
+    async with one_busy_worker() as (pool, running, release):
+        assert pool.waiting == 0  # the call under way has its worker
+        queued = [asyncio.create_task(pool.run(jobs.pid)) for _ in range(3)]
+        await until(lambda: pool.waiting == 3)
+        queued[0].cancel()  # a call given up no longer waits
+        await until(lambda: pool.waiting == 2)
+        release.set()
+        await running
+        assert await asyncio.gather(*queued[1:]) == pool.pids() * 2
+        assert pool.waiting == 0
 
 
 async def test_calls_waiting_for_a_worker_fail_clearly_when_the_pool_closes():
-    pool = WorkerPool("test", 1)
-    await pool.start()
-    with multiprocessing.Manager() as manager:
-        started, release = manager.Event(), manager.Event()
-        try:
-            running = asyncio.create_task(pool.run(jobs.wait_then_pid, started, release))
-            await asyncio.to_thread(started.wait)
-            waiting = [asyncio.create_task(pool.run(jobs.pid)) for _ in range(2)]
-            closing = asyncio.create_task(pool.close())
-            for call in waiting:
-                with pytest.raises(PoolClosed, match="closed while the call waited"):
-                    await call
-            release.set()
-            assert await running > 0  # the job under way still answers
-            await closing
-        finally:
-            release.set()
-            await pool.close()
+    async with one_busy_worker() as (pool, running, release):
+        waiting = [asyncio.create_task(pool.run(jobs.pid)) for _ in range(2)]
+        closing = asyncio.create_task(pool.close())
+        for call in waiting:
+            with pytest.raises(PoolClosed, match="closed while the call waited"):
+                await call
+        release.set()
+        assert await running > 0  # the job under way still answers
+        await closing
 
 
 async def test_workers_run_at_a_lower_cpu_priority_than_the_bot():
