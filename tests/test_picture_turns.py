@@ -114,7 +114,7 @@ async def test_a_table_waiting_for_discords_answer_lets_the_next_table_draw():
     assert bot.edits == [1, 2] and publisher._updates.pending() == 0
 
 
-def test_tables_have_one_turn_per_render_worker_and_one_fewer_while_a_drawing_waits():
+async def test_tables_have_one_turn_per_render_worker_and_one_fewer_while_a_drawing_waits():
     bot = Bot(slow=0)
     publisher = TablePublisher(bot)
     bot.render_pool.waiting = 0

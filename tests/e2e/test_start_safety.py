@@ -145,8 +145,21 @@ async def test_forged_lobby_buttons_are_refused(hbot, standin, world):
     assert standin.message(lobby).components  # still open for the real host
 
 
-async def test_presses_from_another_server_or_channel_are_refused(hbot, standin, world):
+async def test_presses_from_another_server_or_channel_are_refused(hbot, standin, world, monkeypatch):
+    # The lobby's message id is stored just after the command's answer: the presses below are
+    # judged against it, so they wait until it is there.
+    remembered = asyncio.Event()
+    remember = hbot.store.set_lobby_message
+
+    async def noted(*args, **kwargs):
+        try:
+            return await remember(*args, **kwargs)
+        finally:
+            remembered.set()
+
+    monkeypatch.setattr(hbot.store, "set_lobby_message", noted)
     record = await world.admin.slash(world.channel, "koikoi", rounds=1)
+    await asyncio.wait_for(remembered.wait(), standin.wait_timeout)
     lobby = record.original
     join = cid(lobby, "hf:lb:join:")
     elsewhere = standin.create_guild("Other Club")
