@@ -254,8 +254,9 @@ class Coalescer:
             self._turns.add(key)
             self._running[key] = asyncio.create_task(self._run(key, gated=True), name=f"deliver {key}")
 
-    def release(self, key: Hashable) -> None:
-        """Give up ``key``'s turn before its job ends (nothing when it holds none)."""
+    def release(self, key: Hashable | None) -> None:
+        """Give up ``key``'s turn before its job ends (nothing when it holds none, or for None:
+        a job that takes no turns)."""
         if key in self._turns:
             self._turns.discard(key)
             self._admit()

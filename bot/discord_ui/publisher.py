@@ -1063,13 +1063,12 @@ class TablePublisher:
         attachments = [current.attachment] if same_image else [png(image, update.filename)]
         if via is not None and not await via.ready():
             return None
-        release = (lambda: self._updates.release(turn)) if turn is not None else lambda: None
         try:
             if via is not None:  # an interaction's webhook: no token to wait for
-                release()
+                self._updates.release(turn)
                 msg = await via.edit(**update.fields, attachments=attachments)
             else:
-                with self.budget.then(release):
+                with self.budget.then(lambda: self._updates.release(turn)):
                     msg = await target.edit(**update.fields, attachments=attachments)
         except (discord.NotFound, discord.Forbidden):
             return None
