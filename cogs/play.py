@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -415,7 +416,7 @@ class PlayCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self._expiries = Background()
+        self._tasks = Background()  # challenge expiries and edits that follow a press
         # Challenges where the app is a guest: the command that posted each, whose token is
         # the only way to close it when it expires.
         self._answers: dict[str, discord.Interaction] = {}
@@ -433,9 +434,10 @@ class PlayCog(commands.Cog):
                 self.schedule_expiry(lobby.lobby_id)
 
     async def cog_unload(self) -> None:
-        """Stop timing challenges, and wait until no expiry runs: the store closes after this.
-        A challenge made while the bot closes is timed again from the store at the next start."""
-        await self._expiries.close()
+        """Stop timing challenges, and wait until no expiry or edit runs: the store closes after
+        this. A challenge made while the bot closes is timed again from the store at the next
+        start."""
+        await self._tasks.close()
 
     async def open_game(self, interaction: discord.Interaction, game: str, opponent: discord.User | None,
                         ai: str | None, rounds: int | None, target: int | None, stake: int,
@@ -568,7 +570,13 @@ class PlayCog(commands.Cog):
     # -- challenge expiry --------------------------------------------------------------------
     def schedule_expiry(self, lobby_id: str) -> None:
         """Close the challenge or rematch ``lobby_id`` when its stored expiry passes."""
-        self._expiries.start(self._expire(lobby_id))
+        self._tasks.start(self._expire(lobby_id))
+
+    def beside(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` (an edit of a lobby's message as the bot) beside the press that caused
+        it, so the press is answered first: the edit may wait for the lobby's lock and the
+        channel's rate limit."""
+        self._tasks.start(work)
 
     async def _expire(self, lobby_id: str) -> None:
         """Close an unanswered challenge or rematch when its stored expiry passes (a press after

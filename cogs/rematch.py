@@ -162,6 +162,14 @@ async def show_rematch(client: Any, lobby_id: str) -> None:
             log.info("rematch %s: its message could not be updated", lobby_id, exc_info=True)
 
 
+def show_expired(interaction: discord.Interaction, lobby_id: str) -> None:
+    """Show a rematch this press found expired as such, beside the press: the press is answered
+    first, since the edit waits for the rematch's lock and the channel's rate limit."""
+    play = app(interaction).get_cog("PlayCog")
+    if play is not None:  # None only while the bot shuts down; the expiry is stored all the same
+        play.beside(show_rematch(interaction.client, lobby_id))
+
+
 # -- presses ---------------------------------------------------------------------------------------
 async def may_stake(interaction: discord.Interaction, source: Source) -> bool:
     """Whether the presser may open a rematch with this stake (the server's stake policy)."""
@@ -196,7 +204,7 @@ async def request(interaction: discord.Interaction, source: Source,
                                                answering=answering, press=interaction.id, **args)
         except LobbyExpired:
             if live is not None and await store.expire_lobby(live.lobby_id) is not None:
-                await show_rematch(interaction.client, live.lobby_id)
+                show_expired(interaction, live.lobby_id)
             if answering is not None:
                 raise TableError(t("This rematch request has expired; press Rematch on the final "
                                    "table to ask again.")) from None
@@ -271,7 +279,7 @@ async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str)
         await store.decline_rematch(lobby.lobby_id, interaction.user.id)
     except LobbyExpired:
         if await store.expire_lobby(lobby_id) is not None:
-            await show_rematch(interaction.client, lobby_id)
+            show_expired(interaction, lobby_id)
         await refuse(interaction, t("This rematch request has expired."))
         return
     except (TableError, LobbyError) as exc:

@@ -5,11 +5,14 @@ The real bot against the Discord stand-in."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 import pytest
 
+from bot.discord_ui.starting import lobby_lock
 from bot.store import EVERY_SERVER
+from cogs.rematch import REMATCH_SECONDS
 from tests.e2e.playing import game_over, play_out, table_messages, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text
 from tests.e2e.test_start_safety import cid, count, forged_press, make_bot, private
@@ -159,4 +162,66 @@ async def test_a_rematch_can_be_declined_or_expire(hbot, standin, world):
     assert private(late)
     await standin.wait_until(lambda: "expired" in standin.message(request).embeds[0]["title"].lower(),
                              timeout=10)
+    assert await count(hbot, "SELECT count(*) FROM games") == 1
+
+
+async def test_a_press_on_an_expired_rematch_is_answered_before_its_message_is_edited(hbot, standin,
+                                                                                      world):
+    """The press that finds a rematch expired is answered at once; the rematch's message is shown
+    expired beside it, since that edit waits for the rematch's lock (held here, as by an edit
+    of it still waiting for the channel's rate limit)."""
+    store = hbot.store
+    await store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
+    await world.player.click(record.original, cid(record.original, "hf:ch:accept:"))
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [world.admin, world.player])
+    final = await game_over(standin, world.channel)
+
+    @contextlib.contextmanager
+    def past_expiry():
+        """The store's clock past every rematch's expiry, while their timers still wait: a
+        press in the moment between the two."""
+        clock = store._db.clock
+        store._db.clock = lambda: clock() + REMATCH_SECONDS + 1
+        try:
+            yield
+        finally:
+            store._db.clock = clock
+
+    async def asked():
+        request = (await world.player.click(final, cid(final, "hf:rematch:"))).original
+        return request, cid(request, "hf:rm:accept:").rsplit(":", 1)[1]
+
+    def shown_expired(request):
+        return lambda: "expired" in standin.message(request).embeds[0]["title"].lower()
+
+    # Accept on the expired rematch's own message
+    request, lobby_id = await asked()
+    async with lobby_lock(lobby_id):
+        with past_expiry():
+            late = await world.admin.click(request, cid(request, "hf:rm:accept:"))
+        assert private(late) and "expired" in reply_text(late)
+        assert not shown_expired(request)()
+    await standin.wait_for(shown_expired(request), "the expired rematch shown as such")
+    assert (await store.get_lobby(lobby_id)).status == "expired"
+
+    # Rematch on the final table while the live rematch has expired: a fresh one is asked for
+    request, lobby_id = await asked()
+    async with lobby_lock(lobby_id):
+        with past_expiry():
+            fresh = (await world.admin.click(final, cid(final, "hf:rematch:"))).original
+        assert not fresh.ephemeral and "rematch" in fresh.embeds[0]["title"]
+        assert f"<@{world.player.id}>" in fresh.content
+    await standin.wait_for(shown_expired(request), "the expired rematch shown as such")
+    live = await store.live_rematch(game_id_of(final))
+    assert live is not None and live.lobby_id == cid(fresh, "hf:rm:accept:").rsplit(":", 1)[1]
+
+    # Decline on the expired fresh one
+    async with lobby_lock(live.lobby_id):
+        with past_expiry():
+            declined = await world.player.click(fresh, cid(fresh, "hf:rm:decline:"))
+        assert private(declined) and "expired" in reply_text(declined)
+    await standin.wait_for(shown_expired(fresh), "the expired rematch shown as such")
+    assert await store.live_rematch(game_id_of(final)) is None
     assert await count(hbot, "SELECT count(*) FROM games") == 1

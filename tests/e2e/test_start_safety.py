@@ -310,11 +310,11 @@ async def test_closing_leaves_no_challenge_expiry_running(start_bot, standin, wo
     cog.schedule_expiry = noted
     challenge = (await world.admin.slash(world.channel, "mushi", opponent=world.player)).original
     await asyncio.wait_for(timed.wait(), standin.wait_timeout)
-    [timing] = cog._expiries
+    [timing] = cog._tasks
     await bot.close()
-    assert timing.cancelled() and not cog._expiries
+    assert timing.cancelled() and not cog._tasks
     cog.schedule_expiry(cid(challenge, "hf:ch:accept:").rsplit(":", 1)[1])  # its command, late
-    assert not cog._expiries
+    assert not cog._tasks
 
 
 async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):
