@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot.discord_ui.hints import hint_buttons, hint_lines, offers_hints
+from bot.discord_ui.controls import hint_buttons
+from bot.discord_ui.hints import hint_lines, offers_hints
 from bot.store.settings import GuildSettings
 
 

@@ -21,7 +21,7 @@ from bot import metrics
 from bot.discord_ui.app import app
 from bot.discord_ui.entry_point import launch_activity
 from bot.discord_ui.held import handled, track
-from bot.discord_ui.hints import answer_hint
+from bot.discord_ui.hints import answer_hint, offers_hints
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.places import place_of
 from bot.discord_ui.relay import Relay, RelayedPress
@@ -29,7 +29,7 @@ from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import NO_PINGS, refuse
 from bot.games.base import Action
 from bot.i18n import current, t
-from bot.tables import HOME_GUEST, TableError
+from bot.tables import HOME_GUEST, Table, TableError
 from bot.words import shorten
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -416,6 +416,14 @@ class HintButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.But
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answer_hint(interaction, self.gid)
+
+
+def hint_buttons(client: Any, table: Table, rows_used: int) -> list[discord.ui.Item[Any]]:
+    """The Hint button for a hand whose move controls take ``rows_used`` rows, when the table
+    offers hints and a row is left for it (Discord shows five)."""
+    if rows_used >= 5 or not offers_hints(client, table):
+        return []
+    return [HintButton(table.game_id, row=rows_used)]
 
 
 CONTROLS = (ActionButton, MoveSelect, SlapButton, HandButton, RulesButton, ForfeitButton, CancelButton,

@@ -53,16 +53,6 @@ def hint_rollouts(client: Any, game: str) -> int:
     return budget(game, base)
 
 
-def hint_buttons(client: Any, table: Table, rows_used: int) -> list[discord.ui.Item[Any]]:
-    """The Hint button for a hand whose move controls take ``rows_used`` rows, when the table
-    offers hints and a row is left for it (Discord shows five)."""
-    from bot.discord_ui.controls import HintButton
-
-    if rows_used >= 5 or not offers_hints(client, table):
-        return []
-    return [HintButton(table.game_id, row=rows_used)]
-
-
 def _points(value: float) -> str:
     return f"{value:+.1f}"
 

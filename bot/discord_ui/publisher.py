@@ -37,6 +37,7 @@ from bot.discord_ui.controls import (
     RulesButton,
     SlapButton,
     action_key,
+    hint_buttons,
 )
 from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
 from bot.discord_ui.fair import add_deal
@@ -706,7 +707,6 @@ class TablePublisher:
         for i, (pos, action) in enumerate(moves):
             label = move_label(table.game, action, obs)
             labelled.append((f"{pos}. {label}" if pos is not None else label, action, i))
-        from bot.discord_ui.hints import hint_buttons  # casual games' Hint, on a row of its own
         if len(labelled) <= BUTTONS:
             return [*(ActionButton(table.game_id, table.seq, action_key(table.game_id, table.seq, action, i),
                                    label, getattr(discord.ButtonStyle, presenter.action_style(table.game, action)),
