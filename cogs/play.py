@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -28,6 +28,7 @@ from bot.discord_ui.cog import anywhere
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings, preset_label, seat_counts
+from bot.discord_ui.lobby_messages import face_of, note_shown, show_lobby, show_unshown
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import Place, place_of, scope_of
 from bot.discord_ui.speaking import Speaks, in_public
@@ -87,20 +88,17 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
                     raise LobbyRefused(t("Choose an AI level: {levels}.", levels=", ".join(AI_LEVELS)))
                 lobby = await store.add_lobby_ai(lobby.lobby_id, user, level)
             elif op == "cancel":
-                await store.close_lobby(lobby.lobby_id, user)
-                with in_public(interaction):
-                    closed = discord.Embed(title=t("Lobby closed"), description=t("The host cancelled it."),
-                                           colour=ACCENT)
-                await interaction.response.edit_message(embed=closed, view=None, allowed_mentions=NO_MENTIONS)
-                return
+                lobby = await store.close_lobby(lobby.lobby_id, user)
             else:
                 raise LobbyNotOpen(t(LOBBY_CLOSED))
             settings = await store.get_settings(lobby.guild_id)
             with in_public(interaction):
-                embed = lobby_embed(lobby, settings)
-            await interaction.response.edit_message(embed=embed, allowed_mentions=NO_MENTIONS)
+                embed, view = lobby_face(lobby, settings)
+            await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
     except (LobbyError, TableError) as exc:
         await refuse(interaction, told(exc))
+        return
+    await note_shown(interaction.client, lobby)
 
 
 async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
@@ -119,14 +117,7 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
     if await launch(interaction, lobby) is None or guest:
         return
     if interaction.message is not None:
-        settings = await store.get_settings(lobby.guild_id)
-        with in_public(interaction):
-            started = lobby_embed(lobby, settings, title=t("{game} lobby: started", game=GAME_NAMES[lobby.game]),
-                                  open_=False)
-        try:
-            await interaction.message.edit(embed=started, view=None, allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException:  # the lobby message is gone: the game runs all the same
-            log.info("lobby %s: its message could not be closed", lobby.lobby_id)
+        await show_started(interaction, lobby.lobby_id, interaction.message.edit)
     await interaction.followup.send(t("The game is on: look for the table below."), ephemeral=True,
                                     allowed_mentions=NO_MENTIONS)
 
@@ -141,11 +132,12 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
         if interaction.user.id != lobby.opponent_id:
             raise LobbyRefused(t("This challenge is not for you."))
         if op == "decline":
-            await store.close_lobby(lobby.lobby_id, interaction.user.id)
+            lobby = await store.close_lobby(lobby.lobby_id, interaction.user.id)
+            settings = await store.get_settings(lobby.guild_id)
             with in_public(interaction):
-                declined = discord.Embed(title=t("Challenge declined"), colour=ACCENT,
-                                         description=t("{user} declined.", user=f"<@{lobby.opponent_id}>"))
+                declined, _ = lobby_face(lobby, settings)
             await interaction.response.edit_message(embed=declined, view=None, allowed_mentions=NO_MENTIONS)
+            await note_shown(interaction.client, lobby)
             return
         await interaction.response.defer()
         metrics.acknowledged(interaction)
@@ -161,16 +153,33 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
             await interaction.edit_original_response(embed=gone, view=None, allowed_mentions=NO_MENTIONS)
         else:
             await interaction.response.edit_message(embed=gone, view=None, allowed_mentions=NO_MENTIONS)
+        await note_shown(interaction.client, expired)
         return
     except LobbyError as exc:
         await refuse(interaction, sentence(exc))
         return
     if await launch(interaction, lobby) is None or place_of(interaction).guest:
         return  # a guest's challenge message became the table
-    with in_public(interaction):
-        accepted = discord.Embed(title=t("Challenge accepted"), colour=ACCENT,
-                                 description=f"<@{lobby.host_id}> vs <@{lobby.opponent_id}>")
-    await interaction.edit_original_response(embed=accepted, view=None, allowed_mentions=NO_MENTIONS)
+    await show_started(interaction, lobby.lobby_id, interaction.edit_original_response)
+
+
+async def show_started(interaction: discord.Interaction, lobby_id: str,
+                       edit: Callable[..., Awaitable[Any]]) -> None:
+    """Show the lobby or challenge this press started as started, through ``edit`` (its message's
+    or the press's own), and note it shown."""
+    store = app(interaction).store
+    try:
+        lobby = await store.get_lobby(lobby_id)
+        if lobby is None:
+            return
+        settings = await store.get_settings(lobby.guild_id)
+        with in_public(interaction):
+            embed, view = lobby_face(lobby, settings)
+        await edit(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+    except (discord.HTTPException, StoreError):  # the game runs all the same; a start redraws it
+        log.info("lobby %s: its message could not show the start", lobby_id, exc_info=True)
+        return
+    await note_shown(interaction.client, lobby)
 
 
 # -- components: they carry the lobby id and nothing else ------------------------------------------
@@ -267,6 +276,37 @@ def lobby_embed(lobby: Lobby, settings: Any, title: str | None = None, *, open_:
     if lobby.kind == "lobby" and open_:
         embed.set_footer(text=t("Join to take a seat; the host adds AI players and presses Start."))
     return embed
+
+
+def lobby_face(lobby: Lobby, settings: Any) -> tuple[discord.Embed, discord.ui.View | None]:
+    """What a lobby's or challenge's message shows in each state, with its controls while it is
+    open (one being started still shows open: its message changes once the game is on)."""
+    game = GAME_NAMES[lobby.game]
+    if lobby.kind == "challenge":
+        if lobby.status == "expired":
+            return expired_embed(lobby), None
+        if lobby.status == "closed":
+            return discord.Embed(title=t("Challenge declined"), colour=ACCENT,
+                                 description=t("{user} declined.", user=f"<@{lobby.opponent_id}>")), None
+        if lobby.status == "started":
+            return discord.Embed(title=t("Challenge accepted"), colour=ACCENT,
+                                 description=f"<@{lobby.host_id}> vs <@{lobby.opponent_id}>"), None
+        embed = lobby_embed(lobby, settings, title=t("{game} challenge", game=game))
+        lines = [t("{host} challenges {opponent}.", host=f"<@{lobby.host_id}>", opponent=f"<@{lobby.opponent_id}>")]
+        if lobby.expires_at is not None:
+            lines.append(t("The challenge expires {when}.", when=f"<t:{int(lobby.expires_at)}:R>"))
+        embed.description = "\n".join(lines)
+        return embed, challenge_view(lobby.lobby_id)
+    if lobby.status == "closed":
+        return discord.Embed(title=t("Lobby closed"), description=t("The host cancelled it."), colour=ACCENT), None
+    if lobby.status == "started":
+        return lobby_embed(lobby, settings, title=t("{game} lobby: started", game=game), open_=False), None
+    return lobby_embed(lobby, settings), lobby_view(lobby.lobby_id)
+
+
+async def lobby_message(client: Any, lobby: Lobby, settings: Any) -> tuple[discord.Embed, discord.ui.View | None]:
+    """:func:`lobby_face` as a start's redraw asks for it (bot.discord_ui.lobby_messages)."""
+    return lobby_face(lobby, settings)
 
 
 def lobby_view(lobby_id: str) -> discord.ui.View:
@@ -429,6 +469,9 @@ class PlayCog(commands.Cog):
         owns = app(self.bot).shard_plan.owns  # other processes: theirs
         for lobby in await store.recover_lobbies(owns):
             log.info("lobby %s was starting at shutdown: now %s", lobby.lobby_id, lobby.status)
+        unshown = await store.unshown_lobbies(owns)
+        if unshown:
+            self._tasks.start(show_unshown(self.bot, unshown))
         for lobby in await store.open_challenges():
             if owns(lobby.guild_id):
                 self.schedule_expiry(lobby.lobby_id)
@@ -528,10 +571,7 @@ class PlayCog(commands.Cog):
             undo=lambda late: store.close_lobby(late.lobby_id, user.id))
         settings = await app(self.bot).store.get_settings(lobby.guild_id)
         with in_public(interaction):
-            embed = lobby_embed(lobby, settings, title=t("{game} challenge", game=GAME_NAMES[game]))
-            embed.description = (t("{host} challenges {opponent}.", host=f"<@{user.id}>", opponent=f"<@{opponent.id}>")
-                                 + "\n" + t("The challenge expires {when}.", when=f"<t:{exp}:R>"))
-            view = challenge_view(lobby.lobby_id)
+            embed, view = lobby_face(lobby, settings)
         sent = await interaction.response.send_message(
             content=f"<@{opponent.id}>", embed=embed, view=view,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[opponent],
@@ -557,7 +597,7 @@ class PlayCog(commands.Cog):
             min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec)),
             undo=lambda late: store.close_lobby(late.lobby_id, host))
         with in_public(interaction):
-            embed, view = lobby_embed(lobby, settings), lobby_view(lobby.lobby_id)
+            embed, view = lobby_face(lobby, settings)
         sent = await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
         await self._remember_message(interaction, lobby, sent)
 
@@ -565,7 +605,7 @@ class PlayCog(commands.Cog):
         message_id = getattr(sent, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
-        await app(self.bot).store.set_lobby_message(lobby.lobby_id, message_id)
+        await app(self.bot).store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)
 
     # -- challenge expiry --------------------------------------------------------------------
     def schedule_expiry(self, lobby_id: str) -> None:
@@ -598,9 +638,7 @@ class PlayCog(commands.Cog):
             await self.bot.wait_until_ready()  # which servers the bot is in: known once connected
             if self.bot.get_guild(expired.guild_id) is None:
                 return  # a guest's challenge whose answer is gone: a press on it says it expired
-            channel = self.bot.get_partial_messageable(expired.channel_id, guild_id=expired.guild_id)
-            await channel.get_partial_message(expired.message_id).edit(
-                embed=expired_embed(expired), view=None, allowed_mentions=NO_MENTIONS)
+            await show_lobby(self.bot, lobby_id)
         except asyncio.CancelledError:
             raise
         except (discord.HTTPException, StoreError):
@@ -611,6 +649,8 @@ class PlayCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(LobbyButton, LobbyAISelect, ChallengeButton)
+    face_of("lobby", lobby_message)
+    face_of("challenge", lobby_message)
     cog = PlayCog(bot)
     await bot.add_cog(cog)
     for game in GAMES:

@@ -22,6 +22,7 @@ from bot.discord_ui.app import app
 from bot.discord_ui.errors import told
 from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings
+from bot.discord_ui.lobby_messages import face_of, show_lobby
 from bot.discord_ui.parts import ACCENT, controls, rematch_face
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.starting import (
@@ -32,13 +33,12 @@ from bot.discord_ui.starting import (
     display_name,
     expired_embed,
     launch,
-    lobby_lock,
     pressed,
 )
 from bot.discord_ui.text import fit_embed, refuse, safe_name
 from bot.games import game_module
 from bot.games.base import InvalidRules
-from bot.i18n import N_, language_of, speaking, t
+from bot.i18n import N_, t
 from bot.store import Scope, StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
 from bot.store.models import GameRecord
@@ -139,38 +139,26 @@ def answer_view(lobby_id: str) -> discord.ui.View:
     return controls(RematchAnswer("accept", lobby_id), RematchAnswer("decline", lobby_id))
 
 
-async def show_rematch(client: Any, lobby_id: str) -> None:
-    """Bring the rematch message to the stored state (edits of one rematch never cross: the
-    last one shows the latest state)."""
-    store = client.store
-    async with lobby_lock(lobby_id):
-        lobby = await store.get_lobby(lobby_id)
-        if lobby is None or lobby.message_id is None or lobby.source_game_id is None:
-            return
-        try:
-            source = source_of(await store.load_game(lobby.source_game_id, scope=lobby.guild_id,
-                                                     with_events=False))
-            settings = await store.get_settings(lobby.guild_id)
-            channel = client.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
-            guild = client.get_guild(lobby.guild_id)
-            with speaking(settings.language or language_of(guild.preferred_locale if guild else None)):
-                embed = rematch_embed(lobby, source, settings.currency_name)
-                view = answer_view(lobby.lobby_id) if lobby.status == "open" else None
-            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view,
-                                                                     allowed_mentions=NO_MENTIONS)
-        except (discord.HTTPException, StoreError):
-            log.info("rematch %s: its message could not be updated", lobby_id, exc_info=True)
+async def rematch_message(client: Any, lobby: Lobby, settings: Any
+                          ) -> tuple[discord.Embed, discord.ui.View | None] | None:
+    """What a rematch's message shows in each state (its controls while it is open)."""
+    if lobby.source_game_id is None:
+        return None
+    source = source_of(await client.store.load_game(lobby.source_game_id, scope=lobby.guild_id,
+                                                    with_events=False))
+    view = answer_view(lobby.lobby_id) if lobby.status == "open" else None
+    return rematch_embed(lobby, source, settings.currency_name), view
 
 
+# -- presses ---------------------------------------------------------------------------------------
 def show_expired(interaction: discord.Interaction, lobby_id: str) -> None:
     """Show a rematch this press found expired as such, beside the press: the press is answered
     first, since the edit waits for the rematch's lock and the channel's rate limit."""
     play = app(interaction).get_cog("PlayCog")
     if play is not None:  # None only while the bot shuts down; the expiry is stored all the same
-        play.beside(show_rematch(interaction.client, lobby_id))
+        play.beside(show_lobby(interaction.client, lobby_id))
 
 
-# -- presses ---------------------------------------------------------------------------------------
 async def may_stake(interaction: discord.Interaction, source: Source) -> bool:
     """Whether the presser may open a rematch with this stake (the server's stake policy)."""
     if not source.stake:
@@ -235,16 +223,16 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                                      users=[discord.Object(u) for u in waiting]))
         message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
-        await store.set_lobby_message(lobby.lobby_id, message_id)
+        await store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)
         play = app(interaction).get_cog("PlayCog")
         if play is not None:  # None only while the bot shuts down
             play.schedule_expiry(lobby.lobby_id)
         if (await store.get_lobby(lobby.lobby_id)).status != "open":  # answered meanwhile
-            await show_rematch(interaction.client, lobby.lobby_id)
+            await show_lobby(interaction.client, lobby.lobby_id)
     elif step == "confirmed":
         await interaction.response.send_message(t("You are in; the rematch starts once everyone has "
                                                   "accepted."), ephemeral=True, allowed_mentions=NO_MENTIONS)
-        await show_rematch(interaction.client, lobby.lobby_id)
+        await show_lobby(interaction.client, lobby.lobby_id)
     else:
         await start(interaction, lobby, source)
 
@@ -260,7 +248,7 @@ async def start(interaction: discord.Interaction, lobby: Lobby, source: Source) 
     table: Table | None = await launch(interaction, lobby, players=list(source.record.players),
                                        names=names, rules=source.rules, host_id=source.host_id,
                                        headline=headline[:2000])
-    await show_rematch(interaction.client, lobby.lobby_id)
+    await show_lobby(interaction.client, lobby.lobby_id)
     if table is not None:
         await interaction.followup.send(t("The rematch is on: look for the table below."), ephemeral=True,
                                         allowed_mentions=NO_MENTIONS)
@@ -287,7 +275,7 @@ async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str)
         return
     await interaction.response.send_message(t("You declined the rematch."), ephemeral=True,
                                             allowed_mentions=NO_MENTIONS)
-    await show_rematch(interaction.client, lobby_id)
+    await show_lobby(interaction.client, lobby_id)
 
 
 class RematchButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rematch:(?P<gid>[0-9]{1,19})"):
@@ -325,3 +313,4 @@ class RematchAnswer(Speaks, discord.ui.DynamicItem[discord.ui.Button],
 
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(RematchButton, RematchAnswer)
+    face_of("rematch", rematch_message)

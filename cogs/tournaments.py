@@ -44,12 +44,12 @@ from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
 from bot.discord_ui.parts import ACCENT, controls
-from bot.discord_ui.speaking import Speaks, in_public
+from bot.discord_ui.speaking import Speaks, in_public, in_server
 from bot.discord_ui.table_rules import MAX_STAKE, build_rules, seats_problem
 from bot.discord_ui.text import NO_PINGS, fit_embed, refuse, safe_name
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
-from bot.i18n import N_, language_of, number, speaking, t, tn, tp
+from bot.i18n import N_, number, t, tn, tp
 from bot.presenters.problems import rules_problem
 from bot.store import EVERY_SERVER, Scope, StoreError
 from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError
@@ -411,10 +411,6 @@ class TournamentCog(ServerCog):
     async def currency(self, guild_id: int) -> str:
         return (await self.store.get_settings(guild_id)).currency_name
 
-    def speaking_for(self, guild_id: int, settings: Any):
-        guild = self.bot.get_guild(guild_id)
-        return speaking(settings.language or language_of(guild.preferred_locale if guild else None))
-
     # -- the command -----------------------------------------------------------------------------
     @answers(private=False)
     @tournament.command(name="create", description="Open a tournament for sign-up (staff)")
@@ -607,7 +603,7 @@ class TournamentCog(ServerCog):
         a, b = tour.by_seed(p.a), tour.by_seed(p.b)
         seats = [e.user_id if e.user_id is not None else ai_seat(e.ai_level) for e in (a, b)]
         settings = await self.store.get_settings(tour.guild_id)
-        with self.speaking_for(tour.guild_id, settings):
+        with in_server(self.bot, tour.guild_id, settings):
             headline = t("Tournament #{number}, round {round}, table {board}: {a} vs {b}.",
                          number=tour.tournament_id, round=p.round, board=p.board,
                          a=safe_name(a.name), b=safe_name(b.name))
@@ -652,7 +648,7 @@ class TournamentCog(ServerCog):
         if tour.message_id is None:
             return
         settings = await self.store.get_settings(tour.guild_id)
-        with self.speaking_for(tour.guild_id, settings):
+        with in_server(self.bot, tour.guild_id, settings):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
         try:
@@ -666,7 +662,7 @@ class TournamentCog(ServerCog):
         """The standings after a round (or the final ones, with the prizes): a picture from the
         render workers, and the same as text for screen readers."""
         settings = await self.store.get_settings(tour.guild_id)
-        with self.speaking_for(tour.guild_id, settings):
+        with in_server(self.bot, tour.guild_id, settings):
             view = build_view(tour, ranking)
             lines = standings_lines(tour, view)
             footer = discord.utils.escape_mentions(discord.utils.escape_markdown(view.footer))

@@ -39,6 +39,13 @@ def in_public(interaction: discord.Interaction):
     return speaking(server_language(interaction))
 
 
+def in_server(client: Any, guild_id: int, settings: Any):
+    """Speak a server's language in the block where no interaction says it (what the bot edits
+    by itself): ``settings.language``, else the server's Discord locale."""
+    guild = client.get_guild(guild_id)
+    return speaking(settings.language or language_of(guild.preferred_locale if guild else None))
+
+
 def language_choices(automatic: str) -> list[app_commands.Choice[str]]:
     """The choices of a language option: ``automatic`` (value "auto"), then each language by its
     own name."""

@@ -28,7 +28,7 @@ __all__ = [
     "Lobby", "LobbyError", "LobbyNotOpen", "LobbyAlreadyStarted", "LobbyExpired", "LobbyRefused",
     "new_lobby_id", "is_lobby_id", "start_key", "create", "get", "set_message", "join", "leave",
     "add_ai", "begin_start", "deal_secret", "finish_start", "settle_start", "close", "expire", "recover",
-    "open_challenges", "request_rematch", "decline_rematch", "live_rematch",
+    "open_challenges", "mark_shown", "unshown", "request_rematch", "decline_rematch", "live_rematch",
 ]
 
 Kind = Literal["lobby", "challenge", "rematch"]
@@ -36,7 +36,7 @@ _ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 # The server seed is not among them: it is read only by the start that deals with it (deal_secret).
 _COLUMNS = ("lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent_id, game, stake, "
             "rounds, target, preset, teams, min_seats, max_seats, humans, ais, status, game_id, "
-            "expires_at, source_game_id, options, commitment, seat_presses")
+            "expires_at, source_game_id, options, commitment, seat_presses, revision")
 
 
 class LobbyError(StoreError):
@@ -99,6 +99,8 @@ class Lobby:
     commitment: str | None = None
     # The presses that seated a member after the commitment was shown: (user id, interaction id).
     seat_presses: tuple[tuple[int, str], ...] = ()
+    # Counts the changes of the row: the Discord side notes the revision its message shows.
+    revision: int = 0
 
     @property
     def seats(self) -> int:
@@ -137,6 +139,7 @@ def _lobby(row: sqlite3.Row) -> Lobby:
         source_game_id=row["source_game_id"], options=json.loads(row["options"]),
         commitment=row["commitment"],
         seat_presses=tuple((int(user), str(press)) for user, press in json.loads(row["seat_presses"])),
+        revision=row["revision"],
     )
 
 
@@ -183,7 +186,8 @@ async def _save_seats(conn: aiosqlite.Connection, lobby: Lobby, humans: list[int
                       now: int, presses: list[tuple[int, str]] | None = None) -> Lobby:
     presses = list(lobby.seat_presses) if presses is None else presses
     row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET humans = ?, ais = ?, seat_presses = ?, updated_at = ? WHERE lobby_id = ? "
+        f"UPDATE lobbies SET humans = ?, ais = ?, seat_presses = ?, updated_at = ?, "
+        f"revision = revision + 1 WHERE lobby_id = ? "
         f"RETURNING {_COLUMNS}",
         (json.dumps(humans), json.dumps(ais), _presses_json(presses), now, lobby.lobby_id),
     ))[0]
@@ -200,9 +204,28 @@ def _with_press(lobby: Lobby, user_id: int, press: str | None) -> list[tuple[int
     return presses if press is None else [*presses, (user_id, press)]
 
 
-async def set_message(conn: aiosqlite.Connection, lobby_id: str, message_id: int, now: int) -> None:
-    await conn.execute("UPDATE lobbies SET message_id = ?, updated_at = ? WHERE lobby_id = ?",
-                       (message_id, now, lobby_id))
+async def set_message(conn: aiosqlite.Connection, lobby_id: str, message_id: int, now: int,
+                      shown: int = 0) -> None:
+    """``shown``: the revision the message was sent with."""
+    await conn.execute("UPDATE lobbies SET message_id = ?, updated_at = ?, "
+                       "shown = CASE WHEN shown < ? THEN ? ELSE shown END WHERE lobby_id = ?",
+                       (message_id, now, shown, shown, lobby_id))
+
+
+async def mark_shown(conn: aiosqlite.Connection, lobby_id: str, revision: int) -> None:
+    """The lobby's message now shows ``revision`` (an edit of an older one notes nothing)."""
+    await conn.execute("UPDATE lobbies SET shown = ? WHERE lobby_id = ? AND shown < ?",
+                       (revision, lobby_id, revision))
+
+
+async def unshown(conn: aiosqlite.Connection) -> list[Lobby]:
+    """Lobbies whose message is behind the stored state (a stop came between a change and its
+    edit), oldest change first. Not those being started, nor a guest's, whose message only the
+    press that posted it could edit (and which may have become its table)."""
+    rows = await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM lobbies WHERE shown < revision AND message_id IS NOT NULL "
+        f"AND status <> 'starting' AND guild_id <> channel_id ORDER BY updated_at")
+    return [_lobby(r) for r in rows]
 
 
 async def join(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int,
@@ -258,7 +281,7 @@ async def begin_start(conn: aiosqlite.Connection, lobby_id: str, user_id: int, n
     if len(humans) + len(lobby.ais) < lobby.min_seats:
         raise LobbyRefused(code="needs_players", least=lobby.min_seats)
     row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET status = 'starting', humans = ?, updated_at = ? "
+        f"UPDATE lobbies SET status = 'starting', humans = ?, updated_at = ?, revision = revision + 1 "
         f"WHERE lobby_id = ? AND status = 'open' RETURNING {_COLUMNS}",
         (json.dumps(humans), now, lobby_id),
     ))[0]
@@ -282,7 +305,8 @@ async def deal_secret(conn: aiosqlite.Connection, lobby_id: str, guild_id: int
 async def finish_start(conn: aiosqlite.Connection, lobby_id: str, game_id: int, now: int) -> Lobby:
     """starting -> started with the game it created, which keeps the server seed from now on."""
     rows = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET status = 'started', game_id = ?, server_seed = NULL, updated_at = ? "
+        f"UPDATE lobbies SET status = 'started', game_id = ?, server_seed = NULL, updated_at = ?, "
+        f"revision = revision + CASE WHEN status = 'starting' THEN 1 ELSE 0 END "
         f"WHERE lobby_id = ? AND status IN ('starting', 'started') RETURNING {_COLUMNS}",
         (game_id, now, lobby_id),
     ))
@@ -306,7 +330,8 @@ async def settle_start(conn: aiosqlite.Connection, lobby_id: str, now: int) -> L
     else:
         humans = [h for h in lobby.humans if lobby.kind == "lobby" or h == lobby.host_id]
     row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET status = 'open', humans = ?, updated_at = ? WHERE lobby_id = ? "
+        f"UPDATE lobbies SET status = 'open', humans = ?, updated_at = ?, revision = revision + 1 "
+        f"WHERE lobby_id = ? "
         f"RETURNING {_COLUMNS}", (json.dumps(humans), now, lobby_id),
     ))[0]
     return _lobby(row)
@@ -314,7 +339,8 @@ async def settle_start(conn: aiosqlite.Connection, lobby_id: str, now: int) -> L
 
 async def _set_closed(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby:
     row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET status = 'closed', updated_at = ? WHERE lobby_id = ? "
+        f"UPDATE lobbies SET status = 'closed', updated_at = ?, revision = revision + 1 "
+        f"WHERE lobby_id = ? "
         f"RETURNING {_COLUMNS}", (now, lobby_id),
     ))[0]
     return _lobby(row)
@@ -333,7 +359,8 @@ async def close(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: in
 async def expire(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby | None:
     """open -> expired once the expiry has passed; the changed lobby, or None if nothing changed."""
     rows = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET status = 'expired', updated_at = ? WHERE lobby_id = ? "
+        f"UPDATE lobbies SET status = 'expired', updated_at = ?, revision = revision + 1 "
+        f"WHERE lobby_id = ? "
         f"AND status = 'open' AND expires_at IS NOT NULL AND expires_at <= ? RETURNING {_COLUMNS}",
         (now, lobby_id, now),
     ))
@@ -445,7 +472,8 @@ async def request_rematch(conn: aiosqlite.Connection, source_game_id: int, user_
     if step == "confirmed" and not complete and press is not None:
         presses = _with_press(lobby, user_id, press)
     row = list(await conn.execute_fetchall(
-        f"UPDATE lobbies SET humans = ?, status = ?, seat_presses = ?, updated_at = ? "
+        f"UPDATE lobbies SET humans = ?, status = ?, seat_presses = ?, updated_at = ?, "
+        f"revision = revision + 1 "
         f"WHERE lobby_id = ? RETURNING {_COLUMNS}",
         (json.dumps(confirmed), "starting" if complete else "open", _presses_json(presses), now,
          lobby.lobby_id),

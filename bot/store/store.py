@@ -1014,10 +1014,23 @@ class Store:
         async with self._db.snapshot() as conn:
             return await lobbies.get(conn, lobby_id)
 
-    async def set_lobby_message(self, lobby_id: str, message_id: int) -> None:
-        """Remember the message that shows the lobby (presses on any other message are refused)."""
+    async def set_lobby_message(self, lobby_id: str, message_id: int, *, shown: int = 0) -> None:
+        """Remember the message that shows the lobby (presses on any other message are refused);
+        ``shown``: the revision of the lobby it was sent with."""
         _id(message_id, "The message id")
-        await self._db.transact(lambda conn: lobbies.set_message(conn, lobby_id, message_id, self._db.now_ms()))
+        await self._db.transact(lambda conn: lobbies.set_message(conn, lobby_id, message_id,
+                                                                 self._db.now_ms(), shown))
+
+    async def lobby_shown(self, lobby_id: str, revision: int) -> None:
+        """The lobby's message now shows its state at ``revision``."""
+        await self._db.transact(lambda conn: lobbies.mark_shown(conn, lobby_id, revision))
+
+    async def unshown_lobbies(self, owns: Callable[[int], bool] | None = None) -> list[Lobby]:
+        """The lobbies whose message a stop left behind what is stored (of the servers ``owns``
+        says are this process's): a start brings each up to date."""
+        async with self._db.snapshot() as conn:
+            found = await lobbies.unshown(conn)
+        return [lobby for lobby in found if owns is None or owns(lobby.guild_id)]
 
     async def join_lobby(self, lobby_id: str, user_id: int, *, press: int | None = None) -> Lobby:
         """Seat a member (:class:`~bot.store.lobbies.LobbyError` if full, closed, seated...);

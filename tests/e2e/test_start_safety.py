@@ -343,3 +343,53 @@ async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, t
     await table_posted(standin, world.channel)
     [table] = second.tables.tables.values()
     assert table.players == [world.admin.id, world.player.id]
+
+
+async def test_a_restart_brings_every_lobby_message_up_to_date(start_bot, standin, world, tmp_path,
+                                                                monkeypatch):
+    """Changes stored just before a stop whose edits were never made (a member seated, a challenge
+    declined): the next start draws those messages again as the bot, and leaves alone a message
+    that already shows its lobby."""
+    db = tmp_path / "behind.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    store = first.store
+    remembered = 0
+    all_remembered = asyncio.Event()
+    remember = store.set_lobby_message
+
+    async def noted(*args, **kwargs):
+        nonlocal remembered
+        try:
+            return await remember(*args, **kwargs)
+        finally:
+            remembered += 1
+            if remembered == 3:
+                all_remembered.set()
+
+    monkeypatch.setattr(store, "set_lobby_message", noted)
+    behind = (await world.admin.slash(world.channel, "koikoi", rounds=1)).original
+    shown = (await world.admin.slash(world.channel, "sakura", rounds=1)).original
+    challenge = (await world.admin.slash(world.channel, "mushi", opponent=world.player)).original
+    await asyncio.wait_for(all_remembered.wait(), standin.wait_timeout)
+    joined = await world.player.click(shown, cid(shown, "hf:lb:join:"))  # drawn by the press itself
+    assert joined.initial is not None
+    # stored, and the process gone before the edits
+    await store.join_lobby(lobby_id_of(behind), world.shy.id)
+    await store.close_lobby(cid(challenge, "hf:ch:accept:").rsplit(":", 1)[1], world.player.id)
+    await first.close()
+    assert f"<@{world.shy.id}>" not in standin.message(behind).embeds[0]["description"]
+    assert standin.message(challenge).components
+    edits_of_shown = len([r for r in standin.requests if r.method == "PATCH" and str(shown.id) in r.path])
+
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    await standin.wait_for(lambda: f"<@{world.shy.id}>" in standin.message(behind).embeds[0]["description"],
+                           "the lobby showing the member seated before the stop")
+    await standin.wait_for(lambda: not standin.message(challenge).components,
+                           "the challenge declined before the stop")
+    assert standin.message(challenge).embeds[0]["title"] == "Challenge declined"
+    assert cid(standin.message(behind), "hf:lb:join:")  # still open: its buttons kept
+    redraw = list(second.get_cog("PlayCog")._tasks)  # no challenge is open: the redraw alone
+    await asyncio.wait_for(asyncio.gather(*redraw), standin.wait_timeout)
+    assert await second.store.unshown_lobbies() == []
+    assert len([r for r in standin.requests if r.method == "PATCH" and str(shown.id) in r.path]) == edits_of_shown
+    assert f"<@{world.player.id}>" in standin.message(shown).embeds[0]["description"]

@@ -241,3 +241,66 @@ async def test_recovery_settles_only_the_lobbies_of_its_own_guilds(store):
     settled = await store.recover_lobbies(lambda guild_id: guild_id == GUILD)
     assert [lobby.lobby_id for lobby in settled] == [mine.lobby_id]
     assert (await store.get_lobby(theirs.lobby_id)).status == "starting"  # left to its process
+
+
+async def test_every_change_counts_the_revision_its_message_must_show(store, clock):
+    """Each change of a lobby counts its revision up, and the lobbies whose message shows an older
+    revision are found at start; noting the message shown never goes back."""
+    lobby = await _lobby(store, max_seats=4)
+    assert lobby.revision == 0
+    await store.set_lobby_message(lobby.lobby_id, 4001, shown=lobby.revision)
+    assert await store.unshown_lobbies() == []
+    revisions = [(await store.join_lobby(lobby.lobby_id, BOB)).revision,
+                 (await store.add_lobby_ai(lobby.lobby_id, ALICE, "easy")).revision,
+                 (await store.leave_lobby(lobby.lobby_id, BOB)).revision]
+    assert revisions == [1, 2, 3]
+    assert [found.lobby_id for found in await store.unshown_lobbies()] == [lobby.lobby_id]
+    await store.lobby_shown(lobby.lobby_id, 3)
+    await store.lobby_shown(lobby.lobby_id, 2)  # an older edit that finished late
+    assert await store.unshown_lobbies() == []
+
+    await store.join_lobby(lobby.lobby_id, CAROL)
+    starting = await store.begin_lobby_start(lobby.lobby_id, ALICE)
+    assert starting.revision == 5 and await store.unshown_lobbies() == []  # its start shows it
+    game = await _game_for(store, starting)
+    started = await store.finish_lobby_start(lobby.lobby_id, game.game_id)
+    again = await store.finish_lobby_start(lobby.lobby_id, game.game_id)
+    assert started.revision == again.revision == 6  # finishing twice changes nothing shown
+    assert [found.revision for found in await store.unshown_lobbies()] == [6]
+    await store.lobby_shown(lobby.lobby_id, 6)
+
+    challenge = await _challenge(store, clock, seconds=10)
+    declined = await _challenge(store, clock)
+    cancelled = await _lobby(store)
+    for each in (challenge, declined, cancelled):
+        await store.set_lobby_message(each.lobby_id, 4100 + each.revision)
+    clock.advance(10)
+    assert (await store.expire_lobby(challenge.lobby_id)).revision == 1
+    assert (await store.close_lobby(declined.lobby_id, BOB)).revision == 1
+    assert (await store.close_lobby(cancelled.lobby_id, ALICE)).revision == 1
+    assert {found.lobby_id for found in await store.unshown_lobbies()} == {
+        challenge.lobby_id, declined.lobby_id, cancelled.lobby_id}
+    # only those with a message, and of the servers the process owns
+    silent = await _lobby(store)
+    await store.join_lobby(silent.lobby_id, BOB)
+    assert await store.unshown_lobbies(lambda guild_id: guild_id != GUILD) == []
+
+
+async def test_a_crash_mid_start_or_a_guest_lobby_is_not_drawn_as_the_bot(store):
+    """A lobby being started shows it once the start settles; a guest's lobby (kept under its
+    channel's id) has a message only its own press could edit."""
+    lobby = await _lobby(store)
+    await store.set_lobby_message(lobby.lobby_id, 4200)
+    await store.join_lobby(lobby.lobby_id, BOB)
+    await store.lobby_shown(lobby.lobby_id, 1)
+    await store.begin_lobby_start(lobby.lobby_id, ALICE)
+    assert await store.unshown_lobbies() == []
+    [settled] = await store.recover_lobbies()
+    assert settled.status == "open" and settled.revision == 3
+    assert [found.lobby_id for found in await store.unshown_lobbies()] == [lobby.lobby_id]
+
+    guest = await store.create_lobby("lobby", CHANNEL, CHANNEL, CAROL, game="sakura", min_seats=2,
+                                     max_seats=7)
+    await store.set_lobby_message(guest.lobby_id, 4201)
+    await store.join_lobby(guest.lobby_id, DAVE)
+    assert [found.lobby_id for found in await store.unshown_lobbies()] == [lobby.lobby_id]

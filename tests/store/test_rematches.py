@@ -143,3 +143,16 @@ async def test_lobbies_of_version_4_survive_the_upgrade(tmp_path):
         lobby = await store.get_lobby("abcdefghijklmnopqrst")
         assert (lobby.kind, lobby.opponent_id, lobby.stake, lobby.humans) == ("challenge", 4, 5, (3,))
         assert lobby.source_game_id is None and lobby.expires_at == 99.0
+
+
+async def test_each_confirmation_counts_the_rematch_revision(funded, clock):
+    gid = await _finished(funded, players=(ALICE, BOB, CAROL))
+    asked, step = await _ask(funded, clock, gid, ALICE)
+    assert step == "created" and asked.revision == 1  # created with its asker confirmed
+    await funded.set_lobby_message(asked.lobby_id, 5001, shown=asked.revision)
+    assert await funded.unshown_lobbies() == []
+    confirmed, step = await _ask(funded, clock, gid, BOB)
+    assert step == "confirmed" and confirmed.revision == 2
+    assert [found.lobby_id for found in await funded.unshown_lobbies()] == [asked.lobby_id]
+    declined = await funded.decline_rematch(asked.lobby_id, CAROL)
+    assert declined.status == "closed" and declined.revision == 3

@@ -363,8 +363,22 @@ def level_19(ids: dict[str, Any]):
     yield ExecuteMany("UPDATE guild_settings SET hints = 0 WHERE guild_id = ?", [(G2,)])
 
 
+BEHIND_LOBBY = "behind-lobby-000001"
+
+
+def level_20(ids: dict[str, Any]):
+    """Two open lobbies with a message: one whose message shows its latest change, one a stop
+    left behind (changed twice since its message was last drawn)."""
+    yield ExecuteMany(
+        "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, message_id, host_id, game, stake, "
+        "min_seats, max_seats, humans, ais, status, created_at, updated_at, revision, shown) "
+        "VALUES (?, 'lobby', ?, 55, ?, ?, 'koikoi', 0, 2, 4, ?, '[]', 'open', ?, ?, ?, ?)",
+        [("shown-lobby-0000001", G1, 9001, U1, json.dumps([U1, U2]), T0 + 24_000, T0 + 24_500, 1, 1),
+         (BEHIND_LOBBY, G2, 9002, U2, json.dumps([U2, U1, U3]), T0 + 25_000, T0 + 25_500, 3, 1)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
-                           18: level_18, 19: level_19}
+                           18: level_18, 19: level_19, 20: level_20}
