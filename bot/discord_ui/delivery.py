@@ -171,6 +171,12 @@ def never(exc: Exception) -> bool:
     return False
 
 
+def passing(exc: Exception) -> bool:
+    """A failure worth another try later: Discord still said 429 after discord.py's own retries
+    (a burst at the global limit), or a server error. The request had no effect either way."""
+    return isinstance(exc, discord.HTTPException) and (exc.status == 429 or exc.status >= 500)
+
+
 class Retry:
     """When and how long to wait before trying a failed delivery again.
 

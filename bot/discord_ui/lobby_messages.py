@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.delivery import Retry, passing
 from bot.discord_ui.speaking import in_server
 from bot.discord_ui.starting import NO_MENTIONS, lobby_lock
 from bot.store import StoreError
@@ -42,9 +43,24 @@ async def note_shown(client: Any, lobby: Lobby) -> None:
         log.info("lobby %s: could not note its message as shown", lobby.lobby_id, exc_info=True)
 
 
-async def show_lobby(client: Any, lobby_id: str) -> None:
-    """Bring the lobby's message to the stored state as the bot (edits of one lobby never cross:
-    the last one shows the latest state), and note the revision it shows."""
+async def show_lobby(client: Any, lobby_id: str, retry: Retry | None = None) -> None:
+    """Bring the lobby's message to the stored state as the bot, and note the revision it shows.
+    A passing failure (Discord's server errors) is tried again later with the state of then,
+    the lobby's lock free meanwhile for its presses; past the last try the next start does."""
+    retry = retry or Retry(passing)
+    failures = 0
+    while True:
+        try:
+            return await _show(client, lobby_id)
+        except discord.HTTPException as exc:
+            if not await retry.after(exc, failures, f"the message of lobby {lobby_id}"):
+                return
+            failures += 1
+
+
+async def _show(client: Any, lobby_id: str) -> None:
+    """One try of :func:`show_lobby` (edits of one lobby never cross: the last one shows the
+    latest state)."""
     store = client.store
     async with lobby_lock(lobby_id):
         lobby = await store.get_lobby(lobby_id)
@@ -62,10 +78,10 @@ async def show_lobby(client: Any, lobby_id: str) -> None:
                     embed=embed, view=view, allowed_mentions=NO_MENTIONS)
         except (discord.NotFound, discord.Forbidden):  # the message is gone or out of reach
             log.info("lobby %s: its message is gone", lobby_id)
-        except (discord.HTTPException, StoreError):  # the next start tries again
-            log.info("lobby %s: its message could not be updated", lobby_id, exc_info=True)
+        except StoreError:  # the next start draws it
+            log.info("lobby %s: its message could not be drawn", lobby_id, exc_info=True)
             return
-        await note_shown(client, lobby)
+    await note_shown(client, lobby)
 
 
 async def show_unshown(client: Any, lobbies: list[Lobby]) -> None:

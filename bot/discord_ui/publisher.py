@@ -39,7 +39,7 @@ from bot.discord_ui.controls import (
     action_key,
     hint_buttons,
 )
-from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer
+from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer, passing
 from bot.discord_ui.fair import add_deal
 from bot.discord_ui.layout import Card, layout, text_of
 from bot.discord_ui.parts import ACCENT, controls, png, rematch_face
@@ -75,12 +75,6 @@ ALERT_SPACING = 1.0
 (against the AI, a fast player's turn can come back several times a second)."""
 FIRST_HAND_WAIT = 10.0
 """Seconds a turn alert waits for the player's first hand DM, so that it comes below the hand."""
-
-
-def passing(exc: Exception) -> bool:
-    """A failure worth another try later: Discord still said 429 after discord.py's own retries
-    (a burst at the global limit), or a server error. The request had no effect either way."""
-    return isinstance(exc, discord.HTTPException) and (exc.status == 429 or exc.status >= 500)
 
 
 def ping(*user_ids: int) -> discord.AllowedMentions:
