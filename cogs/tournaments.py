@@ -41,6 +41,7 @@ from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
+from bot.discord_ui.delivery import Retry, passing
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
 from bot.discord_ui.parts import ACCENT, controls
@@ -230,6 +231,7 @@ async def leave_press(interaction: discord.Interaction, tour: Tournament) -> Non
             embed, view = (tournament_embed(tour, await cog.currency(tour.guild_id)),
                            tournament_view(tour))
         await interaction.edit_original_response(embed=embed, view=view, allowed_mentions=NO_PINGS)
+        await cog.shown(tour)
         if tour.status == "open":  # the message shows it; a withdrawal from a game is told
             return
     await interaction.followup.send(withdrawn_text(tour, gone), ephemeral=True,
@@ -277,6 +279,7 @@ async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
     with in_public(interaction):
         embed, view = tournament_embed(tour, await cog.currency(guild)), tournament_view(tour)
     await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+    await cog.shown(tour)
     if op == "start":
         cog.schedule(tid)
     elif op == "join":
@@ -382,6 +385,9 @@ class TournamentCog(ServerCog):
                 if p.game_id is not None and p.status == "pending":
                     self._games[p.game_id] = tid
         self._tasks.start(self._resume(live))
+        unshown = await self.store.unshown_tournaments(owns)
+        if unshown:
+            self._tasks.start(self._redraw_unshown(unshown))
 
     async def cog_unload(self) -> None:
         tables = getattr(self.bot, "tables", None)
@@ -468,7 +474,7 @@ class TournamentCog(ServerCog):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
         sent = await send(interaction, embed=embed, view=view, allowed_mentions=NO_PINGS)
         message_id = sent or (await interaction.original_response()).id
-        await self.store.set_tournament_message(tour.tournament_id, message_id)
+        await self.store.set_tournament_message(tour.tournament_id, message_id, shown=tour.revision)
 
     @create.autocomplete("preset")
     async def preset_choices(self, interaction: discord.Interaction, current: str
@@ -645,6 +651,19 @@ class TournamentCog(ServerCog):
 
     # -- messages --------------------------------------------------------------------------------
     async def _refresh_message(self, tour: Tournament) -> None:
+        """Bring the tournament's message to ``tour`` as the bot. A passing failure is drawn
+        again later from the state of then, beside what holds the lock now."""
+        try:
+            await self._show(tour)
+        except discord.HTTPException as exc:
+            log.info("tournament %s: its message could not be updated", tour.tournament_id,
+                     exc_info=True)
+            if passing(exc):
+                self._tasks.start(self._redraw(tour.tournament_id, failed=exc))
+
+    async def _show(self, tour: Tournament) -> None:
+        """One edit of the tournament's message to ``tour``, noted shown once it went out (or
+        once the message is gone: nothing is left to bring up to date)."""
         if tour.message_id is None:
             return
         settings = await self.store.get_settings(tour.guild_id)
@@ -654,9 +673,49 @@ class TournamentCog(ServerCog):
         try:
             await channel.get_partial_message(tour.message_id).edit(
                 embed=embed, view=view, allowed_mentions=NO_PINGS)
-        except discord.HTTPException:
-            log.info("tournament %s: its message could not be updated", tour.tournament_id,
+        except (discord.NotFound, discord.Forbidden):
+            log.info("tournament %s: its message is gone", tour.tournament_id)
+        await self.shown(tour)
+
+    async def shown(self, tour: Tournament) -> None:
+        """Note that the tournament's message shows ``tour``. Should the store have moved on
+        meanwhile (a press's change drawn before this edit landed), the message is drawn again."""
+        try:
+            await self.store.tournament_shown(tour.tournament_id, tour.revision)
+            latest = await self.store.tournament(tour.tournament_id, scope=EVERY_SERVER)
+        except StoreError:  # the next start draws it
+            log.info("tournament %s: could not note its message shown", tour.tournament_id,
                      exc_info=True)
+            return
+        if latest.revision > tour.revision:
+            self._tasks.start(self._redraw(tour.tournament_id))
+
+    async def _redraw(self, tid: int, failed: Exception | None = None) -> None:
+        """Draw the tournament's message from the store under its lock, until it goes through:
+        a passing failure (``failed``: one already met) waits the deliveries' delays first, the
+        lock free meanwhile; past the last try the next start draws it."""
+        retry = Retry(passing)
+        failures = 0
+        while True:
+            if failed is not None:
+                if not await retry.after(failed, failures, f"the message of tournament {tid}"):
+                    return
+                failures += 1
+            try:
+                async with self.lock(tid):
+                    await self._show(await self.store.tournament(tid, scope=EVERY_SERVER))
+                return
+            except discord.HTTPException as exc:
+                failed = exc
+            except StoreError:
+                log.info("tournament %s: its message could not be drawn", tid, exc_info=True)
+                return
+
+    async def _redraw_unshown(self, tids: list[int]) -> None:
+        """At start: draw again each message a stop left behind its tournament."""
+        await self.bot.wait_until_ready()
+        for tid in tids:
+            await self._redraw(tid)
 
     async def _post_standings(self, tour: Tournament, ranking: list[int] | None) -> None:
         """The standings after a round (or the final ones, with the prizes): a picture from the

@@ -734,10 +734,23 @@ class Store:
         async with self._db.snapshot() as conn:
             return await tournaments.ledger_of(conn, tournament_id)
 
-    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+    async def set_tournament_message(self, tournament_id: int, message_id: int, *,
+                                     shown: int = 0) -> None:
+        """Remember the tournament's message; ``shown``: the revision it was sent with."""
         _id(message_id, "The message id")
         await self._db.transact(lambda conn: tournaments.set_message(
-            conn, tournament_id, message_id, self._db.now_ms()))
+            conn, tournament_id, message_id, self._db.now_ms(), shown))
+
+    async def tournament_shown(self, tournament_id: int, revision: int) -> None:
+        """The tournament's message now shows its state at ``revision``."""
+        await self._db.transact(lambda conn: tournaments.mark_shown(conn, tournament_id, revision))
+
+    async def unshown_tournaments(self, owns: Callable[[int], bool] | None = None) -> list[int]:
+        """The tournaments whose message a stop left behind what is stored (of the servers
+        ``owns`` says are this process's): a start brings each up to date."""
+        async with self._db.snapshot() as conn:
+            found = await tournaments.unshown(conn)
+        return [tid for tid, guild_id in found if owns is None or owns(guild_id)]
 
     async def join_tournament(self, tournament_id: int, guild_id: int, user_id: int, name: str
                               ) -> tournaments.Tournament:

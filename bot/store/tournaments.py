@@ -79,6 +79,8 @@ class Tournament:
     entrants: tuple[Entrant, ...]
     pairings: tuple[PairingRow, ...]
     round_status: dict[int, tuple[str, bool]]  # round -> (playing | done, standings announced)
+    # Counts the changes its message shows: the Discord side notes the revision it drew.
+    revision: int = 0
 
     @property
     def signed_up(self) -> list[Entrant]:
@@ -109,7 +111,7 @@ class Tournament:
 
 
 _COLUMNS = ("tournament_id, guild_id, channel_id, message_id, created_by, game, format, rules, "
-            "fee, pot, status, round, rounds")
+            "fee, pot, status, round, rounds, revision")
 
 
 async def _one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> sqlite3.Row | None:
@@ -142,7 +144,7 @@ async def load(conn: aiosqlite.Connection, tournament_id: int, scope: Scope | in
     return Tournament(row["tournament_id"], row["guild_id"], row["channel_id"], row["message_id"],
                       row["created_by"], row["game"], row["format"], json.loads(row["rules"]),
                       row["fee"], row["pot"], row["status"], row["round"], row["rounds"],
-                      entrants, pairings, rounds)
+                      entrants, pairings, rounds, row["revision"])
 
 
 async def live(conn: aiosqlite.Connection) -> list[tuple[int, int]]:
@@ -175,10 +177,31 @@ async def create(conn: aiosqlite.Connection, *, guild_id: int, channel_id: int, 
     return await load(conn, row[0], EVERY_SERVER)
 
 
-async def set_message(conn: aiosqlite.Connection, tournament_id: int, message_id: int, now: int
-                      ) -> None:
-    await conn.execute("UPDATE tournaments SET message_id = ?, updated_at = ? "
-                       "WHERE tournament_id = ?", (message_id, now, tournament_id))
+async def set_message(conn: aiosqlite.Connection, tournament_id: int, message_id: int, now: int,
+                      shown: int = 0) -> None:
+    """``shown``: the revision the message was sent with."""
+    await conn.execute("UPDATE tournaments SET message_id = ?, updated_at = ?, "
+                       "shown = CASE WHEN shown < ? THEN ? ELSE shown END WHERE tournament_id = ?",
+                       (message_id, now, shown, shown, tournament_id))
+
+
+async def _changed(conn: aiosqlite.Connection, tournament_id: int, now: int) -> None:
+    """A change the tournament's message shows (its entrants, pot, round or outcome)."""
+    await conn.execute("UPDATE tournaments SET revision = revision + 1, updated_at = ? "
+                       "WHERE tournament_id = ?", (now, tournament_id))
+
+
+async def mark_shown(conn: aiosqlite.Connection, tournament_id: int, revision: int) -> None:
+    """The tournament's message now shows ``revision`` (an edit of an older one notes nothing)."""
+    await conn.execute("UPDATE tournaments SET shown = ? WHERE tournament_id = ? AND shown < ?",
+                       (revision, tournament_id, revision))
+
+
+async def unshown(conn: aiosqlite.Connection) -> list[tuple[int, int]]:
+    """(tournament, guild) of each tournament whose message is behind the stored state."""
+    return [(r[0], r[1]) for r in await conn.execute_fetchall(
+        "SELECT tournament_id, guild_id FROM tournaments WHERE shown < revision "
+        "AND message_id IS NOT NULL ORDER BY tournament_id")]
 
 
 async def _open(conn: aiosqlite.Connection, tournament_id: int, guild_id: int) -> Tournament:
@@ -226,6 +249,7 @@ async def join(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, us
                            "AND user_id = ?", (tour.fee, tournament_id, user_id))
         await conn.execute("UPDATE tournaments SET pot = pot + ?, updated_at = ? "
                            "WHERE tournament_id = ?", (tour.fee, now, tournament_id))
+    await _changed(conn, tournament_id, now)
     return await load(conn, tournament_id, EVERY_SERVER)
 
 
@@ -256,6 +280,7 @@ async def leave(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, u
     await conn.execute("UPDATE tournament_entrants SET status = 'left' WHERE tournament_id = ? "
                        "AND entrant = ?", (tournament_id, mine.entrant))
     await _refund(conn, tour, mine, user_id, now)
+    await _changed(conn, tournament_id, now)
     return await load(conn, tournament_id, EVERY_SERVER)
 
 
@@ -296,6 +321,7 @@ async def add_ai(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, 
     await conn.execute(
         "INSERT INTO tournament_entrants (tournament_id, entrant, ai_level, name, joined_at) "
         "VALUES (?, ?, ?, ?, ?)", (tournament_id, entrant, level, name[:64], now))
+    await _changed(conn, tournament_id, now)
     return await load(conn, tournament_id, EVERY_SERVER)
 
 
@@ -323,6 +349,7 @@ async def start(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, n
     await conn.execute("UPDATE tournaments SET status = 'running', rounds = ?, updated_at = ? "
                        "WHERE tournament_id = ?",
                        (planned_rounds(tour.format, len(entrants)), now, tournament_id))
+    await _changed(conn, tournament_id, now)
     return await load(conn, tournament_id, EVERY_SERVER)
 
 
@@ -349,6 +376,7 @@ async def begin_round(conn: aiosqlite.Connection, tournament_id: int, round_no: 
         await conn.execute("UPDATE tournaments SET round = ?, updated_at = ? WHERE tournament_id = ?",
                            (round_no, now, tournament_id))
         await _close_round_if_done(conn, tournament_id, round_no, now)
+        await _changed(conn, tournament_id, now)
     return await load(conn, tournament_id, EVERY_SERVER)
 
 
@@ -399,6 +427,7 @@ async def drop(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, en
                        "AND entrant = ?", (status, tournament_id, entrant))
     if tour.status == "open":
         await _refund(conn, tour, mine, actor, now)
+    await _changed(conn, tournament_id, now)
     return await load(conn, tournament_id, EVERY_SERVER), mine
 
 
@@ -428,6 +457,7 @@ async def finish(conn: aiosqlite.Connection, tournament_id: int, ranking: list[i
                        now=now)
     await conn.execute("UPDATE tournaments SET status = 'finished', pot = 0, ended_at = ?, "
                        "updated_at = ? WHERE tournament_id = ?", (now, now, tournament_id))
+    await _changed(conn, tournament_id, now)
     return await load(conn, tournament_id, EVERY_SERVER)
 
 
@@ -442,6 +472,7 @@ async def cancel(conn: aiosqlite.Connection, tournament_id: int, guild_id: int, 
         await _refund(conn, tour, entrant, actor, now)
     await conn.execute("UPDATE tournaments SET status = 'cancelled', ended_at = ?, updated_at = ? "
                        "WHERE tournament_id = ?", (now, now, tournament_id))
+    await _changed(conn, tournament_id, now)
     return await load(conn, tournament_id, EVERY_SERVER)
 
 

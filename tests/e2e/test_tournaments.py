@@ -5,6 +5,7 @@ turn timeout (three timeouts forfeit); the AI plays its own tables."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
 
@@ -268,3 +269,55 @@ async def test_a_member_withdraws_from_anywhere_even_after_leaving_the_server(
     await standin.wait_for(lambda: bot.tables.tables.get(pairing.game_id) is None
                            or bot.tables.tables[pairing.game_id].finished, "her table forfeited")
     assert (await store.audit()).ok
+
+
+async def test_the_message_follows_its_tournament_through_a_stop_and_crossing_edits(
+        start_bot, standin, world, tmp_path, monkeypatch):
+    """A sign-up stored just before a stop, its edit never made, shows after the next start (the
+    first redraw failing at Discord is tried again); a change stored while a press's edit was on
+    its way is drawn once that edit has landed."""
+    db = tmp_path / "follow.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    store, guild = first.store, world.guild.id
+    remembered = asyncio.Event()
+    remember = store.set_tournament_message
+
+    async def noted(*args, **kwargs):
+        try:
+            return await remember(*args, **kwargs)
+        finally:
+            remembered.set()
+
+    monkeypatch.setattr(store, "set_tournament_message", noted)
+    message = (await world.admin.slash(world.channel, "tournament create", game="koikoi",
+                                       format="swiss", rounds=1)).original
+    await asyncio.wait_for(remembered.wait(), standin.wait_timeout)
+    tid = (await store.live_tournaments())[0][0]
+
+    # Carol's sign-up is stored while the player's press is being drawn: the later draw shows it.
+    mark = store.tournament_shown
+
+    async def meanwhile(tournament_id, revision):
+        if revision == 1:
+            await store.join_tournament(tournament_id, guild, world.shy.id, "carol")
+        return await mark(tournament_id, revision)
+
+    monkeypatch.setattr(store, "tournament_shown", meanwhile)
+    await world.player.click(message, cid(message, "hf:tn:join:"))
+    await standin.wait_for(lambda: "carol" in standin.message(message).embeds[0]["fields"][-1]["value"],
+                           "the sign-up stored meanwhile shown")
+    monkeypatch.setattr(store, "tournament_shown", mark)
+
+    # Dave's sign-up is stored, and the bot stops before its edit.
+    dave = standin.create_user("dave")
+    await store.join_tournament(tid, guild, dave.id, "dave")
+    await first.close()
+    assert "dave" not in standin.message(message).embeds[0]["fields"][-1]["value"]
+    fault = standin.fail_next("PATCH /channels/{channel_id}/messages/{message_id}", status=503,
+                              message_id=message.id)
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    await standin.wait_for(lambda: "dave" in standin.message(message).embeds[0]["fields"][-1]["value"],
+                           "the sign-up stored before the stop shown")
+    assert fault.remaining == 0 and "Entrants: 3" in standin.message(message).embeds[0]["fields"][-1]["name"]
+    await asyncio.wait_for(asyncio.gather(*second.get_cog("TournamentCog")._tasks), standin.wait_timeout)
+    assert await second.store.unshown_tournaments() == []

@@ -27,7 +27,16 @@ from bot.store.ratings import Placing, rate
 from bot.store.steps import Step, run_postgresql, run_sqlite
 from bot.tables import STATE_VERSION, Table
 
-from .upgrade_fixtures import BEHIND_LOBBY, DM, FINISHED_2, GROUP_DM, LEVELS, U1, U2
+from .upgrade_fixtures import (
+    BEHIND_LOBBY,
+    BEHIND_TOURNAMENT,
+    DM,
+    FINISHED_2,
+    GROUP_DM,
+    LEVELS,
+    U1,
+    U2,
+)
 
 MIGRATIONS = load_migrations()
 LATEST = MIGRATIONS[-1].version
@@ -158,6 +167,7 @@ async def test_upgrade_from_every_level_keeps_everything(bare_database, start, t
         assert await _guest_scopes(store) == [(GROUP_DM, None), (DM, "dm")][:guest_games]
         # Lobbies stored before 020 count as shown; one a stop left behind since is drawn again.
         assert [lobby.lobby_id for lobby in await store.unshown_lobbies()] == [BEHIND_LOBBY] * (start >= 20)
+        assert await store.unshown_tournaments() == [BEHIND_TOURNAMENT] * (start >= 20)
         if 2 <= start < 9:  # 009 rated the Elo-era results again, by OpenSkill
             placings = [Placing(FINISHED_2.players[r.seat], r.outcome, r.points)
                         for r in FINISHED_2.results()]

@@ -127,3 +127,42 @@ async def test_a_member_withdraws_from_anywhere_under_the_rules(funded):
     with refused(TournamentError, "over"):
         await store.withdraw_from_tournament(tid, DAVE, scope=Scope.press(None, DAVE))
     assert (await store.audit()).ok
+
+
+async def test_each_change_its_message_shows_counts_the_revision(funded):
+    """Sign-ups, the start, each round and the outcome count the revision its message must show;
+    results within a round (not on the message) do not, nor does a change that changes nothing."""
+    store = funded
+    tour = await new(store, fee=0)
+    tid = tour.tournament_id
+    assert tour.revision == 0
+    await store.set_tournament_message(tid, 6001, shown=tour.revision)
+    assert await store.unshown_tournaments() == []
+    revisions = []
+    for user in (ALICE, BOB, CAROL):
+        revisions.append((await store.join_tournament(tid, GUILD, user, f"user {user}")).revision)
+    revisions.append((await store.leave_tournament(tid, GUILD, CAROL)).revision)
+    revisions.append((await store.add_tournament_ai(tid, GUILD, "easy", "AI (easy)")).revision)
+    assert revisions == [1, 2, 3, 4, 5]
+    assert await store.unshown_tournaments() == [tid]
+    assert await store.unshown_tournaments(lambda guild_id: guild_id != GUILD) == []
+    await store.tournament_shown(tid, 5)
+    await store.tournament_shown(tid, 4)  # an older edit that landed late
+    assert await store.unshown_tournaments() == []
+
+    assert (await store.start_tournament(tid, GUILD)).revision == 6
+    assert (await store.begin_tournament_round(tid, 1, [(1, 2)], [3])).revision == 7
+    assert (await store.begin_tournament_round(tid, 1, [(1, 3)], [2])).revision == 7  # kept
+    assert (await store.record_tournament_result(tid, 1, 1, 1)).revision == 7
+    tour, _ = await store.drop_tournament_entrant(tid, GUILD, 4, actor=ALICE)  # the AI
+    assert tour.revision == 8
+    tour = await store.finish_tournament(tid, [1, 2, 3])
+    assert tour.revision == 9 and (await store.finish_tournament(tid, [1, 2, 3])).revision == 9
+    assert await store.unshown_tournaments() == [tid]
+
+    cancelled = await new(store, fee=0, key="cmd-2")
+    await store.set_tournament_message(cancelled.tournament_id, 6002)
+    assert (await store.cancel_tournament(cancelled.tournament_id, GUILD, actor=ALICE)).revision == 1
+    silent = await new(store, fee=0, key="cmd-3")  # no message yet: nothing to bring up to date
+    await store.join_tournament(silent.tournament_id, GUILD, BOB, "bob")
+    assert await store.unshown_tournaments() == [tid, cancelled.tournament_id]

@@ -364,11 +364,19 @@ def level_19(ids: dict[str, Any]):
 
 
 BEHIND_LOBBY = "behind-lobby-000001"
+BEHIND_TOURNAMENT = 900
 
 
 def level_20(ids: dict[str, Any]):
     """Two open lobbies with a message: one whose message shows its latest change, one a stop
-    left behind (changed twice since its message was last drawn)."""
+    left behind (changed twice since its message was last drawn); and a tournament whose last
+    sign-up its message does not show yet."""
+    yield ExecuteMany(
+        "INSERT INTO tournaments (tournament_id, guild_id, channel_id, message_id, created_by, game, "
+        "format, rules, fee, idem_key, created_at, updated_at, revision, shown) "
+        "VALUES (?, ?, 55, 9003, ?, 'koikoi', 'swiss', '{}', 0, ?, ?, ?, 2, 1)",
+        [(BEHIND_TOURNAMENT, G1, U1, scoped_key(G1, "tournament", "behind"), T0 + 26_000,
+          T0 + 26_500)])
     yield ExecuteMany(
         "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, message_id, host_id, game, stake, "
         "min_seats, max_seats, humans, ais, status, created_at, updated_at, revision, shown) "
