@@ -41,7 +41,7 @@ from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
-from bot.discord_ui.delivery import Retry, passing
+from bot.discord_ui.delivery import Coalescer, Retry, passing
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
 from bot.discord_ui.parts import ACCENT, controls
@@ -114,6 +114,13 @@ def tournament_embed(tour: Tournament, currency: str) -> discord.Embed:
     embed.add_field(name=t("Entrants: {count}", count=count),
                     value=", ".join(names)[:1000] or t("nobody yet"), inline=False)
     return fit_embed(embed)
+
+
+def standings_nonce(tour: Tournament) -> str | None:
+    """The nonce of the standings after the tournament's current round (None past the 25
+    characters Discord takes, which no tournament's id and round come near)."""
+    nonce = f"hft{tour.tournament_id}.{tour.round}"
+    return nonce if len(nonce) <= 25 else None
 
 
 def tournament_view(tour: Tournament) -> discord.ui.View | None:
@@ -370,6 +377,8 @@ class TournamentCog(ServerCog):
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._games: dict[int, int] = {}  # game id -> tournament of the pairing it plays
         self._tasks = Background()
+        # Redraws of a message as the bot: one at a time per tournament, the latest state.
+        self._redraws = Coalescer(Retry(passing))
 
     async def cog_load(self) -> None:
         """Listen for ended tables, and know every running tournament's games before the
@@ -394,6 +403,8 @@ class TournamentCog(ServerCog):
         if tables is not None and self._table_ended in tables.end_listeners:
             tables.end_listeners.remove(self._table_ended)
         await self._tasks.close()  # the store closes after this: no round may still run
+        self._redraws.cancel()
+        await self._redraws.drain()
 
     async def _resume(self, live: list[int]) -> None:
         await self.bot.wait_until_ready()
@@ -651,15 +662,26 @@ class TournamentCog(ServerCog):
 
     # -- messages --------------------------------------------------------------------------------
     async def _refresh_message(self, tour: Tournament) -> None:
-        """Bring the tournament's message to ``tour`` as the bot. A passing failure is drawn
-        again later from the state of then, beside what holds the lock now."""
+        """Bring the tournament's message to ``tour`` as the bot; a passing failure is drawn
+        again later (:meth:`redraw`)."""
         try:
             await self._show(tour)
         except discord.HTTPException as exc:
             log.info("tournament %s: its message could not be updated", tour.tournament_id,
                      exc_info=True)
             if passing(exc):
-                self._tasks.start(self._redraw(tour.tournament_id, failed=exc))
+                self.redraw(tour.tournament_id)
+
+    def redraw(self, tid: int) -> None:
+        """Draw the tournament's message from the store as the bot, beside what runs now: one
+        draw at a time per tournament, a change meanwhile drawn once more after it, and a
+        passing failure tried again after the deliveries' delays (the lock free meanwhile);
+        past the last try the next start draws it."""
+        self._redraws.mark(tid, lambda: self._redraw_once(tid))
+
+    async def _redraw_once(self, tid: int) -> None:
+        async with self.lock(tid):
+            await self._show(await self.store.tournament(tid, scope=EVERY_SERVER))
 
     async def _show(self, tour: Tournament) -> None:
         """One edit of the tournament's message to ``tour``, noted shown once it went out (or
@@ -688,38 +710,19 @@ class TournamentCog(ServerCog):
                      exc_info=True)
             return
         if latest.revision > tour.revision:
-            self._tasks.start(self._redraw(tour.tournament_id))
-
-    async def _redraw(self, tid: int, failed: Exception | None = None) -> None:
-        """Draw the tournament's message from the store under its lock, until it goes through:
-        a passing failure (``failed``: one already met) waits the deliveries' delays first, the
-        lock free meanwhile; past the last try the next start draws it."""
-        retry = Retry(passing)
-        failures = 0
-        while True:
-            if failed is not None:
-                if not await retry.after(failed, failures, f"the message of tournament {tid}"):
-                    return
-                failures += 1
-            try:
-                async with self.lock(tid):
-                    await self._show(await self.store.tournament(tid, scope=EVERY_SERVER))
-                return
-            except discord.HTTPException as exc:
-                failed = exc
-            except StoreError:
-                log.info("tournament %s: its message could not be drawn", tid, exc_info=True)
-                return
+            self.redraw(tour.tournament_id)
 
     async def _redraw_unshown(self, tids: list[int]) -> None:
         """At start: draw again each message a stop left behind its tournament."""
         await self.bot.wait_until_ready()
         for tid in tids:
-            await self._redraw(tid)
+            self.redraw(tid)
 
     async def _post_standings(self, tour: Tournament, ranking: list[int] | None) -> None:
         """The standings after a round (or the final ones, with the prizes): a picture from the
-        render workers, and the same as text for screen readers."""
+        render workers, and the same as text for screen readers. They are posted before the
+        store notes them; the nonce, which Discord keeps unique for a few minutes, keeps a post
+        repeated after a stop in that moment from appearing twice."""
         settings = await self.store.get_settings(tour.guild_id)
         with in_server(self.bot, tour.guild_id, settings):
             view = build_view(tour, ranking)
@@ -733,7 +736,8 @@ class TournamentCog(ServerCog):
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
         try:
             await channel.send(embed=fit_embed(embed), allowed_mentions=NO_PINGS,
-                               file=discord.File(io.BytesIO(png), filename="standings.png"))
+                               file=discord.File(io.BytesIO(png), filename="standings.png"),
+                               nonce=standings_nonce(tour))
         except discord.HTTPException:
             log.warning("tournament %s: the standings could not be posted", tour.tournament_id,
                         exc_info=True)
