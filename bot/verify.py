@@ -429,9 +429,9 @@ def verdict_lines(verdict: Verdict, *, every_deal: bool = False) -> list[str]:
 
 # -- the command line --------------------------------------------------------------------------------
 def read_record(path: str) -> Any:
-    """The JSON in ``path``; BadRecord if it cannot be read or parsed."""
+    """The JSON in ``path`` ("-": standard input); BadRecord if it cannot be read or parsed."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BadRecord(code="unreadable", problem=getattr(exc, "strerror", None) or type(exc).__name__) \
             from None
@@ -446,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
     its game was not committed (its deals, if any, follow its seed)."""
     parser = argparse.ArgumentParser(prog="python -m bot.verify",
                                      description="Check a game record exported with /export.")
-    parser.add_argument("file", help="the JSON file /export made")
+    parser.add_argument("file", help="the JSON file /export made (-: read it from standard input)")
     parser.add_argument("--every-deal", action="store_true", help="list the deals that agree too")
     args = parser.parse_args(argv)
     try:

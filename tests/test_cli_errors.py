@@ -121,6 +121,16 @@ def test_the_store_bench_refuses_what_is_not_a_postgresql_server(tmp_path, close
     assert "cannot connect to the PostgreSQL database" in said
 
 
+@pytest.mark.parametrize("name", ["load", "activity"])
+def test_a_bench_run_outside_the_project_folder_says_where_to_run_it(tmp_path, name):
+    """Installed, the package has no tests/: the benches that drive the stand-in say so."""
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    run = subprocess.run([sys.executable, "-m", "bot.bench", name, "--help"], cwd=tmp_path,
+                         env=clean, capture_output=True, text=True, timeout=120, check=False)
+    said = sentence(run)
+    assert "run it from the project's folder" in said and run.stdout == ""
+
+
 def test_the_bench_help_describes_every_benchmark(tmp_path):
     from bot.bench.__main__ import SUMMARIES, available
 

@@ -4,6 +4,7 @@ including ``python -m bot.verify`` on good, tampered and bad input."""
 from __future__ import annotations
 
 import copy
+import io
 import json
 import random
 
@@ -214,6 +215,15 @@ def test_the_command_line_agrees_disagrees_and_refuses(tmp_path, capsys):
     old["fair_deal"] = {"committed": False, "deals": good["fair_deal"]["deals"]}
     path.write_text(json.dumps(old))
     assert main([str(path)]) == 3
+
+
+def test_the_command_line_reads_a_record_from_standard_input(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(record())))
+    assert main(["-"]) == 0 and capsys.readouterr().out.startswith("Agree")
+    monkeypatch.setattr("sys.stdin", io.StringIO("{"))
+    assert main(["-"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_no_mangled_record_gets_a_traceback(tmp_path, capsys):
