@@ -567,7 +567,8 @@ class PlayCog(commands.Cog):
         store = app(self.bot).store
         lobby = await before_answer(noted(store, interaction, lambda: store.create_lobby(
             "challenge", scope_of(interaction), interaction.channel_id, user.id, game=game,
-            min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp, **spec)),
+            min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp,
+            origin_id=interaction.id, **spec)),
             undo=lambda late: store.close_lobby(late.lobby_id, user.id))
         settings = await app(self.bot).store.get_settings(lobby.guild_id)
         with in_public(interaction):
@@ -594,7 +595,7 @@ class PlayCog(commands.Cog):
         host = interaction.user.id
         lobby = await before_answer(noted(store, interaction, lambda: store.create_lobby(
             "lobby", scope_of(interaction), interaction.channel_id, host, game=game,
-            min_seats=counts[0], max_seats=counts[-1], stake=stake, **spec)),
+            min_seats=counts[0], max_seats=counts[-1], stake=stake, origin_id=interaction.id, **spec)),
             undo=lambda late: store.close_lobby(late.lobby_id, host))
         with in_public(interaction):
             embed, view = lobby_face(lobby, settings)

@@ -195,12 +195,22 @@ async def pressed(interaction: discord.Interaction, lobby_id: str, kind: str) ->
     """The stored lobby a press refers to, if the press comes from where that lobby is shown;
     else LobbyNotOpen (unknown, forged or misplaced ids all look alike to the presser)."""
     lobby = await app(interaction).store.get_lobby(lobby_id)
-    message_id = interaction.message.id if interaction.message is not None else None
     if (lobby is None or lobby.kind != kind or lobby.guild_id != scope_of(interaction)
-            or lobby.channel_id != interaction.channel_id
-            or (lobby.message_id is not None and lobby.message_id != message_id)):
+            or lobby.channel_id != interaction.channel_id or not on_its_message(interaction, lobby)):
         raise LobbyNotOpen(t(CLOSED.get(kind, LOBBY_CLOSED)))
     return lobby
+
+
+def on_its_message(interaction: discord.Interaction, lobby: Lobby) -> bool:
+    """Whether the press was made on the lobby's message: the one stored, or, until its id is
+    stored (just after the answer that posted it), the message that answer made."""
+    message = interaction.message
+    if message is None:
+        return False
+    if lobby.message_id is not None:
+        return message.id == lobby.message_id
+    metadata = message.interaction_metadata
+    return lobby.origin_id is not None and metadata is not None and metadata.id == lobby.origin_id
 
 
 async def launch(interaction: discord.Interaction, lobby: Lobby, *,

@@ -36,7 +36,7 @@ _ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 # The server seed is not among them: it is read only by the start that deals with it (deal_secret).
 _COLUMNS = ("lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent_id, game, stake, "
             "rounds, target, preset, teams, min_seats, max_seats, humans, ais, status, game_id, "
-            "expires_at, source_game_id, options, commitment, seat_presses, revision")
+            "expires_at, source_game_id, options, commitment, seat_presses, revision, origin_id")
 
 
 class LobbyError(StoreError):
@@ -101,6 +101,8 @@ class Lobby:
     seat_presses: tuple[tuple[int, str], ...] = ()
     # Counts the changes of the row: the Discord side notes the revision its message shows.
     revision: int = 0
+    # The interaction whose answer posted its message (None: opened from an Activity's page).
+    origin_id: int | None = None
 
     @property
     def seats(self) -> int:
@@ -139,7 +141,7 @@ def _lobby(row: sqlite3.Row) -> Lobby:
         source_game_id=row["source_game_id"], options=json.loads(row["options"]),
         commitment=row["commitment"],
         seat_presses=tuple((int(user), str(press)) for user, press in json.loads(row["seat_presses"])),
-        revision=row["revision"],
+        revision=row["revision"], origin_id=row["origin_id"],
     )
 
 
@@ -156,10 +158,10 @@ async def create(conn: aiosqlite.Connection, values: dict[str, Any], now: int) -
     row = list(await conn.execute_fetchall(
         "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, opponent_id, game, "
         "stake, rounds, target, preset, teams, min_seats, max_seats, humans, ais, expires_at, "
-        "created_at, updated_at, options, server_seed, commitment) VALUES (:lobby_id, :kind, "
-        ":guild_id, :channel_id, :host_id, :opponent_id, :game, :stake, :rounds, :target, :preset, "
-        ":teams, :min_seats, :max_seats, :humans, '[]', :expires_at, :now, :now, :options, "
-        f":server_seed, :commitment) RETURNING {_COLUMNS}",
+        "created_at, updated_at, options, server_seed, commitment, origin_id) VALUES (:lobby_id, "
+        ":kind, :guild_id, :channel_id, :host_id, :opponent_id, :game, :stake, :rounds, :target, "
+        ":preset, :teams, :min_seats, :max_seats, :humans, '[]', :expires_at, :now, :now, :options, "
+        f":server_seed, :commitment, :origin_id) RETURNING {_COLUMNS}",
         {**values, "now": now},
     ))[0]
     return _lobby(row)
@@ -458,12 +460,13 @@ async def request_rematch(conn: aiosqlite.Connection, source_game_id: int, user_
         lobby = _lobby(list(await conn.execute_fetchall(
             "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, game, stake, rounds, "
             "target, preset, teams, min_seats, max_seats, humans, ais, expires_at, source_game_id, "
-            "created_at, updated_at, server_seed, commitment) VALUES (:lobby_id, 'rematch', "
-            ":guild_id, :channel_id, :host_id, :game, :stake, :rounds, :target, :preset, :teams, "
-            ":seats, :seats, '[]', :ais, :expires_at, :source_game_id, :now, :now, :server_seed, "
-            f":commitment) RETURNING {_COLUMNS}",
+            "created_at, updated_at, server_seed, commitment, origin_id) VALUES (:lobby_id, "
+            "'rematch', :guild_id, :channel_id, :host_id, :game, :stake, :rounds, :target, :preset, "
+            ":teams, :seats, :seats, '[]', :ais, :expires_at, :source_game_id, :now, :now, "
+            f":server_seed, :commitment, :origin_id) RETURNING {_COLUMNS}",
             {**values, "lobby_id": new_lobby_id(), "guild_id": source["guild_id"], "host_id": user_id,
-             "source_game_id": source_game_id, "now": now},
+             "source_game_id": source_game_id, "now": now,
+             "origin_id": None if press is None else int(press)},
         ))[0])
         step = "created"
     confirmed = [*lobby.humans, user_id]

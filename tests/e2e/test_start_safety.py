@@ -177,6 +177,40 @@ async def test_presses_from_another_server_or_channel_are_refused(hbot, standin,
     assert stored.humans == (world.admin.id,)
 
 
+async def test_before_its_message_is_stored_a_lobby_counts_presses_on_that_message_only(
+        hbot, standin, world, monkeypatch):
+    """The lobby's message id is stored just after the answer that posted it. Meanwhile a press
+    counts only on the message that answer made: its id forged onto another message of the
+    channel is refused, and Join on the lobby's own message seats the member."""
+    remember = hbot.store.set_lobby_message
+    calls = 0
+    first_stored, second_held, release = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+    async def late(*args, **kwargs):
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            await remember(*args, **kwargs)
+            first_stored.set()
+            return
+        second_held.set()
+        await release.wait()
+        await remember(*args, **kwargs)
+
+    monkeypatch.setattr(hbot.store, "set_lobby_message", late)
+    other = (await world.admin.slash(world.channel, "sakura", rounds=1)).original
+    await asyncio.wait_for(first_stored.wait(), standin.wait_timeout)
+    lobby = (await world.admin.slash(world.channel, "koikoi", rounds=1)).original
+    await asyncio.wait_for(second_held.wait(), standin.wait_timeout)
+    assert (await hbot.store.get_lobby(lobby_id_of(lobby))).message_id is None
+    join = cid(lobby, "hf:lb:join:")
+    forged = await forged_press(standin, world.player, other, join)
+    assert "no longer open" in reply_text(forged) and private(forged)
+    await world.player.click(lobby, join)
+    assert (await hbot.store.get_lobby(lobby_id_of(lobby))).humans == (world.admin.id, world.player.id)
+    release.set()
+
+
 async def test_forged_challenges_are_refused(hbot, standin, world):
     await human_moves_first(hbot, world)  # the accepted game must still be running below
     record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)

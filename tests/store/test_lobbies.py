@@ -78,6 +78,15 @@ async def test_bad_lobby_input_is_refused(store):
         await _lobby(store, preset="p" * 33)
     with pytest.raises(InvalidInput):
         await _lobby(store, min_seats=3, max_seats=2)
+    for origin in (0, -5, "123", 2**64):
+        with pytest.raises(InvalidInput):
+            await _lobby(store, origin_id=origin)
+
+
+async def test_a_lobby_keeps_the_interaction_that_posted_its_message(store):
+    lobby = await _lobby(store, origin_id=1_200_000_000_000_000_001)
+    assert (await store.get_lobby(lobby.lobby_id)).origin_id == 1_200_000_000_000_000_001
+    assert (await _lobby(store)).origin_id is None  # opened from an Activity's page: no message
 
 
 async def test_members_joining_at_once_are_all_seated_up_to_the_limit(store):

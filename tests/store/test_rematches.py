@@ -147,8 +147,11 @@ async def test_lobbies_of_version_4_survive_the_upgrade(tmp_path):
 
 async def test_each_confirmation_counts_the_rematch_revision(funded, clock):
     gid = await _finished(funded, players=(ALICE, BOB, CAROL))
-    asked, step = await _ask(funded, clock, gid, ALICE)
+    asked, step = await funded.request_rematch(gid, ALICE, game="koikoi", stake=5, seats=3, ais=[],
+                                               channel_id=CHANNEL, expires_at=clock.now + 300,
+                                               press=1_200_000_000_000_000_007)
     assert step == "created" and asked.revision == 1  # created with its asker confirmed
+    assert asked.origin_id == 1_200_000_000_000_000_007  # the Rematch press that posts its message
     await funded.set_lobby_message(asked.lobby_id, 5001, shown=asked.revision)
     assert await funded.unshown_lobbies() == []
     confirmed, step = await _ask(funded, clock, gid, BOB)
