@@ -34,13 +34,16 @@ from bot.ai.coach import (
     searchable,
 )
 from bot.discord_ui.answer import acknowledge, answers
+from bot.discord_ui.app import app
+from bot.discord_ui.background import Background
 from bot.discord_ui.cog import ServerCog, render_pool, server_only, store_of
 from bot.discord_ui.parts import ACCENT, png
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
-from bot.i18n import current, number, t
+from bot.i18n import current, number, speaking, t
 from bot.replay import Replay, ReplayError, action_words
 from bot.rules_text import title
-from bot.store import GameRecord, Scope, UnknownGame
+from bot.store import GameRecord, Scope, StoreError, UnknownGame
+from bot.store.reviews import PendingReview
 from bot.workers import PoolClosed, WorkerCrashed
 from rendering.position import render_position
 
@@ -149,11 +152,25 @@ def moment_embed(game: str, moment: Moment, n: int) -> discord.Embed:
 
 
 class CoachCog(ServerCog):
-    """``/review``: the player's own finished games, priced move by move."""
+    """``/review``: the player's own finished games, priced move by move. A request is noted in
+    the store before it is acknowledged and taken off once its answer went out; one a stop cut
+    short is made again at the next start and sent to the player by direct message."""
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
         self.under_review: set[tuple[int, int, int]] = set()
+        self._tasks = Background()
+
+    async def cog_load(self) -> None:
+        store = getattr(self.bot, "store", None)
+        if store is None:  # only publishing the commands
+            return
+        cut_short = await store.pending_reviews(app(self.bot).shard_plan.owns)
+        if cut_short:
+            self._tasks.start(self._make_again(cut_short))
+
+    async def cog_unload(self) -> None:
+        await self._tasks.close()  # the store closes after this
 
     @answers(private=True)
     @server_only
@@ -171,36 +188,62 @@ class CoachCog(ServerCog):
             await refuse(interaction, problem)
             return
         key = (record.guild_id, record.game_id, user)
-        if key in self.under_review:
+        store = store_of(interaction)
+        if key in self.under_review or not await store.note_review(*key, current()):
             await refuse(interaction, t("Game #{id} is already being reviewed for you; the answer "
                                         "will replace the first one's progress message.",
                                         id=game_id))
             return
         self.under_review.add(key)
+        answered = False
         try:
             await acknowledge(interaction, private=True)
-            await self._review(interaction, record, user)
+            answered = await self._review(interaction, record, user)
         finally:
             self.under_review.discard(key)
+            if answered:
+                await self._done(key)
 
-    async def _review(self, interaction: discord.Interaction, record: GameRecord, user: int) -> None:
+    async def _done(self, key: tuple[int, int, int]) -> None:
+        try:
+            await store_of(self.bot).review_done(*key)
+        except StoreError:  # the next start makes it once more: a second answer, never none
+            log.warning("review %s: could not note it answered", key, exc_info=True)
+
+    async def _review(self, interaction: discord.Interaction, record: GameRecord, user: int) -> bool:
+        """Make the review and answer with it; whether the request needs nothing more (answered
+        or refused for good), False when the bot stops first and makes it at its next start."""
         game_id = record.game_id
         try:
-            found = await asyncio.to_thread(review_decisions, record, user)
+            embeds, files = await self._made(record, user, interaction)
         except ReplayError as exc:
             await refuse(interaction, t("I can't review game #{id}: {problem}.", id=game_id,
                                         problem=exc))
-            return
-        progress = Progress(interaction, game_id, len(found))
-        await progress.show(0)
-        try:
-            prices = await self._price_all(record.game, found, progress)
-        except (PoolClosed, WorkerCrashed):
+            return True
+        except PoolClosed:
+            await interaction.edit_original_response(content=t(
+                "The bot is restarting; your review of game #{id} will come by direct message "
+                "once it is back.", id=game_id))
+            return False
+        except WorkerCrashed:
             log.warning("the review of game %d stopped: the AI workers failed", game_id)
             await interaction.edit_original_response(content=t(
                 "The review of game #{id} stopped because the bot is restarting or its AI "
                 "workers failed; ask again in a moment.", id=game_id))
-            return
+            return True
+        await interaction.edit_original_response(content=None, embeds=embeds, attachments=files,
+                                                 allowed_mentions=NO_PINGS)
+        return True
+
+    async def _made(self, record: GameRecord, user: int, interaction: discord.Interaction | None
+                    ) -> tuple[list[discord.Embed], list[discord.File]]:
+        """The review's answer, in the language spoken now: the summary, then each costliest
+        moment with its picture. ``interaction``: the request whose progress is shown."""
+        found = await asyncio.to_thread(review_decisions, record, user)
+        progress = Progress(interaction, record.game_id, len(found)) if interaction else None
+        if progress is not None:
+            await progress.show(0)
+        prices = await self._price_all(record.game, found, progress)
         review = assess(found, prices)
         by_seq = {d.seq: d for d in found}
         names = Replay(record).names
@@ -214,8 +257,41 @@ class CoachCog(ServerCog):
             image = await render_pool(self.bot).run(render_position, table, hand)
             files.append(png(image, f"moment-{n}.png"))
             embeds.append(fit_embed(moment_embed(record.game, moment, n)))
-        await interaction.edit_original_response(content=None, embeds=embeds, attachments=files,
-                                                 allowed_mentions=NO_PINGS)
+        return embeds, files
+
+    async def _make_again(self, cut_short: list[PendingReview]) -> None:
+        """At start: the reviews a stop cut short, each made again and sent to its player by
+        direct message, oldest first."""
+        await self.bot.wait_until_ready()
+        for request in cut_short:
+            key = (request.guild_id, request.game_id, request.user_id)
+            if key in self.under_review:
+                continue
+            self.under_review.add(key)
+            try:
+                if await self._send_again(request):
+                    await self._done(key)
+            finally:
+                self.under_review.discard(key)
+
+    async def _send_again(self, request: PendingReview) -> bool:
+        """Make one review again and send it by DM; False when the bot stops first."""
+        try:
+            record = await store_of(self.bot).load_game(request.game_id, scope=request.guild_id,
+                                                        with_events=True)
+            with speaking(request.language):
+                embeds, files = await self._made(record, request.user_id, None)
+                intro = t("The bot restarted while it reviewed game #{id}; here is your review.",
+                          id=request.game_id)
+            user = self.bot.get_user(request.user_id) or await self.bot.fetch_user(request.user_id)
+            await user.send(content=intro, embeds=embeds, files=files, allowed_mentions=NO_PINGS)
+        except PoolClosed:
+            return False
+        except (UnknownGame, ReplayError, WorkerCrashed, discord.HTTPException):
+            # the game was purged, the workers failed, or the player takes no DMs: they ask again
+            log.warning("the review of game %d cut short by a stop could not be sent again",
+                        request.game_id, exc_info=True)
+        return True
 
     def _head(self, record: GameRecord, review: Review) -> discord.Embed:
         lines = [summary(review),
@@ -226,7 +302,7 @@ class CoachCog(ServerCog):
             title=t("🎓 Game #{id} · {game} · review", id=record.game_id, game=title(record.game)),
             colour=ACCENT, description=clip("\n".join(lines), DESCRIPTION)))
 
-    async def _price_all(self, game: str, found: list[Decision], progress: Progress
+    async def _price_all(self, game: str, found: list[Decision], progress: Progress | None
                          ) -> list[list[dict[str, Any]]]:
         """Every decision priced in the AI workers, half of them at most at once (at least one)
         so a table's AI move waits for one job, never for the whole review."""
@@ -238,7 +314,8 @@ class CoachCog(ServerCog):
         async def one(i: int, decision: Decision) -> None:
             async with gate:
                 prices[i] = await pool.run(price, *decision.job(game, rollouts))
-            await progress.done_one()
+            if progress is not None:
+                await progress.done_one()
 
         await asyncio.gather(*(one(i, d) for i, d in enumerate(found)))
         return prices

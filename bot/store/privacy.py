@@ -456,6 +456,8 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
                        (pseudonym, guild_id, user_id))
     await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?",
                        (guild_id, user_id))
+    await conn.execute("DELETE FROM pending_reviews WHERE guild_id = ? AND user_id = ?",
+                       (guild_id, user_id))
     tournaments = "SELECT tournament_id FROM tournaments WHERE guild_id = ?"
     await conn.execute(f"UPDATE tournament_entrants SET user_id = ?, name = ? WHERE user_id = ? "
                        f"AND tournament_id IN ({tournaments})",

@@ -39,6 +39,7 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("ratings", "guild_id = ?"),
     ("seasons", "guild_id = ?"),
     ("guild_settings", "guild_id = ?"),
+    ("pending_reviews", "guild_id = ?"),
     ("departed_guilds", "guild_id = ?"),
 )
 #: Tables that belong to no one server, and why they stay.

@@ -33,6 +33,7 @@ from . import (
     purge,
     records,
     relay,
+    reviews,
     seasons,
     surfaces,
     tournaments,
@@ -740,6 +741,29 @@ class Store:
         _id(message_id, "The message id")
         await self._db.transact(lambda conn: tournaments.set_message(
             conn, tournament_id, message_id, self._db.now_ms(), shown))
+
+    # -- reviews being made ----------------------------------------------------------------------
+    async def note_review(self, guild_id: int, game_id: int, user_id: int, language: str) -> bool:
+        """Note a /review request before it is acknowledged; False when the same one (this
+        server, game and player) is already being worked on."""
+        for value, what in ((guild_id, "The server id"), (game_id, "The game id"),
+                            (user_id, "The user id")):
+            _id(value, what)
+        if language not in LANGUAGE_CHOICES or not language:
+            raise InvalidInput("The language must be one of en, ja, ko.")
+        return await self._db.transact(lambda conn: reviews.note(
+            conn, guild_id, game_id, user_id, language, self._db.now_ms()))
+
+    async def review_done(self, guild_id: int, game_id: int, user_id: int) -> None:
+        """The request's answer went out (or it was refused): nothing left to make again."""
+        await self._db.transact(lambda conn: reviews.done(conn, guild_id, game_id, user_id))
+
+    async def pending_reviews(self, owns: Callable[[int], bool] | None = None
+                              ) -> list[reviews.PendingReview]:
+        """The requests a stop cut short (of the servers ``owns`` says are this process's)."""
+        async with self._db.snapshot() as conn:
+            found = await reviews.pending(conn)
+        return [r for r in found if owns is None or owns(r.guild_id)]
 
     async def tournament_shown(self, tournament_id: int, revision: int) -> None:
         """The tournament's message now shows its state at ``revision``."""

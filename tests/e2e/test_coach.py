@@ -4,13 +4,16 @@ Hint button of a casual game."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pytest
 
 from bot.games import koikoi
+from bot.workers import PoolClosed
 from tests.e2e.community_data import embed, only_private, start_hbot
 from tests.e2e.playing import controls, game_over, hand_message, play_out, reply_text, table_posted
+from tests.e2e.test_start_safety import make_bot
 
 pytestmark = pytest.mark.asyncio
 
@@ -168,3 +171,44 @@ async def test_a_seotda_hint_gives_every_bet_its_chips_and_chance(hbot, standin,
     choices = [line for line in text.splitlines() if line.startswith("• ")]
     assert len(choices) == len(bets) >= 2  # every bet the hand offers, each with its chance
     assert all(line.endswith("%") for line in choices)
+
+
+async def test_a_review_a_stop_cuts_short_comes_by_direct_message_after_the_start(
+        start_bot, standin, world, tmp_path):
+    """The request is noted before it is acknowledged. The bot stops while pricing it: the player
+    is told the review will come by DM, and the next start makes it again and sends it there,
+    in the language it was asked in."""
+    first = await start_hbot(start_bot, standin, world, tmp_path)
+    first.settings = replace(first.settings, review_rollouts=6)
+    await first.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
+    first.tables.new_seed = lambda: FIRST_SEED
+    game_id = await finished_game(first, standin, world)
+    cog = first.get_cog("CoachCog")
+    noted_first = []
+
+    async def stopping(game, found, progress):  # the worker pools close under the review
+        noted_first.append([(r.game_id, r.language) for r in await first.store.pending_reviews()])
+        raise PoolClosed()
+
+    cog._price_all = stopping
+    world.admin.locale = "ja"
+    asked = await world.admin.slash(world.channel, "review", game_id=game_id)
+    assert only_private(asked)
+    await standin.wait_for(lambda: "DMでお送りします" in reply_text(asked), "the stop told")
+    assert noted_first == [[(game_id, "ja")]]
+    before = len(standin.dms(world.admin))
+    await first.close()
+    world.admin.locale = "en"  # the answer keeps the language the review was asked in
+
+    second = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    second.settings = replace(second.settings, review_rollouts=6)
+    sent = await standin.wait_for(
+        lambda: next((m for m in standin.dms(world.admin)[before:]
+                      if m.embeds and TITLES["ja"] in embed(m)["title"]), None),
+        "the review by direct message")
+    assert f"対局#{game_id}" in sent.content and f"#{game_id}" in embed(sent)["title"]
+    assert sorted(sent.files) == sorted(f"moment-{n}.png" for n in range(1, len(sent.embeds)))
+    await asyncio.wait_for(asyncio.gather(*second.get_cog("CoachCog")._tasks), standin.wait_timeout)
+    assert await second.store.pending_reviews() == []
+    again = await reviewed(standin, world.admin, world.channel, game_id)  # asked again: answered
+    assert len(again.embeds) == len(sent.embeds)

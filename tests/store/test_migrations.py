@@ -168,6 +168,7 @@ async def test_upgrade_from_every_level_keeps_everything(bare_database, start, t
         # Lobbies stored before 020 count as shown; one a stop left behind since is drawn again.
         assert [lobby.lobby_id for lobby in await store.unshown_lobbies()] == [BEHIND_LOBBY] * (start >= 20)
         assert await store.unshown_tournaments() == [BEHIND_TOURNAMENT] * (start >= 20)
+        assert [(r.user_id, r.language) for r in await store.pending_reviews()] == [(U1, "ja")] * (start >= 21)
         if 2 <= start < 9:  # 009 rated the Elo-era results again, by OpenSkill
             placings = [Placing(FINISHED_2.players[r.seat], r.outcome, r.points)
                         for r in FINISHED_2.results()]

@@ -138,8 +138,11 @@ async def test_forget_replaces_the_member_everywhere_on_one_server(store, clock)
     other_export = await store.export_member(OTHER_GUILD, ALICE)
     assert "alice" in await server_text(store, GUILD)
 
+    await store.note_review(GUILD, staked, ALICE, "en")  # a review of hers being made
+    await store.note_review(OTHER_GUILD, staked, ALICE, "en")
     done = await store.forget_member(GUILD, ALICE, names=["alice"])
     assert done.pseudonym < 0 and (done.games, done.results, done.ratings) == (2, 2, 1)
+    assert [r.guild_id for r in await store.pending_reviews()] == [OTHER_GUILD]
     assert (done.balance, done.ledger_entries) == (balance, entries)
 
     assert await holders(store, GUILD, ALICE) == {}

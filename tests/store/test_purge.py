@@ -14,8 +14,8 @@ from .conftest import ALICE, BOB, GUILD, OTHER_GUILD, count, write_directly
 
 async def _server_with_history(store, guild: int) -> list[int]:
     """Settings, accounts and a transfer, a season, a finished and a running staked game (each
-    dealt from a commitment), an open lobby, a relayed press and a running tournament: a row in
-    every table of a server."""
+    dealt from a commitment), a review being made, an open lobby, a relayed press and a running
+    tournament: a row in every table of a server."""
     await store.update_settings(guild, currency_name="petals")
     for user in (ALICE, BOB):
         await store.open_account(guild, user)
@@ -30,6 +30,7 @@ async def _server_with_history(store, guild: int) -> list[int]:
         await store.record_action(game.game_id, 1, ALICE, "play:1", [], "{}", 1)
         games.append(game.game_id)
     await store.finish_game(games[0], [SeatResult(0, 6, "won"), SeatResult(1, 0, "lost")])
+    await store.note_review(guild, games[0], BOB, "en")
     await store.create_lobby("lobby", guild, 55, ALICE, game="koikoi", min_seats=2, max_seats=2)
     await store.relay_press(0, games[1], {"custom_id": "x"})
     await store.surface_notes("discord").write(games[1], {-1: {"table": [55, 900]}})

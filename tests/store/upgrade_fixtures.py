@@ -385,8 +385,15 @@ def level_20(ids: dict[str, Any]):
          (BEHIND_LOBBY, G2, 9002, U2, json.dumps([U2, U1, U3]), T0 + 25_000, T0 + 25_500, 3, 1)])
 
 
+def level_21(ids: dict[str, Any]):
+    """A /review a stop cut short: the player's request, in the language they asked in."""
+    yield ExecuteMany("INSERT INTO pending_reviews (guild_id, game_id, user_id, language, asked_at) "
+                      "VALUES (?, ?, ?, 'ja', ?)", [(G1, ids["finished"], U1, T0 + 27_000)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
-                           18: level_18, 19: level_19, 20: level_20}
+                           18: level_18, 19: level_19, 20: level_20,
+                           21: level_21}
