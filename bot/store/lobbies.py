@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from . import revisions
 from .errors import StoreError
 from .ledger import scoped_key
 from .models import is_pseudonym
@@ -209,15 +210,11 @@ def _with_press(lobby: Lobby, user_id: int, press: str | None) -> list[tuple[int
 async def set_message(conn: aiosqlite.Connection, lobby_id: str, message_id: int, now: int,
                       shown: int = 0) -> None:
     """``shown``: the revision the message was sent with."""
-    await conn.execute("UPDATE lobbies SET message_id = ?, updated_at = ?, "
-                       "shown = CASE WHEN shown < ? THEN ? ELSE shown END WHERE lobby_id = ?",
-                       (message_id, now, shown, shown, lobby_id))
+    await revisions.set_message(conn, "lobbies", lobby_id, message_id, now, shown)
 
 
 async def mark_shown(conn: aiosqlite.Connection, lobby_id: str, revision: int) -> None:
-    """The lobby's message now shows ``revision`` (an edit of an older one notes nothing)."""
-    await conn.execute("UPDATE lobbies SET shown = ? WHERE lobby_id = ? AND shown < ?",
-                       (revision, lobby_id, revision))
+    await revisions.mark_shown(conn, "lobbies", lobby_id, revision)
 
 
 async def unshown(conn: aiosqlite.Connection) -> list[Lobby]:

@@ -22,6 +22,7 @@ import aiosqlite
 from bot.tournaments import pairing as fmt
 from bot.tournaments.prizes import prize_shares
 
+from . import revisions
 from .errors import StoreError
 from .ledger import house_account, move, open_account, scoped_key, user_account
 from .scope import EVERY_SERVER, Scope, scope_of
@@ -180,9 +181,7 @@ async def create(conn: aiosqlite.Connection, *, guild_id: int, channel_id: int, 
 async def set_message(conn: aiosqlite.Connection, tournament_id: int, message_id: int, now: int,
                       shown: int = 0) -> None:
     """``shown``: the revision the message was sent with."""
-    await conn.execute("UPDATE tournaments SET message_id = ?, updated_at = ?, "
-                       "shown = CASE WHEN shown < ? THEN ? ELSE shown END WHERE tournament_id = ?",
-                       (message_id, now, shown, shown, tournament_id))
+    await revisions.set_message(conn, "tournaments", tournament_id, message_id, now, shown)
 
 
 async def _changed(conn: aiosqlite.Connection, tournament_id: int, now: int) -> None:
@@ -192,9 +191,7 @@ async def _changed(conn: aiosqlite.Connection, tournament_id: int, now: int) -> 
 
 
 async def mark_shown(conn: aiosqlite.Connection, tournament_id: int, revision: int) -> None:
-    """The tournament's message now shows ``revision`` (an edit of an older one notes nothing)."""
-    await conn.execute("UPDATE tournaments SET shown = ? WHERE tournament_id = ? AND shown < ?",
-                       (revision, tournament_id, revision))
+    await revisions.mark_shown(conn, "tournaments", tournament_id, revision)
 
 
 async def unshown(conn: aiosqlite.Connection) -> list[tuple[int, int]]:
