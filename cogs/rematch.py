@@ -248,10 +248,10 @@ async def start(interaction: discord.Interaction, lobby: Lobby, source: Source) 
     table: Table | None = await launch(interaction, lobby, players=list(source.record.players),
                                        names=names, rules=source.rules, host_id=source.host_id,
                                        headline=headline[:2000])
-    await show_lobby(interaction.client, lobby.lobby_id)
     if table is not None:
         await interaction.followup.send(t("The rematch is on: look for the table below."), ephemeral=True,
                                         allowed_mentions=NO_MENTIONS)
+    await show_lobby(interaction.client, lobby.lobby_id)  # its tries may take a while: told first
 
 
 async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str) -> None:
