@@ -328,6 +328,9 @@ class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
             return
         await interaction.edit_original_response(
             content=done_text(done, member, asker, currency), view=None, allowed_mentions=NO_PINGS)
+        tournaments = interaction.client.get_cog("TournamentCog")
+        if tournaments is not None:  # the messages of their tournaments name them no more
+            await tournaments.redraw_behind()
 
 
 class KeepButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],

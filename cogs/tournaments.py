@@ -718,6 +718,17 @@ class TournamentCog(ServerCog):
         for tid in tids:
             self.redraw(tid)
 
+    async def redraw_behind(self) -> None:
+        """Draw again every message of this process's tournaments that is behind its row (a
+        member forgotten: their name goes from the messages that showed it)."""
+        try:
+            behind = await self.store.unshown_tournaments(app(self.bot).shard_plan.owns)
+        except StoreError:  # the next start draws them
+            log.info("could not find the tournament messages to draw again", exc_info=True)
+            return
+        for tid in behind:
+            self.redraw(tid)
+
     async def _post_standings(self, tour: Tournament, ranking: list[int] | None) -> None:
         """The standings after a round (or the final ones, with the prizes): a picture from the
         render workers, and the same as text for screen readers. They are posted before the

@@ -459,6 +459,11 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
     await conn.execute("DELETE FROM pending_reviews WHERE guild_id = ? AND user_id = ?",
                        (guild_id, user_id))
     tournaments = "SELECT tournament_id FROM tournaments WHERE guild_id = ?"
+    # Their tournaments' messages name them: each is drawn again (bot.store.revisions).
+    await conn.execute(f"UPDATE tournaments SET revision = revision + 1, updated_at = ? "
+                       f"WHERE tournament_id IN (SELECT tournament_id FROM tournament_entrants "
+                       f"WHERE user_id = ? AND tournament_id IN ({tournaments}))",
+                       (now, user_id, guild_id))
     await conn.execute(f"UPDATE tournament_entrants SET user_id = ?, name = ? WHERE user_id = ? "
                        f"AND tournament_id IN ({tournaments})",
                        (pseudonym, FORMER_NAME, user_id, guild_id))

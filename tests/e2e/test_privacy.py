@@ -127,6 +127,18 @@ async def test_staff_forget_a_member_who_asked_them(hbot, standin, world):
         denied = await bob.slash(world.channel, command, user=shy, **options)
         assert "Manage Server" in denied.messages[0].content
 
+    # a tournament she played in, called off once running: its message names its entrants
+    created = await alice.slash(world.channel, "tournament create", game="koikoi", format="swiss",
+                                rounds=1)
+    tour = created.original
+    for user in (shy, alice):
+        await user.click(tour, button(tour, "hf:tn:join:"))
+    await alice.click(tour, button(tour, "hf:tn:start:"))
+    await alice.click(standin.message(tour), button(standin.message(tour), "hf:tn:cancel:"))
+    await standin.wait_for(lambda: "Cancelled" in embed(standin.message(tour))["description"],
+                           "the tournament called off")
+    assert "carol" in embed(standin.message(tour))["fields"][-1]["value"]
+
     shown = await alice.slash(world.channel, "privacy-admin show", user=shy)
     assert only_private(shown) and f"<@{shy.id}>" in embed(shown.messages[0])["description"]
     asked = await alice.slash(world.channel, "privacy-admin forget", user=shy,
@@ -140,6 +152,9 @@ async def test_staff_forget_a_member_who_asked_them(hbot, standin, world):
     assert (await store.member_data(guild, alice.id)).results == 1  # the other player keeps hers
     record = await store.load_game(gid, scope=guild)
     assert record.players[0] < 0 and shy.id not in record.players
+    await standin.wait_for(lambda: "a former member" in embed(standin.message(tour))["fields"][-1]["value"],
+                           "the tournament's message without her name")
+    assert "carol" not in embed(standin.message(tour))["fields"][-1]["value"]
     assert (await store.audit()).ok
 
 
