@@ -158,7 +158,6 @@ class CoachCog(ServerCog):
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
-        self.under_review: set[tuple[int, int, int]] = set()
         self._tasks = Background()
 
     async def cog_load(self) -> None:
@@ -189,18 +188,16 @@ class CoachCog(ServerCog):
             return
         key = (record.guild_id, record.game_id, user)
         store = store_of(interaction)
-        if key in self.under_review or not await store.note_review(*key, current()):
+        if not await store.note_review(*key, current()):  # the store knows every one in the making
             await refuse(interaction, t("Game #{id} is already being reviewed for you; the answer "
                                         "will replace the first one's progress message.",
                                         id=game_id))
             return
-        self.under_review.add(key)
         answered = False
         try:
             await acknowledge(interaction, private=True)
             answered = await self._review(interaction, record, user)
         finally:
-            self.under_review.discard(key)
             if answered:
                 await self._done(key)
 
@@ -264,15 +261,8 @@ class CoachCog(ServerCog):
         direct message, oldest first."""
         await self.bot.wait_until_ready()
         for request in cut_short:
-            key = (request.guild_id, request.game_id, request.user_id)
-            if key in self.under_review:
-                continue
-            self.under_review.add(key)
-            try:
-                if await self._send_again(request):
-                    await self._done(key)
-            finally:
-                self.under_review.discard(key)
+            if await self._send_again(request):
+                await self._done((request.guild_id, request.game_id, request.user_id))
 
     async def _send_again(self, request: PendingReview) -> bool:
         """Make one review again and send it by DM; False when the bot stops first."""

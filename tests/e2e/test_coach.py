@@ -88,11 +88,10 @@ async def test_a_review_is_refused_in_one_sentence(hbot, standin, world):
     standin.add_member(other, world.admin)
     elsewhere = await world.admin.slash(there, "review", game_id=game_id)
     assert f"No game #{game_id}" in reply_text(elsewhere)  # another server's game is not read
-    cog = hbot.get_cog("CoachCog")
-    cog.under_review.add((world.guild.id, game_id, world.admin.id))
+    await hbot.store.note_review(world.guild.id, game_id, world.admin.id, "en")  # one in the making
     twice = await world.admin.slash(world.channel, "review", game_id=game_id)
     assert "already being reviewed" in reply_text(twice)
-    cog.under_review.clear()
+    await hbot.store.review_done(world.guild.id, game_id, world.admin.id)
     for record in (not_mine, unknown, elsewhere, twice):
         assert only_private(record) and "Traceback" not in reply_text(record)
         assert reply_text(record).count(". ") <= 1
