@@ -703,13 +703,12 @@ class TournamentCog(ServerCog):
         """Note that the tournament's message shows ``tour``. Should the store have moved on
         meanwhile (a press's change drawn before this edit landed), the message is drawn again."""
         try:
-            await self.store.tournament_shown(tour.tournament_id, tour.revision)
-            latest = await self.store.tournament(tour.tournament_id, scope=EVERY_SERVER)
+            latest = await self.store.tournament_shown(tour.tournament_id, tour.revision)
         except StoreError:  # the next start draws it
             log.info("tournament %s: could not note its message shown", tour.tournament_id,
                      exc_info=True)
             return
-        if latest.revision > tour.revision:
+        if latest > tour.revision:
             self.redraw(tour.tournament_id)
 
     async def _redraw_unshown(self, tids: list[int]) -> None:

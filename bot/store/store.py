@@ -765,9 +765,10 @@ class Store:
             found = await reviews.pending(conn)
         return [r for r in found if owns is None or owns(r.guild_id)]
 
-    async def tournament_shown(self, tournament_id: int, revision: int) -> None:
-        """The tournament's message now shows its state at ``revision``."""
-        await self._db.transact(lambda conn: tournaments.mark_shown(conn, tournament_id, revision))
+    async def tournament_shown(self, tournament_id: int, revision: int) -> int:
+        """The tournament's message now shows its state at ``revision``; the tournament's
+        revision now (newer when it changed while that edit was on its way)."""
+        return await self._db.transact(lambda conn: tournaments.mark_shown(conn, tournament_id, revision))
 
     async def unshown_tournaments(self, owns: Callable[[int], bool] | None = None) -> list[int]:
         """The tournaments whose message a stop left behind what is stored (of the servers

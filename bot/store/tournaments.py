@@ -190,8 +190,13 @@ async def _changed(conn: aiosqlite.Connection, tournament_id: int, now: int) -> 
                        "WHERE tournament_id = ?", (now, tournament_id))
 
 
-async def mark_shown(conn: aiosqlite.Connection, tournament_id: int, revision: int) -> None:
+async def mark_shown(conn: aiosqlite.Connection, tournament_id: int, revision: int) -> int:
+    """Note the message shows ``revision``; the tournament's revision now (newer when it changed
+    while that edit was on its way: two edits crossed)."""
     await revisions.mark_shown(conn, "tournaments", tournament_id, revision)
+    row = await _one(conn, "SELECT revision FROM tournaments WHERE tournament_id = ?",
+                     (tournament_id,))
+    return revision if row is None else row[0]
 
 
 async def unshown(conn: aiosqlite.Connection) -> list[tuple[int, int]]:
