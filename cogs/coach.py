@@ -265,7 +265,8 @@ class CoachCog(ServerCog):
                 await self._done((request.guild_id, request.game_id, request.user_id))
 
     async def _send_again(self, request: PendingReview) -> bool:
-        """Make one review again and send it by DM; False when the bot stops first."""
+        """Make one review again and send it by DM; False when the bot stops first or the
+        database is away (the next start tries again)."""
         try:
             record = await store_of(self.bot).load_game(request.game_id, scope=request.guild_id,
                                                         with_events=True)
@@ -275,12 +276,12 @@ class CoachCog(ServerCog):
                           id=request.game_id)
             user = self.bot.get_user(request.user_id) or await self.bot.fetch_user(request.user_id)
             await user.send(content=intro, embeds=embeds, files=files, allowed_mentions=NO_PINGS)
-        except PoolClosed:
-            return False
         except (UnknownGame, ReplayError, WorkerCrashed, discord.HTTPException):
             # the game was purged, the workers failed, or the player takes no DMs: they ask again
             log.warning("the review of game %d cut short by a stop could not be sent again",
                         request.game_id, exc_info=True)
+        except (PoolClosed, StoreError):
+            return False
         return True
 
     def _head(self, record: GameRecord, review: Review) -> discord.Embed:
