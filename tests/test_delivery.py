@@ -10,7 +10,14 @@ import discord
 import pytest
 import yarl
 
-from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer, counts_globally
+from bot.discord_ui.delivery import (
+    Coalescer,
+    RestBudget,
+    Retry,
+    RouteTurns,
+    Sequencer,
+    counts_globally,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -150,6 +157,102 @@ async def test_ready_waits_for_a_token_and_leaves_it_to_the_request_that_follows
     assert now[0] == pytest.approx(0.1)
     await budget.acquire()  # the token ready() waited for is still there
     assert now[0] == pytest.approx(0.1)
+
+
+class HeldHTTP:
+    """discord.py's HTTP client holding each request until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.going: list[str] = []  # requests that reached discord.py and are not back yet
+        self.started: list[str] = []
+        self.gates: dict[str, asyncio.Event] = {}
+        self.changed = asyncio.Condition()
+
+    async def request(self, route: discord.http.Route, *, name: str) -> str:
+        gate = self.gates.setdefault(name, asyncio.Event())
+        async with self.changed:
+            self.going.append(name)
+            self.started.append(name)
+            self.changed.notify_all()
+        try:
+            await gate.wait()
+        finally:
+            self.going.remove(name)
+        return name
+
+    def release(self, *names: str) -> None:
+        for name in names:
+            self.gates.setdefault(name, asyncio.Event()).set()
+
+    async def until_started(self, *names: str) -> None:
+        async with self.changed:
+            await self.changed.wait_for(lambda: set(names) <= set(self.started))
+
+
+EDIT_5 = discord.http.Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=5, message_id=1)
+EDIT_5B = discord.http.Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=5, message_id=2)
+SEND_5 = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=5)
+EDIT_6 = discord.http.Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=6, message_id=3)
+OPEN_DM = discord.http.Route("POST", "/users/@me/channels")
+
+
+async def test_a_route_of_a_channel_takes_one_request_at_a_time_in_order():
+    http, turns = HeldHTTP(), RouteTurns()
+    turns.keep(http)
+    first = asyncio.create_task(http.request(EDIT_5, name="first"))
+    await http.until_started("first")
+    # another message's edit in the same channel queues behind it, in the order of asking
+    queued = [asyncio.create_task(http.request(EDIT_5B, name=n)) for n in ("second", "third")]
+    # other routes, other channels and routes without a channel go beside it
+    beside = [asyncio.create_task(http.request(route, name=name))
+              for route, name in ((SEND_5, "post"), (EDIT_6, "other channel"), (OPEN_DM, "dm"), (OPEN_DM, "dm 2"))]
+    await http.until_started("post", "other channel", "dm", "dm 2")
+    assert "second" not in http.started and "third" not in http.started
+    http.release("post", "other channel", "dm", "dm 2")
+    await asyncio.gather(*beside)
+    assert len(turns) == 1  # only the busy channel's edits are still waiting or going
+    http.release("first")
+    await http.until_started("second")
+    assert http.going == ["second"] and await first == "first"
+    http.release("second")
+    await http.until_started("third")
+    http.release("third")
+    assert [await task for task in queued] == ["second", "third"]
+    assert [n for n in http.started if n in ("first", "second", "third")] == ["first", "second", "third"]
+    assert len(turns) == 0
+
+
+async def test_a_request_given_up_while_it_waits_leaves_the_queue_to_the_next():
+    http, turns = HeldHTTP(), RouteTurns()
+    turns.keep(http)
+    first = asyncio.create_task(http.request(EDIT_5, name="first"))
+    await http.until_started("first")
+    dropped = asyncio.create_task(http.request(EDIT_5, name="dropped"))
+    last = asyncio.create_task(http.request(EDIT_5, name="last"))
+    probe = asyncio.create_task(http.request(EDIT_6, name="probe"))
+    await http.until_started("probe")  # the two made before it are queued behind the first
+    dropped.cancel()
+    http.release("first", "last", "probe")
+    assert await first == "first" and await last == "last"
+    await probe
+    assert dropped.cancelled() and "dropped" not in http.started and len(turns) == 0
+
+
+async def test_a_request_pays_its_token_and_gives_its_turn_up_before_it_waits_for_its_channel():
+    http, turns = HeldHTTP(), RouteTurns()
+    turns.keep(http)
+    now = [0.0]
+    budget = RestBudget(rate=10.0, burst=5, clock=lambda: now[0])
+    budget.pace(http)  # the budget outside, the channel's turn inside
+    first = asyncio.create_task(http.request(EDIT_5, name="first"))
+    await http.until_started("first")
+    given_up = asyncio.Event()
+    with budget.then(given_up.set):
+        second = asyncio.create_task(http.request(EDIT_5B, name="second"))
+    await given_up.wait()  # the table's turn is over while its edit waits for the channel
+    assert "second" not in http.started
+    http.release("first", "second")
+    assert (await first, await second) == ("first", "second")
 
 
 class Passing(Exception):

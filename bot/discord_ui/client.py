@@ -17,7 +17,7 @@ from bot import i18n, logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
-from bot.discord_ui.delivery import RestBudget
+from bot.discord_ui.delivery import RestBudget, RouteTurns
 from bot.discord_ui.speaking import SpeakingTree, enter
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
@@ -61,6 +61,10 @@ class HanafudaBot(commands.AutoShardedBot):
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=SpeakingTree,
                          shard_ids=list(plan.ids) if plan.ids is not None else None,
                          shard_count=plan.count, http_trace=budget.trace())
+        # One request at a time per route and channel: discord.py's count of a bucket goes
+        # wrong when requests wait in it, and then a window takes one too many.
+        self.route_turns = RouteTurns()
+        self.route_turns.keep(self.http)
         budget.pace(self.http)
         self.rest_budget = budget
         self.shard_plan = plan

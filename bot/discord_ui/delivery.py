@@ -163,6 +163,57 @@ class RestBudget:
             await self._sleep((1 - self._tokens) / self.rate)
 
 
+class RouteTurns:
+    """One request at a time on each route of each channel (or guild, or webhook).
+
+    discord.py counts each bucket's requests itself, and that count holds only while no request
+    waits inside it: one that waits there wakes on a timer of its own and starts the bucket
+    afresh, and one that comes in after the bucket's reset but before the sleep of the request
+    that emptied it is over makes the sleeper start it afresh a second time, so a window takes
+    more requests than Discord allows and the one too many is refused (a 429). Here a request
+    waits, in order, until the one before it on its route and channel left discord.py, which
+    sleeps out the bucket's reset as it leaves; discord.py then never holds two requests of one
+    bucket and its count stays Discord's. Routes without a major parameter (a DM's opening,
+    the bot's own user) keep discord.py's own wait: their buckets are the whole bot's and wide."""
+
+    def __init__(self) -> None:
+        self._turns: dict[tuple[str, str], asyncio.Lock] = {}
+        self._users: dict[tuple[str, str], int] = {}
+
+    def keep(self, http: Any) -> None:
+        """Make discord.py's HTTP client ``http`` send one request at a time per route and
+        major parameter (wrap it before :meth:`RestBudget.pace`, so a request pays its token
+        and gives its table's turn up before it waits here)."""
+        request = http.request
+
+        async def in_turn(route: discord.http.Route, **kwargs: Any) -> Any:
+            major = route.major_parameters
+            if not major:
+                return await request(route, **kwargs)
+            async with self.turn((route.key, major)):
+                return await request(route, **kwargs)
+
+        http.request = in_turn
+
+    @contextlib.asynccontextmanager
+    async def turn(self, key: tuple[str, str]) -> Any:
+        """Hold ``key``'s turn for the block; the lock is dropped once nobody holds or awaits it
+        (a bot sees many DM channels once each)."""
+        lock = self._turns.setdefault(key, asyncio.Lock())
+        self._users[key] = self._users.get(key, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self._users[key] -= 1
+            if not self._users[key]:
+                del self._users[key], self._turns[key]
+
+    def __len__(self) -> int:
+        """Routes and channels with a request going or waiting."""
+        return len(self._turns)
+
+
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
 """Pauses before each new try of a delivery that failed for a passing reason (about 48 s in all)."""
 

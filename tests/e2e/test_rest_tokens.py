@@ -66,3 +66,30 @@ async def test_a_retry_after_a_429_pays_again_and_an_interactions_answer_pays_no
     record = await world.player.slash(world.channel, "rules")  # answered through its interaction
     await standin.answered(record)
     assert len(taken) == 2
+
+
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+async def test_a_channels_edits_go_one_at_a_time_in_the_order_they_were_made(hbot, standin, world):
+    """Eighteen edits at once into each of two channels whose buckets take five a half-second.
+    discord.py's count of a bucket goes wrong when requests wait in it: a window then takes a
+    sixth (a 429, checked at teardown) and a later edit of a message can land before an earlier
+    one. The bot lets discord.py hold one request per route and channel, so every message ends
+    with its last edit, and the two channels still go side by side."""
+    standin.limits.routes[tuple(SEND.split(" ", 1))] = RouteLimit(50, 1.0)
+    standin.limits.routes[tuple(EDIT.split(" ", 1))] = RouteLimit(5, 0.5)
+    other = standin.create_channel(world.guild, "hanafuda")
+    posted = {}
+    for channel in (world.channel, other):
+        partial = hbot.get_partial_messageable(channel.id)
+        posted[channel.id] = [await partial.send(f"message {i}") for i in range(6)]
+    await asyncio.gather(*(message.edit(content=f"edit {wave}")
+                           for wave in range(3) for messages in posted.values() for message in messages))
+    edits = standin.requests_to(EDIT)
+    assert len(edits) == 36 and {r.status for r in edits} == {200}
+    for messages in posted.values():
+        assert {standin.message(m.id).content for m in messages} == {"edit 2"}
+    first, second = ([r.arrived for r in edits if f"/{c.id}/" in r.path] for c in (world.channel, other))
+    assert first[0] < second[-1] and second[0] < first[-1]  # neither channel waited for the other
+    assert len(hbot.route_turns) == 0  # nothing kept for a channel once its requests went
