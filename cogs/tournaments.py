@@ -712,10 +712,8 @@ class TournamentCog(ServerCog):
             self.redraw(tour.tournament_id)
 
     async def _redraw_unshown(self, tids: list[int]) -> None:
-        """At start: draw again each message a stop left behind its tournament, once the
-        resumed tables were drawn."""
+        """At start: draw again each message a stop left behind its tournament."""
         await self.bot.wait_until_ready()
-        await app(self.bot).publisher.quiet_after_start()
         for tid in tids:
             self.redraw(tid)
 

@@ -124,20 +124,3 @@ async def test_tables_have_one_turn_per_render_worker_and_one_fewer_while_a_draw
     bot.render_pool.processes = 1
     assert publisher._updates.gate == 1  # one worker: the tables keep their one turn
 
-
-async def test_the_bots_other_redraws_at_start_wait_for_the_resumed_tables():
-    """quiet_after_start returns once what the start marked went out, and at its limit when
-    the tables keep the publisher busy."""
-    bot = Bot(slow=3)
-    publisher = TablePublisher(bot)
-    table = table_in(3)  # its edit waits for Discord's answer until the test gives it
-    publisher.marks(table).table = [table.channel_id, 53]
-    publisher._mark_table(table)
-    waiting = asyncio.create_task(publisher.quiet_after_start(limit=60))
-    while bot.edits != [3]:
-        await bot.edited.wait()
-    assert not waiting.done() and publisher._updates.pending() == 1
-    await publisher.quiet_after_start(limit=0.01)  # busy still: the limit ends the wait
-    bot.answer.set()
-    await asyncio.wait_for(waiting, timeout=60)
-    assert publisher._updates.pending() == 0

@@ -88,9 +88,6 @@ async def show_unshown(client: Any, lobbies: list[Lobby]) -> None:
     """At start: draw again each lobby's message that a stop left behind, once the bot knows its
     servers (one left meanwhile has nothing to show it in)."""
     await client.wait_until_ready()
-    publisher = getattr(client, "publisher", None)
-    if publisher is not None:
-        await publisher.quiet_after_start()
     for lobby in lobbies:
         if client.get_guild(lobby.guild_id) is not None:
             await show_lobby(client, lobby.lobby_id)

@@ -77,11 +77,6 @@ FIRST_HAND_WAIT = 10.0
 """Seconds a turn alert waits for the player's first hand DM, so that it comes below the hand."""
 
 
-START_QUIET_SECONDS = 30.0
-"""How long the bot's other redraws at start wait for the resumed tables' (a busy bot is never
-quiet: they go after this all the same)."""
-
-
 def ping(*user_ids: int) -> discord.AllowedMentions:
     """Mentions that notify exactly these users and nobody else (no @everyone, no roles)."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
@@ -496,14 +491,6 @@ class TablePublisher:
             await self._updates.drain()
             await self._posts.drain()
             await asyncio.gather(*list(self._saving.values()), return_exceptions=True)
-
-    async def quiet_after_start(self, limit: float = START_QUIET_SECONDS) -> None:
-        """Wait, at most ``limit`` seconds, until what the start marked (every resumed table and
-        hand) went out. The bot's other redraws at start (lobbies, tournaments) come behind them:
-        a channel's first edits after a restart meet the window its previous run left, and
-        discord.py learns that window from the first answer."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.drain(), limit)
 
     def close(self) -> None:
         self._closed = True
