@@ -18,7 +18,7 @@ import contextlib
 import contextvars
 import logging
 import time
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 import aiohttp
@@ -196,7 +196,7 @@ class RouteTurns:
         http.request = in_turn
 
     @contextlib.asynccontextmanager
-    async def turn(self, key: tuple[str, str]) -> Any:
+    async def turn(self, key: tuple[str, str]) -> AsyncIterator[None]:
         """Hold ``key``'s turn for the block; the lock is dropped once nobody holds or awaits it
         (a bot sees many DM channels once each)."""
         lock = self._turns.setdefault(key, asyncio.Lock())

@@ -1,5 +1,6 @@
 """The bot's REST budget is paid by its HTTP client: a token before discord.py's wait for the
-route's bucket, and another as the request leaves when it waited there, or for a retry."""
+route's bucket, and another as the request leaves when it waited there, or for a retry. Past its
+token a request waits for the one before it on its route and channel."""
 
 from __future__ import annotations
 
