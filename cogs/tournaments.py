@@ -431,6 +431,8 @@ class TournamentCog(ServerCog):
     # -- the command -----------------------------------------------------------------------------
     @answers(private=False)
     @tournament.command(name="create", description="Open a tournament for sign-up (staff)")
+    # Discord takes a group's places only; this one's are for /help, which lists it in servers.
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     @app_commands.describe(game="The game played at every table",
                            format="Swiss (by score), single elimination, or round robin (up to 8)",
                            rounds="Rounds in each match",

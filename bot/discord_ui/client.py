@@ -37,7 +37,7 @@ _heap_frozen = False
 
 EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.rematch", "cogs.running", "cogs.community",
               "cogs.admin", "cogs.seasons", "cogs.records", "cogs.language", "cogs.tournaments",
-              "cogs.privacy", "cogs.coach")
+              "cogs.privacy", "cogs.coach", "cogs.help")
 
 
 def intents() -> discord.Intents:

@@ -1,0 +1,124 @@
+"""``/help``: the commands the asker can use where they ask, each a link that opens it.
+
+The page is read from the command tree: each command's translated description and where Discord
+offers it, so a command added to the bot is on the page without anyone writing it there twice.
+:data:`SECTIONS` only says which heading a command sits under (a test holds every command of
+the tree to exactly one). Staff commands are shown to members who can use them; in a DM, a
+group DM or a server that never added the bot, only the commands offered there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.answer import answers, send
+from bot.discord_ui.cog import anywhere, is_manager
+from bot.discord_ui.command_links import CommandIds, mention
+from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.places import place_of
+from bot.discord_ui.text import NO_PINGS, fit_embed
+from bot.games.descriptor import descriptors
+from bot.i18n import N_, t, tp
+
+STAFF = N_("Staff (Manage Server)")
+
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (N_("Play"), (*(d.command for d in descriptors()), "rules", "games")),
+    (N_("Your games"), ("stats", "history", "replay", "review", "verify", "export")),
+    (N_("This server"), ("leaderboard", "season", "tournament", "chips")),
+    (N_("For you"), ("language", "privacy", "help")),
+    (STAFF, ("settings", "chips-admin", "privacy-admin")),
+)
+"""Headings and the top-level commands under each, in the order shown."""
+
+
+def staff_command(command: app_commands.Command | app_commands.Group) -> bool:
+    """A command Discord shows only to members with a permission (Manage Server here)."""
+    return command.default_permissions is not None
+
+
+def offered_here(command: app_commands.Command | app_commands.Group,
+                 interaction: discord.Interaction) -> bool:
+    """Whether Discord offers ``command`` where ``interaction`` was made (as synced; a
+    subcommand that names places of its own is held to them too)."""
+    if command.parent is not None:
+        if not offered_here(command.parent, interaction):
+            return False
+        if command.allowed_contexts is None:
+            return True
+    contexts = command.allowed_contexts
+    if interaction.guild_id is None:
+        if contexts is None:
+            return False  # a command that says nothing is offered in servers only
+        return bool(contexts.dm_channel if interaction.context.dm_channel else contexts.private_channel)
+    if contexts is not None and not contexts.guild:
+        return False
+    if place_of(interaction).guest:  # the app is there through the user's own install
+        installs = command.allowed_installs
+        return bool(installs is not None and installs.user)
+    return True
+
+
+def line(command: app_commands.Command | app_commands.Group, ids: dict[str, int],
+         interaction: discord.Interaction) -> str:
+    """One command as a line: its link (each subcommand's offered here, for a group), then
+    what it does."""
+    if isinstance(command, app_commands.Group):
+        links = " ".join(mention(sub.qualified_name, ids) for sub in command.walk_commands()
+                         if isinstance(sub, app_commands.Command) and offered_here(sub, interaction))
+    else:
+        links = mention(command.qualified_name, ids)
+    return f"{links} {tp('command description', command.description)}"
+
+
+def help_embed(tree: app_commands.CommandTree, interaction: discord.Interaction,
+               ids: dict[str, int]) -> discord.Embed:
+    """The page for ``interaction``'s asker, in the language being spoken."""
+    staff = interaction.guild_id is not None and not place_of(interaction).guest \
+        and is_manager(interaction)
+    found = {c.name: c for c in tree.get_commands(type=discord.AppCommandType.chat_input)}
+    parts = [t("Start a game with its command: name an opponent to challenge them, choose an AI "
+               "level to play at once, or neither to open a lobby others can join. Your hand "
+               "comes to you privately; the table is one message everyone can watch.")]
+    for heading, names in SECTIONS:
+        if heading == STAFF and not staff:
+            continue
+        lines = [line(found[name], ids, interaction) for name in names
+                 if name in found and offered_here(found[name], interaction)]
+        if lines:
+            parts.append(f"**{t(heading)}**\n" + "\n".join(lines))
+    if interaction.guild_id is None or place_of(interaction).guest:
+        parts.append(t("Chips, seasons, tournaments and a server's own records are in the "
+                       "servers that added the bot."))
+    embed = discord.Embed(title=t("Hanafuda: the commands"), description="\n\n".join(parts),
+                          colour=ACCENT)
+    return fit_embed(embed)
+
+
+class HelpCog(commands.Cog):
+    """``/help``: the commands, grouped, each a link."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        tree = bot.tree
+        dev_guild = getattr(getattr(bot, "settings", None), "dev_guild_id", None)
+        self.ids = CommandIds(
+            lambda guild_id: tree.fetch_commands(
+                guild=discord.Object(guild_id) if guild_id is not None else None),
+            dev_guild_id=dev_guild)
+
+    @answers(private=True)
+    @anywhere
+    @app_commands.command(name="help", description="What the bot can do: every command, as a link")
+    async def help(self, interaction: discord.Interaction) -> None:
+        ids = await self.ids.of(interaction.guild_id)
+        embed = help_embed(self.bot.tree, interaction, ids)
+        await send(interaction, embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HelpCog(bot))

@@ -1,0 +1,116 @@
+"""/help through Discord: every command the asker can use where they ask, each a link carrying
+the id Discord gave it when it was synced, in the asker's language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
+from bot.i18n import speaking, tp
+from tests.e2e.community_data import only_private, start_hbot
+
+pytestmark = pytest.mark.asyncio
+
+GUILD_COMMANDS = "GET /applications/{application_id}/guilds/{guild_id}/commands"
+LINK = re.compile(r"</([a-z-]+(?: [a-z_]+)?):(\d+)>")
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    return await start_hbot(start_bot, standin, world, tmp_path)
+
+
+def page(record) -> dict:
+    (message,) = record.messages
+    (embed,) = message.embeds
+    return embed
+
+
+def links(embed: dict) -> dict[str, int]:
+    return {name: int(command_id) for name, command_id in LINK.findall(embed["description"])}
+
+
+def synced_ids(standin, key) -> dict[str, int]:
+    return {c["name"]: int(c["id"]) for c in standin.commands.get(key, []) if c.get("type", 1) == 1}
+
+
+async def test_a_member_gets_every_players_command_as_a_link_to_the_synced_command(hbot, standin, world):
+    record = await world.player.slash(world.channel, "help")
+    assert only_private(record)
+    embed = page(record)
+    assert embed["title"] == "Hanafuda: the commands"
+    ids = synced_ids(standin, world.guild.id)
+    shown = links(embed)
+    for name in ("koikoi", "gostop", "mushi", "sakura", "hanaawase", "firstbloom", "seotda", "rules",
+                 "games", "stats", "history", "replay", "review", "verify", "export", "leaderboard",
+                 "season list", "tournament leave", "chips balance", "chips daily", "language",
+                 "privacy show", "help"):
+        assert shown[name] == ids[name.split()[0]], name
+    assert "Play Koi-Koi: challenge someone, open a lobby, or play the AI" in embed["description"]
+    assert not any(name.split()[0] in ("settings", "chips-admin", "privacy-admin") for name in shown)
+    assert "Staff" not in embed["description"]
+    assert "servers that added the bot" not in embed["description"]  # it is one of them
+
+
+async def test_staff_also_get_the_staff_commands(hbot, standin, world):
+    embed = page(await world.admin.slash(world.channel, "help"))
+    shown = links(embed)
+    ids = synced_ids(standin, world.guild.id)
+    assert "**Staff (Manage Server)**" in embed["description"]
+    for name in ("settings show", "settings rules", "settings hints", "chips-admin grant", "privacy-admin forget"):
+        assert shown[name] == ids[name.split()[0]], name
+
+
+async def test_the_page_speaks_the_askers_language(hbot, standin, world):
+    world.player.locale = "ja"
+    embed = page(await world.player.slash(world.channel, "help"))
+    assert embed["title"] == "花札：コマンド一覧"
+    with speaking("ja"):
+        koikoi = tp("command description", "Play Koi-Koi: challenge someone, open a lobby, or play the AI")
+    assert koikoi != "Play Koi-Koi: challenge someone, open a lobby, or play the AI"
+    assert koikoi in embed["description"] and "**遊ぶ**" in embed["description"]
+    world.player.locale = "ko"
+    embed = page(await world.player.slash(world.channel, "help"))
+    assert embed["title"] == "화투: 명령어 목록" and "**게임하기**" in embed["description"]
+
+
+async def test_without_the_ids_commands_are_named_plainly_and_discord_is_not_asked_again_at_once(
+        hbot, standin, world):
+    standin.fail_next(GUILD_COMMANDS, status=403, guild_id=world.guild.id)
+    embed = page(await world.player.slash(world.channel, "help"))
+    assert links(embed) == {}
+    assert "`/koikoi` Play Koi-Koi" in embed["description"]
+    assert "`/chips balance` `/chips daily`" in embed["description"]
+    asked = len(standin.requests_to(GUILD_COMMANDS))
+    embed = page(await world.player.slash(world.channel, "help"))  # within the pause after a failure
+    assert links(embed) == {} and len(standin.requests_to(GUILD_COMMANDS)) == asked
+
+
+async def test_the_ids_are_asked_for_once(hbot, standin, world):
+    await world.player.slash(world.channel, "help")
+    asked = len(standin.requests_to(GUILD_COMMANDS))
+    assert asked == 1
+    embed = page(await world.admin.slash(world.channel, "help"))
+    assert links(embed) and len(standin.requests_to(GUILD_COMMANDS)) == asked
+
+
+async def test_in_the_dm_with_the_bot_only_the_commands_offered_there(start_bot, standin, tmp_path):
+    bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "g.sqlite3")))
+    await bot.tree.sync()  # the commands users install are global
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    record = await alice.slash(None, "help")
+    assert only_private(record)
+    embed = page(record)
+    shown, ids = links(embed), synced_ids(standin, None)
+    for name in ("koikoi", "seotda", "rules", "stats", "leaderboard", "language", "privacy show", "help"):
+        assert shown[name] == ids[name.split()[0]], name
+    assert shown["tournament leave"] == ids["tournament"]  # a member who left a server withdraws here
+    assert "tournament create" not in shown
+    for name in ("chips", "season", "games", "history", "replay", "settings"):
+        assert not any(shown_name.split()[0] == name for shown_name in shown), name
+    assert embed["description"].endswith(
+        "Chips, seasons, tournaments and a server's own records are in the servers that added the bot.")
