@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
 from bot.config import Settings
@@ -114,3 +115,21 @@ async def test_in_the_dm_with_the_bot_only_the_commands_offered_there(start_bot,
         assert not any(shown_name.split()[0] == name for shown_name in shown), name
     assert embed["description"].endswith(
         "Chips, seasons, tournaments and a server's own records are in the servers that added the bot.")
+
+
+async def test_in_a_server_without_the_bot_only_what_a_users_install_offers(start_bot, standin, tmp_path):
+    bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "g.sqlite3")))
+    await bot.tree.sync()
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    elsewhere = standin.create_guild("Elsewhere", with_bot=False)
+    standin.add_member(elsewhere, alice, permissions=discord.Permissions(manage_guild=True))
+    street = standin.create_channel(elsewhere, "street")
+    embed = page(await alice.slash(street, "help"))
+    shown = links(embed)
+    assert {"koikoi", "rules", "stats", "leaderboard", "language", "privacy show", "help"} <= set(shown)
+    # a server's own commands, staff's included, are not the app's to offer there
+    assert not {name.split()[0] for name in shown} & {"chips", "season", "tournament", "games", "history",
+                                                      "settings", "chips-admin", "privacy-admin"}
+    assert "Staff" not in embed["description"]
+    assert embed["description"].endswith("in the servers that added the bot.")
