@@ -1,14 +1,21 @@
-"""``/help``: the commands the asker can use where they ask, each a link that opens it.
+"""``/help``: the commands the asker can use where they ask, each a link that opens it; and the
+hello a server gets when it adds the bot, which points to it.
 
 The page is read from the command tree: each command's translated description and where Discord
 offers it, so a command added to the bot is on the page without anyone writing it there twice.
 :data:`SECTIONS` only says which heading a command sits under (a test holds every command of
 the tree to exactly one). Staff commands are shown to members who can use them; in a DM, a
 group DM or a server that never added the bot, only the commands offered there.
+
+When a server adds the bot, it says hello once in the server's system channel (where Discord
+greets new members), in the server's language: the game commands and ``/help`` as links. A
+server with no system channel, or one the bot may not post in, gets nothing: the bot never
+looks for another channel to post in uninvited.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -22,7 +29,10 @@ from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import place_of
 from bot.discord_ui.text import NO_PINGS, fit_embed
 from bot.games.descriptor import descriptors
-from bot.i18n import N_, t, tp
+from bot.i18n import N_, speaking, t, tp
+from bot.store import StoreError
+
+log = logging.getLogger(__name__)
 
 STAFF = N_("Staff (Manage Server)")
 
@@ -99,8 +109,19 @@ def help_embed(tree: app_commands.CommandTree, interaction: discord.Interaction,
     return fit_embed(embed)
 
 
+def welcome_embed(ids: dict[str, int]) -> discord.Embed:
+    """The hello to a server that added the bot, in the language being spoken."""
+    games = ", ".join(mention(d.command, ids) for d in descriptors())
+    text = t("Thanks for adding me. Each game starts with its command: {games}. Name an opponent "
+             "to challenge them, choose an AI level to play at once, or neither to open a lobby "
+             "others can join. {help} lists every command; staff choose the house rules, stakes "
+             "and language with {settings}.",
+             games=games, help=mention("help", ids), settings=mention("settings show", ids))
+    return fit_embed(discord.Embed(title=t("Hanafuda is here"), description=text, colour=ACCENT))
+
+
 class HelpCog(commands.Cog):
-    """``/help``: the commands, grouped, each a link."""
+    """``/help``: the commands, grouped, each a link; the hello to a server that adds the bot."""
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -118,6 +139,27 @@ class HelpCog(commands.Cog):
         ids = await self.ids.of(interaction.guild_id)
         embed = help_embed(self.bot.tree, interaction, ids)
         await send(interaction, embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A server added the bot: hello, once, where Discord greets its new members."""
+        channel = guild.system_channel
+        if channel is None:
+            return
+        allowed = channel.permissions_for(guild.me)
+        if not (allowed.send_messages and allowed.embed_links):
+            return
+        try:
+            language = await self.bot.languages.of_guild(guild.id, guild.preferred_locale)
+        except StoreError:  # the server's own choice cannot be read: its Discord locale
+            language = self.bot.languages.of_guild_now(guild.id, guild.preferred_locale)
+        ids = await self.ids.of(guild.id)
+        with speaking(language):
+            embed = welcome_embed(ids)
+        try:
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:  # a hello is not worth a retry after discord.py's own
+            log.info("could not greet server %s: %s", guild.id, exc)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -225,6 +225,7 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     locale: str = "en-US"  # the server's language (its "preferred_locale", "guild_locale")
+    system_channel_id: int | None = None  # where Discord greets new members
 
     def payload(self) -> dict[str, Any]:
         """A full GUILD_CREATE: discord.py builds its cache (and permission checks) from this."""
@@ -247,7 +248,7 @@ class Guild:
             "premium_tier": 0,
             "premium_subscription_count": 0,
             "preferred_locale": self.locale,
-            "system_channel_id": None,
+            "system_channel_id": str(self.system_channel_id) if self.system_channel_id else None,
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "public_updates_channel_id": None,

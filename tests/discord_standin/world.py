@@ -105,17 +105,29 @@ class World:
 
     def create_guild(
         self, name: str, *, owner: User | None = None, bot_permissions: Any = BOT_PERMISSIONS,
-        shard: int | None = None, with_bot: bool = True,
+        shard: int | None = None, with_bot: bool = True, system_channel: str | None = None,
+        locale: str = "en-US", joins: bool = False, everyone_permissions: int = EVERYONE_PERMISSIONS,
     ) -> Guild:
         """A guild the bot is in, with the bot holding a managed role of `bot_permissions`;
         with `shard`, an id that Discord's formula puts on that shard of `shard_count`. With
         `with_bot=False`, a server that never added the bot: its members reach the app only
-        through their own installs, and the bot hears nothing of it."""
+        through their own installs, and the bot hears nothing of it. `system_channel` names a
+        text channel made with the guild as its system channel (where Discord greets new
+        members); `locale` is the server's language. With `joins=True` the server adds the bot
+        now (GUILD_CREATE without ``unavailable``: discord.py's ``on_guild_join``), not one the
+        bot was already in coming into view. `everyone_permissions`: what every member may do
+        (the bot's role adds `bot_permissions`)."""
         gid = self.ids.next() if shard is None else self.ids.on_shard(shard, self.shard_count)
-        everyone = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
+        everyone = Role(gid, "@everyone", as_permissions(everyone_permissions))
         guild = Guild(
-            gid, name, owner_id=owner.id if owner else self.bot_user.id, everyone=everyone
+            gid, name, owner_id=owner.id if owner else self.bot_user.id, everyone=everyone,
+            locale=locale,
         )
+        if system_channel is not None:  # there before the bot hears of the guild
+            channel = Channel(self.ids.next(), CHANNEL_TEXT, name=system_channel, guild=guild, position=0)
+            guild.channels.append(channel)
+            self.channels[channel.id] = channel
+            guild.system_channel_id = channel.id
         if not with_bot:
             self.foreign_guilds[gid] = guild
             if owner is not None:
@@ -133,7 +145,10 @@ class World:
         guild.members[self.bot_user.id] = Member(self.bot_user, guild, [bot_role])
         if owner is not None:
             guild.members[owner.id] = Member(owner, guild)
-        self._emit("GUILD_CREATE", guild.payload())
+        payload = guild.payload()
+        if joins:
+            payload.pop("unavailable", None)
+        self._emit("GUILD_CREATE", payload)
         return guild
 
     def remove_bot(self, guild: Guild) -> None:

@@ -133,3 +133,50 @@ async def test_in_a_server_without_the_bot_only_what_a_users_install_offers(star
                                                       "settings", "chips-admin", "privacy-admin"}
     assert "Staff" not in embed["description"]
     assert embed["description"].endswith("in the servers that added the bot.")
+
+
+@pytest.fixture
+async def global_bot(start_bot, standin, tmp_path):
+    """The bot with its commands synced globally, as a published bot has them."""
+    bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "w.sqlite3")))
+    await bot.tree.sync()
+    return bot
+
+
+async def test_a_server_that_adds_the_bot_is_greeted_once_where_discord_greets_members(global_bot, standin):
+    owner = standin.create_user("owner")
+    guild = standin.create_guild("Tea House", owner=owner, system_channel="welcome", joins=True)
+    (welcome,) = guild.channels
+    hello = await standin.wait_for(lambda: standin.channel_messages(welcome), "the hello", channels=[welcome])
+    (message,) = hello
+    (embed,) = message.embeds
+    assert embed["title"] == "Hanafuda is here"
+    shown, ids = links(embed), synced_ids(standin, None)
+    for name in ("koikoi", "gostop", "mushi", "sakura", "hanaawase", "firstbloom", "seotda", "help",
+                 "settings show"):
+        assert shown[name] == ids[name.split()[0]], name
+    (sent,) = [r for r in standin.requests if r.method == "POST" and str(welcome.id) in r.path]
+    assert sent.body["allowed_mentions"] == {"parse": []}  # nobody is pinged
+
+
+async def test_the_hello_speaks_the_servers_language(global_bot, standin):
+    guild = standin.create_guild("茶屋", system_channel="ようこそ", locale="ja", joins=True)
+    (welcome,) = guild.channels
+    (message,) = await standin.wait_for(lambda: standin.channel_messages(welcome), "the hello",
+                                        channels=[welcome])
+    assert message.embeds[0]["title"] == "花札がやって来ました"
+    assert "</help:" in message.embeds[0]["description"]
+
+
+async def test_no_hello_without_a_system_channel_or_leave_to_post_there(global_bot, standin):
+    quiet = standin.create_guild("No system channel", joins=True)
+    quiet_channel = standin.create_channel(quiet, "general")
+    read_only = discord.Permissions(view_channel=True, read_message_history=True)
+    mute = standin.create_guild("Read only", owner=standin.create_user("owner"), system_channel="welcome",
+                                joins=True, everyone_permissions=read_only, bot_permissions=read_only)
+    # a third server's hello comes after the first two were handled (the events come in order)
+    loud = standin.create_guild("Loud", system_channel="welcome", joins=True)
+    await standin.wait_for(lambda: standin.channel_messages(loud.channels[0]), "the third server's hello",
+                           channels=[loud.channels[0]])
+    assert standin.channel_messages(quiet_channel) == [] and standin.channel_messages(mute.channels[0]) == []
+    assert not [r for r in standin.requests if r.method == "POST" and str(mute.channels[0].id) in r.path]
