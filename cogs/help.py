@@ -35,6 +35,8 @@ from bot.store import StoreError
 log = logging.getLogger(__name__)
 
 STAFF = N_("Staff (Manage Server)")
+HOW_TO_START = N_("Start a game with its command: name an opponent to challenge them, choose an "
+                  "AI level to play at once, or neither to open a lobby others can join.")
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Play"), (*(d.command for d in descriptors()), "rules", "games")),
@@ -46,28 +48,21 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """Headings and the top-level commands under each, in the order shown."""
 
 
-def staff_command(command: app_commands.Command | app_commands.Group) -> bool:
-    """A command Discord shows only to members with a permission (Manage Server here)."""
-    return command.default_permissions is not None
-
-
 def offered_here(command: app_commands.Command | app_commands.Group,
                  interaction: discord.Interaction) -> bool:
     """Whether Discord offers ``command`` where ``interaction`` was made (as synced; a
-    subcommand that names places of its own is held to them too)."""
-    if command.parent is not None:
-        if not offered_here(command.parent, interaction):
-            return False
-        if command.allowed_contexts is None:
-            return True
-    contexts = command.allowed_contexts
-    if interaction.guild_id is None:
-        if contexts is None:
-            return False  # a command that says nothing is offered in servers only
-        return bool(contexts.dm_channel if interaction.context.dm_channel else contexts.private_channel)
-    if contexts is not None and not contexts.guild:
+    subcommand is held to its group's places, and to places of its own when it names them)."""
+    top = command.parent is None
+    if not top and not offered_here(command.parent, interaction):
         return False
-    if place_of(interaction).guest:  # the app is there through the user's own install
+    contexts = command.allowed_contexts
+    if contexts is None:
+        return not top or interaction.guild_id is not None  # unsaid: servers only
+    if interaction.guild_id is None:
+        return bool(contexts.dm_channel if interaction.context.dm_channel else contexts.private_channel)
+    if not contexts.guild:
+        return False
+    if top and place_of(interaction).guest:  # the app is there through the user's own install
         installs = command.allowed_installs
         return bool(installs is not None and installs.user)
     return True
@@ -91,9 +86,8 @@ def help_embed(tree: app_commands.CommandTree, interaction: discord.Interaction,
     staff = interaction.guild_id is not None and not place_of(interaction).guest \
         and is_manager(interaction)
     found = {c.name: c for c in tree.get_commands(type=discord.AppCommandType.chat_input)}
-    parts = [t("Start a game with its command: name an opponent to challenge them, choose an AI "
-               "level to play at once, or neither to open a lobby others can join. Your hand "
-               "comes to you privately; the table is one message everyone can watch.")]
+    watch = t("Your hand comes to you privately; the table is one message everyone can watch.")
+    parts = [f"{t(HOW_TO_START)} {watch}"]
     for heading, names in SECTIONS:
         if heading == STAFF and not staff:
             continue
@@ -112,11 +106,10 @@ def help_embed(tree: app_commands.CommandTree, interaction: discord.Interaction,
 def welcome_embed(ids: dict[str, int]) -> discord.Embed:
     """The hello to a server that added the bot, in the language being spoken."""
     games = ", ".join(mention(d.command, ids) for d in descriptors())
-    text = t("Thanks for adding me. Each game starts with its command: {games}. Name an opponent "
-             "to challenge them, choose an AI level to play at once, or neither to open a lobby "
-             "others can join. {help} lists every command; staff choose the house rules, stakes "
-             "and language with {settings}.",
-             games=games, help=mention("help", ids), settings=mention("settings show", ids))
+    text = " ".join((
+        t("Thanks for adding me. The games: {games}.", games=games), t(HOW_TO_START),
+        t("{help} lists every command; staff choose the house rules, stakes and language with "
+          "{settings}.", help=mention("help", ids), settings=mention("settings show", ids))))
     return fit_embed(discord.Embed(title=t("Hanafuda is here"), description=text, colour=ACCENT))
 
 
