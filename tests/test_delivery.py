@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
+import aiohttp
 import discord
 import pytest
 import yarl
@@ -16,8 +17,10 @@ from bot.discord_ui.delivery import (
     Retry,
     RouteTurns,
     Sequencer,
+    SpentWindows,
     counts_globally,
 )
+from bot.store import StoreUnavailable
 
 pytestmark = pytest.mark.asyncio
 
@@ -253,6 +256,121 @@ async def test_a_request_pays_its_token_and_gives_its_turn_up_before_it_waits_fo
     assert "second" not in http.started
     http.release("first", "second")
     assert (await first, await second) == ("first", "second")
+
+
+class HeldSleep:
+    """A pause the test ends: each is recorded, and returns when the test says."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+        self.asked_changed = asyncio.Event()
+        self.over = asyncio.Event()
+
+    async def __call__(self, seconds: float) -> None:
+        self.asked.append(seconds)
+        self.asked_changed.set()
+        await self.over.wait()
+
+
+async def test_the_first_request_on_a_window_a_previous_run_spent_waits_for_its_end():
+    http, now, sleep = HeldHTTP(), [100.0], HeldSleep()
+    turns = RouteTurns(clock=lambda: now[0], sleep=sleep)
+    turns.keep(http)
+    turns.hold({(EDIT_5.key, "5"): 104.0, (SEND_5.key, "5"): 99.0, (EDIT_6.key, "6"): 102.5})
+    assert turns.held() == 2  # the window that had ended is not waited for
+    first = asyncio.create_task(http.request(EDIT_5, name="first"))
+    await sleep.asked_changed.wait()
+    assert sleep.asked == [4.0] and "first" not in http.started
+    # the same channel's next edit queues behind it; another route of the channel goes at once
+    second = asyncio.create_task(http.request(EDIT_5B, name="second"))
+    post = asyncio.create_task(http.request(SEND_5, name="post"))
+    http.release("post")
+    assert await post == "post" and sleep.asked == [4.0]
+    now[0] = 104.0
+    sleep.over.set()
+    await http.until_started("first")
+    assert "second" not in http.started
+    http.release("first", "second")
+    assert (await first, await second) == ("first", "second")
+    assert sleep.asked == [4.0]  # only the first request on the window waited
+    assert turns.held() == 0  # the last window ended: nothing is kept for channel 6
+
+
+class FakeResponse:
+    def __init__(self, status: int, headers: dict[str, str]) -> None:
+        self.status, self.headers = status, headers
+
+
+async def answered(windows: SpentWindows, turns: RouteTurns, route: discord.http.Route,
+                   status: int, headers: dict[str, str]) -> None:
+    """``route`` sent through ``turns`` and answered with ``status`` and ``headers``, as
+    discord.py's client and the trace see it."""
+    config = windows.trace(aiohttp.TraceConfig())
+
+    class Client:
+        async def request(self, route, **kwargs):
+            for hook in config.on_request_end:
+                await hook(None, None, SimpleNamespace(response=FakeResponse(status, headers)))
+
+    client = Client()
+    turns.keep(client)
+    await client.request(route)
+
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.rows: dict[tuple[str, str], int] = {}
+        self.writes: list[dict[tuple[str, str], int]] = []
+        self.written = asyncio.Event()
+        self.down = False
+
+    async def note_rest_windows(self, spent, now_ms):
+        if self.down:
+            raise StoreUnavailable("the database is down")
+        self.writes.append(dict(spent))
+        self.rows = {k: v for k, v in self.rows.items() if v >= now_ms} | dict(spent)
+        self.written.set()
+
+    async def rest_windows(self, now_ms):
+        return {k: v for k, v in self.rows.items() if v > now_ms}
+
+
+async def test_a_spent_window_is_noted_with_its_end_and_the_next_start_waits_for_it():
+    wall = [1000.0]
+    windows, turns = SpentWindows(clock=lambda: wall[0]), RouteTurns()
+    spent = {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "2.5"}
+    await answered(windows, turns, EDIT_5, 200, {"X-RateLimit-Remaining": "3", "X-RateLimit-Reset-After": "4"})
+    await answered(windows, turns, EDIT_5, 200, spent)
+    await answered(windows, turns, EDIT_6, 429, {**spent, "X-RateLimit-Scope": "user"})
+    await answered(windows, turns, OPEN_DM, 200, spent)  # no channel: discord.py's own wait
+    await answered(windows, turns, discord.http.Route(  # a token's window: a token is never kept
+        "PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", webhook_id=1,
+        webhook_token="secret"), 200, spent)
+    await answered(windows, turns, SEND_5, 429, {**spent, "X-RateLimit-Global": "true"})  # not the route's
+    store = FakeStore()
+    assert await windows.flush(store)
+    assert store.writes == [{(EDIT_5.key, "5"): 1_002_501, (EDIT_6.key, "6"): 1_002_501}]
+    wall[0] = 1001.0  # the next start, a second later: the windows end 1.5 s from now
+    ends = await SpentWindows(clock=lambda: wall[0]).still_open(store, clock=lambda: 50.0)
+    assert ends == {key: pytest.approx(51.501) for key in store.writes[0]}
+
+
+async def test_noted_windows_are_written_a_moment_later_together_and_kept_when_the_store_is_down(
+        monkeypatch):
+    monkeypatch.setattr(SpentWindows, "WRITE_EVERY", 0.0)
+    monkeypatch.setattr(SpentWindows, "RETRY_AFTER", 0.0)
+    windows, store = SpentWindows(clock=lambda: 1000.0), FakeStore()
+    store.down = True
+    windows.note((EDIT_5.key, "5"), 2.0)
+    windows.note((EDIT_5.key, "5"), 1.0)  # an earlier end changes nothing
+    assert not await windows.flush(store)  # the store is down: kept for the next write
+    windows.note((EDIT_6.key, "6"), 3.0)
+    store.down = False
+    keeping = asyncio.create_task(windows.keep(store))
+    await store.written.wait()
+    keeping.cancel()
+    assert store.writes == [{(EDIT_5.key, "5"): 1_002_001, (EDIT_6.key, "6"): 1_003_001}]
+    assert windows.written == 2 and await windows.flush(store) and len(store.writes) == 1
 
 
 class Passing(Exception):

@@ -17,7 +17,7 @@ from bot import i18n, logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
-from bot.discord_ui.delivery import RestBudget, RouteTurns
+from bot.discord_ui.delivery import RestBudget, RouteTurns, SpentWindows
 from bot.discord_ui.speaking import SpeakingTree, enter
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
@@ -54,13 +54,16 @@ class HanafudaBot(commands.AutoShardedBot):
         # Discord's global REST limit is the bot's: a process of a sharded bot takes its share,
         # and its HTTP client pays a token of it for every request that the limit counts.
         budget = RestBudget.share_of_the_bot(plan.share)
+        # The windows this run spends are kept for the next start, which waits them out.
+        spent_windows = SpentWindows()
         # Nobody is mentioned unless a message names the users it means to ping (bot.discord_ui.publisher.ping):
         # a display name such as "@everyone" must never reach the whole server.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=SpeakingTree,
                          shard_ids=list(plan.ids) if plan.ids is not None else None,
-                         shard_count=plan.count, http_trace=budget.trace())
+                         shard_count=plan.count, http_trace=spent_windows.trace(budget.trace()))
+        self.spent_windows = spent_windows
         # One request at a time per route and channel: discord.py's count of a bucket goes
         # wrong when requests wait in it, and then a window takes one too many.
         self.route_turns = RouteTurns()
@@ -102,6 +105,12 @@ class HanafudaBot(commands.AutoShardedBot):
         self.loopwatch = LoopWatch()  # logs every block of the event loop over 100 ms
         self.loopwatch.start()
         self.store = await Store.open(self.settings.database_url or self.settings.database_path)
+        try:  # before any request: the windows a previous run left open are waited out
+            self.route_turns.hold(await self.spent_windows.still_open(self.store))
+        except StoreError as exc:
+            log.warning("cannot read the rate-limit windows the last run left: %s", exc)
+        self._background.append(asyncio.create_task(self.spent_windows.keep(self.store),
+                                                    name="keep spent windows"))
         self.languages = Languages(self.store)
         await self.languages.load()
         self.publisher = TablePublisher(self, self.rest_budget)
@@ -302,5 +311,6 @@ class HanafudaBot(commands.AutoShardedBot):
         if self.languages is not None:
             await self.languages.flush()
         if self.store:
+            await self.spent_windows.flush(self.store)
             await self.store.close()
             self.store = None

@@ -24,6 +24,8 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.store import StoreError
+
 log = logging.getLogger(__name__)
 
 GLOBAL_RATE = 40.0
@@ -44,6 +46,8 @@ requests; a request that waited longer pays again as it leaves."""
 
 _THEN: contextvars.ContextVar[Callable[[], None] | None] = contextvars.ContextVar("then", default=None)
 _PAID: contextvars.ContextVar[float | None] = contextvars.ContextVar("paid", default=None)
+# The route and channel (or server) of the request under way, for the answer's window to be noted.
+_WINDOW: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar("window", default=None)
 
 
 def counts_globally(url: str) -> bool:
@@ -176,9 +180,28 @@ class RouteTurns:
     bucket and its count stays Discord's. Routes without a major parameter (a DM's opening,
     the bot's own user) keep discord.py's own wait: their buckets are the whole bot's and wide."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self._turns: dict[tuple[str, str], asyncio.Lock] = {}
         self._users: dict[tuple[str, str], int] = {}
+        self._clock = clock
+        self._sleep = sleep
+        self._held: dict[tuple[str, str], float] = {}  # windows a previous run spent: their ends
+        self._held_until = 0.0  # when the last of them ends
+
+    def hold(self, windows: dict[tuple[str, str], float]) -> None:
+        """Make the first request on each route and channel of ``windows`` wait until its
+        window ends (on this object's clock): windows a previous run of the bot spent, which
+        Discord would answer with a 429 (see :class:`SpentWindows`)."""
+        now = self._clock()
+        self._held.update({key: end for key, end in windows.items() if end > now})
+        self._held_until = max(self._held.values(), default=0.0)
+
+    def held(self) -> int:
+        """Routes and channels whose first request still waits for a previous run's window."""
+        if self._held and self._clock() >= self._held_until:
+            self._held.clear()
+        return len(self._held)
 
     def keep(self, http: Any) -> None:
         """Make discord.py's HTTP client ``http`` send one request at a time per route and
@@ -190,10 +213,29 @@ class RouteTurns:
             major = route.major_parameters
             if not major:
                 return await request(route, **kwargs)
-            async with self.turn((route.key, major)):
-                return await request(route, **kwargs)
+            key = (route.key, major)
+            async with self.turn(key):
+                if self._held:
+                    await self._wait_out(key)
+                # A token must never reach the store: only a channel's or a server's window is noted.
+                noted = None if route.webhook_token is not None else _WINDOW.set(key)
+                try:
+                    return await request(route, **kwargs)
+                finally:
+                    if noted is not None:
+                        _WINDOW.reset(noted)
 
         http.request = in_turn
+
+    async def _wait_out(self, key: tuple[str, str]) -> None:
+        """The first request on ``key`` since the start waits for the previous run's window (it
+        holds the turn meanwhile: the requests after it wait behind it)."""
+        end = self._held.pop(key, None)
+        if end is None:
+            self.held()  # drops the rest once the last window ended
+            return
+        if (delay := end - self._clock()) > 0:
+            await self._sleep(delay)
 
     @contextlib.asynccontextmanager
     async def turn(self, key: tuple[str, str]) -> AsyncIterator[None]:
@@ -212,6 +254,94 @@ class RouteTurns:
     def __len__(self) -> int:
         """Routes and channels with a request going or waiting."""
         return len(self._turns)
+
+
+class SpentWindows:
+    """Discord's rate-limit windows this run spent, written to the store for the next start.
+
+    Discord says what is left of a window only in its answers to that window's requests, so a
+    bot started again within a window its previous run spent cannot know it, and its first
+    request there draws a 429 that Discord counts against the bot (too many and Discord shuts
+    the bot out for an hour). Each answer that says its window is spent (none left, or a 429)
+    is noted here with when the window ends, by route and channel (or server; never a token),
+    and written to the store a moment later, several in one write (:meth:`keep`); a clean stop
+    writes the rest (:meth:`flush`). The next start reads those still open
+    (:meth:`still_open`) and hands them to :meth:`RouteTurns.hold`. A crash loses at most the
+    last :data:`WRITE_EVERY` seconds of them: those windows draw their 429 as before."""
+
+    WRITE_EVERY = 0.25
+    RETRY_AFTER = 5.0
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock  # wall time: the next start may be another process
+        self._new: dict[tuple[str, str], int] = {}  # noted since the last write: ends in ms
+        self.noted = asyncio.Event()  # set while a window is noted and not yet written
+        self.written = 0  # windows written so far
+
+    def trace(self, config: aiohttp.TraceConfig) -> aiohttp.TraceConfig:
+        """Hook ``config`` (discord.py's ``http_trace``) to see every answer, retries included."""
+        config.on_request_end.append(self._after_request)
+        return config
+
+    async def _after_request(self, session: Any, context: Any,
+                             params: aiohttp.TraceRequestEndParams) -> None:
+        key = _WINDOW.get()
+        if key is None:
+            return
+        headers = params.response.headers
+        if headers.get("X-RateLimit-Remaining") != "0" and params.response.status != 429:
+            return
+        if headers.get("X-RateLimit-Global") or headers.get("X-RateLimit-Scope") == "shared":
+            return  # not this bot's window of this route
+        try:
+            reset_after = float(headers.get("X-RateLimit-Reset-After") or headers.get("Retry-After") or "")
+        except ValueError:
+            return
+        self.note(key, reset_after)
+
+    def note(self, key: tuple[str, str], reset_after: float) -> None:
+        """The window of ``key`` is spent and ends ``reset_after`` seconds from now."""
+        end = int((self._clock() + reset_after) * 1000) + 1
+        if end > self._new.get(key, 0):
+            self._new[key] = end
+        self.noted.set()
+
+    async def keep(self, store: Any) -> None:
+        """Write what is noted, :data:`WRITE_EVERY` seconds after the first of it, for ever (a
+        write that fails is tried again :data:`RETRY_AFTER` seconds later)."""
+        while True:
+            await self.noted.wait()
+            await asyncio.sleep(self.WRITE_EVERY)
+            if not await self.flush(store):
+                await asyncio.sleep(self.RETRY_AFTER)
+
+    async def flush(self, store: Any) -> bool:
+        """Write what is noted now; False when the store could not take it (it is kept)."""
+        self.noted.clear()
+        spent, self._new = self._new, {}
+        if not spent:
+            return True
+        try:
+            await store.note_rest_windows(spent, int(self._clock() * 1000))
+        except (StoreError, asyncio.CancelledError) as exc:  # the store logs its own trouble
+            for key, end in spent.items():  # kept for the next write (a stop's last one)
+                self._new[key] = max(end, self._new.get(key, 0))
+            self.noted.set()
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            log.info("the spent rate-limit windows wait for the next write: %s", exc)
+            return False
+        self.written += len(spent)
+        return True
+
+    async def still_open(self, store: Any, clock: Callable[[], float] = time.monotonic
+                         ) -> dict[tuple[str, str], float]:
+        """The windows a previous run left open, with their ends on ``clock`` (for
+        :meth:`RouteTurns.hold`)."""
+        now = self._clock()
+        found = await store.rest_windows(int(now * 1000))
+        base = clock()
+        return {key: base + (end / 1000 - now) for key, end in found.items()}
 
 
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)

@@ -50,6 +50,8 @@ NOT_SERVER_DATA = {
                     "a server's id is never one",
 
     "activity_addresses": "where each process serves the Activity, for every server",
+    "rest_windows": "when Discord's rate-limit windows the bot spent end, by route and channel: "
+                    "seconds of life, no one's data",
 }
 
 

@@ -38,6 +38,7 @@ from . import (
     surfaces,
     tournaments,
     trends,
+    windows,
 )
 from .db import Clock, Database, database_target
 from .errors import (
@@ -764,6 +765,22 @@ class Store:
         async with self._db.snapshot() as conn:
             found = await reviews.pending(conn)
         return [r for r in found if owns is None or owns(r.guild_id)]
+
+    # -- Discord's rate-limit windows, across a stop (bot.store.windows) --------------------------
+    async def note_rest_windows(self, spent: Mapping[tuple[str, str], int], now_ms: int) -> None:
+        """Remember when each spent window ends (``(route, major) -> ms``), for the next start;
+        the windows that ended before ``now_ms`` are forgotten."""
+        for key, until in spent.items():
+            route, major = key if isinstance(key, tuple) and len(key) == 2 else (None, None)
+            if not (isinstance(route, str) and 1 <= len(route) <= 200 and isinstance(major, str)
+                    and 1 <= len(major) <= 100 and type(until) is int):
+                raise InvalidInput("A spent window is a route, its major parameter and an end in ms.")
+        await self._db.transact(lambda conn: windows.note(conn, spent, now_ms))
+
+    async def rest_windows(self, now_ms: int) -> dict[tuple[str, str], int]:
+        """The spent windows still open at ``now_ms``, with when each ends (ms)."""
+        async with self._db.snapshot() as conn:
+            return await windows.open_at(conn, now_ms)
 
     async def tournament_shown(self, tournament_id: int, revision: int) -> int:
         """The tournament's message now shows its state at ``revision``; the tournament's

@@ -94,3 +94,30 @@ async def test_a_channels_edits_go_one_at_a_time_in_the_order_they_were_made(hbo
     first, second = ([r.arrived for r in edits if f"/{c.id}/" in r.path] for c in (world.channel, other))
     assert first[0] < second[-1] and second[0] < first[-1]  # neither channel waited for the other
     assert len(hbot.route_turns) == 0  # nothing kept for a channel once its requests went
+
+
+async def test_a_window_the_last_run_spent_is_waited_out_not_met_with_a_429(start_bot, standin, world,
+                                                                            tmp_path):
+    """Discord says what is left of a window only in its answers, so a restarted bot cannot ask:
+    its previous run noted each window it spent and when it ends, and the new run's first
+    request there waits for that end instead of drawing a 429 Discord counts against the bot."""
+    standin.limits.routes[tuple(EDIT.split(" ", 1))] = RouteLimit(5, 2.0)
+
+    def bot() -> HanafudaBot:
+        return HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "b.sqlite3",
+                                    dev_guild_id=world.guild.id))
+
+    first = await start_bot(bot())
+    message = await first.get_partial_messageable(world.channel.id).send("hello")
+    edits = [asyncio.create_task(message.edit(content=f"edit {i}")) for i in range(5)]
+    await first.spent_windows.noted.wait()  # the fifth edit's answer: the window is spent
+    await first.close()  # the bot stops before the window ends (its last edit waits in discord.py)
+    for edit in edits:
+        edit.cancel()
+    await asyncio.gather(*edits, return_exceptions=True)
+    second = await start_bot(bot())
+    await second.get_partial_messageable(world.channel.id).get_partial_message(message.id).edit(content="after")
+    sent = standin.requests_to(EDIT)
+    assert [r.status for r in sent] == [200] * 6 and standin.count_429() == 0  # nothing refused
+    assert sent[-1].arrived >= sent[0].arrived + 2.0  # the new run's edit waited for the window's end
+    assert standin.message(message.id).content == "after" and second.route_turns.held() == 0

@@ -391,9 +391,16 @@ def level_21(ids: dict[str, Any]):
                       "VALUES (?, ?, ?, 'ja', ?)", [(G1, ids["finished"], U1, T0 + 27_000)])
 
 
+def level_22(ids: dict[str, Any]):
+    """A window of a channel's message edits that a stop left open, and one that ended."""
+    yield ExecuteMany("INSERT INTO rest_windows (route, major, until_ms) VALUES (?, ?, ?)",
+                      [("PATCH /channels/{channel_id}/messages/{message_id}", "55", T0 + 28_000),
+                       ("POST /channels/{channel_id}/messages", "55", T0 + 27_500)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
-                           21: level_21}
+                           21: level_21, 22: level_22}
