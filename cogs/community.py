@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 import discord
@@ -34,6 +36,7 @@ from bot.discord_ui.cog import (
     server_only,
     store_of,
 )
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import place_of, scope_of
@@ -184,11 +187,13 @@ async def _page_of(store: Store, guild_id: int, asker: int, game: str | None, or
 
 async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str | None,
                               order: str, period: str, page: int | None,
-                              season: SeasonChoice = CURRENT_SEASON, known=lambda _: None
+                              season: SeasonChoice = CURRENT_SEASON, known=lambda _: None,
+                              links: Mapping[str, int] = MappingProxyType({})
                               ) -> tuple[dict[str, Any], BoardView]:
     """The embed and pager of one page of a board (``None``: the asker's page), with the
     asker's own rank, and the page as an image shows it (names from ``known`` or the store).
-    The pager keeps the season the board showed, even when a new one starts."""
+    The pager keeps the season the board showed, even when a new one starts; ``links`` link
+    the commands it names (:func:`links_for`)."""
     settings = await store.get_settings(guild_id)
     seasons = await store.seasons(guild_id)
     season = season_number(season, seasons)
@@ -214,7 +219,8 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
         text = f"**#{row.rank}** <@{row.user_id}> — {_value(order, row, currency, period)}{games}"
         lines.append(f"➤ {text}" if row.user_id == asker else text)
     empty = "" if lines else (t("Nobody is on this board yet: finish a game to get on it.")
-                              if order != "chips" else t("Nobody has chips here yet: try /chips daily."))
+                              if order != "chips" else t("Nobody has chips here yet: try {daily}.",
+                                                            daily=mention("chips daily", links)))
     embed.description = "\n".join(lines) or empty
     if mine is not None:
         embed.add_field(name=t("Your rank"), inline=False, value=t(
@@ -291,7 +297,8 @@ class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         game = None if m["game"] == "all" else m["game"]
         if game is not None and game not in GAMES:
-            await refuse(interaction, t("That leaderboard is out of date; run /leaderboard again."))
+            await refuse(interaction, t("That leaderboard is out of date; run {leaderboard} again.",
+                                        leaderboard=mention("leaderboard", await links_for(interaction))))
             return
         # A button from before seasons shows the current one; "a": all seasons.
         season = (CURRENT_SEASON if m["season"] is None else
@@ -300,7 +307,7 @@ class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
             content, board = await leaderboard_message(
                 store_of(interaction), interaction.guild_id, interaction.user.id, game,
                 m["order"], m["period"], None if m["tag"] == "m" else int(m["page"]), season,
-                known_names(interaction))
+                known_names(interaction), await links_for(interaction))
         await interaction.response.defer()  # the page is redrawn in the render workers
         files = await drawn(interaction.client, render_board, board, content["embed"],
                             BOARD_IMAGE)
@@ -523,7 +530,7 @@ class CommunityCog(ServerCog):
             with in_public(interaction):  # the board is posted in the channel
                 content, board = await leaderboard_message(
                     self.store, scope_of(interaction), interaction.user.id, game, order, period, 0,
-                    chosen, known_names(interaction))
+                    chosen, known_names(interaction), await links_for(interaction))
                 if every_game:  # the game asked for is not dropped without a word
                     said = t(ALL_GAMES_CHIPS)
                     embed = content["embed"]

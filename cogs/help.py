@@ -24,7 +24,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.cog import anywhere, is_manager
-from bot.discord_ui.command_links import CommandIds, mention
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import place_of
 from bot.discord_ui.text import NO_PINGS, fit_embed
@@ -118,18 +118,12 @@ class HelpCog(commands.Cog):
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        tree = bot.tree
-        dev_guild = getattr(getattr(bot, "settings", None), "dev_guild_id", None)
-        self.ids = CommandIds(
-            lambda guild_id: tree.fetch_commands(
-                guild=discord.Object(guild_id) if guild_id is not None else None),
-            dev_guild_id=dev_guild)
 
     @answers(private=True)
     @anywhere
     @app_commands.command(name="help", description="What the bot can do: every command, as a link")
     async def help(self, interaction: discord.Interaction) -> None:
-        ids = await self.ids.of(interaction.guild_id)
+        ids = await links_for(interaction)
         embed = help_embed(self.bot.tree, interaction, ids)
         await send(interaction, embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
 
@@ -146,7 +140,7 @@ class HelpCog(commands.Cog):
             language = await self.bot.languages.of_guild(guild.id, guild.preferred_locale)
         except StoreError:  # the server's own choice cannot be read: its Discord locale
             language = self.bot.languages.of_guild_now(guild.id, guild.preferred_locale)
-        ids = await self.ids.of(guild.id)
+        ids = await self.bot.command_ids.of(guild.id)
         with speaking(language):
             embed = welcome_embed(ids)
         try:

@@ -13,6 +13,7 @@ import io
 import json
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -33,6 +34,7 @@ from bot.discord_ui.cog import (
     server_only,
     store_of,
 )
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.fair import add_deal
 from bot.discord_ui.parts import ACCENT, png
@@ -126,7 +128,8 @@ def summary_line(row) -> str:
 
 
 async def history_message(store: Store, guild_id: int, asker: int, user_id: int | None,
-                          game: str | None, page: int) -> dict[str, Any]:
+                          game: str | None, page: int, links: Mapping[str, int]) -> dict[str, Any]:
+    """A page of the history, its commands linked by ``links`` (:func:`links_for`)."""
     result = await store.game_history(guild_id, user_id=user_id, game=game,
                                       offset=page * HISTORY_PAGE, limit=HISTORY_PAGE)
     pages = pages_of(result.total, HISTORY_PAGE)
@@ -139,8 +142,9 @@ async def history_message(store: Store, guild_id: int, asker: int, user_id: int 
                           colour=ACCENT)
     lines = [summary_line(r) for r in result.rows]
     if not lines:
-        lines = [t("No games yet of {player}: start one with /koikoi.", player=who) if who
-                 else t("No games yet: start one with /koikoi.")]
+        koikoi = mention("koikoi", links)
+        lines = [t("No games yet of {player}: start one with {koikoi}.", player=who, koikoi=koikoi)
+                 if who else t("No games yet: start one with {koikoi}.", koikoi=koikoi)]
     elif who:
         lines.insert(0, t("Recent games of {player}, newest first:", player=who))
     else:
@@ -168,7 +172,8 @@ class GameHistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
         with in_public(interaction):  # the list is in the channel, for everyone
             content = await history_message(store_of(interaction), interaction.guild_id,
                                             interaction.user.id, int(m["user"]) or None,
-                                            game if game in GAMES else None, int(m["page"]))
+                                            game if game in GAMES else None, int(m["page"]),
+                                            await links_for(interaction))
         await interaction.response.edit_message(**content)
 
 
@@ -315,7 +320,7 @@ class RecordsCog(ServerCog):
             with in_public(interaction):  # the list is posted in the channel
                 content = await history_message(self.store, interaction.guild_id,
                                                 interaction.user.id, user.id if user else None,
-                                                game, 0)
+                                                game, 0, await links_for(interaction))
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return

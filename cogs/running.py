@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.discord_ui.app import app
 from bot.discord_ui.cog import server_only
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks
@@ -150,7 +151,10 @@ async def games_page(interaction: discord.Interaction, page: int, note: str = ""
     guild = interaction.guild.name if interaction.guild is not None else t("this server")
     embed = discord.Embed(title=t("Games running on {server}", server=shown(guild, 100)), colour=ACCENT)
     if not games:
-        embed.description = t("No game is running here right now. Start one with /koikoi, /gostop or another game.")
+        links = await links_for(interaction)
+        embed.description = t("No game is running here right now. Start one with {koikoi}, {gostop} or "
+                              "another game.", koikoi=mention("koikoi", links),
+                              gostop=mention("gostop", links))
     else:
         embed.description = t("{games} running.", games=plural(len(games), "game"))
     if note:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from bot.discord_ui.command_links import CommandIds
     from bot.discord_ui.guest import GuestSurface
     from bot.discord_ui.publisher import TablePublisher
     from bot.languages import Languages
@@ -35,6 +36,7 @@ class App(Protocol):
     shard_plan: ShardPlan
     render_pool: WorkerPool
     relay: Any
+    command_ids: CommandIds
 
     def get_cog(self, name: str) -> Any: ...
 

@@ -17,6 +17,7 @@ from bot import i18n, logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
+from bot.discord_ui.command_links import CommandIds
 from bot.discord_ui.delivery import RestBudget, RouteTurns, SpentWindows
 from bot.discord_ui.speaking import SpeakingTree, enter
 from bot.i18n import t
@@ -64,6 +65,11 @@ class HanafudaBot(commands.AutoShardedBot):
                          shard_ids=list(plan.ids) if plan.ids is not None else None,
                          shard_count=plan.count, http_trace=spent_windows.trace(budget.trace()))
         self.spent_windows = spent_windows
+        # The ids Discord gave the synced commands, for messages that link to a command.
+        self.command_ids = CommandIds(
+            lambda guild_id: self.tree.fetch_commands(
+                guild=discord.Object(guild_id) if guild_id is not None else None),
+            dev_guild_id=settings.dev_guild_id)
         # One request at a time per route and channel: discord.py's count of a bucket goes
         # wrong when requests wait in it, and then a window takes one too many.
         self.route_turns = RouteTurns()

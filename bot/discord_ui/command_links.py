@@ -31,6 +31,11 @@ FETCH_SECONDS = 2.0
 """The longest a page waits for the ids; past it, plain names (the fetch goes on for later)."""
 
 
+async def links_for(interaction: Any) -> dict[str, int]:
+    """The ids an answer to ``interaction`` can link to (the bot's :class:`CommandIds`)."""
+    return await interaction.client.command_ids.of(interaction.guild_id)
+
+
 def mention(qualified: str, ids: Mapping[str, int]) -> str:
     """``qualified`` (``"chips balance"``) as a link to the command, or as plain text when its
     top-level command has no id."""

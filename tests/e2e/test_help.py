@@ -180,3 +180,16 @@ async def test_no_hello_without_a_system_channel_or_leave_to_post_there(global_b
                            channels=[loud.channels[0]])
     assert standin.channel_messages(quiet_channel) == [] and standin.channel_messages(mute.channels[0]) == []
     assert not [r for r in standin.requests if r.method == "POST" and str(mute.channels[0].id) in r.path]
+
+
+async def test_answers_that_point_to_a_command_link_it(hbot, standin, world):
+    ids = synced_ids(standin, world.guild.id)
+    games = page(await world.player.slash(world.channel, "games"))
+    assert f"Start one with </koikoi:{ids['koikoi']}>, </gostop:{ids['gostop']}> or another game." \
+        in games["description"]
+    history = page(await world.player.slash(world.channel, "history"))
+    assert f"No games yet: start one with </koikoi:{ids['koikoi']}>." in history["description"]
+    mine = page(await world.player.slash(world.channel, "history", user=world.admin))
+    assert f"start one with </koikoi:{ids['koikoi']}>." in mine["description"]
+    board = await world.player.slash(world.channel, "leaderboard", order="chips")
+    assert f"Nobody has chips here yet: try </chips daily:{ids['chips']}>." in board.messages[0].embeds[0]["description"]
