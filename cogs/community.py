@@ -292,7 +292,8 @@ class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page button of a leaderboard: only its asker may press it."""
 
-    refusal = N_("Only the member who asked can turn these pages; run /leaderboard for your own view.")
+    refusal = N_("Only the member who asked can turn these pages; run {command} for your own view.")
+    command = "leaderboard"
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         game = None if m["game"] == "all" else m["game"]
@@ -361,7 +362,8 @@ class HistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
     """A page of someone's chip history: only they may turn it."""
 
     owner_group = "user"
-    refusal = N_("This is someone else's history; run /chips history for yours.")
+    refusal = N_("This is someone else's history; run {command} for yours.")
+    command = "chips history"
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         content = await history_message(store_of(interaction), interaction.guild_id,

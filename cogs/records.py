@@ -165,7 +165,8 @@ class GameHistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page of the game history: only its asker may turn it."""
 
-    refusal = N_("Only the member who asked can turn these pages; run /history for your own view.")
+    refusal = N_("Only the member who asked can turn these pages; run {command} for your own view.")
+    command = "history"
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         game = None if m["game"] == "all" else m["game"]

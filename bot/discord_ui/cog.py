@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.app import app
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import OOPS, sentence
 from bot.discord_ui.text import (
     BadOption,
@@ -145,10 +146,12 @@ def pager_buttons(make_id, page: int, pages: int, *, extra: list[discord.ui.Item
 class Pager:
     """Mixin of the page buttons: the custom id is the whole state (they work after a restart);
     ``owner_group`` names the id's group of the member who may press, ``refusal`` what others
-    are told, and :meth:`turn` shows the page."""
+    are told (``{command}`` in it: a link to :attr:`command`, which shows them their own), and
+    :meth:`turn` shows the page."""
 
     owner_group: ClassVar[str | None] = "asker"
     refusal: ClassVar[str] = ""
+    command: ClassVar[str] = ""
     label: ClassVar[str] = "Page"
     server_only: ClassVar[bool] = True  # what it shows is a server's: a press from a DM is refused
 
@@ -168,7 +171,8 @@ class Pager:
             await refuse(interaction, t("These buttons work only in the server they were made in."))
             return
         if self.owner_group and interaction.user.id != int(self.match[self.owner_group]):
-            await refuse(interaction, t(self.refusal))
+            links = await links_for(interaction) if self.command else {}
+            await refuse(interaction, t(self.refusal, command=mention(self.command, links)))
             return
         try:
             await self.turn(interaction, self.match)

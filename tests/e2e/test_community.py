@@ -86,6 +86,8 @@ async def test_leaderboard_pages_only_for_the_asker_and_shows_their_rank(hbot, s
     # someone else cannot turn the pages
     refused = await world.admin.click(board, ids["n"])
     assert only_private(refused) and "Only the member who asked" in reply_text(refused)
+    leaderboard = next(c["id"] for c in standin.commands[world.guild.id] if c["name"] == "leaderboard")
+    assert f"run </leaderboard:{leaderboard}> for your own view" in reply_text(refused)  # a link to theirs
     assert "page 1 of 3" in embed(standin.message(board))["footer"]["text"]
     # the asker can; each page comes with its image redrawn
     first_image = board.files["leaderboard.png"]
