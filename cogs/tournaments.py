@@ -41,6 +41,7 @@ from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
+from bot.discord_ui.command_links import mention
 from bot.discord_ui.delivery import Coalescer, Retry, passing
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
@@ -810,7 +811,10 @@ class TournamentCog(ServerCog):
             t("You are signed up for {game} tournament #{number} on {server}.",
               game=GAME_NAMES.get(tour.game, tour.game), number=tour.tournament_id,
               server=safe_name(guild)),
-            t("To withdraw, press Leave here or use /tournament leave, from anywhere."), fee) if part)
+            # the global command's link: the note goes to the member's DM, outside the server
+            t("To withdraw, press Leave here or use {leave}, from anywhere.",
+              leave=mention("tournament leave", await app(self.bot).command_ids.of(None))), fee)
+            if part)
         view = controls(TournamentButton("leave", tour.tournament_id))
         try:
             await interaction.user.send(text, view=view, allowed_mentions=NO_PINGS)

@@ -193,3 +193,14 @@ async def test_answers_that_point_to_a_command_link_it(hbot, standin, world):
     assert f"start one with </koikoi:{ids['koikoi']}>." in mine["description"]
     board = await world.player.slash(world.channel, "leaderboard", order="chips")
     assert f"Nobody has chips here yet: try </chips daily:{ids['chips']}>." in board.messages[0].embeds[0]["description"]
+
+
+async def test_the_tournament_note_in_a_dm_links_the_global_leave_command(global_bot, standin, world):
+    await global_bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
+    record = await world.admin.slash(world.channel, "tournament create", game="koikoi",
+                                     format="single_elimination", rounds=1)
+    message = record.original
+    join = next(c for c in message.custom_ids() if c.startswith("hf:tn:join:"))
+    await world.player.click(message, join)
+    note = await standin.wait_for(lambda: next(iter(standin.dms(world.player)), None), "the note")
+    assert f"use </tournament leave:{synced_ids(standin, None)['tournament']}>, from anywhere" in note.content

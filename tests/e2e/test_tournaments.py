@@ -239,6 +239,9 @@ async def test_a_member_withdraws_from_anywhere_even_after_leaving_the_server(
         lambda: next((m for m in standin.dms(world.player) if f"hf:tn:leave:{tid}" in
                       m.custom_ids()), None), "the DM with a Leave button")
     assert f"tournament #{tid} on Hanafuda Club" in note.content and "30" in note.content
+    # /tournament leave is named plainly: this bot published its commands to its server alone,
+    # and the note is a DM, where only a global command's link works
+    assert "use `/tournament leave`, from anywhere" in note.content
     assert await store.balance(guild, world.player.id) == 970
     left = await world.player.click(note, f"hf:tn:leave:{tid}")  # from the DM
     assert private(left) and "entry fee of 30 was refunded" in reply_text(left)
