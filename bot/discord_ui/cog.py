@@ -171,8 +171,8 @@ class Pager:
             await refuse(interaction, t("These buttons work only in the server they were made in."))
             return
         if self.owner_group and interaction.user.id != int(self.match[self.owner_group]):
-            links = await links_for(interaction) if self.command else {}
-            await refuse(interaction, t(self.refusal, command=mention(self.command, links)))
+            command = mention(self.command, await links_for(interaction)) if self.command else ""
+            await refuse(interaction, t(self.refusal, command=command))
             return
         try:
             await self.turn(interaction, self.match)

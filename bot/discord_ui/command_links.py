@@ -3,8 +3,8 @@
 Discord shows ``</name:id>`` (``</group sub:id>`` for a subcommand) as the command's name, in
 the reader's language, and opens the command when it is pressed. The id is the one Discord gave
 the command when it was synced, which only Discord knows: :class:`CommandIds` asks for them when
-first needed and keeps them, so a help page costs no request after the first. A command Discord
-gave no id (not synced yet, or the answer failed) is named in plain text: the page never waits
+first needed and keeps them, so an answer costs no request after the first. A command Discord
+gave no id (not synced yet, or the answer failed) is named in plain text: an answer never waits
 on Discord for more than a moment, and never shows a link that opens nothing.
 """
 
