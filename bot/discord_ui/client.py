@@ -41,6 +41,10 @@ EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.rematch", "cogs.running", "cog
               "cogs.privacy", "cogs.coach", "cogs.help")
 
 
+STATUS = "🎴 Hanafuda: /koikoi to play, /help for the rest"
+"""The bot's status under its name in the member list: one for every server, so in English."""
+
+
 def intents() -> discord.Intents:
     """Only what slash commands and buttons need: no privileged intent."""
     return discord.Intents(guilds=True)
@@ -60,7 +64,7 @@ class HanafudaBot(commands.AutoShardedBot):
         # Nobody is mentioned unless a message names the users it means to ping (bot.discord_ui.publisher.ping):
         # a display name such as "@everyone" must never reach the whole server.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None,
+                         help_command=None, activity=discord.CustomActivity(name=STATUS),
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=SpeakingTree,
                          shard_ids=list(plan.ids) if plan.ids is not None else None,
                          shard_count=plan.count, http_trace=spent_windows.trace(budget.trace()))

@@ -55,6 +55,7 @@ class Session:
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     shard: tuple[int, int] | None = None  # (id, count) when the bot identified as one shard
+    presence: dict[str, Any] | None = None  # what IDENTIFY said the bot shows (its status)
 
     def holds(self, guild_id: int | None) -> bool:
         """Whether this session receives the events of ``guild_id`` (None: outside guilds)."""
@@ -140,7 +141,8 @@ class Gateway:
                 return None
         self.identifies += 1
         session = Session(id=secrets.token_hex(16), intents=int(data.get("intents") or 0), ws=ws,
-                          shard=(shard_id, count) if shard is not None else None)
+                          shard=(shard_id, count) if shard is not None else None,
+                          presence=data.get("presence"))
         self.sessions[session.id] = session
         guilds = [g for g in standin.guilds.values() if session.holds(g.id)]
         ready = {

@@ -204,3 +204,12 @@ async def test_the_tournament_note_in_a_dm_links_the_global_leave_command(global
     await world.player.click(message, join)
     note = await standin.wait_for(lambda: next(iter(standin.dms(world.player)), None), "the note")
     assert f"use </tournament leave:{synced_ids(standin, None)['tournament']}>, from anywhere" in note.content
+
+
+async def test_the_bot_shows_a_status_that_points_to_help(hbot, standin):
+    (session,) = standin.gateway.sessions.values()
+    presence = session.presence  # discord.py names the activity of IDENTIFY "game"
+    (activity,) = presence.get("activities") or [presence["game"]]
+    assert activity["type"] == 4  # a custom status: the text alone, under the bot's name
+    assert activity["state"] == "🎴 Hanafuda: /koikoi to play, /help for the rest"
+    assert len(activity["state"]) <= 128  # Discord's longest custom status
