@@ -4,6 +4,7 @@ under the staff heading, and the ids Discord gave the commands asked for once an
 from __future__ import annotations
 
 import asyncio
+import logging
 from types import SimpleNamespace
 
 import discord
@@ -13,7 +14,8 @@ from discord.enums import try_enum
 from bot.__main__ import command_payload
 from bot.discord_ui import command_links
 from bot.discord_ui.command_links import CommandIds, mention
-from cogs.help import SECTIONS, STAFF
+from bot.store import StoreUnavailable
+from cogs.help import SECTIONS, STAFF, HelpCog
 
 CHAT_INPUT = 1
 
@@ -122,3 +124,50 @@ async def test_a_slow_answer_leaves_the_page_plain_and_serves_the_next_one(monke
     discord_.let.set()
     assert await ids.of(None) == {"koikoi": 100, "help": 101}  # the same request's answer
     assert discord_.asked == [None]
+
+
+class Channel:
+    def __init__(self, fails: bool = False) -> None:
+        self.sent: list[dict] = []
+        self.fails = fails
+
+    def permissions_for(self, member):
+        return discord.Permissions(send_messages=True, embed_links=True)
+
+    async def send(self, **kwargs):
+        if self.fails:
+            raise discord.HTTPException(SimpleNamespace(status=500, reason="down"), "down")
+        self.sent.append(kwargs)
+
+
+class Languages:
+    async def of_guild(self, guild_id, locale):
+        raise StoreUnavailable("the database is down")
+
+    def of_guild_now(self, guild_id, locale):
+        return "ja" if str(locale) == "ja" else "en"
+
+
+def joined(channel: Channel) -> SimpleNamespace:
+    return SimpleNamespace(id=7, system_channel=channel, me=object(), preferred_locale="ja")
+
+
+def help_cog() -> HelpCog:
+    bot = SimpleNamespace(languages=Languages(),
+                          command_ids=CommandIds(Discord().fetch, clock=Clock()))
+    return HelpCog(bot)
+
+
+async def test_the_hello_speaks_the_servers_discord_language_while_the_database_is_down():
+    channel = Channel()
+    await help_cog().on_guild_join(joined(channel))
+    (sent,) = channel.sent
+    assert sent["embed"].title == "花札がやって来ました" and "</koikoi:100>" in sent["embed"].description
+    assert sent["allowed_mentions"].to_dict() == {"parse": []}
+
+
+async def test_a_hello_discord_refuses_is_let_go(caplog):
+    caplog.set_level(logging.INFO, logger="cogs.help")
+    channel = Channel(fails=True)
+    await help_cog().on_guild_join(joined(channel))  # no error reaches discord.py's handler
+    assert channel.sent == [] and "could not greet server 7" in caplog.text
