@@ -1,5 +1,6 @@
-// Draws window.MESSAGE ({author, components, files: {name: url}}) as Discord lays out a
-// Components V2 message; each element carries what a test reads back (alt text, custom ids).
+// Draws window.MESSAGE ({author, components, embeds, files: {name: url}}) as Discord lays out a
+// Components V2 message or an embed; each element carries what a test reads back (alt text,
+// custom ids, the commands a mention links to).
 "use strict";
 
 function escape(text) {
@@ -15,6 +16,8 @@ function relative(unix) {
 function inline(text) {
   return escape(text)
     .replace(/&lt;t:(\d+):R&gt;/g, (_, unix) => `<span class="time">${relative(Number(unix))}</span>`)
+    .replace(/&lt;\/([\w -]+):(\d+)&gt;/g,
+      (_, name, id) => `<span class="command" data-command="${name}" data-id="${id}">/${name}</span>`)
     .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
     .replace(/`([^`]+)`/g, "<code>$1</code>")
     .replace(/\\([\\*_~`|>])/g, "$1");
@@ -75,11 +78,27 @@ function draw(component, files) {
   return el;
 }
 
+function drawEmbed(embed) {
+  const el = document.createElement("div");
+  el.className = "embed";
+  if (embed.color != null) el.style.setProperty("--accent", `#${embed.color.toString(16).padStart(6, "0")}`);
+  const parts = [];
+  if (embed.title) parts.push(`<div class="title">${inline(embed.title)}</div>`);
+  if (embed.description) parts.push(`<div class="text">${markdown(embed.description)}</div>`);
+  for (const field of embed.fields || []) {
+    parts.push(`<div class="field"><div class="field-name">${inline(field.name)}</div>`
+      + `<div class="text">${markdown(field.value)}</div></div>`);
+  }
+  el.innerHTML = parts.join("");
+  return el;
+}
+
 function show(message) {
   const chat = document.getElementById("chat");
   chat.innerHTML = `<div class="author">HF</div><div><span class="name">${escape(message.author)}</span>`
     + `<span class="tag">APP</span></div>`;
-  for (const component of message.components) chat.append(draw(component, message.files));
+  for (const component of message.components || []) chat.append(draw(component, message.files));
+  for (const embed of message.embeds || []) chat.append(drawEmbed(embed));
 }
 
 window.show = show;
