@@ -9,6 +9,7 @@ checks Manage Server again when it runs. All answers are ephemeral: staff tools,
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -25,6 +26,7 @@ from bot.discord_ui.cog import (
     server_only,
     staff_only,
 )
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import language_choices
@@ -87,7 +89,7 @@ def economy_text(s: GuildSettings) -> str:
              currency=shown(currency_noun(s.currency_name), 64), start=number(s.starting_chips), daily=daily)
 
 
-def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
+def settings_embed(guild_name: str, s: GuildSettings, links: Mapping[str, int]) -> discord.Embed:
     embed = discord.Embed(title=t("⚙️ Hanafuda settings of {server}", server=shown(guild_name, TITLE - 30)),
                           colour=ACCENT)
     stakes = policy_text(s.stake_policy, f"<@&{s.stake_role_id}>" if s.stake_role_id else None)
@@ -104,7 +106,8 @@ def settings_embed(guild_name: str, s: GuildSettings) -> discord.Embed:
         try:
             text = rules_summary(game, house)
         except (InvalidRules, KeyError, TypeError, ValueError):
-            text = t("These house rules no longer load; use /settings reset.")
+            text = t("These house rules no longer load; use {reset}.",
+                     reset=mention("settings reset", links))
         embed.add_field(name=t("{game} house rules", game=title(game)), value=clip(text, FIELD_VALUE),
                         inline=False)
     return fit_embed(embed)
@@ -140,7 +143,7 @@ class AdminCog(ServerCog):
             return
         current = await self.store.get_settings(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else t("this server")
-        await send(interaction, embed=settings_embed(name, current),
+        await send(interaction, embed=settings_embed(name, current, await links_for(interaction)),
                    ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=True)
@@ -419,10 +422,11 @@ class AdminCog(ServerCog):
             await refuse(interaction, sentence(exc))
             return
         fields = {"currency": shown(currency_noun(new.currency_name), 64),
-                  "start": number(new.starting_chips), "daily": number(new.daily_amount)}
-        text = (t("Currency **{currency}** · new accounts start with {start} · /chips daily gives "
+                  "start": number(new.starting_chips), "daily": number(new.daily_amount),
+                  "claim": mention("chips daily", await links_for(interaction))}
+        text = (t("Currency **{currency}** · new accounts start with {start} · {claim} gives "
                   "{daily} (off).", **fields) if new.daily_amount == 0 else
-                t("Currency **{currency}** · new accounts start with {start} · /chips daily gives "
+                t("Currency **{currency}** · new accounts start with {start} · {claim} gives "
                   "{daily}.", **fields))
         if changes:
             await self._saved(interaction, t("Saved. {settings}", settings=text))

@@ -36,7 +36,8 @@ from bot.ai.coach import (
 from bot.discord_ui.answer import acknowledge, answers
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background
-from bot.discord_ui.cog import ServerCog, render_pool, server_only, store_of
+from bot.discord_ui.cog import ServerCog, not_here, render_pool, server_only, store_of
+from bot.discord_ui.command_links import links_for
 from bot.discord_ui.parts import ACCENT, png
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
 from bot.i18n import current, number, speaking, t
@@ -71,8 +72,7 @@ async def load_record(interaction: discord.Interaction, game_id: int) -> GameRec
     try:
         record = await store_of(interaction).load_game(game_id, scope=scope, with_events=True)
     except UnknownGame:
-        await refuse(interaction, t("No game #{id} on this server; /history lists this server's "
-                                    "games.", id=game_id))
+        await refuse(interaction, not_here(game_id, await links_for(interaction)))
         return None
     if record.status == "running":
         await refuse(interaction, t("Game #{id} is still being played; you can look at it once "

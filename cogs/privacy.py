@@ -20,7 +20,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 from discord import app_commands
@@ -39,6 +39,7 @@ from bot.discord_ui.cog import (
     staff_only,
     store_of,
 )
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import STATUSES, sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import place_of
@@ -81,8 +82,8 @@ def names_of(user: discord.abc.User) -> list[str]:
     return list(dict.fromkeys(n for n in found if n))
 
 
-def data_embed(data: MemberData, member: int, asker: int, server: str, currency: str
-               ) -> discord.Embed:
+def data_embed(data: MemberData, member: int, asker: int, server: str, currency: str,
+               links: Mapping[str, int]) -> discord.Embed:
     """What the bot keeps about ``member`` on this server, as /privacy shows it (``data.guild_id``
     GUEST_PLACES: in every guest place, which have no chips)."""
     guest = data.guild_id == GUEST_PLACES
@@ -134,7 +135,7 @@ def data_embed(data: MemberData, member: int, asker: int, server: str, currency:
         said = t("None.")
     else:
         said = t("Language: {chosen} (chosen), {seen} (your Discord client, last seen). Kept for "
-                 "every server alike; /language changes it.",
+                 "every server alike; {language} changes it.", language=mention("language", links),
                  chosen=LANGUAGE_NAMES.get(language.chosen, t("automatic")) if language.chosen
                  else t("automatic"), seen=LANGUAGE_NAMES.get(language.seen, "-"))
     embed.add_field(name=t("Settings"), value=said, inline=False)
@@ -377,7 +378,8 @@ class PrivacyCog(ServerCog):
         server = interaction.guild.name if interaction.guild else str(interaction.guild_id)
         await send(
             interaction,
-            embed=data_embed(data, member, interaction.user.id, server, currency),
+            embed=data_embed(data, member, interaction.user.id, server, currency,
+                             await links_for(interaction)),
             view=export_button(interaction.user.id, member), ephemeral=True,
             allowed_mentions=NO_PINGS)
 

@@ -28,6 +28,7 @@ from bot.discord_ui.cog import (
     Pager,
     ServerCog,
     anywhere,
+    not_here,
     pager_buttons,
     pages_of,
     render_pool,
@@ -65,12 +66,6 @@ log = logging.getLogger(__name__)
 HISTORY_PAGE = 8
 
 
-def not_here(game_id: int, in_a_server: bool = True) -> str:
-    if not in_a_server:
-        return t("You did not play in game #{id}; replay it from its own server.", id=game_id)
-    return t("No game #{id} on this server; /history lists this server's games.", id=game_id)
-
-
 async def load_record(interaction: discord.Interaction, game_id: int, *, events: bool
                       ) -> GameRecord | None:
     """The game if the presser may read it (a game of this server, or from a direct message one
@@ -79,7 +74,8 @@ async def load_record(interaction: discord.Interaction, game_id: int, *, events:
     try:
         record = await store_of(interaction).load_game(game_id, scope=scope, with_events=events)
     except UnknownGame:
-        await refuse(interaction, not_here(game_id, interaction.guild_id is not None))
+        await refuse(interaction, not_here(game_id, await links_for(interaction),
+                                           interaction.guild_id is not None))
         return None
     if record.status == "running":
         await refuse(interaction, t("Game #{id} is still being played; you can look at it once "
@@ -292,7 +288,8 @@ class RecordsCog(ServerCog):
         try:
             house = rules_summary(game, settings.rules_for(game))
         except (InvalidRules, KeyError, TypeError, ValueError):
-            house = t("The saved house rules no longer load; ask staff to run /settings reset.")
+            house = t("The saved house rules no longer load; ask staff to run {reset}.",
+                      reset=mention("settings reset", await links_for(interaction)))
         low, high = game_module(game).PLAYERS
         embed = discord.Embed(title=t("📖 {game} · how to play", game=title(game)), colour=ACCENT,
                               description=how_to_play(game)[:4096])

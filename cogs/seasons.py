@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.cog import ServerCog, server_only, staff_only
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public
@@ -49,12 +50,14 @@ class SeasonCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
+        links = await links_for(interaction)
         with in_public(interaction):  # an announcement for the whole channel
             embed = discord.Embed(
                 title=f"🌸 {season_label(season.season, seasons)}", colour=ACCENT,
                 description=t("A new season begins: leaderboards and ratings start afresh from "
-                              "now. Past seasons stay on /leaderboard and /stats (the season "
-                              "option)."))
+                              "now. Past seasons stay on {leaderboard} and {stats} (the season "
+                              "option).", leaderboard=mention("leaderboard", links),
+                              stats=mention("stats", links)))
         await send(interaction, embed=fit_embed(embed), allowed_mentions=NO_PINGS)
 
     @answers(private=True)
@@ -67,7 +70,8 @@ class SeasonCog(ServerCog):
             return
         if not seasons:
             await refuse(interaction, t("This server has not started a season yet: its boards "
-                                        "cover every game. Staff start one with /season start."))
+                                        "cover every game. Staff start one with {start}.",
+                                        start=mention("season start", await links_for(interaction))))
             return
         lines = []
         for s in seasons[:SHOWN]:

@@ -8,6 +8,7 @@ import io
 import logging
 import math
 import re
+from collections.abc import Mapping
 from typing import ClassVar, TypeVar
 
 import discord
@@ -50,6 +51,14 @@ def in_guild(interaction: discord.Interaction) -> bool:
 def is_manager(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)
+
+
+def not_here(game_id: int, links: Mapping[str, int], in_a_server: bool = True) -> str:
+    """Why a finished game cannot be read here (/replay, /export, /verify, /review)."""
+    if not in_a_server:
+        return t("You did not play in game #{id}; replay it from its own server.", id=game_id)
+    return t("No game #{id} on this server; {history} lists this server's games.", id=game_id,
+             history=mention("history", links))
 
 
 def not_a_member(user: discord.abc.User) -> str | None:

@@ -12,6 +12,7 @@ from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
 from bot.i18n import speaking, tp
 from tests.e2e.community_data import only_private, start_hbot
+from tests.e2e.playing import reply_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -213,3 +214,21 @@ async def test_the_bot_shows_a_status_that_points_to_help(hbot, standin):
     assert activity["type"] == 4  # a custom status: the text alone, under the bot's name
     assert activity["state"] == "🎴 Hanafuda: /koikoi to play, /help for the rest"
     assert len(activity["state"]) <= 128  # Discord's longest custom status
+
+
+async def test_refusals_and_notes_that_name_a_command_link_it(hbot, standin, world):
+    ids = synced_ids(standin, world.guild.id)
+    refused = await world.player.slash(world.channel, "replay", game_id=424242)
+    assert reply_text(refused) == (f"No game #424242 on this server; </history:{ids['history']}> lists "
+                                   "this server's games.")
+    seasons = await world.admin.slash(world.channel, "season list")
+    assert f"Staff start one with </season start:{ids['season']}>." in reply_text(seasons)
+    economy = await world.admin.slash(world.channel, "chips-admin config")
+    assert f"</chips daily:{ids['chips']}> gives" in reply_text(economy)
+    started = await world.admin.slash(world.channel, "season start", name="Spring")
+    text = started.messages[0].embeds[0]["description"]
+    assert f"</leaderboard:{ids['leaderboard']}> and </stats:{ids['stats']}>" in text
+    await world.player.slash(world.channel, "language", language="en")
+    privacy = await world.player.slash(world.channel, "privacy show")
+    said = next(f["value"] for f in privacy.messages[0].embeds[0]["fields"] if f["name"] == "Settings")
+    assert f"</language:{ids['language']}> changes it" in said

@@ -215,7 +215,8 @@ async def test_another_servers_games_are_not_on_this_server(hbot, standin, world
     for command in ("replay", "export"):
         record = await world.player.slash(channel, command, game_id=gid)
         assert only_private(record)
-        assert reply_text(record) == (f"No game #{gid} on this server; /history lists this "
+        # named plainly: the commands are published to the development server alone here
+        assert reply_text(record) == (f"No game #{gid} on this server; `/history` lists this "
                                       "server's games.")
     listed = await world.player.slash(channel, "history")
     assert "No games yet" in embed(listed.original)["description"]
