@@ -1,20 +1,26 @@
-"""What to make of SQLite's failures: which mean "the database is unusable now", and saying so once.
+"""What to make of the database's failures: which mean "the database is unusable now", and saying so once.
 
 A read-only, full, corrupt, locked or failing database makes every request fail the same way. The
 store turns those errors into :class:`~bot.store.errors.StoreUnavailable` (one sentence for users, which the surface writes)
 and :class:`Health` logs one line when the trouble starts and one when it is over, instead of a
-traceback per request. Any other SQLite error is a bug and propagates unchanged.
+traceback per request. Any other error is a bug and propagates unchanged. PostgreSQL's failures are
+read here too (:func:`postgres_unavailable`), so that an operator's command can name them
+without opening the PostgreSQL store.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 from collections.abc import Callable
 
+import psycopg
+from psycopg import errors as pg_errors
+
 from .errors import StoreUnavailable
 
-__all__ = ["Health", "classify", "unavailable"]
+__all__ = ["Health", "classify", "postgres_unavailable", "unavailable"]
 
 log = logging.getLogger("bot.store")
 
@@ -72,6 +78,25 @@ def unavailable(exc: BaseException) -> StoreUnavailable | None:
     """The :class:`StoreUnavailable` standing for ``exc`` (None if it is not about the database)."""
     problem = classify(exc)
     return None if problem is None else StoreUnavailable(problem, str(exc))
+
+
+def postgres_unavailable(exc: BaseException) -> StoreUnavailable | None:
+    """The :class:`StoreUnavailable` standing for a PostgreSQL failure of the database itself
+    (unreachable, out of space, read-only, corrupt); None for a constraint or a bug."""
+    if isinstance(exc, pg_errors.DiskFull | pg_errors.InsufficientResources):
+        problem = "full"
+    elif isinstance(exc, pg_errors.ReadOnlySqlTransaction):
+        problem = "read-only"
+    elif isinstance(exc, pg_errors.DataCorrupted | pg_errors.IndexCorrupted):
+        problem = "corrupt"
+    elif isinstance(exc, pg_errors.InsufficientPrivilege):
+        problem = "permission"
+    elif isinstance(exc, psycopg.OperationalError | pg_errors.AdminShutdown | pg_errors.CannotConnectNow
+                    ) and not isinstance(exc, pg_errors.SerializationFailure | pg_errors.DeadlockDetected) or isinstance(exc, asyncio.TimeoutError | TimeoutError) or type(exc).__name__ == "PoolTimeout":
+        problem = "unreachable"
+    else:
+        return None
+    return StoreUnavailable(problem, str(exc).strip())
 
 
 #: Called with (kind, problem) at every request the database could not serve (the metrics count

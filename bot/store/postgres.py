@@ -44,8 +44,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from .db import Overtaken
 from .dialects import split_statements
-from .errors import MigrationError, StoreUnavailable
-from .health import Health
+from .errors import MigrationError
+from .health import Health, postgres_unavailable
 from .steps import Step, run_postgresql
 from .target import display_url
 
@@ -219,25 +219,6 @@ class PgConnection:
             await self._synced()
 
 
-def _unavailable(exc: BaseException) -> StoreUnavailable | None:
-    """The :class:`StoreUnavailable` standing for a PostgreSQL failure of the database itself
-    (unreachable, out of space, read-only, corrupt); None for a constraint or a bug."""
-    if isinstance(exc, pg_errors.DiskFull | pg_errors.InsufficientResources):
-        problem = "full"
-    elif isinstance(exc, pg_errors.ReadOnlySqlTransaction):
-        problem = "read-only"
-    elif isinstance(exc, pg_errors.DataCorrupted | pg_errors.IndexCorrupted):
-        problem = "corrupt"
-    elif isinstance(exc, pg_errors.InsufficientPrivilege):
-        problem = "permission"
-    elif isinstance(exc, psycopg.OperationalError | pg_errors.AdminShutdown | pg_errors.CannotConnectNow
-                    ) and not isinstance(exc, pg_errors.SerializationFailure | pg_errors.DeadlockDetected) or isinstance(exc, asyncio.TimeoutError | TimeoutError) or type(exc).__name__ == "PoolTimeout":
-        problem = "unreachable"
-    else:
-        return None
-    return StoreUnavailable(problem, str(exc).strip())
-
-
 class PostgresDatabase:
     """A connection pool, the clock and the database's health; shared by the store's modules."""
 
@@ -270,7 +251,7 @@ class PostgresDatabase:
         except MigrationError:
             raise
         except Exception as exc:
-            error = _unavailable(exc)
+            error = postgres_unavailable(exc)
             if error is not None:
                 Health(display_url(url)).failed("open", error)
                 raise error from exc
@@ -359,7 +340,7 @@ class PostgresDatabase:
         return rows[0] if rows else None
 
     def _raise_unavailable(self, kind: str, exc: BaseException) -> None:
-        error = _unavailable(exc)
+        error = postgres_unavailable(exc)
         if error is not None:
             self.health.failed(kind, error)
             raise error from exc

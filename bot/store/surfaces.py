@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Generator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .errors import InvalidInput
+from .settings import GuildSettings
 from .steps import ExecuteMany, Fetch, StepRequest
 
-if TYPE_CHECKING:
-    from .store import Store
-
-__all__ = ["TABLE_ROW", "SurfaceNotes", "from_state"]
+__all__ = ["TABLE_ROW", "NotesStore", "SurfaceNotes", "from_state"]
 
 TABLE_ROW = -1
 """The seat number of a game's own notes (its table message, say)."""
@@ -64,11 +62,27 @@ async def forget_seat(conn: Any, game_id: int, seat: int) -> None:
     await conn.execute("DELETE FROM surface_notes WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 
+class NotesStore(Protocol):
+    """What :class:`SurfaceNotes` reads and writes through (:class:`bot.store.Store` has it all):
+    named here so that this module, which the store's migrations use, needs nothing of the store."""
+
+    async def read_surface_notes(self, surface: str, game_ids: list[int] | None) -> dict[int, Notes]: ...
+
+    async def write_surface_notes(self, surface: str, game_id: int,
+                                  rows: Mapping[int, Mapping[str, Any]]) -> None: ...
+
+    async def get_settings(self, guild_id: int) -> GuildSettings: ...
+
+    async def mark_posted(self, game_id: int, seq: int) -> None: ...
+
+    async def mark_final_shown(self, game_id: int) -> None: ...
+
+
 class SurfaceNotes:
     """The part of the store one surface is handed: its notes about each game, and the marks
     that a game's posts went out and that its end is shown (a start sends what is still owed)."""
 
-    def __init__(self, store: Store, surface: str) -> None:
+    def __init__(self, store: NotesStore, surface: str) -> None:
         if not isinstance(surface, str) or not 1 <= len(surface) <= 32:
             raise InvalidInput("A surface's name is 1 to 32 characters.")
         self._store = store

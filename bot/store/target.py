@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from .errors import InvalidInput, StoreError, StoreUnavailable
-from .health import classify
+from .health import classify, postgres_unavailable
 
 __all__ = ["FORMS", "DatabaseUnusable", "Target", "TargetError", "display_url", "operating_on",
            "parse_target", "check_sqlite_path", "unusable_message"]
@@ -176,9 +176,7 @@ def unusable_message(exc: BaseException, location: str) -> str | None:
     if isinstance(exc, StoreUnavailable):
         problem, detail = exc.problem, exc.detail
     elif target.is_postgres and _is_postgres_failure(exc):
-        from .postgres import _unavailable
-
-        found = _unavailable(exc)
+        found = postgres_unavailable(exc)
         problem, detail = (found.problem, found.detail) if found else (None, "")
         detail = detail or "no answer in time"
     elif isinstance(exc, sqlite3.Error):
