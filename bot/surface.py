@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from bot.store.models import GameEvent
-    from bot.tables import Table
+    from bot.tables.table import Table
 
 __all__ = ["Surfaces", "TableSurface"]
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SPELLINGS = re.compile(r"(?i)\bgo[\s\-/_.]?stop\b")
 KEY = re.compile(r"^[a-z0-9_.:/>#{}-]*$")  # a code, a custom id or a module path, not a sentence
 USER_FACING = ("cogs", "bot/presenters", "bot/presenter.py", "bot/rules_text.py", "bot/replay.py",
-               "bot/settlement.py", "bot/tables.py", "rendering")
+               "bot/settlement.py", "bot/tables/", "rendering")
 
 
 def wrong_spellings(text: str) -> list[str]:

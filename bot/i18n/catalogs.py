@@ -32,7 +32,7 @@ AREAS: tuple[tuple[str, str], ...] = (
     ("cogs/rematch.py", "tables"),
     ("cogs/running.py", "tables"),
     ("bot/discord_ui/game_settings.py", "tables"),
-    ("bot/tables.py", "tables"),
+    ("bot/tables/", "tables"),
     ("bot/activity/", "activity"),
     ("cogs/", "community"),
     ("bot/store/", "community"),

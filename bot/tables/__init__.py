@@ -1,0 +1,34 @@
+"""The table service and the tables it runs.
+
+:mod:`bot.tables.table` is a running table's state (:class:`Table`) and how it is stored;
+:mod:`bot.tables.manager` is the service that alone changes it (:class:`TableManager`: one lock
+per game, every action stored before it is shown, turn timers, AI seats, settlement). The
+surfaces a table is shown on import the state alone (:mod:`bot.surface`), so the port between
+them and the service runs one way.
+"""
+
+from bot.tables.manager import (
+    AI_LEVELS,
+    RETRY_DELAYS,
+    AlreadyStarted,
+    Stopping,
+    StoreTrouble,
+    TableError,
+    TableManager,
+    ai_seat,
+    choose_action,
+)
+from bot.tables.table import (
+    HOME_ACTIVITY,
+    HOME_CHANNEL,
+    HOME_GUEST,
+    LOG_LENGTH,
+    STATE_VERSION,
+    Later,
+    Table,
+    is_ai,
+)
+
+__all__ = ["AI_LEVELS", "HOME_ACTIVITY", "HOME_CHANNEL", "HOME_GUEST", "LOG_LENGTH", "RETRY_DELAYS",
+           "STATE_VERSION", "AlreadyStarted", "Later", "Stopping", "StoreTrouble", "Table",
+           "TableError", "TableManager", "ai_seat", "choose_action", "is_ai"]
