@@ -1,6 +1,7 @@
 """The layers of docs/design.md, held by the imports: the rules, the store and the pictures know
 no Discord; nothing under bot/ reaches into an extension; the extensions share through the
-Discord package, never through each other; a table's state has one owner."""
+Discord package, never through each other; a table's state has one owner; and no module reaches
+itself through the modules it imports, not even for a type."""
 
 from __future__ import annotations
 
@@ -62,3 +63,76 @@ def test_a_table_holds_the_game_and_no_surface_state():
     source = inspect.getsource(Table.state_json)
     for key in ("hand_messages", "dm_failed", "turn_alert", "message_id"):
         assert key not in source
+
+
+def module_names() -> dict[str, Path]:
+    """Every module of the project's code by its dotted name (a package by its own)."""
+    out = {}
+    for folder in ("bot", "cogs", "rendering"):
+        for path in sources(folder):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def module_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The project's modules that ``name`` imports anywhere in it, type-only imports included;
+    ``from package import module`` counts as importing that module."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(parent + ([node.module] if node.module else []))
+            for alias in node.names:
+                out.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return {m for m in out if m in known and m != name}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that reach each other (strongly connected, more than one)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in order:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], order[other])
+        if low[node] == order[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in order:
+            visit(node)
+    return found
+
+
+def test_no_module_reaches_itself_through_its_imports():
+    """A circle of imports, even of types only, means two modules each need the other: the one
+    that should not know the other takes its narrow part as a protocol instead (bot.surface
+    names the table, not its service; bot.discord_ui.app names what the controls ask of the
+    surfaces, not the surfaces, which are built from the controls)."""
+    known = module_names()
+    graph = {name: module_imports(name, path, known) for name, path in known.items()}
+    assert graph["bot.tables.manager"] >= {"bot.surface", "bot.tables.table"}  # the walk sees both kinds
+    assert "bot.store.db" in graph["bot.store.ledger"]  # and relative imports
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles(graph) == []

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import inspect
 
+from bot.discord_ui.app import ChannelShows, GuestShows
+from bot.discord_ui.guest import GuestSurface
 from bot.discord_ui.publisher import TablePublisher
 from bot.surface import Surfaces, TableSurface
 
 
-def port_methods() -> dict[str, inspect.Signature]:
-    return {name: inspect.signature(member) for name, member in vars(TableSurface).items()
+def port_methods(port: type = TableSurface) -> dict[str, inspect.Signature]:
+    return {name: inspect.signature(member) for name, member in vars(port).items()
             if inspect.isfunction(member) and not name.startswith("_")}
 
 
@@ -23,14 +25,29 @@ def test_the_publisher_has_every_method_of_the_port_with_its_parameters():
             assert_same(surface, name, port)
 
 
-def assert_same(surface: type, name: str, port: inspect.Signature) -> None:
+def test_the_discord_surfaces_have_what_the_controls_ask_of_them():
+    """The controls reach the surfaces through bot.discord_ui.app's protocols, which name no
+    surface class: each class must still offer every method, with the same parameters."""
+    assert set(port_methods(ChannelShows)) == {"via_press", "show_hand_via", "render", "where"}
+    assert set(port_methods(GuestShows)) == {"table_pressed", "show_hand_privately", "show_ended"}
+    for port, surface in ((ChannelShows, TablePublisher), (ChannelShows, GuestSurface),
+                          (GuestShows, GuestSurface)):
+        for name, signature in port_methods(port).items():
+            assert_same(surface, name, signature, port)
+
+
+def assert_same(surface: type, name: str, port: inspect.Signature, kind: type = TableSurface) -> None:
     implemented = inspect.signature(getattr(surface, name))
-    assert list(implemented.parameters) == list(port.parameters), name
+    # A static method has no ``self``; what a caller passes is the same.
+    assert [p for p in implemented.parameters if p != "self"] == \
+        [p for p in port.parameters if p != "self"], name
     for parameter, spec in port.parameters.items():
+        if parameter == "self":
+            continue
         assert (implemented.parameters[parameter].default is inspect.Parameter.empty) == \
             (spec.default is inspect.Parameter.empty), (name, parameter)
     assert inspect.iscoroutinefunction(getattr(surface, name)) == \
-        inspect.iscoroutinefunction(getattr(TableSurface, name)), name
+        inspect.iscoroutinefunction(getattr(kind, name)), name
 
 
 def test_the_manager_narrates_nothing_through_its_surface():

@@ -4,24 +4,70 @@ discord.py hands a cog a ``commands.Bot`` and an interaction a ``discord.Client`
 bot adds (its store, its table service, the table surface, the worker pools) are attributes of
 :class:`bot.discord_ui.client.HanafudaBot`. :func:`app` gives them typed, so an extension reads
 ``app(interaction).store`` rather than an untyped attribute of the client.
+
+The two Discord surfaces are typed by what the controls and commands ask of them
+(:class:`ChannelShows`, :class:`GuestShows`), not by their classes: those build their messages
+from the controls, so naming them here would tie the controls back to the code that shows them.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    import discord
+
     from bot.discord_ui.command_links import CommandIds
-    from bot.discord_ui.guest import GuestSurface
-    from bot.discord_ui.publisher import TablePublisher
+    from bot.discord_ui.tokens import Token
     from bot.languages import Languages
     from bot.shards import ShardPlan
     from bot.store import Store
     from bot.surface import Surfaces
     from bot.tables import TableManager
+    from bot.tables.table import Table
     from bot.workers import WorkerPool
 
-__all__ = ["App", "app"]
+__all__ = ["App", "ChannelShows", "GuestShows", "PressHandle", "app"]
+
+
+class PressHandle(Protocol):
+    """A press on a hand, as the surface updates that hand through it once it is answered."""
+
+    answered: asyncio.Event | None  # set by the control once its press is answered
+    withdrawn: bool  # the control answered with a message of its own, which the token now edits
+
+
+class ChannelShows(Protocol):
+    """What controls and commands ask of the surface of channel tables
+    (:class:`bot.discord_ui.publisher.TablePublisher`)."""
+
+    def via_press(self, interaction: discord.Interaction) -> PressHandle:
+        """The press as a way to update the presser's hand."""
+
+    async def show_hand_via(self, table: Table, seat: int, interaction: discord.Interaction) -> None:
+        """'My hand': the hand as the answer to a deferred, private interaction."""
+
+    async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
+        """A picture drawn in the worker processes."""
+
+    def where(self, game_id: int) -> tuple[int, int] | None:
+        """The channel and message of a game's table, when this process shows it."""
+
+
+class GuestShows(Protocol):
+    """What controls ask of the surface of the tables where the app is a guest
+    (:class:`bot.discord_ui.guest.GuestSurface`)."""
+
+    def table_pressed(self, table: Table, interaction: discord.Interaction) -> Token:
+        """A press on the table message, whose token shows the table from now on."""
+
+    async def show_hand_privately(self, table: Table, seat: int, token: Token) -> None:
+        """The hand as a private follow-up of the player's own press."""
+
+    async def show_ended(self, interaction: discord.Interaction, game_id: int) -> bool:
+        """A press on the table of a game that has ended: its final table, if it is one."""
 
 
 class App(Protocol):
@@ -29,8 +75,8 @@ class App(Protocol):
 
     store: Store
     tables: TableManager
-    publisher: TablePublisher
-    guest: GuestSurface
+    publisher: ChannelShows
+    guest: GuestShows
     surfaces: Surfaces
     languages: Languages
     shard_plan: ShardPlan
