@@ -524,7 +524,7 @@ class PlayCog(commands.Cog):
             else:
                 await self._lobby(interaction, game, spec, stake)
         except TableError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, told(exc))
 
     async def _play_ai(self, interaction: discord.Interaction, game: str, ai: str, seats: int,
                        spec: dict[str, Any], stake: int, settings: Any) -> None:
@@ -548,7 +548,7 @@ class PlayCog(commands.Cog):
                               key=f"start:{interaction.id}", via=interaction, headline=headline)
         except TableError as exc:
             await interaction.edit_original_response(content=failed, allowed_mentions=NO_MENTIONS)
-            await interaction.followup.send(clip(str(exc), MAX_REPLY), ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(clip(told(exc), MAX_REPLY), ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
 
     async def _challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User,

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.discord_ui.app import app
 from bot.discord_ui.cog import server_only
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.errors import sentence
+from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import CHOICE, FIELD_VALUE, NO_PINGS, clip, fit_embed, refuse, shown
@@ -181,7 +181,7 @@ async def cancel_from_list(interaction: discord.Interaction, game_id: int, page:
         await manager.cancel(table, interaction.user.id,
                              f"cancelled by {interaction.user.display_name[:80]} from /games")
     except TableError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
         return
     embed, view = await games_page(interaction, page, t("Game #{id} cancelled; every stake was refunded.", id=game_id))
     await interaction.edit_original_response(embed=embed, view=view, allowed_mentions=NO_PINGS)

@@ -44,6 +44,7 @@ from bot.store.lobbies import LobbyAlreadyStarted, LobbyExpired, LobbyNotOpen, L
 from bot.store.privacy import MemberBusy
 from bot.store.settings import GuildSettings, validate
 from bot.store.tournaments import TournamentError
+from bot.tables import Refused, TableError
 
 STORE = Path(__file__).resolve().parent.parent / "bot" / "store"
 REFUSALS = re.compile(r"Invalid\w*|Lobby\w+|TournamentError|StoreError|MemberBusy")
@@ -140,6 +141,20 @@ def test_a_refusal_without_a_code_shows_its_message_and_others_the_friendly_line
         assert told(ValueError("Already a sentence.")) == "Already a sentence."
         assert told(LobbyNotOpen()) == "This lobby is no longer open."
         assert sentence(MigrationError("the database stopped at version 3")) == "the database stopped at version 3"
+
+
+def test_a_refusal_the_table_service_passes_on_is_phrased_where_it_is_shown():
+    """The table service phrases no store refusal (it knows nothing of Discord): it passes the
+    store's error on in :class:`bot.tables.Refused`, and :func:`told` phrases it, markup and all."""
+    funds = InsufficientFunds(7, 40, 100, "ryo")
+    passed = Refused(funds)
+    assert passed.refusal is funds and isinstance(passed, TableError)
+    assert "<@" not in str(passed)  # the log's line
+    with speaking("en"):
+        assert told(passed) == sentence(funds) == "<@7> has 40 ryo but 100 are needed."
+        assert told(TableError("This game is over.")) == "This game is over."
+    with speaking("ja"):
+        assert told(passed) == sentence(funds) != "<@7> has 40 ryo but 100 are needed."
 
 
 def test_a_setting_out_of_range_is_phrased_from_its_data():

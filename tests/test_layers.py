@@ -54,6 +54,33 @@ def test_every_extension_has_a_setup_and_imports_no_other():
         assert not found, f"{path.relative_to(ROOT)} imports {found}"
 
 
+def test_the_table_service_knows_no_place_a_table_is_shown():
+    """Below the surfaces: it tells them through the port, and passes a store's refusal on for
+    them to phrase (bot.tables.Refused) rather than writing Discord's sentence itself."""
+    for path in sources("bot/tables"):
+        found = {m for m in imports(path) if m.split(".")[0] in ("discord", "cogs")
+                 or m.startswith(("bot.discord_ui", "bot.activity"))}
+        assert not found, f"{path.relative_to(ROOT)} imports {found}"
+
+
+def test_where_a_table_refusal_is_shown_it_is_phrased_by_told():
+    """A TableError may carry a store refusal whose ``str()`` is a line for the logs: the
+    layers that show refusals phrase every caught one with ``told``, never ``str``."""
+    offenders = []
+    for folder in ("bot/discord_ui", "bot/activity", "cogs"):
+        for path in sources(folder):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.ExceptHandler) or node.name is None or node.type is None:
+                    continue
+                if "TableError" not in ast.unparse(node.type):
+                    continue
+                for inner in (n for statement in node.body for n in ast.walk(statement)):
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and \
+                            inner.func.id == "str" and ast.unparse(inner.args) == node.name:
+                        offenders.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    assert not offenders, offenders
+
+
 def test_a_table_holds_the_game_and_no_surface_state():
     """Where a table is shown (messages, alerts, private hands) is its surface's own: the Table
     and the state stored from it carry none of it."""

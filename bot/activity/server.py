@@ -30,6 +30,7 @@ from bot.activity.lobby import ActivityLobbies, press_id
 from bot.activity.sessions import Session, Sessions, read_ticket, write_ticket
 from bot.activity.state import idle_state, welcome
 from bot.activity.surface import ActivityPress, ActivitySurface, Viewer
+from bot.discord_ui.errors import told
 from bot.i18n import LANGUAGES, language_of, speaking, t
 from bot.store import StoreError
 from bot.tables import Table, TableError
@@ -432,7 +433,7 @@ class ActivityServer:
                     await manager.press(message["game"], viewer.user_id, message["seq"],
                                         message["key"], via=ActivityPress(viewer, nonce))
             except TableError as exc:
-                self._refuse(viewer, nonce, "table", str(exc))
+                self._refuse(viewer, nonce, "table", told(exc))
                 return
             except Exception:
                 log.exception("a press from the Activity failed in game %s", message["game"])
@@ -447,7 +448,7 @@ class ActivityServer:
             try:
                 self.lobbies.where(viewer.guild_id, viewer.channel_id)
             except TableError as exc:
-                return {**idle_state(viewer.language), "why": str(exc)}
+                return {**idle_state(viewer.language), "why": told(exc)}
             return idle_state(viewer.language, self.lobbies.offer(viewer.channel_id, viewer.language,
                                                                   viewer.user_id))
 
@@ -467,7 +468,7 @@ class ActivityServer:
                         raise TableError(t("A game is running in this channel already."))
                     await self._start(viewer, message)
             except TableError as exc:
-                self._refuse(viewer, nonce, "lobby", str(exc))
+                self._refuse(viewer, nonce, "lobby", told(exc))
                 return
             except Exception:
                 log.exception("a lobby message from the Activity failed in channel %s", viewer.channel_id)

@@ -20,6 +20,7 @@ import discord
 from bot import metrics
 from bot.discord_ui.app import app
 from bot.discord_ui.entry_point import launch_activity
+from bot.discord_ui.errors import told
 from bot.discord_ui.held import handled, track
 from bot.discord_ui.hints import answer_hint, offers_hints
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
@@ -80,7 +81,7 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
             await interaction.response.defer()
         elif isinstance(refused, TableError):  # not played: the answer says why, privately
             via.withdrawn = True
-            await refuse(interaction, str(refused))
+            await refuse(interaction, told(refused))
         elif not done:  # the database is slow: say so rather than let the press look taken
             via.withdrawn = True
             await interaction.response.send_message(t(
@@ -96,7 +97,7 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
     try:
         await playing
     except TableError as exc:
-        await interaction.followup.send(str(exc), ephemeral=True)
+        await interaction.followup.send(told(exc), ephemeral=True)
 
 
 async def play_relayed(bot: Any, press: RelayedPress) -> None:
@@ -113,7 +114,7 @@ async def play_relayed(bot: Any, press: RelayedPress) -> None:
         await manager.press(press.game_id, press.user_id, press.seq, press.key,
                             relayed_press=press.press_id)
     except TableError as exc:
-        await followup.send(str(exc), ephemeral=True)
+        await followup.send(told(exc), ephemeral=True)
 
 
 class AfterAck:
@@ -254,14 +255,14 @@ class SlapButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.But
             try:
                 answer = slapped(slapping.result())
             except TableError as exc:
-                answer = str(exc)
+                answer = told(exc)
             await interaction.response.send_message(answer, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             events = await slapping
         except TableError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(told(exc), ephemeral=True)
             return
         await interaction.followup.send(slapped(events), ephemeral=True)
 
@@ -280,7 +281,7 @@ class HandButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.But
                 self.gid, interaction.user.id, t("You are not playing in this game, so you have no hand here."))
         except TableError as exc:
             if not await shown_ended(interaction, self.gid):
-                await refuse(interaction, str(exc))
+                await refuse(interaction, told(exc))
             return
         if table.home == HOME_GUEST:
             # Answered as an update of the table, so this press's token shows the table from now
@@ -361,7 +362,7 @@ class ForfeitButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button],
             await manager.forfeit_by(self.gid, interaction.user.id)
             await interaction.followup.send(t("You forfeited the game."), ephemeral=True)
         except TableError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, told(exc))
 
 
 class CancelButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
@@ -388,7 +389,7 @@ class CancelButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.B
                                     manages_at=manages_at)
             await interaction.followup.send(t("Game cancelled; every stake was refunded."), ephemeral=True)
         except TableError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, told(exc))
 
 
 class ActivityButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button],

@@ -26,6 +26,7 @@ from bot.store.errors import (
 )
 from bot.store.lobbies import LobbyAlreadyStarted, LobbyExpired
 from bot.store.privacy import MemberBusy
+from bot.tables import Refused
 from bot.words import amount
 
 __all__ = ["OOPS", "STATUSES", "UNAVAILABLE", "sentence", "told"]
@@ -186,7 +187,10 @@ def sentence(exc: BaseException) -> str:
 
 
 def told(exc: BaseException) -> str:
-    """What ``exc`` tells the user where a store refusal and an error that is a user sentence
-    already (:class:`bot.tables.TableError`, a refused option) are caught together: the store's
-    phrased by :func:`sentence`, any other's own words."""
+    """What a refusal tells the user: a store refusal, raised here or passed on by the table
+    service (:class:`bot.tables.Refused`), phrased by :func:`sentence`; an error that is a user
+    sentence already (any other :class:`bot.tables.TableError`, a refused option) in its own
+    words."""
+    if isinstance(exc, Refused):
+        return sentence(exc.refusal)
     return sentence(exc) if isinstance(exc, StoreError) else str(exc)

@@ -19,6 +19,7 @@ import discord
 
 from bot.ai.coach import HINT_ROLLOUTS, budget, hintable, price
 from bot.discord_ui.app import app
+from bot.discord_ui.errors import told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
 from bot.games.base import Action
@@ -103,7 +104,7 @@ async def answer_hint(interaction: discord.Interaction, gid: int) -> None:
                                       t("You are not playing in this game, so there is no hint "
                                         "for you here."))
     except TableError as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
         return
     if not offers_hints(bot, table):
         await refuse(interaction, t("Hints are only for casual games: no stake, no rating, and "

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord_ui.app import app
-from bot.discord_ui.errors import sentence
+from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import Place, place_of, scope_of
 from bot.discord_ui.speaking import in_public
@@ -243,7 +243,7 @@ async def launch(interaction: discord.Interaction, lobby: Lobby, *,
                                   via=interaction if place_of(interaction).guest else None)
     except TableError as exc:
         await store.settle_lobby_start(lobby.lobby_id)
-        await refuse(interaction, str(exc))
+        await refuse(interaction, told(exc))
         return None
     except BaseException:
         await asyncio.shield(store.settle_lobby_start(lobby.lobby_id))

@@ -11,6 +11,7 @@ from bot.tables.manager import (
     AI_LEVELS,
     RETRY_DELAYS,
     AlreadyStarted,
+    Refused,
     Stopping,
     StoreTrouble,
     TableError,
@@ -30,5 +31,5 @@ from bot.tables.table import (
 )
 
 __all__ = ["AI_LEVELS", "HOME_ACTIVITY", "HOME_CHANNEL", "HOME_GUEST", "LOG_LENGTH", "RETRY_DELAYS",
-           "STATE_VERSION", "AlreadyStarted", "Later", "Stopping", "StoreTrouble", "Table",
+           "STATE_VERSION", "AlreadyStarted", "Later", "Refused", "Stopping", "StoreTrouble", "Table",
            "TableError", "TableManager", "ai_seat", "choose_action", "is_ai"]

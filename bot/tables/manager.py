@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 from bot import logcontext, metrics, presenter
 from bot.ai import make_player
 from bot.ai.shedding import slap_delay
-from bot.discord_ui.errors import sentence
 from bot.fairness import FairDeal
 from bot.games import game_module
 from bot.games.base import Action, GameError
@@ -76,6 +75,16 @@ def choose_action(level: str, game: str, observation: dict[str, Any], legal: lis
 
 class TableError(Exception):
     """A refused click or command; the message is shown to the user (ephemeral)."""
+
+
+class Refused(TableError):
+    """The store refused the step (not enough chips, a lobby already started, a move taken
+    twice): its error, with its facts, passed on for the layer that shows it to phrase
+    (:func:`bot.discord_ui.errors.told`); ``str()`` is the store's plain line for the logs."""
+
+    def __init__(self, refusal: StoreError) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
 
 
 class StoreTrouble(TableError):
@@ -197,7 +206,7 @@ class TableManager:
         try:
             self._turn_seconds[guild_id] = float((await self.store.get_settings(guild_id)).turn_timeout_s)
         except StoreError as exc:
-            raise TableError(sentence(exc)) from None
+            raise Refused(exc) from None
         table.recent.extend(presenter.narrated(game, match.intro_events, names))
         try:
             record = await self.store.create_game(
@@ -205,7 +214,7 @@ class TableManager:
                 state_json=table.state_json(), state_version=STATE_VERSION, stake=table.escrow,
                 key=key, actor=host_id, moves=table.chip_moves(match.intro_events), deal=deal)
         except StoreError as exc:
-            raise TableError(sentence(exc)) from None
+            raise Refused(exc) from None
         if record.game_id in self.tables or record.status != "running" or record.last_seq:
             raise AlreadyStarted()  # the store already held a game under this key
         table.game_id = record.game_id
@@ -450,7 +459,7 @@ class TableManager:
                                    "was bet. You can still bet less or die.",
                                    balance=number(exc.balance), needed=number(exc.needed))) from None
             if isinstance(exc, StoreError):  # a refusal, such as a double click
-                raise TableError(sentence(exc)) from None
+                raise Refused(exc) from None
             raise
 
     async def forfeit(self, table: Table, seat: int, reason: str) -> None:
@@ -472,7 +481,7 @@ class TableManager:
             except StoreUnavailable:
                 raise StoreTrouble() from None
             except StoreError as exc:
-                raise TableError(sentence(exc)) from None
+                raise Refused(exc) from None
             table.closing = {**closing, "outcome": outcome}
             self._close(table)
             await self._reveal(table)
@@ -505,7 +514,7 @@ class TableManager:
             except StoreUnavailable:
                 raise StoreTrouble() from None
             except StoreError as exc:
-                raise TableError(sentence(exc)) from None
+                raise Refused(exc) from None
             table.closing = {**closing, "outcome": outcome}
             self._close(table)
             if show:

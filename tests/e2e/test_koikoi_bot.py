@@ -265,6 +265,33 @@ async def test_stake_larger_than_the_balance_is_refused(hbot, standin, world):
     assert record.messages and "chip" in reply_text(record).lower()
 
 
+async def test_a_balance_spent_after_the_check_is_refused_by_the_store_in_words(
+        hbot, standin, world, monkeypatch):
+    # The chips are there when the command checks, and gone (a gift) by the time the game is
+    # stored: the store refuses the escrow, the table service passes its refusal on, and the
+    # player reads it phrased in Discord's words, privately; the public answer says no more.
+    play = sys.modules["cogs.play"]  # as the bot loaded the extension
+    store, guild = hbot.store, world.guild.id
+    await store.open_account(guild, world.player.id)
+    await store.open_account(guild, world.admin.id)
+    balance = await store.balance(guild, world.player.id)
+    checked = play.check_stakes
+
+    async def check_then_spend(interaction, game, stake, humans):
+        await checked(interaction, game, stake, humans)
+        await store.transfer(guild, world.player.id, world.admin.id, balance - 10, key="spent")
+
+    monkeypatch.setattr(play, "check_stakes", check_then_spend)
+    record = await world.player.slash(world.channel, "koikoi", ai="easy", stake=100)
+    await standin.wait_for(lambda: record.followups, "the private reason")
+    assert record.original.content == "The game could not start."
+    [reason] = record.followups
+    assert reason.flags & 64  # ephemeral
+    assert reason.content == f"<@{world.player.id}> has 10 chips but 100 are needed."
+    assert not hbot.tables.tables and await store.balance(guild, world.player.id) == 10
+    assert (await store.audit()).ok
+
+
 async def test_a_hand_refused_by_a_burst_of_429s_is_delivered_later(hbot, standin, world):
     # More 429s than discord.py retries on its own: the publisher tries the DM again later
     # (after pauses the test shortens) instead of leaving the player without a hand.

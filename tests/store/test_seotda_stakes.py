@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord_ui.errors import told
 from bot.games import seotda
 from bot.games.rng import Rng
-from bot.store.errors import InvalidGame, InvalidResult
-from bot.tables import TableError, TableManager
+from bot.store.errors import InsufficientFunds, InvalidGame, InvalidResult
+from bot.tables import Refused, TableManager
 
 from .conftest import ALICE, BOB, CAROL, GUILD
 from .refusals import refused
@@ -115,8 +116,10 @@ async def test_one_buy_in_seats_a_player_at_one_table(tables, funded):
     table = await start(tables, [ALICE, "ai:easy"], rules)
     assert await balance(funded, ALICE) == 400  # the buy-in is escrowed at sit-down
     assert await escrow_balance(funded, table.game_id) == 2 * rules.buy_in
-    with pytest.raises(TableError, match="400"):  # the same chips cannot seat her again
+    with pytest.raises(Refused) as caught:  # the same chips cannot seat her again
         await start(tables, [ALICE, BOB], rules, seed=2)
+    assert isinstance(caught.value.refusal, InsufficientFunds) and caught.value.refusal.balance == 400
+    assert "400" in told(caught.value)
     assert list(tables.tables) == [table.game_id] and await balance(funded, BOB) == 1000
     assert (await funded._db.fetchone("SELECT COUNT(*) FROM games"))[0] == 1
     assert (await funded.audit()).ok
