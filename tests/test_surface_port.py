@@ -1,5 +1,5 @@
 """The Discord table publisher implements the surface port the table manager talks to, method
-for method and parameter for parameter (bot.surface)."""
+for method and parameter for parameter (bot.tables.surface)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import inspect
 from bot.discord_ui.app import ChannelShows, GuestShows
 from bot.discord_ui.guest import GuestSurface
 from bot.discord_ui.publisher import TablePublisher
-from bot.surface import Surfaces, TableSurface
+from bot.tables.surface import Surfaces, TableSurface
 
 
 def port_methods(port: type = TableSurface) -> dict[str, inspect.Signature]:

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from bot.languages import Languages
     from bot.shards import ShardPlan
     from bot.store import Store
-    from bot.surface import Surfaces
     from bot.tables import TableManager
+    from bot.tables.surface import Surfaces
     from bot.tables.table import Table
     from bot.workers import WorkerPool
 

@@ -27,8 +27,8 @@ from bot.loopwatch import LoopWatch
 from bot.metrics import MetricsServer
 from bot.shards import shard_of
 from bot.store import Store, StoreError
-from bot.surface import Surfaces
 from bot.tables import TableManager
+from bot.tables.surface import Surfaces
 from bot.workers import WorkerPool
 
 log = logging.getLogger(__name__)

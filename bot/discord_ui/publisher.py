@@ -229,7 +229,7 @@ class Update:
 
 
 class TablePublisher:
-    """Renders and sends what tables show: the Discord surface of :class:`bot.surface.TableSurface`.
+    """Renders and sends what tables show: the Discord surface of :class:`bot.tables.surface.TableSurface`.
 
     Turn alerts notify a player only when they are not already looking: not within
     :attr:`looking_seconds` of their last press at the table, not while an earlier notice of

@@ -2,9 +2,9 @@
 
 :mod:`bot.tables.table` is a running table's state (:class:`Table`) and how it is stored;
 :mod:`bot.tables.manager` is the service that alone changes it (:class:`TableManager`: one lock
-per game, every action stored before it is shown, turn timers, AI seats, settlement). The
-surfaces a table is shown on import the state alone (:mod:`bot.surface`), so the port between
-them and the service runs one way.
+per game, every action stored before it is shown, turn timers, AI seats, settlement);
+:mod:`bot.tables.surface` is the port through which it tells the places a table is shown. The
+port names the state alone, not the service, so the service's dependency on it runs one way.
 """
 
 from bot.tables.manager import (

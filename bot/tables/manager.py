@@ -43,7 +43,7 @@ from bot.store.settings import GuildSettings
 from bot.tables.table import HOME_CHANNEL, STATE_VERSION, Later, Table, is_ai
 
 if TYPE_CHECKING:
-    from bot.surface import TableSurface
+    from bot.tables.surface import TableSurface
 
 log = logging.getLogger("bot.tables")  # the service's lines keep the package's name
 
@@ -122,7 +122,7 @@ def ai_seat(level: str) -> str:
 class TableManager:
     """All running tables of the bot, keyed by game id.
 
-    ``publisher`` is where the tables are shown (a :class:`bot.surface.TableSurface`; the
+    ``publisher`` is where the tables are shown (a :class:`bot.tables.surface.TableSurface`; the
     Discord one is ``bot.discord_ui.publisher.TablePublisher``): it renders and sends; this class decides,
     stores and schedules, and narrates nothing itself.
     """
@@ -323,7 +323,7 @@ class TableManager:
         (their game, their turn, the move of this very turn), stored, then shown; raises
         TableError when refused. ``key`` names the move (``#i``: the i-th move offered at this
         turn); ``via``: the surface's own handle of the press, handed back to it so that it may
-        show the presser's hand through it (:meth:`bot.surface.TableSurface.pressed`)."""
+        show the presser's hand through it (:meth:`bot.tables.surface.TableSurface.pressed`)."""
         table = self.get(game_id)
         logcontext.at_table(table)
         async with table.lock:  # checked against the stored state, never a move being stored

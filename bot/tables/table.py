@@ -1,7 +1,7 @@
 """A running table: one game and what the bot needs to show it, and the form it is stored in.
 
 The table service (:class:`bot.tables.manager.TableManager`) is the only code that changes a
-:class:`Table`; its surfaces (:mod:`bot.surface`) read the one they are handed. Both need the
+:class:`Table`; its surfaces (:mod:`bot.tables.surface`) read the one they are handed. Both need the
 type, so it lives here, apart from the service, and the port names it without the service.
 """
 
@@ -130,7 +130,7 @@ class Table:
     # A betting game stored by older code, whose bets move from the live balances as they are
     # made (bot.settlement.bets_from_balance); every new one holds its buy-ins in escrow.
     bets_from_balance: bool = False
-    # Where the table lives, which decides the surface that shows it (bot.surface.Surfaces).
+    # Where the table lives, which decides the surface that shows it (bot.tables.surface.Surfaces).
     home: str = HOME_CHANNEL
     # A line the table shows under its title for the whole game (who sits down against whom).
     headline: str = ""

@@ -7,8 +7,9 @@ picture of a new game. A surface reads the :class:`~bot.tables.Table` it is hand
 its public and private observations, whose turn and until when, the recent events to narrate
 with :func:`bot.presenter.log_lines`) and draws it in its own language.
 
-Today's surface is the Discord channel and its direct messages (``bot.discord_ui.publisher``); the same
-port is what every other one implements. One table may be shown in several places at once (a
+The surfaces are the Discord channel and its direct messages (``bot.discord_ui.publisher``), the
+one-message table of a guest place (``bot.discord_ui.guest``) and the Activity's pages
+(``bot.activity.surface``); each implements this port. One table may be shown in several places at once (a
 channel message and a web page): :class:`Surfaces` hands each call to every surface that shows
 the table, so the manager still talks to one port.
 """
