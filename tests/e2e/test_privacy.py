@@ -127,7 +127,9 @@ async def test_staff_forget_a_member_who_asked_them(hbot, standin, world):
         denied = await bob.slash(world.channel, command, user=shy, **options)
         assert "Manage Server" in denied.messages[0].content
 
-    # a tournament she played in, called off once running: its message names its entrants
+    # a tournament she played in, called off once running: its message names its entrants (with
+    # no dealt-hand yaku, whose deal would end the one-round match before the call-off)
+    await store.set_house_rules(guild, "koikoi", {"teyaku": "off"})
     created = await alice.slash(world.channel, "tournament create", game="koikoi", format="swiss",
                                 rounds=1)
     tour = created.original
