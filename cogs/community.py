@@ -376,12 +376,15 @@ OUTCOMES = {"won": NP_("outcome", "won"), "lost": NP_("outcome", "lost"), "draw"
 
 
 def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | None,
-                season: str | None = None, *, elsewhere=None) -> discord.Embed:
+                season: str | None = None, *, elsewhere=None, versus=None,
+                asker: discord.abc.User | None = None) -> discord.Embed:
     """A player's record on a server: games, win rate, points, best yaku, ratings, recent
     results and their balance of the server's ``currency`` (None: no account yet), of the
     ``season`` named (None: the server has no seasons). A player's own record of the guest
     places (``stats.guild_id`` GUEST_PLACES) says so and has no chips; ``elsewhere``: that own
-    record, shown in one line below a server's record for the player who asked."""
+    record, shown in one line below a server's record for the player who asked; ``versus``:
+    the games of ``asker`` with this player (a :class:`~bot.store.HeadToHead` from the asker's
+    side), shown when they played together."""
     embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
     footer = [season] if season else []
     own = stats.guild_id == GUEST_PLACES
@@ -419,6 +422,12 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
         embed.add_field(name=t("Recent results"), inline=False, value="\n".join(lines))
     if elsewhere is not None and elsewhere.games:
         embed.add_field(name=t(OWN_RECORD), inline=False, value=record_line(elsewhere))
+    if versus is not None and versus.games and asker is not None:  # posted for everyone: both are named
+        name, player = shown(target.display_name, 60), shown(asker.display_name, 60)
+        embed.add_field(name=t("{player} and {name}", player=player, name=name), inline=False,
+                        value=t("{games} together · {player} finished ahead in {ahead} · {name} in "
+                                "{behind}", games=plural(versus.games, "game"), player=player,
+                                ahead=number(versus.ahead), name=name, behind=number(versus.behind)))
     if not own:  # chips belong to a server: the guest places have none
         embed.add_field(name=shown(capitalized(currency_noun(currency)), FIELD_VALUE), inline=False,
                         value=number(balance) if balance is not None else t("No account yet."))
@@ -589,9 +598,12 @@ class CommunityCog(ServerCog):
         except UnknownAccount:
             balance = None
         elsewhere = await self.store.guest_record(target.id, recent=0, yaku=False) if mine else None
+        versus = None if mine else await self.store.head_to_head(guild, interaction.user.id,
+                                                                 target.id, season=number_)
         with in_public(interaction):  # the record is posted in the channel
             embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
-                                          season_label(number_, seasons), elsewhere=elsewhere))
+                                          season_label(number_, seasons), elsewhere=elsewhere,
+                                          versus=versus, asker=interaction.user))
             card = await stats_card(self.store, guild, target.display_name, stats,
                                     settings.currency_name, balance,
                                     season_label(number_, seasons, plain=True))

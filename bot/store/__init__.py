@@ -41,7 +41,15 @@ from .models import (
     Transfer,
 )
 from .privacy import Forgotten, MemberBusy, MemberData
-from .records import GameSummary, HistoryPage, RatingLine, RecentResult, UserStats, YakuTally
+from .records import (
+    GameSummary,
+    HeadToHead,
+    HistoryPage,
+    RatingLine,
+    RecentResult,
+    UserStats,
+    YakuTally,
+)
 from .scope import EVERY_SERVER, Scope
 from .settings import GuildSettings
 from .store import Store
@@ -54,7 +62,7 @@ __all__ = [
     "AuditReport", "GameEvent", "GameOutcome", "GameRecord", "LeaderboardPage", "LeaderboardRow",
     "LedgerLine", "PlayerResult", "SeatResult", "Transfer",
     "TrendKey", "TrendPoint",
-    "GameSummary", "HistoryPage", "RatingLine", "RecentResult", "UserStats", "YakuTally",
+    "GameSummary", "HeadToHead", "HistoryPage", "RatingLine", "RecentResult", "UserStats", "YakuTally",
     "StoreError", "InvalidInput", "InvalidAmount", "SelfTransfer", "InvalidSetting", "InvalidGame",
     "InvalidResult", "InsufficientFunds", "AlreadyClaimed", "UnknownAccount", "UnknownGame",
     "GameNotRunning", "DuplicateAction", "IdempotencyConflict", "MigrationError",

@@ -32,7 +32,8 @@ from .models import (
 
 __all__ = [
     "RatingLine", "RecentResult", "YakuTally", "UserStats", "GameSummary", "HistoryPage",
-    "GUEST_PLACES", "holds_user", "round_yaku", "user_stats", "guest_record", "game_history",
+    "HeadToHead", "GUEST_PLACES", "holds_user", "round_yaku", "user_stats", "guest_record",
+    "head_to_head", "game_history",
     "game_outcome", "ledger_count",
 ]
 
@@ -217,6 +218,30 @@ async def user_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, re
     ]
     return await _record(conn, guild_id, user_id, _OF_SERVER, (guild_id, user_id, *seasons),
                          recent, ratings)
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two players' finished games together in one place, seen from the first: how often each
+    finished ahead of the other (won where the other lost). The rest were even: a draw, two
+    partners of one team, or both beaten by a third player."""
+
+    games: int
+    ahead: int  # the first won and the second lost
+    behind: int  # the second won and the first lost
+
+
+async def head_to_head(conn: aiosqlite.Connection, guild_id: int, user_id: int, other_id: int,
+                       season: int | None = None) -> HeadToHead:
+    """The finished games of one ``season`` (None: every season) where both sat, here."""
+    rows = await conn.execute_fetchall(
+        "SELECT a.outcome, b.outcome, COUNT(*) FROM results a JOIN results b "
+        "ON b.game_id = a.game_id AND b.user_id = ? "
+        "WHERE a.guild_id = ? AND a.user_id = ? AND a.season BETWEEN ? AND ? "
+        "GROUP BY a.outcome, b.outcome", (other_id, guild_id, user_id, *_season_range(season)))
+    counts = {(mine, theirs): count for mine, theirs, count in rows}
+    return HeadToHead(games=sum(counts.values()), ahead=counts.get(("won", "lost"), 0),
+                      behind=counts.get(("lost", "won"), 0))
 
 
 #: The results of one player on one server in a range of seasons.

@@ -72,7 +72,7 @@ from .models import (
 )
 from .postgres import PostgresDatabase, is_postgres_url
 from .privacy import Forgotten, MemberData
-from .records import HistoryPage, UserStats
+from .records import HeadToHead, HistoryPage, UserStats
 from .scope import Scope, scope_of
 from .settings import (
     LANGUAGE_CHOICES,
@@ -876,6 +876,19 @@ class Store:
         async with self._db.snapshot() as conn:
             return await records.user_stats(conn, guild_id, user_id, recent,
                                             await seasons.resolve(conn, guild_id, season))
+
+    async def head_to_head(self, guild_id: int, user_id: int, other_id: int, *,
+                           season: SeasonChoice = CURRENT_SEASON) -> HeadToHead:
+        """Two players' finished games together on this server (or in this guest place), from
+        ``user_id``'s side: of the current season unless another (or ``ALL_SEASONS``) is asked."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        _id(other_id, "The other user's id")
+        if user_id == other_id:
+            raise InvalidInput("A player has no record against themselves.")
+        async with self._db.snapshot() as conn:
+            return await records.head_to_head(conn, guild_id, user_id, other_id,
+                                              await seasons.resolve(conn, guild_id, season))
 
     async def note_guest_place(self, scope_id: int, kind: str) -> None:
         """``scope_id`` is a place where the app is a guest (:mod:`bot.store.guests`): its games

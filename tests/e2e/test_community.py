@@ -148,12 +148,21 @@ async def test_stats_show_record_best_yaku_ratings_and_recent_results(hbot, stan
     assert field(msg, "Chips") == "No account yet."
     assert "Koi-Koi: **" in field(msg, "Rating per game") and "(still settling)" in field(msg, "Rating per game")
     assert "cautious estimates" in embed(msg)["footer"]["text"]
+    # the asker's own games with bob, both named (the record is posted for everyone)
+    versus = await store.head_to_head(guild, world.admin.id, world.player.id)
+    assert versus.games == 3 and versus.ahead + versus.behind > 0
+    assert field(msg, "alice and bob") == (f"3 games together · alice finished ahead in {versus.ahead} "
+                                           f"· bob in {versus.behind}")
+    strangers = await world.shy.slash(world.channel, "stats", user=world.player)
+    assert not any(" and " in f["name"] for f in embed(strangers.original)["fields"])
     # the card as an image in the embed, the text kept
     assert embed(msg)["image"]["url"] == "attachment://stats.png"
     assert png_size(msg.files["stats.png"])[0] == 1000
     # your own, with no games yet
     mine = await world.shy.slash(world.channel, "stats")
     assert embed(mine.original)["description"] == "No finished games on this server yet."
+    own = await world.player.slash(world.channel, "stats")
+    assert not any(" and " in f["name"] for f in embed(own.original)["fields"])
     bot_stats = await world.player.slash(world.channel, "stats", user=standin.bot_user)
     assert only_private(bot_stats) and "Bots keep no record" in reply_text(bot_stats)
 

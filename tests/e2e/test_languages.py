@@ -257,6 +257,7 @@ async def test_every_community_command_speaks_the_members_language(start_bot, st
     await player.slash(channel, "leaderboard", game="koikoi")
     await player.slash(channel, "leaderboard", order="rating")  # refused: ratings are per game
     await player.slash(channel, "stats", user=player)
+    await admin.slash(channel, "stats", user=player)  # with their games together
     await world.shy.slash(channel, "stats")
     await player.slash(channel, "chips balance")
     await player.slash(channel, "chips balance", user=world.shy)  # refused: no account yet

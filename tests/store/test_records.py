@@ -9,7 +9,7 @@ import pytest
 from bot.ai import make_player
 from bot.games import game_module
 from bot.games.rng import NEWEST_SHUFFLE, Rng
-from bot.store import InvalidInput, SeatResult, UnknownGame
+from bot.store import ALL_SEASONS, InvalidInput, SeatResult, UnknownGame
 from bot.store.records import round_yaku
 
 from .conftest import ALICE, BOB, CAROL, GUILD, OTHER_GUILD
@@ -238,3 +238,46 @@ async def test_a_stored_state_naming_an_unknown_shuffle_does_not_replay(store):
     with pytest.raises(ReplayError, match="stored state"):
         Replay(replace(record, state_json=json.dumps(state))).frame(1)
 
+
+
+async def _finished(store, guild, players, outcomes, game="koikoi"):
+    record = await store.create_game(guild, 1, game, rules={}, players=players, seed=1,
+                                     state_json="{}", state_version=1)
+    await store.finish_game(record.game_id, [SeatResult(s, 0, outcome)
+                                             for s, outcome in enumerate(outcomes)])
+
+
+async def test_head_to_head_counts_who_finished_ahead_and_calls_the_rest_even(store):
+    await _finished(store, GUILD, [ALICE, BOB], ["won", "lost"])
+    await _finished(store, GUILD, [BOB, ALICE], ["lost", "won"], game="mushi")
+    await _finished(store, GUILD, [ALICE, BOB], ["lost", "won"])
+    await _finished(store, GUILD, [ALICE, BOB], ["draw", "draw"])
+    await _finished(store, GUILD, [ALICE, BOB, CAROL], ["lost", "lost", "won"], game="gostop")
+    await _finished(store, GUILD, [ALICE, CAROL, BOB, "ai:easy"], ["won", "lost", "won", "lost"],
+                    game="sakura")  # partners of one team
+    await _finished(store, GUILD, [ALICE, "ai:normal"], ["won", "lost"])  # Bob not there
+    await _finished(store, OTHER_GUILD, [ALICE, BOB], ["won", "lost"])  # another server's
+    running = await store.create_game(GUILD, 1, "koikoi", rules={}, players=[ALICE, BOB], seed=1,
+                                      state_json="{}", state_version=1)
+    assert running.status == "running"  # not finished: not counted
+
+    alice = await store.head_to_head(GUILD, ALICE, BOB)
+    assert (alice.games, alice.ahead, alice.behind) == (6, 2, 1)
+    bob = await store.head_to_head(GUILD, BOB, ALICE)
+    assert (bob.games, bob.ahead, bob.behind) == (6, 1, 2)
+    assert (await store.head_to_head(OTHER_GUILD, ALICE, BOB)).ahead == 1
+    assert (await store.head_to_head(GUILD, ALICE, 999)).games == 0
+    with pytest.raises(InvalidInput):
+        await store.head_to_head(GUILD, ALICE, ALICE)
+
+
+async def test_head_to_head_reads_the_season_asked_for(store):
+    await _finished(store, GUILD, [ALICE, BOB], ["won", "lost"])
+    await store.start_season(GUILD, "Spring", actor=ALICE, key="s-1")
+    await _finished(store, GUILD, [ALICE, BOB], ["lost", "won"])
+    now = await store.head_to_head(GUILD, ALICE, BOB)
+    assert (now.games, now.ahead, now.behind) == (1, 0, 1)
+    before = await store.head_to_head(GUILD, ALICE, BOB, season=0)
+    assert (before.games, before.ahead, before.behind) == (1, 1, 0)
+    every = await store.head_to_head(GUILD, ALICE, BOB, season=ALL_SEASONS)
+    assert (every.games, every.ahead, every.behind) == (2, 1, 1)
