@@ -16,7 +16,7 @@ import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -111,6 +111,18 @@ class AlreadyStarted(TableError):
 
 STORE_TROUBLE = N_("The bot cannot save moves right now (database trouble), so your move was not "
                    "played; nothing changed. Please try again in a moment.")
+
+
+@contextlib.contextmanager
+def refused_by_store() -> Iterator[None]:
+    """A store error of an ending as the table's refusal: database trouble, which the same step
+    may retry (:class:`StoreTrouble`), or the store's refusal passed on (:class:`Refused`)."""
+    try:
+        yield
+    except StoreUnavailable:
+        raise StoreTrouble() from None
+    except StoreError as exc:
+        raise Refused(exc) from None
 
 
 def ai_seat(level: str) -> str:
@@ -473,15 +485,11 @@ class TableManager:
                                   outcome="lost" if s in losers else "won")
                        for s in range(len(table.players))]
             closing = {"forfeit": seat, "reason": reason, "winners": others, "team": team}
-            try:
+            with refused_by_store():
                 outcome = await self.store.finish_game(
                     table.game_id, results, state_json=table.state_json(closing),
                     state_version=STATE_VERSION, reason=reason,
                     escrow_payouts=table.escrow_payouts(seat))
-            except StoreUnavailable:
-                raise StoreTrouble() from None
-            except StoreError as exc:
-                raise Refused(exc) from None
             table.closing = {**closing, "outcome": outcome}
             self._close(table)
             await self._reveal(table)
@@ -506,15 +514,11 @@ class TableManager:
             if table.finished:
                 raise TableError(t("This game is over."))
             closing = {"cancelled": True, "reason": reason}
-            try:
+            with refused_by_store():
                 outcome = await self.store.cancel_game(
                     table.game_id, actor=actor, reason=reason, state_json=table.state_json(closing),
                     state_version=STATE_VERSION,
                     escrow_refunds=table.escrow_payouts())
-            except StoreUnavailable:
-                raise StoreTrouble() from None
-            except StoreError as exc:
-                raise Refused(exc) from None
             table.closing = {**closing, "outcome": outcome}
             self._close(table)
             if show:
