@@ -1,11 +1,12 @@
 """The table service: one lock per game, turn timers, AI seats, and every action stored before shown.
 
-The data flow of one click (docs/design.md): interaction (acknowledged first) -> :meth:`TableManager.act`
-(lock, check the player, the turn and the move number, engine apply) -> store (event and state in
-one transaction) -> the publisher is told what changed and returns at once; it renders in worker
-processes and edits Discord later, latest state first. A restart rebuilds every running table from
-the store (:meth:`TableManager.resume_all`) and brings every message to the stored state; the
-controls carry stable custom ids, so they work again at once.
+The data flow of one press (docs/design.md, "One press"): :meth:`TableManager.press` (lock, check
+the player, the turn and the move number, engine apply) -> store (event and state in one
+transaction) -> the surfaces are told what changed and return at once -> the press is
+acknowledged, its move stored; the surfaces draw in worker processes and send later, latest state
+first. A restart rebuilds every running table from the store (:meth:`TableManager.resume_all`)
+and brings every message to the stored state; the controls carry stable custom ids, so they work
+again at once.
 """
 
 from __future__ import annotations
@@ -30,11 +31,7 @@ from bot.games.rng import Rng
 from bot.i18n import N_, number, t
 from bot.presenters.base import STUCK
 from bot.presenters.problems import rules_problem
-from bot.settlement import (
-    chip_deltas,
-    is_per_point,
-    outcomes,
-)
+from bot.settlement import chip_deltas, is_per_point, outcomes
 from bot.store import Store, StoreError
 from bot.store.errors import InsufficientFunds, StoreUnavailable
 from bot.store.models import SYSTEM_ACTOR, SeatResult
