@@ -457,9 +457,12 @@ def best_yaku_words(stats, game: str) -> str:
 
 
 async def stats_card(store: Store, guild_id: int, name: str, stats, currency: str,
-                     balance: int | None, season: str | None) -> CardView:
+                     balance: int | None, season: str | None, *, versus=None,
+                     asker: str = "") -> CardView:
     """A player's card as the image draws it: their totals, then per game (the most played
-    first) the record, best yaku, rating and its history (one query for every game)."""
+    first) the record, best yaku, rating and its history (one query for every game).
+    ``versus``: the games of ``asker`` (a name) with this player, from the asker's side; its
+    tile reads from this player's ("2–1": this player finished ahead twice, the asker once)."""
     ratings = {r.game: r for r in stats.ratings}
     games = games_played(stats)
     keys = {g: TrendKey(stats.user_id, g, ratings[g].season) for g in games if g in ratings}
@@ -483,6 +486,8 @@ async def stats_card(store: Store, guild_id: int, name: str, stats, currency: st
                   (t("Points"), number(stats.points, signed=True)))
     if balance is not None:
         totals += ((capitalized(currency_noun(currency)), number(balance)),)
+    if versus is not None and versus.games:
+        totals += ((t("vs {name}", name=asker), f"{number(versus.behind)}–{number(versus.ahead)}"),)
     note = t(RATING_NOTE) if stats.ratings else "" if stats.games else (
         t("No finished games there yet.") if stats.guild_id == GUEST_PLACES
         else t("No finished games on this server yet."))
@@ -606,7 +611,8 @@ class CommunityCog(ServerCog):
                                           versus=versus, asker=interaction.user))
             card = await stats_card(self.store, guild, target.display_name, stats,
                                     settings.currency_name, balance,
-                                    season_label(number_, seasons, plain=True))
+                                    season_label(number_, seasons, plain=True), versus=versus,
+                                    asker=interaction.user.display_name)
         return embed, card
 
     async def _own_stats(self, interaction: discord.Interaction, target: discord.abc.User,

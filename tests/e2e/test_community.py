@@ -4,6 +4,7 @@ only the asker may use and another server's data staying invisible."""
 from __future__ import annotations
 
 import io
+import sys
 
 import discord
 import pytest
@@ -153,6 +154,12 @@ async def test_stats_show_record_best_yaku_ratings_and_recent_results(hbot, stan
     assert versus.games == 3 and versus.ahead + versus.behind > 0
     assert field(msg, "alice and bob") == (f"3 games together · alice finished ahead in {versus.ahead} "
                                            f"· bob in {versus.behind}")
+    community = sys.modules["cogs.community"]  # as the bot loaded the extension
+    card = await community.stats_card(store, guild, "bob", stats, "chips", None, None,
+                                      versus=versus, asker="alice")
+    assert card.totals[-1] == ("vs alice", f"{versus.behind}–{versus.ahead}")  # from bob's side
+    assert "vs" not in str((await community.stats_card(store, guild, "bob", stats, "chips", None,
+                                                       None)).totals)
     strangers = await world.shy.slash(world.channel, "stats", user=world.player)
     assert not any(" and " in f["name"] for f in embed(strangers.original)["fields"])
     # the card as an image in the embed, the text kept
