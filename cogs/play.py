@@ -30,14 +30,13 @@ from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings, preset_label, seat_counts
 from bot.discord_ui.lobby_messages import face_of, note_shown, show_lobby, show_unshown
 from bot.discord_ui.parts import ACCENT
-from bot.discord_ui.places import Place, place_of, scope_of
+from bot.discord_ui.places import place_of, scope_of
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.starting import (
     CHALLENGE_CLOSED,
     CHALLENGE_SECONDS,
     LOBBY_CLOSED,
     NO_MENTIONS,
-    ai_names,
     before_answer,
     check_stakes,
     expired_embed,
@@ -47,7 +46,6 @@ from bot.discord_ui.starting import (
     pressed,
     start_table,
 )
-from bot.discord_ui.table_rules import MAX_STAKE, build_rules, table_rules
 from bot.discord_ui.text import clip, refuse, safe_name
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
@@ -59,6 +57,8 @@ from bot.settlement import ESCROW_POINTS, is_betting, is_per_point, match_nouns
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired, LobbyNotOpen, LobbyRefused
 from bot.tables import AI_LEVELS, TableError, ai_seat
+from bot.tables.rules import MAX_STAKE, build_rules, table_rules
+from bot.tables.starting import Place, ai_names
 from bot.words import plural
 from rendering.view import GAME_NAMES
 

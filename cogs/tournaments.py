@@ -47,7 +47,6 @@ from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
 from bot.discord_ui.parts import ACCENT, controls
 from bot.discord_ui.speaking import Speaks, in_public, in_server
-from bot.discord_ui.table_rules import MAX_STAKE, build_rules, seats_problem
 from bot.discord_ui.text import NO_PINGS, fit_embed, refuse, safe_name
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
@@ -56,6 +55,7 @@ from bot.presenters.problems import rules_problem
 from bot.store import EVERY_SERVER, Scope, StoreError
 from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError
 from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
+from bot.tables.rules import MAX_STAKE, build_rules, seats_problem
 from bot.tournaments import pairing as fmt
 from bot.tournaments.prizes import prize_shares, prize_split
 from rendering.tournament import StandingsView, render_standings, standings_view

@@ -2,7 +2,7 @@
 play the AI at once or open seats that others in the same Activity take; the game starts when
 the last seat is taken.
 
-Every start goes through the same path as the slash commands (:func:`bot.discord_ui.starting.start_at`
+Every start goes through the same path as the slash commands (:func:`bot.tables.starting.start_at`
 and :meth:`bot.tables.TableManager.start`): the game is stored, its deal committed
 (:mod:`bot.fairness`) and the start idempotent. Open seats are a stored lobby
 (:mod:`bot.store.lobbies`) like a ``/koikoi lobby``: its server seed is committed when it opens
@@ -18,14 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.discord_ui.errors import sentence
-from bot.discord_ui.places import Place
-from bot.discord_ui.starting import ai_names, lobby_spec, start_at
 from bot.fairness import FairDeal, Input
 from bot.games.descriptor import descriptors
 from bot.i18n import DEFAULT, speaking, t, tp
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, start_key
 from bot.tables import AI_LEVELS, AlreadyStarted, Table, TableError, ai_seat
+from bot.tables.starting import Place, ai_names, lobby_spec, start_at
 from bot.words import plural
 from rendering.view import GAME_NAMES
 
@@ -135,8 +134,9 @@ class ActivityLobbies:
         levels = [level] * (max(2, low) - 1)
         with speaking(where.language):
             names = [name, *ai_names(levels)]
-        return await start_at(self.bot, where.place, game, [user_id, *(ai_seat(lv) for lv in levels)],
-                              names, user_id, {"rounds": rounds or None}, 0, key=f"activity:{press}",
+        return await start_at(self.bot.store, self.bot.tables, where.place, game,
+                              [user_id, *(ai_seat(lv) for lv in levels)], names, user_id,
+                              {"rounds": rounds or None}, 0, key=f"activity:{press}",
                               deal=FairDeal.fresh([Input("command", press)]))
 
     async def open_seats(self, where: Where, user_id: int, name: str, game: str, seats: int,
@@ -184,8 +184,9 @@ class ActivityLobbies:
         try:
             deal = await store.lobby_deal(lobby.lobby_id, where.place.scope, Input("start", press))
             names = [self.names.get(u, "?") for u in lobby.humans]
-            table = await start_at(self.bot, where.place, lobby.game, list(lobby.humans), names,
-                                   lobby.host_id, lobby_spec(lobby), 0, key=start_key(lobby.lobby_id),
+            table = await start_at(self.bot.store, self.bot.tables, where.place, lobby.game,
+                                   list(lobby.humans), names, lobby.host_id, lobby_spec(lobby), 0,
+                                   key=start_key(lobby.lobby_id),
                                    deal=deal or FairDeal.fresh([Input("start", press)]))
         except (TableError, StoreError, AlreadyStarted):
             await store.settle_lobby_start(lobby.lobby_id)

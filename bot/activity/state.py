@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from bot import presenter
 from bot.cards import DECK, Kind, card
-from bot.discord_ui.starting import ai_names
 from bot.i18n import number, speaking, t, tn
 from bot.presenters.base import card_name, final_table, score_line
 from bot.presenters.base import result_headline as ended
 from bot.settlement import is_betting
 from bot.tables import is_ai
+from bot.tables.starting import ai_names
 from rendering.view import GAME_NAMES, PlayerView, SummaryView, TableView
 
 if TYPE_CHECKING:

@@ -9,33 +9,11 @@ apps, and a game's records are kept under the channel's id, apart from any serve
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import discord
 
-from bot.tables import HOME_ACTIVITY, HOME_CHANNEL, HOME_GUEST
+from bot.tables.starting import Place
 
-__all__ = ["Place", "place_of", "scope_of"]
-
-
-@dataclass(frozen=True)
-class Place:
-    scope: int  # the id its records are kept under: the server's, or a guest channel's
-    channel_id: int
-    guest: bool
-    public: bool  # whether answers there may be seen by everyone
-    # What a guest place is (bot.store.guests.GUEST_KINDS): "dm", "group_dm" or "server";
-    # "" for a member place.
-    kind: str = ""
-    guild_id: int | None = None  # the server it is in, if any (a guest channel's too)
-    activity: bool = False  # a start from an Activity's page, whose table lives in the Activity
-
-    @property
-    def home(self) -> str:
-        """Where a table started here lives (bot.tables.Table.home)."""
-        if self.activity:
-            return HOME_ACTIVITY
-        return HOME_GUEST if self.guest else HOME_CHANNEL
+__all__ = ["place_of", "scope_of"]
 
 
 def place_of(interaction: discord.Interaction) -> Place:

@@ -1,7 +1,7 @@
 """How a game starts from Discord, whichever way it was asked for (a command against the AI, a
-challenge, a lobby, a rematch): the closed-lobby sentences, the seats' names, the stakes checked
-in time for the answer, the lobby a press refers to, and the start itself, undone and told
-privately when it is refused.
+challenge, a lobby, a rematch): the closed-lobby sentences, the stakes checked in time for the
+answer, the lobby a press refers to, and the start itself (:mod:`bot.tables.starting`), undone and
+told privately when it is refused.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ import discord
 from bot.discord_ui.app import app
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
-from bot.discord_ui.places import Place, place_of, scope_of
+from bot.discord_ui.places import place_of, scope_of
 from bot.discord_ui.speaking import in_public
-from bot.discord_ui.table_rules import table_rules
 from bot.discord_ui.text import refuse, safe_name
 from bot.fairness import FairDeal, Input
-from bot.i18n import N_, number, t, tp
+from bot.i18n import N_, number, t
 from bot.settlement import cover_for
 from bot.store import StoreError, UnknownAccount
 from bot.store.lobbies import Lobby, LobbyNotOpen, start_key
 from bot.tables import Table, TableError, ai_seat
+from bot.tables.starting import ai_names, lobby_spec, note_place, start_at
 from bot.words import amount as counted
 
 log = logging.getLogger(__name__)
@@ -41,20 +41,6 @@ CLOSED = {"lobby": LOBBY_CLOSED, "challenge": CHALLENGE_CLOSED, "rematch": REMAT
 STARTER = {"lobby": "start", "challenge": "accept", "rematch": "accept"}
 """What the press that starts each kind of lobby is, as an input of the deal (bot.fairness)."""
 NO_MENTIONS = discord.AllowedMentions.none()
-
-
-def ai_name(level: str) -> str:
-    return t("AI ({level})", level=tp("choice", level))
-
-
-def ai_names(levels: list[str]) -> list[str]:
-    """Seat names of AI players: the level in the name, numbered when several share it."""
-    out = []
-    for i, level in enumerate(levels):
-        same = levels.count(level)
-        out.append(ai_name(level) if same == 1 else t("AI {number} ({level})", number=levels[:i + 1].count(level),
-                                                        level=tp("choice", level)))
-    return out
 
 
 BEFORE_ANSWER_SECONDS = 2.0
@@ -131,52 +117,16 @@ async def start_table(interaction: discord.Interaction, game: str, players: list
     to play (a rematch), instead of building them from ``rules_spec`` and the house rules.
     ``deal``: the lobby's commitment and the presses that seated its players; without one the
     game commits as it starts, mixing in this interaction's id."""
-    return await start_at(interaction.client, place_of(interaction), game, players, names, host_id,
-                          rules_spec, stake, key=key, via=via, headline=headline, rules=rules,
+    return await start_at(app(interaction).store, app(interaction).tables, place_of(interaction),
+                          game, players, names, host_id, rules_spec, stake, key=key, via=via,
+                          headline=headline, rules=rules,
                           deal=deal or FairDeal.fresh([Input("command", str(interaction.id))]))
-
-
-async def start_at(bot: Any, place: Place, game: str, players: list[int | str], names: list[str],
-                   host_id: int, rules_spec: dict[str, Any], stake: int, *, key: str, deal: FairDeal,
-                   via: discord.Interaction | None = None, headline: str = "",
-                   rules: Any = None) -> Table:
-    """:func:`start_table` for a start that is not an interaction (the Activity's lobby): the
-    rules, the accounts a stake opens, and the table service's idempotent, committed start."""
-    if rules is None:
-        settings = await app(bot).store.get_settings(place.scope)
-        rules = table_rules(settings, game, len(players), rules_spec, stake)
-    if stake:  # a first staked game opens the player's account with the server's starting chips
-        for player in players:
-            if isinstance(player, int):
-                await app(bot).store.open_account(place.scope, player)
-    try:
-        await note_place(app(bot).store, place)
-        return await app(bot).tables.start(
-            guild_id=place.scope, channel_id=place.channel_id, game=game,
-            players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            deal=deal, key=key, via=via, headline=headline, home=place.home)
-    except StoreError as exc:
-        raise TableError(sentence(exc)) from None
-
-
-async def note_place(store: Any, place: Place) -> None:
-    """Note a guest place before anything of it is stored (a table, a challenge, a lobby): its
-    games count in each player's own record, and a player's forget reaches all its rows
-    (bot.store.guests). Never a channel whose id is its server's own (an old server's first
-    channel), which the server's records would share if the server added the bot later."""
-    if place.guest and place.scope != place.guild_id:
-        await store.note_guest_place(place.scope, place.kind)
 
 
 async def noted(store: Any, interaction: discord.Interaction, write: Callable[[], Awaitable[T]]) -> T:
     """``write`` (a challenge's or lobby's row) once the place it is written in is noted."""
     await note_place(store, place_of(interaction))
     return await write()
-
-
-def lobby_spec(lobby: Lobby) -> dict[str, Any]:
-    return {"preset": lobby.preset, "rounds": lobby.rounds, "target": lobby.target, "teams": lobby.teams,
-            "options": lobby.options}
 
 
 # -- presses ---------------------------------------------------------------------------------------

@@ -8,17 +8,18 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bot.discord_ui.text import clip
 from bot.games import game_module
 from bot.games.base import InvalidRules
 from bot.i18n import t
 from bot.presenters.problems import rules_problem
 from bot.settlement import is_betting
 from bot.tables import TableError
-from bot.words import plural
+from bot.words import plural, shorten
 from rendering.view import GAME_NAMES
 
 MAX_STAKE = 1_000_000
+PROBLEM_LENGTH = 300
+"""Characters of a rule problem a refusal quotes: the sentence around it stays readable."""
 
 
 def build_rules(game: str, house: dict[str, Any], preset: str | None, rounds: int | None,
@@ -56,11 +57,11 @@ def table_rules(settings: Any, game: str, seats: int, spec: dict[str, Any], stak
                             spec.get("target"), spec.get("teams"), stake, spec.get("options"))
     except (InvalidRules, ValueError) as exc:
         raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
-                           problem=clip(rules_problem(exc), 300))) from None
+                           problem=shorten(rules_problem(exc), PROBLEM_LENGTH))) from None
     problem = seats_problem(game, seats, rules)
     if problem:
         raise TableError(t("Those rules don't work with {players}: {problem}.", players=plural(seats, "player"),
-                           problem=clip(problem, 300)))
+                           problem=shorten(problem, PROBLEM_LENGTH)))
     return rules
 
 
