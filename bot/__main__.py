@@ -308,13 +308,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "sync":
             return asyncio.run(_sync(settings, args.guild))
-        from bot.discord_ui.client import HanafudaBot
+        from bot.assembly import assemble
         from bot.store.schema import schema_status
 
         # Read the database before Discord is contacted: a wrong path or a server that is down
         # is told at once, not after the login and the worker processes' start.
         asyncio.run(schema_status(settings.database_url or os.fspath(settings.database_path)))
-        bot = HanafudaBot(settings)
+        bot = assemble(settings)
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: the bot closes, as Client.run does
             eventloop.run(_serve(bot, settings.token), loop=settings.event_loop)
     except discord.LoginFailure:

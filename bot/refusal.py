@@ -2,7 +2,7 @@
 
 Neither layer writes a sentence for a player: an error names what went wrong (``code``, or its
 class) and holds the facts as keywords, and the layer that shows it phrases them in the reader's
-language (:mod:`bot.presenters.problems`, :mod:`bot.discord_ui.errors`). ``str()`` is a plain
+language (:mod:`bot.presenters.problems`, :mod:`bot.refusal_text`). ``str()`` is a plain
 English line for the logs.
 """
 

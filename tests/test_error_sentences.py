@@ -1,8 +1,9 @@
-"""The store's errors carry data and the Discord side writes their sentences.
+"""The store's errors carry data and the surface that shows one writes its sentence.
 
 A store error's ``str()`` is a plain English line for the logs, the same in every language and
-without Discord's markup; :func:`bot.discord_ui.errors.sentence` phrases it, in the language
-being spoken, with the English texts the catalogs translate.
+without any surface's markup; :func:`bot.refusal_text.sentence` phrases it, in the language being
+spoken, with the English texts the catalogs translate and the markup the surface gives (Discord's
+is :func:`bot.discord_ui.errors.sentence`).
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui import errors as shown
+from bot import refusal_text as shown
 from bot.discord_ui.errors import OOPS, sentence, told
 from bot.games import koikoi
 from bot.games.base import InvalidRules
 from bot.i18n import speaking
 from bot.presenters import problems
 from bot.presenters.problems import rules_problem
+from bot.refusal_text import Markup
 from bot.store.errors import (
     AlreadyClaimed,
     DuplicateAction,
@@ -155,6 +157,30 @@ def test_a_refusal_the_table_service_passes_on_is_phrased_where_it_is_shown():
         assert told(TableError("This game is over.")) == "This game is over."
     with speaking("ja"):
         assert told(passed) == sentence(funds) != "<@7> has 40 ryo but 100 are needed."
+
+
+def test_each_surface_gives_its_own_markup_to_the_same_words():
+    """A member and a moment are the two facts a surface writes its own way: Discord mentions
+    and its timestamps; a web page names a member as they signed in and gives a moment in UTC;
+    a surface that knows no names says "someone". The words around them are the same."""
+    funds = InsufficientFunds(7, 40, 100, "ryo")
+    claimed = AlreadyClaimed(datetime(2026, 11, 30, 21, 5, tzinfo=UTC))
+    page = Markup(member={7: "Alice"}.get)
+    with speaking("en"):
+        assert sentence(funds) == "<@7> has 40 ryo but 100 are needed."
+        assert shown.sentence(funds, page) == "Alice has 40 ryo but 100 are needed."
+        assert shown.told(Refused(funds), page) == "Alice has 40 ryo but 100 are needed."
+        assert shown.sentence(funds) == "someone has 40 ryo but 100 are needed."
+        assert sentence(claimed) == ("You already claimed your daily chips today; come back "
+                                     f"<t:{int(claimed.next_claim_at.timestamp())}:R>.")
+        assert shown.sentence(claimed, page) == ("You already claimed your daily chips today; "
+                                                 "come back 2026-11-30 21:05 UTC.")
+        assert shown.sentence(UnknownAccount(7), page) == "Alice has no account on this server yet."
+    with speaking("ja"):
+        japanese = shown.sentence(funds, page)
+        assert "Alice" in japanese and "<@" not in japanese and "has" not in japanese
+        assert shown.sentence(funds) == shown.sentence(funds, shown.PLAIN)
+        assert "だれか" in shown.sentence(funds)
 
 
 def test_a_setting_out_of_range_is_phrased_from_its_data():

@@ -63,6 +63,20 @@ def test_the_table_service_knows_no_place_a_table_is_shown():
         assert not found, f"{path.relative_to(ROOT)} imports {found}"
 
 
+def test_the_surfaces_know_each_other_by_the_port_alone():
+    """The Activity and the Discord package are two surfaces of the same tables, side by side:
+    neither imports the other. The Activity reaches Discord only through its own REST client
+    (bot.activity.discord_api); the client starts the Activity's server, which bot.assembly
+    puts the bot together with, through bot.discord_ui.app.ActivityShows."""
+    for path in sources("bot/activity"):
+        found = {m for m in imports(path) if m.startswith(("bot.discord_ui", "cogs"))}
+        assert not found, f"{path.relative_to(ROOT)} imports {found}"
+    for folder in ("bot/discord_ui", "cogs"):
+        for path in sources(folder):
+            found = {m for m in imports(path) if m.startswith("bot.activity")}
+            assert not found, f"{path.relative_to(ROOT)} imports {found}"
+
+
 def test_where_a_table_refusal_is_shown_it_is_phrased_by_told():
     """A TableError may carry a store refusal whose ``str()`` is a line for the logs: the
     layers that show refusals phrase every caught one with ``told``, never ``str``."""

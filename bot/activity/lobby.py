@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.discord_ui.errors import sentence
 from bot.fairness import FairDeal, Input
 from bot.games.descriptor import descriptors
 from bot.i18n import DEFAULT, speaking, t, tp
+from bot.refusal_text import Markup, sentence
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, start_key
 from bot.tables import AI_LEVELS, AlreadyStarted, Table, TableError, ai_seat
@@ -70,6 +70,11 @@ class ActivityLobbies:
         self.bot = bot
         self.open: dict[int, Lobby] = {}  # channel id -> the stored lobby open there, as last written
         self.names: dict[int, str] = {}  # user id -> the name they signed in with
+        self.markup = Markup(member=self.name_of)  # how this surface's refusals name a member
+
+    def name_of(self, user_id: int) -> str:
+        """A member as a page shows them: the name they signed in with, if they have."""
+        return self.names.get(user_id) or t("someone")
 
     def where(self, guild_id: int | None, channel_id: int) -> Where:
         """A channel of a server the bot is in, or TableError: elsewhere the app is a guest that
@@ -151,7 +156,7 @@ class ActivityLobbies:
                 "lobby", where.place.scope, channel_id, user_id, game=game, min_seats=seats,
                 max_seats=seats, rounds=rounds or None)
         except StoreError as exc:
-            raise TableError(sentence(exc)) from None
+            raise TableError(sentence(exc, self.markup)) from None
         self.names[user_id] = name
         self.open[channel_id] = lobby
         return lobby
@@ -165,7 +170,7 @@ class ActivityLobbies:
         try:
             lobby = await self.bot.store.join_lobby(lobby.lobby_id, user_id, press=int(press))
         except StoreError as exc:  # seated already, full, closed: the store's refusal
-            raise TableError(sentence(exc)) from None
+            raise TableError(sentence(exc, self.markup)) from None
         self.names[user_id] = name
         self.open[channel_id] = lobby
         if len(lobby.humans) < lobby.max_seats:
@@ -179,7 +184,7 @@ class ActivityLobbies:
         try:
             lobby = await store.begin_lobby_start(lobby.lobby_id, lobby.host_id)
         except LobbyError as exc:
-            raise TableError(sentence(exc)) from None
+            raise TableError(sentence(exc, self.markup)) from None
         self.open.pop(where.place.channel_id, None)
         try:
             deal = await store.lobby_deal(lobby.lobby_id, where.place.scope, Input("start", press))

@@ -16,7 +16,7 @@ import hashlib
 import logging
 import socket
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,9 @@ from bot.activity.lobby import ActivityLobbies, press_id
 from bot.activity.sessions import Session, Sessions, read_ticket, write_ticket
 from bot.activity.state import idle_state, welcome
 from bot.activity.surface import ActivityPress, ActivitySurface, Viewer
-from bot.discord_ui.errors import told
+from bot.config import Settings
 from bot.i18n import LANGUAGES, language_of, speaking, t
+from bot.refusal_text import told
 from bot.store import StoreError
 from bot.tables import Table, TableError
 from rendering.fonts import find_cjk_font
@@ -77,6 +78,17 @@ def request_language(request: web.Request) -> str:
     """The language of a request not signed in yet (its browser's first choice)."""
     first = request.headers.get("Accept-Language", "").split(",", 1)[0].split(";", 1)[0]
     return language_of(first.strip())
+
+
+def activity_for(settings: Settings, **options: Any) -> Callable[[Any], ActivityServer] | None:
+    """How the bot makes its Activity's server, once its store and table service are open, when
+    the settings turn the Activity on (ACTIVITY_PORT); None when they leave it off. ``options``
+    go to :class:`ActivityServer` (the tests let their own page frame the Activity)."""
+    port = settings.activity_port
+    if port is None:
+        return None
+    return lambda bot: ActivityServer(bot, client_secret=settings.client_secret, port=port,
+                                      host=settings.activity_host, **options)
 
 
 class ActivityServer:
@@ -433,7 +445,7 @@ class ActivityServer:
                     await manager.press(message["game"], viewer.user_id, message["seq"],
                                         message["key"], via=ActivityPress(viewer, nonce))
             except TableError as exc:
-                self._refuse(viewer, nonce, "table", told(exc))
+                self._refuse(viewer, nonce, "table", told(exc, self.lobbies.markup))
                 return
             except Exception:
                 log.exception("a press from the Activity failed in game %s", message["game"])
@@ -448,7 +460,7 @@ class ActivityServer:
             try:
                 self.lobbies.where(viewer.guild_id, viewer.channel_id)
             except TableError as exc:
-                return {**idle_state(viewer.language), "why": told(exc)}
+                return {**idle_state(viewer.language), "why": told(exc, self.lobbies.markup)}
             return idle_state(viewer.language, self.lobbies.offer(viewer.channel_id, viewer.language,
                                                                   viewer.user_id))
 
@@ -468,7 +480,7 @@ class ActivityServer:
                         raise TableError(t("A game is running in this channel already."))
                     await self._start(viewer, message)
             except TableError as exc:
-                self._refuse(viewer, nonce, "lobby", told(exc))
+                self._refuse(viewer, nonce, "lobby", told(exc, self.lobbies.markup))
                 return
             except Exception:
                 log.exception("a lobby message from the Activity failed in channel %s", viewer.channel_id)

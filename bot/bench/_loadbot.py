@@ -41,6 +41,7 @@ import discord
 import yarl
 
 from bot import eventloop
+from bot.assembly import assemble
 from bot.config import DEFAULT_NICENESS, Settings
 from bot.discord_ui.client import HanafudaBot
 from bot.discord_ui.publisher import INTERACTION_SECONDS, TablePublisher
@@ -125,10 +126,11 @@ async def run() -> int:
     # The workers' CPU priority as in production (WORKER_NICENESS), to measure its effect.
     niceness = env.get("WORKER_NICENESS", "").strip()
     activity = env.get("HANAFUDA_BENCH_ACTIVITY_PORT")
-    bot = BenchBot(Settings(token=token, database_path=Path(env["HANAFUDA_BENCH_DB"]),
-                            worker_niceness=int(niceness) if niceness else DEFAULT_NICENESS,
-                            activity_port=int(activity) if activity else None,
-                            client_secret=env.get("HANAFUDA_BENCH_CLIENT_SECRET", "")))
+    settings = Settings(token=token, database_path=Path(env["HANAFUDA_BENCH_DB"]),
+                        worker_niceness=int(niceness) if niceness else DEFAULT_NICENESS,
+                        activity_port=int(activity) if activity else None,
+                        client_secret=env.get("HANAFUDA_BENCH_CLIENT_SECRET", ""))
+    bot = assemble(settings, BenchBot)
     # The stand-in sends every guild at once; discord.py's 2 s wait for more only delays READY.
     bot._connection.guild_ready_timeout = 0.1
     watch = LoopWatch(interval=0.02, threshold=0.05)

@@ -8,6 +8,8 @@ bot adds (its store, its table service, the table surface, the worker pools) are
 The two Discord surfaces are typed by what the controls and commands ask of them
 (:class:`ChannelShows`, :class:`GuestShows`), not by their classes: those build their messages
 from the controls, so naming them here would tie the controls back to the code that shows them.
+The Activity's server is typed by what the client asks of it (:class:`ActivityShows`): it is
+another surface, made where the bot is put together, which the Discord side only starts.
 """
 
 from __future__ import annotations
@@ -25,11 +27,11 @@ if TYPE_CHECKING:
     from bot.shards import ShardPlan
     from bot.store import Store
     from bot.tables import TableManager
-    from bot.tables.surface import Surfaces
+    from bot.tables.surface import Surfaces, TableSurface
     from bot.tables.table import Table
     from bot.workers import WorkerPool
 
-__all__ = ["App", "ChannelShows", "GuestShows", "PressHandle", "app"]
+__all__ = ["ActivityShows", "App", "ChannelShows", "GuestShows", "PressHandle", "app"]
 
 
 class PressHandle(Protocol):
@@ -68,6 +70,20 @@ class GuestShows(Protocol):
 
     async def show_ended(self, interaction: discord.Interaction, game_id: int) -> bool:
         """A press on the table of a game that has ended: its final table, if it is one."""
+
+
+class ActivityShows(Protocol):
+    """What the client asks of the Activity's web server (:class:`bot.activity.server.ActivityServer`):
+    the surface its pages show tables on, a start once the games have resumed, a close."""
+
+    surface: TableSurface
+    port: int  # the one it listens on, once started
+
+    async def start(self) -> None:
+        """Listen: pages may sign in and join their tables from now on."""
+
+    async def close(self) -> None:
+        """Stop listening and close every page's socket."""
 
 
 class App(Protocol):

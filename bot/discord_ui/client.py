@@ -8,6 +8,7 @@ import gc
 import importlib
 import logging
 import os
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -17,6 +18,7 @@ from bot import i18n, logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
+from bot.discord_ui.app import ActivityShows
 from bot.discord_ui.command_links import CommandIds
 from bot.discord_ui.delivery import RestBudget, RouteTurns, SpentWindows
 from bot.discord_ui.speaking import SpeakingTree, enter
@@ -54,7 +56,8 @@ class HanafudaBot(commands.AutoShardedBot):
     """Runs the shards of ``settings.shards`` (every shard unless told): the games of their
     guilds are this process's to drive, resume and settle (:mod:`bot.shards`)."""
 
-    def __init__(self, settings: Settings, *, sync_dev_guild: bool = True, sync_only: bool = False) -> None:
+    def __init__(self, settings: Settings, *, sync_dev_guild: bool = True, sync_only: bool = False,
+                 activity: Callable[[HanafudaBot], ActivityShows] | None = None) -> None:
         plan = settings.shards
         # Discord's global REST limit is the bot's: a process of a sharded bot takes its share,
         # and its HTTP client pays a token of it for every request that the limit counts.
@@ -85,6 +88,10 @@ class HanafudaBot(commands.AutoShardedBot):
         self.settings = settings
         self.sync_dev_guild = sync_dev_guild
         self.sync_only = sync_only  # `python -m bot sync`: the command tree only, no store or games
+        # The Activity's server is another surface: made where the bot is put together
+        # (bot.activity.server.activity_for), called here once the store is open.
+        self.make_activity = activity
+        self.activity_server: ActivityShows | None = None
         self.store: Store | None = None
         self.languages: Languages | None = None  # who is spoken to in which language (bot.languages)
         self.tables: TableManager | None = None
@@ -129,13 +136,8 @@ class HanafudaBot(commands.AutoShardedBot):
         self.guest = GuestSurface(self, self.rest_budget)
         # Every place a table is shown, as one port: channel messages, guest answers, and more.
         self.surfaces = Surfaces(self.publisher, self.guest)
-        self.activity_server: Any = None  # bot.activity.server.ActivityServer, when ACTIVITY_PORT is set
-        if self.settings.activity_port is not None:
-            from bot.activity.server import ActivityServer
-
-            self.activity_server = ActivityServer(
-                self, client_secret=self.settings.client_secret,
-                port=self.settings.activity_port, host=self.settings.activity_host)
+        if self.make_activity is not None:
+            self.activity_server = self.make_activity(self)
             self.surfaces.add(self.activity_server.surface)
         self.tables = TableManager(self.store, self.surfaces, ai_pool=self.ai_pool,
                                    owns=self.shard_plan.owns)
@@ -307,8 +309,9 @@ class HanafudaBot(commands.AutoShardedBot):
             self.metrics_server = None
         if getattr(self, "relay", None) is not None:
             await self.relay.close()
-        if getattr(self, "activity_server", None) is not None:
-            await self.activity_server.close()
+        activity = getattr(self, "activity_server", None)
+        if activity is not None:
+            await activity.close()
         if self.tables:
             self.tables.close()
         for surface in (getattr(self, "publisher", None), getattr(self, "guest", None)):

@@ -1,6 +1,6 @@
 """Exceptions of the store. Each carries the facts of its refusal as attributes and builds no
-sentence: the surface that shows it (the Discord side: :func:`bot.discord_ui.errors.sentence`)
-phrases it in the language being spoken. ``str()`` of one is a plain English line for the logs.
+sentence: the surface that shows it phrases it in the language being spoken
+(:func:`bot.refusal_text.sentence`, with each surface's markup). ``str()`` of one is a plain English line for the logs.
 
 A refusal without a class of its own names itself with a ``code`` (``"amount_too_large"``) and
 its facts as keywords (``most=...``), which become attributes too and are kept in ``facts``.

@@ -3,7 +3,7 @@
 Every method validates its input before touching the database, then runs as one transaction:
 writes under the writer lock with ``BEGIN IMMEDIATE``, reads on the read connection (the last
 committed state). Failures raise a :class:`~bot.store.errors.StoreError` subclass that carries the
-refusal's data (each surface phrases it: :func:`bot.discord_ui.errors.sentence` on Discord), and
+refusal's data (each surface phrases it: :func:`bot.refusal_text.sentence`), and
 leave the database unchanged.
 """
 

@@ -77,7 +77,7 @@ class TableError(Exception):
 class Refused(TableError):
     """The store refused the step (not enough chips, a lobby already started, a move taken
     twice): its error, with its facts, passed on for the layer that shows it to phrase
-    (:func:`bot.discord_ui.errors.told`); ``str()`` is the store's plain line for the logs."""
+    (:func:`bot.refusal_text.told`); ``str()`` is the store's plain line for the logs."""
 
     def __init__(self, refusal: StoreError) -> None:
         super().__init__(str(refusal))

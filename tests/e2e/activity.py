@@ -11,9 +11,17 @@ from typing import Any
 
 import aiohttp
 
+from bot.assembly import assemble
+from bot.config import Settings
+from bot.discord_ui.client import HanafudaBot
 from tests.discord_standin import StandIn
 
 WAIT = 60.0  # only a hang reaches it: every wait ends on the message it waits for
+
+
+def activity_bot(settings: Settings) -> HanafudaBot:
+    """The bot as ``python -m bot`` puts it together: with the Activity when the settings ask."""
+    return assemble(settings)
 
 
 async def sign_in(http: aiohttp.ClientSession, base: str, standin: StandIn, user: Any) -> dict:

@@ -18,7 +18,7 @@ import pytest
 from aiohttp import web
 
 from bot import presenter
-from bot.activity.server import DISCORD_ORIGINS, ActivityServer
+from bot.activity.server import DISCORD_ORIGINS, ActivityServer, activity_for
 from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
 from bot.games import koikoi
@@ -59,20 +59,25 @@ async def browser(chromium):
 async def page_bot(start_bot, standin, world, tmp_path):
     """The bot with an Activity server whose app also serves the test's harness (Discord's
     side of the frame), and lets that harness be framed beside Discord's origins."""
-    bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=tmp_path / "b.sqlite3",
-                                               dev_guild_id=world.guild.id)))
+    bot = await start_bot(framed_bot(Settings(token=standin.token, database_path=tmp_path / "b.sqlite3",
+                                              dev_guild_id=world.guild.id, activity_port=0,
+                                              client_secret=standin.oauth.client_secret), standin))
     bot.tables.ai_delay = 0.01
     await human_moves_first(bot, world)
-    server = ActivityServer(bot, client_secret=standin.oauth.client_secret,
-                            frame_ancestors=(*DISCORD_ORIGINS, "'self'"))
-    add_harness(server.app, standin)
-    bot.surfaces.add(server.surface)
-    await server.start()
-    bot.activity_server = server
-    try:
-        yield bot
-    finally:
-        await server.close()
+    return bot
+
+
+def framed_bot(settings: Settings, standin) -> HanafudaBot:
+    """The bot with its Activity, whose app also serves the test's harness and lets it frame
+    the Activity beside Discord's origins."""
+    make = activity_for(settings, frame_ancestors=(*DISCORD_ORIGINS, "'self'"))
+
+    def activity(bot: HanafudaBot) -> ActivityServer:
+        server = make(bot)
+        add_harness(server.app, standin)
+        return server
+
+    return HanafudaBot(settings, activity=activity)
 
 
 def add_harness(app: web.Application, standin) -> None:
@@ -318,15 +323,10 @@ async def test_the_page_comes_back_by_itself_after_the_bot_restarts(start_bot, s
     db = tmp_path / "restart.sqlite3"
 
     async def bot_with_activity(port: int):
-        bot = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db,
-                                                   dev_guild_id=world.guild.id)))
+        bot = await start_bot(framed_bot(Settings(token=standin.token, database_path=db,
+                                                  dev_guild_id=world.guild.id, activity_port=port,
+                                                  client_secret=standin.oauth.client_secret), standin))
         bot.tables.ai_delay = 0.01
-        server = ActivityServer(bot, client_secret=standin.oauth.client_secret, port=port,
-                                frame_ancestors=(*DISCORD_ORIGINS, "'self'"))
-        add_harness(server.app, standin)
-        bot.surfaces.add(server.surface)
-        await server.start()
-        bot.activity_server = server
         return bot
 
     first = await bot_with_activity(0)
@@ -337,21 +337,17 @@ async def test_the_page_comes_back_by_itself_after_the_bot_restarts(start_bot, s
     await frame.wait_for_function(NEXT, arg=[-1], timeout=STEP_MS)  # the player's turn: nothing moves
     before = await frame.evaluate(MINE)
     port = first.activity_server.port
-    await first.activity_server.close()
     await first.close()
     second = await bot_with_activity(port)
-    try:
-        # signed in again through the SDK, and drawn anew from the restarted bot
-        await tab.wait_for_function("() => window.harness.answered.filter(a => a === 'AUTHENTICATE').length >= 2",
-                                    timeout=STEP_MS)
-        await frame.wait_for_function(f"() => Number(document.getElementById('table').dataset.shown) > {before['shown']}",
-                                      timeout=STEP_MS)
-        after = await frame.evaluate(MINE)
-        assert {**after, "shown": 0} == {**before, "shown": 0}
-        await play_to_the_end(tab, frame, [], "koikoi-restarted")
-        assert not second.tables.tables
-    finally:
-        await second.activity_server.close()
+    # signed in again through the SDK, and drawn anew from the restarted bot
+    await tab.wait_for_function("() => window.harness.answered.filter(a => a === 'AUTHENTICATE').length >= 2",
+                                timeout=STEP_MS)
+    await frame.wait_for_function(f"() => Number(document.getElementById('table').dataset.shown) > {before['shown']}",
+                                  timeout=STEP_MS)
+    after = await frame.evaluate(MINE)
+    assert {**after, "shown": 0} == {**before, "shown": 0}
+    await play_to_the_end(tab, frame, [], "koikoi-restarted")
+    assert not second.tables.tables
 
 
 MINE = """() => ({

@@ -11,10 +11,9 @@ import discord
 import pytest
 
 from bot.config import Settings
-from bot.discord_ui.client import HanafudaBot
 from bot.discord_ui.entry_point import entry_point_payload
 from tests.discord_standin.state import walk_components
-from tests.e2e.activity import joined
+from tests.e2e.activity import activity_bot, joined
 from tests.e2e.playing import reply_text
 from tests.e2e.test_activity_server import base, koikoi_against_the_ai
 from tests.e2e.test_koikoi_bot import human_moves_first
@@ -28,7 +27,7 @@ async def started(start_bot, standin, world, tmp_path, *, activity: bool):
     settings = Settings(token=standin.token, database_path=tmp_path / "bot.sqlite3",
                         dev_guild_id=world.guild.id, activity_port=0 if activity else None,
                         client_secret=standin.oauth.client_secret if activity else "")
-    bot = await start_bot(HanafudaBot(settings))
+    bot = await start_bot(activity_bot(settings))
     bot.tables.ai_delay = 0.01
     await human_moves_first(bot, world)
     return bot

@@ -10,12 +10,11 @@ import aiohttp
 import pytest
 
 from bot.config import Settings
-from bot.discord_ui.client import HanafudaBot
 from bot.fairness import commitment_of
 from bot.games.descriptor import descriptors
 from bot.store.lobbies import start_key
 from bot.tables import HOME_ACTIVITY, AlreadyStarted
-from tests.e2e.activity import joined
+from tests.e2e.activity import activity_bot, joined
 from tests.e2e.playing import table_messages
 
 pytestmark = pytest.mark.asyncio
@@ -42,7 +41,7 @@ async def lbot(start_bot, standin, world, tmp_path):
     settings = Settings(token=standin.token, database_path=tmp_path / "bot.sqlite3",
                         dev_guild_id=world.guild.id, activity_port=0,
                         client_secret=standin.oauth.client_secret)
-    bot = await start_bot(HanafudaBot(settings))
+    bot = await start_bot(activity_bot(settings))
     bot.activity_server.clock = PlayersPace()
     bot.tables.ai_delay = 0.01
     await bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
@@ -182,7 +181,7 @@ async def test_seats_open_in_the_activity_stay_open_through_a_restart(start_bot,
         return Settings(token=standin.token, database_path=db, dev_guild_id=world.guild.id,
                         activity_port=port, client_secret=standin.oauth.client_secret)
 
-    first = await start_bot(HanafudaBot(settings(0)))
+    first = await start_bot(activity_bot(settings(0)))
     # A one-round match dealt a hand yaku would be over before its table could be looked at.
     await first.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
     instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
@@ -194,7 +193,7 @@ async def test_seats_open_in_the_activity_stay_open_through_a_restart(start_bot,
     await first.close()
     assert await host.closed() == 1012
 
-    second = await start_bot(HanafudaBot(settings(port)))
+    second = await start_bot(activity_bot(settings(port)))
     second.tables.ai_delay = 0.01
     host, _ = await joined(http, base(second), standin, world.admin, instance)  # it comes back
     friend, _ = await joined(http, base(second), standin, world.player, instance)

@@ -12,9 +12,8 @@ import pytest
 from bot.activity.server import DISCORD_ORIGINS, NOT_ALLOWED, SIGN_IN_AGAIN
 from bot.cards import card
 from bot.config import Settings
-from bot.discord_ui.client import HanafudaBot
 from bot.tables import TableManager
-from tests.e2e.activity import joined, open_page, sign_in
+from tests.e2e.activity import activity_bot, joined, open_page, sign_in
 from tests.e2e.playing import controls, game_over, hand_message, move_of, table_messages, table_move
 from tests.e2e.test_koikoi_bot import human_moves_first
 
@@ -27,7 +26,7 @@ async def abot(start_bot, standin, world, tmp_path):
     settings = Settings(token=standin.token, database_path=tmp_path / "bot.sqlite3",
                         dev_guild_id=world.guild.id, activity_port=0,
                         client_secret=standin.oauth.client_secret)
-    bot = await start_bot(HanafudaBot(settings))
+    bot = await start_bot(activity_bot(settings))
     bot.tables.ai_delay = 0.01
     await human_moves_first(bot, world)
     return bot
@@ -312,7 +311,7 @@ async def test_after_a_restart_a_page_signs_in_again_and_sees_the_same_table(
 
     # the AI thinks for an hour: nothing moves between the restart and the look at the table
     monkeypatch.setattr(TableManager, "ai_delay", 3600.0)
-    first = await start_bot(HanafudaBot(settings(0)))
+    first = await start_bot(activity_bot(settings(0)))
     await human_moves_first(first, world)
     instance = standin.oauth.open_activity(world.channel, world.admin)
     if started == "by a command":
@@ -331,7 +330,7 @@ async def test_after_a_restart_a_page_signs_in_again_and_sees_the_same_table(
     await first.close()
     assert await page.closed() == 1012  # "restarting": the page opens its socket again
 
-    second = await start_bot(HanafudaBot(settings(port)))
+    second = await start_bot(activity_bot(settings(port)))
     assert second.activity_server.port == port
     page, signed = await joined(http, base(second), standin, world.admin, instance)
     after = await page.state()

@@ -26,6 +26,7 @@ import discord
 import yarl
 
 from bot import eventloop, logcontext
+from bot.assembly import assemble
 from bot.config import load_settings
 from bot.discord_ui.client import HanafudaBot
 
@@ -59,7 +60,7 @@ async def run() -> int:
     discord.http.Route.BASE = os.environ["HANAFUDA_STANDIN_API"]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["HANAFUDA_STANDIN_GATEWAY"])
     settings = load_settings(dotenv=None, require_token=False)  # the stand-in's token
-    bot = ShardBot(settings)
+    bot = assemble(settings, ShardBot)
     bot._connection.guild_ready_timeout = 0.05  # the stand-in sends every guild at once
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Future] = []
