@@ -17,6 +17,7 @@ PRESS = {"type": "press", "game": 3, "seq": 4, "key": "#0", "n": 1}
 def test_the_messages_a_page_sends_are_read():
     assert parse(json.dumps(PRESS)).fields == {"game": 3, "seq": 4, "key": "#0", "n": 1}
     assert parse(json.dumps({"type": "slap", "game": 3, "n": 9})).type == "slap"
+    assert parse(json.dumps({"type": "hint", "game": 3, "n": 10})).fields == {"game": 3, "n": 10}
     hello = parse(json.dumps({"type": "hello", "v": 1, "session": "s" * 43, "instance": "i-1-gc-2-3"}))
     assert hello["instance"] == "i-1-gc-2-3"
     for key in ("play:crane>pine_chaff_1", "koikoi", "#999", "go_stop:x+y"):
@@ -41,6 +42,9 @@ def test_the_messages_a_page_sends_are_read():
     (json.dumps({"type": "hello", "v": 2, "session": "s", "instance": "i"}), "version"),
     (json.dumps({"type": "hello", "v": 1, "session": "", "instance": "i"}), "shape"),
     (json.dumps({**PRESS, "key": "x" * 3000}), "size"),
+    (json.dumps({"type": "hint", "game": 3, "n": 10, "seat": 1}), "shape"),  # a hint names no seat
+    (json.dumps({"type": "hint", "game": 3, "n": 10, "rollouts": 10**6}), "shape"),  # nor its budget
+    (json.dumps({"type": "hint", "n": 10}), "shape"),
 ])
 def test_anything_else_is_refused_with_a_code(message, code):
     with pytest.raises(Refused) as refused:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from bot.discord_ui.controls import hint_buttons
-from bot.discord_ui.hints import hint_lines, offers_hints
+from bot.discord_ui.hints import offers_hint_button
 from bot.store.settings import GuildSettings
+from bot.tables.hints import hint_lines, offers_hints
 
 
 def table(**changes):
@@ -17,18 +18,22 @@ def table(**changes):
 
 
 def client(hints: bool | None = True):
-    settings = None if hints is None else GuildSettings(guild_id=10, hints=hints)
-    return SimpleNamespace(store=SimpleNamespace(settings_now=lambda guild_id: settings))
+    return SimpleNamespace(store=SimpleNamespace(settings_now=lambda guild_id: settings(hints)))
+
+
+def settings(hints: bool | None = True):
+    return None if hints is None else GuildSettings(guild_id=10, hints=hints)
 
 
 def test_only_unstaked_unrated_games_with_a_search_ai_offer_hints():
-    assert offers_hints(client(), table())
-    assert offers_hints(client(None), table())  # settings not read yet: the default, on
-    assert not offers_hints(client(False), table())  # the server turned them off
-    assert not offers_hints(client(), table(stake=50))
-    assert not offers_hints(client(), table(players=[5, 6]))  # two humans: a rated game
-    assert not offers_hints(client(), table(game="nosuchgame"))
-    assert not offers_hints(client(), table(finished=True))
+    assert offers_hints(table(), settings())
+    assert offers_hints(table(), settings(None))  # settings not read yet: the default, on
+    assert not offers_hints(table(), settings(False))  # the server turned them off
+    assert not offers_hints(table(stake=50), settings())
+    assert not offers_hints(table(players=[5, 6]), settings())  # two humans: a rated game
+    assert not offers_hints(table(game="nosuchgame"), settings())
+    assert not offers_hints(table(finished=True), settings())
+    assert offers_hint_button(client(), table()) and not offers_hint_button(client(False), table())
     assert hint_buttons(client(), table(), 5) == []  # no row left under 25 moves
     [button] = hint_buttons(client(), table(), 2)
     assert button.item.custom_id == "hf:hint:3" and button.item.row == 2
@@ -62,4 +67,4 @@ def test_a_seotda_bet_is_priced_by_its_equity_and_worded_in_chips_and_hands():
     lines = hint_lines("seotda", priced)
     assert "chips expected" in lines[0] and "to win the hand" in lines[0]
     assert lines[1] == "Your chance to win the hand with each choice:" and len(lines) == 2 + len(legal)
-    assert offers_hints(client(), table(game="seotda"))
+    assert offers_hints(table(game="seotda"), settings())

@@ -6,6 +6,8 @@ A page sends text frames of JSON objects with exactly these keys:
 - ``{"type": "hello", "v": 1, "session": <token>, "instance": <Activity instance id>}``, first;
 - ``{"type": "press", "game": <id>, "seq": <move number>, "key": <move key>, "n": <nonce>}``;
 - ``{"type": "slap", "game": <id>, "n": <nonce>}`` (First Bloom's race);
+- ``{"type": "hint", "game": <id>, "n": <nonce>}``: the search's prices of the player's turn, in
+  a casual game (:mod:`bot.tables.hints`), answered with a ``hint`` message;
 - in the lobby of a channel with no game: ``{"type": "ai", "play": <game>, "level": <AI level>,
   "rounds": 0|1, "n": ...}``, ``{"type": "open", "play": <game>, "seats": <count>, "rounds": 0|1,
   "n": ...}``, ``{"type": "sit", "n": ...}``, and ``{"type": "lobby", "n": ...}`` to leave a
@@ -30,6 +32,7 @@ SHAPES: dict[str, dict[str, Any]] = {
     "hello": {"v": int, "session": str, "instance": str},
     "press": {"game": int, "seq": int, "key": str, "n": int},
     "slap": {"game": int, "n": int},
+    "hint": {"game": int, "n": int},
     # the lobby of a channel with no game (bot.activity.lobby)
     "ai": {"play": str, "level": str, "rounds": int, "n": int},
     "open": {"play": str, "seats": int, "rounds": int, "n": int},

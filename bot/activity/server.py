@@ -16,7 +16,7 @@ import hashlib
 import logging
 import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +28,13 @@ from bot.activity.cards import NAMES, card_png
 from bot.activity.discord_api import DiscordApi, DiscordRefused
 from bot.activity.lobby import ActivityLobbies, press_id
 from bot.activity.sessions import Session, Sessions, read_ticket, write_ticket
-from bot.activity.state import idle_state, welcome
+from bot.activity.state import idle_state, plain, welcome
 from bot.activity.surface import ActivityPress, ActivitySurface, Viewer
 from bot.config import Settings
-from bot.i18n import LANGUAGES, language_of, speaking, t
+from bot.i18n import LANGUAGES, N_, language_of, speaking, t
 from bot.refusal_text import told
 from bot.store import StoreError
-from bot.tables import Table, TableError
+from bot.tables import Table, TableError, hints
 from rendering.fonts import find_cjk_font
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,9 @@ CODE_MAX = 200
 
 RELAY_HEADER = "X-Hanafuda-Relay"
 """The header of a socket one process passes on to another, with its ticket."""
+
+NOTHING_PLAYED = N_("Something went wrong; nothing was played.")
+NO_HINT = N_("Something went wrong; there is no hint now.")
 
 # Close codes the page acts on: sign in again, or give up with the sentence sent before.
 SIGN_IN_AGAIN = 4001
@@ -427,31 +430,68 @@ class ActivityServer:
             self._refuse(viewer, nonce, "table", t("That press is for a game this page is not "
                                                    "showing; nothing was played."))
             return True
+        if message.type == "hint":  # beside a press: a hint changes nothing at the table
+            if viewer.hinting is not None and not viewer.hinting.done():
+                self._refuse(viewer, nonce, "busy", t("Your hint is still being worked out."))
+                return True
+            viewer.hinting = asyncio.create_task(self._hint(viewer, table, nonce))
+            return True
         if viewer.pressing is not None and not viewer.pressing.done():
             self._refuse(viewer, nonce, "busy", t("Your previous press is still being played."))
             return True
         viewer.pressing = asyncio.create_task(self._press(viewer, message))
         return True
 
+    async def _answer(self, viewer: Viewer, nonce: int, code: str, fault: str, what: str,
+                      work: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+        """Do what a page asked, in its language, and answer it: ``work``'s answer, a table's
+        refusal in one sentence (its ``code``), or for a failure nobody foresaw the ``fault``
+        sentence, with ``what`` failed in the log."""
+        with speaking(viewer.language):
+            try:
+                answer = await work()
+            except TableError as exc:
+                self._refuse(viewer, nonce, code, told(exc, self.lobbies.markup))
+                return
+            except Exception:
+                log.exception("%s from the Activity failed", what)
+                self._refuse(viewer, nonce, "fault", t(fault))
+                return
+        viewer.send({**answer, "n": nonce})
+
     async def _press(self, viewer: Viewer, message: protocol.Message) -> None:
         """A press, through the table service exactly as a button's; the answer is the page's."""
         manager = self.bot.tables
         nonce = message["n"]
-        with speaking(viewer.language):
-            try:
-                if message.type == "slap":
-                    await manager.slap_by(message["game"], viewer.user_id)
-                else:
-                    await manager.press(message["game"], viewer.user_id, message["seq"],
-                                        message["key"], via=ActivityPress(viewer, nonce))
-            except TableError as exc:
-                self._refuse(viewer, nonce, "table", told(exc, self.lobbies.markup))
-                return
-            except Exception:
-                log.exception("a press from the Activity failed in game %s", message["game"])
-                self._refuse(viewer, nonce, "fault", t("Something went wrong; nothing was played."))
-                return
-        viewer.send({"type": "played", "n": nonce})
+
+        async def play() -> dict[str, Any]:
+            if message.type == "slap":
+                await manager.slap_by(message["game"], viewer.user_id)
+            else:
+                await manager.press(message["game"], viewer.user_id, message["seq"],
+                                    message["key"], via=ActivityPress(viewer, nonce))
+            return {"type": "played"}
+
+        await self._answer(viewer, nonce, "table", NOTHING_PLAYED,
+                           f"a press in game {message['game']}", play)
+
+    async def _hint(self, viewer: Viewer, table: Table, nonce: int) -> None:
+        """A hint for the viewer's turn, priced in the AI workers as the Hint button's is. The
+        same turn gets the same hint, so the page's last one is sent again rather than priced
+        again: a page asks for a turn's hint at most once."""
+        manager = self.bot.tables
+
+        async def priced() -> dict[str, Any]:
+            at, seat = hints.ask(manager, table.game_id, viewer.user_id)
+            turn = (at.game_id, at.seq, viewer.language)
+            if viewer.last_hint is None or viewer.last_hint[0] != turn:
+                configured = getattr(getattr(self.bot, "settings", None), "hint_rollouts", None)
+                hint = await hints.price_turn(manager, at, seat, hints.rollouts_for(at.game, configured))
+                viewer.last_hint = (turn, {"title": t("💡 Hint"), "note": hint.note(),
+                                           "lines": [plain(line) for line in hint.lines()]})
+            return {"type": "hint", "game": turn[0], "seq": turn[1], **viewer.last_hint[1]}
+
+        await self._answer(viewer, nonce, "hint", NO_HINT, f"a hint in game {table.game_id}", priced)
 
     # -- the lobby ----------------------------------------------------------------------------
     def _idle(self, viewer: Viewer) -> dict[str, Any]:
@@ -467,26 +507,21 @@ class ActivityServer:
     async def _lobby(self, viewer: Viewer, message: protocol.Message) -> None:
         """A message of the lobby: a game against the AI, seats opened or taken, or a finished
         game left for the lobby. Games start as a slash command starts them (bot.activity.lobby)."""
-        nonce = message["n"]
-        with speaking(viewer.language):
-            try:
-                running = viewer.table is not None and not viewer.table.finished
-                if message.type == "lobby":
-                    if running:
-                        raise TableError(t("This game is still running; the lobby opens when it ends."))
-                    self.surface.to_lobby(viewer)
-                else:
-                    if running:
-                        raise TableError(t("A game is running in this channel already."))
-                    await self._start(viewer, message)
-            except TableError as exc:
-                self._refuse(viewer, nonce, "lobby", told(exc, self.lobbies.markup))
-                return
-            except Exception:
-                log.exception("a lobby message from the Activity failed in channel %s", viewer.channel_id)
-                self._refuse(viewer, nonce, "fault", t("Something went wrong; nothing was played."))
-                return
-        viewer.send({"type": "played", "n": nonce})
+
+        async def act() -> dict[str, Any]:
+            running = viewer.table is not None and not viewer.table.finished
+            if message.type == "lobby":
+                if running:
+                    raise TableError(t("This game is still running; the lobby opens when it ends."))
+                self.surface.to_lobby(viewer)
+            else:
+                if running:
+                    raise TableError(t("A game is running in this channel already."))
+                await self._start(viewer, message)
+            return {"type": "played"}
+
+        await self._answer(viewer, message["n"], "lobby", NOTHING_PLAYED,
+                           f"a lobby message in channel {viewer.channel_id}", act)
 
     async def _start(self, viewer: Viewer, message: protocol.Message) -> None:
         where = self.lobbies.where(viewer.guild_id, viewer.channel_id)

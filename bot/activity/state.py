@@ -38,7 +38,7 @@ def words() -> dict[str, str]:
         "choose": t("Choose the card to take"), "cancel": t("Cancel"), "close": t("Close"),
         "summary": t("Round summary"), "due": t("Time left: {seconds} s"),
         "dealer": t("Dealer"), "turn": t("To play"), "playable": t("can capture"),
-        "slap": t("Slap!"), "moved": t("just played"),
+        "slap": t("Slap!"), "moved": t("just played"), "hint": t("Hint"),
         "reconnecting": t("Connection lost; reconnecting…"),
         "idle": t("No game is running in this channel. Start one with a game's command, and "
                   "it shows here."),
@@ -123,14 +123,16 @@ def _moves(table: Table, obs: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def table_state(table: Table, seat: int | None, language: str, now: float) -> dict[str, Any]:
+def table_state(table: Table, seat: int | None, language: str, now: float, *,
+                hints: bool = False) -> dict[str, Any]:
     """The state message for a viewer at ``seat`` (None: a spectator) reading ``language``;
-    ``now`` (Unix seconds) lets the page count the deadline down on its own clock."""
+    ``now`` (Unix seconds) lets the page count the deadline down on its own clock. ``hints``:
+    the table offers hints (:func:`bot.tables.hints.offers_hints`), so the player's turn does."""
     with speaking(language):
-        return _state(table, seat, language, now)
+        return _state(table, seat, language, now, hints)
 
 
-def _state(table: Table, seat: int | None, language: str, now: float) -> dict[str, Any]:
+def _state(table: Table, seat: int | None, language: str, now: float, hints: bool) -> dict[str, Any]:
     obs = table.match.observation(0)
     names = seat_names(table)
     lines = [plain(line) for line in
@@ -170,7 +172,7 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
                  "deadline": table.deadline if table.turn_seat is not None and playing else None,
                  "now": now},
         "result": result, "summary": _summary(table),
-        "race": None, "hand": None, "moves": [], "prompt": "", "fields": [],
+        "race": None, "hand": None, "moves": [], "prompt": "", "fields": [], "hint": False,
     }
     race = getattr(presenter.for_game(table.game), "race_prompt", None)
     if race is not None and table.in_race and not finished:
@@ -186,6 +188,7 @@ def _state(table: Table, seat: int | None, language: str, now: float) -> dict[st
         if playing and not table.in_race and current == seat:
             state["moves"] = _moves(table, mine)
             state["prompt"] = presenter.for_game(table.game).prompt(mine)
+            state["hint"] = hints and bool(state["moves"])
         state["fields"] = [] if finished else [list(f) for f in presenter.hand_fields(mine)]
     state["cards"] = {cid: card_name(cid) for cid in _cards(state)}
     return state

@@ -24,6 +24,7 @@ from bot.activity.protocol import Bucket
 from bot.activity.state import idle_state, table_state
 from bot.i18n import speaking, t
 from bot.tables import HOME_ACTIVITY
+from bot.tables.hints import offers_hints
 
 if TYPE_CHECKING:
     from bot.activity.sessions import Session
@@ -50,6 +51,8 @@ class Viewer:
         self.bucket = Bucket(now)
         self.last_nonce = -1
         self.pressing: asyncio.Task | None = None
+        self.hinting: asyncio.Task | None = None  # a hint being priced (one at a time)
+        self.last_hint: tuple[tuple[int, int, str], dict[str, Any]] | None = None  # its turn and words
         self._queue: deque[str] = deque()
         self._state: str | None = None
         self._writer: asyncio.Task | None = None
@@ -241,11 +244,14 @@ class ActivitySurface:
             return
         built: dict[tuple[int | None, str], str] = {}
         now = self.clock()
+        manager = self._tables()
+        offered = manager is not None and offers_hints(
+            table, manager.store.settings_now(table.guild_id) if table.guild_id else None)
         for viewer in viewers:
             key = (viewer.seat, viewer.language)
             if key not in built:
                 try:
-                    built[key] = json.dumps(table_state(table, key[0], key[1], now),
+                    built[key] = json.dumps(table_state(table, key[0], key[1], now, hints=offered),
                                             separators=(",", ":"), ensure_ascii=False)
                 except Exception:  # one table's fault must not stop the other tables' pages
                     log.exception("cannot describe game %s for its pages", table.game_id)

@@ -22,7 +22,7 @@ from bot.discord_ui.app import app
 from bot.discord_ui.entry_point import launch_activity
 from bot.discord_ui.errors import told
 from bot.discord_ui.held import handled, track
-from bot.discord_ui.hints import answer_hint, offers_hints
+from bot.discord_ui.hints import answer_hint, offers_hint_button
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.places import place_of
 from bot.discord_ui.relay import Relay, RelayedPress
@@ -422,7 +422,7 @@ class HintButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.But
 def hint_buttons(client: Any, table: Table, rows_used: int) -> list[discord.ui.Item[Any]]:
     """The Hint button for a hand whose move controls take ``rows_used`` rows, when the table
     offers hints and a row is left for it (Discord shows five)."""
-    if rows_used >= 5 or not offers_hints(client, table):
+    if rows_used >= 5 or not offers_hint_button(client, table):
         return []
     return [HintButton(table.game_id, row=rows_used)]
 

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
@@ -115,3 +116,10 @@ def world(standin: StandIn) -> Club:
     standin.add_member(guild, player)
     standin.add_member(guild, shy)
     return Club(guild, channel, admin, player, shy)
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    """An HTTP client for a test's own requests (the Activity's pages), closed at teardown."""
+    async with aiohttp.ClientSession() as session:
+        yield session

@@ -61,7 +61,8 @@ async def page_bot(start_bot, standin, world, tmp_path):
     side of the frame), and lets that harness be framed beside Discord's origins."""
     bot = await start_bot(framed_bot(Settings(token=standin.token, database_path=tmp_path / "b.sqlite3",
                                               dev_guild_id=world.guild.id, activity_port=0,
-                                              client_secret=standin.oauth.client_secret), standin))
+                                              client_secret=standin.oauth.client_secret,
+                                              hint_rollouts=6), standin))
     bot.tables.ai_delay = 0.01
     await human_moves_first(bot, world)
     return bot
@@ -187,6 +188,28 @@ async def test_koikoi_against_the_ai_played_to_the_end_by_clicks(page_bot, stand
     assert names and all(names)
     assert not [line for line in await harness_errors(tab)]
     assert "koikoi-phone-over.png" in shots
+
+
+async def test_the_hint_button_shows_the_searchs_prices_over_the_table(page_bot, standin, world, browser):
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    tab, frame = await open_activity(browser, page_bot, standin, world, world.admin)
+    hint = frame.locator("button.hint")
+    await hint.wait_for(timeout=STEP_MS)
+    seq = await frame.locator("#table").get_attribute("data-seq")
+    await hint.click()
+    dialog = frame.locator("#dialog[open]")
+    await dialog.wait_for(timeout=STEP_MS)
+    assert "Hint" in await dialog.locator("h2").inner_text()
+    lines = await dialog.locator(".hint-line").all_inner_texts()
+    assert lines[0].startswith("The search prefers") and "%" in lines[0] and "**" not in lines[0]
+    assert await dialog.locator(".note").inner_text()
+    await shot(tab, [], "koikoi-hint")
+    await dialog.locator("button.primary").click()
+    await tab.frames[1].wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+    # nothing was played: the same turn, and it still plays to the end
+    assert await frame.locator("#table").get_attribute("data-seq") == seq
+    await play_to_the_end(tab, frame, [], "koikoi-after-hint")
+    assert not await harness_errors(tab)
 
 
 async def harness_errors(tab) -> list[str]:

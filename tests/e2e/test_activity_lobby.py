@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 
-import aiohttp
 import pytest
 
 from bot.config import Settings
@@ -46,12 +45,6 @@ async def lbot(start_bot, standin, world, tmp_path):
     bot.tables.ai_delay = 0.01
     await bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
     return bot
-
-
-@pytest.fixture
-async def http():
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 def base(bot) -> str:

@@ -32,12 +32,6 @@ async def abot(start_bot, standin, world, tmp_path):
     return bot
 
 
-@pytest.fixture
-async def http():
-    async with aiohttp.ClientSession() as session:
-        yield session
-
-
 def base(bot) -> str:
     return f"http://127.0.0.1:{bot.activity_server.port}"
 

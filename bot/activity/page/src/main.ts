@@ -37,7 +37,7 @@ class Page {
   constructor() {
     this.view = new View(
       document.getElementById("table")!, document.getElementById("dialog") as HTMLDialogElement,
-      document.getElementById("status")!, { press: (m) => this.press(m), slap: () => this.slap(), ask: (a) => this.ask(a) });
+      document.getElementById("status")!, { press: (m) => this.press(m), slap: () => this.slap(), hint: () => this.hint(), ask: (a) => this.ask(a) });
   }
 
   async start(): Promise<void> {
@@ -95,6 +95,10 @@ class Page {
       case "played":
         this.view.say("");
         break;
+      case "hint": // shown only while its turn is still the one on the table
+        this.view.say("");
+        if (this.state && message.game === this.state.game.id && message.seq === this.state.game.seq) this.view.hint(message);
+        break;
     }
   }
 
@@ -122,6 +126,11 @@ class Page {
 
   private ask(ask: LobbyAsk): void {
     this.send({ ...ask, n: ++this.nonce } as ToServer);
+  }
+
+  private hint(): void {
+    if (!this.state) return;
+    this.send({ type: "hint", game: this.state.game.id, n: ++this.nonce });
   }
 
   private slap(): void {

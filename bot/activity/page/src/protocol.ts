@@ -87,7 +87,19 @@ export interface State {
   moves: Move[];
   prompt: string;
   fields: [string, string][];
+  hint: boolean;
   cards: Record<string, string>;
+}
+
+// The search's prices of the player's turn (bot/tables/hints.py), for the turn it was asked at.
+export interface Hint {
+  type: "hint";
+  n: number;
+  game: number;
+  seq: number;
+  title: string;
+  lines: string[];
+  note: string;
 }
 
 export interface LobbyGame {
@@ -108,6 +120,7 @@ export type FromServer =
   | { type: "welcome"; user: { id: string; name: string }; language: string; words: Words }
   | { type: "idle"; language: string; lobby: Lobby | null; why?: string }
   | { type: "played"; n: number }
+  | Hint
   | { type: "refused"; n: number | null; code: string; text: string }
   | { type: "warn"; seconds: number; text: string }
   | { type: "error"; code: string; text: string };
@@ -116,6 +129,7 @@ export type ToServer =
   | { type: "hello"; v: 1; session: string; instance: string }
   | { type: "press"; game: number; seq: number; key: string; n: number }
   | { type: "slap"; game: number; n: number }
+  | { type: "hint"; game: number; n: number }
   | { type: "ai"; play: string; level: string; rounds: number; n: number }
   | { type: "open"; play: string; seats: number; rounds: number; n: number }
   | { type: "sit"; n: number }

@@ -3,11 +3,12 @@
 // a card that can capture, or that just moved, carries a shape besides its colour.
 
 import { fill, h } from "./dom";
-import type { Lobby, LobbyAsk, Move, Player, State, Summary, Words } from "./protocol";
+import type { Hint, Lobby, LobbyAsk, Move, Player, State, Summary, Words } from "./protocol";
 
 export interface Actions {
   press(move: Move): void;
   slap(): void;
+  hint(): void;
   ask(ask: LobbyAsk): void;
 }
 
@@ -170,6 +171,7 @@ export class View {
       ...state.fields.map(([name, value]) => h("p", { class: "yaku" }, `${name}: ${value}`)),
       decisions.length ? h("div", { class: "decisions" }, ...decisions.map((m) =>
         h("button", { class: `move ${m.style}`, "data-key": `move:${m.key}`, onclick: () => this.actions.press(m) }, m.label))) : null,
+      state.hint ? h("button", { class: "move hint", "data-key": "hint", onclick: () => this.actions.hint() }, `💡 ${w.hint}`) : null,
       state.race ? h("div", { class: "race" }, h("p", {}, state.race.text),
         state.race.can_slap ? h("button", { class: "move danger slap", "data-key": "slap", onclick: () => this.actions.slap() }, w.slap) : null) : null);
     out.push(panel);
@@ -212,6 +214,14 @@ export class View {
       ...[...summary.multipliers, ...summary.pots, ...summary.lines].map((line) => h("p", {}, line)),
       h("button", { class: "move primary", autofocus: true, onclick: () => { this.dismissed = summary.key; this.dialog.close(); } }, w.close));
     this.dialog.addEventListener("close", () => { this.dismissed = summary.key; }, { once: true });
+  }
+
+  // The search's prices of this turn, over the table until closed.
+  hint(hint: Hint): void {
+    this.open(h("h2", {}, hint.title),
+      ...hint.lines.map((line) => h("p", { class: "hint-line" }, line)),
+      h("p", { class: "note" }, hint.note),
+      h("button", { class: "move primary", autofocus: true, "data-key": "hint:close", onclick: () => this.dialog.close() }, this.words.close));
   }
 
   private open(...children: (HTMLElement | null)[]): void {
