@@ -398,6 +398,9 @@ async def test_the_lobby_starts_a_game_against_the_ai_and_comes_back_after_it(
     await play_to_the_end(tab, frame, shots, "lobby-koikoi")
     await frame.locator('button[data-key="lobby:back"]').click()
     await frame.wait_for_selector("#lobby-game", timeout=STEP_MS)
+    # the lobby keeps the choices just played, so the same game again is one press
+    chosen = [await frame.locator(f"#lobby-{name}").input_value() for name in ("game", "length", "level")]
+    assert chosen == ["koikoi", "1", "easy"]
 
 
 async def play_together(players: list[tuple], name: str) -> dict[int, int]:

@@ -19,6 +19,8 @@ export class View {
   private received = 0;
   private timer = 0;
   private shown = 0;
+  // The lobby's last choices, so that the next game is one press away after a finished one.
+  private chosen: Record<string, string> = {};
 
   constructor(private root: HTMLElement, private dialog: HTMLDialogElement, private status: HTMLElement,
               private actions: Actions) {}
@@ -68,7 +70,14 @@ export class View {
         h("option", { value: String(chosen.low + i) }, String(chosen.low + i))));
     };
     game.addEventListener("change", seatsOf);
+    this.restore(game, "game");
     seatsOf();
+    this.restore(length, "length");
+    this.restore(level, "level");
+    this.restore(players, "players");
+    for (const [name, control] of [["game", game], ["length", length], ["level", level], ["players", players]] as const) {
+      control.addEventListener("change", () => { this.chosen[name] = control.value; });
+    }
     const rounds = (): number => Number(length.value);
     const field = (label: string, control: HTMLElement): HTMLElement =>
       h("p", { class: "field-row" }, h("label", { for: control.id }, label), control);
@@ -81,6 +90,12 @@ export class View {
       h("div", { class: "choice" }, field(w.players, players),
         h("button", { class: "move", "data-key": "lobby:open",
           onclick: () => this.actions.ask({ type: "open", play: game.value, seats: Number(players.value), rounds: rounds() }) }, w.open_seats)));
+  }
+
+  // A lobby choice as last made, when the lobby still offers it.
+  private restore(control: HTMLSelectElement, name: string): void {
+    const value = this.chosen[name];
+    if (value !== undefined && Array.from(control.options).some((o) => o.value === value)) control.value = value;
   }
 
   show(state: State): void {
