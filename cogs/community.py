@@ -400,6 +400,8 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
         fav = stats.favourite_game
         embed.add_field(name=t("Favourite game"), value=t(
             "{game} ({games})", game=title(fav), games=plural(stats.games_by_game[fav], "game")))
+        if stats.best_streak >= 2:
+            embed.add_field(name=t("Win streak"), value=streak_words(stats))
         best_lines = [t("{game}: {yaku}", game=title(game), yaku=best)
                       for game in games_played(stats) if (best := best_yaku_words(stats, game))]
         embed.add_field(name=t("Best yaku"), inline=False,
@@ -440,6 +442,12 @@ def record_line(stats) -> str:
     """How many games a record holds and how they went."""
     return t("{played} played\n{won} won · {drawn} drawn · {lost} lost", played=number(stats.games),
              won=number(stats.wins), drawn=number(stats.draws), lost=number(stats.losses))
+
+
+def streak_words(stats) -> str:
+    """The games a player won in a row up to their latest (when two or more), and at most."""
+    now = tn("{n} win in a row now", "{n} wins in a row now", stats.streak) if stats.streak >= 2 else ""
+    return "\n".join(filter(None, [now, t("Best: {n}", n=number(stats.best_streak))]))
 
 
 def games_played(stats) -> list[str]:
@@ -486,6 +494,9 @@ async def stats_card(store: Store, guild_id: int, name: str, stats, currency: st
                   (t("Points"), number(stats.points, signed=True)))
     if balance is not None:
         totals += ((capitalized(currency_noun(currency)), number(balance)),)
+    if stats.best_streak >= 2:
+        totals += ((t("Win streak"), t("{now} (best {best})", now=number(stats.streak),
+                                       best=number(stats.best_streak))),)
     if versus is not None and versus.games:
         totals += ((t("vs {name}", name=asker), f"{number(versus.behind)}–{number(versus.ahead)}"),)
     note = t(RATING_NOTE) if stats.ratings else "" if stats.games else (

@@ -101,6 +101,10 @@ class UserStats:
     # game -> (won, drawn, lost) over every finished game, rated or not (a rating line counts
     # only the rated ones)
     record_by_game: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    # games won in a row up to the latest one (0: the latest was not won), and the most ever,
+    # in the order the games finished; a draw or a loss ends a streak
+    streak: int = 0
+    best_streak: int = 0
 
     @property
     def win_rate(self) -> float | None:
@@ -290,7 +294,28 @@ async def _record(conn: aiosqlite.Connection, guild_id: int, user_id: int, where
         games_by_game=by_game, ratings=ratings, recent=last,
         yaku=await _yaku_tallies(conn, where, params) if yaku else [],
         record_by_game={r["game"]: (r["wins"], r["draws"], r["losses"]) for r in rows},
+        **await _streaks(conn, where, params),
     )
+
+
+# The runs of won games among the results {where} picks, in the order they finished: each won
+# game's place in that order less its place among the won games is the same along a run.
+_STREAKS = """
+    SELECT COALESCE(MAX(length), 0) AS best,
+           COALESCE(MAX(CASE WHEN last = total THEN length END), 0) AS current
+    FROM (SELECT COUNT(*) AS length, MAX(place) AS last, MAX(total) AS total
+          FROM (SELECT outcome, COUNT(*) OVER () AS total,
+                       ROW_NUMBER() OVER (ORDER BY finished_at, game_id) AS place,
+                       ROW_NUMBER() OVER (ORDER BY finished_at, game_id)
+                       - ROW_NUMBER() OVER (PARTITION BY outcome ORDER BY finished_at, game_id) AS run
+                FROM results WHERE {where}) AS ordered
+          WHERE outcome = 'won' GROUP BY run) AS runs"""
+
+
+async def _streaks(conn: aiosqlite.Connection, where: str, params: tuple[int, ...]) -> dict[str, int]:
+    """The player's current and longest runs of won games (one query over their results)."""
+    row = (await conn.execute_fetchall(_STREAKS.format(where=where), params))[0]
+    return {"streak": int(row["current"]), "best_streak": int(row["best"])}
 
 
 # The round_over events of a player's latest games: the one query that walks a JSON array, which

@@ -174,6 +174,30 @@ async def test_stats_show_record_best_yaku_ratings_and_recent_results(hbot, stan
     assert only_private(bot_stats) and "Bots keep no record" in reply_text(bot_stats)
 
 
+async def test_stats_show_the_games_won_in_a_row_now_and_at_most(hbot, standin, world):
+    store, guild = hbot.store, world.guild.id
+    community = sys.modules["cogs.community"]  # as the bot loaded the extension
+    for outcome in ["won", "won", "won", "lost", "won", "won"]:
+        await finish_quick(store, guild, "koikoi", [world.player.id, "ai:easy"],
+                           [outcome, "lost" if outcome == "won" else "won"])
+    record = (await world.admin.slash(world.channel, "stats", user=world.player)).original
+    assert field(record, "Win streak") == "2 wins in a row now\nBest: 3"
+    stats = await store.user_stats(guild, world.player.id)
+    card = await community.stats_card(store, guild, "bob", stats, "chips", None, None)
+    assert ("Win streak", "2 (best 3)") in card.totals
+    # a loss ends the streak; the best stays
+    await finish_quick(store, guild, "mushi", [world.player.id, "ai:easy"], ["lost", "won"])
+    record = (await world.admin.slash(world.channel, "stats", user=world.player)).original
+    assert field(record, "Win streak") == "Best: 3"
+    # one won game is no streak: no field, no tile
+    await finish_quick(store, guild, "koikoi", [world.admin.id, "ai:easy"], ["won", "lost"])
+    mine = (await world.admin.slash(world.channel, "stats")).original
+    assert not any(f["name"] == "Win streak" for f in embed(mine)["fields"])
+    alone = await community.stats_card(store, guild, "alice", await store.user_stats(guild, world.admin.id),
+                                       "chips", None, None)
+    assert not any("streak" in label for label, _ in alone.totals)
+
+
 async def test_chips_balance_daily_give_and_history(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
     first = await world.player.slash(world.channel, "chips balance")

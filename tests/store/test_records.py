@@ -281,3 +281,38 @@ async def test_head_to_head_reads_the_season_asked_for(store):
     assert (before.games, before.ahead, before.behind) == (1, 1, 0)
     every = await store.head_to_head(GUILD, ALICE, BOB, season=ALL_SEASONS)
     assert (every.games, every.ahead, every.behind) == (2, 1, 1)
+
+
+async def test_streaks_count_the_games_won_in_a_row_now_and_at_most(store):
+    assert (s := await store.user_stats(GUILD, ALICE)).streak == s.best_streak == 0  # no games
+    for outcome in ["won", "won", "lost", "won", "won", "won", "draw", "won"]:
+        await _finished(store, GUILD, [ALICE, BOB], [outcome, {"won": "lost", "lost": "won"}.get(outcome, outcome)])
+    stats = await store.user_stats(GUILD, ALICE)
+    assert (stats.streak, stats.best_streak) == (1, 3)  # the draw ended the run of three
+    bob = await store.user_stats(GUILD, BOB)
+    assert (bob.streak, bob.best_streak) == (0, 1)  # won once, where Alice lost
+    for _ in range(3):  # games against the AI and in team games count like any other
+        await _finished(store, GUILD, [ALICE, "ai:hard"], ["won", "lost"])
+    await _finished(store, GUILD, [ALICE, CAROL, BOB, "ai:easy"], ["won", "lost", "won", "lost"],
+                    game="sakura")
+    stats = await store.user_stats(GUILD, ALICE)
+    assert (stats.streak, stats.best_streak) == (5, 5)
+    await _finished(store, OTHER_GUILD, [ALICE, BOB], ["lost", "won"])  # another server's
+    running = await store.create_game(GUILD, 1, "koikoi", rules={}, players=[ALICE, BOB], seed=1,
+                                      state_json="{}", state_version=1)
+    assert running.status == "running"  # not finished: not counted
+    assert (await store.user_stats(GUILD, ALICE)).streak == 5
+    assert (await store.user_stats(OTHER_GUILD, ALICE)).best_streak == 0
+
+
+async def test_a_streak_is_of_the_season_asked_for(store):
+    for _ in range(2):
+        await _finished(store, GUILD, [ALICE, BOB], ["won", "lost"])
+    await store.start_season(GUILD, "Spring", actor=ALICE, key="s-1")
+    await _finished(store, GUILD, [ALICE, BOB], ["won", "lost"])
+    now = await store.user_stats(GUILD, ALICE)
+    assert (now.streak, now.best_streak) == (1, 1)
+    before = await store.user_stats(GUILD, ALICE, season=0)
+    assert (before.streak, before.best_streak) == (2, 2)
+    every = await store.user_stats(GUILD, ALICE, season=ALL_SEASONS)
+    assert (every.streak, every.best_streak) == (3, 3)
