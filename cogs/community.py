@@ -76,7 +76,8 @@ log = logging.getLogger(__name__)
 
 # What a board ranks by and over which period, as the command's choices and the board's title.
 ORDERS = {"rating": NP_("order", "rating"), "wins": NP_("order", "wins"),
-          "points": NP_("order", "points"), "chips": NP_("order", "chips")}
+          "points": NP_("order", "points"), "streak": NP_("order", "win streak"),
+          "chips": NP_("order", "chips")}
 PERIODS = {"all": NP_("period", "all time"), "30d": NP_("period", "last 30 days")}
 BOARD_PAGE = 10
 BOARD_IMAGE = "leaderboard.png"
@@ -170,6 +171,8 @@ def _value(order: str, row: LeaderboardRow, currency: str, period: str) -> str:
         return plural(int(value), "win")
     if order == "points":
         return plural(int(value), "point", signed=True)
+    if order == "streak":
+        return tn("{n} win in a row", "{n} wins in a row", int(value))
     return counted(int(value), currency, signed=period == "30d")
 
 
@@ -277,7 +280,7 @@ async def _board_rows(store: Store, guild_id: int, asker: int, game: str | None,
         points = trends[keys[row.user_id]]
         out.append(BoardRow(
             rank=row.rank, name=names[row.user_id], value=_value(order, row, currency, period),
-            games=plural(row.games, "game") if row.games else "",
+            games=number(row.games) if row.games else "",  # under the "Games" heading
             rating=float(row.value) if rated else None, spread=row.spread if rated else None,
             trend=tuple(p.rating_after for p in points if p.rating_after is not None) if rated else (),
             form=() if rated else tuple(p.outcome for p in points),
@@ -287,7 +290,7 @@ async def _board_rows(store: Store, guild_id: int, asker: int, game: str | None,
 
 class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"hf:lbd:(?P<asker>[0-9]+):(?P<game>[a-z_]+):"
-                                r"(?P<order>rating|wins|points|chips):(?P<period>all|30d):"
+                                r"(?P<order>rating|wins|points|streak|chips):(?P<period>all|30d):"
                                 r"(?:s(?P<season>a|[0-9]{1,6}):)?"
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page button of a leaderboard: only its asker may press it."""
@@ -521,7 +524,7 @@ class CommunityCog(ServerCog):
     @anywhere
     @app_commands.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(game="Only this game (ratings are per game)",
-                           order="Rank by rating, wins, points or chips",
+                           order="Rank by rating, wins, points, win streak or chips",
                            period="All time or the last 30 days",
                            season="Which season (default: the current one)")
     @app_commands.choices(

@@ -9,7 +9,7 @@ import random
 
 from bot.cards import DECK, Kind, card
 from bot.games.descriptor import descriptors
-from bot.i18n import current, t, tn, tp
+from bot.i18n import current, number, t, tn, tp
 from bot.presenter import for_game
 from bot.presenters.base import card_name
 from bot.rules_text import rules_command
@@ -245,7 +245,7 @@ def sample_board(rated: bool = True, asker: int = 4) -> BoardView:
         value, sigma = walk[-1]
         wins = games * (10 - i) // 14
         rows.append(BoardRow(
-            rank=i + 1, name=name, games=plural(games, "game"),
+            rank=i + 1, name=name, games=number(games),
             value=rating(value, sigma) if rated else plural(wins, "win"),
             rating=value if rated else None, spread=sigma if rated else None,
             trend=tuple(v for v, _ in walk[-12:]) if rated else (),

@@ -165,8 +165,9 @@ class BoardRow:
     """One player on a page of a leaderboard.
 
     ``value``: what they are ranked by, as the text version says it ("1,123 (± 236)", "12
-    wins"). On rating boards ``rating`` is the conservative rating (mu - 3 sigma) and ``spread``
-    its uncertainty sigma, drawn as a bar and a whisker; ``trend`` their ratings after their
+    wins"); ``games``: how many they played, a number under the column's heading ("55"). On
+    rating boards ``rating`` is the conservative rating (mu - 3 sigma) and ``spread`` its
+    uncertainty sigma, drawn as a bar and a whisker; ``trend`` their ratings after their
     latest rated games, oldest first (a sparkline). Other boards give ``form`` instead: the
     outcomes ("won", "lost", "draw") of their latest games, oldest first. ``highlight``: the
     asker's own row.

@@ -1,8 +1,11 @@
-"""Leaderboards per server: by rating, wins or points (per game or all games) and by chips.
+"""Leaderboards per server: by rating, wins, points or win streak (per game or all games) and by
+chips.
 
 Ranks are competition ranks ("1, 2, 2, 4"): ties share a rank, ordered by user id for a stable
 page. The 30-day period ranks wins and points earned in the window, chips gained in the window,
-and for rating the current rating of the players who played a rated game in the window.
+and for rating the current rating of the players who played a rated game in the window. A win
+streak is a player's most games won in a row among the results the board reads (in the order
+they finished; a draw or a loss ends one), so the 30-day board counts the streaks of the window.
 Wins, points and ratings are of one season (``season``) or, for wins and points, of every season
 (None); ratings are kept per season. Chips are not seasonal: the ledger carries over. A member
 who asked to be forgotten (a negative pseudonym, :mod:`bot.store.privacy`) is on no board.
@@ -20,7 +23,7 @@ from .models import LeaderboardPage, LeaderboardRow, Metric, Period
 __all__ = ["board_source", "leaderboard", "rank_of", "DAY_MS"]
 
 DAY_MS = 86_400_000
-METRICS = ("rating", "wins", "points", "chips")
+METRICS = ("rating", "wins", "points", "streak", "chips")
 PERIODS = ("all", "30d")
 
 
@@ -55,20 +58,37 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
                 "JOIN entries e ON e.account_id = a.account_id AND e.created_at >= ? "
                 "WHERE a.guild_id = ? AND a.kind = 'user' AND a.user_id > 0 GROUP BY a.user_id",
                 [since, guild_id])
-    value = "SUM(outcome = 'won')" if metric == "wins" else "SUM(points)"
-    sql = (f"SELECT user_id, {value} AS value, COUNT(*) AS games, NULL AS spread FROM results "
-           "WHERE guild_id = ? AND user_id > 0")
+    where = "guild_id = ? AND user_id > 0"
     params = [guild_id]
     if game:
-        sql += " AND game = ?"
+        where += " AND game = ?"
         params.append(game)
     if season is not None:
-        sql += " AND season = ?"
+        where += " AND season = ?"
         params.append(season)
     if since is not None:
-        sql += " AND finished_at >= ?"
+        where += " AND finished_at >= ?"
         params.append(since)
-    return sql + " GROUP BY user_id", params
+    if metric == "streak":
+        return _STREAKS.format(where=where), params
+    value = "SUM(outcome = 'won')" if metric == "wins" else "SUM(points)"
+    return (f"SELECT user_id, {value} AS value, COUNT(*) AS games, NULL AS spread FROM results "
+            f"WHERE {where} GROUP BY user_id"), params
+
+
+# Each player's longest run of won games: along a run, a won game's place among the player's
+# games less its place among their won games stays the same (bot.store.records reads one
+# player's the same way). A player who won nothing is not on the board.
+_STREAKS = """
+    SELECT user_id, MAX(length) AS value, MAX(total) AS games, NULL AS spread
+    FROM (SELECT user_id, COUNT(*) AS length, MAX(total) AS total
+          FROM (SELECT user_id, outcome, COUNT(*) OVER (PARTITION BY user_id) AS total,
+                       ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY finished_at, game_id)
+                       - ROW_NUMBER() OVER (PARTITION BY user_id, outcome
+                                            ORDER BY finished_at, game_id) AS run
+                FROM results WHERE {where}) AS ordered
+          WHERE outcome = 'won' GROUP BY user_id, run) AS runs
+    GROUP BY user_id"""
 
 
 def _ranked(source: str) -> str:

@@ -196,6 +196,25 @@ async def test_stats_show_the_games_won_in_a_row_now_and_at_most(hbot, standin, 
     alone = await community.stats_card(store, guild, "alice", await store.user_stats(guild, world.admin.id),
                                        "chips", None, None)
     assert not any("streak" in label for label, _ in alone.totals)
+    # the board of the longest streaks: bob's three, then alice's one game
+    board = (await world.shy.slash(world.channel, "leaderboard", order="streak")).original
+    assert embed(board)["title"] == "🏆 Leaderboard · all games · by win streak"
+    assert embed(board)["description"].split("\n") == [
+        f"**#1** <@{world.player.id}> — 3 wins in a row · 7 games",
+        f"**#2** <@{world.admin.id}> — 1 win in a row · 1 game"]
+    assert field(board, "Your rank") == "You are not on this board yet."
+    assert png_size(board.files["leaderboard.png"])[0] == 1000
+    mushi = (await world.player.slash(world.channel, "leaderboard", game="mushi", order="streak")).original
+    assert "Nobody is on this board yet" in embed(mushi)["description"]  # bob lost his one Mushi game
+    # past ten players the board pages, and its buttons keep its order
+    for user in OTHERS[:10]:
+        await finish_quick(store, guild, "koikoi", [user, "ai:easy"], ["won", "lost"])
+    board = (await world.player.slash(world.channel, "leaderboard", order="streak")).original
+    assert "page 1 of 2" in embed(board)["footer"]["text"]
+    turned = await turn_page(standin, world.player, board, pager_ids(board)["n"],
+                             lambda m: "page 2 of 2" in embed(m)["footer"]["text"])
+    assert embed(turned)["title"] == "🏆 Leaderboard · all games · by win streak"
+    assert all("1 win in a row" in line for line in embed(turned)["description"].split("\n"))
 
 
 async def test_chips_balance_daily_give_and_history(hbot, standin, world):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rendering.board as board
+import rendering.canvas as canvas
 from rendering.view import BoardRow, BoardView
 
 
@@ -25,5 +26,25 @@ def test_a_board_without_games_draws_no_games_column(monkeypatch):
 
 
 def test_a_board_with_games_keeps_the_column(monkeypatch):
-    rows = (BoardRow(rank=1, name="Aki", value="12 wins", games="20 games"),)
+    rows = (BoardRow(rank=1, name="Aki", value="12 wins", games="20"),)
     assert "Games" in headers(monkeypatch, rows)
+
+
+def test_every_players_games_fit_their_column_whole(monkeypatch):
+    """The "Games" column holds the count alone (its heading names it): even a count in the
+    thousands is drawn whole, never cut short to "55…" as "55 games" was."""
+    cut: list[str] = []
+    real = canvas.fit_line
+
+    def watched(s, size, width, min_size=None, bold=False):
+        shown, px = real(s, size, width, min_size, bold)
+        if shown != s:
+            cut.append(s)
+        return shown, px
+
+    monkeypatch.setattr(canvas, "fit_line", watched)  # what every fitted text is cut to
+    rows = tuple(BoardRow(rank=i + 1, name="Aki", value=f"{12 - i} wins in a row", games=games)
+                 for i, games in enumerate(["55", "1,234", "60", "12,345"]))
+    board.board_image(BoardView(title="Win streak", subtitle="All time", value_header="Win streak",
+                                rows=rows))
+    assert not cut, cut

@@ -158,6 +158,26 @@ async def test_last_30_days_only_counts_recent_games_and_chips(funded, clock):
     assert await funded.user_rank(GUILD, ALICE, "wins", period="30d") is None
 
 
+async def test_the_streak_board_ranks_each_players_most_wins_in_a_row(funded, clock):
+    for winner in (0, 0, 1, 0, 0, 0):  # Alice: won, won, lost, won, won, won
+        await _play(funded, [ALICE, BOB], winner)
+    await _play(funded, [CAROL, BOB], 0, game="mushi")
+    await _play(funded, [CAROL, BOB], 0, game="mushi")
+    await _play(funded, [DAVE, CAROL], 1)  # Dave never won: not on the board; Carol's run goes on
+    board = await funded.leaderboard(GUILD, "streak")
+    assert [(r.rank, r.user_id, r.value, r.games) for r in board.rows] == [
+        (1, ALICE, 3, 6), (1, CAROL, 3, 3), (3, BOB, 1, 8)]  # a tie shares the rank
+    assert await funded.user_rank(GUILD, DAVE, "streak") is None
+    assert (await funded.user_rank(GUILD, BOB, "streak")).rank == 3
+    by_game = await funded.leaderboard(GUILD, "streak", game="mushi")
+    assert [(r.user_id, r.value) for r in by_game.rows] == [(CAROL, 2)]
+    clock.advance(31 * 86400)
+    await _play(funded, [BOB, ALICE], 0)
+    await _play(funded, [BOB, ALICE], 0)
+    recent = await funded.leaderboard(GUILD, "streak", period="30d")
+    assert [(r.user_id, r.value, r.games) for r in recent.rows] == [(BOB, 2, 2)]
+
+
 @pytest.mark.parametrize("kwargs", [
     dict(metric="rating"), dict(metric="money"), dict(metric="wins", period="7d"),
     dict(metric="wins", limit=0), dict(metric="wins", limit=101), dict(metric="wins", offset=-1),
