@@ -23,7 +23,7 @@ from bot.i18n import DEFAULT, speaking, t, tp
 from bot.refusal_text import Markup, sentence
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, start_key
-from bot.tables import AI_LEVELS, AlreadyStarted, Table, TableError, ai_seat
+from bot.tables import AI_LEVELS, HOME_ACTIVITY, AlreadyStarted, Table, TableError, ai_seat, is_ai
 from bot.tables.starting import Place, ai_names, lobby_spec, start_at
 from bot.words import plural
 from rendering.view import GAME_NAMES
@@ -44,6 +44,14 @@ def press_id() -> str:
     """An id for a press made on a page, mixed into a deal as a button press's interaction id
     is (a positive 62-bit number, like a snowflake)."""
     return str(secrets.randbits(62) | 1)
+
+
+def replayable(table: Table, user_id: int) -> bool:
+    """Whether ``user_id`` may play ``table`` again at once: a finished game of the Activity's
+    own against the AI (as its lobby starts them: no stake, no tournament) whose one human they
+    were. A game with other members starts again from the lobby, where they take their seats."""
+    return (table.finished and table.home == HOME_ACTIVITY and not table.stake
+            and [p for p in table.players if not is_ai(p)] == [user_id])
 
 
 def offer(language: str, lobby: Lobby | None, names: dict[int, str], viewer_id: int) -> dict[str, Any]:
@@ -143,6 +151,21 @@ class ActivityLobbies:
                               [user_id, *(ai_seat(lv) for lv in levels)], names, user_id,
                               {"rounds": rounds or None}, 0, key=f"activity:{press}",
                               deal=FairDeal.fresh([Input("command", press)]))
+
+    async def again(self, where: Where, user_id: int, name: str, table: Table | None,
+                    press: str) -> Table:
+        """``table`` once more (:func:`replayable`): the same game, seats, AI levels and rules,
+        a fresh committed deal, started once (``press``)."""
+        if table is None or not replayable(table, user_id):
+            raise TableError(t("Only a finished game of yours against the AI, started here, can "
+                               "be played again at once; start a new one below."))
+        levels = [str(p).split(":", 1)[1] for p in table.players if is_ai(p)]
+        with speaking(where.language):
+            shown = iter(ai_names(levels))
+            names = [name if p == user_id else next(shown) for p in table.players]
+        return await start_at(self.bot.store, self.bot.tables, where.place, table.game,
+                              list(table.players), names, user_id, {}, 0, key=f"activity:{press}",
+                              deal=FairDeal.fresh([Input("command", press)]), rules=table.match.rules)
 
     async def open_seats(self, where: Where, user_id: int, name: str, game: str, seats: int,
                          rounds: int) -> Lobby:

@@ -530,6 +530,9 @@ class ActivityServer:
             await self.lobbies.play_ai(where, user, name, message["play"], message["level"],
                                        message["rounds"], press_id())
             return  # the new table reaches every page of the channel as tables do
+        if message.type == "again":
+            await self.lobbies.again(where, user, name, viewer.table, press_id())
+            return
         if message.type == "open":
             await self.lobbies.open_seats(where, user, name, message["play"], message["seats"],
                                           message["rounds"])

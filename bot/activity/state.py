@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot import presenter
+from bot.activity.lobby import replayable
 from bot.cards import DECK, Kind, card
 from bot.i18n import number, speaking, t, tn
 from bot.presenters.base import card_name, final_table, score_line
@@ -49,6 +50,7 @@ def words() -> dict[str, str]:
         "players": t("Players"), "play_ai": t("Play the AI"),
         "open_seats": t("Open seats for friends"), "take_seat": t("Take a seat"),
         "waiting": t("Waiting for the other players…"), "new_game": t("New game"),
+        "again": t("Rematch"),
     }
 
 
@@ -173,6 +175,7 @@ def _state(table: Table, seat: int | None, language: str, now: float, hints: boo
                  "now": now},
         "result": result, "summary": _summary(table),
         "race": None, "hand": None, "moves": [], "prompt": "", "fields": [], "hint": False,
+        "again": seat is not None and replayable(table, table.players[seat]),
     }
     race = getattr(presenter.for_game(table.game), "race_prompt", None)
     if race is not None and table.in_race and not finished:

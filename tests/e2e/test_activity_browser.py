@@ -403,6 +403,26 @@ async def test_the_lobby_starts_a_game_against_the_ai_and_comes_back_after_it(
     assert chosen == ["koikoi", "1", "easy"]
 
 
+async def test_a_finished_game_against_the_ai_is_played_again_by_its_rematch_button(
+        page_bot, standin, world, browser):
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)
+    frame = tab.frames[1]
+    await frame.locator("#lobby-level").select_option("hard")
+    await frame.locator('button[data-key="lobby:ai"]').click()
+    await frame.wait_for_function(NEXT, arg=[-1], timeout=STEP_MS)
+    [first] = page_bot.tables.tables.values()
+    await page_bot.tables.forfeit_by(first.game_id, world.admin.id)
+    again = frame.locator('button[data-key="lobby:again"]')
+    await again.wait_for(timeout=STEP_MS)
+    await shot(tab, [], "rematch")
+    await again.click()
+    await frame.wait_for_function("() => document.getElementById('table').dataset.over === '0' && "
+                                  "!document.querySelector('[data-key=\"lobby:again\"]')", timeout=STEP_MS)
+    [second] = page_bot.tables.tables.values()
+    assert second.game_id != first.game_id and second.players == [world.admin.id, "ai:hard"]
+    assert not await harness_errors(tab)
+
+
 async def play_together(players: list[tuple], name: str) -> dict[int, int]:
     """Two or more pages of one game, each clicking on its own turn until the game is over on
     every page: the moves each made."""

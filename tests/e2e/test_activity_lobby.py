@@ -106,6 +106,45 @@ async def test_a_page_with_no_game_plays_the_ai_from_the_lobby(lbot, standin, wo
     assert (await lobby_of(page, what="the lobby after the game"))["open"] is None
 
 
+async def test_a_finished_game_against_the_ai_is_played_again_with_one_press(lbot, standin, world, http):
+    instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
+    page, _ = await joined(http, base(lbot), standin, world.admin, instance)
+    watcher, _ = await joined(http, base(lbot), standin, world.player, instance)
+    await lobby_of(page)
+    await lbot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off", "rounds": 3})
+    assert (await send(page, type="ai", play="koikoi", level="hard", rounds=0))["type"] == "played"
+    first = await page.state(lambda s: s["you"]["seat"] == 0, "the game against the AI")
+    assert first["again"] is False  # not while it runs
+    assert (await send(page, type="again"))["text"] == "A game is running in this channel already."
+    await lbot.tables.forfeit_by(first["game"]["id"], world.admin.id)
+    over = await page.state(lambda s: s["game"]["over"] and s["again"], "the finished game")
+    spectator = await watcher.state(lambda s: s["game"]["over"], "the finished game, watched")
+    assert spectator["again"] is False  # the watcher did not play it
+    assert (await send(watcher, type="again"))["text"].startswith("Only a finished game of yours")
+    # the house rules change between the games: the rematch keeps the first game's
+    await lbot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off", "rounds": 6})
+    assert (await send(page, type="again"))["type"] == "played"
+    second = await page.state(lambda s: s["game"]["id"] != over["game"]["id"], "the game again")
+    old, new = lbot.store, lbot.tables.get(second["game"]["id"])
+    first_record = await old.load_game(first["game"]["id"], scope=world.guild.id)
+    assert new.players == [world.admin.id, "ai:hard"] and new.game == "koikoi"
+    assert new.match.rules.to_dict() == first_record.rules and new.match.rules.rounds == 3
+    assert new.home == HOME_ACTIVITY and [p["name"] for p in second["players"]] == ["alice", "AI (hard)"]
+    record = await lbot.store.load_game(new.game_id, scope=world.guild.id)
+    assert record.deal is not None and record.deal.commitment != first_record.deal.commitment
+    assert second["again"] is False and len(lbot.tables.tables) == 1
+    # a game started by a command is played again with the table's own Rematch, not here
+    await lbot.tables.forfeit_by(new.game_id, world.admin.id)
+    await page.state(lambda s: s["game"]["over"] and s["game"]["id"] == new.game_id, "the second, over")
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    command = await page.state(lambda s: s["game"]["id"] not in (first["game"]["id"], new.game_id)
+                               and s["you"]["seat"] == 0, "the command's game")
+    await lbot.tables.forfeit_by(command["game"]["id"], world.admin.id)
+    ended = await page.state(lambda s: s["game"]["over"] and s["game"]["id"] == command["game"]["id"],
+                             "the command's game, over")
+    assert ended["again"] is False
+
+
 async def play_to_the_end(page, state: dict) -> dict:
     """From ``state``, the newest the page has read, the page presses the first move offered
     each turn until the game is over."""

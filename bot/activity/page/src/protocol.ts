@@ -88,6 +88,7 @@ export interface State {
   prompt: string;
   fields: [string, string][];
   hint: boolean;
+  again: boolean;
   cards: Record<string, string>;
 }
 
@@ -133,6 +134,7 @@ export type ToServer =
   | { type: "ai"; play: string; level: string; rounds: number; n: number }
   | { type: "open"; play: string; seats: number; rounds: number; n: number }
   | { type: "sit"; n: number }
+  | { type: "again"; n: number }
   | { type: "lobby"; n: number };
 
 // A lobby message as the view asks for it; the page adds the nonce.
@@ -140,4 +142,5 @@ export type LobbyAsk =
   | { type: "ai"; play: string; level: string; rounds: number }
   | { type: "open"; play: string; seats: number; rounds: number }
   | { type: "sit" }
+  | { type: "again" }
   | { type: "lobby" };

@@ -151,7 +151,9 @@ export class View {
       state.pots.length ? h("ul", { class: "pots" }, ...state.pots.map(([label, , shown]) => h("li", {}, `${label}: ${shown}`))) : null);
     const last = h("section", { class: "log", "aria-label": w.log },
       h("p", { class: "last", "aria-live": "polite" }, state.result ? state.result.text : state.last),
-      state.game.over ? h("button", { class: "move primary", "data-key": "lobby:back",
+      state.again ? h("button", { class: "move primary", "data-key": "lobby:again",
+        onclick: () => this.actions.ask({ type: "again" }) }, w.again) : null,
+      state.game.over ? h("button", { class: state.again ? "move" : "move primary", "data-key": "lobby:back",
         onclick: () => this.actions.ask({ type: "lobby" }) }, w.new_game) : null,
       state.log.length > 1 ? h("details", {}, h("summary", {}, w.log),
         h("ol", {}, ...state.log.map((line) => h("li", {}, line)))) : null);
