@@ -178,3 +178,17 @@ async def test_a_failure_nobody_foresaw_is_one_sentence_and_the_table_goes_on(hb
     assert failed["code"] == "fault" and failed["text"] == "Something went wrong; nothing was played."
     monkeypatch.setattr(hbot.tables, "press", press)
     assert (await page.answer(await page.press(state)))["type"] == "played"
+
+
+async def test_a_seotda_hint_on_the_page_prices_every_bet(hbot, standin, world, http):
+    await world.admin.slash(world.channel, "seotda", ai="normal", rounds=1)
+    instance = standin.oauth.open_activity(world.channel, world.admin)
+    page, _ = await joined(http, base(hbot), standin, world.admin, instance)
+    state = await page.state(lambda s: s["moves"], "the player's bet")
+    assert state["hint"] is True
+    _, hint = await ask_hint(page, state)
+    assert hint["type"] == "hint", hint
+    assert hint["lines"][0].startswith("The AI's pick is ") and "chips expected" in hint["lines"][0]
+    choices = [line for line in hint["lines"] if line.startswith("• ")]
+    assert len(choices) == len(state["moves"]) and all(line.endswith("%") for line in choices)
+    assert "sampled deals of the cards you cannot see" in hint["note"]
