@@ -47,11 +47,10 @@ def press_id() -> str:
 
 
 def replayable(table: Table, user_id: int) -> bool:
-    """Whether ``user_id`` may play ``table`` again at once: a finished game of the Activity's
-    own against the AI (as its lobby starts them: no stake, no tournament) whose one human they
-    were. A game with other members starts again from the lobby, where they take their seats."""
+    """Whether ``user_id`` may ask for ``table`` again: a finished game of the Activity's own
+    (as its lobby starts them: no stake, no tournament) in which they played."""
     return (table.finished and table.home == HOME_ACTIVITY and not table.stake
-            and [p for p in table.players if not is_ai(p)] == [user_id])
+            and user_id in table.players)
 
 
 def offer(language: str, lobby: Lobby | None, names: dict[int, str], viewer_id: int) -> dict[str, Any]:
@@ -153,12 +152,23 @@ class ActivityLobbies:
                               deal=FairDeal.fresh([Input("command", press)]))
 
     async def again(self, where: Where, user_id: int, name: str, table: Table | None,
-                    press: str) -> Table:
-        """``table`` once more (:func:`replayable`): the same game, seats, AI levels and rules,
-        a fresh committed deal, started once (``press``)."""
+                    press: str) -> Lobby | Table:
+        """``table`` once more (:func:`replayable`). Against the AI it starts at once: the same
+        game, seats, AI levels and rules, a fresh committed deal, started once (``press``).
+        Among members it is their seats again: the first to ask opens as many for the same
+        game and length, and each other's ask takes one, the last starting the game."""
         if table is None or not replayable(table, user_id):
-            raise TableError(t("Only a finished game of yours against the AI, started here, can "
-                               "be played again at once; start a new one below."))
+            raise TableError(t("Only a finished game you played, started here, can be played "
+                               "again; start a new one below."))
+        if sum(1 for p in table.players if not is_ai(p)) > 1:
+            rounds = 1 if table.match.rules.rounds == 1 else 0
+            lobby = await self.lobby_in(where.place.channel_id)
+            if lobby is None:
+                return await self.open_seats(where, user_id, name, table.game, len(table.players),
+                                             rounds)
+            if lobby.game != table.game:
+                raise TableError(t("Seats are already open in this channel; take one of them."))
+            return await self.sit(where, user_id, name, press)
         levels = [str(p).split(":", 1)[1] for p in table.players if is_ai(p)]
         with speaking(where.language):
             shown = iter(ai_names(levels))

@@ -11,7 +11,7 @@ A page sends text frames of JSON objects with exactly these keys:
 - in the lobby of a channel with no game: ``{"type": "ai", "play": <game>, "level": <AI level>,
   "rounds": 0|1, "n": ...}``, ``{"type": "open", "play": <game>, "seats": <count>, "rounds": 0|1,
   "n": ...}``, ``{"type": "sit", "n": ...}``, ``{"type": "again", "n": ...}`` to play a finished
-  game against the AI once more, and ``{"type": "lobby", "n": ...}`` to leave a
+  game of the lobby's once more, and ``{"type": "lobby", "n": ...}`` to leave a
   finished game for the lobby.
 
 ``n`` rises with every press of a socket: a message sent again is refused before the table.

@@ -531,9 +531,10 @@ class ActivityServer:
                                        message["rounds"], press_id())
             return  # the new table reaches every page of the channel as tables do
         if message.type == "again":
-            await self.lobbies.again(where, user, name, viewer.table, press_id())
-            return
-        if message.type == "open":
+            if isinstance(await self.lobbies.again(where, user, name, viewer.table, press_id()), Table):
+                return
+            self.surface.to_lobby(viewer)  # the seats asked for, taken and waiting for the rest
+        elif message.type == "open":
             await self.lobbies.open_seats(where, user, name, message["play"], message["seats"],
                                           message["rounds"])
         elif isinstance(await self.lobbies.sit(where, user, name, press_id()), Table):

@@ -120,7 +120,7 @@ async def test_a_finished_game_against_the_ai_is_played_again_with_one_press(lbo
     over = await page.state(lambda s: s["game"]["over"] and s["again"], "the finished game")
     spectator = await watcher.state(lambda s: s["game"]["over"], "the finished game, watched")
     assert spectator["again"] is False  # the watcher did not play it
-    assert (await send(watcher, type="again"))["text"].startswith("Only a finished game of yours")
+    assert (await send(watcher, type="again"))["text"].startswith("Only a finished game you played")
     # the house rules change between the games: the rematch keeps the first game's
     await lbot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off", "rounds": 6})
     assert (await send(page, type="again"))["type"] == "played"
@@ -194,6 +194,22 @@ async def test_seats_opened_in_the_activity_are_taken_by_a_friend_and_the_game_s
                                 host_id=world.admin.id, rules=lbot.tables.get(record.game_id).match.rules,
                                 stake=0, key=start_key(lobby_id))
     assert not lbot.activity_server.lobbies.open
+    # the game over, each asks for a rematch: the first opens the same seats, the second's
+    # takes the last one and starts the game again
+    await lbot.tables.forfeit_by(ours["game"]["id"], world.player.id)
+    over = await host.state(lambda s: s["game"]["over"] and s["again"], "the host's finished game")
+    await friend.state(lambda s: s["game"]["over"] and s["again"], "the friend's finished game")
+    assert (await send(host, type="again"))["type"] == "played"
+    waiting = await lobby_of(host, lambda lobby: lobby["open"], "the rematch's seats")
+    assert waiting["open"]["mine"] and waiting["open"]["game"] == "koikoi" and waiting["open"]["seats"] == 2
+    assert (await send(host, type="again"))["type"] == "refused"  # its page is at the lobby now
+    assert (await send(friend, type="again"))["type"] == "played"
+    again = await friend.state(lambda s: s["game"]["id"] != over["game"]["id"] and s["you"]["seat"] is not None,
+                               "the rematch")
+    table = lbot.tables.get(again["game"]["id"])
+    assert sorted(table.players) == sorted([world.admin.id, world.player.id])
+    assert table.match.rules.rounds == 1 and table.home == HOME_ACTIVITY
+    assert (await host.state(lambda s: s["game"]["id"] == table.game_id, "the host's rematch"))["again"] is False
 
 
 async def test_outside_a_server_with_the_bot_the_lobby_says_why(lbot, standin, world, http):
