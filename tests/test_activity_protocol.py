@@ -19,6 +19,7 @@ def test_the_messages_a_page_sends_are_read():
     assert parse(json.dumps({"type": "slap", "game": 3, "n": 9})).type == "slap"
     assert parse(json.dumps({"type": "hint", "game": 3, "n": 10})).fields == {"game": 3, "n": 10}
     assert parse(json.dumps({"type": "again", "n": 11})).type in protocol.LOBBY
+    assert parse(json.dumps({"type": "unseat", "n": 12})).type in protocol.LOBBY
     hello = parse(json.dumps({"type": "hello", "v": 1, "session": "s" * 43, "instance": "i-1-gc-2-3"}))
     assert hello["instance"] == "i-1-gc-2-3"
     for key in ("play:crane>pine_chaff_1", "koikoi", "#999", "go_stop:x+y"):

@@ -64,7 +64,7 @@ def offer(language: str, lobby: Lobby | None, names: dict[int, str], viewer_id: 
         if lobby is not None:
             seats = {"game": lobby.game, "name": GAME_NAMES.get(lobby.game, lobby.game),
                      "seats": lobby.max_seats, "taken": [names.get(u, "?") for u in lobby.humans],
-                     "mine": viewer_id in lobby.humans,
+                     "mine": viewer_id in lobby.humans, "host": viewer_id == lobby.host_id,
                      "text": t("{game}: {taken} of {seats} seats taken", game=GAME_NAMES.get(lobby.game, lobby.game),
                                taken=len(lobby.humans), seats=lobby.max_seats)}
     return {"games": games, "levels": levels, "open": seats}
@@ -209,6 +209,22 @@ class ActivityLobbies:
         if len(lobby.humans) < lobby.max_seats:
             return lobby
         return await self._start(where, lobby, press)
+
+    async def unseat(self, where: Where, user_id: int) -> None:
+        """Give up a seat taken in the channel's open lobby; the host's giving up closes the
+        seats (nobody is left waiting on seats no game can start from)."""
+        channel_id = where.place.channel_id
+        lobby = await self.lobby_in(channel_id)
+        if lobby is None:
+            raise TableError(t("No seats are open in this channel."))
+        try:
+            if user_id == lobby.host_id:
+                await self.bot.store.close_lobby(lobby.lobby_id, user_id)
+                self.open.pop(channel_id, None)
+            else:
+                self.open[channel_id] = await self.bot.store.leave_lobby(lobby.lobby_id, user_id)
+        except StoreError as exc:  # not seated, or the seats just started or closed
+            raise TableError(sentence(exc, self.markup)) from None
 
     async def _start(self, where: Where, lobby: Lobby, press: str) -> Table:
         """The game of a full lobby: of any number of last seats, one start (the store's

@@ -10,7 +10,8 @@ A page sends text frames of JSON objects with exactly these keys:
   a casual game (:mod:`bot.tables.hints`), answered with a ``hint`` message;
 - in the lobby of a channel with no game: ``{"type": "ai", "play": <game>, "level": <AI level>,
   "rounds": 0|1, "n": ...}``, ``{"type": "open", "play": <game>, "seats": <count>, "rounds": 0|1,
-  "n": ...}``, ``{"type": "sit", "n": ...}``, ``{"type": "again", "n": ...}`` to play a finished
+  "n": ...}``, ``{"type": "sit", "n": ...}``, ``{"type": "unseat", "n": ...}`` to give a seat up
+  (the host's closes the seats), ``{"type": "again", "n": ...}`` to play a finished
   game of the lobby's once more, and ``{"type": "lobby", "n": ...}`` to leave a
   finished game for the lobby.
 
@@ -39,9 +40,10 @@ SHAPES: dict[str, dict[str, Any]] = {
     "open": {"play": str, "seats": int, "rounds": int, "n": int},
     "sit": {"n": int},
     "again": {"n": int},
+    "unseat": {"n": int},
     "lobby": {"n": int},
 }
-LOBBY = frozenset({"ai", "open", "sit", "again", "lobby"})
+LOBBY = frozenset({"ai", "open", "sit", "unseat", "again", "lobby"})
 """The messages of the lobby: for no table, so they name none."""
 RATE = 8.0
 """Messages a second a page may send on average (a player taps far slower)."""

@@ -537,6 +537,8 @@ class ActivityServer:
         elif message.type == "open":
             await self.lobbies.open_seats(where, user, name, message["play"], message["seats"],
                                           message["rounds"])
+        elif message.type == "unseat":
+            await self.lobbies.unseat(where, user)
         elif isinstance(await self.lobbies.sit(where, user, name, press_id()), Table):
             return
         for other in self.surface.idle_viewers(viewer.channel_id):  # who sits where, everywhere

@@ -50,7 +50,7 @@ def words() -> dict[str, str]:
         "players": t("Players"), "play_ai": t("Play the AI"),
         "open_seats": t("Open seats for friends"), "take_seat": t("Take a seat"),
         "waiting": t("Waiting for the other players…"), "new_game": t("New game"),
-        "again": t("Rematch"),
+        "again": t("Rematch"), "leave": t("Leave"),
     }
 
 

@@ -423,6 +423,21 @@ async def test_a_finished_game_against_the_ai_is_played_again_by_its_rematch_but
     assert not await harness_errors(tab)
 
 
+async def test_the_host_closes_the_seats_opened_and_the_lobby_comes_back(page_bot, standin, world, browser):
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)
+    frame = tab.frames[1]
+    await frame.locator("#lobby-game").select_option("sakura")
+    await frame.locator("#lobby-players").select_option("3")
+    await frame.locator('button[data-key="lobby:open"]').click()
+    close = frame.locator('button[data-key="lobby:unseat"]')
+    await close.wait_for(timeout=STEP_MS)
+    assert await close.inner_text() == "Cancel"
+    await close.click()
+    await frame.wait_for_selector("#lobby-game", timeout=STEP_MS)
+    assert not page_bot.activity_server.lobbies.open and not page_bot.tables.tables
+    assert await frame.locator("#lobby-game").input_value() == "sakura"  # the choices kept
+
+
 async def play_together(players: list[tuple], name: str) -> dict[int, int]:
     """Two or more pages of one game, each clicking on its own turn until the game is over on
     every page: the moves each made."""

@@ -212,6 +212,29 @@ async def test_seats_opened_in_the_activity_are_taken_by_a_friend_and_the_game_s
     assert (await host.state(lambda s: s["game"]["id"] == table.game_id, "the host's rematch"))["again"] is False
 
 
+async def test_a_seat_is_given_up_and_the_hosts_giving_up_closes_the_seats(lbot, standin, world, http):
+    instance = standin.oauth.open_activity(world.channel, world.admin, world.player)
+    host, _ = await joined(http, base(lbot), standin, world.admin, instance)
+    friend, _ = await joined(http, base(lbot), standin, world.player, instance)
+    await lobby_of(friend)
+    assert (await send(host, type="open", play="sakura", seats=3, rounds=1))["type"] == "played"
+    assert (await lobby_of(host, lambda lobby: lobby["open"], "the open seats"))["open"]["host"]
+    assert (await send(friend, type="sit"))["type"] == "played"
+    seated = await lobby_of(friend, lambda lobby: lobby["open"] and lobby["open"]["mine"], "the friend seated")
+    assert not seated["open"]["host"] and seated["open"]["taken"] == ["alice", "bob"]
+    assert (await send(friend, type="unseat"))["type"] == "played"
+    left = await lobby_of(host, lambda lobby: lobby["open"] and lobby["open"]["taken"] == ["alice"],
+                          "the seat given up")
+    assert left["open"]["text"] == "Sakura (Higo-Bana): 1 of 3 seats taken"
+    assert (await send(friend, type="unseat"))["text"] == "You are not in this lobby."
+    lobby_id = lbot.activity_server.lobbies.open[world.channel.id].lobby_id
+    assert (await send(host, type="unseat"))["type"] == "played"
+    await lobby_of(friend, lambda lobby: lobby["open"] is None, "the seats closed")
+    assert (await lbot.store.get_lobby(lobby_id)).status == "closed"
+    assert (await send(host, type="unseat"))["text"] == "No seats are open in this channel."
+    assert not lbot.tables.tables  # nothing started
+
+
 async def test_outside_a_server_with_the_bot_the_lobby_says_why(lbot, standin, world, http):
     instance = standin.oauth.open_activity(world.player.dm_channel, world.player)
     page, _ = await joined(http, base(lbot), standin, world.player, instance)

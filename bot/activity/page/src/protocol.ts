@@ -113,7 +113,7 @@ export interface LobbyGame {
 export interface Lobby {
   games: LobbyGame[];
   levels: { id: string; name: string }[];
-  open: { game: string; name: string; seats: number; taken: string[]; mine: boolean; text: string } | null;
+  open: { game: string; name: string; seats: number; taken: string[]; mine: boolean; host: boolean; text: string } | null;
 }
 
 export type FromServer =
@@ -134,6 +134,7 @@ export type ToServer =
   | { type: "ai"; play: string; level: string; rounds: number; n: number }
   | { type: "open"; play: string; seats: number; rounds: number; n: number }
   | { type: "sit"; n: number }
+  | { type: "unseat"; n: number }
   | { type: "again"; n: number }
   | { type: "lobby"; n: number };
 
@@ -142,5 +143,6 @@ export type LobbyAsk =
   | { type: "ai"; play: string; level: string; rounds: number }
   | { type: "open"; play: string; seats: number; rounds: number }
   | { type: "sit" }
+  | { type: "unseat" }
   | { type: "again" }
   | { type: "lobby" };

@@ -55,7 +55,10 @@ export class View {
         h("p", { class: "seats", "aria-live": "polite" }, open.text),
         h("ul", { class: "taken" }, ...open.taken.map((name) => h("li", {}, name))),
         open.mine ? h("p", {}, w.waiting)
-          : h("button", { class: "move primary", "data-key": "lobby:sit", onclick: () => this.actions.ask({ type: "sit" }) }, w.take_seat));
+          : h("button", { class: "move primary", "data-key": "lobby:sit", onclick: () => this.actions.ask({ type: "sit" }) }, w.take_seat),
+        // the host closes the seats; anyone else seated gives theirs up
+        open.mine ? h("button", { class: "move", "data-key": "lobby:unseat", onclick: () => this.actions.ask({ type: "unseat" }) },
+          open.host ? w.cancel : w.leave) : null);
     }
     const game = h("select", { id: "lobby-game", "data-key": "lobby:game" },
       ...lobby.games.map((g) => h("option", { value: g.id }, g.name))) as HTMLSelectElement;
