@@ -24,7 +24,7 @@ from bot.activity.protocol import Bucket
 from bot.activity.state import idle_state, table_state
 from bot.i18n import speaking, t
 from bot.tables import HOME_ACTIVITY
-from bot.tables.hints import offers_hints
+from bot.tables.hints import offered_at
 
 if TYPE_CHECKING:
     from bot.activity.sessions import Session
@@ -245,8 +245,7 @@ class ActivitySurface:
         built: dict[tuple[int | None, str], str] = {}
         now = self.clock()
         manager = self._tables()
-        offered = manager is not None and offers_hints(
-            table, manager.store.settings_now(table.guild_id) if table.guild_id else None)
+        offered = manager is not None and offered_at(manager.store, table)
         for viewer in viewers:
             key = (viewer.seat, viewer.language)
             if key not in built:

@@ -13,7 +13,7 @@ from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
 from bot.i18n import t
 from bot.tables import Table, TableError
-from bot.tables.hints import ask, offers_hints, price_turn, rollouts_for
+from bot.tables.hints import ask, offered_at, price_turn, rollouts_for
 
 __all__ = ["answer_hint", "offers_hint_button"]
 
@@ -21,9 +21,7 @@ __all__ = ["answer_hint", "offers_hint_button"]
 def offers_hint_button(client: Any, table: Table) -> bool:
     """Whether ``table``'s hands carry the Hint button (:func:`bot.tables.hints.offers_hints`
     with the server's settings as the bot last read them)."""
-    store = getattr(client, "store", None)
-    settings = store.settings_now(table.guild_id) if store is not None and table.guild_id else None
-    return offers_hints(table, settings)
+    return offered_at(getattr(client, "store", None), table)
 
 
 async def answer_hint(interaction: discord.Interaction, gid: int) -> None:

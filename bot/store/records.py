@@ -270,7 +270,8 @@ async def guest_record(conn: aiosqlite.Connection, user_id: int, recent: int, *,
 async def _record(conn: aiosqlite.Connection, guild_id: int, user_id: int, where: str,
                   params: tuple[int, ...], recent: int, ratings: list[RatingLine], *,
                   yaku: bool = True) -> UserStats:
-    """The totals, latest results and yaku of the results ``where`` (with ``params``) picks."""
+    """The totals, latest results, yaku and win streaks of the results ``where`` (with
+    ``params``) picks; without ``yaku`` the totals and latest results alone."""
     rows = list(await conn.execute_fetchall(
         "SELECT game, COUNT(*) AS games, SUM(outcome = 'won') AS wins, "
         "SUM(outcome = 'draw') AS draws, SUM(outcome = 'lost') AS losses, SUM(points) AS points "
@@ -294,7 +295,7 @@ async def _record(conn: aiosqlite.Connection, guild_id: int, user_id: int, where
         games_by_game=by_game, ratings=ratings, recent=last,
         yaku=await _yaku_tallies(conn, where, params) if yaku else [],
         record_by_game={r["game"]: (r["wins"], r["draws"], r["losses"]) for r in rows},
-        **await _streaks(conn, where, params),
+        **(await _streaks(conn, where, params) if yaku else {}),
     )
 
 

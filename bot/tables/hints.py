@@ -27,9 +27,11 @@ from bot.tables.table import Table, is_ai
 from bot.workers import PoolClosed, WorkerCrashed
 
 if TYPE_CHECKING:
+    from bot.store import Store
     from bot.store.settings import GuildSettings
 
-__all__ = ["SHOWN", "Hint", "ask", "hint_lines", "offers_hints", "price_turn", "rollouts_for"]
+__all__ = ["SHOWN", "Hint", "ask", "hint_lines", "offered_at", "offers_hints", "price_turn",
+           "rollouts_for"]
 
 SHOWN = 4
 """Card plays a hint lists (a call lists every choice)."""
@@ -44,6 +46,13 @@ def offers_hints(table: Table, settings: GuildSettings | None) -> bool:
     if sum(1 for p in table.players if not is_ai(p)) != 1:
         return False
     return settings is None or settings.hints
+
+
+def offered_at(store: Store | None, table: Table) -> bool:
+    """:func:`offers_hints` with the server's settings as the store last read them (none read
+    yet, or no store: the default)."""
+    settings = store.settings_now(table.guild_id) if store is not None and table.guild_id else None
+    return offers_hints(table, settings)
 
 
 def rollouts_for(game: str, configured: int | None = None) -> int:
@@ -112,7 +121,7 @@ def ask(tables: TableManager, game_id: int, user_id: int) -> tuple[Table, int]:
     memory only, so a surface can answer at once before the hint is priced."""
     table, seat = tables.seat_in(game_id, user_id, t("You are not playing in this game, so "
                                                      "there is no hint for you here."))
-    if not offers_hints(table, tables.store.settings_now(table.guild_id) if table.guild_id else None):
+    if not offered_at(tables.store, table):
         raise TableError(t("Hints are only for casual games: no stake, no rating, and not "
                            "turned off on this server."))
     if table.match.current_player != seat or not table.settled.is_set():
