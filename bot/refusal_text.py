@@ -133,6 +133,7 @@ _CODES: dict[str, tuple[str, _Fields]] = {
     "rematch_forgotten_player": (N_("A player of this match asked to be forgotten, so it cannot be "
                                     "played again; start a new game."), None),
     "rematch_players_only": (N_("Only the players of this match can ask for a rematch."), None),
+    "rematch_seats_players_only": (N_("These seats are for the players of the last game."), None),
     "rematch_players_answer": (N_("Only the players of this match can answer its rematch."), None),
     # tournaments
     "tournament_elsewhere": (N_("That tournament is not one of this server's."), None),

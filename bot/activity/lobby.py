@@ -22,9 +22,9 @@ from bot.games.descriptor import descriptors
 from bot.i18n import DEFAULT, speaking, t, tp
 from bot.refusal_text import Markup, sentence
 from bot.store import StoreError
-from bot.store.lobbies import Lobby, LobbyError, start_key
+from bot.store.lobbies import Lobby, LobbyError, LobbyRefused, start_key
 from bot.tables import AI_LEVELS, HOME_ACTIVITY, AlreadyStarted, Table, TableError, ai_seat, is_ai
-from bot.tables.starting import Place, ai_names, lobby_spec, start_at
+from bot.tables.starting import Place, ai_names, lobby_spec, start_at, stored_rules
 from bot.words import plural
 from rendering.view import GAME_NAMES
 
@@ -53,20 +53,27 @@ def replayable(table: Table, user_id: int) -> bool:
             and user_id in table.players)
 
 
-def offer(language: str, lobby: Lobby | None, names: dict[int, str], viewer_id: int) -> dict[str, Any]:
+def offer(language: str, lobby: Lobby | None, names: dict[int, str], viewer_id: int,
+          players: frozenset[int] | None = None) -> dict[str, Any]:
     """The lobby as a page shows it: the games with their seats, the AI levels, and the seats
-    open in this channel (who took them)."""
+    open in this channel (who took them). ``players``: who alone may take them (a rematch's)."""
     with speaking(language):
         games = [{"id": d.slug, "name": GAME_NAMES[d.slug], "low": d.seats[0], "high": d.seats[1]}
                  for d in descriptors()]
         levels = [{"id": level, "name": tp("choice", level)} for level in AI_LEVELS]
         seats = None
         if lobby is not None:
-            seats = {"game": lobby.game, "name": GAME_NAMES.get(lobby.game, lobby.game),
+            game = GAME_NAMES.get(lobby.game, lobby.game)
+            again = lobby.replays_game_id is not None
+            seats = {"game": lobby.game, "name": t("{game} rematch", game=game) if again else game,
                      "seats": lobby.max_seats, "taken": [names.get(u, "?") for u in lobby.humans],
                      "mine": viewer_id in lobby.humans, "host": viewer_id == lobby.host_id,
-                     "text": t("{game}: {taken} of {seats} seats taken", game=GAME_NAMES.get(lobby.game, lobby.game),
-                               taken=len(lobby.humans), seats=lobby.max_seats)}
+                     "rematch": again,
+                     "text": t("{game}: {taken} of {seats} seats taken", game=game,
+                               taken=len(lobby.humans), seats=lobby.max_seats),
+                     # why this page has no Take a seat, if it may not take one
+                     "closed": (sentence(LobbyRefused(code="rematch_seats_players_only"))
+                                if players is not None and viewer_id not in players else None)}
     return {"games": games, "levels": levels, "open": seats}
 
 
@@ -77,6 +84,9 @@ class ActivityLobbies:
         self.bot = bot
         self.open: dict[int, Lobby] = {}  # channel id -> the stored lobby open there, as last written
         self.names: dict[int, str] = {}  # user id -> the name they signed in with
+        # lobby id -> the players of the game a rematch's seats are for (the store checks it;
+        # this is what the pages are shown)
+        self.players: dict[str, frozenset[int]] = {}
         self.markup = Markup(member=self.name_of)  # how this surface's refusals name a member
 
     def name_of(self, user_id: int) -> str:
@@ -101,13 +111,33 @@ class ActivityLobbies:
         for lobby in await self.bot.store.open_activity_lobbies():
             if owns(lobby.guild_id):
                 self.open[lobby.channel_id] = lobby
+                if lobby.replays_game_id is not None:
+                    await self._note_players(lobby)
+
+    async def _note_players(self, lobby: Lobby) -> None:
+        if lobby.replays_game_id is None:
+            return
+        try:
+            record = await self.bot.store.load_game(lobby.replays_game_id, scope=lobby.guild_id,
+                                                    with_events=False)
+        except StoreError:  # the store refuses anyone else in any case
+            return
+        self.players[lobby.lobby_id] = frozenset(p for p in record.players if not is_ai(p))
 
     def seen(self, user_id: int, name: str) -> None:
         """A page signed in as ``user_id``: the name its seats are shown under."""
         self.names[user_id] = name
 
+    def _forget(self, channel_id: int) -> None:
+        """The channel's seats are no longer open."""
+        lobby = self.open.pop(channel_id, None)
+        if lobby is not None:
+            self.players.pop(lobby.lobby_id, None)
+
     def offer(self, channel_id: int, language: str, viewer_id: int) -> dict[str, Any]:
-        return offer(language, self.open.get(channel_id), self.names, viewer_id)
+        lobby = self.open.get(channel_id)
+        return offer(language, lobby, self.names, viewer_id,
+                     None if lobby is None else self.players.get(lobby.lobby_id))
 
     async def lobby_in(self, channel_id: int) -> Lobby | None:
         """The open lobby of a channel, read again from the store (forgotten once it is no
@@ -120,7 +150,7 @@ class ActivityLobbies:
         except StoreError:
             return known
         if lobby is None or lobby.status != "open":
-            self.open.pop(channel_id, None)
+            self._forget(channel_id)
             return None
         self.open[channel_id] = lobby
         return lobby
@@ -155,18 +185,17 @@ class ActivityLobbies:
                     press: str) -> Lobby | Table:
         """``table`` once more (:func:`replayable`). Against the AI it starts at once: the same
         game, seats, AI levels and rules, a fresh committed deal, started once (``press``).
-        Among members it is their seats again: the first to ask opens as many for the same
-        game and length, and each other's ask takes one, the last starting the game."""
+        Among members it is their seats again: the first to ask opens as many, for them alone,
+        and each other's ask takes one, the last starting the game by the same rules."""
         if table is None or not replayable(table, user_id):
             raise TableError(t("Only a finished game you played, started here, can be played "
                                "again; start a new one below."))
         if sum(1 for p in table.players if not is_ai(p)) > 1:
-            rounds = 1 if table.match.rules.rounds == 1 else 0
             lobby = await self.lobby_in(where.place.channel_id)
             if lobby is None:
                 return await self.open_seats(where, user_id, name, table.game, len(table.players),
-                                             rounds)
-            if lobby.game != table.game:
+                                             replays=table.game_id)
+            if lobby.replays_game_id != table.game_id:
                 raise TableError(t("Seats are already open in this channel; take one of them."))
             return await self.sit(where, user_id, name, press)
         levels = [str(p).split(":", 1)[1] for p in table.players if is_ai(p)]
@@ -178,8 +207,9 @@ class ActivityLobbies:
                               deal=FairDeal.fresh([Input("command", press)]), rules=table.match.rules)
 
     async def open_seats(self, where: Where, user_id: int, name: str, game: str, seats: int,
-                         rounds: int) -> Lobby:
-        """Open ``seats`` seats in the channel, the first taken by the host."""
+                         rounds: int = 0, replays: int | None = None) -> Lobby:
+        """Open ``seats`` seats in the channel, the first taken by the host. ``replays``: a
+        finished game whose players alone take them, to play it again by its own rules."""
         self._check_game(game, seats, rounds)
         channel_id = where.place.channel_id
         if await self.lobby_in(channel_id) is not None:
@@ -187,11 +217,12 @@ class ActivityLobbies:
         try:
             lobby = await self.bot.store.create_lobby(
                 "lobby", where.place.scope, channel_id, user_id, game=game, min_seats=seats,
-                max_seats=seats, rounds=rounds or None)
+                max_seats=seats, rounds=rounds or None, replays_game_id=replays)
         except StoreError as exc:
             raise TableError(sentence(exc, self.markup)) from None
         self.names[user_id] = name
         self.open[channel_id] = lobby
+        await self._note_players(lobby)
         return lobby
 
     async def sit(self, where: Where, user_id: int, name: str, press: str) -> Lobby | Table:
@@ -220,7 +251,7 @@ class ActivityLobbies:
         try:
             if user_id == lobby.host_id:
                 await self.bot.store.close_lobby(lobby.lobby_id, user_id)
-                self.open.pop(channel_id, None)
+                self._forget(channel_id)
             else:
                 self.open[channel_id] = await self.bot.store.leave_lobby(lobby.lobby_id, user_id)
         except StoreError as exc:  # not seated, or the seats just started or closed
@@ -234,14 +265,16 @@ class ActivityLobbies:
             lobby = await store.begin_lobby_start(lobby.lobby_id, lobby.host_id)
         except LobbyError as exc:
             raise TableError(sentence(exc, self.markup)) from None
-        self.open.pop(where.place.channel_id, None)
+        self._forget(where.place.channel_id)
         try:
             deal = await store.lobby_deal(lobby.lobby_id, where.place.scope, Input("start", press))
             names = [self.names.get(u, "?") for u in lobby.humans]
+            rules = None if lobby.replays_game_id is None else await stored_rules(
+                store, lobby.replays_game_id, where.place.scope)
             table = await start_at(self.bot.store, self.bot.tables, where.place, lobby.game,
                                    list(lobby.humans), names, lobby.host_id, lobby_spec(lobby), 0,
                                    key=start_key(lobby.lobby_id),
-                                   deal=deal or FairDeal.fresh([Input("start", press)]))
+                                   deal=deal or FairDeal.fresh([Input("start", press)]), rules=rules)
         except (TableError, StoreError, AlreadyStarted):
             await store.settle_lobby_start(lobby.lobby_id)
             raise

@@ -37,7 +37,8 @@ _ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 # The server seed is not among them: it is read only by the start that deals with it (deal_secret).
 _COLUMNS = ("lobby_id, kind, guild_id, channel_id, message_id, host_id, opponent_id, game, stake, "
             "rounds, target, preset, teams, min_seats, max_seats, humans, ais, status, game_id, "
-            "expires_at, source_game_id, options, commitment, seat_presses, revision, origin_id")
+            "expires_at, source_game_id, options, commitment, seat_presses, revision, origin_id, "
+            "replays_game_id")
 
 
 class LobbyError(StoreError):
@@ -104,6 +105,8 @@ class Lobby:
     revision: int = 0
     # The interaction whose answer posted its message (None: opened from an Activity's page).
     origin_id: int | None = None
+    # A lobby whose seats are for the players of this finished game, to play it again by its rules.
+    replays_game_id: int | None = None
 
     @property
     def seats(self) -> int:
@@ -142,7 +145,7 @@ def _lobby(row: sqlite3.Row) -> Lobby:
         source_game_id=row["source_game_id"], options=json.loads(row["options"]),
         commitment=row["commitment"],
         seat_presses=tuple((int(user), str(press)) for user, press in json.loads(row["seat_presses"])),
-        revision=row["revision"], origin_id=row["origin_id"],
+        revision=row["revision"], origin_id=row["origin_id"], replays_game_id=row["replays_game_id"],
     )
 
 
@@ -155,15 +158,25 @@ async def get(conn: aiosqlite.Connection, lobby_id: str) -> Lobby | None:
 
 
 async def create(conn: aiosqlite.Connection, values: dict[str, Any], now: int) -> Lobby:
-    """Insert a new open lobby; ``values`` are the validated columns (see ``Store.create_lobby``)."""
+    """Insert a new open lobby; ``values`` are the validated columns (see ``Store.create_lobby``).
+    A lobby with a ``replays_game_id`` seats the players of that finished game of its server
+    again (the host among them), and its game will be played by that game's rules."""
+    source = values.get("replays_game_id")
+    if source is not None:
+        row, humans = await _source_humans(conn, source)
+        if row["guild_id"] != values["guild_id"]:
+            raise LobbyNotOpen(code="no_such_game")
+        if values["host_id"] not in humans:
+            raise LobbyRefused(code="rematch_players_only")
     row = list(await conn.execute_fetchall(
         "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, opponent_id, game, "
         "stake, rounds, target, preset, teams, min_seats, max_seats, humans, ais, expires_at, "
-        "created_at, updated_at, options, server_seed, commitment, origin_id) VALUES (:lobby_id, "
-        ":kind, :guild_id, :channel_id, :host_id, :opponent_id, :game, :stake, :rounds, :target, "
-        ":preset, :teams, :min_seats, :max_seats, :humans, '[]', :expires_at, :now, :now, :options, "
-        f":server_seed, :commitment, :origin_id) RETURNING {_COLUMNS}",
-        {**values, "now": now},
+        "created_at, updated_at, options, server_seed, commitment, origin_id, replays_game_id) "
+        "VALUES (:lobby_id, :kind, :guild_id, :channel_id, :host_id, :opponent_id, :game, :stake, "
+        ":rounds, :target, :preset, :teams, :min_seats, :max_seats, :humans, '[]', :expires_at, "
+        ":now, :now, :options, :server_seed, :commitment, :origin_id, :replays_game_id) "
+        f"RETURNING {_COLUMNS}",
+        {"replays_game_id": None, **values, "now": now},
     ))[0]
     return _lobby(row)
 
@@ -237,6 +250,8 @@ async def join(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: int
         raise LobbyRefused(code="already_in_lobby")
     if lobby.seats >= lobby.max_seats:
         raise LobbyRefused(code="lobby_full")
+    if lobby.replays_game_id is not None and user_id not in (await _source_humans(conn, lobby.replays_game_id))[1]:
+        raise LobbyRefused(code="rematch_seats_players_only")
     return await _save_seats(conn, lobby, [*lobby.humans, user_id], list(lobby.ais), now,
                              _with_press(lobby, user_id, press))
 
@@ -256,6 +271,8 @@ async def add_ai(conn: aiosqlite.Connection, lobby_id: str, user_id: int, level:
     lobby = await _open(conn, lobby_id, now)
     if user_id != lobby.host_id or lobby.kind != "lobby":
         raise LobbyRefused(code="host_adds_ai")
+    if lobby.replays_game_id is not None:
+        raise LobbyRefused(code="rematch_seats_players_only")
     if lobby.seats >= lobby.max_seats:
         raise LobbyRefused(code="lobby_full")
     return await _save_seats(conn, lobby, list(lobby.humans), [*lobby.ais, level], now)

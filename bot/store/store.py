@@ -1036,10 +1036,13 @@ class Store:
         target: int | None = None, preset: str | None = None, teams: str | None = None,
         opponent_id: int | None = None, expires_at: float | None = None,
         options: dict[str, int] | None = None, origin_id: int | None = None,
+        replays_game_id: int | None = None,
     ) -> Lobby:
         """A new open lobby (the host seated) or challenge under a fresh random id. ``options``:
         the game's own rules for this table (Seotda's ante...), names to whole numbers;
-        ``origin_id``: the interaction whose answer posts its message."""
+        ``origin_id``: the interaction whose answer posts its message; ``replays_game_id``: a
+        finished game of this server whose players (the host one of them), and only they, take
+        the seats to play it again."""
         if kind not in ("lobby", "challenge"):
             raise InvalidInput("A lobby is a 'lobby' or a 'challenge'.")
         for value, what in ((guild_id, "The server id"), (channel_id, "The channel id"),
@@ -1064,6 +1067,10 @@ class Store:
             raise InvalidInput("The expiry must be a time in seconds.")
         if origin_id is not None:
             _id(origin_id, "The interaction id")
+        if replays_game_id is not None:
+            _id(replays_game_id, "The game id")
+            if kind != "lobby":
+                raise InvalidInput("Only a lobby plays a finished game again.")
         options = dict(options or {})
         if len(options) > 8 or not all(isinstance(name, str) and 0 < len(name) <= 32 and type(value) is int
                                        and abs(value) <= 10_000_000 for name, value in options.items()):
@@ -1077,6 +1084,7 @@ class Store:
             "min_seats": min_seats, "max_seats": max_seats, "humans": json.dumps([host_id]),
             "expires_at": None if expires_at is None else int(expires_at * 1000),
             "options": json.dumps(options, sort_keys=True), "origin_id": origin_id,
+            "replays_game_id": replays_game_id,
         }
         return await self._db.transact(lambda conn: lobbies.create(conn, values, self._db.now_ms()))
 

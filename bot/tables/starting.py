@@ -8,18 +8,23 @@ The Discord commands and lobbies (:mod:`bot.discord_ui.starting`) and the Activi
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from bot.fairness import FairDeal
+from bot.games import game_module
+from bot.games.base import InvalidRules
 from bot.i18n import t, tp
 from bot.store import Store, StoreError
 from bot.store.lobbies import Lobby
-from bot.tables.manager import Refused, TableManager
+from bot.tables.manager import Refused, TableError, TableManager
 from bot.tables.rules import table_rules
 from bot.tables.table import HOME_ACTIVITY, HOME_CHANNEL, HOME_GUEST, Table
 
-__all__ = ["Place", "ai_name", "ai_names", "lobby_spec", "note_place", "start_at"]
+__all__ = ["Place", "ai_name", "ai_names", "lobby_spec", "note_place", "start_at", "stored_rules"]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,19 @@ def lobby_spec(lobby: Lobby) -> dict[str, Any]:
     """What a lobby, challenge or rematch asked of its table's rules (:func:`start_at`)."""
     return {"preset": lobby.preset, "rounds": lobby.rounds, "target": lobby.target, "teams": lobby.teams,
             "options": lobby.options}
+
+
+async def stored_rules(store: Store, game_id: int, scope: int) -> Any:
+    """The rules a stored game of ``scope`` was played with, to play them again; TableError when
+    the game is not there or its rules no longer load."""
+    try:
+        record = await store.load_game(game_id, scope=scope, with_events=False)
+        return game_module(record.game).Rules.from_dict(record.rules)
+    except StoreError:
+        raise TableError(t("That game is not one of this server's.")) from None
+    except (InvalidRules, KeyError, TypeError, ValueError):
+        log.warning("game %s: its stored rules do not load to play it again", game_id, exc_info=True)
+        raise TableError(t("This game's settings can no longer be played again.")) from None
 
 
 async def start_at(store: Store, tables: TableManager, place: Place, game: str,

@@ -495,6 +495,17 @@ async def test_two_players_in_one_activity_play_koikoi_to_the_end(page_bot, stan
     results = [await frame.locator(".log .last").inner_text() for frame in (host_frame, friend_frame)]
     assert results[0] == results[1] and "·" in results[0]
     assert not page_bot.tables.tables  # over, and settled
+    # Rematch on both pages: the first opens the rematch's seats, the second's starts it
+    await host_frame.locator('button[data-key="lobby:again"]').click()
+    await host_frame.wait_for_function(
+        "() => document.querySelector('.lobby h1')?.textContent === 'Koi-Koi rematch'", timeout=STEP_MS)
+    assert await host_frame.locator('button[data-key="lobby:unseat"]').inner_text() == "Cancel"
+    await friend_frame.locator('button[data-key="lobby:again"]').click()
+    for frame in (host_frame, friend_frame):
+        await frame.wait_for_function("() => document.getElementById('table').dataset.over === '0'",
+                                      timeout=STEP_MS)
+    [again] = page_bot.tables.tables.values()
+    assert sorted(again.players) == sorted(table.players) and again.match.rules.rounds == 1
 
 
 @pytest.mark.parametrize("game, options", [

@@ -194,22 +194,36 @@ async def test_seats_opened_in_the_activity_are_taken_by_a_friend_and_the_game_s
                                 host_id=world.admin.id, rules=lbot.tables.get(record.game_id).match.rules,
                                 stake=0, key=start_key(lobby_id))
     assert not lbot.activity_server.lobbies.open
-    # the game over, each asks for a rematch: the first opens the same seats, the second's
-    # takes the last one and starts the game again
+    # the game over, each asks for a rematch: the first opens the same seats, for the two of
+    # them alone, the second's takes the last one and starts the game again by the same rules,
+    # though the house rules changed meanwhile
     await lbot.tables.forfeit_by(ours["game"]["id"], world.player.id)
     over = await host.state(lambda s: s["game"]["over"] and s["again"], "the host's finished game")
     await friend.state(lambda s: s["game"]["over"] and s["again"], "the friend's finished game")
+    await lbot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "win", "viewings": "never"})
     assert (await send(host, type="again"))["type"] == "played"
     waiting = await lobby_of(host, lambda lobby: lobby["open"], "the rematch's seats")
     assert waiting["open"]["mine"] and waiting["open"]["game"] == "koikoi" and waiting["open"]["seats"] == 2
+    assert waiting["open"]["rematch"] and waiting["open"]["name"] == "Koi-Koi rematch"
+    assert waiting["open"]["closed"] is None
     assert (await send(host, type="again"))["type"] == "refused"  # its page is at the lobby now
+    # a member who did not play that game sees why they cannot sit, and is refused if they try
+    standin.oauth.join_activity(instance, world.shy)
+    outsider, _ = await joined(http, base(lbot), standin, world.shy, instance)
+    theirs = await lobby_of(outsider, lambda lobby: lobby["open"], "the rematch's seats, from outside")
+    assert theirs["open"]["closed"] == "These seats are for the players of the last game."
+    assert (await send(outsider, type="sit"))["text"] == "These seats are for the players of the last game."
     assert (await send(friend, type="again"))["type"] == "played"
     again = await friend.state(lambda s: s["game"]["id"] != over["game"]["id"] and s["you"]["seat"] is not None,
                                "the rematch")
     table = lbot.tables.get(again["game"]["id"])
     assert sorted(table.players) == sorted([world.admin.id, world.player.id])
-    assert table.match.rules.rounds == 1 and table.home == HOME_ACTIVITY
+    first_record = await lbot.store.load_game(over["game"]["id"], scope=world.guild.id)
+    assert table.match.rules.to_dict() == first_record.rules
+    assert table.match.rules.rounds == 1 and table.match.rules.teyaku == "off"
+    assert table.home == HOME_ACTIVITY
     assert (await host.state(lambda s: s["game"]["id"] == table.game_id, "the host's rematch"))["again"] is False
+    assert not lbot.activity_server.lobbies.players  # nothing kept of seats no longer open
 
 
 async def test_a_seat_is_given_up_and_the_hosts_giving_up_closes_the_seats(lbot, standin, world, http):

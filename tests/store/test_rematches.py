@@ -9,7 +9,7 @@ from contextlib import closing
 
 import pytest
 
-from bot.store import SeatResult, Store
+from bot.store import InvalidInput, SeatResult, Store
 from bot.store.db import apply_migrations, load_migrations
 from bot.store.lobbies import LobbyAlreadyStarted, LobbyExpired, LobbyNotOpen, LobbyRefused
 
@@ -159,3 +159,38 @@ async def test_each_confirmation_counts_the_rematch_revision(funded, clock):
     assert [found.lobby_id for found in await funded.unshown_lobbies()] == [asked.lobby_id]
     declined = await funded.decline_rematch(asked.lobby_id, CAROL)
     assert declined.status == "closed" and declined.revision == 3
+
+
+async def test_seats_that_replay_a_game_are_for_its_players_alone(funded):
+    """Seats opened to play a finished game again (an Activity's Rematch among members): its
+    players open and take them, nobody else; the game must be this server's and finished."""
+    gid = await _finished(funded, players=(ALICE, BOB))
+
+    def open_(host, game_id=gid, guild=GUILD, kind="lobby"):
+        return funded.create_lobby(kind, guild, CHANNEL, host, game="koikoi", min_seats=2, max_seats=2,
+                                   replays_game_id=game_id,
+                                   opponent_id=BOB if kind == "challenge" else None)
+
+    with refused(LobbyRefused, "Only the players"):
+        await open_(CAROL)
+    with pytest.raises(LobbyNotOpen):  # another server's game is as if missing
+        await open_(ALICE, guild=GUILD + 1)
+    with pytest.raises(LobbyNotOpen):
+        await open_(ALICE, game_id=10**9)
+    with refused(LobbyRefused, "finished match"):
+        await open_(ALICE, game_id=await _finished(funded, status="running"))
+    with pytest.raises(InvalidInput):
+        await open_(ALICE, kind="challenge")
+    lobby = await open_(ALICE)
+    assert (lobby.kind, lobby.replays_game_id, lobby.source_game_id, lobby.humans) == ("lobby", gid, None, (ALICE,))
+    assert (await funded.get_lobby(lobby.lobby_id)).replays_game_id == gid
+    with refused(LobbyRefused, "the players of the last game"):
+        await funded.join_lobby(lobby.lobby_id, CAROL)
+    with refused(LobbyRefused, "the players of the last game"):  # no AI takes a player's seat
+        await funded.add_lobby_ai(lobby.lobby_id, ALICE, "easy")
+    full = await funded.join_lobby(lobby.lobby_id, BOB)
+    assert full.humans == (ALICE, BOB) and full.replays_game_id == gid
+    # an ordinary lobby still seats anyone
+    other = await funded.create_lobby("lobby", GUILD, CHANNEL, ALICE, game="koikoi", min_seats=2, max_seats=2)
+    assert other.replays_game_id is None
+    assert (await funded.join_lobby(other.lobby_id, CAROL)).humans == (ALICE, CAROL)

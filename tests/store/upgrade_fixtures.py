@@ -398,9 +398,18 @@ def level_22(ids: dict[str, Any]):
                        ("POST /channels/{channel_id}/messages", "55", T0 + 27_500)])
 
 
+def level_23(ids: dict[str, Any]):
+    """Seats opened from an Activity's page for the players of a finished game, to play it again."""
+    yield ExecuteMany(
+        "INSERT INTO lobbies (lobby_id, kind, guild_id, channel_id, host_id, game, stake, min_seats, "
+        "max_seats, humans, ais, status, created_at, updated_at, replays_game_id) "
+        "VALUES (?, 'lobby', ?, 55, ?, 'koikoi', 0, 2, 2, ?, '[]', 'open', ?, ?, ?)",
+        [("replay-lobby-000001", G1, U1, json.dumps([U1]), T0 + 29_000, T0 + 29_000, ids["finished"])])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
-                           21: level_21, 22: level_22}
+                           21: level_21, 22: level_22, 23: level_23}

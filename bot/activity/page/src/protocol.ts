@@ -113,7 +113,10 @@ export interface LobbyGame {
 export interface Lobby {
   games: LobbyGame[];
   levels: { id: string; name: string }[];
-  open: { game: string; name: string; seats: number; taken: string[]; mine: boolean; host: boolean; text: string } | null;
+  // rematch: the seats are for the players of a finished game, to play it again by its rules;
+  // closed: why this page may not take one (it did not play that game)
+  open: { game: string; name: string; seats: number; taken: string[]; mine: boolean; host: boolean;
+          rematch: boolean; text: string; closed: string | null } | null;
 }
 
 export type FromServer =

@@ -55,6 +55,7 @@ export class View {
         h("p", { class: "seats", "aria-live": "polite" }, open.text),
         h("ul", { class: "taken" }, ...open.taken.map((name) => h("li", {}, name))),
         open.mine ? h("p", {}, w.waiting)
+          : open.closed ? h("p", { class: "closed" }, open.closed)
           : h("button", { class: "move primary", "data-key": "lobby:sit", onclick: () => this.actions.ask({ type: "sit" }) }, w.take_seat),
         // the host closes the seats; anyone else seated gives theirs up
         open.mine ? h("button", { class: "move", "data-key": "lobby:unseat", onclick: () => this.actions.ask({ type: "unseat" }) },
