@@ -271,6 +271,8 @@ async def keyboard_press(tab, frame, selector: str) -> None:
 
 
 async def test_gostop_against_the_ai_played_by_keyboard_alone(page_bot, standin, world, browser):
+    # a chongtong at the deal would end the round before the keyboard plays a card
+    await page_bot.store.set_house_rules(world.guild.id, "gostop", {"chongtong": "off"})
     await world.admin.slash(world.channel, "gostop", ai="normal", rounds=1)
     tab, _ = await open_activity(browser, page_bot, standin, world, world.admin,
                                  viewport={"width": 1280, "height": 800})

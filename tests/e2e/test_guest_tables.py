@@ -92,9 +92,13 @@ async def test_a_solo_game_against_the_ai_in_a_server_without_the_bot(gbot, stan
     elsewhere = standin.create_guild("Elsewhere", with_bot=False)
     standin.add_member(elsewhere, alice)
     street = standin.create_channel(elsewhere, "street")
+    # A chongtong dealt to either seat would end the round before alice has a hand to play; the
+    # rules of a guest place are kept under its channel (nobody can set them there but a test).
+    await gbot.store.set_house_rules(street.id, "gostop", {"chongtong": "off"})
     record = await alice.slash(street, "gostop", ai="easy", rounds=1)
     table = record.messages[0]
     assert "table.png" in table.files and not table.ephemeral
+    assert gbot.tables.get(1).match.rules.chongtong == "off"
     hand = await standin.wait_for(lambda: hand_message(standin, alice), "alice's first hand")
     assert hand.ephemeral and move_of(hand) is not None
     await play_out(standin, street, [alice])
