@@ -18,6 +18,7 @@ def test_the_messages_a_page_sends_are_read():
     assert parse(json.dumps(PRESS)).fields == {"game": 3, "seq": 4, "key": "#0", "n": 1}
     assert parse(json.dumps({"type": "slap", "game": 3, "n": 9})).type == "slap"
     assert parse(json.dumps({"type": "hint", "game": 3, "n": 10})).fields == {"game": 3, "n": 10}
+    assert parse(json.dumps({"type": "rules", "play": "koikoi", "n": 11})).fields == {"play": "koikoi", "n": 11}
     assert parse(json.dumps({"type": "again", "n": 11})).type in protocol.LOBBY
     assert parse(json.dumps({"type": "unseat", "n": 12})).type in protocol.LOBBY
     hello = parse(json.dumps({"type": "hello", "v": 1, "session": "s" * 43, "instance": "i-1-gc-2-3"}))
@@ -47,6 +48,8 @@ def test_the_messages_a_page_sends_are_read():
     (json.dumps({"type": "hint", "game": 3, "n": 10, "seat": 1}), "shape"),  # a hint names no seat
     (json.dumps({"type": "hint", "game": 3, "n": 10, "rollouts": 10**6}), "shape"),  # nor its budget
     (json.dumps({"type": "hint", "n": 10}), "shape"),
+    (json.dumps({"type": "rules", "play": "koikoi", "n": 10, "language": "fr"}), "shape"),  # the page's own
+    (json.dumps({"type": "rules", "play": "k" * 201, "n": 10}), "shape"),
     (json.dumps({"type": "again", "game": 3, "n": 11}), "shape"),  # a rematch names no game
 ])
 def test_anything_else_is_refused_with_a_code(message, code):

@@ -27,6 +27,7 @@ from bot.activity import protocol
 from bot.activity.cards import NAMES, card_png
 from bot.activity.discord_api import DiscordApi, DiscordRefused
 from bot.activity.lobby import ActivityLobbies, press_id
+from bot.activity.rules import known, rules_message
 from bot.activity.sessions import Session, Sessions, read_ticket, write_ticket
 from bot.activity.state import idle_state, plain, welcome
 from bot.activity.surface import ActivityPress, ActivitySurface, Viewer
@@ -35,6 +36,7 @@ from bot.i18n import LANGUAGES, N_, language_of, speaking, t
 from bot.refusal_text import told
 from bot.store import StoreError
 from bot.tables import Table, TableError, hints
+from rendering import render_yaku_sheet
 from rendering.fonts import find_cjk_font
 
 log = logging.getLogger(__name__)
@@ -60,6 +62,7 @@ RELAY_HEADER = "X-Hanafuda-Relay"
 
 NOTHING_PLAYED = N_("Something went wrong; nothing was played.")
 NO_HINT = N_("Something went wrong; there is no hint now.")
+NO_RULES = N_("Something went wrong; the rules could not be shown.")
 
 # Close codes the page acts on: sign in again, or give up with the sentence sent before.
 SIGN_IN_AGAIN = 4001
@@ -113,6 +116,7 @@ class ActivityServer:
         self.headers = security_headers(frame_ancestors)
         self.clock = time.monotonic
         self._cards: dict[tuple[str, bool], bytes] = {}
+        self._sheets: dict[tuple[str, str], bytes] = {}  # (game, language) -> its yaku sheet
         self._runner: web.AppRunner | None = None
         self.sockets_ended = 0  # joined sockets whose handling is over (tests wait on it)
         self._ended = asyncio.Event()
@@ -126,6 +130,7 @@ class ActivityServer:
             app.router.add_get(prefix + "/", self._file)
             app.router.add_get(prefix + "/{name:app\\.(?:js|css)}", self._file)
             app.router.add_get(prefix + "/cards/{name:[a-z0-9_]+}.png", self._card)
+            app.router.add_get(prefix + "/sheets/{game:[a-z_]+}-{language:[a-z]+}.png", self._sheet)
             app.router.add_get(prefix + "/fonts/cjk.otf", self._font)
             app.router.add_get(prefix + "/api/config", self._config)
             app.router.add_post(prefix + "/api/token", self._token)
@@ -186,15 +191,23 @@ class ActivityServer:
             raise web.HTTPNotFound(text="There is no such card.")
         data = self._cards.get((base, korean))
         if data is None:
-            pool = getattr(self.bot, "render_pool", None)
-            data = await (pool.run(card_png, base, korean) if pool is not None
-                          else asyncio.to_thread(card_png, base, korean))
-            self._cards[(base, korean)] = data
-        tag = '"' + hashlib.blake2b(data, digest_size=8).hexdigest() + '"'
-        if request.headers.get("If-None-Match") == tag:
-            return web.Response(status=304, headers={"ETag": tag})
-        return web.Response(body=data, content_type="image/png",
-                            headers={"ETag": tag, "Cache-Control": "public, max-age=86400"})
+            data = self._cards[(base, korean)] = await self._draw(card_png, base, korean)
+        return _png(request, data)
+
+    async def _sheet(self, request: web.Request) -> web.Response:
+        """A game's yaku sheet in a language, drawn by a render worker the first time."""
+        game, language = request.match_info["game"], request.match_info["language"]
+        if not known(game) or language not in LANGUAGES:
+            raise web.HTTPNotFound(text="There is no such sheet.")
+        data = self._sheets.get((game, language))
+        if data is None:
+            data = self._sheets[(game, language)] = await self._draw(render_yaku_sheet, game, language)
+        return _png(request, data)
+
+    async def _draw(self, draw: Callable[..., bytes], *args: Any) -> bytes:
+        """A picture drawn off the event loop: by a render worker, or a thread without them."""
+        pool = getattr(self.bot, "render_pool", None)
+        return await (pool.run(draw, *args) if pool is not None else asyncio.to_thread(draw, *args))
 
     async def _font(self, request: web.Request) -> web.StreamResponse:
         """The CJK font the pictures use, for a device without one (the page asks for it only
@@ -419,6 +432,12 @@ class ActivityServer:
                                                     "was played again."))
             return True
         viewer.last_nonce = nonce
+        if message.type == "rules":  # a read, at any time: it changes nothing
+            if viewer.reading is not None and not viewer.reading.done():
+                self._refuse(viewer, nonce, "busy", t("The rules are on their way."))
+                return True
+            viewer.reading = asyncio.create_task(self._rules(viewer, message))
+            return True
         if message.type in protocol.LOBBY:
             if viewer.pressing is not None and not viewer.pressing.done():
                 self._refuse(viewer, nonce, "busy", t("Your previous press is still being played."))
@@ -492,6 +511,24 @@ class ActivityServer:
             return {"type": "hint", "game": turn[0], "seq": turn[1], **viewer.last_hint[1]}
 
         await self._answer(viewer, nonce, "hint", NO_HINT, f"a hint in game {table.game_id}", priced)
+
+    async def _rules(self, viewer: Viewer, message: protocol.Message) -> None:
+        """How a game is played and the rules it is played by where the page is: the server's
+        house rules, or the game's own in a place the bot is a guest in."""
+        game = message["play"]
+
+        async def read() -> dict[str, Any]:
+            if not known(game):
+                raise TableError(t("There is no such game."))
+            try:
+                self.lobbies.where(viewer.guild_id, viewer.channel_id)
+            except TableError:
+                house = None
+            else:
+                house = (await self.bot.store.get_settings(viewer.guild_id)).rules_for(game)
+            return rules_message(game, viewer.language, house)
+
+        await self._answer(viewer, message["n"], "rules", NO_RULES, f"the rules of {game!r}", read)
 
     # -- the lobby ----------------------------------------------------------------------------
     def _idle(self, viewer: Viewer) -> dict[str, Any]:
@@ -590,6 +627,15 @@ async def _pipe(page: web.WebSocketResponse, owner: aiohttp.ClientWebSocketRespo
             await owner.close()
         if not page.closed:
             await page.close(code=owner.close_code or WSCloseCode.GOING_AWAY)
+
+
+def _png(request: web.Request, data: bytes) -> web.Response:
+    """A picture that never changes for its address: cached a day, or 304 to a page that has it."""
+    tag = '"' + hashlib.blake2b(data, digest_size=8).hexdigest() + '"'
+    if request.headers.get("If-None-Match") == tag:
+        return web.Response(status=304, headers={"ETag": tag})
+    return web.Response(body=data, content_type="image/png",
+                        headers={"ETag": tag, "Cache-Control": "public, max-age=86400"})
 
 
 def _refuse(status: int, text: str) -> web.Response:

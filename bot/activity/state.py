@@ -51,6 +51,7 @@ def words() -> dict[str, str]:
         "open_seats": t("Open seats for friends"), "take_seat": t("Take a seat"),
         "waiting": t("Waiting for the other players…"), "new_game": t("New game"),
         "again": t("Rematch"), "leave": t("Leave"),
+        "how_to_play": t("How to play"), "rules": t("Rules"),
     }
 
 

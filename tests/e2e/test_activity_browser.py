@@ -405,6 +405,42 @@ async def test_the_lobby_starts_a_game_against_the_ai_and_comes_back_after_it(
     assert chosen == ["koikoi", "1", "easy"]
 
 
+async def test_how_to_play_opens_over_the_lobby_and_over_the_table(page_bot, standin, world, browser):
+    await page_bot.store.set_house_rules(world.guild.id, "gostop", {"chongtong": "off"})
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)
+    frame = tab.frames[1]
+    await frame.locator("#lobby-game").select_option("gostop")
+    await frame.locator('button[data-key="lobby:rules"]').click()
+    await frame.wait_for_function("() => document.getElementById('dialog').open", timeout=STEP_MS)
+    dialog = frame.locator("#dialog")
+    assert await dialog.locator("h2").inner_text() == "📖 Go-Stop · how to play"
+    assert await dialog.locator("p strong").count() >= 3  # the texts' bold marks, drawn as elements
+    assert "`chongtong` = off" not in await dialog.inner_text()  # code marks drawn as code
+    assert await dialog.locator("code", has_text="chongtong").count() == 1
+    sheet = dialog.locator('button[data-key="rules:sheet"] img')
+    await frame.wait_for_function("() => { const i = document.querySelector('#dialog .sheet img');"
+                                  " return i && i.complete && i.naturalWidth === 1000; }", timeout=STEP_MS)
+    fitted = await sheet.evaluate("i => i.getBoundingClientRect().width")
+    shots: list[str] = []
+    await shot(tab, shots, "rules")
+    await dialog.locator('button[data-key="rules:sheet"]').click()  # a tap: its own size, scrolled
+    await frame.wait_for_function("() => document.querySelector('#dialog .sheet img').getBoundingClientRect().width"
+                                  " >= 999", timeout=STEP_MS)
+    assert fitted < 400 and await dialog.locator(".sheet-box").evaluate("b => b.scrollWidth > b.clientWidth")
+    await dialog.locator('button[data-key="rules:close"]').click()
+    await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+    # and from the table, the game it plays
+    await frame.locator('button[data-key="lobby:ai"]').click()
+    await frame.wait_for_function(NEXT, arg=[-1], timeout=STEP_MS)
+    await frame.locator('button[data-key="rules"]').click()
+    await frame.wait_for_function("() => document.getElementById('dialog').open", timeout=STEP_MS)
+    assert await dialog.locator("h2").inner_text() == "📖 Go-Stop · how to play"
+    await dialog.locator('button[data-key="rules:close"]').click()
+    await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+    [table] = page_bot.tables.tables.values()
+    assert table.game == "gostop" and not table.finished
+
+
 async def test_a_finished_game_against_the_ai_is_played_again_by_its_rematch_button(
         page_bot, standin, world, browser):
     tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)

@@ -37,7 +37,10 @@ class Page {
   constructor() {
     this.view = new View(
       document.getElementById("table")!, document.getElementById("dialog") as HTMLDialogElement,
-      document.getElementById("status")!, { press: (m) => this.press(m), slap: () => this.slap(), hint: () => this.hint(), ask: (a) => this.ask(a) });
+      document.getElementById("status")!, {
+        press: (m) => this.press(m), slap: () => this.slap(), hint: () => this.hint(), ask: (a) => this.ask(a),
+        rules: (game) => this.send({ type: "rules", play: game, n: ++this.nonce }),
+      });
   }
 
   async start(): Promise<void> {
@@ -94,6 +97,10 @@ class Page {
         break;
       case "played":
         this.view.say("");
+        break;
+      case "rules":
+        this.view.say("");
+        this.view.rules(message);
         break;
       case "hint": // shown only while its turn is still the one on the table
         this.view.say("");

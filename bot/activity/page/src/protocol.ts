@@ -103,6 +103,19 @@ export interface Hint {
   note: string;
 }
 
+// How a game is played, the rules it is played by where the page is, and its yaku sheet.
+export interface Rules {
+  type: "rules";
+  n: number;
+  game: string;
+  title: string;
+  text: string;
+  house_title: string;
+  house: string;
+  sheet: string;
+  sheet_alt: string;
+}
+
 export interface LobbyGame {
   id: string;
   name: string;
@@ -125,6 +138,7 @@ export type FromServer =
   | { type: "idle"; language: string; lobby: Lobby | null; why?: string }
   | { type: "played"; n: number }
   | Hint
+  | Rules
   | { type: "refused"; n: number | null; code: string; text: string }
   | { type: "warn"; seconds: number; text: string }
   | { type: "error"; code: string; text: string };
@@ -134,6 +148,7 @@ export type ToServer =
   | { type: "press"; game: number; seq: number; key: string; n: number }
   | { type: "slap"; game: number; n: number }
   | { type: "hint"; game: number; n: number }
+  | { type: "rules"; play: string; n: number }
   | { type: "ai"; play: string; level: string; rounds: number; n: number }
   | { type: "open"; play: string; seats: number; rounds: number; n: number }
   | { type: "sit"; n: number }

@@ -3,13 +3,24 @@
 // a card that can capture, or that just moved, carries a shape besides its colour.
 
 import { fill, h } from "./dom";
-import type { Hint, Lobby, LobbyAsk, Move, Player, State, Summary, Words } from "./protocol";
+import type { Hint, Lobby, LobbyAsk, Move, Player, Rules, State, Summary, Words } from "./protocol";
 
 export interface Actions {
   press(move: Move): void;
   slap(): void;
   hint(): void;
   ask(ask: LobbyAsk): void;
+  rules(game: string): void;
+}
+
+// The marks the rules' texts are written with (bold, italics, code), as elements: never as HTML.
+const MARKS = /(\*\*[^*]+\*\*|\*[^*\s][^*]*\*|`[^`]+`)/;
+
+function marked(line: string): (HTMLElement | string)[] {
+  return line.split(MARKS).filter(Boolean).map((part) =>
+    part.startsWith("**") && part.length > 4 ? h("strong", {}, part.slice(2, -2))
+      : part.startsWith("`") && part.length > 2 ? h("code", {}, part.slice(1, -1))
+        : part.startsWith("*") && part.length > 2 ? h("em", {}, part.slice(1, -1)) : part);
 }
 
 export class View {
@@ -87,7 +98,9 @@ export class View {
       h("p", { class: "field-row" }, h("label", { for: control.id }, label), control);
     return h("section", { class: "lobby", "aria-label": w.lobby },
       h("h1", {}, w.lobby),
-      field(w.game, game), field(w.length, length),
+      field(w.game, game),
+      h("button", { class: "move link", "data-key": "lobby:rules", onclick: () => this.actions.rules(game.value) }, w.how_to_play),
+      field(w.length, length),
       h("div", { class: "choice" }, field(w.level, level),
         h("button", { class: "move primary", "data-key": "lobby:ai",
           onclick: () => this.actions.ask({ type: "ai", play: game.value, level: level.value, rounds: rounds() }) }, w.play_ai)),
@@ -141,6 +154,7 @@ export class View {
     const w = this.words;
     const header = h("header", { class: "top" },
       h("h1", {}, state.game.title),
+      h("button", { class: "move link rules", "data-key": "rules", onclick: () => this.actions.rules(state.game.kind) }, w.rules),
       h("p", { class: "turn", "aria-live": "polite" }, state.result ? "" : state.turn.text),
       h("p", { class: "clock", id: "clock", "aria-live": "off" }));
     const others = state.players.filter((p) => p.seat !== state.you.seat).map((p) => this.player(p));
@@ -243,6 +257,27 @@ export class View {
       ...hint.lines.map((line) => h("p", { class: "hint-line" }, line)),
       h("p", { class: "note" }, hint.note),
       h("button", { class: "move primary", autofocus: true, "data-key": "hint:close", onclick: () => this.dialog.close() }, this.words.close));
+  }
+
+  // How a game is played, over the table or the lobby until closed.
+  rules(rules: Rules): void {
+    // the title takes the focus, so the dialog opens at its top (not at the Close button's end)
+    this.open(h("h2", { tabindex: "-1", autofocus: true }, ...marked(rules.title)),
+      ...rules.text.split("\n").filter((line) => line.trim()).map((line) => h("p", {}, ...marked(line))),
+      h("h3", {}, rules.house_title),
+      ...rules.house.split("\n").map((line) => h("p", { class: "house" }, ...marked(line))),
+      h("div", { class: "sheet-box" }, this.sheet(rules)),
+      h("button", { class: "move primary", autofocus: true, "data-key": "rules:close", onclick: () => this.dialog.close() }, this.words.close));
+  }
+
+  // The yaku sheet fits the dialog; a tap shows it at its own size, to read on a phone.
+  private sheet(rules: Rules): HTMLElement {
+    const button = h("button", { class: "sheet", "data-key": "rules:sheet", "aria-pressed": "false", title: rules.sheet_alt },
+      h("img", { src: rules.sheet, alt: rules.sheet_alt }));
+    button.addEventListener("click", () => {
+      button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+    });
+    return button;
   }
 
   private open(...children: (HTMLElement | null)[]): void {
