@@ -19,12 +19,31 @@ from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public
 from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse, season_label
-from bot.i18n import N_, t
+from bot.i18n import N_, t, tn
 from bot.store import StoreError
-from bot.store.models import former_member, is_pseudonym
+from bot.store.models import Honours, former_member, is_pseudonym
 from bot.store.seasons import NAME_LIMIT
+from bot.words import plural, rating
+from rendering.view import GAME_NAMES
 
 SHOWN = 20  # seasons listed, the newest first
+
+
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def honour_lines(honours: Honours) -> list[str]:
+    """A season's honours as the announcement of the next one lists them: its podium of wins,
+    its longest run of wins and each game's best rating (mentions, sent without pings)."""
+    lines = [f"{MEDALS[min(row.rank, len(MEDALS)) - 1]} <@{row.user_id}> · {plural(int(row.value), 'win')}"
+             for row in honours.wins]  # tied players share their rank's medal
+    if honours.streak is not None:
+        lines.append(t("Longest run: {player} · {run}", player=f"<@{honours.streak.user_id}>",
+                       run=tn("{n} win in a row", "{n} wins in a row", int(honours.streak.value))))
+    for game, row in honours.ratings.items():
+        lines.append(t("Best {game} rating: {player} · {rating}", game=GAME_NAMES.get(game, game),
+                       player=f"<@{row.user_id}>", rating=rating(row.value, row.spread)))
+    return lines
 
 
 class SeasonCog(ServerCog):
@@ -47,6 +66,7 @@ class SeasonCog(ServerCog):
                                                    actor=interaction.user.id,
                                                    key=str(interaction.id))
             seasons = await self.store.seasons(interaction.guild_id)
+            ended = await self.store.season_honours(interaction.guild_id, season.season - 1)
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
@@ -58,6 +78,10 @@ class SeasonCog(ServerCog):
                               "now. Past seasons stay on {leaderboard} and {stats} (the season "
                               "option).", leaderboard=mention("leaderboard", links),
                               stats=mention("stats", links)))
+            if not ended.empty:
+                embed.add_field(name=t("The honours of {season}",
+                                       season=season_label(ended.season, seasons)),
+                                value="\n".join(honour_lines(ended)), inline=False)
         await send(interaction, embed=fit_embed(embed), allowed_mentions=NO_PINGS)
 
     @answers(private=True)

@@ -18,9 +18,9 @@ from typing import Any
 import aiosqlite
 
 from .errors import InvalidInput
-from .models import LeaderboardPage, LeaderboardRow, Metric, Period
+from .models import Honours, LeaderboardPage, LeaderboardRow, Metric, Period
 
-__all__ = ["board_source", "leaderboard", "rank_of", "DAY_MS"]
+__all__ = ["board_source", "leaderboard", "rank_of", "honours", "DAY_MS"]
 
 DAY_MS = 86_400_000
 METRICS = ("rating", "wins", "points", "streak", "chips")
@@ -123,3 +123,25 @@ async def rank_of(conn: aiosqlite.Connection, source: tuple[str, list[Any]], use
         f"SELECT * FROM ({_ranked(sql)}) AS ranked WHERE user_id = ?", [*params, user_id]
     ))
     return _row(rows[0]) if rows else None
+
+
+async def honours(conn: aiosqlite.Connection, guild_id: int, season: int, now: int,
+                  podium: int = 3) -> Honours:
+    """The boards' leaders of one season (:class:`~bot.store.models.Honours`): the most wins
+    over every game, the longest run of wins and the best rating of each game played."""
+
+    async def top(metric: Metric, game: str | None = None, limit: int = 1) -> list[LeaderboardRow]:
+        source = board_source(guild_id, metric, game, "all", now, season)
+        return (await leaderboard(conn, source, 0, limit)).rows
+
+    wins = [row for row in await top("wins", limit=podium) if row.value > 0]
+    streak = next((row for row in await top("streak") if row.value >= 2), None)
+    played = await conn.execute_fetchall(
+        "SELECT DISTINCT game FROM ratings WHERE guild_id = ? AND season = ? AND user_id > 0 "
+        "ORDER BY game", (guild_id, season))
+    ratings = {}
+    for (game,) in played:
+        best = await top("rating", game)
+        if best:
+            ratings[game] = best[0]
+    return Honours(season, wins, streak, ratings)

@@ -32,6 +32,7 @@ __all__ = [
     "GameOutcome",
     "LeaderboardRow",
     "LeaderboardPage",
+    "Honours",
     "AuditReport",
     "ms_to_datetime",
     "is_pseudonym",
@@ -214,6 +215,20 @@ class LeaderboardRow:
 class LeaderboardPage:
     rows: list[LeaderboardRow]
     total: int  # rows in the whole board, for "page 2 of 7"
+
+
+@dataclass(frozen=True, slots=True)
+class Honours:
+    """Who stood out in one season of a server, read from its boards as the season ends."""
+
+    season: int
+    wins: list[LeaderboardRow]  # the most games won, best first (at most a podium; none of 0)
+    streak: LeaderboardRow | None  # the most games won in a row, when two or more
+    ratings: dict[str, LeaderboardRow]  # each game played: its best rating
+
+    @property
+    def empty(self) -> bool:
+        return not (self.wins or self.streak or self.ratings)
 
 
 @dataclass(frozen=True, slots=True)

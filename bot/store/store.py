@@ -59,6 +59,7 @@ from .models import (
     GameEvent,
     GameOutcome,
     GameRecord,
+    Honours,
     LeaderboardPage,
     LeaderboardRow,
     LedgerLine,
@@ -675,6 +676,16 @@ class Store:
         scoped = ledger.scoped_key(guild_id, "season", key)
         return await self._db.transact(
             lambda conn: seasons.start(conn, guild_id, name, actor, scoped, self._db.now_ms()))
+
+    async def season_honours(self, guild_id: int, season: int) -> Honours:
+        """Who stood out in ``season`` (0: the games before the first season), as its end is
+        announced: the most wins, the longest run of wins and each game's best rating."""
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            number = await seasons.resolve(conn, guild_id, season)
+            if number is None:
+                raise InvalidInput(code="not_a_season", season=season)
+            return await leaderboards.honours(conn, guild_id, number, self._db.now_ms())
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """The server's seasons, the newest first (none before its first)."""

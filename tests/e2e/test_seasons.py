@@ -48,6 +48,14 @@ async def test_staff_start_a_season_and_the_boards_begin_afresh(hbot, standin, w
     assert "Season 1: Spring @" in title and "@everyone" not in title  # shown, never a mention
     standin.assert_no_mass_mentions()
     assert [s.name for s in await store.seasons(guild)] == ["Spring @everyone"]
+    # the announcement honours the games before it: alice won both, in a row, and leads Koi-Koi
+    honours = field(announcement, "The honours of Before the first season").split("\n")
+    assert honours[:2] == [f"🥇 <@{alice.id}> · 2 wins", f"Longest run: <@{alice.id}> · 2 wins in a row"]
+    assert honours[2].startswith(f"Best Koi-Koi rating: <@{alice.id}> · ") and len(honours) == 3
+    sent = [body for r in standin.requests if isinstance(r.body, dict)
+            for body in (r.body, r.body.get("data")) if isinstance(body, dict)
+            and "The honours of" in str(body.get("embeds"))]
+    assert sent and all(body["allowed_mentions"] == {"parse": []} for body in sent)  # nobody pinged
 
     # the new season's board is empty; the season before stays on request
     board = (await bob.slash(world.channel, "leaderboard", game="koikoi", order="wins")).original
@@ -71,7 +79,11 @@ async def test_staff_start_a_season_and_the_boards_begin_afresh(hbot, standin, w
         await finish_quick(store, guild, "koikoi", [other, other + 100], ["won", "lost"])
     board = (await bob.slash(world.channel, "leaderboard", game="koikoi", order="wins")).original
     assert all(":s1:" in custom_id for custom_id in pager_ids(board).values())
-    await alice.slash(world.channel, "season start", name="Summer")
+    summer = await alice.slash(world.channel, "season start", name="Summer")
+    honours = field(summer.original, "The honours of Season 1: Spring @\u200beveryone").split("\n")
+    # twelve won one game each: three of them shown, all first (ties share a rank, by user id)
+    assert honours[:3] == [f"🥇 <@{7001 + i}> · 1 win" for i in range(3)]
+    assert honours[3].startswith("Best Koi-Koi rating: <@7001> · ") and len(honours) == 4
     turned = embed(await turn_page(standin, bob, board, pager_ids(board)["n"],
                                    footer_has("page 2 of 3")))
     assert turned["footer"]["text"].startswith("Season 1: Spring") and "page 2 of 3" in turned["footer"]["text"]

@@ -9,7 +9,7 @@ from bot.store import InvalidInput, SeatResult
 from bot.store.models import ALL_SEASONS
 from bot.store.ratings import INITIAL
 
-from .conftest import ALICE, BOB, CAROL, GUILD
+from .conftest import ALICE, BOB, CAROL, DAVE, GUILD
 from .refusals import refused
 
 OTHER_GUILD = GUILD + 1
@@ -101,3 +101,32 @@ async def test_seasons_are_never_changed_or_removed(funded, database):
         with pytest.raises(Exception, match="immutable"):
             await funded._db.transact(lambda conn, sql=sql: conn.execute(sql))
     assert [s.name for s in await funded.seasons(GUILD)] == ["Kept"]
+
+
+async def test_a_seasons_honours_are_read_from_its_own_boards(funded):
+    """As a season ends: its podium of wins, its longest run of wins and each game's best
+    rating, of that season alone and of this server alone."""
+    for winner in (ALICE, ALICE, ALICE, BOB):  # alice wins three in a row, then bob
+        loser = BOB if winner == ALICE else ALICE
+        await _play(funded, [winner, loser], 0)
+    await _play(funded, [CAROL, BOB], 0, game="gostop")
+    await _play(funded, [DAVE, ALICE], 1, game="gostop")  # alice's fourth win, in Go-Stop
+    await _play(funded, [ALICE, BOB], 0, guild=OTHER_GUILD)  # another server's: not counted
+    before = await funded.season_honours(GUILD, 0)
+    assert [(r.user_id, r.value) for r in before.wins] == [(ALICE, 4), (BOB, 1), (CAROL, 1)]
+    assert (before.streak.user_id, before.streak.value) == (ALICE, 3)
+    assert set(before.ratings) == {"koikoi", "gostop"}
+    assert before.ratings["koikoi"].user_id == ALICE
+    assert before.ratings["gostop"].rank == 1 and not before.empty
+
+    await funded.start_season(GUILD, "Spring", actor=ALICE, key="s1")
+    assert await funded.season_honours(GUILD, 0) == before  # a season ended stays as it was
+    spring = await funded.season_honours(GUILD, 1)
+    assert spring.empty and spring.wins == [] and spring.streak is None and spring.ratings == {}
+    await _play(funded, [BOB, ALICE], 0)  # one win is no run
+    spring = await funded.season_honours(GUILD, 1)
+    assert [(r.user_id, r.value) for r in spring.wins] == [(BOB, 1)] and spring.streak is None
+    with refused(InvalidInput, "no season 2"):
+        await funded.season_honours(GUILD, 2)
+    with pytest.raises(InvalidInput):
+        await funded.season_honours(GUILD, ALL_SEASONS)
