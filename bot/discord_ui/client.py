@@ -222,14 +222,21 @@ class HanafudaBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         self.freeze_heap()
-        if self.departures is not None:  # added back while this process was not running
-            try:
-                marked = set(await self.store.departed_guilds())
-                for guild in self.guilds:
-                    if guild.id in marked:
-                        await self.departures.returned(guild.id)
-            except StoreError as exc:
-                log.warning("cannot check the servers marked departed: %s", exc)
+        # discord.py may call this seconds after the connection, once the servers have come in:
+        # a stop that came first has closed the store, and the next start checks them instead.
+        if self.departures is None or self.is_closed():
+            return
+        try:  # added back while this process was not running
+            marked = set(await self.store.departed_guilds())
+            for guild in self.guilds:
+                if guild.id in marked:
+                    await self.departures.returned(guild.id)
+        except StoreError as exc:
+            log.warning("cannot check the servers marked departed: %s", exc)
+        except Exception:
+            if not self.is_closed():
+                raise
+            log.info("stopping: the servers marked departed are checked at the next start")
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server: its running games are cancelled, stakes refunded, and its data

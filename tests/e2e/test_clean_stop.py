@@ -56,7 +56,7 @@ async def test_a_stop_signal_ends_the_bot_cleanly_with_exit_code_0(standin, worl
             await child.wait()
     text = log.read_text()
     assert code == 0, text[-3000:]
-    assert "Traceback" not in text
+    assert "Traceback" not in text, text[-4000:]
     assert "stopping: no more presses" in text and "bot.discord_ui.client: stopped" in text
     assert not standin.gateway.connected  # the gateway was closed, not dropped
     async with await Store.open(database) as store:  # the database was closed cleanly and reopens

@@ -81,3 +81,29 @@ async def test_a_backup_taken_while_the_bot_plays_restores_and_verifies(hbot, st
         assert first in running and running <= {first, second}
         assert report.resumed == len(running)
         assert await copy.balance(world.guild.id, world.admin.id) == 990
+
+
+async def test_a_stop_before_discord_says_ready_leaves_on_ready_quiet(hbot, monkeypatch):  # noqa: F811
+    """discord.py calls on_ready once the servers have come in, which can be after a stop
+    closed the store: the check of the servers marked departed is left to the next start."""
+    closing, reads = False, []
+
+    async def closed_under_it(**_):
+        nonlocal closing
+        reads.append("read")
+        closing = True
+        raise ValueError("no active connection")  # what a closed SQLite connection says
+
+    monkeypatch.setattr(hbot.store, "departed_guilds", closed_under_it)
+    monkeypatch.setattr(hbot, "is_closed", lambda: closing)
+    await hbot.on_ready()  # the store closed under it by a stop: no traceback
+    await hbot.on_ready()  # once closed it does not reach the store at all
+    assert reads == ["read"]
+
+    async def broken(**_):
+        raise ValueError("a fault while running")
+
+    closing = False
+    monkeypatch.setattr(hbot.store, "departed_guilds", broken)
+    with pytest.raises(ValueError):  # while running, a fault is no stop and is not hidden
+        await hbot.on_ready()
