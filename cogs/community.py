@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -22,6 +22,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenter
+from bot.achievement_text import earned_by
+from bot.achievement_text import name as achievement_name
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.cog import (
     GAME_CHOICES,
@@ -66,6 +68,7 @@ from bot.store import (
     TrendKey,
     UnknownAccount,
 )
+from bot.store.achievements import CODES
 from bot.store.models import LeaderboardRow, SeasonChoice, former_member, is_pseudonym
 from bot.store.records import GUEST_PLACES
 from bot.words import RATING_NOTE, capitalized, currency_noun, plural, rating
@@ -380,14 +383,16 @@ OUTCOMES = {"won": NP_("outcome", "won"), "lost": NP_("outcome", "lost"), "draw"
 
 def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | None,
                 season: str | None = None, *, elsewhere=None, versus=None,
-                asker: discord.abc.User | None = None) -> discord.Embed:
+                asker: discord.abc.User | None = None,
+                achieved: Sequence[str] | None = None) -> discord.Embed:
     """A player's record on a server: games, win rate, points, best yaku, ratings, recent
     results and their balance of the server's ``currency`` (None: no account yet), of the
     ``season`` named (None: the server has no seasons). A player's own record of the guest
     places (``stats.guild_id`` GUEST_PLACES) says so and has no chips; ``elsewhere``: that own
     record, shown in one line below a server's record for the player who asked; ``versus``:
     the games of ``asker`` with this player (a :class:`~bot.store.HeadToHead` from the asker's
-    side), shown when they played together."""
+    side), shown when they played together; ``achieved``: the codes of their achievements
+    there (every season's: an achievement is kept once earned)."""
     embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
     footer = [season] if season else []
     own = stats.guild_id == GUEST_PLACES
@@ -409,6 +414,9 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
                       for game in games_played(stats) if (best := best_yaku_words(stats, game))]
         embed.add_field(name=t("Best yaku"), inline=False,
                         value="\n".join(best_lines[:6]) or t("None formed yet."))
+    if achieved is not None and (achieved or stats.games):
+        embed.add_field(name=t("Achievements ({held} of {all})", held=len(achieved), all=len(CODES)),
+                        inline=False, value=achievements_text(achieved))
     if stats.ratings:
         embed.add_field(name=t("Rating per game"), inline=False, value="\n".join(
             t("{game}: **{rating}** · {games} ({wins} W, {draws} D, {losses} L)", game=title(r.game),
@@ -439,6 +447,16 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
     if footer:
         embed.set_footer(text="\n".join(footer))
     return embed
+
+
+def achievements_text(achieved: Sequence[str]) -> str:
+    """The achievements held, and the next one of the list to earn with what earns it."""
+    lines = [" · ".join(achievement_name(code) for code in achieved)] if achieved else []
+    missing = [code for code in CODES if code not in achieved]
+    if missing:
+        lines.append(t("Next: {achievement} ({how})", achievement=achievement_name(missing[0]),
+                       how=earned_by(missing[0])))
+    return "\n".join(lines)
 
 
 def record_line(stats) -> str:
@@ -619,10 +637,11 @@ class CommunityCog(ServerCog):
         elsewhere = await self.store.guest_record(target.id, recent=0, yaku=False) if mine else None
         versus = None if mine else await self.store.head_to_head(guild, interaction.user.id,
                                                                  target.id, season=number_)
+        achieved = [e.code for e in await self.store.achievements(guild, target.id)]
         with in_public(interaction):  # the record is posted in the channel
             embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
                                           season_label(number_, seasons), elsewhere=elsewhere,
-                                          versus=versus, asker=interaction.user))
+                                          versus=versus, asker=interaction.user, achieved=achieved))
             card = await stats_card(self.store, guild, target.display_name, stats,
                                     settings.currency_name, balance,
                                     season_label(number_, seasons, plain=True), versus=versus,
@@ -636,8 +655,9 @@ class CommunityCog(ServerCog):
         if chosen not in (CURRENT_SEASON, ALL_SEASONS):
             raise BadOption(t("Only a server has seasons: your own record counts every game."))
         stats = await self.store.guest_record(target.id, recent=5)
+        achieved = [e.code for e in await self.store.achievements(GUEST_PLACES, target.id)]
         with in_public(interaction):  # the record is posted in the channel
-            embed = fit_embed(stats_embed(target, stats, "", None))
+            embed = fit_embed(stats_embed(target, stats, "", None, achieved=achieved))
             card = await stats_card(self.store, GUEST_PLACES, target.display_name, stats, "", None,
                                     t(OWN_RECORD))
         return embed, card

@@ -123,7 +123,8 @@ def data_embed(data: MemberData, member: int, asker: int, server: str, currency:
     if len(data.ratings) > RATINGS_SHOWN:
         ratings.append(t("and {n} more (in the export)", n=len(data.ratings) - RATINGS_SHOWN))
     embed.add_field(name=t("Ratings"), value="\n".join(ratings) or t("None."), inline=False)
-    other = [tn("{n} lobby, challenge or rematch", "{n} lobbies, challenges and rematches",
+    other = [tn("{n} achievement", "{n} achievements", data.achievements),
+             tn("{n} lobby, challenge or rematch", "{n} lobbies, challenges and rematches",
                 data.lobbies),
              tn("{n} season started", "{n} seasons started", data.seasons_started),
              tn("{n} chip movement made for others (stakes, refunds, staff grants)",

@@ -27,6 +27,7 @@ from typing import Any
 import discord
 
 from bot import metrics, presenter
+from bot.achievement_text import earned_line
 from bot.discord_ui.controls import (
     ActionButton,
     ActivityButton,
@@ -616,6 +617,9 @@ class TablePublisher:
                 if any(net.values()):
                     lines.append(t("Chips: {payouts}", payouts=", ".join(
                         f"{names[s]} {number(v, signed=True)}" for s, v in net.items() if v)))
+            if outcome is not None and (earned := getattr(outcome, "achievements", None)):
+                members = {p: names[s] for s, p in enumerate(table.players) if not is_ai(p)}
+                lines.append(earned_line(earned, members))
         return "\n".join(lines)
 
     # -- hands ------------------------------------------------------------------------------

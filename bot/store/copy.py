@@ -31,7 +31,7 @@ COPIED_TABLES = ("guild_settings", "user_languages", "seasons", "games", "game_d
                  "results", "ratings", "accounts", "transfers", "entries", "lobbies",
                  "relayed_presses", "departed_guilds", "tournaments", "tournament_entrants",
                  "tournament_rounds", "tournament_pairings", "surface_notes", "guest_scopes",
-                 "activity_addresses", "pending_reviews", "rest_windows")
+                 "activity_addresses", "pending_reviews", "rest_windows", "achievements")
 #: Columns whose values PostgreSQL numbers itself: its counters continue after the copy.
 IDENTITIES = {"games": "game_id", "accounts": "account_id", "transfers": "transfer_id",
               "entries": "entry_id", "relayed_presses": "press_id",
@@ -47,7 +47,8 @@ _KEYS = {"guild_settings": "guild_id", "user_languages": "user_id",
          "tournament_entrants": "tournament_id, entrant",
          "tournament_rounds": "tournament_id, round",
          "tournament_pairings": "tournament_id, round, board", "activity_addresses": "shard",
-         "pending_reviews": "guild_id, game_id, user_id", "rest_windows": "route, major"}
+         "pending_reviews": "guild_id, game_id, user_id", "rest_windows": "route, major",
+         "achievements": "guild_id, user_id, code"}
 BATCH = 1000
 
 

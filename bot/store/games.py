@@ -21,7 +21,7 @@ import aiosqlite
 
 from bot.fairness import FairDeal, Input
 
-from . import seasons
+from . import achievements, seasons
 from .db import IntegrityError, dialect_of
 from .errors import (
     DuplicateAction,
@@ -479,7 +479,8 @@ async def _stored_outcome(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameO
     ]
     payouts = {int(s): a for s, a in json.loads(row["payouts"] or "{}").items()}
     return GameOutcome(game_id=row["game_id"], status=row["status"], results=results,
-                       payouts=payouts, replayed=True)
+                       payouts=payouts, replayed=True,
+                       achievements=await achievements.of_game(conn, row["game_id"]))
 
 
 async def _end(conn: aiosqlite.Connection, row: sqlite3.Row, status: str, payouts: dict[int, int],
@@ -537,7 +538,9 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
          for p in stored],
     )
     await _pay_out(conn, row, payouts, "payout", actor, now)
-    return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts)
+    earned = await achievements.award(conn, row, {p.seat: p.outcome for p in stored}, now)
+    return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts,
+                       achievements=earned)
 
 
 async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, reason: str,

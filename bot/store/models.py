@@ -183,6 +183,8 @@ class GameOutcome:
     results: list[PlayerResult]
     payouts: dict[int, int]
     replayed: bool = False
+    # user id -> the achievements the game earned them (bot.store.achievements), in list order
+    achievements: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 #: A board or record of the server's current season (the default), or of all seasons together.

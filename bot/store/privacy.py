@@ -5,7 +5,8 @@ Forgetting replaces the member's Discord id on that server, in every row that ho
 pseudonym: a negative number drawn at random for that member and server (Discord ids are
 positive and the bot acts as 0, so it can never collide with anyone). Their name goes wherever it
 is stored (the names and the move log saved with each game, a cancel's reason that names them, the
-reason of a gift they sent), their ratings are deleted and their results stay under the pseudonym,
+reason of a gift they sent), their ratings and achievements are deleted and their results stay
+under the pseudonym,
 so every game still replays and the other players' records are unchanged. Their account and its
 entries stay too, owned by the pseudonym, so every server's ledger still balances; the chips in it
 are out of play for good. Nothing of any other server is read or written.
@@ -82,6 +83,7 @@ class MemberData:
     draws: int = 0
     losses: int = 0
     ratings: list[tuple[str, int, float, int]] = field(default_factory=list)  # game, season, rating, games
+    achievements: int = 0
     lobbies: int = 0
     seasons_started: int = 0
     transfers_caused: int = 0  # chips they moved on others' accounts (staff grants, stakes of a game they started)
@@ -101,7 +103,7 @@ class MemberData:
     def stored_here(self) -> bool:
         """Whether anything of this server identifies them."""
         return bool(sum(self.games.values()) or self.balance is not None or self.results
-                    or self.ratings or self.lobbies or self.seasons_started or self.transfers_caused
+                    or self.ratings or self.achievements or self.lobbies or self.seasons_started or self.transfers_caused
                     or self.tournaments)
 
 
@@ -159,6 +161,8 @@ async def member_data(conn: Any, guild_id: int, user_id: int) -> MemberData:
         "ORDER BY game, season", (guild_id, user_id))]
     lobbies = (await _one(conn, f"SELECT COUNT(*) FROM lobbies l WHERE l.guild_id = ? AND "
                           f"{_in_lobby(dialect)}", (guild_id, user_id, user_id, user_id)))[0]
+    achieved = (await _one(conn, "SELECT COUNT(*) FROM achievements WHERE guild_id = ? AND user_id = ?",
+                           (guild_id, user_id)))[0]
     seasons = (await _one(conn, "SELECT COUNT(*) FROM seasons WHERE guild_id = ? AND started_by = ?",
                           (guild_id, user_id)))[0]
     running, open_lobbies = await _busy(conn, guild_id, user_id)
@@ -173,7 +177,8 @@ async def member_data(conn: Any, guild_id: int, user_id: int) -> MemberData:
             latest[0], latest[1], latest[2], ms_to_datetime(latest[4] or latest[3])),
         balance=None if account is None else account[1], ledger_entries=entries,
         results=results[0], wins=results[1] or 0, draws=results[2] or 0, losses=results[3] or 0,
-        ratings=ratings, lobbies=lobbies, seasons_started=seasons, transfers_caused=caused,
+        ratings=ratings, achievements=achieved, lobbies=lobbies, seasons_started=seasons,
+        transfers_caused=caused,
         language=await load_user_language(conn, user_id), running_games=running,
         open_lobbies=open_lobbies, tournaments=entered, live_tournaments=live,
     )
@@ -234,6 +239,10 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
     } for r in await conn.execute_fetchall(
         "SELECT game, season, rating, mu, sigma, games, wins, losses, draws, updated_at FROM ratings "
         "WHERE guild_id = ? AND user_id = ? ORDER BY game, season", (guild_id, user_id))]
+    achieved = [{"achievement": r[0], "game_id": r[1], "earned_at": _when(r[2])}
+                for r in await conn.execute_fetchall(
+                    "SELECT code, game_id, earned_at FROM achievements WHERE guild_id = ? AND "
+                    "user_id = ? ORDER BY earned_at, code", (guild_id, user_id))]
     lobbies = []
     for r in await conn.execute_fetchall(
             "SELECT kind, game, status, stake, host_id, opponent_id, created_at, options FROM lobbies l "
@@ -270,7 +279,7 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
         "account": None if account is None else {"balance": account[1],
                                                  "opened_at": _when(account[2])},
         "ledger": ledger, "games": games, "results": results, "ratings": ratings,
-        "lobbies": lobbies, "tournaments": tournaments, "seasons_started": seasons, "chips_moved_for_others": caused,
+        "achievements": achieved, "lobbies": lobbies, "tournaments": tournaments, "seasons_started": seasons, "chips_moved_for_others": caused,
         "language": None if language is None else {"seen": language.seen or None,
                                                     "chosen": language.chosen or None},
     }
@@ -456,6 +465,8 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
                        (pseudonym, guild_id, user_id))
     await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?",
                        (guild_id, user_id))
+    await conn.execute("DELETE FROM achievements WHERE guild_id = ? AND user_id = ?",
+                       (guild_id, user_id))
     await conn.execute("DELETE FROM pending_reviews WHERE guild_id = ? AND user_id = ?",
                        (guild_id, user_id))
     tournaments = "SELECT tournament_id FROM tournaments WHERE guild_id = ?"
@@ -509,7 +520,7 @@ async def guest_member_data(conn: Any, user_id: int) -> MemberData:
         results=sum(d.results for d in places), wins=sum(d.wins for d in places),
         draws=sum(d.draws for d in places), losses=sum(d.losses for d in places),
         ratings=sorted(r for d in places for r in d.ratings),
-        lobbies=sum(d.lobbies for d in places), language=await load_user_language(conn, user_id),
+        achievements=sum(d.achievements for d in places), lobbies=sum(d.lobbies for d in places), language=await load_user_language(conn, user_id),
         running_games=sorted(g for d in places for g in d.running_games),
         open_lobbies=sum(d.open_lobbies for d in places))
 

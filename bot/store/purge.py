@@ -31,6 +31,7 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("surface_notes", _OF_GAMES),
     ("game_deals", _OF_GAMES),
     ("game_events", _OF_GAMES),
+    ("achievements", "guild_id = ?"),
     ("results", "guild_id = ?"),
     ("entries", "account_id IN (SELECT account_id FROM accounts WHERE guild_id = ?)"),
     ("transfers", "guild_id = ?"),

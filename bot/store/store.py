@@ -24,6 +24,7 @@ from typing import Any
 from bot.fairness import FairDeal, Input, commitment_of, new_server_seed
 
 from . import (
+    achievements,
     games,
     guests,
     leaderboards,
@@ -887,6 +888,15 @@ class Store:
         async with self._db.snapshot() as conn:
             return await records.user_stats(conn, guild_id, user_id, recent,
                                             await seasons.resolve(conn, guild_id, season))
+
+    async def achievements(self, guild_id: int, user_id: int) -> list[achievements.Earned]:
+        """A member's achievements on this server (``GUEST_PLACES``: in the places the app is
+        a guest in), in their list's order."""
+        _id(user_id, "The user id")
+        if guild_id != records.GUEST_PLACES:
+            _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            return await achievements.of_member(conn, guild_id, user_id)
 
     async def head_to_head(self, guild_id: int, user_id: int, other_id: int, *,
                            season: SeasonChoice = CURRENT_SEASON) -> HeadToHead:

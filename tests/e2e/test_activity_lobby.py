@@ -199,6 +199,7 @@ async def test_seats_opened_in_the_activity_are_taken_by_a_friend_and_the_game_s
     # though the house rules changed meanwhile
     await lbot.tables.forfeit_by(ours["game"]["id"], world.player.id)
     over = await host.state(lambda s: s["game"]["over"] and s["again"], "the host's finished game")
+    assert over["result"]["achievements"] == "New achievements: alice: 🌱 First win"
     await friend.state(lambda s: s["game"]["over"] and s["again"], "the friend's finished game")
     await lbot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "win", "viewings": "never"})
     assert (await send(host, type="again"))["type"] == "played"

@@ -407,9 +407,17 @@ def level_23(ids: dict[str, Any]):
         [("replay-lobby-000001", G1, U1, json.dumps([U1]), T0 + 29_000, T0 + 29_000, ids["finished"])])
 
 
+def level_24(ids: dict[str, Any]):
+    """Two achievements the finished game earned its winner."""
+    yield ExecuteMany(
+        "INSERT INTO achievements (guild_id, user_id, code, game_id, earned_at) VALUES (?, ?, ?, ?, ?)",
+        [(G1, U1, "first_win", ids["finished"], T0 + 30_000),
+         (G1, U1, "five_brights", ids["finished"], T0 + 30_000)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
-                           21: level_21, 22: level_22, 23: level_23}
+                           21: level_21, 22: level_22, 23: level_23, 24: level_24}

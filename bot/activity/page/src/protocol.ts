@@ -80,7 +80,8 @@ export interface State {
   log: string[];
   last: string;
   turn: { seat: number | null; text: string; deadline: number | null; now: number };
-  result: { text: string } | null;
+  // achievements: what the game earned its players, one line ("" when nothing)
+  result: { text: string; achievements: string } | null;
   summary: Summary | null;
   race: { text: string; can_slap: boolean } | null;
   hand: { cards: string[]; playable: string[]; legend: string; caption: string } | null;

@@ -1,0 +1,52 @@
+"""What players read of achievements (:mod:`bot.store.achievements`): each one's mark, name and
+what earns it, and the line a finished game's table gives the achievements it earned. Every
+surface reads them here, in the language being spoken."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.i18n import N_, t
+from bot.store.achievements import ALL_GAMES, GAMES_FEW, GAMES_MANY, RUN, WINS_MANY
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    mark: str
+    name: str  # an N_ msgid
+    earned_by: str  # an N_ msgid, with the numbers of the rule as placeholders
+
+
+WORDS: dict[str, Words] = {
+    "first_win": Words("🌱", N_("First win"), N_("win a game")),
+    "games_10": Words("🎴", N_("Regular"), N_("finish {n} games")),
+    "games_100": Words("🏮", N_("Veteran"), N_("finish {n} games")),
+    "wins_50": Words("🏆", N_("Master"), N_("win {n} games")),
+    "all_games": Words("🌸", N_("Every flower"), N_("finish a game of each of the {n} games")),
+    "run_5": Words("🔥", N_("On a roll"), N_("win {n} games in a row")),
+    "beat_expert": Words("🦉", N_("Giant slayer"), N_("win a game against an expert AI")),
+    "five_brights": Words("🌕", N_("Five brights"), N_("take all five brights in a round of Koi-Koi, "
+                                                     "Go-Stop, Mushi or Hana-Awase")),
+}
+NUMBERS = {"games_10": GAMES_FEW, "games_100": GAMES_MANY, "wins_50": WINS_MANY,
+           "all_games": ALL_GAMES, "run_5": RUN}
+
+
+def name(code: str) -> str:
+    """An achievement as a player reads it: its mark and name."""
+    words = WORDS[code]
+    return f"{words.mark} {t(words.name)}"
+
+
+def earned_by(code: str) -> str:
+    return t(WORDS[code].earned_by, n=NUMBERS.get(code, 0))
+
+
+def earned_line(earned: Mapping[int, Sequence[str]], names: Mapping[int, str]) -> str:
+    """What a finished game earned its players, in one line ("" when nothing): each player's
+    new achievements after their name as ``names`` gives it."""
+    parts = [t("{player}: {achievements}", player=names.get(user, "?"),
+               achievements=", ".join(name(code) for code in codes))
+             for user, codes in earned.items() if codes]
+    return t("New achievements: {list}", list="; ".join(parts)) if parts else ""

@@ -1,0 +1,43 @@
+"""Achievements through the stand-in: a game's final table names what it earned its players, and
+/stats lists a player's achievements with the next one to earn, in the player's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.community_data import embed, field, start_hbot
+from tests.e2e.playing import section, table_messages, table_posted
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    return await start_hbot(start_bot, standin, world, tmp_path)
+
+
+async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, world):
+    alice, bob = world.admin, world.player
+    challenge = (await alice.slash(world.channel, "koikoi", opponent=bob, rounds=1)).original
+    await bob.click(challenge, next(c for c in challenge.custom_ids() if ":accept:" in c))
+    await table_posted(standin, world.channel)
+    [table] = hbot.tables.tables.values()
+    await hbot.tables.forfeit_by(table.game_id, bob.id)  # alice wins her first game here
+    [message] = table_messages(standin, world.channel)
+    final = await standin.wait_for(
+        lambda: (m := standin.message(message)) and section(m, "Result") and m, "the final table")
+    result = section(final, "Result")
+    assert "New achievements: alice: 🌱 First win" in result
+    assert "bob" not in result.split("New achievements:", 1)[1]  # a loss earns nothing
+
+    mine = (await alice.slash(world.channel, "stats")).original
+    assert field(mine, "Achievements (1 of 8)") == "🌱 First win\nNext: 🎴 Regular (finish 10 games)"
+    theirs = (await alice.slash(world.channel, "stats", user=bob)).original
+    assert field(theirs, "Achievements (0 of 8)") == "Next: 🌱 First win (win a game)"
+    assert embed(theirs)  # posted for the channel, naming nobody with a ping
+    standin.assert_no_mass_mentions()
+
+    # in the server's language, as everything posted for the channel
+    await alice.slash(world.channel, "settings language", language="ja")
+    ja = (await alice.slash(world.channel, "stats")).original
+    assert field(ja, "実績（8個中1個）") == "🌱 初勝利\n次の目標：🎴 常連（ゲームを10回終える）"
