@@ -59,7 +59,7 @@ from bot.store import GameRecord, Scope, Store, StoreError, UnknownGame
 from bot.verify import BadRecord, problem_sentence, verdict_lines, verify_document
 from bot.words import capitalized, currency_noun, plural
 from bot.workers import WorkerPool
-from rendering import TableView, render_table, render_yaku_sheet
+from rendering import TableView, render_deck_sheet, render_table, render_yaku_sheet
 
 log = logging.getLogger(__name__)
 
@@ -299,8 +299,14 @@ class RecordsCog(ServerCog):
         embed.add_field(name=t("Playing for {currency}", currency=currency_noun(shown(settings.currency_name, 64))),
                         inline=False, value=chips_text(game)[:1024])
         embed.set_image(url="attachment://yaku.png")
-        image = await render_pool(self.bot).run(render_yaku_sheet, game, current())
-        await interaction.followup.send(embed=fit_embed(embed), file=png(image, "yaku.png"),
+        # the cards by month, for a newcomer: which belong together, in the game's own numbering
+        chart = discord.Embed(title=t("🎴 {game} · the cards", game=title(game)), colour=ACCENT)
+        chart.set_image(url="attachment://cards.png")
+        pool = render_pool(self.bot)
+        sheet, cards = await asyncio.gather(pool.run(render_yaku_sheet, game, current()),
+                                            pool.run(render_deck_sheet, game, current()))
+        await interaction.followup.send(embeds=[fit_embed(embed), chart],
+                                        files=[png(sheet, "yaku.png"), png(cards, "cards.png")],
                                         ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=False)

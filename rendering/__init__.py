@@ -7,6 +7,7 @@ Public API::
     render_hand(view: HandView, cjk_font: str | None = None) -> bytes
     render_summary(view: SummaryView) -> bytes
     render_yaku_sheet(game: str) -> bytes
+    render_deck_sheet(game: str) -> bytes          # the cards a game is played with, by month
     render_board(view: BoardView) -> bytes        # a page of a leaderboard
     render_card(view: CardView) -> bytes          # a player's card (/stats)
     card_sprite(card_id: str, width: int, korean: bool = False) -> PIL.Image.Image
@@ -27,6 +28,7 @@ from __future__ import annotations
 from .board import render_board
 from .canvas import shadow
 from .card import render_card
+from .deck import render_deck_sheet
 from .encode import palette_image
 from .fonts import find_cjk_font
 from .hand import render_hand
@@ -64,6 +66,7 @@ __all__ = [
     "card_sprite",
     "render_board",
     "render_card",
+    "render_deck_sheet",
     "render_hand",
     "render_summary",
     "render_table",

@@ -13,63 +13,31 @@ import io
 import sys
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from bot.cards import DECK, MONTHS, card
 from bot.games import game_module
-from bot.i18n import LANGUAGES, N_, current, speaking, t
+from bot.i18n import LANGUAGES, current, speaking
 
-from .art.palette import MUTED, TEXT
 from .board import render_board
-from .canvas import MARGIN, PHONE_WIDTH, new_canvas, place_card, text
+from .canvas import PHONE_WIDTH
 from .card import render_card
+from .deck import deck_image
 from .encode import encode_png
-from .fonts import caption_font, month_caption
 from .hand import render_hand
 from .played import PlayedGame, in_round, play
 from .samples import PLAYER_COUNTS, sample_board, sample_card, sample_standings
 from .sheet import render_yaku_sheet
-from .sprites import card_height, kind_symbol
 from .summary import render_summary
 from .table import render_table
 from .tournament import render_standings
 from .view import GAMES, SummaryView, TableView
 
 SHEET_CARD = 96
-LEGEND = (("crane", N_("bright")), ("boar", N_("animal")), ("poetry_ribbon_jan", N_("poetry ribbon")),
-          ("plain_ribbon_apr", N_("red ribbon")), ("blue_ribbon_jun", N_("blue ribbon")),
-          ("pine_chaff_1", N_("chaff")))
 
 
 def contact_sheet(cjk_font: str | None = None) -> Image.Image:
     """All 48 cards, month by month, with month captions and a legend of the kind symbols."""
-    gap, label_h, cols = 8, 30, 3
-    group_w = 4 * SHEET_CARD + 3 * gap
-    ch = card_height(SHEET_CARD)
-    width = 2 * MARGIN + cols * group_w + (cols - 1) * 24
-    height = MARGIN + 4 * (label_h + ch + 20) + 40
-    image, draw = new_canvas(width, height)
-    for m in MONTHS:
-        col, row = (m.number - 1) % cols, (m.number - 1) // cols
-        x = MARGIN + col * (group_w + 24)
-        y = MARGIN + row * (label_h + ch + 20)
-        caption, is_cjk = month_caption(m.number, cjk_font)
-        text(draw, (x, y + 12), f"{m.number}  {caption}", 18, fill=TEXT, anchor="lm",
-             font=caption_font(18, is_cjk, cjk_font))
-        for i, c in enumerate(DECK[(m.number - 1) * 4: m.number * 4]):
-            place_card(image, c.id, x + i * (SHEET_CARD + gap), y + label_h, SHEET_CARD,
-                       with_shadow=True)
-    _legend(draw, MARGIN, height - 26)
-    return image
-
-
-def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    x += text(draw, (x, y), t("Corner index: month number over the kind:"), 16, fill=MUTED,
-              anchor="lm") + 14
-    for cid, label in LEGEND:
-        draw.ellipse((x - 2, y - 13, x + 24, y + 13), fill=(236, 230, 212))
-        kind_symbol(draw, card(cid), x + 11, y, 8)
-        x += 30 + text(draw, (x + 30, y), t(label), 16, fill=TEXT, anchor="lm") + 14
+    return deck_image(None, SHEET_CARD, cjk_font, column_gap=24)
 
 
 SEOTDA_SEED = 78

@@ -1,5 +1,6 @@
 """How to play, for a page: the ``/rules`` of a game as the Activity shows it (its text, the
-house rules it is played by where the page is, and its yaku sheet, served as a picture).
+house rules it is played by where the page is, its yaku sheet and its cards by month, served as
+pictures).
 
 The words are ``/rules``' own (:mod:`bot.rules_text`), so both surfaces teach a game alike; the
 texts keep their marks (``**bold**``, ``*italics*``, `` `code` ``), which the page draws as
@@ -19,9 +20,10 @@ from bot.rules_text import how_to_play, rules_summary, title
 log = logging.getLogger(__name__)
 
 
-def sheet_path(game: str, language: str) -> str:
-    """Where the page finds the yaku sheet of ``game`` in ``language`` (relative to the page)."""
-    return f"sheets/{game}-{language}.png"
+def sheet_path(game: str, language: str, of: str = "sheets") -> str:
+    """Where the page finds the yaku sheet (``sheets``) or the card chart (``decks``) of
+    ``game`` in ``language`` (relative to the page)."""
+    return f"{of}/{game}-{language}.png"
 
 
 def rules_message(game: str, language: str, house: dict[str, Any] | None) -> dict[str, Any]:
@@ -42,7 +44,10 @@ def rules_message(game: str, language: str, house: dict[str, Any] | None) -> dic
         return {"type": "rules", "game": game, "title": t("📖 {game} · how to play", game=title(game)),
                 "text": how_to_play(game), "house_title": heading, "house": summary,
                 "sheet": sheet_path(game, language),
-                "sheet_alt": t("The yaku of {game}: the cards of each and its points", game=title(game))}
+                "sheet_alt": t("The yaku of {game}: the cards of each and its points", game=title(game)),
+                "cards_title": t("The cards"), "cards": sheet_path(game, language, "decks"),
+                "cards_alt": t("The cards of {game} by month, each month's flower above them",
+                               game=title(game))}
 
 
 def known(game: str) -> bool:

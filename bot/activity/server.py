@@ -36,7 +36,7 @@ from bot.i18n import LANGUAGES, N_, language_of, speaking, t
 from bot.refusal_text import told
 from bot.store import StoreError
 from bot.tables import Table, TableError, hints
-from rendering import render_yaku_sheet
+from rendering import render_deck_sheet, render_yaku_sheet
 from rendering.fonts import find_cjk_font
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ class ActivityServer:
         self.headers = security_headers(frame_ancestors)
         self.clock = time.monotonic
         self._cards: dict[tuple[str, bool], bytes] = {}
-        self._sheets: dict[tuple[str, str], bytes] = {}  # (game, language) -> its yaku sheet
+        self._sheets: dict[tuple[str, str, str], bytes] = {}  # (drawing, game, language) -> PNG
         self._runner: web.AppRunner | None = None
         self.sockets_ended = 0  # joined sockets whose handling is over (tests wait on it)
         self._ended = asyncio.Event()
@@ -131,6 +131,7 @@ class ActivityServer:
             app.router.add_get(prefix + "/{name:app\\.(?:js|css)}", self._file)
             app.router.add_get(prefix + "/cards/{name:[a-z0-9_]+}.png", self._card)
             app.router.add_get(prefix + "/sheets/{game:[a-z_]+}-{language:[a-z]+}.png", self._sheet)
+            app.router.add_get(prefix + "/decks/{game:[a-z_]+}-{language:[a-z]+}.png", self._sheet)
             app.router.add_get(prefix + "/fonts/cjk.otf", self._font)
             app.router.add_get(prefix + "/api/config", self._config)
             app.router.add_post(prefix + "/api/token", self._token)
@@ -195,13 +196,16 @@ class ActivityServer:
         return _png(request, data)
 
     async def _sheet(self, request: web.Request) -> web.Response:
-        """A game's yaku sheet in a language, drawn by a render worker the first time."""
+        """A game's yaku sheet (``sheets/``) or card chart (``decks/``) in a language, drawn by a
+        render worker the first time."""
         game, language = request.match_info["game"], request.match_info["language"]
         if not known(game) or language not in LANGUAGES:
             raise web.HTTPNotFound(text="There is no such sheet.")
-        data = self._sheets.get((game, language))
+        draw = render_deck_sheet if "/decks/" in request.path else render_yaku_sheet
+        key = (draw.__name__, game, language)
+        data = self._sheets.get(key)
         if data is None:
-            data = self._sheets[(game, language)] = await self._draw(render_yaku_sheet, game, language)
+            data = self._sheets[key] = await self._draw(draw, game, language)
         return _png(request, data)
 
     async def _draw(self, draw: Callable[..., bytes], *args: Any) -> bytes:

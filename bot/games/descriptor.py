@@ -82,7 +82,10 @@ class GameDescriptor:
     presets (``NP_("rule set", ...)`` msgids). ``how_to_play``: the ``/rules`` page, paragraphs
     marked with ``N_``; ``chips``: how its chips settle in words when the stake model's usual
     text does not say it. ``sheet``: the name of its yaku sheet in :mod:`rendering.sheet_data`
-    (``None``: no sheet). ``search``: its :class:`SearchProfile`.
+    (``None``: no sheet). ``search``: its :class:`SearchProfile`. ``cards``: the ids of the
+    cards it is played with when not the whole 48-card deck; ``bonus_cards``: cards its house
+    rules may add; ``cards_note``: what its card chart says of them (an ``N_`` msgid);
+    ``korean_months``: it numbers the months the Korean way (willow 12, paulownia 11).
     """
 
     slug: str
@@ -99,6 +102,10 @@ class GameDescriptor:
     chips: tuple[str, ...] | None = None
     sheet: str | None = None
     search: SearchProfile = field(default_factory=SearchProfile)
+    cards: tuple[str, ...] | None = None
+    bonus_cards: tuple[str, ...] = ()
+    cards_note: str | None = None
+    korean_months: bool = False
 
     def __post_init__(self) -> None:
         if not self.engine:

@@ -423,10 +423,12 @@ async def test_how_to_play_opens_over_the_lobby_and_over_the_table(page_bot, sta
     fitted = await sheet.evaluate("i => i.getBoundingClientRect().width")
     shots: list[str] = []
     await shot(tab, shots, "rules")
+    await frame.wait_for_function("() => { const i = document.querySelector('#dialog [data-key=\"rules:cards\"] img');"
+                                  " return i && i.complete && i.naturalWidth > 800; }", timeout=STEP_MS)
     await dialog.locator('button[data-key="rules:sheet"]').click()  # a tap: its own size, scrolled
     await frame.wait_for_function("() => document.querySelector('#dialog .sheet img').getBoundingClientRect().width"
                                   " >= 999", timeout=STEP_MS)
-    assert fitted < 400 and await dialog.locator(".sheet-box").evaluate("b => b.scrollWidth > b.clientWidth")
+    assert fitted < 400 and await dialog.locator(".sheet-box").first.evaluate("b => b.scrollWidth > b.clientWidth")
     await dialog.locator('button[data-key="rules:close"]').click()
     await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
     # and from the table, the game it plays

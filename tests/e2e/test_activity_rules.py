@@ -68,12 +68,18 @@ async def test_every_game_has_its_rules_and_sheet_for_the_page(rbot, standin, wo
             tag = got.headers["ETag"]
         async with http.get(f"{base(rbot)}/{told['sheet']}", headers={"If-None-Match": tag}) as again:
             assert again.status == 304
+        assert told["cards"] == f"decks/{game}-en.png" and told["cards_alt"] and told["cards_title"]
+        async with http.get(f"{base(rbot)}/{told['cards']}") as got:  # the cards by month
+            assert got.status == 200 and got.content_type == "image/png"
+            assert Image.open(io.BytesIO(await got.read())).width <= 1000
+            assert got.headers["ETag"] != tag
     # the server's own house rules: Koi-Koi's hand yaku are off here
     assert "`teyaku` = off" in (await rules(page, "koikoi"))["house"]
     # nothing but a game of the bot's, and a sheet of a game and a language it has
     answer = await ask(page, "chess")
     assert answer["type"] == "refused" and answer["code"] == "rules" and answer["text"] == "There is no such game."
-    for path in ("sheets/chess-en.png", "sheets/koikoi-fr.png", "sheets/koikoi-en.gif", "sheets/../app.js-en.png"):
+    for path in ("sheets/chess-en.png", "sheets/koikoi-fr.png", "sheets/koikoi-en.gif", "sheets/../app.js-en.png",
+                 "decks/chess-en.png", "decks/koikoi-xx.png"):
         async with http.get(f"{base(rbot)}/{path}") as got:
             assert got.status == 404, path
     assert not rbot.tables.tables

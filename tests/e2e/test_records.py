@@ -84,6 +84,9 @@ async def test_rules_explain_the_game_sheet_house_rules_and_chips(hbot, standin,
     msg = await answer(standin, record, "yaku.png")
     assert only_private(record)
     assert embed(msg)["image"]["url"] == "attachment://yaku.png"
+    # and the cards by month, a picture of their own under the rules
+    assert "cards.png" in msg.files and msg.embeds[1]["image"]["url"] == "attachment://cards.png"
+    assert msg.embeds[1]["title"] == "🎴 Koi-Koi · the cards"
     assert embed(msg)["description"] == HOW_TO_PLAY["koikoi"]
     house = field(msg, "House rules on this server")
     assert "(`modern`)" in house and "`koikoi_limit` = once" in house

@@ -34,6 +34,10 @@ DESCRIPTOR = register(GameDescriptor(
            "the next round counts double."),
     ),
     sheet="GOSTOP",
+    bonus_cards=("joker_1", "joker_2", "joker_3"),
+    cards_note=N_("Go-Stop numbers the months the Korean way: paulownia is 11 and willow 12. Its "
+                  "house rules may add up to three bonus cards, worth two or three pi."),
+    korean_months=True,
     search=SearchProfile(spread=50.0, phases=frozenset({"decide"}), worlds="bot.ai.gostop:build_world",
                          greedy_reader="bot.ai.gostop:greedy_reader"),
 ))

@@ -54,5 +54,13 @@ DESCRIPTOR = register(GameDescriptor(
                   "share it) and a redeal keeps the pot. When the game ends you get your stack "
                   "back; a cancelled game also gives everyone back what they have in the pot."),),
     sheet="SEOTDA",
+    # The two most valuable cards of months 1-10 [FW, NP]: bright or animal, then ribbon (August:
+    # moon and geese).
+    cards=("crane", "poetry_ribbon_jan", "bush_warbler", "poetry_ribbon_feb", "curtain",
+           "poetry_ribbon_mar", "cuckoo", "plain_ribbon_apr", "bridge", "plain_ribbon_may",
+           "butterflies", "blue_ribbon_jun", "boar", "plain_ribbon_jul", "moon", "geese", "sake_cup",
+           "blue_ribbon_sep", "deer", "blue_ribbon_oct"),
+    cards_note=N_("Seotda is played with 20 cards: the bright or animal card and the ribbon card of "
+                  "months 1 to 10 (in August the moon and the geese)."),
     search=SearchProfile(pricer="bot.ai.seotda:price_calls"),  # hints weigh its equity, no search
 ))

@@ -15,14 +15,10 @@ from itertools import combinations
 
 from bot.cards import card
 
-# The two most valuable cards of months 1-10 [FW, NP]: bright or animal, then ribbon (August:
-# moon and geese).
-DECK: tuple[str, ...] = (
-    "crane", "poetry_ribbon_jan", "bush_warbler", "poetry_ribbon_feb", "curtain",
-    "poetry_ribbon_mar", "cuckoo", "plain_ribbon_apr", "bridge", "plain_ribbon_may",
-    "butterflies", "blue_ribbon_jun", "boar", "plain_ribbon_jul", "moon", "geese", "sake_cup",
-    "blue_ribbon_sep", "deer", "blue_ribbon_oct",
-)
+from .descriptor import DESCRIPTOR
+
+# The game's 20 cards, as its descriptor lists them.
+DECK: tuple[str, ...] = DESCRIPTOR.cards or ()
 GWANG = frozenset({"crane", "curtain", "moon"})  # the brights of months 1, 3 and 8
 YEOLKKEUT = frozenset({"cuckoo", "boar", "sake_cup"})  # the animal cards of 4, 7 and 9
 

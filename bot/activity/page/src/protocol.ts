@@ -115,6 +115,9 @@ export interface Rules {
   house: string;
   sheet: string;
   sheet_alt: string;
+  cards_title: string;
+  cards: string;
+  cards_alt: string;
 }
 
 export interface LobbyGame {

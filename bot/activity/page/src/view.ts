@@ -267,14 +267,16 @@ export class View {
       ...rules.text.split("\n").filter((line) => line.trim()).map((line) => h("p", {}, ...marked(line))),
       h("h3", {}, rules.house_title),
       ...rules.house.split("\n").map((line) => h("p", { class: "house" }, ...marked(line))),
-      h("div", { class: "sheet-box" }, this.sheet(rules)),
+      h("div", { class: "sheet-box" }, this.sheet(rules.sheet, rules.sheet_alt, "rules:sheet")),
+      h("h3", {}, rules.cards_title),
+      h("div", { class: "sheet-box" }, this.sheet(rules.cards, rules.cards_alt, "rules:cards")),
       h("button", { class: "move primary", autofocus: true, "data-key": "rules:close", onclick: () => this.dialog.close() }, this.words.close));
   }
 
-  // The yaku sheet fits the dialog; a tap shows it at its own size, to read on a phone.
-  private sheet(rules: Rules): HTMLElement {
-    const button = h("button", { class: "sheet", "data-key": "rules:sheet", "aria-pressed": "false", title: rules.sheet_alt },
-      h("img", { src: rules.sheet, alt: rules.sheet_alt }));
+  // A picture fits the dialog; a tap shows it at its own size, to read on a phone.
+  private sheet(src: string, alt: string, key: string): HTMLElement {
+    const button = h("button", { class: "sheet", "data-key": key, "aria-pressed": "false", title: alt },
+      h("img", { src, alt }));
     button.addEventListener("click", () => {
       button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
     });

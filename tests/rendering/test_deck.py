@@ -1,0 +1,54 @@
+"""The card charts of /rules and the Activity's How to play: each game's own cards, by month in
+the numbering its players use, drawn the same every time, in every language."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.cards import DECK, card
+from bot.games import GAMES
+from bot.games.mushi.scoring import MUSHI_DECK
+from bot.games.seotda.hands import DECK as SEOTDA_DECK
+from bot.i18n import speaking
+from rendering import render_deck_sheet
+from rendering.deck import deck_image, game_cards
+
+
+def test_each_game_is_charted_with_its_own_cards():
+    every = [c.id for c in DECK]
+    for game in GAMES:
+        months, bonus = game_cards(game)
+        ids = [cid for _, group in months for cid in group]
+        assert all(card(cid).month == month for month, group in months for cid in group)
+        if game == "mushi":
+            assert sorted(ids) == sorted(DECK[i].id for i in MUSHI_DECK) and len(ids) == 40
+            assert {m for m, _ in months} == set(range(1, 13)) - {6, 7}
+        elif game == "seotda":
+            assert sorted(ids) == sorted(SEOTDA_DECK) and len(ids) == 20
+            assert [len(g) for _, g in months] == [2] * 10
+        else:
+            assert sorted(ids) == sorted(every)
+        assert bonus == (("joker_1", "joker_2", "joker_3") if game == "gostop" else ())
+    # Go-Stop's players number the months the Korean way: paulownia before willow
+    assert [m for m, _ in game_cards("gostop")[0]][-2:] == [12, 11]
+    assert [m for m, _ in game_cards("koikoi")[0]] == list(range(1, 13))
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ko"])
+def test_every_chart_draws_in_every_language(language):
+    for game in GAMES:
+        data = render_deck_sheet.__wrapped__(game, language)
+        image = Image.open(io.BytesIO(data))
+        assert image.width <= 1000 and 400 < image.height < 1100, (game, image.size)
+        assert data == render_deck_sheet.__wrapped__(game, language)  # the same bytes every time
+    with pytest.raises(ValueError):
+        render_deck_sheet.__wrapped__("poker", language)
+
+
+def test_the_docs_chart_is_the_whole_deck_without_a_heading():
+    with speaking("en"):
+        whole = deck_image(None, 96, column_gap=24)
+    assert whole.size == (1304, 888)
