@@ -86,6 +86,7 @@ class GameDescriptor:
     cards it is played with when not the whole 48-card deck; ``bonus_cards``: cards its house
     rules may add; ``cards_note``: what its card chart says of them (an ``N_`` msgid);
     ``korean_months``: it numbers the months the Korean way (willow 12, paulownia 11).
+    ``five_brights``: the slug of its yaku of all five brights (the achievement's), if it has one.
     """
 
     slug: str
@@ -106,6 +107,7 @@ class GameDescriptor:
     bonus_cards: tuple[str, ...] = ()
     cards_note: str | None = None
     korean_months: bool = False
+    five_brights: str | None = None
 
     def __post_init__(self) -> None:
         if not self.engine:

@@ -21,17 +21,16 @@ from typing import Any
 
 import aiosqlite
 
+from bot.games.descriptor import descriptor, descriptors
+
 from .models import ms_to_datetime
 from .records import GUEST_PLACES, round_yaku
 
 __all__ = ["CODES", "ALL_GAMES", "Earned", "award", "of_game", "of_member"]
 
-ALL_GAMES = 7
-"""How many games the bot has: finishing one of each earns ``all_games`` (a test holds it to the
-games' registry, which this layer does not import)."""
+ALL_GAMES = len(descriptors())
+"""How many games the bot has: finishing one of each earns ``all_games``."""
 GAMES_FEW, GAMES_MANY, WINS_MANY, RUN = 10, 100, 50, 5
-BRIGHTS = {"koikoi": "goko", "mushi": "goko", "hana_awase": "goko", "gostop": "ogwang"}
-"""The yaku of all five brights, in each game that has one."""
 
 CODES: tuple[str, ...] = ("first_win", "games_10", "games_100", "wins_50", "all_games", "run_5",
                           "beat_expert", "five_brights")
@@ -88,7 +87,7 @@ async def _run(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> bool:
 
 async def _bright_seats(conn: aiosqlite.Connection, game_id: int, game: str) -> set[int]:
     """The seats that formed all five brights in a round of the game."""
-    slug = BRIGHTS.get(game)
+    slug = descriptor(game).five_brights
     if slug is None:
         return set()
     seats: set[int] = set()

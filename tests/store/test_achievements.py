@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot import presenter
 from bot.games import GAMES
+from bot.games.descriptor import descriptors
 from bot.store import SeatResult
 from bot.store.achievements import ALL_GAMES, CODES, RUN
 
@@ -33,8 +35,12 @@ def _brights(seat: int, slug: str = "goko", by_seat: bool = False) -> dict:
     return {"type": "round_over", "winner": None if by_seat else seat, "detail": detail}
 
 
-def test_the_store_counts_every_game_of_the_registry():
+def test_the_store_counts_every_game_and_knows_each_five_brights_yaku():
     assert len(GAMES) == ALL_GAMES
+    named = {d.slug: d.five_brights for d in descriptors() if d.five_brights}
+    assert set(named) == {"koikoi", "gostop", "mushi", "hana_awase"}
+    for game, slug in named.items():  # a yaku the game's rounds credit by that slug
+        assert slug in presenter.for_game(game).yaku_names, game
 
 
 async def test_a_first_win_is_earned_once_with_its_game(store):

@@ -34,6 +34,7 @@ DESCRIPTOR = register(GameDescriptor(
            "the next round counts double."),
     ),
     sheet="GOSTOP",
+    five_brights="ogwang",
     bonus_cards=("joker_1", "joker_2", "joker_3"),
     cards_note=N_("Go-Stop numbers the months the Korean way: paulownia is 11 and willow 12. Its "
                   "house rules may add up to three bonus cards, worth two or three pi."),

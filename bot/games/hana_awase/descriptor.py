@@ -30,6 +30,7 @@ DESCRIPTOR = register(GameDescriptor(
            "scores against par instead."),
     ),
     sheet="HANA_AWASE",
+    five_brights="goko",
     search=SearchProfile(spread=80.0, full_budget=True, worlds="bot.ai.hana_awase:build_world",
                          greedy_reader="bot.ai.mushi:greedy_reader"),
 ))
