@@ -54,6 +54,8 @@ async def test_a_first_win_is_earned_once_with_its_game(store):
     # finishing again (a retry) replays the stored outcome, achievements and all
     again = await store.finish_game(won.game_id, [SeatResult(0, 10, "won"), SeatResult(1, 1, "lost")])
     assert again.replayed and again.achievements == {ALICE: ("first_win",)}
+    # and so does the outcome a restart reads to show a final table again
+    assert (await store.ended_outcome(won.game_id)).achievements == {ALICE: ("first_win",)}
     assert await store.achievements(GUILD, BOB) == []
     assert await store.achievements(OTHER, ALICE) == []  # one server's marks stay there
 
