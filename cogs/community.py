@@ -487,11 +487,12 @@ def best_yaku_words(stats, game: str) -> str:
 
 async def stats_card(store: Store, guild_id: int, name: str, stats, currency: str,
                      balance: int | None, season: str | None, *, versus=None,
-                     asker: str = "") -> CardView:
+                     asker: str = "", achieved: Sequence[str] | None = None) -> CardView:
     """A player's card as the image draws it: their totals, then per game (the most played
     first) the record, best yaku, rating and its history (one query for every game).
     ``versus``: the games of ``asker`` (a name) with this player, from the asker's side; its
-    tile reads from this player's ("2–1": this player finished ahead twice, the asker once)."""
+    tile reads from this player's ("2–1": this player finished ahead twice, the asker once);
+    ``achieved``: the codes of their achievements there, a tile of how many of them."""
     ratings = {r.game: r for r in stats.ratings}
     games = games_played(stats)
     keys = {g: TrendKey(stats.user_id, g, ratings[g].season) for g in games if g in ratings}
@@ -520,6 +521,9 @@ async def stats_card(store: Store, guild_id: int, name: str, stats, currency: st
                                        best=number(stats.best_streak))),)
     if versus is not None and versus.games:
         totals += ((t("vs {name}", name=asker), f"{number(versus.behind)}–{number(versus.ahead)}"),)
+    if achieved is not None and (achieved or stats.games):
+        totals += ((t("Achievements"), t("{held} of {all}", held=number(len(achieved)),
+                                         all=number(len(CODES)))),)
     note = t(RATING_NOTE) if stats.ratings else "" if stats.games else (
         t("No finished games there yet.") if stats.guild_id == GUEST_PLACES
         else t("No finished games on this server yet."))
@@ -645,7 +649,7 @@ class CommunityCog(ServerCog):
             card = await stats_card(self.store, guild, target.display_name, stats,
                                     settings.currency_name, balance,
                                     season_label(number_, seasons, plain=True), versus=versus,
-                                    asker=interaction.user.display_name)
+                                    asker=interaction.user.display_name, achieved=achieved)
         return embed, card
 
     async def _own_stats(self, interaction: discord.Interaction, target: discord.abc.User,
@@ -659,7 +663,7 @@ class CommunityCog(ServerCog):
         with in_public(interaction):  # the record is posted in the channel
             embed = fit_embed(stats_embed(target, stats, "", None, achieved=achieved))
             card = await stats_card(self.store, GUEST_PLACES, target.display_name, stats, "", None,
-                                    t(OWN_RECORD))
+                                    t(OWN_RECORD), achieved=achieved)
         return embed, card
 
     # -- /chips ------------------------------------------------------------------------------------

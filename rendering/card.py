@@ -25,15 +25,31 @@ NOTE_H = 26  # a line of the note at the bottom
 NAME_SIZE = 30
 
 
+TILES_PER_ROW = 6  # more would cut their labels short: the tiles then take two rows
+
+
+def tile_rows(view: CardView) -> list[tuple[tuple[str, str], ...]]:
+    """The totals' tiles by row: one row of up to :data:`TILES_PER_ROW`, else two as even as
+    they come."""
+    totals = view.totals
+    if len(totals) <= TILES_PER_ROW:
+        return [totals] if totals else []
+    half = -(-len(totals) // 2)
+    return [totals[:half], totals[half:]]
+
+
+def _tiles_h(view: CardView) -> int:
+    return len(tile_rows(view)) * (TILE_H + 16)
+
+
 def card_height(view: CardView) -> int:
     panels = len(view.games) * (PANEL_H + PANEL_GAP)
-    tiles = TILE_H + 16 if view.totals else 0
-    return HEADER_H + tiles + panels + (2 * NOTE_H + 8 if view.note else 0) + MARGIN
+    return HEADER_H + _tiles_h(view) + panels + (2 * NOTE_H + 8 if view.note else 0) + MARGIN
 
 
 def panel_top(view: CardView, index: int) -> int:
     """Where the panel of game ``index`` starts."""
-    return HEADER_H + (TILE_H + 16 if view.totals else 0) + index * (PANEL_H + PANEL_GAP)
+    return HEADER_H + _tiles_h(view) + index * (PANEL_H + PANEL_GAP)
 
 
 def card_image(view: CardView) -> Image.Image:
@@ -43,15 +59,15 @@ def card_image(view: CardView) -> Image.Image:
                 bold=True)
     fitted_text(draw, (MARGIN, 68), view.subtitle, SMALL, WIDTH - 2 * MARGIN, min_size=SMALL, fill=MUTED,
                 anchor="lm")
-    if view.totals:
-        count = len(view.totals)
+    for row, tiles in enumerate(tile_rows(view)):
+        count, top = len(tiles), HEADER_H + row * (TILE_H + 16)
         tile_w = (WIDTH - 2 * MARGIN - (count - 1) * TILE_GAP) / count
-        for i, (label, value) in enumerate(view.totals):
+        for i, (label, value) in enumerate(tiles):
             x = MARGIN + i * (tile_w + TILE_GAP)
-            panel(draw, (x, HEADER_H, x + tile_w, HEADER_H + TILE_H), 10, PANEL + (200,))
-            fitted_text(draw, (x + 14, HEADER_H + 26), value, 26, tile_w - 28, min_size=SMALL, anchor="lm",
+            panel(draw, (x, top, x + tile_w, top + TILE_H), 10, PANEL + (200,))
+            fitted_text(draw, (x + 14, top + 26), value, 26, tile_w - 28, min_size=SMALL, anchor="lm",
                         bold=True)
-            fitted_text(draw, (x + 14, HEADER_H + 58), label, SMALL, tile_w - 28, min_size=SMALL, fill=MUTED,
+            fitted_text(draw, (x + 14, top + 58), label, SMALL, tile_w - 28, min_size=SMALL, fill=MUTED,
                         anchor="lm")
     text_w = TEXT_COL[1] - TEXT_COL[0]
     for i, game in enumerate(view.games):

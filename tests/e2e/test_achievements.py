@@ -32,6 +32,7 @@ async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, wor
 
     mine = (await alice.slash(world.channel, "stats")).original
     assert field(mine, "Achievements (1 of 8)") == "🌱 First win\nNext: 🎴 Regular (finish 10 games)"
+    assert "stats.png" in mine.files  # the card, with its tile of how many (see the rendering tests)
     theirs = (await alice.slash(world.channel, "stats", user=bob)).original
     assert field(theirs, "Achievements (0 of 8)") == "Next: 🌱 First win (win a game)"
     assert embed(theirs)  # posted for the channel, naming nobody with a ping

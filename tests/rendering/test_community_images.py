@@ -129,3 +129,19 @@ def test_a_card_without_games_shows_its_note():
     view = replace(sample_card(), games=(), totals=(), note="No finished games on this server yet.")
     image = open_png(render_card(view))
     assert image.size == (card.WIDTH, card.card_height(view))
+
+
+def test_a_card_of_seven_tiles_takes_two_rows_and_cuts_no_label(drawn):
+    """Another member's card can hold seven totals (chips, a streak, the games together and the
+    achievements): one row would cut their labels short ("Achieve...")."""
+    six = sample_card()
+    seven = replace(six, totals=six.totals + (("vs Taro", "5–4"),))
+    assert [len(row) for row in card.tile_rows(six)] == [6]
+    assert [len(row) for row in card.tile_rows(seven)] == [4, 3]
+    assert card.card_height(seven) == card.card_height(six) + card.TILE_H + 16
+    assert card.panel_top(seven, 0) == card.panel_top(six, 0) + card.TILE_H + 16
+    drawn.clear()
+    card.card_image(seven)
+    shown = {call[2] for call in drawn}
+    for label, value in seven.totals:
+        assert label in shown and value in shown, (label, value)  # drawn whole, never "..."
