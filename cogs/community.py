@@ -80,7 +80,10 @@ log = logging.getLogger(__name__)
 # What a board ranks by and over which period, as the command's choices and the board's title.
 ORDERS = {"rating": NP_("order", "rating"), "wins": NP_("order", "wins"),
           "points": NP_("order", "points"), "streak": NP_("order", "win streak"),
-          "chips": NP_("order", "chips")}
+          "chips": NP_("order", "chips"), "achievements": NP_("order", "achievements")}
+# Boards of what belongs to the server, not to a game or a season: chips carry over seasons, and
+# an achievement is kept once earned.
+SERVER_WIDE = frozenset({"chips", "achievements"})
 PERIODS = {"all": NP_("period", "all time"), "30d": NP_("period", "last 30 days")}
 BOARD_PAGE = 10
 BOARD_IMAGE = "leaderboard.png"
@@ -92,6 +95,7 @@ HISTORY_POINTS = 40  # ratings after each of the latest rated games on a player'
 # A player's own record: their games wherever the app is a guest (bot.store.guests), together.
 OWN_RECORD = N_("Your games in DMs, group DMs and servers without the bot")
 ALL_GAMES_CHIPS = N_("Chips belong to the server, not to one game: this board counts them all.")
+ALL_GAMES_ACHIEVEMENTS = N_("Achievements are earned over every game: this board counts them all.")
 
 
 def known_names(interaction: discord.Interaction):
@@ -176,6 +180,8 @@ def _value(order: str, row: LeaderboardRow, currency: str, period: str) -> str:
         return plural(int(value), "point", signed=True)
     if order == "streak":
         return tn("{n} win in a row", "{n} wins in a row", int(value))
+    if order == "achievements":
+        return tn("{n} achievement", "{n} achievements", int(value))
     return counted(int(value), currency, signed=period == "30d")
 
 
@@ -224,9 +230,11 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
         games = f" · {plural(row.games, 'game')}" if row.games else ""
         text = f"**#{row.rank}** <@{row.user_id}> — {_value(order, row, currency, period)}{games}"
         lines.append(f"➤ {text}" if row.user_id == asker else text)
-    empty = "" if lines else (t("Nobody is on this board yet: finish a game to get on it.")
-                              if order != "chips" else t("Nobody has chips here yet: try {daily}.",
-                                                            daily=mention("chips daily", links)))
+    empty = "" if lines else (
+        t("Nobody has chips here yet: try {daily}.", daily=mention("chips daily", links))
+        if order == "chips" else t("Nobody has earned an achievement here yet: win a game to earn "
+                                   "the first.") if order == "achievements"
+        else t("Nobody is on this board yet: finish a game to get on it."))
     embed.description = "\n".join(lines) or empty
     if mine is not None:
         embed.add_field(name=t("Your rank"), inline=False, value=t(
@@ -238,11 +246,11 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     when = capitalized(tp("period", PERIODS[period]))  # outside t(): nested, the extractor skips it
     footer = t("{period} · page {page} of {pages} · {players}", period=when, page=page + 1,
                pages=pages, players=plural(result.total, "player"))
-    label = None if order == "chips" else season_label(season, seasons)  # chips carry over
+    label = None if order in SERVER_WIDE else season_label(season, seasons)  # carried over seasons
     note = t(RATING_NOTE) if order == "rating" else ""
     embed.set_footer(text="\n".join(x for x in (f"{label} · {footer}" if label else footer, note)
                                      if x))
-    plain = None if order == "chips" else season_label(season, seasons, plain=True)  # drawn
+    plain = None if order in SERVER_WIDE else season_label(season, seasons, plain=True)  # drawn
     board = BoardView(title=heading, subtitle=f"{plain} · {footer}" if plain else footer,
                       value_header=capitalized(tp("order", ORDERS[order])),
                       rows=await _board_rows(store, guild_id, asker, game, order, period,
@@ -268,13 +276,13 @@ async def _board_rows(store: Store, guild_id: int, asker: int, game: str | None,
                       currency: str, known) -> tuple[BoardRow, ...]:
     """The page's rows as the image draws them, with each player's name and trend (two
     queries for the page): on rating boards their ratings after their latest rated games,
-    on the others their latest results (chips: of every game and season)."""
+    on the others their latest results (chips and achievements: of every game and season)."""
     users = [r.user_id for r in rows]
     if not users:
         return ()
     names = await board_names(store, guild_id, users, known)
     rated = order == "rating"
-    keys = {u: TrendKey(u, game, season if order != "chips" else None) for u in users}
+    keys = {u: TrendKey(u, game, None if order in SERVER_WIDE else season) for u in users}
     trends = await store.recent_results(guild_id, list(keys.values()),
                                         limit=TREND_POINTS if rated else FORM_POINTS,
                                         rated_only=rated)
@@ -293,7 +301,8 @@ async def _board_rows(store: Store, guild_id: int, asker: int, game: str | None,
 
 class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"hf:lbd:(?P<asker>[0-9]+):(?P<game>[a-z_]+):"
-                                r"(?P<order>rating|wins|points|streak|chips):(?P<period>all|30d):"
+                                r"(?P<order>rating|wins|points|streak|chips|achievements):"
+                                r"(?P<period>all|30d):"
                                 r"(?:s(?P<season>a|[0-9]{1,6}):)?"
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
     """A page button of a leaderboard: only its asker may press it."""
@@ -546,7 +555,7 @@ class CommunityCog(ServerCog):
     @anywhere
     @app_commands.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(game="Only this game (ratings are per game)",
-                           order="Rank by rating, wins, points, win streak or chips",
+                           order="Rank by rating, wins, points, win streak, chips or achievements",
                            period="All time or the last 30 days",
                            season="Which season (default: the current one)")
     @app_commands.choices(
@@ -575,16 +584,16 @@ class CommunityCog(ServerCog):
             await refuse(interaction, t("Ratings are kept per game: choose a game, or order by "
                                         "wins, points or chips."))
             return
-        every_game = order == "chips" and game is not None
-        if order == "chips":
-            game = None  # chips belong to the server, not to a game
+        every_game = order in SERVER_WIDE and game is not None
+        if order in SERVER_WIDE:
+            game = None  # chips and achievements belong to the server, not to a game
         try:
             with in_public(interaction):  # the board is posted in the channel
                 content, board = await leaderboard_message(
                     self.store, scope_of(interaction), interaction.user.id, game, order, period, 0,
                     chosen, known_names(interaction), await links_for(interaction))
                 if every_game:  # the game asked for is not dropped without a word
-                    said = t(ALL_GAMES_CHIPS)
+                    said = t(ALL_GAMES_CHIPS) if order == "chips" else t(ALL_GAMES_ACHIEVEMENTS)
                     embed = content["embed"]
                     embed.description = f"{embed.description}\n{said}" if embed.description else said
                     board = replace(board, note=f"{said} {board.note}".strip())

@@ -1,5 +1,6 @@
-"""Leaderboards per server: by rating, wins, points or win streak (per game or all games) and by
-chips.
+"""Leaderboards per server: by rating, wins, points or win streak (per game or all games), by
+chips and by achievements (of every game and season; the 30-day board counts those earned in
+the window).
 
 Ranks are competition ranks ("1, 2, 2, 4"): ties share a rank, ordered by user id for a stable
 page. The 30-day period ranks wins and points earned in the window, chips gained in the window,
@@ -23,7 +24,7 @@ from .models import Honours, LeaderboardPage, LeaderboardRow, Metric, Period
 __all__ = ["board_source", "leaderboard", "rank_of", "honours", "DAY_MS"]
 
 DAY_MS = 86_400_000
-METRICS = ("rating", "wins", "points", "streak", "chips")
+METRICS = ("rating", "wins", "points", "streak", "chips", "achievements")
 PERIODS = ("all", "30d")
 
 
@@ -49,6 +50,12 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
                     " AND season = ? AND rated = 1 AND finished_at >= ?)")
             params += [guild_id, game, season, since]
         return sql, params
+    if metric == "achievements":  # earned once and kept: of every game and season
+        sql = ("SELECT user_id, COUNT(*) AS value, NULL AS games, NULL AS spread FROM achievements "
+               "WHERE guild_id = ? AND user_id > 0")
+        if since is None:
+            return sql + " GROUP BY user_id", [guild_id]
+        return sql + " AND earned_at >= ? GROUP BY user_id", [guild_id, since]
     if metric == "chips":
         if since is None:
             return ("SELECT user_id, balance AS value, NULL AS games, NULL AS spread FROM accounts "

@@ -38,6 +38,17 @@ async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, wor
     assert embed(theirs)  # posted for the channel, naming nobody with a ping
     standin.assert_no_mass_mentions()
 
+    # the board of achievements: of every game and season, the game asked for said so
+    board = (await bob.slash(world.channel, "leaderboard", order="achievements")).original
+    assert f"**#1** <@{alice.id}> — 1 achievement" in embed(board)["description"]
+    assert "leaderboard.png" in board.files
+    one_game = (await bob.slash(world.channel, "leaderboard", order="achievements", game="koikoi")).original
+    assert "Achievements are earned over every game" in embed(one_game)["description"]
+    await alice.slash(world.channel, "season start", name="Later")
+    kept = (await bob.slash(world.channel, "leaderboard", order="achievements")).original
+    assert f"<@{alice.id}> — 1 achievement" in embed(kept)["description"]  # kept through seasons
+    assert "Season" not in embed(kept)["footer"]["text"]
+
     # in the server's language, as everything posted for the channel
     await alice.slash(world.channel, "settings language", language="ja")
     ja = (await alice.slash(world.channel, "stats")).original

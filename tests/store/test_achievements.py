@@ -107,3 +107,20 @@ async def test_forgotten_or_purged_achievements_are_gone(store, forget):
 
 def test_every_achievement_is_listed_once():
     assert len(set(CODES)) == len(CODES)
+
+
+async def test_a_board_of_achievements_counts_each_members_and_the_last_30_days(store, clock):
+    await _play(store, [ALICE, "ai:expert"], 0, events=[_brights(0)])  # alice: three at once
+    await _play(store, [BOB, CAROL], 0)  # bob: a first win
+    await _play(store, [ALICE, BOB], 0, guild=OTHER)  # another server's
+    board = await store.leaderboard(GUILD, "achievements")
+    assert [(r.rank, r.user_id, r.value) for r in board.rows] == [(1, ALICE, 3), (2, BOB, 1)]
+    assert board.total == 2 and board.rows[0].games is None
+    assert (await store.user_rank(GUILD, BOB, "achievements")).rank == 2
+    await store.start_season(GUILD, "Next", actor=ALICE, key="s")  # achievements carry over
+    assert [r.user_id for r in (await store.leaderboard(GUILD, "achievements")).rows] == [ALICE, BOB]
+    clock.now += 31 * 86_400
+    for _ in range(RUN):
+        await _play(store, [CAROL, "ai:easy"], 0)  # carol wins five in a row a month later
+    recent = await store.leaderboard(GUILD, "achievements", period="30d")
+    assert [(r.user_id, r.value) for r in recent.rows] == [(CAROL, 2)]  # first win, run of five
