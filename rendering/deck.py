@@ -5,6 +5,7 @@ How to play (a newcomer's first question is which cards belong together)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -47,13 +48,15 @@ def deck_image(game: str | None = None, card_w: int = CARD_W, cjk_font: str | No
         raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
     months, bonus = game_cards(game)
     korean = game is not None and descriptor(game).korean_months
-    groups: list[tuple[str, bool, list[str]]] = []
+    # (caption, its font: None lets the text pick one for its script, cards)
+    groups: list[tuple[str, Any, list[str]]] = []
     for month, ids in months:
         caption, is_cjk = month_caption(month, cjk_font, korean)
         # the corner's number before a caption that has none ("1  Jan pine"; "1월 송학" has)
-        groups.append((caption if caption[:1].isdigit() else f"{month}  {caption}", is_cjk, ids))
+        groups.append((caption if caption[:1].isdigit() else f"{month}  {caption}",
+                       caption_font(18, is_cjk, cjk_font), ids))
     if bonus:
-        groups.append((t("Bonus cards (house rules)"), False, list(bonus)))
+        groups.append((t("Bonus cards (house rules)"), None, list(bonus)))
     widest = max(len(ids) for _, _, ids in groups)
     group_w = widest * card_w + (widest - 1) * GAP
     cols = 3 if widest >= 3 else 5
@@ -72,11 +75,11 @@ def deck_image(game: str | None = None, card_w: int = CARD_W, cjk_font: str | No
                                    "kind."), SMALL, fill=MUTED, anchor="lm")
         for i, line in enumerate(note_lines):
             text(draw, (MARGIN, 82 + 24 * i), line, SMALL, fill=MUTED, anchor="lm")
-    for i, (caption, is_cjk, ids) in enumerate(groups):
+    for i, (caption, font, ids) in enumerate(groups):
         col, row = i % cols, i // cols
         x = MARGIN + col * (group_w + column_gap)
         y = top + row * (LABEL_H + ch + ROW_GAP)
-        text(draw, (x, y + 12), caption, 18, fill=TEXT, anchor="lm", font=caption_font(18, is_cjk, cjk_font))
+        text(draw, (x, y + 12), caption, 18, fill=TEXT, anchor="lm", font=font)
         for j, cid in enumerate(ids):
             place_card(image, cid, x + j * (card_w + GAP), y + LABEL_H, card_w, korean, with_shadow=True)
     _legend(draw, MARGIN, height - 26, korean)

@@ -21,7 +21,7 @@ from bot.i18n import LANGUAGES, current, speaking
 from .board import render_board
 from .canvas import PHONE_WIDTH
 from .card import render_card
-from .deck import deck_image
+from .deck import deck_image, render_deck_sheet
 from .encode import encode_png
 from .hand import render_hand
 from .played import PlayedGame, in_round, play
@@ -92,10 +92,12 @@ DOCS: dict[str, dict[str, str]] = {
         "stats.png", "tournament-swiss.png", "tournament-bracket.png")} | {
         "table-koikoi.png": "table-koikoi-2p.png", "table-gostop.png": "table-gostop-3p.png",
         "table-sakura.png": "table-sakura-4p.png", "hand.png": "hand-koikoi.png",
-        "table-koikoi-phone.png": "table-koikoi-2p-phone.png", "hand-phone.png": "hand-koikoi-phone.png"},
+        "table-koikoi-phone.png": "table-koikoi-2p-phone.png", "hand-phone.png": "hand-koikoi-phone.png",
+        "cards-gostop.png": "deck-gostop.png"},
     "ja": {"table-koikoi-ja.png": "table-koikoi-2p.png", "hand-ja.png": "hand-koikoi.png",
            "yaku-koikoi-ja.png": "yaku-koikoi.png"},
-    "ko": {"table-gostop-ko.png": "table-gostop-3p.png", "yaku-gostop-ko.png": "yaku-gostop.png"},
+    "ko": {"table-gostop-ko.png": "table-gostop-3p.png", "yaku-gostop-ko.png": "yaku-gostop.png",
+           "cards-gostop-ko.png": "deck-gostop.png"},
 }
 """The pictures the docs show, by their language: each one's name in docs/ and the preview
 image it is."""
@@ -115,6 +117,7 @@ def write_all(out: Path, docs: Path | None = None) -> list[Path]:
         images[f"hand-{game}.png"] = render_hand(in_round(game, fewest, share=0).hand())
         images[f"summary-{game}.png"] = render_summary(play(game, fewest).summary())
         images[f"yaku-{game}.png"] = render_yaku_sheet(game, current())
+        images[f"deck-{game}.png"] = render_deck_sheet(game, current())
     images["table-final.png"] = render_table(play("koikoi", 2).table())
     seotda_table, showdown = seotda_views()
     images["seotda.png"], images["seotda-showdown.png"] = render_table(seotda_table), render_summary(showdown)

@@ -52,3 +52,27 @@ def test_the_docs_chart_is_the_whole_deck_without_a_heading():
     with speaking("en"):
         whole = deck_image(None, 96, column_gap=24)
     assert whole.size == (1304, 888)
+
+
+@pytest.mark.parametrize("language", ["ja", "ko"])
+def test_every_caption_of_a_chart_has_its_glyphs(monkeypatch, language):
+    """A caption drawn in a font the chart chose is one that font can draw (the bonus cards'
+    caption was once drawn in the Latin font in Korean: empty boxes)."""
+    from rendering import deck
+    from rendering.fonts import has_glyphs
+
+    drawn = []
+    original = deck.text
+
+    def checking(draw, xy, s, size, fill=None, anchor="la", bold=False, font=None):
+        if font is not None:
+            drawn.append(s)
+            assert has_glyphs(font, s.replace(" ", "")), (language, s)
+        return original(draw, xy, s, size, **({"fill": fill} if fill else {}), anchor=anchor,
+                        bold=bold, font=font)
+
+    monkeypatch.setattr(deck, "text", checking)
+    with speaking(language):
+        for game in GAMES:
+            deck_image(game)
+    assert drawn  # the months' captions went through the check
