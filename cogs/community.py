@@ -393,7 +393,7 @@ OUTCOMES = {"won": NP_("outcome", "won"), "lost": NP_("outcome", "lost"), "draw"
 def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | None,
                 season: str | None = None, *, elsewhere=None, versus=None,
                 asker: discord.abc.User | None = None,
-                achieved: Sequence[str] | None = None) -> discord.Embed:
+                achieved: Sequence[str] | None = None, own_card: bool = False) -> discord.Embed:
     """A player's record on a server: games, win rate, points, best yaku, ratings, recent
     results and their balance of the server's ``currency`` (None: no account yet), of the
     ``season`` named (None: the server has no seasons). A player's own record of the guest
@@ -401,7 +401,8 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
     record, shown in one line below a server's record for the player who asked; ``versus``:
     the games of ``asker`` with this player (a :class:`~bot.store.HeadToHead` from the asker's
     side), shown when they played together; ``achieved``: the codes of their achievements
-    there (every season's: an achievement is kept once earned)."""
+    there (every season's: an achievement is kept once earned); ``own_card``: the asker's own
+    record, which lists every achievement still to earn, not only the next."""
     embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
     footer = [season] if season else []
     own = stats.guild_id == GUEST_PLACES
@@ -425,7 +426,7 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
                         value="\n".join(best_lines[:6]) or t("None formed yet."))
     if achieved is not None and (achieved or stats.games):
         embed.add_field(name=t("Achievements ({held} of {all})", held=len(achieved), all=len(CODES)),
-                        inline=False, value=achievements_text(achieved))
+                        inline=False, value=achievements_text(achieved, every=own_card))
     if stats.ratings:
         embed.add_field(name=t("Rating per game"), inline=False, value="\n".join(
             t("{game}: **{rating}** · {games} ({wins} W, {draws} D, {losses} L)", game=title(r.game),
@@ -458,11 +459,16 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
     return embed
 
 
-def achievements_text(achieved: Sequence[str]) -> str:
-    """The achievements held, and the next one of the list to earn with what earns it."""
+def achievements_text(achieved: Sequence[str], *, every: bool = False) -> str:
+    """The achievements held, and the next one of the list to earn with what earns it (``every``:
+    each one still to earn, for the player's own record)."""
     lines = [" · ".join(achievement_name(code) for code in achieved)] if achieved else []
     missing = [code for code in CODES if code not in achieved]
-    if missing:
+    if missing and every:
+        lines.append(t("To earn:"))
+        lines += [t("{achievement}: {how}", achievement=achievement_name(code), how=earned_by(code))
+                  for code in missing]
+    elif missing:
         lines.append(t("Next: {achievement} ({how})", achievement=achievement_name(missing[0]),
                        how=earned_by(missing[0])))
     return "\n".join(lines)
@@ -654,7 +660,8 @@ class CommunityCog(ServerCog):
         with in_public(interaction):  # the record is posted in the channel
             embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
                                           season_label(number_, seasons), elsewhere=elsewhere,
-                                          versus=versus, asker=interaction.user, achieved=achieved))
+                                          versus=versus, asker=interaction.user, achieved=achieved,
+                                          own_card=mine))
             card = await stats_card(self.store, guild, target.display_name, stats,
                                     settings.currency_name, balance,
                                     season_label(number_, seasons, plain=True), versus=versus,
@@ -670,7 +677,7 @@ class CommunityCog(ServerCog):
         stats = await self.store.guest_record(target.id, recent=5)
         achieved = [e.code for e in await self.store.achievements(GUEST_PLACES, target.id)]
         with in_public(interaction):  # the record is posted in the channel
-            embed = fit_embed(stats_embed(target, stats, "", None, achieved=achieved))
+            embed = fit_embed(stats_embed(target, stats, "", None, achieved=achieved, own_card=True))
             card = await stats_card(self.store, GUEST_PLACES, target.display_name, stats, "", None,
                                     t(OWN_RECORD), achieved=achieved)
         return embed, card

@@ -31,7 +31,10 @@ async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, wor
     assert "bob" not in result.split("New achievements:", 1)[1]  # a loss earns nothing
 
     mine = (await alice.slash(world.channel, "stats")).original
-    assert field(mine, "Achievements (1 of 8)") == "🌱 First win\nNext: 🎴 Regular (finish 10 games)"
+    held, to_earn, *rest = field(mine, "Achievements (1 of 8)").split("\n")
+    assert (held, to_earn) == ("🌱 First win", "To earn:")  # her own record: every one still to earn
+    assert rest[0] == "🎴 Regular: finish 10 games" and len(rest) == 7
+    assert "🌕 Five brights: take all five brights in a round of Koi-Koi, Go-Stop, Mushi or Hana-Awase" in rest
     assert "stats.png" in mine.files  # the card, with its tile of how many (see the rendering tests)
     theirs = (await alice.slash(world.channel, "stats", user=bob)).original
     assert field(theirs, "Achievements (0 of 8)") == "Next: 🌱 First win (win a game)"
@@ -52,4 +55,6 @@ async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, wor
     # in the server's language, as everything posted for the channel
     await alice.slash(world.channel, "settings language", language="ja")
     ja = (await alice.slash(world.channel, "stats")).original
-    assert field(ja, "実績（8個中1個）") == "🌱 初勝利\n次の目標：🎴 常連（ゲームを10回終える）"
+    theirs_ja = (await alice.slash(world.channel, "stats", user=bob, season="all")).original
+    assert field(theirs_ja, "実績（8個中0個）") == "次の目標：🌱 初勝利（ゲームに1回勝つ）"
+    assert field(ja, "実績（8個中1個）").startswith("🌱 初勝利\nこれから得られる実績：\n🎴 常連：ゲームを10回終える")
