@@ -28,6 +28,7 @@ WORDS: dict[str, Words] = {
     "beat_expert": Words("🦉", N_("Giant slayer"), N_("win a game against an expert AI")),
     "five_brights": Words("🌕", N_("Five brights"), N_("take all five brights in a round of Koi-Koi, "
                                                      "Go-Stop, Mushi or Hana-Awase")),
+    "champion": Words("👑", N_("Champion"), N_("win a tournament")),
 }
 NUMBERS = {"games_10": GAMES_FEW, "games_100": GAMES_MANY, "wins_50": WINS_MANY,
            "all_games": ALL_GAMES, "run_5": RUN}

@@ -6,7 +6,8 @@ game itself (its players, its rounds' yaku). So an achievement is earned exactly
 game that earned it, and a crash either keeps the game's end with its achievements or neither.
 Achievements that count results (games, wins, a run of wins, every game played) look at every
 result of the member there, so a member who played before achievements existed earns those with
-their next game; the yaku and the opponent are of the game being finished.
+their next game; the yaku and the opponent are of the game being finished. ``champion`` is
+earned as a tournament's places are stored, by its winner.
 
 The store knows achievements by code only; their names and descriptions are the surfaces'
 (:mod:`bot.achievement_text`).
@@ -33,18 +34,19 @@ ALL_GAMES = len(descriptors())
 GAMES_FEW, GAMES_MANY, WINS_MANY, RUN = 10, 100, 50, 5
 
 CODES: tuple[str, ...] = ("first_win", "games_10", "games_100", "wins_50", "all_games", "run_5",
-                          "beat_expert", "five_brights")
+                          "beat_expert", "five_brights", "champion")
 """Every achievement, in the order they are listed."""
 
 
 @dataclass(frozen=True, slots=True)
 class Earned:
-    """An achievement a member holds on a server, and the game that earned it."""
+    """An achievement a member holds on a server, and the game or the tournament that earned it."""
 
     user_id: int
     code: str
-    game_id: int
+    game_id: int | None
     earned_at: datetime
+    tournament_id: int | None = None
 
 
 _MINE = "FROM results WHERE guild_id = ? AND user_id = ?"
@@ -125,13 +127,24 @@ async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict
                "wins_50": wins >= WINS_MANY, "all_games": kinds >= ALL_GAMES,
                "run_5": won and await _run(conn, guild_id, user),
                "beat_expert": won and experts, "five_brights": seat in brights}
-        new = tuple(code for code in CODES if met[code] and code not in held)
+        new = tuple(code for code in CODES if met.get(code) and code not in held)
         if new:
             await conn.executemany(
                 "INSERT INTO achievements (guild_id, user_id, code, game_id, earned_at) "
                 "VALUES (?, ?, ?, ?, ?)", [(guild_id, user, code, game_id, now) for code in new])
             earned[user] = new
     return earned
+
+
+async def champion(conn: aiosqlite.Connection, guild_id: int, user_id: int, tournament_id: int,
+                   now: int) -> bool:
+    """The member won a tournament of the server (its first place, stored in the same
+    transaction): ``champion`` the first time. Whether it was earned now."""
+    rows = await conn.execute_fetchall(
+        "INSERT INTO achievements (guild_id, user_id, code, tournament_id, earned_at) "
+        "VALUES (?, ?, 'champion', ?, ?) ON CONFLICT (guild_id, user_id, code) DO NOTHING "
+        "RETURNING code", (guild_id, user_id, tournament_id, now))
+    return bool(list(rows))
 
 
 async def of_game(conn: aiosqlite.Connection, game_id: int) -> dict[int, tuple[str, ...]]:
@@ -149,7 +162,8 @@ async def of_member(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> 
     where = ("guild_id IN (SELECT scope_id FROM guest_scopes)" if guild_id == GUEST_PLACES
              else "guild_id = ?")
     rows = await conn.execute_fetchall(
-        f"SELECT user_id, code, game_id, earned_at FROM achievements WHERE {where} AND user_id = ? "
-        f"ORDER BY earned_at DESC", (user_id,) if guild_id == GUEST_PLACES else (guild_id, user_id))
-    held = {r[1]: Earned(int(r[0]), r[1], int(r[2]), ms_to_datetime(r[3])) for r in rows}
+        f"SELECT user_id, code, game_id, earned_at, tournament_id FROM achievements WHERE {where} "
+        f"AND user_id = ? ORDER BY earned_at DESC",
+        (user_id,) if guild_id == GUEST_PLACES else (guild_id, user_id))
+    held = {r[1]: Earned(int(r[0]), r[1], r[2], ms_to_datetime(r[3]), r[4]) for r in rows}
     return [held[c] for c in CODES if c in held]

@@ -239,10 +239,10 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
     } for r in await conn.execute_fetchall(
         "SELECT game, season, rating, mu, sigma, games, wins, losses, draws, updated_at FROM ratings "
         "WHERE guild_id = ? AND user_id = ? ORDER BY game, season", (guild_id, user_id))]
-    achieved = [{"achievement": r[0], "game_id": r[1], "earned_at": _when(r[2])}
+    achieved = [{"achievement": r[0], "game_id": r[1], "tournament_id": r[3], "earned_at": _when(r[2])}
                 for r in await conn.execute_fetchall(
-                    "SELECT code, game_id, earned_at FROM achievements WHERE guild_id = ? AND "
-                    "user_id = ? ORDER BY earned_at, code", (guild_id, user_id))]
+                    "SELECT code, game_id, earned_at, tournament_id FROM achievements WHERE "
+                    "guild_id = ? AND user_id = ? ORDER BY earned_at, code", (guild_id, user_id))]
     lobbies = []
     for r in await conn.execute_fetchall(
             "SELECT kind, game, status, stake, host_id, opponent_id, created_at, options FROM lobbies l "

@@ -22,6 +22,7 @@ _OF_GAMES = "game_id IN (SELECT game_id FROM games WHERE guild_id = ?)"
 #: parents (foreign keys hold after each delete). A new table joins this plan or NOT_SERVER_DATA.
 _OF_TOURNAMENTS = "tournament_id IN (SELECT tournament_id FROM tournaments WHERE guild_id = ?)"
 PURGE_PLAN: tuple[tuple[str, str], ...] = (
+    ("achievements", "guild_id = ?"),
     ("lobbies", "guild_id = ?"),
     ("tournament_pairings", _OF_TOURNAMENTS),
     ("tournament_rounds", _OF_TOURNAMENTS),
@@ -31,7 +32,6 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("surface_notes", _OF_GAMES),
     ("game_deals", _OF_GAMES),
     ("game_events", _OF_GAMES),
-    ("achievements", "guild_id = ?"),
     ("results", "guild_id = ?"),
     ("entries", "account_id IN (SELECT account_id FROM accounts WHERE guild_id = ?)"),
     ("transfers", "guild_id = ?"),

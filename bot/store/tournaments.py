@@ -22,7 +22,7 @@ import aiosqlite
 from bot.tournaments import pairing as fmt
 from bot.tournaments.prizes import prize_shares
 
-from . import revisions
+from . import achievements, revisions
 from .errors import StoreError
 from .ledger import house_account, move, open_account, scoped_key, user_account
 from .scope import EVERY_SERVER, Scope, scope_of
@@ -457,6 +457,9 @@ async def finish(conn: aiosqlite.Connection, tournament_id: int, ranking: list[i
                        dst=await user_account(conn, tour.guild_id, entrant.user_id), amount=prize,
                        actor=0, reason=f"prize for place {place} of tournament #{tournament_id}",
                        now=now)
+    winner = tour.by_seed(ranking[0])
+    if winner.user_id is not None:  # an AI that wins earns nothing
+        await achievements.champion(conn, tour.guild_id, winner.user_id, tournament_id, now)
     await conn.execute("UPDATE tournaments SET status = 'finished', pot = 0, ended_at = ?, "
                        "updated_at = ? WHERE tournament_id = ?", (now, now, tournament_id))
     await _changed(conn, tournament_id, now)

@@ -124,3 +124,26 @@ async def test_a_board_of_achievements_counts_each_members_and_the_last_30_days(
         await _play(store, [CAROL, "ai:easy"], 0)  # carol wins five in a row a month later
     recent = await store.leaderboard(GUILD, "achievements", period="30d")
     assert [(r.user_id, r.value) for r in recent.rows] == [(CAROL, 2)]  # first win, run of five
+
+
+async def test_an_ai_that_wins_a_tournament_crowns_nobody_and_a_purge_takes_the_crown(funded):
+    store = funded
+    tour = await store.create_tournament(GUILD, 77, created_by=ALICE, game="koikoi", format="swiss",
+                                         rules={"rounds": 1}, fee=0, key="t1")
+    tid = tour.tournament_id
+    await store.join_tournament(tid, GUILD, ALICE, "alice")
+    await store.add_tournament_ai(tid, GUILD, "expert", "AI (expert)")
+    await store.start_tournament(tid, GUILD)
+    await store.finish_tournament(tid, [2, 1])  # the AI first
+    assert await store.achievements(GUILD, ALICE) == []
+    second = await store.create_tournament(GUILD, 77, created_by=ALICE, game="koikoi", format="swiss",
+                                           rules={"rounds": 1}, fee=0, key="t2")
+    await store.join_tournament(second.tournament_id, GUILD, ALICE, "alice")
+    await store.add_tournament_ai(second.tournament_id, GUILD, "easy", "AI (easy)")
+    await store.start_tournament(second.tournament_id, GUILD)
+    await store.finish_tournament(second.tournament_id, [1, 2])
+    assert [e.code for e in await store.achievements(GUILD, ALICE)] == ["champion"]
+    assert (await store.leaderboard(GUILD, "achievements")).rows[0].user_id == ALICE
+    assert (await store.export_member(GUILD, ALICE))["achievements"][0]["tournament_id"] == second.tournament_id
+    await store.purge_guild(GUILD)  # the crown goes before the tournament it names
+    assert await store.achievements(GUILD, ALICE) == []

@@ -118,5 +118,5 @@ def test_the_purge_command_asks_for_yes_first(tmp_path, capsys):
     assert main(["db", "purge-guild", str(GUILD), "--database-url", str(path)]) == 2
     assert "--yes" in capsys.readouterr().err and asyncio.run(games()) == 2
     assert main(["db", "purge-guild", str(GUILD), "--yes", "--database-url", str(path)]) == 0
-    assert f"purged server {GUILD}: lobbies 1" in capsys.readouterr().out
+    assert f"purged server {GUILD}: achievements 1, lobbies 1" in capsys.readouterr().out
     assert asyncio.run(games()) == 0

@@ -59,6 +59,10 @@ async def test_fees_in_refunds_and_prizes_out_balance_to_the_chip(funded):
     assert [(e.place, e.prize) for e in tour.seeded] == [(1, 180), (3, 30), (4, 0), (2, 90)]
     assert (await store.finish_tournament(tid, [1, 4, 2, 3])).status == "finished"
     assert await store.balance(GUILD, ALICE) == 1080 and await store.balance(GUILD, BOB) == 930
+    # the winner is a champion, once, with the tournament that made them one
+    [crown] = [e for e in await store.achievements(GUILD, ALICE) if e.code == "champion"]
+    assert (crown.tournament_id, crown.game_id) == (tid, None)
+    assert not any(e.code == "champion" for e in await store.achievements(GUILD, BOB))
     moved = await store.tournament_ledger(tid)
     # fees in = refunds + prizes paid + the AI's prize, which the house keeps
     assert moved["stake"] == 500 and moved["refund"] == 200 and moved["payout"] == 210
