@@ -104,7 +104,7 @@ export interface Hint {
   note: string;
 }
 
-// How a game is played, the rules it is played by where the page is, and its yaku sheet.
+// How a game is played, the rules it is played by where the page is, its yaku sheet and its cards.
 export interface Rules {
   type: "rules";
   n: number;

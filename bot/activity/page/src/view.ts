@@ -270,7 +270,7 @@ export class View {
       h("div", { class: "sheet-box" }, this.sheet(rules.sheet, rules.sheet_alt, "rules:sheet")),
       h("h3", {}, rules.cards_title),
       h("div", { class: "sheet-box" }, this.sheet(rules.cards, rules.cards_alt, "rules:cards")),
-      h("button", { class: "move primary", autofocus: true, "data-key": "rules:close", onclick: () => this.dialog.close() }, this.words.close));
+      h("button", { class: "move primary", "data-key": "rules:close", onclick: () => this.dialog.close() }, this.words.close));
   }
 
   // A picture fits the dialog; a tap shows it at its own size, to read on a phone.
