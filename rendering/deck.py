@@ -14,7 +14,7 @@ from bot.games.descriptor import descriptor
 from bot.i18n import N_, speaking, t
 
 from .art.palette import MUTED, TEXT
-from .canvas import MARGIN, SMALL, new_canvas, place_card, text, wrap_text
+from .canvas import IMAGE_WIDTH, MARGIN, SMALL, new_canvas, place_card, text, text_width, wrap_text
 from .encode import encode_png
 from .fonts import caption_font, month_caption
 from .sprites import card_height, kind_symbol
@@ -23,6 +23,7 @@ from .view import GAME_NAMES, GAMES
 CARD_W = 72  # a width the workers draw sprites at: three months of four cards fill 1,000 px
 GAP, LABEL_H, COLUMN_GAP, ROW_GAP = 8, 30, 16, 20
 HEADER_H = 78
+DECK_IDS = frozenset(c.id for c in DECK)  # the bonus cards are none of the 48: no kind, no legend
 LEGEND = (("crane", N_("bright")), ("boar", N_("animal")), ("poetry_ribbon_jan", N_("poetry ribbon")),
           ("plain_ribbon_apr", N_("red ribbon")), ("blue_ribbon_jun", N_("blue ribbon")),
           ("pine_chaff_1", N_("chaff")))
@@ -58,11 +59,17 @@ def deck_image(game: str | None = None, card_w: int = CARD_W, cjk_font: str | No
     if bonus:
         groups.append((t("Bonus cards (house rules)"), None, list(bonus)))
     widest = max(len(ids) for _, _, ids in groups)
-    group_w = widest * card_w + (widest - 1) * GAP
-    cols = 3 if widest >= 3 else 5
+    # a month is as wide as its cards, or its caption where that is wider (Seotda's two cards)
+    captions = max(font.getlength(c) if font is not None else text_width(c, 18) for c, font, _ in groups)
+    group_w = max(widest * card_w + (widest - 1) * GAP, int(captions) + 12)
+    cols = 3 if widest >= 3 else max(1, (IMAGE_WIDTH - 2 * MARGIN + column_gap) // (group_w + column_gap))
     rows = -(-len(groups) // cols)
     ch = card_height(card_w)
-    width = 2 * MARGIN + cols * group_w + (cols - 1) * column_gap
+    kinds = {(card(cid).kind, card(cid).ribbon) for _, _, ids in groups for cid in ids if cid in DECK_IDS}
+    legend = [(cid, label) for cid, label in LEGEND if (card(cid).kind, card(cid).ribbon) in kinds]
+    # as wide as its months, and never narrower than its legend (Seotda's are narrow)
+    width = max(2 * MARGIN + cols * group_w + (cols - 1) * column_gap,
+                2 * MARGIN + int(_legend(None, 0, 0, legend, korean)))
     note = descriptor(game).cards_note if game is not None else None
     note_lines = wrap_text(t(note), SMALL, width - 2 * MARGIN, max_lines=3) if note else []
     top = MARGIN if game is None else HEADER_H + 24 * len(note_lines)
@@ -82,17 +89,25 @@ def deck_image(game: str | None = None, card_w: int = CARD_W, cjk_font: str | No
         text(draw, (x, y + 12), caption, 18, fill=TEXT, anchor="lm", font=font)
         for j, cid in enumerate(ids):
             place_card(image, cid, x + j * (card_w + GAP), y + LABEL_H, card_w, korean, with_shadow=True)
-    _legend(draw, MARGIN, height - 26, korean)
+    _legend(draw, MARGIN, height - 26, legend, korean)
     return image
 
 
-def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, korean: bool = False) -> None:
-    x += text(draw, (x, y), t("Corner index: month number over the kind:"), 16, fill=MUTED,
-              anchor="lm") + 14
-    for cid, label in LEGEND:
-        draw.ellipse((x - 2, y - 13, x + 24, y + 13), fill=(236, 230, 212))
-        kind_symbol(draw, card(cid), x + 11, y, 8, korean)
-        x += 30 + text(draw, (x + 30, y), t(label), 16, fill=TEXT, anchor="lm") + 14
+def _legend(draw: ImageDraw.ImageDraw | None, x: int, y: int, items: list[tuple[str, str]],
+            korean: bool = False) -> float:
+    """The kind symbols of the cards shown, each with its name; where it ends. Without a
+    ``draw``, only measured."""
+    start = x
+    said = t("Corner index: month number over the kind:")
+    x += (text(draw, (x, y), said, 16, fill=MUTED, anchor="lm") if draw else text_width(said, 16)) + 10
+    for cid, label in items:
+        if draw is not None:
+            draw.ellipse((x - 2, y - 13, x + 24, y + 13), fill=(236, 230, 212))
+            kind_symbol(draw, card(cid), x + 11, y, 8, korean)
+            x += 30 + text(draw, (x + 30, y), t(label), 16, fill=TEXT, anchor="lm") + 10
+        else:
+            x += 30 + text_width(t(label), 16) + 10
+    return x - start
 
 
 @lru_cache(maxsize=3 * len(GAMES))  # a chart per game and language

@@ -51,7 +51,7 @@ def test_every_chart_draws_in_every_language(language):
 def test_the_docs_chart_is_the_whole_deck_without_a_heading():
     with speaking("en"):
         whole = deck_image(None, 96, column_gap=24)
-    assert whole.size == (1304, 888)
+    assert whole.size == (1304, 888)  # the docs chart, as before the games had charts of their own
 
 
 @pytest.mark.parametrize("language", ["ja", "ko"])
@@ -76,3 +76,32 @@ def test_every_caption_of_a_chart_has_its_glyphs(monkeypatch, language):
         for game in GAMES:
             deck_image(game)
     assert drawn  # the months' captions went through the check
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ko"])
+def test_no_caption_runs_into_the_next_and_the_legend_fits(monkeypatch, language):
+    """Seotda's months are two cards wide, narrower than "9  Sep chrysanthemum": a month is as
+    wide as its caption, and the chart as wide as its legend."""
+    from rendering import deck
+
+    spans: list[tuple[float, float, float, str]] = []  # (left, right, y, text)
+    original = deck.text
+
+    def measuring(draw, xy, s, size, **kw):
+        width = original(draw, xy, s, size, **kw)
+        spans.append((xy[0], xy[0] + width, xy[1], s))
+        return width
+
+    monkeypatch.setattr(deck, "text", measuring)
+    with speaking(language):
+        for game in GAMES:
+            spans.clear()
+            image = deck_image(game)
+            assert all(right <= image.width - deck.MARGIN + 1 for _, right, _, _ in spans), game
+            by_row: dict[float, list[tuple[float, float, float, str]]] = {}
+            for span in spans:
+                by_row.setdefault(span[2], []).append(span)
+            for row in by_row.values():
+                row.sort()
+                for (_, right, _, s), (left, _, _, t) in zip(row, row[1:], strict=False):
+                    assert right <= left, (game, s, t)
