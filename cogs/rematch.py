@@ -36,13 +36,12 @@ from bot.discord_ui.starting import (
     pressed,
 )
 from bot.discord_ui.text import fit_embed, refuse, safe_name
-from bot.games import game_module
-from bot.games.base import InvalidRules
 from bot.i18n import N_, t
 from bot.store import Scope, StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyExpired
 from bot.store.models import GameRecord
 from bot.tables import Table, TableError, is_ai
+from bot.tables.starting import UNPLAYABLE, rules_of
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)
@@ -71,9 +70,10 @@ class Source:
 
 
 def source_of(record: GameRecord) -> Source:
+    """What a rematch copies of ``record``; TableError when its rules no longer load."""
     state = record.state
-    rules = game_module(record.game).Rules.from_dict(record.rules)
-    return Source(record, rules, int(state.get("stake", 0)), int(state["host_id"]), list(state["names"]))
+    return Source(record, rules_of(record), int(state.get("stake", 0)), int(state["host_id"]),
+                  list(state["names"]))
 
 
 async def load_source(interaction: discord.Interaction, game_id: int) -> Source:
@@ -95,9 +95,9 @@ async def load_source(interaction: discord.Interaction, game_id: int) -> Source:
         raise TableError(t("Only a finished match can be played again."))
     try:
         return source_of(record)
-    except (InvalidRules, KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):  # its stored state (the rules say so themselves)
         log.warning("game %s: its stored settings do not load for a rematch", game_id, exc_info=True)
-        raise TableError(t("This game's settings can no longer be played again.")) from None
+        raise TableError(t(UNPLAYABLE)) from None
 
 
 # -- what the rematch message shows ----------------------------------------------------------------

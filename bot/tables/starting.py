@@ -15,14 +15,16 @@ from typing import Any
 from bot.fairness import FairDeal
 from bot.games import game_module
 from bot.games.base import InvalidRules
-from bot.i18n import t, tp
+from bot.i18n import N_, t, tp
 from bot.store import Store, StoreError
 from bot.store.lobbies import Lobby
+from bot.store.models import GameRecord
 from bot.tables.manager import Refused, TableError, TableManager
 from bot.tables.rules import table_rules
 from bot.tables.table import HOME_ACTIVITY, HOME_CHANNEL, HOME_GUEST, Table
 
-__all__ = ["Place", "ai_name", "ai_names", "lobby_spec", "note_place", "start_at", "stored_rules"]
+__all__ = ["Place", "ai_name", "ai_names", "lobby_spec", "note_place", "start_at", "stored_rules",
+           "rules_of", "UNPLAYABLE"]
 
 log = logging.getLogger(__name__)
 
@@ -70,17 +72,27 @@ def lobby_spec(lobby: Lobby) -> dict[str, Any]:
             "options": lobby.options}
 
 
+UNPLAYABLE = N_("This game's settings can no longer be played again.")
+
+
+def rules_of(record: GameRecord) -> Any:
+    """The rules a stored game was played with, to play them again (a rematch, on Discord or on
+    the Activity's page); TableError when they no longer load."""
+    try:
+        return game_module(record.game).Rules.from_dict(record.rules)
+    except (InvalidRules, KeyError, TypeError, ValueError):
+        log.warning("game %s: its stored rules do not load to play it again", record.game_id,
+                    exc_info=True)
+        raise TableError(t(UNPLAYABLE)) from None
+
+
 async def stored_rules(store: Store, game_id: int, scope: int) -> Any:
-    """The rules a stored game of ``scope`` was played with, to play them again; TableError when
-    the game is not there or its rules no longer load."""
+    """:func:`rules_of` the stored game ``game_id`` of ``scope``; TableError when it is not there."""
     try:
         record = await store.load_game(game_id, scope=scope, with_events=False)
-        return game_module(record.game).Rules.from_dict(record.rules)
     except StoreError:
         raise TableError(t("That game is not one of this server's.")) from None
-    except (InvalidRules, KeyError, TypeError, ValueError):
-        log.warning("game %s: its stored rules do not load to play it again", game_id, exc_info=True)
-        raise TableError(t("This game's settings can no longer be played again.")) from None
+    return rules_of(record)
 
 
 async def start_at(store: Store, tables: TableManager, place: Place, game: str,
