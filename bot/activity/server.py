@@ -12,6 +12,7 @@ that instance is in and who is in it, so a page can neither choose a channel nor
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import socket
@@ -130,8 +131,9 @@ class ActivityServer:
             app.router.add_get(prefix + "/", self._file)
             app.router.add_get(prefix + "/{name:app\\.(?:js|css)}", self._file)
             app.router.add_get(prefix + "/cards/{name:[a-z0-9_]+}.png", self._card)
-            app.router.add_get(prefix + "/sheets/{game:[a-z_]+}-{language:[a-z]+}.png", self._sheet)
-            app.router.add_get(prefix + "/decks/{game:[a-z_]+}-{language:[a-z]+}.png", self._sheet)
+            for folder, draw in (("sheets", render_yaku_sheet), ("decks", render_deck_sheet)):
+                app.router.add_get(prefix + f"/{folder}/{{game:[a-z_]+}}-{{language:[a-z]+}}.png",
+                                   functools.partial(self._sheet, draw))
             app.router.add_get(prefix + "/fonts/cjk.otf", self._font)
             app.router.add_get(prefix + "/api/config", self._config)
             app.router.add_post(prefix + "/api/token", self._token)
@@ -195,13 +197,12 @@ class ActivityServer:
             data = self._cards[(base, korean)] = await self._draw(card_png, base, korean)
         return _png(request, data)
 
-    async def _sheet(self, request: web.Request) -> web.Response:
-        """A game's yaku sheet (``sheets/``) or card chart (``decks/``) in a language, drawn by a
-        render worker the first time."""
+    async def _sheet(self, draw: Callable[[str, str], bytes], request: web.Request) -> web.Response:
+        """A game's picture ``draw`` gives (its yaku sheet or its card chart) in a language,
+        drawn by a render worker the first time."""
         game, language = request.match_info["game"], request.match_info["language"]
         if not known(game) or language not in LANGUAGES:
             raise web.HTTPNotFound(text="There is no such sheet.")
-        draw = render_deck_sheet if "/decks/" in request.path else render_yaku_sheet
         key = (draw.__name__, game, language)
         data = self._sheets.get(key)
         if data is None:
