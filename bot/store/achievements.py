@@ -110,6 +110,8 @@ async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict
     :data:`CODES` order), stored. ``game``: its row (``game_id``, ``guild_id``, ``game``,
     ``players`` as JSON); ``outcomes``: seat -> outcome of every member's seat. Run after the
     game's results are stored, in the same transaction."""
+    if not outcomes:  # the AI alone played it: nobody to earn anything, nothing to read
+        return {}
     guild_id, game_id = game["guild_id"], game["game_id"]
     players = json.loads(game["players"])
     experts = any(p == "ai:expert" for p in players)
