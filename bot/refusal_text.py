@@ -94,6 +94,7 @@ _CODES: dict[str, tuple[str, _Fields]] = {
     "not_a_season": (N_("That is not a season."), None),
     "no_such_season": (N_("This server has no season {number} yet."), lambda e: {"number": e.season}),
     "season_key_reused": (N_("This request already started another season."), None),
+    "not_a_cadence": (N_("Seasons can start every week or every month."), None),
     "season_name_length": (N_("A season's name is 1 to {limit} characters."),
                            lambda e: {"limit": e.most}),
     # server settings

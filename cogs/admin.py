@@ -9,6 +9,7 @@ checks Manage Server again when it runs. All answers are ephemeral: staff tools,
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,6 +41,7 @@ from bot.discord_ui.text import (
     clip,
     fit_embed,
     refuse,
+    schedule_text,
     shown,
 )
 from bot.games import GAMES, game_module
@@ -89,7 +91,9 @@ def economy_text(s: GuildSettings) -> str:
              currency=shown(currency_noun(s.currency_name), 64), start=number(s.starting_chips), daily=daily)
 
 
-def settings_embed(guild_name: str, s: GuildSettings, links: Mapping[str, int]) -> discord.Embed:
+def settings_embed(guild_name: str, s: GuildSettings, links: Mapping[str, int],
+                   seasons: str | None = None) -> discord.Embed:
+    """Every setting of a server; ``seasons`` its schedule of seasons (None: started by staff)."""
     embed = discord.Embed(title=t("⚙️ Hanafuda settings of {server}", server=shown(guild_name, TITLE - 30)),
                           colour=ACCENT)
     stakes = policy_text(s.stake_policy, f"<@&{s.stake_role_id}>" if s.stake_role_id else None)
@@ -101,6 +105,9 @@ def settings_embed(guild_name: str, s: GuildSettings, links: Mapping[str, int]) 
         LANGUAGE_NAMES[s.language] if s.language else t("the server's Discord language")))
     embed.add_field(name=t("Hints in casual games"), value=t("Offered") if s.hints else t("Turned off"))
     embed.add_field(name=t("Chips"), inline=False, value=economy_text(s))
+    embed.add_field(name=t("Seasons"), inline=False, value=seasons or t(
+        "Started by staff with {start}; {schedule} starts them every week or month.",
+        start=mention("season start", links), schedule=mention("season schedule", links)))
     for game in GAMES:
         house = s.rules_for(game)
         try:
@@ -142,9 +149,11 @@ class AdminCog(ServerCog):
         if not await staff_only(interaction):
             return
         current = await self.store.get_settings(interaction.guild_id)
+        plan = await self.store.season_schedule(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else t("this server")
-        await send(interaction, embed=settings_embed(name, current, await links_for(interaction)),
-                   ephemeral=True, allowed_mentions=NO_PINGS)
+        embed = settings_embed(name, current, await links_for(interaction),
+                               schedule_text(plan, int(time.time() * 1000)))
+        await send(interaction, embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=True)
     @settings.command(name="rules", description="Choose the preset of a game's house rules")

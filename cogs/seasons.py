@@ -1,32 +1,51 @@
-"""``/season start`` (staff) and ``/season list``: a server's seasons.
+"""``/season start`` and ``/season schedule`` (staff) and ``/season list``: a server's seasons.
 
 A new season starts the boards and the ratings afresh (see :mod:`bot.store.seasons`); the past
 ones stay on ``/leaderboard`` and ``/stats`` through their ``season`` option. Starting is staff
 work (Manage Server, checked when the command runs, since ``list`` in the same group is for
 everyone) and is announced in the channel; a retried command starts one season, not two.
+
+A schedule starts them without staff: this cog's task wakes at each UTC midnight (and when a
+schedule changes), starts the seasons due on the servers this process drives and posts each
+announcement the store owes, which it keeps owing across restarts until Discord took it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
 import discord
+from babel.dates import format_skeleton
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
+from bot.discord_ui.app import app
+from bot.discord_ui.background import Background
 from bot.discord_ui.cog import ServerCog, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
-from bot.discord_ui.speaking import in_public
-from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse, season_label
-from bot.i18n import N_, t, tn
-from bot.store import StoreError
+from bot.discord_ui.speaking import in_public, in_server
+from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse, schedule_text, season_label
+from bot.i18n import N_, current, t, tn
+from bot.store import Season, SeasonSchedule, StoreError
 from bot.store.models import Honours, former_member, is_pseudonym
-from bot.store.seasons import NAME_LIMIT
+from bot.store.seasons import NAME_LIMIT, period_start
 from bot.words import plural, rating
 from rendering.view import GAME_NAMES
 
+log = logging.getLogger(__name__)
+
 SHOWN = 20  # seasons listed, the newest first
+RETRY_SECONDS = 60.0  # an announcement Discord did not take (not a refusal) is tried again after
+HOUR = 3600.0
+DAY_MS = 86_400_000
 
 
 MEDALS = ("🥇", "🥈", "🥉")
@@ -46,11 +65,130 @@ def honour_lines(honours: Honours) -> list[str]:
     return lines
 
 
+def announcement(season: Season, seasons: list[Season], ended: Honours,
+                 links: dict[str, int]) -> discord.Embed:
+    """The announcement of ``season`` for the whole channel, with the honours of the one that
+    ended (in the language spoken where it is built)."""
+    embed = discord.Embed(
+        title=f"🌸 {season_label(season.season, seasons)}", colour=ACCENT,
+        description=t("A new season begins: leaderboards and ratings start afresh from "
+                      "now. Past seasons stay on {leaderboard} and {stats} (the season "
+                      "option).", leaderboard=mention("leaderboard", links),
+                      stats=mention("stats", links)))
+    if not ended.empty:
+        embed.add_field(name=t("The honours of {season}",
+                               season=season_label(ended.season, seasons)),
+                        value="\n".join(honour_lines(ended)), inline=False)
+    return fit_embed(embed)
+
+
+def scheduled_name(cadence: str, begun_ms: int) -> str:
+    """The name of the season a schedule starts for the period beginning at ``begun_ms``
+    ("December 2026", "Week of Nov 30, 2026"), in the language spoken."""
+    day = datetime.fromtimestamp(begun_ms / 1000, tz=UTC).date()
+    if cadence == "monthly":
+        return format_skeleton("yMMMM", day, locale=current())
+    return t("Week of {day}", day=format_skeleton("yMMMd", day, locale=current()))
+
+
+def started_by(actor: int) -> str:
+    """Who started a season, as ``/season list`` names them."""
+    if actor == 0:
+        return t("the schedule")
+    return former_member() if is_pseudonym(actor) else f"<@{actor}>"
+
+
 class SeasonCog(ServerCog):
     """The seasons of a server's leaderboards and ratings."""
 
     season = server_only(app_commands.Group(name="season", description="This server's seasons",
                                             guild_only=True))
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self._tasks = Background()
+        self._wake = asyncio.Event()
+        self.clock: Callable[[], float] = time.time  # what "now" is to the schedules
+        self.looked = asyncio.Event()  # set after each look at the schedules (tests wait on it)
+
+    async def cog_load(self) -> None:
+        if getattr(self.bot, "store", None) is None:  # only publishing the commands
+            return
+        self._tasks.start(self._keep_schedules())
+
+    async def cog_unload(self) -> None:
+        await self._tasks.close()  # the store closes after this
+
+    def wake(self) -> None:
+        """Look at the schedules now (one changed, or the clock moved)."""
+        self._wake.set()
+
+    async def _keep_schedules(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            self._wake.clear()
+            try:
+                wait = await self.run_schedules()
+            except Exception:  # the task must outlive any one look: the next one tries again
+                log.exception("the season schedules could not be looked at; trying again")
+                wait = RETRY_SECONDS
+            self.looked.set()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)
+
+    async def run_schedules(self) -> float:
+        """Start the seasons due on this process's servers and post the announcements owed;
+        the seconds until the next look (the next UTC midnight, sooner to retry a post)."""
+        now = int(self.clock() * 1000)
+        owns = app(self.bot).shard_plan.owns
+
+        def ours(guild_id: int) -> bool:  # a server this process drives, with the bot in it
+            return owns(guild_id) and self.bot.get_guild(guild_id) is not None
+
+        for plan in await self.store.due_season_schedules(now):
+            if not ours(plan.guild_id):
+                continue
+            settings = await self.store.get_settings(plan.guild_id)
+            with in_server(self.bot, plan.guild_id, settings):
+                name = scheduled_name(plan.cadence, period_start(plan.cadence, now))
+            await self.store.start_scheduled_season(plan.guild_id, name, now)
+        # Both cadences turn at a UTC midnight; an hour at most, should the clock jump.
+        wait = min(HOUR, ((now // DAY_MS + 1) * DAY_MS - now) / 1000 + 1)
+        for plan in await self.store.owed_season_announcements():
+            if ours(plan.guild_id) and not await self._announce(plan):
+                wait = min(wait, RETRY_SECONDS)
+        return wait
+
+    async def _announce(self, plan: SeasonSchedule) -> bool:
+        """Post the announcement ``plan`` owes; False when Discord should be asked again. The
+        nonce, which Discord keeps unique for a few minutes, keeps a post repeated after a stop
+        between sending and noting it from appearing twice."""
+        guild, number = plan.guild_id, plan.owed
+        seasons = await self.store.seasons(guild)
+        season = next(s for s in seasons if s.season == number)
+        ended = await self.store.season_honours(guild, number - 1)
+        if ended.empty:  # nobody played the season that ended: nothing to tell the channel
+            await self.store.season_announced(guild, number, delivered=True)
+            return True
+        settings = await self.store.get_settings(guild)
+        links = await self.bot.command_ids.of(guild)
+        with in_server(self.bot, guild, settings):
+            embed = announcement(season, seasons, ended, links)
+        channel = self.bot.get_partial_messageable(plan.channel_id, guild_id=guild)
+        try:
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS,
+                               nonce=f"hfs{guild:x}.{number}")
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("season %s of server %s: its announcement cannot be posted in channel %s",
+                        number, guild, plan.channel_id)
+            await self.store.season_announced(guild, number, delivered=False)
+            return True
+        except (discord.HTTPException, OSError):
+            log.warning("season %s of server %s: its announcement will be tried again",
+                        number, guild, exc_info=True)
+            return False
+        await self.store.season_announced(guild, number, delivered=True)
+        return True
 
     @answers(private=False)
     @season.command(name="start",
@@ -72,39 +210,74 @@ class SeasonCog(ServerCog):
             return
         links = await links_for(interaction)
         with in_public(interaction):  # an announcement for the whole channel
-            embed = discord.Embed(
-                title=f"🌸 {season_label(season.season, seasons)}", colour=ACCENT,
-                description=t("A new season begins: leaderboards and ratings start afresh from "
-                              "now. Past seasons stay on {leaderboard} and {stats} (the season "
-                              "option).", leaderboard=mention("leaderboard", links),
-                              stats=mention("stats", links)))
-            if not ended.empty:
-                embed.add_field(name=t("The honours of {season}",
-                                       season=season_label(ended.season, seasons)),
-                                value="\n".join(honour_lines(ended)), inline=False)
-        await send(interaction, embed=fit_embed(embed), allowed_mentions=NO_PINGS)
+            embed = announcement(season, seasons, ended, links)
+        await send(interaction, embed=embed, allowed_mentions=NO_PINGS)
+
+    @answers(private=True)
+    @season.command(name="schedule",
+                    description="Start a new season every week or month by itself (staff)")
+    @app_commands.describe(every="How often; announced in this channel")
+    @app_commands.choices(every=[
+        app_commands.Choice(name="Every month (the 1st, 00:00 UTC)", value="monthly"),
+        app_commands.Choice(name="Every week (Monday, 00:00 UTC)", value="weekly"),
+        app_commands.Choice(name="Off: staff start seasons", value="off"),
+    ])
+    async def schedule(self, interaction: discord.Interaction, every: str) -> None:
+        if not await staff_only(interaction):
+            return
+        cadence = None if every == "off" else every
+        can = interaction.app_permissions
+        if cadence is not None and not (can.send_messages and can.embed_links):
+            await refuse(interaction, t("I cannot post the announcements in this channel: give "
+                                        "me Send Messages and Embed Links here, or use the "
+                                        "command in another channel."))
+            return
+        try:
+            plan = await self.store.set_season_schedule(interaction.guild_id, cadence,
+                                                        interaction.channel_id)
+        except StoreError as exc:
+            await refuse(interaction, sentence(exc))
+            return
+        self.wake()
+        text = schedule_text(plan, int(self.clock() * 1000)) or t(
+            "Seasons no longer start by themselves: staff start them with {start}.",
+            start=mention("season start", await links_for(interaction)))
+        await send(interaction, text, ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=True)
     @season.command(name="list", description="This server's seasons, the newest first")
     async def list_seasons(self, interaction: discord.Interaction) -> None:
         try:
             seasons = await self.store.seasons(interaction.guild_id)
+            plan = await self.store.season_schedule(interaction.guild_id)
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
+        scheduled = schedule_text(plan, int(self.clock() * 1000))
         if not seasons:
-            await refuse(interaction, t("This server has not started a season yet: its boards "
-                                        "cover every game. Staff start one with {start}.",
-                                        start=mention("season start", await links_for(interaction))))
+            links = await links_for(interaction)
+            await refuse(interaction, t(
+                "This server has not started a season yet. 🗓️ {schedule}", schedule=scheduled)
+                if scheduled else t(
+                "This server has not started a season yet: its boards cover every game. Staff "
+                "start one with {start}, or every month with {schedule}.",
+                start=mention("season start", links), schedule=mention("season schedule", links)))
             return
         lines = []
         for s in seasons[:SHOWN]:
             line = t("**{season}** · since <t:{when}:D> · started by {who}",
                      season=season_label(s.season, seasons), when=int(s.started_at.timestamp()),
-                     who=former_member() if is_pseudonym(s.started_by) else f"<@{s.started_by}>")
+                     who=started_by(s.started_by))
             lines.append(f"➤ {line}" if s is seasons[0] else line)
         lines.append(t("Before the first season: the games until <t:{when}:D>",
                        when=int(seasons[-1].started_at.timestamp())))
+        if scheduled:
+            lines += ["", f"🗓️ {scheduled}"]
+        if plan is not None and plan.undelivered is not None:
+            lines.append(t("⚠️ The announcement of {season} could not be posted in {channel}: "
+                           "the bot may not send messages there.",
+                           season=season_label(plan.undelivered, seasons),
+                           channel=f"<#{plan.channel_id}>"))
         embed = discord.Embed(title=t("🌸 Seasons"), colour=ACCENT, description="\n".join(lines))
         await send(interaction, embed=fit_embed(embed), ephemeral=True,
                    allowed_mentions=NO_PINGS)

@@ -17,7 +17,8 @@ from discord import app_commands
 
 from bot.discord_ui.answer import send_private
 from bot.i18n import N_, number, t
-from bot.store.models import Season
+from bot.store.models import Season, SeasonSchedule
+from bot.store.seasons import next_start
 
 __all__ = [
     "AUTHOR", "CHOICE", "CONTENT", "DESCRIPTION", "EMBED_TOTAL", "FIELD_NAME", "FIELD_VALUE",
@@ -143,3 +144,14 @@ def season_label(number: int | None, seasons: list[Season], *, plain: bool = Fal
         return t("Before the first season")
     name = next((s.name for s in seasons if s.season == number), "")
     return t("Season {number}: {name}", number=number, name=name if plain else shown(name, 64))
+
+
+def schedule_text(plan: SeasonSchedule | None, now_ms: int) -> str | None:
+    """A server's schedule as ``/season list`` states it (None: it has none)."""
+    if plan is None or plan.cadence is None:
+        return None
+    when = int(next_start(plan.cadence, now_ms) / 1000)
+    every = (t("A new season starts every Monday at 00:00 UTC") if plan.cadence == "weekly"
+             else t("A new season starts on the 1st of every month at 00:00 UTC"))
+    return t("{every}, announced in {channel}; the next <t:{when}:R>.", every=every,
+             channel=f"<#{plan.channel_id}>", when=when)

@@ -37,6 +37,7 @@ from .models import (
     LedgerLine,
     PlayerResult,
     Season,
+    SeasonSchedule,
     SeatResult,
     Transfer,
 )
@@ -58,7 +59,7 @@ from .trends import TrendKey, TrendPoint
 __all__ = [
     "UserLanguage",
     "Store", "GuildSettings", "default_db_path", "default_migrations_dir",
-    "MAX_AMOUNT", "SYSTEM_ACTOR", "ALL_SEASONS", "CURRENT_SEASON", "Season",
+    "MAX_AMOUNT", "SYSTEM_ACTOR", "ALL_SEASONS", "CURRENT_SEASON", "Season", "SeasonSchedule",
     "AuditReport", "GameEvent", "GameOutcome", "GameRecord", "LeaderboardPage", "LeaderboardRow",
     "LedgerLine", "PlayerResult", "SeatResult", "Transfer",
     "TrendKey", "TrendPoint",

@@ -205,6 +205,20 @@ class Season:
 
 
 @dataclass(frozen=True, slots=True)
+class SeasonSchedule:
+    """Seasons that start by themselves on a server: every ``cadence`` ("weekly" or "monthly",
+    UTC; None once turned off), announced in ``channel_id``. ``owed`` is a season whose
+    announcement is still to be posted; ``undelivered`` the last one Discord refused for good."""
+
+    guild_id: int
+    cadence: str | None
+    channel_id: int
+    set_at: datetime
+    owed: int | None = None
+    undelivered: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderboardRow:
     rank: int
     user_id: int

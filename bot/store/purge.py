@@ -38,6 +38,7 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("accounts", "guild_id = ?"),
     ("games", "guild_id = ?"),
     ("ratings", "guild_id = ?"),
+    ("season_schedules", "guild_id = ?"),
     ("seasons", "guild_id = ?"),
     ("guild_settings", "guild_id = ?"),
     ("pending_reviews", "guild_id = ?"),

@@ -1,20 +1,28 @@
 """Seasons per server: staff start one by name, and from then on every finished game belongs to
 it (season 0 holds the games finished before a server's first season). Leaderboards and records
 read one season (the current one unless asked) or all of them; ratings start afresh in each.
-Seasons are never changed or deleted."""
+Seasons are never changed or deleted.
+
+A server may also have them start by themselves: a schedule (weekly or monthly, UTC) starts the
+next season at the first pass after a period begins, unless a season already began in it, and
+owes its channel the announcement until it is posted."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiosqlite
 
 from .errors import InvalidInput
-from .models import CURRENT_SEASON, Season, SeasonChoice, ms_to_datetime
+from .models import CURRENT_SEASON, Season, SeasonChoice, SeasonSchedule, ms_to_datetime
 
-__all__ = ["NAME_LIMIT", "current", "resolve", "seasons", "start"]
+__all__ = ["CADENCES", "NAME_LIMIT", "announced", "current", "due", "next_start", "owed",
+           "period_start", "resolve", "schedule", "seasons", "set_schedule", "start",
+           "start_scheduled"]
 
 NAME_LIMIT = 64
+CADENCES = ("weekly", "monthly")
 
 
 def _season(row: Any) -> Season:
@@ -70,3 +78,104 @@ async def start(conn: aiosqlite.Connection, guild_id: int, name: str, actor: int
         "VALUES (?, ?, ?, ?, ?, ?)", (guild_id, number, name, now, actor, key))
     return Season(guild_id=guild_id, season=number, name=name, started_at=ms_to_datetime(now),
                   started_by=actor)
+
+
+# -- schedules -------------------------------------------------------------------------------------
+def period_start(cadence: str, now_ms: int) -> int:
+    """The start (ms, UTC) of the period of ``cadence`` that holds ``now_ms``: Monday 00:00 for
+    a week (ISO weeks), the 1st at 00:00 for a month."""
+    day = datetime.fromtimestamp(now_ms / 1000, tz=UTC).replace(hour=0, minute=0, second=0,
+                                                                   microsecond=0)
+    if cadence == "weekly":
+        day -= timedelta(days=day.weekday())
+    elif cadence == "monthly":
+        day = day.replace(day=1)
+    else:
+        raise InvalidInput(code="not_a_cadence", cadence=cadence)
+    return int(day.timestamp() * 1000)
+
+
+def next_start(cadence: str, now_ms: int) -> int:
+    """The start (ms, UTC) of the period of ``cadence`` after the one that holds ``now_ms``."""
+    start = datetime.fromtimestamp(period_start(cadence, now_ms) / 1000, tz=UTC)
+    if cadence == "weekly":
+        start += timedelta(days=7)
+    else:
+        start = (start + timedelta(days=32)).replace(day=1)
+    return int(start.timestamp() * 1000)
+
+
+def _schedule(row: Any) -> SeasonSchedule:
+    return SeasonSchedule(guild_id=row["guild_id"], cadence=row["cadence"],
+                          channel_id=row["channel_id"], set_at=ms_to_datetime(row["set_at"]),
+                          owed=row["owed"], undelivered=row["undelivered"])
+
+
+_SCHEDULE = "SELECT guild_id, cadence, channel_id, set_at, owed, undelivered FROM season_schedules"
+
+
+async def schedule(conn: aiosqlite.Connection, guild_id: int) -> SeasonSchedule | None:
+    """The server's schedule (None: it never had one; ``cadence`` None: turned off)."""
+    rows = await conn.execute_fetchall(f"{_SCHEDULE} WHERE guild_id = ?", (guild_id,))
+    return _schedule(rows[0]) if rows else None
+
+
+async def set_schedule(conn: aiosqlite.Connection, guild_id: int, cadence: str | None,
+                       channel_id: int, now: int) -> SeasonSchedule:
+    """Start seasons every ``cadence`` from the next period on, announced in ``channel_id``
+    (None: no more). An announcement still owed is kept and goes to the new channel."""
+    if cadence is not None and cadence not in CADENCES:
+        raise InvalidInput(code="not_a_cadence", cadence=cadence)
+    await conn.execute(
+        "INSERT INTO season_schedules (guild_id, cadence, channel_id, set_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET cadence = excluded.cadence, "
+        "channel_id = excluded.channel_id, set_at = excluded.set_at, undelivered = NULL",
+        (guild_id, cadence, channel_id, now))
+    return await schedule(conn, guild_id)  # type: ignore[return-value]
+
+
+async def due(conn: aiosqlite.Connection, now: int,
+              guild_id: int | None = None) -> list[SeasonSchedule]:
+    """The schedules (of every server, or of ``guild_id``) whose period began after they were
+    set, with no season started since."""
+    rows = await conn.execute_fetchall(
+        "SELECT s.guild_id, s.cadence, s.channel_id, s.set_at, s.owed, s.undelivered, "
+        "(SELECT MAX(started_at) FROM seasons WHERE seasons.guild_id = s.guild_id) AS latest "
+        "FROM season_schedules s WHERE s.cadence IS NOT NULL"
+        + ("" if guild_id is None else " AND s.guild_id = ?"),
+        () if guild_id is None else (guild_id,))
+    out = []
+    for row in rows:
+        begun = period_start(row["cadence"], now)
+        if row["set_at"] < begun and (row["latest"] is None or row["latest"] < begun):
+            out.append(_schedule(row))
+    return out
+
+
+async def start_scheduled(conn: aiosqlite.Connection, guild_id: int, name: str,
+                          now: int) -> Season | None:
+    """Start the season a schedule owes ``guild_id`` now, and owe its channel the announcement;
+    None when none is due (another process started it, or the schedule changed)."""
+    plans = await due(conn, now, guild_id)
+    if not plans:
+        return None
+    begun = period_start(plans[0].cadence, now)  # type: ignore[arg-type]
+    season = await start(conn, guild_id, name, 0, f"schedule:{guild_id}:{begun}", now)
+    await conn.execute("UPDATE season_schedules SET owed = ? WHERE guild_id = ?",
+                       (season.season, guild_id))
+    return season
+
+
+async def owed(conn: aiosqlite.Connection) -> list[SeasonSchedule]:
+    """The schedules with an announcement still to post."""
+    rows = await conn.execute_fetchall(f"{_SCHEDULE} WHERE owed IS NOT NULL", ())
+    return [_schedule(r) for r in rows]
+
+
+async def announced(conn: aiosqlite.Connection, guild_id: int, season: int,
+                    delivered: bool) -> None:
+    """The announcement of ``season`` went out (``delivered``), or Discord refused it for good;
+    either way it is owed no more (a later season's, owed meanwhile, stays)."""
+    await conn.execute(
+        "UPDATE season_schedules SET owed = NULL, undelivered = ? WHERE guild_id = ? AND owed = ?",
+        (None if delivered else season, guild_id, season))

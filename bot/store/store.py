@@ -68,6 +68,7 @@ from .models import (
     Period,
     Season,
     SeasonChoice,
+    SeasonSchedule,
     Seat,
     SeatResult,
     Transfer,
@@ -693,6 +694,46 @@ class Store:
         _id(guild_id, "The server id")
         async with self._db.snapshot() as conn:
             return await seasons.seasons(conn, guild_id)
+
+    async def set_season_schedule(self, guild_id: int, cadence: str | None,
+                                  channel_id: int) -> SeasonSchedule:
+        """Start the server's seasons every ``cadence`` ("weekly" or "monthly", None: no more)
+        from the next period on, announced in ``channel_id``."""
+        _id(guild_id, "The server id")
+        _id(channel_id, "The channel id")
+        return await self._db.transact(lambda conn: seasons.set_schedule(
+            conn, guild_id, cadence, channel_id, self._db.now_ms()))
+
+    async def season_schedule(self, guild_id: int) -> SeasonSchedule | None:
+        """The server's schedule of seasons (None: it never had one)."""
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            return await seasons.schedule(conn, guild_id)
+
+    async def due_season_schedules(self, now_ms: int) -> list[SeasonSchedule]:
+        """The schedules whose next season is due at ``now_ms``, of every server."""
+        async with self._db.snapshot() as conn:
+            return await seasons.due(conn, now_ms)
+
+    async def start_scheduled_season(self, guild_id: int, name: str,
+                                     now_ms: int) -> Season | None:
+        """Start the season ``guild_id``'s schedule has due at ``now_ms``, owing its channel
+        the announcement, in one transaction; None when none is due any more."""
+        _id(guild_id, "The server id")
+        name = " ".join(_text(name, "The season's name").split())[:seasons.NAME_LIMIT]
+        return await self._db.transact(
+            lambda conn: seasons.start_scheduled(conn, guild_id, name, now_ms))
+
+    async def owed_season_announcements(self) -> list[SeasonSchedule]:
+        """The schedules whose latest season is still to be announced, of every server."""
+        async with self._db.snapshot() as conn:
+            return await seasons.owed(conn)
+
+    async def season_announced(self, guild_id: int, season: int, *, delivered: bool) -> None:
+        """``season``'s announcement was posted (``delivered``) or refused for good."""
+        _id(guild_id, "The server id")
+        await self._db.transact(
+            lambda conn: seasons.announced(conn, guild_id, season, delivered))
 
     # -- tournaments (bot.store.tournaments) -------------------------------------------------------
     async def create_tournament(self, guild_id: int, channel_id: int, *, created_by: int, game: str,

@@ -222,7 +222,8 @@ async def test_refusals_and_notes_that_name_a_command_link_it(hbot, standin, wor
     assert reply_text(refused) == (f"No game #424242 on this server; </history:{ids['history']}> lists "
                                    "this server's games.")
     seasons = await world.admin.slash(world.channel, "season list")
-    assert f"Staff start one with </season start:{ids['season']}>." in reply_text(seasons)
+    assert (f"Staff start one with </season start:{ids['season']}>, or every month with "
+            f"</season schedule:{ids['season']}>.") in reply_text(seasons)
     economy = await world.admin.slash(world.channel, "chips-admin config")
     assert f"</chips daily:{ids['chips']}> gives" in reply_text(economy)
     started = await world.admin.slash(world.channel, "season start", name="Spring")

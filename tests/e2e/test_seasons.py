@@ -33,7 +33,7 @@ async def test_staff_start_a_season_and_the_boards_begin_afresh(hbot, standin, w
     await finish_quick(store, guild, "koikoi", [alice.id, bob.id], ["won", "lost"])
 
     commands = {c["name"]: c for c in standin.registered_commands(world.guild)}
-    assert {o["name"] for o in commands["season"]["options"]} == {"start", "list"}
+    assert {o["name"] for o in commands["season"]["options"]} == {"start", "schedule", "list"}
     listed = await bob.slash(world.channel, "season list")
     assert only_private(listed) and "not started a season" in reply_text(listed)
 

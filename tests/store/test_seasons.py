@@ -3,11 +3,14 @@ season (the current one unless asked) or all of them, and ratings start afresh i
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from bot.store import InvalidInput, SeatResult
 from bot.store.models import ALL_SEASONS
 from bot.store.ratings import INITIAL
+from bot.store.seasons import next_start, period_start
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD
 from .refusals import refused
@@ -130,3 +133,92 @@ async def test_a_seasons_honours_are_read_from_its_own_boards(funded):
         await funded.season_honours(GUILD, 2)
     with pytest.raises(InvalidInput):
         await funded.season_honours(GUILD, ALL_SEASONS)
+
+
+# -- schedules ---------------------------------------------------------------------------------
+def _ms(text: str) -> int:
+    return int(datetime.fromisoformat(text).replace(tzinfo=UTC).timestamp() * 1000)
+
+
+def test_a_schedules_periods_begin_at_utc_midnight_on_mondays_and_the_1st():
+    wednesday = _ms("2026-12-30T17:45:00")
+    assert period_start("weekly", wednesday) == _ms("2026-12-28T00:00:00")
+    assert next_start("weekly", wednesday) == _ms("2027-01-04T00:00:00")
+    assert period_start("monthly", wednesday) == _ms("2026-12-01T00:00:00")
+    assert next_start("monthly", wednesday) == _ms("2027-01-01T00:00:00")
+    monday = _ms("2027-01-04T00:00:00")  # a period's first moment is its own
+    assert period_start("weekly", monday) == monday
+    assert next_start("monthly", _ms("2027-01-31T23:59:59")) == _ms("2027-02-01T00:00:00")
+    with pytest.raises(InvalidInput):
+        period_start("daily", monday)
+
+
+async def test_a_schedule_starts_one_season_per_period_and_owes_its_announcement(funded, clock):
+    clock.now = _ms("2026-12-15T12:00:00") / 1000
+    plan = await funded.set_season_schedule(GUILD, "monthly", 555)
+    assert (plan.cadence, plan.channel_id, plan.owed, plan.undelivered) == ("monthly", 555, None, None)
+    now = int(clock.now * 1000)
+    assert await funded.due_season_schedules(now) == []  # December began before it was set
+    assert await funded.start_scheduled_season(GUILD, "December 2026", now) is None
+
+    january = _ms("2027-01-01T00:00:05")
+    assert [p.guild_id for p in await funded.due_season_schedules(january)] == [GUILD]
+    season = await funded.start_scheduled_season(GUILD, "January 2027", january)
+    assert (season.season, season.name, season.started_by) == (1, "January 2027", 0)
+    assert int(season.started_at.timestamp() * 1000) == january
+    assert [(p.guild_id, p.owed) for p in await funded.owed_season_announcements()] == [(GUILD, 1)]
+    # a second pass, or a second process, in the same month starts nothing more
+    assert await funded.due_season_schedules(january + 3_600_000) == []
+    assert await funded.start_scheduled_season(GUILD, "January 2027", january + 3_600_000) is None
+    assert [s.season for s in await funded.seasons(GUILD)] == [1]
+
+    await funded.season_announced(GUILD, 1, delivered=True)
+    assert await funded.owed_season_announcements() == []
+    await funded.season_announced(GUILD, 1, delivered=True)  # noted again: nothing changes
+    assert (await funded.season_schedule(GUILD)).owed is None
+
+    # the bot was away from March to May: one season starts, for May, not one per month missed
+    may = _ms("2027-05-02T08:00:00")
+    assert await funded.start_scheduled_season(GUILD, "May 2027", may) is not None
+    assert await funded.start_scheduled_season(GUILD, "June 2027", may) is None
+    assert [s.name for s in await funded.seasons(GUILD)] == ["May 2027", "January 2027"]
+
+
+async def test_a_season_staff_start_in_a_period_stands_for_the_scheduled_one(funded, clock):
+    clock.now = _ms("2026-11-30T09:00:00") / 1000
+    await funded.set_season_schedule(GUILD, "weekly", 555)
+    clock.now = _ms("2026-12-07T00:30:00") / 1000
+    await funded.start_season(GUILD, "Winter cup", actor=ALICE, key="i-9")
+    assert await funded.due_season_schedules(int(clock.now * 1000) + 60_000) == []
+    nxt = _ms("2026-12-14T00:00:00")
+    assert (await funded.start_scheduled_season(GUILD, "Week of Dec 14, 2026", nxt)).season == 2
+
+
+async def test_a_schedule_turned_off_starts_nothing_but_keeps_what_it_owes(funded, clock):
+    clock.now = _ms("2026-11-30T09:00:00") / 1000
+    await funded.set_season_schedule(GUILD, "weekly", 555)
+    monday = _ms("2026-12-07T00:00:00")
+    await funded.start_scheduled_season(GUILD, "Week of Dec 7, 2026", monday)
+    clock.now = monday / 1000 + 60
+    off = await funded.set_season_schedule(GUILD, None, 556)
+    assert (off.cadence, off.owed, off.channel_id) == (None, 1, 556)  # owed, now to 556
+    assert await funded.due_season_schedules(_ms("2027-03-01T00:00:00")) == []
+    assert [p.owed for p in await funded.owed_season_announcements()] == [1]
+
+
+async def test_an_announcement_refused_for_good_is_noted_until_the_schedule_changes(funded, clock):
+    clock.now = _ms("2026-11-30T09:00:00") / 1000
+    await funded.set_season_schedule(GUILD, "monthly", 555)
+    await funded.start_scheduled_season(GUILD, "December 2026", _ms("2026-12-01T00:00:00"))
+    await funded.season_announced(GUILD, 1, delivered=False)
+    plan = await funded.season_schedule(GUILD)
+    assert (plan.owed, plan.undelivered) == (None, 1)
+    plan = await funded.set_season_schedule(GUILD, "monthly", 557)
+    assert (plan.undelivered, plan.channel_id) == (None, 557)
+
+
+async def test_a_bad_schedule_is_refused_and_changes_nothing(funded):
+    with refused(InvalidInput, "every week or every month"):
+        await funded.set_season_schedule(GUILD, "daily", 555)
+    assert await funded.season_schedule(GUILD) is None
+    assert await funded.season_schedule(OTHER_GUILD) is None

@@ -415,9 +415,20 @@ def level_24(ids: dict[str, Any]):
          (G1, U1, "five_brights", ids["finished"], T0 + 30_000)])
 
 
+def level_25(ids: dict[str, Any]):
+    """A monthly schedule of seasons that started the second season, whose announcement is
+    still owed."""
+    yield ExecuteMany("INSERT INTO seasons (guild_id, season, name, started_at, started_by, idem_key) "
+                      "VALUES (?, 2, 'March 2025', ?, 0, ?)",
+                      [(G1, T0 + 32_000, f"schedule:{G1}:{T0 + 32_000}")])
+    yield ExecuteMany(
+        "INSERT INTO season_schedules (guild_id, cadence, channel_id, set_at, owed) "
+        "VALUES (?, 'monthly', 55, ?, 2)", [(G1, T0 + 31_000)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
-                           21: level_21, 22: level_22, 23: level_23, 24: level_24}
+                           21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25}
