@@ -378,6 +378,7 @@ class TournamentCog(ServerCog):
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._games: dict[int, int] = {}  # game id -> tournament of the pairing it plays
         self._tasks = Background()
+        self.retry_s = RETRY_S
         # Redraws of a message as the bot: one at a time per tournament, the latest state.
         self._redraws = Coalescer(Retry(passing))
 
@@ -553,8 +554,9 @@ class TournamentCog(ServerCog):
         except asyncio.CancelledError:
             raise
         except Exception:  # database trouble, Discord refusing a post: try again shortly
-            log.exception("tournament %s could not advance; trying again in %d s", tid, RETRY_S)
-            self.schedule(tid, delay=RETRY_S)
+            log.exception("tournament %s could not advance; trying again in %g s", tid,
+                          self.retry_s)
+            self.schedule(tid, delay=self.retry_s)
 
     async def _advance(self, tid: int) -> None:
         store = self.store
@@ -735,7 +737,9 @@ class TournamentCog(ServerCog):
         """The standings after a round (or the final ones, with the prizes): a picture from the
         render workers, and the same as text for screen readers. They are posted before the
         store notes them; the nonce, which Discord keeps unique for a few minutes, keeps a post
-        repeated after a stop in that moment from appearing twice."""
+        repeated after a stop in that moment from appearing twice. A post Discord refuses for
+        good (the channel gone or closed to the bot) is given up; a failure that may pass is
+        raised, and the tournament tries the post again shortly."""
         settings = await self.store.get_settings(tour.guild_id)
         with in_server(self.bot, tour.guild_id, settings):
             view = build_view(tour, ranking)
@@ -751,9 +755,11 @@ class TournamentCog(ServerCog):
             await channel.send(embed=fit_embed(embed), allowed_mentions=NO_PINGS,
                                file=discord.File(io.BytesIO(png), filename="standings.png"),
                                nonce=standings_nonce(tour))
-        except discord.HTTPException:
-            log.warning("tournament %s: the standings could not be posted", tour.tournament_id,
-                        exc_info=True)
+        except discord.HTTPException as exc:
+            if passing(exc):
+                raise
+            log.warning("tournament %s: the standings cannot be posted in channel %s (%s)",
+                        tour.tournament_id, tour.channel_id, exc)
 
     # -- staff -----------------------------------------------------------------------------------
     async def drop(self, tour: Tournament, entrant: int, actor: int) -> str:

@@ -64,6 +64,7 @@ class Fault:
     retry_after: float
     is_global: bool
     params: dict[str, str]
+    where: Callable[[Call], bool] | None = None
 
     def matches(self, call: Call) -> bool:
         return (
@@ -71,6 +72,7 @@ class Fault:
             and self.method == call.method
             and self.template == call.template
             and all(call.params.get(k) == v for k, v in self.params.items())
+            and (self.where is None or bool(self.where(call)))
         )
 
 
@@ -217,11 +219,13 @@ class StandIn(World):
         times: int = 1,
         retry_after: float = 0.25,
         is_global: bool = False,
+        where: Callable[[Call], bool] | None = None,
         **params: Any,
     ) -> Fault:
         """Answer the next `times` requests to `route` ("POST /channels/{channel_id}/messages")
         with `status` (429 with Discord's rate-limit body and headers, or a 5xx), optionally only
-        where path parameters equal `params` (e.g. channel_id=channel.id)."""
+        where path parameters equal `params` (e.g. channel_id=channel.id) and `where(call)` holds
+        (a request's body, e.g. one message among the channel's)."""
         method, template = route.split(" ", 1)
         if not any(o.method == method and o.template == template for o in self.spec.operations):
             raise ValueError(f"{route!r} is not a route of the Discord spec")
@@ -233,6 +237,7 @@ class StandIn(World):
             retry_after,
             is_global,
             {k: str(getattr(v, "id", v)) for k, v in params.items()},
+            where,
         )
         self.faults.append(fault)
         return fault

@@ -338,3 +338,27 @@ async def test_the_message_follows_its_tournament_through_a_stop_and_crossing_ed
     await asyncio.wait_for(asyncio.gather(*cog._tasks), standin.wait_timeout)  # the redraws marked
     await asyncio.wait_for(cog._redraws.drain(), standin.wait_timeout)
     assert await second.store.unshown_tournaments() == []
+
+
+async def test_standings_discord_did_not_take_are_posted_again(start_bot, standin, world, tmp_path):
+    """Discord fails the final standings' post twice (a 503, which discord.py does not retry):
+    the tournament posts them again shortly, once, and only then pays and finishes."""
+    bot = await start_bot(make_bot(standin, tmp_path / "retry.sqlite3", world.guild.id))
+    bot.get_cog("TournamentCog").retry_s = 0.05
+    record = await world.admin.slash(world.channel, "tournament create", game="koikoi",
+                                     format="single_elimination", rounds=1)
+    message = record.original
+    for level in ("easy", "normal"):
+        await world.admin.select(message, cid(message, "hf:tnai:"), [level])
+    fault = standin.fail_next("POST /channels/{channel_id}/messages", status=503, times=2,
+                              channel_id=world.channel.id,
+                              where=lambda call: "final standings" in str(call.body))
+    await world.admin.click(standin.message(message), cid(message, "hf:tn:start:"))
+    final = await standin.wait_for(
+        lambda: [m for m in standings(standin, world.channel)
+                 if "final standings" in m.embeds[0]["description"]], "the final standings")
+    await standin.wait_for(lambda: "won" in standin.message(message).embeds[0]["description"],
+                           "the tournament message showing the winner")
+    assert fault.remaining == 0 and len(final) == 1
+    refused = [r for r in standin.requests if r.method == "POST" and r.status == 503]
+    assert len(refused) == 2
