@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+import aiohttp
 import discord
 from babel.dates import format_skeleton
 from discord import app_commands
@@ -29,6 +30,7 @@ from bot.discord_ui.app import app
 from bot.discord_ui.background import Background
 from bot.discord_ui.cog import ServerCog, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
+from bot.discord_ui.delivery import passing
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public, in_server
@@ -178,14 +180,14 @@ class SeasonCog(ServerCog):
         try:
             await channel.send(embed=embed, allowed_mentions=NO_PINGS,
                                nonce=f"hfs{guild:x}.{number}")
-        except (discord.Forbidden, discord.NotFound):
-            log.warning("season %s of server %s: its announcement cannot be posted in channel %s",
-                        number, guild, plan.channel_id)
-            await self.store.season_announced(guild, number, delivered=False)
-            return True
-        except (discord.HTTPException, OSError):
-            log.warning("season %s of server %s: its announcement will be tried again",
-                        number, guild, exc_info=True)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            if isinstance(exc, discord.HTTPException) and not passing(exc):  # refused for good
+                log.warning("season %s of server %s: its announcement cannot be posted in "
+                            "channel %s (%s)", number, guild, plan.channel_id, exc)
+                await self.store.season_announced(guild, number, delivered=False)
+                return True
+            log.warning("season %s of server %s: its announcement will be tried again (%s)",
+                        number, guild, exc)
             return False
         await self.store.season_announced(guild, number, delivered=True)
         return True

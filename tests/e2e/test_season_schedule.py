@@ -14,6 +14,7 @@ import pytest
 
 from bot.store import Store
 from bot.store.seasons import next_start, period_start
+from cogs.seasons import RETRY_SECONDS
 from tests.e2e.community_data import embed, field, finish_quick, only_private
 from tests.e2e.playing import reply_text
 from tests.e2e.test_koikoi_bot import make_bot
@@ -54,20 +55,28 @@ async def test_staff_schedule_seasons_and_the_bot_starts_and_announces_each(star
     assert "every month with" in reply_text(listed)
 
     # the clock stands a minute into next month: setting the schedule wakes it, and the month
-    # that began after it was set starts a season of its name
+    # that began after it was set starts a season of its name; Discord fails the first post
+    await asyncio.wait_for(cog.looked.wait(), WAIT)  # the look at the start has found nothing
+    cog.looked.clear()
     later, month = month_after(int(time.time() * 1000))
     cog.clock = lambda: later / 1000
+    fault = standin.fail_next("POST /channels/{channel_id}/messages", status=503,
+                              channel_id=world.channel.id, where=lambda call: "🌸" in str(call.body))
     answer = await alice.slash(world.channel, "season schedule", every="monthly")
     assert only_private(answer)
     assert "1st of every month at 00:00 UTC" in reply_text(answer)
     assert f"<#{world.channel.id}>" in reply_text(answer)
-    [posted] = await standin.wait_until(lambda: announcements(standin, world.channel),
-                                        "the season's announcement", timeout=WAIT)
+    await asyncio.wait_for(cog.looked.wait(), WAIT)
+    assert fault.remaining == 0 and not announcements(standin, world.channel)
+    assert (await store.season_schedule(guild)).owed == 1  # still owed: tried again a minute on
+    assert await cog.run_schedules() > RETRY_SECONDS  # posted now: next, the next midnight
+    [posted] = announcements(standin, world.channel)
     assert embed(posted)["title"] == f"🌸 Season 1: {month}"
     honours = field(posted, "The honours of Before the first season").split("\n")
     assert honours[0] == f"🥇 <@{alice.id}> · 1 win"
-    [sent] = sends_of(standin, f"hfs{guild:x}.1")
-    assert sent.body["allowed_mentions"] == {"parse": []}  # named, never pinged
+    tries = sends_of(standin, f"hfs{guild:x}.1")
+    assert [r.status for r in tries] == [503, 200]
+    assert all(r.body["allowed_mentions"] == {"parse": []} for r in tries)  # named, never pinged
     [season] = await store.seasons(guild)
     assert (season.name, season.started_by) == (month, 0)
     assert (await store.season_schedule(guild)).owed is None
