@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.i18n import N_, t
-from bot.store.achievements import ALL_GAMES, GAMES_FEW, GAMES_MANY, RUN, WINS_MANY
+from bot.store.achievements import ALL_GAMES, FEATS, GAMES_FEW, GAMES_MANY, RUN, WINS_MANY
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +26,7 @@ WORDS: dict[str, Words] = {
     "all_games": Words("🌸", N_("Every flower"), N_("finish a game of each of the {n} games")),
     "run_5": Words("🔥", N_("On a roll"), N_("win {n} games in a row")),
     "beat_expert": Words("🦉", N_("Giant slayer"), N_("win a game against an expert AI")),
-    "five_brights": Words("🌕", N_("Five brights"), N_("take all five brights in a round of Koi-Koi, "
-                                                     "Go-Stop, Mushi or Hana-Awase")),
+    **{code: Words(feat.mark, feat.name, feat.earned_by) for code, feat in FEATS.items()},
     "champion": Words("👑", N_("Champion"), N_("win a tournament")),
 }
 NUMBERS = {"games_10": GAMES_FEW, "games_100": GAMES_MANY, "wins_50": WINS_MANY,

@@ -16,12 +16,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Literal
 
 from bot.i18n import N_
+
+from .events import round_yaku
 
 Stake = Literal["pot", "per_point", "betting"]
 POT: Stake = "pot"
@@ -69,6 +71,32 @@ class SearchProfile:
 
 
 @dataclass(frozen=True, slots=True)
+class Feat:
+    """A feat of play that earns a game's players the achievement ``code`` (its ``mark``, and
+    ``name`` and ``earned_by`` as ``N_`` msgids). ``seats`` reads one of the game's events of
+    type ``event`` and gives the seats it shows doing the feat; the store reads a finished
+    game's events of that type as the game's results are stored. Games may share a feat's
+    code and words, each reading its own events (all five brights)."""
+
+    code: str
+    mark: str
+    name: str
+    earned_by: str
+    event: str
+    seats: Callable[[dict[str, Any]], Iterable[int]]
+
+
+def five_brights(slug: str) -> Feat:
+    """The feat of a fishing game's yaku of all five brights (``slug``: the game's name of it)."""
+    def seats(event: dict[str, Any]) -> list[int]:
+        return [seat for seat, entries in round_yaku(event).items()
+                if any(isinstance(e, list) and e and e[0] == slug for e in entries)]
+    return Feat("five_brights", "🌕", N_("Five brights"),
+                N_("take all five brights in a round of Koi-Koi, Go-Stop, Mushi or Hana-Awase"),
+                "round_over", seats)
+
+
+@dataclass(frozen=True, slots=True)
 class GameDescriptor:
     """The facts of one game.
 
@@ -86,7 +114,7 @@ class GameDescriptor:
     cards it is played with when not the whole 48-card deck; ``bonus_cards``: cards its house
     rules may add; ``cards_note``: what its card chart says of them (an ``N_`` msgid);
     ``korean_months``: it numbers the months the Korean way (willow 12, paulownia 11).
-    ``five_brights``: the slug of its yaku of all five brights (the achievement's), if it has one.
+    ``feat``: the :class:`Feat` of play its players earn an achievement for, if it has one.
     """
 
     slug: str
@@ -107,7 +135,7 @@ class GameDescriptor:
     bonus_cards: tuple[str, ...] = ()
     cards_note: str | None = None
     korean_months: bool = False
-    five_brights: str | None = None
+    feat: Feat | None = None
 
     def __post_init__(self) -> None:
         if not self.engine:

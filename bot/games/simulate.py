@@ -19,6 +19,7 @@ from bot.ai import make_player
 from bot.cliargs import at_least_one
 from bot.games import game_module
 from bot.games.cli import BadInput, checked, refuse
+from bot.games.events import round_yaku
 from bot.games.rng import Rng
 
 
@@ -73,15 +74,6 @@ class Report:
         return out
 
 
-def _round_yaku(event: dict[str, Any]) -> dict[int, list]:
-    detail = event.get("detail") or {}
-    if "yaku_by_seat" in detail:
-        return {int(k): v for k, v in detail["yaku_by_seat"].items()}
-    if event.get("winner") is not None and detail.get("yaku"):
-        return {event["winner"]: detail["yaku"]}
-    return {}
-
-
 def simulate(game: str, levels: list[str], games: int, seed: int, rules: Any = None) -> Report:
     module = game_module(game)
     n = len(levels)
@@ -106,7 +98,7 @@ def simulate(game: str, levels: list[str], games: int, seed: int, rules: Any = N
                     drawn += 1
                 else:
                     tallies[order[ev["winner"]]].rounds_won += 1
-                for s, yaku in _round_yaku(ev).items():
+                for s, yaku in round_yaku(ev).items():
                     tallies[order[s]].yaku.update(y[0] for y in yaku)
             if match.is_over:
                 break

@@ -2,15 +2,17 @@
 
 Each is checked as a game finishes, in the transaction that stores its results, for every member
 who played it: from what the store holds of them on that server (their results) and from the
-game itself (its players, its rounds' yaku). So an achievement is earned exactly once, with the
-game that earned it, and a crash either keeps the game's end with its achievements or neither.
-Achievements that count results (games, wins, a run of wins, every game played) look at every
-result of the member there, so a member who played before achievements existed earns those with
-their next game; the yaku and the opponent are of the game being finished. ``champion`` is
-earned as a tournament's places are stored, by its winner.
+game itself (its players, the events of its moves). So an achievement is earned exactly once,
+with the game that earned it, and a crash either keeps the game's end with its achievements or
+neither. Achievements that count results (games, wins, a run of wins, every game played) look
+at every result of the member there, so a member who played before achievements existed earns
+those with their next game; each game's feat of play (its descriptor's: all five brights, a
+basa in Higo-Bana, 38 gwang-ttaeng shown in Seotda, a hand hiki in First Bloom) and the
+opponent are of the game being finished. ``champion`` is earned as a tournament's places are
+stored, by its winner.
 
 The store knows achievements by code only; their names and descriptions are the surfaces'
-(:mod:`bot.achievement_text`).
+(:mod:`bot.achievement_text`), a feat's from its game's descriptor.
 """
 
 from __future__ import annotations
@@ -22,19 +24,26 @@ from typing import Any
 
 import aiosqlite
 
-from bot.games.descriptor import descriptor, descriptors
+from bot.games.descriptor import Feat, descriptor, descriptors
 
 from .models import ms_to_datetime
-from .records import GUEST_PLACES, round_yaku
+from .records import GUEST_PLACES
 
-__all__ = ["CODES", "ALL_GAMES", "Earned", "award", "of_game", "of_member"]
+__all__ = ["CODES", "ALL_GAMES", "FEATS", "Earned", "award", "of_game", "of_member"]
 
 ALL_GAMES = len(descriptors())
 """How many games the bot has: finishing one of each earns ``all_games``."""
 GAMES_FEW, GAMES_MANY, WINS_MANY, RUN = 10, 100, 50, 5
 
+FEATS: dict[str, Feat] = {}
+"""Each game's feat of play (:class:`bot.games.descriptor.Feat`) by its code, a code that
+games share (all five brights) once."""
+for _game in descriptors():
+    if _game.feat is not None:
+        FEATS.setdefault(_game.feat.code, _game.feat)
+
 CODES: tuple[str, ...] = ("first_win", "games_10", "games_100", "wins_50", "all_games", "run_5",
-                          "beat_expert", "five_brights", "champion")
+                          "beat_expert", *FEATS, "champion")
 """Every achievement, in the order they are listed."""
 
 
@@ -87,20 +96,18 @@ async def _run(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> bool:
     return len(rows) == RUN and all(r[0] == "won" for r in rows)
 
 
-async def _bright_seats(conn: aiosqlite.Connection, game_id: int, game: str) -> set[int]:
-    """The seats that formed all five brights in a round of the game."""
-    slug = descriptor(game).five_brights
-    if slug is None:
+async def _feat_seats(conn: aiosqlite.Connection, game_id: int, game: str) -> set[int]:
+    """The seats that did the game's feat of play (its descriptor's), read from its events."""
+    feat = descriptor(game).feat
+    if feat is None:
         return set()
     seats: set[int] = set()
     for (raw,) in await conn.execute_fetchall(
             "SELECT events FROM game_events WHERE game_id = ? AND events LIKE ?",
-            (game_id, '%"round_over"%')):
+            (game_id, f'%"{feat.event}"%')):
         for event in json.loads(raw):
-            if isinstance(event, dict) and event.get("type") == "round_over":
-                for seat, entries in round_yaku(event).items():
-                    if any(isinstance(e, list) and e and e[0] == slug for e in entries):
-                        seats.add(seat)
+            if isinstance(event, dict) and event.get("type") == feat.event:
+                seats.update(feat.seats(event))
     return seats
 
 
@@ -115,7 +122,8 @@ async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict
     guild_id, game_id = game["guild_id"], game["game_id"]
     players = json.loads(game["players"])
     experts = any(p == "ai:expert" for p in players)
-    brights = await _bright_seats(conn, game_id, game["game"])
+    feat = descriptor(game["game"]).feat
+    did = await _feat_seats(conn, game_id, game["game"])
     earned: dict[int, tuple[str, ...]] = {}
     for seat, outcome in sorted(outcomes.items()):
         user = players[seat]
@@ -128,7 +136,9 @@ async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict
         met = {"first_win": wins >= 1, "games_10": games >= GAMES_FEW, "games_100": games >= GAMES_MANY,
                "wins_50": wins >= WINS_MANY, "all_games": kinds >= ALL_GAMES,
                "run_5": won and await _run(conn, guild_id, user),
-               "beat_expert": won and experts, "five_brights": seat in brights}
+               "beat_expert": won and experts}
+        if feat is not None:
+            met[feat.code] = seat in did
         new = tuple(code for code in CODES if met.get(code) and code not in held)
         if new:
             await conn.executemany(

@@ -16,6 +16,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.games.events import round_yaku
 from bot.games.sakura.rules import TEAM_SIZES
 
 from .db import dialect_of
@@ -178,20 +179,6 @@ class GameSummary:
 class HistoryPage:
     rows: list[GameSummary]
     total: int
-
-
-def round_yaku(event: dict[str, Any]) -> dict[int, list[list[Any]]]:
-    """Seat -> the yaku entries ``[slug, points, cards...]`` a ``round_over`` event credits.
-
-    Games that score every seat's yaku give ``detail.yaku_by_seat``; the others (Koi-Koi,
-    Go-Stop) list only the round winner's yaku in ``detail.yaku``.
-    """
-    detail = event.get("detail") or {}
-    if isinstance(detail.get("yaku_by_seat"), dict):
-        return {int(k): list(v or []) for k, v in detail["yaku_by_seat"].items()}
-    if event.get("winner") is not None and isinstance(detail.get("yaku"), list):
-        return {int(event["winner"]): list(detail["yaku"])}
-    return {}
 
 
 def _outcomes(raw: str | None) -> dict[int, Outcome]:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot import presenter
 from bot.games import GAMES
 from bot.games.descriptor import descriptors
 from bot.store import SeatResult
 from bot.store.achievements import ALL_GAMES, CODES, RUN
 
-from .conftest import ALICE, BOB, CAROL, GUILD
+from .conftest import ALICE, BOB, CAROL, DAVE, GUILD
 
 OTHER = GUILD + 1
 
@@ -35,12 +34,11 @@ def _brights(seat: int, slug: str = "goko", by_seat: bool = False) -> dict:
     return {"type": "round_over", "winner": None if by_seat else seat, "detail": detail}
 
 
-def test_the_store_counts_every_game_and_knows_each_five_brights_yaku():
+def test_the_store_counts_every_game_and_lists_each_feat_once():
     assert len(GAMES) == ALL_GAMES
-    named = {d.slug: d.five_brights for d in descriptors() if d.five_brights}
-    assert set(named) == {"koikoi", "gostop", "mushi", "hana_awase"}
-    for game, slug in named.items():  # a yaku the game's rounds credit by that slug
-        assert slug in presenter.for_game(game).yaku_names, game
+    feats = [code for code in CODES if code in {d.feat.code for d in descriptors() if d.feat}]
+    assert feats == ["five_brights", "basa", "hand_hiki", "gwangttaeng_38"]  # in the games' order
+    assert CODES[-1] == "champion" and len(CODES) == 12
 
 
 async def test_a_first_win_is_earned_once_with_its_game(store):
@@ -87,6 +85,23 @@ async def test_an_expert_beaten_and_all_five_brights(store):
     assert gostop.achievements == {BOB: ("five_brights",), CAROL: ("first_win",)}
     seotda = await _play(store, [CAROL, BOB], 1, game="seotda", events=[_brights(0, "goko", True)])
     assert "five_brights" not in seotda.achievements.get(CAROL, ())  # no brights yaku there
+
+
+async def test_each_games_own_feat_is_read_from_its_events(store):
+    basa = {"type": "round_over", "winner": 2, "detail": {"margin": 130, "sides": [[0, 2], [1, 3]]}}
+    near = {"type": "round_over", "winner": 1, "detail": {"margin": 90, "sides": [[0, 2], [1, 3]]}}
+    out = await _play(store, [ALICE, BOB, CAROL, "ai:easy"], 0, game="sakura", events=[near, basa])
+    assert {u: "basa" in c for u, c in out.achievements.items()} == {ALICE: True, CAROL: True}
+    shown = {"type": "showdown", "hands": {"0": {"cards": ["curtain", "moon"], "hand": "gwangttaeng_38"},
+                                           "1": {"cards": ["crane", "moon"], "hand": "gwangttaeng_18"}}}
+    out = await _play(store, [BOB, CAROL], 1, game="seotda", events=[shown])
+    assert out.achievements == {BOB: ("gwangttaeng_38",), CAROL: ("first_win",)}
+    hiki = {"type": "hand_hiki", "player": 1, "cards": ["pine", "crane", "pine_ribbon", "pine_2"]}
+    out = await _play(store, ["ai:easy", ALICE], None, game="shedding", events=[hiki])
+    assert out.achievements == {ALICE: ("hand_hiki",)}
+    # a game's events of another game's feat earn nothing
+    out = await _play(store, [DAVE, "ai:easy"], None, game="koikoi", events=[shown, hiki, basa])
+    assert out.achievements == {}
 
 
 @pytest.mark.parametrize("forget", [True, False])

@@ -8,9 +8,9 @@ import pytest
 
 from bot.ai import make_player
 from bot.games import game_module
+from bot.games.events import round_yaku
 from bot.games.rng import NEWEST_SHUFFLE, Rng
 from bot.store import ALL_SEASONS, InvalidInput, SeatResult, UnknownGame
-from bot.store.records import round_yaku
 
 from .conftest import ALICE, BOB, CAROL, GUILD, OTHER_GUILD
 

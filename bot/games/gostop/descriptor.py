@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from bot.i18n import N_, NP_
 
-from ..descriptor import FISHING_TURN, PER_POINT, GameDescriptor, SearchProfile, register
+from ..descriptor import (
+    FISHING_TURN,
+    PER_POINT,
+    GameDescriptor,
+    SearchProfile,
+    five_brights,
+    register,
+)
 
 DESCRIPTOR = register(GameDescriptor(
     slug="gostop",
@@ -34,7 +41,7 @@ DESCRIPTOR = register(GameDescriptor(
            "the next round counts double."),
     ),
     sheet="GOSTOP",
-    five_brights="ogwang",
+    feat=five_brights("ogwang"),
     bonus_cards=("joker_1", "joker_2", "joker_3"),
     cards_note=N_("Go-Stop numbers the months the Korean way: paulownia is 11 and willow 12. Its "
                   "house rules may add up to three bonus cards, worth two or three pi."),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import N_, NP_
 
-from ..descriptor import FISHING_TURN, POT, GameDescriptor, SearchProfile, register
+from ..descriptor import FISHING_TURN, POT, GameDescriptor, SearchProfile, five_brights, register
 
 DESCRIPTOR = register(GameDescriptor(
     slug="hana_awase",
@@ -30,7 +30,7 @@ DESCRIPTOR = register(GameDescriptor(
            "scores against par instead."),
     ),
     sheet="HANA_AWASE",
-    five_brights="goko",
+    feat=five_brights("goko"),
     search=SearchProfile(spread=80.0, full_budget=True, worlds="bot.ai.hana_awase:build_world",
                          greedy_reader="bot.ai.mushi:greedy_reader"),
 ))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import N_, NP_
 
-from ..descriptor import FISHING_TURN, POT, GameDescriptor, SearchProfile, register
+from ..descriptor import FISHING_TURN, POT, GameDescriptor, SearchProfile, five_brights, register
 
 DESCRIPTOR = register(GameDescriptor(
     slug="koikoi",
@@ -34,7 +34,7 @@ DESCRIPTOR = register(GameDescriptor(
            "winner of a round deals the next; the match lasts the agreed number of rounds."),
     ),
     sheet="KOIKOI",
-    five_brights="goko",
+    feat=five_brights("goko"),
     search=SearchProfile(spread=7.0, full_budget=True, worlds="bot.ai.koikoi:build_world",
                          greedy_reader="bot.ai.koikoi_rollout:greedy_reader",
                          rollout="bot.ai.koikoi_rollout:koikoi_rollout"),

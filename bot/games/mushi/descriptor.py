@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.cards import DECK
 from bot.i18n import N_, NP_
 
-from ..descriptor import FISHING_TURN, POT, GameDescriptor, SearchProfile, register
+from ..descriptor import FISHING_TURN, POT, GameDescriptor, SearchProfile, five_brights, register
 
 DESCRIPTOR = register(GameDescriptor(
     slug="mushi",
@@ -32,7 +32,7 @@ DESCRIPTOR = register(GameDescriptor(
            "(Fujishima) 10 and all four paulownia (Kirishima) 10."),
     ),
     sheet="MUSHI",
-    five_brights="goko",
+    feat=five_brights("goko"),
     cards=tuple(c.id for c in DECK if c.month not in (6, 7)),
     cards_note=N_("Mushi is played with 40 cards: without June (peony) and July (bush clover)."),
     search=SearchProfile(spread=70.0, full_budget=True, width=3, worlds="bot.ai.mushi:build_world",

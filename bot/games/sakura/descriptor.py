@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import N_, NP_
 
-from ..descriptor import FISHING_TURN, POT, GameDescriptor, SearchProfile, register
+from ..descriptor import FISHING_TURN, POT, Feat, GameDescriptor, SearchProfile, register
+
+BASA = 100
+"""A round won by this many points over every other side is a basa [FW-SK]."""
+
+
+def _basa(event: dict[str, Any]) -> list[int]:
+    """The seats of the side that won the round by a basa (a team wins it together)."""
+    detail, winner = event.get("detail") or {}, event.get("winner")
+    margin = detail.get("margin")
+    if winner is None or not isinstance(margin, int) or margin < BASA:
+        return []
+    return next((list(side) for side in detail.get("sides") or () if winner in side), [winner])
+
 
 DESCRIPTOR = register(GameDescriptor(
     slug="sakura",
@@ -31,6 +46,9 @@ DESCRIPTOR = register(GameDescriptor(
            "score deals next."),
     ),
     sheet="SAKURA",
+    feat=Feat("basa", "💮", N_("Basa"),
+              N_("win a round of Higo-Bana by 100 points or more over every other side"),
+              "round_over", _basa),
     search=SearchProfile(spread=100.0, full_budget=True, width=3, worlds="bot.ai.sakura:build_world",
                          greedy_reader="bot.ai.sakura:greedy_reader"),
 ))

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import N_, NP_
 
-from ..descriptor import BETTING, GameDescriptor, SearchProfile, register
+from ..descriptor import BETTING, Feat, GameDescriptor, SearchProfile, register
+
+
+def _best_hand(event: dict[str, Any]) -> list[int]:
+    """The seats a showdown shows holding 38 gwang-ttaeng, the hand nothing beats."""
+    return [int(seat) for seat, shown in (event.get("hands") or {}).items()
+            if isinstance(shown, dict) and shown.get("hand") == "gwangttaeng_38"]
+
 
 DESCRIPTOR = register(GameDescriptor(
     slug="seotda",
@@ -63,4 +72,7 @@ DESCRIPTOR = register(GameDescriptor(
     cards_note=N_("Seotda is played with 20 cards: the bright or animal card and the ribbon card of "
                   "months 1 to 10 (in August the moon and the geese)."),
     search=SearchProfile(pricer="bot.ai.seotda:price_calls"),  # hints weigh its equity, no search
+    feat=Feat("gwangttaeng_38", "🎆", N_("38 Gwang-ttaeng"),
+              N_("show 38 gwang-ttaeng, the best hand of Seotda, at a showdown"),
+              "showdown", _best_hand),
 ))

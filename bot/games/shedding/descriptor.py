@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from bot.i18n import NP_
+from typing import Any
 
-from ..descriptor import PER_POINT, GameDescriptor, SearchProfile, register
+from bot.i18n import N_, NP_
+
+from ..descriptor import PER_POINT, Feat, GameDescriptor, SearchProfile, register
 from .text import RULES_PARAGRAPHS
+
+
+def _player(event: dict[str, Any]) -> list[int]:
+    """The seat whose move the event is (a hand hiki's)."""
+    return [event["player"]] if isinstance(event.get("player"), int) else []
+
 
 DESCRIPTOR = register(GameDescriptor(
     slug="shedding",
@@ -21,4 +29,7 @@ DESCRIPTOR = register(GameDescriptor(
     sheet="SHEDDING",
     search=SearchProfile(spread=7.0, worlds="bot.ai.shedding:build_world",
                          greedy_reader="bot.ai.shedding:greedy_reader"),
+    feat=Feat("hand_hiki", "🍁", N_("Hand hiki"),
+              N_("discard all four cards of a month from your hand in First Bloom"),
+              "hand_hiki", _player),
 ))
