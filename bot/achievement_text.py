@@ -1,14 +1,16 @@
 """What players read of achievements (:mod:`bot.store.achievements`): each one's mark, name and
-what earns it, and the line a finished game's table gives the achievements it earned. Every
-surface reads them here, in the language being spoken."""
+what earns it, and the line a finished game's table gives the achievements it earned; and the
+line it gives the series of rematches it ends. Every surface reads them here, in the language
+being spoken."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.i18n import N_, t
+from bot.i18n import N_, number, t, tn
 from bot.store.achievements import ALL_GAMES, FEATS, GAMES_FEW, GAMES_MANY, RUN, WINS_MANY
+from bot.store.models import Series
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,3 +52,20 @@ def earned_line(earned: Mapping[int, Sequence[str]], names: Mapping[int, str]) -
                achievements=", ".join(name(code) for code in codes))
              for user, codes in earned.items() if codes]
     return t("New achievements: {list}", list="; ".join(parts)) if parts else ""
+
+
+def series_line(series: Series | None, players: Sequence[int | str], names: Sequence[str]) -> str:
+    """The tally of the series a finished game ends ("Series of 3 games: alice 2 · bob 1"; ""
+    when it replays no game): each member's wins, then the AI's (named as its seat is when
+    there is one), then the draws."""
+    if series is None:
+        return ""
+    parts = [f"{names[seat]} {number(series.wins.get(player, 0))}"
+             for seat, player in enumerate(players) if isinstance(player, int)]
+    ais = [names[seat] for seat, player in enumerate(players) if not isinstance(player, int)]
+    if ais:
+        parts.append(f"{ais[0] if len(ais) == 1 else t('the AI')} {number(series.wins.get('ai', 0))}")
+    if series.draws:
+        parts.append(tn("{n} drawn", "{n} drawn", series.draws))
+    return tn("Series of {n} game: {tally}", "Series of {n} games: {tally}", series.games,
+              tally=" · ".join(parts))

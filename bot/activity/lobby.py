@@ -204,7 +204,8 @@ class ActivityLobbies:
             names = [name if p == user_id else next(shown) for p in table.players]
         return await start_at(self.bot.store, self.bot.tables, where.place, table.game,
                               list(table.players), names, user_id, {}, 0, key=f"activity:{press}",
-                              deal=FairDeal.fresh([Input("command", press)]), rules=table.match.rules)
+                              deal=FairDeal.fresh([Input("command", press)]), rules=table.match.rules,
+                              replays=table.game_id)
 
     async def open_seats(self, where: Where, user_id: int, name: str, game: str, seats: int,
                          rounds: int = 0, replays: int | None = None) -> Lobby:
@@ -274,7 +275,8 @@ class ActivityLobbies:
             table = await start_at(self.bot.store, self.bot.tables, where.place, lobby.game,
                                    list(lobby.humans), names, lobby.host_id, lobby_spec(lobby), 0,
                                    key=start_key(lobby.lobby_id),
-                                   deal=deal or FairDeal.fresh([Input("start", press)]), rules=rules)
+                                   deal=deal or FairDeal.fresh([Input("start", press)]), rules=rules,
+                                   replays=lobby.replays_game_id)
         except (TableError, StoreError, AlreadyStarted):
             await store.settle_lobby_start(lobby.lobby_id)
             raise

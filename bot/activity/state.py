@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot import presenter
-from bot.achievement_text import earned_line
+from bot.achievement_text import earned_line, series_line
 from bot.activity.lobby import replayable
 from bot.cards import DECK, Kind, card
 from bot.i18n import number, speaking, t, tn
@@ -148,9 +148,11 @@ def _state(table: Table, seat: int | None, language: str, now: float, hints: boo
         line = headline if table.closing.get("cancelled") else \
             f"{headline} · {score_line(table.match.scores, names)}"
         view = final_table(view, line, table.closing.get("winners", ()))
-        earned = getattr(table.closing.get("outcome"), "achievements", None) or {}
+        outcome = table.closing.get("outcome")
+        earned = getattr(outcome, "achievements", None) or {}
         members = {p: names[s] for s, p in enumerate(table.players) if not is_ai(p)}
-        result = {"text": line, "achievements": earned_line(earned, members)}
+        result = {"text": line, "achievements": earned_line(earned, members),
+                  "series": series_line(getattr(outcome, "series", None), table.players, names)}
     # a betting game's score is its chips
     unit = ("{n} chip", "{n} chips") if is_betting(table.game) else ("{n} point", "{n} points")
     current = table.match.current_player

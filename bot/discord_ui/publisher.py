@@ -27,7 +27,7 @@ from typing import Any
 import discord
 
 from bot import metrics, presenter
-from bot.achievement_text import earned_line
+from bot.achievement_text import earned_line, series_line
 from bot.discord_ui.controls import (
     ActionButton,
     ActivityButton,
@@ -620,6 +620,8 @@ class TablePublisher:
             if outcome is not None and (earned := getattr(outcome, "achievements", None)):
                 members = {p: names[s] for s, p in enumerate(table.players) if not is_ai(p)}
                 lines.append(earned_line(earned, members))
+            if outcome is not None and (series := getattr(outcome, "series", None)):
+                lines.append(series_line(series, table.players, names))
         return "\n".join(lines)
 
     # -- hands ------------------------------------------------------------------------------

@@ -109,17 +109,19 @@ async def _check_stakes(interaction: discord.Interaction, game: str, stake: int,
 async def start_table(interaction: discord.Interaction, game: str, players: list[int | str],
                       names: list[str], host_id: int, rules_spec: dict[str, Any], stake: int,
                       *, key: str, via: discord.Interaction | None = None, headline: str = "",
-                      rules: Any = None, deal: FairDeal | None = None) -> Table:
+                      rules: Any = None, deal: FairDeal | None = None,
+                      replays: int | None = None) -> Table:
     """Create and show the table; refuses with a clear message (nothing started) on bad input.
     ``key`` makes the start idempotent: a second call with it returns the same game. ``via``: an
     interaction deferred publicly whose answer becomes the table (its token then keeps the table
     up to date without counting against the bot's global rate limit). ``rules``: the exact rules
     to play (a rematch), instead of building them from ``rules_spec`` and the house rules.
     ``deal``: the lobby's commitment and the presses that seated its players; without one the
-    game commits as it starts, mixing in this interaction's id."""
+    game commits as it starts, mixing in this interaction's id. ``replays``: the finished game
+    a rematch plays again."""
     return await start_at(app(interaction).store, app(interaction).tables, place_of(interaction),
                           game, players, names, host_id, rules_spec, stake, key=key, via=via,
-                          headline=headline, rules=rules,
+                          headline=headline, rules=rules, replays=replays,
                           deal=deal or FairDeal.fresh([Input("command", str(interaction.id))]))
 
 
@@ -189,7 +191,7 @@ async def launch(interaction: discord.Interaction, lobby: Lobby, *,
         table = await start_table(interaction, lobby.game, players, names,
                                   lobby.host_id if host_id is None else host_id, lobby_spec(lobby),
                                   lobby.stake, key=start_key(lobby.lobby_id), rules=rules,
-                                  headline=headline, deal=deal,
+                                  headline=headline, deal=deal, replays=lobby.source_game_id,
                                   via=interaction if place_of(interaction).guest else None)
     except TableError as exc:
         await store.settle_lobby_start(lobby.lobby_id)

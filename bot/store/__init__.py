@@ -39,6 +39,7 @@ from .models import (
     Season,
     SeasonSchedule,
     SeatResult,
+    Series,
     Transfer,
 )
 from .privacy import Forgotten, MemberBusy, MemberData
@@ -59,7 +60,7 @@ from .trends import TrendKey, TrendPoint
 __all__ = [
     "UserLanguage",
     "Store", "GuildSettings", "default_db_path", "default_migrations_dir",
-    "MAX_AMOUNT", "SYSTEM_ACTOR", "ALL_SEASONS", "CURRENT_SEASON", "Season", "SeasonSchedule",
+    "MAX_AMOUNT", "SYSTEM_ACTOR", "ALL_SEASONS", "CURRENT_SEASON", "Season", "SeasonSchedule", "Series",
     "AuditReport", "GameEvent", "GameOutcome", "GameRecord", "LeaderboardPage", "LeaderboardRow",
     "LedgerLine", "PlayerResult", "SeatResult", "Transfer",
     "TrendKey", "TrendPoint",

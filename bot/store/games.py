@@ -49,6 +49,7 @@ from .models import (
     PlayerResult,
     Seat,
     SeatResult,
+    Series,
     ms_to_datetime,
 )
 from .ratings import Placing, apply_ratings, seat_teams
@@ -169,13 +170,20 @@ async def _seat_account(conn: aiosqlite.Connection, guild_id: int, player: Seat,
 
 async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | None, actor: int,
                       now: int, moves: Sequence[ChipMove] = (),
-                      deal: FairDeal | None = None) -> GameRecord:
+                      deal: FairDeal | None = None, replays: int | None = None) -> GameRecord:
     """Insert the game and escrow every seat's stake (a betting game's buy-in): all seats pay or
     the game is not created. ``moves``: first movements made as the game's move 0 (the antes of a
     betting game of the older code, which moved its bets one by one; see :func:`move_chips`).
-    ``deal``: the commitment the game was dealt from, kept with it (its server seed included)."""
+    ``deal``: the commitment the game was dealt from, kept with it (its server seed included).
+    ``replays``: the finished game of the same server and game this one plays again."""
     if moves and new["stake"]:
         raise InvalidGame(_BETS_INSIDE)
+    if replays is not None:
+        before = await conn.execute_fetchall(
+            "SELECT 1 FROM games WHERE game_id = ? AND guild_id = ? AND game = ? AND status = 'finished'",
+            (replays, new["guild_id"], new["game"]))
+        if not before:
+            raise InvalidGame("A game is played again only after a finished game of its own.")
     start_key = scoped_key(new["guild_id"], "start", key) if key is not None else None
     if start_key is not None:
         rows = list(await conn.execute_fetchall(
@@ -185,10 +193,10 @@ async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | No
             return _record(rows[0])
     row = list(await conn.execute_fetchall(
         f"INSERT INTO games (guild_id, channel_id, message_id, game, rules, players, stake, state, "
-        f"state_version, seed, start_key, created_at, updated_at) "
+        f"state_version, seed, start_key, created_at, updated_at, replays_game_id) "
         f"VALUES (:guild_id, :channel_id, :message_id, :game, :rules, :players, :stake, :state, "
-        f":state_version, :seed, :start_key, :now, :now) RETURNING {_GAME_COLUMNS}",
-        {**new, "start_key": start_key, "now": now},
+        f":state_version, :seed, :start_key, :now, :now, :replays) RETURNING {_GAME_COLUMNS}",
+        {**new, "start_key": start_key, "now": now, "replays": replays},
     ))[0]
     if new["stake"]:
         game_id, guild_id = row["game_id"], new["guild_id"]
@@ -468,6 +476,43 @@ async def _unreturned(conn: aiosqlite.Connection, row: sqlite3.Row, now: int) ->
     return refunds
 
 
+SERIES_LONGEST = 100
+"""The most games a series reads back (a chain of rematches longer than this counts its last)."""
+
+
+async def series_of(conn: aiosqlite.Connection, game_id: int) -> Series | None:
+    """The series the finished game ends: it and the games it played again, one after another
+    (:class:`Series`); None when it plays no game again."""
+    rows = await conn.execute_fetchall(
+        "WITH RECURSIVE chain(game_id, back, depth) AS ("
+        "SELECT game_id, replays_game_id, 1 FROM games WHERE game_id = ? UNION ALL "
+        "SELECT g.game_id, g.replays_game_id, c.depth + 1 FROM games g "
+        "JOIN chain c ON g.game_id = c.back WHERE c.depth < ?) "
+        "SELECT c.game_id, g.players, r.user_id, r.outcome FROM chain c "
+        "JOIN games g ON g.game_id = c.game_id AND g.status = 'finished' "
+        "LEFT JOIN results r ON r.game_id = c.game_id ORDER BY c.game_id",
+        (game_id, SERIES_LONGEST))
+    played: dict[int, tuple[list[Any], dict[int, str]]] = {}
+    for r in rows:
+        seats, outcomes = played.setdefault(r["game_id"], (json.loads(r["players"]), {}))
+        if r["user_id"] is not None:
+            outcomes[r["user_id"]] = r["outcome"]
+    if len(played) < 2:
+        return None
+    wins: dict[int | str, int] = {}
+    draws = 0
+    for seats, outcomes in played.values():
+        won = [user for user, outcome in outcomes.items() if outcome == "won"]
+        for user in won:
+            wins[user] = wins.get(user, 0) + 1
+        if not won:
+            if any(not isinstance(p, int) for p in seats) and "lost" in outcomes.values():
+                wins["ai"] = wins.get("ai", 0) + 1  # every member lost: the AI won it
+            else:
+                draws += 1
+    return Series(games=len(played), wins=wins, draws=draws)
+
+
 async def _stored_outcome(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameOutcome:
     results = [
         PlayerResult(game_id=r[0], seat=r[1], user_id=r[2], points=r[3], outcome=r[4],
@@ -480,7 +525,9 @@ async def _stored_outcome(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameO
     payouts = {int(s): a for s, a in json.loads(row["payouts"] or "{}").items()}
     return GameOutcome(game_id=row["game_id"], status=row["status"], results=results,
                        payouts=payouts, replayed=True,
-                       achievements=await achievements.of_game(conn, row["game_id"]))
+                       achievements=await achievements.of_game(conn, row["game_id"]),
+                       series=await series_of(conn, row["game_id"])
+                       if row["status"] == "finished" else None)
 
 
 async def _end(conn: aiosqlite.Connection, row: sqlite3.Row, status: str, payouts: dict[int, int],
@@ -540,7 +587,7 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
     await _pay_out(conn, row, payouts, "payout", actor, now)
     earned = await achievements.award(conn, row, {p.seat: p.outcome for p in stored}, now)
     return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts,
-                       achievements=earned)
+                       achievements=earned, series=await series_of(conn, game_id))
 
 
 async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, reason: str,

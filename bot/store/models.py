@@ -185,6 +185,19 @@ class GameOutcome:
     replayed: bool = False
     # user id -> the achievements the game earned them (bot.store.achievements), in list order
     achievements: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # the series of games played again that this one ends (None: it replays no game)
+    series: Series | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """A chain of finished games each played again by the next (rematches), the last one
+    included: how many, the games each member won (``"ai"``: the AI seats together), and how
+    many ended drawn."""
+
+    games: int
+    wins: dict[int | str, int]
+    draws: int = 0
 
 
 #: A board or record of the server's current season (the default), or of all seasons together.

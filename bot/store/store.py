@@ -452,22 +452,26 @@ class Store:
         players: Sequence[Seat], seed: int | str, state_json: str, state_version: int,
         stake: int = 0, message_id: int | None = None, key: str | None = None,
         actor: int = SYSTEM_ACTOR, moves: Sequence[games.ChipMove] = (),
-        deal: FairDeal | None = None,
+        deal: FairDeal | None = None, replays: int | None = None,
     ) -> GameRecord:
         """Create a running game and escrow ``stake`` from every seat (AI seats: the house), all
         or none. With ``key``, a retried start returns the game the first call created.
         ``moves``: first bets made in the same transaction (only a betting game of the older
         code, which moved its bets one by one, had any; see :func:`bot.settlement.chip_moves`).
         ``deal``: the commitment ``seed`` was derived from (:mod:`bot.fairness`), kept with the
-        game; its server seed is given back by :meth:`load_game` only once the game has ended."""
+        game; its server seed is given back by :meth:`load_game` only once the game has ended.
+        ``replays``: the finished game this one plays again (a rematch), so a series is told."""
         new = validate_new_game(guild_id, channel_id, game, rules, players, seed, state_json,
                                 state_version, stake, message_id)
         _actor(actor)
+        if replays is not None:
+            _id(replays, "The game played again")
         if deal is not None and (deal.server_seed is None or deal.seed != seed
                                  or deal.commitment != commitment_of(deal.server_seed)):
             raise InvalidGame("The seed must be the one its commitment derives.")
         return await self._db.transact(lambda conn: games.create_game(
-            conn, new, key=key, actor=actor, now=self._db.now_ms(), moves=list(moves), deal=deal),
+            conn, new, key=key, actor=actor, now=self._db.now_ms(), moves=list(moves), deal=deal,
+            replays=replays),
             one_trip=True)
 
     def surface_notes(self, surface: str) -> SurfaceNotes:

@@ -169,7 +169,8 @@ class TableManager:
     async def start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
                     names: list[str], host_id: int, rules: Any, stake: int, seed: int | None = None,
                     deal: FairDeal | None = None, key: str | None = None, via: Any = None,
-                    headline: str = "", home: str = HOME_CHANNEL) -> Table:
+                    headline: str = "", home: str = HOME_CHANNEL,
+                    replays: int | None = None) -> Table:
         """Create the game (stakes escrowed, all or none), post the table and deal the hands.
 
         The seed is derived from ``deal`` (:mod:`bot.fairness`: a server seed committed to before
@@ -178,7 +179,8 @@ class TableManager:
         ``key`` makes the start idempotent: a second start with the same key, at once or after a
         restart, raises :class:`AlreadyStarted` and creates nothing. ``via`` is an interaction
         deferred publicly whose response becomes the table message; ``headline`` a line the
-        table shows under its title (who sits down against whom); ``home`` where the table lives."""
+        table shows under its title (who sits down against whom); ``home`` where the table lives;
+        ``replays`` the finished game this one plays again (a rematch)."""
         if seed is None and self.new_seed is not None:
             seed = self.new_seed()
         if seed is not None:
@@ -197,7 +199,7 @@ class TableManager:
                 return await self._start(guild_id=guild_id, channel_id=channel_id, game=game,
                                          players=players, names=names, host_id=host_id,
                                          rules=rules, stake=stake, seed=seed, deal=deal, key=key,
-                                         via=via, headline=headline, home=home)
+                                         via=via, headline=headline, home=home, replays=replays)
         finally:
             if key is not None:
                 self._starting.discard(key)
@@ -205,7 +207,7 @@ class TableManager:
     async def _start(self, *, guild_id: int, channel_id: int, game: str, players: list[int | str],
                      names: list[str], host_id: int, rules: Any, stake: int, seed: int,
                      deal: FairDeal | None, key: str | None, via: Any, headline: str,
-                     home: str) -> Table:
+                     home: str, replays: int | None) -> Table:
         module = game_module(game)
         match = module.new_match(len(players), rules, seed)
         table = Table(game_id=0, guild_id=guild_id, channel_id=channel_id, game=game,
@@ -221,7 +223,8 @@ class TableManager:
             record = await self.store.create_game(
                 guild_id, channel_id, game, rules=rules.to_dict(), players=players, seed=seed,
                 state_json=table.state_json(), state_version=STATE_VERSION, stake=table.escrow,
-                key=key, actor=host_id, moves=table.chip_moves(match.intro_events), deal=deal)
+                key=key, actor=host_id, moves=table.chip_moves(match.intro_events), deal=deal,
+                replays=replays)
         except StoreError as exc:
             raise Refused(exc) from None
         if record.game_id in self.tables or record.status != "running" or record.last_seq:

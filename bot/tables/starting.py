@@ -98,11 +98,13 @@ async def stored_rules(store: Store, game_id: int, scope: int) -> Any:
 async def start_at(store: Store, tables: TableManager, place: Place, game: str,
                    players: list[int | str], names: list[str], host_id: int,
                    rules_spec: dict[str, Any], stake: int, *, key: str, deal: FairDeal,
-                   via: Any = None, headline: str = "", rules: Any = None) -> Table:
+                   via: Any = None, headline: str = "", rules: Any = None,
+                   replays: int | None = None) -> Table:
     """A new table at ``place``: its rules (``rules``, or built from ``rules_spec`` and the house
     rules), the accounts a stake opens, the guest place noted, and the table service's
     idempotent, committed start (``key``, ``deal``). ``via``: the surface's handle of the start
-    (a deferred command whose answer becomes the table). Refuses with a TableError, nothing
+    (a deferred command whose answer becomes the table); ``replays``: the finished game it plays
+    again. Refuses with a TableError, nothing
     started; a store's refusal is passed on in :class:`~bot.tables.Refused`."""
     if rules is None:
         settings = await store.get_settings(place.scope)
@@ -116,7 +118,7 @@ async def start_at(store: Store, tables: TableManager, place: Place, game: str,
         return await tables.start(
             guild_id=place.scope, channel_id=place.channel_id, game=game,
             players=players, names=names, host_id=host_id, rules=rules, stake=stake,
-            deal=deal, key=key, via=via, headline=headline, home=place.home)
+            deal=deal, key=key, via=via, headline=headline, home=place.home, replays=replays)
     except StoreError as exc:
         raise Refused(exc) from None
 

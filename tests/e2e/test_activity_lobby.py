@@ -133,9 +133,12 @@ async def test_a_finished_game_against_the_ai_is_played_again_with_one_press(lbo
     record = await lbot.store.load_game(new.game_id, scope=world.guild.id)
     assert record.deal is not None and record.deal.commitment != first_record.deal.commitment
     assert second["again"] is False and len(lbot.tables.tables) == 1
+    assert over["result"]["series"] == ""  # the first game plays nothing again
     # a game started by a command is played again with the table's own Rematch, not here
     await lbot.tables.forfeit_by(new.game_id, world.admin.id)
-    await page.state(lambda s: s["game"]["over"] and s["game"]["id"] == new.game_id, "the second, over")
+    ended = await page.state(lambda s: s["game"]["over"] and s["game"]["id"] == new.game_id,
+                             "the second, over")
+    assert ended["result"]["series"] == "Series of 2 games: alice 0 · AI (hard) 2"  # two forfeits
     await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
     command = await page.state(lambda s: s["game"]["id"] not in (first["game"]["id"], new.game_id)
                                and s["you"]["seat"] == 0, "the command's game")

@@ -13,7 +13,7 @@ import pytest
 from bot.discord_ui.starting import lobby_lock
 from bot.store import EVERY_SERVER
 from cogs.rematch import REMATCH_SECONDS
-from tests.e2e.playing import game_over, play_out, table_messages, table_posted
+from tests.e2e.playing import game_over, play_out, section, table_messages, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text
 from tests.e2e.test_start_safety import cid, count, forged_press, make_bot, private
 
@@ -83,6 +83,18 @@ async def test_a_rematch_plays_the_same_match_again(hbot, standin, world):
     await play_out(standin, world.channel, [world.admin, world.player])
     assert (await store.load_game(second.game_id, scope=EVERY_SERVER, with_events=False)).status == "finished"
     assert (await store.audit()).ok
+    # the second final table tallies the series the two games make, by each game's result
+    assert "Series" not in section(final, "Result")
+    ended = await standin.wait_for(
+        lambda: (m := standin.message(table_messages(standin, world.channel)[-1]))
+        and "Series of 2 games:" in (section(m, "Result") or "") and m, "the series on the second end")
+    outcomes = [await store.ended_outcome(g) for g in (first_id, second.game_id)]
+    wins = {u.id: sum(r.outcome == "won" for o in outcomes for r in o.results if r.user_id == u.id)
+            for u in (world.admin, world.player)}
+    draws = sum(all(r.outcome == "draw" for r in o.results) for o in outcomes)
+    line = next(x for x in section(ended, "Result").splitlines() if x.startswith("Series of 2 games:"))
+    assert line.startswith(f"Series of 2 games: alice {wins[world.admin.id]} · bob {wins[world.player.id]}")
+    assert line.endswith(" drawn") == bool(draws)
 
 
 async def test_twenty_presses_against_the_ai_start_one_match(hbot, standin, world):

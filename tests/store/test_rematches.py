@@ -194,3 +194,41 @@ async def test_seats_that_replay_a_game_are_for_its_players_alone(funded):
     other = await funded.create_lobby("lobby", GUILD, CHANNEL, ALICE, game="koikoi", min_seats=2, max_seats=2)
     assert other.replays_game_id is None
     assert (await funded.join_lobby(other.lobby_id, CAROL)).humans == (ALICE, CAROL)
+
+
+async def _replay(store, before, players, outcomes, game="koikoi"):
+    """A game playing ``before`` again, finished with each seat's outcome."""
+    g = await store.create_game(GUILD, CHANNEL, game, rules={}, players=list(players), seed=1,
+                                state_json="{}", state_version=1, replays=before)
+    return await store.finish_game(g.game_id, [SeatResult(s, 1, o) for s, o in enumerate(outcomes)])
+
+
+async def test_a_series_of_rematches_is_tallied_on_each_end(funded):
+    first = await _finished(funded)  # alice won
+    assert (await funded.ended_outcome(first)).series is None  # it plays nothing again
+    second = await _replay(funded, first, [ALICE, BOB], ["lost", "won"])
+    assert (second.series.games, second.series.wins, second.series.draws) == (2, {ALICE: 1, BOB: 1}, 0)
+    third = await _replay(funded, second.game_id, [ALICE, BOB], ["draw", "draw"])
+    assert (third.series.games, third.series.wins, third.series.draws) == (3, {ALICE: 1, BOB: 1}, 1)
+    fourth = await _replay(funded, third.game_id, [ALICE, BOB], ["won", "lost"])
+    assert fourth.series.wins == {ALICE: 2, BOB: 1} and fourth.series.games == 4
+    # a restart reads the same tally to show the final table again; the second keeps its own
+    assert (await funded.ended_outcome(fourth.game_id)).series == fourth.series
+    assert (await funded.ended_outcome(second.game_id)).series.games == 2
+
+
+async def test_a_series_against_the_ai_counts_its_wins(funded):
+    first = await _finished(funded, players=(CAROL, "ai:normal"))  # carol won
+    lost = await _replay(funded, first, [CAROL, "ai:normal"], ["lost", "won"])
+    assert (lost.series.wins, lost.series.draws) == ({CAROL: 1, "ai": 1}, 0)
+
+
+async def test_only_a_finished_game_of_the_server_and_game_is_played_again(funded):
+    running = await funded.create_game(GUILD, CHANNEL, "koikoi", rules={}, players=[ALICE, BOB],
+                                       seed=1, state_json="{}", state_version=1)
+    done = await _finished(funded)
+    for before, guild, game in ((running.game_id, GUILD, "koikoi"), (done, GUILD + 1, "koikoi"),
+                                (done, GUILD, "gostop"), (10**9, GUILD, "koikoi")):
+        with refused(InvalidInput, "played again only after a finished game"):
+            await funded.create_game(guild, CHANNEL, game, rules={}, players=[ALICE, BOB], seed=1,
+                                     state_json="{}", state_version=1, replays=before)

@@ -426,9 +426,15 @@ def level_25(ids: dict[str, Any]):
         "VALUES (?, 'monthly', 55, ?, 2)", [(G1, T0 + 31_000)])
 
 
+def level_26(ids: dict[str, Any]):
+    """The season's game, played again after the finished one (a rematch: a series of two)."""
+    yield ExecuteMany("UPDATE games SET replays_game_id = ? WHERE game_id = ?",
+                      [(ids["finished"], ids["season_game"])])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
-                           21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25}
+                           21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26}

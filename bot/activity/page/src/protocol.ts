@@ -80,8 +80,9 @@ export interface State {
   log: string[];
   last: string;
   turn: { seat: number | null; text: string; deadline: number | null; now: number };
-  // achievements: what the game earned its players, one line ("" when nothing)
-  result: { text: string; achievements: string } | null;
+  // achievements: what the game earned its players, one line ("" when nothing); series: the
+  // tally of the rematches it ends ("" when it replays no game)
+  result: { text: string; achievements: string; series: string } | null;
   summary: Summary | null;
   race: { text: string; can_slap: boolean } | null;
   hand: { cards: string[]; playable: string[]; legend: string; caption: string } | null;

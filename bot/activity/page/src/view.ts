@@ -170,6 +170,7 @@ export class View {
     const last = h("section", { class: "log", "aria-label": w.log },
       h("p", { class: "last", "aria-live": "polite" }, state.result ? state.result.text : state.last),
       state.result?.achievements ? h("p", { class: "achievements" }, state.result.achievements) : null,
+      state.result?.series ? h("p", { class: "series" }, state.result.series) : null,
       state.again ? h("button", { class: "move primary", "data-key": "lobby:again",
         onclick: () => this.actions.ask({ type: "again" }) }, w.again) : null,
       state.game.over ? h("button", { class: state.again ? "move" : "move primary", "data-key": "lobby:back",
