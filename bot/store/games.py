@@ -147,7 +147,7 @@ async def _game_row(conn: aiosqlite.Connection, game_id: int, scope: Scope) -> s
     """The game's row if ``scope`` may read it: a game it may not read is as unknown as one that
     does not exist, so a refusal tells nothing of another server's games."""
     rows = list(await conn.execute_fetchall(
-        f"SELECT {_GAME_COLUMNS}, payouts FROM games WHERE game_id = ?", (game_id,)
+        f"SELECT {_GAME_COLUMNS}, payouts, replays_game_id FROM games WHERE game_id = ?", (game_id,)
     ))
     if not rows or not scope.admits(rows[0]["guild_id"], _seated(rows[0])):
         raise UnknownGame(game_id)
@@ -480,9 +480,11 @@ SERIES_LONGEST = 100
 """The most games a series reads back (a chain of rematches longer than this counts its last)."""
 
 
-async def series_of(conn: aiosqlite.Connection, game_id: int) -> Series | None:
-    """The series the finished game ends: it and the games it played again, one after another
-    (:class:`Series`); None when it plays no game again."""
+async def series_of(conn: aiosqlite.Connection, row: sqlite3.Row) -> Series | None:
+    """The series the finished game of ``row`` ends: it and the games it played again, one
+    after another (:class:`Series`); None when it plays no game again (read no further)."""
+    if row["replays_game_id"] is None:
+        return None
     rows = await conn.execute_fetchall(
         "WITH RECURSIVE chain(game_id, back, depth) AS ("
         "SELECT game_id, replays_game_id, 1 FROM games WHERE game_id = ? UNION ALL "
@@ -491,7 +493,7 @@ async def series_of(conn: aiosqlite.Connection, game_id: int) -> Series | None:
         "SELECT c.game_id, g.players, r.user_id, r.outcome FROM chain c "
         "JOIN games g ON g.game_id = c.game_id AND g.status = 'finished' "
         "LEFT JOIN results r ON r.game_id = c.game_id ORDER BY c.game_id",
-        (game_id, SERIES_LONGEST))
+        (row["game_id"], SERIES_LONGEST))
     played: dict[int, tuple[list[Any], dict[int, str]]] = {}
     for r in rows:
         seats, outcomes = played.setdefault(r["game_id"], (json.loads(r["players"]), {}))
@@ -526,8 +528,7 @@ async def _stored_outcome(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameO
     return GameOutcome(game_id=row["game_id"], status=row["status"], results=results,
                        payouts=payouts, replayed=True,
                        achievements=await achievements.of_game(conn, row["game_id"]),
-                       series=await series_of(conn, row["game_id"])
-                       if row["status"] == "finished" else None)
+                       series=await series_of(conn, row) if row["status"] == "finished" else None)
 
 
 async def _end(conn: aiosqlite.Connection, row: sqlite3.Row, status: str, payouts: dict[int, int],
@@ -587,7 +588,7 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
     await _pay_out(conn, row, payouts, "payout", actor, now)
     earned = await achievements.award(conn, row, {p.seat: p.outcome for p in stored}, now)
     return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts,
-                       achievements=earned, series=await series_of(conn, game_id))
+                       achievements=earned, series=await series_of(conn, row))
 
 
 async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, reason: str,
