@@ -24,6 +24,7 @@ from bot.cards import (
     mask,
 )
 
+from .descriptor import BASA
 from .rules import YAKU_VALUE, Rules
 
 YAKU: dict[str, int] = {
@@ -122,7 +123,7 @@ def first_in_turn_order(seats: Iterable[int], dealer: int, num_players: int) -> 
 def victory_count(margin: int, rules: Rules) -> tuple[int, str]:
     """Victories for a round won ``margin`` points ahead of the best other side (FW-SK)."""
     v = rules.victory
-    if v in ("basa", "chu_basa") and margin >= 100:
+    if v in ("basa", "chu_basa") and margin >= BASA:
         return (3 if v == "chu_basa" else 2), "basa"
     if v in ("chu", "chu_basa") and margin >= 50:
         return 2, "chu"
