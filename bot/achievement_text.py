@@ -64,7 +64,8 @@ def series_line(series: Series | None, players: Sequence[int | str], names: Sequ
              for seat, player in enumerate(players) if isinstance(player, int)]
     ais = [names[seat] for seat, player in enumerate(players) if not isinstance(player, int)]
     if ais:
-        parts.append(f"{ais[0] if len(ais) == 1 else t('the AI')} {number(series.wins.get('ai', 0))}")
+        ai = ais[0] if len(ais) == 1 else t("the AI")
+        parts.append(f"{ai} {number(series.wins.get('ai', 0))}")
     if series.draws:
         parts.append(tn("{n} drawn", "{n} drawn", series.draws))
     return tn("Series of {n} game: {tally}", "Series of {n} games: {tally}", series.games,
