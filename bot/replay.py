@@ -27,7 +27,8 @@ __all__ = ["ReplayError", "Frame", "Replay", "player_names", "seat_label", "expo
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 3  # 2: the record says how the deck was shuffled (``shuffle``); 3: ``fair_deal``
+FORMAT_VERSION = 4  # 2: the record says how the deck was shuffled (``shuffle``); 3: ``fair_deal``;
+# 4: ``replays_game_id``
 
 
 class ReplayError(Exception):
@@ -196,6 +197,8 @@ _FORMAT_FIELDS: dict[str, str] = {
     "created_at": N_("When the game started (ISO 8601, UTC)."),
     "ended_at": N_("When it ended (ISO 8601, UTC)."),
     "end_reason": N_("Why it ended, e.g. 'match over', 'forfeited', a timeout or a cancellation."),
+    "replays_game_id": N_("The game this one played again (a rematch), null for a game of its "
+                       "own: a chain of them is the series its final table tallies."),
     "stake": N_("Chips each seat escrowed at the start (0: no chips at stake)."),
     "chip_settlement": N_("How a staked game of this kind settles its chips."),
     "rules": N_("Every option of the game's rules as the engine used them (the game's Rules "
@@ -286,6 +289,7 @@ def export_document(record: GameRecord, outcome: GameOutcome, *, title: str,
         "created_at": _iso(record.created_at),
         "ended_at": _iso(record.ended_at),
         "end_reason": record.end_reason,
+        "replays_game_id": record.replays_game_id,
         "stake": record.stake,
         "chip_settlement": chip_settlement,
         "rules": dict(record.rules),

@@ -65,7 +65,8 @@ __all__ = ["NewGame", "validate_new_game", "create_game", "record_action", "load
 
 MAX_SEATS = 8
 _GAME_COLUMNS = ("game_id, guild_id, channel_id, message_id, game, rules, players, stake, status, "
-                 "state, state_version, last_seq, seed, created_at, updated_at, ended_at, end_reason")
+                 "state, state_version, last_seq, seed, created_at, updated_at, ended_at, end_reason, "
+                 "replays_game_id")
 
 
 def _json(value: Any, what: str, error: type[StoreError]) -> str:
@@ -139,7 +140,7 @@ def _record(row: sqlite3.Row, events: list[GameEvent] | None = None) -> GameReco
         state_json=row["state"], state_version=row["state_version"], last_seq=row["last_seq"],
         seed=json.loads(row["seed"]), created_at=ms_to_datetime(row["created_at"]),
         updated_at=ms_to_datetime(row["updated_at"]), ended_at=ms_to_datetime(row["ended_at"]),
-        end_reason=row["end_reason"], events=events or [],
+        end_reason=row["end_reason"], events=events or [], replays_game_id=row["replays_game_id"],
     )
 
 
@@ -147,7 +148,7 @@ async def _game_row(conn: aiosqlite.Connection, game_id: int, scope: Scope) -> s
     """The game's row if ``scope`` may read it: a game it may not read is as unknown as one that
     does not exist, so a refusal tells nothing of another server's games."""
     rows = list(await conn.execute_fetchall(
-        f"SELECT {_GAME_COLUMNS}, payouts, replays_game_id FROM games WHERE game_id = ?", (game_id,)
+        f"SELECT {_GAME_COLUMNS}, payouts FROM games WHERE game_id = ?", (game_id,)
     ))
     if not rows or not scope.admits(rows[0]["guild_id"], _seated(rows[0])):
         raise UnknownGame(game_id)
@@ -175,15 +176,16 @@ async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | No
     the game is not created. ``moves``: first movements made as the game's move 0 (the antes of a
     betting game of the older code, which moved its bets one by one; see :func:`move_chips`).
     ``deal``: the commitment the game was dealt from, kept with it (its server seed included).
-    ``replays``: the finished game of the same server and game this one plays again."""
+    ``replays``: the ended game of the same server and game this one plays again (a cancelled
+    one links the chain but counts in no series)."""
     if moves and new["stake"]:
         raise InvalidGame(_BETS_INSIDE)
     if replays is not None:
         before = await conn.execute_fetchall(
-            "SELECT 1 FROM games WHERE game_id = ? AND guild_id = ? AND game = ? AND status = 'finished'",
+            "SELECT 1 FROM games WHERE game_id = ? AND guild_id = ? AND game = ? AND status <> 'running'",
             (replays, new["guild_id"], new["game"]))
         if not before:
-            raise InvalidGame("A game is played again only after a finished game of its own.")
+            raise InvalidGame("A game is played again only once it has ended, as a game of its own.")
     start_key = scoped_key(new["guild_id"], "start", key) if key is not None else None
     if start_key is not None:
         rows = list(await conn.execute_fetchall(

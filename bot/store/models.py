@@ -139,6 +139,8 @@ class GameRecord:
     # How the deal was committed (bot.fairness), filled by load_game; its server seed only once
     # the game has ended. None: a game dealt before commitments (or by a test that pins a seed).
     deal: FairDeal | None = None
+    # The finished game this one plays again (a rematch), None for a game of its own.
+    replays_game_id: int | None = None
 
     @property
     def state(self) -> Any:

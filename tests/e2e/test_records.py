@@ -157,7 +157,8 @@ async def test_a_played_game_is_listed_replayed_and_exported(hbot, standin, worl
     doc = json.loads(msg.files[f"hanafuda-game-{gid}.json"])
     documented = set(doc["format"]["fields"])
     assert set(doc) <= documented and set(documented) <= set(doc)
-    assert doc["format"]["version"] == 3 and doc["game"] == "koikoi" and doc["game_id"] == gid
+    assert doc["format"]["version"] == 4 and doc["game"] == "koikoi" and doc["game_id"] == gid
+    assert doc["replays_game_id"] is None  # a game of its own
     assert doc["seed"] == record.seed and doc["rules"] == record.rules
     assert doc["players"][0] == {"seat": 0, "kind": "human", "user_id": str(world.admin.id),
                                  "ai_level": None, "name": "alice"}

@@ -9,7 +9,7 @@ from contextlib import closing
 
 import pytest
 
-from bot.store import InvalidInput, SeatResult, Store
+from bot.store import EVERY_SERVER, InvalidInput, SeatResult, Store
 from bot.store.db import apply_migrations, load_migrations
 from bot.store.lobbies import LobbyAlreadyStarted, LobbyExpired, LobbyNotOpen, LobbyRefused
 
@@ -208,6 +208,8 @@ async def test_a_series_of_rematches_is_tallied_on_each_end(funded):
     assert (await funded.ended_outcome(first)).series is None  # it plays nothing again
     second = await _replay(funded, first, [ALICE, BOB], ["lost", "won"])
     assert (second.series.games, second.series.wins, second.series.draws) == (2, {ALICE: 1, BOB: 1}, 0)
+    record = await funded.load_game(second.game_id, scope=EVERY_SERVER, with_events=False)
+    assert record.replays_game_id == first  # what the export names
     third = await _replay(funded, second.game_id, [ALICE, BOB], ["draw", "draw"])
     assert (third.series.games, third.series.wins, third.series.draws) == (3, {ALICE: 1, BOB: 1}, 1)
     fourth = await _replay(funded, third.game_id, [ALICE, BOB], ["won", "lost"])
@@ -221,14 +223,20 @@ async def test_a_series_against_the_ai_counts_its_wins(funded):
     first = await _finished(funded, players=(CAROL, "ai:normal"))  # carol won
     lost = await _replay(funded, first, [CAROL, "ai:normal"], ["lost", "won"])
     assert (lost.series.wins, lost.series.draws) == ({CAROL: 1, "ai": 1}, 0)
+    # a cancelled game in the chain links it and counts in no tally
+    cancelled = await _finished(funded, players=(CAROL, "ai:normal"), status="cancelled")
+    again = await _replay(funded, cancelled, [CAROL, "ai:normal"], ["won", "lost"])
+    assert again.series is None  # the cancelled game alone before it: no series of two
+    more = await _replay(funded, again.game_id, [CAROL, "ai:normal"], ["won", "lost"])
+    assert (more.series.games, more.series.wins) == (2, {CAROL: 2})
 
 
-async def test_only_a_finished_game_of_the_server_and_game_is_played_again(funded):
+async def test_only_an_ended_game_of_the_server_and_game_is_played_again(funded):
     running = await funded.create_game(GUILD, CHANNEL, "koikoi", rules={}, players=[ALICE, BOB],
                                        seed=1, state_json="{}", state_version=1)
     done = await _finished(funded)
     for before, guild, game in ((running.game_id, GUILD, "koikoi"), (done, GUILD + 1, "koikoi"),
                                 (done, GUILD, "gostop"), (10**9, GUILD, "koikoi")):
-        with refused(InvalidInput, "played again only after a finished game"):
+        with refused(InvalidInput, "played again only once it has ended"):
             await funded.create_game(guild, CHANNEL, game, rules={}, players=[ALICE, BOB], seed=1,
                                      state_json="{}", state_version=1, replays=before)
