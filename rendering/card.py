@@ -8,7 +8,17 @@ from PIL import Image
 from bot.i18n import number, speaking, t
 
 from .art.palette import GOLD, MUTED, PANEL, TEXT
-from .canvas import IMAGE_WIDTH, MARGIN, SMALL, fitted_text, new_canvas, panel, text, wrap_text
+from .canvas import (
+    IMAGE_WIDTH,
+    MARGIN,
+    SMALL,
+    fitted_text,
+    new_canvas,
+    panel,
+    text,
+    text_width,
+    wrap_text,
+)
 from .charts import sparkline
 from .encode import encode_png
 from .view import CardView
@@ -25,14 +35,28 @@ NOTE_H = 26  # a line of the note at the bottom
 NAME_SIZE = 30
 
 
-TILES_PER_ROW = 6  # more would cut their labels short: the tiles then take two rows
+TILE_PAD = 14  # the text's margin inside a tile, each side
+VALUE_SIZE = 26
+
+
+def tile_width(count: int) -> float:
+    """The width of each tile in a row of ``count``."""
+    return (WIDTH - 2 * MARGIN - (count - 1) * TILE_GAP) / count
+
+
+def _fit(tiles: tuple[tuple[str, str], ...]) -> bool:
+    """Whether every label and value of a row of ``tiles`` is drawn whole at the smallest
+    readable size (a label is never made smaller, nor cut short: "Achieveme...")."""
+    inner = tile_width(len(tiles)) - 2 * TILE_PAD
+    return all(text_width(label, SMALL) <= inner and text_width(value, SMALL, bold=True) <= inner
+               for label, value in tiles)
 
 
 def tile_rows(view: CardView) -> list[tuple[tuple[str, str], ...]]:
-    """The totals' tiles by row: one row of up to :data:`TILES_PER_ROW`, else two as even as
-    they come."""
+    """The totals' tiles by row: one row when every label and value fits in it (in the language
+    it is drawn in), else two as even as they come."""
     totals = view.totals
-    if len(totals) <= TILES_PER_ROW:
+    if not totals or _fit(totals):
         return [totals] if totals else []
     half = -(-len(totals) // 2)
     return [totals[:half], totals[half:]]
@@ -60,15 +84,14 @@ def card_image(view: CardView) -> Image.Image:
     fitted_text(draw, (MARGIN, 68), view.subtitle, SMALL, WIDTH - 2 * MARGIN, min_size=SMALL, fill=MUTED,
                 anchor="lm")
     for row, tiles in enumerate(tile_rows(view)):
-        count, top = len(tiles), HEADER_H + row * (TILE_H + 16)
-        tile_w = (WIDTH - 2 * MARGIN - (count - 1) * TILE_GAP) / count
+        top, tile_w = HEADER_H + row * (TILE_H + 16), tile_width(len(tiles))
         for i, (label, value) in enumerate(tiles):
             x = MARGIN + i * (tile_w + TILE_GAP)
             panel(draw, (x, top, x + tile_w, top + TILE_H), 10, PANEL + (200,))
-            fitted_text(draw, (x + 14, top + 26), value, 26, tile_w - 28, min_size=SMALL, anchor="lm",
-                        bold=True)
-            fitted_text(draw, (x + 14, top + 58), label, SMALL, tile_w - 28, min_size=SMALL, fill=MUTED,
-                        anchor="lm")
+            fitted_text(draw, (x + TILE_PAD, top + 26), value, VALUE_SIZE, tile_w - 2 * TILE_PAD,
+                        min_size=SMALL, anchor="lm", bold=True)
+            fitted_text(draw, (x + TILE_PAD, top + 58), label, SMALL, tile_w - 2 * TILE_PAD,
+                        min_size=SMALL, fill=MUTED, anchor="lm")
     text_w = TEXT_COL[1] - TEXT_COL[0]
     for i, game in enumerate(view.games):
         top = panel_top(view, i)

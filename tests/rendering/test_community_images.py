@@ -131,17 +131,25 @@ def test_a_card_without_games_shows_its_note():
     assert image.size == (card.WIDTH, card.card_height(view))
 
 
-def test_a_card_of_seven_tiles_takes_two_rows_and_cuts_no_label(drawn):
-    """Another member's card can hold seven totals (chips, a streak, the games together and the
-    achievements): one row would cut their labels short ("Achieve...")."""
+def test_tiles_take_two_rows_when_one_would_cut_a_label(drawn):
+    """A card's totals take one row when every label fits it whole at the smallest readable
+    size, else two: in English six tiles would cut "Achievements" short ("Achievemen..."), in
+    Japanese and Korean their labels are short enough for one row; another member's card holds
+    seven (the games together too)."""
     six = sample_card()
     seven = replace(six, totals=six.totals + (("vs Taro", "5–4"),))
-    assert [len(row) for row in card.tile_rows(six)] == [6]
+    short = replace(six, totals=six.totals[:5])
+    assert [len(row) for row in card.tile_rows(short)] == [5]
+    assert [len(row) for row in card.tile_rows(six)] == [3, 3]
     assert [len(row) for row in card.tile_rows(seven)] == [4, 3]
-    assert card.card_height(seven) == card.card_height(six) + card.TILE_H + 16
-    assert card.panel_top(seven, 0) == card.panel_top(six, 0) + card.TILE_H + 16
-    drawn.clear()
-    card.card_image(seven)
-    shown = {call[2] for call in drawn}
-    for label, value in seven.totals:
-        assert label in shown and value in shown, (label, value)  # drawn whole, never "..."
+    assert card.card_height(six) == card.card_height(short) + card.TILE_H + 16
+    assert card.panel_top(six, 0) == card.panel_top(short, 0) + card.TILE_H + 16
+    for language in ("ja", "ko"):
+        with speaking(language):
+            assert [len(row) for row in card.tile_rows(sample_card())] == [6], language
+    for view in (six, seven):
+        drawn.clear()
+        card.card_image(view)
+        shown = {call[2] for call in drawn}
+        for label, value in view.totals:
+            assert label in shown and value in shown, (label, value)  # drawn whole, never "..."
