@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.cog import anywhere, is_manager
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.parts import ACCENT, install_links
 from bot.discord_ui.places import place_of
 from bot.discord_ui.text import NO_PINGS, fit_embed
 from bot.games.descriptor import descriptors
@@ -125,7 +125,8 @@ class HelpCog(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         ids = await links_for(interaction)
         embed = help_embed(self.bot.tree, interaction, ids)
-        await send(interaction, embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
+        await send(interaction, embed=embed, ephemeral=True, allowed_mentions=NO_PINGS,
+                   view=install_links(interaction.application_id))
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:

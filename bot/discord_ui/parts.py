@@ -72,3 +72,23 @@ def rematch_face(game_id: int) -> discord.ui.Button:
     presses handled by the rematch extension, which matches the same custom id."""
     return discord.ui.Button(label=t("Rematch"), emoji="🔁", style=discord.ButtonStyle.success,
                              custom_id=f"hf:rematch:{game_id}")
+
+
+BOT_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True,
+                                      attach_files=True, read_message_history=True)
+"""What the bot needs where it plays (117760): see the channel, post and edit its tables (embeds,
+pictures) and read back the messages it answers on."""
+
+
+def install_links(application_id: int) -> discord.ui.View:
+    """Link buttons that add the app: to a server (the bot, with :data:`BOT_PERMISSIONS`) or to
+    the presser's own account (a user install: their DMs, group DMs and any server)."""
+    server = discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS,
+                                     scopes=("bot", "applications.commands"))
+    mine = (f"https://discord.com/oauth2/authorize?client_id={application_id}"
+            "&integration_type=1&scope=applications.commands")
+    return controls(
+        discord.ui.Button(style=discord.ButtonStyle.link, url=server,
+                          label=button_label(t("Add to a server"))),
+        discord.ui.Button(style=discord.ButtonStyle.link, url=mine,
+                          label=button_label(t("Add to my apps"))))

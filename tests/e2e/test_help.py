@@ -55,6 +55,14 @@ async def test_a_member_gets_every_players_command_as_a_link_to_the_synced_comma
     assert not any(name.split()[0] in ("settings", "chips-admin", "privacy-admin") for name in shown)
     assert "Staff" not in embed["description"]
     assert "servers that added the bot" not in embed["description"]  # it is one of them
+    # links that add the app: to a server with the permissions the bot uses, or to one's account
+    buttons = [c for row in record.messages[0].components for c in row["components"]]
+    app = standin.application_id
+    assert [(b["label"], b["style"], b["url"]) for b in buttons] == [
+        ("Add to a server", 5, f"https://discord.com/oauth2/authorize?client_id={app}"
+                               "&scope=bot+applications.commands&permissions=117760"),
+        ("Add to my apps", 5, f"https://discord.com/oauth2/authorize?client_id={app}"
+                              "&integration_type=1&scope=applications.commands")]
 
 
 async def test_staff_also_get_the_staff_commands(hbot, standin, world):
