@@ -30,7 +30,9 @@ import asyncio
 import contextlib
 import io
 import logging
+import time
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -52,7 +54,7 @@ from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
 from bot.i18n import N_, number, t, tn, tp
 from bot.presenters.problems import rules_problem
-from bot.store import EVERY_SERVER, Scope, StoreError
+from bot.store import EVERY_SERVER, SYSTEM_ACTOR, Scope, StoreError
 from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError
 from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
 from bot.tables.rules import MAX_STAKE, build_rules, seats_problem
@@ -67,6 +69,10 @@ FORMAT_NAMES = {"swiss": N_("Swiss"), "single_elimination": N_("single eliminati
                 "round_robin": N_("round robin")}
 GONE = N_("This tournament is no longer open to that.")
 RETRY_S = 30.0  # a tournament that could not advance (database or Discord trouble) tries again
+HOUR_S = 3600.0  # the longest the timed starts sleep, should the clock jump
+STARTS_IN = (("in 10 minutes", 10), ("in 30 minutes", 30), ("in 1 hour", 60),
+             ("in 2 hours", 120), ("in 6 hours", 360), ("in 24 hours", 1440))
+"""When a tournament may start by itself, counted from its creation (the option's choices)."""
 
 
 def format_name(code: str) -> str:
@@ -86,7 +92,11 @@ def tournament_embed(tour: Tournament, currency: str) -> discord.Embed:
     game = GAME_NAMES.get(tour.game, tour.game)
     title = t("🏆 {game} tournament #{number}", game=game, number=tour.tournament_id)
     rules = game_module(tour.game).Rules.from_dict(tour.rules)
-    if tour.status == "open":
+    if tour.status == "open" and tour.starts_at is not None:
+        state = t("Sign-up is open: press Join. It starts by itself <t:{when}:R> with two "
+                  "entrants or more (staff may add AI entrants, or press Start sooner).",
+                  when=tour.starts_at // 1000)
+    elif tour.status == "open":
         state = t("Sign-up is open: press Join. Staff add AI entrants and press Start.")
     elif tour.status == "running":
         state = t("Round {round} of {rounds} is being played; the tables are below.",
@@ -377,8 +387,11 @@ class TournamentCog(ServerCog):
         super().__init__(bot)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._games: dict[int, int] = {}  # game id -> tournament of the pairing it plays
-        self._tasks = Background()
+        self._tasks = Background()  # rounds and redraws: each ends when its work is done
+        self._watch = Background()  # the timed starts' loop, which runs until unload
         self.retry_s = RETRY_S
+        self._timed = asyncio.Event()  # a tournament that starts by itself was created
+        self.clock: Callable[[], float] = time.time  # what "now" is to the timed starts
         # Redraws of a message as the bot: one at a time per tournament, the latest state.
         self._redraws = Coalescer(Retry(passing))
 
@@ -396,6 +409,7 @@ class TournamentCog(ServerCog):
                 if p.game_id is not None and p.status == "pending":
                     self._games[p.game_id] = tid
         self._tasks.start(self._resume(live))
+        self._watch.start(self._keep_timed())
         unshown = await self.store.unshown_tournaments(owns)
         if unshown:
             self._tasks.start(self._redraw_unshown(unshown))
@@ -404,6 +418,7 @@ class TournamentCog(ServerCog):
         tables = getattr(self.bot, "tables", None)
         if tables is not None and self._table_ended in tables.end_listeners:
             tables.end_listeners.remove(self._table_ended)
+        await self._watch.close()
         await self._tasks.close()  # the store closes after this: no round may still run
         self._redraws.cancel()
         await self._redraws.drain()
@@ -412,6 +427,47 @@ class TournamentCog(ServerCog):
         await self.bot.wait_until_ready()
         for tid in live:
             self.schedule(tid)
+
+    async def _keep_timed(self) -> None:
+        """Start each tournament that starts by itself when its time comes, after a restart
+        too: the loop sleeps until the soonest (an hour at most) or until one is created."""
+        await self.bot.wait_until_ready()
+        while True:
+            self._timed.clear()
+            try:
+                wait = await self.start_due()
+            except Exception:  # the task must outlive any one look: the next one tries again
+                log.exception("the tournaments that start by themselves could not be looked at")
+                wait = self.retry_s
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._timed.wait(), wait)
+
+    async def start_due(self) -> float:
+        """Start (or, short of two entrants, call off) every tournament of this process's
+        servers whose time has come; the seconds until the next one's (an hour at most)."""
+        now = int(self.clock() * 1000)
+        owns = app(self.bot).shard_plan.owns
+        for tid, guild, starts_at in await self.store.timed_tournaments():
+            if not owns(guild):
+                continue
+            if starts_at > now:
+                return min(HOUR_S, (starts_at - now) / 1000)
+            await self._start_timed(tid)
+        return HOUR_S
+
+    async def _start_timed(self, tid: int) -> None:
+        async with self.lock(tid):
+            tour = await self.store.tournament(tid, scope=EVERY_SERVER)
+            if tour.status != "open":
+                return
+            if len(tour.signed_up) >= 2:
+                tour = await self.store.start_tournament(tid, tour.guild_id)
+                await self._refresh_message(tour)
+        if tour.status == "running":
+            self.schedule(tid)
+        else:  # nobody to play: called off, the fees refunded
+            log.info("tournament %s: fewer than two entrants at its start; called off", tid)
+            await self.cancel(tour, SYSTEM_ACTOR)
 
     def _table_ended(self, table: Any) -> None:
         tid = self._games.pop(table.game_id, None)
@@ -439,15 +495,17 @@ class TournamentCog(ServerCog):
                            format="Swiss (by score), single elimination, or round robin (up to 8)",
                            rounds="Rounds in each match",
                            stake="Entry fee each player pays into the prize pot",
-                           preset="Rule set (default: the server's house rules)")
+                           preset="Rule set (default: the server's house rules)",
+                           starts_in="Start by itself then, with two entrants or more")
     @app_commands.choices(game=_game_choices(), format=[
         app_commands.Choice(name="Swiss", value="swiss"),
         app_commands.Choice(name="single elimination", value="single_elimination"),
         app_commands.Choice(name="round robin", value="round_robin")],
-        rounds=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)])
+        rounds=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)],
+        starts_in=[app_commands.Choice(name=name, value=minutes) for name, minutes in STARTS_IN])
     async def create(self, interaction: discord.Interaction, game: str, format: str, rounds: int,
                      stake: app_commands.Range[int, 0, MAX_STAKE] = 0,
-                     preset: str | None = None) -> None:
+                     preset: str | None = None, starts_in: int | None = None) -> None:
         if interaction.guild_id is None:
             await refuse(interaction, t("Create a tournament in the server channel it is for."))
             return
@@ -465,6 +523,8 @@ class TournamentCog(ServerCog):
         elif preset is not None and preset not in game_module(game).Rules.PRESETS:
             problem = t("Choose a rule set: {presets}.",
                         presets=", ".join(game_module(game).Rules.PRESETS))
+        elif starts_in is not None and starts_in not in dict(STARTS_IN).values():
+            problem = t("Choose when it starts from the list.")
         if problem:
             await refuse(interaction, problem)
             return
@@ -481,7 +541,8 @@ class TournamentCog(ServerCog):
             tour = await self.store.create_tournament(
                 interaction.guild_id, interaction.channel_id, created_by=interaction.user.id,
                 game=game, format=format, rules=rules.to_dict(), fee=stake,
-                key=str(interaction.id))
+                key=str(interaction.id),
+                starts_at=None if starts_in is None else int((self.clock() + starts_in * 60) * 1000))
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
@@ -490,6 +551,8 @@ class TournamentCog(ServerCog):
         sent = await send(interaction, embed=embed, view=view, allowed_mentions=NO_PINGS)
         message_id = sent or (await interaction.original_response()).id
         await self.store.set_tournament_message(tour.tournament_id, message_id, shown=tour.revision)
+        if tour.starts_at is not None:
+            self._timed.set()  # its start may be the soonest
 
     @create.autocomplete("preset")
     async def preset_choices(self, interaction: discord.Interaction, current: str

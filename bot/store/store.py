@@ -741,10 +741,11 @@ class Store:
 
     # -- tournaments (bot.store.tournaments) -------------------------------------------------------
     async def create_tournament(self, guild_id: int, channel_id: int, *, created_by: int, game: str,
-                                format: str, rules: Mapping[str, Any], fee: int, key: str
-                                ) -> tournaments.Tournament:
+                                format: str, rules: Mapping[str, Any], fee: int, key: str,
+                                starts_at: int | None = None) -> tournaments.Tournament:
         """A tournament open for sign-up; ``key`` (the command's interaction id) makes a retried
-        command create one tournament."""
+        command create one tournament. ``starts_at`` (ms since the epoch, in the future): when
+        the bot closes sign-up and starts it by itself."""
         _id(guild_id, "The server id")
         _id(channel_id, "The channel id")
         _id(created_by, "The creator")
@@ -753,9 +754,18 @@ class Store:
             raise InvalidInput("The format must be swiss, single_elimination or round_robin.")
         if fee:
             ledger.check_amount(fee, stake=True)
+        now = self._db.now_ms()
+        if starts_at is not None and (type(starts_at) is not int or not now < starts_at < 2**53):
+            raise InvalidInput("A tournament starts by itself at a time still to come.")
         return await self._db.transact(lambda conn: tournaments.create(
             conn, guild_id=guild_id, channel_id=channel_id, created_by=created_by, game=game,
-            format=format, rules=dict(rules), fee=fee, key=key, now=self._db.now_ms()))
+            format=format, rules=dict(rules), fee=fee, key=key, now=now, starts_at=starts_at))
+
+    async def timed_tournaments(self) -> list[tuple[int, int, int]]:
+        """(tournament, guild, starts_at) of every tournament open for sign-up that starts by
+        itself, the soonest first."""
+        async with self._db.snapshot() as conn:
+            return await tournaments.timed(conn)
 
     async def tournament(self, tournament_id: int, *, scope: Scope | int
                          ) -> tournaments.Tournament:

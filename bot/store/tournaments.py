@@ -82,6 +82,8 @@ class Tournament:
     round_status: dict[int, tuple[str, bool]]  # round -> (playing | done, standings announced)
     # Counts the changes its message shows: the Discord side notes the revision it drew.
     revision: int = 0
+    # When sign-up closes and the bot starts it by itself (ms since the epoch); None: staff do.
+    starts_at: int | None = None
 
     @property
     def signed_up(self) -> list[Entrant]:
@@ -112,7 +114,7 @@ class Tournament:
 
 
 _COLUMNS = ("tournament_id, guild_id, channel_id, message_id, created_by, game, format, rules, "
-            "fee, pot, status, round, rounds, revision")
+            "fee, pot, status, round, rounds, revision, starts_at")
 
 
 async def _one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> sqlite3.Row | None:
@@ -145,7 +147,7 @@ async def load(conn: aiosqlite.Connection, tournament_id: int, scope: Scope | in
     return Tournament(row["tournament_id"], row["guild_id"], row["channel_id"], row["message_id"],
                       row["created_by"], row["game"], row["format"], json.loads(row["rules"]),
                       row["fee"], row["pot"], row["status"], row["round"], row["rounds"],
-                      entrants, pairings, rounds, row["revision"])
+                      entrants, pairings, rounds, row["revision"], row["starts_at"])
 
 
 async def live(conn: aiosqlite.Connection) -> list[tuple[int, int]]:
@@ -163,19 +165,28 @@ async def of_game(conn: aiosqlite.Connection, game_id: int) -> tuple[int, int, i
 
 
 async def create(conn: aiosqlite.Connection, *, guild_id: int, channel_id: int, created_by: int,
-                 game: str, format: str, rules: dict[str, Any], fee: int, key: str, now: int
-                 ) -> Tournament:
-    """A new tournament open for sign-up; a retried create (same key) returns the first one."""
+                 game: str, format: str, rules: dict[str, Any], fee: int, key: str, now: int,
+                 starts_at: int | None = None) -> Tournament:
+    """A new tournament open for sign-up; a retried create (same key) returns the first one.
+    ``starts_at``: when the bot closes sign-up and starts it by itself (None: staff do)."""
     idem = scoped_key(guild_id, "tournament", key)
     row = await _one(conn, "SELECT tournament_id FROM tournaments WHERE idem_key = ?", (idem,))
     if row is None:
         row = await _one(
             conn, "INSERT INTO tournaments (guild_id, channel_id, created_by, game, format, rules, "
-            "fee, idem_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "RETURNING tournament_id",
+            "fee, idem_key, created_at, updated_at, starts_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING tournament_id",
             (guild_id, channel_id, created_by, game, format, json.dumps(rules, sort_keys=True),
-             fee, idem, now, now))
+             fee, idem, now, now, starts_at))
     return await load(conn, row[0], EVERY_SERVER)
+
+
+async def timed(conn: aiosqlite.Connection) -> list[tuple[int, int, int]]:
+    """(tournament, guild, starts_at) of every tournament open for sign-up that starts by
+    itself, the soonest first."""
+    return [(r[0], r[1], r[2]) for r in await conn.execute_fetchall(
+        "SELECT tournament_id, guild_id, starts_at FROM tournaments WHERE status = 'open' "
+        "AND starts_at IS NOT NULL ORDER BY starts_at, tournament_id")]
 
 
 async def set_message(conn: aiosqlite.Connection, tournament_id: int, message_id: int, now: int,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+import time
 
 import pytest
 
@@ -362,3 +363,48 @@ async def test_standings_discord_did_not_take_are_posted_again(start_bot, standi
     assert fault.remaining == 0 and len(final) == 1
     refused = [r for r in standin.requests if r.method == "POST" and r.status == 503]
     assert len(refused) == 2
+
+
+async def test_a_tournament_starts_by_itself_when_its_time_comes_even_after_a_restart(
+        start_bot, standin, world, tmp_path):
+    """Created to start "in 30 minutes": its message says when; at that time (the cog's clock
+    moved on) the bot closes sign-up and plays it, though a restart came in between; one with
+    fewer than two entrants by then is called off, its fee refunded."""
+    db = tmp_path / "timed.sqlite3"
+    bot = await start_bot(make_bot(standin, db, world.guild.id))
+    store, guild = bot.store, world.guild.id
+    before = int(time.time())
+    record = await world.admin.slash(world.channel, "tournament create", game="koikoi",
+                                     format="single_elimination", rounds=1, starts_in=30)
+    message = record.original
+    [(tid, _, starts_at)] = await store.timed_tournaments()
+    assert before + 30 * 60 <= starts_at // 1000 <= int(time.time()) + 30 * 60
+    assert f"starts by itself <t:{starts_at // 1000}:R>" in message.embeds[0]["description"]
+    refused = await world.admin.slash(world.channel, "tournament create", game="koikoi",
+                                      format="swiss", rounds=1, starts_in=7)
+    assert private(refused) and "from the list" in reply_text(refused)
+    await world.player.click(message, cid(message, "hf:tn:join:"))
+    await world.admin.select(standin.message(message), cid(message, "hf:tnai:"), ["easy"])
+    lonely = await world.admin.slash(world.channel, "tournament create", game="koikoi",
+                                     format="swiss", rounds=1, stake=25, starts_in=60)
+    await world.shy.click(lonely.original, cid(lonely.original, "hf:tn:join:"))
+    assert await store.balance(guild, world.shy.id) == 1000 - 25
+    await bot.close()
+
+    bot = await start_bot(make_bot(standin, db, world.guild.id))
+    cog = bot.get_cog("TournamentCog")
+    assert await cog.start_due() <= 30 * 60  # nothing due yet: it sleeps until the first one
+    assert (await bot.store.tournament(tid, scope=EVERY_SERVER)).status == "open"
+    cog.clock = lambda: starts_at / 1000 + 1
+    await cog.start_due()
+    assert (await bot.store.tournament(tid, scope=EVERY_SERVER)).status == "running"
+    await standin.wait_for(lambda: "Round 1 of 1" in standin.message(message).embeds[0]["description"],
+                           "the tournament message showing its round")
+    cog.clock = lambda: starts_at / 1000 + 31 * 60  # the second one's time too
+    await cog.start_due()
+    await standin.wait_for(lambda: "Cancelled" in standin.message(lonely.original).embeds[0]["description"],
+                           "the lonely tournament called off")
+    assert await bot.store.balance(guild, world.shy.id) == 1000  # refunded
+    assert await bot.store.timed_tournaments() == []
+    await standin.wait_for(lambda: "won" in standin.message(message).embeds[0]["description"],
+                           "the timed tournament played to its end")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import EVERY_SERVER, Scope
+from bot.store import EVERY_SERVER, InvalidInput, Scope
 from bot.store.tournaments import TournamentError
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD
@@ -170,3 +170,27 @@ async def test_each_change_its_message_shows_counts_the_revision(funded):
     silent = await new(store, fee=0, key="cmd-3")  # no message yet: nothing to bring up to date
     await store.join_tournament(silent.tournament_id, GUILD, BOB, "bob")
     assert await store.unshown_tournaments() == [tid, cancelled.tournament_id]
+
+
+async def test_a_tournament_that_starts_by_itself_is_listed_until_it_starts(funded, clock):
+    store = funded
+    now = int(clock.now * 1000)
+    with refused(InvalidInput, "time still to come"):
+        await store.create_tournament(GUILD, CHANNEL, created_by=ALICE, game="koikoi",
+                                      format="swiss", rules={"rounds": 1}, fee=0, key="past",
+                                      starts_at=now)
+    later = await store.create_tournament(GUILD, CHANNEL, created_by=ALICE, game="koikoi",
+                                          format="swiss", rules={"rounds": 1}, fee=0, key="later",
+                                          starts_at=now + 3_600_000)
+    sooner = await store.create_tournament(GUILD, CHANNEL, created_by=ALICE, game="koikoi",
+                                           format="swiss", rules={"rounds": 1}, fee=0, key="soon",
+                                           starts_at=now + 600_000)
+    await new(store, key="by-staff")  # no time: staff start it
+    assert sooner.starts_at == now + 600_000
+    assert await store.timed_tournaments() == [(sooner.tournament_id, GUILD, now + 600_000),
+                                               (later.tournament_id, GUILD, now + 3_600_000)]
+    for user in (ALICE, BOB):
+        await store.join_tournament(sooner.tournament_id, GUILD, user, f"user {user}")
+    await store.start_tournament(sooner.tournament_id, GUILD)
+    await store.cancel_tournament(later.tournament_id, GUILD, actor=ALICE)
+    assert await store.timed_tournaments() == []
