@@ -35,7 +35,9 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
+from babel.dates import get_day_names
 from discord import app_commands
 from discord.ext import commands
 
@@ -43,7 +45,7 @@ from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
-from bot.discord_ui.command_links import mention
+from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import Coalescer, Retry, passing
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
@@ -52,10 +54,10 @@ from bot.discord_ui.speaking import Speaks, in_public, in_server
 from bot.discord_ui.text import NO_PINGS, fit_embed, refuse, safe_name
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
-from bot.i18n import N_, number, t, tn, tp
+from bot.i18n import N_, current, number, t, tn, tp
 from bot.presenters.problems import rules_problem
 from bot.store import EVERY_SERVER, SYSTEM_ACTOR, Scope, StoreError
-from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError
+from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError, Weekly
 from bot.tables import AI_LEVELS, AlreadyStarted, TableError, ai_seat
 from bot.tables.rules import MAX_STAKE, build_rules, seats_problem
 from bot.tournaments import pairing as fmt
@@ -73,6 +75,19 @@ HOUR_S = 3600.0  # the longest the timed starts sleep, should the clock jump
 STARTS_IN = (("in 10 minutes", 10), ("in 30 minutes", 30), ("in 1 hour", 60),
              ("in 2 hours", 120), ("in 6 hours", 360), ("in 24 hours", 1440))
 """When a tournament may start by itself, counted from its creation (the option's choices)."""
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+SIGNUP_BEFORE = (("30 minutes before", 30), ("1 hour before", 60), ("2 hours before", 120),
+                 ("6 hours before", 360), ("1 day before", 1440))
+"""How long before a weekly tournament's start its sign-up opens (the option's choices)."""
+
+
+def signup_text(minutes: int) -> str:
+    """A sign-up's length as the weekly tournament's answer says it ("1 hour")."""
+    if minutes % 1440 == 0:
+        return tn("{n} day", "{n} days", minutes // 1440)
+    if minutes % 60 == 0:
+        return tn("{n} hour", "{n} hours", minutes // 60)
+    return tn("{n} minute", "{n} minutes", minutes)
 
 
 def format_name(code: str) -> str:
@@ -370,6 +385,30 @@ class DropSelect(Speaks, discord.ui.DynamicItem[discord.ui.Select],
 
 # -- the cog ---------------------------------------------------------------------------------------
 
+def planned_rules(game: str, format: str, rounds: int, stake: int, preset: str | None,
+                  settings: Any) -> Any:
+    """The rules a tournament of these options plays by, over the server's house rules; a
+    TableError saying what is wrong with them (nothing is stored)."""
+    if game not in GAMES:
+        raise TableError(t("Choose a game: {games}.", games=", ".join(GAME_NAMES.values())))
+    if format not in FORMAT_NAMES:
+        raise TableError(t("Choose a format: Swiss, single elimination or round robin."))
+    if not 1 <= rounds <= 1000 or not 0 <= stake <= MAX_STAKE:
+        raise TableError(t("Rounds go from 1 to {most}; the entry fee from 0 to {fee}.",
+                           most=number(1000), fee=number(MAX_STAKE)))
+    if preset is not None and preset not in game_module(game).Rules.PRESETS:
+        raise TableError(t("Choose a rule set: {presets}.",
+                           presets=", ".join(game_module(game).Rules.PRESETS)))
+    try:
+        rules = build_rules(game, settings.rules_for(game), preset, rounds, None)
+    except (InvalidRules, ValueError) as exc:
+        raise TableError(t("Those rules don't work: {problem}.",
+                           problem=rules_problem(exc)[:300])) from None
+    if seats_problem(game, 2, rules):
+        raise TableError(t("Tournament tables seat two players; these rules need more."))
+    return rules
+
+
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=GAME_NAMES[g], value=g) for g in GAMES]
 
@@ -392,6 +431,7 @@ class TournamentCog(ServerCog):
         self.retry_s = RETRY_S
         self._timed = asyncio.Event()  # a tournament that starts by itself was created
         self.clock: Callable[[], float] = time.time  # what "now" is to the timed starts
+        self.looked = asyncio.Event()  # set after each look at them (tests wait on it)
         # Redraws of a message as the bot: one at a time per tournament, the latest state.
         self._redraws = Coalescer(Retry(passing))
 
@@ -439,21 +479,84 @@ class TournamentCog(ServerCog):
             except Exception:  # the task must outlive any one look: the next one tries again
                 log.exception("the tournaments that start by themselves could not be looked at")
                 wait = self.retry_s
+            self.looked.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._timed.wait(), wait)
 
     async def start_due(self) -> float:
-        """Start (or, short of two entrants, call off) every tournament of this process's
-        servers whose time has come; the seconds until the next one's (an hour at most)."""
+        """Open this week's tournament of each weekly one whose sign-up time has come, post the
+        sign-up messages still owed, and start (or, short of two entrants, call off) every
+        tournament whose time has come, on this process's servers; the seconds until the next
+        of these (an hour at most)."""
         now = int(self.clock() * 1000)
         owns = app(self.bot).shard_plan.owns
+
+        def ours(guild_id: int) -> bool:  # a server this process drives, with the bot in it
+            return owns(guild_id) and self.bot.get_guild(guild_id) is not None
+
+        wait = HOUR_S
+        for plan in await self.store.weekly_tournaments():
+            if not ours(plan.guild_id):
+                continue
+            start = plan.due(now)
+            if start is None:
+                opens = plan.next_start(now) - plan.signup_min * 60_000
+                wait = min(wait, (opens - now) / 1000)
+            else:
+                await self._open_weekly(plan, start)
+        for tid in await self.store.unposted_tournaments():
+            tour = await self.store.tournament(tid, scope=EVERY_SERVER)
+            if ours(tour.guild_id) and not await self._post_signup(tour):
+                wait = min(wait, self.retry_s)
         for tid, guild, starts_at in await self.store.timed_tournaments():
             if not owns(guild):
                 continue
             if starts_at > now:
-                return min(HOUR_S, (starts_at - now) / 1000)
+                return min(wait, (starts_at - now) / 1000)
             await self._start_timed(tid)
-        return HOUR_S
+        return wait
+
+    async def _open_weekly(self, plan: Weekly, start: int) -> None:
+        """This week's tournament of ``plan``, starting at ``start``: opened once (its key is the
+        channel and the start), by the house rules in force now; its message is posted by the
+        same look (:meth:`_post_signup`)."""
+        settings = await self.store.get_settings(plan.guild_id)
+        with in_server(self.bot, plan.guild_id, settings):
+            try:
+                rules = planned_rules(plan.game, plan.format, plan.rounds, plan.fee, plan.preset,
+                                      settings)
+            except TableError as exc:  # the house rules changed to ones it cannot play
+                log.warning("weekly tournament of channel %s not opened: %s", plan.channel_id,
+                            told(exc))
+                return
+        await self.store.create_tournament(
+            plan.guild_id, plan.channel_id, created_by=SYSTEM_ACTOR, game=plan.game,
+            format=plan.format, rules=rules.to_dict(), fee=plan.fee,
+            key=f"weekly:{plan.channel_id}:{start}", starts_at=start)
+
+    async def _post_signup(self, tour: Tournament) -> bool:
+        """Post the sign-up message of a tournament the bot opened, and note it; False when
+        Discord should be asked again. One Discord refuses for good (the channel gone or closed
+        to the bot) is called off, fees refunded. The nonce keeps a post repeated after a stop
+        between sending and noting it from appearing twice."""
+        settings = await self.store.get_settings(tour.guild_id)
+        with in_server(self.bot, tour.guild_id, settings):
+            embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
+        channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
+        try:
+            sent = await channel.send(embed=embed, view=view, allowed_mentions=NO_PINGS,
+                                      nonce=f"hft{tour.tournament_id}.0")
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            if isinstance(exc, discord.HTTPException) and not passing(exc):
+                log.warning("tournament %s: its sign-up cannot be posted in channel %s (%s); "
+                            "called off", tour.tournament_id, tour.channel_id, exc)
+                await self.cancel(tour, SYSTEM_ACTOR)
+                return True
+            log.warning("tournament %s: its sign-up will be posted again (%s)",
+                        tour.tournament_id, exc)
+            return False
+        await self.store.set_tournament_message(tour.tournament_id, sent.id, shown=tour.revision)
+        return True
 
     async def _start_timed(self, tid: int) -> None:
         async with self.lock(tid):
@@ -512,30 +615,14 @@ class TournamentCog(ServerCog):
         if not is_manager(interaction):
             await refuse(interaction, t(NOT_STAFF))
             return
-        problem = None
-        if game not in GAMES:
-            problem = t("Choose a game: {games}.", games=", ".join(GAME_NAMES.values()))
-        elif format not in FORMAT_NAMES:
-            problem = t("Choose a format: Swiss, single elimination or round robin.")
-        elif not 1 <= rounds <= 1000 or not 0 <= stake <= MAX_STAKE:
-            problem = t("Rounds go from 1 to {most}; the entry fee from 0 to {fee}.",
-                        most=number(1000), fee=number(MAX_STAKE))
-        elif preset is not None and preset not in game_module(game).Rules.PRESETS:
-            problem = t("Choose a rule set: {presets}.",
-                        presets=", ".join(game_module(game).Rules.PRESETS))
-        elif starts_in is not None and starts_in not in dict(STARTS_IN).values():
-            problem = t("Choose when it starts from the list.")
-        if problem:
-            await refuse(interaction, problem)
+        if starts_in is not None and starts_in not in dict(STARTS_IN).values():
+            await refuse(interaction, t("Choose when it starts from the list."))
             return
         settings = await self.store.get_settings(interaction.guild_id)
         try:
-            rules = build_rules(game, settings.rules_for(game), preset, rounds, None)
-        except (InvalidRules, ValueError) as exc:
-            await refuse(interaction, t("Those rules don't work: {problem}.", problem=rules_problem(exc)[:300]))
-            return
-        if seats_problem(game, 2, rules):
-            await refuse(interaction, t("Tournament tables seat two players; these rules need more."))
+            rules = planned_rules(game, format, rounds, stake, preset, settings)
+        except TableError as exc:
+            await refuse(interaction, told(exc))
             return
         try:
             tour = await self.store.create_tournament(
@@ -553,6 +640,89 @@ class TournamentCog(ServerCog):
         await self.store.set_tournament_message(tour.tournament_id, message_id, shown=tour.revision)
         if tour.starts_at is not None:
             self._timed.set()  # its start may be the soonest
+
+    @answers(private=True)
+    @tournament.command(name="weekly",
+                        description="Open a tournament here every week that starts by itself (staff)")
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    @app_commands.describe(game="The game played at every table",
+                           format="Swiss (by score), single elimination, or round robin (up to 8)",
+                           rounds="Rounds in each match",
+                           day="The day it starts (UTC)",
+                           hour="The hour it starts, 0 to 23 (UTC)",
+                           stake="Entry fee each player pays into the prize pot",
+                           preset="Rule set (default: the server's house rules)",
+                           signup="How long before its start sign-up opens")
+    @app_commands.choices(game=_game_choices(), format=[
+        app_commands.Choice(name="Swiss", value="swiss"),
+        app_commands.Choice(name="single elimination", value="single_elimination"),
+        app_commands.Choice(name="round robin", value="round_robin")],
+        rounds=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)],
+        day=[app_commands.Choice(name=name, value=n) for n, name in enumerate(WEEKDAYS)],
+        signup=[app_commands.Choice(name=name, value=minutes) for name, minutes in SIGNUP_BEFORE])
+    async def weekly(self, interaction: discord.Interaction, game: str, format: str, rounds: int,
+                     day: int, hour: app_commands.Range[int, 0, 23],
+                     stake: app_commands.Range[int, 0, MAX_STAKE] = 0, preset: str | None = None,
+                     signup: int = 60) -> None:
+        if interaction.guild_id is None or not is_manager(interaction):
+            await refuse(interaction, t(NOT_STAFF) if interaction.guild_id else
+                         t("Create a tournament in the server channel it is for."))
+            return
+        if not (0 <= day <= 6 and 0 <= hour <= 23 and signup in dict(SIGNUP_BEFORE).values()):
+            await refuse(interaction, t("Choose the day and the sign-up time from the lists, and "
+                                        "an hour from 0 to 23."))
+            return
+        can = interaction.app_permissions
+        if not (can.send_messages and can.embed_links):
+            await refuse(interaction, t("I cannot post the sign-ups in this channel: give me Send "
+                                        "Messages and Embed Links here, or use the command in "
+                                        "another channel."))
+            return
+        settings = await self.store.get_settings(interaction.guild_id)
+        try:
+            planned_rules(game, format, rounds, stake, preset, settings)  # they play today
+            plan = await self.store.set_weekly_tournament(Weekly(
+                interaction.channel_id, interaction.guild_id, game, format, rounds, stake, preset,
+                day, hour, signup))
+        except TableError as exc:
+            await refuse(interaction, told(exc))
+            return
+        except StoreError as exc:
+            await refuse(interaction, sentence(exc))
+            return
+        self._timed.set()
+        start = plan.next_start(int(self.clock() * 1000))
+        await send(interaction, t(
+            "Every {day} at {hour}:00 UTC a {game} tournament starts here by itself, its sign-up "
+            "open from {before} before; the next starts <t:{when}:F>. {stop} stops them.",
+            day=get_day_names("wide", locale=current())[day], hour=f"{hour:02d}",
+            game=GAME_NAMES.get(game, game), before=signup_text(signup), when=start // 1000,
+            stop=mention("tournament weekly-stop", await links_for(interaction))),
+            ephemeral=True, allowed_mentions=NO_PINGS)
+
+    @answers(private=True)
+    @tournament.command(name="weekly-stop",
+                        description="Stop this channel's weekly tournament (staff)")
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    async def weekly_stop(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None or not is_manager(interaction):
+            await refuse(interaction, t(NOT_STAFF))
+            return
+        try:
+            stopped = await self.store.stop_weekly_tournament(interaction.guild_id,
+                                                              interaction.channel_id)
+        except StoreError as exc:
+            await refuse(interaction, sentence(exc))
+            return
+        await send(interaction, t("This channel has no weekly tournament.") if stopped is None
+                   else t("No more weekly {game} tournaments here; one already open goes on.",
+                          game=GAME_NAMES.get(stopped.game, stopped.game)),
+                   ephemeral=True, allowed_mentions=NO_PINGS)
+
+    @weekly.autocomplete("preset")
+    async def weekly_preset_choices(self, interaction: discord.Interaction, current: str
+                                    ) -> list[app_commands.Choice[str]]:
+        return await self.preset_choices(interaction, current)
 
     @create.autocomplete("preset")
     async def preset_choices(self, interaction: discord.Interaction, current: str

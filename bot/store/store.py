@@ -748,7 +748,7 @@ class Store:
         the bot closes sign-up and starts it by itself."""
         _id(guild_id, "The server id")
         _id(channel_id, "The channel id")
-        _id(created_by, "The creator")
+        _actor(created_by)  # 0: the bot opened it (a weekly tournament)
         _text(game, "The game name", allow_empty=False)
         if format not in tournaments.MAX_ENTRANTS:
             raise InvalidInput("The format must be swiss, single_elimination or round_robin.")
@@ -760,6 +760,36 @@ class Store:
         return await self._db.transact(lambda conn: tournaments.create(
             conn, guild_id=guild_id, channel_id=channel_id, created_by=created_by, game=game,
             format=format, rules=dict(rules), fee=fee, key=key, now=now, starts_at=starts_at))
+
+    async def set_weekly_tournament(self, plan: tournaments.Weekly) -> tournaments.Weekly:
+        """Open a tournament of ``plan`` in its channel every week (replacing the channel's)."""
+        _id(plan.guild_id, "The server id")
+        _id(plan.channel_id, "The channel id")
+        if plan.format not in tournaments.MAX_ENTRANTS:
+            raise InvalidInput("The format must be swiss, single_elimination or round_robin.")
+        if not (0 <= plan.weekday <= 6 and 0 <= plan.hour <= 23 and 1 <= plan.signup_min <= 10080
+                and 1 <= plan.rounds <= 1000):
+            raise InvalidInput("A weekly tournament needs a weekday, an hour and a sign-up time.")
+        if plan.fee:
+            ledger.check_amount(plan.fee, stake=True)
+        return await self._db.transact(
+            lambda conn: tournaments.set_weekly(conn, plan, self._db.now_ms()))
+
+    async def stop_weekly_tournament(self, guild_id: int, channel_id: int
+                                     ) -> tournaments.Weekly | None:
+        """Stop the channel's weekly tournament (None: it had none)."""
+        return await self._db.transact(
+            lambda conn: tournaments.stop_weekly(conn, guild_id, channel_id))
+
+    async def weekly_tournaments(self, guild_id: int | None = None) -> list[tournaments.Weekly]:
+        """The weekly tournaments of every server, or of ``guild_id``."""
+        async with self._db.snapshot() as conn:
+            return await tournaments.weekly(conn, guild_id)
+
+    async def unposted_tournaments(self) -> list[int]:
+        """The tournaments the bot opened by itself whose sign-up message is still to post."""
+        async with self._db.snapshot() as conn:
+            return await tournaments.unposted(conn)
 
     async def timed_tournaments(self) -> list[tuple[int, int, int]]:
         """(tournament, guild, starts_at) of every tournament open for sign-up that starts by

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -27,7 +28,7 @@ from .errors import StoreError
 from .ledger import house_account, move, open_account, scoped_key, user_account
 from .scope import EVERY_SERVER, Scope, scope_of
 
-__all__ = ["Entrant", "PairingRow", "Tournament", "TournamentError", "MAX_ENTRANTS"]
+__all__ = ["Entrant", "PairingRow", "Tournament", "TournamentError", "MAX_ENTRANTS", "Weekly"]
 
 MAX_ENTRANTS = {"swiss": 25, "single_elimination": 25, "round_robin": fmt.ROUND_ROBIN_MAX}
 """At most 25: the staff's menu to drop a player lists every entrant (Discord's limit)."""
@@ -505,3 +506,86 @@ async def game_started_as(conn: aiosqlite.Connection, guild_id: int, key: str) -
     row = await _one(conn, "SELECT game_id FROM games WHERE start_key = ?",
                      (scoped_key(guild_id, "start", key),))
     return None if row is None else row[0]
+
+
+# -- weekly tournaments ----------------------------------------------------------------------------
+WEEK_MS = 7 * 86_400_000
+
+
+@dataclass(frozen=True, slots=True)
+class Weekly:
+    """A tournament a channel gets every week: its options, when it starts (``weekday``, 0 for
+    Monday, and ``hour``, UTC) and how many minutes before that its sign-up opens."""
+
+    channel_id: int
+    guild_id: int
+    game: str
+    format: str
+    rounds: int
+    fee: int
+    preset: str | None
+    weekday: int
+    hour: int
+    signup_min: int
+
+    def next_start(self, now_ms: int) -> int:
+        """The first start (ms) after ``now_ms``."""
+        now = datetime.fromtimestamp(now_ms / 1000, tz=UTC)
+        start = now.replace(hour=self.hour, minute=0, second=0, microsecond=0) + timedelta(
+            days=(self.weekday - now.weekday()) % 7)
+        at = int(start.timestamp() * 1000)
+        return at if at > now_ms else at + WEEK_MS
+
+    def due(self, now_ms: int) -> int | None:
+        """The start whose sign-up is open at ``now_ms`` (None: the next one's is still to
+        open)."""
+        start = self.next_start(now_ms)
+        return start if start - self.signup_min * 60_000 <= now_ms else None
+
+
+_WEEKLY = ("SELECT channel_id, guild_id, game, format, rounds, fee, preset, weekday, hour, "
+           "signup_min FROM tournament_schedules")
+
+
+def _weekly(row: Any) -> Weekly:
+    return Weekly(*(row[i] for i in range(10)))
+
+
+async def set_weekly(conn: aiosqlite.Connection, plan: Weekly, now: int) -> Weekly:
+    """The channel's weekly tournament, replacing the one it had."""
+    await conn.execute(
+        "INSERT INTO tournament_schedules (channel_id, guild_id, game, format, rounds, fee, preset, "
+        "weekday, hour, signup_min, set_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id, game = excluded.game, "
+        "format = excluded.format, rounds = excluded.rounds, fee = excluded.fee, "
+        "preset = excluded.preset, weekday = excluded.weekday, hour = excluded.hour, "
+        "signup_min = excluded.signup_min, set_at = excluded.set_at",
+        (plan.channel_id, plan.guild_id, plan.game, plan.format, plan.rounds, plan.fee, plan.preset,
+         plan.weekday, plan.hour, plan.signup_min, now))
+    return plan
+
+
+async def stop_weekly(conn: aiosqlite.Connection, guild_id: int, channel_id: int) -> Weekly | None:
+    """The channel's weekly tournament, stopped (None: it had none). Tournaments it opened go on."""
+    rows = await conn.execute_fetchall(f"{_WEEKLY} WHERE channel_id = ? AND guild_id = ?",
+                                       (channel_id, guild_id))
+    if not rows:
+        return None
+    await conn.execute("DELETE FROM tournament_schedules WHERE channel_id = ?", (channel_id,))
+    return _weekly(rows[0])
+
+
+async def weekly(conn: aiosqlite.Connection, guild_id: int | None = None) -> list[Weekly]:
+    """The weekly tournaments of every server (or of ``guild_id``), by channel."""
+    rows = await conn.execute_fetchall(
+        f"{_WEEKLY}{'' if guild_id is None else ' WHERE guild_id = ?'} ORDER BY channel_id",
+        () if guild_id is None else (guild_id,))
+    return [_weekly(r) for r in rows]
+
+
+async def unposted(conn: aiosqlite.Connection) -> list[int]:
+    """The tournaments the bot opened by itself (a weekly one) whose sign-up message it has not
+    noted posting: posted at the next look, after a stop too."""
+    return [r[0] for r in await conn.execute_fetchall(
+        "SELECT tournament_id FROM tournaments WHERE status = 'open' AND message_id IS NULL "
+        "AND created_by = 0 ORDER BY tournament_id")]

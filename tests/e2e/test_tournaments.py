@@ -9,11 +9,13 @@ import asyncio
 import contextlib
 import sqlite3
 import time
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.store import EVERY_SERVER
 from bot.tables import TableManager
+from cogs.tournaments import WEEKDAYS
 from tests.e2e.playing import reply_text
 from tests.e2e.test_start_safety import cid, make_bot, private
 
@@ -408,3 +410,64 @@ async def test_a_tournament_starts_by_itself_when_its_time_comes_even_after_a_re
     assert await bot.store.timed_tournaments() == []
     await standin.wait_for(lambda: "won" in standin.message(message).embeds[0]["description"],
                            "the timed tournament played to its end")
+
+
+def signups(standin, channel) -> list:
+    """The tournament messages of a channel (sign-up, then standings as it runs; no picture)."""
+    return [m for m in standin.channel_messages(channel) if not m.attachments
+            and m.embeds and "tournament #" in m.embeds[0].get("title", "")]
+
+
+async def test_a_weekly_tournament_opens_posts_and_starts_by_itself(start_bot, standin, world, tmp_path):
+    """Staff set a weekly tournament in a channel; when its sign-up time comes the bot opens
+    that week's tournament and posts its sign-up (once, however often it looks), staff add two
+    AI entrants, and at its start it is played; a week's tournament opened just before a stop,
+    its message never posted, is posted by the next start; stopping ends them."""
+    db = tmp_path / "weekly.sqlite3"
+    bot = await start_bot(make_bot(standin, db, world.guild.id))
+    cog, store = bot.get_cog("TournamentCog"), bot.store
+    day = (datetime.now(UTC).weekday() + 2) % 7
+    refused = await world.player.slash(world.channel, "tournament weekly", game="koikoi",
+                                       format="single_elimination", rounds=1, day=day, hour=12)
+    assert private(refused) and "Manage Server" in reply_text(refused)
+    answer = await world.admin.slash(world.channel, "tournament weekly", game="koikoi",
+                                     format="single_elimination", rounds=1, day=day, hour=12,
+                                     signup=60)
+    [plan] = await store.weekly_tournaments(world.guild.id)
+    start = plan.next_start(int(time.time() * 1000))
+    said = reply_text(answer)
+    assert private(answer) and said.startswith(
+        f"Every {WEEKDAYS[day]} at 12:00 UTC a Koi-Koi tournament starts here by itself, its "
+        f"sign-up open from 1 hour before; the next starts <t:{start // 1000}:F>.")
+    assert "weekly-stop" in said
+    assert await cog.start_due() <= 3600 and signups(standin, world.channel) == []  # not yet
+
+    cog.clock = lambda: (start - 30 * 60_000) / 1000  # its sign-up is open
+    await cog.start_due()
+    await cog.start_due()  # a second look opens nothing more
+    [posted] = signups(standin, world.channel)
+    assert f"starts by itself <t:{start // 1000}:R>" in posted.embeds[0]["description"]
+    [(tid, _, starts_at)] = await store.timed_tournaments()
+    assert starts_at == start
+    for level in ("easy", "normal"):
+        await world.admin.select(standin.message(posted), cid(posted, "hf:tnai:"), [level])
+    cog.clock = lambda: start / 1000 + 1
+    await cog.start_due()
+    await standin.wait_for(lambda: "won" in standin.message(posted).embeds[0]["description"],
+                           "the week's tournament played to its end")
+
+    # next week's, opened just before a stop and its message never posted
+    week = plan.next_start(start + 1)
+    await cog._open_weekly(plan, week)
+    await bot.close()
+    assert len(signups(standin, world.channel)) == 1
+    bot = await start_bot(make_bot(standin, db, world.guild.id))
+    await asyncio.wait_for(bot.get_cog("TournamentCog").looked.wait(), standin.wait_timeout)
+    [_, owed] = signups(standin, world.channel)  # posted by the first look after the start
+    assert f"<t:{week // 1000}:R>" in owed.embeds[0]["description"]
+    assert await bot.store.unposted_tournaments() == []
+    stopped = await world.admin.slash(world.channel, "tournament weekly-stop")
+    assert "No more weekly Koi-Koi tournaments here" in reply_text(stopped)
+    again = await world.admin.slash(world.channel, "tournament weekly-stop")
+    assert "no weekly tournament" in reply_text(again)
+    assert await bot.store.weekly_tournaments() == []

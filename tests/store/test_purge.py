@@ -8,12 +8,13 @@ from bot.fairness import FairDeal, Input
 from bot.store import SeatResult
 from bot.store.db import IntegrityError
 from bot.store.purge import NOT_SERVER_DATA, PURGE_PLAN
+from bot.store.tournaments import Weekly
 
 from .conftest import ALICE, BOB, GUILD, OTHER_GUILD, count, write_directly
 
 
 async def _server_with_history(store, guild: int) -> list[int]:
-    """Settings, accounts and a transfer, a season and a schedule of them, a finished and a running staked game (each
+    """Settings, accounts and a transfer, a season and a schedule of them, a weekly tournament, a finished and a running staked game (each
     dealt from a commitment), a review being made, an open lobby, a relayed press and a running
     tournament: a row in every table of a server."""
     await store.update_settings(guild, currency_name="petals")
@@ -22,6 +23,7 @@ async def _server_with_history(store, guild: int) -> list[int]:
     await store.transfer(guild, ALICE, BOB, 25, key=f"t-{guild}")
     await store.start_season(guild, "Spring", actor=ALICE, key=f"s-{guild}")
     await store.set_season_schedule(guild, "monthly", 55)
+    await store.set_weekly_tournament(Weekly(55 + guild, guild, "koikoi", "swiss", 3, 0, None, 4, 19, 60))
     games = []
     for _ in range(2):
         deal = FairDeal.fresh([Input("accept", "1300000000000000001")])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import EVERY_SERVER, InvalidInput, Scope
-from bot.store.tournaments import TournamentError
+from bot.store.tournaments import TournamentError, Weekly
 
 from .conftest import ALICE, BOB, CAROL, DAVE, GUILD, OTHER_GUILD
 from .refusals import refused
@@ -194,3 +194,53 @@ async def test_a_tournament_that_starts_by_itself_is_listed_until_it_starts(fund
     await store.start_tournament(sooner.tournament_id, GUILD)
     await store.cancel_tournament(later.tournament_id, GUILD, actor=ALICE)
     assert await store.timed_tournaments() == []
+
+
+def test_a_weekly_tournament_opens_its_sign_up_before_each_start():
+    from datetime import UTC, datetime
+
+    def ms(text):
+        return int(datetime.fromisoformat(text).replace(tzinfo=UTC).timestamp() * 1000)
+
+    friday = Weekly(55, GUILD, "koikoi", "swiss", 3, 0, None, weekday=4, hour=19, signup_min=60)
+    wednesday = ms("2026-12-02T10:00:00")
+    assert friday.next_start(wednesday) == ms("2026-12-04T19:00:00")
+    assert friday.due(wednesday) is None  # sign-up opens at 18:00 on Friday
+    assert friday.due(ms("2026-12-04T18:00:00")) == ms("2026-12-04T19:00:00")
+    assert friday.due(ms("2026-12-04T18:59:59")) == ms("2026-12-04T19:00:00")
+    at_start = ms("2026-12-04T19:00:00")  # its start is past: the next week's is to come
+    assert friday.next_start(at_start) == ms("2026-12-11T19:00:00") and friday.due(at_start) is None
+    saturday = ms("2026-12-05T09:00:00")
+    assert friday.next_start(saturday) == ms("2026-12-11T19:00:00")
+    week_long = Weekly(55, GUILD, "koikoi", "swiss", 3, 0, None, weekday=0, hour=0, signup_min=10080)
+    assert week_long.due(saturday) == ms("2026-12-07T00:00:00")  # its sign-up is always open
+
+
+async def test_weekly_tournaments_are_set_replaced_and_stopped_per_channel(funded):
+    store = funded
+    plan = Weekly(55, GUILD, "koikoi", "swiss", 3, 10, None, 4, 19, 60)
+    await store.set_weekly_tournament(plan)
+    await store.set_weekly_tournament(Weekly(56, GUILD, "gostop", "round_robin", 1, 0, "seed", 0, 8, 30))
+    again = Weekly(55, GUILD, "mushi", "single_elimination", 6, 0, None, 5, 20, 120)
+    await store.set_weekly_tournament(again)  # the channel's one, replaced
+    assert [w.channel_id for w in await store.weekly_tournaments(GUILD)] == [55, 56]
+    assert (await store.weekly_tournaments())[0] == again
+    assert await store.weekly_tournaments(OTHER_GUILD) == []
+    with refused(InvalidInput, "weekday, an hour"):
+        await store.set_weekly_tournament(Weekly(57, GUILD, "koikoi", "swiss", 3, 0, None, 7, 19, 60))
+    assert await store.stop_weekly_tournament(OTHER_GUILD, 55) is None  # another server's channel
+    assert await store.stop_weekly_tournament(GUILD, 55) == again
+    assert await store.stop_weekly_tournament(GUILD, 55) is None
+    assert [w.channel_id for w in await store.weekly_tournaments()] == [56]
+
+
+async def test_a_tournament_the_bot_opened_is_owed_its_message_until_noted(funded, clock):
+    store = funded
+    now = int(clock.now * 1000)
+    tour = await store.create_tournament(GUILD, CHANNEL, created_by=0, game="koikoi",
+                                         format="swiss", rules={"rounds": 1}, fee=0,
+                                         key="weekly:77:1", starts_at=now + 3_600_000)
+    await new(store, key="staff")  # a staff's: its answer is its message
+    assert await store.unposted_tournaments() == [tour.tournament_id]
+    await store.set_tournament_message(tour.tournament_id, 123456789, shown=tour.revision)
+    assert await store.unposted_tournaments() == []

@@ -440,9 +440,17 @@ def level_27(ids: dict[str, Any]):
         [(G1, U1, f"{G1}:tournament:timed", T0 + 40_000, T0 + 40_000, T0 + 1_840_000)])
 
 
+def level_28(ids: dict[str, Any]):
+    """A channel's weekly tournament: Koi-Koi on Fridays at 19:00 UTC, sign-up an hour before."""
+    yield ExecuteMany(
+        "INSERT INTO tournament_schedules (channel_id, guild_id, game, format, rounds, fee, preset, "
+        "weekday, hour, signup_min, set_at) VALUES (55, ?, 'koikoi', 'swiss', 3, 10, NULL, 4, 19, "
+        "60, ?)", [(G1, T0 + 41_000)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
-                           21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26, 27: level_27}
+                           21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26, 27: level_27, 28: level_28}
