@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -43,6 +43,7 @@ from bot.discord_ui.text import (
     refuse,
     schedule_text,
     shown,
+    weekly_text,
 )
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
@@ -67,6 +68,7 @@ from bot.store import (
     UnknownAccount,
 )
 from bot.store.settings import STAKE_POLICIES
+from bot.store.tournaments import Weekly
 from bot.words import amount as counted
 from bot.words import currency_noun, plural
 
@@ -92,8 +94,9 @@ def economy_text(s: GuildSettings) -> str:
 
 
 def settings_embed(guild_name: str, s: GuildSettings, links: Mapping[str, int],
-                   seasons: str | None = None) -> discord.Embed:
-    """Every setting of a server; ``seasons`` its schedule of seasons (None: started by staff)."""
+                   seasons: str | None = None, weekly: Sequence[Weekly] = ()) -> discord.Embed:
+    """Every setting of a server; ``seasons`` its schedule of seasons (None: started by staff),
+    ``weekly`` its channels' weekly tournaments."""
     embed = discord.Embed(title=t("⚙️ Hanafuda settings of {server}", server=shown(guild_name, TITLE - 30)),
                           colour=ACCENT)
     stakes = policy_text(s.stake_policy, f"<@&{s.stake_role_id}>" if s.stake_role_id else None)
@@ -108,6 +111,9 @@ def settings_embed(guild_name: str, s: GuildSettings, links: Mapping[str, int],
     embed.add_field(name=t("Seasons"), inline=False, value=seasons or t(
         "Started by staff with {start}; {schedule} starts them every week or month.",
         start=mention("season start", links), schedule=mention("season schedule", links)))
+    embed.add_field(name=t("Weekly tournaments"), inline=False, value=clip(
+        "\n".join(weekly_text(plan) for plan in weekly), FIELD_VALUE) or t(
+        "None: {weekly} opens one in a channel.", weekly=mention("tournament weekly", links)))
     for game in GAMES:
         house = s.rules_for(game)
         try:
@@ -150,9 +156,10 @@ class AdminCog(ServerCog):
             return
         current = await self.store.get_settings(interaction.guild_id)
         plan = await self.store.season_schedule(interaction.guild_id)
+        weekly = await self.store.weekly_tournaments(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else t("this server")
         embed = settings_embed(name, current, await links_for(interaction),
-                               schedule_text(plan, int(time.time() * 1000)))
+                               schedule_text(plan, int(time.time() * 1000)), weekly)
         await send(interaction, embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=True)

@@ -37,7 +37,6 @@ from typing import Any
 
 import aiohttp
 import discord
-from babel.dates import get_day_names
 from discord import app_commands
 from discord.ext import commands
 
@@ -51,10 +50,10 @@ from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.game_settings import match_length, rules_text
 from bot.discord_ui.parts import ACCENT, controls
 from bot.discord_ui.speaking import Speaks, in_public, in_server
-from bot.discord_ui.text import NO_PINGS, fit_embed, refuse, safe_name
+from bot.discord_ui.text import NO_PINGS, fit_embed, refuse, safe_name, weekday_name
 from bot.games import GAMES, game_module
 from bot.games.base import InvalidRules
-from bot.i18n import N_, current, number, t, tn, tp
+from bot.i18n import N_, number, t, tn, tp
 from bot.presenters.problems import rules_problem
 from bot.store import EVERY_SERVER, SYSTEM_ACTOR, Scope, StoreError
 from bot.store.tournaments import MAX_ENTRANTS, Entrant, Tournament, TournamentError, Weekly
@@ -695,7 +694,7 @@ class TournamentCog(ServerCog):
         await send(interaction, t(
             "Every {day} at {hour}:00 UTC a {game} tournament starts here by itself, its sign-up "
             "open from {before} before; the next starts <t:{when}:F>. {stop} stops them.",
-            day=get_day_names("wide", locale=current())[day], hour=f"{hour:02d}",
+            day=weekday_name(day), hour=f"{hour:02d}",
             game=GAME_NAMES.get(game, game), before=signup_text(signup), when=start // 1000,
             stop=mention("tournament weekly-stop", await links_for(interaction))),
             ephemeral=True, allowed_mentions=NO_PINGS)

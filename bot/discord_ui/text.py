@@ -13,12 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from babel.dates import get_day_names
 from discord import app_commands
 
 from bot.discord_ui.answer import send_private
-from bot.i18n import N_, number, t
+from bot.i18n import N_, current, number, t
 from bot.store.models import Season, SeasonSchedule
 from bot.store.seasons import next_start
+from bot.store.tournaments import Weekly
+from rendering.view import GAME_NAMES
 
 __all__ = [
     "AUTHOR", "CHOICE", "CONTENT", "DESCRIPTION", "EMBED_TOTAL", "FIELD_NAME", "FIELD_VALUE",
@@ -155,3 +158,15 @@ def schedule_text(plan: SeasonSchedule | None, now_ms: int) -> str | None:
              else t("A new season starts on the 1st of every month at 00:00 UTC"))
     return t("{every}, announced in {channel}; the next <t:{when}:R>.", every=every,
              channel=f"<#{plan.channel_id}>", when=when)
+
+
+def weekday_name(day: int) -> str:
+    """A day of the week (0: Monday) as the language spoken names it."""
+    return get_day_names("wide", locale=current())[day]
+
+
+def weekly_text(plan: Weekly) -> str:
+    """A channel's weekly tournament in a line ("#cups: Koi-Koi every Friday at 19:00 UTC")."""
+    return t("{channel}: {game} every {day} at {hour}:00 UTC", channel=f"<#{plan.channel_id}>",
+             game=GAME_NAMES.get(plan.game, plan.game), hour=f"{plan.hour:02d}",
+             day=weekday_name(plan.weekday))

@@ -154,7 +154,7 @@ async def test_a_lobby_speaks_the_server_and_refuses_in_the_pressers_language(st
 ASCII_WORD = re.compile(r"[A-Za-z]{3,}")
 NOT_WORDS = re.compile(r"<[@#:!&t][^>]*>|\]\(https?://[^)]*\)|https?://\S+"
                        r"|`[^`]*`"  # code: an option's name and value as staff type them
-                       r"|/(?:chips-admin|chips|settings|season) [a-z_]+|/[a-z][a-z_-]*")  # a command to type
+                       r"|/(?:chips-admin|chips|settings|season|tournament) [a-z_-]+|/[a-z][a-z_-]*")  # a command to type
 
 
 def words_of(message) -> list[str]:

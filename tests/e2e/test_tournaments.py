@@ -466,8 +466,14 @@ async def test_a_weekly_tournament_opens_posts_and_starts_by_itself(start_bot, s
     [_, owed] = signups(standin, world.channel)  # posted by the first look after the start
     assert f"<t:{week // 1000}:R>" in owed.embeds[0]["description"]
     assert await bot.store.unposted_tournaments() == []
+    settings = (await world.admin.slash(world.channel, "settings show")).messages[0]
+    weekly = next(f["value"] for f in settings.embeds[0]["fields"] if f["name"] == "Weekly tournaments")
+    assert weekly == f"<#{world.channel.id}>: Koi-Koi every {WEEKDAYS[day]} at 12:00 UTC"
     stopped = await world.admin.slash(world.channel, "tournament weekly-stop")
     assert "No more weekly Koi-Koi tournaments here" in reply_text(stopped)
     again = await world.admin.slash(world.channel, "tournament weekly-stop")
     assert "no weekly tournament" in reply_text(again)
     assert await bot.store.weekly_tournaments() == []
+    settings = (await world.admin.slash(world.channel, "settings show")).messages[0]
+    weekly = next(f["value"] for f in settings.embeds[0]["fields"] if f["name"] == "Weekly tournaments")
+    assert weekly.startswith("None: ")
