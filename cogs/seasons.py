@@ -12,8 +12,6 @@ announcement the store owes, which it keeps owing across restarts until Discord 
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -27,7 +25,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.app import app
-from bot.discord_ui.background import Background
+from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.cog import ServerCog, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import passing
@@ -109,34 +107,16 @@ class SeasonCog(ServerCog):
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
         self._tasks = Background()
-        self._wake = asyncio.Event()
         self.clock: Callable[[], float] = time.time  # what "now" is to the schedules
-        self.looked = asyncio.Event()  # set after each look at the schedules (tests wait on it)
+        self.watch = Watch(self.run_schedules, RETRY_SECONDS, "the season schedules")
 
     async def cog_load(self) -> None:
         if getattr(self.bot, "store", None) is None:  # only publishing the commands
             return
-        self._tasks.start(self._keep_schedules())
+        self._tasks.start(self.watch.run(self.bot.wait_until_ready))
 
     async def cog_unload(self) -> None:
         await self._tasks.close()  # the store closes after this
-
-    def wake(self) -> None:
-        """Look at the schedules now (one changed, or the clock moved)."""
-        self._wake.set()
-
-    async def _keep_schedules(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            self._wake.clear()
-            try:
-                wait = await self.run_schedules()
-            except Exception:  # the task must outlive any one look: the next one tries again
-                log.exception("the season schedules could not be looked at; trying again")
-                wait = RETRY_SECONDS
-            self.looked.set()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
 
     async def run_schedules(self) -> float:
         """Start the seasons due on this process's servers and post the announcements owed;
@@ -240,7 +220,7 @@ class SeasonCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
-        self.wake()
+        self.watch.wake()
         text = schedule_text(plan, int(self.clock() * 1000)) or t(
             "Seasons no longer start by themselves: staff start them with {start}.",
             start=mention("season start", await links_for(interaction)))

@@ -42,7 +42,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
-from bot.discord_ui.background import Background
+from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import Coalescer, Retry, passing
@@ -412,6 +412,20 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=GAME_NAMES[g], value=g) for g in GAMES]
 
 
+# The options a tournament and a weekly one share: their words and their choices.
+OPTION_WORDS = {"game": "The game played at every table",
+                "format": "Swiss (by score), single elimination, or round robin (up to 8)",
+                "rounds": "Rounds in each match",
+                "stake": "Entry fee each player pays into the prize pot",
+                "preset": "Rule set (default: the server's house rules)"}
+OPTION_CHOICES = {
+    "game": _game_choices(),
+    "format": [app_commands.Choice(name="Swiss", value="swiss"),
+               app_commands.Choice(name="single elimination", value="single_elimination"),
+               app_commands.Choice(name="round robin", value="round_robin")],
+    "rounds": [app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)]}
+
+
 class TournamentCog(ServerCog):
     """Tournaments: the command, the sign-up message, and running the rounds."""
 
@@ -428,9 +442,8 @@ class TournamentCog(ServerCog):
         self._tasks = Background()  # rounds and redraws: each ends when its work is done
         self._watch = Background()  # the timed starts' loop, which runs until unload
         self.retry_s = RETRY_S
-        self._timed = asyncio.Event()  # a tournament that starts by itself was created
         self.clock: Callable[[], float] = time.time  # what "now" is to the timed starts
-        self.looked = asyncio.Event()  # set after each look at them (tests wait on it)
+        self.watch = Watch(self.start_due, RETRY_S, "the tournaments that start by themselves")
         # Redraws of a message as the bot: one at a time per tournament, the latest state.
         self._redraws = Coalescer(Retry(passing))
 
@@ -448,7 +461,7 @@ class TournamentCog(ServerCog):
                 if p.game_id is not None and p.status == "pending":
                     self._games[p.game_id] = tid
         self._tasks.start(self._resume(live))
-        self._watch.start(self._keep_timed())
+        self._watch.start(self.watch.run(self.bot.wait_until_ready))
         unshown = await self.store.unshown_tournaments(owns)
         if unshown:
             self._tasks.start(self._redraw_unshown(unshown))
@@ -466,21 +479,6 @@ class TournamentCog(ServerCog):
         await self.bot.wait_until_ready()
         for tid in live:
             self.schedule(tid)
-
-    async def _keep_timed(self) -> None:
-        """Start each tournament that starts by itself when its time comes, after a restart
-        too: the loop sleeps until the soonest (an hour at most) or until one is created."""
-        await self.bot.wait_until_ready()
-        while True:
-            self._timed.clear()
-            try:
-                wait = await self.start_due()
-            except Exception:  # the task must outlive any one look: the next one tries again
-                log.exception("the tournaments that start by themselves could not be looked at")
-                wait = self.retry_s
-            self.looked.set()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._timed.wait(), wait)
 
     async def start_due(self) -> float:
         """Open this week's tournament of each weekly one whose sign-up time has come, post the
@@ -593,18 +591,9 @@ class TournamentCog(ServerCog):
     @tournament.command(name="create", description="Open a tournament for sign-up (staff)")
     # Discord takes a group's places only; this one's are for /help, which lists it in servers.
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
-    @app_commands.describe(game="The game played at every table",
-                           format="Swiss (by score), single elimination, or round robin (up to 8)",
-                           rounds="Rounds in each match",
-                           stake="Entry fee each player pays into the prize pot",
-                           preset="Rule set (default: the server's house rules)",
-                           starts_in="Start by itself then, with two entrants or more")
-    @app_commands.choices(game=_game_choices(), format=[
-        app_commands.Choice(name="Swiss", value="swiss"),
-        app_commands.Choice(name="single elimination", value="single_elimination"),
-        app_commands.Choice(name="round robin", value="round_robin")],
-        rounds=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)],
-        starts_in=[app_commands.Choice(name=name, value=minutes) for name, minutes in STARTS_IN])
+    @app_commands.describe(**OPTION_WORDS, starts_in="Start by itself then, with two entrants or more")
+    @app_commands.choices(**OPTION_CHOICES, starts_in=[
+        app_commands.Choice(name=name, value=minutes) for name, minutes in STARTS_IN])
     async def create(self, interaction: discord.Interaction, game: str, format: str, rounds: int,
                      stake: app_commands.Range[int, 0, MAX_STAKE] = 0,
                      preset: str | None = None, starts_in: int | None = None) -> None:
@@ -638,25 +627,17 @@ class TournamentCog(ServerCog):
         message_id = sent or (await interaction.original_response()).id
         await self.store.set_tournament_message(tour.tournament_id, message_id, shown=tour.revision)
         if tour.starts_at is not None:
-            self._timed.set()  # its start may be the soonest
+            self.watch.wake()  # its start may be the soonest
 
     @answers(private=True)
     @tournament.command(name="weekly",
                         description="Open a tournament here every week that starts by itself (staff)")
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
-    @app_commands.describe(game="The game played at every table",
-                           format="Swiss (by score), single elimination, or round robin (up to 8)",
-                           rounds="Rounds in each match",
-                           day="The day it starts (UTC)",
+    @app_commands.describe(**OPTION_WORDS, day="The day it starts (UTC)",
                            hour="The hour it starts, 0 to 23 (UTC)",
-                           stake="Entry fee each player pays into the prize pot",
-                           preset="Rule set (default: the server's house rules)",
                            signup="How long before its start sign-up opens")
-    @app_commands.choices(game=_game_choices(), format=[
-        app_commands.Choice(name="Swiss", value="swiss"),
-        app_commands.Choice(name="single elimination", value="single_elimination"),
-        app_commands.Choice(name="round robin", value="round_robin")],
-        rounds=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 6, 10, 12)],
+    @app_commands.choices(
+        **OPTION_CHOICES,
         day=[app_commands.Choice(name=name, value=n) for n, name in enumerate(WEEKDAYS)],
         signup=[app_commands.Choice(name=name, value=minutes) for name, minutes in SIGNUP_BEFORE])
     async def weekly(self, interaction: discord.Interaction, game: str, format: str, rounds: int,
@@ -689,7 +670,7 @@ class TournamentCog(ServerCog):
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
-        self._timed.set()
+        self.watch.wake()
         start = plan.next_start(int(self.clock() * 1000))
         await send(interaction, t(
             "Every {day} at {hour}:00 UTC a {game} tournament starts here by itself, its sign-up "

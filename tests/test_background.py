@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import warnings
 
 import pytest
 
-from bot.discord_ui.background import Background
+from bot.discord_ui.background import Background, Watch
 
 pytestmark = pytest.mark.asyncio
 
@@ -54,3 +55,37 @@ async def test_a_finished_task_is_let_go_of():
     task = background.start(asyncio.sleep(0))
     await task  # its done callbacks ran in order: the one letting it go first
     assert len(background) == 0
+
+
+async def test_a_watch_looks_when_ready_when_woken_and_again_after_a_failed_look():
+    looks = []
+    ready = asyncio.Event()
+
+    async def look():
+        looks.append(len(looks))
+        if len(looks) == 2:
+            raise OSError("the database is away")  # the watch tries again after its retry
+        return 3600.0  # next look in an hour unless woken
+
+    watch = Watch(look, retry=0.01, what="a test's look")
+    began = asyncio.Event()
+
+    async def until_ready():
+        began.set()
+        await ready.wait()
+
+    task = asyncio.create_task(watch.run(until_ready))
+    await asyncio.wait_for(began.wait(), 10)
+    assert looks == [] and not watch.looked.is_set()  # not before the bot is ready
+    ready.set()
+    await asyncio.wait_for(watch.looked.wait(), 10)
+    assert looks == [0]
+    watch.looked.clear()
+    watch.wake()  # something changed: a look at once, which fails, then one after the retry
+    while len(looks) < 3:
+        await asyncio.wait_for(watch.looked.wait(), 10)
+        watch.looked.clear()
+    assert looks == [0, 1, 2] and not task.done()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

@@ -6,8 +6,12 @@ closing, would read a closed database."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine, Iterator
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 class Background:
@@ -41,3 +45,34 @@ class Background:
 
     def __len__(self) -> int:
         return len(self._tasks)
+
+
+class Watch:
+    """A cog's look at what it keeps by time (a season to start, a tournament to open): ``look``
+    runs once the bot is ready, then again after the seconds it returns, or at once when
+    :meth:`wake` is called (something changed). A look that fails is tried again after
+    ``retry`` seconds: the watch outlives any one look. :attr:`looked` is set after each (tests
+    wait on it)."""
+
+    def __init__(self, look: Callable[[], Awaitable[float]], retry: float, what: str) -> None:
+        self._look, self._retry, self._what = look, retry, what
+        self._wake = asyncio.Event()
+        self.looked = asyncio.Event()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def run(self, ready: Callable[[], Awaitable[Any]]) -> None:
+        """Look until cancelled (at the cog's unload), from when ``ready()`` returns."""
+        await ready()
+        while True:
+            self._wake.clear()
+            try:
+                wait = await self._look()
+            except Exception:  # the next look tries again
+                log.exception("%s could not be looked at; trying again in %g s", self._what,
+                              self._retry)
+                wait = self._retry
+            self.looked.set()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)

@@ -56,8 +56,8 @@ async def test_staff_schedule_seasons_and_the_bot_starts_and_announces_each(star
 
     # the clock stands a minute into next month: setting the schedule wakes it, and the month
     # that began after it was set starts a season of its name; Discord fails the first post
-    await asyncio.wait_for(cog.looked.wait(), WAIT)  # the look at the start has found nothing
-    cog.looked.clear()
+    await asyncio.wait_for(cog.watch.looked.wait(), WAIT)  # the look at the start has found nothing
+    cog.watch.looked.clear()
     later, month = month_after(int(time.time() * 1000))
     cog.clock = lambda: later / 1000
     fault = standin.fail_next("POST /channels/{channel_id}/messages", status=503,
@@ -66,7 +66,7 @@ async def test_staff_schedule_seasons_and_the_bot_starts_and_announces_each(star
     assert only_private(answer)
     assert "1st of every month at 00:00 UTC" in reply_text(answer)
     assert f"<#{world.channel.id}>" in reply_text(answer)
-    await asyncio.wait_for(cog.looked.wait(), WAIT)
+    await asyncio.wait_for(cog.watch.looked.wait(), WAIT)
     assert fault.remaining == 0 and not announcements(standin, world.channel)
     assert (await store.season_schedule(guild)).owed == 1  # still owed: tried again a minute on
     assert await cog.run_schedules() > RETRY_SECONDS  # posted now: next, the next midnight
@@ -134,7 +134,7 @@ async def test_an_announcement_owed_at_a_stop_goes_out_once_at_the_next_start(st
     # the store never heard it went out: the next start sends it again, and Discord keeps the
     # first message for its nonce
     second = await start_bot(make_bot(standin, db, guild))
-    await asyncio.wait_for(second.get_cog("SeasonCog").looked.wait(), WAIT)  # its first look
+    await asyncio.wait_for(second.get_cog("SeasonCog").watch.looked.wait(), WAIT)  # its first look
     await second.close()
     assert len(sends_of(standin, f"hfs{guild:x}.1")) == 2
     assert announcements(standin, world.channel) == [posted]

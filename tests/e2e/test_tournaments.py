@@ -462,7 +462,7 @@ async def test_a_weekly_tournament_opens_posts_and_starts_by_itself(start_bot, s
     await bot.close()
     assert len(signups(standin, world.channel)) == 1
     bot = await start_bot(make_bot(standin, db, world.guild.id))
-    await asyncio.wait_for(bot.get_cog("TournamentCog").looked.wait(), standin.wait_timeout)
+    await asyncio.wait_for(bot.get_cog("TournamentCog").watch.looked.wait(), standin.wait_timeout)
     [_, owed] = signups(standin, world.channel)  # posted by the first look after the start
     assert f"<t:{week // 1000}:R>" in owed.embeds[0]["description"]
     assert await bot.store.unposted_tournaments() == []
