@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "docs" / "glossary.md"
 LANGUAGES = ("en", "ja", "ko")
 # The files whose texts are a tournament's, and those of a game of its own.
-TOURNAMENT_FILES = ("cogs/tournaments.py", "bot/tournaments/", "bot/store/tournaments.py",
+TOURNAMENT_FILES = ("cogs/tournaments/", "bot/tournaments/", "bot/store/tournaments.py",
                     "rendering/tournament.py")
 
 
@@ -129,8 +129,8 @@ def test_the_check_finds_a_banned_word():
     assert round_.found("ko", "3라운드") == ["라운드"] and round_.found("ko", "베팅 라운드") == []
     assert holds_for("seotda", ["bot/presenters/seotda.py:12"])
     assert not holds_for("seotda", ["bot/presenters/gostop.py:12"])
-    assert holds_for("games", ["cogs/play.py:1", "cogs/tournaments.py:3"])
-    assert not holds_for("games", ["cogs/tournaments.py:3"])
+    assert holds_for("games", ["cogs/play.py:1", "cogs/tournaments/cog.py:3"])
+    assert not holds_for("games", ["cogs/tournaments/cog.py:3"])
 
 
 def seotda_reads() -> list[str]:
