@@ -101,6 +101,9 @@ class FairDeal:
     inputs: tuple[Input, ...]
     server_seed: str | None = None
     derivation: int = DERIVATION
+    # When the seed is revealed, where that is not the game's end (ms): a day's deal, which
+    # deals every member's game of the day, is revealed once the day is over (bot.store.daily).
+    reveal_at: int | None = None
 
     @classmethod
     def fresh(cls, inputs: list[Input] | tuple[Input, ...] = ()) -> FairDeal:

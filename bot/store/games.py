@@ -21,7 +21,7 @@ import aiosqlite
 
 from bot.fairness import FairDeal, Input
 
-from . import achievements, seasons
+from . import achievements, daily, seasons
 from .db import IntegrityError, dialect_of
 from .errors import (
     DuplicateAction,
@@ -276,8 +276,9 @@ async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, acto
                          actor if type(actor) is int else 0, now)
 
 
-async def fair_deal(conn: aiosqlite.Connection, game_id: int, status: str) -> FairDeal | None:
-    """How the game's deal was committed; the server seed only once it is no longer running."""
+async def fair_deal(conn: aiosqlite.Connection, game_id: int, status: str, now: int) -> FairDeal | None:
+    """How the game's deal was committed; the server seed only once it is no longer running,
+    and for a game of the day's deal only once its day has ended (:mod:`bot.store.daily`)."""
     rows = list(await conn.execute_fetchall(
         "SELECT server_seed, commitment, inputs, derivation FROM game_deals WHERE game_id = ?",
         (game_id,)))
@@ -287,17 +288,21 @@ async def fair_deal(conn: aiosqlite.Connection, game_id: int, status: str) -> Fa
     deal = FairDeal(commitment=row["commitment"],
                     inputs=tuple(Input.from_dict(i) for i in json.loads(row["inputs"])),
                     server_seed=row["server_seed"], derivation=row["derivation"])
+    until = await daily.sealed_until(conn, game_id, now)
+    if until is not None:
+        return replace(deal.sealed(), reveal_at=until)
     return deal.sealed() if status == "running" else deal
 
 
-async def scoped_fair_deal(conn: aiosqlite.Connection, game_id: int, scope: Scope) -> FairDeal | None:
+async def scoped_fair_deal(conn: aiosqlite.Connection, game_id: int, scope: Scope,
+                           now: int) -> FairDeal | None:
     """:func:`fair_deal` of a game ``scope`` may read (UnknownGame otherwise)."""
     row = await _game_row(conn, game_id, scope)
-    return await fair_deal(conn, game_id, row["status"])
+    return await fair_deal(conn, game_id, row["status"], now)
 
 
 async def load_game(conn: aiosqlite.Connection, game_id: int, scope: Scope,
-                    with_events: bool) -> GameRecord:
+                    with_events: bool, now: int) -> GameRecord:
     row = await _game_row(conn, game_id, scope)
     events = []
     if with_events:
@@ -309,7 +314,8 @@ async def load_game(conn: aiosqlite.Connection, game_id: int, scope: Scope,
                 "WHERE game_id = ? ORDER BY seq", (game_id,),
             )
         ]
-    return replace(_record(row, events), deal=await fair_deal(conn, game_id, row["status"]))
+    return replace(_record(row, events), deal=await fair_deal(conn, game_id, row["status"], now),
+                   sealed_until=await daily.sealed_until(conn, game_id, now))
 
 
 async def running_games(conn: aiosqlite.Connection, scope: Scope) -> list[GameRecord]:
@@ -530,7 +536,9 @@ async def _stored_outcome(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameO
     return GameOutcome(game_id=row["game_id"], status=row["status"], results=results,
                        payouts=payouts, replayed=True,
                        achievements=await achievements.of_game(conn, row["game_id"]),
-                       series=await series_of(conn, row) if row["status"] == "finished" else None)
+                       series=await series_of(conn, row) if row["status"] == "finished" else None,
+                       daily=await daily.place_of_game(conn, row["game_id"])
+                       if row["status"] == "finished" else None)
 
 
 async def _end(conn: aiosqlite.Connection, row: sqlite3.Row, status: str, payouts: dict[int, int],
@@ -589,8 +597,10 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
     )
     await _pay_out(conn, row, payouts, "payout", actor, now)
     earned = await achievements.award(conn, row, {p.seat: p.outcome for p in stored}, now)
+    await daily.settle(conn, game_id, players, {s: r.points for s, r in by_seat.items()}, now)
     return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts,
-                       achievements=earned, series=await series_of(conn, row))
+                       achievements=earned, series=await series_of(conn, row),
+                       daily=await daily.place_of_game(conn, game_id))
 
 
 async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, reason: str,

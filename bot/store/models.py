@@ -141,6 +141,9 @@ class GameRecord:
     deal: FairDeal | None = None
     # The finished game this one plays again (a rematch), None for a game of its own.
     replays_game_id: int | None = None
+    # A game of the day's deal whose day has not ended: when it ends (ms). Until then nothing
+    # that would show its cards (a replay, its seed) is given out (bot.store.daily).
+    sealed_until: int | None = None
 
     @property
     def state(self) -> Any:
@@ -189,6 +192,20 @@ class GameOutcome:
     achievements: dict[int, tuple[str, ...]] = field(default_factory=dict)
     # the series of games played again that this one ends (None: it replays no game)
     series: Series | None = None
+    # where a game of the day's deal stands on its board (bot.store.daily.DailyPlace)
+    daily: DailyPlace | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyPlace:
+    """Where a finished game of the day stands on its board as it finished: its margin, its
+    place (1 = best; ties share one) among ``finished`` entries."""
+
+    game: str
+    day: str
+    margin: int | None  # None: it finished after its day ended, and counts for nothing
+    place: int | None
+    finished: int
 
 
 @dataclass(frozen=True, slots=True)

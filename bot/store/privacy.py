@@ -269,6 +269,11 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
                        "SELECT tt.tournament_id, tt.game, tt.format, tt.status, e.status, e.seed, "
                        f"e.paid, e.place, e.prize, e.joined_at {_ENTERED} ORDER BY tt.tournament_id",
                        (guild_id, user_id))]
+    daily = [{"game": r[0], "day": r[1], "margin": r[2], "finished_at": _when(r[3]),
+              "claimed_at": _when(r[4])}
+             for r in await conn.execute_fetchall(
+                 "SELECT game, day, margin, finished_at, claimed_at FROM daily_entries "
+                 "WHERE guild_id = ? AND user_id = ? ORDER BY day, game", (guild_id, user_id))]
     language = await load_user_language(conn, user_id)
     return {
         "about": ("What the Hanafuda bot keeps about one member on one server: every stored row "
@@ -280,6 +285,7 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
                                                  "opened_at": _when(account[2])},
         "ledger": ledger, "games": games, "results": results, "ratings": ratings,
         "achievements": achieved, "lobbies": lobbies, "tournaments": tournaments, "seasons_started": seasons, "chips_moved_for_others": caused,
+        "deals_of_the_day": daily,
         "language": None if language is None else {"seen": language.seen or None,
                                                     "chosen": language.chosen or None},
     }
@@ -467,6 +473,8 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
                        (guild_id, user_id))
     await conn.execute("DELETE FROM achievements WHERE guild_id = ? AND user_id = ?",
                        (guild_id, user_id))
+    await conn.execute("UPDATE daily_entries SET user_id = ? WHERE guild_id = ? AND user_id = ?",
+                       (pseudonym, guild_id, user_id))  # the day's boards keep their places
     await conn.execute("DELETE FROM pending_reviews WHERE guild_id = ? AND user_id = ?",
                        (guild_id, user_id))
     tournaments = "SELECT tournament_id FROM tournaments WHERE guild_id = ?"

@@ -29,6 +29,8 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("tournament_entrants", _OF_TOURNAMENTS),
     ("tournaments", "guild_id = ?"),
     ("tournament_schedules", "guild_id = ?"),
+    ("daily_entries", "guild_id = ?"),
+    ("daily_deals", "guild_id = ?"),
     ("relayed_presses", _OF_GAMES),
     ("surface_notes", _OF_GAMES),
     ("game_deals", _OF_GAMES),

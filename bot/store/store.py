@@ -25,6 +25,7 @@ from bot.fairness import FairDeal, Input, commitment_of, new_server_seed
 
 from . import (
     achievements,
+    daily,
     games,
     guests,
     leaderboards,
@@ -538,14 +539,14 @@ class Store:
         games; :data:`EVERY_SERVER` for the bot's own work); else UnknownGame, as if missing."""
         scope = scope_of(scope)
         async with self._db.snapshot() as conn:
-            return await games.load_game(conn, game_id, scope, with_events)
+            return await games.load_game(conn, game_id, scope, with_events, self._db.now_ms())
 
     async def fair_deal(self, game_id: int, *, scope: Scope | int) -> FairDeal | None:
         """How the game's deal was committed, if ``scope`` may read the game (else UnknownGame):
         its server seed only once the game has ended; None for a game dealt before commitments."""
         scope = scope_of(scope)
         async with self._db.snapshot() as conn:
-            return await games.scoped_fair_deal(conn, game_id, scope)
+            return await games.scoped_fair_deal(conn, game_id, scope, self._db.now_ms())
 
     async def game_statuses(self) -> list[tuple[int, str]]:
         """Every game's id and status, in order (for checking a whole database)."""
@@ -738,6 +739,43 @@ class Store:
         _id(guild_id, "The server id")
         await self._db.transact(
             lambda conn: seasons.announced(conn, guild_id, season, delivered))
+
+    # -- the deal of the day (bot.store.daily) ---------------------------------------------------
+    def daily_deal_day(self, days_ago: int = 0) -> str:
+        """The UTC day (YYYY-MM-DD) ``days_ago`` days before today, by the store's clock: the one
+        clock the days' deals, their entries and their sealing all read."""
+        return daily.day_of(self._db.now_ms() - days_ago * daily.DAY_MS)
+
+    async def daily_deal(self, guild_id: int, game: str, day: str, *,
+                         rules: Mapping[str, Any] | None = None,
+                         dealing: bool = False) -> daily.DailyDeal | None:
+        """The server's deal of ``game`` on ``day`` (None: none was drawn). ``rules``: the rules
+        today's deal is played by, to draw it if today has none yet (the first look fixes them).
+        ``dealing``: with its server seed, for dealing it."""
+        _id(guild_id, "The server id")
+        _text(game, "The game name", allow_empty=False)
+        if rules is None:
+            async with self._db.snapshot() as conn:
+                return await daily.deal_of(conn, guild_id, game, day, self._db.now_ms(),
+                                           dealing=dealing)
+        plain = json.loads(games._json(dict(rules), "The rules", InvalidInput))
+        return await self._db.transact(lambda conn: daily.deal_of(
+            conn, guild_id, game, day, self._db.now_ms(), rules=plain, dealing=dealing))
+
+    async def claim_daily_deal(self, guild_id: int, game: str, day: str,
+                               user_id: int) -> daily.DailyEntry:
+        """The member's entry of the day's deal (claimed now if new): the same entry, and its
+        game once started, however often it is claimed."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        return await self._db.transact(lambda conn: daily.claim(
+            conn, guild_id, game, day, user_id, self._db.now_ms()))
+
+    async def daily_deal_board(self, guild_id: int, game: str, day: str) -> daily.Board | None:
+        """The server's board of ``game``'s deal on ``day`` (None: that day had no deal)."""
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            return await daily.board(conn, guild_id, game, day, self._db.now_ms())
 
     # -- tournaments (bot.store.tournaments) -------------------------------------------------------
     async def create_tournament(self, guild_id: int, channel_id: int, *, created_by: int, game: str,

@@ -14,7 +14,8 @@ from .conftest import ALICE, BOB, GUILD, OTHER_GUILD, count, write_directly
 
 
 async def _server_with_history(store, guild: int) -> list[int]:
-    """Settings, accounts and a transfer, a season and a schedule of them, a weekly tournament, a finished and a running staked game (each
+    """Settings, accounts and a transfer, a season and a schedule of them, a weekly tournament, a day's
+    deal and a member's entry of it, a finished and a running staked game (each
     dealt from a commitment), a review being made, an open lobby, a relayed press and a running
     tournament: a row in every table of a server."""
     await store.update_settings(guild, currency_name="petals")
@@ -24,6 +25,9 @@ async def _server_with_history(store, guild: int) -> list[int]:
     await store.start_season(guild, "Spring", actor=ALICE, key=f"s-{guild}")
     await store.set_season_schedule(guild, "monthly", 55)
     await store.set_weekly_tournament(Weekly(55 + guild, guild, "koikoi", "swiss", 3, 0, None, 4, 19, 60))
+    today = store.daily_deal_day()
+    await store.daily_deal(guild, "koikoi", today, rules={"rounds": 1})
+    await store.claim_daily_deal(guild, "koikoi", today, ALICE)
     games = []
     for _ in range(2):
         deal = FairDeal.fresh([Input("accept", "1300000000000000001")])

@@ -448,9 +448,26 @@ def level_28(ids: dict[str, Any]):
         "60, ?)", [(G1, T0 + 41_000)])
 
 
+def level_29(ids: dict[str, Any]):
+    """A deal of the day: a member's entry, its game's row keyed by the entry, scored."""
+    seed = "5" * 64
+    commitment = commitment_of(seed)
+    key = scoped_key(G1, "start", "daily:koikoi:2023-11-15:00ff00ff00ff00ff")
+    yield ExecuteMany(
+        "INSERT INTO daily_deals (guild_id, game, day, server_seed, commitment, rules, created_at) "
+        "VALUES (?, 'koikoi', '2023-11-15', ?, ?, '{\"rounds\": 1}', ?)",
+        [(G1, seed, commitment, T0 + 42_000)])
+    yield ExecuteMany("UPDATE games SET start_key = ? WHERE game_id = ?", [(key, ids["finished"])])
+    yield ExecuteMany(
+        "INSERT INTO daily_entries (guild_id, game, day, user_id, start_key, margin, finished_at, "
+        "claimed_at) VALUES (?, 'koikoi', '2023-11-15', ?, ?, 6, ?, ?)",
+        [(G1, U1, key, T0 + 43_000, T0 + 42_000)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
-                           21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26, 27: level_27, 28: level_28}
+                           21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26, 27: level_27, 28: level_28,
+                           29: level_29}

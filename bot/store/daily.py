@@ -1,0 +1,234 @@
+"""The deal of the day: one deal per server, game and UTC day that every member plays against
+the AI, and the day's board of how far each came out ahead.
+
+The day's deal is a secret server seed (:mod:`bot.fairness`) drawn at the day's first look, with
+the rules the day is played by fixed beside it, so that every member meets the same cards under
+the same rules whatever staff change meanwhile. Its SHA-256 is shown all day; the seed itself,
+and every record that would give the cards away (a game's own deal, its replay), stay sealed
+until the day has ended, for a member who finished could otherwise hand the cards to one who has
+not played yet.
+
+A member's entry is claimed before its game starts, under the start key that game is created
+with (``games.start_key``): a start retried after a crash finds both, and a member has one game
+of each game's deal a day. The game's finish scores the entry in the transaction that stores the
+result: the member's points less the best of the AI's, if it finished within its day (a game
+left running past midnight still finishes, but no longer counts).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+import aiosqlite
+
+from bot.fairness import FairDeal, commitment_of, new_server_seed
+
+from .errors import InvalidInput
+from .ledger import scoped_key
+from .models import DailyPlace
+
+__all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of",
+           "day_end", "deal_of", "claim", "entry_of", "board", "settle", "place_of_game",
+           "sealed_until", "start_key"]
+
+DAY_MS = 86_400_000
+
+
+def day_of(now_ms: int) -> str:
+    """The UTC day of ``now_ms`` as YYYY-MM-DD."""
+    return datetime.fromtimestamp(now_ms / 1000, UTC).date().isoformat()
+
+
+def day_end(day: str) -> int:
+    """The ms the UTC day ``day`` ends (the next day's midnight)."""
+    start = datetime.combine(date.fromisoformat(day), datetime.min.time(), UTC)
+    return int((start + timedelta(days=1)).timestamp() * 1000)
+
+
+def start_key(guild_id: int, game: str, day: str) -> str:
+    """A new start key for a member's game of the day, scoped as the games' are (the entry keeps
+    it so, to meet its game's row): random, so that no key holds a member's id."""
+    return scoped_key(guild_id, "start", f"daily:{game}:{day}:{secrets.token_hex(8)}")
+
+
+@dataclass(frozen=True, slots=True)
+class DailyDeal:
+    """A server's deal of ``game`` on ``day``: its commitment, the rules every game of it plays,
+    and its server seed where it may be known (by the bot that deals; by everyone after the day)."""
+
+    guild_id: int
+    game: str
+    day: str
+    commitment: str
+    rules: dict[str, Any]
+    server_seed: str | None
+
+    @property
+    def ends_at(self) -> int:
+        return day_end(self.day)
+
+    def fair_deal(self) -> FairDeal:
+        """The deal every member's game of the day is dealt from: the day's seed, no input,
+        revealed when the day ends."""
+        if self.server_seed is None:
+            raise ValueError("the day's seed is sealed")
+        return replace(FairDeal.of(self.server_seed, ()), reveal_at=self.ends_at)
+
+
+@dataclass(frozen=True, slots=True)
+class DailyEntry:
+    """A member's game of a day's deal: ``game_id`` once started; ``margin`` once it finished
+    within its day (their points less the AI's best)."""
+
+    user_id: int
+    game_id: int | None
+    margin: int | None
+    finished_at: int | None
+    key: str = ""  # the start key its game is created under, as a start takes it (unscoped)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A day's board: the finished entries best first (ties: who finished first), how many
+    members started one, and the day's deal (its seed only once the day has ended)."""
+
+    deal: DailyDeal
+    rows: list[DailyEntry]
+    started: int
+    finished: int
+
+
+def _deal(row: Any, now: int) -> DailyDeal:
+    day = row["day"]
+    return DailyDeal(guild_id=row["guild_id"], game=row["game"], day=day,
+                     commitment=row["commitment"], rules=json.loads(row["rules"]),
+                     server_seed=row["server_seed"] if now >= day_end(day) else None)
+
+
+async def _deal_row(conn: aiosqlite.Connection, guild_id: int, game: str, day: str) -> Any:
+    rows = list(await conn.execute_fetchall(
+        "SELECT guild_id, game, day, server_seed, commitment, rules FROM daily_deals "
+        "WHERE guild_id = ? AND game = ? AND day = ?", (guild_id, game, day)))
+    return rows[0] if rows else None
+
+
+async def deal_of(conn: aiosqlite.Connection, guild_id: int, game: str, day: str, now: int, *,
+                  rules: dict[str, Any] | None = None, dealing: bool = False) -> DailyDeal | None:
+    """The server's deal of ``game`` on ``day``. ``rules``: the day's rules, to draw the deal
+    if the day has none yet (today only; a past day without one stays without). ``dealing``:
+    with its seed, for the bot that deals it today."""
+    row = await _deal_row(conn, guild_id, game, day)
+    if row is None and rules is not None and day == day_of(now):
+        seed = new_server_seed()
+        await conn.execute(
+            "INSERT INTO daily_deals (guild_id, game, day, server_seed, commitment, rules, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, day) DO NOTHING",
+            (guild_id, game, day, seed, commitment_of(seed), json.dumps(rules, sort_keys=True), now))
+        row = await _deal_row(conn, guild_id, game, day)
+    if row is None:
+        return None
+    deal = _deal(row, now)
+    if dealing:
+        deal = DailyDeal(deal.guild_id, deal.game, deal.day, deal.commitment, deal.rules,
+                         row["server_seed"])
+    return deal
+
+
+async def entry_of(conn: aiosqlite.Connection, guild_id: int, game: str, day: str,
+                   user_id: int) -> DailyEntry | None:
+    rows = list(await conn.execute_fetchall(
+        "SELECT e.user_id, g.game_id, e.margin, e.finished_at, e.start_key FROM daily_entries e "
+        "LEFT JOIN games g ON g.start_key = e.start_key "
+        "WHERE e.guild_id = ? AND e.game = ? AND e.day = ? AND e.user_id = ?",
+        (guild_id, game, day, user_id)))
+    return _entry(rows[0]) if rows else None
+
+
+def _entry(row: Any) -> DailyEntry:
+    key = row[4].split(":start:", 1)[1] if len(row) > 4 else ""
+    return DailyEntry(user_id=row[0], game_id=row[1], margin=row[2], finished_at=row[3], key=key)
+
+
+async def claim(conn: aiosqlite.Connection, guild_id: int, game: str, day: str, user_id: int,
+                now: int) -> DailyEntry:
+    """The member's entry of the day's deal, claimed now if they had none (the deal must be
+    drawn). Claiming again returns the same entry: its game, if it started."""
+    if await _deal_row(conn, guild_id, game, day) is None:
+        raise InvalidInput("The day's deal is drawn before a member claims it.")  # the caller's slip
+    await conn.execute(
+        "INSERT INTO daily_entries (guild_id, game, day, user_id, start_key, claimed_at) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, day, user_id) DO NOTHING",
+        (guild_id, game, day, user_id, start_key(guild_id, game, day), now))
+    entry = await entry_of(conn, guild_id, game, day, user_id)
+    assert entry is not None
+    return entry
+
+
+async def settle(conn: aiosqlite.Connection, game_id: int, players: list[Any],
+                 points: dict[int, int], now: int) -> None:
+    """Score the entry ``game_id`` is the game of, if any, as it finishes (in its transaction):
+    the member's points less the AI's best, if the game finished within its day."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT e.day, e.user_id FROM daily_entries e JOIN games g ON g.start_key = e.start_key "
+        "WHERE g.game_id = ? AND e.finished_at IS NULL", (game_id,)))
+    if not rows or now >= day_end(rows[0][0]):
+        return
+    user = rows[0][1]
+    mine = [p for seat, p in points.items() if players[seat] == user]
+    others = [p for seat, p in points.items() if players[seat] != user]
+    if not mine or not others:
+        return
+    await conn.execute(
+        "UPDATE daily_entries SET margin = ?, finished_at = ? WHERE start_key = "
+        "(SELECT start_key FROM games WHERE game_id = ?)", (mine[0] - max(others), now, game_id))
+
+
+async def place_of_game(conn: aiosqlite.Connection, game_id: int) -> DailyPlace | None:
+    """Where the finished game ``game_id`` stands on its day's board (None: not a game of the
+    day). Read as it finishes, and again after a restart shows its end."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT e.guild_id, e.game, e.day, e.margin FROM daily_entries e "
+        "JOIN games g ON g.start_key = e.start_key WHERE g.game_id = ?", (game_id,)))
+    if not rows:
+        return None
+    guild_id, game, day, margin = rows[0]
+    (finished, better), = await conn.execute_fetchall(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN margin > ? THEN 1 ELSE 0 END), 0) "
+        "FROM daily_entries WHERE guild_id = ? AND game = ? AND day = ? AND margin IS NOT NULL",
+        (margin if margin is not None else 0, guild_id, game, day))
+    return DailyPlace(game=game, day=day, margin=margin,
+                      place=None if margin is None else int(better) + 1, finished=int(finished))
+
+
+async def board(conn: aiosqlite.Connection, guild_id: int, game: str, day: str, now: int
+                ) -> Board | None:
+    """The day's board of ``game`` (None: nobody looked at that day's deal)."""
+    row = await _deal_row(conn, guild_id, game, day)
+    if row is None:
+        return None
+    rows = await conn.execute_fetchall(
+        "SELECT e.user_id, g.game_id, e.margin, e.finished_at FROM daily_entries e "
+        "LEFT JOIN games g ON g.start_key = e.start_key "
+        "WHERE e.guild_id = ? AND e.game = ? AND e.day = ? AND e.margin IS NOT NULL "
+        "ORDER BY e.margin DESC, e.finished_at, e.user_id", (guild_id, game, day))
+    (started,), = await conn.execute_fetchall(
+        "SELECT COUNT(*) FROM daily_entries e JOIN games g ON g.start_key = e.start_key "
+        "WHERE e.guild_id = ? AND e.game = ? AND e.day = ?", (guild_id, game, day))
+    entries = [_entry(r) for r in rows]
+    return Board(deal=_deal(row, now), rows=entries, started=int(started), finished=len(entries))
+
+
+async def sealed_until(conn: aiosqlite.Connection, game_id: int, now: int) -> int | None:
+    """When the day of the day's game ``game_id`` ends, while it has not (None: not a game of
+    the day, or its day is over): until then nothing may give its cards away."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT e.day FROM daily_entries e JOIN games g ON g.start_key = e.start_key "
+        "WHERE g.game_id = ?", (game_id,)))
+    if not rows:
+        return None
+    end = day_end(rows[0][0])
+    return end if now < end else None

@@ -1,0 +1,157 @@
+"""The deal of the day in the store: one deal per server, game and UTC day, its rules fixed at
+the first look, its seed sealed until the day is over; one entry per member, scored by the
+transaction that finishes its game, in its day only; the day's board; a forgotten member."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.fairness import commitment_of, derive_seed
+from bot.games import game_module
+from bot.store import EVERY_SERVER, SeatResult
+from bot.store.daily import DAY_MS, day_end, day_of
+
+from .conftest import ALICE, BOB, CAROL, GUILD
+
+pytestmark = pytest.mark.asyncio
+
+OTHER = 901
+RULES = {"rounds": 1, "preset_name": "modern"}
+
+
+async def start_entry(store, user, *, game="koikoi", guild=GUILD, day=None):
+    """A member's game of today's deal, created as the bot creates it: claimed, then started
+    under the entry's key, dealt from the day's seed."""
+    day = day or store.daily_deal_day()
+    deal = await store.daily_deal(guild, game, day, rules=RULES, dealing=True)
+    entry = await store.claim_daily_deal(guild, game, day, user)
+    fair = deal.fair_deal()
+    rules = game_module(game).Rules.from_dict(deal.rules)
+    match = game_module(game).new_match(2, rules, fair.seed)
+    record = await store.create_game(
+        guild, 5, game, rules=deal.rules, players=[user, "ai:hard"], seed=fair.seed,
+        state_json=json.dumps({"match": match.to_dict(), "names": ["m", "AI"]}), state_version=1,
+        key=entry.key, deal=fair)
+    return entry, record
+
+
+async def finish(store, game_id, mine, ai):
+    return await store.finish_game(game_id, [
+        SeatResult(0, mine, "won" if mine > ai else "lost" if mine < ai else "draw"),
+        SeatResult(1, ai, "won" if ai > mine else "lost" if ai < mine else "draw")])
+
+
+async def test_a_day_has_one_deal_per_game_its_rules_fixed_by_the_first_look(store, clock):
+    day = store.daily_deal_day()
+    assert day == day_of(int(clock.now * 1000))
+    assert await store.daily_deal(GUILD, "koikoi", day) is None  # nobody looked yet
+    first = await store.daily_deal(GUILD, "koikoi", day, rules=RULES, dealing=True)
+    again = await store.daily_deal(GUILD, "koikoi", day, rules={"rounds": 1, "preset_name": "nintendo"},
+                                   dealing=True)
+    assert again == first and again.rules == RULES  # staff changing the rules meanwhile change nothing
+    assert first.commitment == commitment_of(first.server_seed)
+    assert (await store.daily_deal(GUILD, "koikoi", day)).server_seed is None  # sealed today
+    other_game = await store.daily_deal(GUILD, "gostop", day, rules=RULES, dealing=True)
+    other_server = await store.daily_deal(OTHER, "koikoi", day, rules=RULES, dealing=True)
+    assert len({first.server_seed, other_game.server_seed, other_server.server_seed}) == 3
+    # a past day without a deal is not drawn after the fact
+    assert await store.daily_deal(GUILD, "koikoi", store.daily_deal_day(1), rules=RULES) is None
+    clock.advance(DAY_MS / 1000)
+    revealed = await store.daily_deal(GUILD, "koikoi", day)
+    assert revealed.server_seed == first.server_seed  # the day is over: its seed is everyone's
+
+
+async def test_every_member_gets_the_same_cards_and_one_game_a_day(store, clock):
+    alice, game_a = await start_entry(store, ALICE)
+    bob, game_b = await start_entry(store, BOB)
+    assert game_a.seed == game_b.seed  # the same deal
+    assert game_a.seed == derive_seed((await store.daily_deal(
+        GUILD, "koikoi", store.daily_deal_day(), dealing=True)).server_seed, [])
+    again = await store.claim_daily_deal(GUILD, "koikoi", store.daily_deal_day(), ALICE)
+    assert again.key == alice.key and again.game_id == game_a.game_id  # one entry, its game found
+    # each key random, no member's id in it: the day, the game, 16 hex digits
+    day = store.daily_deal_day()
+    assert alice.key != bob.key and alice.key.startswith(f"daily:koikoi:{day}:")
+    assert int(alice.key.rsplit(":", 1)[1], 16) >= 0 and len(alice.key.rsplit(":", 1)[1]) == 16
+    # a start retried under the entry's key finds the game it created
+    retried = await store.create_game(GUILD, 5, "koikoi", rules=RULES, players=[ALICE, "ai:hard"],
+                                      seed=game_a.seed, state_json=game_a.state_json,
+                                      state_version=1, key=alice.key)
+    assert retried.game_id == game_a.game_id
+
+
+async def test_the_finish_scores_the_entry_and_places_it_on_the_board(store, clock):
+    _, a = await start_entry(store, ALICE)
+    _, b = await start_entry(store, BOB)
+    _, c = await start_entry(store, CAROL)
+    day = store.daily_deal_day()
+    out = await finish(store, a.game_id, 6, 0)
+    assert (out.daily.margin, out.daily.place, out.daily.finished) == (6, 1, 1)
+    clock.advance(60)
+    out = await finish(store, b.game_id, 0, 4)
+    assert (out.daily.margin, out.daily.place, out.daily.finished) == (-4, 2, 2)
+    clock.advance(60)
+    out = await finish(store, c.game_id, 6, 0)
+    assert (out.daily.margin, out.daily.place, out.daily.finished) == (6, 1, 3)  # a tie shares it
+    board = await store.daily_deal_board(GUILD, "koikoi", day)
+    assert [(r.user_id, r.margin) for r in board.rows] == [(ALICE, 6), (CAROL, 6), (BOB, -4)]
+    assert (board.started, board.finished) == (3, 3) and board.deal.server_seed is None
+    # the outcome read again (a restart showing the end) places it the same way
+    again = await store.finish_game(c.game_id, [SeatResult(0, 6, "won"), SeatResult(1, 0, "lost")])
+    assert again.replayed and (again.daily.margin, again.daily.place) == (6, 1)
+    assert await store.daily_deal_board(OTHER, "koikoi", day) is None  # another server's: none
+
+
+async def test_an_ordinary_game_is_no_entry(store, clock):
+    record = await store.create_game(GUILD, 5, "koikoi", rules=RULES, players=[ALICE, "ai:hard"],
+                                     seed=3, state_json='{"names": []}', state_version=1)
+    out = await finish(store, record.game_id, 6, 0)
+    assert out.daily is None
+    assert (await store.load_game(record.game_id, scope=GUILD)).sealed_until is None
+
+
+async def test_the_cards_stay_sealed_until_the_day_is_over(store, clock):
+    _, a = await start_entry(store, ALICE)
+    await finish(store, a.game_id, 2, 0)
+    end = day_end(store.daily_deal_day())
+    record = await store.load_game(a.game_id, scope=GUILD)
+    assert record.status == "finished" and record.sealed_until == end
+    deal = await store.fair_deal(a.game_id, scope=GUILD)
+    assert deal.server_seed is None and deal.reveal_at == end  # finished, yet not revealed
+    clock.now = end / 1000
+    record = await store.load_game(a.game_id, scope=GUILD)
+    assert record.sealed_until is None and record.deal.server_seed is not None
+    assert record.deal.seed == record.seed
+
+
+async def test_a_game_finished_after_its_day_counts_for_nothing(store, clock):
+    _, a = await start_entry(store, ALICE)
+    day = store.daily_deal_day()
+    clock.now = day_end(day) / 1000 + 5
+    out = await finish(store, a.game_id, 9, 0)
+    assert out.daily.margin is None and out.daily.place is None
+    board = await store.daily_deal_board(GUILD, "koikoi", day)
+    assert board.rows == [] and (board.started, board.finished) == (1, 0)
+    assert board.deal.server_seed is not None  # yesterday's: revealed
+
+
+async def test_a_cancelled_game_keeps_its_entry_unscored(store, clock):
+    alice, a = await start_entry(store, ALICE)
+    await store.cancel_game(a.game_id, actor=ALICE)
+    entry = await store.claim_daily_deal(GUILD, "koikoi", store.daily_deal_day(), ALICE)
+    assert entry.game_id == a.game_id and entry.margin is None
+    record = await store.load_game(a.game_id, scope=EVERY_SERVER)
+    assert record.status == "cancelled"
+
+
+async def test_a_forgotten_member_leaves_a_place_without_a_name(store, clock):
+    _, a = await start_entry(store, ALICE)
+    await finish(store, a.game_id, 3, 0)
+    exported = await store.export_member(GUILD, ALICE)
+    assert [(d["game"], d["margin"]) for d in exported["deals_of_the_day"]] == [("koikoi", 3)]
+    await store.forget_member(GUILD, ALICE, names=["alice"])
+    board = await store.daily_deal_board(GUILD, "koikoi", store.daily_deal_day())
+    [row] = board.rows
+    assert row.user_id != ALICE and row.margin == 3
