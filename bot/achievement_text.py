@@ -1,7 +1,7 @@
 """What players read of achievements (:mod:`bot.store.achievements`): each one's mark, name and
 what earns it, and the line a finished game's table gives the achievements it earned; and the
-line it gives the series of rematches it ends. Every surface reads them here, in the language
-being spoken."""
+line it gives the series of rematches it ends, or the place it takes on its day's board (a game
+of the deal of the day). Every surface reads them here, in the language being spoken."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from bot.i18n import N_, number, t, tn
 from bot.store.achievements import ALL_GAMES, FEATS, GAMES_FEW, GAMES_MANY, RUN, WINS_MANY
-from bot.store.models import Series
+from bot.store.models import DailyPlace, Series
+from bot.words import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +71,15 @@ def series_line(series: Series | None, players: Sequence[int | str], names: Sequ
         parts.append(tn("{n} drawn", "{n} drawn", series.draws))
     return tn("Series of {n} game: {tally}", "Series of {n} games: {tally}", series.games,
               tally=" · ".join(parts))
+
+
+def daily_line(place: DailyPlace | None) -> str:
+    """Where a game of the day's deal finished on its board ("" for any other game)."""
+    if place is None:
+        return ""
+    if place.margin is None or place.place is None:
+        return t("This game of the deal of the day ended after its day was over: it is not on "
+                 "the day's board.")
+    return t("Deal of the day: {margin} against the AI, place {place} of {count} so far.",
+             margin=plural(place.margin, "point", signed=True),
+             place=number(place.place), count=number(place.finished))

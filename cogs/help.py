@@ -39,7 +39,7 @@ HOW_TO_START = N_("Start a game with its command: name an opponent to challenge 
                   "AI level to play at once, or neither to open a lobby others can join.")
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (N_("Play"), (*(d.command for d in descriptors()), "rules", "games")),
+    (N_("Play"), (*(d.command for d in descriptors()), "deal", "rules", "games")),
     (N_("Your games"), ("stats", "history", "replay", "review", "verify", "export")),
     (N_("This server"), ("leaderboard", "season", "tournament", "chips")),
     (N_("For you"), ("language", "privacy", "help")),

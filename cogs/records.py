@@ -81,6 +81,11 @@ async def load_record(interaction: discord.Interaction, game_id: int, *, events:
         await refuse(interaction, t("Game #{id} is still being played; you can look at it once "
                                     "it is over.", id=game_id))
         return None
+    if record.sealed_until is not None:  # its cards are everyone's deal of the day
+        await refuse(interaction, t("Game #{id} was dealt today's deal, which others may still "
+                                    "play: you can look at it once the day is over, {when}.",
+                                    id=game_id, when=f"<t:{record.sealed_until // 1000}:R>"))
+        return None
     return record
 
 

@@ -23,7 +23,7 @@ from aiohttp import web
 from bot.activity.protocol import Bucket
 from bot.activity.state import idle_state, table_state
 from bot.i18n import speaking, t
-from bot.tables import HOME_ACTIVITY
+from bot.tables import HOME_ACTIVITY, HOME_PRIVATE
 from bot.tables.hints import offered_at
 
 if TYPE_CHECKING:
@@ -151,12 +151,13 @@ class ActivitySurface:
                 del self.viewers[viewer.channel_id]
 
     def _table_in(self, channel_id: int, user_id: int) -> Table | None:
-        """The running table of a channel, the user's own first, else the newest."""
+        """The running table of a channel, the user's own first, else the newest (never a private
+        one: only its player sees it, on Discord)."""
         manager = self._tables()
         if manager is None:
             return None
         found = [table for table in manager.tables.values()
-                 if table.channel_id == channel_id and not table.finished]
+                 if table.channel_id == channel_id and not table.finished and table.home != HOME_PRIVATE]
         if not found:
             return None
         return max(found, key=lambda table: (table.seat_of(user_id) is not None, table.game_id))
@@ -164,8 +165,9 @@ class ActivitySurface:
     # -- what the table manager calls -----------------------------------------------------------
     def shows(self, table: Table) -> bool:
         """A table started in the Activity is shown only here; any other while a page is open in
-        its channel."""
-        return table.home == HOME_ACTIVITY or bool(self.viewers.get(table.channel_id))
+        its channel, but a private one (only its player may see it)."""
+        return table.home == HOME_ACTIVITY or (table.home != HOME_PRIVATE
+                                               and bool(self.viewers.get(table.channel_id)))
 
     def owns(self, via: Any) -> bool:
         return isinstance(via, ActivityPress)

@@ -39,7 +39,7 @@ _heap_frozen = False
 """Whether this process's long-lived objects were frozen already (see HanafudaBot.freeze_heap)."""
 
 EXTENSIONS = ("cogs.table_ui", "cogs.play", "cogs.rematch", "cogs.running", "cogs.community",
-              "cogs.admin", "cogs.seasons", "cogs.records", "cogs.language", "cogs.tournaments",
+              "cogs.admin", "cogs.seasons", "cogs.records", "cogs.language", "cogs.tournaments", "cogs.daily",
               "cogs.privacy", "cogs.coach", "cogs.help")
 
 

@@ -30,7 +30,7 @@ from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import NO_PINGS, refuse
 from bot.games.base import Action
 from bot.i18n import current, t
-from bot.tables import HOME_GUEST, Table, TableError
+from bot.tables import ANSWERED_HOMES, Table, TableError
 from bot.words import shorten
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -283,7 +283,7 @@ class HandButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.But
             if not await shown_ended(interaction, self.gid):
                 await refuse(interaction, told(exc))
             return
-        if table.home == HOME_GUEST:
+        if table.home in ANSWERED_HOMES:
             # Answered as an update of the table, so this press's token shows the table from now
             # on (a guest may only answer), and the hand follows privately.
             await interaction.response.defer()
@@ -297,10 +297,13 @@ class HandButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.But
 
 
 async def shown_ended(interaction: discord.Interaction, gid: int) -> bool:
-    """Where the app is a guest, a press on the table of a game that has ended meanwhile shows
-    its final table (:meth:`bot.discord_ui.guest.GuestSurface.show_ended`)."""
+    """Where the app is a guest, or on a private table (an ephemeral message), a press on the
+    table of a game that has ended meanwhile shows its final table
+    (:meth:`bot.discord_ui.guest.GuestSurface.show_ended`)."""
     guest = getattr(app(interaction), "guest", None)
-    if guest is None or not place_of(interaction).guest:
+    message = interaction.message
+    private = message is not None and message.flags.ephemeral
+    if guest is None or not (private or place_of(interaction).guest):
         return False
     return await guest.show_ended(interaction, gid)
 

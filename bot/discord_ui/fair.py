@@ -22,10 +22,19 @@ def _name() -> str:
     return t("Fair deal")
 
 
-def add_commitment(embed: discord.Embed | Card, commitment: str | None) -> None:
+def add_commitment(embed: discord.Embed | Card, commitment: str | None,
+                   reveal_at: int | None = None) -> None:
     """The commitment of a game not dealt yet or still running (nothing for a lobby from before
-    commitments): the seed behind it stays secret until the game ends."""
+    commitments): the seed behind it stays secret until the game ends, or until ``reveal_at``
+    (ms) for a day's deal, which deals other members' games too."""
     if commitment is None:
+        return
+    if reveal_at is not None:
+        embed.add_field(name=_name(), inline=False, value=clip(t(
+            "Commitment (`SHA-256`): `{commitment}`\nThe secret seed behind it deals everyone's "
+            "game of today's deal: it is revealed when the day ends, {when}; /verify then "
+            "checks every deal.", commitment=commitment, when=f"<t:{reveal_at // 1000}:R>"),
+            FIELD_VALUE))
         return
     embed.add_field(name=_name(), inline=False, value=clip(t(
         "Commitment (`SHA-256`): `{commitment}`\nThe secret seed behind it is revealed when the "
@@ -43,7 +52,7 @@ def add_deal(embed: discord.Embed | Card, deal: FairDeal | None, game_id: int, *
                 "Not committed: this game was dealt before deals were committed."))
         return
     if not ended or deal.server_seed is None:
-        add_commitment(embed, deal.commitment)
+        add_commitment(embed, deal.commitment, deal.reveal_at)
         return
     embed.add_field(name=_name(), inline=False, value=clip(t(
         "Server seed: `{seed}`\nIts `SHA-256`, `{commitment}`, was shown before the deal.\n"

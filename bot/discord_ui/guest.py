@@ -9,6 +9,9 @@ the latest press that may still send one. When every token of a table has expire
 stored all the same and the next press on the table shows it again: nothing is lost, and no
 request is made that Discord would refuse.
 
+A private table (a game of the day's deal, in a server the bot is in) is shown the same way, so
+that only its player ever sees it: the command's answer is private, and so is every follow-up.
+
 The drawing, the controls and the pacing are the channel surface's
 (:class:`~bot.discord_ui.publisher.TablePublisher`); this class changes only how messages are
 reached.
@@ -36,7 +39,7 @@ from bot.discord_ui.publisher import (
 )
 from bot.discord_ui.tokens import Token
 from bot.store import StoreError
-from bot.tables import HOME_GUEST, Table, is_ai
+from bot.tables import ANSWERED_HOMES, HOME_GUEST, HOME_PRIVATE, Table, is_ai
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +62,7 @@ class GuestSurface(TablePublisher):
         self._owed: dict[int, list[Callable[[], Awaitable[None]]]] = {}  # game id -> posts kept
 
     def shows(self, table: Table) -> bool:
-        return table.home == HOME_GUEST
+        return table.home in ANSWERED_HOMES
 
     def public_language(self, table: Table) -> str:
         """A guest place has no server language: the table speaks its host's."""
@@ -75,15 +78,35 @@ class GuestSurface(TablePublisher):
         if via is None:  # a guest table is only ever started by an interaction
             log.error("game %s: a guest table started without an interaction", table.game_id)
             return
+        await self._answer_with_table(table, via)
+
+    async def show_again(self, table: Table, via: discord.Interaction) -> None:
+        """A private table's player asked for it again (its message gone from their screen, or
+        every token of it expired): ``via``'s deferred answer becomes the table from now on, and
+        their hand follows privately, both drawn from the state the table service holds."""
+        await self._load(table)
+        await table.settled.wait()
+        token = await self._answer_with_table(table, via)
+        self._token_came(table)
+        seat = table.seat_of(token.user_id)
+        if seat is not None and not table.finished:
+            self._posts.queue(("hand", table.game_id),
+                              lambda: self.show_hand_privately(table, seat, token))
+
+    async def _answer_with_table(self, table: Table, via: discord.Interaction) -> Token:
+        """The table as ``via``'s deferred answer, whose token shows it from now on."""
         update = self._table_update(table)
         image = await self.draw(update)
         msg = await via.edit_original_response(
             **update.fields, attachments=[png(image, update.filename)],
             allowed_mentions=discord.AllowedMentions.none())
-        feed.table_via = Via(Token(via), msg.id)
+        feed = self.feed(table)
+        token = Token(via)
+        feed.table_via = Via(token, msg.id)
         feed.marks.table = [msg.channel.id, msg.id]
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         self._save(table)
+        return token
 
     def deliver_hands(self, table: Table) -> None:
         """The player whose press started the game gets their hand at once, privately; the
@@ -158,7 +181,7 @@ class GuestSurface(TablePublisher):
         if record.status == "running" or record.channel_id != interaction.channel_id:
             return False
         table = Table.from_record(record)
-        if table.home != HOME_GUEST or table.closing is None:
+        if table.home not in ANSWERED_HOMES or table.closing is None:
             return False
         await interaction.response.defer()
         try:
@@ -195,8 +218,8 @@ class GuestSurface(TablePublisher):
         kwargs.pop("nonce", None)  # follow-ups take none; the store's note keeps them single
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         self._count(token)
-        if not token.public:
-            kwargs["ephemeral"] = True  # a solo game where only private answers are allowed
+        if not token.public or table.home == HOME_PRIVATE:
+            kwargs["ephemeral"] = True  # a table only its player may see
         return await token.followup.send(wait=True, **kwargs)
 
     def _queue_post(self, table: Table, job: Callable[[], Awaitable[None]]) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 import discord
 
 from bot import metrics, presenter
-from bot.achievement_text import earned_line, series_line
+from bot.achievement_text import daily_line, earned_line, series_line
 from bot.discord_ui.controls import (
     ActionButton,
     ActivityButton,
@@ -52,7 +52,7 @@ from bot.presenters.base import LABEL_MAX, final_table, result_headline, score_l
 from bot.settlement import is_betting, stake_text
 from bot.store import GameEvent, StoreError
 from bot.store.surfaces import TABLE_ROW, SurfaceNotes
-from bot.tables import HOME_CHANNEL, LOG_LENGTH, RETRY_DELAYS, Table, is_ai
+from bot.tables import HOME_CHANNEL, HOME_PRIVATE, LOG_LENGTH, RETRY_DELAYS, Table, is_ai
 from bot.words import plural, shorten
 from rendering import render_hand, render_summary, render_table
 from rendering.view import GAME_NAMES
@@ -580,17 +580,20 @@ class TablePublisher:
         return Update(layout(card, items), render_table, model, "table.png", self.feed(table))
 
     def _table_view(self, table: Table) -> list[discord.ui.Item[Any]]:
-        """The same buttons for the whole game; Play in the Activity where the bot serves one."""
-        launch = [ActivityButton(table.game_id)] if getattr(self.bot, "activity_server", None) else []
+        """The same buttons for the whole game; Play in the Activity where the bot serves one (not
+        for a private table, which only its player may see, on Discord)."""
+        launch = [ActivityButton(table.game_id)] if getattr(self.bot, "activity_server", None) \
+            and table.home != HOME_PRIVATE else []
         return [HandButton(table.game_id), RulesButton(table.game), ForfeitButton(table.game_id),
                 CancelButton(table.game_id), *launch]
 
     @staticmethod
     def _final_view(table: Table) -> list[discord.ui.Item[Any]]:
-        """The final table's controls: Rematch after a finished match (none after a cancelled one
-        or one that only AI seats played)."""
+        """The final table's controls: Rematch after a finished match (none after a cancelled one,
+        one that only AI seats played, or a private one: a day's deal is played once)."""
         closing = table.closing or {}
-        if closing.get("cancelled") or not any(isinstance(p, int) for p in table.players):
+        if closing.get("cancelled") or not any(isinstance(p, int) for p in table.players) \
+                or table.home == HOME_PRIVATE:
             return []
         return [rematch_face(table.game_id)]
 
@@ -622,6 +625,8 @@ class TablePublisher:
                 lines.append(earned_line(earned, members))
             if outcome is not None and (series := getattr(outcome, "series", None)):
                 lines.append(series_line(series, table.players, names))
+            if outcome is not None and (place := getattr(outcome, "daily", None)):
+                lines.append(daily_line(place))
         return "\n".join(lines)
 
     # -- hands ------------------------------------------------------------------------------

@@ -20,9 +20,11 @@ from bot.tables.manager import (
     choose_action,
 )
 from bot.tables.table import (
+    ANSWERED_HOMES,
     HOME_ACTIVITY,
     HOME_CHANNEL,
     HOME_GUEST,
+    HOME_PRIVATE,
     LOG_LENGTH,
     STATE_VERSION,
     Later,
@@ -30,6 +32,7 @@ from bot.tables.table import (
     is_ai,
 )
 
-__all__ = ["AI_LEVELS", "HOME_ACTIVITY", "HOME_CHANNEL", "HOME_GUEST", "LOG_LENGTH", "RETRY_DELAYS",
+__all__ = ["AI_LEVELS", "ANSWERED_HOMES", "HOME_ACTIVITY", "HOME_CHANNEL", "HOME_GUEST", "HOME_PRIVATE",
+           "LOG_LENGTH", "RETRY_DELAYS",
            "STATE_VERSION", "AlreadyStarted", "Later", "Refused", "Stopping", "StoreTrouble", "Table",
            "TableError", "TableManager", "ai_seat", "choose_action", "is_ai"]

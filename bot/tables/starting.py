@@ -21,10 +21,10 @@ from bot.store.lobbies import Lobby
 from bot.store.models import GameRecord
 from bot.tables.manager import Refused, TableError, TableManager
 from bot.tables.rules import table_rules
-from bot.tables.table import HOME_ACTIVITY, HOME_CHANNEL, HOME_GUEST, Table
+from bot.tables.table import HOME_ACTIVITY, HOME_CHANNEL, HOME_GUEST, HOME_PRIVATE, Table
 
 __all__ = ["Place", "ai_name", "ai_names", "lobby_spec", "note_place", "start_at", "stored_rules",
-           "rules_of", "UNPLAYABLE"]
+           "rules_of", "rules_from", "UNPLAYABLE"]
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +43,15 @@ class Place:
     kind: str = ""
     guild_id: int | None = None  # the server it is in, if any (a guest channel's too)
     activity: bool = False  # a start from an Activity's page, whose table lives in the Activity
+    private: bool = False  # a table only its player may see (a game of the day's deal)
 
     @property
     def home(self) -> str:
         """Where a table started here lives (bot.tables.Table.home)."""
         if self.activity:
             return HOME_ACTIVITY
+        if self.private:
+            return HOME_PRIVATE
         return HOME_GUEST if self.guest else HOME_CHANNEL
 
 
@@ -78,11 +81,16 @@ UNPLAYABLE = N_("This game's settings can no longer be played again.")
 def rules_of(record: GameRecord) -> Any:
     """The rules a stored game was played with, to play them again (a rematch, on Discord or on
     the Activity's page); TableError when they no longer load."""
+    return rules_from(record.game, record.rules, f"game {record.game_id}")
+
+
+def rules_from(game: str, stored: dict[str, Any], what: str = "a day's deal") -> Any:
+    """Stored rules of ``game`` (a game's, a day's deal's), to play them; TableError when they
+    no longer load (an option this version dropped)."""
     try:
-        return game_module(record.game).Rules.from_dict(record.rules)
+        return game_module(game).Rules.from_dict(stored)
     except (InvalidRules, KeyError, TypeError, ValueError):
-        log.warning("game %s: its stored rules do not load to play it again", record.game_id,
-                    exc_info=True)
+        log.warning("%s: its stored rules do not load to play them", what, exc_info=True)
         raise TableError(t(UNPLAYABLE)) from None
 
 

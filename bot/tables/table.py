@@ -27,7 +27,7 @@ from bot.settlement import (
     stack_payouts,
 )
 
-__all__ = ["HOME_ACTIVITY", "HOME_CHANNEL", "HOME_GUEST", "LOG_LENGTH", "STATE_VERSION", "Later",
+__all__ = ["ANSWERED_HOMES", "HOME_ACTIVITY", "HOME_CHANNEL", "HOME_GUEST", "HOME_PRIVATE", "LOG_LENGTH", "STATE_VERSION", "Later",
            "Table", "is_ai"]
 
 STATE_VERSION = 1
@@ -86,6 +86,12 @@ HOME_CHANNEL = "channel"
 HOME_GUEST = "guest"
 """A table where the app is a guest (a DM, a group DM, a server that never added the bot): it
 may only answer the interactions of that place (bot.discord_ui.guest)."""
+HOME_PRIVATE = "private"
+"""A table only its one player sees, in a server the bot is a member of (a game of the day's
+deal, whose cards nobody else may see before the day ends): shown as a guest table is, through
+that player's own interactions, every answer private (bot.discord_ui.guest)."""
+ANSWERED_HOMES = (HOME_GUEST, HOME_PRIVATE)
+"""Where a table is shown only by answering its players' interactions."""
 HOME_ACTIVITY = "activity"
 """A table started from an Activity's lobby: its pages show it, and nothing is posted in the
 channel for it, so its moves cost no request to Discord (bot.activity.surface)."""

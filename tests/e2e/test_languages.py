@@ -154,7 +154,7 @@ async def test_a_lobby_speaks_the_server_and_refuses_in_the_pressers_language(st
 ASCII_WORD = re.compile(r"[A-Za-z]{3,}")
 NOT_WORDS = re.compile(r"<[@#:!&t][^>]*>|\]\(https?://[^)]*\)|https?://\S+"
                        r"|`[^`]*`"  # code: an option's name and value as staff type them
-                       r"|/(?:chips-admin|chips|settings|season|tournament) [a-z_-]+|/[a-z][a-z_-]*")  # a command to type
+                       r"|/(?:chips-admin|chips|settings|season|tournament|deal) [a-z_-]+|/[a-z][a-z_-]*")  # a command to type
 
 
 def words_of(message) -> list[str]:
@@ -300,6 +300,10 @@ async def test_every_community_command_speaks_the_members_language(start_bot, st
     await admin.slash(channel, "chips-admin revoke", user=world.shy, amount=1, reason="賞品")  # refused
     await admin.slash(channel, "chips-admin config", daily_amount=0)
     await player.slash(channel, "chips daily")  # refused: daily chips are off
+    await player.slash(channel, "deal board")  # refused: nobody looked at today's deal yet
+    dealt = await player.slash(channel, "deal play", game="mushi")  # a table only they see
+    assert any("table.png" in m.files for m in dealt.messages)
+    await player.slash(channel, "deal board")  # the deal's commitment; nobody finished yet
 
     seen = (standin.channel_messages(channel) + standin.ephemerals(player) + standin.ephemerals(admin)
             + standin.ephemerals(world.shy))

@@ -1,0 +1,216 @@
+"""``/deal play`` and ``/deal board``: the deal of the day.
+
+Every UTC day each server has one deal of each game: the same cards for every member who plays
+it, against the AI, under the rules the day's first look fixed (:mod:`bot.store.daily`). A
+member plays it once a day; the board ranks them by how many points they came out ahead of
+the AI. Nobody may see another's cards before the day is over, so the table is private (only
+its player sees it: :data:`bot.tables.HOME_PRIVATE`, shown through their own interactions), its
+replay and its seed stay sealed until midnight UTC, and the day's seed, shown all day as its
+SHA-256, is revealed on the day's board after it.
+
+``/deal play`` asked again while the game runs shows its table again (its message may be gone
+from the player's screen, or its tokens expired); once played, it says how it went and when
+the next deal comes.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+
+import discord
+from babel.dates import format_skeleton
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.app import app
+from bot.discord_ui.cog import GAME_CHOICES, ServerCog, server_only
+from bot.discord_ui.command_links import links_for, mention
+from bot.discord_ui.errors import sentence, told
+from bot.discord_ui.fair import add_commitment
+from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.places import place_of
+from bot.discord_ui.speaking import in_public
+from bot.discord_ui.text import (
+    DESCRIPTION,
+    FIELD_VALUE,
+    NO_PINGS,
+    clip,
+    fit_embed,
+    refuse,
+    safe_name,
+)
+from bot.i18n import current, number, t
+from bot.store import StoreError
+from bot.store.daily import Board, DailyDeal, DailyEntry
+from bot.store.models import former_member, is_pseudonym
+from bot.tables import AlreadyStarted, TableError, ai_seat
+from bot.tables.rules import table_rules
+from bot.tables.starting import Place, ai_name, rules_from, start_at
+from bot.words import plural
+from rendering.view import GAME_NAMES
+
+log = logging.getLogger(__name__)
+
+LEVEL = "hard"
+"""The AI every member meets on the day's deal: one level, so the board compares like with like."""
+ROUNDS = 1
+"""A day's deal is one round: one deal of the cards."""
+SHOWN = 20
+"""Members a board lists (the member asking is added below when further down)."""
+DAYS = [app_commands.Choice(name="today", value=0), app_commands.Choice(name="yesterday", value=1)]
+
+
+def day_text(day: str) -> str:
+    """A day as the language spoken writes it ("Nov 30, 2026", 「2026年11月30日」)."""
+    return format_skeleton("yMMMd", date.fromisoformat(day), locale=current())
+
+
+def who(user_id: int) -> str:
+    return former_member() if is_pseudonym(user_id) else f"<@{user_id}>"
+
+
+def margin_text(margin: int) -> str:
+    return plural(margin, "point", signed=True)
+
+
+def board_lines(board: Board, asker: int) -> list[str]:
+    """The board's places, best first (ties share a place), the asker's added when below."""
+    lines, place = [], 0
+    for i, row in enumerate(board.rows):
+        if i == 0 or row.margin != board.rows[i - 1].margin:
+            place = i + 1
+        if i < SHOWN or row.user_id == asker:
+            if i >= SHOWN:
+                lines.append("…")
+            lines.append(f"{number(place)}. {who(row.user_id)} · {margin_text(row.margin or 0)}")
+    return lines
+
+
+def board_embed(board: Board, asker: int, links: dict[str, int]) -> discord.Embed:
+    deal, game = board.deal, GAME_NAMES.get(board.deal.game, board.deal.game)
+    embed = discord.Embed(title=t("🌅 Deal of the day · {game} · {day}", game=game, day=day_text(deal.day)),
+                          colour=ACCENT)
+    lines = board_lines(board, asker) or [t("Nobody has finished this deal yet: {play}.",
+                                            play=mention("deal play", links))]
+    lines.append("")
+    lines.append(t("{finished} of {started} finished.", finished=plural(board.finished, "player"),
+                   started=number(board.started)))
+    embed.description = clip("\n".join(lines), DESCRIPTION)
+    if deal.server_seed is None:
+        add_commitment(embed, deal.commitment, deal.ends_at)
+    else:
+        embed.add_field(name=t("Fair deal"), inline=False, value=clip(t(
+            "Server seed: `{seed}`\nIts `SHA-256`, `{commitment}`, was shown all day. Every game "
+            "of this deal was dealt from it with no other input: {verify} checks any of them.",
+            seed=deal.server_seed, commitment=deal.commitment,
+            verify=mention("verify", links)), FIELD_VALUE))
+    return fit_embed(embed)
+
+
+def played_text(entry: DailyEntry, deal: DailyDeal, links: dict[str, int], status: str) -> str:
+    """What a member who has had today's game of a deal is told when they ask for it again."""
+    game = GAME_NAMES.get(deal.game, deal.game)
+    nxt = f"<t:{deal.ends_at // 1000}:R>"
+    if entry.margin is not None:
+        return t("You played today's {game} deal: {margin} against the AI. The board: {board}. "
+                 "The next deal comes {when}.", game=game, margin=margin_text(entry.margin),
+                 board=mention("deal board", links), when=nxt)
+    if status == "cancelled":
+        return t("Your game of today's {game} deal was called off; the next deal comes {when}.",
+                 game=game, when=nxt)
+    return t("Your game of today's {game} deal is on another of the bot's processes; press "
+             "its table to play on.", game=game)
+
+
+class DailyCog(ServerCog):
+    """The deal of the day: one deal a day per game and server, played alone against the AI."""
+
+    deal = server_only(app_commands.Group(
+        name="deal", description="The deal of the day: the same cards for everyone here, and a board",
+        guild_only=True))
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+
+    @deal.command(name="play", description="Play today's deal: the same cards for everyone here, "
+                                           "against the AI")
+    @app_commands.describe(game="The game whose deal to play")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def play(self, interaction: discord.Interaction, game: str = "koikoi") -> None:
+        place = place_of(interaction)
+        if place.guest or interaction.guild_id is None:
+            await refuse(interaction, t("The deal of the day is played on servers that added the bot."))
+            return
+        if game not in GAME_NAMES:
+            await refuse(interaction, t("There is no such game."))
+            return
+        # The table is this answer, seen by the player alone: the cards are everyone's today.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self._play(interaction, place, game)
+        except TableError as exc:
+            await send(interaction, clip(told(exc), 2000), allowed_mentions=NO_PINGS)
+        except StoreError as exc:
+            await send(interaction, sentence(exc), allowed_mentions=NO_PINGS)
+
+    async def _play(self, interaction: discord.Interaction, place: Place, game: str) -> None:
+        store, tables, user = self.store, app(self.bot).tables, interaction.user
+        guild = place.scope
+        day = store.daily_deal_day()
+        settings = await store.get_settings(guild)
+        rules = table_rules(settings, game, 2, {"rounds": ROUNDS})
+        deal = await store.daily_deal(guild, game, day, rules=rules.to_dict(), dealing=True)
+        entry = await store.claim_daily_deal(guild, game, day, user.id)
+        if entry.game_id is not None:
+            if tables.drives(entry.game_id):
+                await app(self.bot).guest.show_again(tables.get(entry.game_id), interaction)
+                return
+            record = await store.load_game(entry.game_id, scope=guild, with_events=False)
+            await send(interaction, played_text(entry, deal, await links_for(interaction), record.status),
+                       allowed_mentions=NO_PINGS)
+            return
+        opponent = ai_name(LEVEL)
+        headline = t("Deal of the day, {day}: {player} against {opponent}.", day=day_text(day),
+                     player=safe_name(user.display_name), opponent=opponent)
+        private = Place(guild, place.channel_id, guest=False, public=False, guild_id=guild, private=True)
+        try:
+            await start_at(store, tables, private, game, [user.id, ai_seat(LEVEL)],
+                           [user.display_name, opponent], user.id, {}, 0, key=entry.key,
+                           deal=deal.fair_deal(), via=interaction, headline=headline,
+                           rules=rules_from(game, deal.rules))
+        except AlreadyStarted:  # a second press while the first was starting it
+            await send(interaction, t("Your game of today's deal is starting; its table is in "
+                                      "your first answer."), allowed_mentions=NO_PINGS)
+
+    @answers(private=False)
+    @deal.command(name="board", description="The board of a deal of the day: who came out "
+                                            "furthest ahead of the AI")
+    @app_commands.describe(game="The game whose deal to show", day="Today's deal, or yesterday's "
+                                                                  "with its seed revealed")
+    @app_commands.choices(game=GAME_CHOICES, day=DAYS)
+    async def board(self, interaction: discord.Interaction, game: str = "koikoi",
+                    day: int = 0) -> None:
+        if interaction.guild_id is None:
+            await refuse(interaction, t("Use this command in a server."))
+            return
+        if game not in GAME_NAMES or day not in (0, 1):
+            await refuse(interaction, t("There is no such game."))
+            return
+        which = self.store.daily_deal_day(day)
+        board = await self.store.daily_deal_board(interaction.guild_id, game, which)
+        links = await links_for(interaction)
+        if board is None:
+            await refuse(interaction, t("Nobody here looked at the {game} deal of {day}; {play} "
+                                        "deals today's.", game=GAME_NAMES[game], day=day_text(which),
+                                        play=mention("deal play", links)))
+            return
+        await acknowledge(interaction)
+        with in_public(interaction):
+            embed = board_embed(board, interaction.user.id, links)
+        await send(interaction, embed=embed, allowed_mentions=NO_PINGS)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(DailyCog(bot))

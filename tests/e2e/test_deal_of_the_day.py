@@ -1,0 +1,165 @@
+"""The deal of the day through the real bot and the Discord stand-in: every member meets the
+same cards against the AI at a table only they see; one game a day; the board; the cards, the
+replay and the seed sealed until the day is over, then revealed and verifiable; a restart
+brings the table back with /deal play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.fairness import commitment_of, derive_seed
+from bot.games import game_module
+from bot.store import EVERY_SERVER
+from bot.store.daily import DAY_MS, day_end
+from bot.tables.rules import table_rules
+from tests.e2e.playing import hand_message, is_closed, move_of, reply_text
+from tests.e2e.test_guest_tables import play_alone
+from tests.e2e.test_input_safety import message_bodies
+from tests.e2e.test_start_safety import make_bot
+
+pytestmark = pytest.mark.asyncio
+
+
+def server_seed_where_the_member_moves_first(rules) -> str:
+    """A day's seed whose deal lets the member (seat 0) move first, so a test has moves to
+    press (a deal whose first move is the AI's may end a one-round match before any)."""
+    module = game_module("koikoi")
+    for i in range(1, 500):
+        seed = f"{i:064x}"
+        match = module.new_match(2, rules, derive_seed(seed, []))
+        if match.current_player == 0 and not match.is_over:
+            return seed
+    raise AssertionError("no such seed in the first 500")
+
+
+async def pin_the_day(bot, guild: int) -> str:
+    """Today's Koi-Koi deal of ``guild``, drawn from a chosen seed (as the first look would draw
+    one, with the house rules then in force); its seed."""
+    await bot.store.set_house_rules(guild, "koikoi", {"teyaku": "off"})
+    settings = await bot.store.get_settings(guild)
+    rules = table_rules(settings, "koikoi", 2, {"rounds": 1})
+    seed = server_seed_where_the_member_moves_first(rules)
+    day = bot.store.daily_deal_day()
+    async with bot.store._db.write() as conn:  # the bot's own writer
+        await conn.execute(
+            "INSERT INTO daily_deals (guild_id, game, day, server_seed, commitment, rules, "
+            "created_at) VALUES (?, 'koikoi', ?, ?, ?, ?, 0)",
+            (guild, day, seed, commitment_of(seed), json.dumps(rules.to_dict(), sort_keys=True)))
+    return seed
+
+
+@pytest.fixture
+async def dbot(start_bot, standin, world, tmp_path):
+    bot = await start_bot(make_bot(standin, tmp_path / "daily.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 0.01
+    await standin.settle()
+    return bot
+
+
+def the_table(record):
+    return next(m for m in record.messages if "table.png" in m.files)
+
+
+async def test_everyone_plays_the_same_deal_alone_and_the_board_ranks_them(dbot, standin, world):
+    alice, bob, carol = world.admin, world.player, world.shy
+    seed = await pin_the_day(dbot, world.guild.id)
+    started = await alice.slash(world.channel, "deal play", game="koikoi")
+    table = the_table(started)
+    assert table.ephemeral and table.is_visible_to(alice) and not table.is_visible_to(bob)
+    assert "Deal of the day" in table.text() and "revealed when the day ends" in table.text()
+    hand = await standin.wait_for(lambda: hand_message(standin, alice), "alice's hand")
+    assert hand.ephemeral and move_of(hand) is not None
+
+    other = the_table(await bob.slash(world.channel, "deal play"))
+    assert other.ephemeral and not other.is_visible_to(alice)
+    running = await dbot.store.list_running_games(world.guild.id)
+    assert len(running) == 2 and running[0].seed == running[1].seed == derive_seed(seed, [])
+    assert all(json.loads(r.state_json)["home"] == "private" for r in running)
+    game_a = next(r.game_id for r in running if r.players[0] == alice.id)
+
+    await play_alone(standin, table.id, alice)
+    text = standin.message(table.id).text()
+    assert "Deal of the day:" in text and "place 1 of 1 so far" in text
+    assert "revealed when the day ends" in text  # the final table keeps the seed sealed
+    assert standin.channel_messages(world.channel) == []  # nothing anyone else could see
+
+    again = await alice.slash(world.channel, "deal play")
+    assert "You played today's Koi-Koi deal" in reply_text(again) and again.messages[0].ephemeral
+    for command in ("replay", "verify"):
+        sealed = await alice.slash(world.channel, command, game_id=game_a)
+        assert "once the day is over" in reply_text(sealed) and sealed.messages[0].ephemeral
+
+    board = await carol.slash(world.channel, "deal board")
+    shown = json.dumps(board.messages[0].embeds)
+    assert not board.messages[0].ephemeral and f"<@{alice.id}>" in shown and f"<@{bob.id}>" not in shown
+    assert "1 player of 2 finished" in shown
+    assert seed not in shown  # the commitment only, today
+    [sent] = [b for r in standin.requests for b in message_bodies(r) if "Deal of the day ·" in json.dumps(b, ensure_ascii=False)]
+    assert sent["allowed_mentions"] == {"parse": []}  # names members, pings nobody
+
+    # The day ends: yesterday's board reveals the seed, the game can be replayed and verified.
+    clock = dbot.store._db.clock
+    dbot.store._db.clock = lambda: clock() + DAY_MS / 1000
+    try:
+        past = await carol.slash(world.channel, "deal board", day=1)
+        assert seed in json.dumps(past.messages[0].embeds)
+        verified = await alice.slash(world.channel, "verify", game_id=game_a)
+        assert "once the day is over" not in reply_text(verified)
+        assert "agree" in json.dumps([m.embeds for m in verified.messages]).lower()
+        fresh = await carol.slash(world.channel, "deal board")  # a new day: nobody looked yet
+        assert "Nobody here looked" in reply_text(fresh)
+    finally:
+        dbot.store._db.clock = clock
+
+
+async def test_a_second_play_while_the_game_runs_shows_its_table_again(dbot, standin, world):
+    alice = world.admin
+    await pin_the_day(dbot, world.guild.id)
+    first = the_table(await alice.slash(world.channel, "deal play"))
+    await standin.wait_for(lambda: hand_message(standin, alice), "alice's hand")
+    again = await alice.slash(world.channel, "deal play")
+    table = the_table(again)
+    assert table.id != first.id and table.ephemeral
+    assert len(await dbot.store.list_running_games(world.guild.id)) == 1  # still one game
+    await play_alone(standin, table.id, alice)
+    assert is_closed(standin.message(table.id))
+
+
+async def test_a_restart_resumes_the_game_and_play_brings_its_table_back(start_bot, standin, world,
+                                                                         tmp_path):
+    alice, db = world.admin, tmp_path / "restart.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    first.tables.ai_delay = 0.01
+    await pin_the_day(first, world.guild.id)
+    the_table(await alice.slash(world.channel, "deal play"))
+    hand = await standin.wait_for(lambda: hand_message(standin, alice), "alice's hand")
+    pressed = move_of(hand)
+    await alice.click(hand, next(c for c in hand.custom_ids() if c.startswith("hf:act:")))
+    await standin.wait_for(lambda: (h := hand_message(standin, alice)) and move_of(h) > pressed and h,
+                           "the move stored and the next one offered")
+    [game] = await first.store.list_running_games(world.guild.id)
+    await first.close()
+
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    second.tables.ai_delay = 0.01
+    assert second.tables.drives(game.game_id)  # resumed
+    back = the_table(await alice.slash(world.channel, "deal play"))
+    assert back.ephemeral
+    await play_alone(standin, back.id, alice, pressed=move_of(hand_message(standin, alice)) - 1)
+    record = await second.store.load_game(game.game_id, scope=EVERY_SERVER)
+    assert record.status == "finished" and record.sealed_until == day_end(second.store.daily_deal_day())
+
+
+async def test_each_game_has_its_own_deal_of_the_day(dbot, standin, world):
+    for user in (world.admin, world.player):
+        assert the_table(await user.slash(world.channel, "deal play", game="gostop")).ephemeral
+    day, guild = dbot.store.daily_deal_day(), world.guild.id
+    records = []
+    for user in (world.admin, world.player):
+        entry = await dbot.store.claim_daily_deal(guild, "gostop", day, user.id)
+        records.append(await dbot.store.load_game(entry.game_id, scope=EVERY_SERVER, with_events=False))
+    assert records[0].game == records[1].game == "gostop" and records[0].seed == records[1].seed
+    assert records[0].rules["rounds"] == 1 and records[0].players[1] == "ai:hard"
+    assert await dbot.store.daily_deal(guild, "koikoi", day) is None  # only the game asked for
