@@ -29,9 +29,9 @@ from bot.discord_ui.cog import GAME_CHOICES, ServerCog, server_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.fair import add_commitment
-from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.parts import ACCENT, share_face
 from bot.discord_ui.places import place_of
-from bot.discord_ui.speaking import in_public
+from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import (
     DESCRIPTION,
     FIELD_VALUE,
@@ -43,7 +43,7 @@ from bot.discord_ui.text import (
 )
 from bot.i18n import current, number, t
 from bot.store import StoreError
-from bot.store.daily import Board, DailyDeal, DailyEntry
+from bot.store.daily import Board, DailyDeal, DailyEntry, DailyPlace
 from bot.store.models import former_member, is_pseudonym
 from bot.tables import AlreadyStarted, TableError, ai_seat
 from bot.tables.rules import table_rules
@@ -122,6 +122,58 @@ def played_text(entry: DailyEntry, deal: DailyDeal, links: dict[str, int], statu
                  game=game, when=nxt)
     return t("Your game of today's {game} deal is on another of the bot's processes; press "
              "its table to play on.", game=game)
+
+
+def share_text(place: DailyPlace, user_id: int, links: dict[str, int]) -> str:
+    """The line a member shares with the channel: their result, never a card of the deal."""
+    return t("🌅 {player} played the {game} deal of {day}: {margin} against the AI, place {place} "
+             "of {count} so far. {play} deals you today's.", player=f"<@{user_id}>",
+             game=GAME_NAMES.get(place.game, place.game), day=day_text(place.day),
+             margin=margin_text(place.margin or 0), place=number(place.place or 0),
+             count=number(place.finished), play=mention("deal play", links))
+
+
+async def share_press(interaction: discord.Interaction, game_id: int) -> None:
+    """Share on the private final table: the result posted to the channel, once (the store notes
+    it first; a post Discord refuses lets the member press again)."""
+    store = app(interaction).store
+    if interaction.guild_id is None:
+        await refuse(interaction, t("Use this command in a server."))
+        return
+    try:
+        place, first = await store.share_daily_deal(interaction.guild_id, game_id, interaction.user.id)
+    except StoreError as exc:
+        await refuse(interaction, sentence(exc))
+        return
+    if place is None:
+        await refuse(interaction, t("Only the member who played that deal can share its result."))
+        return
+    if not first:
+        await refuse(interaction, t("You have shared this result already."))
+        return
+    links = await links_for(interaction)
+    with in_public(interaction):
+        text = share_text(place, interaction.user.id, links)
+    try:
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+    except discord.HTTPException:
+        await store.unshare_daily_deal(game_id, interaction.user.id)
+        raise
+
+
+class ShareButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:dshare:(?P<gid>[0-9]{1,19})"):
+    """Share my result, on the final table of a game of the deal of the day."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(share_face(game_id))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await share_press(interaction, self.game_id)
 
 
 class DailyCog(ServerCog):
@@ -213,4 +265,5 @@ class DailyCog(ServerCog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ShareButton)
     await bot.add_cog(DailyCog(bot))

@@ -74,6 +74,13 @@ def rematch_face(game_id: int) -> discord.ui.Button:
                              custom_id=f"hf:rematch:{game_id}")
 
 
+def share_face(game_id: int) -> discord.ui.Button:
+    """Share on the final table of a game of the deal of the day: drawn by the table's surface,
+    its presses handled by the deal of the day's extension, which matches the same custom id."""
+    return discord.ui.Button(label=t("Share my result"), emoji="📣", style=discord.ButtonStyle.primary,
+                             custom_id=f"hf:dshare:{game_id}")
+
+
 BOT_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True,
                                       attach_files=True, read_message_history=True)
 """What the bot needs where it plays (117760): see the channel, post and edit its tables (embeds,

@@ -43,7 +43,7 @@ from bot.discord_ui.controls import (
 from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer, passing
 from bot.discord_ui.fair import add_deal
 from bot.discord_ui.layout import Card, layout, text_of
-from bot.discord_ui.parts import ACCENT, controls, png, rematch_face
+from bot.discord_ui.parts import ACCENT, controls, png, rematch_face, share_face
 from bot.discord_ui.text import shown
 from bot.discord_ui.tokens import Token
 from bot.games.base import Action
@@ -589,11 +589,14 @@ class TablePublisher:
 
     @staticmethod
     def _final_view(table: Table) -> list[discord.ui.Item[Any]]:
-        """The final table's controls: Rematch after a finished match (none after a cancelled one,
-        one that only AI seats played, or a private one: a day's deal is played once)."""
+        """The final table's controls: Rematch after a finished match (none after a cancelled one
+        or one that only AI seats played); a private one, a game of the day's deal, played once,
+        offers to share its result with the channel instead."""
         closing = table.closing or {}
-        if closing.get("cancelled") or not any(isinstance(p, int) for p in table.players) \
-                or table.home == HOME_PRIVATE:
+        if table.home == HOME_PRIVATE:
+            place = getattr(closing.get("outcome"), "daily", None)
+            return [share_face(table.game_id)] if place is not None and place.margin is not None else []
+        if closing.get("cancelled") or not any(isinstance(p, int) for p in table.players):
             return []
         return [rematch_face(table.game_id)]
 

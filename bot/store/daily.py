@@ -31,8 +31,8 @@ from .errors import InvalidInput
 from .ledger import scoped_key
 from .models import DailyPlace
 
-__all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of",
-           "day_end", "deal_of", "claim", "entry_of", "board", "settle", "place_of_game",
+__all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of", "day_end",
+           "deal_of", "claim", "entry_of", "board", "settle", "place_of_game", "share", "unshare",
            "sealed_until", "start_key"]
 
 DAY_MS = 86_400_000
@@ -202,6 +202,33 @@ async def place_of_game(conn: aiosqlite.Connection, game_id: int) -> DailyPlace 
         (margin if margin is not None else 0, guild_id, game, day))
     return DailyPlace(game=game, day=day, margin=margin,
                       place=None if margin is None else int(better) + 1, finished=int(finished))
+
+
+async def share(conn: aiosqlite.Connection, guild_id: int, game_id: int, user_id: int, now: int
+                ) -> tuple[DailyPlace | None, bool]:
+    """Note that the member shares the result of their game of the day ``game_id`` with the
+    channel: its place, and whether this is its first share (a second is refused, so a result is
+    posted once). (None, False): no scored entry of theirs has that game."""
+    place = await place_of_game(conn, game_id)
+    if place is None or place.margin is None:
+        return None, False
+    cursor = await conn.execute(
+        "UPDATE daily_entries SET shared_at = ? WHERE guild_id = ? AND user_id = ? AND "
+        "shared_at IS NULL AND start_key = (SELECT start_key FROM games WHERE game_id = ?)",
+        (now, guild_id, user_id, game_id))
+    if cursor.rowcount == 1:
+        return place, True
+    mine = list(await conn.execute_fetchall(
+        "SELECT 1 FROM daily_entries WHERE guild_id = ? AND user_id = ? AND start_key = "
+        "(SELECT start_key FROM games WHERE game_id = ?)", (guild_id, user_id, game_id)))
+    return (place, False) if mine else (None, False)
+
+
+async def unshare(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
+    """The share of ``game_id`` did not reach the channel: the member may share it again."""
+    await conn.execute(
+        "UPDATE daily_entries SET shared_at = NULL WHERE user_id = ? AND start_key = "
+        "(SELECT start_key FROM games WHERE game_id = ?)", (user_id, game_id))
 
 
 async def board(conn: aiosqlite.Connection, guild_id: int, game: str, day: str, now: int

@@ -58,6 +58,7 @@ from .models import (
     CURRENT_SEASON,
     SYSTEM_ACTOR,
     AuditReport,
+    DailyPlace,
     GameEvent,
     GameOutcome,
     GameRecord,
@@ -770,6 +771,20 @@ class Store:
         _id(user_id, "The user id")
         return await self._db.transact(lambda conn: daily.claim(
             conn, guild_id, game, day, user_id, self._db.now_ms()))
+
+    async def share_daily_deal(self, guild_id: int, game_id: int, user_id: int
+                               ) -> tuple[DailyPlace | None, bool]:
+        """Note that the member shares their result of the day's game ``game_id`` of
+        ``guild_id``: its place and whether this is the first share; (None, False) when it is no
+        scored entry of theirs there."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        return await self._db.transact(lambda conn: daily.share(conn, guild_id, game_id, user_id,
+                                                                self._db.now_ms()))
+
+    async def unshare_daily_deal(self, game_id: int, user_id: int) -> None:
+        """A share that did not reach the channel: the member may share the result again."""
+        await self._db.transact(lambda conn: daily.unshare(conn, game_id, user_id))
 
     async def daily_deal_board(self, guild_id: int, game: str, day: str) -> daily.Board | None:
         """The server's board of ``game``'s deal on ``day`` (None: that day had no deal)."""

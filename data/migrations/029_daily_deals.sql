@@ -3,7 +3,8 @@
 -- the rules fixed at the day's first look; its SHA-256 is shown all day and the seed is revealed
 -- once the day has ended. A member has one entry per game and day, claimed before its game
 -- starts (under the start key of that game, so a retried start finds it) and scored in the
--- transaction that finishes the game: the margin over the AI, if it ended within its day.
+-- transaction that finishes the game: the margin over the AI, if it ended within its day. A
+-- member may share a scored result with the channel once.
 
 CREATE TABLE daily_deals (
     guild_id    INTEGER NOT NULL,
@@ -25,6 +26,7 @@ CREATE TABLE daily_entries (
     margin      INTEGER,                                            -- set by the game's finish
     finished_at INTEGER,
     claimed_at  INTEGER NOT NULL,
+    shared_at   INTEGER,                                            -- its result posted to the channel
     PRIMARY KEY (guild_id, game, day, user_id),
     FOREIGN KEY (guild_id, game, day) REFERENCES daily_deals (guild_id, game, day),
     CHECK ((margin IS NULL) = (finished_at IS NULL))

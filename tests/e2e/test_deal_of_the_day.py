@@ -17,7 +17,7 @@ from bot.tables.rules import table_rules
 from tests.e2e.playing import hand_message, is_closed, move_of, reply_text
 from tests.e2e.test_guest_tables import play_alone
 from tests.e2e.test_input_safety import message_bodies
-from tests.e2e.test_start_safety import make_bot
+from tests.e2e.test_start_safety import forged_press, make_bot
 
 pytestmark = pytest.mark.asyncio
 
@@ -84,6 +84,21 @@ async def test_everyone_plays_the_same_deal_alone_and_the_board_ranks_them(dbot,
     assert "Deal of the day:" in text and "place 1 of 1 so far" in text
     assert "revealed when the day ends" in text  # the final table keeps the seed sealed
     assert standin.channel_messages(world.channel) == []  # nothing anyone else could see
+
+    # Share: the result, and no card, posted to the channel once; nobody else can share it.
+    final = standin.message(table.id)
+    share = next(c for c in final.custom_ids() if c.startswith("hf:dshare:"))
+    forged = await forged_press(standin, bob, final, share)
+    assert "Only the member who played" in reply_text(forged) and forged.messages[0].ephemeral
+    shared = await alice.click(final, share)
+    [post] = shared.messages
+    assert not post.ephemeral and f"<@{alice.id}>" in post.content and "place 1 of 1" in post.content
+    assert "deal play" in post.content and "yaku" not in post.content.lower()
+    [body] = [b for r in standin.requests for b in message_bodies(r) if b.get("content") == post.content]
+    assert body["allowed_mentions"] == {"parse": []}
+    again_shared = await alice.click(final, share)
+    assert "shared this result already" in reply_text(again_shared)
+    assert len(standin.channel_messages(world.channel)) == 1
 
     again = await alice.slash(world.channel, "deal play")
     assert "You played today's Koi-Koi deal" in reply_text(again) and again.messages[0].ephemeral

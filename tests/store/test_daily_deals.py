@@ -155,3 +155,16 @@ async def test_a_forgotten_member_leaves_a_place_without_a_name(store, clock):
     board = await store.daily_deal_board(GUILD, "koikoi", store.daily_deal_day())
     [row] = board.rows
     assert row.user_id != ALICE and row.margin == 3
+
+
+async def test_a_result_is_shared_once_by_its_member_on_its_server(store, clock):
+    _, a = await start_entry(store, ALICE)
+    assert await store.share_daily_deal(GUILD, a.game_id, ALICE) == (None, False)  # not scored yet
+    await finish(store, a.game_id, 5, 1)
+    place, first = await store.share_daily_deal(GUILD, a.game_id, ALICE)
+    assert first and (place.margin, place.place, place.finished) == (4, 1, 1)
+    assert await store.share_daily_deal(GUILD, a.game_id, ALICE) == (place, False)  # once
+    assert await store.share_daily_deal(GUILD, a.game_id, BOB) == (None, False)  # not theirs
+    assert await store.share_daily_deal(OTHER, a.game_id, ALICE) == (None, False)  # not from elsewhere
+    await store.unshare_daily_deal(a.game_id, ALICE)  # the post did not go out
+    assert (await store.share_daily_deal(GUILD, a.game_id, ALICE))[1]
