@@ -25,6 +25,7 @@ from bot import presenter
 from bot.achievement_text import earned_by
 from bot.achievement_text import name as achievement_name
 from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.boards import board_names, known_names
 from bot.discord_ui.cog import (
     GAME_CHOICES,
     Pager,
@@ -96,32 +97,6 @@ HISTORY_POINTS = 40  # ratings after each of the latest rated games on a player'
 OWN_RECORD = N_("Your games in DMs, group DMs and servers without the bot")
 ALL_GAMES_CHIPS = N_("Chips belong to the server, not to one game: this board counts them all.")
 ALL_GAMES_ACHIEVEMENTS = N_("Achievements are earned over every game: this board counts them all.")
-
-
-def known_names(interaction: discord.Interaction):
-    """A lookup of the names Discord has already given this bot without a request: the asker's
-    own, and members in the cache (the bot has no members intent, so mostly those who spoke to
-    it lately). Others are named from their latest game here, see :func:`board_names`."""
-    guild, asker = interaction.guild, interaction.user
-
-    def name(user_id: int) -> str | None:
-        if user_id == asker.id:
-            return asker.display_name
-        member = guild.get_member(user_id) if guild is not None else None
-        return member.display_name if member is not None else None
-
-    return name
-
-
-async def board_names(store: Store, guild_id: int, user_ids: list[int], known) -> dict[int, str]:
-    """A name for each player of a page, with no request to Discord: the name Discord gave
-    (``known``), else the one they had at their latest table on this server (one query for
-    the page), else "Player 1234"."""
-    names = {u: n for u in user_ids if (n := known(u))}
-    missing = [u for u in user_ids if u not in names]
-    stored = await store.latest_names(guild_id, missing) if missing else {}
-    return {u: names.get(u) or stored.get(u) or t("Player {number}", number=u % 10000)
-            for u in user_ids}
 
 
 def yaku_label(game: str, slug: str) -> str:

@@ -25,7 +25,8 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
-from bot.discord_ui.cog import GAME_CHOICES, ServerCog, server_only
+from bot.discord_ui.boards import board_names, known_names
+from bot.discord_ui.cog import GAME_CHOICES, ServerCog, drawn, server_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.fair import add_commitment
@@ -49,6 +50,7 @@ from bot.tables import AlreadyStarted, TableError, ai_seat
 from bot.tables.rules import table_rules
 from bot.tables.starting import Place, ai_name, rules_from, start_at
 from bot.words import plural
+from rendering import BoardRow, BoardView, render_board
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,7 @@ LEVEL = "hard"
 """The AI every member meets on the day's deal: one level, so the board compares like with like."""
 ROUNDS = 1
 """A day's deal is one round: one deal of the cards."""
+BOARD_IMAGE = "deal.png"
 SHOWN = 20
 """Members a board lists (the member asking is added below when further down)."""
 DAYS = [app_commands.Choice(name="today", value=0), app_commands.Choice(name="yesterday", value=1)]
@@ -75,17 +78,40 @@ def margin_text(margin: int) -> str:
     return plural(margin, "point", signed=True)
 
 
-def board_lines(board: Board, asker: int) -> list[str]:
-    """The board's places, best first (ties share a place), the asker's added when below."""
-    lines, place = [], 0
+def shown_places(board: Board, asker: int) -> list[tuple[int, DailyEntry]]:
+    """The places a board shows, best first (ties share a place): the first :data:`SHOWN`, and
+    the asker's when further down."""
+    out, place = [], 0
     for i, row in enumerate(board.rows):
         if i == 0 or row.margin != board.rows[i - 1].margin:
             place = i + 1
         if i < SHOWN or row.user_id == asker:
-            if i >= SHOWN:
-                lines.append("…")
-            lines.append(f"{number(place)}. {who(row.user_id)} · {margin_text(row.margin or 0)}")
-    return lines
+            out.append((place, row))
+    return out
+
+
+def board_lines(board: Board, asker: int) -> list[str]:
+    """The board's places as text, an ellipsis before the asker's when it is further down."""
+    places = shown_places(board, asker)
+    return [("…\n" if i == SHOWN else "") + f"{number(place)}. {who(row.user_id)} · "
+            f"{margin_text(row.margin or 0)}" for i, (place, row) in enumerate(places)]
+
+
+def board_picture(board: Board, asker: int, names: dict[int, str]) -> BoardView:
+    """The board as a picture draws it: the same places, each member by name."""
+    deal = board.deal
+    rows = tuple(BoardRow(rank=place, name=former_member() if is_pseudonym(row.user_id) else names[row.user_id],
+                          value=margin_text(row.margin or 0), highlight=row.user_id == asker)
+                 for place, row in shown_places(board, asker))
+    return BoardView(title=t("Deal of the day · {game}", game=GAME_NAMES.get(deal.game, deal.game)),
+                     subtitle=f"{day_text(deal.day)} · " + finished_text(board),
+                     value_header=t("Against the AI"), rows=rows,
+                     note="" if rows else t("Nobody has finished this deal yet."), language=current())
+
+
+def finished_text(board: Board) -> str:
+    return t("{finished} of {started} finished.", finished=plural(board.finished, "player"),
+             started=number(board.started))
 
 
 def board_embed(board: Board, asker: int, links: dict[str, int]) -> discord.Embed:
@@ -95,8 +121,7 @@ def board_embed(board: Board, asker: int, links: dict[str, int]) -> discord.Embe
     lines = board_lines(board, asker) or [t("Nobody has finished this deal yet: {play}.",
                                             play=mention("deal play", links))]
     lines.append("")
-    lines.append(t("{finished} of {started} finished.", finished=plural(board.finished, "player"),
-                   started=number(board.started)))
+    lines.append(finished_text(board))
     embed.description = clip("\n".join(lines), DESCRIPTION)
     if deal.server_seed is None:
         add_commitment(embed, deal.commitment, deal.ends_at)
@@ -259,9 +284,15 @@ class DailyCog(ServerCog):
                                         play=mention("deal play", links)))
             return
         await acknowledge(interaction)
+        asker = interaction.user.id
+        names = await board_names(self.store, interaction.guild_id,
+                                  [row.user_id for _, row in shown_places(board, asker)],
+                                  known_names(interaction))
         with in_public(interaction):
-            embed = board_embed(board, interaction.user.id, links)
-        await send(interaction, embed=embed, allowed_mentions=NO_PINGS)
+            embed = board_embed(board, asker, links)
+            picture = board_picture(board, asker, names)
+        files = await drawn(self.bot, render_board, picture, embed, BOARD_IMAGE)
+        await send(interaction, embed=embed, files=files, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -60,8 +60,9 @@ def board_image(view: BoardView) -> Image.Image:
     if any(row.games for row in view.rows):  # a board that counts no games (chips) has no column
         fitted_text(draw, (GAMES_COL[1], heading_y), t("Games"), SMALL, GAMES_COL[1] - GAMES_COL[0],
                     min_size=SMALL, fill=MUTED, anchor="rm")
-    fitted_text(draw, (TREND_COL[0], heading_y), t("Trend") if rated else t("Form"), SMALL,
-                TREND_COL[1] - TREND_COL[0], min_size=SMALL, fill=MUTED, anchor="lm")
+    if rated or any(row.form for row in view.rows):  # a board of one game each has no form
+        fitted_text(draw, (TREND_COL[0], heading_y), t("Trend") if rated else t("Form"), SMALL,
+                    TREND_COL[1] - TREND_COL[0], min_size=SMALL, fill=MUTED, anchor="lm")
     scale = rating_scale([(r.rating, r.spread or 0.0) for r in view.rows if r.rating is not None])
     for i, row in enumerate(view.rows):
         top = row_top(i)

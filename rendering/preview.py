@@ -25,7 +25,7 @@ from .deck import deck_image, render_deck_sheet
 from .encode import encode_png
 from .hand import render_hand
 from .played import PlayedGame, in_round, play
-from .samples import PLAYER_COUNTS, sample_board, sample_card, sample_standings
+from .samples import PLAYER_COUNTS, sample_board, sample_card, sample_deal_board, sample_standings
 from .sheet import render_yaku_sheet
 from .summary import render_summary
 from .table import render_table
@@ -88,7 +88,7 @@ def at_phone_width(data: bytes) -> bytes:
 DOCS: dict[str, dict[str, str]] = {
     "en": {name: name for name in (
         "cards.png", "table-final.png", "seotda.png", "seotda-showdown.png", "seotda-redeal.png",
-        "leaderboard.png",
+        "leaderboard.png", "deal-of-the-day.png",
         "stats.png", "tournament-swiss.png", "tournament-bracket.png")} | {
         "table-koikoi.png": "table-koikoi-2p.png", "table-gostop.png": "table-gostop-3p.png",
         "table-sakura.png": "table-sakura-4p.png", "hand.png": "hand-koikoi.png",
@@ -124,6 +124,7 @@ def write_all(out: Path, docs: Path | None = None) -> list[Path]:
     images["seotda-redeal.png"] = render_summary(seotda_redeal_view())
     images["leaderboard.png"] = render_board(sample_board())
     images["leaderboard-wins.png"] = render_board(sample_board(rated=False))
+    images["deal-of-the-day.png"] = render_board(sample_deal_board())
     images["stats.png"] = render_card(sample_card())
     images["tournament-swiss.png"] = render_standings(sample_standings("swiss", 8))
     images["tournament-bracket.png"] = render_standings(sample_standings("single_elimination", 8))

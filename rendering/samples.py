@@ -6,6 +6,9 @@ docs show are played instead (:mod:`rendering.played`), so every move in them is
 from __future__ import annotations
 
 import random
+from datetime import date
+
+from babel.dates import format_skeleton
 
 from bot.cards import DECK, Kind, card
 from bot.games.descriptor import descriptors
@@ -258,6 +261,26 @@ def sample_board(rated: bool = True, asker: int = 4) -> BoardView:
         t("page {page} of {pages}", page=1, pages=3),
         value_header=tp("order", "rating").capitalize() if rated else tp("order", "wins").capitalize(),
         rows=tuple(rows), note=t(RATING_NOTE) if rated else "", language=current())
+
+
+def sample_deal_board(asker: int = 3) -> BoardView:
+    """The board of a server's Koi-Koi deal of the day: eight who finished it of eleven who
+    started, by how far they came out ahead of the AI (ties share a place); row ``asker`` is the
+    asker's own."""
+    margins = (12, 9, 9, 6, 2, 0, -3, -8)
+    names = BOARD_NAMES.get(current(), BOARD_NAMES["en"])
+    rows, place = [], 0
+    for i, margin in enumerate(margins):
+        if i == 0 or margin != margins[i - 1]:
+            place = i + 1
+        rows.append(BoardRow(rank=place, name=names[i], value=plural(margin, "point", signed=True),
+                             highlight=i == asker))
+    day = format_skeleton("yMMMd", date(2026, 11, 30), locale=current())
+    return BoardView(
+        title=t("Deal of the day · {game}", game=GAME_NAMES["koikoi"]),
+        subtitle=f"{day} · " + t("{finished} of {started} finished.",
+                                 finished=plural(len(margins), "player"), started=number(11)),
+        value_header=t("Against the AI"), rows=tuple(rows), language=current())
 
 
 def sample_card() -> CardView:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
+from bot.discord_ui.boards import board_names
 from bot.store import SeatResult, Store
 from bot.words import SETTLING_SIGMA, rating
-from cogs.community import board_names
 
 GUILD, OTHER = 900, 901
 

@@ -110,6 +110,7 @@ async def test_everyone_plays_the_same_deal_alone_and_the_board_ranks_them(dbot,
     shown = json.dumps(board.messages[0].embeds)
     assert not board.messages[0].ephemeral and f"<@{alice.id}>" in shown and f"<@{bob.id}>" not in shown
     assert "1 player of 2 finished" in shown
+    assert "deal.png" in board.messages[0].files  # the board drawn as a picture too
     assert seed not in shown  # the commitment only, today
     [sent] = [b for r in standin.requests for b in message_bodies(r) if "Deal of the day ·" in json.dumps(b, ensure_ascii=False)]
     assert sent["allowed_mentions"] == {"parse": []}  # names members, pings nobody
