@@ -80,6 +80,12 @@ def daily_line(place: DailyPlace | None) -> str:
     if place.margin is None or place.place is None:
         return t("This game of the deal of the day ended after its day was over: it is not on "
                  "the day's board.")
-    return t("Deal of the day: {margin} against the AI, place {place} of {count} so far.",
+    line = t("Deal of the day: {margin} against the AI, place {place} of {count} so far.",
              margin=plural(place.margin, "point", signed=True),
              place=number(place.place), count=number(place.finished))
+    return "\n".join(part for part in (line, streak_text(place.streak)) if part)
+
+
+def streak_text(days: int) -> str:
+    """A member's run of days on the deal of the day ("" for a first day)."""
+    return tn("{n} day in a row.", "{n} days in a row.", days) if days > 1 else ""

@@ -23,6 +23,7 @@ from babel.dates import format_skeleton
 from discord import app_commands
 from discord.ext import commands
 
+from bot.achievement_text import streak_text
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.boards import board_names, known_names
@@ -151,11 +152,13 @@ def played_text(entry: DailyEntry, deal: DailyDeal, links: dict[str, int], statu
 
 def share_text(place: DailyPlace, user_id: int, links: dict[str, int]) -> str:
     """The line a member shares with the channel: their result, never a card of the deal."""
-    return t("🌅 {player} played the {game} deal of {day}: {margin} against the AI, place {place} "
-             "of {count} so far. {play} deals you today's.", player=f"<@{user_id}>",
+    line = t("🌅 {player} played the {game} deal of {day}: {margin} against the AI, place {place} "
+             "of {count} so far.", player=f"<@{user_id}>",
              game=GAME_NAMES.get(place.game, place.game), day=day_text(place.day),
              margin=margin_text(place.margin or 0), place=number(place.place or 0),
-             count=number(place.finished), play=mention("deal play", links))
+             count=number(place.finished))
+    invite = t("{play} deals you today's.", play=mention("deal play", links))
+    return "\n".join(part for part in (line, streak_text(place.streak), invite) if part)
 
 
 async def share_press(interaction: discord.Interaction, game_id: int) -> None:

@@ -36,6 +36,8 @@ __all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of",
            "sealed_until", "start_key"]
 
 DAY_MS = 86_400_000
+STREAK_LIMIT = 1000
+"""Days a streak is counted back (a read of at most that many rows)."""
 
 
 def day_of(now_ms: int) -> str:
@@ -191,17 +193,32 @@ async def place_of_game(conn: aiosqlite.Connection, game_id: int) -> DailyPlace 
     """Where the finished game ``game_id`` stands on its day's board (None: not a game of the
     day). Read as it finishes, and again after a restart shows its end."""
     rows = list(await conn.execute_fetchall(
-        "SELECT e.guild_id, e.game, e.day, e.margin FROM daily_entries e "
+        "SELECT e.guild_id, e.game, e.day, e.margin, e.user_id FROM daily_entries e "
         "JOIN games g ON g.start_key = e.start_key WHERE g.game_id = ?", (game_id,)))
     if not rows:
         return None
-    guild_id, game, day, margin = rows[0]
+    guild_id, game, day, margin, user_id = rows[0]
     (finished, better), = await conn.execute_fetchall(
         "SELECT COUNT(*), COALESCE(SUM(CASE WHEN margin > ? THEN 1 ELSE 0 END), 0) "
         "FROM daily_entries WHERE guild_id = ? AND game = ? AND day = ? AND margin IS NOT NULL",
         (margin if margin is not None else 0, guild_id, game, day))
     return DailyPlace(game=game, day=day, margin=margin,
-                      place=None if margin is None else int(better) + 1, finished=int(finished))
+                      place=None if margin is None else int(better) + 1, finished=int(finished),
+                      streak=0 if margin is None else await _streak(conn, guild_id, user_id, day))
+
+
+async def _streak(conn: aiosqlite.Connection, guild_id: int, user_id: int, day: str) -> int:
+    """The days in a row, ``day`` the last, on which the member finished a deal of the day of
+    the server in its day (any game)."""
+    rows = await conn.execute_fetchall(
+        "SELECT DISTINCT day FROM daily_entries WHERE guild_id = ? AND user_id = ? AND day <= ? "
+        "AND margin IS NOT NULL ORDER BY day DESC LIMIT ?", (guild_id, user_id, day, STREAK_LIMIT))
+    streak, expected = 0, date.fromisoformat(day)
+    for (played,) in rows:
+        if date.fromisoformat(played) != expected:
+            break
+        streak, expected = streak + 1, expected - timedelta(days=1)
+    return streak
 
 
 async def share(conn: aiosqlite.Connection, guild_id: int, game_id: int, user_id: int, now: int

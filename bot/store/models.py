@@ -199,13 +199,14 @@ class GameOutcome:
 @dataclass(frozen=True, slots=True)
 class DailyPlace:
     """Where a finished game of the day stands on its board as it finished: its margin, its
-    place (1 = best; ties share one) among ``finished`` entries."""
+    place (1 = best; ties share one) among ``finished`` entries, and the member's streak."""
 
     game: str
     day: str
     margin: int | None  # None: it finished after its day ended, and counts for nothing
     place: int | None
     finished: int
+    streak: int = 0  # days in a row, this one the last, the member finished a deal of the day
 
 
 @dataclass(frozen=True, slots=True)

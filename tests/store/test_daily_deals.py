@@ -25,7 +25,8 @@ async def start_entry(store, user, *, game="koikoi", guild=GUILD, day=None):
     """A member's game of today's deal, created as the bot creates it: claimed, then started
     under the entry's key, dealt from the day's seed."""
     day = day or store.daily_deal_day()
-    deal = await store.daily_deal(guild, game, day, rules=RULES, dealing=True)
+    deal = await store.daily_deal(guild, game, day, dealing=True,
+                                  rules=RULES if game == "koikoi" else {"rounds": 1})
     entry = await store.claim_daily_deal(guild, game, day, user)
     fair = deal.fair_deal()
     rules = game_module(game).Rules.from_dict(deal.rules)
@@ -168,3 +169,17 @@ async def test_a_result_is_shared_once_by_its_member_on_its_server(store, clock)
     assert await store.share_daily_deal(OTHER, a.game_id, ALICE) == (None, False)  # not from elsewhere
     await store.unshare_daily_deal(a.game_id, ALICE)  # the post did not go out
     assert (await store.share_daily_deal(GUILD, a.game_id, ALICE))[1]
+
+
+async def test_a_streak_counts_the_days_in_a_row_a_member_finished_a_deal(store, clock):
+    streaks = []
+    for gap in (0, 1, 1, 2, 1):  # days since the last: a day skipped breaks the run
+        clock.advance(gap * DAY_MS / 1000)
+        _, game = await start_entry(store, ALICE, game="koikoi" if gap != 1 else "gostop")
+        streaks.append((await finish(store, game.game_id, 1, 0)).daily.streak)
+    assert streaks == [1, 2, 3, 1, 2]
+    _, other = await start_entry(store, BOB)
+    assert (await finish(store, other.game_id, 0, 1)).daily.streak == 1  # a member's own run
+    _, late = await start_entry(store, CAROL)
+    clock.advance(DAY_MS / 1000)
+    assert (await finish(store, late.game_id, 3, 0)).daily.streak == 0  # past its day: none

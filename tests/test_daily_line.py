@@ -1,0 +1,27 @@
+"""The line a game of the deal of the day gets on its final table: the margin over the AI, the
+place so far, the member's run of days; or why it is not on the board; in the language spoken."""
+
+from __future__ import annotations
+
+from bot.achievement_text import daily_line
+from bot.i18n import speaking
+from bot.store.models import DailyPlace
+
+
+def test_any_other_game_gets_no_line():
+    assert daily_line(None) == ""
+
+
+def test_the_margin_the_place_and_a_run_of_days():
+    first = DailyPlace(game="koikoi", day="2026-11-30", margin=6, place=3, finished=12, streak=1)
+    assert daily_line(first) == "Deal of the day: +6 points against the AI, place 3 of 12 so far."
+    run = DailyPlace(game="koikoi", day="2026-11-30", margin=-1, place=9, finished=9, streak=4)
+    assert daily_line(run) == ("Deal of the day: -1 point against the AI, place 9 of 9 so far.\n"
+                               "4 days in a row.")
+    with speaking("ja"):
+        assert daily_line(run) == "今日の配札：AIに対して-1点、いまのところ9人中9位。\n4日連続。"
+
+
+def test_a_game_finished_after_its_day_is_not_on_the_board():
+    late = DailyPlace(game="koikoi", day="2026-11-30", margin=None, place=None, finished=4)
+    assert "not on the day's board" in daily_line(late)
