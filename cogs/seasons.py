@@ -26,23 +26,27 @@ from discord.ext import commands
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, Watch
-from bot.discord_ui.cog import ServerCog, server_only, staff_only
+from bot.discord_ui.boards import Known, board_names, known_names
+from bot.discord_ui.cog import ServerCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import passing
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public, in_server
 from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse, schedule_text, season_label
-from bot.i18n import N_, current, t, tn
-from bot.store import Season, SeasonSchedule, StoreError
+from bot.i18n import N_, current, number, t, tn, tp
+from bot.store import Season, SeasonSchedule, Store, StoreError
 from bot.store.models import Honours, former_member, is_pseudonym
 from bot.store.seasons import NAME_LIMIT, period_start
-from bot.words import plural, rating
+from bot.words import capitalized, plural, rating
+from rendering import BoardRow, BoardView, render_board
 from rendering.view import GAME_NAMES
 
 log = logging.getLogger(__name__)
 
 SHOWN = 20  # seasons listed, the newest first
+HONOURED = 10  # members the picture of a season that ended shows
+SEASON_IMAGE = "season.png"
 RETRY_SECONDS = 60.0  # an announcement Discord did not take (not a refusal) is tried again after
 HOUR = 3600.0
 DAY_MS = 86_400_000
@@ -80,6 +84,25 @@ def announcement(season: Season, seasons: list[Season], ended: Honours,
                                season=season_label(ended.season, seasons)),
                         value="\n".join(honour_lines(ended)), inline=False)
     return fit_embed(embed)
+
+
+async def honours_picture(store: Store, guild_id: int, ended: int, seasons: list[Season],
+                          known: Known) -> BoardView | None:
+    """The season that ended as its wins board drew it on its last day, the announcement's
+    picture: its :data:`HONOURED` first by wins over every game (None: nobody won a game)."""
+    page = await store.leaderboard(guild_id, "wins", game=None, period="all", season=ended,
+                                   offset=0, limit=HONOURED)
+    if not page.rows:
+        return None
+    names = await board_names(store, guild_id, [row.user_id for row in page.rows], known)
+    rows = tuple(BoardRow(rank=row.rank, value=plural(int(row.value), "win"),
+                          name=former_member() if is_pseudonym(row.user_id) else names[row.user_id],
+                          games=number(row.games) if row.games else "")
+                 for row in page.rows)
+    return BoardView(title=t("The honours of {season}",
+                             season=season_label(ended, seasons, plain=True) or ""),
+                     subtitle=t("The most wins, over every game"),
+                     value_header=capitalized(tp("order", "wins")), rows=rows, language=current())
 
 
 def scheduled_name(cadence: str, begun_ms: int) -> str:
@@ -156,9 +179,12 @@ class SeasonCog(ServerCog):
         links = await self.bot.command_ids.of(guild)
         with in_server(self.bot, guild, settings):
             embed = announcement(season, seasons, ended, links)
+            picture = await honours_picture(self.store, guild, ended.season, seasons, lambda _: None)
+        files = [] if picture is None else await drawn(self.bot, render_board, picture, embed,
+                                                       SEASON_IMAGE)
         channel = self.bot.get_partial_messageable(plan.channel_id, guild_id=guild)
         try:
-            await channel.send(embed=embed, allowed_mentions=NO_PINGS,
+            await channel.send(embed=embed, files=files, allowed_mentions=NO_PINGS,
                                nonce=f"hfs{guild:x}.{number}")
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             if isinstance(exc, discord.HTTPException) and not passing(exc):  # refused for good
@@ -193,7 +219,11 @@ class SeasonCog(ServerCog):
         links = await links_for(interaction)
         with in_public(interaction):  # an announcement for the whole channel
             embed = announcement(season, seasons, ended, links)
-        await send(interaction, embed=embed, allowed_mentions=NO_PINGS)
+            picture = None if ended.empty else await honours_picture(
+                self.store, interaction.guild_id, ended.season, seasons, known_names(interaction))
+        files = [] if picture is None else await drawn(self.bot, render_board, picture, embed,
+                                                       SEASON_IMAGE)
+        await send(interaction, embed=embed, files=files, allowed_mentions=NO_PINGS)
 
     @answers(private=True)
     @season.command(name="schedule",

@@ -12,7 +12,7 @@ import discord
 from bot.i18n import t
 from bot.store import Store
 
-__all__ = ["board_names", "known_names"]
+__all__ = ["Known", "board_names", "known_names"]
 
 Known = Callable[[int], "str | None"]
 

@@ -74,6 +74,7 @@ async def test_staff_schedule_seasons_and_the_bot_starts_and_announces_each(star
     assert embed(posted)["title"] == f"🌸 Season 1: {month}"
     honours = field(posted, "The honours of Before the first season").split("\n")
     assert honours[0] == f"🥇 <@{alice.id}> · 1 win"
+    assert "season.png" in posted.files
     tries = sends_of(standin, f"hfs{guild:x}.1")
     assert [r.status for r in tries] == [503, 200]
     assert all(r.body["allowed_mentions"] == {"parse": []} for r in tries)  # named, never pinged

@@ -52,6 +52,7 @@ async def test_staff_start_a_season_and_the_boards_begin_afresh(hbot, standin, w
     honours = field(announcement, "The honours of Before the first season").split("\n")
     assert honours[:2] == [f"🥇 <@{alice.id}> · 2 wins", f"Longest run: <@{alice.id}> · 2 wins in a row"]
     assert honours[2].startswith(f"Best Koi-Koi rating: <@{alice.id}> · ") and len(honours) == 3
+    assert "season.png" in announcement.files  # the season that ended, drawn as its wins board
     sent = [body for r in standin.requests if isinstance(r.body, dict)
             for body in (r.body, r.body.get("data")) if isinstance(body, dict)
             and "The honours of" in str(body.get("embeds"))]
