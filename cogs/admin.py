@@ -39,6 +39,7 @@ from bot.discord_ui.text import (
     Text,
     choice,
     clip,
+    daily_post_text,
     fit_embed,
     refuse,
     schedule_text,
@@ -67,6 +68,7 @@ from bot.store import (
     StoreError,
     UnknownAccount,
 )
+from bot.store.daily import DailyPost
 from bot.store.settings import STAKE_POLICIES
 from bot.store.tournaments import Weekly
 from bot.words import amount as counted
@@ -94,9 +96,10 @@ def economy_text(s: GuildSettings) -> str:
 
 
 def settings_embed(guild_name: str, s: GuildSettings, links: Mapping[str, int],
-                   seasons: str | None = None, weekly: Sequence[Weekly] = ()) -> discord.Embed:
+                   seasons: str | None = None, weekly: Sequence[Weekly] = (),
+                   daily: DailyPost | None = None) -> discord.Embed:
     """Every setting of a server; ``seasons`` its schedule of seasons (None: started by staff),
-    ``weekly`` its channels' weekly tournaments."""
+    ``weekly`` its channels' weekly tournaments, ``daily`` where its new deals are posted."""
     embed = discord.Embed(title=t("⚙️ Hanafuda settings of {server}", server=shown(guild_name, TITLE - 30)),
                           colour=ACCENT)
     stakes = policy_text(s.stake_policy, f"<@&{s.stake_role_id}>" if s.stake_role_id else None)
@@ -114,6 +117,7 @@ def settings_embed(guild_name: str, s: GuildSettings, links: Mapping[str, int],
     embed.add_field(name=t("Weekly tournaments"), inline=False, value=clip(
         "\n".join(weekly_text(plan) for plan in weekly), FIELD_VALUE) or t(
         "None: {weekly} opens one in a channel.", weekly=mention("tournament weekly", links)))
+    embed.add_field(name=t("Deal of the day"), inline=False, value=daily_post_text(daily, links))
     for game in GAMES:
         house = s.rules_for(game)
         try:
@@ -157,9 +161,10 @@ class AdminCog(ServerCog):
         current = await self.store.get_settings(interaction.guild_id)
         plan = await self.store.season_schedule(interaction.guild_id)
         weekly = await self.store.weekly_tournaments(interaction.guild_id)
+        daily = await self.store.daily_post(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else t("this server")
         embed = settings_embed(name, current, await links_for(interaction),
-                               schedule_text(plan, int(time.time() * 1000)), weekly)
+                               schedule_text(plan, int(time.time() * 1000)), weekly, daily)
         await send(interaction, embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=True)

@@ -1,4 +1,4 @@
-"""``/deal play`` and ``/deal board``: the deal of the day.
+"""``/deal play``, ``/deal board`` and ``/deal announce``: the deal of the day.
 
 Every UTC day each server has one deal of each game: the same cards for every member who plays
 it, against the AI, under the rules the day's first look fixed (:mod:`bot.store.daily`). A
@@ -8,6 +8,10 @@ its player sees it: :data:`bot.tables.HOME_PRIVATE`, shown through their own int
 replay and its seed stay sealed until midnight UTC, and the day's seed, shown all day as its
 SHA-256, is revealed on the day's board after it.
 
+``/deal announce`` (staff) has the new deals posted in a channel every day at 00:00 UTC, with
+yesterday's podiums: a watch looks at each UTC midnight, and each day's post is noted only once
+Discord took it (with a nonce against a double post after a stop).
+
 ``/deal play`` asked again while the game runs shows its table again (its message may be gone
 from the player's screen, or its tokens expired); once played, it says how it went and when
 the next deal comes.
@@ -16,36 +20,42 @@ the next deal comes.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from datetime import date
 
+import aiohttp
 import discord
-from babel.dates import format_skeleton
 from discord import app_commands
 from discord.ext import commands
 
 from bot.achievement_text import streak_text
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
+from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.boards import board_names, known_names
-from bot.discord_ui.cog import GAME_CHOICES, ServerCog, drawn, server_only
+from bot.discord_ui.cog import GAME_CHOICES, ServerCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
+from bot.discord_ui.delivery import passing
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.parts import ACCENT, share_face
 from bot.discord_ui.places import place_of
-from bot.discord_ui.speaking import Speaks, in_public
+from bot.discord_ui.speaking import Speaks, in_public, in_server
 from bot.discord_ui.text import (
     DESCRIPTION,
     FIELD_VALUE,
     NO_PINGS,
     clip,
+    daily_post_text,
+    day_text,
     fit_embed,
     refuse,
     safe_name,
 )
 from bot.i18n import current, number, t
 from bot.store import StoreError
-from bot.store.daily import Board, DailyDeal, DailyEntry, DailyPlace
+from bot.store.daily import Board, DailyDeal, DailyEntry, DailyPlace, DailyPost
 from bot.store.models import former_member, is_pseudonym
 from bot.tables import AlreadyStarted, TableError, ai_seat
 from bot.tables.rules import table_rules
@@ -61,14 +71,11 @@ LEVEL = "hard"
 ROUNDS = 1
 """A day's deal is one round: one deal of the cards."""
 BOARD_IMAGE = "deal.png"
+RETRY_SECONDS = 60.0  # a post Discord did not take (not a refusal) is tried again after
+HOUR, DAY = 3600.0, 86400.0
 SHOWN = 20
 """Members a board lists (the member asking is added below when further down)."""
 DAYS = [app_commands.Choice(name="today", value=0), app_commands.Choice(name="yesterday", value=1)]
-
-
-def day_text(day: str) -> str:
-    """A day as the language spoken writes it ("Nov 30, 2026", 「2026年11月30日」)."""
-    return format_skeleton("yMMMd", date.fromisoformat(day), locale=current())
 
 
 def who(user_id: int) -> str:
@@ -204,8 +211,38 @@ class ShareButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"
         await share_press(interaction, self.game_id)
 
 
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def post_embed(day: str, podiums: list[Board], links: dict[str, int]) -> discord.Embed:
+    """The day's post in the channel staff chose: today's deals are dealt, and yesterday's
+    podium of each game someone finished (mentions, sent without pings; no card)."""
+    embed = discord.Embed(title=t("🌅 The deals of {day}", day=day_text(day)), colour=ACCENT,
+                          description=t("Today's deals are dealt: the same cards for everyone "
+                                        "here, against the AI. Play yours with {play}; {board} "
+                                        "ranks you.", play=mention("deal play", links),
+                                        board=mention("deal board", links)))
+    for board in podiums:
+        lines = [f"{MEDALS[min(place, len(MEDALS)) - 1]} {who(row.user_id)} · "
+                 f"{margin_text(row.margin or 0)}" for place, row in shown_places(board, 0)]
+        lines.append(finished_text(board))
+        embed.add_field(name=t("Yesterday's {game} deal", game=GAME_NAMES.get(board.deal.game, board.deal.game)),
+                        value=clip("\n".join(lines), FIELD_VALUE), inline=False)
+    if podiums:
+        embed.set_footer(text=t("Yesterday's seeds are revealed: /deal board with day: yesterday, "
+                                "and /verify checks any of their games."))
+    return fit_embed(embed)
+
+
+def post_nonce(guild_id: int, day: str) -> str:
+    """The day's post's nonce (25 characters at most): a post repeated after a stop between
+    sending and noting it is kept once by Discord."""
+    return f"d{guild_id:x}.{date.fromisoformat(day).toordinal():x}"
+
+
 class DailyCog(ServerCog):
-    """The deal of the day: one deal a day per game and server, played alone against the AI."""
+    """The deal of the day: one deal a day per game and server, played alone against the AI,
+    and, where staff chose a channel, the new deals posted there every day."""
 
     deal = server_only(app_commands.Group(
         name="deal", description="The deal of the day: the same cards for everyone here, and a board",
@@ -213,6 +250,76 @@ class DailyCog(ServerCog):
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
+        self._tasks = Background()
+        self.clock: Callable[[], float] = time.time  # when the next midnight is, to the watch
+        self.watch = Watch(self.run_posts, RETRY_SECONDS, "the deals' posts")
+
+    async def cog_load(self) -> None:
+        if getattr(self.bot, "store", None) is None:  # only publishing the commands
+            return
+        self._tasks.start(self.watch.run(self.bot.wait_until_ready))
+
+    async def cog_unload(self) -> None:
+        await self._tasks.close()  # the store closes after this
+
+    async def run_posts(self) -> float:
+        """Post today's deals where it is due on this process's servers; the seconds until the
+        next look (the next UTC midnight, sooner to retry a post Discord did not take)."""
+        owns = app(self.bot).shard_plan.owns
+        now = self.clock()
+        wait = min(HOUR, DAY - now % DAY + 1)
+        for plan in await self.store.due_daily_posts():
+            if owns(plan.guild_id) and self.bot.get_guild(plan.guild_id) is not None \
+                    and not await self._post(plan):
+                wait = min(wait, RETRY_SECONDS)
+        return wait
+
+    async def _post(self, plan: DailyPost) -> bool:
+        """Post the server's deals of today; False when Discord should be asked again."""
+        guild, today = plan.guild_id, self.store.daily_deal_day()
+        podiums = await self.store.daily_podiums(guild, self.store.daily_deal_day(1))
+        settings = await self.store.get_settings(guild)
+        links = await self.bot.command_ids.of(guild)
+        with in_server(self.bot, guild, settings):
+            embed = post_embed(today, podiums, links)
+        channel = self.bot.get_partial_messageable(plan.channel_id, guild_id=guild)
+        try:
+            await channel.send(embed=embed, allowed_mentions=NO_PINGS, nonce=post_nonce(guild, today))
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            if isinstance(exc, discord.HTTPException) and not passing(exc):  # refused for good
+                log.warning("server %s: the deals of %s cannot be posted in channel %s (%s)",
+                            guild, today, plan.channel_id, exc)
+                await self.store.daily_posted(guild, today, delivered=False)
+                return True
+            log.warning("server %s: the deals of %s will be posted again (%s)", guild, today, exc)
+            return False
+        await self.store.daily_posted(guild, today, delivered=True)
+        return True
+
+    @answers(private=True)
+    @deal.command(name="announce", description="Post the new deals in this channel every day at "
+                                               "00:00 UTC (staff)")
+    @app_commands.describe(post="Every day in this channel, with yesterday's podiums; or off")
+    @app_commands.choices(post=[app_commands.Choice(name="Every day, in this channel", value="on"),
+                                app_commands.Choice(name="Off", value="off")])
+    async def announce(self, interaction: discord.Interaction, post: str) -> None:
+        if not await staff_only(interaction):
+            return
+        channel = interaction.channel_id if post == "on" else None
+        can = interaction.app_permissions
+        if channel is not None and not (can.send_messages and can.embed_links):
+            await refuse(interaction, t("I cannot post the new deals in this channel: give me Send "
+                                        "Messages and Embed Links here, or use the command in "
+                                        "another channel."))
+            return
+        try:
+            plan = await self.store.set_daily_post(interaction.guild_id, channel)
+        except StoreError as exc:
+            await refuse(interaction, sentence(exc))
+            return
+        self.watch.wake()
+        links = await links_for(interaction)
+        await send(interaction, daily_post_text(plan, links), ephemeral=True, allowed_mentions=NO_PINGS)
 
     @deal.command(name="play", description="Play today's deal: the same cards for everyone here, "
                                            "against the AI")

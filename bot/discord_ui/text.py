@@ -10,14 +10,17 @@ a longer value that reaches the bot anyway, in one sentence naming the limit.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import discord
-from babel.dates import get_day_names
+from babel.dates import format_skeleton, get_day_names
 from discord import app_commands
 
 from bot.discord_ui.answer import send_private
+from bot.discord_ui.command_links import mention
 from bot.i18n import N_, current, number, t
+from bot.store.daily import DailyPost
 from bot.store.models import Season, SeasonSchedule
 from bot.store.seasons import next_start
 from bot.store.tournaments import Weekly
@@ -170,3 +173,22 @@ def weekly_text(plan: Weekly) -> str:
     return t("{channel}: {game} every {day} at {hour}:00 UTC", channel=f"<#{plan.channel_id}>",
              game=GAME_NAMES.get(plan.game, plan.game), hour=f"{plan.hour:02d}",
              day=weekday_name(plan.weekday))
+
+
+def day_text(day: str) -> str:
+    """A day as the language spoken writes it ("Nov 30, 2026", 「2026年11月30日」)."""
+    return format_skeleton("yMMMd", date.fromisoformat(day), locale=current())
+
+
+def daily_post_text(plan: DailyPost | None, links: dict[str, int]) -> str:
+    """Where the server's new deals are posted, as ``/deal announce`` and ``/settings show``
+    state it."""
+    if plan is None:
+        return t("The new deals are not posted in a channel; {announce} posts them in one every "
+                 "day.", announce=mention("deal announce", links))
+    text = t("The new deals are posted in {channel} every day at 00:00 UTC, with yesterday's "
+             "podiums.", channel=f"<#{plan.channel_id}>")
+    if plan.refused_day is not None:
+        text += " " + t("The post of {day} could not be made there: give me Send Messages and "
+                        "Embed Links in that channel, or set it again.", day=day_text(plan.refused_day))
+    return text

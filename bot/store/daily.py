@@ -33,7 +33,8 @@ from .models import DailyPlace
 
 __all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of", "day_end",
            "deal_of", "claim", "entry_of", "board", "settle", "place_of_game", "share", "unshare",
-           "sealed_until", "start_key"]
+           "sealed_until", "start_key", "DailyPost", "set_post", "post_of", "due_posts", "posted",
+           "podiums"]
 
 DAY_MS = 86_400_000
 STREAK_LIMIT = 1000
@@ -264,6 +265,76 @@ async def board(conn: aiosqlite.Connection, guild_id: int, game: str, day: str, 
         "WHERE e.guild_id = ? AND e.game = ? AND e.day = ?", (guild_id, game, day))
     entries = [_entry(r) for r in rows]
     return Board(deal=_deal(row, now), rows=entries, started=int(started), finished=len(entries))
+
+
+@dataclass(frozen=True, slots=True)
+class DailyPost:
+    """Where a server's new deals are announced every day (:func:`set_post`): ``posted_day`` the
+    last day whose post is done; ``refused_day`` the last one Discord refused for good."""
+
+    guild_id: int
+    channel_id: int
+    posted_day: str
+    refused_day: str | None = None
+
+
+_POST = "SELECT guild_id, channel_id, posted_day, refused_day FROM daily_posts"
+
+
+def _post(row: Any) -> DailyPost:
+    return DailyPost(guild_id=row[0], channel_id=row[1], posted_day=row[2], refused_day=row[3])
+
+
+async def set_post(conn: aiosqlite.Connection, guild_id: int, channel_id: int | None,
+                   now: int) -> DailyPost | None:
+    """Announce the server's new deals in ``channel_id`` every day from tomorrow on (None: no
+    more)."""
+    if channel_id is None:
+        await conn.execute("DELETE FROM daily_posts WHERE guild_id = ?", (guild_id,))
+        return None
+    await conn.execute(
+        "INSERT INTO daily_posts (guild_id, channel_id, set_at, posted_day) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, "
+        "set_at = excluded.set_at, posted_day = excluded.posted_day, refused_day = NULL",
+        (guild_id, channel_id, now, day_of(now)))
+    return await post_of(conn, guild_id)
+
+
+async def post_of(conn: aiosqlite.Connection, guild_id: int) -> DailyPost | None:
+    rows = list(await conn.execute_fetchall(f"{_POST} WHERE guild_id = ?", (guild_id,)))
+    return _post(rows[0]) if rows else None
+
+
+async def due_posts(conn: aiosqlite.Connection, now: int) -> list[DailyPost]:
+    """The servers whose post of today is still to be made, of every server."""
+    rows = await conn.execute_fetchall(f"{_POST} WHERE posted_day < ? ORDER BY guild_id",
+                                       (day_of(now),))
+    return [_post(r) for r in rows]
+
+
+async def posted(conn: aiosqlite.Connection, guild_id: int, day: str, delivered: bool) -> None:
+    """``day``'s post of the server is done: delivered, or refused for good (noted, shown to
+    staff, not tried again that day)."""
+    if delivered:
+        await conn.execute("UPDATE daily_posts SET posted_day = ? WHERE guild_id = ? AND "
+                           "posted_day < ?", (day, guild_id, day))
+    else:
+        await conn.execute("UPDATE daily_posts SET posted_day = ?, refused_day = ? WHERE "
+                           "guild_id = ? AND posted_day < ?", (day, day, guild_id, day))
+
+
+async def podiums(conn: aiosqlite.Connection, guild_id: int, day: str, now: int,
+                  top: int = 3) -> list[Board]:
+    """Each game's board of ``day`` on the server that someone finished, its ``top`` rows."""
+    games = [r[0] for r in await conn.execute_fetchall(
+        "SELECT game FROM daily_deals WHERE guild_id = ? AND day = ? ORDER BY game",
+        (guild_id, day))]
+    out = []
+    for game in games:
+        found = await board(conn, guild_id, game, day, now)
+        if found is not None and found.rows:
+            out.append(Board(found.deal, found.rows[:top], found.started, found.finished))
+    return out
 
 
 async def sealed_until(conn: aiosqlite.Connection, game_id: int, now: int) -> int | None:

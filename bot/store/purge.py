@@ -31,6 +31,7 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("tournament_schedules", "guild_id = ?"),
     ("daily_entries", "guild_id = ?"),
     ("daily_deals", "guild_id = ?"),
+    ("daily_posts", "guild_id = ?"),
     ("relayed_presses", _OF_GAMES),
     ("surface_notes", _OF_GAMES),
     ("game_deals", _OF_GAMES),

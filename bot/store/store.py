@@ -786,6 +786,37 @@ class Store:
         """A share that did not reach the channel: the member may share the result again."""
         await self._db.transact(lambda conn: daily.unshare(conn, game_id, user_id))
 
+    async def set_daily_post(self, guild_id: int, channel_id: int | None) -> daily.DailyPost | None:
+        """Announce the server's new deals in ``channel_id`` every day from tomorrow on (None:
+        no more)."""
+        _id(guild_id, "The server id")
+        if channel_id is not None:
+            _id(channel_id, "The channel id")
+        return await self._db.transact(lambda conn: daily.set_post(conn, guild_id, channel_id,
+                                                                   self._db.now_ms()))
+
+    async def daily_post(self, guild_id: int) -> daily.DailyPost | None:
+        """Where the server's new deals are announced (None: nowhere)."""
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            return await daily.post_of(conn, guild_id)
+
+    async def due_daily_posts(self) -> list[daily.DailyPost]:
+        """The servers whose post of today is still to be made, of every server."""
+        async with self._db.snapshot() as conn:
+            return await daily.due_posts(conn, self._db.now_ms())
+
+    async def daily_posted(self, guild_id: int, day: str, *, delivered: bool) -> None:
+        """``day``'s post of the server went out (``delivered``) or was refused for good."""
+        _id(guild_id, "The server id")
+        await self._db.transact(lambda conn: daily.posted(conn, guild_id, day, delivered))
+
+    async def daily_podiums(self, guild_id: int, day: str) -> list[daily.Board]:
+        """Each game's board of ``day`` that someone finished, its three first."""
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            return await daily.podiums(conn, guild_id, day, self._db.now_ms())
+
     async def daily_deal_board(self, guild_id: int, game: str, day: str) -> daily.Board | None:
         """The server's board of ``game``'s deal on ``day`` (None: that day had no deal)."""
         _id(guild_id, "The server id")

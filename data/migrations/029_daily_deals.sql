@@ -33,3 +33,14 @@ CREATE TABLE daily_entries (
 ) STRICT;
 
 CREATE INDEX daily_entries_board ON daily_entries (guild_id, game, day, margin);
+
+-- Where a server's new deals are announced each day, if staff chose a channel: the day whose
+-- post went out (or was refused for good), so that each day's is posted once, across restarts.
+-- No member's id is kept here.
+CREATE TABLE daily_posts (
+    guild_id    INTEGER PRIMARY KEY,
+    channel_id  INTEGER NOT NULL,
+    set_at      INTEGER NOT NULL,
+    posted_day  TEXT    NOT NULL CHECK (length(posted_day) = 10),   -- the last day done
+    refused_day TEXT    CHECK (refused_day IS NULL OR length(refused_day) = 10)
+) STRICT;

@@ -5,6 +5,7 @@ brings the table back with /deal play."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -14,10 +15,12 @@ from bot.games import game_module
 from bot.store import EVERY_SERVER
 from bot.store.daily import DAY_MS, day_end
 from bot.tables.rules import table_rules
+from cogs.daily import RETRY_SECONDS
 from tests.e2e.playing import hand_message, is_closed, move_of, reply_text
 from tests.e2e.test_guest_tables import play_alone
 from tests.e2e.test_input_safety import message_bodies
 from tests.e2e.test_start_safety import forged_press, make_bot
+from tests.e2e.test_table_safety import WAIT
 
 pytestmark = pytest.mark.asyncio
 
@@ -179,3 +182,52 @@ async def test_each_game_has_its_own_deal_of_the_day(dbot, standin, world):
     assert records[0].game == records[1].game == "gostop" and records[0].seed == records[1].seed
     assert records[0].rules["rounds"] == 1 and records[0].players[1] == "ai:hard"
     assert await dbot.store.daily_deal(guild, "koikoi", day) is None  # only the game asked for
+
+
+def deal_posts(standin, channel) -> list:
+    return [m for m in standin.channel_messages(channel)
+            if m.embeds and m.embeds[0].get("title", "").startswith("🌅 The deals of")]
+
+
+async def test_staff_have_the_new_deals_posted_every_day_with_yesterdays_podiums(dbot, standin, world):
+    alice, bob, guild, cog = world.admin, world.player, world.guild.id, dbot.get_cog("DailyCog")
+    refused = await bob.slash(world.channel, "deal announce", post="on")
+    assert "Manage Server" in reply_text(refused) and await dbot.store.daily_post(guild) is None
+    cog.watch.looked.clear()
+    answer = await alice.slash(world.channel, "deal announce", post="on")
+    assert answer.messages[0].ephemeral and "every day at 00:00 UTC" in reply_text(answer)
+    await asyncio.wait_for(cog.watch.looked.wait(), WAIT)
+    assert deal_posts(standin, world.channel) == []  # from tomorrow on
+
+    await pin_the_day(dbot, guild)  # today's Koi-Koi deal, played by alice to its end
+    table = the_table(await alice.slash(world.channel, "deal play"))
+    await play_alone(standin, table.id, alice)
+    margin = (await dbot.store.daily_deal_board(guild, "koikoi", dbot.store.daily_deal_day())).rows[0].margin
+
+    # The next day: Discord fails the first post; it is posted at the next look, once.
+    clock = dbot.store._db.clock
+    dbot.store._db.clock = lambda: clock() + DAY_MS / 1000
+    try:
+        fault = standin.fail_next("POST /channels/{channel_id}/messages", status=503,
+                                  channel_id=world.channel.id, where=lambda call: "🌅" in str(call.body))
+        assert await cog.run_posts() == RETRY_SECONDS
+        assert fault.remaining == 0 and deal_posts(standin, world.channel) == []
+        assert await cog.run_posts() > RETRY_SECONDS
+        [post] = deal_posts(standin, world.channel)
+        fields = {f["name"]: f["value"] for f in post.embeds[0]["fields"]}
+        podium = fields["Yesterday's Koi-Koi deal"].split("\n")
+        assert podium[0] == f"🥇 <@{alice.id}> · {margin:+d} point{'s' if abs(margin) != 1 else ''}"
+        assert podium[1] == "1 player of 1 finished."
+        tries = [r for r in standin.requests if r.method == "POST" and isinstance(r.body, dict)
+                 and "🌅" in str(r.body.get("embeds"))]
+        assert [r.status for r in tries] == [503, 200] and len({r.body["nonce"] for r in tries}) == 1
+        assert all(r.body["allowed_mentions"] == {"parse": []} for r in tries)  # named, not pinged
+        await cog.run_posts()
+        assert len(deal_posts(standin, world.channel)) == 1  # once a day
+
+        shown = await alice.slash(world.channel, "settings show")
+        assert f"posted in <#{world.channel.id}> every day" in json.dumps(shown.messages[0].embeds)
+    finally:
+        dbot.store._db.clock = clock
+    off = await alice.slash(world.channel, "deal announce", post="off")
+    assert "not posted in a channel" in reply_text(off) and await dbot.store.daily_post(guild) is None

@@ -304,6 +304,8 @@ async def test_every_community_command_speaks_the_members_language(start_bot, st
     dealt = await player.slash(channel, "deal play", game="mushi")  # a table only they see
     assert any("table.png" in m.files for m in dealt.messages)
     await player.slash(channel, "deal board")  # the deal's commitment; nobody finished yet
+    await admin.slash(channel, "deal announce", post="on")
+    await admin.slash(channel, "settings show")  # where the deals are posted
 
     seen = (standin.channel_messages(channel) + standin.ephemerals(player) + standin.ephemerals(admin)
             + standin.ephemerals(world.shy))

@@ -183,3 +183,34 @@ async def test_a_streak_counts_the_days_in_a_row_a_member_finished_a_deal(store,
     _, late = await start_entry(store, CAROL)
     clock.advance(DAY_MS / 1000)
     assert (await finish(store, late.game_id, 3, 0)).daily.streak == 0  # past its day: none
+
+
+async def test_the_new_deals_are_posted_once_a_day_where_staff_chose(store, clock):
+    assert await store.daily_post(GUILD) is None
+    plan = await store.set_daily_post(GUILD, 55)
+    today = store.daily_deal_day()
+    assert (plan.channel_id, plan.posted_day) == (55, today)  # from tomorrow on
+    assert await store.due_daily_posts() == []
+    _, a = await start_entry(store, ALICE)
+    _, b = await start_entry(store, BOB)
+    _, c = await start_entry(store, CAROL)
+    for game, mine in ((a, 3), (b, 7), (c, 1)):
+        await finish(store, game.game_id, mine, 0)
+    await start_entry(store, ALICE, game="gostop")  # started, never finished: no podium
+    clock.advance(DAY_MS / 1000)
+    tomorrow = store.daily_deal_day()
+    [due] = await store.due_daily_posts()
+    assert due.guild_id == GUILD
+    [podium] = await store.daily_podiums(GUILD, today)
+    assert podium.deal.game == "koikoi" and podium.deal.server_seed is not None  # revealed
+    assert [r.user_id for r in podium.rows] == [BOB, ALICE, CAROL] and podium.finished == 3
+    await store.daily_posted(GUILD, tomorrow, delivered=True)
+    assert await store.due_daily_posts() == []
+    await store.daily_posted(GUILD, tomorrow, delivered=False)  # a late note changes nothing
+    assert (await store.daily_post(GUILD)).refused_day is None
+    clock.advance(DAY_MS / 1000)
+    await store.daily_posted(GUILD, store.daily_deal_day(), delivered=False)  # the channel gone
+    assert (await store.daily_post(GUILD)).refused_day == store.daily_deal_day()
+    again = await store.set_daily_post(GUILD, 56)  # set again: a clean slate
+    assert (again.channel_id, again.refused_day) == (56, None)
+    assert await store.set_daily_post(GUILD, None) is None and await store.daily_post(GUILD) is None

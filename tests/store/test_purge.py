@@ -28,6 +28,7 @@ async def _server_with_history(store, guild: int) -> list[int]:
     today = store.daily_deal_day()
     await store.daily_deal(guild, "koikoi", today, rules={"rounds": 1})
     await store.claim_daily_deal(guild, "koikoi", today, ALICE)
+    await store.set_daily_post(guild, 55)
     games = []
     for _ in range(2):
         deal = FairDeal.fresh([Input("accept", "1300000000000000001")])

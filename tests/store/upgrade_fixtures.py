@@ -449,7 +449,8 @@ def level_28(ids: dict[str, Any]):
 
 
 def level_29(ids: dict[str, Any]):
-    """A deal of the day: a member's entry, its game's row keyed by the entry, scored."""
+    """A deal of the day: a member's entry, its game's row keyed by the entry, scored; and the
+    channel the server's new deals are announced in."""
     seed = "5" * 64
     commitment = commitment_of(seed)
     key = scoped_key(G1, "start", "daily:koikoi:2023-11-15:00ff00ff00ff00ff")
@@ -462,6 +463,8 @@ def level_29(ids: dict[str, Any]):
         "INSERT INTO daily_entries (guild_id, game, day, user_id, start_key, margin, finished_at, "
         "claimed_at) VALUES (?, 'koikoi', '2023-11-15', ?, ?, 6, ?, ?)",
         [(G1, U1, key, T0 + 43_000, T0 + 42_000)])
+    yield ExecuteMany("INSERT INTO daily_posts (guild_id, channel_id, set_at, posted_day) "
+                      "VALUES (?, 56, ?, '2023-11-15')", [(G1, T0 + 41_500)])
 
 
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
