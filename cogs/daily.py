@@ -38,10 +38,11 @@ from bot.discord_ui.cog import GAME_CHOICES, ServerCog, drawn, server_only, staf
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import passing
 from bot.discord_ui.errors import sentence, told
-from bot.discord_ui.fair import add_commitment
+from bot.discord_ui.fair import add_day_deal
 from bot.discord_ui.parts import ACCENT, share_face
 from bot.discord_ui.places import place_of
 from bot.discord_ui.speaking import Speaks, in_public, in_server
+from bot.discord_ui.starting import before_answer
 from bot.discord_ui.text import (
     DESCRIPTION,
     FIELD_VALUE,
@@ -108,8 +109,8 @@ def board_lines(board: Board, asker: int) -> list[str]:
 def board_picture(board: Board, asker: int, names: dict[int, str]) -> BoardView:
     """The board as a picture draws it: the same places, each member by name."""
     deal = board.deal
-    rows = tuple(BoardRow(rank=place, name=former_member() if is_pseudonym(row.user_id) else names[row.user_id],
-                          value=margin_text(row.margin or 0), highlight=row.user_id == asker)
+    rows = tuple(BoardRow(rank=place, name=names[row.user_id], value=margin_text(row.margin or 0),
+                          highlight=row.user_id == asker)
                  for place, row in shown_places(board, asker))
     return BoardView(title=t("Deal of the day · {game}", game=GAME_NAMES.get(deal.game, deal.game)),
                      subtitle=f"{day_text(deal.day)} · " + finished_text(board),
@@ -131,14 +132,7 @@ def board_embed(board: Board, asker: int, links: dict[str, int]) -> discord.Embe
     lines.append("")
     lines.append(finished_text(board))
     embed.description = clip("\n".join(lines), DESCRIPTION)
-    if deal.server_seed is None:
-        add_commitment(embed, deal.commitment, deal.ends_at)
-    else:
-        embed.add_field(name=t("Fair deal"), inline=False, value=clip(t(
-            "Server seed: `{seed}`\nIts `SHA-256`, `{commitment}`, was shown all day. Every game "
-            "of this deal was dealt from it with no other input: {verify} checks any of them.",
-            seed=deal.server_seed, commitment=deal.commitment,
-            verify=mention("verify", links)), FIELD_VALUE))
+    add_day_deal(embed, deal.commitment, deal.server_seed, deal.ends_at, mention("verify", links))
     return fit_embed(embed)
 
 
@@ -175,10 +169,17 @@ async def share_press(interaction: discord.Interaction, game_id: int) -> None:
     if interaction.guild_id is None:
         await refuse(interaction, t("Use this command in a server."))
         return
-    try:
-        place, first = await store.share_daily_deal(interaction.guild_id, game_id, interaction.user.id)
-    except StoreError as exc:
-        await refuse(interaction, sentence(exc))
+    user = interaction.user.id
+
+    async def undo(noted: tuple[DailyPlace | None, bool]) -> None:  # noted after the answer's time
+        if noted[1]:
+            await store.unshare_daily_deal(game_id, user)
+
+    try:  # in time for the answer, or refused with nothing noted
+        place, first = await before_answer(store.share_daily_deal(interaction.guild_id, game_id, user),
+                                           undo)
+    except TableError as exc:
+        await refuse(interaction, told(exc))
         return
     if place is None:
         await refuse(interaction, t("Only the member who played that deal can share its result."))
@@ -188,11 +189,11 @@ async def share_press(interaction: discord.Interaction, game_id: int) -> None:
         return
     links = await links_for(interaction)
     with in_public(interaction):
-        text = share_text(place, interaction.user.id, links)
+        text = share_text(place, user, links)
     try:
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
     except discord.HTTPException:
-        await store.unshare_daily_deal(game_id, interaction.user.id)
+        await store.unshare_daily_deal(game_id, user)
         raise
 
 

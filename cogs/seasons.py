@@ -95,8 +95,7 @@ async def honours_picture(store: Store, guild_id: int, ended: int, seasons: list
     if not page.rows:
         return None
     names = await board_names(store, guild_id, [row.user_id for row in page.rows], known)
-    rows = tuple(BoardRow(rank=row.rank, value=plural(int(row.value), "win"),
-                          name=former_member() if is_pseudonym(row.user_id) else names[row.user_id],
+    rows = tuple(BoardRow(rank=row.rank, name=names[row.user_id], value=plural(int(row.value), "win"),
                           games=number(row.games) if row.games else "")
                  for row in page.rows)
     return BoardView(title=t("The honours of {season}",

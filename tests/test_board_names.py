@@ -1,12 +1,15 @@
-"""Names on a board's picture: from Discord when it gave them, else the player's latest table on
-this server, else "Player 1234"; and a rating read with its uncertainty."""
+"""Names on a board's picture: "a former member" for one forgotten, from Discord when it gave
+them, else the player's latest table on this server, else "Player 1234"; and a rating read with
+its uncertainty."""
 
 from __future__ import annotations
 
 import json
 
 from bot.discord_ui.boards import board_names
+from bot.i18n import speaking
 from bot.store import SeatResult, Store
+from bot.store.models import former_member
 from bot.words import SETTLING_SIGMA, rating
 
 GUILD, OTHER = 900, 901
@@ -25,6 +28,8 @@ async def test_names_come_from_discord_then_the_latest_table_here_then_a_number(
         assert await board_names(store, GUILD, [11, 12, 51234], known) == {
             11: "Ann at the table", 12: "Ben as Discord says", 51234: "Player 1234"}
         assert (await board_names(store, OTHER, [11], known))[11] == "Elsewhere"
+        with speaking("ja"):  # one who asked to be forgotten, in the language spoken
+            assert (await board_names(store, GUILD, [-3], known))[-3] == former_member() != "a former member"
     finally:
         await store.close()
 

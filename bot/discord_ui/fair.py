@@ -15,7 +15,7 @@ from bot.discord_ui.text import FIELD_VALUE, clip
 from bot.fairness import FairDeal, derivation_text
 from bot.i18n import t
 
-__all__ = ["add_commitment", "add_deal"]
+__all__ = ["add_commitment", "add_day_deal", "add_deal"]
 
 
 def _name() -> str:
@@ -61,3 +61,16 @@ def add_deal(embed: discord.Embed | Card, deal: FairDeal | None, game_id: int, *
         seed=deal.server_seed, commitment=deal.commitment,
         text=derivation_text(deal.server_seed, deal.ids), match=str(deal.seed),
         game_id=game_id), FIELD_VALUE))
+
+
+def add_day_deal(embed: discord.Embed | Card, commitment: str, server_seed: str | None,
+                 reveal_at: int, verify: str) -> None:
+    """A day's deal on its board: its commitment while the day runs, its server seed once the
+    day is over; ``verify`` names the command that checks its games."""
+    if server_seed is None:
+        add_commitment(embed, commitment, reveal_at)
+        return
+    embed.add_field(name=_name(), inline=False, value=clip(t(
+        "Server seed: `{seed}`\nIts `SHA-256`, `{commitment}`, was shown all day. Every game "
+        "of this deal was dealt from it with no other input: {verify} checks any of them.",
+        seed=server_seed, commitment=commitment, verify=verify), FIELD_VALUE))
