@@ -11,7 +11,7 @@ import json
 import pytest
 
 from bot.fairness import commitment_of, derive_seed
-from bot.games import game_module
+from bot.games import GAMES, game_module
 from bot.store import EVERY_SERVER
 from bot.store.daily import DAY_MS, day_end
 from bot.tables.rules import table_rules
@@ -182,6 +182,13 @@ async def test_each_game_has_its_own_deal_of_the_day(dbot, standin, world):
     assert records[0].game == records[1].game == "gostop" and records[0].seed == records[1].seed
     assert records[0].rules["rounds"] == 1 and records[0].players[1] == "ai:hard"
     assert await dbot.store.daily_deal(guild, "koikoi", day) is None  # only the game asked for
+    # every game deals one: a table only its player sees, its deal sealed with the day
+    for game in GAMES:
+        if game in ("gostop", "koikoi"):
+            continue
+        table = the_table(await world.shy.slash(world.channel, "deal play", game=game))
+        assert table.ephemeral and "revealed when the day ends" in table.text(), game
+    assert standin.channel_messages(world.channel) == []
 
 
 def deal_posts(standin, channel) -> list:
