@@ -9,7 +9,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.i18n import N_, number, t, tn
-from bot.store.achievements import ALL_GAMES, FEATS, GAMES_FEW, GAMES_MANY, RUN, WINS_MANY
+from bot.store.achievements import (
+    ALL_GAMES,
+    DAILY_RUN,
+    FEATS,
+    GAMES_FEW,
+    GAMES_MANY,
+    RUN,
+    WINS_MANY,
+)
 from bot.store.models import DailyPlace, Series
 from bot.words import plural
 
@@ -30,10 +38,12 @@ WORDS: dict[str, Words] = {
     "run_5": Words("🔥", N_("On a roll"), N_("win {n} games in a row")),
     "beat_expert": Words("🦉", N_("Giant slayer"), N_("win a game against an expert AI")),
     **{code: Words(feat.mark, feat.name, feat.earned_by) for code, feat in FEATS.items()},
+    "daily_run": Words("🌅", N_("Daybreak regular"),
+                       N_("finish the deal of the day {n} days in a row")),
     "champion": Words("👑", N_("Champion"), N_("win a tournament")),
 }
 NUMBERS = {"games_10": GAMES_FEW, "games_100": GAMES_MANY, "wins_50": WINS_MANY,
-           "all_games": ALL_GAMES, "run_5": RUN}
+           "all_games": ALL_GAMES, "run_5": RUN, "daily_run": DAILY_RUN}
 
 
 def name(code: str) -> str:

@@ -8,7 +8,8 @@ neither. Achievements that count results (games, wins, a run of wins, every game
 at every result of the member there, so a member who played before achievements existed earns
 those with their next game; each game's feat of play (its descriptor's: all five brights, a
 basa in Higo-Bana, 38 gwang-ttaeng shown in Seotda, a hand hiki in First Bloom) and the
-opponent are of the game being finished. ``champion`` is earned as a tournament's places are
+opponent are of the game being finished; ``daily_run`` counts the member's days in a row on the
+deal of the day, its game's score stored just before. ``champion`` is earned as a tournament's places are
 stored, by its winner.
 
 The store knows achievements by code only; their names and descriptions are the surfaces'
@@ -26,14 +27,17 @@ import aiosqlite
 
 from bot.games.descriptor import Feat, descriptor, descriptors
 
+from . import daily
 from .models import ms_to_datetime
 from .records import GUEST_PLACES
 
-__all__ = ["CODES", "ALL_GAMES", "FEATS", "Earned", "award", "of_game", "of_member"]
+__all__ = ["CODES", "ALL_GAMES", "DAILY_RUN", "FEATS", "Earned", "award", "of_game", "of_member"]
 
 ALL_GAMES = len(descriptors())
 """How many games the bot has: finishing one of each earns ``all_games``."""
 GAMES_FEW, GAMES_MANY, WINS_MANY, RUN = 10, 100, 50, 5
+DAILY_RUN = 7
+"""Days in a row on the server's deal of the day that earn ``daily_run``."""
 
 FEATS: dict[str, Feat] = {}
 """Each game's feat of play (:class:`bot.games.descriptor.Feat`) by its code, a code that
@@ -43,7 +47,7 @@ for _game in descriptors():
         FEATS.setdefault(_game.feat.code, _game.feat)
 
 CODES: tuple[str, ...] = ("first_win", "games_10", "games_100", "wins_50", "all_games", "run_5",
-                          "beat_expert", *FEATS, "champion")
+                          "beat_expert", *FEATS, "daily_run", "champion")
 """Every achievement, in the order they are listed."""
 
 
@@ -124,6 +128,7 @@ async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict
     experts = any(p == "ai:expert" for p in players)
     feat = descriptor(game["game"]).feat
     did = await _feat_seats(conn, game_id, game["game"])
+    streak = await daily.streak_of_game(conn, game_id)  # 0 but for a game of the day's deal
     earned: dict[int, tuple[str, ...]] = {}
     for seat, outcome in sorted(outcomes.items()):
         user = players[seat]
@@ -136,7 +141,7 @@ async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict
         met = {"first_win": wins >= 1, "games_10": games >= GAMES_FEW, "games_100": games >= GAMES_MANY,
                "wins_50": wins >= WINS_MANY, "all_games": kinds >= ALL_GAMES,
                "run_5": won and await _run(conn, guild_id, user),
-               "beat_expert": won and experts}
+               "beat_expert": won and experts, "daily_run": streak >= DAILY_RUN}
         if feat is not None:
             met[feat.code] = seat in did
         new = tuple(code for code in CODES if met.get(code) and code not in held)

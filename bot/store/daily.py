@@ -34,7 +34,7 @@ from .models import DailyPlace
 __all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of", "day_end",
            "deal_of", "claim", "entry_of", "board", "settle", "place_of_game", "share", "unshare",
            "sealed_until", "start_key", "DailyPost", "set_post", "post_of", "due_posts", "posted",
-           "podiums"]
+           "podiums", "streak_of_game"]
 
 DAY_MS = 86_400_000
 STREAK_LIMIT = 1000
@@ -206,6 +206,15 @@ async def place_of_game(conn: aiosqlite.Connection, game_id: int) -> DailyPlace 
     return DailyPlace(game=game, day=day, margin=margin,
                       place=None if margin is None else int(better) + 1, finished=int(finished),
                       streak=0 if margin is None else await _streak(conn, guild_id, user_id, day))
+
+
+async def streak_of_game(conn: aiosqlite.Connection, game_id: int) -> int:
+    """The member's streak that the finished game ``game_id`` scored (0: it is no game of the
+    day's deal, or finished past its day)."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT e.guild_id, e.user_id, e.day FROM daily_entries e JOIN games g ON "
+        "g.start_key = e.start_key WHERE g.game_id = ? AND e.margin IS NOT NULL", (game_id,)))
+    return await _streak(conn, *rows[0]) if rows else 0
 
 
 async def _streak(conn: aiosqlite.Connection, guild_id: int, user_id: int, day: str) -> int:

@@ -596,8 +596,8 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
          for p in stored],
     )
     await _pay_out(conn, row, payouts, "payout", actor, now)
-    earned = await achievements.award(conn, row, {p.seat: p.outcome for p in stored}, now)
     await daily.settle(conn, game_id, players, {s: r.points for s, r in by_seat.items()}, now)
+    earned = await achievements.award(conn, row, {p.seat: p.outcome for p in stored}, now)
     return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts,
                        achievements=earned, series=await series_of(conn, row),
                        daily=await daily.place_of_game(conn, game_id))

@@ -31,9 +31,9 @@ async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, wor
     assert "bob" not in result.split("New achievements:", 1)[1]  # a loss earns nothing
 
     mine = (await alice.slash(world.channel, "stats")).original
-    held, to_earn, *rest = field(mine, "Achievements (1 of 12)").split("\n")
+    held, to_earn, *rest = field(mine, "Achievements (1 of 13)").split("\n")
     assert (held, to_earn) == ("🌱 First win", "To earn:")  # her own record: every one still to earn
-    assert rest[0] == "🎴 Regular: finish 10 games" and len(rest) == 11
+    assert rest[0] == "🎴 Regular: finish 10 games" and len(rest) == 12
     assert "🌕 Five brights: take all five brights in a round of Koi-Koi, Go-Stop, Mushi or Hana-Awase" in rest
     assert rest[7:10] == [  # each game's own feat, in the games' order
         "💮 Basa: win a round of Higo-Bana by 100 points or more over every other side",
@@ -41,7 +41,7 @@ async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, wor
         "🎆 38 Gwang-ttaeng: show 38 gwang-ttaeng, the best hand of Seotda, at a showdown"]
     assert "stats.png" in mine.files  # the card, with its tile of how many (see the rendering tests)
     theirs = (await alice.slash(world.channel, "stats", user=bob)).original
-    assert field(theirs, "Achievements (0 of 12)") == "Next: 🌱 First win (win a game)"
+    assert field(theirs, "Achievements (0 of 13)") == "Next: 🌱 First win (win a game)"
     assert embed(theirs)  # posted for the channel, naming nobody with a ping
     standin.assert_no_mass_mentions()
 
@@ -60,5 +60,5 @@ async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, wor
     await alice.slash(world.channel, "settings language", language="ja")
     ja = (await alice.slash(world.channel, "stats")).original
     theirs_ja = (await alice.slash(world.channel, "stats", user=bob, season="all")).original
-    assert field(theirs_ja, "実績（12個中0個）") == "次の目標：🌱 初勝利（ゲームに1回勝つ）"
-    assert field(ja, "実績（12個中1個）").startswith("🌱 初勝利\nこれから得られる実績：\n🎴 常連：ゲームを10回終える")
+    assert field(theirs_ja, "実績（13個中0個）") == "次の目標：🌱 初勝利（ゲームに1回勝つ）"
+    assert field(ja, "実績（13個中1個）").startswith("🌱 初勝利\nこれから得られる実績：\n🎴 常連：ゲームを10回終える")

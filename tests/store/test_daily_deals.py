@@ -214,3 +214,14 @@ async def test_the_new_deals_are_posted_once_a_day_where_staff_chose(store, cloc
     again = await store.set_daily_post(GUILD, 56)  # set again: a clean slate
     assert (again.channel_id, again.refused_day) == (56, None)
     assert await store.set_daily_post(GUILD, None) is None and await store.daily_post(GUILD) is None
+
+
+async def test_seven_days_in_a_row_earn_the_daybreak_regular(store, clock):
+    for day in range(7):
+        _, game = await start_entry(store, ALICE)
+        out = await finish(store, game.game_id, 0, 2)  # a loss counts as a day played
+        assert out.daily.streak == day + 1
+        assert ("daily_run" in out.achievements.get(ALICE, ())) == (day == 6)
+        clock.advance(DAY_MS / 1000)
+    _, game = await start_entry(store, ALICE)
+    assert "daily_run" not in (await finish(store, game.game_id, 1, 0)).achievements.get(ALICE, ())
