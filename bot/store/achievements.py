@@ -9,7 +9,7 @@ at every result of the member there, so a member who played before achievements 
 those with their next game; each game's feat of play (its descriptor's: all five brights, a
 basa in Higo-Bana, 38 gwang-ttaeng shown in Seotda, a hand hiki in First Bloom) and the
 opponent are of the game being finished; ``daily_run`` counts the member's days in a row on the
-deal of the day, its game's score stored just before. ``champion`` is earned as a tournament's places are
+deal of the day, as the finish passes them in. ``champion`` is earned as a tournament's places are
 stored, by its winner.
 
 The store knows achievements by code only; their names and descriptions are the surfaces'
@@ -27,7 +27,6 @@ import aiosqlite
 
 from bot.games.descriptor import Feat, descriptor, descriptors
 
-from . import daily
 from .models import ms_to_datetime
 from .records import GUEST_PLACES
 
@@ -116,11 +115,12 @@ async def _feat_seats(conn: aiosqlite.Connection, game_id: int, game: str) -> se
 
 
 async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict[int, str],
-                now: int) -> dict[int, tuple[str, ...]]:
+                now: int, daily_streak: int = 0) -> dict[int, tuple[str, ...]]:
     """The achievements the members of a game just finished earn by it (user id -> codes, in
     :data:`CODES` order), stored. ``game``: its row (``game_id``, ``guild_id``, ``game``,
-    ``players`` as JSON); ``outcomes``: seat -> outcome of every member's seat. Run after the
-    game's results are stored, in the same transaction."""
+    ``players`` as JSON); ``outcomes``: seat -> outcome of every member's seat;
+    ``daily_streak``: for a game of the day's deal, its member's days in a row with it. Run after
+    the game's results are stored, in the same transaction."""
     if not outcomes:  # the AI alone played it: nobody to earn anything, nothing to read
         return {}
     guild_id, game_id = game["guild_id"], game["game_id"]
@@ -128,7 +128,6 @@ async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict
     experts = any(p == "ai:expert" for p in players)
     feat = descriptor(game["game"]).feat
     did = await _feat_seats(conn, game_id, game["game"])
-    streak = await daily.streak_of_game(conn, game_id)  # 0 but for a game of the day's deal
     earned: dict[int, tuple[str, ...]] = {}
     for seat, outcome in sorted(outcomes.items()):
         user = players[seat]
@@ -141,7 +140,7 @@ async def award(conn: aiosqlite.Connection, game: dict[str, Any], outcomes: dict
         met = {"first_win": wins >= 1, "games_10": games >= GAMES_FEW, "games_100": games >= GAMES_MANY,
                "wins_50": wins >= WINS_MANY, "all_games": kinds >= ALL_GAMES,
                "run_5": won and await _run(conn, guild_id, user),
-               "beat_expert": won and experts, "daily_run": streak >= DAILY_RUN}
+               "beat_expert": won and experts, "daily_run": daily_streak >= DAILY_RUN}
         if feat is not None:
             met[feat.code] = seat in did
         new = tuple(code for code in CODES if met.get(code) and code not in held)

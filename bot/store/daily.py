@@ -171,31 +171,34 @@ async def claim(conn: aiosqlite.Connection, guild_id: int, game: str, day: str, 
     return entry
 
 
+_OF_GAME = "FROM daily_entries e JOIN games g ON g.start_key = e.start_key WHERE g.game_id = ?"
+"""The entry whose game is ``game_id`` (both keyed by the game's start key)."""
+_KEY_OF_GAME = "(SELECT start_key FROM games WHERE game_id = ?)"
+
+
 async def settle(conn: aiosqlite.Connection, game_id: int, players: list[Any],
-                 points: dict[int, int], now: int) -> None:
+                 points: dict[int, int], now: int) -> bool:
     """Score the entry ``game_id`` is the game of, if any, as it finishes (in its transaction):
-    the member's points less the AI's best, if the game finished within its day."""
-    rows = list(await conn.execute_fetchall(
-        "SELECT e.day, e.user_id FROM daily_entries e JOIN games g ON g.start_key = e.start_key "
-        "WHERE g.game_id = ? AND e.finished_at IS NULL", (game_id,)))
-    if not rows or now >= day_end(rows[0][0]):
-        return
-    user = rows[0][1]
+    the member's points less the AI's best, if the game finished within its day. Whether the
+    game is one of a day's deal (the finish reads its place then, and nothing for another)."""
+    rows = list(await conn.execute_fetchall(f"SELECT e.day, e.user_id, e.finished_at {_OF_GAME}",
+                                            (game_id,)))
+    if not rows:
+        return False
+    day, user, finished_at = rows[0]
     mine = [p for seat, p in points.items() if players[seat] == user]
     others = [p for seat, p in points.items() if players[seat] != user]
-    if not mine or not others:
-        return
-    await conn.execute(
-        "UPDATE daily_entries SET margin = ?, finished_at = ? WHERE start_key = "
-        "(SELECT start_key FROM games WHERE game_id = ?)", (mine[0] - max(others), now, game_id))
+    if finished_at is None and now < day_end(day) and mine and others:
+        await conn.execute(f"UPDATE daily_entries SET margin = ?, finished_at = ? WHERE start_key = "
+                           f"{_KEY_OF_GAME}", (mine[0] - max(others), now, game_id))
+    return True
 
 
 async def place_of_game(conn: aiosqlite.Connection, game_id: int) -> DailyPlace | None:
     """Where the finished game ``game_id`` stands on its day's board (None: not a game of the
     day). Read as it finishes, and again after a restart shows its end."""
     rows = list(await conn.execute_fetchall(
-        "SELECT e.guild_id, e.game, e.day, e.margin, e.user_id FROM daily_entries e "
-        "JOIN games g ON g.start_key = e.start_key WHERE g.game_id = ?", (game_id,)))
+        f"SELECT e.guild_id, e.game, e.day, e.margin, e.user_id {_OF_GAME}", (game_id,)))
     if not rows:
         return None
     guild_id, game, day, margin, user_id = rows[0]
@@ -212,8 +215,7 @@ async def streak_of_game(conn: aiosqlite.Connection, game_id: int) -> int:
     """The member's streak that the finished game ``game_id`` scored (0: it is no game of the
     day's deal, or finished past its day)."""
     rows = list(await conn.execute_fetchall(
-        "SELECT e.guild_id, e.user_id, e.day FROM daily_entries e JOIN games g ON "
-        "g.start_key = e.start_key WHERE g.game_id = ? AND e.margin IS NOT NULL", (game_id,)))
+        f"SELECT e.guild_id, e.user_id, e.day {_OF_GAME} AND e.margin IS NOT NULL", (game_id,)))
     return await _streak(conn, *rows[0]) if rows else 0
 
 
@@ -241,21 +243,18 @@ async def share(conn: aiosqlite.Connection, guild_id: int, game_id: int, user_id
         return None, False
     cursor = await conn.execute(
         "UPDATE daily_entries SET shared_at = ? WHERE guild_id = ? AND user_id = ? AND "
-        "shared_at IS NULL AND start_key = (SELECT start_key FROM games WHERE game_id = ?)",
-        (now, guild_id, user_id, game_id))
+        f"shared_at IS NULL AND start_key = {_KEY_OF_GAME}", (now, guild_id, user_id, game_id))
     if cursor.rowcount == 1:
         return place, True
     mine = list(await conn.execute_fetchall(
-        "SELECT 1 FROM daily_entries WHERE guild_id = ? AND user_id = ? AND start_key = "
-        "(SELECT start_key FROM games WHERE game_id = ?)", (guild_id, user_id, game_id)))
+        f"SELECT 1 {_OF_GAME} AND e.guild_id = ? AND e.user_id = ?", (game_id, guild_id, user_id)))
     return (place, False) if mine else (None, False)
 
 
 async def unshare(conn: aiosqlite.Connection, game_id: int, user_id: int) -> None:
     """The share of ``game_id`` did not reach the channel: the member may share it again."""
-    await conn.execute(
-        "UPDATE daily_entries SET shared_at = NULL WHERE user_id = ? AND start_key = "
-        "(SELECT start_key FROM games WHERE game_id = ?)", (user_id, game_id))
+    await conn.execute(f"UPDATE daily_entries SET shared_at = NULL WHERE user_id = ? AND "
+                       f"start_key = {_KEY_OF_GAME}", (user_id, game_id))
 
 
 async def board(conn: aiosqlite.Connection, guild_id: int, game: str, day: str, now: int
@@ -349,9 +348,7 @@ async def podiums(conn: aiosqlite.Connection, guild_id: int, day: str, now: int,
 async def sealed_until(conn: aiosqlite.Connection, game_id: int, now: int) -> int | None:
     """When the day of the day's game ``game_id`` ends, while it has not (None: not a game of
     the day, or its day is over): until then nothing may give its cards away."""
-    rows = list(await conn.execute_fetchall(
-        "SELECT e.day FROM daily_entries e JOIN games g ON g.start_key = e.start_key "
-        "WHERE g.game_id = ?", (game_id,)))
+    rows = list(await conn.execute_fetchall(f"SELECT e.day {_OF_GAME}", (game_id,)))
     if not rows:
         return None
     end = day_end(rows[0][0])

@@ -596,11 +596,13 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
          for p in stored],
     )
     await _pay_out(conn, row, payouts, "payout", actor, now)
-    await daily.settle(conn, game_id, players, {s: r.points for s, r in by_seat.items()}, now)
-    earned = await achievements.award(conn, row, {p.seat: p.outcome for p in stored}, now)
+    of_day = await daily.settle(conn, game_id, players, {s: r.points for s, r in by_seat.items()}, now)
+    streak = await daily.streak_of_game(conn, game_id) if of_day else 0
+    earned = await achievements.award(conn, row, {p.seat: p.outcome for p in stored}, now,
+                                      daily_streak=streak)
     return GameOutcome(game_id=game_id, status="finished", results=stored, payouts=payouts,
                        achievements=earned, series=await series_of(conn, row),
-                       daily=await daily.place_of_game(conn, game_id))
+                       daily=await daily.place_of_game(conn, game_id) if of_day else None)
 
 
 async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, reason: str,
