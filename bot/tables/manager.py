@@ -122,6 +122,17 @@ def refused_by_store() -> Iterator[None]:
         raise Refused(exc) from None
 
 
+AI_STREAM = 0xA1
+"""The label of the AI seats' randomness among the streams a match's seed gives."""
+
+
+def ai_rng(table: Table, seat: int) -> Rng:
+    """The randomness an AI seat thinks (or slaps) with at the table's current move: drawn from
+    the match's seed, the move's number and the seat, so the same game played the same way meets
+    the same AI. Every member's game of a day's deal, dealt from one seed, meets one opponent."""
+    return Rng(table.match.seed).fork(AI_STREAM).fork(table.seq).fork(seat)
+
+
 def ai_seat(level: str) -> str:
     if level not in AI_LEVELS:
         raise TableError(t("Unknown AI level {level}; choose {levels}.", level=repr(level), levels=", ".join(AI_LEVELS)))
@@ -155,7 +166,6 @@ class TableManager:
         # Whether a guild's games are this process's (bot.shards); other processes drive the rest.
         self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.tables: dict[int, Table] = {}
-        self._rng = Rng(0x5EED)
         self._pool: ProcessPoolExecutor | None = None
         self._starting: set[str] = set()  # start keys being started right now
         self._admitting = asyncio.Semaphore(STARTS_AT_ONCE)
@@ -710,7 +720,7 @@ class TableManager:
         table.race_tasks = [asyncio.create_task(self._close_race(table, table.seq), context=context)]
         for seat in table.match.observation(0).get("race_seats", []):
             if is_ai(table.players[seat]):
-                delay = slap_delay(Rng(self._rng.next64()), *self.slap_delays)
+                delay = slap_delay(ai_rng(table, seat), *self.slap_delays)
                 table.race_tasks.append(asyncio.create_task(self._ai_slap(table, seat, delay),
                                                             context=context))
 
@@ -754,7 +764,7 @@ class TableManager:
         engine_level = AI_LEVELS.get(level, level)
         obs = table.match.observation(seat)
         legal = [str(a) for a in table.match.legal_actions()]
-        seed = self._rng.next64()
+        seed = ai_rng(table, seat).next64()
         if self.ai_pool is not None:  # every level: even quick players hold the GIL while they think
             text = await self.ai_pool.run(choose_action, engine_level, table.game, obs, legal, seed)
         elif engine_level in SEARCHING_LEVELS:

@@ -133,6 +133,23 @@ async def test_everyone_plays_the_same_deal_alone_and_the_board_ranks_them(dbot,
         dbot.store._db.clock = clock
 
 
+async def test_the_same_moves_meet_the_same_ai_on_the_same_deal(dbot, standin, world):
+    alice, bob = world.admin, world.player
+    await pin_the_day(dbot, world.guild.id)
+    for user in (alice, bob):  # each presses the first move offered, so both play alike
+        table = the_table(await user.slash(world.channel, "deal play"))
+        await play_alone(standin, table.id, user)
+    day = dbot.store.daily_deal_day()
+    games = []
+    for user in (alice, bob):
+        entry = await dbot.store.claim_daily_deal(world.guild.id, "koikoi", day, user.id)
+        games.append(await dbot.store.load_game(entry.game_id, scope=EVERY_SERVER))
+    assert [(e.actor == alice.id, e.action) for e in games[0].events] == \
+        [(e.actor == bob.id, e.action) for e in games[1].events]  # the AI answered alike
+    board = await dbot.store.daily_deal_board(world.guild.id, "koikoi", day)
+    assert [r.margin for r in board.rows] == [board.rows[0].margin] * 2  # a tie, one place
+
+
 async def test_a_second_play_while_the_game_runs_shows_its_table_again(dbot, standin, world):
     alice = world.admin
     await pin_the_day(dbot, world.guild.id)
