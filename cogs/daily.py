@@ -24,7 +24,6 @@ import time
 from collections.abc import Callable
 from datetime import date
 
-import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -36,7 +35,7 @@ from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.boards import board_names, known_names
 from bot.discord_ui.cog import GAME_CHOICES, ServerCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.delivery import passing
+from bot.discord_ui.delivery import RefusedForGood, post_owed
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.fair import add_day_deal
 from bot.discord_ui.parts import ACCENT, share_face
@@ -285,14 +284,12 @@ class DailyCog(ServerCog):
             embed = post_embed(today, podiums, links)
         channel = self.bot.get_partial_messageable(plan.channel_id, guild_id=guild)
         try:
-            await channel.send(embed=embed, allowed_mentions=NO_PINGS, nonce=post_nonce(guild, today))
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            if isinstance(exc, discord.HTTPException) and not passing(exc):  # refused for good
-                log.warning("server %s: the deals of %s cannot be posted in channel %s (%s)",
-                            guild, today, plan.channel_id, exc)
-                await self.store.daily_posted(guild, today, delivered=False)
-                return True
-            log.warning("server %s: the deals of %s will be posted again (%s)", guild, today, exc)
+            sent = await post_owed(channel, f"the deals of {today} of server {guild}", embed=embed,
+                                   allowed_mentions=NO_PINGS, nonce=post_nonce(guild, today))
+        except RefusedForGood:
+            await self.store.daily_posted(guild, today, delivered=False)
+            return True
+        if sent is None:
             return False
         await self.store.daily_posted(guild, today, delivered=True)
         return True

@@ -17,7 +17,6 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-import aiohttp
 import discord
 from babel.dates import format_skeleton
 from discord import app_commands
@@ -29,7 +28,7 @@ from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.boards import Known, board_names, known_names
 from bot.discord_ui.cog import ServerCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.delivery import passing
+from bot.discord_ui.delivery import RefusedForGood, post_owed
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public, in_server
@@ -183,16 +182,13 @@ class SeasonCog(ServerCog):
                                                        SEASON_IMAGE)
         channel = self.bot.get_partial_messageable(plan.channel_id, guild_id=guild)
         try:
-            await channel.send(embed=embed, files=files, allowed_mentions=NO_PINGS,
-                               nonce=f"hfs{guild:x}.{number}")
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            if isinstance(exc, discord.HTTPException) and not passing(exc):  # refused for good
-                log.warning("season %s of server %s: its announcement cannot be posted in "
-                            "channel %s (%s)", number, guild, plan.channel_id, exc)
-                await self.store.season_announced(guild, number, delivered=False)
-                return True
-            log.warning("season %s of server %s: its announcement will be tried again (%s)",
-                        number, guild, exc)
+            sent = await post_owed(channel, f"the announcement of season {number} of server {guild}",
+                                   embed=embed, files=files, allowed_mentions=NO_PINGS,
+                                   nonce=f"hfs{guild:x}.{number}")
+        except RefusedForGood:
+            await self.store.season_announced(guild, number, delivered=False)
+            return True
+        if sent is None:
             return False
         await self.store.season_announced(guild, number, delivered=True)
         return True

@@ -13,12 +13,14 @@ import yarl
 
 from bot.discord_ui.delivery import (
     Coalescer,
+    RefusedForGood,
     RestBudget,
     Retry,
     RouteTurns,
     Sequencer,
     SpentWindows,
     counts_globally,
+    post_owed,
 )
 from bot.store import StoreUnavailable
 
@@ -581,3 +583,33 @@ async def test_a_gate_read_at_each_turn_gives_no_new_turn_while_narrowed():
     done["c"].set()
     await coalescer.drain()
     assert started == ["a", "b", "c"] and coalescer.pending() == 0
+
+
+class OneChannel:
+    """A channel whose next post fails with ``failure`` (or is taken)."""
+
+    id = 55
+
+    def __init__(self, failure: Exception | None = None) -> None:
+        self.failure, self.sent = failure, []
+
+    async def send(self, **message):
+        if self.failure is not None:
+            raise self.failure
+        self.sent.append(message)
+        return SimpleNamespace(id=900, **message)
+
+
+def http_error(status: int) -> discord.HTTPException:
+    return discord.HTTPException(SimpleNamespace(status=status, reason="no"), "no")
+
+
+async def test_an_owed_post_is_taken_asked_again_later_or_refused_for_good():
+    taken = OneChannel()
+    assert (await post_owed(taken, "a post", content="hi", nonce="n1")).id == 900
+    assert taken.sent == [{"content": "hi", "nonce": "n1"}]
+    for passing_failure in (http_error(503), http_error(429), aiohttp.ClientError("reset"), OSError("down")):
+        assert await post_owed(OneChannel(passing_failure), "a post", content="hi") is None
+    for refusal in (http_error(403), http_error(404)):
+        with pytest.raises(RefusedForGood):
+            await post_owed(OneChannel(refusal), "a post", content="hi")

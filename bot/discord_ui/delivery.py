@@ -358,6 +358,26 @@ def passing(exc: Exception) -> bool:
     return isinstance(exc, discord.HTTPException) and (exc.status == 429 or exc.status >= 500)
 
 
+class RefusedForGood(Exception):
+    """Discord will never take this post (the channel gone, the bot shut out of it)."""
+
+
+async def post_owed(channel: discord.abc.Messageable, what: str, **message: Any) -> discord.Message | None:
+    """Post a message the store keeps owing until it is noted (an announcement, a sign-up the
+    bot opened): the message once Discord took it; None when it should be asked again later (a
+    429 or 5xx after discord.py's own retries, the network); :class:`RefusedForGood` when never.
+    ``message`` carries a nonce, so a post repeated after a stop between sending and noting it
+    is kept once by Discord."""
+    try:
+        return await channel.send(**message)
+    except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+        if isinstance(exc, discord.HTTPException) and not passing(exc):
+            log.warning("%s cannot be posted in channel %s (%s)", what, getattr(channel, "id", "?"), exc)
+            raise RefusedForGood() from exc
+        log.warning("%s will be posted again later (%s)", what, exc)
+        return None
+
+
 class Retry:
     """When and how long to wait before trying a failed delivery again.
 

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import logging
 
-import aiohttp
-import discord
-
 from bot.discord_ui.app import app
-from bot.discord_ui.delivery import passing
+from bot.discord_ui.delivery import RefusedForGood, post_owed
 from bot.discord_ui.errors import told
 from bot.discord_ui.speaking import in_server
 from bot.discord_ui.text import NO_PINGS
@@ -91,16 +88,13 @@ class TimedStarts:
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
         try:
-            sent = await channel.send(embed=embed, view=view, allowed_mentions=NO_PINGS,
-                                      nonce=f"hft{tour.tournament_id}.0")
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            if isinstance(exc, discord.HTTPException) and not passing(exc):
-                log.warning("tournament %s: its sign-up cannot be posted in channel %s (%s); "
-                            "called off", tour.tournament_id, tour.channel_id, exc)
-                await self.cancel(tour, SYSTEM_ACTOR)
-                return True
-            log.warning("tournament %s: its sign-up will be posted again (%s)",
-                        tour.tournament_id, exc)
+            sent = await post_owed(channel, f"the sign-up of tournament {tour.tournament_id}",
+                                   embed=embed, view=view, allowed_mentions=NO_PINGS,
+                                   nonce=f"hft{tour.tournament_id}.0")
+        except RefusedForGood:  # called off
+            await self.cancel(tour, SYSTEM_ACTOR)
+            return True
+        if sent is None:
             return False
         await self.store.set_tournament_message(tour.tournament_id, sent.id, shown=tour.revision)
         return True
