@@ -96,8 +96,8 @@ def help_embed(tree: app_commands.CommandTree, interaction: discord.Interaction,
         if lines:
             parts.append(f"**{t(heading)}**\n" + "\n".join(lines))
     if interaction.guild_id is None or place_of(interaction).guest:
-        parts.append(t("Chips, seasons, tournaments and a server's own records are in the "
-                       "servers that added the bot."))
+        parts.append(t("Chips, seasons, tournaments, the deal of the day and a server's own "
+                       "records are in the servers that added the bot."))
     embed = discord.Embed(title=t("Hanafuda: the commands"), description="\n\n".join(parts),
                           colour=ACCENT)
     return fit_embed(embed)
@@ -108,6 +108,8 @@ def welcome_embed(ids: dict[str, int]) -> discord.Embed:
     games = ", ".join(mention(d.command, ids) for d in descriptors())
     text = " ".join((
         t("Thanks for adding me. The games: {games}.", games=games), t(HOW_TO_START),
+        t("Every day {play} deals everyone here the same cards against the AI, and {board} ranks "
+          "them.", play=mention("deal play", ids), board=mention("deal board", ids)),
         t("{help} lists every command; staff choose the house rules, stakes and language with "
           "{settings}.", help=mention("help", ids), settings=mention("settings show", ids))))
     return fit_embed(discord.Embed(title=t("Hanafuda is here"), description=text, colour=ACCENT))

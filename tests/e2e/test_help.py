@@ -123,7 +123,7 @@ async def test_in_the_dm_with_the_bot_only_the_commands_offered_there(start_bot,
     for name in ("chips", "season", "games", "history", "replay", "settings"):
         assert not any(shown_name.split()[0] == name for shown_name in shown), name
     assert embed["description"].endswith(
-        "Chips, seasons, tournaments and a server's own records are in the servers that added the bot.")
+        "Chips, seasons, tournaments, the deal of the day and a server's own records are in the servers that added the bot.")
 
 
 async def test_in_a_server_without_the_bot_only_what_a_users_install_offers(start_bot, standin, tmp_path):
@@ -162,7 +162,7 @@ async def test_a_server_that_adds_the_bot_is_greeted_once_where_discord_greets_m
     assert embed["title"] == "Hanafuda is here"
     shown, ids = links(embed), synced_ids(standin, None)
     for name in ("koikoi", "gostop", "mushi", "sakura", "hanaawase", "firstbloom", "seotda", "help",
-                 "settings show"):
+                 "deal play", "deal board", "settings show"):
         assert shown[name] == ids[name.split()[0]], name
     (sent,) = [r for r in standin.requests if r.method == "POST" and str(welcome.id) in r.path]
     assert sent.body["allowed_mentions"] == {"parse": []}  # nobody is pinged
