@@ -381,7 +381,8 @@ class DailyCog(ServerCog):
             await refuse(interaction, t("Use this command in a server."))
             return
         if game not in GAME_NAMES or day not in (0, 1):
-            await refuse(interaction, t("There is no such game."))
+            await refuse(interaction, t("There is no such game.") if game not in GAME_NAMES
+                         else t("Choose today's deal or yesterday's."))
             return
         which = self.store.daily_deal_day(day)
         board = await self.store.daily_deal_board(interaction.guild_id, game, which)

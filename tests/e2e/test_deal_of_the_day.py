@@ -206,6 +206,8 @@ async def test_each_game_has_its_own_deal_of_the_day(dbot, standin, world):
         table = the_table(await world.shy.slash(world.channel, "deal play", game=game))
         assert table.ephemeral and "revealed when the day ends" in table.text(), game
     assert standin.channel_messages(world.channel) == []
+    odd = await world.shy.slash(world.channel, "deal board", day=5)  # not a choice Discord offers
+    assert "today's deal or yesterday's" in reply_text(odd) and odd.messages[0].ephemeral
 
 
 def deal_posts(standin, channel) -> list:
