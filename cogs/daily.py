@@ -20,8 +20,6 @@ the next deal comes.
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable
 from datetime import date
 
 import discord
@@ -31,9 +29,9 @@ from discord.ext import commands
 from bot.achievement_text import streak_text
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
-from bot.discord_ui.background import Background, Watch
+from bot.discord_ui.background import until_midnight
 from bot.discord_ui.boards import board_names, known_names
-from bot.discord_ui.cog import GAME_CHOICES, ServerCog, drawn, server_only, staff_only
+from bot.discord_ui.cog import GAME_CHOICES, WatchingCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import RefusedForGood, post_owed
 from bot.discord_ui.errors import sentence, told
@@ -72,7 +70,6 @@ ROUNDS = 1
 """A day's deal is one round: one deal of the cards."""
 BOARD_IMAGE = "deal.png"
 RETRY_SECONDS = 60.0  # a post Discord did not take (not a refusal) is tried again after
-HOUR, DAY = 3600.0, 86400.0
 SHOWN = 20
 """Members a board lists (the member asking is added below when further down)."""
 DAYS = [app_commands.Choice(name="today", value=0), app_commands.Choice(name="yesterday", value=1)]
@@ -240,7 +237,7 @@ def post_nonce(guild_id: int, day: str) -> str:
     return f"d{guild_id:x}.{date.fromisoformat(day).toordinal():x}"
 
 
-class DailyCog(ServerCog):
+class DailyCog(WatchingCog):
     """The deal of the day: one deal a day per game and server, played alone against the AI,
     and, where staff chose a channel, the new deals posted there every day."""
 
@@ -249,25 +246,13 @@ class DailyCog(ServerCog):
         guild_only=True))
 
     def __init__(self, bot: commands.Bot) -> None:
-        super().__init__(bot)
-        self._tasks = Background()
-        self.clock: Callable[[], float] = time.time  # when the next midnight is, to the watch
-        self.watch = Watch(self.run_posts, RETRY_SECONDS, "the deals' posts")
-
-    async def cog_load(self) -> None:
-        if getattr(self.bot, "store", None) is None:  # only publishing the commands
-            return
-        self._tasks.start(self.watch.run(self.bot.wait_until_ready))
-
-    async def cog_unload(self) -> None:
-        await self._tasks.close()  # the store closes after this
+        super().__init__(bot, self.run_posts, RETRY_SECONDS, "the deals' posts")
 
     async def run_posts(self) -> float:
         """Post today's deals where it is due on this process's servers; the seconds until the
         next look (the next UTC midnight, sooner to retry a post Discord did not take)."""
         owns = app(self.bot).shard_plan.owns
-        now = self.clock()
-        wait = min(HOUR, DAY - now % DAY + 1)
+        wait = until_midnight(self.clock())
         for plan in await self.store.due_daily_posts():
             if owns(plan.guild_id) and self.bot.get_guild(plan.guild_id) is not None \
                     and not await self._post(plan):

@@ -13,8 +13,6 @@ announcement the store owes, which it keeps owing across restarts until Discord 
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 
 import discord
@@ -24,9 +22,9 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.app import app
-from bot.discord_ui.background import Background, Watch
+from bot.discord_ui.background import until_midnight
 from bot.discord_ui.boards import Known, board_names, known_names
-from bot.discord_ui.cog import ServerCog, drawn, server_only, staff_only
+from bot.discord_ui.cog import WatchingCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import RefusedForGood, post_owed
 from bot.discord_ui.errors import sentence
@@ -47,8 +45,6 @@ SHOWN = 20  # seasons listed, the newest first
 HONOURED = 10  # members the picture of a season that ended shows
 SEASON_IMAGE = "season.png"
 RETRY_SECONDS = 60.0  # an announcement Discord did not take (not a refusal) is tried again after
-HOUR = 3600.0
-DAY_MS = 86_400_000
 
 
 MEDALS = ("🥇", "🥈", "🥉")
@@ -119,25 +115,14 @@ def started_by(actor: int) -> str:
     return former_member() if is_pseudonym(actor) else f"<@{actor}>"
 
 
-class SeasonCog(ServerCog):
+class SeasonCog(WatchingCog):
     """The seasons of a server's leaderboards and ratings."""
 
     season = server_only(app_commands.Group(name="season", description="This server's seasons",
                                             guild_only=True))
 
     def __init__(self, bot: commands.Bot) -> None:
-        super().__init__(bot)
-        self._tasks = Background()
-        self.clock: Callable[[], float] = time.time  # what "now" is to the schedules
-        self.watch = Watch(self.run_schedules, RETRY_SECONDS, "the season schedules")
-
-    async def cog_load(self) -> None:
-        if getattr(self.bot, "store", None) is None:  # only publishing the commands
-            return
-        self._tasks.start(self.watch.run(self.bot.wait_until_ready))
-
-    async def cog_unload(self) -> None:
-        await self._tasks.close()  # the store closes after this
+        super().__init__(bot, self.run_schedules, RETRY_SECONDS, "the season schedules")
 
     async def run_schedules(self) -> float:
         """Start the seasons due on this process's servers and post the announcements owed;
@@ -155,8 +140,7 @@ class SeasonCog(ServerCog):
             with in_server(self.bot, plan.guild_id, settings):
                 name = scheduled_name(plan.cadence, period_start(plan.cadence, now))
             await self.store.start_scheduled_season(plan.guild_id, name, now)
-        # Both cadences turn at a UTC midnight; an hour at most, should the clock jump.
-        wait = min(HOUR, ((now // DAY_MS + 1) * DAY_MS - now) / 1000 + 1)
+        wait = until_midnight(now / 1000)  # both cadences turn at a UTC midnight
         for plan in await self.store.owed_season_announcements():
             if ours(plan.guild_id) and not await self._announce(plan):
                 wait = min(wait, RETRY_SECONDS)

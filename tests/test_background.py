@@ -8,7 +8,7 @@ import warnings
 
 import pytest
 
-from bot.discord_ui.background import Background, Watch
+from bot.discord_ui.background import Background, Watch, until_midnight
 
 pytestmark = pytest.mark.asyncio
 
@@ -89,3 +89,10 @@ async def test_a_watch_looks_when_ready_when_woken_and_again_after_a_failed_look
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
+
+
+async def test_a_watch_of_the_days_looks_again_just_past_midnight_or_within_the_hour():
+    midnight = 1_796_083_200.0  # 2026-12-01 00:00 UTC
+    assert until_midnight(midnight - 600) == 601
+    assert until_midnight(midnight - 7200) == 3600  # an hour at most, should the clock jump
+    assert until_midnight(midnight) == 3600 and until_midnight(midnight - 0.5) == 1.5

@@ -76,3 +76,9 @@ class Watch:
             self.looked.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), wait)
+
+
+def until_midnight(now: float, most: float = 3600.0) -> float:
+    """Seconds from ``now`` (epoch seconds) until just past the next UTC midnight, at most
+    ``most``: a watch of the days looks again then, and at least hourly should the clock jump."""
+    return min(most, 86400.0 - now % 86400.0 + 1)

@@ -8,7 +8,8 @@ import io
 import logging
 import math
 import re
-from collections.abc import Mapping
+import time
+from collections.abc import Awaitable, Callable, Mapping
 from typing import ClassVar, TypeVar
 
 import discord
@@ -16,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.app import app
+from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import OOPS, sentence
 from bot.discord_ui.text import (
@@ -205,6 +207,27 @@ class ServerCog(commands.Cog):
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
         await reply_error(interaction, error)
+
+
+class WatchingCog(ServerCog):
+    """A server cog that keeps something by time (seasons to start, the day's deals to post):
+    its :class:`~bot.discord_ui.background.Watch` runs ``look`` from when the bot is ready until
+    the cog unloads; ``clock`` is what "now" is to it (tests move it)."""
+
+    def __init__(self, bot: commands.Bot, look: Callable[[], Awaitable[float]], retry: float,
+                 what: str) -> None:
+        super().__init__(bot)
+        self._tasks = Background()
+        self.clock: Callable[[], float] = time.time
+        self.watch = Watch(look, retry, what)
+
+    async def cog_load(self) -> None:
+        if getattr(self.bot, "store", None) is None:  # only publishing the commands
+            return
+        self._tasks.start(self.watch.run(self.bot.wait_until_ready))
+
+    async def cog_unload(self) -> None:
+        await self._tasks.close()  # the store closes after this
 
 
 STAFF = discord.Permissions(manage_guild=True)
