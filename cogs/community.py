@@ -50,6 +50,7 @@ from bot.discord_ui.text import (
     TITLE,
     BadOption,
     choice,
+    day_text,
     fit_embed,
     refuse,
     season_label,
@@ -70,6 +71,7 @@ from bot.store import (
     UnknownAccount,
 )
 from bot.store.achievements import CODES
+from bot.store.daily import DailyRecord
 from bot.store.models import LeaderboardRow, SeasonChoice, former_member, is_pseudonym
 from bot.store.records import GUEST_PLACES
 from bot.words import RATING_NOTE, capitalized, currency_noun, plural, rating
@@ -368,7 +370,8 @@ OUTCOMES = {"won": NP_("outcome", "won"), "lost": NP_("outcome", "lost"), "draw"
 def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | None,
                 season: str | None = None, *, elsewhere=None, versus=None,
                 asker: discord.abc.User | None = None,
-                achieved: Sequence[str] | None = None, own_card: bool = False) -> discord.Embed:
+                achieved: Sequence[str] | None = None, own_card: bool = False,
+                daily: DailyRecord | None = None) -> discord.Embed:
     """A player's record on a server: games, win rate, points, best yaku, ratings, recent
     results and their balance of the server's ``currency`` (None: no account yet), of the
     ``season`` named (None: the server has no seasons). A player's own record of the guest
@@ -377,7 +380,8 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
     the games of ``asker`` with this player (a :class:`~bot.store.HeadToHead` from the asker's
     side), shown when they played together; ``achieved``: the codes of their achievements
     there (every season's: an achievement is kept once earned); ``own_card``: the asker's own
-    record, which lists every achievement still to earn, not only the next."""
+    record, which lists every achievement still to earn, not only the next; ``daily``: their deals
+    of the day on the server (every day's, as chips are not seasonal)."""
     embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
     footer = [season] if season else []
     own = stats.guild_id == GUEST_PLACES
@@ -402,6 +406,8 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
     if achieved is not None and (achieved or stats.games):
         embed.add_field(name=t("Achievements ({held} of {all})", held=len(achieved), all=len(CODES)),
                         inline=False, value=achievements_text(achieved, every=own_card))
+    if daily is not None and daily.days:
+        embed.add_field(name=t("Deal of the day"), inline=False, value=daily_words(daily))
     if stats.ratings:
         embed.add_field(name=t("Rating per game"), inline=False, value="\n".join(
             t("{game}: **{rating}** · {games} ({wins} W, {draws} D, {losses} L)", game=title(r.game),
@@ -449,6 +455,25 @@ def achievements_text(achieved: Sequence[str], *, every: bool = False) -> str:
     return "\n".join(lines)
 
 
+def daily_words(record: DailyRecord) -> str:
+    """A member's deals of the day: the days they played, their best place, their runs of days."""
+    played = tn("{n} day played", "{n} days played", record.days)
+    if record.firsts:
+        played += " · " + tn("first on the day's board once", "first on the day's board {n} times",
+                             record.firsts)
+    lines = [played]
+    if (best := record.best) is not None:
+        lines.append(t("Best place: {place} of {count} ({game}, {day})", place=number(best.place),
+                       count=number(best.finished), game=title(best.game), day=day_text(best.day)))
+    if record.run >= 2:
+        now = tn("{n} day in a row now", "{n} days in a row now", record.run)
+        lines.append(now if record.best_run == record.run else
+                     t("{now} (best {best})", now=now, best=number(record.best_run)))
+    elif record.best_run >= 2:
+        lines.append(t("Best run: {days} in a row", days=plural(record.best_run, "day")))
+    return "\n".join(lines)
+
+
 def record_line(stats) -> str:
     """How many games a record holds and how they went."""
     return t("{played} played\n{won} won · {drawn} drawn · {lost} lost", played=number(stats.games),
@@ -477,12 +502,14 @@ def best_yaku_words(stats, game: str) -> str:
 
 async def stats_card(store: Store, guild_id: int, name: str, stats, currency: str,
                      balance: int | None, season: str | None, *, versus=None,
-                     asker: str = "", achieved: Sequence[str] | None = None) -> CardView:
+                     asker: str = "", achieved: Sequence[str] | None = None,
+                     daily: DailyRecord | None = None) -> CardView:
     """A player's card as the image draws it: their totals, then per game (the most played
     first) the record, best yaku, rating and its history (one query for every game).
     ``versus``: the games of ``asker`` (a name) with this player, from the asker's side; its
     tile reads from this player's ("2–1": this player finished ahead twice, the asker once);
-    ``achieved``: the codes of their achievements there, a tile of how many of them."""
+    ``achieved``: the codes of their achievements there, a tile of how many of them; ``daily``:
+    their deals of the day, a tile of the days played (and the run alive)."""
     ratings = {r.game: r for r in stats.ratings}
     games = games_played(stats)
     keys = {g: TrendKey(stats.user_id, g, ratings[g].season) for g in games if g in ratings}
@@ -514,6 +541,10 @@ async def stats_card(store: Store, guild_id: int, name: str, stats, currency: st
     if achieved is not None and (achieved or stats.games):
         totals += ((t("Achievements"), t("{held} of {all}", held=number(len(achieved)),
                                          all=number(len(CODES)))),)
+    if daily is not None and daily.days:
+        days = plural(daily.days, "day")
+        totals += ((t("Deal of the day"), t("{days}, {run} in a row", days=days, run=number(daily.run))
+                    if daily.run >= 2 else days),)
     note = t(RATING_NOTE) if stats.ratings else "" if stats.games else (
         t("No finished games there yet.") if stats.guild_id == GUEST_PLACES
         else t("No finished games on this server yet."))
@@ -632,15 +663,18 @@ class CommunityCog(ServerCog):
         versus = None if mine else await self.store.head_to_head(guild, interaction.user.id,
                                                                  target.id, season=number_)
         achieved = [e.code for e in await self.store.achievements(guild, target.id)]
+        # the deal of the day is a server's: a guest place has none
+        daily = None if place_of(interaction).guest else await self.store.daily_record(guild, target.id)
         with in_public(interaction):  # the record is posted in the channel
             embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
                                           season_label(number_, seasons), elsewhere=elsewhere,
                                           versus=versus, asker=interaction.user, achieved=achieved,
-                                          own_card=mine))
+                                          own_card=mine, daily=daily))
             card = await stats_card(self.store, guild, target.display_name, stats,
                                     settings.currency_name, balance,
                                     season_label(number_, seasons, plain=True), versus=versus,
-                                    asker=interaction.user.display_name, achieved=achieved)
+                                    asker=interaction.user.display_name, achieved=achieved,
+                                    daily=daily)
         return embed, card
 
     async def _own_stats(self, interaction: discord.Interaction, target: discord.abc.User,

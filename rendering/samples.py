@@ -304,7 +304,8 @@ def sample_card() -> CardView:
         name=names()[0], subtitle=t("Season {number}: {name}", number=2, name="Spring"),
         totals=((t("Games"), "53"), (t("Win rate"), "60%"), (t("Points"), "+412"),
                 (t("Chips"), "1,250"), (t("Win streak"), t("{now} (best {best})", now=3, best=7)),
-                (t("Achievements"), t("{held} of {all}", held=3, all=13))),
+                (t("Achievements"), t("{held} of {all}", held=3, all=13)),
+                (t("Deal of the day"), t("{days}, {run} in a row", days=plural(12, "day"), run=4))),
         games=tuple(games), note=t(RATING_NOTE), language=current())
 
 

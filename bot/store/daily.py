@@ -34,7 +34,7 @@ from .models import DailyPlace
 __all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of", "day_end",
            "deal_of", "claim", "entry_of", "board", "settle", "place_of_game", "share", "unshare",
            "sealed_until", "start_key", "DailyPost", "set_post", "post_of", "due_posts", "posted",
-           "podiums", "streak_of_game"]
+           "podiums", "streak_of_game", "DailyRecord", "record"]
 
 DAY_MS = 86_400_000
 STREAK_LIMIT = 1000
@@ -231,6 +231,51 @@ async def _streak(conn: aiosqlite.Connection, guild_id: int, user_id: int, day: 
             break
         streak, expected = streak + 1, expected - timedelta(days=1)
     return streak
+
+
+@dataclass(frozen=True, slots=True)
+class DailyRecord:
+    """A member's deals of the day on one server, every game and day together: the days they
+    finished one in its day, the deals so finished, how often they topped a day's board, their
+    best place (the best of ties: the fullest board, then the latest), and their runs of days
+    (``run`` the one still alive: up to today, or up to yesterday while today is still open)."""
+
+    days: int = 0
+    deals: int = 0
+    firsts: int = 0
+    best: DailyPlace | None = None
+    run: int = 0
+    best_run: int = 0
+
+
+async def record(conn: aiosqlite.Connection, guild_id: int, user_id: int, today: str
+                 ) -> DailyRecord:
+    """The member's :class:`DailyRecord` on the server, as of ``today`` (today's places so far)."""
+    rows = await conn.execute_fetchall(
+        "SELECT e.game, e.day, e.margin, (SELECT COUNT(*) FROM daily_entries o WHERE "
+        "o.guild_id = e.guild_id AND o.game = e.game AND o.day = e.day AND o.margin > e.margin), "
+        "(SELECT COUNT(*) FROM daily_entries o WHERE o.guild_id = e.guild_id AND "
+        "o.game = e.game AND o.day = e.day AND o.margin IS NOT NULL) FROM daily_entries e "
+        "WHERE e.guild_id = ? AND e.user_id = ? AND e.margin IS NOT NULL ORDER BY e.day, e.game",
+        (guild_id, user_id))
+    places = [DailyPlace(game=game, day=day, margin=margin, place=int(better) + 1,
+                         finished=int(finished)) for game, day, margin, better, finished in rows]
+    if not places:
+        return DailyRecord()
+    days = sorted({date.fromisoformat(p.day) for p in places})
+    run = best_run = 0
+    for i, day in enumerate(days):
+        run = run + 1 if i and days[i - 1] == day - timedelta(days=1) else 1
+        best_run = max(best_run, run)
+    if days[-1] < date.fromisoformat(today) - timedelta(days=1):
+        run = 0  # a day was missed since: the run is over
+    best = min(places, key=lambda p: (p.place, -p.finished, _days_ago(p.day, today)))
+    return DailyRecord(days=len(days), deals=len(places), best=best, run=run, best_run=best_run,
+                       firsts=sum(1 for p in places if p.place == 1))
+
+
+def _days_ago(day: str, today: str) -> int:
+    return (date.fromisoformat(today) - date.fromisoformat(day)).days
 
 
 async def share(conn: aiosqlite.Connection, guild_id: int, game_id: int, user_id: int, now: int

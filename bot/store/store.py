@@ -786,6 +786,13 @@ class Store:
         """A share that did not reach the channel: the member may share the result again."""
         await self._db.transact(lambda conn: daily.unshare(conn, game_id, user_id))
 
+    async def daily_record(self, guild_id: int, user_id: int) -> daily.DailyRecord:
+        """A member's deals of the day on this server: days, places and runs of days."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await daily.record(conn, guild_id, user_id, self.daily_deal_day())
+
     async def set_daily_post(self, guild_id: int, channel_id: int | None) -> daily.DailyPost | None:
         """Announce the server's new deals in ``channel_id`` every day from tomorrow on (None:
         no more)."""

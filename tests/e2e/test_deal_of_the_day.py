@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 
 import pytest
 
@@ -117,6 +118,19 @@ async def test_everyone_plays_the_same_deal_alone_and_the_board_ranks_them(dbot,
     assert seed not in shown  # the commitment only, today
     [sent] = [b for r in standin.requests for b in message_bodies(r) if "Deal of the day ·" in json.dumps(b, ensure_ascii=False)]
     assert sent["allowed_mentions"] == {"parse": []}  # names members, pings nobody
+
+    # /stats tells the member's deals of the day; bob, who has not finished his, has none.
+    stats = json.dumps((await carol.slash(world.channel, "stats", user=alice)).messages[0].embeds)
+    assert "Deal of the day" in stats and "1 day played" in stats
+    assert "first on the day's board once" in stats and "Best place: 1 of 1 (Koi-Koi," in stats
+    bobs = json.dumps((await bob.slash(world.channel, "stats")).messages[0].embeds)
+    assert "Deal of the day" not in bobs
+    community = sys.modules["cogs.community"]  # as the bot loaded the extension
+    record = await dbot.store.daily_record(world.guild.id, alice.id)
+    stats_now = await dbot.store.user_stats(world.guild.id, alice.id)
+    card = await community.stats_card(dbot.store, world.guild.id, "alice", stats_now, "chips",
+                                      None, None, daily=record)
+    assert ("Deal of the day", "1 day") in card.totals  # the card's tile
 
     # The day ends: yesterday's board reveals the seed, the game can be replayed and verified.
     clock = dbot.store._db.clock

@@ -134,20 +134,23 @@ def test_a_card_without_games_shows_its_note():
 def test_tiles_take_two_rows_when_one_would_cut_a_label(drawn):
     """A card's totals take one row when every label fits it whole at the smallest readable
     size, else two: in English six tiles would cut "Achievements" short ("Achievemen..."), in
-    Japanese and Korean their labels are short enough for one row; another member's card holds
-    seven (the games together too)."""
-    six = sample_card()
-    seven = replace(six, totals=six.totals + (("vs Taro", "5–4"),))
+    Japanese and Korean their labels are short enough for one row; a member with deals of the
+    day holds seven, and another member's card eight (the games together too)."""
+    seven = sample_card()
+    six = replace(seven, totals=seven.totals[:6])
+    eight = replace(seven, totals=seven.totals + (("vs Taro", "5–4"),))
     short = replace(six, totals=six.totals[:5])
     assert [len(row) for row in card.tile_rows(short)] == [5]
     assert [len(row) for row in card.tile_rows(six)] == [3, 3]
     assert [len(row) for row in card.tile_rows(seven)] == [4, 3]
+    assert [len(row) for row in card.tile_rows(eight)] == [4, 4]
     assert card.card_height(six) == card.card_height(short) + card.TILE_H + 16
     assert card.panel_top(six, 0) == card.panel_top(short, 0) + card.TILE_H + 16
     for language in ("ja", "ko"):
         with speaking(language):
-            assert [len(row) for row in card.tile_rows(sample_card())] == [6], language
-    for view in (six, seven):
+            assert [len(row) for row in card.tile_rows(replace(sample_card(), totals=sample_card(
+                ).totals[:6]))] == [6], language
+    for view in (six, seven, eight):
         drawn.clear()
         card.card_image(view)
         shown = {call[2] for call in drawn}

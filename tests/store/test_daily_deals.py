@@ -11,7 +11,7 @@ import pytest
 from bot.fairness import commitment_of, derive_seed
 from bot.games import game_module
 from bot.store import EVERY_SERVER, SeatResult
-from bot.store.daily import DAY_MS, day_end, day_of
+from bot.store.daily import DAY_MS, DailyRecord, day_end, day_of
 
 from .conftest import ALICE, BOB, CAROL, GUILD
 
@@ -183,6 +183,36 @@ async def test_a_streak_counts_the_days_in_a_row_a_member_finished_a_deal(store,
     _, late = await start_entry(store, CAROL)
     clock.advance(DAY_MS / 1000)
     assert (await finish(store, late.game_id, 3, 0)).daily.streak == 0  # past its day: none
+
+
+async def test_a_members_record_counts_days_places_and_runs(store, clock):
+    assert await store.daily_record(GUILD, ALICE) == DailyRecord()  # never played
+    first_day = store.daily_deal_day()
+    _, a = await start_entry(store, ALICE)
+    _, b = await start_entry(store, BOB)
+    _, c = await start_entry(store, CAROL)
+    for game, mine in ((a, 2), (b, 5), (c, 2)):
+        await finish(store, game.game_id, mine, 0)
+    await start_entry(store, ALICE, game="gostop")  # started, never finished: not counted
+    clock.advance(DAY_MS / 1000)
+    for gap, mine in ((0, 4), (1, 1)):  # two days in a row on top of a board of one
+        clock.advance(gap * DAY_MS / 1000)
+        _, game = await start_entry(store, ALICE)
+        await finish(store, game.game_id, mine, 0)
+    record = await store.daily_record(GUILD, ALICE)
+    assert (record.days, record.deals, record.firsts) == (3, 3, 2)
+    assert (record.run, record.best_run) == (3, 3)
+    latest = store.daily_deal_day()
+    assert (record.best.day, record.best.place, record.best.finished) == (latest, 1, 1)
+    assert (await store.daily_record(GUILD, BOB)).best.day == first_day  # first of three
+    carol = await store.daily_record(GUILD, CAROL)
+    assert (carol.best.place, carol.best.finished, carol.firsts) == (2, 3, 0)  # a tie with alice
+    clock.advance(DAY_MS / 1000)  # today still open: the run lives
+    assert (await store.daily_record(GUILD, ALICE)).run == 3
+    clock.advance(DAY_MS / 1000)  # a day missed: the run is over, the best one stays
+    after = await store.daily_record(GUILD, ALICE)
+    assert (after.run, after.best_run, after.days) == (0, 3, 3)
+    assert await store.daily_record(OTHER, ALICE) == DailyRecord()  # another server's: none
 
 
 async def test_the_new_deals_are_posted_once_a_day_where_staff_chose(store, clock):
