@@ -663,8 +663,7 @@ class CommunityCog(ServerCog):
         versus = None if mine else await self.store.head_to_head(guild, interaction.user.id,
                                                                  target.id, season=number_)
         achieved = [e.code for e in await self.store.achievements(guild, target.id)]
-        # the deal of the day is a server's: a guest place has none
-        daily = None if place_of(interaction).guest else await self.store.daily_record(guild, target.id)
+        daily = await self.store.daily_record(guild, target.id)  # the place's own days
         with in_public(interaction):  # the record is posted in the channel
             embed = fit_embed(stats_embed(target, stats, settings.currency_name, balance,
                                           season_label(number_, seasons), elsewhere=elsewhere,

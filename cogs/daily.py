@@ -1,6 +1,7 @@
 """``/deal play``, ``/deal board`` and ``/deal announce``: the deal of the day.
 
-Every UTC day each server has one deal of each game: the same cards for every member who plays
+Every UTC day each server has one deal of each game (and so has each place where the app is a
+guest, under the channel's id as its other games are): the same cards for every member who plays
 it, against the AI, under the rules the day's first look fixed (:mod:`bot.store.daily`). A
 member plays it once a day; the board ranks them by how many points they came out ahead of
 the AI. Nobody may see another's cards before the day is over, so the table is private (only
@@ -20,6 +21,7 @@ the next deal comes.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import date
 
 import discord
@@ -31,13 +33,13 @@ from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import until_midnight
 from bot.discord_ui.boards import board_names, known_names
-from bot.discord_ui.cog import GAME_CHOICES, WatchingCog, drawn, server_only, staff_only
+from bot.discord_ui.cog import GAME_CHOICES, WatchingCog, anywhere, drawn, staff_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import RefusedForGood, post_owed
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.fair import add_day_deal
 from bot.discord_ui.parts import ACCENT, share_face
-from bot.discord_ui.places import place_of
+from bot.discord_ui.places import place_of, scope_of
 from bot.discord_ui.speaking import Speaks, in_public, in_server
 from bot.discord_ui.starting import before_answer
 from bot.discord_ui.text import (
@@ -57,7 +59,7 @@ from bot.store.daily import Board, DailyDeal, DailyEntry, DailyPlace, DailyPost
 from bot.store.models import former_member, is_pseudonym
 from bot.tables import AlreadyStarted, TableError, ai_seat
 from bot.tables.rules import table_rules
-from bot.tables.starting import Place, ai_name, rules_from, start_at
+from bot.tables.starting import Place, ai_name, note_place, rules_from, start_at
 from bot.words import plural
 from rendering import BoardRow, BoardView, render_board
 from rendering.view import GAME_NAMES
@@ -162,8 +164,13 @@ async def share_press(interaction: discord.Interaction, game_id: int) -> None:
     """Share on the private final table: the result posted to the channel, once (the store notes
     it first; a post Discord refuses lets the member press again)."""
     store = app(interaction).store
-    if interaction.guild_id is None:
+    scope = scope_of(interaction)
+    if scope is None:
         await refuse(interaction, t("Use this command in a server."))
+        return
+    if not place_of(interaction).public:
+        await refuse(interaction, t("Apps may not post for everyone in this channel, so the result "
+                                    "cannot be shared here."))
         return
     user = interaction.user.id
 
@@ -172,7 +179,7 @@ async def share_press(interaction: discord.Interaction, game_id: int) -> None:
             await store.unshare_daily_deal(game_id, user)
 
     try:  # in time for the answer, or refused with nothing noted
-        place, first = await before_answer(store.share_daily_deal(interaction.guild_id, game_id, user),
+        place, first = await before_answer(store.share_daily_deal(scope, game_id, user),
                                            undo)
     except TableError as exc:
         await refuse(interaction, told(exc))
@@ -238,12 +245,11 @@ def post_nonce(guild_id: int, day: str) -> str:
 
 
 class DailyCog(WatchingCog):
-    """The deal of the day: one deal a day per game and server, played alone against the AI,
-    and, where staff chose a channel, the new deals posted there every day."""
+    """The deal of the day: one deal a day per game and place, played alone against the AI,
+    and, where a server's staff chose a channel, the new deals posted there every day."""
 
-    deal = server_only(app_commands.Group(
-        name="deal", description="The deal of the day: the same cards for everyone here, and a board",
-        guild_only=True))
+    deal = anywhere(app_commands.Group(
+        name="deal", description="The deal of the day: the same cards for everyone here, and a board"))
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot, self.run_posts, RETRY_SECONDS, "the deals' posts")
@@ -280,12 +286,19 @@ class DailyCog(WatchingCog):
         return True
 
     @answers(private=True)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     @deal.command(name="announce", description="Post the new deals in this channel every day at "
                                                "00:00 UTC (staff)")
     @app_commands.describe(post="Every day in this channel, with yesterday's podiums; or off")
     @app_commands.choices(post=[app_commands.Choice(name="Every day, in this channel", value="on"),
                                 app_commands.Choice(name="Off", value="off")])
     async def announce(self, interaction: discord.Interaction, post: str) -> None:
+        if interaction.guild_id is not None and place_of(interaction).guest:
+            await refuse(interaction, t("Only a server that added the bot posts the new deals in a "
+                                        "channel; {play} works here.",
+                                        play=mention("deal play", await links_for(interaction))))
+            return
         if not await staff_only(interaction):
             return
         channel = interaction.channel_id if post == "on" else None
@@ -310,9 +323,6 @@ class DailyCog(WatchingCog):
     @app_commands.choices(game=GAME_CHOICES)
     async def play(self, interaction: discord.Interaction, game: str = "koikoi") -> None:
         place = place_of(interaction)
-        if place.guest or interaction.guild_id is None:
-            await refuse(interaction, t("The deal of the day is played on servers that added the bot."))
-            return
         if game not in GAME_NAMES:
             await refuse(interaction, t("There is no such game."))
             return
@@ -328,6 +338,7 @@ class DailyCog(WatchingCog):
     async def _play(self, interaction: discord.Interaction, place: Place, game: str) -> None:
         store, tables, user = self.store, app(self.bot).tables, interaction.user
         guild = place.scope
+        await note_place(store, place)  # a guest place's entry is found by the member's forget
         day = store.daily_deal_day()
         settings = await store.get_settings(guild)
         rules = table_rules(settings, game, 2, {"rounds": ROUNDS})
@@ -344,7 +355,7 @@ class DailyCog(WatchingCog):
         opponent = ai_name(LEVEL)
         headline = t("Deal of the day, {day}: {player} against {opponent}.", day=day_text(day),
                      player=safe_name(user.display_name), opponent=opponent)
-        private = Place(guild, place.channel_id, guest=False, public=False, guild_id=guild, private=True)
+        private = replace(place, public=False, private=True)
         try:
             await start_at(store, tables, private, game, [user.id, ai_seat(LEVEL)],
                            [user.display_name, opponent], user.id, {}, 0, key=entry.key,
@@ -362,7 +373,8 @@ class DailyCog(WatchingCog):
     @app_commands.choices(game=GAME_CHOICES, day=DAYS)
     async def board(self, interaction: discord.Interaction, game: str = "koikoi",
                     day: int = 0) -> None:
-        if interaction.guild_id is None:
+        scope = scope_of(interaction)
+        if scope is None:
             await refuse(interaction, t("Use this command in a server."))
             return
         if game not in GAME_NAMES or day not in (0, 1):
@@ -370,7 +382,7 @@ class DailyCog(WatchingCog):
                          else t("Choose today's deal or yesterday's."))
             return
         which = self.store.daily_deal_day(day)
-        board = await self.store.daily_deal_board(interaction.guild_id, game, which)
+        board = await self.store.daily_deal_board(scope, game, which)
         links = await links_for(interaction)
         if board is None:
             await refuse(interaction, t("Nobody here looked at the {game} deal of {day}; {play} "
@@ -379,7 +391,7 @@ class DailyCog(WatchingCog):
             return
         await acknowledge(interaction)
         asker = interaction.user.id
-        names = await board_names(self.store, interaction.guild_id,
+        names = await board_names(self.store, scope,
                                   [row.user_id for _, row in shown_places(board, asker)],
                                   known_names(interaction))
         with in_public(interaction):

@@ -62,7 +62,9 @@ def offered_here(command: app_commands.Command | app_commands.Group,
         return bool(contexts.dm_channel if interaction.context.dm_channel else contexts.private_channel)
     if not contexts.guild:
         return False
-    if top and place_of(interaction).guest:  # the app is there through the user's own install
+    # Where the app is there through the user's own install: a top-level command's installs, or
+    # those a subcommand names of its own (a server's staff part of a group offered anywhere).
+    if (top or command.allowed_installs is not None) and place_of(interaction).guest:
         installs = command.allowed_installs
         return bool(installs is not None and installs.user)
     return True
@@ -96,8 +98,8 @@ def help_embed(tree: app_commands.CommandTree, interaction: discord.Interaction,
         if lines:
             parts.append(f"**{t(heading)}**\n" + "\n".join(lines))
     if interaction.guild_id is None or place_of(interaction).guest:
-        parts.append(t("Chips, seasons, tournaments, the deal of the day and a server's own "
-                       "records are in the servers that added the bot."))
+        parts.append(t("Chips, seasons, tournaments and a server's own records are in the "
+                       "servers that added the bot."))
     embed = discord.Embed(title=t("Hanafuda: the commands"), description="\n\n".join(parts),
                           colour=ACCENT)
     return fit_embed(embed)

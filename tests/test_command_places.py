@@ -14,7 +14,7 @@ from bot.games.descriptor import descriptors
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
 GUILD_INSTALL, USER_INSTALL = 0, 1
 PLAYER_COMMANDS = {d.command for d in descriptors()} | {"rules", "stats", "leaderboard", "language", "help",
-                                                        "privacy"}
+                                                        "privacy", "deal"}
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,6 @@
 """The deal of the day: one deal per server, game and UTC day that every member plays against
-the AI, and the day's board of how far each came out ahead.
+the AI, and the day's board of how far each came out ahead. A place where the app is a guest
+(:mod:`bot.store.guests`) has deals of its own under its scope, as it has games.
 
 The day's deal is a secret server seed (:mod:`bot.fairness`) drawn at the day's first look, with
 the rules the day is played by fixed beside it, so that every member meets the same cards under

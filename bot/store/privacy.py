@@ -89,6 +89,7 @@ class MemberData:
     transfers_caused: int = 0  # chips they moved on others' accounts (staff grants, stakes of a game they started)
     language: UserLanguage | None = None
     tournaments: int = 0  # tournaments they entered here
+    deals_of_the_day: int = 0  # their entries of the place's deals of the day
     running_games: list[int] = field(default_factory=list)  # these keep them from being forgotten
     open_lobbies: int = 0  # and so do these
     live_tournaments: int = 0  # and the tournaments they are still in
@@ -104,7 +105,7 @@ class MemberData:
         """Whether anything of this server identifies them."""
         return bool(sum(self.games.values()) or self.balance is not None or self.results
                     or self.ratings or self.achievements or self.lobbies or self.seasons_started or self.transfers_caused
-                    or self.tournaments)
+                    or self.tournaments or self.deals_of_the_day)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,8 @@ async def member_data(conn: Any, guild_id: int, user_id: int) -> MemberData:
                            (guild_id, user_id)))[0]
     seasons = (await _one(conn, "SELECT COUNT(*) FROM seasons WHERE guild_id = ? AND started_by = ?",
                           (guild_id, user_id)))[0]
+    daily = (await _one(conn, "SELECT COUNT(*) FROM daily_entries WHERE guild_id = ? AND user_id = ?",
+                        (guild_id, user_id)))[0]
     running, open_lobbies = await _busy(conn, guild_id, user_id)
     entered, live = await _tournaments(conn, guild_id, user_id)
     own = account[0] if account is not None else 0
@@ -181,6 +184,7 @@ async def member_data(conn: Any, guild_id: int, user_id: int) -> MemberData:
         transfers_caused=caused,
         language=await load_user_language(conn, user_id), running_games=running,
         open_lobbies=open_lobbies, tournaments=entered, live_tournaments=live,
+        deals_of_the_day=daily,
     )
 
 
@@ -501,14 +505,15 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
 
 async def guest_places_of(conn: Any, user_id: int) -> list[int]:
     """The guest places (:mod:`bot.store.guests`) where anything identifies the member: a game
-    they sat in, a result, a lobby. No server's id is among them."""
+    they sat in, a result, a lobby, an entry of a deal of the day. No server's id is among them."""
     dialect = dialect_of(conn)
     rows = await conn.execute_fetchall(
         "SELECT s.scope_id FROM guest_scopes s WHERE "
         "EXISTS (SELECT 1 FROM results r WHERE r.guild_id = s.scope_id AND r.user_id = ?) OR "
         f"EXISTS (SELECT 1 FROM games g WHERE g.guild_id = s.scope_id AND {holds_user('g.players', dialect)}) OR "
-        f"EXISTS (SELECT 1 FROM lobbies l WHERE l.guild_id = s.scope_id AND {_in_lobby(dialect)}) "
-        "ORDER BY s.scope_id", (user_id, user_id, user_id, user_id, user_id))
+        f"EXISTS (SELECT 1 FROM lobbies l WHERE l.guild_id = s.scope_id AND {_in_lobby(dialect)}) OR "
+        "EXISTS (SELECT 1 FROM daily_entries d WHERE d.guild_id = s.scope_id AND d.user_id = ?) "
+        "ORDER BY s.scope_id", (user_id, user_id, user_id, user_id, user_id, user_id))
     return [row[0] for row in rows]
 
 
@@ -530,7 +535,8 @@ async def guest_member_data(conn: Any, user_id: int) -> MemberData:
         ratings=sorted(r for d in places for r in d.ratings),
         achievements=sum(d.achievements for d in places), lobbies=sum(d.lobbies for d in places), language=await load_user_language(conn, user_id),
         running_games=sorted(g for d in places for g in d.running_games),
-        open_lobbies=sum(d.open_lobbies for d in places))
+        open_lobbies=sum(d.open_lobbies for d in places),
+        deals_of_the_day=sum(d.deals_of_the_day for d in places))
 
 
 async def export_guest(conn: Any, user_id: int, now: int) -> dict[str, Any]:

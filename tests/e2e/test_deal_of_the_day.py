@@ -9,6 +9,7 @@ import asyncio
 import json
 import sys
 
+import discord
 import pytest
 
 from bot.fairness import commitment_of, derive_seed
@@ -18,7 +19,7 @@ from bot.store.daily import DAY_MS, day_end
 from bot.tables.rules import table_rules
 from cogs.daily import RETRY_SECONDS
 from tests.e2e.playing import hand_message, is_closed, move_of, reply_text
-from tests.e2e.test_guest_tables import play_alone
+from tests.e2e.test_guest_tables import gbot, play_alone  # noqa: F401  (the fixture)
 from tests.e2e.test_input_safety import message_bodies
 from tests.e2e.test_start_safety import forged_press, make_bot
 from tests.e2e.test_table_safety import WAIT
@@ -271,3 +272,64 @@ async def test_staff_have_the_new_deals_posted_every_day_with_yesterdays_podiums
         dbot.store._db.clock = clock
     off = await alice.slash(world.channel, "deal announce", post="off")
     assert "not posted in a channel" in reply_text(off) and await dbot.store.daily_post(guild) is None
+
+
+async def test_a_place_where_the_app_is_a_guest_has_a_deal_of_its_own(gbot, standin):
+    """Through a user's own install: a group DM's friends play one deal and its board ranks them;
+    the DM with the bot has another; staff's daily post stays a server's."""
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    for user in (alice, bob):
+        standin.install_for(user)
+    group = standin.create_group_dm("friends", alice, bob)
+    seed = await pin_the_day(gbot, group.id)
+    table = the_table(await alice.slash(group, "deal play"))
+    assert table.ephemeral and table.is_visible_to(alice) and not table.is_visible_to(bob)
+    await play_alone(standin, table.id, alice)
+    assert "place 1 of 1 so far" in standin.message(table.id).text()
+    the_table(await bob.slash(group, "deal play"))
+    [running] = await gbot.store.list_running_games(group.id)
+    assert running.seed == derive_seed(seed, [])  # the cards alice had
+    kinds = await gbot.store._db.fetchall("SELECT scope_id, kind FROM guest_scopes")
+    assert [tuple(row) for row in kinds] == [(group.id, "group_dm")]  # found by a member's forget
+
+    final = standin.message(table.id)
+    shared = await alice.click(final, next(c for c in final.custom_ids() if c.startswith("hf:dshare:")))
+    [post] = shared.messages
+    assert not post.ephemeral and "place 1 of 1" in post.content
+    board = await bob.slash(group, "deal board")
+    shown = json.dumps(board.messages[0].embeds)
+    assert not board.messages[0].ephemeral and f"<@{alice.id}>" in shown and "1 player of 2 finished" in shown
+    stats = json.dumps((await bob.slash(group, "stats", user=alice)).messages[0].embeds)
+    assert "Deal of the day" in stats and "1 day played" in stats
+
+    # the DM with the bot: a deal of its own, a board without alice's group
+    alone = the_table(await bob.slash(None, "deal play"))
+    assert alone.ephemeral
+    scopes = {row[0] for row in await gbot.store._db.fetchall("SELECT guild_id FROM daily_deals")}
+    assert len(scopes) == 2 and group.id in scopes
+    theirs = await bob.slash(None, "deal board")
+    assert f"<@{alice.id}>" not in json.dumps([m.embeds for m in theirs.messages])
+    refused = await bob.slash(None, "deal announce", post="on")
+    assert "Use this command in a server" in reply_text(refused) and refused.messages[0].ephemeral
+
+
+async def test_where_apps_may_not_post_the_deal_is_played_and_never_shared(gbot, standin):
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    quiet = standin.create_guild("Quiet", with_bot=False)
+    standin.add_member(quiet, alice, permissions=discord.Permissions(manage_guild=True))
+    street = standin.create_channel(quiet, "street")
+    street.external_apps = False
+    await pin_the_day(gbot, street.id)
+    table = the_table(await alice.slash(street, "deal play"))
+    assert table.ephemeral
+    await play_alone(standin, table.id, alice)
+    final = standin.message(table.id)
+    share = await alice.click(final, next(c for c in final.custom_ids() if c.startswith("hf:dshare:")))
+    assert "cannot be shared here" in reply_text(share) and share.messages[0].ephemeral
+    board = await alice.slash(street, "deal board")
+    assert board.messages[0].ephemeral  # the board too is for the asker alone there
+    # a server without the bot has no daily post, even for its staff
+    refused = await alice.slash(street, "deal announce", post="on")
+    assert "Only a server that added the bot" in reply_text(refused)
+    assert standin.channel_messages(street) == []

@@ -116,14 +116,16 @@ async def test_in_the_dm_with_the_bot_only_the_commands_offered_there(start_bot,
     assert only_private(record)
     embed = page(record)
     shown, ids = links(embed), synced_ids(standin, None)
-    for name in ("koikoi", "seotda", "rules", "stats", "leaderboard", "language", "privacy show", "help"):
+    for name in ("koikoi", "seotda", "rules", "stats", "leaderboard", "language", "privacy show", "help",
+                 "deal play", "deal board"):
         assert shown[name] == ids[name.split()[0]], name
+    assert "deal announce" not in shown  # a server's staff post the new deals, in a server
     assert shown["tournament leave"] == ids["tournament"]  # a member who left a server withdraws here
     assert "tournament create" not in shown
     for name in ("chips", "season", "games", "history", "replay", "settings"):
         assert not any(shown_name.split()[0] == name for shown_name in shown), name
     assert embed["description"].endswith(
-        "Chips, seasons, tournaments, the deal of the day and a server's own records are in the servers that added the bot.")
+        "Chips, seasons, tournaments and a server's own records are in the servers that added the bot.")
 
 
 async def test_in_a_server_without_the_bot_only_what_a_users_install_offers(start_bot, standin, tmp_path):
@@ -136,7 +138,9 @@ async def test_in_a_server_without_the_bot_only_what_a_users_install_offers(star
     street = standin.create_channel(elsewhere, "street")
     embed = page(await alice.slash(street, "help"))
     shown = links(embed)
-    assert {"koikoi", "rules", "stats", "leaderboard", "language", "privacy show", "help"} <= set(shown)
+    assert {"koikoi", "rules", "stats", "leaderboard", "language", "privacy show", "help", "deal play",
+            "deal board"} <= set(shown)
+    assert "deal announce" not in shown  # the server did not add the bot: nothing to post
     # a server's own commands, staff's included, are not the app's to offer there
     assert not {name.split()[0] for name in shown} & {"chips", "season", "tournament", "games", "history",
                                                       "settings", "chips-admin", "privacy-admin"}

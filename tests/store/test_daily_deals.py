@@ -156,6 +156,28 @@ async def test_a_forgotten_member_leaves_a_place_without_a_name(store, clock):
     board = await store.daily_deal_board(GUILD, "koikoi", store.daily_deal_day())
     [row] = board.rows
     assert row.user_id != ALICE and row.margin == 3
+    # an entry whose game never started holds the member's id too: /privacy counts and forgets it
+    await store.claim_daily_deal(GUILD, "koikoi", store.daily_deal_day(), BOB)
+    data = await store.member_data(GUILD, BOB)
+    assert data.stored_here and data.deals_of_the_day == 1
+    assert await store.forget_member(GUILD, BOB, names=["bob"]) is not None
+    assert (await store.member_data(GUILD, BOB)).deals_of_the_day == 0
+
+
+async def test_a_guest_places_deal_is_its_own_and_reached_by_a_forget(store, clock):
+    group = 7_700_000_000_000_001  # a group DM, where the app is a guest
+    await store.note_guest_place(group, "group_dm")
+    day = store.daily_deal_day()
+    mine = await store.daily_deal(group, "koikoi", day, rules=RULES, dealing=True)
+    assert mine.server_seed != (await store.daily_deal(GUILD, "koikoi", day, rules=RULES,
+                                                       dealing=True)).server_seed
+    await store.claim_daily_deal(group, "koikoi", day, ALICE)  # claimed; its start never came
+    assert await store.guest_places_of(ALICE) == [group]
+    assert (await store.guest_member_data(ALICE)).deals_of_the_day == 1
+    exported = await store.export_guest_member(ALICE)
+    assert [d["game"] for d in exported["places"][0]["deals_of_the_day"]] == ["koikoi"]
+    assert await store.forget_guest_member(ALICE, names=["alice"])
+    assert await store.guest_places_of(ALICE) == []  # nothing there holds her id now
 
 
 async def test_a_result_is_shared_once_by_its_member_on_its_server(store, clock):
