@@ -456,8 +456,11 @@ def achievements_text(achieved: Sequence[str], *, every: bool = False) -> str:
 
 
 def daily_words(record: DailyRecord) -> str:
-    """A member's deals of the day: the days they played, their best place, their runs of days."""
+    """A member's deals of the day: the days and deals they played, their best place, their runs
+    of days."""
     played = tn("{n} day played", "{n} days played", record.days)
+    if record.deals > record.days:  # several games' deals on a day
+        played += " · " + plural(record.deals, "deal")
     if record.firsts:
         played += " · " + tn("first on the day's board once", "first on the day's board {n} times",
                              record.firsts)

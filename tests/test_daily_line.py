@@ -1,11 +1,14 @@
 """The line a game of the deal of the day gets on its final table: the margin over the AI, the
-place so far, the member's run of days; or why it is not on the board; in the language spoken."""
+place so far, the member's run of days; or why it is not on the board; and a member's record of
+the days in /stats; in the language spoken."""
 
 from __future__ import annotations
 
 from bot.achievement_text import daily_line
 from bot.i18n import speaking
+from bot.store.daily import DailyRecord
 from bot.store.models import DailyPlace
+from cogs.community import daily_words
 
 
 def test_any_other_game_gets_no_line():
@@ -25,3 +28,17 @@ def test_the_margin_the_place_and_a_run_of_days():
 def test_a_game_finished_after_its_day_is_not_on_the_board():
     late = DailyPlace(game="koikoi", day="2026-11-30", margin=None, place=None, finished=4)
     assert "not on the day's board" in daily_line(late)
+
+
+def test_a_members_record_in_stats_words():
+    best = DailyPlace(game="koikoi", day="2026-11-29", margin=6, place=1, finished=8)
+    busy = DailyRecord(days=12, deals=15, firsts=3, best=best, run=4, best_run=9)
+    assert daily_words(busy) == ("12 days played · 15 deals · first on the day's board 3 times\n"
+                                 "Best place: 1 of 8 (Koi-Koi, Nov 29, 2026)\n"
+                                 "4 days in a row now (best 9)")
+    over = DailyRecord(days=2, deals=2, best=DailyPlace(game="gostop", day="2026-11-01", margin=-2,
+                                                         place=5, finished=5), run=0, best_run=2)
+    assert daily_words(over) == ("2 days played\nBest place: 5 of 5 (Go-Stop, Nov 1, 2026)\n"
+                                 "Best run: 2 days in a row")
+    with speaking("ja"):
+        assert daily_words(busy).splitlines()[2] == "現在4日連続（最高9）"
