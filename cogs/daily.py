@@ -13,6 +13,11 @@ SHA-256, is revealed on the day's board after it.
 yesterday's podiums: a watch looks at each UTC midnight, and each day's post is noted only once
 Discord took it (with a nonce against a double post after a stop).
 
+``/deal remind`` (a member, on a server) has the bot DM them at 20:00 UTC on days they have not
+played the server's deal by then: the same watch looks, each day's reminder noted once Discord
+took it (a nonce against a double send), one Discord refuses for good stopping them until the
+member asks again; the DM's Stop button ends them.
+
 ``/deal play`` asked again while the game runs shows its table again (its message may be gone
 from the player's screen, or its tokens expired); once played, it says how it went and when
 the next deal comes.
@@ -31,16 +36,16 @@ from discord.ext import commands
 from bot.achievement_text import streak_text
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
-from bot.discord_ui.background import until_midnight
+from bot.discord_ui.background import until_utc
 from bot.discord_ui.boards import board_names, known_names
 from bot.discord_ui.cog import GAME_CHOICES, WatchingCog, anywhere, drawn, staff_only
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.delivery import RefusedForGood, post_owed
+from bot.discord_ui.delivery import RefusedForGood, dm_owed, post_owed
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.fair import add_day_deal
-from bot.discord_ui.parts import ACCENT, share_face
+from bot.discord_ui.parts import ACCENT, controls, share_face
 from bot.discord_ui.places import place_of, scope_of
-from bot.discord_ui.speaking import Speaks, in_public, in_server
+from bot.discord_ui.speaking import Speaks, in_public, in_server, speaking
 from bot.discord_ui.starting import before_answer
 from bot.discord_ui.text import (
     DESCRIPTION,
@@ -53,10 +58,11 @@ from bot.discord_ui.text import (
     refuse,
     safe_name,
 )
-from bot.i18n import current, number, t
+from bot.i18n import current, number, t, tn
 from bot.store import StoreError
-from bot.store.daily import Board, DailyDeal, DailyEntry, DailyPlace, DailyPost
+from bot.store.daily import Board, DailyDeal, DailyEntry, DailyPlace, DailyPost, day_end
 from bot.store.models import former_member, is_pseudonym
+from bot.store.reminders import REMIND_AT_MS, Reminder
 from bot.tables import AlreadyStarted, TableError, ai_seat
 from bot.tables.rules import table_rules
 from bot.tables.starting import Place, ai_name, note_place, rules_from, start_at
@@ -215,6 +221,61 @@ class ShareButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"
         await share_press(interaction, self.game_id)
 
 
+def reminder_message(reminder: Reminder, server: str, ends_at: int
+                     ) -> tuple[str, discord.ui.View]:
+    """A member's reminder of today's deals in ``server`` (its name), ending at ``ends_at`` (ms):
+    their run of days at stake, a link to the server and the Stop button."""
+    when, where, play = f"<t:{ends_at // 1000}:R>", f"**{safe_name(server)}**", "`/deal play`"
+    if reminder.run:
+        text = tn("🌅 Your run of {n} day on the deal of the day in {server} ends at midnight UTC, "
+                  "{when}, unless you play one of today's deals: {play} there.",
+                  "🌅 Your run of {n} days on the deal of the day in {server} ends at midnight UTC, "
+                  "{when}, unless you play one of today's deals: {play} there.", reminder.run,
+                  server=where, when=when, play=play)
+    else:
+        text = t("🌅 Today's deals in {server} are there until midnight UTC, {when}: {play} there.",
+                 server=where, when=when, play=play)
+    go = discord.ui.Button(label=t("Go to the server"), style=discord.ButtonStyle.link,
+                           url=f"https://discord.com/channels/{reminder.guild_id}")
+    return text, controls(go, StopReminderButton(reminder.key))
+
+
+def reminder_nonce(guild_id: int, day: str) -> str:
+    """A day's reminder's nonce in the member's DM (25 characters at most; a DM holds one member's
+    reminders of every server, hence the server's id in it)."""
+    return f"r{guild_id:x}.{date.fromisoformat(day).toordinal():x}"
+
+
+class StopReminderButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
+                         template=r"hf:dstop:(?P<key>[0-9a-f]{16})"):
+    """Stop, on a reminder's DM: no more reminders of that server's deal of the day. The custom
+    id names the reminder by its random key alone; only its member's press stops it."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(discord.ui.Button(label=t("Stop these reminders"),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hf:dstop:{key}"))
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            stopped = await app(interaction).store.stop_daily_reminder(self.key, interaction.user.id)
+        except StoreError as exc:
+            await refuse(interaction, sentence(exc))
+            return
+        if not stopped:
+            await refuse(interaction, t("These reminders are off already."))
+            return
+        said = t("Reminders of that server's deal of the day are off.")
+        original = interaction.message.content if interaction.message is not None else ""
+        await interaction.response.edit_message(content=clip(f"{original}\n{said}", 2000), view=None,
+                                                allowed_mentions=NO_PINGS)
+
+
 MEDALS = ("🥇", "🥈", "🥉")
 
 
@@ -252,13 +313,17 @@ class DailyCog(WatchingCog):
         name="deal", description="The deal of the day: the same cards for everyone here, and a board"))
 
     def __init__(self, bot: commands.Bot) -> None:
-        super().__init__(bot, self.run_posts, RETRY_SECONDS, "the deals' posts")
+        super().__init__(bot, self.look, RETRY_SECONDS, "the deals' posts and reminders")
+
+    async def look(self) -> float:
+        """The day's posts and reminders that are due; the seconds until the next look."""
+        return min(await self.run_posts(), await self.run_reminders())
 
     async def run_posts(self) -> float:
         """Post today's deals where it is due on this process's servers; the seconds until the
         next look (the next UTC midnight, sooner to retry a post Discord did not take)."""
         owns = app(self.bot).shard_plan.owns
-        wait = until_midnight(self.clock())
+        wait = until_utc(self.clock())
         for plan in await self.store.due_daily_posts():
             if owns(plan.guild_id) and self.bot.get_guild(plan.guild_id) is not None \
                     and not await self._post(plan):
@@ -284,6 +349,67 @@ class DailyCog(WatchingCog):
             return False
         await self.store.daily_posted(guild, today, delivered=True)
         return True
+
+    async def run_reminders(self) -> float:
+        """Send the reminders due on this process's servers; the seconds until the next look
+        (the next 20:00 UTC, sooner to retry one Discord did not take)."""
+        owns = app(self.bot).shard_plan.owns
+        wait = until_utc(self.clock(), REMIND_AT_MS / 1000)
+        for reminder in await self.store.due_daily_reminders():
+            if owns(reminder.guild_id) and self.bot.get_guild(reminder.guild_id) is not None \
+                    and not await self._remind(reminder):
+                wait = min(wait, RETRY_SECONDS)
+        return wait
+
+    async def _remind(self, reminder: Reminder) -> bool:
+        """DM the member their reminder of today; False when Discord should be asked again."""
+        today = self.store.daily_deal_day()
+        guild = self.bot.get_guild(reminder.guild_id)
+        languages = getattr(self.bot, "languages", None)
+        with speaking(languages.of_user(reminder.user_id) if languages is not None else "en"):
+            text, view = reminder_message(reminder, guild.name if guild else "", day_end(today))
+        try:
+            sent = await dm_owed(self.bot, reminder.user_id,
+                                 f"a reminder of {today} of server {reminder.guild_id}",
+                                 content=text, view=view, allowed_mentions=NO_PINGS,
+                                 nonce=reminder_nonce(reminder.guild_id, today))
+        except RefusedForGood:
+            await self.store.daily_reminded(reminder.guild_id, reminder.user_id, today,
+                                            delivered=False)
+            return True
+        if sent is None:
+            return False
+        await self.store.daily_reminded(reminder.guild_id, reminder.user_id, today, delivered=True)
+        return True
+
+    @answers(private=True)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    @deal.command(name="remind", description="A DM at 20:00 UTC on days you have not played "
+                                             "this server's deal yet")
+    @app_commands.describe(when="Every day you have not played by 20:00 UTC; or off")
+    @app_commands.choices(when=[app_commands.Choice(name="On days I have not played", value="on"),
+                                app_commands.Choice(name="Off", value="off")])
+    async def remind(self, interaction: discord.Interaction, when: str) -> None:
+        if interaction.guild_id is None or place_of(interaction).guest:
+            await refuse(interaction, t("Reminders come by DM from servers that added the bot; "
+                                        "use this command in one."))
+            return
+        try:
+            found = await self.store.set_daily_reminder(interaction.guild_id, interaction.user.id,
+                                                        when == "on")
+        except StoreError as exc:
+            await refuse(interaction, sentence(exc))
+            return
+        links = await links_for(interaction)
+        if found is None:
+            text = t("No more reminders of this server's deal of the day.")
+        else:
+            text = t("From tomorrow, I will DM you at 20:00 UTC on days you have not played this "
+                     "server's deal of the day by then. {remind} with off, or the Stop button on a "
+                     "reminder, ends them. Your DMs must be open to this server's members.",
+                     remind=mention("deal remind", links))
+        await send(interaction, text, ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=True)
     @app_commands.allowed_installs(guilds=True, users=False)
@@ -402,5 +528,5 @@ class DailyCog(WatchingCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(ShareButton)
+    bot.add_dynamic_items(ShareButton, StopReminderButton)
     await bot.add_cog(DailyCog(bot))

@@ -129,6 +129,7 @@ def data_embed(data: MemberData, member: int, asker: int, server: str, currency:
              tn("{n} season started", "{n} seasons started", data.seasons_started),
              tn("{n} entry of a deal of the day", "{n} entries of deals of the day",
                 data.deals_of_the_day),
+             *([t("A reminder of the deal of the day by DM")] if data.reminded else []),
              tn("{n} chip movement made for others (stakes, refunds, staff grants)",
                 "{n} chip movements made for others (stakes, refunds, staff grants)",
                 data.transfers_caused)]

@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.app import app
-from bot.discord_ui.background import until_midnight
+from bot.discord_ui.background import until_utc
 from bot.discord_ui.boards import Known, board_names, known_names
 from bot.discord_ui.cog import WatchingCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
@@ -140,7 +140,7 @@ class SeasonCog(WatchingCog):
             with in_server(self.bot, plan.guild_id, settings):
                 name = scheduled_name(plan.cadence, period_start(plan.cadence, now))
             await self.store.start_scheduled_season(plan.guild_id, name, now)
-        wait = until_midnight(now / 1000)  # both cadences turn at a UTC midnight
+        wait = until_utc(now / 1000)  # both cadences turn at a UTC midnight
         for plan in await self.store.owed_season_announcements():
             if ours(plan.guild_id) and not await self._announce(plan):
                 wait = min(wait, RETRY_SECONDS)

@@ -8,7 +8,7 @@ import warnings
 
 import pytest
 
-from bot.discord_ui.background import Background, Watch, until_midnight
+from bot.discord_ui.background import Background, Watch, until_utc
 
 pytestmark = pytest.mark.asyncio
 
@@ -91,8 +91,12 @@ async def test_a_watch_looks_when_ready_when_woken_and_again_after_a_failed_look
         await task
 
 
-async def test_a_watch_of_the_days_looks_again_just_past_midnight_or_within_the_hour():
+async def test_a_watch_of_the_days_looks_again_just_past_its_hour_or_within_the_hour():
     midnight = 1_796_083_200.0  # 2026-12-01 00:00 UTC
-    assert until_midnight(midnight - 600) == 601
-    assert until_midnight(midnight - 7200) == 3600  # an hour at most, should the clock jump
-    assert until_midnight(midnight) == 3600 and until_midnight(midnight - 0.5) == 1.5
+    assert until_utc(midnight - 600) == 601
+    assert until_utc(midnight - 7200) == 3600  # an hour at most, should the clock jump
+    assert until_utc(midnight) == 3600 and until_utc(midnight - 0.5) == 1.5
+    eight_pm = 20 * 3600.0  # another time of the day: the reminders' 20:00
+    assert until_utc(midnight + eight_pm - 60, eight_pm) == 61
+    assert until_utc(midnight + eight_pm + 1, eight_pm) == 3600  # past it: tomorrow's, hourly
+    assert until_utc(midnight - 300, eight_pm) == 3600

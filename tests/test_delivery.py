@@ -20,6 +20,7 @@ from bot.discord_ui.delivery import (
     Sequencer,
     SpentWindows,
     counts_globally,
+    dm_owed,
     post_owed,
 )
 from bot.store import StoreUnavailable
@@ -613,3 +614,33 @@ async def test_an_owed_post_is_taken_asked_again_later_or_refused_for_good():
     for refusal in (http_error(403), http_error(404)):
         with pytest.raises(RefusedForGood):
             await post_owed(OneChannel(refusal), "a post", content="hi")
+
+
+class OneUser:
+    """A client whose DM channel with a user opens (or fails with ``opening``), then posts into
+    ``channel``."""
+
+    def __init__(self, channel: OneChannel, opening: Exception | None = None) -> None:
+        self.channel, self.opening, self.opened = channel, opening, []
+
+        async def start_private_message(user_id: int) -> dict:
+            if self.opening is not None:
+                raise self.opening
+            self.opened.append(user_id)
+            return {"id": str(channel.id)}
+        self.http = SimpleNamespace(start_private_message=start_private_message)
+
+    def get_partial_messageable(self, channel_id: int) -> OneChannel:
+        assert channel_id == self.channel.id
+        return self.channel
+
+
+async def test_an_owed_dm_opens_the_channel_by_the_users_id_and_is_classified_alike():
+    client = OneUser(OneChannel())
+    assert (await dm_owed(client, 7, "a reminder", content="hi", nonce="r1")).id == 900
+    assert client.opened == [7] and client.channel.sent == [{"content": "hi", "nonce": "r1"}]
+    assert await dm_owed(OneUser(OneChannel(http_error(503))), 7, "a reminder", content="hi") is None
+    assert await dm_owed(OneUser(OneChannel(), opening=http_error(502)), 7, "a reminder") is None
+    for refusal in (OneUser(OneChannel(http_error(403))), OneUser(OneChannel(), opening=http_error(400))):
+        with pytest.raises(RefusedForGood):  # DMs closed; no such user
+            await dm_owed(refusal, 7, "a reminder", content="hi")

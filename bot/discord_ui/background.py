@@ -78,7 +78,9 @@ class Watch:
                 await asyncio.wait_for(self._wake.wait(), wait)
 
 
-def until_midnight(now: float, most: float = 3600.0) -> float:
-    """Seconds from ``now`` (epoch seconds) until just past the next UTC midnight, at most
-    ``most``: a watch of the days looks again then, and at least hourly should the clock jump."""
-    return min(most, 86400.0 - now % 86400.0 + 1)
+def until_utc(now: float, at: float = 0.0, most: float = 3600.0) -> float:
+    """Seconds from ``now`` (epoch seconds) until just past the next time ``at`` seconds into a
+    UTC day (0: midnight), at most ``most``: a watch of the days looks again then, and at least
+    hourly should the clock jump."""
+    left = (at - now % 86400.0) % 86400.0 or 86400.0
+    return min(most, left + 1)

@@ -368,11 +368,26 @@ async def post_owed(channel: discord.abc.Messageable, what: str, **message: Any)
     429 or 5xx after discord.py's own retries, the network); :class:`RefusedForGood` when never.
     ``message`` carries a nonce, so a post repeated after a stop between sending and noting it
     is kept once by Discord."""
+    return await _owed(channel.send(**message), what, getattr(channel, "id", "?"))
+
+
+async def dm_owed(client: discord.Client, user_id: int, what: str, **message: Any
+                  ) -> discord.Message | None:
+    """:func:`post_owed` in the DM channel of ``user_id``, opened by the user's id alone (a
+    member who shares no server with the bot, or closed their DMs, is refused for good)."""
+    async def send() -> discord.Message:
+        opened = await client.http.start_private_message(user_id)
+        return await client.get_partial_messageable(int(opened["id"])).send(**message)
+    return await _owed(send(), what, "a DM")
+
+
+async def _owed(sending: Awaitable[discord.Message], what: str, where: object
+                ) -> discord.Message | None:
     try:
-        return await channel.send(**message)
+        return await sending
     except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
         if isinstance(exc, discord.HTTPException) and not passing(exc):
-            log.warning("%s cannot be posted in channel %s (%s)", what, getattr(channel, "id", "?"), exc)
+            log.warning("%s cannot be posted in channel %s (%s)", what, where, exc)
             raise RefusedForGood() from exc
         log.warning("%s will be posted again later (%s)", what, exc)
         return None

@@ -33,7 +33,7 @@ COPIED_TABLES = ("guild_settings", "user_languages", "seasons", "games", "game_d
                  "tournament_rounds", "tournament_pairings", "surface_notes", "guest_scopes",
                  "activity_addresses", "pending_reviews", "rest_windows", "achievements",
                  "season_schedules", "tournament_schedules", "daily_deals", "daily_entries",
-                 "daily_posts")
+                 "daily_posts", "daily_reminders")
 #: Columns whose values PostgreSQL numbers itself: its counters continue after the copy.
 IDENTITIES = {"games": "game_id", "accounts": "account_id", "transfers": "transfer_id",
               "entries": "entry_id", "relayed_presses": "press_id",
@@ -52,7 +52,8 @@ _KEYS = {"guild_settings": "guild_id", "user_languages": "user_id",
          "pending_reviews": "guild_id, game_id, user_id", "rest_windows": "route, major",
          "season_schedules": "guild_id", "tournament_schedules": "channel_id",
          "achievements": "guild_id, user_id, code", "daily_deals": "guild_id, game, day",
-         "daily_entries": "guild_id, game, day, user_id", "daily_posts": "guild_id"}
+         "daily_entries": "guild_id, game, day, user_id", "daily_posts": "guild_id",
+         "daily_reminders": "guild_id, user_id"}
 BATCH = 1000
 
 

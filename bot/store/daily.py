@@ -35,7 +35,7 @@ from .models import DailyPlace
 __all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of", "day_end",
            "deal_of", "claim", "entry_of", "board", "settle", "place_of_game", "share", "unshare",
            "sealed_until", "start_key", "DailyPost", "set_post", "post_of", "due_posts", "posted",
-           "podiums", "streak_of_game", "DailyRecord", "record"]
+           "podiums", "streak_of_game", "DailyRecord", "record", "run_until"]
 
 DAY_MS = 86_400_000
 STREAK_LIMIT = 1000
@@ -209,7 +209,7 @@ async def place_of_game(conn: aiosqlite.Connection, game_id: int) -> DailyPlace 
         (margin if margin is not None else 0, guild_id, game, day))
     return DailyPlace(game=game, day=day, margin=margin,
                       place=None if margin is None else int(better) + 1, finished=int(finished),
-                      streak=0 if margin is None else await _streak(conn, guild_id, user_id, day))
+                      streak=0 if margin is None else await run_until(conn, guild_id, user_id, day))
 
 
 async def streak_of_game(conn: aiosqlite.Connection, game_id: int) -> int:
@@ -217,10 +217,10 @@ async def streak_of_game(conn: aiosqlite.Connection, game_id: int) -> int:
     day's deal, or finished past its day)."""
     rows = list(await conn.execute_fetchall(
         f"SELECT e.guild_id, e.user_id, e.day {_OF_GAME} AND e.margin IS NOT NULL", (game_id,)))
-    return await _streak(conn, *rows[0]) if rows else 0
+    return await run_until(conn, *rows[0]) if rows else 0
 
 
-async def _streak(conn: aiosqlite.Connection, guild_id: int, user_id: int, day: str) -> int:
+async def run_until(conn: aiosqlite.Connection, guild_id: int, user_id: int, day: str) -> int:
     """The days in a row, ``day`` the last, on which the member finished a deal of the day of
     the server in its day (any game)."""
     rows = await conn.execute_fetchall(

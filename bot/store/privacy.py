@@ -90,6 +90,7 @@ class MemberData:
     language: UserLanguage | None = None
     tournaments: int = 0  # tournaments they entered here
     deals_of_the_day: int = 0  # their entries of the place's deals of the day
+    reminded: bool = False  # they asked to be reminded of the server's deal of the day
     running_games: list[int] = field(default_factory=list)  # these keep them from being forgotten
     open_lobbies: int = 0  # and so do these
     live_tournaments: int = 0  # and the tournaments they are still in
@@ -105,7 +106,7 @@ class MemberData:
         """Whether anything of this server identifies them."""
         return bool(sum(self.games.values()) or self.balance is not None or self.results
                     or self.ratings or self.achievements or self.lobbies or self.seasons_started or self.transfers_caused
-                    or self.tournaments or self.deals_of_the_day)
+                    or self.tournaments or self.deals_of_the_day or self.reminded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +169,8 @@ async def member_data(conn: Any, guild_id: int, user_id: int) -> MemberData:
                           (guild_id, user_id)))[0]
     daily = (await _one(conn, "SELECT COUNT(*) FROM daily_entries WHERE guild_id = ? AND user_id = ?",
                         (guild_id, user_id)))[0]
+    reminded = (await _one(conn, "SELECT COUNT(*) FROM daily_reminders WHERE guild_id = ? AND "
+                           "user_id = ?", (guild_id, user_id)))[0]
     running, open_lobbies = await _busy(conn, guild_id, user_id)
     entered, live = await _tournaments(conn, guild_id, user_id)
     own = account[0] if account is not None else 0
@@ -184,7 +187,7 @@ async def member_data(conn: Any, guild_id: int, user_id: int) -> MemberData:
         transfers_caused=caused,
         language=await load_user_language(conn, user_id), running_games=running,
         open_lobbies=open_lobbies, tournaments=entered, live_tournaments=live,
-        deals_of_the_day=daily,
+        deals_of_the_day=daily, reminded=bool(reminded),
     )
 
 
@@ -278,6 +281,8 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
              for r in await conn.execute_fetchall(
                  "SELECT game, day, margin, finished_at, claimed_at FROM daily_entries "
                  "WHERE guild_id = ? AND user_id = ? ORDER BY day, game", (guild_id, user_id))]
+    reminder = await _one(conn, "SELECT set_at, reminded_day, refused_day FROM daily_reminders "
+                          "WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     language = await load_user_language(conn, user_id)
     return {
         "about": ("What the Hanafuda bot keeps about one member on one server: every stored row "
@@ -290,6 +295,8 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
         "ledger": ledger, "games": games, "results": results, "ratings": ratings,
         "achievements": achieved, "lobbies": lobbies, "tournaments": tournaments, "seasons_started": seasons, "chips_moved_for_others": caused,
         "deals_of_the_day": daily,
+        "deal_reminder": None if reminder is None else {
+            "asked_at": _when(reminder[0]), "last_day": reminder[1], "refused_day": reminder[2]},
         "language": None if language is None else {"seen": language.seen or None,
                                                     "chosen": language.chosen or None},
     }
@@ -479,6 +486,8 @@ async def forget(conn: Any, guild_id: int, user_id: int, *, names: Iterable[str]
                        (guild_id, user_id))
     await conn.execute("UPDATE daily_entries SET user_id = ? WHERE guild_id = ? AND user_id = ?",
                        (pseudonym, guild_id, user_id))  # the day's boards keep their places
+    await conn.execute("DELETE FROM daily_reminders WHERE guild_id = ? AND user_id = ?",
+                       (guild_id, user_id))
     await conn.execute("DELETE FROM pending_reviews WHERE guild_id = ? AND user_id = ?",
                        (guild_id, user_id))
     tournaments = "SELECT tournament_id FROM tournaments WHERE guild_id = ?"

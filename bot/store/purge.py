@@ -32,6 +32,7 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
     ("daily_entries", "guild_id = ?"),
     ("daily_deals", "guild_id = ?"),
     ("daily_posts", "guild_id = ?"),
+    ("daily_reminders", "guild_id = ?"),
     ("relayed_presses", _OF_GAMES),
     ("surface_notes", _OF_GAMES),
     ("game_deals", _OF_GAMES),

@@ -35,6 +35,7 @@ from . import (
     purge,
     records,
     relay,
+    reminders,
     reviews,
     seasons,
     surfaces,
@@ -792,6 +793,41 @@ class Store:
         _id(user_id, "The user id")
         async with self._db.snapshot() as conn:
             return await daily.record(conn, guild_id, user_id, self.daily_deal_day())
+
+    async def set_daily_reminder(self, guild_id: int, user_id: int, on: bool
+                                 ) -> reminders.Reminder | None:
+        """Remind the member by DM, from tomorrow on, on days they have not played the server's
+        deal of the day by 20:00 UTC (``on``); or no more."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        return await self._db.transact(lambda conn: reminders.set_reminder(
+            conn, guild_id, user_id, bool(on), self._db.now_ms()))
+
+    async def daily_reminder(self, guild_id: int, user_id: int) -> reminders.Reminder | None:
+        """The member's reminder on the server (None: they asked for none)."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await reminders.reminder_of(conn, guild_id, user_id)
+
+    async def due_daily_reminders(self) -> list[reminders.Reminder]:
+        """The reminders of every server to send now (none before 20:00 UTC)."""
+        async with self._db.snapshot() as conn:
+            return await reminders.due(conn, self._db.now_ms())
+
+    async def daily_reminded(self, guild_id: int, user_id: int, day: str, *,
+                             delivered: bool) -> None:
+        """``day``'s reminder went out (``delivered``) or was refused for good."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        await self._db.transact(lambda conn: reminders.reminded(conn, guild_id, user_id, day,
+                                                                delivered))
+
+    async def stop_daily_reminder(self, key: str, user_id: int) -> bool:
+        """The member's Stop on a reminder's DM: whether it was theirs (and is gone)."""
+        _text(key, "The reminder's key", allow_empty=False)
+        _id(user_id, "The user id")
+        return await self._db.transact(lambda conn: reminders.stop(conn, key, user_id))
 
     async def set_daily_post(self, guild_id: int, channel_id: int | None) -> daily.DailyPost | None:
         """Announce the server's new deals in ``channel_id`` every day from tomorrow on (None:

@@ -274,7 +274,7 @@ async def test_staff_have_the_new_deals_posted_every_day_with_yesterdays_podiums
     assert "not posted in a channel" in reply_text(off) and await dbot.store.daily_post(guild) is None
 
 
-async def test_a_place_where_the_app_is_a_guest_has_a_deal_of_its_own(gbot, standin):
+async def test_a_place_where_the_app_is_a_guest_has_a_deal_of_its_own(gbot, standin):  # noqa: F811
     """Through a user's own install: a group DM's friends play one deal and its board ranks them;
     the DM with the bot has another; staff's daily post stays a server's."""
     alice, bob = standin.create_user("alice"), standin.create_user("bob")
@@ -313,7 +313,7 @@ async def test_a_place_where_the_app_is_a_guest_has_a_deal_of_its_own(gbot, stan
     assert "Use this command in a server" in reply_text(refused) and refused.messages[0].ephemeral
 
 
-async def test_where_apps_may_not_post_the_deal_is_played_and_never_shared(gbot, standin):
+async def test_where_apps_may_not_post_the_deal_is_played_and_never_shared(gbot, standin):  # noqa: F811
     alice = standin.create_user("alice")
     standin.install_for(alice)
     quiet = standin.create_guild("Quiet", with_bot=False)
@@ -333,3 +333,73 @@ async def test_where_apps_may_not_post_the_deal_is_played_and_never_shared(gbot,
     refused = await alice.slash(street, "deal announce", post="on")
     assert "Only a server that added the bot" in reply_text(refused)
     assert standin.channel_messages(street) == []
+
+
+def reminders_to(standin, user) -> list:
+    return [m for m in standin.dms(user) if m.content.startswith("🌅")]
+
+
+async def test_a_member_who_asks_is_reminded_by_dm_at_eight_until_they_stop(dbot, standin, world):
+    alice, bob, guild, cog = world.admin, world.player, world.guild.id, dbot.get_cog("DailyCog")
+    answer = await alice.slash(world.channel, "deal remind", when="on")
+    assert answer.messages[0].ephemeral and "20:00 UTC" in reply_text(answer)
+    await bob.slash(world.channel, "deal remind", when="on")
+    await pin_the_day(dbot, guild)
+    table = the_table(await bob.slash(world.channel, "deal play"))
+    await play_alone(standin, table.id, bob)  # bob's run: one day
+
+    # The next day at 20:00 UTC: alice, who has no run, and bob, whose day is at stake.
+    clock = dbot.store._db.clock
+    now = clock()
+    eight = (now // 86400 + 1) * 86400 + 20 * 3600 + 60
+    dbot.store._db.clock = lambda: clock() + (eight - now)
+    try:
+        fault = standin.fail_next("POST /channels/{channel_id}/messages", status=503,
+                                  channel_id=standin.dm_channel(alice).id)
+        assert await cog.run_reminders() == RETRY_SECONDS  # alice's DM failed once: again soon
+        assert fault.remaining == 0 and reminders_to(standin, alice) == []
+        [bobs] = reminders_to(standin, bob)
+        assert "Your run of 1 day on the deal of the day in" in bobs.content
+        assert f"**{world.guild.name}**" in bobs.content and "unless you play" in bobs.content
+        go = next(c for row in bobs.components for c in row["components"] if c.get("url"))
+        assert go["url"] == f"https://discord.com/channels/{guild}"
+        await cog.run_reminders()
+        [alices] = reminders_to(standin, alice)
+        assert "Today's deals in **" in alices.content and "`/deal play`" in alices.content
+        assert len(reminders_to(standin, bob)) == 1  # once a day
+        tries = [r for r in standin.requests if r.method == "POST" and isinstance(r.body, dict)
+                 and str(r.body.get("content", "")).startswith("🌅 Today's deals")]
+        assert [r.status for r in tries] == [503, 200] and len({r.body["nonce"] for r in tries}) == 1
+        assert all(r.body["allowed_mentions"] == {"parse": []} for r in tries)
+
+        # Stop: only alice's press ends hers; it says so in place of the button.
+        stop = next(c for c in alices.custom_ids() if c.startswith("hf:dstop:"))
+        assert str(guild) not in stop and str(alice.id) not in stop  # an opaque key
+        forged = await forged_press(standin, bob, alices, stop)
+        assert "off already" in reply_text(forged)
+        await alice.click(alices, stop)
+        assert "are off" in standin.message(alices.id).content and not standin.message(alices.id).custom_ids()
+        assert await dbot.store.daily_reminder(guild, alice.id) is None
+    finally:
+        dbot.store._db.clock = clock
+
+
+async def test_a_member_whose_dms_are_closed_is_not_asked_every_day(dbot, standin, world):
+    shy, guild, cog = world.shy, world.guild.id, dbot.get_cog("DailyCog")
+    shy.refuses_dms = True
+    await shy.slash(world.channel, "deal remind", when="on")
+    clock = dbot.store._db.clock
+    now = clock()
+    eight = (now // 86400 + 1) * 86400 + 20 * 3600 + 60
+    try:
+        dbot.store._db.clock = lambda: clock() + (eight - now)
+        assert await cog.run_reminders() > RETRY_SECONDS  # refused for good: no retry
+        assert (await dbot.store.daily_reminder(guild, shy.id)).refused_day is not None
+        dbot.store._db.clock = lambda: clock() + (eight - now) + 86400
+        before = len(standin.requests)
+        await cog.run_reminders()
+        assert len(standin.requests) == before  # not tried again until asked again
+    finally:
+        dbot.store._db.clock = clock
+    refused = await shy.slash(None, "deal remind", when="on")  # in the DM with the bot
+    assert "servers that added the bot" in reply_text(refused)

@@ -119,7 +119,7 @@ async def test_in_the_dm_with_the_bot_only_the_commands_offered_there(start_bot,
     for name in ("koikoi", "seotda", "rules", "stats", "leaderboard", "language", "privacy show", "help",
                  "deal play", "deal board"):
         assert shown[name] == ids[name.split()[0]], name
-    assert "deal announce" not in shown  # a server's staff post the new deals, in a server
+    assert "deal announce" not in shown and "deal remind" not in shown  # a server's DMs and posts
     assert shown["tournament leave"] == ids["tournament"]  # a member who left a server withdraws here
     assert "tournament create" not in shown
     for name in ("chips", "season", "games", "history", "replay", "settings"):

@@ -29,6 +29,7 @@ async def _server_with_history(store, guild: int) -> list[int]:
     await store.daily_deal(guild, "koikoi", today, rules={"rounds": 1})
     await store.claim_daily_deal(guild, "koikoi", today, ALICE)
     await store.set_daily_post(guild, 55)
+    await store.set_daily_reminder(guild, ALICE, True)
     games = []
     for _ in range(2):
         deal = FairDeal.fresh([Input("accept", "1300000000000000001")])

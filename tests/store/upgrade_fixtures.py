@@ -467,10 +467,17 @@ def level_29(ids: dict[str, Any]):
                       "VALUES (?, 56, ?, '2023-11-15')", [(G1, T0 + 41_500)])
 
 
+def level_30(ids: dict[str, Any]):
+    """A member's reminder of the deal of the day, last sent the day before the fixture's deal."""
+    yield ExecuteMany(
+        "INSERT INTO daily_reminders (guild_id, user_id, stop_key, set_at, reminded_day) "
+        "VALUES (?, ?, '0123456789abcdef', ?, '2023-11-14')", [(G1, U1, T0 + 41_800)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
                            21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26, 27: level_27, 28: level_28,
-                           29: level_29}
+                           29: level_29, 30: level_30}
