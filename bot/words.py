@@ -49,6 +49,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "chip": NN_("{n} chip", "{n} chips"),
     "second": NN_("{n} second", "{n} seconds"),
     "minute": NN_("{n} minute", "{n} minutes"),
+    "hour": NN_("{n} hour", "{n} hours"),
     "day": NN_("{n} day", "{n} days"),
     "command": NN_("{n} command", "{n} commands"),
     "character": NN_("{n} character", "{n} characters"),

@@ -13,8 +13,8 @@ SHA-256, is revealed on the day's board after it.
 yesterday's podiums: a watch looks at each UTC midnight, and each day's post is noted only once
 Discord took it (with a nonce against a double post after a stop).
 
-``/deal remind`` (a member, on a server) has the bot DM them at 20:00 UTC on days they have not
-played the server's deal by then: the same watch looks, each day's reminder noted once Discord
+``/deal remind`` (a member, on a server) has the bot DM them at the hour they choose (so many
+hours before the day's deals end) on days they have not played the server's deal by then: the same watch looks, each day's reminder noted once Discord
 took it (a nonce against a double send), one Discord refuses for good stopping them until the
 member asks again; the DM's Stop button ends them.
 
@@ -62,7 +62,7 @@ from bot.i18n import current, number, t, tn
 from bot.store import StoreError
 from bot.store.daily import Board, DailyDeal, DailyEntry, DailyPlace, DailyPost, day_end
 from bot.store.models import former_member, is_pseudonym
-from bot.store.reminders import REMIND_AT_MS, Reminder
+from bot.store.reminders import DEFAULT_HOUR, Reminder
 from bot.tables import AlreadyStarted, TableError, ai_seat
 from bot.tables.rules import table_rules
 from bot.tables.starting import Place, ai_name, note_place, rules_from, start_at
@@ -81,6 +81,9 @@ RETRY_SECONDS = 60.0  # a post Discord did not take (not a refusal) is tried aga
 SHOWN = 20
 """Members a board lists (the member asking is added below when further down)."""
 DAYS = [app_commands.Choice(name="today", value=0), app_commands.Choice(name="yesterday", value=1)]
+HOURS_LEFT = [app_commands.Choice(name=f"{n} hour{'s' if n > 1 else ''} before", value=n)
+              for n in (1, 2, 4, 6, 8, 12, 16, 20, 24)]
+"""How long before the day's deals end a reminder may come (24: as the new deals are dealt)."""
 
 
 def who(user_id: int) -> str:
@@ -352,9 +355,9 @@ class DailyCog(WatchingCog):
 
     async def run_reminders(self) -> float:
         """Send the reminders due on this process's servers; the seconds until the next look
-        (the next 20:00 UTC, sooner to retry one Discord did not take)."""
+        (the next full hour, when more may come due; sooner to retry one Discord did not take)."""
         owns = app(self.bot).shard_plan.owns
-        wait = until_utc(self.clock(), REMIND_AT_MS / 1000)
+        wait = 3600.0 - self.clock() % 3600.0 + 1
         for reminder in await self.store.due_daily_reminders():
             if owns(reminder.guild_id) and self.bot.get_guild(reminder.guild_id) is not None \
                     and not await self._remind(reminder):
@@ -385,19 +388,26 @@ class DailyCog(WatchingCog):
     @answers(private=True)
     @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
-    @deal.command(name="remind", description="A DM at 20:00 UTC on days you have not played "
-                                             "this server's deal yet")
-    @app_commands.describe(when="Every day you have not played by 20:00 UTC; or off")
+    @deal.command(name="remind", description="A DM on days you have not played this server's deal "
+                                             "yet, hours before it ends")
+    @app_commands.describe(when="Every day you have not played by then; or off",
+                           hours_left="How long before the deals end at midnight UTC (default: 4 "
+                                      "hours)")
     @app_commands.choices(when=[app_commands.Choice(name="On days I have not played", value="on"),
-                                app_commands.Choice(name="Off", value="off")])
-    async def remind(self, interaction: discord.Interaction, when: str) -> None:
+                                app_commands.Choice(name="Off", value="off")],
+                          hours_left=HOURS_LEFT)
+    async def remind(self, interaction: discord.Interaction, when: str,
+                     hours_left: int = 24 - DEFAULT_HOUR) -> None:
         if interaction.guild_id is None or place_of(interaction).guest:
             await refuse(interaction, t("Reminders come by DM from servers that added the bot; "
                                         "use this command in one."))
             return
+        if when not in ("on", "off") or not 1 <= hours_left <= 24:
+            await refuse(interaction, t("Pick the reminder and its time from the lists offered."))
+            return
         try:
             found = await self.store.set_daily_reminder(interaction.guild_id, interaction.user.id,
-                                                        when == "on")
+                                                        when == "on", hour=(24 - hours_left) % 24)
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
@@ -405,10 +415,12 @@ class DailyCog(WatchingCog):
         if found is None:
             text = t("No more reminders of this server's deal of the day.")
         else:
-            text = t("From tomorrow, I will DM you at 20:00 UTC on days you have not played this "
-                     "server's deal of the day by then. {remind} with off, or the Stop button on a "
-                     "reminder, ends them. Your DMs must be open to this server's members.",
-                     remind=mention("deal remind", links))
+            first = day_end(self.store.daily_deal_day()) // 1000 + found.hour * 3600
+            text = t("From tomorrow, I will DM you at {time} your time ({hours} before the deals end "
+                     "at midnight UTC) on days you have not played this server's deal of the day by "
+                     "then. {remind} with off, or the Stop button on a reminder, ends them. Your DMs "
+                     "must be open to this server's members.", time=f"<t:{first}:t>",
+                     hours=plural(hours_left, "hour"), remind=mention("deal remind", links))
         await send(interaction, text, ephemeral=True, allowed_mentions=NO_PINGS)
 
     @answers(private=True)

@@ -281,7 +281,7 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
              for r in await conn.execute_fetchall(
                  "SELECT game, day, margin, finished_at, claimed_at FROM daily_entries "
                  "WHERE guild_id = ? AND user_id = ? ORDER BY day, game", (guild_id, user_id))]
-    reminder = await _one(conn, "SELECT set_at, reminded_day, refused_day FROM daily_reminders "
+    reminder = await _one(conn, "SELECT set_at, reminded_day, refused_day, hour FROM daily_reminders "
                           "WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
     language = await load_user_language(conn, user_id)
     return {
@@ -296,7 +296,8 @@ async def export(conn: Any, guild_id: int, user_id: int, now: int) -> dict[str, 
         "achievements": achieved, "lobbies": lobbies, "tournaments": tournaments, "seasons_started": seasons, "chips_moved_for_others": caused,
         "deals_of_the_day": daily,
         "deal_reminder": None if reminder is None else {
-            "asked_at": _when(reminder[0]), "last_day": reminder[1], "refused_day": reminder[2]},
+            "asked_at": _when(reminder[0]), "hour_utc": reminder[3], "last_day": reminder[1],
+            "refused_day": reminder[2]},
         "language": None if language is None else {"seen": language.seen or None,
                                                     "chosen": language.chosen or None},
     }

@@ -794,14 +794,16 @@ class Store:
         async with self._db.snapshot() as conn:
             return await daily.record(conn, guild_id, user_id, self.daily_deal_day())
 
-    async def set_daily_reminder(self, guild_id: int, user_id: int, on: bool
-                                 ) -> reminders.Reminder | None:
-        """Remind the member by DM, from tomorrow on, on days they have not played the server's
-        deal of the day by 20:00 UTC (``on``); or no more."""
+    async def set_daily_reminder(self, guild_id: int, user_id: int, on: bool, *,
+                                 hour: int = reminders.DEFAULT_HOUR) -> reminders.Reminder | None:
+        """Remind the member by DM at ``hour`` UTC, from tomorrow on, on days they have not
+        played the server's deal of the day by then (``on``); or no more."""
         _id(guild_id, "The server id")
         _id(user_id, "The user id")
+        if type(hour) is not int or not 0 <= hour <= 23:
+            raise InvalidInput("A reminder's hour is 0 to 23 (UTC).")
         return await self._db.transact(lambda conn: reminders.set_reminder(
-            conn, guild_id, user_id, bool(on), self._db.now_ms()))
+            conn, guild_id, user_id, bool(on), self._db.now_ms(), hour))
 
     async def daily_reminder(self, guild_id: int, user_id: int) -> reminders.Reminder | None:
         """The member's reminder on the server (None: they asked for none)."""
@@ -811,7 +813,7 @@ class Store:
             return await reminders.reminder_of(conn, guild_id, user_id)
 
     async def due_daily_reminders(self) -> list[reminders.Reminder]:
-        """The reminders of every server to send now (none before 20:00 UTC)."""
+        """The reminders of every server to send now (each from its hour on)."""
         async with self._db.snapshot() as conn:
             return await reminders.due(conn, self._db.now_ms())
 

@@ -342,8 +342,11 @@ def reminders_to(standin, user) -> list:
 async def test_a_member_who_asks_is_reminded_by_dm_at_eight_until_they_stop(dbot, standin, world):
     alice, bob, guild, cog = world.admin, world.player, world.guild.id, dbot.get_cog("DailyCog")
     answer = await alice.slash(world.channel, "deal remind", when="on")
-    assert answer.messages[0].ephemeral and "20:00 UTC" in reply_text(answer)
-    await bob.slash(world.channel, "deal remind", when="on")
+    first = day_end(dbot.store.daily_deal_day()) // 1000 + 20 * 3600  # tomorrow 20:00 UTC
+    assert answer.messages[0].ephemeral and f"at <t:{first}:t> your time (4 hours before" in reply_text(answer)
+    late = await bob.slash(world.channel, "deal remind", when="on", hours_left=1)
+    assert f"at <t:{first + 3 * 3600}:t> your time (1 hour before" in reply_text(late)
+    await bob.slash(world.channel, "deal remind", when="on")  # asked again: 20:00 after all
     await pin_the_day(dbot, guild)
     table = the_table(await bob.slash(world.channel, "deal play"))
     await play_alone(standin, table.id, bob)  # bob's run: one day

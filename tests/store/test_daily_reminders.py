@@ -1,5 +1,5 @@
-"""Reminders of the deal of the day in the store: asked for from the next day on, due from 20:00
-UTC while the member has started none of the server's deals that day, each day's done once
+"""Reminders of the deal of the day in the store: asked for from the next day on, due from their
+hour (20:00 UTC unless chosen) while the member has started none of the server's deals that day, each day's done once
 (sent, or refused for good, which stops them until asked again), stopped by their key only by
 their member, and part of what /privacy shows, exports and forgets."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.store import InvalidInput
 from bot.store.daily import DAY_MS
 
 from .conftest import ALICE, BOB, GUILD
@@ -43,6 +44,21 @@ async def test_a_reminder_is_due_at_eight_on_days_not_played_and_done_once(store
     await finish(store, game.game_id, 3, 0)
     to_hour(clock, 20)  # the next day: bob's run of one day is at stake
     assert [(r.user_id, r.run) for r in await store.due_daily_reminders()] == [(ALICE, 0), (BOB, 1)]
+
+
+async def test_a_reminder_comes_at_the_hour_its_member_chose(store, clock):
+    early = await store.set_daily_reminder(GUILD, ALICE, True, hour=0)  # as the deals are dealt
+    await store.set_daily_reminder(GUILD, BOB, True, hour=9)
+    assert early.hour == 0
+    to_hour(clock, 0)
+    assert [r.user_id for r in await store.due_daily_reminders()] == [ALICE]
+    to_hour(clock, 9)
+    assert [r.user_id for r in await store.due_daily_reminders()] == [ALICE, BOB]
+    moved = await store.set_daily_reminder(GUILD, BOB, True, hour=23)  # asked again: a new hour
+    assert moved.hour == 23 and [r.user_id for r in await store.due_daily_reminders()] == [ALICE]
+    for hour in (24, -1, "9"):
+        with pytest.raises(InvalidInput):
+            await store.set_daily_reminder(GUILD, ALICE, True, hour=hour)
 
 
 async def test_a_refusal_stops_them_until_the_member_asks_again(store, clock):
