@@ -11,7 +11,7 @@ import time
 import pytest
 
 from bot.config import Settings
-from bot.discord_ui import publisher
+from bot.discord_ui import feeds
 from bot.discord_ui.client import HanafudaBot
 from bot.store import EVERY_SERVER
 from tests.e2e.playing import (
@@ -147,7 +147,7 @@ async def press_first_move(standin, user, after: int) -> int:
 async def test_a_table_left_for_twenty_minutes_shows_again_on_the_next_press(gbot, standin, monkeypatch):
     clock = Later()
     standin.deadline_clock = clock
-    monkeypatch.setattr(publisher, "token_clock", clock)
+    monkeypatch.setattr(feeds, "token_clock", clock)
     alice = standin.create_user("alice")
     standin.install_for(alice)
     group = standin.create_group_dm("solo", alice, standin.create_user("bob"))
@@ -221,7 +221,7 @@ async def test_a_game_that_ended_while_no_token_could_show_it_shows_its_end_on_t
         gbot, standin, monkeypatch):
     clock = Later()
     standin.deadline_clock = clock
-    monkeypatch.setattr(publisher, "token_clock", clock)
+    monkeypatch.setattr(feeds, "token_clock", clock)
     alice, bob = standin.create_user("alice"), standin.create_user("bob")
     standin.install_for(alice)
     group = standin.create_group_dm("friends", alice, bob)

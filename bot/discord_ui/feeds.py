@@ -1,0 +1,181 @@
+"""What the table publisher remembers of each table's messages (:class:`Feed`, with the
+:class:`Marks` it keeps in the store), how it reaches a message through an interaction's token
+(:class:`Via`), and what it brings a message to (:class:`Update`); with the few helpers that
+every part of the publisher shares.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.discord_ui.tokens import Token
+from bot.store.surfaces import TABLE_ROW
+
+INTERACTION_SECONDS = 14 * 60
+"""How long an interaction's token is used to edit its message: Discord accepts it for 15 minutes."""
+
+
+def token_clock() -> float:
+    """The clock a token's age is read on (monotonic; tests that let tokens expire replace it)."""
+    return time.monotonic()
+
+
+def ping(*user_ids: int) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users and nobody else (no @everyone, no roles)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids])
+
+
+@dataclass
+class Via:
+    """A message reachable through an interaction's token (exempt from the global rate limit)."""
+
+    token: Token
+    message_id: int | None
+    since: float = field(default_factory=lambda: token_clock())
+    # Set once the press is answered: its token edits the message only after the answer (a press
+    # is answered once its move is stored), and not at all if it was answered by a new message.
+    answered: asyncio.Event | None = None
+    withdrawn: bool = False
+    followup: bool = False  # the message is a follow-up of the interaction, not its answer
+
+    @property
+    def fresh(self) -> bool:
+        return not self.withdrawn and token_clock() - self.since < INTERACTION_SECONDS
+
+    async def edit(self, **fields: Any) -> discord.Message:
+        """Edit the message through the token: the interaction's answer, or its follow-up."""
+        if self.followup and self.message_id is not None:
+            return await self.token.followup.edit_message(self.message_id, **fields)
+        return await self.token.edit_original_response(**fields)
+
+    async def ready(self) -> bool:
+        """Whether the token may edit the message now (waiting for the press's answer)."""
+        if self.answered is not None and not self.answered.is_set():
+            await self.answered.wait()
+        return self.fresh
+
+
+@dataclass
+class Shown:
+    """What one message shows now."""
+
+    digest: str = ""  # of the whole update (embed, controls, image)
+    image: str = ""  # of the image bytes
+    attachment: discord.Attachment | None = None
+
+
+@dataclass
+class Marks:
+    """Where this surface shows one game: its own notes, kept through the store's
+    :class:`~bot.store.surfaces.SurfaceNotes` so that a restart edits the same messages."""
+
+    table: list[int] | None = None  # [channel, message] of the table
+    hands: dict[int, list[int]] = field(default_factory=dict)  # seat -> its hand's [DM channel, message]
+    private: set[int] = field(default_factory=set)  # seats reading their hand privately (no DMs)
+    alert: dict[str, Any] | None = None  # the live turn alert: seat, since, warned, channel, message
+
+    @property
+    def table_message(self) -> int | None:
+        return self.table[1] if self.table else None
+
+    def rows(self, seats: int) -> dict[int, dict[str, Any]]:
+        """The notes as the store keeps them: one row for the table, one per seat."""
+        out: dict[int, dict[str, Any]] = {TABLE_ROW: {"table": self.table} if self.table else {}}
+        for seat in range(seats):
+            row: dict[str, Any] = {}
+            if seat in self.hands:
+                row["hand"] = list(self.hands[seat])
+            if seat in self.private:
+                row["private"] = True
+            if self.alert is not None and self.alert.get("seat") == seat:
+                row["alert"] = dict(self.alert)
+            out[seat] = row
+        return out
+
+    @classmethod
+    def from_rows(cls, rows: dict[int, dict[str, Any]]) -> Marks:
+        marks = cls(table=(rows.get(TABLE_ROW) or {}).get("table"))
+        for seat, row in rows.items():
+            if seat == TABLE_ROW:
+                continue
+            if row.get("hand"):
+                marks.hands[seat] = list(row["hand"])
+            if row.get("private"):
+                marks.private.add(seat)
+            if row.get("alert"):
+                marks.alert = dict(row["alert"])
+        return marks
+
+
+@dataclass
+class Feed:
+    """The publisher's memory of one table's messages (in memory: a restart redraws them all)."""
+
+    marks: Marks = field(default_factory=Marks)
+    loaded: bool = False  # whether ``marks`` holds what the store has (else read before use)
+    saved: dict[int, dict[str, Any]] = field(default_factory=dict)  # the rows last stored
+    table_via: Via | None = None
+    hand_via: dict[int, Via] = field(default_factory=dict)
+    # Seat -> copies of the hand that another copy has replaced, still reachable by their token:
+    # each loses its controls at the hand's next update, so only one copy ever takes moves.
+    superseded: dict[int, list[Via]] = field(default_factory=dict)
+    shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
+    drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
+    alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)
+    dealt: dict[int, asyncio.Event] = field(default_factory=dict)  # seat -> first hand DM tried
+    alert_sent_at: float = float("-inf")  # monotonic time of the table's last turn alert
+    warned_seq: int | None = None  # the move whose timeout warning is due or shown
+    # Monotonic times, per seat, of the player's last press at this table and of the last
+    # message that notified them (their first hand DM, a turn alert): see TurnAlerts.quiet.
+    looking: dict[int, float] = field(default_factory=dict)
+    notified: dict[int, float] = field(default_factory=dict)
+    alerted: set[int] = field(default_factory=set)  # seats whose last notice was a turn alert
+    pressed_at: dict[int, int] = field(default_factory=dict)  # seat -> the move of their last press
+    turn_began: tuple[tuple[int, int], float] | None = None  # (seat, move) and when first seen
+    alert_timer: asyncio.TimerHandle | None = None  # looks at the alert again when quiet ends
+
+
+@dataclass
+class Update:
+    """One message's new content, laid out as one container (:mod:`bot.discord_ui.layout`):
+    its words and controls, and the image to draw for it (off the event loop)."""
+
+    view: discord.ui.LayoutView
+    draw: Callable[..., bytes]
+    model: Any
+    filename: str
+    feed: Feed | None = None
+    slot: str = "table"  # whose picture: "table" or "hand:<seat>" (one drawing kept per slot)
+
+    def digest(self, image: str) -> str:
+        parts = {"view": self.view.to_components(), "image": image}
+        return hashlib.blake2b(json.dumps(parts, sort_keys=True, default=str).encode(),
+                               digest_size=16).hexdigest()
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The message's fields for a send or an edit. An edit of a message from before
+        one-message tables (content and an embed) clears both: a laid-out message has neither."""
+        return {"view": self.view, "content": None, "embed": None}
+
+
+def _when(unix: float | None) -> str:
+    """A moment as a Discord timestamp each reader sees relative to now ("in 2 minutes")."""
+    return f"<t:{int(unix or 0)}:R>"
+
+
+def _hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _first(attachments: list[discord.Attachment]) -> discord.Attachment | None:
+    return attachments[0] if attachments else None
