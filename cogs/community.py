@@ -83,10 +83,14 @@ log = logging.getLogger(__name__)
 # What a board ranks by and over which period, as the command's choices and the board's title.
 ORDERS = {"rating": NP_("order", "rating"), "wins": NP_("order", "wins"),
           "points": NP_("order", "points"), "streak": NP_("order", "win streak"),
-          "chips": NP_("order", "chips"), "achievements": NP_("order", "achievements")}
+          "chips": NP_("order", "chips"), "achievements": NP_("order", "achievements"),
+          "days": NP_("order", "days on the deal")}
 # Boards of what belongs to the server, not to a game or a season: chips carry over seasons, and
 # an achievement is kept once earned.
 SERVER_WIDE = frozenset({"chips", "achievements"})
+# Boards that count every season: the server's, and the days on the deal of the day (a game's
+# or every game's), which no season starts afresh.
+UNSEASONAL = SERVER_WIDE | {"days"}
 PERIODS = {"all": NP_("period", "all time"), "30d": NP_("period", "last 30 days")}
 BOARD_PAGE = 10
 BOARD_IMAGE = "leaderboard.png"
@@ -159,6 +163,8 @@ def _value(order: str, row: LeaderboardRow, currency: str, period: str) -> str:
         return tn("{n} win in a row", "{n} wins in a row", int(value))
     if order == "achievements":
         return tn("{n} achievement", "{n} achievements", int(value))
+    if order == "days":
+        return plural(int(value), "day")
     return counted(int(value), currency, signed=period == "30d")
 
 
@@ -204,13 +210,15 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     embed = discord.Embed(title=f"🏆 {heading}", colour=ACCENT)
     lines = []
     for row in result.rows:
-        games = f" · {plural(row.games, 'game')}" if row.games else ""
+        games = f" · {plural(row.games, 'deal' if order == 'days' else 'game')}" if row.games else ""
         text = f"**#{row.rank}** <@{row.user_id}> — {_value(order, row, currency, period)}{games}"
         lines.append(f"➤ {text}" if row.user_id == asker else text)
     empty = "" if lines else (
         t("Nobody has chips here yet: try {daily}.", daily=mention("chips daily", links))
         if order == "chips" else t("Nobody has earned an achievement here yet: win a game to earn "
                                    "the first.") if order == "achievements"
+        else t("Nobody has finished a deal of the day here yet: {play} deals today's.",
+               play=mention("deal play", links)) if order == "days"
         else t("Nobody is on this board yet: finish a game to get on it."))
     embed.description = "\n".join(lines) or empty
     if mine is not None:
@@ -223,13 +231,14 @@ async def leaderboard_message(store: Store, guild_id: int, asker: int, game: str
     when = capitalized(tp("period", PERIODS[period]))  # outside t(): nested, the extractor skips it
     footer = t("{period} · page {page} of {pages} · {players}", period=when, page=page + 1,
                pages=pages, players=plural(result.total, "player"))
-    label = None if order in SERVER_WIDE else season_label(season, seasons)  # carried over seasons
+    label = None if order in UNSEASONAL else season_label(season, seasons)  # carried over seasons
     note = t(RATING_NOTE) if order == "rating" else ""
     embed.set_footer(text="\n".join(x for x in (f"{label} · {footer}" if label else footer, note)
                                      if x))
-    plain = None if order in SERVER_WIDE else season_label(season, seasons, plain=True)  # drawn
+    plain = None if order in UNSEASONAL else season_label(season, seasons, plain=True)  # drawn
     board = BoardView(title=heading, subtitle=f"{plain} · {footer}" if plain else footer,
                       value_header=capitalized(tp("order", ORDERS[order])),
+                      count_header=t("Deals") if order == "days" else "",
                       rows=await _board_rows(store, guild_id, asker, game, order, period,
                                              season, result.rows, settings.currency_name, known),
                       note=note or empty, language=current())
@@ -253,19 +262,21 @@ async def _board_rows(store: Store, guild_id: int, asker: int, game: str | None,
                       currency: str, known) -> tuple[BoardRow, ...]:
     """The page's rows as the image draws them, with each player's name and trend (two
     queries for the page): on rating boards their ratings after their latest rated games,
-    on the others their latest results (chips and achievements: of every game and season)."""
+    on the others their latest results (chips and achievements: of every game and season),
+    none on the days' board."""
     users = [r.user_id for r in rows]
     if not users:
         return ()
     names = await board_names(store, guild_id, users, known)
     rated = order == "rating"
-    keys = {u: TrendKey(u, game, None if order in SERVER_WIDE else season) for u in users}
-    trends = await store.recent_results(guild_id, list(keys.values()),
-                                        limit=TREND_POINTS if rated else FORM_POINTS,
-                                        rated_only=rated)
+    keys = {u: TrendKey(u, game, None if order in UNSEASONAL else season) for u in users}
+    # the days' board ranks the deals of the day, whose form the games' results do not tell
+    trends = {} if order == "days" else await store.recent_results(
+        guild_id, list(keys.values()), limit=TREND_POINTS if rated else FORM_POINTS,
+        rated_only=rated)
     out = []
     for row in rows:
-        points = trends[keys[row.user_id]]
+        points = trends.get(keys[row.user_id], ())
         out.append(BoardRow(
             rank=row.rank, name=names[row.user_id], value=_value(order, row, currency, period),
             games=number(row.games) if row.games else "",  # under the "Games" heading
@@ -278,7 +289,7 @@ async def _board_rows(store: Store, guild_id: int, asker: int, game: str | None,
 
 class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"hf:lbd:(?P<asker>[0-9]+):(?P<game>[a-z_]+):"
-                                r"(?P<order>rating|wins|points|streak|chips|achievements):"
+                                r"(?P<order>rating|wins|points|streak|chips|achievements|days):"
                                 r"(?P<period>all|30d):"
                                 r"(?:s(?P<season>a|[0-9]{1,6}):)?"
                                 r"(?P<page>[0-9]+)(?::(?P<tag>[a-z]))?"):
@@ -570,7 +581,8 @@ class CommunityCog(ServerCog):
     @anywhere
     @app_commands.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(game="Only this game (ratings are per game)",
-                           order="Rank by rating, wins, points, win streak, chips or achievements",
+                           order="Rank by rating, wins, points, win streak, chips, achievements or "
+                                 "days on the deal of the day",
                            period="All time or the last 30 days",
                            season="Which season (default: the current one)")
     @app_commands.choices(

@@ -58,8 +58,8 @@ def board_image(view: BoardView) -> Image.Image:
         fitted_text(draw, (BAR_COL[0], heading_y), t("Likely range"), SMALL,
                     BAR_COL[1] - BAR_COL[0], min_size=SMALL, fill=MUTED, anchor="lm")
     if any(row.games for row in view.rows):  # a board that counts no games (chips) has no column
-        fitted_text(draw, (GAMES_COL[1], heading_y), t("Games"), SMALL, GAMES_COL[1] - GAMES_COL[0],
-                    min_size=SMALL, fill=MUTED, anchor="rm")
+        fitted_text(draw, (GAMES_COL[1], heading_y), view.count_header or t("Games"), SMALL,
+                    GAMES_COL[1] - GAMES_COL[0], min_size=SMALL, fill=MUTED, anchor="rm")
     if rated or any(row.form for row in view.rows):  # a board of one game each has no form
         fitted_text(draw, (TREND_COL[0], heading_y), t("Trend") if rated else t("Form"), SMALL,
                     TREND_COL[1] - TREND_COL[0], min_size=SMALL, fill=MUTED, anchor="lm")

@@ -188,7 +188,7 @@ class BoardRow:
 class BoardView:
     """A page of a leaderboard: ``title``, a ``subtitle`` (season, period, page), the name of
     the ranked ``value_header`` column, the rows, and a ``note`` under them (what the rating
-    means, or why the board is empty)."""
+    means, or why the board is empty); ``count_header`` names the rows' counts ("" : games)."""
 
     title: str
     subtitle: str
@@ -196,6 +196,7 @@ class BoardView:
     rows: tuple[BoardRow, ...]
     note: str = ""
     language: str = "en"
+    count_header: str = ""
 
     @property
     def rated(self) -> bool:

@@ -1,6 +1,7 @@
 """Leaderboards per server: by rating, wins, points or win streak (per game or all games), by
 chips and by achievements (of every game and season; the 30-day board counts those earned in
-the window).
+the window), and by days on the deal of the day (per game or all games, of every season: the
+days a member finished one within its day; the 30-day board counts the window's).
 
 Ranks are competition ranks ("1, 2, 2, 4"): ties share a rank, ordered by user id for a stable
 page. The 30-day period ranks wins and points earned in the window, chips gained in the window,
@@ -24,7 +25,7 @@ from .models import Honours, LeaderboardPage, LeaderboardRow, Metric, Period
 __all__ = ["board_source", "leaderboard", "rank_of", "honours", "DAY_MS"]
 
 DAY_MS = 86_400_000
-METRICS = ("rating", "wins", "points", "streak", "chips", "achievements")
+METRICS = ("rating", "wins", "points", "streak", "chips", "achievements", "days")
 PERIODS = ("all", "30d")
 
 
@@ -56,6 +57,17 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
         if since is None:
             return sql + " GROUP BY user_id", [guild_id]
         return sql + " AND earned_at >= ? GROUP BY user_id", [guild_id, since]
+    if metric == "days":  # the deal of the day is not seasonal: every day counts
+        sql = ("SELECT user_id, COUNT(DISTINCT day) AS value, COUNT(*) AS games, NULL AS spread "
+               "FROM daily_entries WHERE guild_id = ? AND user_id > 0 AND margin IS NOT NULL")
+        params = [guild_id]
+        if game:
+            sql += " AND game = ?"
+            params.append(game)
+        if since is not None:
+            sql += " AND finished_at >= ?"
+            params.append(since)
+        return sql + " GROUP BY user_id", params
     if metric == "chips":
         if since is None:
             return ("SELECT user_id, balance AS value, NULL AS games, NULL AS spread FROM accounts "

@@ -47,7 +47,7 @@ MAX_AMOUNT = 10**12
 #: A seat holds a Discord user id (int) or an AI level name (str).
 Seat = int | str
 Outcome = Literal["won", "lost", "draw"]
-Metric = Literal["rating", "wins", "points", "streak", "chips", "achievements"]
+Metric = Literal["rating", "wins", "points", "streak", "chips", "achievements", "days"]
 Period = Literal["all", "30d"]
 
 

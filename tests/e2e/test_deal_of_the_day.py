@@ -126,6 +126,10 @@ async def test_everyone_plays_the_same_deal_alone_and_the_board_ranks_them(dbot,
     assert "first on the day's board once" in stats and "Best place: 1 of 1 (Koi-Koi," in stats
     bobs = json.dumps((await bob.slash(world.channel, "stats")).messages[0].embeds)
     assert "Deal of the day" not in bobs
+    # the board of days on the deal: alice, one day and one deal, on no season's label
+    days = (await carol.slash(world.channel, "leaderboard", order="days")).messages[0]
+    assert f"**#1** <@{alice.id}> — 1 day · 1 deal" in days.embeds[0]["description"]
+    assert "by days on the deal" in days.embeds[0]["title"] and "leaderboard.png" in days.files
     community = sys.modules["cogs.community"]  # as the bot loaded the extension
     record = await dbot.store.daily_record(world.guild.id, alice.id)
     stats_now = await dbot.store.user_stats(world.guild.id, alice.id)

@@ -237,6 +237,29 @@ async def test_a_members_record_counts_days_places_and_runs(store, clock):
     assert await store.daily_record(OTHER, ALICE) == DailyRecord()  # another server's: none
 
 
+async def test_the_days_board_counts_days_finished_of_any_or_one_game(store, clock):
+    for day in range(3):  # alice: three days, two games on the last; bob: the last day only
+        _, game = await start_entry(store, ALICE)
+        await finish(store, game.game_id, 1, 0)
+        if day == 2:
+            _, other = await start_entry(store, ALICE, game="gostop")
+            await finish(store, other.game_id, 0, 2)
+            _, bobs = await start_entry(store, BOB, game="gostop")
+            await finish(store, bobs.game_id, 5, 0)
+            await start_entry(store, CAROL)  # started, never finished: not on it
+        clock.advance(DAY_MS / 1000)
+    board = await store.leaderboard(GUILD, "days")
+    assert [(r.rank, r.user_id, r.value, r.games) for r in board.rows] == [(1, ALICE, 3, 4), (2, BOB, 1, 1)]
+    gostop = await store.leaderboard(GUILD, "days", game="gostop")
+    assert [(r.user_id, r.value) for r in gostop.rows] == [(ALICE, 1), (BOB, 1)]
+    clock.advance(29 * DAY_MS / 1000)  # the window holds the last day only
+    recent = await store.leaderboard(GUILD, "days", period="30d")
+    assert [(r.user_id, r.value) for r in recent.rows] == [(ALICE, 1), (BOB, 1)]
+    assert (await store.user_rank(GUILD, CAROL, "days")) is None
+    await store.start_season(GUILD, "Spring", actor=ALICE, key="s1")  # no season starts it afresh
+    assert [r.value for r in (await store.leaderboard(GUILD, "days")).rows] == [3, 1]
+
+
 async def test_the_new_deals_are_posted_once_a_day_where_staff_chose(store, clock):
     assert await store.daily_post(GUILD) is None
     plan = await store.set_daily_post(GUILD, 55)
