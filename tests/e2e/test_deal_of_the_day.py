@@ -252,6 +252,8 @@ async def test_staff_have_the_new_deals_posted_every_day_with_yesterdays_podiums
     # The next day: Discord fails the first post; it is posted at the next look, once.
     clock = dbot.store._db.clock
     dbot.store._db.clock = lambda: clock() + DAY_MS / 1000
+    noon = (clock() // 86400 + 1) * 86400 + 12 * 3600
+    cog.clock = lambda: noon  # the watch's waits, read far from any hour it looks at
     try:
         fault = standin.fail_next("POST /channels/{channel_id}/messages", status=503,
                                   channel_id=world.channel.id, where=lambda call: "🌅" in str(call.body))
@@ -360,6 +362,7 @@ async def test_a_member_who_asks_is_reminded_by_dm_at_eight_until_they_stop(dbot
     now = clock()
     eight = (now // 86400 + 1) * 86400 + 20 * 3600 + 60
     dbot.store._db.clock = lambda: clock() + (eight - now)
+    cog.clock = lambda: eight  # the watch's next look: the next full hour, a minute on
     try:
         fault = standin.fail_next("POST /channels/{channel_id}/messages", status=503,
                                   channel_id=standin.dm_channel(alice).id)
@@ -398,6 +401,7 @@ async def test_a_member_whose_dms_are_closed_is_not_asked_every_day(dbot, standi
     clock = dbot.store._db.clock
     now = clock()
     eight = (now // 86400 + 1) * 86400 + 20 * 3600 + 60
+    cog.clock = lambda: eight
     try:
         dbot.store._db.clock = lambda: clock() + (eight - now)
         assert await cog.run_reminders() > RETRY_SECONDS  # refused for good: no retry

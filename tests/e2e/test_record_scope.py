@@ -167,6 +167,8 @@ async def test_every_persistent_control_reveals_nothing_of_another_server(hbot, 
                                           fee=0, key="b")
     await store.join_tournament(b_cup.tournament_id, b.id, bertrand.id, "bertrand")
     b_lobby = await store.create_lobby("lobby", b.id, b_channel.id, bertrand.id, **lobby_args)
+    reminders = [await store.set_daily_reminder(a.id, quillon.id, True),
+                 await store.set_daily_reminder(b.id, bertrand.id, True)]
 
     of_a, of_b = markers(a, quillon, zinnia), markers(b, bertrand)
     places = [Place("a DM", mallory, mallory.dm_channel, of_a + of_b),
@@ -187,6 +189,7 @@ async def test_every_persistent_control_reveals_nothing_of_another_server(hbot, 
             "game": ["koikoi"], "order": ["rating"], "period": ["all"], "dir": ["next"],
             "season": [None], "tag": [None], "sure": [None, ":sure"],
             "expires": [str(int(time.time()) + 3600)], "nonce": ["0123456789ab"],
+            "key": [r.key for r in reminders],
         }
         start = standin.ids.next()
         pressed = 0
@@ -221,4 +224,5 @@ async def test_every_persistent_control_reveals_nothing_of_another_server(hbot, 
 
     # nothing of either server changed hands through the walk
     assert (await store.load_game(a_done, scope=EVERY_SERVER)).status == "finished"
+    assert await store.daily_reminder(a.id, quillon.id) == reminders[0]  # no one else's Stop took it
     assert (await store.audit()).ok
