@@ -26,8 +26,10 @@ the next deal comes.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import date
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -325,11 +327,17 @@ class DailyCog(WatchingCog):
     async def run_posts(self) -> float:
         """Post today's deals where it is due on this process's servers; the seconds until the
         next look (the next UTC midnight, sooner to retry a post Discord did not take)."""
+        return await self._deliver(await self.store.due_daily_posts(), self._post,
+                                   until_utc(self.clock()))
+
+    async def _deliver(self, due: list[Any], send: Callable[[Any], Awaitable[bool]],
+                       wait: float) -> float:
+        """``send`` each of ``due`` (a post, a reminder) of this process's servers; ``wait``, or
+        the retry's delay when one should be asked again."""
         owns = app(self.bot).shard_plan.owns
-        wait = until_utc(self.clock())
-        for plan in await self.store.due_daily_posts():
-            if owns(plan.guild_id) and self.bot.get_guild(plan.guild_id) is not None \
-                    and not await self._post(plan):
+        for item in due:
+            if owns(item.guild_id) and self.bot.get_guild(item.guild_id) is not None \
+                    and not await send(item):
                 wait = min(wait, RETRY_SECONDS)
         return wait
 
@@ -356,13 +364,8 @@ class DailyCog(WatchingCog):
     async def run_reminders(self) -> float:
         """Send the reminders due on this process's servers; the seconds until the next look
         (the next full hour, when more may come due; sooner to retry one Discord did not take)."""
-        owns = app(self.bot).shard_plan.owns
-        wait = 3600.0 - self.clock() % 3600.0 + 1
-        for reminder in await self.store.due_daily_reminders():
-            if owns(reminder.guild_id) and self.bot.get_guild(reminder.guild_id) is not None \
-                    and not await self._remind(reminder):
-                wait = min(wait, RETRY_SECONDS)
-        return wait
+        return await self._deliver(await self.store.due_daily_reminders(), self._remind,
+                                   3600.0 - self.clock() % 3600.0 + 1)
 
     async def _remind(self, reminder: Reminder) -> bool:
         """DM the member their reminder of today; False when Discord should be asked again."""

@@ -58,16 +58,9 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
             return sql + " GROUP BY user_id", [guild_id]
         return sql + " AND earned_at >= ? GROUP BY user_id", [guild_id, since]
     if metric == "days":  # the deal of the day is not seasonal: every day counts
-        sql = ("SELECT user_id, COUNT(DISTINCT day) AS value, COUNT(*) AS games, NULL AS spread "
-               "FROM daily_entries WHERE guild_id = ? AND user_id > 0 AND margin IS NOT NULL")
-        params = [guild_id]
-        if game:
-            sql += " AND game = ?"
-            params.append(game)
-        if since is not None:
-            sql += " AND finished_at >= ?"
-            params.append(since)
-        return sql + " GROUP BY user_id", params
+        where, params = _of_members(guild_id, game, None, since)
+        return ("SELECT user_id, COUNT(DISTINCT day) AS value, COUNT(*) AS games, NULL AS spread "
+                f"FROM daily_entries WHERE {where} AND margin IS NOT NULL GROUP BY user_id"), params
     if metric == "chips":
         if since is None:
             return ("SELECT user_id, balance AS value, NULL AS games, NULL AS spread FROM accounts "
@@ -77,8 +70,19 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
                 "JOIN entries e ON e.account_id = a.account_id AND e.created_at >= ? "
                 "WHERE a.guild_id = ? AND a.kind = 'user' AND a.user_id > 0 GROUP BY a.user_id",
                 [since, guild_id])
-    where = "guild_id = ? AND user_id > 0"
-    params = [guild_id]
+    where, params = _of_members(guild_id, game, season, since)
+    if metric == "streak":
+        return _STREAKS.format(where=where), params
+    value = "SUM(outcome = 'won')" if metric == "wins" else "SUM(points)"
+    return (f"SELECT user_id, {value} AS value, COUNT(*) AS games, NULL AS spread FROM results "
+            f"WHERE {where} GROUP BY user_id"), params
+
+
+def _of_members(guild_id: int, game: str | None, season: int | None, since: int | None
+                ) -> tuple[str, list[Any]]:
+    """The WHERE of a board's rows: the server's members (never a pseudonym), of ``game``, of
+    ``season`` and finished since ``since``, each where given."""
+    where, params = "guild_id = ? AND user_id > 0", [guild_id]
     if game:
         where += " AND game = ?"
         params.append(game)
@@ -88,11 +92,7 @@ def board_source(guild_id: int, metric: Metric, game: str | None, period: Period
     if since is not None:
         where += " AND finished_at >= ?"
         params.append(since)
-    if metric == "streak":
-        return _STREAKS.format(where=where), params
-    value = "SUM(outcome = 'won')" if metric == "wins" else "SUM(points)"
-    return (f"SELECT user_id, {value} AS value, COUNT(*) AS games, NULL AS spread FROM results "
-            f"WHERE {where} GROUP BY user_id"), params
+    return where, params
 
 
 # Each player's longest run of won games: along a run, a won game's place among the player's
