@@ -14,9 +14,10 @@ yesterday's podiums: a watch looks at each UTC midnight, and each day's post is 
 Discord took it (with a nonce against a double post after a stop).
 
 ``/deal remind`` (a member, on a server) has the bot DM them at the hour they choose (so many
-hours before the day's deals end) on days they have not played the server's deal by then: the same watch looks, each day's reminder noted once Discord
-took it (a nonce against a double send), one Discord refuses for good stopping them until the
-member asks again; the DM's Stop button ends them.
+hours before the day's deals end) on days they have not played the server's deal by then: the
+same watch looks, each day's reminder noted once Discord took it (a nonce against a double
+send), one Discord refuses for good stopping them until the member asks again; the DM's Stop
+button ends them.
 
 ``/deal play`` asked again while the game runs shows its table again (its message may be gone
 from the player's screen, or its tokens expired); once played, it says how it went and when
