@@ -203,7 +203,7 @@ def _named(value: ast.expr) -> set[str]:
 def _codes_raised() -> set[str]:
     """Every code a module of the store names in a refusal's ``code=...`` keyword."""
     found = set()
-    for path in STORE.glob("*.py"):
+    for path in STORE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
                     REFUSALS.match(node.func.id):
@@ -221,7 +221,7 @@ def test_every_code_the_store_raises_has_a_sentence():
 
 def test_no_store_module_translates_inside_a_raise():
     offenders = []
-    for path in sorted(STORE.glob("*.py")):
+    for path in sorted(STORE.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Raise) and node.exc is not None:
