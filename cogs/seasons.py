@@ -26,7 +26,7 @@ from bot.discord_ui.background import until_utc
 from bot.discord_ui.boards import Known, board_names, known_names
 from bot.discord_ui.cog import WatchingCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.delivery import RefusedForGood, post_owed
+from bot.discord_ui.delivery import post_owed, settle_owed
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public, in_server
@@ -165,17 +165,11 @@ class SeasonCog(WatchingCog):
         files = [] if picture is None else await drawn(self.bot, render_board, picture, embed,
                                                        SEASON_IMAGE)
         channel = self.bot.get_partial_messageable(plan.channel_id, guild_id=guild)
-        try:
-            sent = await post_owed(channel, f"the announcement of season {number} of server {guild}",
-                                   embed=embed, files=files, allowed_mentions=NO_PINGS,
-                                   nonce=f"hfs{guild:x}.{number}")
-        except RefusedForGood:
-            await self.store.season_announced(guild, number, delivered=False)
-            return True
-        if sent is None:
-            return False
-        await self.store.season_announced(guild, number, delivered=True)
-        return True
+        return await settle_owed(
+            post_owed(channel, f"the announcement of season {number} of server {guild}",
+                      embed=embed, files=files, allowed_mentions=NO_PINGS,
+                      nonce=f"hfs{guild:x}.{number}"),
+            lambda sent: self.store.season_announced(guild, number, delivered=sent is not None))
 
     @answers(private=False)
     @season.command(name="start",

@@ -22,6 +22,7 @@ from bot.discord_ui.delivery import (
     counts_globally,
     dm_owed,
     post_owed,
+    settle_owed,
 )
 from bot.store import StoreUnavailable
 
@@ -644,3 +645,23 @@ async def test_an_owed_dm_opens_the_channel_by_the_users_id_and_is_classified_al
     for refusal in (OneUser(OneChannel(http_error(403))), OneUser(OneChannel(), opening=http_error(400))):
         with pytest.raises(RefusedForGood):  # DMs closed; no such user
             await dm_owed(refusal, 7, "a reminder", content="hi")
+
+
+async def test_an_owed_posts_outcome_is_noted_once_it_is_known():
+    noted = []
+
+    async def note(sent):
+        noted.append(sent)
+
+    async def taken():
+        return SimpleNamespace(id=900)
+
+    async def later():
+        return None
+
+    async def refused():
+        raise RefusedForGood()
+
+    assert await settle_owed(taken(), note) and noted[-1].id == 900
+    assert await settle_owed(refused(), note) and noted[-1] is None  # refused for good: noted
+    assert not await settle_owed(later(), note) and len(noted) == 2  # asked again: nothing noted

@@ -381,6 +381,22 @@ async def dm_owed(client: discord.Client, user_id: int, what: str, **message: An
     return await _owed(send(), what, "a DM")
 
 
+async def settle_owed(sending: Awaitable[discord.Message | None],
+                      note: Callable[[discord.Message | None], Awaitable[Any]]) -> bool:
+    """Await an owed post (:func:`post_owed`, :func:`dm_owed`) and ``note`` its outcome: the
+    message Discord took, or None when it refused for good. False, with nothing noted, when
+    Discord should be asked again later."""
+    try:
+        sent = await sending
+    except RefusedForGood:
+        await note(None)
+        return True
+    if sent is None:
+        return False
+    await note(sent)
+    return True
+
+
 async def _owed(sending: Awaitable[discord.Message], what: str, where: object
                 ) -> discord.Message | None:
     try:

@@ -18,7 +18,7 @@ from bot.discord_ui.background import until_utc
 from bot.discord_ui.boards import board_names, known_names
 from bot.discord_ui.cog import GAME_CHOICES, WatchingCog, anywhere, drawn, staff_only
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.delivery import RefusedForGood, dm_owed, post_owed
+from bot.discord_ui.delivery import dm_owed, post_owed, settle_owed
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.places import place_of, scope_of
 from bot.discord_ui.speaking import in_public, in_server, speaking
@@ -101,16 +101,10 @@ class DailyCog(WatchingCog):
         with in_server(self.bot, guild, settings):
             embed = post_embed(today, podiums, links)
         channel = self.bot.get_partial_messageable(plan.channel_id, guild_id=guild)
-        try:
-            sent = await post_owed(channel, f"the deals of {today} of server {guild}", embed=embed,
-                                   allowed_mentions=NO_PINGS, nonce=post_nonce(guild, today))
-        except RefusedForGood:
-            await self.store.daily_posted(guild, today, delivered=False)
-            return True
-        if sent is None:
-            return False
-        await self.store.daily_posted(guild, today, delivered=True)
-        return True
+        return await settle_owed(
+            post_owed(channel, f"the deals of {today} of server {guild}", embed=embed,
+                      allowed_mentions=NO_PINGS, nonce=post_nonce(guild, today)),
+            lambda sent: self.store.daily_posted(guild, today, delivered=sent is not None))
 
     async def run_reminders(self) -> float:
         """Send the reminders due on this process's servers; the seconds until the next look
@@ -125,19 +119,12 @@ class DailyCog(WatchingCog):
         languages = getattr(self.bot, "languages", None)
         with speaking(languages.of_user(reminder.user_id) if languages is not None else "en"):
             text, view = reminder_message(reminder, guild.name if guild else "", day_end(today))
-        try:
-            sent = await dm_owed(self.bot, reminder.user_id,
-                                 f"a reminder of {today} of server {reminder.guild_id}",
-                                 content=text, view=view, allowed_mentions=NO_PINGS,
-                                 nonce=reminder_nonce(reminder.guild_id, today))
-        except RefusedForGood:
-            await self.store.daily_reminded(reminder.guild_id, reminder.user_id, today,
-                                            delivered=False)
-            return True
-        if sent is None:
-            return False
-        await self.store.daily_reminded(reminder.guild_id, reminder.user_id, today, delivered=True)
-        return True
+        return await settle_owed(
+            dm_owed(self.bot, reminder.user_id, f"a reminder of {today} of server {reminder.guild_id}",
+                    content=text, view=view, allowed_mentions=NO_PINGS,
+                    nonce=reminder_nonce(reminder.guild_id, today)),
+            lambda sent: self.store.daily_reminded(reminder.guild_id, reminder.user_id, today,
+                                                   delivered=sent is not None))
 
     @answers(private=True)
     @app_commands.allowed_installs(guilds=True, users=False)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import logging
 
+import discord
+
 from bot.discord_ui.app import app
-from bot.discord_ui.delivery import RefusedForGood, post_owed
+from bot.discord_ui.delivery import post_owed, settle_owed
 from bot.discord_ui.errors import told
 from bot.discord_ui.speaking import in_server
 from bot.discord_ui.text import NO_PINGS
@@ -87,17 +89,18 @@ class TimedStarts:
         with in_server(self.bot, tour.guild_id, settings):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
         channel = self.bot.get_partial_messageable(tour.channel_id, guild_id=tour.guild_id)
-        try:
-            sent = await post_owed(channel, f"the sign-up of tournament {tour.tournament_id}",
-                                   embed=embed, view=view, allowed_mentions=NO_PINGS,
-                                   nonce=f"hft{tour.tournament_id}.0")
-        except RefusedForGood:  # called off
-            await self.cancel(tour, SYSTEM_ACTOR)
-            return True
-        if sent is None:
-            return False
-        await self.store.set_tournament_message(tour.tournament_id, sent.id, shown=tour.revision)
-        return True
+
+        async def note(sent: discord.Message | None) -> None:
+            if sent is None:  # refused for good: called off
+                await self.cancel(tour, SYSTEM_ACTOR)
+            else:
+                await self.store.set_tournament_message(tour.tournament_id, sent.id,
+                                                        shown=tour.revision)
+
+        return await settle_owed(
+            post_owed(channel, f"the sign-up of tournament {tour.tournament_id}", embed=embed,
+                      view=view, allowed_mentions=NO_PINGS, nonce=f"hft{tour.tournament_id}.0"),
+            note)
 
     async def _start_timed(self, tid: int) -> None:
         async with self.lock(tid):

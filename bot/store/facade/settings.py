@@ -5,7 +5,7 @@ languages.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import relay
@@ -70,28 +70,28 @@ class Settings:
     async def update_settings(self, guild_id: int, /, **changes: Any) -> GuildSettings:
         """Change some settings (names as in :class:`GuildSettings`); returns the new settings."""
         _id(guild_id, "The server id")
-        async def work(conn):
-            new = validate(await load_settings(conn, guild_id), changes)
-            await save_settings(conn, new, self._db.now_ms())
-            return new
-        async with self._settings_turn:
-            new = await self._db.transact(work)
-            self._remember_settings(new)
-        return new
+        return await self._write_settings(guild_id, lambda current: validate(current, changes))
 
     async def set_house_rules(self, guild_id: int, game: str,
                               rules: Mapping[str, Any] | None) -> GuildSettings:
         """Set (or with ``None`` clear) the house rules of one game on this server."""
         _id(guild_id, "The server id")
         _text(game, "The game name", allow_empty=False)
-        async def work(conn):
-            current = await load_settings(conn, guild_id)
+        def change(current: GuildSettings) -> GuildSettings:
             house = dict(current.house_rules)
             if rules is None:
                 house.pop(game, None)
             else:
                 house[game] = rules
-            new = validate(current, {"house_rules": house})
+            return validate(current, {"house_rules": house})
+        return await self._write_settings(guild_id, change)
+
+    async def _write_settings(self, guild_id: int,
+                              change: Callable[[GuildSettings], GuildSettings]) -> GuildSettings:
+        """Store what ``change`` makes of the stored settings, one write at a time so that the
+        cache takes each answer in the order it was committed; the new settings."""
+        async def work(conn):
+            new = change(await load_settings(conn, guild_id))
             await save_settings(conn, new, self._db.now_ms())
             return new
         async with self._settings_turn:
