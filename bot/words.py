@@ -6,10 +6,14 @@ language the bot speaks.
 
 from __future__ import annotations
 
+from datetime import date
+
+from babel.dates import format_skeleton
+
 from bot.i18n import N_, NN_, NP_, counted, current, number, t, tp
 
 __all__ = ["ELLIPSIS", "NOUNS", "RATING_NOTE", "SETTLING_SIGMA", "amount", "capitalized",
-           "currency_noun", "plural", "rating", "shorten"]
+           "currency_noun", "day_text", "plural", "rating", "shorten"]
 
 ELLIPSIS = "…"
 
@@ -139,3 +143,9 @@ def rating(value: float, sigma: float | None) -> str:
     if sigma >= SETTLING_SIGMA:
         return t("{rating} (still settling)", rating=shown)
     return t("{rating} (± {spread})", rating=shown, spread=number(round(sigma)))
+
+
+def day_text(day: str) -> str:
+    """A day (ISO, as the deal of the day names one) as the language spoken writes it
+    ("Nov 30, 2026", 「2026年11月30日」)."""
+    return format_skeleton("yMMMd", date.fromisoformat(day), locale=current())

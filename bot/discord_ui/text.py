@@ -10,11 +10,10 @@ a longer value that reaches the bot anyway, in one sentence naming the limit.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 import discord
-from babel.dates import format_skeleton, get_day_names
+from babel.dates import get_day_names
 from discord import app_commands
 
 from bot.discord_ui.answer import send_private
@@ -24,6 +23,7 @@ from bot.store.daily import DailyPost
 from bot.store.models import Season, SeasonSchedule
 from bot.store.seasons import next_start
 from bot.store.tournaments import Weekly
+from bot.words import day_text
 from rendering.view import GAME_NAMES
 
 __all__ = [
@@ -173,11 +173,6 @@ def weekly_text(plan: Weekly) -> str:
     return t("{channel}: {game} every {day} at {hour}:00 UTC", channel=f"<#{plan.channel_id}>",
              game=GAME_NAMES.get(plan.game, plan.game), hour=f"{plan.hour:02d}",
              day=weekday_name(plan.weekday))
-
-
-def day_text(day: str) -> str:
-    """A day as the language spoken writes it ("Nov 30, 2026", 「2026年11月30日」)."""
-    return format_skeleton("yMMMd", date.fromisoformat(day), locale=current())
 
 
 def daily_post_text(plan: DailyPost | None, links: dict[str, int]) -> str:

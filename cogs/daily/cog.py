@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -34,9 +33,9 @@ from bot.i18n import t
 from bot.store import StoreError
 from bot.store.daily import DailyPost, day_end
 from bot.store.reminders import DEFAULT_HOUR, Reminder
-from bot.tables import AlreadyStarted, TableError, ai_seat
-from bot.tables.rules import table_rules
-from bot.tables.starting import Place, ai_name, note_place, rules_from, start_at
+from bot.tables import AlreadyStarted, TableError
+from bot.tables.daily import play_daily
+from bot.tables.starting import Place
 from bot.words import plural
 from rendering import render_board
 from rendering.view import GAME_NAMES
@@ -47,10 +46,6 @@ from .reminders import reminder_message, reminder_nonce
 
 log = logging.getLogger(__name__)
 
-LEVEL = "hard"
-"""The AI every member meets on the day's deal: one level, so the board compares like with like."""
-ROUNDS = 1
-"""A day's deal is one round: one deal of the cards."""
 BOARD_IMAGE = "deal.png"
 RETRY_SECONDS = 60.0  # a post Discord did not take (not a refusal) is tried again after
 DAYS = [app_commands.Choice(name="today", value=0), app_commands.Choice(name="yesterday", value=1)]
@@ -215,34 +210,22 @@ class DailyCog(WatchingCog):
             await send(interaction, sentence(exc), allowed_mentions=NO_PINGS)
 
     async def _play(self, interaction: discord.Interaction, place: Place, game: str) -> None:
-        store, tables, user = self.store, app(self.bot).tables, interaction.user
-        guild = place.scope
-        await note_place(store, place)  # a guest place's entry is found by the member's forget
-        day = store.daily_deal_day()
-        settings = await store.get_settings(guild)
-        rules = table_rules(settings, game, 2, {"rounds": ROUNDS})
-        deal = await store.daily_deal(guild, game, day, rules=rules.to_dict(), dealing=True)
-        entry = await store.claim_daily_deal(guild, game, day, user.id)
-        if entry.game_id is not None:
-            if tables.drives(entry.game_id):
-                await app(self.bot).guest.show_again(tables.get(entry.game_id), interaction)
-                return
-            record = await store.load_game(entry.game_id, scope=guild, with_events=False)
-            await send(interaction, played_text(entry, deal, await links_for(interaction), record.status),
-                       allowed_mentions=NO_PINGS)
-            return
-        opponent = ai_name(LEVEL)
-        headline = t("Deal of the day, {day}: {player} against {opponent}.", day=day_text(day),
-                     player=safe_name(user.display_name), opponent=opponent)
-        private = replace(place, public=False, private=True)
+        user = interaction.user
         try:
-            await start_at(store, tables, private, game, [user.id, ai_seat(LEVEL)],
-                           [user.display_name, opponent], user.id, {}, 0, key=entry.key,
-                           deal=deal.fair_deal(), via=interaction, headline=headline,
-                           rules=rules_from(game, deal.rules))
+            found = await play_daily(self.store, app(self.bot).tables, place, user.id,
+                                     user.display_name, safe_name(user.display_name), game,
+                                     via=interaction)
         except AlreadyStarted:  # a second press while the first was starting it
             await send(interaction, t("Your game of today's deal is starting; its table is in "
                                       "your first answer."), allowed_mentions=NO_PINGS)
+            return
+        if found.started:
+            return  # its first picture is the answer
+        if found.table is not None:
+            await app(self.bot).guest.show_again(found.table, interaction)
+            return
+        await send(interaction, played_text(found.entry, found.deal, await links_for(interaction),
+                                            found.status), allowed_mentions=NO_PINGS)
 
     @answers(private=False)
     @deal.command(name="board", description="The board of a deal of the day: who came out "
