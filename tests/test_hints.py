@@ -8,12 +8,13 @@ from types import SimpleNamespace
 from bot.discord_ui.controls import hint_buttons
 from bot.discord_ui.hints import offers_hint_button
 from bot.store.settings import GuildSettings
+from bot.tables import HOME_ACTIVITY, HOME_CHANNEL, HOME_PRIVATE
 from bot.tables.hints import hint_lines, offers_hints
 
 
 def table(**changes):
     values = {"game_id": 3, "guild_id": 10, "game": "koikoi", "players": [5, "ai:hard"], "stake": 0,
-              "finished": False}
+              "finished": False, "home": HOME_CHANNEL}
     return SimpleNamespace(**(values | changes))
 
 
@@ -33,6 +34,9 @@ def test_only_unstaked_unrated_games_with_a_search_ai_offer_hints():
     assert not offers_hints(table(players=[5, 6]), settings())  # two humans: a rated game
     assert not offers_hints(table(game="nosuchgame"), settings())
     assert not offers_hints(table(finished=True), settings())
+    assert offers_hints(table(home=HOME_ACTIVITY), settings())
+    # a game of the day's deal (a private table): its board ranks members who play unaided
+    assert not offers_hints(table(home=HOME_PRIVATE), settings())
     assert offers_hint_button(client(), table()) and not offers_hint_button(client(False), table())
     assert hint_buttons(client(), table(), 5) == []  # no row left under 25 moves
     [button] = hint_buttons(client(), table(), 2)

@@ -3,7 +3,8 @@ prices of the asking player's choices, in words.
 
 Only unstaked, unrated games of a game the coach can price (a search AI, or Seotda's equity
 player) offer a hint: a game with one human (a game against the AI; two humans are rated) and no
-chips, never a tournament's, and not where the server turned hints off (``/settings hints``).
+chips, never a tournament's nor a game of the day's deal, and not where the server turned
+hints off (``/settings hints``).
 A hint prices every legal move of the player's turn in the AI workers (:func:`bot.ai.coach.price`,
 a small budget measured to answer within a second) and lists the best moves with their expected
 round points and their chance to win the round; at a call (koi-koi or stop, go or stop, a Seotda
@@ -23,7 +24,7 @@ from bot.i18n import number, t
 from bot.replay import action_words
 from bot.settlement import is_betting
 from bot.tables.manager import TableError, TableManager
-from bot.tables.table import Table, is_ai
+from bot.tables.table import HOME_PRIVATE, Table, is_ai
 from bot.workers import PoolClosed, WorkerCrashed
 
 if TYPE_CHECKING:
@@ -40,8 +41,9 @@ SHOWN = 4
 def offers_hints(table: Table, settings: GuildSettings | None) -> bool:
     """Whether ``table`` offers hints: a casual game (no stake, one human, so no rating) of a
     game with a search AI, on a server that has not turned them off (``settings`` not read yet:
-    the default, on)."""
-    if table.finished or table.stake or not hintable(table.game):
+    the default, on). Never a game of the day's deal (a private table), whose board ranks the
+    members who played it: the search's help would be a way up it."""
+    if table.finished or table.stake or table.home == HOME_PRIVATE or not hintable(table.game):
         return False
     if sum(1 for p in table.players if not is_ai(p)) != 1:
         return False
@@ -121,6 +123,8 @@ def ask(tables: TableManager, game_id: int, user_id: int) -> tuple[Table, int]:
     memory only, so a surface can answer at once before the hint is priced."""
     table, seat = tables.seat_in(game_id, user_id, t("You are not playing in this game, so "
                                                      "there is no hint for you here."))
+    if table.home == HOME_PRIVATE:
+        raise TableError(t("The deal of the day has no hints: everyone plays it unaided."))
     if not offered_at(tables.store, table):
         raise TableError(t("Hints are only for casual games: no stake, no rating, and not "
                            "turned off on this server."))
