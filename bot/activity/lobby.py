@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import discord
+
 from bot.fairness import FairDeal, Input
 from bot.games.descriptor import descriptors
 from bot.i18n import DEFAULT, speaking, t, tp
@@ -24,6 +26,7 @@ from bot.refusal_text import Markup, sentence
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyRefused, start_key
 from bot.tables import AI_LEVELS, HOME_ACTIVITY, AlreadyStarted, Table, TableError, ai_seat, is_ai
+from bot.tables.daily import DailyGame, play_daily
 from bot.tables.starting import Place, ai_names, lobby_spec, start_at, stored_rules
 from bot.words import plural
 from rendering.view import GAME_NAMES
@@ -75,6 +78,21 @@ def offer(language: str, lobby: Lobby | None, names: dict[int, str], viewer_id: 
                      "closed": (sentence(LobbyRefused(code="rematch_seats_players_only"))
                                 if players is not None and viewer_id not in players else None)}
     return {"games": games, "levels": levels, "open": seats}
+
+
+def played_words(found: DailyGame) -> str:
+    """What a member who has had today's game of a deal is told on asking for it again (a page
+    has no command to link nor a Discord timestamp: midnight UTC is said as such)."""
+    game = GAME_NAMES.get(found.deal.game, found.deal.game)
+    margin = found.entry.margin
+    if margin is not None:
+        return t("You played today's {game} deal: {margin} against the AI. The next deal comes at "
+                 "midnight UTC.", game=game, margin=plural(margin, "point", signed=True))
+    if found.status == "cancelled":
+        return t("Your game of today's {game} deal was called off; the next deal comes at "
+                 "midnight UTC.", game=game)
+    return t("Your game of today's {game} deal cannot be reached just now; try again in a "
+             "moment.", game=game)
 
 
 class ActivityLobbies:
@@ -180,6 +198,25 @@ class ActivityLobbies:
                               [user_id, *(ai_seat(lv) for lv in levels)], names, user_id,
                               {"rounds": rounds or None}, 0, key=f"activity:{press}",
                               deal=FairDeal.fresh([Input("command", press)]))
+
+    async def daily(self, where: Where, user_id: int, name: str, game: str) -> Table:
+        """The member's game of today's deal of ``game`` in this server, as ``/deal play`` has it
+        (:func:`bot.tables.daily.play_daily`): started now, private to them, or the one they
+        have running; TableError saying how it went once they had it."""
+        if game not in GAME_NAMES:
+            raise TableError(t("There is no such game."))
+        # the table's headline is also shown in Discord, should they ask for it there
+        shown = discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+        try:
+            found = await play_daily(self.bot.store, self.bot.tables, where.place, user_id, name,
+                                     shown, game)
+        except AlreadyStarted:  # a second press while the first was starting it
+            raise TableError(t("Your game of today's deal is starting.")) from None
+        except StoreError as exc:
+            raise TableError(sentence(exc, self.markup)) from None
+        if found.table is None:
+            raise TableError(played_words(found))
+        return found.table
 
     async def again(self, where: Where, user_id: int, name: str, table: Table | None,
                     press: str) -> Lobby | Table:

@@ -14,8 +14,9 @@ A page sends text frames of JSON objects with exactly these keys:
   "rounds": 0|1, "n": ...}``, ``{"type": "open", "play": <game>, "seats": <count>, "rounds": 0|1,
   "n": ...}``, ``{"type": "sit", "n": ...}``, ``{"type": "unseat", "n": ...}`` to give a seat up
   (the host's closes the seats), ``{"type": "again", "n": ...}`` to play a finished
-  game of the lobby's once more, and ``{"type": "lobby", "n": ...}`` to leave a
-  finished game for the lobby.
+  game of the lobby's once more, ``{"type": "lobby", "n": ...}`` to leave a
+  finished game for the lobby, and ``{"type": "daily", "play": <game>, "n": ...}`` for the
+  player's game of today's deal of a game (private to them).
 
 ``n`` rises with every press of a socket: a message sent again is refused before the table.
 """
@@ -45,8 +46,9 @@ SHAPES: dict[str, dict[str, Any]] = {
     "again": {"n": int},
     "unseat": {"n": int},
     "lobby": {"n": int},
+    "daily": {"play": str, "n": int},
 }
-LOBBY = frozenset({"ai", "open", "sit", "unseat", "again", "lobby"})
+LOBBY = frozenset({"ai", "open", "sit", "unseat", "again", "lobby", "daily"})
 """The messages of the lobby: for no table, so they name none."""
 RATE = 8.0
 """Messages a second a page may send on average (a player taps far slower)."""

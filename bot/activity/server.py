@@ -572,6 +572,9 @@ class ActivityServer:
             await self.lobbies.play_ai(where, user, name, message["play"], message["level"],
                                        message["rounds"], press_id())
             return  # the new table reaches every page of the channel as tables do
+        if message.type == "daily":  # the player's own: it shows on their pages alone
+            self.surface.show(viewer, await self.lobbies.daily(where, user, name, message["play"]))
+            return
         if message.type == "again":
             if isinstance(await self.lobbies.again(where, user, name, viewer.table, press_id()), Table):
                 return

@@ -13,14 +13,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot import presenter
-from bot.achievement_text import earned_line, series_line
+from bot.achievement_text import daily_line, earned_line, series_line
 from bot.activity.lobby import replayable
 from bot.cards import DECK, Kind, card
 from bot.i18n import number, speaking, t, tn
 from bot.presenters.base import card_name, final_table, score_line
 from bot.presenters.base import result_headline as ended
 from bot.settlement import is_betting
-from bot.tables import is_ai
+from bot.tables import HOME_PRIVATE, is_ai
 from bot.tables.starting import ai_names
 from rendering.view import GAME_NAMES, PlayerView, SummaryView, TableView
 
@@ -53,6 +53,11 @@ def words() -> dict[str, str]:
         "waiting": t("Waiting for the other players…"), "new_game": t("New game"),
         "again": t("Rematch"), "leave": t("Leave"),
         "how_to_play": t("How to play"), "rules": t("Rules"),
+        # the deal of the day (bot.tables.daily)
+        "daily": t("Deal of the day"), "play_daily": t("Play today's deal"),
+        "daily_text": t("The same cards for everyone in this server today: one round against the "
+                        "AI (hard), once a day, seen by you alone. The board ranks who came out "
+                        "furthest ahead of the AI."),
     }
 
 
@@ -152,7 +157,8 @@ def _state(table: Table, seat: int | None, language: str, now: float, hints: boo
         earned = getattr(outcome, "achievements", None) or {}
         members = {p: names[s] for s, p in enumerate(table.players) if not is_ai(p)}
         result = {"text": line, "achievements": earned_line(earned, members),
-                  "series": series_line(getattr(outcome, "series", None), table.players, names)}
+                  "series": series_line(getattr(outcome, "series", None), table.players, names),
+                  "daily": daily_line(getattr(outcome, "daily", None))}
     # a betting game's score is its chips
     unit = ("{n} chip", "{n} chips") if is_betting(table.game) else ("{n} point", "{n} points")
     current = table.match.current_player
@@ -167,7 +173,7 @@ def _state(table: Table, seat: int | None, language: str, now: float, hints: boo
         "type": "state", "language": language,
         "game": {"id": table.game_id, "kind": table.game, "name": GAME_NAMES.get(table.game, table.game),
                  "title": view.title, "seq": table.seq, "over": finished,
-                 "footer": view.footer},
+                 "footer": view.footer, "daily": table.home == HOME_PRIVATE},
         "you": {"seat": seat},
         "players": [_player(s, p, unit) for s, p in enumerate(view.players)],
         "field": list(view.field), "stock": view.stock_count, "drawn": view.drawn_card,

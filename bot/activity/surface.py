@@ -117,6 +117,9 @@ class ActivitySurface:
         self._tables = tables
         self.clock = clock
         self.viewers: dict[int, set[Viewer]] = {}  # by channel id
+        # by user id: a private table (a game of the day's deal) reaches its player's pages
+        # wherever in its place they are open, and no one else's
+        self.pages: dict[int, set[Viewer]] = {}
         self._dirty: dict[int, Table] = {}
         self._flush_soon: asyncio.Handle | None = None
         self.pushed = 0  # states sent, for the tests and the bench
@@ -128,11 +131,18 @@ class ActivitySurface:
     def join(self, viewer: Viewer) -> None:
         """A page joined its channel: it shows the table there (or that there is none)."""
         self.viewers.setdefault(viewer.channel_id, set()).add(viewer)
-        viewer.table = self._table_in(viewer.channel_id, viewer.user_id)
+        self.pages.setdefault(viewer.user_id, set()).add(viewer)
+        viewer.table = self._table_in(viewer)
         if viewer.table is None:
             viewer.send(self.idle(viewer))
         else:
             self._push(viewer.table, [viewer])
+
+    def show(self, viewer: Viewer, table: Table) -> None:
+        """A page asked for a table its user plays in (their game of the day's deal, asked for
+        again): it shows that one from now on."""
+        viewer.table = table
+        self._push(table, [viewer])
 
     def to_lobby(self, viewer: Viewer) -> None:
         """A page leaves its finished game for the lobby."""
@@ -144,30 +154,48 @@ class ActivitySurface:
         return [v for v in self.viewers.get(channel_id, ()) if v.table is None]
 
     def leave(self, viewer: Viewer) -> None:
-        watching = self.viewers.get(viewer.channel_id)
-        if watching is not None:
-            watching.discard(viewer)
-            if not watching:
-                del self.viewers[viewer.channel_id]
+        for index, key in ((self.viewers, viewer.channel_id), (self.pages, viewer.user_id)):
+            found = index.get(key)
+            if found is not None:
+                found.discard(viewer)
+                if not found:
+                    del index[key]
 
-    def _table_in(self, channel_id: int, user_id: int) -> Table | None:
-        """The running table of a channel, the user's own first, else the newest (never a private
-        one: only its player sees it, on Discord)."""
+    @staticmethod
+    def _in_place(viewer: Viewer, table: Table) -> bool:
+        """Whether a page is open in the place a table is kept under: its channel, or another
+        channel of the same server (a guest place is its channel alone)."""
+        return viewer.channel_id == table.channel_id or (viewer.guild_id is not None
+                                                         and viewer.guild_id == table.guild_id)
+
+    def _pages_of(self, table: Table) -> Iterable[Viewer]:
+        """The pages that may show ``table``: those open in its channel, or for a private table
+        its player's own pages in its place and no others."""
+        if table.home != HOME_PRIVATE:
+            return self.viewers.get(table.channel_id, ())
+        return [viewer for user in table.players if isinstance(user, int)
+                for viewer in self.pages.get(user, ()) if self._in_place(viewer, table)]
+
+    def _table_in(self, viewer: Viewer) -> Table | None:
+        """The running table a page opening shows: the user's own first (their game of the
+        day's deal anywhere in the place among them), else the channel's newest."""
         manager = self._tables()
         if manager is None:
             return None
-        found = [table for table in manager.tables.values()
-                 if table.channel_id == channel_id and not table.finished and table.home != HOME_PRIVATE]
+        user = viewer.user_id
+        found = [table for table in manager.tables.values() if not table.finished and (
+            table.channel_id == viewer.channel_id and table.home != HOME_PRIVATE
+            or table.home == HOME_PRIVATE and table.seat_of(user) is not None
+            and self._in_place(viewer, table))]
         if not found:
             return None
-        return max(found, key=lambda table: (table.seat_of(user_id) is not None, table.game_id))
+        return max(found, key=lambda table: (table.seat_of(user) is not None, table.game_id))
 
     # -- what the table manager calls -----------------------------------------------------------
     def shows(self, table: Table) -> bool:
-        """A table started in the Activity is shown only here; any other while a page is open in
-        its channel, but a private one (only its player may see it)."""
-        return table.home == HOME_ACTIVITY or (table.home != HOME_PRIVATE
-                                               and bool(self.viewers.get(table.channel_id)))
+        """A table started in the Activity is shown only here; any other while a page that may
+        show it is open (a private one's: its player's own)."""
+        return table.home == HOME_ACTIVITY or any(True for _ in self._pages_of(table))
 
     def owns(self, via: Any) -> bool:
         return isinstance(via, ActivityPress)
@@ -198,7 +226,7 @@ class ActivitySurface:
         self._mark(table)
 
     def warn(self, table: Table, seat: int, seconds: int) -> None:
-        for viewer in self.viewers.get(table.channel_id, ()):
+        for viewer in self._pages_of(table):
             if viewer.table is table and viewer.seat == seat:
                 with speaking(viewer.language):
                     viewer.send({"type": "warn", "seconds": seconds,
@@ -221,8 +249,7 @@ class ActivitySurface:
         self._flush_soon = None
         dirty, self._dirty = self._dirty, {}
         for table in dirty.values():
-            viewers = [viewer for viewer in self.viewers.get(table.channel_id, ())
-                       if self._binds(viewer, table)]
+            viewers = [viewer for viewer in self._pages_of(table) if self._binds(viewer, table)]
             for viewer in viewers:
                 viewer.table = table
             self._push(table, viewers)

@@ -75,8 +75,11 @@ class GuestSurface(TablePublisher):
         feed = self.feed(table)
         feed.loaded = True
         feed.marks.private = {s for s, p in enumerate(table.players) if not is_ai(p)}
-        if via is None:  # a guest table is only ever started by an interaction
-            log.error("game %s: a guest table started without an interaction", table.game_id)
+        if via is None:
+            # A private table started on another surface (the Activity's lobby) is shown here
+            # once its player asks for it (show_again); a guest table starts by an interaction.
+            if table.home != HOME_PRIVATE:
+                log.error("game %s: a guest table started without an interaction", table.game_id)
             return
         await self._answer_with_table(table, via)
 

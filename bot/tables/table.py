@@ -89,7 +89,8 @@ may only answer the interactions of that place (bot.discord_ui.guest)."""
 HOME_PRIVATE = "private"
 """A table only its one player sees, in a server the bot is a member of (a game of the day's
 deal, whose cards nobody else may see before the day ends): shown as a guest table is, through
-that player's own interactions, every answer private (bot.discord_ui.guest)."""
+that player's own interactions, every answer private (bot.discord_ui.guest), and on that
+player's own pages of the Activity (bot.activity.surface)."""
 ANSWERED_HOMES = (HOME_GUEST, HOME_PRIVATE)
 """Where a table is shown only by answering its players' interactions."""
 HOME_ACTIVITY = "activity"

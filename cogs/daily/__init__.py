@@ -5,7 +5,8 @@ guest, under the channel's id as its other games are): the same cards for every 
 it, against the AI, under the rules the day's first look fixed (:mod:`bot.store.daily`). A
 member plays it once a day; the board ranks them by how many points they came out ahead of
 the AI. Nobody may see another's cards before the day is over, so the table is private (only
-its player sees it: :data:`bot.tables.HOME_PRIVATE`, shown through their own interactions), its
+its player sees it: :data:`bot.tables.HOME_PRIVATE`, shown through their own interactions and on
+their own pages of the Activity, whose lobby deals it too: :mod:`bot.tables.daily`), its
 replay and its seed stay sealed until midnight UTC, and the day's seed, shown all day as its
 SHA-256, is revealed on the day's board after it.
 

@@ -23,6 +23,7 @@ from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
 from bot.games import koikoi
 from bot.presenters.base import card_name
+from tests.e2e.test_deal_of_the_day import pin_the_day
 from tests.e2e.test_koikoi_bot import human_moves_first
 
 pytestmark = pytest.mark.asyncio
@@ -460,6 +461,30 @@ async def test_a_finished_game_against_the_ai_is_played_again_by_its_rematch_but
                                   "!document.querySelector('[data-key=\"lobby:again\"]')", timeout=STEP_MS)
     [second] = page_bot.tables.tables.values()
     assert second.game_id != first.game_id and second.players == [world.admin.id, "ai:hard"]
+    assert not await harness_errors(tab)
+
+
+async def test_the_deal_of_the_day_is_played_from_the_lobby_with_no_hint(page_bot, standin, world, browser):
+    await pin_the_day(page_bot, world.guild.id)  # a deal whose first move is the member's
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)
+    frame = tab.frames[1]
+    await frame.locator("#lobby-game").select_option("koikoi")
+    daily = frame.locator("section.daily")
+    assert "one round against the AI (hard), once a day" in await daily.inner_text()
+    await daily.locator('button[data-key="lobby:daily"]').click()
+    await frame.wait_for_function(NEXT, arg=[-1], timeout=STEP_MS)
+    [table] = page_bot.tables.tables.values()
+    assert table.players == [world.admin.id, "ai:hard"] and table.match.rules.rounds == 1
+    assert await frame.locator("header .tag").inner_text() == "🌅 Deal of the day"
+    await frame.locator(".hand button:not([disabled])").first.wait_for(timeout=STEP_MS)
+    assert await frame.locator("button.hint").count() == 0  # everyone plays the day's deal unaided
+    shots: list[str] = []
+    await play_to_the_end(tab, frame, shots, "daily")
+    result = frame.locator(".log .daily-result").first
+    await result.wait_for(timeout=STEP_MS)
+    assert (await result.inner_text()).startswith("Deal of the day: ")
+    assert "place 1 of 1 so far" in await result.inner_text()
+    assert await frame.locator('[data-key="lobby:again"]').count() == 0  # once a day
     assert not await harness_errors(tab)
 
 

@@ -65,7 +65,9 @@ export interface Summary {
 export interface State {
   type: "state";
   language: string;
-  game: { id: number; kind: string; name: string; title: string; seq: number; over: boolean; footer: string };
+  // daily: a game of the day's deal, which its player alone sees
+  game: { id: number; kind: string; name: string; title: string; seq: number; over: boolean; footer: string;
+          daily: boolean };
   you: { seat: number | null };
   players: Player[];
   field: string[];
@@ -81,8 +83,9 @@ export interface State {
   last: string;
   turn: { seat: number | null; text: string; deadline: number | null; now: number };
   // achievements: what the game earned its players, one line ("" when nothing); series: the
-  // tally of the rematches it ends ("" when it replays no game)
-  result: { text: string; achievements: string; series: string } | null;
+  // tally of the rematches it ends ("" when it replays no game); daily: where a game of the
+  // day's deal came on the day's board, and the player's run of days ("" for any other game)
+  result: { text: string; achievements: string; series: string; daily: string } | null;
   summary: Summary | null;
   race: { text: string; can_slap: boolean } | null;
   hand: { cards: string[]; playable: string[]; legend: string; caption: string } | null;
@@ -159,7 +162,8 @@ export type ToServer =
   | { type: "sit"; n: number }
   | { type: "unseat"; n: number }
   | { type: "again"; n: number }
-  | { type: "lobby"; n: number };
+  | { type: "lobby"; n: number }
+  | { type: "daily"; play: string; n: number };
 
 // A lobby message as the view asks for it; the page adds the nonce.
 export type LobbyAsk =
@@ -168,4 +172,5 @@ export type LobbyAsk =
   | { type: "sit" }
   | { type: "unseat" }
   | { type: "again" }
-  | { type: "lobby" };
+  | { type: "lobby" }
+  | { type: "daily"; play: string };

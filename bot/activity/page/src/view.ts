@@ -106,7 +106,13 @@ export class View {
           onclick: () => this.actions.ask({ type: "ai", play: game.value, level: level.value, rounds: rounds() }) }, w.play_ai)),
       h("div", { class: "choice" }, field(w.players, players),
         h("button", { class: "move", "data-key": "lobby:open",
-          onclick: () => this.actions.ask({ type: "open", play: game.value, seats: Number(players.value), rounds: rounds() }) }, w.open_seats)));
+          onclick: () => this.actions.ask({ type: "open", play: game.value, seats: Number(players.value), rounds: rounds() }) }, w.open_seats)),
+      // the chosen game's deal of the day: the same cards for every member, played alone
+      h("section", { class: "daily", "aria-label": w.daily },
+        h("h2", {}, `🌅 ${w.daily}`),
+        h("p", {}, w.daily_text),
+        h("button", { class: "move", "data-key": "lobby:daily",
+          onclick: () => this.actions.ask({ type: "daily", play: game.value }) }, w.play_daily)));
   }
 
   // A lobby choice as last made, when the lobby still offers it.
@@ -154,6 +160,7 @@ export class View {
     const w = this.words;
     const header = h("header", { class: "top" },
       h("h1", {}, state.game.title),
+      state.game.daily ? h("p", { class: "tag" }, `🌅 ${w.daily}`) : null,
       h("button", { class: "move link rules", "data-key": "rules", onclick: () => this.actions.rules(state.game.kind) }, w.rules),
       h("p", { class: "turn", "aria-live": "polite" }, state.result ? "" : state.turn.text),
       h("p", { class: "clock", id: "clock", "aria-live": "off" }));
@@ -171,6 +178,7 @@ export class View {
       h("p", { class: "last", "aria-live": "polite" }, state.result ? state.result.text : state.last),
       state.result?.achievements ? h("p", { class: "achievements" }, state.result.achievements) : null,
       state.result?.series ? h("p", { class: "series" }, state.result.series) : null,
+      ...(state.result?.daily ?? "").split("\n").filter(Boolean).map((line) => h("p", { class: "daily-result" }, line)),
       state.again ? h("button", { class: "move primary", "data-key": "lobby:again",
         onclick: () => this.actions.ask({ type: "again" }) }, w.again) : null,
       state.game.over ? h("button", { class: state.again ? "move" : "move primary", "data-key": "lobby:back",

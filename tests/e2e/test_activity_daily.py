@@ -1,0 +1,121 @@
+"""The deal of the day in the Activity, through the stand-in: the lobby deals a member their game
+of today's deal, which their own pages alone show (another member's page in the same Activity
+never gets a state of it), played as ``/deal play`` plays it (the day's committed deal, one
+round against the hard AI, once a day, no hints), and a game started in Discord goes on in the
+Activity."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.fairness import derive_seed
+from bot.tables import HOME_PRIVATE
+from tests.e2e.activity import joined
+from tests.e2e.playing import hand_message
+from tests.e2e.test_activity_lobby import base, lbot, lobby_of, play_to_the_end, send  # noqa: F401
+from tests.e2e.test_deal_of_the_day import pin_the_day
+
+pytestmark = pytest.mark.asyncio
+
+
+def states_of(page, game_id: int) -> list[dict]:
+    return [m for m in page.messages if m["type"] == "state" and m["game"]["id"] == game_id]
+
+
+async def nothing_more_for(page) -> None:
+    """Everything the server pushed ``page`` so far is read: the answer to a read sent now comes
+    after it on the socket."""
+    answer = await send(page, type="sit")
+    assert answer["text"] == "No seats are open in this channel."
+
+
+async def test_the_lobby_deals_a_member_the_day_s_deal_that_their_pages_alone_show(
+        lbot, standin, world, http):  # noqa: F811
+    alice, bob = world.admin, world.player
+    seed = await pin_the_day(lbot, world.guild.id)
+    instance = standin.oauth.open_activity(world.channel, alice, bob)
+    page, _ = await joined(http, base(lbot), standin, alice, instance)
+    friend, _ = await joined(http, base(lbot), standin, bob, instance)
+    await lobby_of(page)
+    await lobby_of(friend)
+    welcome = next(m for m in page.messages if m["type"] == "welcome")
+    assert welcome["words"]["play_daily"] == "Play today's deal"
+    assert (await send(page, type="daily", play="chess"))["text"] == "There is no such game."
+    asked = len(standin.requests)
+
+    assert (await send(page, type="daily", play="koikoi"))["type"] == "played"
+    state = await page.state(lambda s: s["you"]["seat"] == 0, "alice's game of the day's deal")
+    game_id = state["game"]["id"]
+    table = lbot.tables.get(game_id)
+    assert table.home == HOME_PRIVATE and table.players == [alice.id, "ai:hard"]
+    assert table.match.rules.rounds == 1 and table.headline.startswith("Deal of the day, ")
+    assert state["game"]["daily"] is True and state["hint"] is False
+    assert [p["name"] for p in state["players"]] == ["alice", "AI (hard)"]
+    record = await lbot.store.load_game(game_id, scope=world.guild.id)
+    assert record.seed == derive_seed(seed, [])  # the day's deal, as /deal play deals it
+    day = lbot.store.daily_deal_day()
+    entry = await lbot.store.claim_daily_deal(world.guild.id, "koikoi", day, alice.id)
+    assert entry.game_id == game_id
+    # the page is at it: nothing else starts from there while it runs
+    again = await send(page, type="daily", play="sakura")
+    assert again["text"] == "A game is running in this channel already."
+    assert len(lbot.tables.tables) == 1
+    answer = await send(page, type="hint", game=game_id)
+    assert answer["text"] == "The deal of the day has no hints: everyone plays it unaided."
+
+    over = await play_to_the_end(page, state)
+    # the last move reaches the page before its result, which follows once it is settled
+    final = over if over["result"] else await page.state(
+        lambda s: s["game"]["id"] == game_id and s["result"], "the result")
+    assert final["result"]["daily"].startswith("Deal of the day: ")
+    assert "against the AI, place 1 of 1 so far." in final["result"]["daily"]
+    assert final["again"] is False
+    await lbot.publisher.drain()
+    assert standin.requests[asked:] == []  # nothing posted or sent in Discord for it
+    await nothing_more_for(friend)
+    assert states_of(friend, game_id) == []  # bob's page never saw alice's cards
+
+    # once played: how it went, and nothing started
+    assert (await send(page, type="lobby"))["type"] == "played"
+    again = await send(page, type="daily", play="koikoi")
+    assert again["text"].startswith("You played today's Koi-Koi deal: ")
+    assert again["text"].endswith("against the AI. The next deal comes at midnight UTC.")
+
+    # bob's game of the same deal: his alone, the same cards
+    assert (await send(friend, type="daily", play="koikoi"))["type"] == "played"
+    theirs = await friend.state(lambda s: s["you"]["seat"] == 0, "bob's game of the day's deal")
+    assert theirs["game"]["id"] != game_id
+    other = await lbot.store.load_game(theirs["game"]["id"], scope=world.guild.id)
+    assert other.seed == record.seed
+    await nothing_more_for(page)
+    assert states_of(page, theirs["game"]["id"]) == []
+
+
+async def test_a_game_of_the_day_s_deal_started_in_discord_goes_on_in_the_activity(
+        lbot, standin, world, http):  # noqa: F811
+    alice, bob = world.admin, world.player
+    await pin_the_day(lbot, world.guild.id)
+    started = await alice.slash(world.channel, "deal play", game="koikoi")
+    assert any("table.png" in m.files and m.ephemeral for m in started.messages)
+    await standin.wait_for(lambda: hand_message(standin, alice), "alice's hand")
+    [game_id] = list(lbot.tables.tables)
+    hand = hand_message(standin, alice)
+    assert not [c for c in hand.custom_ids() if c.startswith("hf:hint:")]  # no Hint on the day's deal
+    # the Activity opened in another channel of the server: her page shows her game there,
+    # bob's page in the same Activity the lobby
+    elsewhere = standin.create_channel(world.guild, "lounge")
+    instance = standin.oauth.open_activity(elsewhere, alice, bob)
+    page, _ = await joined(http, base(lbot), standin, alice, instance)
+    friend, _ = await joined(http, base(lbot), standin, bob, instance)
+    state = await page.state(lambda s: s["game"]["id"] == game_id, "alice's game, in the Activity")
+    assert state["you"]["seat"] == 0 and state["game"]["daily"] is True
+    await lobby_of(friend)
+    # a move made on the page is the game's move, shown in both places
+    assert state["moves"] and state["hint"] is False  # the day's seed: alice moves first
+    assert (await page.answer(await page.press(state)))["type"] == "played"
+    await page.state(lambda s: s["game"]["seq"] > state["game"]["seq"], "the move, stored")
+    await lbot.tables.forfeit_by(game_id, alice.id)
+    await page.state(lambda s: s["game"]["id"] == game_id and s["game"]["over"], "the game over")
+    await nothing_more_for(friend)
+    assert states_of(friend, game_id) == []
+    assert not [m for m in friend.messages if m["type"] == "state"]
