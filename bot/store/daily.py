@@ -35,7 +35,7 @@ from .models import DailyPlace
 __all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of", "day_end",
            "deal_of", "claim", "entry_of", "board", "settle", "place_of_game", "share", "unshare",
            "sealed_until", "start_key", "DailyPost", "set_post", "post_of", "due_posts", "posted",
-           "podiums", "streak_of_game", "DailyRecord", "record", "run_until"]
+           "podiums", "streak_of_game", "DailyRecord", "record", "guest_record", "run_until"]
 
 DAY_MS = 86_400_000
 STREAK_LIMIT = 1000
@@ -236,10 +236,11 @@ async def run_until(conn: aiosqlite.Connection, guild_id: int, user_id: int, day
 
 @dataclass(frozen=True, slots=True)
 class DailyRecord:
-    """A member's deals of the day on one server, every game and day together: the days they
-    finished one in its day, the deals so finished, how often they topped a day's board, their
-    best place (the best of ties: the fullest board, then the latest), and their runs of days
-    (``run`` the one still alive: up to today, or up to yesterday while today is still open)."""
+    """A member's deals of the day on one server (or in every guest place), every game and day
+    together: the days they finished one in its day, the deals so finished, how often they
+    topped a day's board, their best place (the best of ties: the fullest board, then the
+    latest), and their runs of days (``run`` the one still alive: up to today, or up to
+    yesterday while today is still open)."""
 
     days: int = 0
     deals: int = 0
@@ -249,16 +250,37 @@ class DailyRecord:
     best_run: int = 0
 
 
+# A member's finished entries (the ones ``{where}`` picks), each with how many finished ahead of
+# it on its day's board and how many finished that board.
+_PLACES = (
+    "SELECT e.game, e.day, e.margin, (SELECT COUNT(*) FROM daily_entries o WHERE "
+    "o.guild_id = e.guild_id AND o.game = e.game AND o.day = e.day AND o.margin > e.margin), "
+    "(SELECT COUNT(*) FROM daily_entries o WHERE o.guild_id = e.guild_id AND "
+    "o.game = e.game AND o.day = e.day AND o.margin IS NOT NULL) FROM daily_entries e "
+    "WHERE {where} AND e.margin IS NOT NULL ORDER BY e.day, e.game, e.guild_id")
+
+
 async def record(conn: aiosqlite.Connection, guild_id: int, user_id: int, today: str
                  ) -> DailyRecord:
     """The member's :class:`DailyRecord` on the server, as of ``today`` (today's places so far)."""
     rows = await conn.execute_fetchall(
-        "SELECT e.game, e.day, e.margin, (SELECT COUNT(*) FROM daily_entries o WHERE "
-        "o.guild_id = e.guild_id AND o.game = e.game AND o.day = e.day AND o.margin > e.margin), "
-        "(SELECT COUNT(*) FROM daily_entries o WHERE o.guild_id = e.guild_id AND "
-        "o.game = e.game AND o.day = e.day AND o.margin IS NOT NULL) FROM daily_entries e "
-        "WHERE e.guild_id = ? AND e.user_id = ? AND e.margin IS NOT NULL ORDER BY e.day, e.game",
-        (guild_id, user_id))
+        _PLACES.format(where="e.guild_id = ? AND e.user_id = ?"), (guild_id, user_id))
+    return _record_of(rows, today)
+
+
+async def guest_record(conn: aiosqlite.Connection, user_id: int, today: str) -> DailyRecord:
+    """The member's :class:`DailyRecord` in every place where the app is a guest (a DM, a group
+    DM, a server without the bot: :mod:`bot.store.guests`), together and of no server, as of
+    ``today``. Each place keeps its own boards; a day played in two of them is one day, two
+    deals."""
+    rows = await conn.execute_fetchall(
+        _PLACES.format(where="e.user_id = ? AND e.guild_id IN (SELECT scope_id FROM guest_scopes)"),
+        (user_id,))
+    return _record_of(rows, today)
+
+
+def _record_of(rows: Any, today: str) -> DailyRecord:
+    """The record of a member's finished entries (rows of :data:`_PLACES`), as of ``today``."""
     places = [DailyPlace(game=game, day=day, margin=margin, place=int(better) + 1,
                          finished=int(finished)) for game, day, margin, better, finished in rows]
     if not places:

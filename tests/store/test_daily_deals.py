@@ -237,6 +237,43 @@ async def test_a_members_record_counts_days_places_and_runs(store, clock):
     assert await store.daily_record(OTHER, ALICE) == DailyRecord()  # another server's: none
 
 
+async def test_a_members_own_record_counts_the_days_of_every_guest_place_and_no_server(store,
+                                                                                       clock):
+    """Where the app is a guest (a DM, a group DM), a member's own record adds up their days in
+    all of those places: a day played in two of them is one day and two deals; a server's days,
+    and a place never noted as a guest's, stay out (and so break the run)."""
+    group_dm, dm, unnoted = 5_200_000_000_000_001, 5_200_000_000_000_002, 5_200_000_000_000_003
+    await store.note_guest_place(group_dm, "group_dm")
+    await store.note_guest_place(dm, "dm")
+    assert await store.guest_daily_record(ALICE) == DailyRecord()  # never played
+    first_day = store.daily_deal_day()
+    _, a = await start_entry(store, ALICE, guild=group_dm)  # alice ahead of bob in the group
+    _, b = await start_entry(store, BOB, guild=group_dm)
+    _, c = await start_entry(store, ALICE, guild=dm)  # and alone in her DM
+    for game, mine in ((a, 4), (b, 1), (c, 0)):
+        await finish(store, game.game_id, mine, 2)
+    for user in (ALICE, BOB, CAROL):  # the server's board of three, alice on top
+        _, game = await start_entry(store, user)
+        await finish(store, game.game_id, 9 if user == ALICE else 1, 0)
+    clock.advance(DAY_MS / 1000)  # the next day: a server's deal and a stranger place's only
+    for scope in (GUILD, unnoted):
+        _, game = await start_entry(store, ALICE, guild=scope)
+        await finish(store, game.game_id, 3, 0)
+    clock.advance(DAY_MS / 1000)  # today: her DM again
+    _, d = await start_entry(store, ALICE, guild=dm, game="gostop")
+    await finish(store, d.game_id, 1, 0)
+
+    own = await store.guest_daily_record(ALICE)
+    assert (own.days, own.deals, own.firsts) == (2, 3, 3)  # the first day once, its two deals
+    assert (own.run, own.best_run) == (1, 1)  # the day between was the server's: no run
+    assert (own.best.day, own.best.place, own.best.finished) == (first_day, 1, 2)  # the group's
+    bob = await store.guest_daily_record(BOB)
+    assert (bob.days, bob.deals, bob.firsts, bob.best.place, bob.best.finished) == (1, 1, 0, 2, 2)
+    assert await store.guest_daily_record(CAROL) == DailyRecord()  # only the server's days
+    server = await store.daily_record(GUILD, ALICE)  # the server's own, as before
+    assert (server.days, server.deals, server.run, server.best.finished) == (2, 2, 2, 3)
+
+
 async def test_the_days_board_counts_days_finished_of_any_or_one_game(store, clock):
     for day in range(3):  # alice: three days, two games on the last; bob: the last day only
         _, game = await start_entry(store, ALICE)

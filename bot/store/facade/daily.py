@@ -73,6 +73,13 @@ class DealOfTheDay:
         async with self._db.snapshot() as conn:
             return await daily.record(conn, guild_id, user_id, self.daily_deal_day())
 
+    async def guest_daily_record(self, user_id: int) -> daily.DailyRecord:
+        """A member's deals of the day in every place where the app is a guest, together (none
+        of any server's): days, places and runs of days."""
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await daily.guest_record(conn, user_id, self.daily_deal_day())
+
     async def set_daily_reminder(self, guild_id: int, user_id: int, on: bool, *,
                                  hour: int = reminders.DEFAULT_HOUR) -> reminders.Reminder | None:
         """Remind the member by DM at ``hour`` UTC, from tomorrow on, on days they have not
