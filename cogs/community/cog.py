@@ -171,16 +171,18 @@ class CommunityCog(ServerCog):
 
     async def _own_stats(self, interaction: discord.Interaction, target: discord.abc.User,
                          chosen: SeasonChoice) -> tuple[discord.Embed, CardView]:
-        """The asker's own record of every place where the app is a guest: seasons belong to
-        servers, so it counts every game."""
+        """The asker's own record of every place where the app is a guest, their deals of the day
+        there among it: seasons belong to servers, so it counts every game."""
         if chosen not in (CURRENT_SEASON, ALL_SEASONS):
             raise BadOption(t("Only a server has seasons: your own record counts every game."))
         stats = await self.store.guest_record(target.id, recent=5)
         achieved = [e.code for e in await self.store.achievements(GUEST_PLACES, target.id)]
+        daily = await self.store.guest_daily_record(target.id)  # every guest place's days
         with in_public(interaction):  # the record is posted in the channel
-            embed = fit_embed(stats_embed(target, stats, "", None, achieved=achieved, own_card=True))
+            embed = fit_embed(stats_embed(target, stats, "", None, achieved=achieved, own_card=True,
+                                          daily=daily))
             card = await stats_card(self.store, GUEST_PLACES, target.display_name, stats, "", None,
-                                    t(OWN_RECORD), achieved=achieved)
+                                    t(OWN_RECORD), achieved=achieved, daily=daily)
         return embed, card
 
     # -- /chips ------------------------------------------------------------------------------------

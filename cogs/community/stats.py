@@ -52,7 +52,8 @@ def stats_embed(target: discord.abc.User, stats, currency: str, balance: int | N
     side), shown when they played together; ``achieved``: the codes of their achievements
     there (every season's: an achievement is kept once earned); ``own_card``: the asker's own
     record, which lists every achievement still to earn, not only the next; ``daily``: their deals
-    of the day on the server (every day's, as chips are not seasonal)."""
+    of the day on the server, or in every guest place for their own record (every day's, as chips
+    are not seasonal)."""
     embed = discord.Embed(title=f"📊 {shown(target.display_name, TITLE - 4)}", colour=ACCENT)
     footer = [season] if season else []
     own = stats.guild_id == GUEST_PLACES

@@ -18,6 +18,7 @@ from bot.store import EVERY_SERVER
 from bot.store.daily import DAY_MS, day_end
 from bot.tables.rules import table_rules
 from cogs.daily import RETRY_SECONDS
+from rendering import CardView
 from tests.e2e.playing import hand_message, is_closed, move_of, reply_text
 from tests.e2e.test_guest_tables import gbot, play_alone  # noqa: F401  (the fixture)
 from tests.e2e.test_input_safety import message_bodies
@@ -317,6 +318,64 @@ async def test_a_place_where_the_app_is_a_guest_has_a_deal_of_its_own(gbot, stan
     assert f"<@{alice.id}>" not in json.dumps([m.embeds for m in theirs.messages])
     refused = await bob.slash(None, "deal announce", post="on")
     assert "Use this command in a server" in reply_text(refused) and refused.messages[0].ephemeral
+
+
+async def test_your_own_stats_where_the_app_is_a_guest_count_your_days(gbot, standin,  # noqa: F811
+                                                                      monkeypatch):
+    """Your own /stats in the DM with the bot shows your deals of the day in every guest place,
+    in the embed and as the card's tile, as a server's /stats shows the server's: a day played
+    in a group DM and in the DM is one day of two deals; a server's deal stays the server's."""
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    for user in (alice, bob):
+        standin.install_for(user)
+    club = standin.create_guild("Club")  # a server that added the bot
+    standin.add_member(club, alice)
+    hall = standin.create_channel(club, "hall")
+    group = standin.create_group_dm("friends", alice, bob)
+    dm = alice.dm_channel
+    cards = []
+    draw = gbot.render_pool.run
+
+    async def drawing(render, view, *args):  # each card as it is drawn, read from its view
+        if isinstance(view, CardView):
+            cards.append(view)
+        return await draw(render, view, *args)
+
+    monkeypatch.setattr(gbot.render_pool, "run", drawing)
+
+    async def play_the_day(place, scope: int) -> None:
+        await pin_the_day(gbot, scope)
+        table = the_table(await alice.slash(place, "deal play"))
+        await play_alone(standin, table.id, alice)
+
+    async def own_stats(place) -> tuple[str, dict]:
+        record = await alice.slash(place, "stats")
+        await standin.wait_for(lambda: any("stats.png" in m.files for m in record.messages),
+                               "the record with its card", channels=[place])
+        return (json.dumps([m.embeds for m in record.messages], ensure_ascii=False),
+                dict(cards[-1].totals))
+
+    for place, scope in ((group, group.id), (dm, dm.id), (hall, club.id)):
+        await play_the_day(place, scope)
+    embeds, tiles = await own_stats(dm)
+    assert "Your games in DMs, group DMs and servers without the bot" in embeds
+    assert "1 day played · 2 deals · first on the day's board 2 times" in embeds
+    assert "Best place: 1 of 1 (Koi-Koi," in embeds
+    assert tiles["Deal of the day"] == "1 day"
+    embeds, tiles = await own_stats(hall)  # the server's days alone, as before
+    assert "1 day played" in embeds and "2 deals" not in embeds
+    assert tiles["Deal of the day"] == "1 day"
+
+    clock = gbot.store._db.clock
+    gbot.store._db.clock = lambda: clock() + DAY_MS / 1000  # the next day, in the DM
+    try:
+        await play_the_day(dm, dm.id)
+        embeds, tiles = await own_stats(dm)
+    finally:
+        gbot.store._db.clock = clock
+    assert "2 days played · 3 deals · first on the day's board 3 times" in embeds
+    assert "2 days in a row now" in embeds
+    assert tiles["Deal of the day"] == "2 days, 2 in a row"
 
 
 async def test_where_apps_may_not_post_the_deal_is_played_and_never_shared(gbot, standin):  # noqa: F811
