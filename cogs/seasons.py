@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.discord_ui.answer import answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import until_utc
-from bot.discord_ui.boards import Known, board_names, known_names
+from bot.discord_ui.boards import known_names
 from bot.discord_ui.cog import WatchingCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import post_owed, settle_owed
@@ -32,6 +32,7 @@ from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_public, in_server
 from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse, schedule_text, season_label
 from bot.i18n import N_, current, number, t, tn, tp
+from bot.names import Known, board_names
 from bot.store import Season, SeasonSchedule, Store, StoreError
 from bot.store.models import Honours, former_member, is_pseudonym
 from bot.store.seasons import NAME_LIMIT, period_start

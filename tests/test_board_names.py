@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from bot.discord_ui.boards import board_names
 from bot.i18n import speaking
+from bot.names import board_names
 from bot.store import SeatResult, Store
 from bot.store.models import former_member
 from bot.words import SETTLING_SIGMA, rating

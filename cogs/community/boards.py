@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.boards import board_names, known_names
+from bot.discord_ui.boards import known_names
 from bot.discord_ui.cog import Pager, drawn, pager_buttons, pages_of, store_of
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.parts import ACCENT
@@ -17,6 +17,7 @@ from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.text import NO_PINGS, fit_embed, refuse, season_label, shown
 from bot.games import GAMES
 from bot.i18n import N_, NP_, current, number, t, tn, tp
+from bot.names import board_names
 from bot.rules_text import title
 from bot.store import ALL_SEASONS, CURRENT_SEASON, Store, TrendKey
 from bot.store.models import LeaderboardRow, SeasonChoice

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.daily_words import SHOWN, finished_text, margin_text, shown_places
 from bot.discord_ui.command_links import mention
 from bot.discord_ui.fair import add_day_deal
 from bot.discord_ui.parts import ACCENT
@@ -16,32 +17,12 @@ from bot.discord_ui.text import (
 from bot.i18n import current, number, t
 from bot.store.daily import Board, DailyDeal, DailyEntry
 from bot.store.models import former_member, is_pseudonym
-from bot.words import plural
 from rendering import BoardRow, BoardView
 from rendering.view import GAME_NAMES
-
-SHOWN = 20
-"""Members a board lists (the member asking is added below when further down)."""
 
 
 def who(user_id: int) -> str:
     return former_member() if is_pseudonym(user_id) else f"<@{user_id}>"
-
-
-def margin_text(margin: int) -> str:
-    return plural(margin, "point", signed=True)
-
-
-def shown_places(board: Board, asker: int) -> list[tuple[int, DailyEntry]]:
-    """The places a board shows, best first (ties share a place): the first :data:`SHOWN`, and
-    the asker's when further down."""
-    out, place = [], 0
-    for i, row in enumerate(board.rows):
-        if i == 0 or row.margin != board.rows[i - 1].margin:
-            place = i + 1
-        if i < SHOWN or row.user_id == asker:
-            out.append((place, row))
-    return out
 
 
 def board_lines(board: Board, asker: int) -> list[str]:
@@ -61,11 +42,6 @@ def board_picture(board: Board, asker: int, names: dict[int, str]) -> BoardView:
                      subtitle=f"{day_text(deal.day)} · " + finished_text(board),
                      value_header=t("Against the AI"), rows=rows,
                      note="" if rows else t("Nobody has finished this deal yet."), language=current())
-
-
-def finished_text(board: Board) -> str:
-    return t("{finished} of {started} finished.", finished=plural(board.finished, "player"),
-             started=number(board.started))
 
 
 def board_embed(board: Board, asker: int, links: dict[str, int]) -> discord.Embed:

@@ -11,10 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.daily_words import shown_places
 from bot.discord_ui.answer import acknowledge, answers, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import until_utc
-from bot.discord_ui.boards import board_names, known_names
+from bot.discord_ui.boards import known_names
 from bot.discord_ui.cog import GAME_CHOICES, WatchingCog, anywhere, drawn, staff_only
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import dm_owed, post_owed, settle_owed
@@ -30,6 +31,7 @@ from bot.discord_ui.text import (
     safe_name,
 )
 from bot.i18n import t
+from bot.names import board_names
 from bot.store import StoreError
 from bot.store.daily import DailyPost, day_end
 from bot.store.reminders import DEFAULT_HOUR, Reminder
@@ -40,7 +42,7 @@ from bot.words import plural
 from rendering import render_board
 from rendering.view import GAME_NAMES
 
-from .boards import board_embed, board_picture, played_text, shown_places
+from .boards import board_embed, board_picture, played_text
 from .posts import post_embed, post_nonce
 from .reminders import reminder_message, reminder_nonce
 

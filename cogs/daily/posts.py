@@ -7,6 +7,7 @@ from datetime import date
 
 import discord
 
+from bot.daily_words import finished_text, margin_text, shown_places
 from bot.discord_ui.command_links import mention
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.text import (
@@ -19,7 +20,7 @@ from bot.i18n import t
 from bot.store.daily import Board
 from rendering.view import GAME_NAMES
 
-from .boards import finished_text, margin_text, shown_places, who
+from .boards import who
 
 MEDALS = ("🥇", "🥈", "🥉")
 

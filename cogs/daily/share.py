@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.achievement_text import streak_text
+from bot.daily_words import margin_text
 from bot.discord_ui.app import app
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.errors import told
@@ -22,8 +23,6 @@ from bot.i18n import number, t
 from bot.store.daily import DailyPlace
 from bot.tables import TableError
 from rendering.view import GAME_NAMES
-
-from .boards import margin_text
 
 
 def share_text(place: DailyPlace, user_id: int, links: dict[str, int]) -> str:
