@@ -19,16 +19,18 @@ from typing import Any
 
 import discord
 
+from bot.daily_words import finished_text, margin_text, shown_places
 from bot.fairness import FairDeal, Input
 from bot.games.descriptor import descriptors
-from bot.i18n import DEFAULT, speaking, t, tp
+from bot.i18n import DEFAULT, number, speaking, t, tp
+from bot.names import board_names
 from bot.refusal_text import Markup, sentence
 from bot.store import StoreError
 from bot.store.lobbies import Lobby, LobbyError, LobbyRefused, start_key
 from bot.tables import AI_LEVELS, HOME_ACTIVITY, AlreadyStarted, Table, TableError, ai_seat, is_ai
 from bot.tables.daily import DailyGame, play_daily
 from bot.tables.starting import Place, ai_names, lobby_spec, start_at, stored_rules
-from bot.words import plural
+from bot.words import day_text, plural
 from rendering.view import GAME_NAMES
 
 ROUNDS = (0, 1)
@@ -217,6 +219,32 @@ class ActivityLobbies:
         if found.table is None:
             raise TableError(played_words(found))
         return found.table
+
+    async def board(self, where: Where, user_id: int, game: str) -> dict[str, Any]:
+        """The board of today's deal of ``game`` in this server, as ``/deal board`` lists it
+        (its first places and the asker's), each member by the name they signed in with or had
+        at their latest table here; its seed sealed until the day is over."""
+        if game not in GAME_NAMES:
+            raise TableError(t("There is no such game."))
+        store = self.bot.store
+        scope, day = where.place.scope, store.daily_deal_day()
+        board = await store.daily_deal_board(scope, game, day)
+        if board is None:
+            raise TableError(t("Nobody here has played today's {game} deal yet.",
+                               game=GAME_NAMES[game]))
+        places = shown_places(board, user_id)
+        names = await board_names(store, scope, [row.user_id for _, row in places], self.names.get)
+        return {"type": "board", "game": game,
+                "title": t("🌅 Deal of the day · {game} · {day}", game=GAME_NAMES[game],
+                           day=day_text(day)),
+                "subtitle": finished_text(board),
+                "rows": [{"place": number(place), "name": names[row.user_id],
+                          "value": margin_text(row.margin or 0), "me": row.user_id == user_id}
+                         for place, row in places],
+                "note": "" if places else t("Nobody has finished this deal yet."),
+                "seal": t("Commitment (SHA-256): {commitment}. The secret seed behind it deals "
+                          "everyone's game of today's deal; it is revealed at midnight UTC.",
+                          commitment=board.deal.commitment)}
 
     async def again(self, where: Where, user_id: int, name: str, table: Table | None,
                     press: str) -> Lobby | Table:

@@ -10,6 +10,8 @@ A page sends text frames of JSON objects with exactly these keys:
   a casual game (:mod:`bot.tables.hints`), answered with a ``hint`` message;
 - ``{"type": "rules", "play": <game>, "n": <nonce>}``: how a game is played, at any time,
   answered with a ``rules`` message (:mod:`bot.activity.rules`);
+- ``{"type": "board", "play": <game>, "n": <nonce>}``: the board of today's deal of a game, at
+  any time, answered with a ``board`` message;
 - in the lobby of a channel with no game: ``{"type": "ai", "play": <game>, "level": <AI level>,
   "rounds": 0|1, "n": ...}``, ``{"type": "open", "play": <game>, "seats": <count>, "rounds": 0|1,
   "n": ...}``, ``{"type": "sit", "n": ...}``, ``{"type": "unseat", "n": ...}`` to give a seat up
@@ -39,6 +41,7 @@ SHAPES: dict[str, dict[str, Any]] = {
     "slap": {"game": int, "n": int},
     "hint": {"game": int, "n": int},
     "rules": {"play": str, "n": int},
+    "board": {"play": str, "n": int},
     # the lobby of a channel with no game (bot.activity.lobby)
     "ai": {"play": str, "level": str, "rounds": int, "n": int},
     "open": {"play": str, "seats": int, "rounds": int, "n": int},

@@ -64,6 +64,7 @@ RELAY_HEADER = "X-Hanafuda-Relay"
 NOTHING_PLAYED = N_("Something went wrong; nothing was played.")
 NO_HINT = N_("Something went wrong; there is no hint now.")
 NO_RULES = N_("Something went wrong; the rules could not be shown.")
+NO_BOARD = N_("Something went wrong; the board could not be shown.")
 
 # Close codes the page acts on: sign in again, or give up with the sentence sent before.
 SIGN_IN_AGAIN = 4001
@@ -437,11 +438,13 @@ class ActivityServer:
                                                     "was played again."))
             return True
         viewer.last_nonce = nonce
-        if message.type == "rules":  # a read, at any time: it changes nothing
+        if message.type in ("rules", "board"):  # a read, at any time: it changes nothing
             if viewer.reading is not None and not viewer.reading.done():
-                self._refuse(viewer, nonce, "busy", t("The rules are on their way."))
+                self._refuse(viewer, nonce, "busy", t("The rules are on their way.")
+                             if message.type == "rules" else t("The board is on its way."))
                 return True
-            viewer.reading = asyncio.create_task(self._rules(viewer, message))
+            read = self._rules if message.type == "rules" else self._board
+            viewer.reading = asyncio.create_task(read(viewer, message))
             return True
         if message.type in protocol.LOBBY:
             if viewer.pressing is not None and not viewer.pressing.done():
@@ -534,6 +537,16 @@ class ActivityServer:
             return rules_message(game, viewer.language, house)
 
         await self._answer(viewer, message["n"], "rules", NO_RULES, f"the rules of {game!r}", read)
+
+    async def _board(self, viewer: Viewer, message: protocol.Message) -> None:
+        """The board of today's deal of a game in the page's server (bot.activity.lobby)."""
+        game = message["play"]
+
+        async def read() -> dict[str, Any]:
+            where = self.lobbies.where(viewer.guild_id, viewer.channel_id)
+            return await self.lobbies.board(where, viewer.user_id, game)
+
+        await self._answer(viewer, message["n"], "board", NO_BOARD, f"the board of {game!r}", read)
 
     # -- the lobby ----------------------------------------------------------------------------
     def _idle(self, viewer: Viewer) -> dict[str, Any]:

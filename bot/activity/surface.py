@@ -52,7 +52,7 @@ class Viewer:
         self.last_nonce = -1
         self.pressing: asyncio.Task | None = None
         self.hinting: asyncio.Task | None = None  # a hint being priced (one at a time)
-        self.reading: asyncio.Task | None = None  # the rules being read (one at a time)
+        self.reading: asyncio.Task | None = None  # the rules or a board being read (one at a time)
         self.last_hint: tuple[tuple[int, int, str], dict[str, Any]] | None = None  # its turn and words
         self._queue: deque[str] = deque()
         self._state: str | None = None

@@ -485,6 +485,13 @@ async def test_the_deal_of_the_day_is_played_from_the_lobby_with_no_hint(page_bo
     assert (await result.inner_text()).startswith("Deal of the day: ")
     assert "place 1 of 1 so far" in await result.inner_text()
     assert await frame.locator('[data-key="lobby:again"]').count() == 0  # once a day
+    await frame.locator('button[data-key="daily:board"]').click()
+    mine = frame.locator("#dialog[open] ol.board li.me")
+    await mine.wait_for(timeout=STEP_MS)
+    assert "alice" in await mine.inner_text()
+    await shot(tab, shots, "daily-board")
+    await frame.locator('button[data-key="board:close"]').click()
+    await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
     assert not await harness_errors(tab)
 
 

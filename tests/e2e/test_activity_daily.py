@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.fairness import derive_seed
+from bot.fairness import commitment_of, derive_seed
 from bot.tables import HOME_PRIVATE
 from tests.e2e.activity import joined
 from tests.e2e.playing import hand_message
@@ -20,6 +20,13 @@ pytestmark = pytest.mark.asyncio
 
 def states_of(page, game_id: int) -> list[dict]:
     return [m for m in page.messages if m["type"] == "state" and m["game"]["id"] == game_id]
+
+
+async def ask(page, **message) -> dict:
+    """A read's answer (a board, or its refusal), which carries the nonce it answers."""
+    page.nonce += 1
+    await page.send(n=page.nonce, **message)
+    return await page.next(lambda m, n=page.nonce: m.get("n") == n, f"the answer to {message}")
 
 
 async def nothing_more_for(page) -> None:
@@ -75,6 +82,19 @@ async def test_the_lobby_deals_a_member_the_day_s_deal_that_their_pages_alone_sh
     await nothing_more_for(friend)
     assert states_of(friend, game_id) == []  # bob's page never saw alice's cards
 
+    # the day's board, asked from the page at any time (bob's page, in the lobby, too)
+    board = await ask(page, type="board", play="koikoi")
+    assert board["type"] == "board" and board["title"].startswith("🌅 Deal of the day · Koi-Koi · ")
+    assert board["subtitle"] == "1 player of 1 finished."
+    [row] = board["rows"]
+    assert row["place"] == "1" and row["name"] == "alice" and row["me"] is True
+    assert row["value"] in final["result"]["daily"]
+    assert commitment_of(seed) in board["seal"] and seed not in board["seal"]  # sealed today
+    theirs = await ask(friend, type="board", play="koikoi")
+    assert theirs["rows"] == [{**row, "me": False}]
+    assert (await ask(friend, type="board", play="sakura"))["text"] == (
+        "Nobody here has played today's Sakura (Higo-Bana) deal yet.")
+    assert (await ask(friend, type="board", play="chess"))["text"] == "There is no such game."
     # once played: how it went, and nothing started
     assert (await send(page, type="lobby"))["type"] == "played"
     again = await send(page, type="daily", play="koikoi")

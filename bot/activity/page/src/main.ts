@@ -40,6 +40,7 @@ class Page {
       document.getElementById("status")!, {
         press: (m) => this.press(m), slap: () => this.slap(), hint: () => this.hint(), ask: (a) => this.ask(a),
         rules: (game) => this.send({ type: "rules", play: game, n: ++this.nonce }),
+        board: (game) => this.send({ type: "board", play: game, n: ++this.nonce }),
       });
   }
 
@@ -101,6 +102,10 @@ class Page {
       case "rules":
         this.view.say("");
         this.view.rules(message);
+        break;
+      case "board":
+        this.view.say("");
+        this.view.board(message);
         break;
       case "hint": // shown only while its turn is still the one on the table
         this.view.say("");

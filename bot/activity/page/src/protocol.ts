@@ -124,6 +124,18 @@ export interface Rules {
   cards_alt: string;
 }
 
+// The board of today's deal of a game: its first places and the reader's.
+export interface Board {
+  type: "board";
+  n: number;
+  game: string;
+  title: string;
+  subtitle: string;
+  rows: { place: string; name: string; value: string; me: boolean }[];
+  note: string;
+  seal: string;
+}
+
 export interface LobbyGame {
   id: string;
   name: string;
@@ -147,6 +159,7 @@ export type FromServer =
   | { type: "played"; n: number }
   | Hint
   | Rules
+  | Board
   | { type: "refused"; n: number | null; code: string; text: string }
   | { type: "warn"; seconds: number; text: string }
   | { type: "error"; code: string; text: string };
@@ -157,6 +170,7 @@ export type ToServer =
   | { type: "slap"; game: number; n: number }
   | { type: "hint"; game: number; n: number }
   | { type: "rules"; play: string; n: number }
+  | { type: "board"; play: string; n: number }
   | { type: "ai"; play: string; level: string; rounds: number; n: number }
   | { type: "open"; play: string; seats: number; rounds: number; n: number }
   | { type: "sit"; n: number }

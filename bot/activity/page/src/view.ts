@@ -3,7 +3,7 @@
 // a card that can capture, or that just moved, carries a shape besides its colour.
 
 import { fill, h } from "./dom";
-import type { Hint, Lobby, LobbyAsk, Move, Player, Rules, State, Summary, Words } from "./protocol";
+import type { Board, Hint, Lobby, LobbyAsk, Move, Player, Rules, State, Summary, Words } from "./protocol";
 
 export interface Actions {
   press(move: Move): void;
@@ -11,6 +11,7 @@ export interface Actions {
   hint(): void;
   ask(ask: LobbyAsk): void;
   rules(game: string): void;
+  board(game: string): void;
 }
 
 // The marks the rules' texts are written with (bold, italics, code), as elements: never as HTML.
@@ -112,7 +113,8 @@ export class View {
         h("h2", {}, `🌅 ${w.daily}`),
         h("p", {}, w.daily_text),
         h("button", { class: "move", "data-key": "lobby:daily",
-          onclick: () => this.actions.ask({ type: "daily", play: game.value }) }, w.play_daily)));
+          onclick: () => this.actions.ask({ type: "daily", play: game.value }) }, w.play_daily),
+        h("button", { class: "move link", "data-key": "lobby:board", onclick: () => this.actions.board(game.value) }, w.daily_board)));
   }
 
   // A lobby choice as last made, when the lobby still offers it.
@@ -179,6 +181,8 @@ export class View {
       state.result?.achievements ? h("p", { class: "achievements" }, state.result.achievements) : null,
       state.result?.series ? h("p", { class: "series" }, state.result.series) : null,
       ...(state.result?.daily ?? "").split("\n").filter(Boolean).map((line) => h("p", { class: "daily-result" }, line)),
+      state.result?.daily ? h("button", { class: "move link", "data-key": "daily:board",
+        onclick: () => this.actions.board(state.game.kind) }, w.daily_board) : null,
       state.again ? h("button", { class: "move primary", "data-key": "lobby:again",
         onclick: () => this.actions.ask({ type: "again" }) }, w.again) : null,
       state.game.over ? h("button", { class: state.again ? "move" : "move primary", "data-key": "lobby:back",
@@ -280,6 +284,18 @@ export class View {
       h("h3", {}, rules.cards_title),
       h("div", { class: "sheet-box" }, this.sheet(rules.cards, rules.cards_alt, "rules:cards")),
       h("button", { class: "move primary", "data-key": "rules:close", onclick: () => this.dialog.close() }, this.words.close));
+  }
+
+  // The board of today's deal, over the lobby or the table until closed.
+  board(board: Board): void {
+    this.open(h("h2", { tabindex: "-1", autofocus: true }, board.title),
+      h("p", {}, board.subtitle),
+      board.rows.length ? h("ol", { class: "board", "aria-label": this.words.against_ai }, ...board.rows.map((row) =>
+        h("li", { class: row.me ? "me" : "" }, h("span", { class: "place" }, `${row.place}.`),
+          h("span", { class: "name" }, row.name), h("span", { class: "value" }, row.value)))) : null,
+      board.note ? h("p", {}, board.note) : null,
+      h("p", { class: "note seal" }, board.seal),
+      h("button", { class: "move primary", "data-key": "board:close", onclick: () => this.dialog.close() }, this.words.close));
   }
 
   // A picture fits the dialog; a tap shows it at its own size, to read on a phone.
