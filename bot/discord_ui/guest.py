@@ -239,6 +239,11 @@ class GuestSurface(TablePublisher):
         except NoToken:
             self._owed.setdefault(table.game_id, []).append(job)
 
+    async def _forget_when_done(self, table: Table) -> None:
+        await super()._forget_when_done(table)
+        if table.finished:  # no press of a game over brings a token: what it still owes goes too
+            self._owed.pop(table.game_id, None)
+
     async def _flush(self, table: Table) -> None:
         """The posts kept for want of a token, in order, now that a press brought one."""
         owed = self._owed.pop(table.game_id, [])

@@ -78,7 +78,9 @@ async def test_the_lobby_deals_a_member_the_day_s_deal_that_their_pages_alone_sh
     assert "against the AI, place 1 of 1 so far." in final["result"]["daily"]
     assert final["again"] is False
     await lbot.publisher.drain()
+    await lbot.guest.drain()
     assert standin.requests[asked:] == []  # nothing posted or sent in Discord for it
+    assert game_id not in lbot.guest._owed  # nor kept for a press in Discord that never comes
     await nothing_more_for(friend)
     assert states_of(friend, game_id) == []  # bob's page never saw alice's cards
 
