@@ -13,7 +13,10 @@ pytestmark = pytest.mark.asyncio
 
 @pytest.fixture
 async def hbot(start_bot, standin, world, tmp_path):
-    return await start_hbot(start_bot, standin, world, tmp_path)
+    bot = await start_hbot(start_bot, standin, world, tmp_path)
+    # A one-round match dealt a hand yaku would be over before its forfeit could decide it.
+    await bot.store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
+    return bot
 
 
 async def test_the_final_table_and_stats_show_what_was_earned(hbot, standin, world):
