@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.config import Settings
 from bot.fairness import commitment_of, derive_seed
 from bot.tables import HOME_PRIVATE
-from tests.e2e.activity import joined
+from tests.e2e.activity import activity_bot, joined
 from tests.e2e.playing import hand_message
 from tests.e2e.test_activity_lobby import base, lbot, lobby_of, play_to_the_end, send  # noqa: F401
 from tests.e2e.test_deal_of_the_day import pin_the_day
@@ -141,3 +142,35 @@ async def test_a_game_of_the_day_s_deal_started_in_discord_goes_on_in_the_activi
     await nothing_more_for(friend)
     assert states_of(friend, game_id) == []
     assert not [m for m in friend.messages if m["type"] == "state"]
+
+
+async def test_in_a_group_dm_the_activity_shows_a_member_their_own_game_of_the_deal(
+        start_bot, standin, tmp_path, http):
+    """Where the app is a guest (a user's own install) /deal play deals the place's deal; the
+    Activity opened there shows it to its player's page, and to no one else's."""
+    bot = await start_bot(activity_bot(Settings(
+        token=standin.token, database_path=tmp_path / "g.sqlite3", activity_port=0,
+        client_secret=standin.oauth.client_secret)))
+    await bot.tree.sync()  # the commands users install are global
+    bot.tables.ai_delay = 0.01
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    for user in (alice, bob):
+        standin.install_for(user)
+    group = standin.create_group_dm("friends", alice, bob)
+    await pin_the_day(bot, group.id)
+    await alice.slash(group, "deal play")
+    [game_id] = list(bot.tables.tables)
+    assert bot.tables.get(game_id).home == HOME_PRIVATE
+    instance = standin.oauth.open_activity(group, alice, bob)
+    page, _ = await joined(http, base(bot), standin, alice, instance)
+    friend, _ = await joined(http, base(bot), standin, bob, instance)
+    state = await page.state(lambda s: s["game"]["id"] == game_id, "alice's game in the group DM")
+    assert state["you"]["seat"] == 0 and state["game"]["daily"] is True and state["moves"]
+    idle = await friend.next(lambda m: m["type"] == "idle", "bob's page")
+    assert idle["lobby"] is None and idle["why"]  # the lobby needs a server the bot is in
+    assert (await page.answer(await page.press(state)))["type"] == "played"
+    await page.state(lambda s: s["game"]["seq"] > state["game"]["seq"], "the move, stored")
+    await bot.tables.forfeit_by(game_id, alice.id)
+    await page.state(lambda s: s["game"]["over"], "the game over")
+    assert (await ask(friend, type="rules", play="koikoi"))["type"] == "rules"  # all read so far
+    assert states_of(friend, game_id) == []
