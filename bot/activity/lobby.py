@@ -113,17 +113,22 @@ class ActivityLobbies:
         """A member as a page shows them: the name they signed in with, if they have."""
         return self.names.get(user_id) or t("someone")
 
-    def where(self, guild_id: int | None, channel_id: int) -> Where:
-        """A channel of a server the bot is in, or TableError: elsewhere the app is a guest that
-        may only answer interactions, so a table started from a page could not be shown there."""
+    def where(self, guild_id: int | None, channel_id: int, language: str) -> Where:
+        """Where a page's Activity runs: a channel of a server the bot is in (its records the
+        server's, the AI named in the server's language), or a place where the app is a guest (a
+        DM, a group DM, a server without the bot), kept under the channel's id as its commands'
+        games are, the AI named in ``language``, the page's. A table started from a page there
+        lives in the Activity, which needs nothing of Discord to show it."""
         get_guild = getattr(self.bot, "get_guild", None)
-        if guild_id is None or get_guild is None or get_guild(guild_id) is None:
-            raise TableError(t("Games start in the Activity only in a server the bot is in; "
-                               "start one here with a game's command."))
-        languages = getattr(self.bot, "languages", None)
-        language = languages.of_guild_now(guild_id) if languages is not None else DEFAULT
-        return Where(Place(guild_id, channel_id, guest=False, public=True, guild_id=guild_id,
-                           activity=True), language)
+        if guild_id is not None and get_guild is not None and get_guild(guild_id) is not None:
+            languages = getattr(self.bot, "languages", None)
+            spoken = languages.of_guild_now(guild_id) if languages is not None else DEFAULT
+            return Where(Place(guild_id, channel_id, guest=False, public=True, guild_id=guild_id,
+                               activity=True), spoken)
+        # Discord says a private channel's instance is in one, not whether a DM or a group DM.
+        kind = "server" if guild_id is not None else ""
+        return Where(Place(channel_id, channel_id, guest=True, public=True, kind=kind,
+                           guild_id=guild_id, activity=True), language)
 
     async def recover(self, owns: Callable[[int | None], bool]) -> None:
         """After a restart: the seats still open in the channels of this process's servers

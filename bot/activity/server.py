@@ -27,7 +27,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from bot.activity import protocol
 from bot.activity.cards import NAMES, card_png
 from bot.activity.discord_api import DiscordApi, DiscordRefused
-from bot.activity.lobby import ActivityLobbies, press_id
+from bot.activity.lobby import ActivityLobbies, Where, press_id
 from bot.activity.rules import known, rules_message
 from bot.activity.sessions import Session, Sessions, read_ticket, write_ticket
 from bot.activity.state import idle_state, plain, welcome
@@ -528,12 +528,8 @@ class ActivityServer:
         async def read() -> dict[str, Any]:
             if not known(game):
                 raise TableError(t("There is no such game."))
-            try:
-                self.lobbies.where(viewer.guild_id, viewer.channel_id)
-            except TableError:
-                house = None
-            else:
-                house = (await self.bot.store.get_settings(viewer.guild_id)).rules_for(game)
+            place = self._where(viewer).place
+            house = None if place.guest else (await self.bot.store.get_settings(place.scope)).rules_for(game)
             return rules_message(game, viewer.language, house)
 
         await self._answer(viewer, message["n"], "rules", NO_RULES, f"the rules of {game!r}", read)
@@ -543,19 +539,17 @@ class ActivityServer:
         game = message["play"]
 
         async def read() -> dict[str, Any]:
-            where = self.lobbies.where(viewer.guild_id, viewer.channel_id)
-            return await self.lobbies.board(where, viewer.user_id, game)
+            return await self.lobbies.board(self._where(viewer), viewer.user_id, game)
 
         await self._answer(viewer, message["n"], "board", NO_BOARD, f"the board of {game!r}", read)
 
     # -- the lobby ----------------------------------------------------------------------------
+    def _where(self, viewer: Viewer) -> Where:
+        return self.lobbies.where(viewer.guild_id, viewer.channel_id, viewer.language)
+
     def _idle(self, viewer: Viewer) -> dict[str, Any]:
         """A page with no game: the lobby of its channel, where games may start from a page."""
         with speaking(viewer.language):
-            try:
-                self.lobbies.where(viewer.guild_id, viewer.channel_id)
-            except TableError as exc:
-                return {**idle_state(viewer.language), "why": told(exc, self.lobbies.markup)}
             return idle_state(viewer.language, self.lobbies.offer(viewer.channel_id, viewer.language,
                                                                   viewer.user_id))
 
@@ -579,7 +573,7 @@ class ActivityServer:
                            f"a lobby message in channel {viewer.channel_id}", act)
 
     async def _start(self, viewer: Viewer, message: protocol.Message) -> None:
-        where = self.lobbies.where(viewer.guild_id, viewer.channel_id)
+        where = self._where(viewer)
         user, name = viewer.user_id, viewer.session.name
         if message.type == "ai":
             await self.lobbies.play_ai(where, user, name, message["play"], message["level"],

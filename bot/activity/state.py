@@ -56,8 +56,8 @@ def words() -> dict[str, str]:
         # the deal of the day (bot.tables.daily)
         "daily": t("Deal of the day"), "play_daily": t("Play today's deal"),
         "daily_board": t("Today's board"), "against_ai": t("Against the AI"),
-        "daily_text": t("The same cards for everyone in this server today: one round against the "
-                        "AI (hard), once a day, seen by you alone. The board ranks who came out "
+        "daily_text": t("The same cards for everyone here today: one round against the AI "
+                        "(hard), once a day, seen by you alone. The board ranks who came out "
                         "furthest ahead of the AI."),
     }
 

@@ -17,9 +17,11 @@ __all__ = ["GUEST_KINDS", "note"]
 GUEST_KINDS = ("dm", "group_dm", "server")
 
 
-async def note(conn: Any, scope_id: int, kind: str, now: int) -> None:
+async def note(conn: Any, scope_id: int, kind: str | None, now: int) -> None:
     """Note ``scope_id`` as a guest place of ``kind`` (a second note changes nothing, except to
-    give a place noted by the upgrade, which could not tell, its kind)."""
+    give a place noted without one its kind). ``kind`` None: not known to whoever notes it (the
+    upgrade, which could not tell; an Activity in a private channel, which Discord does not say
+    is a DM or a group DM)."""
     await conn.execute(
         "INSERT INTO guest_scopes (scope_id, kind, first_seen) VALUES (?, ?, ?) "
         "ON CONFLICT (scope_id) DO UPDATE SET kind = COALESCE(guest_scopes.kind, excluded.kind)",

@@ -39,7 +39,8 @@ class Place:
     guest: bool
     public: bool  # whether answers there may be seen by everyone
     # What a guest place is (bot.store.guests.GUEST_KINDS): "dm", "group_dm" or "server";
-    # "" for a member place.
+    # "" for a member place, or a guest place whose kind is not known (an Activity in a private
+    # channel, which Discord does not say is a DM or a group DM).
     kind: str = ""
     guild_id: int | None = None  # the server it is in, if any (a guest channel's too)
     activity: bool = False  # a start from an Activity's page, whose table lives in the Activity
@@ -137,4 +138,4 @@ async def note_place(store: Any, place: Place) -> None:
     (bot.store.guests). Never a channel whose id is its server's own (an old server's first
     channel), which the server's records would share if the server added the bot later."""
     if place.guest and place.scope != place.guild_id:
-        await store.note_guest_place(place.scope, place.kind)
+        await store.note_guest_place(place.scope, place.kind or None)

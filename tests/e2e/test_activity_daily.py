@@ -33,8 +33,7 @@ async def ask(page, **message) -> dict:
 async def nothing_more_for(page) -> None:
     """Everything the server pushed ``page`` so far is read: the answer to a read sent now comes
     after it on the socket."""
-    answer = await send(page, type="sit")
-    assert answer["text"] == "No seats are open in this channel."
+    assert (await ask(page, type="rules", play="koikoi"))["type"] == "rules"
 
 
 async def test_the_lobby_deals_a_member_the_day_s_deal_that_their_pages_alone_show(
@@ -144,10 +143,11 @@ async def test_a_game_of_the_day_s_deal_started_in_discord_goes_on_in_the_activi
     assert not [m for m in friend.messages if m["type"] == "state"]
 
 
-async def test_in_a_group_dm_the_activity_shows_a_member_their_own_game_of_the_deal(
+async def test_in_a_group_dm_each_member_s_game_of_the_deal_is_their_page_s_alone(
         start_bot, standin, tmp_path, http):
-    """Where the app is a guest (a user's own install) /deal play deals the place's deal; the
-    Activity opened there shows it to its player's page, and to no one else's."""
+    """Where the app is a guest (a user's own install) the place has its own deal: a game of it
+    dealt by /deal play shows on its player's page in the Activity opened there, and the
+    lobby there deals the other member the same cards, each seeing only their own."""
     bot = await start_bot(activity_bot(Settings(
         token=standin.token, database_path=tmp_path / "g.sqlite3", activity_port=0,
         client_secret=standin.oauth.client_secret)))
@@ -157,7 +157,7 @@ async def test_in_a_group_dm_the_activity_shows_a_member_their_own_game_of_the_d
     for user in (alice, bob):
         standin.install_for(user)
     group = standin.create_group_dm("friends", alice, bob)
-    await pin_the_day(bot, group.id)
+    seed = await pin_the_day(bot, group.id)
     await alice.slash(group, "deal play")
     [game_id] = list(bot.tables.tables)
     assert bot.tables.get(game_id).home == HOME_PRIVATE
@@ -166,11 +166,17 @@ async def test_in_a_group_dm_the_activity_shows_a_member_their_own_game_of_the_d
     friend, _ = await joined(http, base(bot), standin, bob, instance)
     state = await page.state(lambda s: s["game"]["id"] == game_id, "alice's game in the group DM")
     assert state["you"]["seat"] == 0 and state["game"]["daily"] is True and state["moves"]
-    idle = await friend.next(lambda m: m["type"] == "idle", "bob's page")
-    assert idle["lobby"] is None and idle["why"]  # the lobby needs a server the bot is in
+    await lobby_of(friend)  # bob's page: the lobby, not alice's game
     assert (await page.answer(await page.press(state)))["type"] == "played"
     await page.state(lambda s: s["game"]["seq"] > state["game"]["seq"], "the move, stored")
+    assert (await send(friend, type="daily", play="koikoi"))["type"] == "played"
+    theirs = await friend.state(lambda s: s["you"]["seat"] == 0, "bob's game of the same deal")
+    assert theirs["game"]["id"] != game_id
+    record = await bot.store.load_game(theirs["game"]["id"], scope=group.id)
+    assert record.seed == derive_seed(seed, [])  # the place's deal, as alice's
     await bot.tables.forfeit_by(game_id, alice.id)
     await page.state(lambda s: s["game"]["over"], "the game over")
-    assert (await ask(friend, type="rules", play="koikoi"))["type"] == "rules"  # all read so far
+    await nothing_more_for(friend)
     assert states_of(friend, game_id) == []
+    await nothing_more_for(page)
+    assert states_of(page, theirs["game"]["id"]) == []

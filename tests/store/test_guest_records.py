@@ -85,8 +85,19 @@ async def test_a_place_the_upgrade_noted_without_a_kind_gets_it_from_the_next_st
     assert await _guest_scopes(store) == [(DM, "dm")]
 
 
+async def test_a_place_noted_without_its_kind_gets_it_and_never_loses_it(store):
+    """An Activity in a private channel cannot tell a DM from a group DM: it notes the place
+    without a kind, which a command there later gives, and which its next note keeps."""
+    await store.note_guest_place(GROUP_DM, None)
+    await store.note_guest_place(DM, "dm")
+    await store.note_guest_place(DM, None)
+    assert await _guest_scopes(store) == [(GROUP_DM, None), (DM, "dm")]
+    await store.note_guest_place(GROUP_DM, "group_dm")
+    assert await _guest_scopes(store) == [(GROUP_DM, "group_dm"), (DM, "dm")]
+
+
 @pytest.mark.parametrize(("scope", "kind"), [(0, "dm"), (-5, "dm"), ("1", "dm"), (DM, "guild"),
-                                             (DM, None)])
+                                             (DM, ""), (0, None)])
 async def test_bad_places_are_refused(store, scope, kind):
     with pytest.raises(InvalidInput):
         await store.note_guest_place(scope, kind)

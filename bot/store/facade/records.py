@@ -90,11 +90,12 @@ class Records:
             return await records.head_to_head(conn, guild_id, user_id, other_id,
                                               await seasons.resolve(conn, guild_id, season))
 
-    async def note_guest_place(self, scope_id: int, kind: str) -> None:
+    async def note_guest_place(self, scope_id: int, kind: str | None) -> None:
         """``scope_id`` is a place where the app is a guest (:mod:`bot.store.guests`): its games
-        count in each player's own record. Idempotent: each guest table's start notes it."""
+        count in each player's own record. Idempotent: each guest table's start notes it.
+        ``kind`` None: not known here (a later note that knows it gives it)."""
         _id(scope_id, "The place's id")
-        if kind not in guests.GUEST_KINDS:
+        if kind is not None and kind not in guests.GUEST_KINDS:
             raise InvalidInput(f"A guest place is one of {', '.join(guests.GUEST_KINDS)}.")
         await self._db.transact(lambda conn: guests.note(conn, scope_id, kind, self._db.now_ms()))
 
