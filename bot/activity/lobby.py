@@ -35,6 +35,8 @@ from rendering.view import GAME_NAMES
 
 ROUNDS = (0, 1)
 """What a page may ask for a match's length: the game's own (0) or a single round."""
+NAME = 64
+"""Characters of a member's name a table's headline shows, as in Discord's own answers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,13 +209,13 @@ class ActivityLobbies:
                               deal=FairDeal.fresh([Input("command", press)]))
 
     async def daily(self, where: Where, user_id: int, name: str, game: str) -> Table:
-        """The member's game of today's deal of ``game`` in this server, as ``/deal play`` has it
+        """The member's game of today's deal of ``game`` here, as ``/deal play`` has it
         (:func:`bot.tables.daily.play_daily`): started now, private to them, or the one they
         have running; TableError saying how it went once they had it."""
         if game not in GAME_NAMES:
             raise TableError(t("There is no such game."))
         # the table's headline is also shown in Discord, should they ask for it there
-        shown = discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+        shown = discord.utils.escape_markdown(discord.utils.escape_mentions(name[:NAME]))
         try:
             found = await play_daily(self.bot.store, self.bot.tables, where.place, user_id, name,
                                      shown, game)
@@ -226,7 +228,7 @@ class ActivityLobbies:
         return found.table
 
     async def board(self, where: Where, user_id: int, game: str) -> dict[str, Any]:
-        """The board of today's deal of ``game`` in this server, as ``/deal board`` lists it
+        """The board of today's deal of ``game`` here, as ``/deal board`` lists it
         (its first places and the asker's), each member by the name they signed in with or had
         at their latest table here; its seed sealed until the day is over."""
         if game not in GAME_NAMES:
