@@ -227,6 +227,22 @@ class ActivityLobbies:
             raise TableError(played_words(found))
         return found.table
 
+    async def today(self, where: Where, user_id: int) -> dict[str, str]:
+        """How the member stands with today's deal of each game they have started here, in a
+        line per game (a game they have not started has none): what the lobby's deal box says
+        under the game chosen, so nobody presses to learn they played it already."""
+        lines = {}
+        for game, (margin, status) in (await self.bot.store.daily_entries_today(
+                where.place.scope, user_id)).items():
+            if margin is not None:
+                lines[game] = t("Played today: {margin} against the AI.", margin=margin_text(margin))
+            elif status == "running":
+                lines[game] = t("Your game of today's deal is running: Play today's deal takes "
+                                "you back to it.")
+            elif status == "cancelled":
+                lines[game] = t("Your game of today's deal was called off.")
+        return lines
+
     async def board(self, where: Where, user_id: int, game: str) -> dict[str, Any]:
         """The board of today's deal of ``game`` here, as ``/deal board`` lists it
         (its first places and the asker's), each member by the name they signed in with or had

@@ -121,6 +121,7 @@ class ActivityServer:
         self._sheets: dict[tuple[str, str, str], bytes] = {}  # (drawing, game, language) -> PNG
         self._runner: web.AppRunner | None = None
         self.sockets_ended = 0  # joined sockets whose handling is over (tests wait on it)
+        self._reading: set[asyncio.Future[None]] = set()  # lobby statuses being read
         self._ended = asyncio.Event()
         self.app = self._build()
 
@@ -158,6 +159,8 @@ class ActivityServer:
         return f"[{host}]:{self.port}" if ":" in host else f"{host}:{self.port}"
 
     async def close(self) -> None:
+        for task in self._reading:
+            task.cancel()
         await self.surface.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -548,10 +551,27 @@ class ActivityServer:
         return self.lobbies.where(viewer.guild_id, viewer.channel_id, viewer.language)
 
     def _idle(self, viewer: Viewer) -> dict[str, Any]:
-        """A page with no game: the lobby of its channel, where games may start from a page."""
+        """A page with no game: the lobby of its channel, where games may start from a page; how
+        its user stands with today's deals follows once the store has said."""
+        task = asyncio.ensure_future(self._today(viewer))
+        self._reading.add(task)
+        task.add_done_callback(self._reading.discard)
         with speaking(viewer.language):
             return idle_state(viewer.language, self.lobbies.offer(viewer.channel_id, viewer.language,
                                                                   viewer.user_id))
+
+    async def _today(self, viewer: Viewer) -> None:
+        """Send a page in the lobby how its user stands with today's deal of each game."""
+        with speaking(viewer.language):
+            try:
+                games = await self.lobbies.today(self._where(viewer), viewer.user_id)
+            except StoreError:  # the box says nothing of it this time; pressing still tells
+                log.warning("could not read today's deals of user %s", viewer.user_id)
+                return
+            except Exception:  # nor for a fault nobody foresaw, which the page never hears of
+                log.exception("reading today's deals of user %s failed", viewer.user_id)
+                return
+        viewer.send({"type": "today", "games": games})
 
     async def _lobby(self, viewer: Viewer, message: protocol.Message) -> None:
         """A message of the lobby: a game against the AI, seats opened or taken, or a finished

@@ -35,7 +35,8 @@ from .models import DailyPlace
 __all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of", "day_end",
            "deal_of", "claim", "entry_of", "board", "settle", "place_of_game", "share", "unshare",
            "sealed_until", "start_key", "DailyPost", "set_post", "post_of", "due_posts", "posted",
-           "podiums", "streak_of_game", "DailyRecord", "record", "guest_record", "run_until"]
+           "podiums", "streak_of_game", "DailyRecord", "record", "guest_record", "run_until",
+           "entries_of_day"]
 
 DAY_MS = 86_400_000
 STREAK_LIMIT = 1000
@@ -150,6 +151,17 @@ async def entry_of(conn: aiosqlite.Connection, guild_id: int, game: str, day: st
         "WHERE e.guild_id = ? AND e.game = ? AND e.day = ? AND e.user_id = ?",
         (guild_id, game, day, user_id)))
     return _entry(rows[0]) if rows else None
+
+
+async def entries_of_day(conn: aiosqlite.Connection, guild_id: int, user_id: int, day: str
+                         ) -> dict[str, tuple[int | None, str | None]]:
+    """The member's entries of ``day``'s deals at the place, by game: the margin once scored,
+    and the status of the game started for it (None: none was)."""
+    rows = await conn.execute_fetchall(
+        "SELECT e.game, e.margin, g.status FROM daily_entries e "
+        "LEFT JOIN games g ON g.start_key = e.start_key "
+        "WHERE e.guild_id = ? AND e.day = ? AND e.user_id = ?", (guild_id, day, user_id))
+    return {game: (margin, status) for game, margin, status in rows}
 
 
 def _entry(row: Any) -> DailyEntry:

@@ -492,6 +492,13 @@ async def test_the_deal_of_the_day_is_played_from_the_lobby_with_no_hint(page_bo
     await shot(tab, shots, "daily-board")
     await frame.locator('button[data-key="board:close"]').click()
     await frame.wait_for_function("() => !document.getElementById('dialog').open", timeout=STEP_MS)
+    # back in the lobby, the box says the day's deal of the game chosen was played
+    await frame.locator('button[data-key="lobby:back"]').click()
+    await frame.wait_for_function("() => (document.getElementById('lobby-today') || {}).textContent"
+                                  " && document.getElementById('lobby-today').textContent.startsWith('Played today:')",
+                                  timeout=STEP_MS)
+    await frame.locator("#lobby-game").select_option("gostop")  # a game not played today: nothing
+    assert await frame.locator("#lobby-today").inner_text() == ""
     assert not await harness_errors(tab)
 
 

@@ -12,7 +12,7 @@ from bot.config import Settings
 from bot.fairness import commitment_of, derive_seed
 from bot.tables import HOME_PRIVATE
 from tests.e2e.activity import activity_bot, joined
-from tests.e2e.playing import hand_message
+from tests.e2e.playing import hand_message, move_of
 from tests.e2e.test_activity_lobby import base, lbot, lobby_of, play_to_the_end, send  # noqa: F401
 from tests.e2e.test_deal_of_the_day import pin_the_day
 
@@ -45,6 +45,7 @@ async def test_the_lobby_deals_a_member_the_day_s_deal_that_their_pages_alone_sh
     friend, _ = await joined(http, base(lbot), standin, bob, instance)
     await lobby_of(page)
     await lobby_of(friend)
+    assert (await page.next(lambda m: m["type"] == "today", "alice's standing"))["games"] == {}
     welcome = next(m for m in page.messages if m["type"] == "welcome")
     assert welcome["words"]["play_daily"] == "Play today's deal"
     assert (await send(page, type="daily", play="chess"))["text"] == "There is no such game."
@@ -97,8 +98,10 @@ async def test_the_lobby_deals_a_member_the_day_s_deal_that_their_pages_alone_sh
     assert (await ask(friend, type="board", play="sakura"))["text"] == (
         "Nobody here has played today's Sakura (Higo-Bana) deal yet.")
     assert (await ask(friend, type="board", play="chess"))["text"] == "There is no such game."
-    # once played: how it went, and nothing started
+    # once played: the lobby's box says how it went, and so does asking again
     assert (await send(page, type="lobby"))["type"] == "played"
+    standing = await page.next(lambda m: m["type"] == "today" and m["games"], "the lobby's box")
+    assert standing["games"] == {"koikoi": f"Played today: {row['value']} against the AI."}
     again = await send(page, type="daily", play="koikoi")
     assert again["text"].startswith("You played today's Koi-Koi deal: ")
     assert again["text"].endswith("against the AI. The next deal comes at midnight UTC.")
@@ -141,6 +144,27 @@ async def test_a_game_of_the_day_s_deal_started_in_discord_goes_on_in_the_activi
     await nothing_more_for(friend)
     assert states_of(friend, game_id) == []
     assert not [m for m in friend.messages if m["type"] == "state"]
+
+
+async def test_a_game_of_the_deal_started_in_the_activity_goes_on_in_discord(
+        lbot, standin, world, http):  # noqa: F811
+    """The other way: started from the lobby, /deal play in Discord answers with the same game's
+    table and hand, private, and a move there reaches the page."""
+    alice = world.admin
+    await pin_the_day(lbot, world.guild.id)
+    instance = standin.oauth.open_activity(world.channel, alice)
+    page, _ = await joined(http, base(lbot), standin, alice, instance)
+    await lobby_of(page)
+    assert (await send(page, type="daily", play="koikoi"))["type"] == "played"
+    state = await page.state(lambda s: s["you"]["seat"] == 0, "alice's game, from the lobby")
+    asked = await alice.slash(world.channel, "deal play", game="koikoi")
+    [table] = [m for m in asked.messages if "table.png" in m.files]
+    assert table.ephemeral and "Deal of the day" in table.text()
+    hand = await standin.wait_for(lambda: hand_message(standin, alice), "alice's hand in Discord")
+    assert hand.ephemeral and list(lbot.tables.tables) == [state["game"]["id"]]
+    assert move_of(hand) == state["game"]["seq"]  # its moves offered in Discord too
+    await alice.click(hand, next(c for c in hand.custom_ids() if c.startswith("hf:act:")))
+    await page.state(lambda s: s["game"]["seq"] > state["game"]["seq"], "the move made in Discord")
 
 
 async def test_in_a_group_dm_each_member_s_game_of_the_deal_is_their_page_s_alone(

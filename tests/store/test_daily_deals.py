@@ -337,3 +337,23 @@ async def test_seven_days_in_a_row_earn_the_daybreak_regular(store, clock):
         clock.advance(DAY_MS / 1000)
     _, game = await start_entry(store, ALICE)
     assert "daily_run" not in (await finish(store, game.game_id, 1, 0)).achievements.get(ALICE, ())
+
+
+async def test_a_members_entries_of_today_say_how_each_game_stands(store, clock):
+    """What the Activity's deal box says under each game: scored, running, called off, and
+    nothing of another member's, another place's or yesterday's."""
+    await store.daily_deal(GUILD, "mushi", store.daily_deal_day(), rules={"rounds": 1}, dealing=True)
+    assert await store.daily_entries_today(GUILD, ALICE) == {}
+    await store.claim_daily_deal(GUILD, "mushi", store.daily_deal_day(), ALICE)  # a start that failed
+    _, played = await start_entry(store, ALICE)
+    await finish(store, played.game_id, 5, 2)
+    _, running = await start_entry(store, ALICE, game="gostop")
+    _, called = await start_entry(store, ALICE, game="sakura")
+    await store.cancel_game(called.game_id)
+    await start_entry(store, BOB, game="seotda")
+    await start_entry(store, ALICE, game="seotda", guild=OTHER)
+    assert await store.daily_entries_today(GUILD, ALICE) == {
+        "koikoi": (3, "finished"), "gostop": (None, "running"), "sakura": (None, "cancelled"),
+        "mushi": (None, None)}
+    clock.now += DAY_MS / 1000
+    assert await store.daily_entries_today(GUILD, ALICE) == {}  # a new day

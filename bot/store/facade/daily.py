@@ -62,6 +62,15 @@ class DealOfTheDay:
         return await self._db.transact(lambda conn: daily.share(conn, guild_id, game_id, user_id,
                                                                 self._db.now_ms()))
 
+    async def daily_entries_today(self, guild_id: int, user_id: int
+                                  ) -> dict[str, tuple[int | None, str | None]]:
+        """The member's entries of today's deals at the place, by game: the margin once scored,
+        and the status of its game (None: not started)."""
+        _id(guild_id, "The server id")
+        _id(user_id, "The user id")
+        async with self._db.snapshot() as conn:
+            return await daily.entries_of_day(conn, guild_id, user_id, self.daily_deal_day())
+
     async def unshare_daily_deal(self, game_id: int, user_id: int) -> None:
         """A share that did not reach the channel: the member may share the result again."""
         await self._db.transact(lambda conn: daily.unshare(conn, game_id, user_id))

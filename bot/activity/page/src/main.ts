@@ -107,6 +107,9 @@ class Page {
         this.view.say("");
         this.view.board(message);
         break;
+      case "today":
+        this.view.today(message.games);
+        break;
       case "hint": // shown only while its turn is still the one on the table
         this.view.say("");
         if (this.state && message.game === this.state.game.id && message.seq === this.state.game.seq) this.view.hint(message);

@@ -160,6 +160,8 @@ export type FromServer =
   | Hint
   | Rules
   | Board
+  // how the reader stands with today's deal of each game they started here (a line each)
+  | { type: "today"; games: Record<string, string> }
   | { type: "refused"; n: number | null; code: string; text: string }
   | { type: "warn"; seconds: number; text: string }
   | { type: "error"; code: string; text: string };

@@ -33,6 +33,8 @@ export class View {
   private shown = 0;
   // The lobby's last choices, so that the next game is one press away after a finished one.
   private chosen: Record<string, string> = {};
+  // How the reader stands with today's deal of each game, by game (none: not started).
+  private standing: Record<string, string> = {};
 
   constructor(private root: HTMLElement, private dialog: HTMLDialogElement, private status: HTMLElement,
               private actions: Actions) {}
@@ -86,6 +88,7 @@ export class View {
         h("option", { value: String(chosen.low + i) }, String(chosen.low + i))));
     };
     game.addEventListener("change", seatsOf);
+    game.addEventListener("change", () => this.showToday(game.value));
     this.restore(game, "game");
     seatsOf();
     this.restore(length, "length");
@@ -112,9 +115,22 @@ export class View {
       h("section", { class: "daily", "aria-label": w.daily },
         h("h2", {}, `🌅 ${w.daily}`),
         h("p", {}, w.daily_text),
+        h("p", { class: "today", id: "lobby-today", "aria-live": "polite" }, this.standing[game.value] ?? ""),
         h("button", { class: "move", "data-key": "lobby:daily",
           onclick: () => this.actions.ask({ type: "daily", play: game.value }) }, w.play_daily),
         h("button", { class: "move link", "data-key": "lobby:board", onclick: () => this.actions.board(game.value) }, w.daily_board)));
+  }
+
+  // How the reader stands with today's deals, as the server last said; shown for the game chosen.
+  today(games: Record<string, string>): void {
+    this.standing = games;
+    const chosen = document.getElementById("lobby-game") as HTMLSelectElement | null;
+    if (chosen) this.showToday(chosen.value);
+  }
+
+  private showToday(game: string): void {
+    const line = document.getElementById("lobby-today");
+    if (line) line.textContent = this.standing[game] ?? "";
   }
 
   // A lobby choice as last made, when the lobby still offers it.
