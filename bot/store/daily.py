@@ -36,7 +36,7 @@ __all__ = ["DAY_MS", "DailyDeal", "DailyEntry", "DailyPlace", "Board", "day_of",
            "deal_of", "claim", "entry_of", "board", "settle", "place_of_game", "share", "unshare",
            "sealed_until", "start_key", "DailyPost", "set_post", "post_of", "due_posts", "posted",
            "podiums", "streak_of_game", "DailyRecord", "record", "guest_record", "run_until",
-           "entries_of_day"]
+           "ENTRIES_OF_DAY", "entries_of_day"]
 
 DAY_MS = 86_400_000
 STREAK_LIMIT = 1000
@@ -153,14 +153,17 @@ async def entry_of(conn: aiosqlite.Connection, guild_id: int, game: str, day: st
     return _entry(rows[0]) if rows else None
 
 
-async def entries_of_day(conn: aiosqlite.Connection, guild_id: int, user_id: int, day: str
-                         ) -> dict[str, tuple[int | None, str | None]]:
-    """The member's entries of ``day``'s deals at the place, by game: the margin once scored,
-    and the status of the game started for it (None: none was)."""
-    rows = await conn.execute_fetchall(
-        "SELECT e.game, e.margin, g.status FROM daily_entries e "
-        "LEFT JOIN games g ON g.start_key = e.start_key "
-        "WHERE e.guild_id = ? AND e.day = ? AND e.user_id = ?", (guild_id, day, user_id))
+ENTRIES_OF_DAY = (
+    "SELECT e.game, e.margin, g.status FROM daily_entries e "
+    "LEFT JOIN games g ON g.start_key = e.start_key "
+    "WHERE e.guild_id = ? AND e.day = ? AND e.user_id = ?")
+"""A member's entries of a day's deals at a place (its id, the day, the member's): one read,
+which :func:`entries_of_day` reads the rows of."""
+
+
+def entries_of_day(rows: Any) -> dict[str, tuple[int | None, str | None]]:
+    """The member's entries of the day by game (rows of :data:`ENTRIES_OF_DAY`): the margin once
+    scored, and the status of the game started for it (None: none was)."""
     return {game: (margin, status) for game, margin, status in rows}
 
 

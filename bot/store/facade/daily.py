@@ -68,8 +68,9 @@ class DealOfTheDay:
         and the status of its game (None: not started)."""
         _id(guild_id, "The server id")
         _id(user_id, "The user id")
-        async with self._db.snapshot() as conn:
-            return await daily.entries_of_day(conn, guild_id, user_id, self.daily_deal_day())
+        # one statement, so no read transaction around it: the lobby asks after every game
+        return daily.entries_of_day(await self._db.fetchall(
+            daily.ENTRIES_OF_DAY, (guild_id, self.daily_deal_day(), user_id)))
 
     async def unshare_daily_deal(self, game_id: int, user_id: int) -> None:
         """A share that did not reach the channel: the member may share the result again."""
