@@ -561,7 +561,13 @@ class ActivityServer:
                                                                   viewer.user_id))
 
     async def _today(self, viewer: Viewer) -> None:
-        """Send a page in the lobby how its user stands with today's deal of each game."""
+        """Send a page in the lobby how its user stands with today's deal of each game: read
+        once for the page, and again only on a new day or once it showed one of their games of
+        a deal (nothing else changes it; pages go back to the lobby after every game)."""
+        day = self.bot.store.daily_deal_day()
+        if viewer.standing is not None and viewer.standing[0] == day:
+            viewer.send({"type": "today", "games": viewer.standing[1]})
+            return
         with speaking(viewer.language):
             try:
                 games = await self.lobbies.today(self._where(viewer), viewer.user_id)
@@ -571,6 +577,7 @@ class ActivityServer:
             except Exception:  # nor for a fault nobody foresaw, which the page never hears of
                 log.exception("reading today's deals of user %s failed", viewer.user_id)
                 return
+        viewer.standing = (day, games)
         viewer.send({"type": "today", "games": games})
 
     async def _lobby(self, viewer: Viewer, message: protocol.Message) -> None:

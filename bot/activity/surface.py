@@ -54,6 +54,9 @@ class Viewer:
         self.hinting: asyncio.Task | None = None  # a hint being priced (one at a time)
         self.reading: asyncio.Task | None = None  # the rules or a board being read (one at a time)
         self.last_hint: tuple[tuple[int, int, str], dict[str, Any]] | None = None  # its turn and words
+        # How its user stands with today's deals (the day, a line per game), as last read for
+        # this page: read again on a new day, or once it has shown one of their games of a deal.
+        self.standing: tuple[str, dict[str, str]] | None = None
         self._queue: deque[str] = deque()
         self._state: str | None = None
         self._writer: asyncio.Task | None = None
@@ -141,8 +144,14 @@ class ActivitySurface:
     def show(self, viewer: Viewer, table: Table) -> None:
         """A page asked for a table its user plays in (their game of the day's deal, asked for
         again): it shows that one from now on."""
-        viewer.table = table
+        self._bind(viewer, table)
         self._push(table, [viewer])
+
+    @staticmethod
+    def _bind(viewer: Viewer, table: Table) -> None:
+        viewer.table = table
+        if table.home == HOME_PRIVATE:  # a game of the day's deal: what the lobby said may change
+            viewer.standing = None
 
     def to_lobby(self, viewer: Viewer) -> None:
         """A page leaves its finished game for the lobby."""
@@ -251,7 +260,7 @@ class ActivitySurface:
         for table in dirty.values():
             viewers = [viewer for viewer in self._pages_of(table) if self._binds(viewer, table)]
             for viewer in viewers:
-                viewer.table = table
+                self._bind(viewer, table)
             self._push(table, viewers)
 
     @staticmethod

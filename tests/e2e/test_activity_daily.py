@@ -105,6 +105,23 @@ async def test_the_lobby_deals_a_member_the_day_s_deal_that_their_pages_alone_sh
     again = await send(page, type="daily", play="koikoi")
     assert again["text"].startswith("You played today's Koi-Koi deal: ")
     assert again["text"].endswith("against the AI. The next deal comes at midnight UTC.")
+    # a game of another kind changes nothing of it: the lobby after it says the same unread
+    read = lbot.store.daily_entries_today
+    reads: list[int] = []
+
+    async def counted(guild_id, user_id):
+        reads.append(user_id)
+        return await read(guild_id, user_id)
+
+    lbot.store.daily_entries_today = counted
+    assert (await send(page, type="ai", play="koikoi", level="easy", rounds=1))["type"] == "played"
+    casual = await page.state(lambda s: s["game"]["id"] not in (game_id,) and s["you"]["seat"] == 0,
+                              "a game against the AI")
+    await lbot.tables.forfeit_by(casual["game"]["id"], alice.id)
+    await page.state(lambda s: s["game"]["id"] == casual["game"]["id"] and s["game"]["over"], "it over")
+    assert (await send(page, type="lobby"))["type"] == "played"
+    said = await page.next(lambda m: m["type"] == "today" and m["games"], "the box after it")
+    assert said["games"] == standing["games"] and reads == []
 
     # bob's game of the same deal: his alone, the same cards
     assert (await send(friend, type="daily", play="koikoi"))["type"] == "played"
