@@ -12,10 +12,12 @@ from babel.dates import format_skeleton
 
 from bot.i18n import N_, NN_, NP_, counted, current, number, t, tp
 
-__all__ = ["ELLIPSIS", "NOUNS", "RATING_NOTE", "SETTLING_SIGMA", "amount", "capitalized",
+__all__ = ["ELLIPSIS", "NAME", "NOUNS", "RATING_NOTE", "SETTLING_SIGMA", "amount", "capitalized",
            "currency_noun", "day_text", "plural", "rating", "shorten"]
 
 ELLIPSIS = "…"
+NAME = 64
+"""Characters of a member's, server's or currency's name that a message shows."""
 
 # Every noun the bot counts, with its English forms: the catalogs give each language's own
 # (Japanese and Korean have one form for any number; "{n}" is the number as that language

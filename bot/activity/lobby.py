@@ -30,13 +30,11 @@ from bot.store.lobbies import Lobby, LobbyError, LobbyRefused, start_key
 from bot.tables import AI_LEVELS, HOME_ACTIVITY, AlreadyStarted, Table, TableError, ai_seat, is_ai
 from bot.tables.daily import DailyGame, play_daily
 from bot.tables.starting import Place, ai_names, lobby_spec, start_at, stored_rules
-from bot.words import day_text, plural
+from bot.words import NAME, day_text, plural
 from rendering.view import GAME_NAMES
 
 ROUNDS = (0, 1)
 """What a page may ask for a match's length: the game's own (0) or a single round."""
-NAME = 64
-"""Characters of a member's name a table's headline shows, as in Discord's own answers."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from bot.store.daily import DailyPost
 from bot.store.models import Season, SeasonSchedule
 from bot.store.seasons import next_start
 from bot.store.tournaments import Weekly
-from bot.words import day_text
+from bot.words import NAME, day_text
 from rendering.view import GAME_NAMES
 
 __all__ = [
@@ -57,9 +57,6 @@ def shown(text: Any, limit: int | None = None) -> str:
     safe = discord.utils.escape_markdown(discord.utils.escape_mentions(str(text)))
     return safe if limit is None else clip(safe, limit)
 
-
-NAME = 64
-"""Characters of a member's, server's or currency's name that a message shows."""
 
 
 def safe_name(name: Any) -> str:
