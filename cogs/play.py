@@ -472,9 +472,8 @@ class PlayCog(commands.Cog):
         unshown = await store.unshown_lobbies(owns)
         if unshown:
             self._tasks.start(show_unshown(self.bot, unshown))
-        for lobby in await store.open_challenges():
-            if owns(lobby.guild_id):
-                self.schedule_expiry(lobby.lobby_id)
+        for lobby in await store.open_challenges(owns):
+            self.schedule_expiry(lobby.lobby_id)
 
     async def cog_unload(self) -> None:
         """Stop timing challenges, and wait until no expiry or edit runs: the store closes after

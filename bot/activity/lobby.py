@@ -131,13 +131,12 @@ class ActivityLobbies:
                            guild_id=guild_id, activity=True), language)
 
     async def recover(self, owns: Callable[[int | None], bool]) -> None:
-        """After a restart: the seats still open in the channels of this process's servers
-        (kept in the store; who took them is named again as their pages come back)."""
-        for lobby in await self.bot.store.open_activity_lobbies():
-            if owns(lobby.guild_id):
-                self.open[lobby.channel_id] = lobby
-                if lobby.replays_game_id is not None:
-                    await self._note_players(lobby)
+        """After a restart: the seats still open in the channels whose pages this process
+        serves (kept in the store; who took them is named again as their pages come back)."""
+        for lobby in await self.bot.store.open_activity_lobbies(owns):
+            self.open[lobby.channel_id] = lobby
+            if lobby.replays_game_id is not None:
+                await self._note_players(lobby)
 
     async def _note_players(self, lobby: Lobby) -> None:
         if lobby.replays_game_id is None:

@@ -120,11 +120,17 @@ class Relay:
                                          with_events=False)
         except (UnknownGame, StoreError):
             return False  # this process says why the game cannot be played
-        if game.status != "running" or self.plan.owns(game.guild_id):
+        if game.status != "running":
+            return False
+        try:
+            home = await store.home_of(game.guild_id)
+        except StoreError:
+            return False  # this process tries it, and says why it cannot
+        if self.plan.owns(home):
             return False
         press = RelayedPress(kind, gid, seq, key, interaction.user.id, interaction.application_id,
                              interaction.token, current(), time.time(), interaction_id=interaction.id)
-        shard = self.plan.shard_of(game.guild_id)
+        shard = self.plan.shard_of(home)
         try:
             await store.relay_press(shard, gid, press.message())
         except StoreError:

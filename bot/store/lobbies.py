@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 import aiosqlite
 
-from . import revisions
+from . import guests, revisions
 from .errors import StoreError
 from .ledger import scoped_key
 from .models import is_pseudonym
@@ -384,15 +384,13 @@ async def expire(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby |
 
 
 async def recover(conn: aiosqlite.Connection, now: int,
-                  owns: Callable[[int], bool] | None = None) -> list[Lobby]:
+                  owns: Callable[[int | None], bool] | None = None) -> list[Lobby]:
     """Settle every ``starting`` lobby left by a crash (see :func:`settle_start`), of the
-    guilds ``owns`` accepts (all without it)."""
-    rows = list(await conn.execute_fetchall(
-        "SELECT lobby_id, guild_id FROM lobbies WHERE status = 'starting'"))
+    places ``owns`` accepts (:func:`bot.store.guests.owned`; all without it)."""
+    rows = await guests.owned(conn, list(await conn.execute_fetchall(
+        "SELECT lobby_id, guild_id FROM lobbies WHERE status = 'starting'")), lambda row: row["guild_id"], owns)
     settled = []
     for row in rows:
-        if owns is not None and not owns(row["guild_id"]):
-            continue
         lobby = await settle_start(conn, row["lobby_id"], now)
         if lobby is not None:
             settled.append(lobby)

@@ -53,7 +53,8 @@ PURGE_PLAN: tuple[tuple[str, str], ...] = (
 NOT_SERVER_DATA = {
     "user_languages": "a member's language, the same on every server",
     "hf_schema": "PostgreSQL's migration level",
-    "guest_scopes": "which channels are guest places (an id, its kind, a time; no one's data); "
+    "guest_scopes": "which channels are guest places (an id, its kind, its server's id, a time; "
+                    "no one's data); "
                     "a server's id is never one",
 
     "activity_addresses": "where each process serves the Activity, for every server",

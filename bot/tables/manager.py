@@ -159,12 +159,13 @@ class TableManager:
     new_seed: Callable[[], int] | None = None
 
     def __init__(self, store: Store, publisher: TableSurface, ai_pool: Any = None,
-                 owns: Callable[[int], bool] | None = None) -> None:
+                 owns: Callable[[int | None], bool] | None = None) -> None:
         self.store = store
         self.publisher = publisher
         self.ai_pool = ai_pool  # bot.workers.WorkerPool for searching AI levels (else a private pool)
-        # Whether a guild's games are this process's (bot.shards); other processes drive the rest.
-        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
+        # Whether the games of a server (None: of a DM or a group DM) are this process's
+        # (bot.shards); other processes drive the rest.
+        self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
         self.tables: dict[int, Table] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._starting: set[str] = set()  # start keys being started right now
@@ -256,9 +257,7 @@ class TableManager:
         its timers and AI turns (the other processes resume theirs)."""
         count = 0
         resumed: set[int] = set()
-        for brief in await self.store.list_running_games(EVERY_SERVER):
-            if not self.owns(brief.guild_id):
-                continue
+        for brief in await self.store.list_running_games(EVERY_SERVER, owns=self.owns):
             rec = await self.store.load_game(brief.game_id, scope=brief.guild_id, with_events=False)
             try:
                 table = Table.from_record(rec)
@@ -293,12 +292,12 @@ class TableManager:
         drawn again (a restart would otherwise leave live controls on a game that is over).
         ``skip`` holds the games just resumed: one settled on resume shows its end already."""
         try:
-            ended = await self.store.unshown_ended_games()
+            ended = await self.store.unshown_ended_games(self.owns)
         except StoreError as exc:
             log.warning("cannot list the games whose end is not shown yet: %s", exc)
             return
         for rec in ended:
-            if not self.owns(rec.guild_id) or rec.game_id in skip:
+            if rec.game_id in skip:
                 continue
             try:
                 table = Table.from_record(rec)

@@ -138,4 +138,4 @@ async def note_place(store: Any, place: Place) -> None:
     (bot.store.guests). Never a channel whose id is its server's own (an old server's first
     channel), which the server's records would share if the server added the bot later."""
     if place.guest and place.scope != place.guild_id:
-        await store.note_guest_place(place.scope, place.kind or None)
+        await store.note_guest_place(place.scope, place.kind or None, place.guild_id)

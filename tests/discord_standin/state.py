@@ -71,7 +71,7 @@ class Snowflakes:
         return self._last
 
     def on_shard(self, shard: int, shard_count: int) -> int:
-        """The next snowflake of a guild that Discord's formula puts on ``shard``: its
+        """The next snowflake that Discord's formula for a guild puts on ``shard``: its
         timestamp moved forward to the next millisecond with ``ms % shard_count == shard``."""
         ms = (self.next() >> 22) + 1
         ms += (shard - ms) % shard_count

@@ -103,6 +103,9 @@ class World:
         self.users[user.id] = user
         return user
 
+    def _id_on(self, shard: int | None) -> int:
+        return self.ids.next() if shard is None else self.ids.on_shard(shard, self.shard_count)
+
     def create_guild(
         self, name: str, *, owner: User | None = None, bot_permissions: Any = BOT_PERMISSIONS,
         shard: int | None = None, with_bot: bool = True, system_channel: str | None = None,
@@ -117,7 +120,7 @@ class World:
         now (GUILD_CREATE without ``unavailable``: discord.py's ``on_guild_join``), not one the
         bot was already in coming into view. `everyone_permissions`: what every member may do
         (the bot's role adds `bot_permissions`)."""
-        gid = self.ids.next() if shard is None else self.ids.on_shard(shard, self.shard_count)
+        gid = self._id_on(shard)
         everyone = Role(gid, "@everyone", as_permissions(everyone_permissions))
         guild = Guild(
             gid, name, owner_id=owner.id if owner else self.bot_user.id, everyone=everyone,
@@ -164,9 +167,11 @@ class World:
         payload.pop("unavailable", None)  # a server joined, not one coming back from an outage
         self._emit("GUILD_CREATE", payload)
 
-    def create_channel(self, guild: Guild, name: str) -> Channel:
+    def create_channel(self, guild: Guild, name: str, *, shard: int | None = None) -> Channel:
+        """A text channel; with `shard`, an id Discord's formula would put on that shard of
+        `shard_count` were it a guild's (a guest place keeps its games under its channel's id)."""
         channel = Channel(
-            self.ids.next(), CHANNEL_TEXT, name=name, guild=guild, position=len(guild.channels)
+            self._id_on(shard), CHANNEL_TEXT, name=name, guild=guild, position=len(guild.channels)
         )
         guild.channels.append(channel)
         self.channels[channel.id] = channel
@@ -174,9 +179,10 @@ class World:
             self._emit("CHANNEL_CREATE", channel.payload())
         return channel
 
-    def create_group_dm(self, name: str, owner: User, *others: User) -> Channel:
-        """A group DM of `owner` and `others`; a bot is never one of its members."""
-        channel = Channel(self.ids.next(), CHANNEL_GROUP_DM, name=name,
+    def create_group_dm(self, name: str, owner: User, *others: User, shard: int | None = None) -> Channel:
+        """A group DM of `owner` and `others`; a bot is never one of its members. `shard` as
+        for :meth:`create_channel`."""
+        channel = Channel(self._id_on(shard), CHANNEL_GROUP_DM, name=name,
                           recipients=[owner, *others], owner_id=owner.id)
         self.channels[channel.id] = channel
         return channel

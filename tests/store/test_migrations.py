@@ -31,9 +31,11 @@ from .upgrade_fixtures import (
     BEHIND_LOBBY,
     BEHIND_TOURNAMENT,
     DM,
+    ELSEWHERE,
     FINISHED_2,
     GROUP_DM,
     LEVELS,
+    STREET,
     U1,
     U2,
 )
@@ -164,7 +166,13 @@ async def test_upgrade_from_every_level_keeps_everything(bare_database, start, t
         guest_games = (start >= 16) + (start >= 17)
         assert (await store.guest_record(U1)).games == guest_games
         assert (await store.guest_record(U2)).games == (start >= 16)
-        assert await _guest_scopes(store) == [(GROUP_DM, None), (DM, "dm")][:guest_games]
+        assert await _guest_scopes(store) == \
+            [(GROUP_DM, None), (DM, "dm")][:guest_games] + [(STREET, "server")] * (start >= 31)
+        # A guest place's games are taken up by the shard of the server it is in (031), where
+        # Discord sends their presses: a DM's and a group DM's go to shard 0.
+        assert [await store.home_of(scope) for scope in (GROUP_DM, DM, STREET)] == \
+            [None if start >= 16 else GROUP_DM, None if start >= 17 else DM,
+             ELSEWHERE if start >= 31 else STREET]
         # Lobbies stored before 020 count as shown; one a stop left behind since is drawn again.
         assert [lobby.lobby_id for lobby in await store.unshown_lobbies()] == [BEHIND_LOBBY] * (start >= 20)
         assert await store.unshown_tournaments() == [BEHIND_TOURNAMENT] * (start >= 20)

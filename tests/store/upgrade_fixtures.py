@@ -50,6 +50,7 @@ FAIR_RUNNING = play([U1, U3], derive_seed(FAIR_SEEDS[0], FAIR_IDS), moves=3)
 FAIR_FINISHED = play([U3, U2], derive_seed(FAIR_SEEDS[1], FAIR_IDS))
 # Games where the app was a guest, kept under their channel's id (a group DM's, a DM's).
 GROUP_DM, DM = 4_400_000_000_000_001, 4_400_000_000_000_002
+STREET, ELSEWHERE = 4_400_000_000_000_003, 4_400_000_000_000_004  # a server's channel, a guest
 GUEST_FINISHED = play([U1, U2], 22)
 GUEST_NOTED = play([U1, U3], 23)
 
@@ -474,10 +475,16 @@ def level_30(ids: dict[str, Any]):
         "VALUES (?, ?, '0123456789abcdef', ?, '2023-11-14')", [(G1, U1, T0 + 41_800)])
 
 
+def level_31(ids: dict[str, Any]):
+    """A channel of a server that never added the bot, noted as a guest place with its server."""
+    yield ExecuteMany("INSERT INTO guest_scopes (scope_id, kind, first_seen, guild_id) "
+                      "VALUES (?, 'server', ?, ?)", [(STREET, T0 + 44_000, ELSEWHERE)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
                            21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26, 27: level_27, 28: level_28,
-                           29: level_29, 30: level_30}
+                           29: level_29, 30: level_30, 31: level_31}

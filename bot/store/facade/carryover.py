@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .. import reviews, windows
+from .. import guests, reviews, windows
 from ..db import Database
 from ..errors import InvalidInput
 from ..settings import LANGUAGE_CHOICES
@@ -36,12 +36,12 @@ class CarryOver:
         """The request's answer went out (or it was refused): nothing left to make again."""
         await self._db.transact(lambda conn: reviews.done(conn, guild_id, game_id, user_id))
 
-    async def pending_reviews(self, owns: Callable[[int], bool] | None = None
+    async def pending_reviews(self, owns: Callable[[int | None], bool] | None = None
                               ) -> list[reviews.PendingReview]:
-        """The requests a stop cut short (of the servers ``owns`` says are this process's)."""
+        """The requests a stop cut short (of the places ``owns`` says are this process's,
+        :func:`bot.store.guests.owned`)."""
         async with self._db.snapshot() as conn:
-            found = await reviews.pending(conn)
-        return [r for r in found if owns is None or owns(r.guild_id)]
+            return await guests.owned(conn, await reviews.pending(conn), lambda r: r.guild_id, owns)
 
     # -- Discord's rate-limit windows, across a stop (bot.store.windows) --------------------------
     async def note_rest_windows(self, spent: Mapping[tuple[str, str], int], now_ms: int) -> None:

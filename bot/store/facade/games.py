@@ -5,12 +5,12 @@ a surface's notes about them, and the servers the bot left, whose data is purged
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.fairness import FairDeal, commitment_of
 
-from .. import games, purge, relay, surfaces
+from .. import games, guests, purge, relay, surfaces
 from ..db import Database
 from ..errors import InvalidGame, InvalidInput, refuse_nul
 from ..games import validate_new_game
@@ -19,6 +19,10 @@ from ..scope import Scope, scope_of
 from ..settings import GuildSettings
 from ..surfaces import SurfaceNotes
 from .checks import _actor, _id, _text
+
+
+def _scope(record: GameRecord) -> int:
+    return record.guild_id
 
 
 class Games:
@@ -135,18 +139,28 @@ class Games:
         rows = await self._db.fetchall("SELECT game_id, status FROM games ORDER BY game_id")
         return [(row[0], row[1]) for row in rows]
 
-    async def list_running_games(self, scope: Scope | int) -> list[GameRecord]:
+    async def list_running_games(self, scope: Scope | int, *,
+                                 owns: Callable[[int | None], bool] | None = None) -> list[GameRecord]:
         """The running games ``scope`` may read (a server id: that server's; :data:`EVERY_SERVER`
-        to resume them all after a restart), without events."""
+        to resume them all after a restart), without events; with ``owns``, those of the places
+        it says are this process's (:func:`bot.store.guests.owned`)."""
         scope = scope_of(scope)
         async with self._db.snapshot() as conn:
-            return await games.running_games(conn, scope)
+            return await guests.owned(conn, await games.running_games(conn, scope), _scope, owns)
 
-    async def unshown_ended_games(self) -> list[GameRecord]:
+    async def unshown_ended_games(self, owns: Callable[[int | None], bool] | None = None
+                                  ) -> list[GameRecord]:
         """Ended games whose messages may not show their end yet (the process stopped first),
-        without events: a start shows their end again (:meth:`mark_final_shown` once shown)."""
+        without events, of the places ``owns`` says are this process's: a start shows their end
+        again (:meth:`mark_final_shown` once shown)."""
         async with self._db.snapshot() as conn:
-            return await games.unshown_ended_games(conn)
+            return await guests.owned(conn, await games.unshown_ended_games(conn), _scope, owns)
+
+    async def home_of(self, scope: int) -> int | None:
+        """The server whose shard Discord sends the interactions of ``scope``'s games to: the
+        server itself, the server of a guest place's channel, None for a DM or a group DM."""
+        async with self._db.snapshot() as conn:
+            return (await guests.homes(conn, (scope,))).get(scope, scope)
 
     async def mark_final_shown(self, game_id: int) -> None:
         """The ended game's messages show its end (the final table, hands without controls)."""

@@ -9,11 +9,15 @@ from collections.abc import Callable, Sequence
 
 from bot.fairness import FairDeal, Input, commitment_of, new_server_seed
 
-from .. import games, ledger, lobbies
+from .. import games, guests, ledger, lobbies
 from ..db import Database
 from ..errors import InvalidInput
 from ..lobbies import Lobby
 from .checks import _id, _text
+
+
+def _scope(lobby: Lobby) -> int:
+    return lobby.guild_id
 
 
 class Lobbies:
@@ -97,12 +101,11 @@ class Lobbies:
         """The lobby's message now shows its state at ``revision``."""
         await self._db.transact(lambda conn: lobbies.mark_shown(conn, lobby_id, revision))
 
-    async def unshown_lobbies(self, owns: Callable[[int], bool] | None = None) -> list[Lobby]:
-        """The lobbies whose message a stop left behind what is stored (of the servers ``owns``
-        says are this process's): a start brings each up to date."""
+    async def unshown_lobbies(self, owns: Callable[[int | None], bool] | None = None) -> list[Lobby]:
+        """The lobbies whose message a stop left behind what is stored (of the places ``owns``
+        says are this process's, :func:`bot.store.guests.owned`): a start brings each up to date."""
         async with self._db.snapshot() as conn:
-            found = await lobbies.unshown(conn)
-        return [lobby for lobby in found if owns is None or owns(lobby.guild_id)]
+            return await guests.owned(conn, await lobbies.unshown(conn), _scope, owns)
 
     async def join_lobby(self, lobby_id: str, user_id: int, *, press: int | None = None) -> Lobby:
         """Seat a member (:class:`~bot.store.lobbies.LobbyError` if full, closed, seated...);
@@ -159,21 +162,23 @@ class Lobbies:
         """Mark an open lobby past its expiry as expired; None if it was not (or not open)."""
         return await self._db.transact(lambda conn: lobbies.expire(conn, lobby_id, self._db.now_ms()))
 
-    async def recover_lobbies(self, owns: Callable[[int], bool] | None = None) -> list[Lobby]:
+    async def recover_lobbies(self, owns: Callable[[int | None], bool] | None = None) -> list[Lobby]:
         """At start-up: settle every lobby a crash left ``starting`` (only in the guilds ``owns``
         says are this process's: another process may be starting its own right now)."""
         return await self._db.transact(lambda conn: lobbies.recover(conn, self._db.now_ms(), owns))
 
-    async def open_activity_lobbies(self) -> list[Lobby]:
-        """Every open lobby opened from an Activity's page (one with no message), oldest first:
-        a restart shows their seats again."""
+    async def open_activity_lobbies(self, owns: Callable[[int | None], bool] | None = None
+                                    ) -> list[Lobby]:
+        """Every open lobby opened from an Activity's page (one with no message), oldest first,
+        of the places ``owns`` says are this process's: a restart shows their seats again."""
         async with self._db.snapshot() as conn:
-            return await lobbies.open_activity_lobbies(conn)
+            return await guests.owned(conn, await lobbies.open_activity_lobbies(conn), _scope, owns)
 
-    async def open_challenges(self) -> list[Lobby]:
-        """Every open challenge and rematch, soonest expiry first."""
+    async def open_challenges(self, owns: Callable[[int | None], bool] | None = None) -> list[Lobby]:
+        """Every open challenge and rematch, soonest expiry first (of the places ``owns`` says
+        are this process's)."""
         async with self._db.snapshot() as conn:
-            return await lobbies.open_challenges(conn)
+            return await guests.owned(conn, await lobbies.open_challenges(conn), _scope, owns)
 
     async def request_rematch(self, source_game_id: int, user_id: int, *, game: str, stake: int,
                               seats: int, ais: Sequence[str], channel_id: int,

@@ -90,14 +90,17 @@ class Records:
             return await records.head_to_head(conn, guild_id, user_id, other_id,
                                               await seasons.resolve(conn, guild_id, season))
 
-    async def note_guest_place(self, scope_id: int, kind: str | None) -> None:
-        """``scope_id`` is a place where the app is a guest (:mod:`bot.store.guests`): its games
-        count in each player's own record. Idempotent: each guest table's start notes it.
-        ``kind`` None: not known here (a later note that knows it gives it)."""
+    async def note_guest_place(self, scope_id: int, kind: str | None, guild_id: int | None = None) -> None:
+        """``scope_id`` is a place where the app is a guest (:mod:`bot.store.guests`) in server
+        ``guild_id`` (None: a DM or a group DM): its games count in each player's own record,
+        and the processes of a sharded bot know which of them drives its games. Idempotent: each
+        guest table's start notes it. ``kind`` None: not known here (a later note gives it)."""
         _id(scope_id, "The place's id")
+        if guild_id is not None:
+            _id(guild_id, "The server's id")
         if kind is not None and kind not in guests.GUEST_KINDS:
             raise InvalidInput(f"A guest place is one of {', '.join(guests.GUEST_KINDS)}.")
-        await self._db.transact(lambda conn: guests.note(conn, scope_id, kind, self._db.now_ms()))
+        await self._db.transact(lambda conn: guests.note(conn, scope_id, kind, guild_id, self._db.now_ms()))
 
     async def guest_record(self, user_id: int, *, recent: int = 5, yaku: bool = True) -> UserStats:
         """A player's own record: their games in every place where the app is a guest, together

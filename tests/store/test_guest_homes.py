@@ -1,0 +1,89 @@
+"""Which process of a sharded bot takes up a guest place's games, lobbies and reviews: the one
+Discord sends the place's interactions to. A guest place keeps its rows under its channel's id,
+so the store keeps the server it is in (none for a DM or a group DM, whose go to shard 0)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.shards import ShardPlan, shard_of
+from bot.store import EVERY_SERVER, InvalidInput
+
+from .conftest import ALICE, BOB, GUILD
+from .test_records import play_game
+
+SHARDS = 2
+
+
+def on_shard(shard: int, base: int) -> int:
+    """An id the shard formula puts on ``shard`` of two, from ``base`` on."""
+    found = base << 22
+    while shard_of(found, SHARDS) != shard:
+        found += 1 << 22
+    return found
+
+
+# Every place's id falls to shard 1; Discord sends each one's interactions elsewhere but for
+# the server's own.
+SERVER = on_shard(1, 700_000)  # the bot's server: its games are its own shard's
+GROUP_DM = on_shard(1, 700_100)  # shard 0
+DM = on_shard(1, 700_200)  # shard 0
+ACTIVITY_DM = on_shard(1, 700_300)  # an Activity in a private channel: no kind, shard 0
+ELSEWHERE = on_shard(0, 700_400)  # a server without the bot, on shard 0
+STREET = on_shard(1, 700_500)  # its channel: shard 0
+OLD_STREET = on_shard(1, 700_600)  # a server's guest place noted before its server was kept
+
+
+async def noted(store) -> None:
+    await store.note_guest_place(GROUP_DM, "group_dm")
+    await store.note_guest_place(DM, "dm")
+    await store.note_guest_place(ACTIVITY_DM, None)
+    await store.note_guest_place(STREET, "server", ELSEWHERE)
+    await store._db.transact(lambda conn: conn.execute(
+        "INSERT INTO guest_scopes (scope_id, kind, first_seen) VALUES (?, 'server', 1)", (OLD_STREET,)))
+
+
+async def test_each_place_is_taken_up_where_its_interactions_arrive(store):
+    await noted(store)
+    assert [await store.home_of(scope) for scope in (SERVER, GROUP_DM, DM, ACTIVITY_DM, STREET, OLD_STREET)] \
+        == [SERVER, None, None, None, ELSEWHERE, OLD_STREET]
+    places = (SERVER, GROUP_DM, DM, ACTIVITY_DM, STREET, OLD_STREET)
+    running = {}
+    for place in places:
+        game_id, _ = await play_game(store, place, "koikoi", [ALICE, BOB], ["alice", "bob"], finish=False)
+        running[place] = game_id
+    for place in places:  # an ended game whose end the stop kept from its messages
+        await play_game(store, place, "koikoi", [ALICE, BOB], ["alice", "bob"])
+    for place in places:
+        await store.note_review(place, running[place], ALICE, "en")
+        await store.create_lobby("challenge", place, place, ALICE, game="koikoi", min_seats=2,
+                                 max_seats=2, opponent_id=BOB, expires_at=store._db.now_ms() / 1000 + 600)
+        await store.create_lobby("lobby", place, place + 1, BOB, game="koikoi", min_seats=2, max_seats=2)
+    wants = {0: {GROUP_DM, DM, ACTIVITY_DM, STREET}, 1: {SERVER, OLD_STREET}}
+    for shard, want in wants.items():
+        owns = ShardPlan((shard,), SHARDS).owns
+        assert {g.guild_id for g in await store.list_running_games(EVERY_SERVER, owns=owns)} == want
+        assert {g.guild_id for g in await store.unshown_ended_games(owns)} == want
+        assert {r.guild_id for r in await store.pending_reviews(owns)} == want
+        assert {lobby.guild_id for lobby in await store.open_challenges(owns)} == want
+        assert {lobby.guild_id for lobby in await store.open_activity_lobbies(owns)} == want
+    # A process running every shard, and a caller that asks for no process, take every place.
+    whole = ShardPlan((0, 1), SHARDS).owns
+    assert len(await store.list_running_games(EVERY_SERVER, owns=whole)) == len(places)
+    assert len(await store.list_running_games(EVERY_SERVER)) == len(places)
+
+
+async def test_a_place_keeps_the_first_server_noted_and_gets_one_it_lacked(store):
+    await store._db.transact(lambda conn: conn.execute(
+        "INSERT INTO guest_scopes (scope_id, kind, first_seen) VALUES (?, 'server', 1)", (OLD_STREET,)))
+    await store.note_guest_place(OLD_STREET, "server", ELSEWHERE)  # its next table says where it is
+    await store.note_guest_place(OLD_STREET, "server")
+    await store.note_guest_place(OLD_STREET, "server", GUILD)  # an id never moves to another server
+    assert await store.home_of(OLD_STREET) == ELSEWHERE
+
+
+@pytest.mark.parametrize("server", [0, -1, "5"])
+async def test_a_bad_server_is_refused(store, server):
+    with pytest.raises(InvalidInput):
+        await store.note_guest_place(STREET, "server", server)
+    assert await store.home_of(STREET) == STREET
