@@ -120,9 +120,9 @@ class Relay:
                                          with_events=False)
         except (UnknownGame, StoreError):
             return False  # this process says why the game cannot be played
-        if game.status != "running":
-            return False
-        try:
+        if game.status != "running" or self.plan.owns(game.guild_id):
+            return False  # a guest place's press in a server never comes here, a DM's is shard 0's
+        try:  # a DM's or a group DM's game is shard 0's whatever its channel's id (bot.store.guests)
             home = await store.home_of(game.guild_id)
         except StoreError:
             return False  # this process tries it, and says why it cannot
