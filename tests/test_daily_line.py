@@ -5,6 +5,7 @@ the days in /stats; in the language spoken."""
 from __future__ import annotations
 
 from bot.achievement_text import daily_line
+from bot.daily_words import share_message
 from bot.i18n import speaking
 from bot.store.daily import DailyRecord
 from bot.store.models import DailyPlace
@@ -28,6 +29,20 @@ def test_the_margin_the_place_and_a_run_of_days():
 def test_a_game_finished_after_its_day_is_not_on_the_board():
     late = DailyPlace(game="koikoi", day="2026-11-30", margin=None, place=None, finished=4)
     assert "not on the day's board" in daily_line(late)
+    assert share_message(late) == ""  # nothing to share from the Activity either
+
+
+def test_what_a_member_shares_from_the_activity_is_the_result_in_their_words():
+    run = DailyPlace(game="gostop", day="2026-11-30", margin=3, place=2, finished=5, streak=4)
+    assert share_message(run) == (
+        "🌅 I played the Go-Stop deal of Nov 30, 2026: +3 points against the AI, place 2 of 5 so far.\n"
+        "4 days in a row.\n"
+        "Everyone here is dealt the same cards until midnight UTC. Can you beat me?")
+    with speaking("ja"):
+        assert share_message(run).splitlines()[0] == \
+            "🌅 2026年11月30日のゴーストップの配札を打ちました：AIに対して+3点、いまのところ5人中2位。"
+    with speaking("ko"):
+        assert share_message(run).splitlines()[2] == "여기서는 UTC 자정까지 모두에게 같은 패가 돌아갑니다. 저를 이길 수 있나요?"
 
 
 def test_a_members_record_in_stats_words():

@@ -16,6 +16,7 @@ from bot import presenter
 from bot.achievement_text import daily_line, earned_line, series_line
 from bot.activity.lobby import replayable
 from bot.cards import DECK, Kind, card
+from bot.daily_words import share_message
 from bot.i18n import number, speaking, t, tn
 from bot.presenters.base import card_name, final_table, score_line
 from bot.presenters.base import result_headline as ended
@@ -56,6 +57,8 @@ def words() -> dict[str, str]:
         # the deal of the day (bot.tables.daily)
         "daily": t("Deal of the day"), "play_daily": t("Play today's deal"),
         "daily_board": t("Today's board"), "against_ai": t("Against the AI"),
+        "share": t("Share my result"), "shared": t("Shared."),
+        "share_failed": t("Discord could not open its window to share; try again."),
         "daily_text": t("The same cards for everyone here today: one round against the AI "
                         "(hard), once a day, seen by you alone. The board ranks who came out "
                         "furthest ahead of the AI."),
@@ -159,7 +162,8 @@ def _state(table: Table, seat: int | None, language: str, now: float, hints: boo
         members = {p: names[s] for s, p in enumerate(table.players) if not is_ai(p)}
         result = {"text": line, "achievements": earned_line(earned, members),
                   "series": series_line(getattr(outcome, "series", None), table.players, names),
-                  "daily": daily_line(getattr(outcome, "daily", None))}
+                  "daily": daily_line(getattr(outcome, "daily", None)),
+                  "share": share_message(outcome.daily) if getattr(outcome, "daily", None) else ""}
     # a betting game's score is its chips
     unit = ("{n} chip", "{n} chips") if is_betting(table.game) else ("{n} point", "{n} points")
     current = table.match.current_player

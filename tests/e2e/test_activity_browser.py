@@ -103,9 +103,10 @@ def add_harness(app: web.Application, standin) -> None:
 
 
 async def open_activity(browser, bot, standin, world, user, *, viewport=PHONE, locale="en-US",
-                        instance: str | None = None):
+                        instance: str | None = None, custom_id: str | None = None):
     """A tab with the harness framing the Activity for ``user``: a new instance in the world's
-    channel, or ``instance``, which the user joins."""
+    channel, or ``instance``, which the user joins; ``custom_id``: launched through a link
+    shared with it."""
     if instance is None:
         instance = standin.oauth.open_activity(world.channel, user)
     else:
@@ -114,6 +115,8 @@ async def open_activity(browser, bot, standin, world, user, *, viewport=PHONE, l
     tab = await context.new_page()
     query = (f"instance={instance}&user={user.id}&guild={world.guild.id}&channel={world.channel.id}"
              f"&client={standin.application_id}")
+    if custom_id is not None:
+        query += f"&custom_id={custom_id}"
     await tab.goto(f"http://127.0.0.1:{bot.activity_server.port}/harness/harness.html?{query}")
     frame = tab.frame_locator("#activity")
     return tab, frame
@@ -485,6 +488,16 @@ async def test_the_deal_of_the_day_is_played_from_the_lobby_with_no_hint(page_bo
     assert (await result.inner_text()).startswith("Deal of the day: ")
     assert "place 1 of 1 so far" in await result.inner_text()
     assert await frame.locator('[data-key="lobby:again"]').count() == 0  # once a day
+    # shared through Discord's own window, sent by the member with the Activity's link
+    await frame.locator('button[data-key="daily:share"]').click()
+    await frame.wait_for_function("() => document.getElementById('status').textContent === 'Shared.'",
+                                  timeout=STEP_MS)
+    [sent] = await tab.evaluate("() => window.harness.shared")
+    assert sent["custom_id"] == "daily:koikoi"
+    line, invite = sent["message"].split("\n")  # the result alone, never a card of the deal
+    assert line.startswith("🌅 I played the Koi-Koi deal of ") and \
+        line.endswith(" against the AI, place 1 of 1 so far.")
+    assert invite == "Everyone here is dealt the same cards until midnight UTC. Can you beat me?"
     await frame.locator('button[data-key="daily:board"]').click()
     mine = frame.locator("#dialog[open] ol.board li.me")
     await mine.wait_for(timeout=STEP_MS)
@@ -500,6 +513,26 @@ async def test_the_deal_of_the_day_is_played_from_the_lobby_with_no_hint(page_bo
     await frame.locator("#lobby-game").select_option("gostop")  # a game not played today: nothing
     assert await frame.locator("#lobby-today").inner_text() == ""
     assert not await harness_errors(tab)
+
+
+async def test_a_shared_result_opens_the_lobby_on_its_games_deal_of_the_day(page_bot, standin, world, browser):
+    tab, _ = await open_activity(browser, page_bot, standin, world, world.admin, custom_id="daily:mushi")
+    frame = tab.frames[1]
+    play = frame.locator('button[data-key="lobby:daily"]')
+    await frame.wait_for_function("() => document.activeElement && document.activeElement.dataset.key === 'lobby:daily'",
+                                  timeout=STEP_MS)
+    assert await frame.locator("#lobby-game").input_value() == "mushi"
+    await play.click()  # the deal of the day of the game the link named
+    await frame.wait_for_function(NEXT, arg=[-1], timeout=STEP_MS)
+    [table] = page_bot.tables.tables.values()
+    assert table.game == "mushi" and table.players == [world.admin.id, "ai:hard"]
+    # a link naming no game of the lobby's opens the lobby as it is
+    other, _ = await open_activity(browser, page_bot, standin, world, world.player, custom_id="daily:chess")
+    frame = other.frames[1]
+    await frame.locator("#lobby-game").wait_for(timeout=STEP_MS)
+    assert await frame.locator("#lobby-game").input_value() == "koikoi"
+    assert await frame.evaluate("() => document.activeElement.dataset.key || ''") != "lobby:daily"
+    assert not await harness_errors(tab) and not await harness_errors(other)
 
 
 async def test_the_host_closes_the_seats_opened_and_the_lobby_comes_back(page_bot, standin, world, browser):

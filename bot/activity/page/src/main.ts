@@ -41,6 +41,7 @@ class Page {
         press: (m) => this.press(m), slap: () => this.slap(), hint: () => this.hint(), ask: (a) => this.ask(a),
         rules: (game) => this.send({ type: "rules", play: game, n: ++this.nonce }),
         board: (game) => this.send({ type: "board", play: game, n: ++this.nonce }),
+        share: (message, game) => void this.share(message, game),
       });
   }
 
@@ -49,6 +50,10 @@ class Page {
     this.clientId = String(config.client_id);
     this.sdk = new DiscordSDK(this.clientId, { disableConsoleLogOverride: true });
     await this.sdk.ready();
+    // Opened through a shared result ("daily:<game>"): the lobby shows that game's deal of the
+    // day, if the lobby offers that game (the id is only ever compared with the lobby's own).
+    const shared = /^daily:([a-z]{1,16})$/.exec(this.sdk.customId ?? "");
+    if (shared) this.view.arrivedFor(shared[1]);
     await this.signIn();
     this.connect();
   }
@@ -141,6 +146,16 @@ class Page {
 
   private ask(ask: LobbyAsk): void {
     this.send({ ...ask, n: ++this.nonce } as ToServer);
+  }
+
+  // Discord's own window to share the result with the Activity's link, sent by the member.
+  private async share(message: string, game: string): Promise<void> {
+    try {
+      const done = await this.sdk.commands.shareLink({ message, custom_id: `daily:${game}` });
+      if (done.success) this.view.say(this.view.words.shared ?? "");
+    } catch {
+      this.view.say(this.view.words.share_failed ?? "");
+    }
   }
 
   private hint(): void {

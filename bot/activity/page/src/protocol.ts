@@ -84,8 +84,9 @@ export interface State {
   turn: { seat: number | null; text: string; deadline: number | null; now: number };
   // achievements: what the game earned its players, one line ("" when nothing); series: the
   // tally of the rematches it ends ("" when it replays no game); daily: where a game of the
-  // day's deal came on the day's board, and the player's run of days ("" for any other game)
-  result: { text: string; achievements: string; series: string; daily: string } | null;
+  // day's deal came on the day's board, and the player's run of days ("" for any other game);
+  // share: the words its player may share with the Activity's link (their result, no card)
+  result: { text: string; achievements: string; series: string; daily: string; share: string } | null;
   summary: Summary | null;
   race: { text: string; can_slap: boolean } | null;
   hand: { cards: string[]; playable: string[]; legend: string; caption: string } | null;

@@ -12,6 +12,7 @@ export interface Actions {
   ask(ask: LobbyAsk): void;
   rules(game: string): void;
   board(game: string): void;
+  share(message: string, game: string): void;
 }
 
 // The marks the rules' texts are written with (bold, italics, code), as elements: never as HTML.
@@ -35,6 +36,9 @@ export class View {
   private chosen: Record<string, string> = {};
   // How the reader stands with today's deal of each game, by game (none: not started).
   private standing: Record<string, string> = {};
+  // The game of a shared result the page was launched through: the first lobby shows its deal
+  // of the day, if it offers that game.
+  private arriving = "";
 
   constructor(private root: HTMLElement, private dialog: HTMLDialogElement, private status: HTMLElement,
               private actions: Actions) {}
@@ -48,6 +52,11 @@ export class View {
     this.status.textContent = text;
   }
 
+  // The page was opened through a member's shared result of ``game``'s deal of the day.
+  arrivedFor(game: string): void {
+    this.arriving = game;
+  }
+
   idle(lobby: Lobby | null, why: string): void {
     this.state = null;
     this.root.dataset.seq = "";
@@ -56,7 +65,15 @@ export class View {
       this.root.replaceChildren(h("p", { class: "idle" }, why || (this.words.idle ?? "")));
       return;
     }
+    const arriving = lobby.games.some((g) => g.id === this.arriving);
+    if (arriving) this.chosen.game = this.arriving;
+    this.arriving = "";
     this.root.replaceChildren(this.lobby(lobby));
+    if (arriving) {
+      const play = this.root.querySelector<HTMLElement>('[data-key="lobby:daily"]');
+      play?.scrollIntoView({ block: "center" });
+      play?.focus();
+    }
   }
 
   // The lobby: the seats open in this channel, else a game, its length and an opponent.
@@ -197,6 +214,8 @@ export class View {
       state.result?.achievements ? h("p", { class: "achievements" }, state.result.achievements) : null,
       state.result?.series ? h("p", { class: "series" }, state.result.series) : null,
       ...(state.result?.daily ?? "").split("\n").filter(Boolean).map((line) => h("p", { class: "daily-result" }, line)),
+      state.result?.share ? h("button", { class: "move", "data-key": "daily:share",
+        onclick: () => this.actions.share(state.result!.share, state.game.kind) }, `📣 ${w.share}`) : null,
       state.result?.daily ? h("button", { class: "move link", "data-key": "daily:board",
         onclick: () => this.actions.board(state.game.kind) }, w.daily_board) : null,
       state.again ? h("button", { class: "move primary", "data-key": "lobby:again",
