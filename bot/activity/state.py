@@ -52,7 +52,8 @@ def words() -> dict[str, str]:
         "players": t("Players"), "play_ai": t("Play the AI"),
         "open_seats": t("Open seats for friends"), "take_seat": t("Take a seat"),
         "waiting": t("Waiting for the other players…"), "new_game": t("New game"),
-        "again": t("Rematch"), "leave": t("Leave"),
+        "again": t("Rematch"), "leave": t("Leave"), "invite": t("Invite friends"),
+        "invite_failed": t("Discord could not open its window to invite; try again."),
         "how_to_play": t("How to play"), "rules": t("Rules"),
         # the deal of the day (bot.tables.daily)
         "daily": t("Deal of the day"), "play_daily": t("Play today's deal"),

@@ -535,7 +535,7 @@ async def test_a_shared_result_opens_the_lobby_on_its_games_deal_of_the_day(page
     assert not await harness_errors(tab) and not await harness_errors(other)
 
 
-async def test_the_host_closes_the_seats_opened_and_the_lobby_comes_back(page_bot, standin, world, browser):
+async def test_the_host_invites_friends_then_closes_the_seats_and_the_lobby_comes_back(page_bot, standin, world, browser):
     tab, _ = await open_activity(browser, page_bot, standin, world, world.admin)
     frame = tab.frames[1]
     await frame.locator("#lobby-game").select_option("sakura")
@@ -544,6 +544,10 @@ async def test_the_host_closes_the_seats_opened_and_the_lobby_comes_back(page_bo
     close = frame.locator('button[data-key="lobby:unseat"]')
     await close.wait_for(timeout=STEP_MS)
     assert await close.inner_text() == "Cancel"
+    # the host brings friends in through Discord's own invite window
+    await frame.locator('button[data-key="lobby:invite"]').click()
+    await tab.wait_for_function("() => window.harness.answered.includes('OPEN_INVITE_DIALOG')", timeout=STEP_MS)
+    assert await frame.locator("#status").inner_text() == ""  # no word of a failure
     await close.click()
     await frame.wait_for_selector("#lobby-game", timeout=STEP_MS)
     assert not page_bot.activity_server.lobbies.open and not page_bot.tables.tables

@@ -42,6 +42,7 @@ class Page {
         rules: (game) => this.send({ type: "rules", play: game, n: ++this.nonce }),
         board: (game) => this.send({ type: "board", play: game, n: ++this.nonce }),
         share: (message, game) => void this.share(message, game),
+        invite: () => void this.invite(),
       });
   }
 
@@ -155,6 +156,14 @@ class Page {
       if (done.success) this.view.say(this.view.words.shared ?? "");
     } catch {
       this.view.say(this.view.words.share_failed ?? "");
+    }
+  }
+
+  private async invite(): Promise<void> {
+    try {
+      await this.sdk.commands.openInviteDialog();
+    } catch {
+      this.view.say(this.view.words.invite_failed ?? "");
     }
   }
 

@@ -13,6 +13,7 @@ export interface Actions {
   rules(game: string): void;
   board(game: string): void;
   share(message: string, game: string): void;
+  invite(): void;
 }
 
 // The marks the rules' texts are written with (bold, italics, code), as elements: never as HTML.
@@ -85,7 +86,9 @@ export class View {
         h("h1", {}, open.name),
         h("p", { class: "seats", "aria-live": "polite" }, open.text),
         h("ul", { class: "taken" }, ...open.taken.map((name) => h("li", {}, name))),
-        open.mine ? h("p", {}, w.waiting)
+        open.mine ? h("p", {}, w.waiting) : null,
+        // a seated player brings friends in through Discord's own window; the others sit down
+        open.mine ? h("button", { class: "move primary", "data-key": "lobby:invite", onclick: () => this.actions.invite() }, w.invite)
           : open.closed ? h("p", { class: "closed" }, open.closed)
           : h("button", { class: "move primary", "data-key": "lobby:sit", onclick: () => this.actions.ask({ type: "sit" }) }, w.take_seat),
         // the host closes the seats; anyone else seated gives theirs up
