@@ -89,6 +89,17 @@ def is_closed(message: Message | None) -> bool:
     return message is not None and not any(c.startswith("hf:hand:") for c in message.custom_ids())
 
 
+async def press_first(standin: StandIn, user: Any) -> Message:
+    """``user`` presses the first move offered on their hand; returns their next hand once it
+    offers a later move (after the press and whatever answer it had, the AI's)."""
+    hand = await standin.wait_for(lambda: hand_message(standin, user), f"{user.name}'s moves")
+    seq = move_of(hand) or 0
+    await user.click(hand, controls(hand)[0])
+    return await standin.wait_for(
+        lambda: (m := hand_message(standin, user)) is not None and (move_of(m) or 0) > seq and m,
+        f"{user.name}'s next move, after the press and its answer")
+
+
 async def table_posted(standin: StandIn, channel: Channel, count: int = 1) -> list[Message]:
     """Wait until ``count`` table messages are in the channel."""
     return await standin.wait_for(

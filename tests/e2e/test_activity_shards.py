@@ -10,9 +10,8 @@ import aiohttp
 import pytest
 
 from bot.store import Store
-from tests import pgserver
 from tests.e2e.activity import joined
-from tests.e2e.test_shards import start
+from tests.e2e.test_shards import start, two_shards
 
 pytestmark = pytest.mark.asyncio
 
@@ -25,18 +24,14 @@ def free_port() -> int:
 
 @pytest.mark.slow(seconds=70)
 async def test_a_page_at_either_process_plays_the_table_of_the_other(standin, tmp_path):
-    standin.shard_count = 2
-    server = pgserver.server()
-    url = server.url(server.new_database())
-    bob = standin.create_user("bob")
-    guild = standin.create_guild("Club 1", shard=1)  # driven by the process of shard 1
-    channel = standin.create_channel(guild, "koikoi")
-    standin.add_member(guild, bob)
-    ports = [free_port(), free_port()]
-    async with await Store.open(url) as store:  # one-round deals must not end before a move
-        await store.set_house_rules(guild.id, "koikoi", {"teyaku": "off"})
-    bots = {}
-    try:
+    async with two_shards(standin) as (url, bots):
+        bob = standin.create_user("bob")
+        guild = standin.create_guild("Club 1", shard=1)  # driven by the process of shard 1
+        channel = standin.create_channel(guild, "koikoi")
+        standin.add_member(guild, bob)
+        ports = [free_port(), free_port()]
+        async with await Store.open(url) as store:  # one-round deals must not end before a move
+            await store.set_house_rules(guild.id, "koikoi", {"teyaku": "off"})
         for shard in (0, 1):
             bots[shard] = await start(standin, url, shard, tmp_path, sync=shard == 0,
                                       ACTIVITY_PORT=str(ports[shard]), ACTIVITY_HOST="127.0.0.1",
@@ -66,7 +61,3 @@ async def test_a_page_at_either_process_plays_the_table_of_the_other(standin, tm
         exits = {shard: await bots.pop(shard).stop(standin) for shard in (0, 1)}
         assert exits[0]["drove"] == []  # every move was played by shard 1's process
         assert len(exits[1]["drove"]) == 1
-    finally:
-        for bot in bots.values():
-            bot.proc.kill()
-            await bot.proc.wait()

@@ -8,43 +8,26 @@ from __future__ import annotations
 import pytest
 
 from bot.store import EVERY_SERVER, Store
-from tests import pgserver
-from tests.e2e.playing import controls, hand_message, move_of, play_out, table_messages, table_move
-from tests.e2e.test_shards import start
+from tests.e2e.playing import play_out, press_first, table_messages, table_move
+from tests.e2e.test_shards import start, two_shards
 
 pytestmark = pytest.mark.asyncio
 
 
-async def pressed_once(standin, user) -> int:
-    """``user`` presses their first offered move; returns once their next move is offered."""
-    hand = await standin.wait_for(lambda: hand_message(standin, user), f"{user.name}'s moves")
-    seq = move_of(hand)
-    await user.click(hand, controls(hand)[0])
-    await standin.wait_for(
-        lambda: (m := hand_message(standin, user)) is not None and (move_of(m) or 0) > seq,
-        f"{user.name}'s next move, after the press and the AI's answer")
-    return seq
-
-
 @pytest.mark.slow(seconds=90)
 async def test_guest_games_are_driven_where_their_presses_arrive(standin, tmp_path):
-    standin.shard_count = 2
-    server = pgserver.server()
-    name = server.new_database()
-    url = server.url(name)
-    alice, bob, carol = (standin.create_user(n) for n in ("alice", "bob", "carol"))
-    for user in (alice, bob):
-        standin.install_for(user)
-    # Each place's id falls to the other process than the one Discord sends its presses to.
-    group = standin.create_group_dm("friends", alice, carol, shard=1)  # presses: shard 0
-    elsewhere = standin.create_guild("Elsewhere", with_bot=False, shard=1)  # presses: shard 1
-    standin.add_member(elsewhere, bob)
-    street = standin.create_channel(elsewhere, "street", shard=0)
-    async with await Store.open(url) as store:  # one-round deals must not end before a move
-        for place in (group, street):
-            await store.set_house_rules(place.id, "koikoi", {"teyaku": "off"})
-    bots = {}
-    try:
+    async with two_shards(standin) as (url, bots):
+        alice, bob, carol = (standin.create_user(n) for n in ("alice", "bob", "carol"))
+        for user in (alice, bob):
+            standin.install_for(user)
+        # Each place's id falls to the other process than the one Discord sends its presses to.
+        group = standin.create_group_dm("friends", alice, carol, shard=1)  # presses: shard 0
+        elsewhere = standin.create_guild("Elsewhere", with_bot=False, shard=1)  # presses: shard 1
+        standin.add_member(elsewhere, bob)
+        street = standin.create_channel(elsewhere, "street", shard=0)
+        async with await Store.open(url) as store:  # one-round deals must not end before a move
+            for place in (group, street):
+                await store.set_house_rules(place.id, "koikoi", {"teyaku": "off"})
         bots[0] = await start(standin, url, 0, tmp_path, sync=True)
         bots[1] = await start(standin, url, 1, tmp_path)
         await standin.wait_for(lambda: standin.find_command("koikoi", None) is not None,
@@ -52,7 +35,7 @@ async def test_guest_games_are_driven_where_their_presses_arrive(standin, tmp_pa
         await alice.slash(group, "koikoi", ai="normal", rounds=3)
         await bob.slash(street, "koikoi", ai="normal", rounds=3)
         for user in (alice, bob):
-            await pressed_once(standin, user)
+            await press_first(standin, user)
         async with await Store.open(url) as store:
             games = {g.guild_id: g.game_id for g in await store.list_running_games(EVERY_SERVER)}
         assert set(games) == {group.id, street.id}
@@ -68,7 +51,7 @@ async def test_guest_games_are_driven_where_their_presses_arrive(standin, tmp_pa
             await user.click(shown, next(c for c in shown.custom_ids() if c.startswith("hf:hand:")))
             await standin.wait_for(lambda p=place: table_move(table_messages(standin, p)[-1]) is not None,
                                    "the table shown again after the restart")
-            await pressed_once(standin, user)
+            await press_first(standin, user)
         await play_out(standin, group, [alice])
         await play_out(standin, street, [bob])
         exits = {shard: await bots.pop(shard).stop(standin) for shard in (0, 1)}
@@ -76,9 +59,3 @@ async def test_guest_games_are_driven_where_their_presses_arrive(standin, tmp_pa
         assert exits[1]["drove"] == [games[street.id]]
         async with await Store.open(url) as store:
             assert not await store.list_running_games(EVERY_SERVER)
-    finally:
-        for bot in bots.values():
-            if bot.proc.returncode is None:
-                bot.proc.kill()
-                await bot.proc.wait()
-        server.drop_database(name)

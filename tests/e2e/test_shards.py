@@ -6,9 +6,11 @@ while it was down is played when it is back, every game resumes, and the ledger 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sys
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,9 +22,9 @@ from bot.store import EVERY_SERVER, Store
 from tests import pgserver
 from tests.e2e.playing import (
     controls,
-    hand_message,
     move_of,
     play_out,
+    press_first,
     table_messages,
     table_move,
     table_posted,
@@ -74,22 +76,35 @@ async def start(standin, url: str, shard: int, tmp_path: Path, *, sync: bool = F
     return bot
 
 
-@pytest.mark.slow(seconds=90)
-async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_path):
+@contextlib.asynccontextmanager
+async def two_shards(standin) -> AsyncIterator[tuple[str, dict[int, BotProcess]]]:
+    """The bot as two shards on a fresh PostgreSQL database: its URL, and the processes a test
+    starts on it by shard (killed at the end should the test leave any running)."""
     standin.shard_count = 2
     server = pgserver.server()
     name = server.new_database()
-    url = server.url(name)
-    alice, bob = standin.create_user("alice"), standin.create_user("bob")
-    guilds = [standin.create_guild(f"Club {shard}", shard=shard) for shard in (0, 1)]
-    channels = [standin.create_channel(guild, "koikoi") for guild in guilds]
-    standin.add_member(guilds[0], alice)
-    standin.add_member(guilds[1], bob)
-    async with await Store.open(url) as store:  # one-round deals must not end before a move
-        for guild in guilds:
-            await store.set_house_rules(guild.id, "koikoi", {"teyaku": "off"})
     bots: dict[int, BotProcess] = {}
     try:
+        yield server.url(name), bots
+    finally:
+        for bot in bots.values():
+            if bot.proc.returncode is None:
+                bot.proc.kill()
+                await bot.proc.wait()
+        server.drop_database(name)
+
+
+@pytest.mark.slow(seconds=90)
+async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_path):
+    async with two_shards(standin) as (url, bots):
+        alice, bob = standin.create_user("alice"), standin.create_user("bob")
+        guilds = [standin.create_guild(f"Club {shard}", shard=shard) for shard in (0, 1)]
+        channels = [standin.create_channel(guild, "koikoi") for guild in guilds]
+        standin.add_member(guilds[0], alice)
+        standin.add_member(guilds[1], bob)
+        async with await Store.open(url) as store:  # one-round deals must not end before a move
+            for guild in guilds:
+                await store.set_house_rules(guild.id, "koikoi", {"teyaku": "off"})
         bots[0] = await start(standin, url, 0, tmp_path, sync=True)
         bots[1] = await start(standin, url, 1, tmp_path)
         # each process is given only its shard's guild
@@ -110,12 +125,7 @@ async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_
         assert set(games) == {guilds[0].id, guilds[1].id}
 
         # bob's hand is a DM: Discord sends its press to shard 0, whose process passes it on
-        hand = await standin.wait_for(lambda: hand_message(standin, bob), "bob's moves")
-        seq = move_of(hand)
-        await bob.click(hand, controls(hand)[0])
-        hand = await standin.wait_for(
-            lambda: (m := hand_message(standin, bob)) is not None and (move_of(m) or 0) > seq and m,
-            "bob's next move offered, after his relayed press and the AI's answer")
+        hand = await press_first(standin, bob)
 
         # shard 1's process dies; bob presses meanwhile: shard 0's process acknowledges and keeps it
         bots[1].proc.kill()
@@ -148,12 +158,6 @@ async def test_two_processes_share_one_database_and_survive_a_kill(standin, tmp_
             assert report.ok and report.total == 0, report.problems
             for guild, user in ((guilds[0], alice), (guilds[1], bob)):
                 assert await store.balance(guild.id, user.id) in (950, 1000, 1050)
-    finally:
-        for bot in bots.values():
-            if bot.proc.returncode is None:
-                bot.proc.kill()
-                await bot.proc.wait()
-        server.drop_database(name)
 
 
 def bots_log(tmp_path: Path, shard: int) -> str:
