@@ -159,12 +159,12 @@ def _state(table: Table, seat: int | None, language: str, now: float, hints: boo
             f"{headline} · {score_line(table.match.scores, names)}"
         view = final_table(view, line, table.closing.get("winners", ()))
         outcome = table.closing.get("outcome")
+        daily = getattr(outcome, "daily", None)
         earned = getattr(outcome, "achievements", None) or {}
         members = {p: names[s] for s, p in enumerate(table.players) if not is_ai(p)}
         result = {"text": line, "achievements": earned_line(earned, members),
                   "series": series_line(getattr(outcome, "series", None), table.players, names),
-                  "daily": daily_line(getattr(outcome, "daily", None)),
-                  "share": share_message(outcome.daily) if getattr(outcome, "daily", None) else ""}
+                  "daily": daily_line(daily), "share": share_message(daily) if daily else ""}
     # a betting game's score is its chips
     unit = ("{n} chip", "{n} chips") if is_betting(table.game) else ("{n} point", "{n} points")
     current = table.match.current_player

@@ -9,6 +9,7 @@ them and never read a server's: a scope is read there only when it is noted here
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any, TypeVar
 
 __all__ = ["GUEST_KINDS", "homes", "note", "owned"]
@@ -54,10 +55,11 @@ async def homes(conn: Any, scopes: Iterable[int]) -> dict[int, int | None]:
     return found
 
 
-async def owned(conn: Any, items: list[T], scope_of: Callable[[T], int],
-                owns: Callable[[int | None], bool] | None) -> list[T]:
-    """Those of ``items`` (games, lobbies, kept under a scope) that ``owns`` says this process
-    drives, asked of the server whose shard receives their place's interactions (None: every one)."""
+async def owned(conn: Any, items: list[T], owns: Callable[[int | None], bool] | None,
+                scope_of: Callable[[T], int] = attrgetter("guild_id")) -> list[T]:
+    """Those of ``items`` (games, lobbies, reviews: kept under a scope, their ``guild_id``) that
+    ``owns`` says this process drives, asked of the server whose shard receives their place's
+    interactions (``owns`` None: every one)."""
     if owns is None:
         return items
     found = await homes(conn, (scope_of(item) for item in items))

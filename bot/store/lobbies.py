@@ -16,6 +16,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Literal
 
 import aiosqlite
@@ -388,7 +389,7 @@ async def recover(conn: aiosqlite.Connection, now: int,
     """Settle every ``starting`` lobby left by a crash (see :func:`settle_start`), of the
     places ``owns`` accepts (:func:`bot.store.guests.owned`; all without it)."""
     rows = await guests.owned(conn, list(await conn.execute_fetchall(
-        "SELECT lobby_id, guild_id FROM lobbies WHERE status = 'starting'")), lambda row: row["guild_id"], owns)
+        "SELECT lobby_id, guild_id FROM lobbies WHERE status = 'starting'")), owns, itemgetter("guild_id"))
     settled = []
     for row in rows:
         lobby = await settle_start(conn, row["lobby_id"], now)

@@ -41,7 +41,7 @@ class CarryOver:
         """The requests a stop cut short (of the places ``owns`` says are this process's,
         :func:`bot.store.guests.owned`)."""
         async with self._db.snapshot() as conn:
-            return await guests.owned(conn, await reviews.pending(conn), lambda r: r.guild_id, owns)
+            return await guests.owned(conn, await reviews.pending(conn), owns)
 
     # -- Discord's rate-limit windows, across a stop (bot.store.windows) --------------------------
     async def note_rest_windows(self, spent: Mapping[tuple[str, str], int], now_ms: int) -> None:

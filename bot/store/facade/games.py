@@ -21,10 +21,6 @@ from ..surfaces import SurfaceNotes
 from .checks import _actor, _id, _text
 
 
-def _scope(record: GameRecord) -> int:
-    return record.guild_id
-
-
 class Games:
     """The games of :class:`~bot.store.store.Store`, one of its mixins."""
 
@@ -146,7 +142,7 @@ class Games:
         it says are this process's (:func:`bot.store.guests.owned`)."""
         scope = scope_of(scope)
         async with self._db.snapshot() as conn:
-            return await guests.owned(conn, await games.running_games(conn, scope), _scope, owns)
+            return await guests.owned(conn, await games.running_games(conn, scope), owns)
 
     async def unshown_ended_games(self, owns: Callable[[int | None], bool] | None = None
                                   ) -> list[GameRecord]:
@@ -154,7 +150,7 @@ class Games:
         without events, of the places ``owns`` says are this process's: a start shows their end
         again (:meth:`mark_final_shown` once shown)."""
         async with self._db.snapshot() as conn:
-            return await guests.owned(conn, await games.unshown_ended_games(conn), _scope, owns)
+            return await guests.owned(conn, await games.unshown_ended_games(conn), owns)
 
     async def home_of(self, scope: int) -> int | None:
         """The server whose shard Discord sends the interactions of ``scope``'s games to: the

@@ -16,10 +16,6 @@ from ..lobbies import Lobby
 from .checks import _id, _text
 
 
-def _scope(lobby: Lobby) -> int:
-    return lobby.guild_id
-
-
 class Lobbies:
     """The lobbies and challenges of :class:`~bot.store.store.Store`, one of its mixins."""
 
@@ -105,7 +101,7 @@ class Lobbies:
         """The lobbies whose message a stop left behind what is stored (of the places ``owns``
         says are this process's, :func:`bot.store.guests.owned`): a start brings each up to date."""
         async with self._db.snapshot() as conn:
-            return await guests.owned(conn, await lobbies.unshown(conn), _scope, owns)
+            return await guests.owned(conn, await lobbies.unshown(conn), owns)
 
     async def join_lobby(self, lobby_id: str, user_id: int, *, press: int | None = None) -> Lobby:
         """Seat a member (:class:`~bot.store.lobbies.LobbyError` if full, closed, seated...);
@@ -172,13 +168,13 @@ class Lobbies:
         """Every open lobby opened from an Activity's page (one with no message), oldest first,
         of the places ``owns`` says are this process's: a restart shows their seats again."""
         async with self._db.snapshot() as conn:
-            return await guests.owned(conn, await lobbies.open_activity_lobbies(conn), _scope, owns)
+            return await guests.owned(conn, await lobbies.open_activity_lobbies(conn), owns)
 
     async def open_challenges(self, owns: Callable[[int | None], bool] | None = None) -> list[Lobby]:
         """Every open challenge and rematch, soonest expiry first (of the places ``owns`` says
         are this process's)."""
         async with self._db.snapshot() as conn:
-            return await guests.owned(conn, await lobbies.open_challenges(conn), _scope, owns)
+            return await guests.owned(conn, await lobbies.open_challenges(conn), owns)
 
     async def request_rematch(self, source_game_id: int, user_id: int, *, game: str, stake: int,
                               seats: int, ais: Sequence[str], channel_id: int,
