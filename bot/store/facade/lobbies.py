@@ -159,7 +159,7 @@ class Lobbies:
         return await self._db.transact(lambda conn: lobbies.expire(conn, lobby_id, self._db.now_ms()))
 
     async def recover_lobbies(self, owns: Callable[[int | None], bool] | None = None) -> list[Lobby]:
-        """At start-up: settle every lobby a crash left ``starting`` (only in the guilds ``owns``
+        """At start-up: settle every lobby a crash left ``starting`` (only in the places ``owns``
         says are this process's: another process may be starting its own right now)."""
         return await self._db.transact(lambda conn: lobbies.recover(conn, self._db.now_ms(), owns))
 
