@@ -129,6 +129,11 @@ def score_line(scores: Sequence[int], names: Sequence[str]) -> str:
     return ", ".join(f"{names[s]} {scores[s]}" for s in order)
 
 
+def match_line(names: Sequence[str], scores: Sequence[int]) -> str:
+    """The match's running score under a round's result, every seat by name."""
+    return t("Match: {scores}", scores=", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=False)))
+
+
 def final_table(view: TableView, result: str, winners: Sequence[int] = ()) -> TableView:
     """The table as it stays once the game is over: nobody's turn any more, the winners marked
     and ``result`` (who won, the score) drawn where the last move was."""
@@ -349,8 +354,7 @@ class Presenter:
                            bankroll=bankroll, scores=", ".join(
                                f"{n} {bankroll + s}" for n, s in zip(names, event["scores"], strict=False))))
         elif event.get("scores"):
-            lines.append(t("Match: {scores}", scores=", ".join(
-                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
+            lines.append(match_line(names, event["scores"]))
         return lines
 
     def posts_summary(self, event: dict[str, Any]) -> bool:

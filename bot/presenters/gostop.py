@@ -17,7 +17,7 @@ from bot.i18n import N_, NP_, Names, current, t, tp
 from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 
-from .base import Presenter, card_name, joined, seat_name
+from .base import Presenter, card_name, joined, match_line, seat_name
 
 JOKER_PI = {"joker_1": 2, "joker_2": 2, "joker_3": 3}
 _CARDS = {c.id: c for c in DECK}
@@ -489,8 +489,7 @@ class GoStopPresenter(Presenter):
         if pot := d.get("boar_pot"):
             lines.append(t("Boar pot: {player} gets {each} from each", player=names[pot["seat"]], each=pot["each"]))
         if event.get("scores"):
-            lines.append(t("Match: {scores}", scores=", ".join(
-                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
+            lines.append(match_line(names, event["scores"]))
         return lines
 
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:

@@ -20,7 +20,7 @@ from bot.i18n import NP_, t
 from bot.words import plural
 from rendering.view import YakuRow
 
-from .base import Presenter, card_name, seat_name
+from .base import Presenter, card_name, match_line, seat_name
 from .mushi import (
     LIGHTNING,
     is_willow,
@@ -258,8 +258,7 @@ class HanaAwasePresenter(Presenter):
         if detail.get("unclaimed"):
             lines.append(t("Left on the field, scored by nobody: {cards}", cards=names_of(detail["unclaimed"])))
         if event.get("scores"):
-            lines.append(t("Match: {scores}", scores=", ".join(
-                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
+            lines.append(match_line(names, event["scores"]))
         return lines
 
 

@@ -19,7 +19,7 @@ from bot.i18n import N_, NP_, Names, current, t
 from bot.words import plural
 from rendering.view import PlayerView, SummaryView, TableView, YakuRow
 
-from .base import Presenter, card_name, seat_name
+from .base import Presenter, card_name, match_line, seat_name
 
 GAJI = "lightning"
 YAKU_CARDS: dict[str, tuple[str, ...]] = {
@@ -340,8 +340,7 @@ class SakuraPresenter(Presenter):
                 line += f": {v}"
             lines.append(line)
         if event.get("scores"):
-            lines.append(t("Match: {scores}", scores=", ".join(
-                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
+            lines.append(match_line(names, event["scores"]))
         return lines
 
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:

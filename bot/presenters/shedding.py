@@ -21,7 +21,7 @@ from bot.i18n import NP_, current, t
 from bot.words import plural, shorten
 from rendering.view import GAME_NAMES, HandView, SummaryView, TableView, YakuRow
 
-from .base import LABEL_MAX, Presenter, card_name, joined, seat_name
+from .base import LABEL_MAX, Presenter, card_name, joined, match_line, seat_name
 
 _IDS = {c.id for c in DECK}
 _SHORT_WORDS = (("Chrysanthemum", "Chrys."), ("Eight-Plank ", ""), ("Bush Clover", "Clover"),
@@ -431,8 +431,7 @@ class SheddingPresenter(Presenter):
                                    else t("+ {points} batsu (never slapped)", points=extra))
                 lines.append(text)
         if event.get("scores"):
-            lines.append(t("Match: {scores}", scores=", ".join(
-                f"{n} {s}" for n, s in zip(names, event["scores"], strict=False))))
+            lines.append(match_line(names, event["scores"]))
         return lines
 
     def summary_view(self, event: dict[str, Any], names: Sequence[str]) -> SummaryView:
