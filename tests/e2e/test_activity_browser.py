@@ -545,6 +545,7 @@ async def test_the_host_invites_friends_then_closes_the_seats_and_the_lobby_come
     await close.wait_for(timeout=STEP_MS)
     assert await close.inner_text() == "Cancel"
     # the host brings friends in through Discord's own invite window
+    await shot(tab, [], "open-seats")
     await frame.locator('button[data-key="lobby:invite"]').click()
     await tab.wait_for_function("() => window.harness.answered.includes('OPEN_INVITE_DIALOG')", timeout=STEP_MS)
     assert await frame.locator("#status").inner_text() == ""  # no word of a failure
