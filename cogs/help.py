@@ -26,7 +26,7 @@ from bot.discord_ui.answer import answers, send
 from bot.discord_ui.cog import anywhere, is_manager
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.parts import ACCENT, install_links
-from bot.discord_ui.places import place_of
+from bot.discord_ui.places import can_post, place_of
 from bot.discord_ui.text import NO_PINGS, fit_embed
 from bot.games.descriptor import descriptors
 from bot.i18n import N_, speaking, t, tp
@@ -138,8 +138,7 @@ class HelpCog(commands.Cog):
         channel = guild.system_channel
         if channel is None:
             return
-        allowed = channel.permissions_for(guild.me)
-        if not (allowed.send_messages and allowed.embed_links):
+        if not can_post(channel.permissions_for(guild.me)):
             return
         try:
             language = await self.bot.languages.of_guild(guild.id, guild.preferred_locale)

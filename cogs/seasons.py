@@ -29,6 +29,7 @@ from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import post_owed, settle_owed
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
+from bot.discord_ui.places import can_post
 from bot.discord_ui.speaking import in_public, in_server
 from bot.discord_ui.text import NO_PINGS, Text, fit_embed, refuse, schedule_text, season_label
 from bot.i18n import N_, current, number, t, tn, tp
@@ -212,8 +213,7 @@ class SeasonCog(WatchingCog):
         if not await staff_only(interaction):
             return
         cadence = None if every == "off" else every
-        can = interaction.app_permissions
-        if cadence is not None and not (can.send_messages and can.embed_links):
+        if cadence is not None and not can_post(interaction.app_permissions):
             await refuse(interaction, t("I cannot post the announcements in this channel: give "
                                         "me Send Messages and Embed Links here, or use the "
                                         "command in another channel."))

@@ -45,3 +45,9 @@ def scope_of(interaction: discord.Interaction) -> int | None:
     if interaction.channel_id is None and interaction.guild_id is None:
         return None
     return place_of(interaction).scope
+
+
+def can_post(permissions: discord.Permissions) -> bool:
+    """Whether the bot may post its messages (embeds) where it holds ``permissions``: a post
+    set up without them would fail every time it comes due."""
+    return permissions.send_messages and permissions.embed_links

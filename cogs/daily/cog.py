@@ -20,7 +20,7 @@ from bot.discord_ui.cog import GAME_CHOICES, WatchingCog, anywhere, drawn, staff
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import dm_owed, post_owed, settle_owed
 from bot.discord_ui.errors import sentence, told
-from bot.discord_ui.places import place_of, scope_of
+from bot.discord_ui.places import can_post, place_of, scope_of
 from bot.discord_ui.speaking import in_public, in_server, speaking
 from bot.discord_ui.text import (
     NO_PINGS,
@@ -178,8 +178,7 @@ class DailyCog(WatchingCog):
         if not await staff_only(interaction):
             return
         channel = interaction.channel_id if post == "on" else None
-        can = interaction.app_permissions
-        if channel is not None and not (can.send_messages and can.embed_links):
+        if channel is not None and not can_post(interaction.app_permissions):
             await refuse(interaction, t("I cannot post the new deals in this channel: give me Send "
                                         "Messages and Embed Links here, or use the command in "
                                         "another channel."))

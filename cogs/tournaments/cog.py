@@ -23,6 +23,7 @@ from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import Coalescer, Retry, passing
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import controls
+from bot.discord_ui.places import can_post
 from bot.discord_ui.speaking import in_public
 from bot.discord_ui.text import NO_PINGS, refuse, safe_name, weekday_name
 from bot.games import GAMES, game_module
@@ -180,8 +181,7 @@ class TournamentCog(Rounds, Posts, TimedStarts, ServerCog):
             await refuse(interaction, t("Choose the day and the sign-up time from the lists, and "
                                         "an hour from 0 to 23."))
             return
-        can = interaction.app_permissions
-        if not (can.send_messages and can.embed_links):
+        if not can_post(interaction.app_permissions):
             await refuse(interaction, t("I cannot post the sign-ups in this channel: give me Send "
                                         "Messages and Embed Links here, or use the command in "
                                         "another channel."))
