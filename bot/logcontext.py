@@ -27,7 +27,7 @@ def install(handler: logging.Handler) -> None:
 
 
 def set_shard_of(shard_of: Callable[[int | None], int]) -> None:
-    """How a table's guild names its shard (the bot's :meth:`bot.shards.ShardPlan.shard_of`)."""
+    """How a table's shard key names its shard (the bot's :meth:`bot.shards.ShardPlan.shard_of`)."""
     global _shard_of
     _shard_of = shard_of
 
@@ -42,7 +42,7 @@ def at_table(table: Any) -> None:
     """The rest of this task logs the table's game and shard."""
     _game.set(table.game_id)
     if _shard_of is not None:
-        _shard.set(_shard_of(table.guild_id))
+        _shard.set(_shard_of(table.shard_key))
 
 
 def table_context(table: Any) -> contextvars.Context:

@@ -99,8 +99,13 @@ def test_log_lines_name_their_shard_and_game():
     logger.setLevel(logging.INFO)
     logcontext.set_shard_of(lambda guild_id: ShardPlan((0, 1), 2).shard_of(guild_id))
     try:
-        table = SimpleNamespace(game_id=42, guild_id=guild_on(1, 2))
+        table = SimpleNamespace(game_id=42, guild_id=guild_on(1, 2), shard_key=guild_on(1, 2))
         logcontext.table_context(table).run(logger.info, "a table's line")
+        # a guest place's game: kept under its channel's id, driven by its server's shard
+        guest = SimpleNamespace(game_id=43, guild_id=guild_on(1, 2), shard_key=guild_on(0, 2))
+        logcontext.table_context(guest).run(logger.info, "a guest table's line")
+        private = SimpleNamespace(game_id=44, guild_id=guild_on(1, 2), shard_key=None)  # a DM's
+        logcontext.table_context(private).run(logger.info, "a DM table's line")
         logger.info("a line of no game")
         interaction = SimpleNamespace(guild=SimpleNamespace(shard_id=3))
 
@@ -112,4 +117,5 @@ def test_log_lines_name_their_shard_and_game():
         contextvars.copy_context().run(in_interaction)
     finally:
         logger.removeHandler(handler)
-    assert [r.where for r in records] == ["[shard 1 game 42] ", "", "[shard 3] "]
+    assert [r.where for r in records] == ["[shard 1 game 42] ", "[shard 0 game 43] ", "[shard 0 game 44] ",
+                                          "", "[shard 3] "]

@@ -37,7 +37,8 @@ def table_after(moves: int, seed: int = 3) -> Table:
 def record_of(table: Table, state: str) -> SimpleNamespace:
     return SimpleNamespace(state_json=state, game_id=table.game_id, guild_id=table.guild_id,
                            channel_id=table.channel_id, game=table.game, players=table.players,
-                           stake=table.stake, last_seq=table.seq, message_id=None, deal=None)
+                           stake=table.stake, last_seq=table.seq, message_id=None, deal=None,
+                           shard_key=table.guild_id)
 
 
 def test_the_log_is_narrated_in_the_language_of_where_it_is_shown():

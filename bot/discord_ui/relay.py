@@ -120,17 +120,11 @@ class Relay:
                                          with_events=False)
         except (UnknownGame, StoreError):
             return False  # this process says why the game cannot be played
-        if game.status != "running" or self.plan.owns(game.guild_id):
-            return False  # a guest place's press in a server never comes here, a DM's is shard 0's
-        try:  # a DM's or a group DM's game is shard 0's whatever its channel's id (bot.store.guests)
-            home = await store.home_of(game.guild_id)
-        except StoreError:
-            return False  # this process tries it, and says why it cannot
-        if self.plan.owns(home):
-            return False
+        if game.status != "running" or self.plan.owns(game.shard_key):
+            return False  # driven here: its shard key is this process's (a DM game's is shard 0's)
         press = RelayedPress(kind, gid, seq, key, interaction.user.id, interaction.application_id,
                              interaction.token, current(), time.time(), interaction_id=interaction.id)
-        shard = self.plan.shard_of(home)
+        shard = self.plan.shard_of(game.shard_key)
         try:
             await store.relay_press(shard, gid, press.message())
         except StoreError:

@@ -21,7 +21,7 @@ import aiosqlite
 
 from bot.fairness import FairDeal, Input
 
-from . import achievements, daily, seasons
+from . import achievements, daily, guests, seasons
 from .db import IntegrityError, dialect_of
 from .errors import (
     DuplicateAction,
@@ -66,7 +66,7 @@ __all__ = ["NewGame", "validate_new_game", "create_game", "record_action", "load
 MAX_SEATS = 8
 _GAME_COLUMNS = ("game_id, guild_id, channel_id, message_id, game, rules, players, stake, status, "
                  "state, state_version, last_seq, seed, created_at, updated_at, ended_at, end_reason, "
-                 "replays_game_id")
+                 "replays_game_id, shard_key")
 
 
 def _json(value: Any, what: str, error: type[StoreError]) -> str:
@@ -141,6 +141,7 @@ def _record(row: sqlite3.Row, events: list[GameEvent] | None = None) -> GameReco
         seed=json.loads(row["seed"]), created_at=ms_to_datetime(row["created_at"]),
         updated_at=ms_to_datetime(row["updated_at"]), ended_at=ms_to_datetime(row["ended_at"]),
         end_reason=row["end_reason"], events=events or [], replays_game_id=row["replays_game_id"],
+        shard_key=row["shard_key"],
     )
 
 
@@ -195,10 +196,11 @@ async def create_game(conn: aiosqlite.Connection, new: NewGame, *, key: str | No
             return _record(rows[0])
     row = list(await conn.execute_fetchall(
         f"INSERT INTO games (guild_id, channel_id, message_id, game, rules, players, stake, state, "
-        f"state_version, seed, start_key, created_at, updated_at, replays_game_id) "
+        f"state_version, seed, start_key, created_at, updated_at, replays_game_id, shard_key) "
         f"VALUES (:guild_id, :channel_id, :message_id, :game, :rules, :players, :stake, :state, "
-        f":state_version, :seed, :start_key, :now, :now, :replays) RETURNING {_GAME_COLUMNS}",
-        {**new, "start_key": start_key, "now": now, "replays": replays},
+        f":state_version, :seed, :start_key, :now, :now, :replays, :shard_key) RETURNING {_GAME_COLUMNS}",
+        {**new, "start_key": start_key, "now": now, "replays": replays,
+         "shard_key": await guests.home_of(conn, new["guild_id"])},
     ))[0]
     if new["stake"]:
         game_id, guild_id = row["game_id"], new["guild_id"]

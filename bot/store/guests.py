@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Any, TypeVar
 
-__all__ = ["GUEST_KINDS", "homes", "note", "owned"]
+__all__ = ["GUEST_KINDS", "home_of", "homes", "note", "owned"]
 
 T = TypeVar("T")
 
@@ -53,6 +53,12 @@ async def homes(conn: Any, scopes: Iterable[int]) -> dict[int, int | None]:
             elif kind != "server":
                 found[scope] = None
     return found
+
+
+async def home_of(conn: Any, scope: int) -> int | None:
+    """:func:`homes` of one scope: the server whose shard receives its interactions, None for a
+    private channel, the scope itself for a server (a game keeps it for its life: 032)."""
+    return (await homes(conn, (scope,))).get(scope, scope)
 
 
 async def owned(conn: Any, items: list[T], owns: Callable[[int | None], bool] | None,

@@ -141,6 +141,9 @@ class GameRecord:
     deal: FairDeal | None = None
     # The finished game this one plays again (a rematch), None for a game of its own.
     replays_game_id: int | None = None
+    # The id whose shard drives the game for its whole life, read from its place as it started:
+    # its server's (a guest channel's server), None for a DM or a group DM (shard 0).
+    shard_key: int | None = None
     # A game of the day's deal whose day has not ended: when it ends (ms). Until then nothing
     # that would show its cards (a replay, its seed) is given out (bot.store.daily).
     sealed_until: int | None = None

@@ -240,7 +240,7 @@ class TableManager:
             raise Refused(exc) from None
         if record.game_id in self.tables or record.status != "running" or record.last_seq:
             raise AlreadyStarted()  # the store already held a game under this key
-        table.game_id = record.game_id
+        table.game_id, table.shard_key = record.game_id, record.shard_key
         self.tables[table.game_id] = table
         async with table.lock:
             self._begin_move(table, acted=None)  # the first table shows the first deadline

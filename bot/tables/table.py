@@ -148,6 +148,9 @@ class Table:
     # How its deal was committed (bot.fairness): the commitment while it runs, the server seed
     # too once it has ended (read back from the store then). None: dealt before commitments.
     deal: FairDeal | None = None
+    # The id whose shard drives it (the store's, bot.store.models.GameRecord.shard_key): its
+    # log lines name that shard, whatever id its records are kept under.
+    shard_key: int | None = None
 
     @property
     def escrow(self) -> int:
@@ -231,4 +234,5 @@ class Table:
         table.headline = data.get("headline", "")
         table.bets_from_balance = bets_from_balance(rec.game, table.stake, rec.stake)
         table.deal = rec.deal
+        table.shard_key = rec.shard_key
         return table

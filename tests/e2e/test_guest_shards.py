@@ -45,6 +45,9 @@ async def test_guest_games_are_driven_where_their_presses_arrive(standin, tmp_pa
             await bots.pop(shard).stop(standin)
             bots[shard] = await start(standin, url, shard, tmp_path)
             assert bots[shard].events[0]["resumed"] == [games[place.id]]
+            # its log lines name the shard that drives it, not the one its channel's id falls to
+            assert f"[shard {shard} game {games[place.id]}] bot.tables: resumed at move" \
+                in bots[shard].log.read_text()
 
         for user, place in ((alice, group), (bob, street)):
             shown = table_messages(standin, place)[-1]

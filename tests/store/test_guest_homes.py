@@ -73,6 +73,25 @@ async def test_each_place_is_taken_up_where_its_interactions_arrive(store):
     assert len(await store.list_running_games(EVERY_SERVER)) == len(places)
 
 
+async def test_a_game_keeps_the_shard_it_started_on_for_its_life(store):
+    await noted(store)
+    keys, games = {}, {}
+    for place in (SERVER, GROUP_DM, DM, ACTIVITY_DM, STREET, OLD_STREET):
+        games[place], _ = await play_game(store, place, "koikoi", [ALICE, BOB], ["alice", "bob"],
+                                          finish=False)
+        keys[place] = (await store.load_game(games[place], scope=EVERY_SERVER, with_events=False)).shard_key
+    assert keys == {SERVER: SERVER, GROUP_DM: None, DM: None, ACTIVITY_DM: None, STREET: ELSEWHERE,
+                    OLD_STREET: OLD_STREET}
+    # The old place's server is noted by its next table: that table is driven by the server's
+    # shard, the one already running there stays with the shard that took it up.
+    await store.note_guest_place(OLD_STREET, "server", ELSEWHERE)
+    later, _ = await play_game(store, OLD_STREET, "koikoi", [ALICE, BOB], ["alice", "bob"], finish=False)
+    by_shard = {shard: {g.game_id for g in await store.list_running_games(
+        EVERY_SERVER, owns=ShardPlan((shard,), SHARDS).owns) if g.guild_id == OLD_STREET} for shard in (0, 1)}
+    assert by_shard == {0: {later}, 1: {games[OLD_STREET]}}
+    assert (await store.load_game(later, scope=EVERY_SERVER, with_events=False)).shard_key == ELSEWHERE
+
+
 async def test_a_place_keeps_the_first_server_noted_and_gets_one_it_lacked(store):
     await store._db.transact(lambda conn: conn.execute(
         "INSERT INTO guest_scopes (scope_id, kind, first_seen) VALUES (?, 'server', 1)", (OLD_STREET,)))

@@ -35,6 +35,7 @@ from .upgrade_fixtures import (
     FINISHED_2,
     GROUP_DM,
     LEVELS,
+    OLD_STREET,
     STREET,
     U1,
     U2,
@@ -167,12 +168,23 @@ async def test_upgrade_from_every_level_keeps_everything(bare_database, start, t
         assert (await store.guest_record(U1)).games == guest_games
         assert (await store.guest_record(U2)).games == (start >= 16)
         assert await _guest_scopes(store) == \
-            [(GROUP_DM, None), (DM, "dm")][:guest_games] + [(STREET, "server")] * (start >= 31)
+            [(GROUP_DM, None), (DM, "dm")][:guest_games] + [(OLD_STREET, "server")] * (start >= 30) \
+            + [(STREET, "server")] * (start >= 31)
         # A guest place's games are taken up by the shard of the server it is in (031), where
         # Discord sends their presses: a DM's and a group DM's go to shard 0.
         assert [await store.home_of(scope) for scope in (GROUP_DM, DM, STREET)] == \
             [None if start >= 16 else GROUP_DM, None if start >= 17 else DM,
              ELSEWHERE if start >= 31 else STREET]
+        # Each game keeps the shard that drives it (032): a server's game its server's, a private
+        # channel's shard 0's, a game of a server's guest place noted without its server the
+        # channel's, the shard that took it up before.
+        keys = {scope: key for scope, key in await store._db.fetchall(
+            "SELECT DISTINCT guild_id, shard_key FROM games")}
+        assert keys == {scope: key for scope, key in (
+            (7, 7), (8, 8), (GROUP_DM, None), (DM, None), (OLD_STREET, OLD_STREET), (STREET, ELSEWHERE))
+            if scope in keys}
+        assert [scope for scope in (OLD_STREET, STREET) if scope in keys] == \
+            [OLD_STREET] * (start >= 30) + [STREET] * (start >= 32)
         # Lobbies stored before 020 count as shown; one a stop left behind since is drawn again.
         assert [lobby.lobby_id for lobby in await store.unshown_lobbies()] == [BEHIND_LOBBY] * (start >= 20)
         assert await store.unshown_tournaments() == [BEHIND_TOURNAMENT] * (start >= 20)

@@ -51,8 +51,11 @@ FAIR_FINISHED = play([U3, U2], derive_seed(FAIR_SEEDS[1], FAIR_IDS))
 # Games where the app was a guest, kept under their channel's id (a group DM's, a DM's).
 GROUP_DM, DM = 4_400_000_000_000_001, 4_400_000_000_000_002
 STREET, ELSEWHERE = 4_400_000_000_000_003, 4_400_000_000_000_004  # a server's channel, a guest
+OLD_STREET = 4_400_000_000_000_005  # a server's channel noted as a guest place before 031
 GUEST_FINISHED = play([U1, U2], 22)
 GUEST_NOTED = play([U1, U3], 23)
+GUEST_RUNNING = play([U2, U3], 24, moves=2)
+STREET_RUNNING = play([U3, U1], 25, moves=1)
 
 
 def as_guest(played: Played) -> Played:
@@ -473,6 +476,11 @@ def level_30(ids: dict[str, Any]):
     yield ExecuteMany(
         "INSERT INTO daily_reminders (guild_id, user_id, stop_key, set_at, reminded_day) "
         "VALUES (?, ?, '0123456789abcdef', ?, '2023-11-14')", [(G1, U1, T0 + 41_800)])
+    # A game running in a channel of a server that never added the bot, noted without its server.
+    yield ExecuteMany("INSERT INTO guest_scopes (scope_id, kind, first_seen) VALUES (?, 'server', ?)",
+                      [(OLD_STREET, T0 + 42_000)])
+    ids["old_street"] = yield from _game(OLD_STREET, as_guest(GUEST_RUNNING), T0 + 42_000,
+                                         channel=OLD_STREET)
 
 
 def level_31(ids: dict[str, Any]):
@@ -481,10 +489,16 @@ def level_31(ids: dict[str, Any]):
                       "VALUES (?, 'server', ?, ?)", [(STREET, T0 + 44_000, ELSEWHERE)])
 
 
+def level_32(ids: dict[str, Any]):
+    """A game running in that channel, kept with the server whose shard drives it."""
+    game_id = yield from _game(STREET, as_guest(STREET_RUNNING), T0 + 45_000, channel=STREET)
+    yield ExecuteMany("UPDATE games SET shard_key = ? WHERE game_id = ?", [(ELSEWHERE, game_id)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
                            21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26, 27: level_27, 28: level_28,
-                           29: level_29, 30: level_30, 31: level_31}
+                           29: level_29, 30: level_30, 31: level_31, 32: level_32}

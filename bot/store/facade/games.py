@@ -138,25 +138,26 @@ class Games:
     async def list_running_games(self, scope: Scope | int, *,
                                  owns: Callable[[int | None], bool] | None = None) -> list[GameRecord]:
         """The running games ``scope`` may read (a server id: that server's; :data:`EVERY_SERVER`
-        to resume them all after a restart), without events; with ``owns``, those of the places
-        it says are this process's (:func:`bot.store.guests.owned`)."""
+        to resume them all after a restart), without events; with ``owns``, those whose
+        :attr:`~bot.store.models.GameRecord.shard_key` it says is this process's."""
         scope = scope_of(scope)
         async with self._db.snapshot() as conn:
-            return await guests.owned(conn, await games.running_games(conn, scope), owns)
+            return _driven(await games.running_games(conn, scope), owns)
 
     async def unshown_ended_games(self, owns: Callable[[int | None], bool] | None = None
                                   ) -> list[GameRecord]:
         """Ended games whose messages may not show their end yet (the process stopped first),
-        without events, of the places ``owns`` says are this process's: a start shows their end
+        without events, of those ``owns`` says this process drives: a start shows their end
         again (:meth:`mark_final_shown` once shown)."""
         async with self._db.snapshot() as conn:
-            return await guests.owned(conn, await games.unshown_ended_games(conn), owns)
+            return _driven(await games.unshown_ended_games(conn), owns)
 
     async def home_of(self, scope: int) -> int | None:
         """The server whose shard Discord sends the interactions of ``scope``'s games to: the
-        server itself, the server of a guest place's channel, None for a DM or a group DM."""
+        server itself, the server of a guest place's channel, None for a DM or a group DM (a
+        game started there keeps it as its :attr:`~bot.store.models.GameRecord.shard_key`)."""
         async with self._db.snapshot() as conn:
-            return (await guests.homes(conn, (scope,))).get(scope, scope)
+            return await guests.home_of(conn, scope)
 
     async def mark_final_shown(self, game_id: int) -> None:
         """The ended game's messages show its end (the final table, hands without controls)."""
@@ -247,3 +248,8 @@ def _state(state_json: str | None, state_version: int | None) -> tuple[str, int]
     if not isinstance(state_json, str) or type(state_version) is not int:
         raise InvalidInput("The state must be JSON text with an integer version.")
     return refuse_nul(state_json, "The state"), state_version
+
+
+def _driven(records: list[GameRecord], owns: Callable[[int | None], bool] | None) -> list[GameRecord]:
+    """Those of ``records`` whose shard ``owns`` says is this process's (all without it)."""
+    return records if owns is None else [rec for rec in records if owns(rec.shard_key)]
