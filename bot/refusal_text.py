@@ -22,6 +22,7 @@ from bot.store.errors import (
     GameNotRunning,
     IdempotencyConflict,
     InsufficientFunds,
+    NotDriven,
     SelfTransfer,
     StoreError,
     StoreUnavailable,
@@ -168,6 +169,9 @@ def _by_class(exc: StoreError, markup: Markup) -> str | None:
         return t("Game #{id} does not exist.", id=exc.game_id)
     if isinstance(exc, GameNotRunning):
         return t("Game #{id} is already {status}.", id=exc.game_id, status=_status(exc.status))
+    if isinstance(exc, NotDriven):
+        return t("Game #{id} is now run by another of the bot's processes; try again in a moment.",
+                 id=exc.game_id)
     if isinstance(exc, DuplicateAction):
         return t("That move was already taken (game #{id}, move {seq}; last saved move {last}).",
                  id=exc.game_id, seq=exc.seq, last=exc.last_seq)

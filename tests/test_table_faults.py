@@ -18,7 +18,7 @@ from bot.checkup import _replay
 from bot.games import GAMES, game_module
 from bot.games.rng import Rng
 from bot.store import EVERY_SERVER, Store, StoreUnavailable
-from bot.tables import StoreTrouble, TableManager
+from bot.tables import StoreTrouble, TableError, TableManager
 
 GUILD, CHANNEL = 700, 701
 HUMANS = [11, 12, 13, 14, 15, 16, 17]
@@ -194,6 +194,32 @@ async def test_a_timed_out_move_is_tried_again_until_it_is_stored(store):
         await publisher.moved.wait()
     assert flaky.refused == 3
     assert (await store.load_game(table.game_id, scope=EVERY_SERVER)).last_seq >= 1
+    tables.close()
+
+
+async def test_a_game_another_process_took_up_is_let_go_here_not_cancelled(store):
+    """Once another process of a sharded bot drives a game (its shard key moved there), the
+    store refuses this one's writes to it: the table stops here without a trace, never retried
+    into a cancellation, and nothing of it is shown or settled."""
+    publisher = Quiet()
+    tables = manager(store, publisher)
+    tables.ai_delay = 1_000.0  # the AI moves when the test says
+    human = await start(tables, "koikoi", [HUMANS[0], HUMANS[1]])
+    ai = await start(tables, "koikoi", ["ai:easy", "ai:normal"], seed=4)
+    quitting = await start(tables, "koikoi", [HUMANS[2], HUMANS[3]], seed=5)
+    store.drives = lambda shard_key: False  # the games are another process's now
+    seat = human.match.current_player
+    with pytest.raises(TableError, match="another of the bot's processes"):
+        await tables.act(human, seat, human.match.legal_actions()[0], human.players[seat])
+    await tables._ai_turn(ai, ai.match.current_player, ai.seq)
+    with pytest.raises(TableError, match="another of the bot's processes"):
+        await tables.forfeit(quitting, 0, "forfeited")
+    for table in (human, ai, quitting):
+        assert table.finished and table.game_id not in tables.tables
+        assert (table.timer, table.ai_task, table.settling) == (None, None, None)
+        record = await store.load_game(table.game_id, scope=EVERY_SERVER)
+        assert (record.status, record.last_seq) == ("running", 0)
+    assert publisher.moves == 0 and not publisher.ended.is_set()
     tables.close()
 
 

@@ -336,12 +336,16 @@ class ActivityServer:
                 await _goodbye(ws, NOT_ALLOWED, "instance", t(
                     "Discord does not show you in this Activity; close it and open it again."))
             return None
+        plan = getattr(self.bot, "shard_plan", None)
+        if plan is not None and not plan.whole and plan.owns(instance.guild_id) \
+                and instance.guild_id is not None and self.bot.get_guild(instance.guild_id) is None:
+            # a server's guest place: its games another process drives come here with its pages
+            await self.bot.tables.claim_place(instance.channel_id, instance.guild_id)
         if len(session.sockets) >= SOCKETS_PER_SESSION:  # counted after the last await: exact
             with speaking(session.language):
                 await _goodbye(ws, NOT_ALLOWED, "sockets", t(
                     "This Activity is open in too many places at once; close one of them."))
             return None
-        plan = getattr(self.bot, "shard_plan", None)
         if plan is not None and not plan.owns(instance.guild_id):
             await self._relay(ws, session, instance, plan.shard_of(instance.guild_id))
             return None

@@ -122,6 +122,8 @@ class HanafudaBot(commands.AutoShardedBot):
         self.loopwatch = LoopWatch()  # logs every block of the event loop over 100 ms
         self.loopwatch.start()
         self.store = await Store.open(self.settings.database_url or self.settings.database_path)
+        if not self.shard_plan.whole:  # a game another process took up is that one's to write
+            self.store.drives = self.shard_plan.owns
         try:  # before any request: the windows a previous run left open are waited out
             self.route_turns.hold(await self.spent_windows.still_open(self.store))
         except StoreError as exc:

@@ -53,6 +53,22 @@ class ForGame:
         return cls(int(match["gid"]))  # type: ignore[call-arg]
 
 
+class AtTable(Speaks):
+    """Mixin of the controls of one game's table, in place of :class:`Speaks`: a press on a game
+    that another process drives, in a channel of a server that never added the bot, first takes
+    that place's games up here, where Discord sends its presses
+    (:meth:`bot.discord_ui.relay.Relay.take_up_place`)."""
+
+    gid: int
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        await super().interaction_check(interaction)
+        relay: Relay | None = getattr(interaction.client, "relay", None)
+        if relay is not None:
+            await relay.take_up_place(interaction, self.gid)
+        return True
+
+
 ACK_SECONDS = 2.0
 """How long a press waits for its move to be stored before it is answered anyway: Discord gives
 an interaction 3 s, and the answer must travel back."""
@@ -183,7 +199,7 @@ class Forgets:
         cls.callback = run  # type: ignore[attr-defined]
 
 
-class ActionButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button],
+class ActionButton(AtTable, Forgets, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"hf:act:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<action>#[0-9]+|[A-Za-z0-9_:>+]+)"):
     """One legal move of the player to act."""
 
@@ -204,7 +220,7 @@ class ActionButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button],
 MOVE_KEY = re.compile(r"#[0-9]+|[A-Za-z0-9_:>+]+")
 
 
-class MoveSelect(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Select],
+class MoveSelect(AtTable, Forgets, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"hf:mv:(?P<gid>[0-9]+):(?P<seq>[0-9]+):(?P<part>[0-9]+)"):
     """The legal moves as menus when there are more than buttons fit (25): every move reachable."""
 
@@ -234,7 +250,7 @@ def action_key(gid: int, seq: int, action: Action, index: int) -> str:
     return str(action) if len(f"hf:act:{gid}:{seq}:{action}") <= 100 else f"#{index}"
 
 
-class SlapButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
+class SlapButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:slap:(?P<gid>[0-9]+)"):
     """First Bloom's race: slap the hand of the player who went out. Posted in the channel and
     on the hands of DM players alike; presses count in the order the bot receives them."""
 
@@ -267,7 +283,7 @@ class SlapButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.But
         await interaction.followup.send(slapped(events), ephemeral=True)
 
 
-class HandButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
+class HandButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):
     """'My hand': the hand as a fresh ephemeral message, for anyone whose DMs are closed."""
 
     def __init__(self, gid: int) -> None:
@@ -332,7 +348,7 @@ class RulesButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button], te
         await interaction.followup.send(embed=embed, file=png(data, "rules.png"), ephemeral=True)
 
 
-class ForfeitButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button],
+class ForfeitButton(AtTable, Forgets, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"hf:forfeit:(?P<gid>[0-9]+)(?P<sure>:sure)?"):
     """Forfeit, with a private confirmation first."""
 
@@ -368,7 +384,7 @@ class ForfeitButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button],
             await refuse(interaction, told(exc))
 
 
-class CancelButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
+class CancelButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:cancel:(?P<gid>[0-9]+)"):
     """Cancel the game and refund the stakes: the host or a member with Manage Server only."""
 
     def __init__(self, gid: int) -> None:
@@ -395,7 +411,7 @@ class CancelButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.B
             await refuse(interaction, told(exc))
 
 
-class ActivityButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button],
+class ActivityButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button],
                      template=r"hf:activity:(?P<gid>[0-9]+)"):
     """'Play in the Activity': Discord opens the bot's Activity in the channel, where the page
     joins the channel's table (docs/activity.md). Shown only while the Activity is on."""
@@ -410,7 +426,7 @@ class ActivityButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui
         await launch_activity(interaction)
 
 
-class HintButton(Speaks, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hint:(?P<gid>[0-9]+)"):
+class HintButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hint:(?P<gid>[0-9]+)"):
     """'Hint': the move the search prefers, privately, in casual games (bot.discord_ui.hints)."""
 
     def __init__(self, gid: int, row: int | None = None) -> None:

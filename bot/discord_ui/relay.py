@@ -142,6 +142,15 @@ class Relay:
             log.warning("could not tell shard %d that a press was acknowledged", shard)
         return True
 
+    async def take_up_place(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Before a press on a game this process does not drive, in a channel of a server that
+        never added the bot: take up that place's games driven elsewhere, since its presses
+        come here (a place noted before its server was kept; :meth:`TableManager.claim_place`)."""
+        if not self.needed or interaction.guild_id is None or self.bot.tables.drives(game_id):
+            return
+        if interaction.client.get_guild(interaction.guild_id) is None and interaction.channel_id:
+            await self.bot.tables.claim_place(interaction.channel_id, interaction.guild_id)
+
     async def acknowledged(self, press: RelayedPress) -> None:
         """Return once the press's token may answer: the receiving process said it acknowledged
         the press, or Discord's window for that has passed (then it was, or never will be)."""
@@ -193,6 +202,8 @@ class Relay:
             if isinstance(message.get("interaction"), int):
                 heard, _ = self._acked.setdefault(message["interaction"], (asyncio.Event(), now))
                 heard.set()
+        elif kind == "let_go" and isinstance(message.get("game"), int):
+            self.bot.tables.let_go(message["game"])  # its place's presses arrive elsewhere
         elif kind == "language" and isinstance(message.get("user"), int):
             languages = getattr(self.bot, "languages", None)
             if languages is not None:

@@ -31,6 +31,7 @@ __all__ = [
     "UnknownGame",
     "GameNotRunning",
     "DuplicateAction",
+    "NotDriven",
     "IdempotencyConflict",
     "MigrationError",
     "StoreUnavailable",
@@ -132,6 +133,15 @@ class DuplicateAction(StoreError):
     def __init__(self, game_id: int, seq: int, last_seq: int) -> None:
         self.game_id, self.seq, self.last_seq = game_id, seq, last_seq
         super().__init__(f"game {game_id}: move {seq} is not after the last saved move {last_seq}")
+
+
+class NotDriven(StoreError):
+    """The game is driven by another process of the bot now: its shard key (``shard_key``) is not
+    among this process's shards, so this process writes nothing of it and lets its table go."""
+
+    def __init__(self, game_id: int, shard_key: int | None) -> None:
+        self.game_id, self.shard_key = game_id, shard_key
+        super().__init__(f"game {game_id} is driven by the process of shard key {shard_key} now")
 
 
 class IdempotencyConflict(StoreError):

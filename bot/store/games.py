@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -28,6 +28,7 @@ from .errors import (
     GameNotRunning,
     InvalidGame,
     InvalidResult,
+    NotDriven,
     StoreError,
     UnknownGame,
     refuse_nul,
@@ -250,22 +251,36 @@ async def move_chips(conn: aiosqlite.Connection, game_id: int, guild_id: int, pl
                    game_id=game_id)
 
 
+#: Which games a process may write the moves and the end of (their shard key), None: every game.
+Drives = Callable[[int | None], bool] | None
+
+
+def fence(game_id: int, shard_key: int | None, drives: Drives) -> None:
+    """Refuse a write to a running game that another process drives now (its shard key moved
+    there, :func:`claim_games`): the write rolls back, and its process lets the table go. Every
+    write transaction runs after the ones before it (one writer at a time), so the key read here
+    is the one its transaction commits against."""
+    if drives is not None and not drives(shard_key):
+        raise NotDriven(game_id, shard_key)
+
+
 async def record_action(conn: aiosqlite.Connection, game_id: int, seq: int, actor: int | str,
                         action: str, events_json: str, state_json: str, state_version: int,
-                        now: int, moves: Sequence[ChipMove] = ()) -> None:
+                        now: int, moves: Sequence[ChipMove] = (), drives: Drives = None) -> None:
     try:
-        cur = await conn.execute(
+        updated = list(await conn.execute_fetchall(
             "UPDATE games SET state = ?, state_version = ?, last_seq = ?, updated_at = ? "
-            "WHERE game_id = ? AND status = 'running' AND last_seq < ?",
+            "WHERE game_id = ? AND status = 'running' AND last_seq < ? RETURNING shard_key",
             (state_json, state_version, seq, now, game_id, seq),
-        )
+        ))
     except IntegrityError:
         raise InvalidGame("The new state is not valid JSON.") from None
-    if cur.rowcount == 0:
+    if not updated:
         row = await _game_row(conn, game_id, EVERY_SERVER)
         if row["status"] != "running":
             raise GameNotRunning(game_id, row["status"])
         raise DuplicateAction(game_id, seq, row["last_seq"])
+    fence(game_id, updated[0]["shard_key"], drives)
     await conn.execute(
         "INSERT INTO game_events (game_id, seq, actor, action, events, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, actor, action, events_json, now),
@@ -332,6 +347,32 @@ async def running_games(conn: aiosqlite.Connection, scope: Scope) -> list[GameRe
         f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY game_id", params
     )
     return [_record(r) for r in rows]
+
+
+async def unclaimed(conn: aiosqlite.Connection, scope: int, guild_id: int) -> list[int]:
+    """The running games of the place ``scope`` whose shard key is not ``guild_id``'s."""
+    rows = await conn.execute_fetchall(
+        "SELECT game_id FROM games WHERE guild_id = ? AND status = 'running' "
+        "AND (shard_key IS NULL OR shard_key <> ?) ORDER BY game_id", (scope, guild_id))
+    return [row[0] for row in rows]
+
+
+async def claim_games(conn: aiosqlite.Connection, scope: int, guild_id: int, now: int) -> list[int]:
+    """Give ``guild_id``'s shard the running games of ``scope``, a guest place in that server,
+    that another shard drives (a place noted before its server was kept: 031), and note the
+    server; the ids of those games. Nothing for a place that is not a guest channel of that
+    server (a DM, a group DM, another server's channel, a server's own id)."""
+    place = list(await conn.execute_fetchall(
+        "SELECT kind, guild_id FROM guest_scopes WHERE scope_id = ?", (scope,)))
+    if not place or place[0]["kind"] not in (None, "server") or place[0]["guild_id"] not in (None, guild_id):
+        return []
+    await guests.note(conn, scope, "server", guild_id, now)
+    moved = await unclaimed(conn, scope, guild_id)
+    if moved:
+        await conn.execute(
+            "UPDATE games SET shard_key = ? WHERE guild_id = ? AND status = 'running' "
+            "AND (shard_key IS NULL OR shard_key <> ?)", (guild_id, scope, guild_id))
+    return moved
 
 
 async def unshown_ended_games(conn: aiosqlite.Connection) -> list[GameRecord]:
@@ -561,7 +602,8 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
                       chip_deltas: Mapping[int, int] | None,
                       pot_shares: Mapping[int, int] | Sequence[tuple[int, int]] | None,
                       state: tuple[str, int] | None, actor: int, reason: str, now: int,
-                      escrow_payouts: Mapping[int, int] | None = None) -> GameOutcome:
+                      escrow_payouts: Mapping[int, int] | None = None,
+                      drives: Drives = None) -> GameOutcome:
     """``escrow_payouts``: what a betting game's escrow pays each seat at the end (each seat's
     stack and share of a hand cut short by a forfeit); they must empty it."""
     row = await _game_row(conn, game_id, EVERY_SERVER)
@@ -569,6 +611,7 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
         return await _stored_outcome(conn, row)
     if row["status"] != "running":
         raise GameNotRunning(game_id, row["status"])
+    fence(game_id, row["shard_key"], drives)
     players = json.loads(row["players"])
     by_seat = _seat_results(players, results)
     payouts = compute_payouts(players, row["stake"], {s: r.outcome for s, r in by_seat.items()},
@@ -609,7 +652,8 @@ async def finish_game(conn: aiosqlite.Connection, game_id: int, results: Sequenc
 
 async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, reason: str,
                       state: tuple[str, int] | None, now: int,
-                      escrow_refunds: Mapping[int, int] | None = None) -> GameOutcome:
+                      escrow_refunds: Mapping[int, int] | None = None,
+                      drives: Drives = None) -> GameOutcome:
     """Refund every seat's stake out of escrow and mark the game cancelled (no results).
     ``escrow_refunds``: a betting game's refunds instead (what each seat holds at the table);
     they must empty the escrow. A game that escrowed no stake yet holds chips (a betting game of
@@ -619,6 +663,7 @@ async def cancel_game(conn: aiosqlite.Connection, game_id: int, *, actor: int, r
         return await _stored_outcome(conn, row)
     if row["status"] != "running":
         raise GameNotRunning(game_id, row["status"])
+    fence(game_id, row["shard_key"], drives)
     stake = row["stake"]
     players = json.loads(row["players"])
     refunds = {s: stake for s in range(len(players))} if stake else {}

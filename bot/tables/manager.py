@@ -33,8 +33,8 @@ from bot.presenters.base import STUCK
 from bot.presenters.problems import rules_problem
 from bot.settlement import chip_deltas, is_per_point, outcomes
 from bot.store import Store, StoreError
-from bot.store.errors import InsufficientFunds, StoreUnavailable
-from bot.store.models import SYSTEM_ACTOR, SeatResult
+from bot.store.errors import InsufficientFunds, NotDriven, StoreUnavailable
+from bot.store.models import SYSTEM_ACTOR, GameRecord, SeatResult
 from bot.store.scope import EVERY_SERVER
 from bot.store.settings import GuildSettings
 from bot.tables.table import HOME_CHANNEL, STATE_VERSION, Later, Table, is_ai
@@ -108,6 +108,7 @@ class AlreadyStarted(TableError):
 
 STORE_TROUBLE = N_("The bot cannot save moves right now (database trouble), so your move was not "
                    "played; nothing changed. Please try again in a moment.")
+ELSEWHERE = N_("This game is now run by another of the bot's processes; press again in a moment.")
 
 
 @contextlib.contextmanager
@@ -255,37 +256,79 @@ class TableManager:
     async def resume_all(self) -> int:
         """Rebuild every running game of this process's guilds after a restart and restart
         its timers and AI turns (the other processes resume theirs)."""
-        count = 0
         resumed: set[int] = set()
         for brief in await self.store.list_running_games(EVERY_SERVER, owns=self.owns):
             rec = await self.store.load_game(brief.game_id, scope=brief.guild_id, with_events=False)
-            try:
-                table = Table.from_record(rec)
-            except Exception:  # a state we cannot read must not stop the other tables
-                log.exception("cannot resume game %s", rec.game_id)
-                continue
-            if not table.timeouts:
-                table.timeouts = [0] * len(table.players)
-            self.tables[table.game_id] = table
-            resumed.add(table.game_id)
-            logcontext.table_context(table).run(log.info, "resumed at move %d", table.seq)
-            if table.match.is_over:  # the bot stopped between the last move and the settlement
-                async with table.lock:
-                    await self._finish_or_retry(table, [])
-            else:
-                # The bot may have stopped between storing a move and showing it: bring the
-                # table and every hand to the stored state. The turn timer starts afresh.
-                try:
-                    self._turn_seconds[table.guild_id] = await self.turn_timeout(table)
-                except StoreError:
-                    log.warning("turn timeout of guild %s unknown; the default applies", table.guild_id)
-                self._begin_move(table, acted=table.match.current_player)
-                self.publisher.refresh(table)
-                await self._post_owed(table)
-                self._schedule(table)
-            count += 1
+            if await self._take_up(rec, "resumed at move %d"):
+                resumed.add(rec.game_id)
         await self._show_unshown_ends(skip=resumed)
-        return count
+        return len(resumed)
+
+    async def _take_up(self, rec: GameRecord, said: str) -> bool:
+        """Drive the stored running game ``rec`` here: its table rebuilt, its timers and AI
+        turns started, its surfaces brought to the stored state; whether it could be read."""
+        try:
+            table = Table.from_record(rec)
+        except Exception:  # a state we cannot read must not stop the other tables
+            log.exception("cannot resume game %s", rec.game_id)
+            return False
+        if not table.timeouts:
+            table.timeouts = [0] * len(table.players)
+        self.tables[table.game_id] = table
+        logcontext.table_context(table).run(log.info, said, table.seq)
+        if table.match.is_over:  # the bot stopped between the last move and the settlement
+            async with table.lock:
+                await self._finish_or_retry(table, [])
+        else:
+            # The bot may have stopped between storing a move and showing it: bring the
+            # table and every hand to the stored state. The turn timer starts afresh.
+            try:
+                self._turn_seconds[table.guild_id] = await self.turn_timeout(table)
+            except StoreError:
+                log.warning("turn timeout of guild %s unknown; the default applies", table.guild_id)
+            self._begin_move(table, acted=table.match.current_player)
+            self.publisher.refresh(table)
+            await self._post_owed(table)
+            self._schedule(table)
+        return True
+
+    async def claim_place(self, scope: int, guild_id: int) -> list[int]:
+        """Drive here the running games of ``scope``, a guest channel of server ``guild_id``,
+        that another process drives: Discord sends the place's interactions to this process.
+        Only a game of a place noted before its server was kept (migration 031) is ever
+        elsewhere; the other process is told to let it go, and the store refuses its writes to
+        it from now on (:meth:`bot.store.Store.claim_games`). The ids of the games taken up."""
+        try:
+            moved = await self.store.claim_games(scope, guild_id)
+        except StoreError as exc:
+            log.warning("cannot take up the games of place %s: %s", scope, exc)
+            return []
+        taken = []
+        for game_id in moved:
+            if game_id in self.tables:
+                continue
+            try:
+                rec = await self.store.load_game(game_id, scope=scope, with_events=False)
+            except StoreError as exc:  # the next press on it tries again
+                log.warning("cannot take up game %s: %s", game_id, exc)
+                continue
+            if rec.status == "running" and await self._take_up(rec, "taken up at move %d"):
+                taken.append(game_id)
+        return taken
+
+    def let_go(self, game_id: int) -> None:
+        """Another process drives the game now (:meth:`claim_place`): stop driving it here."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            self._let_go(table)
+
+    def _let_go(self, table: Table) -> None:
+        """Forget ``table`` without showing or settling anything: its timers and AI stop and its
+        retries end (it counts as finished here); the process that drives it now shows it."""
+        if self.tables.get(table.game_id) is not table:
+            return
+        self._stop(table)
+        logcontext.table_context(table).run(log.info, "let go: another process drives it now")
 
     async def _show_unshown_ends(self, skip: set[int]) -> None:
         """Games that ended just before the process stopped: their final table and hands are
@@ -473,6 +516,9 @@ class TableManager:
             table.timeouts[seat] = snapshot[1]
             table.recent.clear()
             table.recent.extend(snapshot[2])
+            if isinstance(exc, NotDriven):  # another process drives it now
+                self._let_go(table)
+                raise TableError(t(ELSEWHERE)) from None
             if isinstance(exc, StoreUnavailable):  # logged once by the store
                 raise StoreTrouble() from None
             if isinstance(exc, InsufficientFunds):  # a bet beyond what the player now holds
@@ -494,7 +540,7 @@ class TableManager:
                                   outcome="lost" if s in losers else "won")
                        for s in range(len(table.players))]
             closing = {"forfeit": seat, "reason": reason, "winners": others, "team": team}
-            with refused_by_store():
+            with refused_by_store(), self._fenced(table):
                 outcome = await self.store.finish_game(
                     table.game_id, results, state_json=table.state_json(closing),
                     state_version=STATE_VERSION, reason=reason,
@@ -503,6 +549,16 @@ class TableManager:
             self._close(table)
             await self._reveal(table)
             self.publisher.show_end(table)
+
+    @contextlib.contextmanager
+    def _fenced(self, table: Table) -> Iterator[None]:
+        """A write the store refused because another process drives the game now: the table is
+        let go here, and the step refused in words."""
+        try:
+            yield
+        except NotDriven:
+            self._let_go(table)
+            raise TableError(t(ELSEWHERE)) from None
 
     @staticmethod
     def _forfeiting_side(table: Table, seat: int) -> tuple[set[int], list[int] | None]:
@@ -523,7 +579,7 @@ class TableManager:
             if table.finished:
                 raise TableError(t("This game is over."))
             closing = {"cancelled": True, "reason": reason}
-            with refused_by_store():
+            with refused_by_store(), self._fenced(table):
                 outcome = await self.store.cancel_game(
                     table.game_id, actor=actor, reason=reason, state_json=table.state_json(closing),
                     state_version=STATE_VERSION,
@@ -571,6 +627,8 @@ class TableManager:
         move is stored, so the match is over whatever happens, and only its settlement waits."""
         try:
             await self._finish(table, events)
+        except NotDriven:  # another process drives it now, and settles it
+            self._let_go(table)
         except StoreError as exc:
             log.warning("settling game %s failed (%s); trying again", table.game_id, exc)
             if table.settling is None or table.settling.done():
@@ -585,6 +643,9 @@ class TableManager:
                     return
                 try:
                     await self._finish(table, events)
+                    return
+                except NotDriven:
+                    self._let_go(table)
                     return
                 except StoreError as exc:
                     log.warning("settling game %s failed again (%s)", table.game_id, exc)
@@ -645,6 +706,16 @@ class TableManager:
             await asyncio.sleep(self.retry_delay(attempt))
 
     def _close(self, table: Table) -> None:
+        self._stop(table)
+        for listener in self.end_listeners:
+            try:
+                listener(table)
+            except Exception:  # a listener's fault must not undo the stored end
+                log.exception("end listener failed for game %s", table.game_id)
+
+    def _stop(self, table: Table) -> None:
+        """The table takes no more steps here: its timers, AI and retries end, and it is no
+        longer one of this process's tables."""
         table.finished = True
         table.turn_seat = table.deadline = None
         for task in (table.timer, table.settling, *table.race_tasks):
@@ -656,11 +727,6 @@ class TableManager:
         table.timer = table.ai_task = table.settling = None
         table.race_tasks = []
         self.tables.pop(table.game_id, None)
-        for listener in self.end_listeners:
-            try:
-                listener(table)
-            except Exception:  # a listener's fault must not undo the stored end
-                log.exception("end listener failed for game %s", table.game_id)
 
     # -- scheduling -------------------------------------------------------------------------
     def _begin_move(self, table: Table, acted: int | None) -> None:

@@ -9,7 +9,7 @@ import socket
 import aiohttp
 import pytest
 
-from bot.store import Store
+from bot.store import EVERY_SERVER, Store
 from tests.e2e.activity import joined
 from tests.e2e.test_shards import start, two_shards
 
@@ -61,3 +61,54 @@ async def test_a_page_at_either_process_plays_the_table_of_the_other(standin, tm
         exits = {shard: await bots.pop(shard).stop(standin) for shard in (0, 1)}
         assert exits[0]["drove"] == []  # every move was played by shard 1's process
         assert len(exits[1]["drove"]) == 1
+
+
+@pytest.mark.slow(seconds=70)
+async def test_a_page_in_a_guest_channel_takes_its_game_up_where_its_pages_arrive(standin, tmp_path):
+    """A server's guest place as it was before migration 031 (its server unknown): its game is
+    taken up by its channel's shard after a restart, while its pages reach the server's. The
+    page opening there takes the game up where it arrives, and plays it."""
+    async with two_shards(standin) as (url, bots):
+        bob = standin.create_user("bob")
+        standin.install_for(bob)
+        elsewhere = standin.create_guild("Elsewhere", with_bot=False, shard=1)  # pages: shard 1
+        standin.add_member(elsewhere, bob)
+        street = standin.create_channel(elsewhere, "street", shard=0)
+        ports = [free_port(), free_port()]
+        settings = {"ACTIVITY_HOST": "127.0.0.1", "DISCORD_CLIENT_SECRET": standin.oauth.client_secret}
+        async with await Store.open(url) as store:  # one-round deals must not end before a move
+            await store.set_house_rules(street.id, "koikoi", {"teyaku": "off"})
+        for shard in (0, 1):
+            bots[shard] = await start(standin, url, shard, tmp_path, sync=shard == 0,
+                                      ACTIVITY_PORT=str(ports[shard]), **settings)
+        await standin.wait_for(lambda: standin.find_command("koikoi", None) is not None,
+                               "the commands published")
+        await bob.slash(street, "koikoi", ai="normal", rounds=3)
+        for shard in (0, 1):
+            await bots.pop(shard).stop(standin)
+        async with await Store.open(url) as store:  # as the place and its game were before 031
+            ((game, seq),) = [(g.game_id, g.last_seq) for g in await store.list_running_games(EVERY_SERVER)]
+            await store._db.transact(lambda conn: conn.execute(
+                "UPDATE guest_scopes SET guild_id = NULL WHERE scope_id = ?", (street.id,)))
+            await store._db.transact(lambda conn: conn.execute(
+                "UPDATE games SET shard_key = ? WHERE game_id = ?", (street.id, game)))
+        for shard in (0, 1):
+            bots[shard] = await start(standin, url, shard, tmp_path,
+                                      ACTIVITY_PORT=str(ports[shard]), **settings)
+        assert (bots[0].events[0]["resumed"], bots[1].events[0]["resumed"]) == ([game], [])
+
+        instance = standin.oauth.open_activity(street, bob)
+        async with aiohttp.ClientSession() as http:
+            page, _ = await joined(http, f"http://127.0.0.1:{ports[1]}", standin, bob, instance)
+            state = await page.state(lambda s: s["moves"], "bob's table, taken up by shard 1")
+            assert state["you"]["seat"] == 0
+            nonce = await page.press(state)
+            assert (await page.answer(nonce))["type"] == "played"
+        await standin.wait_for(
+            lambda: f"[shard 0 game {game}] bot.tables: let go" in bots[0].log.read_text(),
+            "the process that had the game letting it go")
+        exits = {shard: await bots.pop(shard).stop(standin) for shard in (0, 1)}
+        assert exits[0]["drove"] == []
+        async with await Store.open(url) as store:
+            record = await store.load_game(game, scope=EVERY_SERVER, with_events=False)
+            assert record.shard_key == elsewhere.id and record.last_seq > seq

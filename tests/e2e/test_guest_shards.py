@@ -62,3 +62,54 @@ async def test_guest_games_are_driven_where_their_presses_arrive(standin, tmp_pa
         assert exits[1]["drove"] == [games[street.id]]
         async with await Store.open(url) as store:
             assert not await store.list_running_games(EVERY_SERVER)
+
+
+@pytest.mark.slow(seconds=90)
+async def test_a_game_taken_up_away_from_its_presses_moves_where_they_arrive(standin, tmp_path):
+    """A server's guest place noted before its server was kept (migration 031): after the
+    upgrade its game is taken up by its channel's shard, while Discord sends its presses to the
+    server's. The first press there takes the place's games up where it arrives; the process
+    that had them lets them go, and the game is played to its end by the process of its presses."""
+    async with two_shards(standin) as (url, bots):
+        bob = standin.create_user("bob")
+        standin.install_for(bob)
+        elsewhere = standin.create_guild("Elsewhere", with_bot=False, shard=1)  # presses: shard 1
+        standin.add_member(elsewhere, bob)
+        street = standin.create_channel(elsewhere, "street", shard=0)
+        async with await Store.open(url) as store:  # one-round deals must not end before a move
+            await store.set_house_rules(street.id, "koikoi", {"teyaku": "off"})
+        bots[0] = await start(standin, url, 0, tmp_path, sync=True)
+        bots[1] = await start(standin, url, 1, tmp_path)
+        await standin.wait_for(lambda: standin.find_command("koikoi", None) is not None,
+                               "the commands published")
+        await bob.slash(street, "koikoi", ai="normal", rounds=3)
+        await press_first(standin, bob)
+        for shard in (0, 1):
+            await bots.pop(shard).stop(standin)
+        async with await Store.open(url) as store:  # as the place and its game were before 031
+            (game,) = [g.game_id for g in await store.list_running_games(EVERY_SERVER)]
+            await store._db.transact(lambda conn: conn.execute(
+                "UPDATE guest_scopes SET guild_id = NULL WHERE scope_id = ?", (street.id,)))
+            await store._db.transact(lambda conn: conn.execute(
+                "UPDATE games SET shard_key = ? WHERE game_id = ?", (street.id, game)))
+
+        bots[0] = await start(standin, url, 0, tmp_path)  # its channel's shard takes it up
+        bots[1] = await start(standin, url, 1, tmp_path)
+        assert (bots[0].events[0]["resumed"], bots[1].events[0]["resumed"]) == ([game], [])
+        shown = table_messages(standin, street)[-1]
+        await bob.click(shown, next(c for c in shown.custom_ids() if c.startswith("hf:hand:")))
+        await standin.wait_for(
+            lambda: f"[shard 0 game {game}] bot.tables: let go" in bots[0].log.read_text(),
+            "the process that had the game letting it go")
+        await standin.wait_for(
+            lambda: f"[shard 1 game {game}] bot.tables: taken up at move" in bots[1].log.read_text(),
+            "the process of its presses taking it up")
+        await press_first(standin, bob)
+        await play_out(standin, street, [bob])
+        exits = {shard: await bots.pop(shard).stop(standin) for shard in (0, 1)}
+        assert (exits[0]["drove"], exits[1]["drove"]) == ([], [game])
+        async with await Store.open(url) as store:
+            assert not await store.list_running_games(EVERY_SERVER)
+            record = await store.load_game(game, scope=EVERY_SERVER, with_events=False)
+            assert (record.status, record.shard_key) == ("finished", elsewhere.id)
+            assert await store.home_of(street.id) == elsewhere.id

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.shards import ShardPlan, shard_of
-from bot.store import EVERY_SERVER, InvalidInput
+from bot.store import EVERY_SERVER, InvalidInput, NotDriven, SeatResult
 
 from .conftest import ALICE, BOB, GUILD
 from .test_records import play_game
@@ -90,6 +90,57 @@ async def test_a_game_keeps_the_shard_it_started_on_for_its_life(store):
         EVERY_SERVER, owns=ShardPlan((shard,), SHARDS).owns) if g.guild_id == OLD_STREET} for shard in (0, 1)}
     assert by_shard == {0: {later}, 1: {games[OLD_STREET]}}
     assert (await store.load_game(later, scope=EVERY_SERVER, with_events=False)).shard_key == ELSEWHERE
+
+
+async def test_a_server_claims_the_games_of_its_guest_channel_and_fences_out_the_old_process(store):
+    """A place noted before its server was kept has its games driven by its channel's shard; a
+    press from its server, on the server's shard, claims them: the old process's writes are
+    refused from then on, the new one's go through."""
+    await noted(store)
+    running, _ = await play_game(store, OLD_STREET, "koikoi", [ALICE, BOB], ["alice", "bob"], finish=False)
+    ended, _ = await play_game(store, OLD_STREET, "koikoi", [ALICE, BOB], ["alice", "bob"])
+    last = (await store.load_game(running, scope=EVERY_SERVER, with_events=False)).last_seq
+    old, new = ShardPlan((1,), SHARDS).owns, ShardPlan((0,), SHARDS).owns  # OLD_STREET's, ELSEWHERE's
+    store.drives = old
+    await store.record_action(running, last + 1, ALICE, "a move before the claim", [], "{}", 1)
+
+    assert await store.claim_games(OLD_STREET, ELSEWHERE) == [running]
+    assert (await store.load_game(running, scope=EVERY_SERVER, with_events=False)).shard_key == ELSEWHERE
+    assert (await store.load_game(ended, scope=EVERY_SERVER, with_events=False)).shard_key == OLD_STREET
+    assert await store.home_of(OLD_STREET) == ELSEWHERE
+    assert await store.claim_games(OLD_STREET, ELSEWHERE) == []  # nothing left to claim
+    results = [SeatResult(0, 1, "won"), SeatResult(1, 0, "lost")]
+    for write in (lambda: store.record_action(running, last + 2, ALICE, "late", [], "{}", 1),
+                  lambda: store.finish_game(running, results),
+                  lambda: store.cancel_game(running)):
+        with pytest.raises(NotDriven) as refused:
+            await write()
+        assert (refused.value.game_id, refused.value.shard_key) == (running, ELSEWHERE)
+    after = await store.load_game(running, scope=EVERY_SERVER)
+    assert (after.status, after.last_seq, len(after.events)) == ("running", last + 1, last + 1)
+    store.drives = new
+    await store.record_action(running, last + 2, ALICE, "the new process's move", [], "{}", 1)
+    await store.finish_game(running, results)
+    assert (await store.load_game(running, scope=EVERY_SERVER, with_events=False)).status == "finished"
+
+
+async def test_only_a_guest_channel_of_that_server_is_claimed(store):
+    await noted(store)
+    games = {}
+    for place in (SERVER, GROUP_DM, DM, STREET, OLD_STREET):
+        games[place], _ = await play_game(store, place, "koikoi", [ALICE, BOB], ["alice", "bob"],
+                                          finish=False)
+    # a DM and a group DM are no server's; a member server is not a guest place; a channel
+    # noted in another server stays there
+    for place in (SERVER, GROUP_DM, DM, STREET):
+        assert await store.claim_games(place, GUILD) == []
+    assert await store.claim_games(OLD_STREET, ELSEWHERE) == [games[OLD_STREET]]
+    keys = {place: (await store.load_game(game, scope=EVERY_SERVER, with_events=False)).shard_key
+            for place, game in games.items()}
+    assert keys == {SERVER: SERVER, GROUP_DM: None, DM: None, STREET: ELSEWHERE, OLD_STREET: ELSEWHERE}
+    for scope, server in ((0, GUILD), (OLD_STREET, -1), ("5", GUILD)):
+        with pytest.raises(InvalidInput):
+            await store.claim_games(scope, server)
 
 
 async def test_a_place_keeps_the_first_server_noted_and_gets_one_it_lacked(store):

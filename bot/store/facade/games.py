@@ -28,6 +28,12 @@ class Games:
     _db: Database
     _settings: dict[int, GuildSettings]
     _settings_writes: int
+    origin: str
+    dialect: str
+    # The games whose moves and end this process may write, by their shard key: a process of a
+    # sharded bot sets its shards' (bot.discord_ui.client); None, every game. A write to a game
+    # another process drives now is refused (:class:`~bot.store.errors.NotDriven`).
+    drives: games.Drives = None
 
     # -- games -----------------------------------------------------------------------------------
     async def create_game(
@@ -110,7 +116,7 @@ class Games:
 
         async def work(conn):
             await games.record_action(conn, game_id, seq, actor, action, events_json, state_json,
-                                      state_version, self._db.now_ms(), moves)
+                                      state_version, self._db.now_ms(), moves, self.drives)
             if relayed_press is not None:
                 await relay.drop_press(conn, relayed_press)
         await self._db.transact(work, one_trip=True)
@@ -151,6 +157,25 @@ class Games:
         again (:meth:`mark_final_shown` once shown)."""
         async with self._db.snapshot() as conn:
             return _driven(await games.unshown_ended_games(conn), owns)
+
+    async def claim_games(self, scope: int, guild_id: int) -> list[int]:
+        """Take for ``guild_id``'s shard the running games of ``scope``, a guest channel of that
+        server, that another shard drives (:func:`bot.store.games.claim_games`); their ids. The
+        process that drove each is told to let it go, and its writes to it are refused from the
+        moment this commits (:attr:`drives`). Only a read when there is nothing to claim."""
+        _id(scope, "The place's id")
+        _id(guild_id, "The server id")
+        async with self._db.snapshot() as conn:
+            if not await games.unclaimed(conn, scope, guild_id):
+                return []
+
+        async def work(conn):
+            moved = await games.claim_games(conn, scope, guild_id, self._db.now_ms())
+            for game_id in moved:
+                await relay.announce(conn, self.dialect, {"kind": "let_go", "game": game_id,
+                                                          "from": self.origin})
+            return moved
+        return await self._db.transact(work)
 
     async def home_of(self, scope: int) -> int | None:
         """The server whose shard Discord sends the interactions of ``scope``'s games to: the
@@ -198,7 +223,7 @@ class Games:
             return await games.finish_game(
                 conn, game_id, results, chip_deltas=chip_deltas, pot_shares=pot_shares,
                 state=_state(state_json, state_version), actor=actor, reason=reason,
-                now=self._db.now_ms(), escrow_payouts=escrow_payouts,
+                now=self._db.now_ms(), escrow_payouts=escrow_payouts, drives=self.drives,
             )
         return await self._db.transact(work, one_trip=True)
 
@@ -212,7 +237,8 @@ class Games:
         _text(reason, "The reason")
         return await self._db.transact(lambda conn: games.cancel_game(conn, game_id, actor=actor, reason=reason,
                                            state=_state(state_json, state_version),
-                                           now=self._db.now_ms(), escrow_refunds=escrow_refunds))
+                                           now=self._db.now_ms(), escrow_refunds=escrow_refunds,
+                                           drives=self.drives))
 
     # -- servers that leave -----------------------------------------------------------------
     async def mark_departed(self, guild_id: int) -> None:
