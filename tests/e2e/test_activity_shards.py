@@ -11,6 +11,7 @@ import pytest
 
 from bot.store import EVERY_SERVER, Store
 from tests.e2e.activity import joined
+from tests.e2e.test_guest_shards import as_before_031, guest_street
 from tests.e2e.test_shards import start, two_shards
 
 pytestmark = pytest.mark.asyncio
@@ -71,13 +72,9 @@ async def test_a_page_in_a_guest_channel_takes_its_game_up_where_its_pages_arriv
     async with two_shards(standin) as (url, bots):
         bob = standin.create_user("bob")
         standin.install_for(bob)
-        elsewhere = standin.create_guild("Elsewhere", with_bot=False, shard=1)  # pages: shard 1
-        standin.add_member(elsewhere, bob)
-        street = standin.create_channel(elsewhere, "street", shard=0)
+        elsewhere, street = await guest_street(standin, url, bob)  # pages: shard 1
         ports = [free_port(), free_port()]
         settings = {"ACTIVITY_HOST": "127.0.0.1", "DISCORD_CLIENT_SECRET": standin.oauth.client_secret}
-        async with await Store.open(url) as store:  # one-round deals must not end before a move
-            await store.set_house_rules(street.id, "koikoi", {"teyaku": "off"})
         for shard in (0, 1):
             bots[shard] = await start(standin, url, shard, tmp_path, sync=shard == 0,
                                       ACTIVITY_PORT=str(ports[shard]), **settings)
@@ -86,12 +83,7 @@ async def test_a_page_in_a_guest_channel_takes_its_game_up_where_its_pages_arriv
         await bob.slash(street, "koikoi", ai="normal", rounds=3)
         for shard in (0, 1):
             await bots.pop(shard).stop(standin)
-        async with await Store.open(url) as store:  # as the place and its game were before 031
-            ((game, seq),) = [(g.game_id, g.last_seq) for g in await store.list_running_games(EVERY_SERVER)]
-            await store._db.transact(lambda conn: conn.execute(
-                "UPDATE guest_scopes SET guild_id = NULL WHERE scope_id = ?", (street.id,)))
-            await store._db.transact(lambda conn: conn.execute(
-                "UPDATE games SET shard_key = ? WHERE game_id = ?", (street.id, game)))
+        game, seq = await as_before_031(url, street.id)
         for shard in (0, 1):
             bots[shard] = await start(standin, url, shard, tmp_path,
                                       ACTIVITY_PORT=str(ports[shard]), **settings)

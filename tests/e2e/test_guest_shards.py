@@ -5,6 +5,8 @@ Each game is driven, and after a restart resumed, by the process that receives i
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.store import EVERY_SERVER, Store
@@ -12,6 +14,31 @@ from tests.e2e.playing import play_out, press_first, table_messages, table_move
 from tests.e2e.test_shards import start, two_shards
 
 pytestmark = pytest.mark.asyncio
+
+
+async def guest_street(standin, url: str, user) -> tuple[Any, Any]:
+    """A server without the bot whose presses go to shard 1, ``user`` in it, and its channel
+    whose id falls to shard 0, where one-round deals do not end before a move."""
+    elsewhere = standin.create_guild("Elsewhere", with_bot=False, shard=1)
+    standin.add_member(elsewhere, user)
+    street = standin.create_channel(elsewhere, "street", shard=0)
+    async with await Store.open(url) as store:
+        await store.set_house_rules(street.id, "koikoi", {"teyaku": "off"})
+    return elsewhere, street
+
+
+async def as_before_031(url: str, place: int) -> tuple[int, int]:
+    """The place's one running game, and its place, as they were stored before migration 031:
+    the place's server unknown, the game kept on its channel's shard (as 032 upgrades it). The
+    game's id and its last move."""
+    async with await Store.open(url) as store:
+        ((game, seq),) = [(g.game_id, g.last_seq) for g in await store.list_running_games(EVERY_SERVER)
+                          if g.guild_id == place]
+        await store._db.transact(lambda conn: conn.execute(
+            "UPDATE guest_scopes SET guild_id = NULL WHERE scope_id = ?", (place,)))
+        await store._db.transact(lambda conn: conn.execute(
+            "UPDATE games SET shard_key = ? WHERE game_id = ?", (place, game)))
+    return game, seq
 
 
 @pytest.mark.slow(seconds=90)
@@ -22,12 +49,9 @@ async def test_guest_games_are_driven_where_their_presses_arrive(standin, tmp_pa
             standin.install_for(user)
         # Each place's id falls to the other process than the one Discord sends its presses to.
         group = standin.create_group_dm("friends", alice, carol, shard=1)  # presses: shard 0
-        elsewhere = standin.create_guild("Elsewhere", with_bot=False, shard=1)  # presses: shard 1
-        standin.add_member(elsewhere, bob)
-        street = standin.create_channel(elsewhere, "street", shard=0)
+        _, street = await guest_street(standin, url, bob)  # presses: shard 1
         async with await Store.open(url) as store:  # one-round deals must not end before a move
-            for place in (group, street):
-                await store.set_house_rules(place.id, "koikoi", {"teyaku": "off"})
+            await store.set_house_rules(group.id, "koikoi", {"teyaku": "off"})
         bots[0] = await start(standin, url, 0, tmp_path, sync=True)
         bots[1] = await start(standin, url, 1, tmp_path)
         await standin.wait_for(lambda: standin.find_command("koikoi", None) is not None,
@@ -73,11 +97,7 @@ async def test_a_game_taken_up_away_from_its_presses_moves_where_they_arrive(sta
     async with two_shards(standin) as (url, bots):
         bob = standin.create_user("bob")
         standin.install_for(bob)
-        elsewhere = standin.create_guild("Elsewhere", with_bot=False, shard=1)  # presses: shard 1
-        standin.add_member(elsewhere, bob)
-        street = standin.create_channel(elsewhere, "street", shard=0)
-        async with await Store.open(url) as store:  # one-round deals must not end before a move
-            await store.set_house_rules(street.id, "koikoi", {"teyaku": "off"})
+        elsewhere, street = await guest_street(standin, url, bob)  # presses: shard 1
         bots[0] = await start(standin, url, 0, tmp_path, sync=True)
         bots[1] = await start(standin, url, 1, tmp_path)
         await standin.wait_for(lambda: standin.find_command("koikoi", None) is not None,
@@ -86,12 +106,7 @@ async def test_a_game_taken_up_away_from_its_presses_moves_where_they_arrive(sta
         await press_first(standin, bob)
         for shard in (0, 1):
             await bots.pop(shard).stop(standin)
-        async with await Store.open(url) as store:  # as the place and its game were before 031
-            (game,) = [g.game_id for g in await store.list_running_games(EVERY_SERVER)]
-            await store._db.transact(lambda conn: conn.execute(
-                "UPDATE guest_scopes SET guild_id = NULL WHERE scope_id = ?", (street.id,)))
-            await store._db.transact(lambda conn: conn.execute(
-                "UPDATE games SET shard_key = ? WHERE game_id = ?", (street.id, game)))
+        game, _ = await as_before_031(url, street.id)
 
         bots[0] = await start(standin, url, 0, tmp_path)  # its channel's shard takes it up
         bots[1] = await start(standin, url, 1, tmp_path)
