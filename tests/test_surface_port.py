@@ -19,7 +19,7 @@ def port_methods(port: type = TableSurface) -> dict[str, inspect.Signature]:
 def test_the_publisher_has_every_method_of_the_port_with_its_parameters():
     methods = port_methods()
     assert set(methods) == {"shows", "owns", "post_table", "deliver_hands", "pressed", "show_move",
-                            "show_last_move", "show_end", "refresh", "warn", "post_owed"}
+                            "show_last_move", "show_end", "refresh", "warn", "post_owed", "let_go"}
     for name, port in methods.items():
         for surface in (TablePublisher, Surfaces):
             assert_same(surface, name, port)
@@ -96,3 +96,5 @@ async def test_surfaces_reach_only_those_that_show_the_table_and_a_handle_only_i
     assert web.calls[1:] == [("show_move", 1, [{"kind": "play"}]), ("warn", 2, 1, 5)]
     assert chat.calls[1:] == [("pressed", 2, 0, ("chat", "token")), ("warn", 2, 1, 5)]
     assert not surfaces.shows(Game(3)) and surfaces.owns(("chat", "x")) and not surfaces.owns("x")
+    surfaces.let_go(Game(1))  # every surface forgets the table, whether it shows it or not
+    assert web.calls[-1] == chat.calls[-1] == ("let_go", 1)

@@ -32,6 +32,7 @@ class Quiet:
         self.moved = asyncio.Event()
         self.ended = asyncio.Event()
         self.owed: dict[int, list[int]] = {}
+        self.let_go_of: list[int] = []
 
     def describe(self, table, events):
         return [str(e.get("type")) for e in events[:2]]
@@ -60,6 +61,9 @@ class Quiet:
 
     def warn(self, table, seat, seconds):
         pass
+
+    def let_go(self, table):
+        self.let_go_of.append(table.game_id)
 
 
 class Flaky:
@@ -220,6 +224,7 @@ async def test_a_game_another_process_took_up_is_let_go_here_not_cancelled(store
         record = await store.load_game(table.game_id, scope=EVERY_SERVER)
         assert (record.status, record.last_seq) == ("running", 0)
     assert publisher.moves == 0 and not publisher.ended.is_set()
+    assert publisher.let_go_of == [human.game_id, ai.game_id, quitting.game_id]
     tables.close()
 
 

@@ -140,3 +140,17 @@ async def test_no_alert_for_a_turn_the_player_already_pressed_in():
     publisher._queue_turn_alert(table)
     await publisher.drain()
     assert [entry[0] for entry in bot.log] == ["send"]
+
+
+async def test_a_table_let_go_to_another_process_is_not_alerted_from_here():
+    """Once another process drives the table, an alert still queued here sends nothing, and
+    what this process kept of the table goes."""
+    bot = Bot()
+    publisher = TablePublisher(bot)
+    table = two_humans()
+    shown_by(publisher, table)
+    table.turn_since = table.seq
+    publisher._queue_turn_alert(table)
+    publisher.let_go(table)
+    await publisher.drain()
+    assert bot.log == [] and table.game_id not in publisher._feeds

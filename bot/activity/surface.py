@@ -246,6 +246,11 @@ class ActivitySurface:
         what is owed is only the table brought up to date."""
         self._mark(table)
 
+    def let_go(self, table: Table) -> None:
+        """Another process drives the table now (whose pages are its own): no push of it is
+        left to send from here."""
+        self._dirty.pop(table.game_id, None)
+
     # -- pushing ------------------------------------------------------------------------------
     def _mark(self, table: Table) -> None:
         """Push ``table`` soon: every change reported within one turn of the event loop goes

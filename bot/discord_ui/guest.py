@@ -64,6 +64,10 @@ class GuestSurface(TablePublisher):
     def shows(self, table: Table) -> bool:
         return table.home in ANSWERED_HOMES
 
+    def let_go(self, table: Table) -> None:
+        super().let_go(table)
+        self._owed.pop(table.game_id, None)
+
     def public_language(self, table: Table) -> str:
         """A guest place has no server language: the table speaks its host's."""
         languages = getattr(self.bot, "languages", None)

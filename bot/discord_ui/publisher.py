@@ -286,6 +286,13 @@ class TablePublisher(Hands, TurnAlerts, Posts):
             self.feed(table).warned_seq = table.seq
             self._queue_turn_alert(table)
 
+    def let_go(self, table: Table) -> None:
+        """Another process shows the table from now on: its feed goes, and with it its turn
+        alert's timer; an update still queued finds no table message or token to show it by."""
+        feed = self._feeds.pop(table.game_id, None)
+        if feed is not None and feed.alert_timer is not None:
+            feed.alert_timer.cancel()
+
     def pressed(self, table: Table, seat: int, via: Via) -> None:
         """The player pressed a control on their hand: they are looking, and their hand is
         updated through the press (:meth:`via_press`)."""

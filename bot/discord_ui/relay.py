@@ -3,8 +3,9 @@
 Discord sends every direct message to shard 0, the controls on the hands among them; a game is
 driven only by the process of its guild's shard. So shard 0's process acknowledges a press on a
 hand whose game another process drives, and queues it for that process; the owner plays it as
-if pressed there, answering through the press's token. A process that runs every shard (the
-usual single process) needs none of this and starts nothing.
+if pressed there, answering through the press's token. A game that the process of its presses
+takes up from another (:meth:`Relay.take_up_place`) is announced too, and the other lets it go.
+A process that runs every shard (the usual single process) needs none of this and starts nothing.
 """
 
 from __future__ import annotations

@@ -328,6 +328,7 @@ class TableManager:
         if self.tables.get(table.game_id) is not table:
             return
         self._stop(table)
+        self.publisher.let_go(table)
         logcontext.table_context(table).run(log.info, "let go: another process drives it now")
 
     async def _show_unshown_ends(self, skip: set[int]) -> None:

@@ -69,6 +69,10 @@ class TableSurface(Protocol):
         """After a restart: the round summaries of stored ``moves`` that may not have been
         shown (a surface that shows one twice must recognise it)."""
 
+    def let_go(self, table: Table) -> None:
+        """Another process drives and shows the table from now on: forget what is kept of it
+        here, and show nothing more of it."""
+
 
 class Surfaces:
     """Every surface of one process, as one: each call reaches the surfaces that show the table,
@@ -131,3 +135,7 @@ class Surfaces:
         moves = list(moves)
         for surface in self.showing(table):
             surface.post_owed(table, moves)
+
+    def let_go(self, table: Table) -> None:
+        for surface in self.surfaces:  # whether it shows the table now or not: all it kept goes
+            surface.let_go(table)
