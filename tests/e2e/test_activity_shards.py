@@ -11,6 +11,7 @@ import pytest
 
 from bot.store import EVERY_SERVER, Store
 from tests.e2e.activity import joined
+from tests.e2e.playing import press_first
 from tests.e2e.test_guest_shards import as_before_031, guest_street
 from tests.e2e.test_shards import start, two_shards
 
@@ -81,6 +82,7 @@ async def test_a_page_in_a_guest_channel_takes_its_game_up_where_its_pages_arriv
         await standin.wait_for(lambda: standin.find_command("koikoi", None) is not None,
                                "the commands published")
         await bob.slash(street, "koikoi", ai="normal", rounds=3)
+        await press_first(standin, bob)  # bob's turn: the process that takes it up plays nothing
         for shard in (0, 1):
             await bots.pop(shard).stop(standin)
         game, seq = await as_before_031(url, street.id)
