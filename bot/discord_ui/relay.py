@@ -149,7 +149,7 @@ class Relay:
         come here (a place noted before its server was kept; :meth:`TableManager.claim_place`)."""
         if not self.needed or interaction.guild_id is None or self.bot.tables.drives(game_id):
             return
-        if interaction.client.get_guild(interaction.guild_id) is None and interaction.channel_id:
+        if self.bot.get_guild(interaction.guild_id) is None and interaction.channel_id:
             await self.bot.tables.claim_place(interaction.channel_id, interaction.guild_id)
 
     async def acknowledged(self, press: RelayedPress) -> None:

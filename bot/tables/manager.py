@@ -509,17 +509,15 @@ class TableManager:
         table.timeouts[seat] = table.timeouts[seat] + 1 if timed_out else 0
         table.recent.extend(presenter.narrated(table.game, events, table.names))
         try:
-            await self.store.record_action(table.game_id, table.seq + 1, actor, str(action), events,
-                                           table.state_json(), STATE_VERSION,
-                                           table.chip_moves(events), relayed_press=relayed_press)
+            with self._fenced(table):
+                await self.store.record_action(table.game_id, table.seq + 1, actor, str(action),
+                                               events, table.state_json(), STATE_VERSION,
+                                               table.chip_moves(events), relayed_press=relayed_press)
         except BaseException as exc:  # not stored: as if the move never happened
             table.match = game_module(table.game).match_from_dict(snapshot[0])
             table.timeouts[seat] = snapshot[1]
             table.recent.clear()
             table.recent.extend(snapshot[2])
-            if isinstance(exc, NotDriven):  # another process drives it now
-                self._let_go(table)
-                raise TableError(t(ELSEWHERE)) from None
             if isinstance(exc, StoreUnavailable):  # logged once by the store
                 raise StoreTrouble() from None
             if isinstance(exc, InsufficientFunds):  # a bet beyond what the player now holds
