@@ -25,7 +25,7 @@ LOCALES_DIR = Path(__file__).with_name("locales")
 # Source path prefixes -> area, first match wins; the slash commands' own words (names,
 # descriptions, choices) come from the command tree and are the "commands" area.
 AREAS: tuple[tuple[str, str], ...] = (
-    ("cogs/play.py", "tables"),
+    ("cogs/play/", "tables"),
     ("bot/discord_ui/controls.py", "tables"),
     ("bot/discord_ui/publisher.py", "tables"),
     ("bot/discord_ui/hands.py", "tables"),

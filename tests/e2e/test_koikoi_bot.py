@@ -233,7 +233,7 @@ async def test_challenge_declined_and_expired(hbot, standin, world, monkeypatch)
     await world.player.click(record.original, decline)
     closed = standin.message(record.original)
     assert closed.embeds[0]["title"] == "Challenge declined" and not closed.components
-    monkeypatch.setattr(sys.modules["cogs.play"], "CHALLENGE_SECONDS", 1)  # the loaded extension
+    monkeypatch.setattr(sys.modules["cogs.play.cog"], "CHALLENGE_SECONDS", 1)  # the loaded extension
     record = await world.admin.slash(world.channel, "koikoi", opponent=world.player)
     await standin.wait_for(lambda: not standin.message(record.original).components,
                            "the challenge to expire", channels=[world.channel])
@@ -270,7 +270,7 @@ async def test_a_balance_spent_after_the_check_is_refused_by_the_store_in_words(
     # The chips are there when the command checks, and gone (a gift) by the time the game is
     # stored: the store refuses the escrow, the table service passes its refusal on, and the
     # player reads it phrased in Discord's words, privately; the public answer says no more.
-    play = sys.modules["cogs.play"]  # as the bot loaded the extension
+    play = sys.modules["cogs.play.cog"]  # as the bot loaded the extension
     store, guild = hbot.store, world.guild.id
     await store.open_account(guild, world.player.id)
     await store.open_account(guild, world.admin.id)

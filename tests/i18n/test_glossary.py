@@ -129,7 +129,7 @@ def test_the_check_finds_a_banned_word():
     assert round_.found("ko", "3라운드") == ["라운드"] and round_.found("ko", "베팅 라운드") == []
     assert holds_for("seotda", ["bot/presenters/seotda.py:12"])
     assert not holds_for("seotda", ["bot/presenters/gostop.py:12"])
-    assert holds_for("games", ["cogs/play.py:1", "cogs/tournaments/cog.py:3"])
+    assert holds_for("games", ["cogs/play/cog.py:1", "cogs/tournaments/cog.py:3"])
     assert not holds_for("games", ["cogs/tournaments/cog.py:3"])
 
 

@@ -39,9 +39,9 @@ def texts(*entries: tuple) -> dict:
 
 
 def test_each_kind_of_problem_is_reported(locales):
-    said = texts(("Hello {name}.", None, "cogs/play.py:1"), ("Gone", None, "cogs/play.py:2"),
+    said = texts(("Hello {name}.", None, "cogs/play/cog.py:1"), ("Gone", None, "cogs/play/cog.py:2"),
                  (("{n} card", "{n} cards"), None, "bot/words.py:3"), ("pine", "card", "bot/cards.py:4"),
-                 ("Never translated", None, "cogs/play.py:5"))
+                 ("Never translated", None, "cogs/play/cog.py:5"))
     write(locales / "ja" / "tables.po", [("Hello {name}.", "こんにちは{name}。"), ("Old text", "古い"),
                                          ("Never translated", "")])
     write(locales / "ja" / "games.po", [(("{n} card", "{n} cards"), ("{n}枚",)), ("pine", "松", "card"),
@@ -54,7 +54,7 @@ def test_each_kind_of_problem_is_reported(locales):
 
 def test_update_adds_new_texts_to_their_area_and_drops_old_ones(locales):
     write(locales / "ko" / "tables.po", [("Kept", "유지"), ("Dropped", "삭제")])
-    said = texts(("Kept", None, "cogs/play.py:1"), ("New table text", None, "bot/discord_ui/publisher.py:9"),
+    said = texts(("Kept", None, "cogs/play/cog.py:1"), ("New table text", None, "bot/discord_ui/publisher.py:9"),
                  (("{n} card", "{n} cards"), None, "bot/words.py:3"))
     assert update(said, ["ko"]) == {"ko": 2}
     tables = catalogs.read_catalog(locales / "ko" / "tables.po")
