@@ -13,7 +13,7 @@ import discord
 from bot import metrics
 from bot.discord_ui.app import app
 from bot.discord_ui.errors import sentence, told
-from bot.discord_ui.lobby_messages import note_shown
+from bot.discord_ui.lobby_messages import note_shown, show_lobby
 from bot.discord_ui.places import place_of
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.starting import (
@@ -61,11 +61,10 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
             settings = await store.get_settings(lobby.guild_id)
             with in_public(interaction):
                 embed, view = lobby_face(lobby, settings)
-            await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+            await shown_through(interaction, lobby, interaction.response.edit_message(
+                embed=embed, view=view, allowed_mentions=NO_MENTIONS))
     except (LobbyError, TableError) as exc:
         await refuse(interaction, told(exc))
-        return
-    await note_shown(interaction.client, lobby)
 
 
 async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
@@ -103,8 +102,8 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
             settings = await store.get_settings(lobby.guild_id)
             with in_public(interaction):
                 declined, _ = lobby_face(lobby, settings)
-            await interaction.response.edit_message(embed=declined, view=None, allowed_mentions=NO_MENTIONS)
-            await note_shown(interaction.client, lobby)
+            await shown_through(interaction, lobby, interaction.response.edit_message(
+                embed=declined, view=None, allowed_mentions=NO_MENTIONS))
             return
         await interaction.response.defer()
         metrics.acknowledged(interaction)
@@ -116,11 +115,9 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
             return
         with in_public(interaction):
             gone = expired_embed(expired)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(embed=gone, view=None, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.response.edit_message(embed=gone, view=None, allowed_mentions=NO_MENTIONS)
-        await note_shown(interaction.client, expired)
+        edit = (interaction.edit_original_response if interaction.response.is_done()
+                else interaction.response.edit_message)
+        await shown_through(interaction, expired, edit(embed=gone, view=None, allowed_mentions=NO_MENTIONS))
         return
     except LobbyError as exc:
         await refuse(interaction, sentence(exc))
@@ -140,11 +137,26 @@ async def show_started(interaction: discord.Interaction, lobby_id: str,
         if lobby is None:
             return
         settings = await store.get_settings(lobby.guild_id)
-        with in_public(interaction):
-            embed, view = lobby_face(lobby, settings)
-        await edit(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
-    except (discord.HTTPException, StoreError):  # the game runs all the same; a start redraws it
+    except StoreError:  # the game runs all the same; the next start draws its message
         log.info("lobby %s: its message could not show the start", lobby_id, exc_info=True)
+        return
+    with in_public(interaction):
+        embed, view = lobby_face(lobby, settings)
+    await shown_through(interaction, lobby, edit(embed=embed, view=view, allowed_mentions=NO_MENTIONS))
+
+
+async def shown_through(interaction: discord.Interaction, lobby: Lobby, edit: Awaitable[Any]) -> None:
+    """Show ``lobby`` through the press's own ``edit`` and note it shown. Should Discord fail
+    the edit, the bot draws the message itself, tried again until Discord takes it, so a change
+    stored is never left unshown; a place where the app is a guest has no message the bot may
+    edit, and its lobby's next press or answer shows it."""
+    try:
+        await edit
+    except discord.HTTPException:
+        log.info("lobby %s: the press could not show it; the bot draws it", lobby.lobby_id, exc_info=True)
+        play = app(interaction).get_cog("PlayCog")
+        if play is not None and not place_of(interaction).guest:
+            play.beside(show_lobby(interaction.client, lobby.lobby_id))
         return
     await note_shown(interaction.client, lobby)
 

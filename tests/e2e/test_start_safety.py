@@ -431,3 +431,34 @@ async def test_a_restart_brings_every_lobby_message_up_to_date(start_bot, standi
     assert await second.store.unshown_lobbies() == []
     assert len([r for r in standin.requests if r.method == "PATCH" and str(shown.id) in r.path]) == edits_of_shown
     assert f"<@{world.player.id}>" in standin.message(shown).embeds[0]["description"]
+
+
+async def test_a_lobby_message_discord_failed_to_edit_is_drawn_by_the_bot(hbot, standin, world,
+                                                                         monkeypatch):
+    """Discord fails the start's edit of the lobby's message (a server error, which discord.py
+    does not try again on a channel's message): the game starts all the same, and the bot draws
+    the message itself until it shows the lobby started, rather than leaving it open-looking
+    until the next start."""
+    remembered = asyncio.Event()
+    remember = hbot.store.set_lobby_message
+
+    async def noted(*args, **kwargs):
+        try:
+            return await remember(*args, **kwargs)
+        finally:
+            remembered.set()
+
+    monkeypatch.setattr(hbot.store, "set_lobby_message", noted)
+    lobby = (await world.admin.slash(world.channel, "koikoi", rounds=1)).original
+    await asyncio.wait_for(remembered.wait(), standin.wait_timeout)
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    edit = standin.fail_next("PATCH /channels/{channel_id}/messages/{message_id}", status=503,
+                             message_id=lobby.id)
+    await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
+    await table_posted(standin, world.channel)
+    await standin.wait_for(lambda: standin.message(lobby).embeds[0]["title"] == "Koi-Koi lobby: started",
+                           "the lobby shown started, drawn by the bot", channels=[world.channel])
+    assert edit.remaining == 0 and not standin.message(lobby).components
+    await asyncio.wait_for(asyncio.gather(*hbot.get_cog("PlayCog")._tasks), standin.wait_timeout)
+    assert await hbot.store.unshown_lobbies() == []
+    assert len(hbot.tables.tables) == 1
