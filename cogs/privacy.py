@@ -331,11 +331,13 @@ class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
             await interaction.edit_original_response(content=clip(sentence(exc), CONTENT), view=None,
                                                      allowed_mentions=NO_PINGS)
             return
+        # The messages of their tournaments name them no more: handed to the redraw before the
+        # answer, which Discord may fail (the press's token gone) after the forgetting is stored.
+        tournaments = interaction.client.get_cog("TournamentCog")
+        if tournaments is not None:
+            await tournaments.redraw_behind()
         await interaction.edit_original_response(
             content=done_text(done, member, asker, currency), view=None, allowed_mentions=NO_PINGS)
-        tournaments = interaction.client.get_cog("TournamentCog")
-        if tournaments is not None:  # the messages of their tournaments name them no more
-            await tournaments.redraw_behind()
 
 
 class KeepButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable
 from typing import Any, Protocol
 
 import discord
@@ -18,6 +20,8 @@ from bot.store.tournaments import Entrant, Tournament, TournamentError
 from bot.tables import AI_LEVELS, TableError
 
 from .messages import tournament_embed, withdrawn_text
+
+log = logging.getLogger(__name__)
 
 GONE = N_("This tournament is no longer open to that.")
 
@@ -60,6 +64,8 @@ class Pressed(Protocol):
 
     def schedule(self, tid: int, delay: float = 0.0) -> None: ...
 
+    def redraw(self, tid: int) -> None: ...
+
     async def withdraw(self, tid: int, user_id: int, scope: Scope, *, refresh: bool
                        ) -> tuple[Tournament, Entrant]: ...
 
@@ -73,6 +79,21 @@ class Pressed(Protocol):
 
 def cog_of(interaction: discord.Interaction) -> Pressed:
     return interaction.client.get_cog("TournamentCog")  # type: ignore[attr-defined,return-value]
+
+
+async def shown_through(cog: Pressed, tour: Tournament, edit: Awaitable[Any]) -> None:
+    """Show ``tour`` through the press's own ``edit`` and note it shown. Should Discord fail the
+    edit (the press's token gone, a server error past discord.py's tries), the change is stored
+    all the same: the bot draws the message itself, and what the press goes on to do (the rounds
+    of a tournament just started) is done regardless."""
+    try:
+        await edit
+    except discord.HTTPException:
+        log.info("tournament %s: the press could not show it; the bot draws it", tour.tournament_id,
+                 exc_info=True)
+        cog.redraw(tour.tournament_id)
+        return
+    await cog.shown(tour)
 
 
 async def leave_press(interaction: discord.Interaction, tour: Tournament) -> None:
@@ -92,8 +113,8 @@ async def leave_press(interaction: discord.Interaction, tour: Tournament) -> Non
         with in_public(interaction):
             embed, view = (tournament_embed(tour, await cog.currency(tour.guild_id)),
                            tournament_view(tour))
-        await interaction.edit_original_response(embed=embed, view=view, allowed_mentions=NO_PINGS)
-        await cog.shown(tour)
+        await shown_through(cog, tour, interaction.edit_original_response(
+            embed=embed, view=view, allowed_mentions=NO_PINGS))
         if tour.status == "open":  # the message shows it; a withdrawal from a game is told
             return
     await interaction.followup.send(withdrawn_text(tour, gone), ephemeral=True,
@@ -140,8 +161,8 @@ async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
         return
     with in_public(interaction):
         embed, view = tournament_embed(tour, await cog.currency(guild)), tournament_view(tour)
-    await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
-    await cog.shown(tour)
+    await shown_through(cog, tour, interaction.response.edit_message(embed=embed, view=view,
+                                                                     allowed_mentions=NO_PINGS))
     if op == "start":
         cog.schedule(tid)
     elif op == "join":

@@ -113,7 +113,10 @@ async def test_a_member_sees_exports_and_forgets_their_data(hbot, standin, world
     assert [f["name"] for f in embed(frame)["fields"]][:2] == ["a former member", "alice"]
 
 
-async def test_staff_forget_a_member_who_asked_them(hbot, standin, world):
+@pytest.mark.parametrize("answered", [True, False], ids=["answered", "answer-failed"])
+async def test_staff_forget_a_member_who_asked_them(hbot, standin, world, answered):
+    """``answered=False``: Discord fails the confirmation's final answer (its token gone), after
+    the forgetting is stored; her name goes from the tournament's message all the same."""
     store, guild, alice, bob, shy = hbot.store, world.guild.id, world.admin, world.player, world.shy
     for user in (alice.id, shy.id):
         await store.open_account(guild, user)
@@ -147,8 +150,14 @@ async def test_staff_forget_a_member_who_asked_them(hbot, standin, world):
                               reason="asked by direct message")
     confirm = asked.messages[0]
     assert "asked by direct message" in confirm.content
+    answer = None if answered else standin.fail_next(
+        "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original", status=404)
     await alice.click(confirm, button(confirm, "hf:pvf:"))
-    await edited(standin, confirm, "✅")
+    if answer is None:
+        await edited(standin, confirm, "✅")
+    else:  # its last step, after the forgetting is stored
+        await standin.wait_for(lambda: answer.remaining == 0, "the final answer, failed",
+                               channels=[world.channel])
 
     assert not (await store.member_data(guild, shy.id)).stored_here
     assert (await store.member_data(guild, alice.id)).results == 1  # the other player keeps hers

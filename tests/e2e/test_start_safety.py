@@ -58,6 +58,25 @@ async def forged_press(standin, user, message, custom_id, *, channel=None, messa
                                          {"custom_id": custom_id, "component_type": 2}, target=fake)
 
 
+async def lobby_remembered(bot, standin, world, monkeypatch):
+    """A one-round Koi-Koi lobby opened by the admin, once the store holds its message's id (noted
+    just after the command's answer: a press is judged against it, and the bot's own redraw of
+    the message needs it)."""
+    remembered = asyncio.Event()
+    remember = bot.store.set_lobby_message
+
+    async def noted(*args, **kwargs):
+        try:
+            return await remember(*args, **kwargs)
+        finally:
+            remembered.set()
+
+    monkeypatch.setattr(bot.store, "set_lobby_message", noted)
+    lobby = (await world.admin.slash(world.channel, "koikoi", rounds=1)).original
+    await asyncio.wait_for(remembered.wait(), standin.wait_timeout)
+    return lobby
+
+
 def replies(record):
     """The messages the bot answered with (not the lobby message a deferred press updates)."""
     found = list(record.followups)
@@ -148,19 +167,7 @@ async def test_forged_lobby_buttons_are_refused(hbot, standin, world):
 async def test_presses_from_another_server_or_channel_are_refused(hbot, standin, world, monkeypatch):
     # The lobby's message id is stored just after the command's answer: the presses below are
     # judged against it, so they wait until it is there.
-    remembered = asyncio.Event()
-    remember = hbot.store.set_lobby_message
-
-    async def noted(*args, **kwargs):
-        try:
-            return await remember(*args, **kwargs)
-        finally:
-            remembered.set()
-
-    monkeypatch.setattr(hbot.store, "set_lobby_message", noted)
-    record = await world.admin.slash(world.channel, "koikoi", rounds=1)
-    await asyncio.wait_for(remembered.wait(), standin.wait_timeout)
-    lobby = record.original
+    lobby = await lobby_remembered(hbot, standin, world, monkeypatch)
     join = cid(lobby, "hf:lb:join:")
     elsewhere = standin.create_guild("Other Club")
     far = standin.create_channel(elsewhere, "games")
@@ -435,23 +442,18 @@ async def test_a_restart_brings_every_lobby_message_up_to_date(start_bot, standi
 
 async def test_a_lobby_message_discord_failed_to_edit_is_drawn_by_the_bot(hbot, standin, world,
                                                                          monkeypatch):
-    """Discord fails the start's edit of the lobby's message (a server error, which discord.py
-    does not try again on a channel's message): the game starts all the same, and the bot draws
-    the message itself until it shows the lobby started, rather than leaving it open-looking
-    until the next start."""
-    remembered = asyncio.Event()
-    remember = hbot.store.set_lobby_message
-
-    async def noted(*args, **kwargs):
-        try:
-            return await remember(*args, **kwargs)
-        finally:
-            remembered.set()
-
-    monkeypatch.setattr(hbot.store, "set_lobby_message", noted)
-    lobby = (await world.admin.slash(world.channel, "koikoi", rounds=1)).original
-    await asyncio.wait_for(remembered.wait(), standin.wait_timeout)
-    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    """Discord fails a press's edit of the lobby's message: a join's answer (its token gone:
+    the interaction unknown), the start's edit of the message (a server error, which discord.py
+    does not try again on a channel's message). Each change is stored all the same, and the bot
+    draws the message itself until it shows it, rather than leaving it behind until the next
+    start."""
+    lobby = await lobby_remembered(hbot, standin, world, monkeypatch)
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404)
+    await world.player.press(lobby, cid(lobby, "hf:lb:join:"))
+    await standin.wait_for(lambda: f"<@{world.player.id}>" in standin.message(lobby).embeds[0]["description"],
+                           "the member seated, drawn by the bot", channels=[world.channel])
+    assert answer.remaining == 0
     edit = standin.fail_next("PATCH /channels/{channel_id}/messages/{message_id}", status=503,
                              message_id=lobby.id)
     await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))

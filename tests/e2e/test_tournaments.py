@@ -477,3 +477,25 @@ async def test_a_weekly_tournament_opens_posts_and_starts_by_itself(start_bot, s
     settings = (await world.admin.slash(world.channel, "settings show")).messages[0]
     weekly = next(f["value"] for f in settings.embeds[0]["fields"] if f["name"] == "Weekly tournaments")
     assert weekly.startswith("None: ")
+
+
+async def test_a_start_whose_answer_discord_refuses_still_runs_the_rounds(start_bot, standin,
+                                                                          world, tmp_path):
+    """The Start press's answer fails (its token gone: Discord says the interaction is unknown),
+    after the store started the tournament: its first round opens all the same, and the bot
+    draws the message itself, as started."""
+    bot = await start_bot(make_bot(standin, tmp_path / "unanswered.sqlite3", world.guild.id))
+    message = await sign_up(standin, world, "round_robin", [], fee=0)
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404)
+    await world.admin.press(message, cid(message, "hf:tn:start:"))
+    await standin.wait_for(lambda: any(is_tournament_table(m) for m in standin.messages.values()
+                                       if m.channel is world.channel),
+                           "a table of the first round", channels=[world.channel])
+    await standin.wait_for(lambda: not any(c.startswith("hf:tn:join:")
+                                           for c in standin.message(message).custom_ids()),
+                           "the message showing the tournament started", channels=[world.channel])
+    assert answer.remaining == 0
+    cog = bot.get_cog("TournamentCog")
+    await asyncio.wait_for(cog._redraws.drain(), standin.wait_timeout)
+    assert await bot.store.unshown_tournaments() == []
