@@ -306,13 +306,28 @@ async def test_a_hand_refused_by_a_burst_of_429s_is_delivered_later(hbot, standi
     standin.accept_rate_limits()
 
 
-async def test_the_long_lived_heap_is_frozen_once_the_bot_is_ready(hbot):
-    # Full collections then walk only what the tables allocate, not the modules and caches.
+async def test_the_long_lived_heap_is_frozen_once_the_bot_is_ready(start_bot, standin, world, tmp_path,
+                                                                 monkeypatch):
+    # Full collections then walk only what the tables allocate, not the modules and caches. The
+    # freeze is once per process, and a test that ran the load bench's harness in this process
+    # undid it when the harness stopped: the bot starts here as in a process of its own.
     import gc
 
-    import bot.discord_ui.client
+    from bot.discord_ui import client
 
-    assert bot.discord_ui.client._heap_frozen and gc.get_freeze_count() > 0
+    gc.unfreeze()
+    monkeypatch.setattr(client, "_heap_frozen", False)
+    bot = make_bot(standin, tmp_path / "heap.sqlite3", world.guild.id)
+    froze, freeze = asyncio.Event(), bot.freeze_heap
+
+    def noted() -> None:
+        freeze()
+        froze.set()
+
+    bot.freeze_heap = noted
+    await start_bot(bot)
+    await asyncio.wait_for(froze.wait(), standin.wait_timeout)  # by on_ready
+    assert client._heap_frozen and gc.get_freeze_count() > 0
     frozen = gc.get_freeze_count()
-    hbot.freeze_heap()  # a reconnect's on_ready freezes nothing more
+    bot.freeze_heap()  # a reconnect's on_ready freezes nothing more
     assert gc.get_freeze_count() == frozen
