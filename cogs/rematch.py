@@ -230,9 +230,12 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
         if (await store.get_lobby(lobby.lobby_id)).status != "open":  # answered meanwhile
             await show_lobby(interaction.client, lobby.lobby_id)
     elif step == "confirmed":
-        await interaction.response.send_message(t("You are in; the rematch starts once everyone has "
-                                                  "accepted."), ephemeral=True, allowed_mentions=NO_MENTIONS)
-        await show_lobby(interaction.client, lobby.lobby_id)
+        try:
+            await interaction.response.send_message(t("You are in; the rematch starts once everyone "
+                                                      "has accepted."), ephemeral=True,
+                                                    allowed_mentions=NO_MENTIONS)
+        finally:  # the message shows the confirmation stored, whether Discord took the answer or not
+            await show_lobby(interaction.client, lobby.lobby_id)
     else:
         await start(interaction, lobby, source)
 
@@ -273,9 +276,11 @@ async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str)
     except (TableError, LobbyError) as exc:
         await refuse(interaction, told(exc))
         return
-    await interaction.response.send_message(t("You declined the rematch."), ephemeral=True,
-                                            allowed_mentions=NO_MENTIONS)
-    await show_lobby(interaction.client, lobby_id)
+    try:
+        await interaction.response.send_message(t("You declined the rematch."), ephemeral=True,
+                                                allowed_mentions=NO_MENTIONS)
+    finally:  # the message shows the refusal stored, whether Discord took the answer or not
+        await show_lobby(interaction.client, lobby_id)
 
 
 class RematchButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rematch:(?P<gid>[0-9]{1,19})"):

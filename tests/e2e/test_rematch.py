@@ -177,6 +177,23 @@ async def test_a_rematch_can_be_declined_or_expire(hbot, standin, world):
     assert await count(hbot, "SELECT count(*) FROM games") == 1
 
 
+async def test_a_decline_whose_answer_discord_refuses_still_shows_on_the_request(hbot, standin, world):
+    """The decline is stored before its private answer, which Discord refuses (the press's token
+    gone): the request's message shows it declined all the same."""
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
+    await world.player.click(record.original, cid(record.original, "hf:ch:accept:"))
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [world.admin, world.player])
+    final = await game_over(standin, world.channel)
+    request = (await world.player.click(final, cid(final, "hf:rematch:"))).original
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404, where=lambda call: "You declined" in str(call.body))
+    await world.admin.press(request, cid(request, "hf:rm:decline:"))
+    await standin.wait_for(lambda: "declined" in standin.message(request).embeds[0]["title"],
+                           "the request shown declined", channels=[world.channel])
+    assert answer.remaining == 0 and not standin.message(request).components
+
+
 async def test_a_press_on_an_expired_rematch_is_answered_before_its_message_is_edited(hbot, standin,
                                                                                       world):
     """The press that finds a rematch expired is answered at once; the rematch's message is shown

@@ -58,6 +58,11 @@ async def forged_press(standin, user, message, custom_id, *, channel=None, messa
                                          {"custom_id": custom_id, "component_type": 2}, target=fake)
 
 
+def updates_a_message(call) -> bool:
+    """An interaction's answer that edits the message its press was on (UPDATE_MESSAGE)."""
+    return isinstance(call.body, dict) and call.body.get("type") == 7
+
+
 async def lobby_remembered(bot, standin, world, monkeypatch):
     """A one-round Koi-Koi lobby opened by the admin, once the store holds its message's id (noted
     just after the command's answer: a press is judged against it, and the bot's own redraw of
@@ -449,7 +454,7 @@ async def test_a_lobby_message_discord_failed_to_edit_is_drawn_by_the_bot(hbot, 
     start."""
     lobby = await lobby_remembered(hbot, standin, world, monkeypatch)
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               status=404)
+                               status=404, where=updates_a_message)
     await world.player.press(lobby, cid(lobby, "hf:lb:join:"))
     await standin.wait_for(lambda: f"<@{world.player.id}>" in standin.message(lobby).embeds[0]["description"],
                            "the member seated, drawn by the bot", channels=[world.channel])

@@ -17,7 +17,7 @@ from bot.store import EVERY_SERVER
 from bot.tables import TableManager
 from cogs.tournaments import WEEKDAYS
 from tests.e2e.playing import reply_text
-from tests.e2e.test_start_safety import cid, make_bot, private
+from tests.e2e.test_start_safety import cid, make_bot, private, updates_a_message
 
 pytestmark = pytest.mark.asyncio
 
@@ -487,7 +487,7 @@ async def test_a_start_whose_answer_discord_refuses_still_runs_the_rounds(start_
     bot = await start_bot(make_bot(standin, tmp_path / "unanswered.sqlite3", world.guild.id))
     message = await sign_up(standin, world, "round_robin", [], fee=0)
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               status=404)
+                               status=404, where=updates_a_message)
     await world.admin.press(message, cid(message, "hf:tn:start:"))
     await standin.wait_for(lambda: any(is_tournament_table(m) for m in standin.messages.values()
                                        if m.channel is world.channel),
