@@ -373,6 +373,13 @@ async def close(conn: aiosqlite.Connection, lobby_id: str, user_id: int, now: in
     return await _set_closed(conn, lobby_id, now)
 
 
+async def withdraw(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby:
+    """The bot calls off a lobby or challenge that nobody was shown (its command's answer came
+    too late, or Discord refused it): open -> closed, whoever hosts it."""
+    await _pending(conn, lobby_id)
+    return await _set_closed(conn, lobby_id, now)
+
+
 async def expire(conn: aiosqlite.Connection, lobby_id: str, now: int) -> Lobby | None:
     """open -> expired once the expiry has passed; the changed lobby, or None if nothing changed."""
     rows = list(await conn.execute_fetchall(

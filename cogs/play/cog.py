@@ -168,15 +168,13 @@ class PlayCog(commands.Cog):
             "challenge", scope_of(interaction), interaction.channel_id, user.id, game=game,
             min_seats=2, max_seats=2, stake=stake, opponent_id=opponent.id, expires_at=exp,
             origin_id=interaction.id, **spec)),
-            undo=lambda late: store.close_lobby(late.lobby_id, user.id))
+            undo=lambda late: store.withdraw_lobby(late.lobby_id))
         settings = await app(self.bot).store.get_settings(lobby.guild_id)
         with in_public(interaction):
             embed, view = lobby_face(lobby, settings)
-        sent = await interaction.response.send_message(
-            content=f"<@{opponent.id}>", embed=embed, view=view,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[opponent],
-                                                     replied_user=False))
-        await self._remember_message(interaction, lobby, sent)
+        await self._post(interaction, lobby, content=f"<@{opponent.id}>", embed=embed, view=view,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                                  users=[opponent], replied_user=False))
         if place_of(interaction).guest:  # the app may edit the challenge only through its answer
             self._answers[lobby.lobby_id] = interaction
         self.schedule_expiry(lobby.lobby_id)
@@ -195,17 +193,25 @@ class PlayCog(commands.Cog):
         lobby = await before_answer(noted(store, interaction, lambda: store.create_lobby(
             "lobby", scope_of(interaction), interaction.channel_id, host, game=game,
             min_seats=counts[0], max_seats=counts[-1], stake=stake, origin_id=interaction.id, **spec)),
-            undo=lambda late: store.close_lobby(late.lobby_id, host))
+            undo=lambda late: store.withdraw_lobby(late.lobby_id))
         with in_public(interaction):
             embed, view = lobby_face(lobby, settings)
-        sent = await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
-        await self._remember_message(interaction, lobby, sent)
+        await self._post(interaction, lobby, embed=embed, view=view, allowed_mentions=NO_MENTIONS)
 
-    async def _remember_message(self, interaction: discord.Interaction, lobby: Lobby, sent: Any) -> None:
+    async def _post(self, interaction: discord.Interaction, lobby: Lobby, **message: Any) -> None:
+        """Answer the command with the lobby's or challenge's message, and note its id. Should
+        Discord refuse the answer (the command's token gone), nobody saw it: it is closed rather
+        than left open where no one can press."""
+        store = app(self.bot).store
+        try:
+            sent = await interaction.response.send_message(**message)
+        except discord.HTTPException:
+            await store.withdraw_lobby(lobby.lobby_id)
+            raise
         message_id = getattr(sent, "message_id", None)
         if message_id is None:
             message_id = (await interaction.original_response()).id
-        await app(self.bot).store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)
+        await store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)
 
     # -- challenge expiry --------------------------------------------------------------------
     def schedule_expiry(self, lobby_id: str) -> None:

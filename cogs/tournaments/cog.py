@@ -152,7 +152,11 @@ class TournamentCog(Rounds, Posts, TimedStarts, ServerCog):
             return
         with in_public(interaction):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
-        sent = await send(interaction, embed=embed, view=view, allowed_mentions=NO_PINGS)
+        try:
+            sent = await send(interaction, embed=embed, view=view, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:  # nobody saw it: called off, not left open where none can join
+            await self.store.cancel_tournament(tour.tournament_id, tour.guild_id, actor=interaction.user.id)
+            raise
         message_id = sent or (await interaction.original_response()).id
         await self.store.set_tournament_message(tour.tournament_id, message_id, shown=tour.revision)
         if tour.starts_at is not None:

@@ -63,6 +63,11 @@ def updates_a_message(call) -> bool:
     return isinstance(call.body, dict) and call.body.get("type") == 7
 
 
+def posts_a_message(call) -> bool:
+    """An interaction's answer that posts a message (CHANNEL_MESSAGE_WITH_SOURCE)."""
+    return isinstance(call.body, dict) and call.body.get("type") == 4
+
+
 async def lobby_remembered(bot, standin, world, monkeypatch):
     """A one-round Koi-Koi lobby opened by the admin, once the store holds its message's id (noted
     just after the command's answer: a press is judged against it, and the bot's own redraw of
@@ -469,3 +474,61 @@ async def test_a_lobby_message_discord_failed_to_edit_is_drawn_by_the_bot(hbot, 
     await asyncio.wait_for(asyncio.gather(*hbot.get_cog("PlayCog")._tasks), standin.wait_timeout)
     assert await hbot.store.unshown_lobbies() == []
     assert len(hbot.tables.tables) == 1
+
+
+@pytest.mark.parametrize("opponent", [False, True], ids=["lobby", "challenge"])
+async def test_a_lobby_whose_answer_discord_refuses_is_closed(hbot, standin, world, monkeypatch,
+                                                              opponent):
+    """Discord refuses the command's answer that would post the lobby or the challenge (its
+    token gone): nobody saw it, so it is closed rather than left open where no one can press."""
+    closed = asyncio.Event()
+    withdraw = hbot.store.withdraw_lobby
+
+    async def noted(*args, **kwargs):
+        try:
+            return await withdraw(*args, **kwargs)
+        finally:
+            closed.set()
+
+    monkeypatch.setattr(hbot.store, "withdraw_lobby", noted)
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404, where=posts_a_message)
+    await world.admin.slash(world.channel, "koikoi", rounds=1,
+                            **({"opponent": world.player} if opponent else {}))
+    await asyncio.wait_for(closed.wait(), standin.wait_timeout)
+    assert answer.remaining == 0
+    assert await count(hbot, "SELECT count(*) FROM lobbies") == 1
+    assert await count(hbot, "SELECT count(*) FROM lobbies WHERE status = 'open'") == 0
+
+
+@pytest.mark.parametrize("opponent", [False, True], ids=["lobby", "challenge"])
+async def test_a_lobby_stored_after_its_command_gave_up_is_withdrawn(hbot, standin, world, monkeypatch,
+                                                                     opponent):
+    """The database answers too slowly for the command's answer: the player is told nothing
+    started, and the lobby or challenge its write stores after that is withdrawn (a challenge
+    too, which its host could not close by hand)."""
+    from bot.discord_ui import starting
+
+    monkeypatch.setattr(starting, "BEFORE_ANSWER_SECONDS", 0.01)
+    release, withdrawn = asyncio.Event(), asyncio.Event()
+    create, withdraw = hbot.store.create_lobby, hbot.store.withdraw_lobby
+
+    async def held(*args, **kwargs):
+        await release.wait()
+        return await create(*args, **kwargs)
+
+    async def noted(*args, **kwargs):
+        try:
+            return await withdraw(*args, **kwargs)
+        finally:
+            withdrawn.set()
+
+    monkeypatch.setattr(hbot.store, "create_lobby", held)
+    monkeypatch.setattr(hbot.store, "withdraw_lobby", noted)
+    refused = await world.admin.slash(world.channel, "koikoi", rounds=1,
+                                      **({"opponent": world.player} if opponent else {}))
+    assert private(refused) and "not answering quickly" in reply_text(refused)
+    release.set()
+    await asyncio.wait_for(withdrawn.wait(), standin.wait_timeout)
+    assert await count(hbot, "SELECT count(*) FROM lobbies") == 1
+    assert await count(hbot, "SELECT count(*) FROM lobbies WHERE status = 'open'") == 0

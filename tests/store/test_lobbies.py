@@ -225,6 +225,22 @@ async def test_cancel_and_decline_close_once(store, clock):
         await store.begin_lobby_start(challenge.lobby_id, BOB)
 
 
+async def test_the_bot_withdraws_a_lobby_or_challenge_nobody_was_shown(store, clock):
+    lobby, challenge = await _lobby(store), await _challenge(store, clock)
+    for each in (lobby, challenge):  # whoever hosts it, and however it would be closed by hand
+        withdrawn = await store.withdraw_lobby(each.lobby_id)
+        assert withdrawn.status == "closed" and withdrawn.revision == each.revision + 1
+        with pytest.raises(LobbyNotOpen):
+            await store.withdraw_lobby(each.lobby_id)
+    started = await _lobby(store)
+    await store.join_lobby(started.lobby_id, BOB)
+    await store.begin_lobby_start(started.lobby_id, ALICE)
+    with pytest.raises(LobbyAlreadyStarted):
+        await store.withdraw_lobby(started.lobby_id)
+    with pytest.raises(LobbyNotOpen):
+        await store.withdraw_lobby("no-such-lobby")
+
+
 async def test_finish_start_records_the_game(store):
     lobby = await _lobby(store)
     await store.join_lobby(lobby.lobby_id, BOB)

@@ -154,6 +154,10 @@ class Lobbies:
         _id(user_id, "The user id")
         return await self._db.transact(lambda conn: lobbies.close(conn, lobby_id, user_id, self._db.now_ms()))
 
+    async def withdraw_lobby(self, lobby_id: str) -> Lobby:
+        """Call off a lobby or challenge nobody was shown (its command's answer late or refused)."""
+        return await self._db.transact(lambda conn: lobbies.withdraw(conn, lobby_id, self._db.now_ms()))
+
     async def expire_lobby(self, lobby_id: str) -> Lobby | None:
         """Mark an open lobby past its expiry as expired; None if it was not (or not open)."""
         return await self._db.transact(lambda conn: lobbies.expire(conn, lobby_id, self._db.now_ms()))
