@@ -37,6 +37,15 @@ def game_id_of(table_message) -> int:
     return int(cid(table_message, "hf:rematch:").rsplit(":", 1)[1])
 
 
+async def challenge_played(standin, world):
+    """The final table of a one-round Koi-Koi challenge the admin and the player played out."""
+    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
+    await world.player.click(record.original, cid(record.original, "hf:ch:accept:"))
+    await table_posted(standin, world.channel)
+    await play_out(standin, world.channel, [world.admin, world.player])
+    return await game_over(standin, world.channel)
+
+
 async def test_a_rematch_plays_the_same_match_again(hbot, standin, world):
     store, guild = hbot.store, world.guild.id
     await store.set_house_rules(guild, "koikoi", {"teyaku": "off", "preset_name": "modern"})
@@ -154,11 +163,7 @@ async def test_a_cancelled_game_offers_no_rematch(hbot, standin, world):
 
 async def test_a_rematch_can_be_declined_or_expire(hbot, standin, world):
     store = hbot.store
-    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
-    await world.player.click(record.original, cid(record.original, "hf:ch:accept:"))
-    await table_posted(standin, world.channel)
-    await play_out(standin, world.channel, [world.admin, world.player])
-    final = await game_over(standin, world.channel)
+    final = await challenge_played(standin, world)
     request = (await world.player.click(final, cid(final, "hf:rematch:"))).original
     declined = await world.admin.click(request, cid(request, "hf:rm:decline:"))
     assert private(declined)
@@ -180,11 +185,7 @@ async def test_a_rematch_can_be_declined_or_expire(hbot, standin, world):
 async def test_a_decline_whose_answer_discord_refuses_still_shows_on_the_request(hbot, standin, world):
     """The decline is stored before its private answer, which Discord refuses (the press's token
     gone): the request's message shows it declined all the same."""
-    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
-    await world.player.click(record.original, cid(record.original, "hf:ch:accept:"))
-    await table_posted(standin, world.channel)
-    await play_out(standin, world.channel, [world.admin, world.player])
-    final = await game_over(standin, world.channel)
+    final = await challenge_played(standin, world)
     request = (await world.player.click(final, cid(final, "hf:rematch:"))).original
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
                                status=404, where=lambda call: "You declined" in str(call.body))
@@ -201,11 +202,7 @@ async def test_a_press_on_an_expired_rematch_is_answered_before_its_message_is_e
     of it still waiting for the channel's rate limit)."""
     store = hbot.store
     await store.set_house_rules(world.guild.id, "koikoi", {"teyaku": "off"})
-    record = await world.admin.slash(world.channel, "koikoi", opponent=world.player, rounds=1)
-    await world.player.click(record.original, cid(record.original, "hf:ch:accept:"))
-    await table_posted(standin, world.channel)
-    await play_out(standin, world.channel, [world.admin, world.player])
-    final = await game_over(standin, world.channel)
+    final = await challenge_played(standin, world)
 
     @contextlib.contextmanager
     def past_expiry():

@@ -58,6 +58,21 @@ async def forged_press(standin, user, message, custom_id, *, channel=None, messa
                                          {"custom_id": custom_id, "component_type": 2}, target=fake)
 
 
+def watch_calls(monkeypatch, owner, name: str) -> asyncio.Event:
+    """An event set once ``owner.name`` (an async method, the bot's store's say) has been called
+    and has returned or raised: a test waits on it for a step the bot takes beside a press."""
+    called, method = asyncio.Event(), getattr(owner, name)
+
+    async def noted(*args, **kwargs):
+        try:
+            return await method(*args, **kwargs)
+        finally:
+            called.set()
+
+    monkeypatch.setattr(owner, name, noted)
+    return called
+
+
 def updates_a_message(call) -> bool:
     """An interaction's answer that edits the message its press was on (UPDATE_MESSAGE)."""
     return isinstance(call.body, dict) and call.body.get("type") == 7
@@ -72,16 +87,7 @@ async def lobby_remembered(bot, standin, world, monkeypatch):
     """A one-round Koi-Koi lobby opened by the admin, once the store holds its message's id (noted
     just after the command's answer: a press is judged against it, and the bot's own redraw of
     the message needs it)."""
-    remembered = asyncio.Event()
-    remember = bot.store.set_lobby_message
-
-    async def noted(*args, **kwargs):
-        try:
-            return await remember(*args, **kwargs)
-        finally:
-            remembered.set()
-
-    monkeypatch.setattr(bot.store, "set_lobby_message", noted)
+    remembered = watch_calls(monkeypatch, bot.store, "set_lobby_message")
     lobby = (await world.admin.slash(world.channel, "koikoi", rounds=1)).original
     await asyncio.wait_for(remembered.wait(), standin.wait_timeout)
     return lobby
@@ -481,16 +487,7 @@ async def test_a_lobby_whose_answer_discord_refuses_is_closed(hbot, standin, wor
                                                               opponent):
     """Discord refuses the command's answer that would post the lobby or the challenge (its
     token gone): nobody saw it, so it is closed rather than left open where no one can press."""
-    closed = asyncio.Event()
-    withdraw = hbot.store.withdraw_lobby
-
-    async def noted(*args, **kwargs):
-        try:
-            return await withdraw(*args, **kwargs)
-        finally:
-            closed.set()
-
-    monkeypatch.setattr(hbot.store, "withdraw_lobby", noted)
+    closed = watch_calls(monkeypatch, hbot.store, "withdraw_lobby")
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
                                status=404, where=posts_a_message)
     await world.admin.slash(world.channel, "koikoi", rounds=1,
@@ -510,21 +507,14 @@ async def test_a_lobby_stored_after_its_command_gave_up_is_withdrawn(hbot, stand
     from bot.discord_ui import starting
 
     monkeypatch.setattr(starting, "BEFORE_ANSWER_SECONDS", 0.01)
-    release, withdrawn = asyncio.Event(), asyncio.Event()
-    create, withdraw = hbot.store.create_lobby, hbot.store.withdraw_lobby
+    release, create = asyncio.Event(), hbot.store.create_lobby
 
     async def held(*args, **kwargs):
         await release.wait()
         return await create(*args, **kwargs)
 
-    async def noted(*args, **kwargs):
-        try:
-            return await withdraw(*args, **kwargs)
-        finally:
-            withdrawn.set()
-
     monkeypatch.setattr(hbot.store, "create_lobby", held)
-    monkeypatch.setattr(hbot.store, "withdraw_lobby", noted)
+    withdrawn = watch_calls(monkeypatch, hbot.store, "withdraw_lobby")
     refused = await world.admin.slash(world.channel, "koikoi", rounds=1,
                                       **({"opponent": world.player} if opponent else {}))
     assert private(refused) and "not answering quickly" in reply_text(refused)

@@ -17,7 +17,14 @@ from bot.store import EVERY_SERVER
 from bot.tables import TableManager
 from cogs.tournaments import WEEKDAYS
 from tests.e2e.playing import reply_text
-from tests.e2e.test_start_safety import cid, make_bot, posts_a_message, private, updates_a_message
+from tests.e2e.test_start_safety import (
+    cid,
+    make_bot,
+    posts_a_message,
+    private,
+    updates_a_message,
+    watch_calls,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -502,20 +509,11 @@ async def test_a_start_whose_answer_discord_refuses_still_runs_the_rounds(start_
 
 
 async def test_a_tournament_whose_answer_discord_refuses_is_called_off(start_bot, standin, world,
-                                                                       tmp_path):
+                                                                       tmp_path, monkeypatch):
     """Discord refuses the answer that would post the sign-up (the command's token gone): nobody
     saw the tournament, so it is called off rather than left open where no one can join."""
     bot = await start_bot(make_bot(standin, tmp_path / "unseen.sqlite3", world.guild.id))
-    cancelled = asyncio.Event()
-    cancel = bot.store.cancel_tournament
-
-    async def noted(*args, **kwargs):
-        try:
-            return await cancel(*args, **kwargs)
-        finally:
-            cancelled.set()
-
-    bot.store.cancel_tournament = noted
+    cancelled = watch_calls(monkeypatch, bot.store, "cancel_tournament")
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
                                status=404, where=posts_a_message)
     await world.admin.slash(world.channel, "tournament create", game="koikoi", format="swiss",
