@@ -3,7 +3,9 @@
 A new season starts the boards and the ratings afresh (see :mod:`bot.store.seasons`); the past
 ones stay on ``/leaderboard`` and ``/stats`` through their ``season`` option. Starting is staff
 work (Manage Server, checked when the command runs, since ``list`` in the same group is for
-everyone) and is announced in the channel; a retried command starts one season, not two.
+everyone) and is announced in the channel; a retried command starts one season, not two. Should
+Discord refuse the command's answer, the season has begun all the same: its announcement is then
+owed to the channel as a schedule's is, so staff see it and do not start another.
 
 A schedule starts them without staff: this cog's task wakes at each UTC midnight (and when a
 schedule changes), starts the seasons due on the servers this process drives and posts each
@@ -143,7 +145,7 @@ class SeasonCog(WatchingCog):
                 name = scheduled_name(plan.cadence, period_start(plan.cadence, now))
             await self.store.start_scheduled_season(plan.guild_id, name, now)
         wait = until_utc(now / 1000)  # both cadences turn at a UTC midnight
-        for plan in await self.store.owed_season_announcements():
+        for plan in await self.store.owed_season_announcements():  # a schedule's or staff's
             if ours(plan.guild_id) and not await self._announce(plan):
                 wait = min(wait, RETRY_SECONDS)
         return wait
@@ -156,7 +158,7 @@ class SeasonCog(WatchingCog):
         seasons = await self.store.seasons(guild)
         season = next(s for s in seasons if s.season == number)
         ended = await self.store.season_honours(guild, number - 1)
-        if ended.empty:  # nobody played the season that ended: nothing to tell the channel
+        if ended.empty and plan.owed_in is None:  # nobody played: nothing to tell the channel
             await self.store.season_announced(guild, number, delivered=True)
             return True
         settings = await self.store.get_settings(guild)
@@ -166,7 +168,7 @@ class SeasonCog(WatchingCog):
             picture = await honours_picture(self.store, guild, ended.season, seasons, lambda _: None)
         files = [] if picture is None else await drawn(self.bot, render_board, picture, embed,
                                                        SEASON_IMAGE)
-        channel = self.bot.get_partial_messageable(plan.channel_id, guild_id=guild)
+        channel = self.bot.get_partial_messageable(plan.owed_channel, guild_id=guild)
         return await settle_owed(
             post_owed(channel, f"the announcement of season {number} of server {guild}",
                       embed=embed, files=files, allowed_mentions=NO_PINGS,
@@ -198,7 +200,14 @@ class SeasonCog(WatchingCog):
                 self.store, interaction.guild_id, ended.season, seasons, known_names(interaction))
         files = [] if picture is None else await drawn(self.bot, render_board, picture, embed,
                                                        SEASON_IMAGE)
-        await send(interaction, embed=embed, files=files, allowed_mentions=NO_PINGS)
+        try:
+            await send(interaction, embed=embed, files=files, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:  # begun, unseen: announced as a schedule's season is
+            log.warning("the answer starting season %s of server %s was refused (%s); it is owed "
+                        "to the channel", season.season, interaction.guild_id, exc)
+            if await self.store.owe_season_announcement(interaction.guild_id, season.season,
+                                                        interaction.channel_id):
+                self.watch.wake()
 
     @answers(private=True)
     @season.command(name="schedule",

@@ -244,7 +244,8 @@ class Season:
 class SeasonSchedule:
     """Seasons that start by themselves on a server: every ``cadence`` ("weekly" or "monthly",
     UTC; None once turned off), announced in ``channel_id``. ``owed`` is a season whose
-    announcement is still to be posted; ``undelivered`` the last one Discord refused for good."""
+    announcement is still to be posted, in ``owed_in`` when staff started it there (None: in
+    ``channel_id``); ``undelivered`` the last one Discord refused for good."""
 
     guild_id: int
     cadence: str | None
@@ -252,6 +253,12 @@ class SeasonSchedule:
     set_at: datetime
     owed: int | None = None
     undelivered: int | None = None
+    owed_in: int | None = None
+
+    @property
+    def owed_channel(self) -> int:
+        """Where the owed announcement goes."""
+        return self.channel_id if self.owed_in is None else self.owed_in
 
 
 @dataclass(frozen=True, slots=True)

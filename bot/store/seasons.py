@@ -5,7 +5,8 @@ Seasons are never changed or deleted.
 
 A server may also have them start by themselves: a schedule (weekly or monthly, UTC) starts the
 next season at the first pass after a period begins, unless a season already began in it, and
-owes its channel the announcement until it is posted."""
+owes its channel the announcement until it is posted. A season staff start whose answer Discord
+refused is owed the same way, to the channel the command was used in (:func:`owe`)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import aiosqlite
 from .errors import InvalidInput
 from .models import CURRENT_SEASON, Season, SeasonChoice, SeasonSchedule, ms_to_datetime
 
-__all__ = ["CADENCES", "NAME_LIMIT", "announced", "current", "due", "next_start", "owed",
+__all__ = ["CADENCES", "NAME_LIMIT", "announced", "current", "due", "next_start", "owe", "owed",
            "period_start", "resolve", "schedule", "seasons", "set_schedule", "start",
            "start_scheduled"]
 
@@ -108,10 +109,11 @@ def next_start(cadence: str, now_ms: int) -> int:
 def _schedule(row: Any) -> SeasonSchedule:
     return SeasonSchedule(guild_id=row["guild_id"], cadence=row["cadence"],
                           channel_id=row["channel_id"], set_at=ms_to_datetime(row["set_at"]),
-                          owed=row["owed"], undelivered=row["undelivered"])
+                          owed=row["owed"], undelivered=row["undelivered"], owed_in=row["owed_in"])
 
 
-_SCHEDULE = "SELECT guild_id, cadence, channel_id, set_at, owed, undelivered FROM season_schedules"
+_SCHEDULE = ("SELECT guild_id, cadence, channel_id, set_at, owed, undelivered, owed_in "
+             "FROM season_schedules")
 
 
 async def schedule(conn: aiosqlite.Connection, guild_id: int) -> SeasonSchedule | None:
@@ -139,7 +141,7 @@ async def due(conn: aiosqlite.Connection, now: int,
     """The schedules (of every server, or of ``guild_id``) whose period began after they were
     set, with no season started since."""
     rows = await conn.execute_fetchall(
-        "SELECT s.guild_id, s.cadence, s.channel_id, s.set_at, s.owed, s.undelivered, "
+        "SELECT s.guild_id, s.cadence, s.channel_id, s.set_at, s.owed, s.undelivered, s.owed_in, "
         "(SELECT MAX(started_at) FROM seasons WHERE seasons.guild_id = s.guild_id) AS latest "
         "FROM season_schedules s WHERE s.cadence IS NOT NULL"
         + ("" if guild_id is None else " AND s.guild_id = ?"),
@@ -161,7 +163,7 @@ async def start_scheduled(conn: aiosqlite.Connection, guild_id: int, name: str,
         return None
     begun = period_start(plans[0].cadence, now)  # type: ignore[arg-type]
     season = await start(conn, guild_id, name, 0, f"schedule:{guild_id}:{begun}", now)
-    await conn.execute("UPDATE season_schedules SET owed = ? WHERE guild_id = ?",
+    await conn.execute("UPDATE season_schedules SET owed = ?, owed_in = NULL WHERE guild_id = ?",
                        (season.season, guild_id))
     return season
 
@@ -175,7 +177,25 @@ async def owed(conn: aiosqlite.Connection) -> list[SeasonSchedule]:
 async def announced(conn: aiosqlite.Connection, guild_id: int, season: int,
                     delivered: bool) -> None:
     """The announcement of ``season`` went out (``delivered``), or Discord refused it for good;
-    either way it is owed no more (a later season's, owed meanwhile, stays)."""
+    either way it is owed no more (a later season's, owed meanwhile, stays). Only a refusal in
+    the schedule's own channel is kept for staff to see: one owed to where a command was used
+    tells nothing about where the schedule announces."""
     await conn.execute(
-        "UPDATE season_schedules SET owed = NULL, undelivered = ? WHERE guild_id = ? AND owed = ?",
+        "UPDATE season_schedules SET owed = NULL, owed_in = NULL, undelivered = CASE "
+        "WHEN owed_in IS NULL THEN ? ELSE undelivered END WHERE guild_id = ? AND owed = ?",
         (None if delivered else season, guild_id, season))
+
+
+async def owe(conn: aiosqlite.Connection, guild_id: int, season: int, channel_id: int,
+              now: int) -> bool:
+    """Owe ``channel_id`` the announcement of ``season``, started by hand, whose answer Discord
+    refused; False when it is not the server's latest season any more (the next one's
+    announcement tells of it). It replaces an older season's owed announcement, which would be
+    out of date."""
+    if season != await current(conn, guild_id):
+        return False
+    await conn.execute(
+        "INSERT INTO season_schedules (guild_id, cadence, channel_id, set_at, owed, owed_in) "
+        "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET owed = excluded.owed, "
+        "owed_in = excluded.owed_in", (guild_id, channel_id, now, season, channel_id))
+    return True

@@ -2,7 +2,8 @@
 the bot starts each season when its period begins and announces it there with the honours of
 the one that ended (pinging nobody), an announcement owed at a stop goes out at the next start
 and one sent just before a stop is not posted twice, a channel gone is told to staff, and a
-season nobody played ends without a message."""
+season nobody played ends without a message. A season staff start whose answer Discord refuses
+is announced the same way, in the channel the command was used in."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from cogs.seasons import RETRY_SECONDS
 from tests.e2e.community_data import embed, field, finish_quick, only_private
 from tests.e2e.playing import reply_text
 from tests.e2e.test_koikoi_bot import make_bot
+from tests.e2e.test_start_safety import posts_a_message, watch_calls
 from tests.e2e.test_table_safety import WAIT
 
 pytestmark = pytest.mark.asyncio
@@ -196,3 +198,54 @@ async def test_a_channel_gone_is_told_to_staff_and_an_unplayed_season_ends_quiet
     [posted] = await standin.wait_until(lambda: announcements(standin, world.channel),
                                         "the announcement in Japanese", timeout=WAIT)
     assert f"{begun.year}年{begun.month}月" in embed(posted)["title"]
+
+
+async def test_a_season_whose_answer_was_refused_is_announced_where_staff_started_it(
+        start_bot, standin, world, tmp_path):
+    """The answer of ``/season start`` is its announcement: when Discord refuses it (the token
+    gone) the season has begun unseen, so the bot owes the channel the announcement, even with
+    nobody's honours to tell and a schedule announcing elsewhere, which it leaves as it was."""
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    store, guild, cog = bot.store, world.guild.id, bot.get_cog("SeasonCog")
+    elsewhere = standin.create_channel(world.guild, "seasons")
+    await store.set_season_schedule(guild, "weekly", elsewhere.id)
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404, where=posts_a_message)
+    await world.admin.slash(world.channel, "season start", name="Spring")
+    assert standin.take_violations("no-ack")  # what Discord showed staff in its place
+    [posted] = await standin.wait_until(lambda: announcements(standin, world.channel),
+                                        "the announcement, posted by the bot", timeout=WAIT)
+    assert answer.remaining == 0
+    assert embed(posted)["title"] == "🌸 Season 1: Spring" and not posted.components
+    [sent] = sends_of(standin, f"hfs{guild:x}.1")
+    assert sent.body["allowed_mentions"] == {"parse": []}
+    assert not announcements(standin, elsewhere)
+    assert [s.name for s in await store.seasons(guild)] == ["Spring"]
+    await standin.wait_until(lambda: cog.watch.looked.is_set(), "the look that posted it", timeout=WAIT)
+    plan = await store.season_schedule(guild)
+    assert (plan.cadence, plan.channel_id, plan.owed, plan.owed_in) == ("weekly", elsewhere.id, None, None)
+    await cog.run_schedules()  # owed no more: not posted twice
+    assert len(announcements(standin, world.channel)) == 1
+
+
+async def test_a_refused_answer_and_a_refused_post_leave_no_warning_of_the_schedule(
+        start_bot, standin, world, tmp_path, monkeypatch):
+    """The channel refuses the owed announcement for good too: it is owed no more, and with no
+    schedule to warn about ``/season list`` shows none."""
+    bot = await start_bot(make_bot(standin, tmp_path / "bot.sqlite3", world.guild.id))
+    store, guild = bot.store, world.guild.id
+    noted = watch_calls(monkeypatch, store, "season_announced")
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404, where=posts_a_message)
+    post = standin.fail_next("POST /channels/{channel_id}/messages", status=403,
+                             channel_id=world.channel.id, where=lambda call: "🌸" in str(call.body))
+    await world.admin.slash(world.channel, "season start", name="Spring")
+    assert standin.take_violations("no-ack")  # what Discord showed staff in its place
+    await asyncio.wait_for(noted.wait(), WAIT)
+    assert answer.remaining == 0 and post.remaining == 0
+    assert not announcements(standin, world.channel)
+    plan = await store.season_schedule(guild)
+    assert (plan.cadence, plan.owed, plan.owed_in, plan.undelivered) == (None, None, None, None)
+    page = (await world.player.slash(world.channel, "season list")).original
+    text = embed(page)["description"]
+    assert "**Season 1: Spring**" in text and "⚠️" not in text and "🗓️" not in text

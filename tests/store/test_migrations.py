@@ -163,6 +163,10 @@ async def test_upgrade_from_every_level_keeps_everything(bare_database, start, t
             if table in crossed:
                 assert len(old) == len(new)
         assert (await store.get_settings(7)).currency_name == "petals"
+        # The announcements owed go where they were owed: a schedule's to its channel (025), a
+        # season staff started unseen to where they started it (033).
+        owed = {p.guild_id: (p.owed, p.owed_channel) for p in await store.owed_season_announcements()}
+        assert owed == ({7: (2, 55)} if start >= 25 else {}) | ({8: (1, 66)} if start >= 33 else {})
         # The guest games stored before 017 count in their players' own records, and no server's.
         guest_games = (start >= 16) + (start >= 17)
         assert (await store.guest_record(U1)).games == guest_games

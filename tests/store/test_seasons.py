@@ -217,6 +217,40 @@ async def test_an_announcement_refused_for_good_is_noted_until_the_schedule_chan
     assert (plan.undelivered, plan.channel_id) == (None, 557)
 
 
+async def test_a_season_staff_started_unseen_is_owed_where_they_started_it(funded, clock):
+    """A season whose command's answer Discord refused is owed to that command's channel: a
+    server with no schedule is given one turned off, a schedule keeps its own channel, and a
+    refusal there is no warning about the schedule."""
+    clock.now = _ms("2026-11-30T09:00:00") / 1000
+    first = await funded.start_season(GUILD, "Spring", actor=ALICE, key="i-1")
+    assert await funded.owe_season_announcement(GUILD, first.season, 700)
+    [plan] = await funded.owed_season_announcements()
+    assert (plan.cadence, plan.channel_id, plan.owed, plan.owed_in, plan.owed_channel) == (
+        None, 700, 1, 700, 700)
+    await funded.season_announced(GUILD, 1, delivered=False)  # refused for good where it was used
+    plan = await funded.season_schedule(GUILD)
+    assert (plan.owed, plan.owed_in, plan.undelivered) == (None, None, None)
+
+    await funded.set_season_schedule(GUILD, "weekly", 555)
+    second = await funded.start_season(GUILD, "Summer", actor=ALICE, key="i-2")
+    assert await funded.owe_season_announcement(GUILD, second.season, 701)
+    plan = await funded.season_schedule(GUILD)
+    assert (plan.cadence, plan.channel_id, plan.owed, plan.owed_channel) == ("weekly", 555, 2, 701)
+    assert not await funded.owe_season_announcement(GUILD, first.season, 702)  # out of date
+    assert (await funded.season_schedule(GUILD)).owed_channel == 701
+    await funded.season_announced(GUILD, 2, delivered=True)
+    assert await funded.owed_season_announcements() == []
+
+    # the schedule's next season is owed to its own channel again
+    monday = _ms("2026-12-07T00:00:00")
+    await funded.start_season(GUILD, "Autumn", actor=ALICE, key="i-3")
+    await funded.owe_season_announcement(GUILD, 3, 703)
+    third = await funded.start_scheduled_season(GUILD, "Week of Dec 14, 2026", monday + 7 * 86_400_000)
+    [plan] = await funded.owed_season_announcements()
+    assert (plan.owed, plan.owed_channel) == (third.season, 555)
+    assert (await funded.season_schedule(OTHER_GUILD)) is None
+
+
 async def test_a_bad_schedule_is_refused_and_changes_nothing(funded):
     with refused(InvalidInput, "every week or every month"):
         await funded.set_season_schedule(GUILD, "daily", 555)

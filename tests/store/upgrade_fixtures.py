@@ -495,10 +495,20 @@ def level_32(ids: dict[str, Any]):
     yield ExecuteMany("UPDATE games SET shard_key = ? WHERE game_id = ?", [(ELSEWHERE, game_id)])
 
 
+def level_33(ids: dict[str, Any]):
+    """The second server's first season, started by staff whose answer Discord refused: its
+    announcement owed to the command's channel on a schedule turned off."""
+    yield ExecuteMany("INSERT INTO seasons (guild_id, season, name, started_at, started_by, idem_key) "
+                      "VALUES (?, 1, 'Autumn', ?, ?, ?)", [(G2, T0 + 46_000, U2, f"{G2}:season:9")])
+    yield ExecuteMany(
+        "INSERT INTO season_schedules (guild_id, cadence, channel_id, set_at, owed, owed_in) "
+        "VALUES (?, NULL, 66, ?, 1, 66)", [(G2, T0 + 46_000)])
+
+
 LEVELS: dict[int, Fill] = {1: level_1, 2: level_2, 3: level_3, 4: level_4, 5: level_5,
                            6: level_6, 7: level_7, 8: level_8, 9: level_9, 10: level_10,
                            11: level_11, 12: level_12, 13: level_13,
                            14: level_14, 15: level_15, 16: level_16, 17: level_17,
                            18: level_18, 19: level_19, 20: level_20,
                            21: level_21, 22: level_22, 23: level_23, 24: level_24, 25: level_25, 26: level_26, 27: level_27, 28: level_28,
-                           29: level_29, 30: level_30, 31: level_31, 32: level_32}
+                           29: level_29, 30: level_30, 31: level_31, 32: level_32, 33: level_33}

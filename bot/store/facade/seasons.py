@@ -1,5 +1,6 @@
 """A server's seasons: starting one by hand or on a schedule, its honours, and the
-announcements a schedule owes its channel.
+announcements owed: a schedule's to its channel, and one staff started whose answer Discord
+refused.
 """
 
 from __future__ import annotations
@@ -79,6 +80,14 @@ class Seasons:
         """The schedules whose latest season is still to be announced, of every server."""
         async with self._db.snapshot() as conn:
             return await seasons.owed(conn)
+
+    async def owe_season_announcement(self, guild_id: int, season: int, channel_id: int) -> bool:
+        """Owe ``channel_id`` the announcement of ``season``, started with a command whose
+        answer Discord refused; False when a later season has begun since."""
+        _id(guild_id, "The server id")
+        _id(channel_id, "The channel id")
+        return await self._db.transact(lambda conn: seasons.owe(
+            conn, guild_id, season, channel_id, self._db.now_ms()))
 
     async def season_announced(self, guild_id: int, season: int, *, delivered: bool) -> None:
         """``season``'s announcement was posted (``delivered``) or refused for good."""
