@@ -10,6 +10,7 @@ The new game escrows its stakes through the same path as any start (``start_tabl
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings
 from bot.discord_ui.lobby_messages import face_of, show_lobby
 from bot.discord_ui.parts import ACCENT, controls, rematch_face
+from bot.discord_ui.places import place_of
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.starting import (
     CHALLENGE_SECONDS,
@@ -218,11 +220,17 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
         waiting = [u for u in source.humans if u not in lobby.humans]
         with in_public(interaction):
             embed, view = rematch_embed(lobby, source, settings.currency_name), answer_view(lobby.lobby_id)
-        sent = await interaction.response.send_message(
-            content=" ".join(f"<@{u}>" for u in waiting)[:2000], embed=embed, view=view,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                                     users=[discord.Object(u) for u in waiting]))
-        message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
+        message = dict(content=" ".join(f"<@{u}>" for u in waiting)[:2000], embed=embed, view=view,
+                       allowed_mentions=discord.AllowedMentions(
+                           everyone=False, roles=False, replied_user=False,
+                           users=[discord.Object(u) for u in waiting]))
+        try:
+            sent = await interaction.response.send_message(**message)
+            message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
+        except discord.HTTPException as exc:
+            message_id = await posted_instead(interaction, lobby, message, exc)
+            if message_id is None:
+                return
         await store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)
         play = app(interaction).get_cog("PlayCog")
         if play is not None:  # None only while the bot shuts down
@@ -238,6 +246,27 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
             await show_lobby(interaction.client, lobby.lobby_id)
     else:
         await start(interaction, lobby, source)
+
+
+async def posted_instead(interaction: discord.Interaction, lobby: Lobby, message: dict[str, Any],
+                         refused: discord.HTTPException) -> int | None:
+    """Post a rematch's request as the bot's own message when Discord refused it as the press's
+    answer (the press's token gone): the players it asks must see it to accept, and the presser
+    who saw nothing would otherwise ask again into a request shown nowhere. Its message's id;
+    None when the bot may not post there either (a guest place, a channel closed to it), and
+    the request, which nobody saw, is withdrawn: a press on Rematch then opens a fresh one."""
+    log.warning("rematch %s: its request was refused as the press's answer (%s); posting it",
+                lobby.lobby_id, refused)
+    if not place_of(interaction).guest:
+        channel = interaction.client.get_partial_messageable(interaction.channel_id,
+                                                             guild_id=interaction.guild_id)
+        try:
+            return (await channel.send(**message)).id
+        except discord.HTTPException as exc:
+            log.warning("rematch %s: its request cannot be posted either (%s)", lobby.lobby_id, exc)
+    with contextlib.suppress(LobbyError):  # not open: the others' presses started it meanwhile
+        await app(interaction).store.withdraw_lobby(lobby.lobby_id)
+    return None
 
 
 async def start(interaction: discord.Interaction, lobby: Lobby, source: Source) -> None:

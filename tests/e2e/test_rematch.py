@@ -15,7 +15,15 @@ from bot.store import EVERY_SERVER
 from cogs.rematch import REMATCH_SECONDS
 from tests.e2e.playing import game_over, play_out, section, table_messages, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text
-from tests.e2e.test_start_safety import cid, count, forged_press, make_bot, private
+from tests.e2e.test_start_safety import (
+    cid,
+    count,
+    forged_press,
+    make_bot,
+    posts_a_message,
+    private,
+    watch_calls,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -193,6 +201,61 @@ async def test_a_decline_whose_answer_discord_refuses_still_shows_on_the_request
     await standin.wait_for(lambda: "declined" in standin.message(request).embeds[0]["title"],
                            "the request shown declined", channels=[world.channel])
     assert answer.remaining == 0 and not standin.message(request).components
+
+
+def asks_for_a_rematch(call) -> bool:
+    """A request for a rematch, posted (as a press's answer or as the bot's own message)."""
+    return "rematch" in str(call.body) and "hf:rm:accept:" in str(call.body)
+
+
+def requests_in(standin, channel) -> list:
+    return [m for m in standin.channel_messages(channel)
+            if any("hf:rm:accept:" in str(row) for row in m.components)]
+
+
+async def test_a_request_discord_refuses_as_the_answer_is_posted_by_the_bot(hbot, standin, world,
+                                                                            monkeypatch):
+    """Discord refuses the request as the Rematch press's answer (its token gone): the bot posts
+    it in the channel itself, asking the other player, who accepts it into the match."""
+    final = await challenge_played(standin, world)
+    noted = watch_calls(monkeypatch, hbot.store, "set_lobby_message")
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404, where=lambda call: posts_a_message(call)
+                               and asks_for_a_rematch(call))
+    await world.admin.press(final, cid(final, "hf:rematch:"))
+    [request] = await standin.wait_for(lambda: requests_in(standin, world.channel),
+                                       "the request, posted by the bot", channels=[world.channel])
+    assert answer.remaining == 0
+    assert request.content == f"<@{world.player.id}>"  # the one asked is still notified
+    [posted] = [r for r in standin.requests if r.method == "POST" and r.path.endswith("/messages")
+                and asks_for_a_rematch(r)]
+    assert [int(u) for u in posted.body["allowed_mentions"]["users"]] == [world.player.id]
+    lobby_id = cid(request, "hf:rm:accept:").rsplit(":", 1)[1]
+    await asyncio.wait_for(noted.wait(), standin.wait_timeout)
+    assert (await hbot.store.get_lobby(lobby_id)).message_id == request.id  # shown, and expiring
+    accepted = await world.player.click(request, cid(request, "hf:rm:accept:"))
+    await standin.wait_until(lambda: "rematch is on" in reply_text(accepted), timeout=10)
+    await table_posted(standin, world.channel, count=2)
+    await standin.wait_until(lambda: "started" in standin.message(request).embeds[0]["title"], timeout=10)
+
+
+async def test_a_request_nobody_could_be_shown_is_withdrawn(hbot, standin, world, monkeypatch):
+    """Discord refuses the request as the press's answer and the channel refuses the bot's post
+    too: the request, shown nowhere, is withdrawn, and the next Rematch press asks afresh."""
+    final = await challenge_played(standin, world)
+    withdrawn = watch_calls(monkeypatch, hbot.store, "withdraw_lobby")
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404, where=lambda call: posts_a_message(call)
+                               and asks_for_a_rematch(call))
+    post = standin.fail_next("POST /channels/{channel_id}/messages", status=403,
+                             channel_id=world.channel.id, where=asks_for_a_rematch)
+    await world.admin.press(final, cid(final, "hf:rematch:"))
+    await asyncio.wait_for(withdrawn.wait(), standin.wait_timeout)
+    assert answer.remaining == 0 and post.remaining == 0 and not requests_in(standin, world.channel)
+    assert await count(hbot, "SELECT count(*) FROM lobbies WHERE kind = 'rematch' AND status = 'open'") == 0
+    asked = (await world.admin.click(final, cid(final, "hf:rematch:"))).original
+    assert not asked.ephemeral and asked.content == f"<@{world.player.id}>"
+    assert requests_in(standin, world.channel) == [standin.message(asked)]
 
 
 async def test_a_press_on_an_expired_rematch_is_answered_before_its_message_is_edited(hbot, standin,
