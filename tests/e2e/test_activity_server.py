@@ -3,6 +3,7 @@ abuse, and presses from a page and from the buttons mixed in one game."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 
@@ -13,7 +14,7 @@ from bot.activity.server import DISCORD_ORIGINS, NOT_ALLOWED, SIGN_IN_AGAIN
 from bot.cards import card
 from bot.config import Settings
 from bot.tables import TableManager
-from tests.e2e.activity import activity_bot, joined, open_page, sign_in
+from tests.e2e.activity import WAIT, activity_bot, joined, open_page, sign_in
 from tests.e2e.playing import controls, game_over, hand_message, move_of, table_messages, table_move
 from tests.e2e.test_koikoi_bot import human_moves_first
 
@@ -292,6 +293,46 @@ async def test_presses_from_the_page_and_the_buttons_mix_in_one_game(abot, stand
     # the page's last state and the final table message say the same result
     assert [p["score"] for p in state["players"]] == game.state["match"]["scores"]
     assert state["result"]["text"].split(" · ")[0] in final.text()
+
+
+@pytest.mark.parametrize("drop", ["before it is stored", "after it is stored"])
+async def test_a_press_whose_socket_drops_before_its_answer_is_kept_and_shown_again(
+        abot, standin, world, http, monkeypatch, drop):
+    """The page's socket drops while its press is under way (the page never hears "played"): the
+    press is stored all the same, once, and the page, joined again, is shown the move made."""
+    table_message = await koikoi_against_the_ai(standin, world)
+    instance = standin.oauth.open_activity(world.channel, world.admin)
+    page, signed = await joined(http, base(abot), standin, world.admin, instance)
+    state = await page.state(lambda s: s["moves"], "the player's turn")
+    seq, pressing, go = state["game"]["seq"], asyncio.Event(), asyncio.Event()
+    press, mine = abot.tables.press, lambda record: [e for e in record.events if e.actor == world.admin.id]
+    before = mine(await abot.store.load_game(state["game"]["id"], scope=world.guild.id))
+
+    async def held(*args, **kwargs):  # the socket drops while the press is here
+        if drop == "after it is stored":
+            shown = await press(*args, **kwargs)
+            pressing.set()
+            await go.wait()
+            return shown
+        pressing.set()
+        await go.wait()
+        return await press(*args, **kwargs)
+
+    monkeypatch.setattr(abot.tables, "press", held)
+    ended = abot.activity_server.sockets_ended
+    await page.press(state)
+    await asyncio.wait_for(pressing.wait(), WAIT)
+    await page.ws.close()
+    go.set()
+    await asyncio.wait_for(abot.activity_server.socket_ended(ended + 1), WAIT)
+    game = await abot.store.load_game(state["game"]["id"], scope=world.guild.id)
+    assert game.last_seq > seq  # stored, with the AI's answer after it maybe
+    again = await open_page(http, base(abot), signed["session"], instance)
+    await again.next(lambda m: m["type"] == "welcome", "the welcome")
+    await again.state(lambda s: s["game"]["seq"] > seq, "the table after the press")
+    await standin.wait_for(lambda: table_move(standin.message(table_message)) > seq,
+                           "the table message after the press")
+    assert len(mine(game)) == len(before) + 1  # once
 
 
 @pytest.mark.parametrize("started", ["by a command", "in the Activity"])
