@@ -34,10 +34,14 @@ from bot.store.privacy import MemberBusy
 from bot.tables import Refused
 from bot.words import amount
 
-__all__ = ["OOPS", "PLAIN", "STATUSES", "UNAVAILABLE", "Markup", "sentence", "told"]
+__all__ = ["MAYBE_DONE", "OOPS", "PLAIN", "STATUSES", "UNAVAILABLE", "Markup", "sentence", "told"]
 
 #: What a failure nobody foresaw is answered with.
 OOPS = N_("Something went wrong on my side; please try again in a moment.")
+#: What a command is answered with when Discord refused the answer it sent after its work: the
+#: work may be done (a gift given), so asking again could do it twice.
+MAYBE_DONE = N_("Discord did not take my answer, but what you asked may already be done: check "
+                "before you try again.")
 #: What every trouble of the database is answered with (the log has the details).
 UNAVAILABLE = N_("The bot's database is having trouble; nothing was changed. "
                  "Please try again later.")

@@ -19,13 +19,13 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord_ui.answer import posted_instead
 from bot.discord_ui.app import app
 from bot.discord_ui.errors import told
 from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings
 from bot.discord_ui.lobby_messages import face_of, show_lobby
 from bot.discord_ui.parts import ACCENT, controls, rematch_face
-from bot.discord_ui.places import place_of
 from bot.discord_ui.speaking import Speaks, in_public
 from bot.discord_ui.starting import (
     CHALLENGE_SECONDS,
@@ -227,9 +227,12 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
         try:
             sent = await interaction.response.send_message(**message)
             message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
-        except discord.HTTPException as exc:
-            message_id = await posted_instead(interaction, lobby, message, exc)
-            if message_id is None:
+        except discord.HTTPException as exc:  # the asked must see it to accept
+            message_id = await posted_instead(interaction, exc, f"rematch {lobby.lobby_id}'s request",
+                                              **message)
+            if message_id is None:  # shown nowhere: the next press on Rematch asks afresh
+                with contextlib.suppress(LobbyError):  # not open: the others' presses started it
+                    await store.withdraw_lobby(lobby.lobby_id)
                 return
         await store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)
         play = app(interaction).get_cog("PlayCog")
@@ -246,27 +249,6 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
             await show_lobby(interaction.client, lobby.lobby_id)
     else:
         await start(interaction, lobby, source)
-
-
-async def posted_instead(interaction: discord.Interaction, lobby: Lobby, message: dict[str, Any],
-                         refused: discord.HTTPException) -> int | None:
-    """Post a rematch's request as the bot's own message when Discord refused it as the press's
-    answer (the press's token gone): the players it asks must see it to accept, and the presser
-    who saw nothing would otherwise ask again into a request shown nowhere. Its message's id;
-    None when the bot may not post there either (a guest place, a channel closed to it), and
-    the request, which nobody saw, is withdrawn: a press on Rematch then opens a fresh one."""
-    log.warning("rematch %s: its request was refused as the press's answer (%s); posting it",
-                lobby.lobby_id, refused)
-    if not place_of(interaction).guest:
-        channel = interaction.client.get_partial_messageable(interaction.channel_id,
-                                                             guild_id=interaction.guild_id)
-        try:
-            return (await channel.send(**message)).id
-        except discord.HTTPException as exc:
-            log.warning("rematch %s: its request cannot be posted either (%s)", lobby.lobby_id, exc)
-    with contextlib.suppress(LobbyError):  # not open: the others' presses started it meanwhile
-        await app(interaction).store.withdraw_lobby(lobby.lobby_id)
-    return None
 
 
 async def start(interaction: discord.Interaction, lobby: Lobby, source: Source) -> None:

@@ -26,7 +26,8 @@ from discord import app_commands
 
 from bot.discord_ui.places import place_of
 
-__all__ = ["ANSWER", "DEFER_AFTER", "acknowledge", "answers", "send", "send_private", "watch"]
+__all__ = ["ANSWER", "DEFER_AFTER", "acknowledge", "answers", "posted_instead", "send", "send_private",
+           "watch"]
 
 log = logging.getLogger(__name__)
 
@@ -146,3 +147,22 @@ async def acknowledge(interaction: discord.Interaction, *, private: bool = False
     if not interaction.response.is_done():
         state.public_thinking = not private
         await interaction.response.defer(ephemeral=private, thinking=True)
+
+
+async def posted_instead(interaction: discord.Interaction, refused: discord.HTTPException, what: str,
+                         **message: Any) -> int | None:
+    """Post ``message`` as the bot's own in the interaction's channel, after Discord refused it
+    as the interaction's public answer (the token gone, a server error past discord.py's tries),
+    for an answer that tells of something done which must not be done twice (a gift, a rematch's
+    request): those it concerns see it, and whoever asked does not ask again thinking it failed.
+    The message's id; None where the bot may not post (a guest place, a channel closed to it)."""
+    log.warning("%s was refused as the answer (%s); posting it in the channel", what, refused)
+    if place_of(interaction).guest or interaction.channel_id is None:
+        return None
+    channel = interaction.client.get_partial_messageable(interaction.channel_id,
+                                                         guild_id=interaction.guild_id)
+    try:
+        return (await channel.send(**message)).id
+    except discord.HTTPException as exc:
+        log.warning("%s cannot be posted in channel %s either (%s)", what, interaction.channel_id, exc)
+        return None

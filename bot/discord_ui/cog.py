@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.errors import OOPS, sentence
+from bot.discord_ui.errors import MAYBE_DONE, OOPS, sentence
 from bot.discord_ui.text import (
     BadOption,
     refuse,
@@ -72,10 +72,18 @@ def not_a_member(user: discord.abc.User) -> str | None:
     return None
 
 
+def what_failed(interaction: discord.Interaction) -> str:
+    """The command or the button an interaction ran, as the log names it."""
+    if interaction.command is not None:
+        return interaction.command.qualified_name
+    return str((interaction.data or {}).get("custom_id"))
+
+
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
     """The answer to a command or button that failed: a refused option or an unusable database
-    in their own sentence (the store logs the database's trouble once), anything else logged
-    with its traceback and answered in one friendly line."""
+    in their own sentence (the store logs the database's trouble once), an answer Discord
+    refused with a warning not to repeat what may be done, anything else logged with its
+    traceback and answered in one friendly line."""
     cause = getattr(error, "original", error)  # CommandInvokeError wraps what the command raised
     if isinstance(cause, StoreUnavailable):
         text = sentence(cause)
@@ -86,10 +94,11 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         name = getattr(cause.value, "display_name", None)
         text = (t("{name} is not a member of this server; pick a member.", name=shown(name, 100))
                 if name else t("That user is not a member of this server; pick a member."))
+    elif isinstance(cause, discord.HTTPException):  # its answer, after the work: no "try again"
+        log.warning("%s: Discord refused what it sent (%s)", what_failed(interaction), cause)
+        text = t(MAYBE_DONE)
     else:
-        name = interaction.command.qualified_name if interaction.command else \
-            (interaction.data or {}).get("custom_id")
-        log.error("%s failed", name, exc_info=cause)
+        log.error("%s failed", what_failed(interaction), exc_info=cause)
         text = t(OOPS)
     try:
         await refuse(interaction, text)

@@ -8,7 +8,7 @@ from dataclasses import replace
 import discord
 from discord import app_commands
 
-from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.answer import acknowledge, answers, posted_instead, send
 from bot.discord_ui.boards import known_names
 from bot.discord_ui.cog import GAME_CHOICES, ServerCog, anywhere, drawn, not_a_member, server_only
 from bot.discord_ui.command_links import links_for
@@ -268,8 +268,12 @@ class CommunityCog(ServerCog):
                      "{receiver_balance}).", giver=f"<@{sender}>",
                      amount=counted(amount, currency, bold=True), receiver=f"<@{user.id}>",
                      giver_balance=number(done.from_balance), receiver_balance=number(done.to_balance))
-        await send(interaction, text, allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=[user], replied_user=False))
+        pings = discord.AllowedMentions(everyone=False, roles=False, users=[user], replied_user=False)
+        try:
+            await send(interaction, text, allowed_mentions=pings)
+        except discord.HTTPException as exc:  # given all the same: said, lest it be given twice
+            await posted_instead(interaction, exc, f"the gift of transfer {done.transfer_id}",
+                                 content=text, allowed_mentions=pings)
 
     @answers(private=True)
     @chips.command(name="history", description="Your chip history on this server, newest first")

@@ -258,6 +258,41 @@ async def test_chips_balance_daily_give_and_history(hbot, standin, world):
     assert (await store.audit()).ok
 
 
+async def test_a_gift_whose_answer_discord_refuses_is_posted_by_the_bot(hbot, standin, world):
+    """The chips are given before the answer tells the channel; when Discord refuses the answer
+    (the token gone) the bot posts it itself, pinging the receiver, so the giver does not give
+    again thinking it failed."""
+    store, guild = hbot.store, world.guild.id
+    await store.open_account(guild, world.player.id)
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=404, where=lambda call: "gave" in str(call.body))
+    await world.player.slash(world.channel, "chips give", user=world.shy, amount=300)
+    assert standin.take_violations("no-ack")  # what Discord showed the giver in its place
+    [posted] = await standin.wait_for(
+        lambda: [m for m in standin.channel_messages(world.channel) if "gave **300** chips" in m.content],
+        "the gift, posted by the bot", channels=[world.channel])
+    assert answer.remaining == 0 and f"<@{world.shy.id}>" in posted.content
+    [sent] = [r for r in standin.requests if r.method == "POST" and r.path.endswith("/messages")
+              and "gave" in str(r.body)]
+    assert [int(u) for u in sent.body["allowed_mentions"]["users"]] == [world.shy.id]
+    assert sent.body["allowed_mentions"]["parse"] == []
+    assert (await store.balance(guild, world.player.id), await store.balance(guild, world.shy.id)) == (700, 1300)
+
+
+async def test_a_grant_whose_answer_discord_refuses_warns_before_a_second(hbot, standin, world):
+    """A staff grant is made before its private answer; when Discord refuses that answer the
+    bot does not say "try again" (the grant stands) but to check first."""
+    store, guild = hbot.store, world.guild.id
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               status=400, where=lambda call: "Granted" in str(call.body))
+    told = await world.admin.slash(world.channel, "chips-admin grant", user=world.player, amount=50,
+                                   reason="prize")
+    assert answer.remaining == 0 and only_private(told)
+    assert reply_text(told) == ("Discord did not take my answer, but what you asked may already be "
+                                "done: check before you try again.")
+    assert await store.balance(guild, world.player.id) == 1050
+
+
 async def test_another_server_sees_none_of_it(hbot, standin, world):
     store = hbot.store
     other = standin.create_guild("Other Club")
