@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.delivery import RestBudget, Sequencer
+from bot.discord_ui.delivery import RestBudget, Sequencer, fixed_nonce
 from bot.discord_ui.feeds import Feed, Marks, _when, ping
 from bot.i18n import speaking, t
 from bot.tables import Table
@@ -129,16 +129,21 @@ class TurnAlerts:
         user = table.players[seat]
         msg = None
         sent_at = time.monotonic()  # a press while the send is under way answers it
+        # One nonce per alert: tried again after a cut connection that Discord had taken it
+        # before, it is the alert already sent, not a second ping.
+        nonce = fixed_nonce("ha", table.game_id, *want, feed.alerts_sent)
         if seat not in marks.private:
             try:
-                msg = await self._send_turn_dm(table, seat, warned=want[2] is not None)
+                msg = await self._send_turn_dm(table, seat, warned=want[2] is not None, nonce=nonce)
             except discord.Forbidden:
                 marks.private.add(seat)
                 self._save(table)
         if msg is None:
             msg = await self.bot.get_partial_messageable(table.channel_id).send(
-                content=self._channel_alert_text(table, seat, want), allowed_mentions=ping(user))
+                content=self._channel_alert_text(table, seat, want), allowed_mentions=ping(user),
+                nonce=nonce)
         feed.alert_sent_at = feed.notified[seat] = sent_at
+        feed.alerts_sent += 1
         feed.alerted.add(seat)
         await self._replace_alert(table, want, msg)
 
@@ -204,14 +209,14 @@ class TurnAlerts:
                          when=_when(table.deadline))
             return t("<@{user}>, it's your turn: press **My hand**.", user=user)
 
-    async def _send_turn_dm(self, table: Table, seat: int, warned: bool) -> discord.Message:
+    async def _send_turn_dm(self, table: Table, seat: int, warned: bool, nonce: str) -> discord.Message:
         """The turn DM, in the DM channel of the player's hand (opened first when there is none)."""
         ref = self.marks(table).hands.get(seat)
         if ref is None:  # no hand DM yet: open the DM channel by the user's id alone
             ref = [int((await self.bot.http.start_private_message(table.players[seat]))["id"]), 0]
         return await self.bot.get_partial_messageable(ref[0]).send(
             content=self._turn_dm_text(table, seat, warned),
-            allowed_mentions=discord.AllowedMentions.none())
+            allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
 
     def _turn_dm_text(self, table: Table, seat: int, warned: bool) -> str:
         """Where, until when, and a link to the table message."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import hashlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Iterator
@@ -348,14 +349,28 @@ RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
 """Pauses before each new try of a delivery that failed for a passing reason (about 48 s in all)."""
 
 
+def fixed_nonce(kind: str, *parts: object) -> str:
+    """A message's nonce fixed by what the message is (``kind`` and ``parts``: a game, a seat,
+    a turn, the message it replaces), within Discord's 25 characters: the same post sent again
+    (a retry after a cut connection, a start after a stop) is kept once by Discord, which returns
+    the message first sent under it."""
+    digest = hashlib.blake2b(".".join(map(str, parts)).encode(), digest_size=10).hexdigest()
+    return f"{kind[:5]}{digest}"
+
+
 def never(exc: Exception) -> bool:
     return False
 
 
 def passing(exc: Exception) -> bool:
     """A failure worth another try later: Discord still said 429 after discord.py's own retries
-    (a burst at the global limit), or a server error. The request had no effect either way."""
-    return isinstance(exc, discord.HTTPException) and (exc.status == 429 or exc.status >= 500)
+    (a burst at the global limit), a server error, or the connection to Discord failed (reset,
+    refused, cut, timed out), which discord.py passes on as it is. After a 429 or a server error
+    Discord took nothing; after a cut connection it may have, so what is tried again must be an
+    edit (the same edit again) or a post under a nonce (which Discord keeps once)."""
+    if isinstance(exc, discord.HTTPException):
+        return exc.status == 429 or exc.status >= 500
+    return isinstance(exc, (aiohttp.ClientError, OSError))  # a TimeoutError is an OSError
 
 
 class RefusedForGood(Exception):

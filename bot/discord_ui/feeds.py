@@ -133,6 +133,7 @@ class Feed:
     alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)
     dealt: dict[int, asyncio.Event] = field(default_factory=dict)  # seat -> first hand DM tried
     alert_sent_at: float = float("-inf")  # monotonic time of the table's last turn alert
+    alerts_sent: int = 0  # turn alerts Discord took: a new alert's nonce, a retry's the same
     warned_seq: int | None = None  # the move whose timeout warning is due or shown
     # Monotonic times, per seat, of the player's last press at this table and of the last
     # message that notified them (their first hand DM, a turn alert): see TurnAlerts.quiet.

@@ -5,7 +5,6 @@ the table's state, the moves it offers as its controls, and the DM that first de
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -15,7 +14,7 @@ import discord
 
 from bot import presenter
 from bot.discord_ui.controls import ActionButton, MoveSelect, SlapButton, action_key, hint_buttons
-from bot.discord_ui.delivery import Coalescer
+from bot.discord_ui.delivery import Coalescer, fixed_nonce
 from bot.discord_ui.feeds import Feed, Marks, Shown, Update, Via, _first, _hash, _when, ping
 from bot.discord_ui.layout import Card, layout, text_of
 from bot.discord_ui.parts import ACCENT, png
@@ -206,7 +205,8 @@ class Hands:
             with speaking(self.public_language(table)):
                 notice = t("<@{user}>, I can't send you direct messages, so press **My hand** on the table "
                            "to see your cards and play (only you can see it).", user=user_id)
-            msg = await self._send(table, content=notice, allowed_mentions=ping(user_id))
+            msg = await self._send(table, content=notice, allowed_mentions=ping(user_id),
+                                   nonce=fixed_nonce("hn", table.game_id, seat))
             want = self._alert_wanted(table)
             if want is not None and want[0] == seat:  # it tells them it is their turn as well
                 await self._replace_alert(table, want, msg)
@@ -239,8 +239,7 @@ def hand_nonce(game_id: int, seat: int, replaced: int) -> str:
     """The nonce of a hand message: fixed by the game, the seat and the message it replaces (0
     for the first), so that the same send after a restart is recognised; within Discord's 25
     characters."""
-    digest = hashlib.blake2b(f"{game_id}.{seat}.{replaced}".encode(), digest_size=10).hexdigest()
-    return f"hh{digest}"
+    return fixed_nonce("hh", game_id, seat, replaced)
 
 
 def shows(message: discord.Message, update: Update) -> bool:

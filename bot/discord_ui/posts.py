@@ -12,7 +12,7 @@ import discord
 
 from bot import presenter
 from bot.discord_ui.controls import SlapButton
-from bot.discord_ui.delivery import Sequencer
+from bot.discord_ui.delivery import Sequencer, fixed_nonce
 from bot.discord_ui.feeds import ping
 from bot.discord_ui.parts import ACCENT, controls, png
 from bot.discord_ui.text import shown
@@ -61,7 +61,8 @@ class Posts:
                 self._queue_post(table, lambda e=e, n=nonce: self._post_summary(table, e, n))
                 summaries += 1
             elif e["type"] == "race":
-                self._queue_post(table, lambda e=e: self._post_race(table, e))
+                nonce = fixed_nonce("hr", table.game_id, seq, i)
+                self._queue_post(table, lambda e=e, n=nonce: self._post_race(table, e, n))
         if summaries:
             self._queue_post(table, lambda: self._mark_posted(table, seq))
 
@@ -84,7 +85,7 @@ class Posts:
         except StoreError:  # sent again at the next start, and Discord drops the repeat by nonce
             log.warning("could not note the posts of game %d up to move %d", table.game_id, seq)
 
-    async def _post_race(self, table: Table, event: dict) -> None:
+    async def _post_race(self, table: Table, event: dict, nonce: str) -> None:
         """The Slap! message: everyone but the player who went out races to press it."""
         humans = [table.players[s] for s in event["seats"] if not is_ai(table.players[s])]
         view = controls(SlapButton(table.game_id))
@@ -92,7 +93,8 @@ class Posts:
         with speaking(self.public_language(table)):
             text = t("**{name} is out!** Slap their hand: the first to press pays nothing. {pings}",
                      name=shown(table.names[event["winner"]]), pings=pings)
-        await self._send(table, content=text[:2000], view=view, allowed_mentions=ping(*humans))
+        await self._send(table, content=text[:2000], view=view, allowed_mentions=ping(*humans),
+                         nonce=nonce)
 
     async def _post_summary(self, table: Table, event: dict, nonce: str) -> None:
         with speaking(self.public_language(table)) as language:

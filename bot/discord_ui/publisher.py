@@ -38,7 +38,7 @@ from bot.discord_ui.controls import (
     HandButton,
     RulesButton,
 )
-from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer, passing
+from bot.discord_ui.delivery import Coalescer, RestBudget, Retry, Sequencer, fixed_nonce, passing
 from bot.discord_ui.fair import add_deal
 from bot.discord_ui.feeds import (
     INTERACTION_SECONDS,
@@ -53,7 +53,7 @@ from bot.discord_ui.feeds import (
     ping,
     token_clock,
 )
-from bot.discord_ui.hands import Hands
+from bot.discord_ui.hands import Hands, shows
 from bot.discord_ui.layout import Card, layout
 from bot.discord_ui.parts import ACCENT, png, rematch_face, share_face
 from bot.discord_ui.posts import Posts, summary_title
@@ -358,11 +358,17 @@ class TablePublisher(Hands, TurnAlerts, Posts):
             new_id = await self._apply(feed, shown_id, update, None, target, turn)
         if new_id is None:  # the message is gone: post the table anew
             image = await self.draw(update)
+            # Under a nonce fixed by the message it replaces: tried again after a cut connection
+            # that Discord had taken it before, it is the message already posted, not a second.
+            nonce = fixed_nonce("ht", table.game_id, shown_id or 0)
             with self.budget.then(lambda: self._updates.release(turn)):
-                msg = await channel.send(view=update.view, file=png(image, update.filename))
+                msg = await channel.send(view=update.view, file=png(image, update.filename), nonce=nonce)
             marks.table = [msg.channel.id, msg.id]
             self._save(table)
-            feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+            if shows(msg, update):
+                feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+            else:  # the one posted by the try that was cut, as it was then: brought up to date
+                self._mark_table(table)
 
     def _table_update(self, table: Table) -> Update:
         with speaking(self.public_language(table)) as language:

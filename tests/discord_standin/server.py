@@ -65,6 +65,7 @@ class Fault:
     is_global: bool
     params: dict[str, str]
     where: Callable[[Call], bool] | None = None
+    drop: str | None = None  # "before" / "after" the request is handled: the connection is cut
 
     def matches(self, call: Call) -> bool:
         return (
@@ -220,12 +221,17 @@ class StandIn(World):
         retry_after: float = 0.25,
         is_global: bool = False,
         where: Callable[[Call], bool] | None = None,
+        drop: str | None = None,
         **params: Any,
     ) -> Fault:
         """Answer the next `times` requests to `route` ("POST /channels/{channel_id}/messages")
         with `status` (429 with Discord's rate-limit body and headers, or a 5xx), optionally only
         where path parameters equal `params` (e.g. channel_id=channel.id) and `where(call)` holds
-        (a request's body, e.g. one message among the channel's)."""
+        (a request's body, e.g. one message among the channel's). With `drop` the connection is
+        cut instead of answering: "before" Discord took the request, or "after" (it took it,
+        and the answer is lost on the way: the bot cannot tell which)."""
+        if drop not in (None, "before", "after"):
+            raise ValueError(f"drop is 'before' or 'after', not {drop!r}")
         method, template = route.split(" ", 1)
         if not any(o.method == method and o.template == template for o in self.spec.operations):
             raise ValueError(f"{route!r} is not a route of the Discord spec")
@@ -238,6 +244,7 @@ class StandIn(World):
             is_global,
             {k: str(getattr(v, "id", v)) for k, v in params.items()},
             where,
+            drop,
         )
         self.faults.append(fault)
         return fault
@@ -594,11 +601,17 @@ class StandIn(World):
         log.body = call.body
         if problem is not None:
             return problem
+        dropped = None
         for fault in self.faults:
             if fault.matches(call):
                 fault.remaining -= 1
-                log.scope = "injected" if fault.status == 429 else None
-                return self._fault_response(fault, op.template)
+                if fault.drop is None:
+                    log.scope = "injected" if fault.status == 429 else None
+                    return self._fault_response(fault, op.template)
+                dropped = fault.drop
+                break
+        if dropped == "before":
+            return _cut(request)
         if method == "GET" and op.template == "/users/@me" and call.grant is None:  # discord.py's login
             self.last_login = log.arrived
         verdict = self.limits.check(method, path, op.template, params, log.arrived, log.at)
@@ -616,7 +629,8 @@ class StandIn(World):
                 call.body,
             )
             return discord_error(501, 0, "Not implemented by the stand-in")
-        return await handler(self, call)
+        response = await handler(self, call)
+        return _cut(request) if dropped == "after" else response
 
     async def _read_body(
         self, request: web.Request, call: Call, op: Operation
@@ -696,3 +710,11 @@ def rate_limited(verdict: Verdict) -> web.Response:
         "X-RateLimit-Scope": verdict.scope or "user",
     }
     return json_response(body, 429, headers)
+
+
+def _cut(request: web.Request) -> web.Response:
+    """Cut the request's connection with no answer, as a network failure does (status 499 in
+    the stand-in's own log: nobody reads the response)."""
+    if request.transport is not None:
+        request.transport.abort()
+    return web.Response(status=499)

@@ -1,0 +1,99 @@
+"""The connection to Discord cut in the middle of a table's delivery, before Discord took the
+request or after it did (the answer lost on the way): the delivery is tried again, an edit
+lands once and a post is kept once by its nonce, and the table never stays behind its game.
+The real bot against the Discord stand-in, which cuts the connection where a test says."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.playing import (
+    Player,
+    controls,
+    hand_message,
+    table_messages,
+    table_move,
+    table_posted,
+)
+from tests.e2e.test_koikoi_bot import human_moves_first, make_bot
+from tests.e2e.test_turn_alerts import TURN_DM, turn_dms
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+async def hbot(start_bot, standin, world, tmp_path):
+    """A bot whose AI thinks for an hour: after the player's move nothing else redraws the
+    table, so only the delivery's own retry can bring it up to date."""
+    bot = await start_bot(make_bot(standin, tmp_path / "faults.sqlite3", world.guild.id))
+    bot.tables.ai_delay = 3600.0
+    await human_moves_first(bot, world)
+    return bot
+
+
+async def a_table(standin, world):
+    """A one-round Koi-Koi game of the admin against the AI: the command's interaction, its
+    table message and the admin's hand."""
+    record = await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await standin.wait_for(lambda: table_messages(standin, world.channel), "the table")
+    hand = await standin.wait_for(lambda: hand_message(standin, world.admin), "the hand")
+    return record, table, hand
+
+
+def live_tables(standin, channel) -> list:
+    return [m for m in table_messages(standin, channel) if not m.deleted]
+
+
+@pytest.mark.parametrize("drop", ["before", "after"])
+async def test_a_table_edit_cut_off_is_tried_again(hbot, standin, world, drop):
+    record, table, hand = await a_table(standin, world)
+    cut = standin.fail_next("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                            drop=drop, webhook_token=record.token)
+    await world.admin.click(hand, controls(hand)[0])
+    await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
+                           "the table after the move", channels=[world.channel])
+    assert cut.remaining == 0 and live_tables(standin, world.channel) == [standin.message(table)]
+
+
+@pytest.mark.parametrize("drop", ["before", "after"])
+async def test_a_table_posted_anew_and_cut_off_is_kept_once(hbot, standin, world, drop):
+    """The table's message was deleted, so the move's delivery posts it anew; the connection is
+    cut on that post. Tried again under the same nonce, Discord keeps one message (the one it
+    took, when it took it), and the bot keeps that one up to date."""
+    record, table, hand = await a_table(standin, world)
+    standin.message(table).deleted = True
+    cut = standin.fail_next("POST /channels/{channel_id}/messages", drop=drop,
+                            channel_id=world.channel.id, where=lambda call: "table.png" in str(call.files))
+    await world.admin.click(hand, controls(hand)[0])
+    [posted] = await standin.wait_for(
+        lambda: (found := live_tables(standin, world.channel)) and (table_move(found[-1]) or 0) > 0
+        and hbot.publisher.where(int(cid_game(found[-1]))) == (world.channel.id, found[-1].id) and found,
+        "the table posted anew, once, and noted", channels=[world.channel])
+    assert cut.remaining == 0
+    nonces = {r.body.get("nonce") for r in standin.requests if r.method == "POST"
+              and r.path.endswith(f"/channels/{world.channel.id}/messages") and isinstance(r.body, dict)
+              and "table.png" in str(r.body)}
+    assert len(nonces) == 1 and None not in nonces
+
+
+def cid_game(message) -> str:
+    """The game id in a table message's controls (hf:hand:<gid>)."""
+    return next(c for c in message.custom_ids() if c.startswith("hf:hand:")).rsplit(":", 1)[1]
+
+
+async def test_a_turn_alert_cut_off_after_discord_took_it_is_sent_once(hbot, standin, world):
+    """The turn DM is taken by Discord and its answer lost: tried again under the same nonce, it
+    is the DM already sent (one notice, not two), and the bot notes that one as the alert."""
+    hbot.tables.ai_delay = 0.01
+    hbot.publisher.looking_seconds = 0.5
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=3)
+    await table_posted(standin, world.channel)
+    cut = standin.fail_next("POST /channels/{channel_id}/messages", drop="after",
+                            where=lambda call: TURN_DM in str(call.body))
+    player = Player(standin, world.channel, [world.admin])
+    assert await player.step()  # one press, then they look away
+    table = next(iter(hbot.tables.tables.values()))
+    await standin.wait_for(lambda: cut.remaining == 0, "the turn DM, cut off")
+    alert = await standin.wait_for(
+        lambda: (alert := hbot.publisher.marks(table).alert) and alert["message"], "the alert noted")
+    assert [m.id for m in turn_dms(standin, world.admin)] == [alert]
