@@ -74,7 +74,7 @@ class GuestSurface(TablePublisher):
         return languages.of_user(table.host_id) if languages is not None else "en"
 
     # -- the port ---------------------------------------------------------------------------
-    async def post_table(self, table: Table, via: discord.Interaction | None = None) -> None:
+    async def _show_first(self, table: Table, via: discord.Interaction | None) -> None:
         """The start's answer (or the lobby message the start was pressed on) becomes the table."""
         feed = self.feed(table)
         feed.loaded = True
@@ -213,8 +213,12 @@ class GuestSurface(TablePublisher):
             return  # every token has expired: the next press on the table shows it
         await table.settled.wait()
         update = self._table_update(table)
-        if await self._apply(feed, marks.table_message, update, via, None, self._table_key(table)) is None:
+        shown = await self._apply(feed, marks.table_message, update, via, None, self._table_key(table))
+        if shown is None:
             feed.table_via = None
+        elif marks.table_message is None:  # the start's answer, shown by this try
+            marks.table = [table.channel_id, shown]
+            self._save(table)
 
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
         """A one-off post as a follow-up of the table's latest press that may still send one;

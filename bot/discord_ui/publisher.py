@@ -222,7 +222,21 @@ class TablePublisher(Hands, TurnAlerts, Posts):
 
     async def post_table(self, table: Table, via: discord.Interaction | None = None) -> None:
         """The table message of a new game; ``via`` a publicly deferred interaction to answer
-        with it (then its token keeps the table up to date for a while)."""
+        with it (then its token keeps the table up to date for a while). The game is stored by
+        now and goes on whatever Discord says: a table that could not be shown (a cut
+        connection, a refusal) is left to the deliveries' tries, through ``via``'s token while
+        it lives (an edit Discord may already have made), else posted anew as the bot."""
+        try:
+            await self._show_first(table, via)
+        except Exception as exc:
+            log.warning("the table of game %d could not be shown at its start (%s); it is tried "
+                        "again", table.game_id, exc, exc_info=not passing(exc))
+            feed = self.feed(table)
+            if via is not None and feed.table_via is None:
+                feed.table_via = Via(Token(via), None)
+            self._mark_table(table)
+
+    async def _show_first(self, table: Table, via: discord.Interaction | None) -> None:
         feed = self.feed(table)
         feed.loaded = True  # a new game: nothing is shown anywhere yet
         if await self._private_hands(table):
@@ -356,6 +370,9 @@ class TablePublisher(Hands, TurnAlerts, Posts):
         if via is not None and new_id is None:
             feed.table_via = None  # the token no longer works: edit as the bot from now on
             new_id = await self._apply(feed, shown_id, update, None, target, turn)
+        if new_id is not None and shown_id is None:  # the start's answer, shown by this try
+            marks.table = [table.channel_id, new_id]
+            self._save(table)
         if new_id is None:  # the message is gone: post the table anew
             image = await self.draw(update)
             # Under a nonce fixed by the message it replaces: tried again after a cut connection

@@ -299,3 +299,26 @@ async def play_alone(standin, table_id: int, user, pressed: int = -1) -> None:
     while (step := await standin.wait_for(next_step, "a move to press or the end"))[0] == "move":
         pressed = move_of(step[1])
         await user.click(step[1], next(c for c in step[1].custom_ids() if c.startswith("hf:act:")))
+
+
+@pytest.mark.parametrize("drop", ["before", "after"])
+async def test_a_guest_table_cut_off_at_its_start_is_shown_by_the_next_try(gbot, standin, drop):
+    """The start's answer that becomes a guest's table is cut off on its way: the game goes on
+    and the token's next try shows the table (the app may not post one of its own)."""
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    elsewhere = standin.create_guild("Elsewhere", with_bot=False)
+    standin.add_member(elsewhere, alice)
+    street = standin.create_channel(elsewhere, "street")
+    await steady_koikoi(gbot, street)
+    cut = standin.fail_next("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                            drop=drop, where=lambda call: "table.png" in str(call.body))
+    record = await alice.slash(street, "koikoi", ai="easy", rounds=1)
+    await standin.wait_for(lambda: cut.remaining == 0 and table_messages(standin, street)
+                           and gbot.guest.where(1), "the table, shown by the next try")
+    [table] = table_messages(standin, street)
+    assert table.id == record.original.id and "try again" not in reply_text(record)
+    hand = await standin.wait_for(lambda: hand_message(standin, alice), "alice's first hand")
+    await alice.click(hand, controls(hand)[0])
+    await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
+                           "the table after her move", channels=[street])

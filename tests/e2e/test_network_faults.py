@@ -1,6 +1,7 @@
 """The connection to Discord cut in the middle of a table's delivery, before Discord took the
 request or after it did (the answer lost on the way): the delivery is tried again, an edit
-lands once and a post is kept once by its nonce, and the table never stays behind its game.
+lands once and a post is kept once by its nonce, the table never stays behind its game, and a
+game whose first table could not be shown goes on.
 The real bot against the Discord stand-in, which cuts the connection where a test says."""
 
 from __future__ import annotations
@@ -97,3 +98,22 @@ async def test_a_turn_alert_cut_off_after_discord_took_it_is_sent_once(hbot, sta
     alert = await standin.wait_for(
         lambda: (alert := hbot.publisher.marks(table).alert) and alert["message"], "the alert noted")
     assert [m.id for m in turn_dms(standin, world.admin)] == [alert]
+
+
+@pytest.mark.parametrize("fault", ["cut before", "cut after", "token gone"])
+async def test_a_game_whose_first_table_could_not_be_shown_goes_on(hbot, standin, world, fault):
+    """The start's answer that becomes the table is cut off (or its token is gone): the game is
+    stored, so it goes on and its table is shown by the next try (through the token while it
+    lives, else posted by the bot), the hand is dealt, and nobody is told to try again."""
+    kw = {"status": 404} if fault == "token gone" else {"drop": fault.split()[1]}
+    cut = standin.fail_next("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                            where=lambda call: "table.png" in str(call.body), **kw)
+    record = await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await standin.wait_for(lambda: live_tables(standin, world.channel), "the table")
+    hand = await standin.wait_for(lambda: hand_message(standin, world.admin), "the hand")
+    assert cut.remaining == 0
+    assert "try again" not in " ".join(m.content for m in record.messages)
+    await world.admin.click(hand, controls(hand)[0])
+    await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
+                           "the table after the first move", channels=[world.channel])
+    assert live_tables(standin, world.channel) == [standin.message(table)]
