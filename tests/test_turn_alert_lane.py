@@ -28,7 +28,8 @@ class Channel:
     id: int
     log: list
 
-    async def send(self, content: str, allowed_mentions) -> Sent:
+    async def send(self, content: str, allowed_mentions, nonce: str | None = None) -> Sent:
+        assert nonce is not None and len(nonce) <= 25  # an alert sent again is kept once
         msg = Sent(self, content=content)
         self.log.append(("send", self.id, content, allowed_mentions))
         return msg
