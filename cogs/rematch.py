@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.discord_ui.answer import posted_instead
 from bot.discord_ui.app import app
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import told
 from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings
@@ -227,7 +228,7 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
         try:
             sent = await interaction.response.send_message(**message)
             message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
-        except discord.HTTPException as exc:  # the asked must see it to accept
+        except UNDELIVERED as exc:  # the asked must see it to accept
             message_id = await posted_instead(interaction, exc, f"rematch {lobby.lobby_id}'s request",
                                               **message)
             if message_id is None:  # shown nowhere: the next press on Rematch asks afresh

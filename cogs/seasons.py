@@ -22,13 +22,13 @@ from babel.dates import format_skeleton
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answer import answers, send
+from bot.discord_ui.answer import answers, landed, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import until_utc
 from bot.discord_ui.boards import known_names
 from bot.discord_ui.cog import WatchingCog, drawn, server_only, staff_only
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.delivery import post_owed, settle_owed
+from bot.discord_ui.delivery import UNDELIVERED, post_owed, settle_owed
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import can_post
@@ -202,7 +202,9 @@ class SeasonCog(WatchingCog):
                                                        SEASON_IMAGE)
         try:
             await send(interaction, embed=embed, files=files, allowed_mentions=NO_PINGS)
-        except discord.HTTPException as exc:  # begun, unseen: announced as a schedule's season is
+        except UNDELIVERED as exc:  # begun, unseen: announced as a schedule's season is
+            if await landed(interaction, exc) is not None:
+                return
             log.warning("the answer starting season %s of server %s was refused (%s); it is owed "
                         "to the channel", season.season, interaction.guild_id, exc)
             if await self.store.owe_season_announcement(interaction.guild_id, season.season,

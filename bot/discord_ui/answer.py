@@ -24,10 +24,11 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.places import place_of
 
-__all__ = ["ANSWER", "DEFER_AFTER", "acknowledge", "answers", "posted_instead", "send", "send_private",
-           "watch"]
+__all__ = ["ANSWER", "DEFER_AFTER", "acknowledge", "answers", "landed", "posted_instead", "send",
+           "send_private", "watch"]
 
 log = logging.getLogger(__name__)
 
@@ -149,13 +150,31 @@ async def acknowledge(interaction: discord.Interaction, *, private: bool = False
         await interaction.response.defer(ephemeral=private, thinking=True)
 
 
-async def posted_instead(interaction: discord.Interaction, refused: discord.HTTPException, what: str,
+async def landed(interaction: discord.Interaction, failure: Exception) -> int | None:
+    """The id of the interaction's answer when its sending failed with ``failure`` and yet
+    Discord holds it: a cut connection may lose the reply to an answer Discord took, and only
+    asking tells. None after a refusal (nothing was taken) or when Discord shows none."""
+    if isinstance(failure, discord.HTTPException):
+        return None
+    try:
+        answer = await interaction.original_response()
+    except UNDELIVERED:
+        return None
+    return None if answer.flags.loading else answer.id  # still "thinking": not the answer
+
+
+async def posted_instead(interaction: discord.Interaction, refused: Exception, what: str,
                          **message: Any) -> int | None:
     """Post ``message`` as the bot's own in the interaction's channel, after Discord refused it
-    as the interaction's public answer (the token gone, a server error past discord.py's tries),
-    for an answer that tells of something done which must not be done twice (a gift, a rematch's
-    request): those it concerns see it, and whoever asked does not ask again thinking it failed.
-    The message's id; None where the bot may not post (a guest place, a channel closed to it)."""
+    as the interaction's public answer (the token gone, a server error past discord.py's tries,
+    a cut connection after which Discord shows no answer), for an answer that tells of something
+    done which must not be done twice (a gift, a rematch's request): those it concerns see it,
+    and whoever asked does not ask again thinking it failed. The message's id (the answer's, had
+    it landed after all); None where the bot may not post (a guest place, a channel closed to
+    it)."""
+    shown = await landed(interaction, refused)
+    if shown is not None:
+        return shown
     log.warning("%s was refused as the answer (%s); posting it in the channel", what, refused)
     if place_of(interaction).guest or interaction.channel_id is None:
         return None
@@ -163,6 +182,6 @@ async def posted_instead(interaction: discord.Interaction, refused: discord.HTTP
                                                          guild_id=interaction.guild_id)
     try:
         return (await channel.send(**message)).id
-    except discord.HTTPException as exc:
+    except UNDELIVERED as exc:
         log.warning("%s cannot be posted in channel %s either (%s)", what, interaction.channel_id, exc)
         return None

@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.command_links import links_for, mention
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import MAYBE_DONE, OOPS, sentence
 from bot.discord_ui.text import (
     BadOption,
@@ -94,7 +95,7 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         name = getattr(cause.value, "display_name", None)
         text = (t("{name} is not a member of this server; pick a member.", name=shown(name, 100))
                 if name else t("That user is not a member of this server; pick a member."))
-    elif isinstance(cause, discord.HTTPException):  # its answer, after the work: no "try again"
+    elif isinstance(cause, UNDELIVERED):  # its answer, after the work: no "try again"
         log.warning("%s: Discord refused what it sent (%s)", what_failed(interaction), cause)
         text = t(MAYBE_DONE)
     else:
@@ -102,7 +103,7 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         text = t(OOPS)
     try:
         await refuse(interaction, text)
-    except discord.HTTPException:
+    except UNDELIVERED:
         log.info("could not report an error to the user")
 
 

@@ -358,6 +358,11 @@ def fixed_nonce(kind: str, *parts: object) -> str:
     return f"{kind[:5]}{digest}"
 
 
+UNDELIVERED = (discord.HTTPException, aiohttp.ClientError, OSError)
+"""What a request to Discord raises when it did not go through: Discord's refusal, or the
+connection's failure (which discord.py passes on as it is; Discord may have taken the request)."""
+
+
 def never(exc: Exception) -> bool:
     return False
 
@@ -416,7 +421,7 @@ async def _owed(sending: Awaitable[discord.Message], what: str, where: object
                 ) -> discord.Message | None:
     try:
         return await sending
-    except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+    except UNDELIVERED as exc:
         if isinstance(exc, discord.HTTPException) and not passing(exc):
             log.warning("%s cannot be posted in channel %s (%s)", what, where, exc)
             raise RefusedForGood() from exc

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.delivery import Retry, passing
+from bot.discord_ui.delivery import UNDELIVERED, Retry, passing
 from bot.discord_ui.speaking import in_server
 from bot.discord_ui.starting import NO_MENTIONS, lobby_lock
 from bot.store import StoreError
@@ -52,7 +52,7 @@ async def show_lobby(client: Any, lobby_id: str, retry: Retry | None = None) -> 
     while True:
         try:
             return await _show(client, lobby_id)
-        except discord.HTTPException as exc:
+        except UNDELIVERED as exc:
             if not await retry.after(exc, failures, f"the message of lobby {lobby_id}"):
                 return
             failures += 1

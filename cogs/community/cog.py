@@ -12,6 +12,7 @@ from bot.discord_ui.answer import acknowledge, answers, posted_instead, send
 from bot.discord_ui.boards import known_names
 from bot.discord_ui.cog import GAME_CHOICES, ServerCog, anywhere, drawn, not_a_member, server_only
 from bot.discord_ui.command_links import links_for
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.places import place_of, scope_of
 from bot.discord_ui.speaking import in_public
@@ -271,7 +272,7 @@ class CommunityCog(ServerCog):
         pings = discord.AllowedMentions(everyone=False, roles=False, users=[user], replied_user=False)
         try:
             await send(interaction, text, allowed_mentions=pings)
-        except discord.HTTPException as exc:  # given all the same: said, lest it be given twice
+        except UNDELIVERED as exc:  # given all the same: said, lest it be given twice
             await posted_instead(interaction, exc, f"the gift of transfer {done.transfer_id}",
                                  content=text, allowed_mentions=pings)
 

@@ -14,8 +14,10 @@ import discord
 from discord.ext import commands
 
 from bot import metrics
+from bot.discord_ui.answer import landed
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import told
 from bot.discord_ui.game_settings import seat_counts
 from bot.discord_ui.lobby_messages import show_lobby, show_unshown
@@ -205,10 +207,12 @@ class PlayCog(commands.Cog):
         store = app(self.bot).store
         try:
             sent = await interaction.response.send_message(**message)
-        except discord.HTTPException:
-            await store.withdraw_lobby(lobby.lobby_id)
-            raise
-        message_id = getattr(sent, "message_id", None)
+            message_id = getattr(sent, "message_id", None)
+        except UNDELIVERED as exc:
+            message_id = await landed(interaction, exc)
+            if message_id is None:
+                await store.withdraw_lobby(lobby.lobby_id)
+                raise
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)

@@ -12,6 +12,7 @@ import discord
 
 from bot import metrics
 from bot.discord_ui.app import app
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.lobby_messages import note_shown, show_lobby
 from bot.discord_ui.places import place_of
@@ -152,7 +153,7 @@ async def shown_through(interaction: discord.Interaction, lobby: Lobby, edit: Aw
     edit, and its lobby's next press or answer shows it."""
     try:
         await edit
-    except discord.HTTPException:
+    except UNDELIVERED:
         log.info("lobby %s: the press could not show it; the bot draws it", lobby.lobby_id, exc_info=True)
         play = app(interaction).get_cog("PlayCog")
         if play is not None and not place_of(interaction).guest:

@@ -15,12 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.answer import acknowledge, answers, landed, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
 from bot.discord_ui.command_links import links_for, mention
-from bot.discord_ui.delivery import Coalescer, Retry, passing
+from bot.discord_ui.delivery import UNDELIVERED, Coalescer, Retry, passing
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import controls
 from bot.discord_ui.places import can_post
@@ -154,9 +154,12 @@ class TournamentCog(Rounds, Posts, TimedStarts, ServerCog):
             embed, view = tournament_embed(tour, settings.currency_name), tournament_view(tour)
         try:
             sent = await send(interaction, embed=embed, view=view, allowed_mentions=NO_PINGS)
-        except discord.HTTPException:  # nobody saw it: called off, not left open where none can join
-            await self.store.cancel_tournament(tour.tournament_id, tour.guild_id, actor=interaction.user.id)
-            raise
+        except UNDELIVERED as exc:
+            sent = await landed(interaction, exc)
+            if sent is None:  # nobody saw it: called off, not left open where none can join
+                await self.store.cancel_tournament(tour.tournament_id, tour.guild_id,
+                                                   actor=interaction.user.id)
+                raise
         message_id = sent or (await interaction.original_response()).id
         await self.store.set_tournament_message(tour.tournament_id, message_id, shown=tour.revision)
         if tour.starts_at is not None:

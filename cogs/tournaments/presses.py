@@ -10,6 +10,7 @@ import discord
 
 from bot.discord_ui.app import app
 from bot.discord_ui.cog import NOT_STAFF, is_manager
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import told
 from bot.discord_ui.parts import controls
 from bot.discord_ui.speaking import Speaks, in_public
@@ -88,7 +89,7 @@ async def shown_through(cog: Pressed, tour: Tournament, edit: Awaitable[Any]) ->
     of a tournament just started) is done regardless."""
     try:
         await edit
-    except discord.HTTPException:
+    except UNDELIVERED:
         log.info("tournament %s: the press could not show it; the bot draws it", tour.tournament_id,
                  exc_info=True)
         cog.redraw(tour.tournament_id)

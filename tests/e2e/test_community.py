@@ -3,6 +3,7 @@ only the asker may use and another server's data staying invisible."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import sys
 
@@ -26,6 +27,7 @@ from tests.e2e.community_data import (
     turn_page,
 )
 from tests.e2e.test_koikoi_bot import reply_text
+from tests.e2e.test_start_safety import watch_calls
 
 pytestmark = pytest.mark.asyncio
 
@@ -258,24 +260,36 @@ async def test_chips_balance_daily_give_and_history(hbot, standin, world):
     assert (await store.audit()).ok
 
 
-async def test_a_gift_whose_answer_discord_refuses_is_posted_by_the_bot(hbot, standin, world):
+@pytest.mark.parametrize("fault", ["token gone", "cut before", "cut after"])
+async def test_a_gift_whose_answer_discord_refuses_is_posted_by_the_bot(hbot, standin, world,
+                                                                        monkeypatch, fault):
     """The chips are given before the answer tells the channel; when Discord refuses the answer
-    (the token gone) the bot posts it itself, pinging the receiver, so the giver does not give
-    again thinking it failed."""
+    (the token gone) or the connection is cut before Discord took it, the bot posts it itself,
+    pinging the receiver, so the giver does not give again thinking it failed. Cut after Discord
+    took it, the bot finds the answer shown and says it once."""
     store, guild = hbot.store, world.guild.id
     await store.open_account(guild, world.player.id)
+    asked = watch_calls(monkeypatch, discord.Interaction, "original_response")
+    kw = {"status": 404} if fault == "token gone" else {"drop": fault.split()[1]}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               status=404, where=lambda call: "gave" in str(call.body))
+                               where=lambda call: "gave" in str(call.body), **kw)
     await world.player.slash(world.channel, "chips give", user=world.shy, amount=300)
-    assert standin.take_violations("no-ack")  # what Discord showed the giver in its place
-    [posted] = await standin.wait_for(
-        lambda: [m for m in standin.channel_messages(world.channel) if "gave **300** chips" in m.content],
-        "the gift, posted by the bot", channels=[world.channel])
+    if fault != "cut after":
+        assert standin.take_violations("no-ack")  # what Discord showed the giver in its place
+    gifts = lambda: [m for m in standin.channel_messages(world.channel)  # noqa: E731
+                     if "gave **300** chips" in m.content]
+    [posted] = await standin.wait_for(gifts, "the gift, shown", channels=[world.channel])
     assert answer.remaining == 0 and f"<@{world.shy.id}>" in posted.content
-    [sent] = [r for r in standin.requests if r.method == "POST" and r.path.endswith("/messages")
+    by_bot = [r for r in standin.requests if r.method == "POST" and r.path.endswith("/messages")
               and "gave" in str(r.body)]
-    assert [int(u) for u in sent.body["allowed_mentions"]["users"]] == [world.shy.id]
-    assert sent.body["allowed_mentions"]["parse"] == []
+    if fault == "cut after":
+        await asyncio.wait_for(asked.wait(), standin.wait_timeout)  # the bot asked, and found it
+        assert by_bot == [] and posted.interaction is not None
+    else:
+        [sent] = by_bot
+        assert [int(u) for u in sent.body["allowed_mentions"]["users"]] == [world.shy.id]
+        assert sent.body["allowed_mentions"]["parse"] == []
+    assert len(gifts()) == 1
     assert (await store.balance(guild, world.player.id), await store.balance(guild, world.shy.id)) == (700, 1300)
 
 

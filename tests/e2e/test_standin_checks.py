@@ -418,6 +418,24 @@ async def test_interaction_tokens_expire_like_discords(standin: StandIn, http, c
     assert record.original.content == "in time"
 
 
+async def test_an_answer_asked_for_before_any_is_unknown_and_a_followup_is_refused(
+        standin: StandIn, http, channel) -> None:
+    """Before an interaction is acknowledged, asking for its answer (whether one landed after a
+    cut connection) gets Discord's Unknown Message and is fair; a followup is the bot's mistake."""
+    user = standin.create_user("finn")
+    standin.add_member(channel.guild, user)
+    record = new_record(standin, user, channel, 2, {"name": "x", "type": 1}, None)
+    standin.interactions[record.id] = record
+    standin.interactions_by_token[record.token] = record
+    webhook = f"{standin.api_url}/webhooks/{standin.application_id}/{record.token}"
+    async with http.get(f"{webhook}/messages/@original") as resp:
+        assert resp.status == 404 and (await resp.json())["code"] == 10008
+    assert standin.take_violations() == []
+    async with http.post(webhook, json={"content": "early", **QUIET}) as resp:
+        assert resp.status == 404
+    assert [v.kind for v in standin.take_violations()] == ["followup-before-ack"]
+
+
 def test_the_deadline_clock_leaves_out_time_spent_waiting_for_a_cpu() -> None:
     clock = RunningClock()
     if clock.waited() == 0.0 and not Path("/proc/self/schedstat").exists():

@@ -482,20 +482,46 @@ async def test_a_lobby_message_discord_failed_to_edit_is_drawn_by_the_bot(hbot, 
     assert len(hbot.tables.tables) == 1
 
 
+@pytest.mark.parametrize("fault", ["token gone", "cut before"])
 @pytest.mark.parametrize("opponent", [False, True], ids=["lobby", "challenge"])
 async def test_a_lobby_whose_answer_discord_refuses_is_closed(hbot, standin, world, monkeypatch,
-                                                              opponent):
+                                                              opponent, fault):
     """Discord refuses the command's answer that would post the lobby or the challenge (its
-    token gone): nobody saw it, so it is closed rather than left open where no one can press."""
+    token gone), or the connection is cut before Discord took it: nobody saw it, so it is
+    closed rather than left open where no one can press."""
     closed = watch_calls(monkeypatch, hbot.store, "withdraw_lobby")
+    kw = {"status": 404} if fault == "token gone" else {"drop": "before"}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               status=404, where=posts_a_message)
+                               where=posts_a_message, **kw)
     await world.admin.slash(world.channel, "koikoi", rounds=1,
                             **({"opponent": world.player} if opponent else {}))
     await asyncio.wait_for(closed.wait(), standin.wait_timeout)
     assert answer.remaining == 0
     assert await count(hbot, "SELECT count(*) FROM lobbies") == 1
     assert await count(hbot, "SELECT count(*) FROM lobbies WHERE status = 'open'") == 0
+
+
+@pytest.mark.parametrize("opponent", [False, True], ids=["lobby", "challenge"])
+async def test_a_lobby_whose_answer_was_cut_after_discord_took_it_stays_open(
+        hbot, standin, world, monkeypatch, opponent):
+    """The connection is cut after Discord posted the lobby's or challenge's answer: the bot
+    asks Discord, finds the message shown, notes it and keeps the lobby open; a join works."""
+    noted = watch_calls(monkeypatch, hbot.store, "set_lobby_message")
+    answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                               where=posts_a_message, drop="after")
+    record = await world.admin.slash(world.channel, "koikoi", rounds=1,
+                                     **({"opponent": world.player} if opponent else {}))
+    await asyncio.wait_for(noted.wait(), standin.wait_timeout)
+    assert answer.remaining == 0
+    [lobby] = await hbot.store._db.fetchall("SELECT status, message_id FROM lobbies")
+    assert (lobby[0], lobby[1]) == ("open", record.original.id)
+    accept = "hf:ch:accept:" if opponent else "hf:lb:join:"
+    await world.player.click(record.original, cid(record.original, accept))
+    if opponent:
+        await table_posted(standin, world.channel)
+    else:
+        await standin.wait_for(lambda: f"<@{world.player.id}>" in standin.message(record.original)
+                               .embeds[0]["description"], "bob seated", channels=[world.channel])
 
 
 @pytest.mark.parametrize("opponent", [False, True], ids=["lobby", "challenge"])
