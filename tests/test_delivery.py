@@ -4,7 +4,6 @@ client-side share of Discord's global rate limit."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from types import SimpleNamespace
 
 import aiohttp
@@ -22,12 +21,9 @@ from bot.discord_ui.delivery import (
     SpentWindows,
     counts_globally,
     dm_owed,
-    fixed_nonce,
-    passing,
     post_owed,
     settle_owed,
 )
-from bot.discord_ui.hands import hand_nonce
 from bot.store import StoreUnavailable
 
 pytestmark = pytest.mark.asyncio
@@ -670,22 +666,3 @@ async def test_an_owed_posts_outcome_is_noted_once_it_is_known():
     assert await settle_owed(refused(), note) and noted[-1] is None  # refused for good: noted
     assert not await settle_owed(later(), note) and len(noted) == 2  # asked again: nothing noted
 
-
-def test_a_cut_connection_passes_and_a_refusal_does_not():
-    """Another try later for what may pass (a 429, a server error, a connection reset, refused
-    or timed out); none for what Discord refused (a 4xx), nor for a fault of the bot's own."""
-    for failure in (http_error(429), http_error(500), http_error(503), aiohttp.ServerDisconnectedError(),
-                    aiohttp.ClientConnectorError(SimpleNamespace(ssl=None, host="d", port=443),
-                                                 OSError(111, "refused")),
-                    ConnectionResetError(), TimeoutError()):
-        assert passing(failure), failure
-    for failure in (http_error(400), http_error(403), http_error(404), ValueError("a bug"), KeyError("x")):
-        assert not passing(failure), failure
-
-
-def test_a_fixed_nonce_is_short_stable_and_names_its_message():
-    assert fixed_nonce("ht", 1, 2) == fixed_nonce("ht", 1, 2)
-    assert len({fixed_nonce("ht", 1, 2), fixed_nonce("ht", 1, 3), fixed_nonce("ha", 1, 2)}) == 3
-    assert len(fixed_nonce("ha", 10**12, 7, 10**6, None, 10**4)) <= 25  # Discord's limit
-    # a hand's nonce is what it was before the kit held it: a start after an upgrade finds its DM
-    assert hand_nonce(12, 1, 345) == "hh" + hashlib.blake2b(b"12.1.345", digest_size=10).hexdigest()

@@ -9,7 +9,7 @@ import logging
 import discord
 
 from bot.discord_ui.app import app
-from bot.discord_ui.delivery import passing
+from bot.discord_ui.delivery import UNDELIVERED, passing
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_server
 from bot.discord_ui.text import NO_PINGS, fit_embed
@@ -32,7 +32,7 @@ class Posts:
         again later (:meth:`redraw`)."""
         try:
             await self._show(tour)
-        except discord.HTTPException as exc:
+        except UNDELIVERED as exc:
             log.info("tournament %s: its message could not be updated", tour.tournament_id,
                      exc_info=True)
             if passing(exc):
