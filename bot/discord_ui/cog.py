@@ -96,7 +96,8 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         text = (t("{name} is not a member of this server; pick a member.", name=shown(name, 100))
                 if name else t("That user is not a member of this server; pick a member."))
     elif isinstance(cause, UNDELIVERED):  # its answer, after the work: no "try again"
-        log.warning("%s: Discord refused what it sent (%s)", what_failed(interaction), cause)
+        log.warning("%s: Discord did not take what it sent (%s)", what_failed(interaction), cause,
+                    exc_info=not isinstance(cause, discord.HTTPException))
         text = t(MAYBE_DONE)
     else:
         log.error("%s failed", what_failed(interaction), exc_info=cause)

@@ -249,7 +249,10 @@ class TablePublisher(Hands, TurnAlerts, Posts):
                                                    allowed_mentions=discord.AllowedMentions.none())
             feed.table_via = Via(Token(via), msg.id)
         else:
-            msg = await self.bot.get_partial_messageable(table.channel_id).send(view=update.view, file=file)
+            # The nonce a retry's post of the table uses (post_table): one table, should a cut
+            # connection have hidden that Discord took this one.
+            msg = await self.bot.get_partial_messageable(table.channel_id).send(
+                view=update.view, file=file, nonce=fixed_nonce("ht", table.game_id, 0))
         feed.marks.table = [msg.channel.id, msg.id]
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
         self._save(table)

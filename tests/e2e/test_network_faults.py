@@ -17,6 +17,7 @@ from tests.e2e.playing import (
     table_posted,
 )
 from tests.e2e.test_koikoi_bot import human_moves_first, make_bot
+from tests.e2e.test_start_safety import cid
 from tests.e2e.test_turn_alerts import TURN_DM, turn_dms
 
 pytestmark = pytest.mark.asyncio
@@ -116,4 +117,21 @@ async def test_a_game_whose_first_table_could_not_be_shown_goes_on(hbot, standin
     await world.admin.click(hand, controls(hand)[0])
     await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
                            "the table after the first move", channels=[world.channel])
+    assert live_tables(standin, world.channel) == [standin.message(table)]
+
+
+async def test_a_lobby_s_table_posted_as_the_bot_and_cut_after_is_kept_once(hbot, standin, world):
+    """A lobby's start posts the table as the bot's own message; the connection is cut after
+    Discord took it: the next try posts under the same nonce and gets that message back, so the
+    channel holds one table, the one the bot keeps up to date."""
+    lobby = (await world.admin.slash(world.channel, "koikoi", rounds=1)).original
+    await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    cut = standin.fail_next("POST /channels/{channel_id}/messages", drop="after",
+                            channel_id=world.channel.id, where=lambda call: "table.png" in str(call.files))
+    await world.admin.click(lobby, cid(lobby, "hf:lb:start:"))
+    [table] = await standin.wait_for(
+        lambda: (found := live_tables(standin, world.channel)) and hbot.publisher.where(1) and found,
+        "the table, noted", channels=[world.channel])
+    assert cut.remaining == 0 and hbot.publisher.where(1) == (world.channel.id, table.id)
+    await standin.settle()
     assert live_tables(standin, world.channel) == [standin.message(table)]
