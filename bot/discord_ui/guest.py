@@ -221,11 +221,15 @@ class GuestSurface(TablePublisher):
             self._save(table)
 
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
-        """A one-off post as a follow-up of the table's latest press that may still send one;
-        :class:`NoToken` when there is none (the post waits for the next press)."""
-        token = self._sender(table)
-        if token is None:
+        """A one-off post as a follow-up of the table's latest press that may still send one,
+        once that press is answered; :class:`NoToken` when there is none (the post waits for the
+        next press, which flushes it while its own answer may still be on its way)."""
+        via = self._sender(table)
+        if via is None:
             raise NoToken()
+        if via.answered is not None:  # Discord refuses a follow-up before the press's answer
+            await via.answered.wait()
+        token = via.token
         kwargs.pop("nonce", None)  # follow-ups take none; the store's note keeps them single
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         self._count(token)
@@ -264,8 +268,9 @@ class GuestSurface(TablePublisher):
             owed.pop(0)
 
     # -- tokens -------------------------------------------------------------------------------
-    def _sender(self, table: Table) -> Token | None:
-        """The freshest token of the table with a follow-up left (Discord allows five each)."""
+    def _sender(self, table: Table) -> Via | None:
+        """The freshest token of the table with a follow-up left (Discord allows five each): a
+        press's, perhaps, still on its way to its answer (:attr:`Via.answered`)."""
         feed = self.feed(table)
         best: Via | None = None
         for via in [feed.table_via, *feed.hand_via.values()]:
@@ -274,7 +279,7 @@ class GuestSurface(TablePublisher):
             sent = self._sent.get(via.token.id, (0.0, 0))[1]
             if sent < FOLLOWUPS and (best is None or via.since > best.since):
                 best = via
-        return best.token if best is not None else None
+        return best
 
     def _count(self, token: Token) -> None:
         now = token_clock()

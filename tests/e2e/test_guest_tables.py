@@ -5,15 +5,18 @@ records every other request, and the fixture fails a test that made one."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 
+import discord
 import pytest
 
 from bot.config import Settings
 from bot.discord_ui import feeds
 from bot.discord_ui.client import HanafudaBot
 from bot.store import EVERY_SERVER
+from tests.discord_standin.server import WaitTimeout
 from tests.e2e.playing import (
     controls,
     hand_message,
@@ -322,3 +325,54 @@ async def test_a_guest_table_cut_off_at_its_start_is_shown_by_the_next_try(gbot,
     await alice.click(hand, controls(hand)[0])
     await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
                            "the table after her move", channels=[street])
+
+
+
+
+HELD = 1.0  # the longest a press's answer is held back: Discord's 3 s are not at stake
+
+
+async def test_a_kept_post_waits_for_the_press_that_brought_its_token_to_be_answered(
+        gbot, standin, monkeypatch):
+    """A guest's post kept for want of a token (a round's summary no token could send) goes
+    out as a follow-up of the next press, which Discord refuses before that press is answered.
+    That press's answer is held back (as a slow network would) until a follow-up arrives or a
+    second has passed: the summary must wait for the answer, not arrive first."""
+    alice = standin.create_user("alice")
+    standin.install_for(alice)
+    elsewhere = standin.create_guild("Elsewhere", with_bot=False)
+    standin.add_member(elsewhere, alice)
+    street = standin.create_channel(elsewhere, "street")
+    await steady_koikoi(gbot, street)
+    guest, starved, before = gbot.guest, [True], [0]
+    sender, defer = guest._sender, discord.InteractionResponse.defer
+
+    def no_token_yet(table):  # every token spent, until the test says otherwise
+        return None if starved[0] else sender(table)
+
+    def followups() -> int:
+        return sum(r.method == "POST" and r.template == "/webhooks/{webhook_id}/{webhook_token}"
+                   for r in standin.requests)
+
+    async def held(self, *args, **kwargs):  # the press that brings a token is answered late
+        if not starved[0] and before[0] >= 0:
+            with contextlib.suppress(WaitTimeout):
+                await standin.wait_for(lambda: followups() > before[0], "a follow-up before the answer",
+                                       timeout=HELD)
+            before[0] = -1  # that press only
+        return await defer(self, *args, **kwargs)
+
+    monkeypatch.setattr(guest, "_sender", no_token_yet)
+    monkeypatch.setattr(discord.InteractionResponse, "defer", held)
+    await alice.slash(street, "koikoi", ai="easy", rounds=3)
+    pressed = -1
+    while not guest._owed:  # the first round's summary, kept: no token to send it
+        pressed = await press_first_move(standin, alice, pressed)
+        await standin.wait_for(lambda after=pressed: guest._owed or (
+            (hand := hand_message(standin, alice)) is not None and move_of(hand) > after),
+            "the next move or the summary kept")
+    before[0], starved[0] = followups(), False
+    await press_first_move(standin, alice, -1)  # brings a token: the summary goes through it
+    await standin.wait_for(lambda: [m for m in standin.channel_messages(street) if m.embeds],
+                           "the summary, posted")
+    await standin.wait_for(lambda: not guest._owed, "nothing kept any more")
