@@ -372,7 +372,7 @@ async def test_a_kept_post_waits_for_the_press_that_brought_its_token_to_be_answ
             (hand := hand_message(standin, alice)) is not None and move_of(hand) > after),
             "the next move or the summary kept")
     before[0], starved[0] = followups(), False
-    await press_first_move(standin, alice, -1)  # brings a token: the summary goes through it
+    await press_first_move(standin, alice, pressed)  # brings a token: the summary goes through it
     await standin.wait_for(lambda: [m for m in standin.channel_messages(street) if m.embeds],
                            "the summary, posted")
     await standin.wait_for(lambda: not guest._owed, "nothing kept any more")
