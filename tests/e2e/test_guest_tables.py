@@ -304,16 +304,23 @@ async def play_alone(standin, table_id: int, user, pressed: int = -1) -> None:
         await user.click(step[1], next(c for c in step[1].custom_ids() if c.startswith("hf:act:")))
 
 
-@pytest.mark.parametrize("drop", ["before", "after"])
-async def test_a_guest_table_cut_off_at_its_start_is_shown_by_the_next_try(gbot, standin, drop):
-    """The start's answer that becomes a guest's table is cut off on its way: the game goes on
-    and the token's next try shows the table (the app may not post one of its own)."""
+async def steady_street(bot, standin):
+    """alice, who installed the app, and #street of a server that never added the bot, where
+    Koi-Koi lasts long enough to press in (:func:`steady_koikoi`)."""
     alice = standin.create_user("alice")
     standin.install_for(alice)
     elsewhere = standin.create_guild("Elsewhere", with_bot=False)
     standin.add_member(elsewhere, alice)
     street = standin.create_channel(elsewhere, "street")
-    await steady_koikoi(gbot, street)
+    await steady_koikoi(bot, street)
+    return alice, street
+
+
+@pytest.mark.parametrize("drop", ["before", "after"])
+async def test_a_guest_table_cut_off_at_its_start_is_shown_by_the_next_try(gbot, standin, drop):
+    """The start's answer that becomes a guest's table is cut off on its way: the game goes on
+    and the token's next try shows the table (the app may not post one of its own)."""
+    alice, street = await steady_street(gbot, standin)
     cut = standin.fail_next("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
                             drop=drop, where=lambda call: "table.png" in str(call.body))
     record = await alice.slash(street, "koikoi", ai="easy", rounds=1)
@@ -327,8 +334,6 @@ async def test_a_guest_table_cut_off_at_its_start_is_shown_by_the_next_try(gbot,
                            "the table after her move", channels=[street])
 
 
-
-
 HELD = 1.0  # the longest a press's answer is held back: Discord's 3 s are not at stake
 
 
@@ -338,12 +343,7 @@ async def test_a_kept_post_waits_for_the_press_that_brought_its_token_to_be_answ
     out as a follow-up of the next press, which Discord refuses before that press is answered.
     That press's answer is held back (as a slow network would) until a follow-up arrives or a
     second has passed: the summary must wait for the answer, not arrive first."""
-    alice = standin.create_user("alice")
-    standin.install_for(alice)
-    elsewhere = standin.create_guild("Elsewhere", with_bot=False)
-    standin.add_member(elsewhere, alice)
-    street = standin.create_channel(elsewhere, "street")
-    await steady_koikoi(gbot, street)
+    alice, street = await steady_street(gbot, standin)
     guest, starved, before = gbot.guest, [True], [0]
     sender, defer = guest._sender, discord.InteractionResponse.defer
 
