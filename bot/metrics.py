@@ -28,8 +28,8 @@ from prometheus_client.registry import Collector
 
 from bot.store.health import failure_listeners
 
-__all__ = ["ACK", "ACTIONS", "DB_ERRORS", "RATE_LIMITED", "REGISTRY", "RENDER", "MetricsServer",
-           "acknowledged", "count_rate_limits", "rendering"]
+__all__ = ["ACK", "ACTIONS", "DB_ERRORS", "DELIVERIES_RETRIED", "RATE_LIMITED", "REGISTRY", "RENDER",
+           "MetricsServer", "acknowledged", "count_rate_limits", "rendering"]
 
 REGISTRY = CollectorRegistry()
 
@@ -45,6 +45,9 @@ RATE_LIMITED = Counter("hanafuda_discord_rate_limited",
                        "Discord REST requests answered 429 (rate limited)", registry=REGISTRY)
 DB_ERRORS = Counter("hanafuda_db_errors", "Requests the database could not serve, by problem",
                     ["problem"], registry=REGISTRY)
+DELIVERIES_RETRIED = Counter("hanafuda_deliveries_retried",
+                             "Deliveries to Discord (a table, a hand, a summary, an alert, a lobby's "
+                             "message) tried again after a passing failure", registry=REGISTRY)
 
 
 failure_listeners.append(lambda kind, problem: DB_ERRORS.labels(problem).inc())

@@ -4,6 +4,7 @@ client-side share of Discord's global rate limit."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from types import SimpleNamespace
 
 import aiohttp
@@ -12,6 +13,7 @@ import pytest
 import yarl
 
 from bot.discord_ui.delivery import (
+    STILL_FAILING_EVERY,
     Coalescer,
     RefusedForGood,
     RestBudget,
@@ -416,25 +418,65 @@ async def test_a_passing_failure_is_tried_again_later_with_the_latest_state():
     assert coalescer.retry.retried == 2
 
 
-async def test_a_delivery_gives_up_after_the_last_pause_and_a_final_failure_is_not_retried():
+async def test_a_passing_failure_is_tried_past_the_listed_pauses_until_it_goes_through():
+    """Discord away longer than the listed pauses: the delivery is not dropped but tried again
+    after the last pause until it goes through; a failure for good is not tried again."""
     sleep = FakeSleep()
     coalescer = Coalescer(passing_retry(sleep))
     tries: list[str] = []
+    outage = iter(range(9))
 
-    async def always_429() -> None:
-        tries.append("429")
-        raise Passing("429")
+    async def hand() -> None:
+        if next(outage, None) is not None:
+            tries.append("503")
+            raise Passing("503")
+        tries.append("shown")
 
     async def forbidden() -> None:
         tries.append("403")
         raise RuntimeError("403 Forbidden")
 
-    coalescer.mark("hand", always_429)
+    coalescer.mark("hand", hand)
     await coalescer.drain()
-    assert tries == ["429"] * 4 and sleep.asked == [1.0, 2.0, 5.0]
+    assert tries == ["503"] * 9 + ["shown"]
+    assert sleep.asked == [1.0, 2.0, 5.0] + [5.0] * 6
     coalescer.mark("hand", forbidden)
     await coalescer.drain()
-    assert tries[4:] == ["403"] and sleep.asked == [1.0, 2.0, 5.0]
+    assert tries[10:] == ["403"] and len(sleep.asked) == 9
+
+
+async def test_a_post_outlasting_the_listed_pauses_keeps_its_place_and_goes_out():
+    sleep = FakeSleep()
+    sequencer = Sequencer(passing_retry(sleep, delays=(1.0,)))
+    done: list[str] = []
+    outage = iter(range(4))
+
+    async def summary() -> None:
+        if next(outage, None) is not None:
+            raise Passing("503")
+        done.append("summary")
+
+    async def race() -> None:
+        done.append("race")
+
+    sequencer.queue(7, summary)
+    sequencer.queue(7, race)
+    await sequencer.drain()
+    assert done == ["summary", "race"] and sleep.asked == [1.0] * 4
+
+
+async def test_a_long_outage_is_logged_at_first_then_once_in_a_while(caplog):
+    sleep = FakeSleep()
+    retry = passing_retry(sleep, delays=(1.0, 2.0))
+    with caplog.at_level(logging.WARNING, logger="bot.discord_ui.delivery"):
+        for failures in range(2 + 2 * STILL_FAILING_EVERY + 1):
+            assert await retry.after(Passing("503"), failures, "a hand")
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2 + 3 and all("a hand" in line for line in lines)
+    assert [line for line in lines if "still fails" in line] == [
+        f"delivering a hand still fails after {n} tries (503); trying again every 2 s until it goes through"
+        for n in (3, 3 + STILL_FAILING_EVERY, 3 + 2 * STILL_FAILING_EVERY)]
+    assert retry.retried == 2 + 2 * STILL_FAILING_EVERY + 1
 
 
 async def test_a_retried_post_keeps_its_place_before_later_posts():

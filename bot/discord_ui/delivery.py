@@ -25,6 +25,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.metrics import DELIVERIES_RETRIED
 from bot.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -346,7 +347,12 @@ class SpentWindows:
 
 
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
-"""Pauses before each new try of a delivery that failed for a passing reason (about 48 s in all)."""
+"""Pauses before each new try of a delivery that failed for a passing reason; past the last one
+the delivery is tried again after the last pause for as long as it fails so."""
+
+STILL_FAILING_EVERY = 20
+"""Past the listed pauses, a delivery that still fails is logged again once in this many tries
+(every ten minutes at 30 s), so that a long outage says it lasts without a line per table and try."""
 
 
 def fixed_nonce(kind: str, *parts: object) -> str:
@@ -445,13 +451,25 @@ class Retry:
         self.retried = 0  # deliveries tried again (a sign of trouble worth a metric)
 
     async def after(self, exc: Exception, failures: int, what: object) -> bool:
-        """Wait before try number ``failures + 1``; False when ``exc`` is final (logged here)."""
-        if not self.transient(exc) or failures >= len(self.delays):
+        """Wait before try number ``failures + 1``; False when ``exc`` is final (logged here).
+
+        A passing failure is never final: Discord away for longer than the listed pauses (an
+        outage, the network cut for minutes) must not leave a table, a hand or a summary behind
+        its game until a restart, so past them the delivery is tried again after the last pause
+        for as long as it fails so, each try drawing the state of then. Only a refusal for good
+        (a message or channel gone, the bot shut out) or a stop ends the tries."""
+        if not self.transient(exc) or not self.delays:
             log.error("delivering %s failed (try %d, the last)", what, failures + 1, exc_info=exc)
             return False
-        delay = self.delays[failures]
-        log.warning("delivering %s failed (%s); trying again in %g s", what, exc, delay)
+        listed = len(self.delays)
+        delay = self.delays[min(failures, listed - 1)]
+        if failures < listed:
+            log.warning("delivering %s failed (%s); trying again in %g s", what, exc, delay)
+        elif (failures - listed) % STILL_FAILING_EVERY == 0:
+            log.warning("delivering %s still fails after %d tries (%s); trying again every %g s "
+                        "until it goes through", what, failures + 1, exc, delay)
         self.retried += 1
+        DELIVERIES_RETRIED.inc()
         await self.sleep(delay)
         return True
 

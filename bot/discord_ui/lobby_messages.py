@@ -45,8 +45,8 @@ async def note_shown(client: Any, lobby: Lobby) -> None:
 
 async def show_lobby(client: Any, lobby_id: str, retry: Retry | None = None) -> None:
     """Bring the lobby's message to the stored state as the bot, and note the revision it shows.
-    A passing failure (Discord's server errors) is tried again later with the state of then,
-    the lobby's lock free meanwhile for its presses; past the last try the next start does."""
+    A passing failure (Discord's server errors, a failed connection) is tried again later with
+    the state of then, the lobby's lock free meanwhile for its presses, until it goes through."""
     retry = retry or Retry(passing)
     failures = 0
     while True:

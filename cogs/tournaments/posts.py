@@ -41,8 +41,8 @@ class Posts:
     def redraw(self, tid: int) -> None:
         """Draw the tournament's message from the store as the bot, beside what runs now: one
         draw at a time per tournament, a change meanwhile drawn once more after it, and a
-        passing failure tried again after the deliveries' delays (the lock free meanwhile);
-        past the last try the next start draws it."""
+        passing failure tried again after the deliveries' delays (the lock free meanwhile)
+        until it goes through."""
         self._redraws.mark(tid, lambda: self._redraw_once(tid))
 
     async def _redraw_once(self, tid: int) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.metrics import REGISTRY
 from tests.e2e.playing import (
     Player,
     controls,
@@ -135,3 +136,19 @@ async def test_a_lobby_s_table_posted_as_the_bot_and_cut_after_is_kept_once(hbot
     assert cut.remaining == 0 and hbot.publisher.where(1) == (world.channel.id, table.id)
     await standin.settle()
     assert live_tables(standin, world.channel) == [standin.message(table)]
+
+
+async def test_a_table_outlasting_every_listed_pause_is_shown_once_discord_is_back(hbot, standin, world):
+    """Discord out of reach for longer than the delivery's listed pauses (an outage of minutes,
+    shortened here; the connection fails each time): the delivery is not dropped, it keeps trying
+    after the last pause, and the table shows the move once Discord is back."""
+    hbot.publisher.retry.delays = (0.01, 0.01)
+    retried = REGISTRY.get_sample_value("hanafuda_deliveries_retried_total")
+    record, table, hand = await a_table(standin, world)
+    outage = standin.fail_next("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                               drop="before", times=6, webhook_token=record.token)
+    await world.admin.click(hand, controls(hand)[0])
+    await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
+                           "the table after the outage", channels=[world.channel])
+    assert outage.remaining == 0 and live_tables(standin, world.channel) == [standin.message(table)]
+    assert REGISTRY.get_sample_value("hanafuda_deliveries_retried_total") >= retried + 6
