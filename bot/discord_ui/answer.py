@@ -27,10 +27,17 @@ from discord import app_commands
 from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.places import place_of
 
-__all__ = ["ANSWER", "DEFER_AFTER", "acknowledge", "answers", "landed", "posted_instead", "send",
-           "send_private", "watch"]
+__all__ = ["ANSWER", "DEFER_AFTER", "CalledOff", "acknowledge", "answers", "landed", "posted_instead",
+           "send", "send_private", "watch"]
 
 log = logging.getLogger(__name__)
+
+
+class CalledOff(Exception):
+    """Discord did not take the answer that stood for what a command opened (a lobby, a
+    challenge, a tournament's sign-up), so it was called off: nobody could see it to join. Unlike
+    an answer lost after work that stands (a gift), asking again is safe, and the error handler
+    says so rather than "check first"."""
 
 C = TypeVar("C", bound=app_commands.Command[Any, ..., Any])
 

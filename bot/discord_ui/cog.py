@@ -16,11 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.answer import CalledOff
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import UNDELIVERED
-from bot.discord_ui.errors import MAYBE_DONE, OOPS, sentence
+from bot.discord_ui.errors import CALLED_OFF, MAYBE_DONE, OOPS, sentence
 from bot.discord_ui.text import (
     BadOption,
     refuse,
@@ -95,6 +96,10 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         name = getattr(cause.value, "display_name", None)
         text = (t("{name} is not a member of this server; pick a member.", name=shown(name, 100))
                 if name else t("That user is not a member of this server; pick a member."))
+    elif isinstance(cause, CalledOff):
+        log.warning("%s: Discord did not take its answer, so it was called off (%s)",
+                    what_failed(interaction), cause.__cause__)
+        text = t(CALLED_OFF)
     elif isinstance(cause, UNDELIVERED):  # its answer, after the work: no "try again"
         log.warning("%s: Discord did not take what it sent (%s)", what_failed(interaction), cause,
                     exc_info=not isinstance(cause, discord.HTTPException))

@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot import metrics
-from bot.discord_ui.answer import landed
+from bot.discord_ui.answer import CalledOff, landed
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background
 from bot.discord_ui.delivery import UNDELIVERED
@@ -212,7 +212,7 @@ class PlayCog(commands.Cog):
             message_id = await landed(interaction, exc)
             if message_id is None:
                 await store.withdraw_lobby(lobby.lobby_id)
-                raise
+                raise CalledOff() from exc
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answer import acknowledge, answers, landed, send
+from bot.discord_ui.answer import CalledOff, acknowledge, answers, landed, send
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.cog import NOT_STAFF, ServerCog, is_manager
@@ -159,7 +159,7 @@ class TournamentCog(Rounds, Posts, TimedStarts, ServerCog):
             if sent is None:  # nobody saw it: called off, not left open where none can join
                 await self.store.cancel_tournament(tour.tournament_id, tour.guild_id,
                                                    actor=interaction.user.id)
-                raise
+                raise CalledOff() from exc
         message_id = sent or (await interaction.original_response()).id
         await self.store.set_tournament_message(tour.tournament_id, message_id, shown=tour.revision)
         if tour.starts_at is not None:

@@ -16,6 +16,7 @@ from cogs.rematch import REMATCH_SECONDS
 from tests.e2e.playing import game_over, play_out, section, table_messages, table_posted
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text
 from tests.e2e.test_start_safety import (
+    CALLED_OFF,
     cid,
     count,
     forged_press,
@@ -239,19 +240,26 @@ async def test_a_request_discord_refuses_as_the_answer_is_posted_by_the_bot(hbot
     await standin.wait_until(lambda: "started" in standin.message(request).embeds[0]["title"], timeout=10)
 
 
-async def test_a_request_nobody_could_be_shown_is_withdrawn(hbot, standin, world, monkeypatch):
-    """Discord refuses the request as the press's answer and the channel refuses the bot's post
-    too: the request, shown nowhere, is withdrawn, and the next Rematch press asks afresh."""
+@pytest.mark.parametrize("fault", ["token gone", "cut before"])
+async def test_a_request_nobody_could_be_shown_is_withdrawn(hbot, standin, world, monkeypatch, fault):
+    """Discord refuses the request as the press's answer (or the connection is cut before Discord
+    took it) and the channel refuses the bot's post too: the request, shown nowhere, is
+    withdrawn, and the next Rematch press asks afresh. Cut before, Discord still takes a word:
+    the presser is told it was called off."""
     final = await challenge_played(standin, world)
     withdrawn = watch_calls(monkeypatch, hbot.store, "withdraw_lobby")
+    kw = {"status": 404} if fault == "token gone" else {"drop": "before"}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               status=404, where=lambda call: posts_a_message(call)
-                               and asks_for_a_rematch(call))
+                               where=lambda call: posts_a_message(call) and asks_for_a_rematch(call),
+                               **kw)
     post = standin.fail_next("POST /channels/{channel_id}/messages", status=403,
                              channel_id=world.channel.id, where=asks_for_a_rematch)
-    await world.admin.press(final, cid(final, "hf:rematch:"))
+    pressed = await world.admin.press(final, cid(final, "hf:rematch:"))
     await asyncio.wait_for(withdrawn.wait(), standin.wait_timeout)
     assert answer.remaining == 0 and post.remaining == 0 and not requests_in(standin, world.channel)
+    if fault == "cut before":
+        await standin.wait_for(lambda: pressed.original, "the presser's answer")
+        assert pressed.original.flags & 64 and reply_text(pressed) == CALLED_OFF
     assert await count(hbot, "SELECT count(*) FROM lobbies WHERE kind = 'rematch' AND status = 'open'") == 0
     asked = (await world.admin.click(final, cid(final, "hf:rematch:"))).original
     assert not asked.ephemeral and asked.content == f"<@{world.player.id}>"
