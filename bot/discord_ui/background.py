@@ -9,9 +9,28 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
-from typing import Any
+from typing import Any, TypeVar
+
+from bot.store import StoreUnavailable
+from bot.tables import RETRY_DELAYS
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+async def through_outages(call: Callable[[], Awaitable[T]],
+                          pauses: tuple[float, ...] = RETRY_DELAYS) -> T:
+    """``call``'s answer once the database gives one, for a step a background task must not
+    drop (a challenge's expiry): the database away is waited out at the table steps' pauses
+    (0.5 s, growing to every 30 s; the store logs the trouble once), and a refusal is raised."""
+    attempt = 0
+    while True:
+        try:
+            return await call()
+        except StoreUnavailable:
+            await asyncio.sleep(pauses[min(attempt, len(pauses) - 1)])
+            attempt += 1
 
 
 class Background:

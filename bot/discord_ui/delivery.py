@@ -474,6 +474,23 @@ class Retry:
         return True
 
 
+async def delivered(job: Callable[[], Awaitable[Any]], what: object, retry: Retry | None = None) -> bool:
+    """Run ``job`` (one request to Discord, or a few drawing the state of then) until it goes
+    through, trying it again after ``retry``'s pauses on a passing failure; False after a refusal
+    for good (logged by the retry). For the edits no table owns (a lobby's message, a challenge
+    closed by its expiry), which :class:`Coalescer` and :class:`Sequencer` do not carry."""
+    retry = retry or Retry(passing)
+    failures = 0
+    while True:
+        try:
+            await job()
+            return True
+        except UNDELIVERED as exc:
+            if not await retry.after(exc, failures, what):
+                return False
+            failures += 1
+
+
 class Coalescer:
     """Runs at most one job per key at a time; marking a key while its job runs runs the latest
     job once more afterwards, however many marks came in between.

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.delivery import UNDELIVERED, Retry, passing
+from bot.discord_ui.delivery import delivered
 from bot.discord_ui.speaking import in_server
 from bot.discord_ui.starting import NO_MENTIONS, lobby_lock
 from bot.store import StoreError
@@ -43,19 +43,11 @@ async def note_shown(client: Any, lobby: Lobby) -> None:
         log.info("lobby %s: could not note its message as shown", lobby.lobby_id, exc_info=True)
 
 
-async def show_lobby(client: Any, lobby_id: str, retry: Retry | None = None) -> None:
+async def show_lobby(client: Any, lobby_id: str) -> None:
     """Bring the lobby's message to the stored state as the bot, and note the revision it shows.
     A passing failure (Discord's server errors, a failed connection) is tried again later with
     the state of then, the lobby's lock free meanwhile for its presses, until it goes through."""
-    retry = retry or Retry(passing)
-    failures = 0
-    while True:
-        try:
-            return await _show(client, lobby_id)
-        except UNDELIVERED as exc:
-            if not await retry.after(exc, failures, f"the message of lobby {lobby_id}"):
-                return
-            failures += 1
+    await delivered(lambda: _show(client, lobby_id), f"the message of lobby {lobby_id}")
 
 
 async def _show(client: Any, lobby_id: str) -> None:

@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot import metrics
 from bot.discord_ui.answer import CalledOff, landed
 from bot.discord_ui.app import app
-from bot.discord_ui.background import Background
-from bot.discord_ui.delivery import UNDELIVERED
+from bot.discord_ui.background import Background, through_outages
+from bot.discord_ui.delivery import UNDELIVERED, delivered
 from bot.discord_ui.errors import told
 from bot.discord_ui.game_settings import seat_counts
 from bot.discord_ui.lobby_messages import show_lobby, show_unshown
@@ -230,20 +230,23 @@ class PlayCog(commands.Cog):
 
     async def _expire(self, lobby_id: str) -> None:
         """Close an unanswered challenge or rematch when its stored expiry passes (a press after
-        that is refused too)."""
+        that is refused too). The database away at that moment is waited out and a message
+        Discord does not take is tried again: given up, the challenge would show its buttons
+        until the next start."""
         store = app(self.bot).store
         try:
-            lobby = await store.get_lobby(lobby_id)
+            lobby = await through_outages(lambda: store.get_lobby(lobby_id))
             if lobby is None or lobby.status != "open" or lobby.expires_at is None:
                 return
             await asyncio.sleep(max(0.0, lobby.expires_at - time.time()))
-            expired = await store.expire_lobby(lobby_id)
+            expired = await through_outages(lambda: store.expire_lobby(lobby_id))
             if expired is None or expired.message_id is None:
                 return  # answered meanwhile
             answer = self._answers.get(lobby_id)
-            if answer is not None:
-                await answer.edit_original_response(embed=expired_embed(expired), view=None,
-                                                    allowed_mentions=NO_MENTIONS)
+            if answer is not None:  # a guest's challenge: only its answer can show it
+                await delivered(lambda: answer.edit_original_response(
+                    embed=expired_embed(expired), view=None, allowed_mentions=NO_MENTIONS),
+                    f"the expiry of challenge {lobby_id}")
                 return
             await self.bot.wait_until_ready()  # which servers the bot is in: known once connected
             if self.bot.get_guild(expired.guild_id) is None:
@@ -251,7 +254,7 @@ class PlayCog(commands.Cog):
             await show_lobby(self.bot, lobby_id)
         except asyncio.CancelledError:
             raise
-        except (discord.HTTPException, StoreError):
+        except StoreError:
             log.warning("could not close expired challenge %s", lobby_id, exc_info=True)
         finally:
             self._answers.pop(lobby_id, None)

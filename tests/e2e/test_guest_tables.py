@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 import time
 
 import discord
@@ -376,3 +377,19 @@ async def test_a_kept_post_waits_for_the_press_that_brought_its_token_to_be_answ
     await standin.wait_for(lambda: [m for m in standin.channel_messages(street) if m.embeds],
                            "the summary, posted")
     await standin.wait_for(lambda: not guest._owed, "nothing kept any more")
+
+
+async def test_a_guest_challenge_s_expiry_cut_off_is_tried_again(gbot, standin, monkeypatch):
+    """A guest's challenge is closed through its command's answer, the only way the app may edit
+    it; the connection is cut on that edit: it is tried again, and the challenge shows expired."""
+    monkeypatch.setattr(sys.modules["cogs.play.cog"], "CHALLENGE_SECONDS", 1)  # the loaded extension
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    standin.install_for(alice)
+    group = standin.create_group_dm("friends", alice, bob)
+    record = await alice.slash(group, "koikoi", opponent=bob, rounds=1)
+    cut = standin.fail_next("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                            drop="before", webhook_token=record.token)
+    challenge = record.messages[0]
+    await standin.wait_for(lambda: not standin.message(challenge.id).components,
+                           "the challenge closed by the next try", channels=[group])
+    assert cut.remaining == 0 and standin.message(challenge.id).embeds[0]["title"] == "Challenge expired"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sqlite3
+import sys
 import time
 from contextlib import closing
 
@@ -14,6 +15,7 @@ import pytest
 
 from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
+from bot.store import StoreUnavailable
 from tests.discord_standin.state import walk_components
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text, table_messages, table_posted
 
@@ -374,6 +376,27 @@ async def test_closing_leaves_no_challenge_expiry_running(start_bot, standin, wo
     assert timing.cancelled() and not cog._tasks
     cog.schedule_expiry(cid(challenge, "hf:ch:accept:").rsplit(":", 1)[1])  # its command, late
     assert not cog._tasks
+
+
+async def test_a_challenge_expiring_while_the_database_is_away_is_closed_once_it_is_back(
+        hbot, standin, world, monkeypatch):
+    """The database refuses the challenge's expiry when it falls due (twice): the expiry waits it
+    out and closes the challenge, rather than leaving its buttons up until the next start."""
+    monkeypatch.setattr(sys.modules["cogs.play.cog"], "CHALLENGE_SECONDS", 1)  # the loaded extension
+    expire, refused = hbot.store.expire_lobby, []
+
+    async def away_twice(lobby_id):
+        if len(refused) < 2:
+            refused.append(lobby_id)
+            raise StoreUnavailable("locked")
+        return await expire(lobby_id)
+
+    monkeypatch.setattr(hbot.store, "expire_lobby", away_twice)
+    challenge = (await world.admin.slash(world.channel, "koikoi", opponent=world.player)).original
+    await standin.wait_for(lambda: not standin.message(challenge).components,
+                           "the challenge closed once the database is back", channels=[world.channel])
+    assert standin.message(challenge).embeds[0]["title"] == "Challenge expired"
+    assert len(refused) == 2 and (await hbot.store.get_lobby(refused[0])).status == "expired"
 
 
 async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):
