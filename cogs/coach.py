@@ -35,9 +35,10 @@ from bot.ai.coach import (
 )
 from bot.discord_ui.answer import acknowledge, answers
 from bot.discord_ui.app import app
-from bot.discord_ui.background import Background
+from bot.discord_ui.background import Background, through_outages
 from bot.discord_ui.cog import ServerCog, not_here, render_pool, server_only, store_of
 from bot.discord_ui.command_links import links_for
+from bot.discord_ui.delivery import Retry, delivered, fixed_nonce, passing
 from bot.discord_ui.parts import ACCENT, png
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
 from bot.i18n import current, number, speaking, t
@@ -159,6 +160,7 @@ class CoachCog(ServerCog):
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
         self._tasks = Background()
+        self.retry = Retry(passing)  # the DMs of reviews made again (tests shorten its pauses)
 
     async def cog_load(self) -> None:
         store = getattr(self.bot, "store", None)
@@ -265,20 +267,32 @@ class CoachCog(ServerCog):
                 await self._done((request.guild_id, request.game_id, request.user_id))
 
     async def _send_again(self, request: PendingReview) -> bool:
-        """Make one review again and send it by DM; False when the bot stops first or the
-        database is away (the next start tries again)."""
+        """Make one review again and send it by DM; False when the bot stops first (the next
+        start tries again). The database away is waited out, and a DM Discord does not take for
+        a passing reason is tried again under a nonce fixed by the request (sent once however
+        often it is tried)."""
         try:
-            record = await store_of(self.bot).load_game(request.game_id, scope=request.guild_id,
-                                                        with_events=True)
+            record = await through_outages(lambda: store_of(self.bot).load_game(
+                request.game_id, scope=request.guild_id, with_events=True))
             with speaking(request.language):
                 embeds, files = await self._made(record, request.user_id, None)
                 intro = t("The bot restarted while it reviewed game #{id}; here is your review.",
                           id=request.game_id)
-            user = self.bot.get_user(request.user_id) or await self.bot.fetch_user(request.user_id)
-            await user.send(content=intro, embeds=embeds, files=files, allowed_mentions=NO_PINGS)
-        except (UnknownGame, ReplayError, WorkerCrashed, discord.HTTPException):
-            # the game was purged, the workers failed, or the player takes no DMs: they ask again
-            log.warning("the review of game %d cut short by a stop could not be sent again",
+            nonce = fixed_nonce("rv", request.guild_id, request.game_id, request.user_id)
+
+            async def send() -> None:
+                user = self.bot.get_user(request.user_id) or await self.bot.fetch_user(request.user_id)
+                for file in files:  # from the start of its bytes again, after a failed try
+                    file.reset()
+                await user.send(content=intro, embeds=embeds, files=files, allowed_mentions=NO_PINGS,
+                                nonce=nonce)
+
+            if not await delivered(send, f"the review of game {request.game_id}", self.retry):
+                log.warning("the review of game %d cut short by a stop cannot be sent to its "
+                            "player (no DMs)", request.game_id)
+        except (UnknownGame, ReplayError, WorkerCrashed):
+            # the game was purged or the workers failed: the player asks again
+            log.warning("the review of game %d cut short by a stop could not be made again",
                         request.game_id, exc_info=True)
         except (PoolClosed, StoreError):
             return False
