@@ -4,6 +4,7 @@ every control enter it before the callback runs (see :mod:`bot.languages`).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import discord
@@ -12,6 +13,7 @@ from discord.abc import Snowflake
 
 from bot import logcontext
 from bot.discord_ui.answer import watch
+from bot.discord_ui.cog import guarded
 from bot.discord_ui.entry_point import entry_point_payload, is_entry_point, launch_activity
 from bot.i18n import LANGUAGE_NAMES, language_of, set_language, speaking
 
@@ -89,7 +91,19 @@ class SpeakingTree(app_commands.CommandTree):
 
 class Speaks:
     """Mixin of the bot's buttons and menus (before ``discord.ui.DynamicItem`` in the bases):
-    their callbacks run in the presser's language."""
+    their callbacks run in the presser's language, and a failure a callback lets out is answered
+    in one line (:func:`~bot.discord_ui.cog.guarded`), as a command's is: discord.py would only
+    log it, and Discord show the presser "This interaction failed"."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        own = cls.__dict__.get("callback")
+        if own is not None:
+            @functools.wraps(own)
+            async def callback(self: Any, interaction: discord.Interaction) -> None:
+                await guarded(interaction, lambda pressed: own(self, pressed))
+
+            cls.callback = callback  # type: ignore[attr-defined]
+        super().__init_subclass__(**kwargs)  # other mixins wrap the answered callback
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         enter(interaction)

@@ -399,6 +399,22 @@ async def test_a_challenge_expiring_while_the_database_is_away_is_closed_once_it
     assert len(refused) == 2 and (await hbot.store.get_lobby(refused[0])).status == "expired"
 
 
+async def test_a_button_that_fails_unforeseen_is_answered_in_one_line(hbot, standin, world,
+                                                                      monkeypatch):
+    """A failure nobody foresaw inside a button's work (here the store's join) is answered to the
+    presser in one private line, as a command's is, not left to discord.py, which only logs it
+    while Discord shows "This interaction failed"; the lobby is left as it was."""
+    async def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    lobby = (await world.admin.slash(world.channel, "koikoi", rounds=1)).original
+    monkeypatch.setattr(hbot.store, "join_lobby", broken)
+    joined = await world.player.click(lobby, cid(lobby, "hf:lb:join:"))
+    assert joined.original.flags & 64
+    assert reply_text(joined) == "Something went wrong on my side; please try again in a moment."
+    assert f"<@{world.player.id}>" not in standin.message(lobby).embeds[0]["description"]
+
+
 async def test_buttons_and_expiry_survive_a_restart(start_bot, standin, world, tmp_path):
     db = tmp_path / "restart.sqlite3"
     first = await start_bot(make_bot(standin, db, world.guild.id))
