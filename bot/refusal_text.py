@@ -42,9 +42,9 @@ OOPS = N_("Something went wrong on my side; please try again in a moment.")
 #: work may be done (a gift given), so asking again could do it twice.
 MAYBE_DONE = N_("Discord did not take my answer, but what you asked may already be done: check "
                 "before you try again.")
-#: What a command is answered with when Discord did not take the answer that stood for what it
-#: opened (a lobby, a challenge, a tournament's sign-up, a rematch's request), which was called
-#: off since nobody could see it: asking again is safe.
+#: What a command or press is answered with when Discord did not take the answer that stood for
+#: what it opened (a lobby, a challenge, a tournament's sign-up, a rematch's request, a shared
+#: result), which was called off since nobody saw it: asking again is safe.
 CALLED_OFF = N_("Discord did not take my answer, so I called off what you asked: please try again.")
 #: What every trouble of the database is answered with (the log has the details).
 UNAVAILABLE = N_("The bot's database is having trouble; nothing was changed. "

@@ -38,7 +38,7 @@ from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, through_outages
 from bot.discord_ui.cog import ServerCog, not_here, render_pool, server_only, store_of
 from bot.discord_ui.command_links import links_for
-from bot.discord_ui.delivery import Retry, delivered, fixed_nonce, passing
+from bot.discord_ui.delivery import UNDELIVERED, Retry, delivered, fixed_nonce, passing
 from bot.discord_ui.parts import ACCENT, png
 from bot.discord_ui.text import DESCRIPTION, NO_PINGS, clip, fit_embed, refuse
 from bot.i18n import current, number, speaking, t
@@ -350,7 +350,7 @@ class Progress:
             self.shown = step
             try:
                 await self.interaction.edit_original_response(content=self.text(done))
-            except discord.HTTPException as exc:  # progress is a courtesy; the answer still comes
+            except UNDELIVERED as exc:  # progress is a courtesy; the answer still comes
                 log.info("review progress not shown: %s", exc)
 
     async def done_one(self) -> None:

@@ -19,10 +19,10 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord_ui.answer import posted_instead
+from bot.discord_ui.answer import CalledOff, posted_instead
 from bot.discord_ui.app import app
 from bot.discord_ui.delivery import UNDELIVERED
-from bot.discord_ui.errors import CALLED_OFF, told
+from bot.discord_ui.errors import told
 from bot.discord_ui.fair import add_commitment
 from bot.discord_ui.game_settings import add_settings
 from bot.discord_ui.lobby_messages import face_of, show_lobby
@@ -234,9 +234,7 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
             if message_id is None:  # shown nowhere: the next press on Rematch asks afresh
                 with contextlib.suppress(LobbyError):  # not open: the others' presses started it
                     await store.withdraw_lobby(lobby.lobby_id)
-                with contextlib.suppress(UNDELIVERED):  # where Discord still takes a word
-                    await refuse(interaction, t(CALLED_OFF))
-                return
+                raise CalledOff() from exc
         await store.set_lobby_message(lobby.lobby_id, message_id, shown=lobby.revision)
         play = app(interaction).get_cog("PlayCog")
         if play is not None:  # None only while the bot shuts down

@@ -34,10 +34,10 @@ log = logging.getLogger(__name__)
 
 
 class CalledOff(Exception):
-    """Discord did not take the answer that stood for what a command opened (a lobby, a
-    challenge, a tournament's sign-up), so it was called off: nobody could see it to join. Unlike
-    an answer lost after work that stands (a gift), asking again is safe, and the error handler
-    says so rather than "check first"."""
+    """Discord did not take the answer that stood for what a command or press opened (a lobby,
+    a challenge, a tournament's sign-up, a rematch's request, a shared result), so it was called
+    off: nobody saw it. Unlike an answer lost after work that stands (a gift), asking again is
+    safe, and the error handler says so rather than "check first"."""
 
 C = TypeVar("C", bound=app_commands.Command[Any, ..., Any])
 

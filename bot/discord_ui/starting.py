@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord_ui.app import app
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import sentence, told
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.places import place_of, scope_of
@@ -227,5 +228,5 @@ async def display_name(interaction: discord.Interaction, user_id: int) -> str:
     try:
         user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(user_id)
         return user.display_name
-    except discord.HTTPException:
+    except UNDELIVERED:
         return t("Player {number}", number=user_id % 10000)

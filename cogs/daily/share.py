@@ -7,8 +7,10 @@ import discord
 
 from bot.achievement_text import streak_text
 from bot.daily_words import margin_text
+from bot.discord_ui.answer import CalledOff, landed
 from bot.discord_ui.app import app
 from bot.discord_ui.command_links import links_for, mention
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import told
 from bot.discord_ui.parts import share_face
 from bot.discord_ui.places import place_of, scope_of
@@ -71,9 +73,11 @@ async def share_press(interaction: discord.Interaction, game_id: int) -> None:
         text = share_text(place, user, links)
     try:
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
-    except discord.HTTPException:
+    except UNDELIVERED as exc:
+        if await landed(interaction, exc) is not None:
+            return  # cut after Discord posted it: shared
         await store.unshare_daily_deal(game_id, user)
-        raise
+        raise CalledOff() from exc
 
 
 class ShareButton(Speaks, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:dshare:(?P<gid>[0-9]{1,19})"):

@@ -351,7 +351,7 @@ class TournamentCog(Rounds, Posts, TimedStarts, ServerCog):
         view = controls(TournamentButton("leave", tour.tournament_id))
         try:
             await interaction.user.send(text, view=view, allowed_mentions=NO_PINGS)
-        except discord.HTTPException:  # DMs closed: say it here, privately
+        except UNDELIVERED:  # DMs closed, or the DM lost on its way: say it here, privately
             await interaction.followup.send(text, view=view, ephemeral=True,
                                             allowed_mentions=NO_PINGS)
 

@@ -473,3 +473,31 @@ async def test_a_member_whose_dms_are_closed_is_not_asked_every_day(dbot, standi
         dbot.store._db.clock = clock
     refused = await shy.slash(None, "deal remind", when="on")  # in the DM with the bot
     assert "servers that added the bot" in reply_text(refused)
+
+
+@pytest.mark.parametrize("drop", ["before", "after"])
+async def test_a_share_cut_off_on_its_way_is_shown_once_or_called_off(dbot, standin, world, drop):
+    """The connection is cut on the Share press's answer, which is the post. Cut after Discord
+    posted it, the bot finds it shown: shared once, a second press says so. Cut before, nothing
+    was shown: the share is called off, the member told so, and a second press shares it."""
+    alice = world.admin
+    await pin_the_day(dbot, world.guild.id)
+    table = the_table(await alice.slash(world.channel, "deal play", game="koikoi"))
+    await standin.wait_for(lambda: hand_message(standin, alice), "alice's hand")
+    await play_alone(standin, table.id, alice)
+    final = standin.message(table.id)
+    share = next(c for c in final.custom_ids() if c.startswith("hf:dshare:"))
+    cut = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                            drop=drop, where=lambda call: "place 1 of 1" in str(call.body))
+    first = await alice.click(final, share)
+    posts = lambda: [m for m in standin.channel_messages(world.channel)  # noqa: E731
+                     if "place 1 of 1" in m.content]
+    again = await alice.click(final, share)
+    assert cut.remaining == 0
+    if drop == "before":
+        assert first.original.flags & 64 and reply_text(first) == (
+            "Discord did not take my answer, so I called off what you asked: please try again.")
+        assert again.original in posts()
+    else:
+        assert "shared this result already" in reply_text(again)
+    assert len(posts()) == 1
