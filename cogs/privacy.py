@@ -335,7 +335,7 @@ class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
         # answer, which Discord may fail (the press's token gone) after the forgetting is stored.
         tournaments = interaction.client.get_cog("TournamentCog")
         if tournaments is not None:
-            await tournaments.redraw_behind()
+            tournaments.redraw_behind()
         await interaction.edit_original_response(
             content=done_text(done, member, asker, currency), view=None, allowed_mentions=NO_PINGS)
 

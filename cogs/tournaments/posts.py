@@ -9,6 +9,7 @@ import logging
 import discord
 
 from bot.discord_ui.app import app
+from bot.discord_ui.background import through_outages
 from bot.discord_ui.delivery import UNDELIVERED, passing
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import in_server
@@ -25,7 +26,7 @@ log = logging.getLogger(__package__)  # the extension's lines all log as "cogs.t
 
 class Posts:
     """Mixin of :class:`.cog.TournamentCog`: its message kept up to date and the standings
-    posted (its bot, store, locks and redraw queue are the cog's)."""
+    posted (its bot, store, locks, tasks and redraw queue are the cog's)."""
 
     async def _refresh_message(self, tour: Tournament) -> None:
         """Bring the tournament's message to ``tour`` as the bot; a passing failure is drawn
@@ -83,13 +84,19 @@ class Posts:
         for tid in tids:
             self.redraw(tid)
 
-    async def redraw_behind(self) -> None:
-        """Draw again every message of this process's tournaments that is behind its row (a
-        member forgotten: their name goes from the messages that showed it)."""
+    def redraw_behind(self) -> None:
+        """Draw again, beside what runs now, every message of this process's tournaments that is
+        behind its row (a member forgotten: their name goes from the messages that showed it).
+        The database away is waited out: left to the next start, a forgotten member's name
+        would stay on show meanwhile."""
+        self._tasks.start(self._redraw_behind())
+
+    async def _redraw_behind(self) -> None:
+        owns = app(self.bot).shard_plan.owns
         try:
-            behind = await self.store.unshown_tournaments(app(self.bot).shard_plan.owns)
-        except StoreError:  # the next start draws them
-            log.info("could not find the tournament messages to draw again", exc_info=True)
+            behind = await through_outages(lambda: self.store.unshown_tournaments(owns))
+        except StoreError:
+            log.warning("could not find the tournament messages to draw again", exc_info=True)
             return
         for tid in behind:
             self.redraw(tid)

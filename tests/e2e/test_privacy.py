@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.store import LedgerLine
+from bot.store import LedgerLine, StoreUnavailable
 from cogs.community import ledger_line
 from cogs.privacy import UPLOAD_LIMIT, _encoded
 from tests.discord_standin import CommandHidden
@@ -113,10 +113,11 @@ async def test_a_member_sees_exports_and_forgets_their_data(hbot, standin, world
     assert [f["name"] for f in embed(frame)["fields"]][:2] == ["a former member", "alice"]
 
 
-@pytest.mark.parametrize("answered", [True, False], ids=["answered", "answer-failed"])
-async def test_staff_forget_a_member_who_asked_them(hbot, standin, world, answered):
-    """``answered=False``: Discord fails the confirmation's final answer (its token gone), after
-    the forgetting is stored; her name goes from the tournament's message all the same."""
+@pytest.mark.parametrize("fault", ["none", "answer-failed", "database-away"])
+async def test_staff_forget_a_member_who_asked_them(hbot, standin, world, monkeypatch, fault):
+    """``answer-failed``: Discord fails the confirmation's final answer (its token gone), after
+    the forgetting is stored; ``database-away``: the database fails the look for the messages
+    that show her, just after. Her name goes from the tournament's message all the same."""
     store, guild, alice, bob, shy = hbot.store, world.guild.id, world.admin, world.player, world.shy
     for user in (alice.id, shy.id):
         await store.open_account(guild, user)
@@ -150,8 +151,18 @@ async def test_staff_forget_a_member_who_asked_them(hbot, standin, world, answer
                               reason="asked by direct message")
     confirm = asked.messages[0]
     assert "asked by direct message" in confirm.content
-    answer = None if answered else standin.fail_next(
+    answer = None if fault != "answer-failed" else standin.fail_next(
         "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original", status=404)
+    if fault == "database-away":
+        look, failed = store.unshown_tournaments, []
+
+        async def away_once(*args, **kwargs):
+            if not failed:
+                failed.append(1)
+                raise StoreUnavailable("locked")
+            return await look(*args, **kwargs)
+
+        monkeypatch.setattr(store, "unshown_tournaments", away_once)
     await alice.click(confirm, button(confirm, "hf:pvf:"))
     if answer is None:
         await edited(standin, confirm, "✅")
