@@ -26,7 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answer import answers, send
+from bot.discord_ui.answer import answers, press_defer, press_update, send
 from bot.discord_ui.cog import (
     NOT_STAFF,
     STAFF,
@@ -259,12 +259,13 @@ class ExportButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
     owner_group = None  # checked in turn, with the staff rule
     label = "Export"
     server_only = False  # where the app is a guest it exports the guest places' rows
+    late = "private"  # answered with a file only the presser sees
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         asker, member = int(m["asker"]), int(m["member"])
         if not await _acting_on(interaction, asker, member):
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await press_defer(interaction, ephemeral=True, thinking=True)
         if place_of(interaction).guest:  # every guest place's rows, one export per place
             document = await store_of(interaction).export_guest_member(member)
             data, suffix = await asyncio.to_thread(_encoded, document)
@@ -297,21 +298,21 @@ class ForgetButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
         if not await _acting_on(interaction, asker, member):
             return
         if time.time() > int(m["expires"]):
-            await interaction.response.edit_message(
-                content=t("This confirmation has expired and nothing was changed; run the "
+            await press_update(
+                interaction, content=t("This confirmation has expired and nothing was changed; run the "
                           "command again."), view=None, allowed_mentions=NO_PINGS)
             return
         staff, reason, names = None, "", names_of(interaction.user)
         if member != asker:
             pending = _pending.get(m["nonce"])
             if pending is None:
-                await interaction.response.edit_message(
-                    content=t("This confirmation is no longer known (the bot restarted) and "
+                await press_update(
+                    interaction, content=t("This confirmation is no longer known (the bot restarted) and "
                               "nothing was changed; run the command again."),
                     view=None, allowed_mentions=NO_PINGS)
                 return
             staff, (_, reason, names) = asker, pending
-        await interaction.response.defer()
+        await press_defer(interaction)
         store = store_of(interaction)
         if place_of(interaction).guest:  # the member's own records of every guest place
             try:
@@ -349,8 +350,8 @@ class KeepButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
     server_only = False  # it changes nothing anywhere
 
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
-        await interaction.response.edit_message(content=t("Nothing was changed."), view=None,
-                                                allowed_mentions=NO_PINGS)
+        await press_update(interaction, content=t("Nothing was changed."), view=None,
+                           allowed_mentions=NO_PINGS)
 
 
 class PrivacyCog(ServerCog):

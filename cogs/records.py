@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import presenter
-from bot.discord_ui.answer import acknowledge, answers, send
+from bot.discord_ui.answer import acknowledge, answers, press_defer, press_update, send
 from bot.discord_ui.cog import (
     GAME_CHOICES,
     Pager,
@@ -176,7 +176,7 @@ class GameHistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                                             interaction.user.id, int(m["user"]) or None,
                                             game if game in GAMES else None, int(m["page"]),
                                             await links_for(interaction))
-        await interaction.response.edit_message(**content)
+        await press_update(interaction, **content)
 
 
 # -- /replay ---------------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ class ReplayButton(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
         record = await load_record(interaction, game_id, events=True)
         if record is None:
             return
-        await interaction.response.defer()
+        await press_defer(interaction)
         try:
             content = await replay_content(render_pool(interaction.client), record,
                                            int(m["step"]))

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord_ui.answer import CalledOff, posted_instead
+from bot.discord_ui.answer import CalledOff, posted_instead, press_defer, press_reply, send_private
 from bot.discord_ui.app import app
 from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import told
@@ -226,8 +226,8 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
                            everyone=False, roles=False, replied_user=False,
                            users=[discord.Object(u) for u in waiting]))
         try:
-            sent = await interaction.response.send_message(**message)
-            message_id = getattr(sent, "message_id", None) or (await interaction.original_response()).id
+            message_id = (await press_reply(interaction, **message)
+                          or (await interaction.original_response()).id)
         except UNDELIVERED as exc:  # the asked must see it to accept
             message_id = await posted_instead(interaction, exc, f"rematch {lobby.lobby_id}'s request",
                                               **message)
@@ -243,9 +243,8 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
             await show_lobby(interaction.client, lobby.lobby_id)
     elif step == "confirmed":
         try:
-            await interaction.response.send_message(t("You are in; the rematch starts once everyone "
-                                                      "has accepted."), ephemeral=True,
-                                                    allowed_mentions=NO_MENTIONS)
+            await send_private(interaction, t("You are in; the rematch starts once everyone has "
+                                              "accepted."), allowed_mentions=NO_MENTIONS)
         finally:  # the message shows the confirmation stored, whether Discord took the answer or not
             await show_lobby(interaction.client, lobby.lobby_id)
     else:
@@ -254,7 +253,7 @@ async def rematch_press(interaction: discord.Interaction, game_id: int, answerin
 
 async def start(interaction: discord.Interaction, lobby: Lobby, source: Source) -> None:
     """This press completed the confirmations: play the same game again."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await press_defer(interaction, ephemeral=True, thinking=True)
     names = []
     for player, old in zip(source.record.players, source.names, strict=True):
         names.append(await display_name(interaction, player) if isinstance(player, int) else old)
@@ -289,8 +288,7 @@ async def answer_press(interaction: discord.Interaction, op: str, lobby_id: str)
         await refuse(interaction, told(exc))
         return
     try:
-        await interaction.response.send_message(t("You declined the rematch."), ephemeral=True,
-                                                allowed_mentions=NO_MENTIONS)
+        await send_private(interaction, t("You declined the rematch."), allowed_mentions=NO_MENTIONS)
     finally:  # the message shows the refusal stored, whether Discord took the answer or not
         await show_lobby(interaction.client, lobby_id)
 

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.answer import press_defer, press_update
 from bot.discord_ui.app import app
 from bot.discord_ui.cog import server_only
 from bot.discord_ui.command_links import links_for, mention
@@ -177,7 +178,7 @@ async def cancel_from_list(interaction: discord.Interaction, game_id: int, page:
         table = manager.tables.get(game_id)
         if table is None or table.finished or table.guild_id != interaction.guild_id:
             raise TableError(t("That game is not running on this server any more."))
-        await interaction.response.defer()
+        await press_defer(interaction)
         await manager.cancel(table, interaction.user.id,
                              f"cancelled by {interaction.user.display_name[:80]} from /games")
     except TableError as exc:
@@ -212,7 +213,7 @@ class GamesPage(Speaks, discord.ui.DynamicItem[discord.ui.Button],
         except StoreError as exc:
             await refuse(interaction, sentence(exc))
             return
-        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+        await press_update(interaction, embed=embed, view=view, allowed_mentions=NO_PINGS)
 
 
 class CancelFromList(Speaks, discord.ui.DynamicItem[discord.ui.Button],

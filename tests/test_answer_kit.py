@@ -22,10 +22,15 @@ class Response:
     def is_done(self) -> bool:
         return self.done
 
-    async def defer(self, *, ephemeral: bool, thinking: bool) -> None:
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         assert not self.done, "a second first response"
-        self.calls.append(("defer", ephemeral))
+        self.calls.append(("defer", ephemeral) if thinking else ("update later", ephemeral))
         await self.release.wait()  # Discord is slow to take it
+        self.done = True
+
+    async def edit_message(self, **fields) -> None:
+        assert not self.done, "a second first response"
+        self.calls.append(("edit pressed", None))
         self.done = True
 
     async def send_message(self, content=None, **kwargs) -> None:
@@ -52,9 +57,13 @@ def interaction(private: bool | None):
     async def delete_original_response() -> None:
         calls.append(("delete", None))
 
+    async def edit_original_response(**fields) -> None:
+        calls.append(("edit original", None))
+
     # In a server that added the bot (a member place: answers may be public).
     it = SimpleNamespace(extras={}, command=command, response=Response(calls, release),
                          followup=Followup(calls), delete_original_response=delete_original_response,
+                         edit_original_response=edit_original_response,
                          guild_id=1, channel_id=2, client=SimpleNamespace(get_guild=lambda _: object()))
     return it, calls, release
 
@@ -130,3 +139,45 @@ async def test_where_only_private_answers_are_allowed_every_answer_is_private(mo
     as_guest(it, external_apps=True)
     await answer.send(it, "board")
     assert calls == [("message", False)]
+
+
+async def test_a_slow_press_is_acknowledged_as_an_update_and_its_update_edits_the_pressed_message(
+        monkeypatch):
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    it, calls, release = interaction(private=None)
+    answer.watch_press(it)
+    while not calls:  # the timer's turn: the acknowledgement starts
+        await asyncio.sleep(0)
+    updating = asyncio.ensure_future(answer.press_update(it, content="bob joined"))
+    await asyncio.sleep(0)
+    assert calls == [("update later", False)]  # the answer waits for the acknowledgement
+    release.set()
+    await updating
+    await answer.press_defer(it)  # acknowledged already: nothing more
+    assert await answer.press_reply(it, "seated") == 3
+    assert calls == [("update later", False), ("edit original", None), ("followup", False)]
+    assert await answer.landed(it, OSError("cut")) is None  # the pressed message is no answer
+
+
+async def test_a_private_press_is_acknowledged_with_a_private_thinking_its_answer_replaces(monkeypatch):
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    it, calls, release = interaction(private=None)
+    release.set()
+    answer.watch_press(it, private=True)
+    while not it.response.done:
+        await asyncio.sleep(0)
+    await answer.press_defer(it, ephemeral=True, thinking=True)
+    await answer.send_private(it, "the yaku sheet")
+    assert calls == [("defer", True), ("followup", True)]
+
+
+async def test_a_press_answered_in_time_takes_no_late_acknowledgement(monkeypatch):
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    it, calls, release = interaction(private=None)
+    answer.watch_press(it)
+    await answer.press_update(it, content="bob joined")
+    answer.done_pressing(it)
+    for _ in range(5):  # nothing fires after the answer
+        await asyncio.sleep(0)
+    assert calls == [("edit pressed", None)]
+    assert it.extras[answer.KEY].timer is None

@@ -81,7 +81,7 @@ async def test_the_view_discord_py_builds_for_a_move_press_goes_with_its_last_re
         button = ActionButton(7, 3, "k0", "Move 0")
         view.add_item(button)
         gone = weakref.ref(view)
-        await button.callback(None)
+        await button.callback(_interaction(901))
         del view, button
         assert gone() is None
     assert pressed == [(7, 3, "k0")]
@@ -104,7 +104,7 @@ async def test_the_layout_discord_py_builds_for_a_press_on_a_laid_out_message_go
         button._view = view
         del pressed_item
         gone = [weakref.ref(o) for o in (view, container, row, gallery, row.children[1])]
-        await button.callback(None)
+        await button.callback(_interaction(902))
         del view, container, row, gallery, button
         assert [ref() for ref in gone] == [None] * len(gone)
     assert pressed == [(7, 3, "k0")]
@@ -128,7 +128,7 @@ async def test_every_control_lets_go_of_the_view_however_its_press_ends(monkeypa
         button = ActionButton(7, 3, "k0", "Move 0")
         view.add_item(button)
         gone = weakref.ref(view)
-        await button.callback(None)
+        await button.callback(_interaction(903))
         del view, button
         assert gone() is None
     assert answered == ["RuntimeError"]  # the failure answered, in one line, not swallowed

@@ -27,8 +27,9 @@ from discord import app_commands
 from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.places import place_of
 
-__all__ = ["ANSWER", "DEFER_AFTER", "CalledOff", "acknowledge", "answers", "landed", "posted_instead",
-           "send", "send_private", "watch"]
+__all__ = ["ANSWER", "DEFER_AFTER", "CalledOff", "acknowledge", "answers", "done_pressing", "landed",
+           "posted_instead", "press_defer", "press_reply", "press_update", "send", "send_private",
+           "watch", "watch_press"]
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +62,10 @@ def answers(*, private: bool) -> Callable[[C], C]:
 @dataclass
 class _Answering:
     started: bool = False  # the first response (answer or acknowledgement) is on its way
+    updated_late: bool = False  # acknowledged late as an update: the pressed message is no answer
     deferring: asyncio.Task[Any] | None = None  # the acknowledgement :func:`watch` sent
     public_thinking: bool = False  # a public "thinking" message still waits for its answer
+    timer: asyncio.TimerHandle | None = None  # a press's late acknowledgement, armed
 
 
 def _state(interaction: discord.Interaction) -> _Answering:
@@ -82,6 +85,60 @@ def watch(interaction: discord.Interaction) -> None:
         return
     _state(interaction)
     asyncio.get_running_loop().call_later(DEFER_AFTER, _defer_late, interaction, answer == "private")
+
+
+def watch_press(interaction: discord.Interaction, *, private: bool = False) -> None:
+    """Arm the late acknowledgement of a press on one of the bot's controls (from
+    :class:`~bot.discord_ui.speaking.Speaks`): a press whose work has not answered
+    :data:`DEFER_AFTER` s after receipt (the database slow) is acknowledged, as a deferred update
+    (nothing shown; :func:`press_update` then edits the pressed message) or, ``private``, as a
+    "thinking" only the presser sees (its answer replaces it); :func:`send` and
+    :func:`send_private` answer after either. A press's first response must go through them (or
+    :func:`press_defer`), never straight to ``interaction.response``: the acknowledgement may be
+    on its way."""
+    _state(interaction).timer = asyncio.get_running_loop().call_later(
+        DEFER_AFTER, _defer_press_late, interaction, private)
+
+
+def done_pressing(interaction: discord.Interaction) -> None:
+    """The press's work is over: its late acknowledgement, if not sent, is not needed (and the
+    timer lets go of the interaction)."""
+    state = interaction.extras.get(KEY)
+    if state is not None and state.timer is not None:
+        state.timer.cancel()
+        state.timer = None
+
+
+def _defer_press_late(interaction: discord.Interaction, private: bool) -> None:
+    state = _state(interaction)
+    state.timer = None
+    if state.started or interaction.response.is_done():
+        return
+    state.started = True
+    state.updated_late = not private
+    state.deferring = asyncio.ensure_future(
+        interaction.response.defer(ephemeral=True, thinking=True) if private
+        else interaction.response.defer())
+    state.deferring.add_done_callback(_logged)
+
+
+async def press_defer(interaction: discord.Interaction, *, ephemeral: bool = False,
+                      thinking: bool = False) -> None:
+    """Acknowledge a press now, unless its late acknowledgement was already sent (its answer then
+    goes as a follow-up, which :func:`send` and ``interaction.followup`` make)."""
+    await _settled(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+
+
+async def press_update(interaction: discord.Interaction, **fields: Any) -> None:
+    """A press's answer that edits the message it was pressed on: the first response, or, after
+    the late acknowledgement, an edit of that message through the press's token."""
+    await _settled(interaction)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)
 
 
 def _private_only(interaction: discord.Interaction) -> bool:
@@ -112,6 +169,9 @@ async def _settled(interaction: discord.Interaction) -> _Answering:
     failed: the answer then tries on its own and reports its own failure)."""
     state = _state(interaction)
     state.started = True
+    if state.timer is not None:  # answered in time: no late acknowledgement
+        state.timer.cancel()
+        state.timer = None
     if state.deferring is not None:
         with contextlib.suppress(Exception):
             await asyncio.shield(state.deferring)
@@ -122,9 +182,17 @@ async def send(interaction: discord.Interaction, content: str | None = None, **k
                ) -> int | None:
     """The command's answer: its first response, or what replaces its "thinking" message. The
     answer's message id when Discord gave it."""
-    state = await _settled(interaction)
     if _private_only(interaction):
         kwargs["ephemeral"] = True
+    return await press_reply(interaction, content, **kwargs)
+
+
+async def press_reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any
+                      ) -> int | None:
+    """A new message in answer to a press (or a command's, as :func:`send` without its care for
+    guest places): the first response, or a follow-up after an acknowledgement. Its message id
+    when Discord gave it."""
+    state = await _settled(interaction)
     if interaction.response.is_done():
         state.public_thinking = False
         message = await interaction.followup.send(content, wait=True, **kwargs)
@@ -161,8 +229,8 @@ async def landed(interaction: discord.Interaction, failure: Exception) -> int | 
     """The id of the interaction's answer when its sending failed with ``failure`` and yet
     Discord holds it: a cut connection may lose the reply to an answer Discord took, and only
     asking tells. None after a refusal (nothing was taken) or when Discord shows none."""
-    if isinstance(failure, discord.HTTPException):
-        return None
+    if isinstance(failure, discord.HTTPException) or _state(interaction).updated_late:
+        return None  # refused; or the original response is the pressed message, not this answer
     try:
         answer = await interaction.original_response()
     except UNDELIVERED:

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answer import CalledOff
+from bot.discord_ui.answer import CalledOff, done_pressing
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.command_links import links_for, mention
@@ -124,11 +124,14 @@ async def answer_command_error(interaction: discord.Interaction,
 
 
 async def guarded(interaction: discord.Interaction, run) -> None:
-    """Run a button's work; a failure is answered in one line (see :func:`reply_error`)."""
+    """Run a button's work; a failure is answered in one line (see :func:`reply_error`). Its
+    late acknowledgement, not sent by then, is not needed after it."""
     try:
         await run(interaction)
     except Exception as exc:
         await reply_error(interaction, exc)
+    finally:
+        done_pressing(interaction)
 
 
 def render_pool(client: discord.Client) -> WorkerPool:

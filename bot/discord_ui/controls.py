@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot import metrics
+from bot.discord_ui.answer import press_defer
 from bot.discord_ui.app import app
 from bot.discord_ui.entry_point import launch_activity
 from bot.discord_ui.errors import told
@@ -60,6 +61,10 @@ class AtTable(Speaks):
     (:meth:`bot.discord_ui.relay.Relay.take_up_place`)."""
 
     gid: int
+    # No late acknowledgement: a move or a slap is answered by its own deadline, saying whether
+    # it is stored (an acknowledgement alone would pass a press not yet stored as taken); the
+    # other controls answer before anything waits.
+    late = None
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         await super().interaction_check(interaction)
@@ -327,6 +332,8 @@ async def shown_ended(interaction: discord.Interaction, gid: int) -> bool:
 class RulesButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:rules:(?P<game>[a-z_]+)"):
     """The yaku sheet of the game, privately."""
 
+    late = "private"
+
     def __init__(self, game: str) -> None:
         super().__init__(discord.ui.Button(label=t("Rules"), emoji="📜", style=discord.ButtonStyle.secondary,
                                            custom_id=f"hf:rules:{game}"))
@@ -340,7 +347,7 @@ class RulesButton(Speaks, Forgets, discord.ui.DynamicItem[discord.ui.Button], te
         if self.game not in GAME_NAMES:  # a forged custom id
             await refuse(interaction, t("There is no such game."))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await press_defer(interaction, ephemeral=True, thinking=True)
         publisher = app(interaction).publisher  # bot.discord_ui.publisher
         data = await publisher.render(render_yaku_sheet, self.game, current())
         embed = discord.Embed(title=t("{game}: scoring", game=GAME_NAMES.get(self.game, self.game)), colour=ACCENT)

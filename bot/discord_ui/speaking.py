@@ -5,14 +5,14 @@ every control enter it before the callback runs (see :mod:`bot.languages`).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.abc import Snowflake
 
 from bot import logcontext
-from bot.discord_ui.answer import watch
+from bot.discord_ui.answer import watch, watch_press
 from bot.discord_ui.cog import guarded
 from bot.discord_ui.entry_point import entry_point_payload, is_entry_point, launch_activity
 from bot.i18n import LANGUAGE_NAMES, language_of, set_language, speaking
@@ -91,9 +91,16 @@ class SpeakingTree(app_commands.CommandTree):
 
 class Speaks:
     """Mixin of the bot's buttons and menus (before ``discord.ui.DynamicItem`` in the bases):
-    their callbacks run in the presser's language, and a failure a callback lets out is answered
+    their callbacks run in the presser's language; a press still unanswered when Discord's time
+    is half gone (the database slow) is acknowledged as :meth:`late_answer` says
+    (:func:`~bot.discord_ui.answer.watch_press`); and a failure a callback lets out is answered
     in one line (:func:`~bot.discord_ui.cog.guarded`), as a command's is: discord.py would only
     log it, and Discord show the presser "This interaction failed"."""
+
+    #: How a slow press is acknowledged: "update" (nothing shown; its answer edits the pressed
+    #: message or follows), "private" (a "thinking" only the presser sees, which its answer
+    #: replaces), or None (the control answers in Discord's time by itself).
+    late: ClassVar[str | None] = "update"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("callback")
@@ -105,6 +112,14 @@ class Speaks:
             cls.callback = callback  # type: ignore[attr-defined]
         super().__init_subclass__(**kwargs)  # other mixins wrap the answered callback
 
+    def late_answer(self, interaction: discord.Interaction) -> str | None:
+        """How this press is acknowledged when slow (:attr:`late`; a control whose presses
+        answer in different ways says which this one will)."""
+        return self.late
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         enter(interaction)
+        late = self.late_answer(interaction)
+        if late is not None:
+            watch_press(interaction, private=late == "private")
         return True

@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.answer import press_defer
 from bot.discord_ui.boards import known_names
 from bot.discord_ui.cog import Pager, drawn, pager_buttons, pages_of, store_of
 from bot.discord_ui.command_links import links_for, mention
@@ -208,7 +209,7 @@ class LeaderboardPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
                 store_of(interaction), interaction.guild_id, interaction.user.id, game,
                 m["order"], m["period"], None if m["tag"] == "m" else int(m["page"]), season,
                 known_names(interaction), await links_for(interaction))
-        await interaction.response.defer()  # the page is redrawn in the render workers
+        await press_defer(interaction)  # the page is redrawn in the render workers
         files = await drawn(interaction.client, render_board, board, content["embed"],
                             BOARD_IMAGE)
         await interaction.edit_original_response(attachments=files, **content)

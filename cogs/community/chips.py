@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.answer import press_update
 from bot.discord_ui.cog import Pager, pager_buttons, pages_of, store_of
 from bot.discord_ui.parts import ACCENT
 from bot.discord_ui.speaking import Speaks
@@ -69,4 +70,4 @@ class HistoryPager(Speaks, Pager, discord.ui.DynamicItem[discord.ui.Button],
     async def turn(self, interaction: discord.Interaction, m: re.Match[str]) -> None:
         content = await history_message(store_of(interaction), interaction.guild_id,
                                         interaction.user.id, int(m["page"]))
-        await interaction.response.edit_message(**content)
+        await press_update(interaction, **content)

@@ -6,6 +6,7 @@ from datetime import date
 
 import discord
 
+from bot.discord_ui.answer import press_update
 from bot.discord_ui.app import app
 from bot.discord_ui.errors import sentence
 from bot.discord_ui.parts import controls
@@ -72,5 +73,5 @@ class StopReminderButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
             return
         said = t("Reminders of that server's deal of the day are off.")
         original = interaction.message.content if interaction.message is not None else ""
-        await interaction.response.edit_message(content=clip(f"{original}\n{said}", 2000), view=None,
-                                                allowed_mentions=NO_PINGS)
+        await press_update(interaction, content=clip(f"{original}\n{said}", 2000), view=None,
+                           allowed_mentions=NO_PINGS)

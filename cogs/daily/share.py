@@ -7,7 +7,7 @@ import discord
 
 from bot.achievement_text import streak_text
 from bot.daily_words import margin_text
-from bot.discord_ui.answer import CalledOff, landed
+from bot.discord_ui.answer import CalledOff, landed, send
 from bot.discord_ui.app import app
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import UNDELIVERED
@@ -72,7 +72,7 @@ async def share_press(interaction: discord.Interaction, game_id: int) -> None:
     with in_public(interaction):
         text = share_text(place, user, links)
     try:
-        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+        await send(interaction, text, allowed_mentions=NO_PINGS)
     except UNDELIVERED as exc:
         if await landed(interaction, exc) is not None:
             return  # cut after Discord posted it: shared

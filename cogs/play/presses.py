@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot import metrics
+from bot.discord_ui.answer import press_defer, press_update
 from bot.discord_ui.app import app
 from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.errors import sentence, told
@@ -62,8 +63,8 @@ async def lobby_press(interaction: discord.Interaction, op: str, lobby_id: str, 
             settings = await store.get_settings(lobby.guild_id)
             with in_public(interaction):
                 embed, view = lobby_face(lobby, settings)
-            await shown_through(interaction, lobby, interaction.response.edit_message(
-                embed=embed, view=view, allowed_mentions=NO_MENTIONS))
+            await shown_through(interaction, lobby, press_update(
+                interaction, embed=embed, view=view, allowed_mentions=NO_MENTIONS))
     except (LobbyError, TableError) as exc:
         await refuse(interaction, told(exc))
 
@@ -74,7 +75,7 @@ async def start_lobby(interaction: discord.Interaction, lobby: Lobby) -> None:
         raise LobbyRefused(t("Only the host can start the game."))
     guest = place_of(interaction).guest
     # A guest answers the press as an update of the lobby, which then becomes the table.
-    await interaction.response.defer(ephemeral=True, thinking=not guest)
+    await press_defer(interaction, ephemeral=True, thinking=not guest)
     metrics.acknowledged(interaction)
     try:
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
@@ -103,10 +104,10 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
             settings = await store.get_settings(lobby.guild_id)
             with in_public(interaction):
                 declined, _ = lobby_face(lobby, settings)
-            await shown_through(interaction, lobby, interaction.response.edit_message(
-                embed=declined, view=None, allowed_mentions=NO_MENTIONS))
+            await shown_through(interaction, lobby, press_update(
+                interaction, embed=declined, view=None, allowed_mentions=NO_MENTIONS))
             return
-        await interaction.response.defer()
+        await press_defer(interaction)
         metrics.acknowledged(interaction)
         lobby = await store.begin_lobby_start(lobby.lobby_id, interaction.user.id)
     except LobbyExpired:
@@ -116,9 +117,8 @@ async def challenge_press(interaction: discord.Interaction, op: str, lobby_id: s
             return
         with in_public(interaction):
             gone = expired_embed(expired)
-        edit = (interaction.edit_original_response if interaction.response.is_done()
-                else interaction.response.edit_message)
-        await shown_through(interaction, expired, edit(embed=gone, view=None, allowed_mentions=NO_MENTIONS))
+        await shown_through(interaction, expired, press_update(interaction, embed=gone, view=None,
+                                                               allowed_mentions=NO_MENTIONS))
         return
     except LobbyError as exc:
         await refuse(interaction, sentence(exc))
@@ -182,6 +182,10 @@ class LobbyButton(Speaks, discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         return cls(match["op"], match["lobby"])
+
+    def late_answer(self, interaction: discord.Interaction) -> str | None:
+        # a start answers privately, but a guest's as an update: the lobby becomes the table
+        return "private" if self.op == "start" and not place_of(interaction).guest else "update"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await lobby_press(interaction, self.op, self.lobby_id)

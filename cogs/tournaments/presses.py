@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord_ui.answer import press_defer, press_update
 from bot.discord_ui.app import app
 from bot.discord_ui.cog import NOT_STAFF, is_manager
 from bot.discord_ui.delivery import UNDELIVERED
@@ -105,9 +106,9 @@ async def leave_press(interaction: discord.Interaction, tour: Tournament) -> Non
     # Answered first: the withdrawal waits for the tournament's lock, which a round being opened
     # holds while its posts wait for the channel's rate limit.
     if here:
-        await interaction.response.defer()
+        await press_defer(interaction)
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await press_defer(interaction, ephemeral=True, thinking=True)
     tour, gone = await cog.withdraw(tour.tournament_id, interaction.user.id,
                                     scope_of_press(interaction), refresh=not here)
     if here:
@@ -146,11 +147,11 @@ async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
         elif op == "start":
             tour = await store.start_tournament(tid, guild)
         elif op == "cancel":
-            await interaction.response.defer()
+            await press_defer(interaction)
             await cog.cancel(tour, user.id)
             return
         elif op == "drop":
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await press_defer(interaction, ephemeral=True, thinking=True)
             name = await cog.drop(tour, int(value or 0), user.id)
             await interaction.followup.send(t("{name} is out of the tournament.", name=safe_name(name)),
                                             ephemeral=True, allowed_mentions=NO_PINGS)
@@ -162,8 +163,8 @@ async def tournament_press(interaction: discord.Interaction, op: str, tid: int,
         return
     with in_public(interaction):
         embed, view = tournament_embed(tour, await cog.currency(guild)), tournament_view(tour)
-    await shown_through(cog, tour, interaction.response.edit_message(embed=embed, view=view,
-                                                                     allowed_mentions=NO_PINGS))
+    await shown_through(cog, tour, press_update(interaction, embed=embed, view=view,
+                                                allowed_mentions=NO_PINGS))
     if op == "start":
         cog.schedule(tid)
     elif op == "join":

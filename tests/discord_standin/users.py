@@ -196,6 +196,17 @@ class SimUser(User):
             self, msg.channel, INTERACTION_COMPONENT, data, target=msg, reply=reply
         )
 
+    async def choose(self, message: Message | Any, custom_id: str, values: list[str]) -> InteractionRecord:
+        """Choose `values` in the string select menu `custom_id` and return at once, as `press`
+        does for a button."""
+        msg, component = self._component(message, custom_id)
+        if component.get("type") != 3:
+            raise AssertionError(f"component {custom_id!r} is not a string select")
+        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        return await self._si().dispatch_interaction(
+            self, msg.channel, INTERACTION_COMPONENT, data, target=msg
+        )
+
     def _component(self, message: Message | Any, custom_id: str) -> tuple[Message, dict[str, Any]]:
         msg = self._si().message(message)
         if not msg.is_visible_to(self):

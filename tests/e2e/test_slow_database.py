@@ -1,6 +1,7 @@
-"""Every command is answered in time while the database hangs (issue 43): a command that has
-not answered when Discord's 3 s are half gone says "thinking" (``bot.discord_ui.answer``), and its
-answer, or its refusal, follows once the database is back.
+"""Every command and every press is answered in time while the database hangs (issue 43): a
+command that has not answered when Discord's 3 s are half gone says "thinking", a press is
+acknowledged as its control declares (``bot.discord_ui.answer``), and the answer, or its
+refusal, follows once the database is back.
 
 Every slash command the bot registers is run, each with the options it requires, while every
 call into the store waits; the stand-in fails the test at teardown for any press acknowledged
@@ -11,11 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Any
 
 import pytest
 
-from tests.e2e.community_data import start_hbot
+from tests.e2e.community_data import play_game, start_hbot
+from tests.e2e.playing import table_posted
+from tests.e2e.test_record_scope import OPS, SELECTED, component_type, custom_ids, holding
 
 pytestmark = pytest.mark.asyncio
 
@@ -140,3 +144,58 @@ async def test_a_refusal_after_a_public_thinking_is_private(hbot, standin, world
     assert "not" in refusal.content  # "You have …, not …; give less"
     public = standin.channel_messages(world.channel)
     assert all(m.id != record.original.id and "🤝" not in m.content for m in public)
+
+
+async def test_every_press_is_answered_in_time_while_the_database_hangs(hbot, standin, world):
+    """Every control the cogs register (the walk of ``test_record_scope``: each route's custom
+    ids written from its template, naming this server's records), pressed while every call into
+    the store waits, is acknowledged in Discord's time; once the database answers, a private
+    "thinking" is replaced by its answer, and a real lobby's Join shows the member seated."""
+    store, guild, channel = hbot.store, world.guild, world.channel
+    host, member = world.admin, world.player
+    done, _ = await play_game(store, guild.id, "koikoi", [host.id, member.id], ["alice", "bob"],
+                              seed=3, channel_id=channel.id)
+    await host.slash(channel, "koikoi", ai="easy")
+    await table_posted(standin, channel)
+    [live] = [g.game_id for g in await store.list_running_games(guild.id)]
+    cup = await store.create_tournament(guild.id, channel.id, created_by=member.id, game="koikoi",
+                                        format="swiss", rules={"rounds": 1}, fee=10, key="cup")
+    spec = dict(game="koikoi", min_seats=2, max_seats=2, expires_at=time.time() + 3600)
+    lobby = await store.create_lobby("lobby", guild.id, channel.id, member.id, **spec)
+    challenge = await store.create_lobby("challenge", guild.id, channel.id, member.id,
+                                         opponent_id=host.id, **spec)
+    reminder = await store.set_daily_reminder(guild.id, host.id, True)
+    real = (await member.slash(channel, "mushi", rounds=1)).original  # a lobby host waits in
+    samples: dict[str, list[str | None]] = {
+        "gid": [str(done), str(live)], "tid": [str(cup.tournament_id)],
+        "lobby": [lobby.lobby_id, challenge.lobby_id], "op": OPS, "asker": [str(host.id)],
+        "user": [str(host.id)], "member": [str(host.id)], "seq": ["0"], "part": ["0"],
+        "action": ["#0"], "step": ["0"], "page": ["0"], "game": ["koikoi"], "order": ["rating"],
+        "period": ["all"], "dir": ["next"], "season": [None], "tag": [None], "sure": [None, ":sure"],
+        "expires": [str(int(time.time()) + 3600)], "nonce": ["0123456789ab"], "key": [reminder.key]}
+    presses = [(custom_id, component_type(route)) for route in hbot.dynamic_items
+               for custom_id in custom_ids(route.__discord_ui_compiled_template__, samples)]
+    assert len(presses) >= 60
+    held = [holding(standin, channel, custom_id, kind) for custom_id, kind in presses]
+
+    gate = asyncio.Event()
+    waited = hang(store._db, gate)
+    records = await asyncio.gather(
+        host.press(real, cid_of(real, "hf:lb:join:")),
+        *(host.press(message, custom_id) if kind == 2 else host.choose(message, custom_id, [SELECTED])
+          for (custom_id, kind), message in zip(presses, held, strict=True)))
+    acks = await asyncio.gather(*(standin.finish_interaction(r, reply=False) for r in records))
+    late = [r.data.get("custom_id") for r in acks if r.initial is None]
+    assert waited and late == [], f"not acknowledged while the database hung: {late}"
+    gate.set()  # the database answers again: what waited finishes
+    for record in records:
+        await standin.finish_interaction(record)
+        if record.initial.type == 5:  # a private "thinking": replaced by its answer
+            assert record.original is not None and not record.original.loading, record.data
+    await standin.wait_for(lambda: f"<@{host.id}>" in standin.message(real).embeds[0]["description"],
+                           "the lobby showing the member who joined", channels=[channel])
+    await hbot.publisher.drain()
+
+
+def cid_of(message, prefix: str) -> str:
+    return next(c for c in message.custom_ids() if c.startswith(prefix))
