@@ -445,26 +445,6 @@ async def test_a_passing_failure_is_tried_past_the_listed_pauses_until_it_goes_t
     assert tries[10:] == ["403"] and len(sleep.asked) == 9
 
 
-async def test_a_post_outlasting_the_listed_pauses_keeps_its_place_and_goes_out():
-    sleep = FakeSleep()
-    sequencer = Sequencer(passing_retry(sleep, delays=(1.0,)))
-    done: list[str] = []
-    outage = iter(range(4))
-
-    async def summary() -> None:
-        if next(outage, None) is not None:
-            raise Passing("503")
-        done.append("summary")
-
-    async def race() -> None:
-        done.append("race")
-
-    sequencer.queue(7, summary)
-    sequencer.queue(7, race)
-    await sequencer.drain()
-    assert done == ["summary", "race"] and sleep.asked == [1.0] * 4
-
-
 async def test_a_long_outage_is_logged_at_first_then_once_in_a_while(caplog):
     sleep = FakeSleep()
     retry = passing_retry(sleep, delays=(1.0, 2.0))
@@ -479,15 +459,16 @@ async def test_a_long_outage_is_logged_at_first_then_once_in_a_while(caplog):
     assert retry.retried == 2 + 2 * STILL_FAILING_EVERY + 1
 
 
-async def test_a_retried_post_keeps_its_place_before_later_posts():
+@pytest.mark.parametrize(("failures", "delays"), [(1, (1.0, 2.0, 5.0)), (4, (1.0,))],
+                         ids=["once", "past the listed pauses"])
+async def test_a_retried_post_keeps_its_place_before_later_posts(failures, delays):
     sleep = FakeSleep()
-    sequencer = Sequencer(passing_retry(sleep))
+    sequencer = Sequencer(passing_retry(sleep, delays))
     done: list[str] = []
-    failed = []
+    outage = iter(range(failures))
 
     async def summary() -> None:
-        if not failed:
-            failed.append(1)
+        if next(outage, None) is not None:
             raise Passing("503")
         done.append("summary")
 
@@ -497,7 +478,7 @@ async def test_a_retried_post_keeps_its_place_before_later_posts():
     sequencer.queue(7, summary)
     sequencer.queue(7, race)
     await sequencer.drain()
-    assert done == ["summary", "race"] and sleep.asked == [1.0]
+    assert done == ["summary", "race"] and sleep.asked == [1.0] * failures
 
 
 async def test_gated_keys_take_turns_and_wait_as_keys_with_the_latest_job():
