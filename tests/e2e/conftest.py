@@ -18,6 +18,7 @@ import aiohttp
 import discord
 import pytest
 
+from bot.discord_ui import answer as answer_kit
 from tests.discord_standin import Channel, Guild, SimUser, SpecIndex, StandIn
 from tests.discord_standin.testing import BotRunner, point_discord_at, spec_or_skip
 
@@ -123,3 +124,11 @@ async def http() -> AsyncIterator[aiohttp.ClientSession]:
     """An HTTP client for a test's own requests (the Activity's pages), closed at teardown."""
     async with aiohttp.ClientSession() as session:
         yield session
+
+
+@pytest.fixture
+def no_late_acks(monkeypatch) -> None:
+    """The answer a test refuses or cuts off is the interaction's first response: no late
+    acknowledgement takes its place, as it would on a machine busy enough to hold the command or
+    press past 1.5 s (the fault, aimed at the answer, would then meet a follow-up instead)."""
+    monkeypatch.setattr(answer_kit, "DEFER_AFTER", 60.0)

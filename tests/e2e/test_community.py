@@ -260,6 +260,7 @@ async def test_chips_balance_daily_give_and_history(hbot, standin, world):
     assert (await store.audit()).ok
 
 
+@pytest.mark.usefixtures("no_late_acks")
 @pytest.mark.parametrize("fault", ["token gone", "cut before", "cut after"])
 async def test_a_gift_whose_answer_discord_refuses_is_posted_by_the_bot(hbot, standin, world,
                                                                         monkeypatch, fault):
@@ -293,6 +294,7 @@ async def test_a_gift_whose_answer_discord_refuses_is_posted_by_the_bot(hbot, st
     assert (await store.balance(guild, world.player.id), await store.balance(guild, world.shy.id)) == (700, 1300)
 
 
+@pytest.mark.usefixtures("no_late_acks")
 async def test_a_grant_whose_answer_discord_refuses_warns_before_a_second(hbot, standin, world):
     """A staff grant is made before its private answer; when Discord refuses that answer the
     bot does not say "try again" (the grant stands) but to check first."""

@@ -475,6 +475,7 @@ async def test_a_member_whose_dms_are_closed_is_not_asked_every_day(dbot, standi
     assert "servers that added the bot" in reply_text(refused)
 
 
+@pytest.mark.usefixtures("no_late_acks")
 @pytest.mark.parametrize("drop", ["before", "after"])
 async def test_a_share_cut_off_on_its_way_is_shown_once_or_called_off(dbot, standin, world, drop):
     """The connection is cut on the Share press's answer, which is the post. Cut after Discord

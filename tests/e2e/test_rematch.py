@@ -191,6 +191,7 @@ async def test_a_rematch_can_be_declined_or_expire(hbot, standin, world):
     assert await count(hbot, "SELECT count(*) FROM games") == 1
 
 
+@pytest.mark.usefixtures("no_late_acks")
 async def test_a_decline_whose_answer_discord_refuses_still_shows_on_the_request(hbot, standin, world):
     """The decline is stored before its private answer, which Discord refuses (the press's token
     gone): the request's message shows it declined all the same."""
@@ -214,6 +215,7 @@ def requests_in(standin, channel) -> list:
             if any("hf:rm:accept:" in str(row) for row in m.components)]
 
 
+@pytest.mark.usefixtures("no_late_acks")
 async def test_a_request_discord_refuses_as_the_answer_is_posted_by_the_bot(hbot, standin, world,
                                                                             monkeypatch):
     """Discord refuses the request as the Rematch press's answer (its token gone): the bot posts
@@ -240,6 +242,7 @@ async def test_a_request_discord_refuses_as_the_answer_is_posted_by_the_bot(hbot
     await standin.wait_until(lambda: "started" in standin.message(request).embeds[0]["title"], timeout=10)
 
 
+@pytest.mark.usefixtures("no_late_acks")
 @pytest.mark.parametrize("fault", ["token gone", "cut before"])
 async def test_a_request_nobody_could_be_shown_is_withdrawn(hbot, standin, world, monkeypatch, fault):
     """Discord refuses the request as the press's answer (or the connection is cut before Discord

@@ -200,6 +200,7 @@ async def test_a_channel_gone_is_told_to_staff_and_an_unplayed_season_ends_quiet
     assert f"{begun.year}年{begun.month}月" in embed(posted)["title"]
 
 
+@pytest.mark.usefixtures("no_late_acks")
 async def test_a_season_whose_answer_was_refused_is_announced_where_staff_started_it(
         start_bot, standin, world, tmp_path):
     """The answer of ``/season start`` is its announcement: when Discord refuses it (the token
@@ -228,6 +229,7 @@ async def test_a_season_whose_answer_was_refused_is_announced_where_staff_starte
     assert len(announcements(standin, world.channel)) == 1
 
 
+@pytest.mark.usefixtures("no_late_acks")
 async def test_a_refused_answer_and_a_refused_post_leave_no_warning_of_the_schedule(
         start_bot, standin, world, tmp_path, monkeypatch):
     """The channel refuses the owed announcement for good too: it is owed no more, and with no

@@ -497,6 +497,7 @@ async def test_a_restart_brings_every_lobby_message_up_to_date(start_bot, standi
     assert f"<@{world.player.id}>" in standin.message(shown).embeds[0]["description"]
 
 
+@pytest.mark.usefixtures("no_late_acks")
 async def test_a_lobby_message_discord_failed_to_edit_is_drawn_by_the_bot(hbot, standin, world,
                                                                          monkeypatch):
     """Discord fails a press's edit of the lobby's message: a join's answer (its token gone:
@@ -523,6 +524,7 @@ async def test_a_lobby_message_discord_failed_to_edit_is_drawn_by_the_bot(hbot, 
     assert len(hbot.tables.tables) == 1
 
 
+@pytest.mark.usefixtures("no_late_acks")
 @pytest.mark.parametrize("fault", ["token gone", "cut before"])
 @pytest.mark.parametrize("opponent", [False, True], ids=["lobby", "challenge"])
 async def test_a_lobby_whose_answer_discord_refuses_is_closed(hbot, standin, world, monkeypatch,
@@ -545,6 +547,7 @@ async def test_a_lobby_whose_answer_discord_refuses_is_closed(hbot, standin, wor
     assert await count(hbot, "SELECT count(*) FROM lobbies WHERE status = 'open'") == 0
 
 
+@pytest.mark.usefixtures("no_late_acks")
 @pytest.mark.parametrize("opponent", [False, True], ids=["lobby", "challenge"])
 async def test_a_lobby_whose_answer_was_cut_after_discord_took_it_stays_open(
         hbot, standin, world, monkeypatch, opponent):

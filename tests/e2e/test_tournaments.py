@@ -487,6 +487,7 @@ async def test_a_weekly_tournament_opens_posts_and_starts_by_itself(start_bot, s
     assert weekly.startswith("None: ")
 
 
+@pytest.mark.usefixtures("no_late_acks")
 async def test_a_start_whose_answer_discord_refuses_still_runs_the_rounds(start_bot, standin,
                                                                           world, tmp_path):
     """The Start press's answer fails (its token gone: Discord says the interaction is unknown),
@@ -509,6 +510,7 @@ async def test_a_start_whose_answer_discord_refuses_still_runs_the_rounds(start_
     assert await bot.store.unshown_tournaments() == []
 
 
+@pytest.mark.usefixtures("no_late_acks")
 @pytest.mark.parametrize("fault", ["token gone", "cut before"])
 async def test_a_tournament_whose_answer_discord_refuses_is_called_off(start_bot, standin, world,
                                                                        tmp_path, monkeypatch, fault):
