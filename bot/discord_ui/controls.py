@@ -13,6 +13,8 @@ import asyncio
 import functools
 import logging
 import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -26,7 +28,7 @@ from bot.discord_ui.held import handled, track
 from bot.discord_ui.hints import answer_hint, offers_hint_button
 from bot.discord_ui.parts import ACCENT, OPTION_LABEL, PLACEHOLDER, button_label, png
 from bot.discord_ui.places import place_of
-from bot.discord_ui.relay import Relay, RelayedPress
+from bot.discord_ui.relay import NotPassedOn, Relay, RelayedPress
 from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import NO_PINGS, refuse
 from bot.games.base import Action
@@ -87,22 +89,21 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
     :data:`ACK_SECONDS`, the press is answered with a sentence saying the move is not saved yet,
     and the player is told again once it is played or refused. The press's own interaction then
     edits the presser's hand (interaction responses are exempt from Discord's global rate limit
-    and reach ephemeral hands too). A press in a DM on a game another process drives goes there
-    (bot.discord_ui.relay)."""
+    and reach ephemeral hands too). A press in a DM on a game another process drives is queued
+    for it (bot.discord_ui.relay) under the same deadline."""
     manager = tables(interaction)
-    if not manager.drives(gid) and await relayed(interaction, "move", gid, seq, key):
-        return
-    publisher = app(interaction).publisher
-    via = publisher.via_press(interaction)
-    playing = asyncio.ensure_future(manager.press(gid, interaction.user.id, seq, key, via=via))
+    via = app(interaction).publisher.via_press(interaction)
+    playing = asyncio.ensure_future(played_or_passed(
+        interaction, "move", gid, seq, key,
+        lambda: manager.press(gid, interaction.user.id, seq, key, via=via)))
     try:
         done, _ = await asyncio.wait({playing}, timeout=ACK_SECONDS)
         refused = playing.exception() if done else None
-        if done and refused is None:  # stored: the press is taken
+        if done and refused is None:  # stored, or queued for its process: the press is taken
             await interaction.response.defer()
-        elif isinstance(refused, TableError):  # not played: the answer says why, privately
+        elif isinstance(refused, TableError | NotPassedOn):  # not played: the answer says why
             via.withdrawn = True
-            await refuse(interaction, told(refused))
+            await refuse(interaction, not_played(refused))
         elif not done:  # the database is slow: say so rather than let the press look taken
             via.withdrawn = True
             await interaction.response.send_message(t(
@@ -111,14 +112,54 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         metrics.acknowledged(interaction)
     finally:
         via.answered.set()
-    if done:
-        if refused is not None and not isinstance(refused, TableError):
-            raise refused  # a fault, not a refusal: logged by discord.py's handler
-        return
+    if done and refused is not None and not isinstance(refused, TableError | NotPassedOn):
+        raise refused  # a fault, not a refusal: answered in a line by the control's guard
+    await followed_up(interaction, playing, answered=done)
+
+
+async def played_or_passed(interaction: discord.Interaction, kind: str, gid: int, seq: int,
+                           key: str, play: Callable[[], Awaitable[Any]]) -> Any:
+    """``play()``'s result, or :class:`Passed` when the press went to the process that drives
+    its game (a press in a DM: bot.discord_ui.relay). A game driven here is played at once, so
+    presses are taken in the order received."""
+    relay: Relay | None = getattr(interaction.client, "relay", None)
+    if relay is not None and not tables(interaction).drives(gid):
+        shard = await relay.pass_on(interaction, kind, gid, seq, key)
+        if shard is not None:
+            return Passed(shard)
+    return await play()
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A press queued for the process of the shard that drives its game."""
+
+    shard: int
+
+
+def not_played(refused: TableError | NotPassedOn) -> str:
+    """Why a press was not played, as the presser reads it."""
+    if isinstance(refused, NotPassedOn):
+        return t("The move could not be passed on to its table; try again in a moment.")
+    return told(refused)
+
+
+async def followed_up(interaction: discord.Interaction, playing: asyncio.Future[Any], *,
+                      answered: bool, say: Callable[[Any], str] | None = None) -> None:
+    """After the press's first response: a press passed on is announced to its process, whose
+    answer through the token waits for that; one answered before it was played is told how it
+    went (``say`` of the result, when there is something to say, else only a refusal)."""
     try:
-        await playing
-    except TableError as exc:
-        await interaction.followup.send(told(exc), ephemeral=True)
+        result = await playing
+    except (TableError, NotPassedOn) as exc:
+        if not answered:
+            await interaction.followup.send(not_played(exc), ephemeral=True)
+        return
+    if isinstance(result, Passed):
+        relay: Relay = interaction.client.relay  # type: ignore[attr-defined]
+        await relay.announce(result.shard, interaction)
+    elif not answered and say is not None:
+        await interaction.followup.send(say(result), ephemeral=True)
 
 
 async def play_relayed(bot: Any, press: RelayedPress) -> None:
@@ -159,12 +200,6 @@ def slapped(events: list[dict[str, Any]]) -> str:
         return t("Slap! You were number {place}: you still pay for the cards in your hand.",
                  place=place)
     return t("Slap!")
-
-
-async def relayed(interaction: discord.Interaction, kind: str, gid: int, seq: int, key: str) -> bool:
-    """Whether the press went to the process that drives its game (bot.discord_ui.relay)."""
-    relay: Relay | None = getattr(interaction.client, "relay", None)
-    return relay is not None and await relay.forwards(interaction, kind, gid, seq, key)
 
 
 def forget_view(item: discord.ui.Item[Any]) -> None:
@@ -266,26 +301,24 @@ class SlapButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Bu
 
     async def callback(self, interaction: discord.Interaction) -> None:
         manager = tables(interaction)
-        if not manager.drives(self.gid) and await relayed(interaction, "slap", self.gid, 0, ""):
-            return
         # Queued before anything awaits, so the order of presses is the order received; answered
-        # once the slap is stored, and a slow database gets a "thinking" answer meanwhile.
-        slapping = asyncio.ensure_future(manager.slap_by(self.gid, interaction.user.id))
+        # once the slap is stored (or queued for the process that drives the game), and a slow
+        # database gets a "thinking" answer meanwhile.
+        slapping = asyncio.ensure_future(played_or_passed(
+            interaction, "slap", self.gid, 0, "",
+            lambda: manager.slap_by(self.gid, interaction.user.id)))
         done, _ = await asyncio.wait({slapping}, timeout=ACK_SECONDS)
-        if done:
-            try:
-                answer = slapped(slapping.result())
-            except TableError as exc:
-                answer = told(exc)
-            await interaction.response.send_message(answer, ephemeral=True)
+        refused = slapping.exception() if done else None
+        if done and refused is None and not isinstance(slapping.result(), Passed):
+            await interaction.response.send_message(slapped(slapping.result()), ephemeral=True)
             return
+        if isinstance(refused, TableError | NotPassedOn):
+            await interaction.response.send_message(not_played(refused), ephemeral=True)
+            return
+        # passed on (its process answers privately, as a slap pressed there is), still being
+        # stored, or a fault (raised after it, for the control's guard to answer)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            events = await slapping
-        except TableError as exc:
-            await interaction.followup.send(told(exc), ephemeral=True)
-            return
-        await interaction.followup.send(slapped(events), ephemeral=True)
+        await followed_up(interaction, slapping, answered=False, say=slapped)
 
 
 class HandButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):

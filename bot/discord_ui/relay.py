@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import current, speaking, t
+from bot.i18n import current, speaking
 from bot.store import Scope, StoreError, UnknownGame
 
 log = logging.getLogger(__name__)
@@ -27,6 +27,14 @@ log = logging.getLogger(__name__)
 INTERACTION_SECONDS = 15 * 60  # an interaction's token answers this long, then Discord refuses it
 RETRY_SECONDS = (1, 2, 5, 10, 30)  # waits before listening again after the database was lost
 ACK_SECONDS = 3.0  # Discord's window to acknowledge a press: after it the token is settled either way
+
+
+class NotPassedOn(Exception):
+    """A press on another process's game that could not be queued for it: nothing was played."""
+
+    def __init__(self, shard: int) -> None:
+        super().__init__(f"the press could not be queued for shard {shard}")
+        self.shard = shard
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,41 +115,39 @@ class Relay:
             await asyncio.gather(*self._playing, return_exceptions=True)
 
     # -- forwarding --------------------------------------------------------------------------
-    async def forwards(self, interaction: discord.Interaction, kind: str, gid: int, seq: int,
-                       key: str) -> bool:
-        """Whether the press (a ``"move"`` or a ``"slap"``) was for another process's game and is
-        on its way there (acknowledged here once it is queued in the database, so a press seen
-        taken is never lost; refused here should it not reach the queue)."""
+    async def pass_on(self, interaction: discord.Interaction, kind: str, gid: int, seq: int,
+                      key: str) -> int | None:
+        """The shard a press (a ``"move"`` or a ``"slap"``) was queued for, when another process
+        drives its game; None when this process plays it, or says why it cannot be played. The
+        press is in the database's queue before its caller acknowledges it, so a press seen taken
+        is never lost; :class:`NotPassedOn` when it could not be queued."""
         if not self.needed or interaction.guild_id is not None:
-            return False
+            return None
         store = self.bot.store
         try:
             # a DM press: only a game the presser sits at goes anywhere
             game = await store.load_game(gid, scope=Scope.press(None, interaction.user.id),
                                          with_events=False)
         except (UnknownGame, StoreError):
-            return False  # this process says why the game cannot be played
+            return None  # this process says why the game cannot be played
         if game.status != "running" or self.plan.owns(game.shard_key):
-            return False  # driven here: its shard key is this process's (a DM game's is shard 0's)
+            return None  # driven here: its shard key is this process's (a DM game's is shard 0's)
         press = RelayedPress(kind, gid, seq, key, interaction.user.id, interaction.application_id,
                              interaction.token, current(), time.time(), interaction_id=interaction.id)
         shard = self.plan.shard_of(game.shard_key)
         try:
             await store.relay_press(shard, gid, press.message())
-        except StoreError:
-            await interaction.response.send_message(
-                t("The move could not be passed on to its table; try again in a moment."),
-                ephemeral=True)
-            return True
-        if kind == "slap":  # answered privately, as a slap pressed at its own process is
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await interaction.response.defer()
+        except StoreError as exc:
+            raise NotPassedOn(shard) from exc
+        return shard
+
+    async def announce(self, shard: int, interaction: discord.Interaction) -> None:
+        """Tell the process a press was passed on to that Discord has its acknowledgement, so its
+        answer through the press's token may go (:meth:`acknowledged`)."""
         try:
-            await store.announce_acknowledged(shard, interaction.id)
+            await self.bot.store.announce_acknowledged(shard, interaction.id)
         except StoreError:  # the owner then waits out Discord's window before answering
             log.warning("could not tell shard %d that a press was acknowledged", shard)
-        return True
 
     async def take_up_place(self, interaction: discord.Interaction, game_id: int) -> None:
         """Before a press on a game this process does not drive, in a channel of a server that
