@@ -34,7 +34,7 @@ from bot.store.privacy import MemberBusy
 from bot.tables import Refused
 from bot.words import amount
 
-__all__ = ["CALLED_OFF", "MAYBE_DONE", "OOPS", "PLAIN", "STATUSES", "UNAVAILABLE", "Markup", "sentence", "told"]
+__all__ = ["CALLED_OFF", "DONE_UNSEEN", "MAYBE_DONE", "OOPS", "PLAIN", "STATUSES", "UNAVAILABLE", "Markup", "sentence", "told"]
 
 #: What a failure nobody foresaw is answered with.
 OOPS = N_("Something went wrong on my side; please try again in a moment.")
@@ -46,6 +46,9 @@ MAYBE_DONE = N_("Discord did not take my answer, but what you asked may already 
 #: what it opened (a lobby, a challenge, a tournament's sign-up, a rematch's request, a shared
 #: result), which was called off since nobody saw it: asking again is safe.
 CALLED_OFF = N_("Discord did not take my answer, so I called off what you asked: please try again.")
+#: What a command is answered with when Discord did not take its private answer that told of work
+#: done and kept (a staff grant, a changed setting): that answer follows, so nobody does it twice.
+DONE_UNSEEN = N_("Discord did not take my first answer; this is done: {done}")
 #: What every trouble of the database is answered with (the log has the details).
 UNAVAILABLE = N_("The bot's database is having trouble; nothing was changed. "
                  "Please try again later.")

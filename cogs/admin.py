@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answer import answers, send
+from bot.discord_ui.answer import answered_done, answers, send
 from bot.discord_ui.cog import (
     GAME_CHOICES,
     STAFF,
@@ -149,8 +149,7 @@ class AdminCog(ServerCog):
                                          guild_only=True, default_permissions=STAFF))
 
     async def _saved(self, interaction: discord.Interaction, text: str) -> None:
-        await send(interaction, clip(f"✅ {text}", CONTENT), ephemeral=True,
-                   allowed_mentions=NO_PINGS)
+        await answered_done(interaction, clip(f"✅ {text}", CONTENT), allowed_mentions=NO_PINGS)
 
     # -- /settings ---------------------------------------------------------------------------------
     @answers(private=True)

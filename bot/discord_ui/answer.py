@@ -40,6 +40,27 @@ class CalledOff(Exception):
     off: nobody saw it. Unlike an answer lost after work that stands (a gift), asking again is
     safe, and the error handler says so rather than "check first"."""
 
+
+class DoneUnseen(Exception):
+    """Discord did not take the private answer that told of work done and kept (a staff grant, a
+    changed setting); ``done`` is that answer, which the error handler gives in its place with
+    a word that it is done, rather than "check first": asking again would do it twice."""
+
+    def __init__(self, done: str) -> None:
+        super().__init__(done)
+        self.done = done
+
+
+async def answered_done(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """A private answer that tells of work done: when Discord does not take it (and shows none),
+    :class:`DoneUnseen` carries it to the error handler."""
+    try:
+        await send(interaction, text, ephemeral=True, **kwargs)
+    except UNDELIVERED as exc:
+        if await landed(interaction, exc) is None:
+            raise DoneUnseen(text) from exc
+
+
 C = TypeVar("C", bound=app_commands.Command[Any, ..., Any])
 
 ANSWER = "answer"  # the key of a command's extras: "public" or "private"

@@ -16,12 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answer import CalledOff, done_pressing
+from bot.discord_ui.answer import CalledOff, DoneUnseen, done_pressing
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, Watch
 from bot.discord_ui.command_links import links_for, mention
 from bot.discord_ui.delivery import UNDELIVERED
-from bot.discord_ui.errors import CALLED_OFF, MAYBE_DONE, OOPS, sentence
+from bot.discord_ui.errors import CALLED_OFF, DONE_UNSEEN, MAYBE_DONE, OOPS, sentence
 from bot.discord_ui.text import (
     BadOption,
     refuse,
@@ -100,6 +100,10 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         log.warning("%s: Discord did not take its answer, so it was called off (%s)",
                     what_failed(interaction), cause.__cause__)
         text = t(CALLED_OFF)
+    elif isinstance(cause, DoneUnseen):
+        log.warning("%s: Discord did not take its answer; the work stands (%s)",
+                    what_failed(interaction), cause.__cause__)
+        text = t(DONE_UNSEEN, done=cause.done)
     elif isinstance(cause, UNDELIVERED):  # its answer, after the work: no "try again"
         log.warning("%s: Discord did not take what it sent (%s)", what_failed(interaction), cause,
                     exc_info=not isinstance(cause, discord.HTTPException))

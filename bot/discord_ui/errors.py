@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.refusal_text import CALLED_OFF, MAYBE_DONE, OOPS, STATUSES, UNAVAILABLE, Markup
+from bot.refusal_text import (
+    CALLED_OFF,
+    DONE_UNSEEN,
+    MAYBE_DONE,
+    OOPS,
+    STATUSES,
+    UNAVAILABLE,
+    Markup,
+)
 from bot.refusal_text import sentence as _sentence
 from bot.refusal_text import told as _told
 
-__all__ = ["CALLED_OFF", "DISCORD", "MAYBE_DONE", "OOPS", "STATUSES", "UNAVAILABLE", "sentence", "told"]
+__all__ = ["CALLED_OFF", "DISCORD", "DONE_UNSEEN", "MAYBE_DONE", "OOPS", "STATUSES", "UNAVAILABLE", "sentence", "told"]
 
 
 def _relative(at: datetime) -> str:

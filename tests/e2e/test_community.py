@@ -295,17 +295,27 @@ async def test_a_gift_whose_answer_discord_refuses_is_posted_by_the_bot(hbot, st
 
 
 @pytest.mark.usefixtures("no_late_acks")
-async def test_a_grant_whose_answer_discord_refuses_warns_before_a_second(hbot, standin, world):
-    """A staff grant is made before its private answer; when Discord refuses that answer the
-    bot does not say "try again" (the grant stands) but to check first."""
+@pytest.mark.parametrize("fault", ["refused", "cut before", "cut after"])
+async def test_a_grant_whose_answer_discord_refuses_is_told_as_done(hbot, standin, world, monkeypatch,
+                                                                    fault):
+    """A staff grant is made before its private answer; when Discord refuses that answer, or the
+    connection is cut before Discord took it, the bot says in its place that the grant is done
+    (never "try again", nor "check first": it stands). Cut after Discord took it, the bot finds
+    the answer shown and says nothing more."""
     store, guild = hbot.store, world.guild.id
+    asked = watch_calls(monkeypatch, discord.Interaction, "original_response")
+    kw = {"status": 400} if fault == "refused" else {"drop": fault.split()[1]}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               status=400, where=lambda call: "Granted" in str(call.body))
+                               where=lambda call: "Granted" in str(call.body), **kw)
     told = await world.admin.slash(world.channel, "chips-admin grant", user=world.player, amount=50,
                                    reason="prize")
     assert answer.remaining == 0 and only_private(told)
-    assert reply_text(told) == ("Discord did not take my answer, but what you asked may already be "
-                                "done: check before you try again.")
+    granted = f"✅ Granted **50** chips to <@{world.player.id}> (prize); their balance is 1,050."
+    if fault == "cut after":
+        await asyncio.wait_for(asked.wait(), standin.wait_timeout)  # the bot asked, and found it
+        assert reply_text(told) == granted and told.followups == []
+    else:
+        assert reply_text(told) == f"Discord did not take my first answer; this is done: {granted}"
     assert await store.balance(guild, world.player.id) == 1050
 
 
