@@ -512,6 +512,9 @@ class TablePublisher(Hands, TurnAlerts, Posts):
         attachments = [current.attachment] if same_image else [png(image, update.filename)]
         if via is not None and not await via.ready():
             return None
+        # Until Discord answers, what the message shows is unknown: an edit it took before the
+        # connection was cut replaced the picture, whose old attachment a retry must not keep.
+        feed.shown.pop(message_id, None)
         try:
             if via is not None:  # an interaction's webhook: no token to wait for
                 self._updates.release(turn)
