@@ -21,6 +21,7 @@ from bot.departures import Departures
 from bot.discord_ui.app import ActivityShows
 from bot.discord_ui.command_links import CommandIds
 from bot.discord_ui.delivery import RestBudget, RouteTurns, SpentWindows
+from bot.discord_ui.layout import components_of
 from bot.discord_ui.speaking import SpeakingTree, enter
 from bot.i18n import t
 from bot.i18n.commands import CatalogTranslator
@@ -192,13 +193,8 @@ class HanafudaBot(commands.AutoShardedBot):
         if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
                    for item in self.dynamic_items):
             return False
-        found = list(interaction.message.components)
-        while found:
-            component = found.pop()
-            found += getattr(component, "children", [])
-            if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
-                return True
-        return False
+        return any(getattr(component, "custom_id", None) == custom_id and component.type.value == kind
+                   for component in components_of(interaction.message))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a press no control takes (removed, expired, from an older version, or a form

@@ -10,7 +10,7 @@ whoever reads it with a screen reader hears the picture described.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,3 +148,15 @@ def text_of(components: Iterable[dict[str, Any]]) -> str:
                 out.append(item["description"])
         out.append(text_of(comp.get("components") or ()))
     return "\n".join(part for part in out if part)
+
+
+
+def components_of(message: discord.Message) -> Iterator[discord.Component]:
+    """Every component a message holds, however deeply laid out (rows, containers, sections)."""
+    found = list(message.components)
+    while found:
+        component = found.pop()
+        found += getattr(component, "children", None) or []
+        if (accessory := getattr(component, "accessory", None)) is not None:
+            found.append(accessory)
+        yield component

@@ -54,7 +54,7 @@ from bot.discord_ui.feeds import (
     token_clock,
 )
 from bot.discord_ui.hands import Hands, shows
-from bot.discord_ui.layout import Card, layout
+from bot.discord_ui.layout import Card, components_of, layout
 from bot.discord_ui.parts import ACCENT, png, rematch_face, share_face
 from bot.discord_ui.posts import Posts, summary_title
 from bot.discord_ui.text import shown
@@ -76,6 +76,7 @@ log = logging.getLogger(__name__)
 
 SURFACE = "discord"
 """This surface's name in the store's notes (:mod:`bot.store.surfaces`)."""
+FIND_TABLE_AMONG = 50  # the channel's latest messages a table with no note is looked for among
 
 
 class TablePublisher(Hands, TurnAlerts, Posts):
@@ -367,6 +368,9 @@ class TablePublisher(Hands, TurnAlerts, Posts):
         via = feed.table_via if feed.table_via and feed.table_via.fresh else None
         channel = self.bot.get_partial_messageable(table.channel_id)
         shown_id = marks.table_message
+        if shown_id is None and via is None and (shown_id := await self._find_table(table, channel)):
+            marks.table = [table.channel_id, shown_id]
+            self._save(table)
         target = channel.get_partial_message(shown_id) if shown_id else None
         turn = self._table_key(table)
         new_id = await self._apply(feed, shown_id, update, via, target, turn)
@@ -389,6 +393,23 @@ class TablePublisher(Hands, TurnAlerts, Posts):
                 feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
             else:  # the one posted by the try that was cut, as it was then: brought up to date
                 self._mark_table(table)
+
+    async def _find_table(self, table: Table, channel: discord.PartialMessageable) -> int | None:
+        """The table message of a game that has none noted, among the channel's latest: the
+        start's answer that became the table, whose id a cut connection hid before the process
+        stopped (its token went with it). Only asking Discord tells; without it a second table
+        would be posted beside the first."""
+        me = self.bot.user.id if self.bot.user is not None else None
+        mine = f"hf:hand:{table.game_id}"
+        try:
+            async for message in channel.history(limit=FIND_TABLE_AMONG):
+                if message.author.id == me and any(getattr(c, "custom_id", None) == mine
+                                                   for c in components_of(message)):
+                    log.info("found the table of game %d in its channel", table.game_id)
+                    return message.id
+        except (discord.Forbidden, discord.NotFound):  # may not read it: the table is posted
+            pass
+        return None
 
     def _table_update(self, table: Table) -> Update:
         with speaking(self.public_language(table)) as language:

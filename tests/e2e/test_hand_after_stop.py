@@ -2,7 +2,8 @@
 DM whose message id the store never heard of (the process stopped, or the database refused the
 write) is not followed by a second hand at the next start, which would leave the first one
 offering moves forever. Its nonce, fixed by the stored state, makes Discord return it; and the
-write the database refused is tried again until it is stored."""
+write the database refused is tried again until it is stored. A table that the start's answer
+became, whose id a cut connection hid before the stop, is found in its channel and kept."""
 
 from __future__ import annotations
 
@@ -88,3 +89,32 @@ async def test_a_new_hand_is_sent_once_and_not_edited_again(start_bot, standin, 
                                     "the first hand", timeout=WAIT)
     await bot.publisher.drain()
     assert [r.method for r in standin.requests if r.path.endswith(f"/messages/{hand.id}")] == []
+
+
+async def test_a_table_whose_id_a_cut_hid_before_a_stop_is_the_table_after_it(start_bot, standin,
+                                                                               world, tmp_path):
+    """The start's answer became the table, but every edit through its token lost its reply on
+    the way back (Discord took them), so the store never heard which message it is, and the
+    token went with the stopped process. The next start finds it among the channel's messages
+    and keeps it up to date, rather than posting a second table beside it."""
+    db = tmp_path / "table.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    first.tables.ai_delay = 3600
+    cut = standin.fail_next("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                            drop="after", times=1000, where=lambda call: "table.png" in str(call.files))
+    await world.admin.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await standin.wait_until(
+        lambda: [m for m in standin.channel_messages(world.channel) if "table.png" in m.files],
+        "the table, shown by the start's answer", timeout=WAIT)
+    [gid] = first.tables.tables
+    assert first.publisher.marks(first.tables.tables[gid]).table is None  # its id never came back
+    await first.close()
+    cut.remaining = 0
+
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    second.tables.ai_delay = 3600
+    await second.publisher.drain()
+    assert second.publisher.where(gid) == (world.channel.id, table.id)
+    assert (await second.store.surface_notes("discord").read(gid))[-1]["table"] == [world.channel.id,
+                                                                                   table.id]
+    assert [m.id for m in standin.channel_messages(world.channel) if "table.png" in m.files] == [table.id]
