@@ -8,8 +8,12 @@ Koi-Koi, Go-Stop and Seotda against the AI with stakes, pressing a random offere
 their hand offers one. The bot is SIGKILLed several times: at a random moment, or right after it
 acknowledged a press. After the last kill the tables play on, the bot is stopped with SIGTERM (a
 clean stop, which must exit 0) and started once more, and everything is checked against the
-store. ``HANAFUDA_CRASH_RUNS`` repeats the whole run (default 1), ``HANAFUDA_CRASH_KILLS`` and
-``HANAFUDA_CRASH_TABLES`` set its kills and tables, and ``HANAFUDA_CRASH_REPORT`` names a file
+store. All along, Discord itself fails now and then: a few of the bot's messages, edits, DM
+channels and answers through a press's token are refused for a passing reason (a server error, a
+rate limit past its bucket) or have their connection cut, before Discord took them or after.
+``HANAFUDA_CRASH_RUNS`` repeats the whole run (default 1), ``HANAFUDA_CRASH_KILLS`` and
+``HANAFUDA_CRASH_TABLES`` set its kills and tables, ``HANAFUDA_CRASH_FAULTS`` the share of those
+requests that fail (default 0.1), and ``HANAFUDA_CRASH_REPORT`` names a file
 that receives one JSON line of figures per run. ``HANAFUDA_CRASH_STALLS`` names a file that
 receives every stall of the test process's own loop over a second (the stand-in and the players
 run there: a stall of theirs looks like a bot that does not answer).
@@ -43,6 +47,16 @@ RUNS = int(os.environ.get("HANAFUDA_CRASH_RUNS", "1"))
 # from HANAFUDA_CRASH_RUNS=10 HANAFUDA_CRASH_KILLS=4 HANAFUDA_CRASH_TABLES=12.
 KILLS = int(os.environ.get("HANAFUDA_CRASH_KILLS", "3"))
 TABLES = int(os.environ.get("HANAFUDA_CRASH_TABLES", "8"))
+FAULT_RATE = float(os.environ.get("HANAFUDA_CRASH_FAULTS", "0.1"))
+# What the bot sends on its own or through a press's token; the presses' own callbacks are left
+# alone, so that an answered press is one the player saw answered.
+FAULTED_ROUTES = ("POST /channels/{channel_id}/messages",
+                  "PATCH /channels/{channel_id}/messages/{message_id}",
+                  "POST /users/@me/channels",
+                  "POST /webhooks/{webhook_id}/{webhook_token}",
+                  "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                  "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original")
+FAULTS = ({"status": 500}, {"status": 429}, {"drop": "before"}, {"drop": "after"})
 AFTER_LAST_KILL = 3  # presses per table after the last restart before the clean stop
 GAMES = (("koikoi", {"rounds": 2, "stake": 2}), ("gostop", {"rounds": 2, "stake": 1}),
          ("seotda", {"rounds": 3, "stake": 60}))
@@ -115,12 +129,26 @@ class Run:
         self.db_restarts = 0
         self.stuck_games: list[dict[str, Any]] = []  # what each stuck game was waiting for
         self.ended_by_ai = 0  # games the AI's moves finished after the last start
+        self.chance = random.Random(seed + 1)  # the faults' own draws: the players' stay as they were
+        self.faults = [standin.fail_next(route, times=10**9, where=self._unlucky, **fault)
+                       for route in FAULTED_ROUTES for fault in FAULTS]
         guild = standin.create_guild("Crash Club")
         users = [standin.create_user(f"player{i}") for i in range(TABLES // 2)]
         for user in users:
             standin.add_member(guild, user)
         self.seats = [Seat(users[i % len(users)], standin.create_channel(guild, f"table-{i}"),
                            *GAMES[i % len(GAMES)]) for i in range(TABLES)]
+
+    def _unlucky(self, call: Any) -> bool:
+        return self.chance.random() < FAULT_RATE / len(FAULTS)
+
+    def calm(self) -> int:
+        """Discord stops failing (for the checks at the end); how many requests it failed."""
+        failed = 0
+        for fault in self.faults:
+            failed += 10**9 - fault.remaining
+            fault.remaining = 0
+        return failed
 
     # -- the bot process ------------------------------------------------------------------------
     async def start_bot(self) -> None:
@@ -296,6 +324,7 @@ class Run:
             stop_playing.set()
             for task in players:
                 task.cancel()
+        faulted = self.calm()
         exit_code = await self.stop()
         assert exit_code == 0, self.bot.log.read_text()[-3000:]
         await self.start_bot()  # a clean start after the clean stop: every table is brought up to date
@@ -306,7 +335,8 @@ class Run:
             if press.record.initial is not None and not press.taken:
                 text = str((press.record.initial.body.get("data") or {}).get("content", ""))[:60]
                 refusals[text] = refusals.get(text, 0) + 1
-        return {"kills": self.kills, "db_restarts": self.db_restarts, "presses": len(self.presses),
+        return {"kills": self.kills, "db_restarts": self.db_restarts, "faulted": faulted,
+                "presses": len(self.presses),
                 "taken": sum(p.taken for p in self.presses),
                 "unanswered": sum(p.record.initial is None for p in self.presses),
                 "refused": refusals, "stuck": stuck, "stuck_games": self.stuck_games,
@@ -365,6 +395,11 @@ class Run:
                 lambda s=seat, t=table: (offered := self.offered(s)) is not None and offered >= t.seq
                 and (shown := self.shown_move(s)) is not None and shown >= offered,
                 f"game {seat.gid}'s table and hand at its stored move")
+        for seat in self.seats:
+            # however often its edits and posts failed, a game has one table message (each seat
+            # plays in a channel of its own)
+            shown = [m.id for m in table_messages(self.standin, seat.channel) if not m.deleted]
+            assert len(shown) == 1, f"game {seat.gid} shows {len(shown)} tables: {shown}"
         return stuck
 
     def offered(self, seat: Seat) -> int | None:
@@ -445,6 +480,7 @@ async def test_kills_lose_no_acknowledged_press_and_leave_nothing_stale(standin,
                 out.write(json.dumps({"database": "postgresql" if server else "sqlite", **line}) + "\n")
     assert all(f["lost"] == 0 and f["stuck"] == 0 for f in figures), figures
     assert all(f["taken"] > 0 and f["kills"] >= 2 for f in figures), figures
+    assert all(f["faulted"] > 0 for f in figures) or FAULT_RATE == 0, figures
 
 
 def _fresh(server: pgserver.Server | None, tmp_path: Path, run: int) -> str:
