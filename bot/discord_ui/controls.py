@@ -22,6 +22,7 @@ import discord
 from bot import metrics
 from bot.discord_ui.answer import press_defer
 from bot.discord_ui.app import app
+from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.entry_point import launch_activity
 from bot.discord_ui.errors import told
 from bot.discord_ui.held import handled, track
@@ -99,17 +100,21 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
     try:
         done, _ = await asyncio.wait({playing}, timeout=ACK_SECONDS)
         refused = playing.exception() if done else None
-        if done and refused is None:  # stored, or queued for its process: the press is taken
-            await interaction.response.defer()
-        elif isinstance(refused, TableError | NotPassedOn):  # not played: the answer says why
-            via.withdrawn = True
-            await refuse(interaction, not_played(refused))
-        elif not done:  # the database is slow: say so rather than let the press look taken
-            via.withdrawn = True
-            await interaction.response.send_message(t(
-                "Your move is waiting for the database and is not saved yet; the table will show "
-                "it once it is, or you will be told it was not played."), ephemeral=True)
-        metrics.acknowledged(interaction)
+        try:
+            if done and refused is None:  # stored, or queued for its process: the press is taken
+                await interaction.response.defer()
+            elif isinstance(refused, TableError | NotPassedOn):  # not played: the answer says why
+                via.withdrawn = True
+                await refuse(interaction, not_played(refused))
+            elif not done:  # the database is slow: say so rather than let the press look taken
+                via.withdrawn = True
+                await interaction.response.send_message(t(
+                    "Your move is waiting for the database and is not saved yet; the table will "
+                    "show it once it is, or you will be told it was not played."), ephemeral=True)
+            metrics.acknowledged(interaction)
+        except UNDELIVERED as exc:
+            via.withdrawn = True  # Discord may never have had the answer: its token is no way in
+            answer_lost(gid, exc)
     finally:
         via.answered.set()
     if done and refused is not None and not isinstance(refused, TableError | NotPassedOn):
@@ -153,13 +158,30 @@ async def followed_up(interaction: discord.Interaction, playing: asyncio.Future[
         result = await playing
     except (TableError, NotPassedOn) as exc:
         if not answered:
-            await interaction.followup.send(not_played(exc), ephemeral=True)
+            await told_after(interaction, not_played(exc))
         return
     if isinstance(result, Passed):
         relay: Relay = interaction.client.relay  # type: ignore[attr-defined]
         await relay.announce(result.shard, interaction)
     elif not answered and say is not None:
-        await interaction.followup.send(say(result), ephemeral=True)
+        await told_after(interaction, say(result))
+
+
+async def told_after(interaction: discord.Interaction, text: str) -> None:
+    """How a press answered before it was played went, privately (lost with its answer, should
+    Discord not have taken that)."""
+    try:
+        await interaction.followup.send(text, ephemeral=True)
+    except UNDELIVERED as exc:
+        log.warning("what became of a press could not be told (%s)", exc)
+
+
+def answer_lost(gid: int, failure: Exception) -> None:
+    """A press's answer that did not reach Discord (a cut connection, a server error). What was
+    played stands and the table and hand show it; it is not answered again, since Discord may
+    have taken the first answer and refuses a second."""
+    log.warning("the answer to a press in game %d did not reach Discord (%s); the table shows "
+                "what was played", gid, failure)
 
 
 async def play_relayed(bot: Any, press: RelayedPress) -> None:
@@ -309,16 +331,19 @@ class SlapButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Bu
             lambda: manager.slap_by(self.gid, interaction.user.id)))
         done, _ = await asyncio.wait({slapping}, timeout=ACK_SECONDS)
         refused = slapping.exception() if done else None
-        if done and refused is None and not isinstance(slapping.result(), Passed):
-            await interaction.response.send_message(slapped(slapping.result()), ephemeral=True)
-            return
-        if isinstance(refused, TableError | NotPassedOn):
-            await interaction.response.send_message(not_played(refused), ephemeral=True)
-            return
-        # passed on (its process answers privately, as a slap pressed there is), still being
-        # stored, or a fault (raised after it, for the control's guard to answer)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await followed_up(interaction, slapping, answered=False, say=slapped)
+        try:
+            if done and refused is None and not isinstance(slapping.result(), Passed):
+                await interaction.response.send_message(slapped(slapping.result()), ephemeral=True)
+                return
+            if isinstance(refused, TableError | NotPassedOn):
+                await interaction.response.send_message(not_played(refused), ephemeral=True)
+                return
+            # passed on (its process answers privately, as a slap pressed there is), still being
+            # stored, or a fault (raised after it, for the control's guard to answer)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except UNDELIVERED as exc:
+            answer_lost(self.gid, exc)
+        await followed_up(interaction, slapping, answered=done, say=slapped)
 
 
 class HandButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Button], template=r"hf:hand:(?P<gid>[0-9]+)"):

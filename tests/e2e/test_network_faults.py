@@ -152,3 +152,27 @@ async def test_a_table_outlasting_every_listed_pause_is_shown_once_discord_is_ba
                            "the table after the outage", channels=[world.channel])
     assert outage.remaining == 0 and live_tables(standin, world.channel) == [standin.message(table)]
     assert REGISTRY.get_sample_value("hanafuda_deliveries_retried_total") >= retried + 6
+
+
+@pytest.mark.parametrize("drop", ["before", "after"])
+async def test_a_move_whose_answer_is_cut_is_played_and_never_refused(hbot, standin, world, drop):
+    """The move is stored, then its acknowledgement is cut off, before Discord took it or after:
+    the move stands and the table shows it, and the presser is never told something went wrong
+    (nor answered a second time, which Discord refuses)."""
+    record, table, hand = await a_table(standin, world)
+    cut = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                            drop=drop, where=lambda call: call.body.get("type") == 6)
+    pressed = await world.admin.press(hand, controls(hand)[0])
+    await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
+                           "the table after the move", channels=[world.channel])
+    assert cut.remaining == 0
+    game = next(iter(hbot.tables.tables.values()))
+    assert game.seq == 1 and (await hbot.store.load_game(game.game_id, scope=world.guild.id)).last_seq == 1
+    await hbot.publisher.drain()  # whatever the bot had to say, said
+    answers = [r for r in standin.requests if f"/interactions/{pressed.id}/" in r.path]
+    assert [r.body.get("type") for r in answers] == [6], answers  # no second answer, no apology
+    if drop == "before":  # Discord showed "This interaction failed", and then the move
+        await standin.finish_interaction(pressed, reply=False)
+        assert pressed.initial is None and standin.take_violations("no-ack")
+    else:
+        assert pressed.initial is not None and pressed.initial.type == 6
