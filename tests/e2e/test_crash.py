@@ -22,6 +22,7 @@ run there: a stall of theirs looks like a bot that does not answer).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -57,11 +58,15 @@ FAULTED_ROUTES = ("POST /channels/{channel_id}/messages",
                   "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
                   "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original")
 FAULTS = ({"status": 500}, {"status": 429}, {"drop": "before"}, {"drop": "after"})
+# Once every table is seated, the presses' own answers fail too: a press whose answer Discord
+# did not take may be stored all the same, but a press answered with a refusal must not be.
+ANSWER = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 AFTER_LAST_KILL = 3  # presses per table after the last restart before the clean stop
 GAMES = (("koikoi", {"rounds": 2, "stake": 2}), ("gostop", {"rounds": 2, "stake": 1}),
          ("seotda", {"rounds": 3, "stake": 60}))
 MOVE = re.compile(r"hf:(?:act|mv):(?P<gid>\d+):(?P<seq>\d+):")
 DEFERRED_UPDATE = 6  # the callback that says "taken" without a message of its own
+CUT = 499  # the status the stand-in logs for a request whose connection it cut
 
 
 @dataclass
@@ -76,6 +81,14 @@ class Press:
     def taken(self) -> bool:
         initial = self.record.initial
         return initial is not None and initial.type == DEFERRED_UPDATE
+
+    @property
+    def refused(self) -> bool:
+        """Answered with a sentence that it was not played (not one that it waits for the
+        database, after which it may well be)."""
+        initial = self.record.initial
+        return initial is not None and initial.type != DEFERRED_UPDATE and \
+            "not saved yet" not in str((initial.body.get("data") or {}).get("content", ""))
 
 
 @dataclass
@@ -263,7 +276,7 @@ class Run:
         self.presses.append(press)
         seat.pressed, seat.presses = seq, seat.presses + 1
         await self.standin.wait_for(lambda: record.initial is not None or self.epoch != epoch
-                                    or not self.up.is_set(),
+                                    or not self.up.is_set() or self.answer_cut(record),
                                     f"the answer to a press in game {seat.gid}")
         if record.initial is None:
             seat.pressed = seq - 1  # never answered (the bot died): the same move may be offered again
@@ -274,6 +287,13 @@ class Run:
             await self.db_back.wait()
             seat.pressed = seq - 1
         return True
+
+    def answer_cut(self, record: InteractionRecord) -> bool:
+        """Whether the bot's answer to a press was cut off before Discord took it: the player
+        sees "This interaction failed" and looks at their hand again."""
+        where = f"/interactions/{record.id}/"
+        latest = itertools.islice(reversed(self.standin.requests), 300)  # it comes at once
+        return any(r.status == CUT and where in r.path for r in latest)
 
     async def play(self, seat: Seat, until: asyncio.Event, presses: int | None = None) -> None:
         done = 0
@@ -293,6 +313,8 @@ class Run:
                                     "the commands published")
         for seat in self.seats:
             await self.sit_down(seat)
+        self.faults += [self.standin.fail_next(ANSWER, times=10**9, where=self._unlucky, **fault)
+                        for fault in FAULTS]
         stop_playing = asyncio.Event()
         players = [asyncio.create_task(self.play(seat, stop_playing)) for seat in self.seats]
         try:
@@ -424,9 +446,21 @@ class Run:
                 record = await store.load_game(press.gid, scope=EVERY_SERVER)
                 if not any(e.seq == press.seq + 1 and e.actor == press.user.id for e in record.events):
                     lost.append((press.gid, press.seq, press.user.name))
+            # A move every press of which was refused (its answer a sentence other than "waiting
+            # for the database") was not played by that player.
+            refused: dict[tuple[int, int, int], bool] = {}
+            for press in self.presses:
+                key = (press.gid, press.seq, press.user.id)
+                refused[key] = refused.get(key, True) and press.refused
+            played_anyway = []
+            for (gid, seq, user), every in refused.items():
+                record = await store.load_game(gid, scope=EVERY_SERVER)
+                if every and any(e.seq == seq + 1 and e.actor == user for e in record.events):
+                    played_anyway.append((gid, seq, user))
             report = await check_store(store)
             audit = await store.audit()
         assert not lost, f"acknowledged presses missing from the store: {lost}"
+        assert not played_anyway, f"presses refused and yet played: {played_anyway}"
         assert report.ok, report.summary()
         assert audit.ok and audit.total == 0, audit.problems
         return {"lost": len(lost), "games": len(self.seats), "replayed": report.replayed,
