@@ -150,7 +150,6 @@ def text_of(components: Iterable[dict[str, Any]]) -> str:
     return "\n".join(part for part in out if part)
 
 
-
 def components_of(message: discord.Message) -> Iterator[discord.Component]:
     """Every component a message holds, however deeply laid out (rows, containers, sections)."""
     found = list(message.components)
