@@ -58,7 +58,7 @@ FAULTED_ROUTES = ("POST /channels/{channel_id}/messages",
                   "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
                   "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original")
 FAULTS = ({"status": 500}, {"status": 429}, {"drop": "before"}, {"drop": "after"})
-# Once every table is seated, the presses' own answers fail too: a press whose answer Discord
+# Once every table is seated, the presses' own answers are cut too: a press whose answer Discord
 # did not take may be stored all the same, but a press answered with a refusal must not be.
 ANSWER = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 AFTER_LAST_KILL = 3  # presses per table after the last restart before the clean stop
@@ -313,8 +313,10 @@ class Run:
                                     "the commands published")
         for seat in self.seats:
             await self.sit_down(seat)
+        # Cut connections only: after a server error or a 429 discord.py sends the answer again
+        # once its pause is over, which may land past Discord's window however quick the bot was.
         self.faults += [self.standin.fail_next(ANSWER, times=10**9, where=self._unlucky, **fault)
-                        for fault in FAULTS]
+                        for fault in FAULTS if "drop" in fault]
         stop_playing = asyncio.Event()
         players = [asyncio.create_task(self.play(seat, stop_playing)) for seat in self.seats]
         try:
