@@ -328,6 +328,9 @@ async def test_the_long_lived_heap_is_frozen_once_the_bot_is_ready(start_bot, st
     await start_bot(bot)
     await asyncio.wait_for(froze.wait(), standin.wait_timeout)  # by on_ready
     assert client._heap_frozen and gc.get_freeze_count() > 0
-    frozen = gc.get_freeze_count()
+    # A frozen object the bot lets go of leaves the count, so the count alone may fall; what
+    # must not happen is a second freeze.
+    frozen, again = gc.get_freeze_count(), []
+    monkeypatch.setattr(gc, "freeze", lambda: again.append(True))
     bot.freeze_heap()  # a reconnect's on_ready freezes nothing more
-    assert gc.get_freeze_count() == frozen
+    assert again == [] and gc.get_freeze_count() <= frozen
