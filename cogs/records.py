@@ -282,13 +282,12 @@ class RecordsCog(ServerCog):
                     t("{least}-{most}", least=low, most=plural(high, "player"))
                 first = how_to_play(g).split("\n", 1)[0]
                 embed.add_field(name=f"{title(g)} · {players}", value=first[:1024], inline=False)
-            await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True,
-                                                    allowed_mentions=NO_PINGS)
+            await send(interaction, embed=fit_embed(embed), ephemeral=True, allowed_mentions=NO_PINGS)
             return
         if game not in GAMES:
             await refuse(interaction, t("Pick a game from the list: {games}.", games=", ".join(GAMES)))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, private=True)
         settings = await self.store.get_settings(scope_of(interaction))
         try:
             house = rules_summary(game, settings.rules_for(game))

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answer import press_defer, press_update
+from bot.discord_ui.answer import acknowledge, press_defer, press_update
 from bot.discord_ui.app import app
 from bot.discord_ui.cog import server_only
 from bot.discord_ui.command_links import links_for, mention
@@ -264,7 +264,7 @@ class RunningCog(commands.Cog):
     @app_commands.command(name="games", description="The games running on this server, with a link to each table")
     async def games(self, interaction: discord.Interaction) -> None:
         # acknowledged before the store is read: a slow database costs the answer, not the ack
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, private=True)
         embed, view = await games_page(interaction, 0)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         await interaction.edit_original_response(embed=embed, allowed_mentions=NO_PINGS, **kwargs)

@@ -4,8 +4,11 @@ the interaction's first response (bot.discord_ui.answer)."""
 from __future__ import annotations
 
 import asyncio
+import io
 from types import SimpleNamespace
 
+import aiohttp
+import discord
 import pytest
 
 from bot.discord_ui import answer
@@ -181,3 +184,58 @@ async def test_a_press_answered_in_time_takes_no_late_acknowledgement(monkeypatc
         await asyncio.sleep(0)
     assert calls == [("edit pressed", None)]
     assert it.extras[answer.KEY].timer is None
+
+
+class CutResponse(Response):
+    """The first answer's connection is cut (whether Discord took it, its original response
+    says); the next goes through. What each upload held is noted."""
+
+    def __init__(self, calls: list) -> None:
+        super().__init__(calls, asyncio.Event())
+        self.cuts = 1
+
+    async def send_message(self, content=None, **kwargs) -> None:
+        file = kwargs.get("file")
+        self.calls.append(("message", file.fp.read() if file is not None else None))
+        if self.cuts:
+            self.cuts -= 1
+            raise aiohttp.ServerDisconnectedError()
+        self.done = True
+
+
+def cut_interaction(*, taken: bool, askable: bool = True):
+    it, calls, _ = interaction(private=None)
+    it.response = CutResponse(calls)
+
+    async def original_response():
+        calls.append(("asked", None))
+        if not askable:
+            raise aiohttp.ClientConnectionError("still cut")
+        if not taken:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Webhook")
+        return discord.Message.__new__(discord.InteractionMessage)
+
+    it.original_response = original_response
+    return it, calls
+
+
+async def test_a_first_response_cut_before_discord_took_it_is_sent_again_whole():
+    it, calls = cut_interaction(taken=False)
+    await answer.send(it, file=discord.File(io.BytesIO(b"picture"), "board.png"))
+    assert calls == [("message", b"picture"), ("asked", None), ("message", b"picture")]
+    assert answer.responded(it)
+
+
+async def test_a_first_response_discord_took_before_the_cut_is_not_sent_again():
+    it, calls = cut_interaction(taken=True)
+    await answer.send_private(it, "saved")
+    await answer.send_private(it, "and this too")  # a follow-up: the first response went
+    assert calls == [("message", None), ("asked", None), ("followup", True)]
+    assert answer.responded(it) and not it.response.is_done()
+
+
+async def test_a_cut_first_response_discord_cannot_be_asked_about_is_raised():
+    it, calls = cut_interaction(taken=False, askable=False)
+    with pytest.raises(aiohttp.ServerDisconnectedError):
+        await answer.send(it, "board")
+    assert calls == [("message", None), ("asked", None)] and not answer.responded(it)

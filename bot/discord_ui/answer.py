@@ -9,7 +9,9 @@ acknowledges it with "thinking" (:func:`watch`) when it has not answered within
 command answers as it always did.
 
 The three share one :class:`_Answering` per interaction (in ``interaction.extras``), so the
-acknowledgement and an answer can never both be the interaction's first response.
+acknowledgement and an answer can never both be the interaction's first response; and every
+first response goes through :func:`first_response`, which settles one whose connection was cut
+on its way by asking Discord whether it took it.
 """
 
 from __future__ import annotations
@@ -17,19 +19,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 from discord import app_commands
 
 from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.places import place_of
 
-__all__ = ["ANSWER", "DEFER_AFTER", "CalledOff", "acknowledge", "answers", "done_pressing", "landed",
-           "posted_instead", "press_defer", "press_reply", "press_update", "send", "send_private",
-           "watch", "watch_press"]
+__all__ = ["ANSWER", "CUT", "DEFER_AFTER", "CalledOff", "acknowledge", "answers", "done_pressing",
+           "first_response", "landed", "posted_instead", "press_defer", "press_reply",
+           "press_update", "responded", "send", "send_private", "watch", "watch_press"]
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +65,7 @@ async def answered_done(interaction: discord.Interaction, text: str, **kwargs: A
 
 
 C = TypeVar("C", bound=app_commands.Command[Any, ..., Any])
+R = TypeVar("R")
 
 ANSWER = "answer"  # the key of a command's extras: "public" or "private"
 KEY = "hanafuda.answering"  # the key of the interaction's extras
@@ -87,6 +91,7 @@ class _Answering:
     deferring: asyncio.Task[Any] | None = None  # the acknowledgement :func:`watch` sent
     public_thinking: bool = False  # a public "thinking" message still waits for its answer
     timer: asyncio.TimerHandle | None = None  # a press's late acknowledgement, armed
+    taken: bool = False  # Discord took the first response, though its reply never came back
 
 
 def _state(interaction: discord.Interaction) -> _Answering:
@@ -94,6 +99,45 @@ def _state(interaction: discord.Interaction) -> _Answering:
     if state is None:
         state = interaction.extras[KEY] = _Answering()
     return state
+
+
+CUT = (aiohttp.ClientError, OSError)  # a request's fate unknown: Discord may have taken it
+
+
+async def first_response(interaction: discord.Interaction, respond: Callable[[], Awaitable[R]],
+                         *files: discord.File) -> R | discord.InteractionMessage:
+    """The interaction's first response, sent by ``respond()`` (which may upload ``files``).
+
+    A connection cut on the way leaves its fate unknown, and discord.py counts the response
+    unsent; what followed would then be a second first response, which Discord refuses, or an
+    apology for work that stands. So Discord is asked: a response it took stands (what follows
+    goes as follow-ups, :func:`responded`), one it never had is sent once more. ``respond()``'s
+    result, or the message Discord shows for a response whose reply was lost; the cut is raised
+    again when Discord cannot be asked."""
+    try:
+        return await respond()
+    except CUT as exc:
+        cut = exc
+    try:
+        shown: discord.InteractionMessage | None = await interaction.original_response()
+    except discord.NotFound:
+        shown = None
+    except UNDELIVERED:
+        raise cut from None
+    if shown is not None:
+        _state(interaction).taken = True
+        log.info("the first response's reply was lost (%s); Discord took it", cut)
+        return shown
+    log.info("the first response was lost on its way (%s); sending it again", cut)
+    for file in files:
+        file.reset()
+    return await respond()
+
+
+def responded(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's first response went: as discord.py counts it, or taken by
+    Discord though its reply was lost (:func:`first_response`)."""
+    return interaction.response.is_done() or _state(interaction).taken
 
 
 def watch(interaction: discord.Interaction) -> None:
@@ -133,13 +177,13 @@ def done_pressing(interaction: discord.Interaction) -> None:
 def _defer_press_late(interaction: discord.Interaction, private: bool) -> None:
     state = _state(interaction)
     state.timer = None
-    if state.started or interaction.response.is_done():
+    if state.started or responded(interaction):
         return
     state.started = True
     state.updated_late = not private
-    state.deferring = asyncio.ensure_future(
+    state.deferring = asyncio.ensure_future(first_response(interaction, lambda: (
         interaction.response.defer(ephemeral=True, thinking=True) if private
-        else interaction.response.defer())
+        else interaction.response.defer())))
     state.deferring.add_done_callback(_logged)
 
 
@@ -148,18 +192,27 @@ async def press_defer(interaction: discord.Interaction, *, ephemeral: bool = Fal
     """Acknowledge a press now, unless its late acknowledgement was already sent (its answer then
     goes as a follow-up, which :func:`send` and ``interaction.followup`` make)."""
     await _settled(interaction)
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+    if not responded(interaction):
+        await first_response(interaction, lambda: interaction.response.defer(
+            ephemeral=ephemeral, thinking=thinking))
 
 
 async def press_update(interaction: discord.Interaction, **fields: Any) -> None:
     """A press's answer that edits the message it was pressed on: the first response, or, after
     the late acknowledgement, an edit of that message through the press's token."""
     await _settled(interaction)
-    if interaction.response.is_done():
+    if responded(interaction):
         await interaction.edit_original_response(**fields)
     else:
-        await interaction.response.edit_message(**fields)
+        await first_response(interaction, lambda: interaction.response.edit_message(**fields),
+                             *_files(fields))
+
+
+def _files(message: dict[str, Any]) -> list[discord.File]:
+    """The files a message's arguments upload (an edit's among its attachments)."""
+    file = message.get("file")
+    files = [file] if file is not None else list(message.get("files") or ())
+    return files + [a for a in message.get("attachments") or () if isinstance(a, discord.File)]
 
 
 def _private_only(interaction: discord.Interaction) -> bool:
@@ -171,12 +224,12 @@ def _private_only(interaction: discord.Interaction) -> bool:
 def _defer_late(interaction: discord.Interaction, private: bool) -> None:
     private = private or _private_only(interaction)
     state = _state(interaction)
-    if state.started or interaction.response.is_done():
+    if state.started or responded(interaction):
         return
     state.started = True
     state.public_thinking = not private
-    state.deferring = asyncio.ensure_future(
-        interaction.response.defer(ephemeral=private, thinking=True))
+    state.deferring = asyncio.ensure_future(first_response(
+        interaction, lambda: interaction.response.defer(ephemeral=private, thinking=True)))
     state.deferring.add_done_callback(_logged)
 
 
@@ -214,20 +267,22 @@ async def press_reply(interaction: discord.Interaction, content: str | None = No
     guest places): the first response, or a follow-up after an acknowledgement. Its message id
     when Discord gave it."""
     state = await _settled(interaction)
-    if interaction.response.is_done():
+    if responded(interaction):
         state.public_thinking = False
         message = await interaction.followup.send(content, wait=True, **kwargs)
         return message.id
-    sent = await interaction.response.send_message(content, **kwargs)
-    return getattr(sent, "message_id", None)
+    sent = await first_response(
+        interaction, lambda: interaction.response.send_message(content, **kwargs), *_files(kwargs))
+    return sent.id if isinstance(sent, discord.Message) else getattr(sent, "message_id", None)
 
 
 async def send_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """An answer for the presser alone, answered or not yet. A public "thinking" message would
     make the first followup public, so it is removed first."""
     state = await _settled(interaction)
-    if not interaction.response.is_done():
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    if not responded(interaction):
+        await first_response(interaction, lambda: interaction.response.send_message(
+            content, ephemeral=True, **kwargs), *_files(kwargs))
         return
     if state.public_thinking:
         state.public_thinking = False
@@ -241,9 +296,10 @@ async def acknowledge(interaction: discord.Interaction, *, private: bool = False
     the answer then goes out with :func:`send`."""
     state = await _settled(interaction)
     private = private or _private_only(interaction)
-    if not interaction.response.is_done():
+    if not responded(interaction):
         state.public_thinking = not private
-        await interaction.response.defer(ephemeral=private, thinking=True)
+        await first_response(interaction, lambda: interaction.response.defer(
+            ephemeral=private, thinking=True))
 
 
 async def landed(interaction: discord.Interaction, failure: Exception) -> int | None:

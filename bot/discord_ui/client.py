@@ -18,9 +18,10 @@ from bot import i18n, logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
+from bot.discord_ui.answer import first_response, responded
 from bot.discord_ui.app import ActivityShows
 from bot.discord_ui.command_links import CommandIds
-from bot.discord_ui.delivery import RestBudget, RouteTurns, SpentWindows
+from bot.discord_ui.delivery import UNDELIVERED, RestBudget, RouteTurns, SpentWindows
 from bot.discord_ui.layout import components_of
 from bot.discord_ui.speaking import SpeakingTree, enter
 from bot.i18n import t
@@ -204,14 +205,15 @@ class HanafudaBot(commands.AutoShardedBot):
                                     discord.InteractionType.modal_submit):
             return
         if (interaction.type is discord.InteractionType.component and self.routes(interaction)) \
-                or interaction.response.is_done():
+                or responded(interaction):
             return
         enter(interaction)  # the presser's language
         try:
-            await interaction.response.send_message(
-                t("That control is no longer in use; use the newest message, or run the command "
-                  "again."), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:  # answered meanwhile, or the token expired
+            said = t("That control is no longer in use; use the newest message, or run the command "
+                     "again.")
+            await first_response(interaction, lambda: interaction.response.send_message(
+                said, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()))
+        except UNDELIVERED:  # answered meanwhile, the token expired, or Discord out of reach
             log.info("could not answer a press on an unknown control", exc_info=True)
 
     def shard_of(self, guild_id: int | None) -> int:

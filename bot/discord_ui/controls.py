@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot import metrics
-from bot.discord_ui.answer import press_defer
+from bot.discord_ui.answer import first_response, press_defer, press_reply
 from bot.discord_ui.app import app
 from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.entry_point import launch_activity
@@ -102,15 +102,15 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         refused = playing.exception() if done else None
         try:
             if done and refused is None:  # stored, or queued for its process: the press is taken
-                await interaction.response.defer()
+                await first_response(interaction, interaction.response.defer)
             elif isinstance(refused, TableError | NotPassedOn):  # not played: the answer says why
                 via.withdrawn = True
                 await refuse(interaction, not_played(refused))
             elif not done:  # the database is slow: say so rather than let the press look taken
                 via.withdrawn = True
-                await interaction.response.send_message(t(
+                await first_response(interaction, lambda: interaction.response.send_message(t(
                     "Your move is waiting for the database and is not saved yet; the table will "
-                    "show it once it is, or you will be told it was not played."), ephemeral=True)
+                    "show it once it is, or you will be told it was not played."), ephemeral=True))
             metrics.acknowledged(interaction)
         except UNDELIVERED as exc:
             via.withdrawn = True  # Discord may never have had the answer: its token is no way in
@@ -177,9 +177,10 @@ async def told_after(interaction: discord.Interaction, text: str) -> None:
 
 
 def answer_lost(gid: int, failure: Exception) -> None:
-    """A press's answer that did not reach Discord (a cut connection, a server error). What was
-    played stands and the table and hand show it; it is not answered again, since Discord may
-    have taken the first answer and refuses a second."""
+    """A press's answer that did not reach Discord (a server error, or a cut connection that
+    :func:`~bot.discord_ui.answer.first_response` could not settle). What was played stands and
+    the table and hand show it; it is not answered again, since Discord may have taken the first
+    answer and refuses a second."""
     log.warning("the answer to a press in game %d did not reach Discord (%s); the table shows "
                 "what was played", gid, failure)
 
@@ -333,14 +334,18 @@ class SlapButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Bu
         refused = slapping.exception() if done else None
         try:
             if done and refused is None and not isinstance(slapping.result(), Passed):
-                await interaction.response.send_message(slapped(slapping.result()), ephemeral=True)
+                said = slapped(slapping.result())
+                await first_response(interaction, lambda: interaction.response.send_message(
+                    said, ephemeral=True))
                 return
             if isinstance(refused, TableError | NotPassedOn):
-                await interaction.response.send_message(not_played(refused), ephemeral=True)
+                await first_response(interaction, lambda: interaction.response.send_message(
+                    not_played(refused), ephemeral=True))
                 return
             # passed on (its process answers privately, as a slap pressed there is), still being
             # stored, or a fault (raised after it, for the control's guard to answer)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await first_response(interaction, lambda: interaction.response.defer(
+                ephemeral=True, thinking=True))
         except UNDELIVERED as exc:
             answer_lost(self.gid, exc)
         await followed_up(interaction, slapping, answered=done, say=slapped)
@@ -365,12 +370,12 @@ class HandButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Bu
         if table.home in ANSWERED_HOMES:
             # Answered as an update of the table, so this press's token shows the table from now
             # on (a guest may only answer), and the hand follows privately.
-            await interaction.response.defer()
+            await press_defer(interaction)
             guest = app(interaction).guest  # bot.discord_ui.guest
             token = guest.table_pressed(table, interaction)
             await guest.show_hand_privately(table, seat, token)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await press_defer(interaction, ephemeral=True, thinking=True)
         publisher = app(interaction).publisher  # bot.discord_ui.publisher
         await publisher.show_hand_via(table, seat, interaction)
 
@@ -439,10 +444,10 @@ class ForfeitButton(AtTable, Forgets, discord.ui.DynamicItem[discord.ui.Button],
                     raise
                 view = discord.ui.View(timeout=None)
                 view.add_item(ForfeitButton(self.gid, sure=True))
-                await interaction.response.send_message(
-                    t("Forfeit this game? You lose the match and your stake."), view=view, ephemeral=True)
+                await press_reply(interaction, t("Forfeit this game? You lose the match and your stake."),
+                                  view=view, ephemeral=True)
                 return
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await press_defer(interaction, ephemeral=True, thinking=True)
             await manager.forfeit_by(self.gid, interaction.user.id)
             await interaction.followup.send(t("You forfeited the game."), ephemeral=True)
         except TableError as exc:
@@ -468,7 +473,7 @@ class CancelButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.
                 if await shown_ended(interaction, self.gid):
                     return
                 raise
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await press_defer(interaction, ephemeral=True, thinking=True)
             await manager.cancel_by(self.gid, interaction.user.id, interaction.user.display_name,
                                     manages_at=manages_at)
             await interaction.followup.send(t("Game cancelled; every stake was refunded."), ephemeral=True)

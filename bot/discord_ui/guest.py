@@ -26,6 +26,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.answer import press_defer
 from bot.discord_ui.parts import png
 from bot.discord_ui.places import scope_of
 from bot.discord_ui.publisher import (
@@ -190,7 +191,7 @@ class GuestSurface(TablePublisher):
         table = Table.from_record(record)
         if table.home not in ANSWERED_HOMES or table.closing is None:
             return False
-        await interaction.response.defer()
+        await press_defer(interaction)
         try:
             update = self._table_update(table)
             image = await self.draw(update)

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.answer import press_defer
 from bot.discord_ui.app import app
 from bot.discord_ui.errors import told
 from bot.discord_ui.parts import ACCENT
@@ -32,7 +33,7 @@ async def answer_hint(interaction: discord.Interaction, gid: int) -> None:
     except TableError as exc:
         await refuse(interaction, told(exc))
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await press_defer(interaction, ephemeral=True, thinking=True)
     configured = getattr(getattr(interaction.client, "settings", None), "hint_rollouts", None)
     try:
         hint = await price_turn(manager, table, seat, rollouts_for(table.game, configured))

@@ -202,7 +202,7 @@ class DailyCog(WatchingCog):
             await refuse(interaction, t("There is no such game."))
             return
         # The table is this answer, seen by the player alone: the cards are everyone's today.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, private=True)
         try:
             await self._play(interaction, place, game)
         except TableError as exc:

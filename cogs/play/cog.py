@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot import metrics
-from bot.discord_ui.answer import CalledOff, landed
+from bot.discord_ui.answer import CalledOff, acknowledge, landed, press_reply
 from bot.discord_ui.app import app
 from bot.discord_ui.background import Background, through_outages
 from bot.discord_ui.delivery import UNDELIVERED, delivered
@@ -135,7 +135,7 @@ class PlayCog(commands.Cog):
         table_rules(settings, game, seats, spec, stake)
         await check_stakes(interaction, game, stake, [user.id])
         # Where only private answers are allowed, the table is the player's alone.
-        await interaction.response.defer(thinking=True, ephemeral=not place_of(interaction).public)
+        await acknowledge(interaction)
         metrics.acknowledged(interaction)
         levels = [ai] * (seats - 1)
         with in_public(interaction):  # the seats' names and the headline are for the whole channel
@@ -206,8 +206,7 @@ class PlayCog(commands.Cog):
         than left open where no one can press."""
         store = app(self.bot).store
         try:
-            sent = await interaction.response.send_message(**message)
-            message_id = getattr(sent, "message_id", None)
+            message_id = await press_reply(interaction, **message)
         except UNDELIVERED as exc:
             message_id = await landed(interaction, exc)
             if message_id is None:

@@ -43,6 +43,15 @@ def hand_message(standin: StandIn, user: Any) -> Message | None:
     return next((m for m in reversed(hands(standin, user)) if controls(m)), None)
 
 
+def answer_fault(fault: str) -> dict[str, Any]:
+    """How the stand-in fails an interaction's answer (``fail_next``'s arguments): "token gone"
+    (404), "refused" (400), "cut before twice" (the connection cut before Discord took it, and
+    again when the bot sends it once more, so that it never lands), "cut after" (Discord took
+    it; its reply is lost)."""
+    return {"token gone": {"status": 404}, "refused": {"status": 400},
+            "cut before twice": {"drop": "before", "times": 2}, "cut after": {"drop": "after"}}[fault]
+
+
 def reply_text(record: InteractionRecord) -> str:
     """Everything the bot answered to one interaction, as text."""
     return " ".join(m.content for m in record.messages)

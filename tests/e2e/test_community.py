@@ -26,6 +26,7 @@ from tests.e2e.community_data import (
     start_hbot,
     turn_page,
 )
+from tests.e2e.playing import answer_fault
 from tests.e2e.test_koikoi_bot import reply_text
 from tests.e2e.test_start_safety import watch_calls
 
@@ -261,19 +262,19 @@ async def test_chips_balance_daily_give_and_history(hbot, standin, world):
 
 
 @pytest.mark.usefixtures("no_late_acks")
-@pytest.mark.parametrize("fault", ["token gone", "cut before", "cut after"])
+@pytest.mark.parametrize("fault", ["token gone", "cut before twice", "cut after"])
 async def test_a_gift_whose_answer_discord_refuses_is_posted_by_the_bot(hbot, standin, world,
                                                                         monkeypatch, fault):
     """The chips are given before the answer tells the channel; when Discord refuses the answer
-    (the token gone) or the connection is cut before Discord took it, the bot posts it itself,
+    (the token gone) or the connection is cut before Discord took it (and again when it is
+    sent once more), the bot posts it itself,
     pinging the receiver, so the giver does not give again thinking it failed. Cut after Discord
     took it, the bot finds the answer shown and says it once."""
     store, guild = hbot.store, world.guild.id
     await store.open_account(guild, world.player.id)
     asked = watch_calls(monkeypatch, discord.Interaction, "original_response")
-    kw = {"status": 404} if fault == "token gone" else {"drop": fault.split()[1]}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               where=lambda call: "gave" in str(call.body), **kw)
+                               where=lambda call: "gave" in str(call.body), **answer_fault(fault))
     await world.player.slash(world.channel, "chips give", user=world.shy, amount=300)
     if fault != "cut after":
         assert standin.take_violations("no-ack")  # what Discord showed the giver in its place
@@ -295,18 +296,18 @@ async def test_a_gift_whose_answer_discord_refuses_is_posted_by_the_bot(hbot, st
 
 
 @pytest.mark.usefixtures("no_late_acks")
-@pytest.mark.parametrize("fault", ["refused", "cut before", "cut after"])
+@pytest.mark.parametrize("fault", ["refused", "cut before twice", "cut after"])
 async def test_a_grant_whose_answer_discord_refuses_is_told_as_done(hbot, standin, world, monkeypatch,
                                                                     fault):
     """A staff grant is made before its private answer; when Discord refuses that answer, or the
-    connection is cut before Discord took it, the bot says in its place that the grant is done
+    connection is cut before Discord took it (and again when it is sent once more), the bot
+    says in its place that the grant is done
     (never "try again", nor "check first": it stands). Cut after Discord took it, the bot finds
     the answer shown and says nothing more."""
     store, guild = hbot.store, world.guild.id
     asked = watch_calls(monkeypatch, discord.Interaction, "original_response")
-    kw = {"status": 400} if fault == "refused" else {"drop": fault.split()[1]}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               where=lambda call: "Granted" in str(call.body), **kw)
+                               where=lambda call: "Granted" in str(call.body), **answer_fault(fault))
     told = await world.admin.slash(world.channel, "chips-admin grant", user=world.player, amount=50,
                                    reason="prize")
     assert answer.remaining == 0 and only_private(told)

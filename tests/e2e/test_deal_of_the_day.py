@@ -19,7 +19,7 @@ from bot.store.daily import DAY_MS, day_end
 from bot.tables.rules import table_rules
 from cogs.daily import RETRY_SECONDS
 from rendering import CardView
-from tests.e2e.playing import hand_message, is_closed, move_of, reply_text
+from tests.e2e.playing import answer_fault, hand_message, is_closed, move_of, reply_text
 from tests.e2e.test_guest_tables import gbot, play_alone  # noqa: F401  (the fixture)
 from tests.e2e.test_input_safety import message_bodies
 from tests.e2e.test_start_safety import forged_press, make_bot
@@ -476,11 +476,12 @@ async def test_a_member_whose_dms_are_closed_is_not_asked_every_day(dbot, standi
 
 
 @pytest.mark.usefixtures("no_late_acks")
-@pytest.mark.parametrize("drop", ["before", "after"])
-async def test_a_share_cut_off_on_its_way_is_shown_once_or_called_off(dbot, standin, world, drop):
+@pytest.mark.parametrize("fault", ["cut before twice", "cut after"])
+async def test_a_share_cut_off_on_its_way_is_shown_once_or_called_off(dbot, standin, world, fault):
     """The connection is cut on the Share press's answer, which is the post. Cut after Discord
-    posted it, the bot finds it shown: shared once, a second press says so. Cut before, nothing
-    was shown: the share is called off, the member told so, and a second press shares it."""
+    posted it, the bot finds it shown: shared once, a second press says so. Cut before, and
+    again when it is sent once more, nothing was shown: the share is called off, the member
+    told so, and a second press shares it."""
     alice = world.admin
     await pin_the_day(dbot, world.guild.id)
     table = the_table(await alice.slash(world.channel, "deal play", game="koikoi"))
@@ -489,13 +490,13 @@ async def test_a_share_cut_off_on_its_way_is_shown_once_or_called_off(dbot, stan
     final = standin.message(table.id)
     share = next(c for c in final.custom_ids() if c.startswith("hf:dshare:"))
     cut = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                            drop=drop, where=lambda call: "place 1 of 1" in str(call.body))
+                            where=lambda call: "place 1 of 1" in str(call.body), **answer_fault(fault))
     first = await alice.click(final, share)
     posts = lambda: [m for m in standin.channel_messages(world.channel)  # noqa: E731
                      if "place 1 of 1" in m.content]
     again = await alice.click(final, share)
     assert cut.remaining == 0
-    if drop == "before":
+    if fault == "cut before twice":
         assert first.original.flags & 64 and reply_text(first) == (
             "Discord did not take my answer, so I called off what you asked: please try again.")
         assert again.original in posts()

@@ -169,10 +169,50 @@ async def test_a_move_whose_answer_is_cut_is_played_and_never_refused(hbot, stan
     game = next(iter(hbot.tables.tables.values()))
     assert game.seq == 1 and (await hbot.store.load_game(game.game_id, scope=world.guild.id)).last_seq == 1
     await hbot.publisher.drain()  # whatever the bot had to say, said
-    answers = [r for r in standin.requests if f"/interactions/{pressed.id}/" in r.path]
-    assert [r.body.get("type") for r in answers] == [6], answers  # no second answer, no apology
-    if drop == "before":  # Discord showed "This interaction failed", and then the move
-        await standin.finish_interaction(pressed, reply=False)
-        assert pressed.initial is None and standin.take_violations("no-ack")
-    else:
-        assert pressed.initial is not None and pressed.initial.type == 6
+    # Cut before Discord took it, the acknowledgement is sent again; cut after, the bot asks
+    # Discord and finds it taken. Never an apology, never a second first response.
+    assert first_responses(standin, pressed) == ([(6, 499), (6, 200)] if drop == "before"
+                                                  else [(6, 499)])
+    assert pressed.initial is not None and pressed.initial.type == 6 and not pressed.errors
+
+
+CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+
+
+def first_responses(standin, record) -> list[tuple[int, int]]:
+    """The first responses the bot sent an interaction: (type, status), 499 for a cut."""
+    return [(r.body.get("type"), r.status) for r in standin.requests_to(CALLBACK)
+            if f"/interactions/{record.id}/" in r.path]
+
+
+@pytest.mark.parametrize("drop", ["before", "after"])
+async def test_a_command_s_answer_cut_off_is_shown_once(hbot, standin, world, drop):
+    """A command's answer (/rules, its page at once) is cut off on its way. Before Discord took
+    it, it is sent again and shown; after, the bot asks Discord, finds it shown and says no
+    more: no "something went wrong" over an answer that stands, no second first response
+    (which Discord refuses)."""
+    cut = standin.fail_next(CALLBACK, drop=drop)
+    record = await world.admin.slash(world.channel, "rules")
+    await standin.wait_for(lambda: cut.remaining == 0 and record.original is not None, "the answer")
+    await hbot.publisher.drain()
+    assert first_responses(standin, record) == ([(4, 499), (4, 200)] if drop == "before"
+                                                 else [(4, 499)])
+    assert [m.embeds[0]["title"] for m in record.messages] == ["🎴 Hanafuda games on this bot"]
+    assert record.original.flags & 64 and not record.errors
+
+
+@pytest.mark.parametrize("drop", ["before", "after"])
+async def test_my_hand_whose_acknowledgement_is_cut_off_still_shows_the_hand(hbot, standin, world,
+                                                                            drop):
+    """My hand is acknowledged with a private "thinking", then the hand replaces it. The
+    acknowledgement cut off before Discord took it is sent again; cut after, it is found taken
+    and the hand follows it: either way the presser gets the hand, once."""
+    record, table, hand = await a_table(standin, world)
+    cut = standin.fail_next(CALLBACK, drop=drop, where=lambda call: call.body.get("type") == 5)
+    pressed = await world.admin.click(table, f"hf:hand:{cid_game(table)}")
+    assert cut.remaining == 0
+    assert first_responses(standin, pressed) == ([(5, 499), (5, 200)] if drop == "before"
+                                                  else [(5, 499)])
+    [shown] = pressed.messages
+    assert shown is hand_message(standin, world.admin) and controls(shown) and not shown.loading
+    assert not pressed.errors

@@ -13,7 +13,14 @@ import pytest
 from bot.discord_ui.starting import lobby_lock
 from bot.store import EVERY_SERVER
 from cogs.rematch import REMATCH_SECONDS
-from tests.e2e.playing import game_over, play_out, section, table_messages, table_posted
+from tests.e2e.playing import (
+    answer_fault,
+    game_over,
+    play_out,
+    section,
+    table_messages,
+    table_posted,
+)
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text
 from tests.e2e.test_start_safety import (
     CALLED_OFF,
@@ -243,24 +250,23 @@ async def test_a_request_discord_refuses_as_the_answer_is_posted_by_the_bot(hbot
 
 
 @pytest.mark.usefixtures("no_late_acks")
-@pytest.mark.parametrize("fault", ["token gone", "cut before"])
+@pytest.mark.parametrize("fault", ["token gone", "cut before twice"])
 async def test_a_request_nobody_could_be_shown_is_withdrawn(hbot, standin, world, monkeypatch, fault):
     """Discord refuses the request as the press's answer (or the connection is cut before Discord
-    took it) and the channel refuses the bot's post too: the request, shown nowhere, is
-    withdrawn, and the next Rematch press asks afresh. Cut before, Discord still takes a word:
-    the presser is told it was called off."""
+    took it, and again when it is sent once more) and the channel refuses the bot's post too:
+    the request, shown nowhere, is withdrawn, and the next Rematch press asks afresh. Cut
+    before, Discord still takes a word: the presser is told it was called off."""
     final = await challenge_played(standin, world)
     withdrawn = watch_calls(monkeypatch, hbot.store, "withdraw_lobby")
-    kw = {"status": 404} if fault == "token gone" else {"drop": "before"}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
                                where=lambda call: posts_a_message(call) and asks_for_a_rematch(call),
-                               **kw)
+                               **answer_fault(fault))
     post = standin.fail_next("POST /channels/{channel_id}/messages", status=403,
                              channel_id=world.channel.id, where=asks_for_a_rematch)
     pressed = await world.admin.press(final, cid(final, "hf:rematch:"))
     await asyncio.wait_for(withdrawn.wait(), standin.wait_timeout)
     assert answer.remaining == 0 and post.remaining == 0 and not requests_in(standin, world.channel)
-    if fault == "cut before":
+    if fault == "cut before twice":
         await standin.wait_for(lambda: pressed.original, "the presser's answer")
         assert pressed.original.flags & 64 and reply_text(pressed) == CALLED_OFF
     assert await count(hbot, "SELECT count(*) FROM lobbies WHERE kind = 'rematch' AND status = 'open'") == 0

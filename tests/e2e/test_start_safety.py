@@ -17,6 +17,7 @@ from bot.config import Settings
 from bot.discord_ui.client import HanafudaBot
 from bot.store import StoreUnavailable
 from tests.discord_standin.state import walk_components
+from tests.e2e.playing import answer_fault
 from tests.e2e.test_koikoi_bot import human_moves_first, reply_text, table_messages, table_posted
 
 CALLED_OFF = "Discord did not take my answer, so I called off what you asked: please try again."
@@ -525,23 +526,23 @@ async def test_a_lobby_message_discord_failed_to_edit_is_drawn_by_the_bot(hbot, 
 
 
 @pytest.mark.usefixtures("no_late_acks")
-@pytest.mark.parametrize("fault", ["token gone", "cut before"])
+@pytest.mark.parametrize("fault", ["token gone", "cut before twice"])
 @pytest.mark.parametrize("opponent", [False, True], ids=["lobby", "challenge"])
 async def test_a_lobby_whose_answer_discord_refuses_is_closed(hbot, standin, world, monkeypatch,
                                                               opponent, fault):
     """Discord refuses the command's answer that would post the lobby or the challenge (its
-    token gone), or the connection is cut before Discord took it: nobody saw it, so it is
-    closed rather than left open where no one can press. Cut before, Discord still takes a
-    word: the starter is told it was called off and that starting again is safe."""
+    token gone), or the connection is cut before Discord took it, and again when it is sent
+    once more: nobody saw it, so it is closed rather than left open where no one can press.
+    Cut before, Discord still takes a word: the starter is told it was called off and that
+    starting again is safe."""
     closed = watch_calls(monkeypatch, hbot.store, "withdraw_lobby")
-    kw = {"status": 404} if fault == "token gone" else {"drop": "before"}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               where=posts_a_message, **kw)
+                               where=posts_a_message, **answer_fault(fault))
     record = await world.admin.slash(world.channel, "koikoi", rounds=1,
                                      **({"opponent": world.player} if opponent else {}))
     await asyncio.wait_for(closed.wait(), standin.wait_timeout)
     assert answer.remaining == 0
-    if fault == "cut before":
+    if fault == "cut before twice":
         assert record.original.flags & 64 and reply_text(record) == CALLED_OFF
     assert await count(hbot, "SELECT count(*) FROM lobbies") == 1
     assert await count(hbot, "SELECT count(*) FROM lobbies WHERE status = 'open'") == 0

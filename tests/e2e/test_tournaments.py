@@ -16,7 +16,7 @@ import pytest
 from bot.store import EVERY_SERVER
 from bot.tables import TableManager
 from cogs.tournaments import WEEKDAYS
-from tests.e2e.playing import reply_text
+from tests.e2e.playing import answer_fault, reply_text
 from tests.e2e.test_start_safety import (
     CALLED_OFF,
     cid,
@@ -511,22 +511,22 @@ async def test_a_start_whose_answer_discord_refuses_still_runs_the_rounds(start_
 
 
 @pytest.mark.usefixtures("no_late_acks")
-@pytest.mark.parametrize("fault", ["token gone", "cut before"])
+@pytest.mark.parametrize("fault", ["token gone", "cut before twice"])
 async def test_a_tournament_whose_answer_discord_refuses_is_called_off(start_bot, standin, world,
                                                                        tmp_path, monkeypatch, fault):
     """Discord refuses the answer that would post the sign-up (the command's token gone), or the
-    connection is cut before Discord took it: nobody saw the tournament, so it is called off
-    rather than left open where no one can join; cut before, its maker is told so."""
+    connection is cut before Discord took it, and again when it is sent once more: nobody saw
+    the tournament, so it is called off rather than left open where no one can join; cut
+    before, its maker is told so."""
     bot = await start_bot(make_bot(standin, tmp_path / "unseen.sqlite3", world.guild.id))
     cancelled = watch_calls(monkeypatch, bot.store, "cancel_tournament")
-    kw = {"status": 404} if fault == "token gone" else {"drop": "before"}
     answer = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                               where=posts_a_message, **kw)
+                               where=posts_a_message, **answer_fault(fault))
     record = await world.admin.slash(world.channel, "tournament create", game="koikoi",
                                      format="swiss", rounds=1)
     await asyncio.wait_for(cancelled.wait(), standin.wait_timeout)
     assert answer.remaining == 0
     assert await bot.store.live_tournaments() == []
-    if fault == "cut before":
+    if fault == "cut before twice":
         await standin.wait_for(lambda: record.original, "the maker's answer")
         assert record.original.flags & 64 and reply_text(record) == CALLED_OFF
