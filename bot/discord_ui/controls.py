@@ -111,6 +111,8 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
                 await first_response(interaction, lambda: interaction.response.send_message(t(
                     "Your move is waiting for the database and is not saved yet; the table will "
                     "show it once it is, or you will be told it was not played."), ephemeral=True))
+            else:  # a fault, answered by the control's guard with a message of its own
+                via.withdrawn = True
             metrics.acknowledged(interaction)
         except UNDELIVERED as exc:
             via.withdrawn = True  # Discord may never have had the answer: its token is no way in

@@ -46,6 +46,9 @@ class Via:
     answered: asyncio.Event | None = None
     withdrawn: bool = False
     followup: bool = False  # the message is a follow-up of the interaction, not its answer
+    # An older token into the same message (My hand's, an earlier press's), kept for when this
+    # press answered with a message of its own or not at all: a private hand has no other way.
+    instead: Via | None = None
 
     @property
     def fresh(self) -> bool:
@@ -128,6 +131,9 @@ class Feed:
     # Seat -> copies of the hand that another copy has replaced, still reachable by their token:
     # each loses its controls at the hand's next update, so only one copy ever takes moves.
     superseded: dict[int, list[Via]] = field(default_factory=dict)
+    # Seat -> the copy My hand showed before the seat's hand DM was tried: its way in, should
+    # that DM be refused (the player reads privately from then on).
+    early_copy: dict[int, Via] = field(default_factory=dict)
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
     drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
     alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)

@@ -66,7 +66,11 @@ class Hands:
         feed = self.feed(table)
         previous = feed.hand_via.get(seat)
         feed.hand_via[seat] = via
-        if previous is not None and previous.message_id is not None \
+        if previous is not None and previous is not via and previous.message_id == via.message_id:
+            # One older way in is enough: each press links only the one before it.
+            via.instead = previous.instead if previous.withdrawn else previous
+            previous.instead = None
+        elif previous is not None and previous.message_id is not None \
                 and previous.message_id != via.message_id and previous.fresh:
             feed.superseded.setdefault(seat, []).append(previous)
             self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
@@ -82,10 +86,17 @@ class Hands:
         feed = self.feed(table)
         feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
+        copy = Via(Token(interaction), msg.id)
         if seat in marks.private:  # the private copy is this player's hand from now on
-            self._hand_moves_to(table, seat, Via(Token(interaction), msg.id))
-            # A move made while this copy was drawn went to the previous copy: catch up.
-            self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
+            self._adopt(table, seat, copy)
+        elif seat not in marks.hands:  # the DM not tried yet: this copy, should it be refused
+            feed.early_copy[seat] = copy
+
+    def _adopt(self, table: Table, seat: int, copy: Via) -> None:
+        """A private copy of the hand is the seat's hand from now on."""
+        self._hand_moves_to(table, seat, copy)
+        # A move made while this copy was drawn went to the previous copy: catch up.
+        self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
 
     def _mark_hands(self, table: Table) -> None:
         for seat, player in enumerate(table.players):
@@ -106,6 +117,10 @@ class Hands:
                 await self._apply(feed, old.message_id, retired, old, None)
             feed.superseded[seat].remove(old)
         via = feed.hand_via.get(seat)
+        if via is not None:
+            await via.ready()  # once the press is answered, whether its token reaches the hand is known
+            if via.withdrawn and via.instead is not None and feed.hand_via.get(seat) is via:
+                feed.hand_via[seat] = via = via.instead
         if via is not None and not via.fresh:
             feed.hand_via.pop(seat, None)
             via = None
@@ -202,6 +217,9 @@ class Hands:
         except discord.Forbidden:
             marks.private.add(seat)
             self._save(table)
+            copy = self.feed(table).early_copy.pop(seat, None)
+            if copy is not None and copy.fresh:  # My hand was pressed before: it shows the hand
+                self._adopt(table, seat, copy)
             with speaking(self.public_language(table)):
                 notice = t("<@{user}>, I can't send you direct messages, so press **My hand** on the table "
                            "to see your cards and play (only you can see it).", user=user_id)
@@ -214,6 +232,7 @@ class Hands:
             return
         marks.hands[seat] = [msg.channel.id, msg.id]
         feed = self.feed(table)
+        feed.early_copy.pop(seat, None)
         feed.notified[seat] = time.monotonic()  # a new DM notifies: the first notice
         feed.alerted.discard(seat)
         self._save(table)

@@ -6,18 +6,24 @@ The real bot against the Discord stand-in, which cuts the connection where a tes
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from bot.discord_ui import controls as controls_module
 from bot.metrics import REGISTRY
 from tests.e2e.playing import (
     Player,
     controls,
     hand_message,
+    move_of,
+    reply_text,
     table_messages,
     table_move,
     table_posted,
 )
 from tests.e2e.test_koikoi_bot import human_moves_first, make_bot
+from tests.e2e.test_slow_database import hang
 from tests.e2e.test_start_safety import cid
 from tests.e2e.test_turn_alerts import TURN_DM, turn_dms
 
@@ -216,3 +222,65 @@ async def test_my_hand_whose_acknowledgement_is_cut_off_still_shows_the_hand(hbo
     [shown] = pressed.messages
     assert shown is hand_message(standin, world.admin) and controls(shown) and not shown.loading
     assert not pressed.errors
+
+
+@pytest.mark.parametrize("answer", ["lost", "waiting"])
+async def test_a_private_hand_whose_move_was_answered_apart_still_follows_the_game(
+        hbot, standin, world, monkeypatch, answer):
+    """carol reads her hand privately (her DMs are closed): My hand's answer is its only copy,
+    and only a token reaches it. A move whose press cannot edit it (its acknowledgement lost:
+    cut before Discord took it, and again when sent once more; or answered with a message of
+    its own, that the move waits for a slow database) is played all the same, and her hand
+    then shows it through My hand's token, rather than stay as it was until she opens it anew."""
+    await world.shy.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await standin.wait_for(lambda: table_messages(standin, world.channel), "the table")
+    await standin.wait_for(lambda: [m for m in standin.channel_messages(world.channel)
+                                    if "can't send you direct messages" in m.content],
+                           "the notice that her DMs are closed", channels=[world.channel])
+    opened = await world.shy.click(table, f"hf:hand:{cid_game(table)}")
+    [hand] = opened.messages
+    assert hand.flags & 64 and move_of(hand) == 0
+    if answer == "lost":
+        cut = standin.fail_next(CALLBACK, drop="before", times=2,
+                                where=lambda call: call.body.get("type") == 6)
+    else:
+        monkeypatch.setattr(controls_module, "ACK_SECONDS", 0.1)
+        back = asyncio.Event()
+        hang(hbot.store._db, back)
+    pressed = await world.shy.press(hand, controls(hand)[0])
+    if answer == "waiting":
+        await standin.wait_for(lambda: "waiting for the database" in reply_text(pressed),
+                               "the answer that the move waits")
+        back.set()
+    await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
+                           "the table after the move", channels=[world.channel])
+    await standin.wait_for(lambda: not controls(standin.message(hand)), "her hand after the move")
+    if answer == "lost":
+        assert cut.remaining == 0 and first_responses(standin, pressed) == [(6, 499), (6, 499)]
+        await standin.finish_interaction(pressed, reply=False)
+        assert pressed.initial is None and standin.take_violations("no-ack")  # "This interaction failed"
+
+
+async def test_my_hand_pressed_before_the_refused_dm_is_the_hand_from_then_on(hbot, standin, world,
+                                                                              monkeypatch):
+    """carol presses My hand before the bot has tried her hand's DM (Discord slow to open it),
+    and the DM is then refused: the copy she holds is her hand from then on, kept up to date
+    (here, shown ended once she cancels the game) rather than left with its moves until she
+    opens it anew."""
+    opening, real = asyncio.Event(), hbot.http.start_private_message
+
+    async def held(user_id):
+        await opening.wait()
+        return await real(user_id)
+
+    monkeypatch.setattr(hbot.http, "start_private_message", held)
+    await world.shy.slash(world.channel, "koikoi", ai="normal", rounds=1)
+    [table] = await standin.wait_for(lambda: table_messages(standin, world.channel), "the table")
+    [copy] = (await world.shy.click(table, f"hf:hand:{cid_game(table)}")).messages
+    assert copy.flags & 64 and controls(copy)
+    opening.set()
+    await standin.wait_for(lambda: [m for m in standin.channel_messages(world.channel)
+                                    if "can't send you direct messages" in m.content],
+                           "the notice that her DMs are closed", channels=[world.channel])
+    await world.shy.click(table, f"hf:cancel:{cid_game(table)}")
+    await standin.wait_for(lambda: not controls(standin.message(copy)), "her copy, shown ended")
