@@ -30,7 +30,7 @@ from discord import app_commands
 from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.places import place_of
 
-__all__ = ["ANSWER", "CUT", "DEFER_AFTER", "CalledOff", "acknowledge", "answers", "done_pressing",
+__all__ = ["ANSWER", "DEFER_AFTER", "CalledOff", "acknowledge", "answers", "done_pressing",
            "first_response", "landed", "posted_instead", "press_defer", "press_reply",
            "press_update", "responded", "send", "send_private", "watch", "watch_press"]
 

@@ -18,7 +18,7 @@ from bot import i18n, logcontext
 from bot.backups import ScheduledBackups
 from bot.config import Settings
 from bot.departures import Departures
-from bot.discord_ui.answer import first_response, responded
+from bot.discord_ui.answer import responded, send_private
 from bot.discord_ui.app import ActivityShows
 from bot.discord_ui.command_links import CommandIds
 from bot.discord_ui.delivery import UNDELIVERED, RestBudget, RouteTurns, SpentWindows
@@ -209,10 +209,9 @@ class HanafudaBot(commands.AutoShardedBot):
             return
         enter(interaction)  # the presser's language
         try:
-            said = t("That control is no longer in use; use the newest message, or run the command "
-                     "again.")
-            await first_response(interaction, lambda: interaction.response.send_message(
-                said, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()))
+            await send_private(interaction, t(
+                "That control is no longer in use; use the newest message, or run the command "
+                "again."), allowed_mentions=discord.AllowedMentions.none())
         except UNDELIVERED:  # answered meanwhile, the token expired, or Discord out of reach
             log.info("could not answer a press on an unknown control", exc_info=True)
 

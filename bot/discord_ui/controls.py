@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot import metrics
-from bot.discord_ui.answer import first_response, press_defer, press_reply
+from bot.discord_ui.answer import press_defer, press_reply, send_private
 from bot.discord_ui.app import app
 from bot.discord_ui.delivery import UNDELIVERED
 from bot.discord_ui.entry_point import launch_activity
@@ -102,15 +102,15 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         refused = playing.exception() if done else None
         try:
             if done and refused is None:  # stored, or queued for its process: the press is taken
-                await first_response(interaction, interaction.response.defer)
+                await press_defer(interaction)
             elif isinstance(refused, TableError | NotPassedOn):  # not played: the answer says why
                 via.withdrawn = True
                 await refuse(interaction, not_played(refused))
             elif not done:  # the database is slow: say so rather than let the press look taken
                 via.withdrawn = True
-                await first_response(interaction, lambda: interaction.response.send_message(t(
+                await send_private(interaction, t(
                     "Your move is waiting for the database and is not saved yet; the table will "
-                    "show it once it is, or you will be told it was not played."), ephemeral=True))
+                    "show it once it is, or you will be told it was not played."))
             else:  # a fault, answered by the control's guard with a message of its own
                 via.withdrawn = True
             metrics.acknowledged(interaction)
@@ -336,18 +336,14 @@ class SlapButton(AtTable, Forgets, ForGame, discord.ui.DynamicItem[discord.ui.Bu
         refused = slapping.exception() if done else None
         try:
             if done and refused is None and not isinstance(slapping.result(), Passed):
-                said = slapped(slapping.result())
-                await first_response(interaction, lambda: interaction.response.send_message(
-                    said, ephemeral=True))
+                await send_private(interaction, slapped(slapping.result()))
                 return
             if isinstance(refused, TableError | NotPassedOn):
-                await first_response(interaction, lambda: interaction.response.send_message(
-                    not_played(refused), ephemeral=True))
+                await send_private(interaction, not_played(refused))
                 return
             # passed on (its process answers privately, as a slap pressed there is), still being
             # stored, or a fault (raised after it, for the control's guard to answer)
-            await first_response(interaction, lambda: interaction.response.defer(
-                ephemeral=True, thinking=True))
+            await press_defer(interaction, ephemeral=True, thinking=True)
         except UNDELIVERED as exc:
             answer_lost(self.gid, exc)
         await followed_up(interaction, slapping, answered=done, say=slapped)

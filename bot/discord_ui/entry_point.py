@@ -54,4 +54,6 @@ async def launch_activity(interaction: discord.Interaction) -> None:
         await refuse(interaction, t("The Activity is not turned on for this bot; play with the "
                                     "buttons and commands here."))
         return
+    # Not through the kit's first_response: a launch leaves no answer Discord could be asked
+    # about, so a cut one cannot be told from one never taken.
     await interaction.response.launch_activity()
