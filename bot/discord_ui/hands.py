@@ -117,13 +117,8 @@ class Hands:
                 await self._apply(feed, old.message_id, retired, old, None)
             feed.superseded[seat].remove(old)
         via = feed.hand_via.get(seat)
-        if via is not None:
-            await via.ready()  # once the press is answered, whether its token reaches the hand is known
-            if via.withdrawn and via.instead is not None and feed.hand_via.get(seat) is via:
-                feed.hand_via[seat] = via = via.instead
         if via is not None and not via.fresh:
-            feed.hand_via.pop(seat, None)
-            via = None
+            via = self._instead(feed, seat, via)
         if seat in marks.private and via is None:
             return  # a private hand without a live interaction: the player opens it with My hand
         ref = marks.hands.get(seat)
@@ -134,12 +129,26 @@ class Hands:
         done = await self._apply(feed, shown_id, update, via, target if via is None else None)
         if done is None and via is not None:
             if feed.hand_via.get(seat) is via:  # not a newer copy that came meanwhile
-                feed.hand_via.pop(seat, None)
-            if seat in marks.private:
+                spare = self._instead(feed, seat, via)
+                if spare is not None:
+                    done = await self._apply(feed, spare.message_id, update, spare, None)
+            if done is not None or seat in marks.private:
                 return
             done = await self._apply(feed, ref[1] if ref else None, update, None, target)
         if done is None and seat not in marks.private and not table.finished:
             await self._send_dm(table, seat, update)
+
+    @staticmethod
+    def _instead(feed: Feed, seat: int, via: Via) -> Via | None:
+        """The seat's way in once ``via`` (a press answered with a message of its own or not at
+        all, or a token past its time) no longer reaches the hand: the older token it kept
+        into the same copy, while that one still does."""
+        spare = via.instead
+        if spare is None or not spare.fresh:
+            feed.hand_via.pop(seat, None)
+            return None
+        feed.hand_via[seat] = spare
+        return spare
 
     def _hand_update(self, table: Table, seat: int, superseded: bool = False) -> Update:
         with speaking(self.owner_language(table, seat)) as language:
