@@ -9,7 +9,6 @@ and only then the handler in `rest.py` runs. Anything Discord would refuse is re
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import math
 import os
@@ -607,7 +606,7 @@ class StandIn(World):
                 fault.remaining -= 1
                 if fault.drop is None:
                     log.scope = "injected" if fault.status == 429 else None
-                    return self._fault_response(fault, op.template)
+                    return self._fault_response(fault, method, op.template)
                 dropped = fault.drop
                 break
         if dropped == "before":
@@ -678,7 +677,7 @@ class StandIn(World):
             return discord_error(400, 50035, "Invalid Form Body", error.errors)
         return None
 
-    def _fault_response(self, fault: Fault, template: str) -> web.Response:
+    def _fault_response(self, fault: Fault, method: str, template: str) -> web.Response:
         if fault.status != 429:
             return discord_error(fault.status, 0, f"{fault.status}: Server error (injected)")
         if fault.is_global:
@@ -690,7 +689,9 @@ class StandIn(World):
             "X-RateLimit-Remaining": "0",
             "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
             "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}",
-            "X-RateLimit-Bucket": hashlib.sha1(template.encode()).hexdigest()[:16],
+            # The route's own bucket, as Discord's 429 names it: another hash would make
+            # discord.py move the route to a new bucket and forget what each channel has left.
+            "X-RateLimit-Bucket": RateLimits.bucket_hash(method, template),
         }
         return rate_limited(Verdict(False, "user", fault.retry_after, headers))
 
