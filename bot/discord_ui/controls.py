@@ -103,16 +103,14 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         try:
             if done and refused is None:  # stored, or queued for its process: the press is taken
                 await press_defer(interaction)
-            elif isinstance(refused, TableError | NotPassedOn):  # not played: the answer says why
+            else:  # answered by a message of its own (here, or by the guard for a fault)
                 via.withdrawn = True
-                await refuse(interaction, not_played(refused))
-            elif not done:  # the database is slow: say so rather than let the press look taken
-                via.withdrawn = True
-                await send_private(interaction, t(
-                    "Your move is waiting for the database and is not saved yet; the table will "
-                    "show it once it is, or you will be told it was not played."))
-            else:  # a fault, answered by the control's guard with a message of its own
-                via.withdrawn = True
+                if isinstance(refused, TableError | NotPassedOn):  # not played: it says why
+                    await refuse(interaction, not_played(refused))
+                elif not done:  # the database is slow: say so rather than look taken
+                    await send_private(interaction, t(
+                        "Your move is waiting for the database and is not saved yet; the table "
+                        "will show it once it is, or you will be told it was not played."))
             metrics.acknowledged(interaction)
         except UNDELIVERED as exc:
             via.withdrawn = True  # Discord may never have had the answer: its token is no way in

@@ -53,6 +53,15 @@ def live_tables(standin, channel) -> list:
     return [m for m in table_messages(standin, channel) if not m.deleted]
 
 
+CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+
+
+def first_responses(standin, record) -> list[tuple[int, int]]:
+    """The first responses the bot sent an interaction: (type, status), 499 for a cut."""
+    return [(r.body.get("type"), r.status) for r in standin.requests_to(CALLBACK)
+            if f"/interactions/{record.id}/" in r.path]
+
+
 @pytest.mark.parametrize("drop", ["before", "after"])
 async def test_a_table_edit_cut_off_is_tried_again(hbot, standin, world, drop):
     record, table, hand = await a_table(standin, world)
@@ -166,8 +175,7 @@ async def test_a_move_whose_answer_is_cut_is_played_and_never_refused(hbot, stan
     the move stands and the table shows it, and the presser is never told something went wrong
     (nor answered a second time, which Discord refuses)."""
     record, table, hand = await a_table(standin, world)
-    cut = standin.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback",
-                            drop=drop, where=lambda call: call.body.get("type") == 6)
+    cut = standin.fail_next(CALLBACK, drop=drop, where=lambda call: call.body.get("type") == 6)
     pressed = await world.admin.press(hand, controls(hand)[0])
     await standin.wait_for(lambda: (table_move(standin.message(table)) or 0) > 0,
                            "the table after the move", channels=[world.channel])
@@ -180,15 +188,6 @@ async def test_a_move_whose_answer_is_cut_is_played_and_never_refused(hbot, stan
     assert first_responses(standin, pressed) == ([(6, 499), (6, 200)] if drop == "before"
                                                   else [(6, 499)])
     assert pressed.initial is not None and pressed.initial.type == 6 and not pressed.errors
-
-
-CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
-
-
-def first_responses(standin, record) -> list[tuple[int, int]]:
-    """The first responses the bot sent an interaction: (type, status), 499 for a cut."""
-    return [(r.body.get("type"), r.status) for r in standin.requests_to(CALLBACK)
-            if f"/interactions/{record.id}/" in r.path]
 
 
 @pytest.mark.parametrize("drop", ["before", "after"])
