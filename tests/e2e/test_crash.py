@@ -4,8 +4,9 @@ and every chip is accounted for. On PostgreSQL the database server is also resta
 running bot.
 
 The real bot runs in its own process (``tests.e2e.shardbot``) against the stand-in. Members play
-Koi-Koi, Go-Stop and Seotda against the AI with stakes, pressing a random offered move as soon as
-their hand offers one. The bot is SIGKILLed several times: at a random moment, or right after it
+Koi-Koi, Go-Stop, Seotda and First Bloom against the AI with stakes, and two of them a staked
+Koi-Koi duel they started with a challenge, pressing a random offered move as soon as their hand
+offers one, and Slap! as soon as a First Bloom race calls them. The bot is SIGKILLed several times: at a random moment, or right after it
 acknowledged a press. After the last kill the tables play on, the bot is stopped with SIGTERM (a
 clean stop, which must exit 0) and started once more, and everything is checked against the
 store. All along, Discord itself fails now and then: a few of the bot's messages, edits, DM
@@ -40,7 +41,7 @@ from bot.store import EVERY_SERVER, Store
 from bot.tables import Table
 from tests import pgserver
 from tests.discord_standin import InteractionRecord, Message, SimUser, StandIn, WaitTimeout
-from tests.e2e.playing import hands, is_closed, table_messages, table_move
+from tests.e2e.playing import hands, is_closed, reply_text, table_messages, table_move
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = int(os.environ.get("HANAFUDA_CRASH_RUNS", "1"))
@@ -63,8 +64,11 @@ FAULTS = ({"status": 500}, {"status": 429}, {"drop": "before"}, {"drop": "after"
 ANSWER = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 AFTER_LAST_KILL = 3  # presses per table after the last restart before the clean stop
 GAMES = (("koikoi", {"rounds": 2, "stake": 2}), ("gostop", {"rounds": 2, "stake": 1}),
-         ("seotda", {"rounds": 3, "stake": 60}))
+         ("seotda", {"rounds": 3, "stake": 60}), ("firstbloom", {"players": 5, "rounds": 2, "stake": 1}))
+DUEL = ("koikoi", {"rounds": 2, "stake": 2})  # two members, one challenging the other
+RACE_SECONDS = "2"  # First Bloom's slap race, short so that a round's end does not hold the run
 MOVE = re.compile(r"hf:(?:act|mv):(?P<gid>\d+):(?P<seq>\d+):")
+SLAP = re.compile(r"hf:slap:(?P<gid>\d+)$")
 DEFERRED_UPDATE = 6  # the callback that says "taken" without a message of its own
 CUT = 499  # the status the stand-in logs for a request whose connection it cut
 
@@ -76,18 +80,26 @@ class Press:
     seq: int
     record: InteractionRecord
     epoch: int  # how many times the bot had been started when it was pressed
+    slap: bool = False  # Slap! in a race, not a move
 
     @property
     def taken(self) -> bool:
         initial = self.record.initial
-        return initial is not None and initial.type == DEFERRED_UPDATE
+        return initial is not None and not self.slap and initial.type == DEFERRED_UPDATE
+
+    @property
+    def slapped(self) -> bool:
+        """A slap answered as counted (its place in the race)."""
+        initial = self.record.initial
+        return self.slap and initial is not None and str(
+            (initial.body.get("data") or {}).get("content", "")).startswith("Slap!")
 
     @property
     def refused(self) -> bool:
         """Answered with a sentence that it was not played (not one that it waits for the
         database, after which it may well be)."""
         initial = self.record.initial
-        return initial is not None and initial.type != DEFERRED_UPDATE and \
+        return not self.slap and initial is not None and initial.type != DEFERRED_UPDATE and \
             "not saved yet" not in str((initial.body.get("data") or {}).get("content", ""))
 
 
@@ -101,6 +113,13 @@ class Seat:
     pressed: int = -1
     over: bool = False
     presses: int = 0
+    host: Seat | None = None  # the challenger, for the member who accepts a duel
+    raced: set[int] = field(default_factory=set)  # race messages the seat pressed Slap! on
+
+    @property
+    def tables(self) -> bool:
+        """Whether the seat stands for its table (a duel's guest is the host's table)."""
+        return self.host is None
 
 
 @dataclass
@@ -151,6 +170,15 @@ class Run:
             standin.add_member(guild, user)
         self.seats = [Seat(users[i % len(users)], standin.create_channel(guild, f"table-{i}"),
                            *GAMES[i % len(GAMES)]) for i in range(TABLES)]
+        duelists = [standin.create_user(f"duelist{i}") for i in range(2)]
+        for user in duelists:
+            standin.add_member(guild, user)
+        host = Seat(duelists[0], standin.create_channel(guild, "duel"), *DUEL)
+        self.seats += [host, Seat(duelists[1], host.channel, *DUEL, host=host)]
+
+    def at_table(self, seat: Seat) -> list[Seat]:
+        """The seats of the members playing at ``seat``'s table."""
+        return [s for s in self.seats if s.channel is seat.channel]
 
     def _unlucky(self, call: Any) -> bool:
         return self.chance.random() < FAULT_RATE / len(FAULTS)
@@ -168,7 +196,8 @@ class Run:
         env = {**os.environ, "DISCORD_TOKEN": self.standin.token, "RENDER_WORKERS": "1",
                "AI_WORKERS": "1", "HANAFUDA_STANDIN_API": self.standin.api_url,
                "HANAFUDA_STANDIN_GATEWAY": self.standin.gateway_url,
-               "HANAFUDA_SYNC": "1" if self.epoch == 0 else "0", "HANAFUDA_AI_DELAY": "0.05"}
+               "HANAFUDA_SYNC": "1" if self.epoch == 0 else "0", "HANAFUDA_AI_DELAY": "0.05",
+               "HANAFUDA_RACE_SECONDS": RACE_SECONDS}
         for name in ("SHARDS", "SHARD_COUNT", "DATABASE_URL", "DATABASE_PATH"):
             env.pop(name, None)
         env["DATABASE_URL" if self.postgres else "DATABASE_PATH"] = self.database
@@ -218,48 +247,77 @@ class Run:
                 return seq, message, self.rng.choice([c for s, c in found if s == seq])
         return None
 
+    def race(self, seat: Seat) -> tuple[Message, str] | None:
+        """A race message of the seat's game that calls its member and that they have not
+        pressed Slap! on yet: (message, its Slap! control)."""
+        for message in reversed(self.standin.channel_messages(seat.channel)):
+            slap = next((c for c in message.custom_ids()
+                         if (m := SLAP.match(c)) and int(m["gid"]) == seat.gid), None)
+            if slap is not None and not message.deleted and message.id not in seat.raced \
+                    and f"<@{seat.user.id}>" in message.content:
+                return message, slap
+        return None
+
     def table_over(self, seat: Seat) -> bool:
         tables = [m for m in table_messages(self.standin, seat.channel)
                   if any(str(seat.gid) in c for c in m.custom_ids()) or is_closed(m)]
         return bool(tables) and is_closed(tables[-1]) and seat.gid is not None
 
     async def sit_down(self, seat: Seat) -> None:
+        """Start the seat's table: against the AI, or a duel its host challenges its guest to."""
         before = len(table_messages(self.standin, seat.channel))
-        await seat.user.slash(seat.channel, seat.game, ai="normal", **seat.options)
+        guests = [s for s in self.at_table(seat) if s is not seat]
+        if guests:
+            challenge = (await seat.user.slash(seat.channel, seat.game, opponent=guests[0].user,
+                                               **seat.options)).original
+            assert challenge is not None
+            await guests[0].user.click(challenge, next(c for c in challenge.custom_ids()
+                                                       if ":accept:" in c))
+        else:
+            await seat.user.slash(seat.channel, seat.game, ai="normal", **seat.options)
         message = (await self.standin.wait_for(
             lambda: len(found := table_messages(self.standin, seat.channel)) > before and found,
             f"the table of {seat.game} in #{seat.channel.name}", channels=[seat.channel]))[-1]
         seat.gid = next(int(c.split(":")[2]) for c in message.custom_ids() if c.startswith("hf:hand:"))
+        for guest in guests:
+            guest.gid = seat.gid
 
-    async def press(self, seat: Seat) -> bool:
-        """One move of the seat, or False once its game is over."""
+    async def press(self, seat: Seat, until: asyncio.Event) -> bool:
+        """One move of the seat (none once ``until`` is set: at a duel, the other member may
+        have stopped playing), or False once its game is over."""
         await self.up.wait()
         epoch = self.epoch
         try:
             step = await self.standin.wait_for(
-                lambda: ("over", None) if self.table_over(seat) else
-                (("move", found) if (found := self.offer(seat)) else
-                 (("down", None) if not self.up.is_set() else None)),
+                lambda: ("over", None) if self.table_over(seat) else ("stop", None) if until.is_set() else
+                (("slap", race) if (race := self.race(seat)) else
+                 (("move", found) if (found := self.offer(seat)) else
+                  (("down", None) if not self.up.is_set() else None))),
                 f"a move of {seat.user.name} in game {seat.gid}")
         except WaitTimeout as exc:  # say what the player saw, and what the bot knew
-            shown = [(m.id, m.deleted, [c for c in m.custom_ids() if f":{seat.gid}:" in c][:3])
-                     for m in hands(self.standin, seat.user)
-                     if any(f":{seat.gid}:" in c for c in m.custom_ids())
-                     or any(a.filename == "hand.png" for a in m.attachments)][-6:]
+            shown = {s.user.name: [(m.id, m.deleted, [c for c in m.custom_ids() if f":{s.gid}:" in c][:3])
+                                   for m in hands(self.standin, s.user)
+                                   if any(f":{s.gid}:" in c for c in m.custom_ids())
+                                   or any(a.filename == "hand.png" for a in m.attachments)][-6:]
+                     for s in self.at_table(seat)}
             async with await Store.open(self.database) as store:
                 record = await store.load_game(seat.gid, scope=EVERY_SERVER, with_events=False)
                 noted = await store.surface_notes("discord").read(seat.gid)
             table = Table.from_record(record)
+            pressed = [(p.user.name, p.seq, p.epoch, p.record.initial and p.record.initial.type,
+                        reply_text(p.record)[:50]) for p in self.presses if p.gid == seat.gid][-4:]
             raise AssertionError(
                 f"game {seat.gid} ({record.status}) stored move {record.last_seq}, pressed "
                 f"{seat.pressed}, current {table.match.current_player}, where it is shown "
-                f"{noted}; hand messages "
+                f"{noted}; its last presses {pressed}; hand messages "
                 f"{shown}; bot log: {self.bot.log.read_text()[-2500:] if self.bot else ''}") from exc
         if step[0] == "over":
             seat.over = True
             return False
-        if step[0] == "down":
+        if step[0] in ("down", "stop"):
             return True
+        if step[0] == "slap":
+            return await self.slap(seat, *step[1], epoch)
         seq, message, custom_id = step[1]
         try:
             if custom_id.startswith("hf:mv:"):
@@ -288,6 +346,22 @@ class Run:
             seat.pressed = seq - 1
         return True
 
+    async def slap(self, seat: Seat, message: Message, slap: str, epoch: int) -> bool:
+        """Slap! in a race; a slap the bot never answered (it went down) is pressed again."""
+        seat.raced.add(message.id)
+        try:
+            record = await seat.user.press(message, slap)
+        except (RuntimeError, ConnectionError):
+            seat.raced.discard(message.id)
+            return True
+        self.presses.append(Press(seat.user, seat.gid, seat.pressed, record, epoch, slap=True))
+        await self.standin.wait_for(lambda: record.initial is not None or self.epoch != epoch
+                                    or not self.up.is_set() or self.answer_cut(record),
+                                    f"the answer to a slap in game {seat.gid}")
+        if record.initial is None:
+            seat.raced.discard(message.id)
+        return True
+
     def answer_cut(self, record: InteractionRecord) -> bool:
         """Whether the bot's answer to a press was cut off before Discord took it: the player
         sees "This interaction failed" and looks at their hand again."""
@@ -295,12 +369,25 @@ class Run:
         latest = itertools.islice(reversed(self.standin.requests), 300)  # it comes at once
         return any(r.status == CUT and where in r.path for r in latest)
 
-    async def play(self, seat: Seat, until: asyncio.Event, presses: int | None = None) -> None:
-        done = 0
-        while not until.is_set() and (presses is None or done < presses):
-            if not await self.press(seat):
+    async def play(self, seat: Seat, until: asyncio.Event) -> None:
+        while not until.is_set():
+            if not await self.press(seat, until):
                 return
-            done += 1
+
+    async def play_on(self, seat: Seat, presses: int) -> None:
+        """After the last kill, the members at ``seat``'s table play until each made ``presses``
+        more, or the game ended (at a duel one plays on while the other still owes presses)."""
+        group = self.at_table(seat)
+        start = {id(s): s.presses for s in group}
+        enough = asyncio.Event()
+
+        async def one(seat: Seat) -> None:
+            while not enough.is_set():
+                if not await self.press(seat, enough) or all(
+                        s.over or s.presses - start[id(s)] >= presses for s in group):
+                    enough.set()
+                    self.standin.notify_change()  # the others stop waiting for a move
+        await asyncio.gather(*map(one, group))
 
     # -- the run ---------------------------------------------------------------------------------
     async def taken_count(self) -> int:
@@ -311,7 +398,7 @@ class Run:
         await self.standin.wait_for(lambda: self.standin.find_command("seotda", None) is not None
                                     or self.standin.find_command("seotda", self.seats[0].channel.guild),
                                     "the commands published")
-        for seat in self.seats:
+        for seat in filter(Seat.tables.fget, self.seats):
             await self.sit_down(seat)
         # Cut connections only: after a server error or a 429 discord.py sends the answer again
         # once its pause is over, which may land past Discord's window however quick the bot was.
@@ -341,9 +428,10 @@ class Run:
                 await self.kill()
                 await self.start_bot()
             stop_playing.set()
+            self.standin.notify_change()
             await asyncio.gather(*players)
-            finishing = asyncio.Event()
-            await asyncio.gather(*(self.play(seat, finishing, AFTER_LAST_KILL) for seat in self.seats))
+            await asyncio.gather(*(self.play_on(seat, AFTER_LAST_KILL)
+                                   for seat in filter(Seat.tables.fget, self.seats)))
         finally:
             stop_playing.set()
             for task in players:
@@ -356,11 +444,12 @@ class Run:
         assert await self.stop() == 0
         refusals: dict[str, int] = {}
         for press in self.presses:
-            if press.record.initial is not None and not press.taken:
+            if press.record.initial is not None and not press.taken and not press.slapped:
                 text = str((press.record.initial.body.get("data") or {}).get("content", ""))[:60]
                 refusals[text] = refusals.get(text, 0) + 1
         return {"kills": self.kills, "db_restarts": self.db_restarts, "faulted": faulted,
-                "presses": len(self.presses),
+                "presses": len(self.presses), "slaps": sum(p.slap for p in self.presses),
+                "slapped": sum(p.slapped for p in self.presses),
                 "taken": sum(p.taken for p in self.presses),
                 "unanswered": sum(p.record.initial is None for p in self.presses),
                 "refused": refusals, "stuck": stuck, "stuck_games": self.stuck_games,
@@ -374,7 +463,7 @@ class Run:
             records = {s.gid: await store.load_game(s.gid, scope=EVERY_SERVER, with_events=False) for s in self.seats}
             noted = {s.gid: await store.surface_notes("discord").read(s.gid) for s in self.seats}
         stuck = 0
-        for seat in self.seats:
+        for seat in filter(Seat.tables.fget, self.seats):
             record = records[seat.gid]
             # A match over whose settlement the stop (or the database) interrupted is settled
             # by the start: it must end up shown as over, like one that ended before.
@@ -394,13 +483,14 @@ class Run:
                 continue
             table = Table.from_record(record)
             current = table.match.current_player
-            if current is None or not isinstance(table.players[current], int):
-                # The AI's turn: it must move now that the bot is back, until the human is offered
-                # a move or its moves end the match (then the table shows the end).
+            if current is None or not isinstance(table.players[current], int) or table.in_race:
+                # The AI's turn, or a slap race: the AI must move (the race close) now that the
+                # bot is back, until the human is offered a move or the match ends (then the
+                # table shows the end).
                 try:
                     await self.standin.wait_for(
                         lambda s=seat: self.offered(s) is not None or self.table_over(s),
-                        f"the AI's move in game {seat.gid} after the restart")
+                        f"the AI's move (or the race's close) in game {seat.gid} after the restart")
                 except Exception:
                     async with await Store.open(self.database) as store:
                         now = await store.load_game(seat.gid, scope=EVERY_SERVER, with_events=False)
@@ -415,11 +505,14 @@ class Run:
                 if self.table_over(seat) and self.offered(seat) is None:
                     self.ended_by_ai += 1  # the AI's moves after the start ended the match
                     continue
+            # the member whose move it is (at a duel, either) is offered it
+            mover = next((s for s in self.at_table(seat) if table.players[current] == s.user.id
+                          and not table.in_race), seat)
             await self.standin.wait_for(
-                lambda s=seat, t=table: (offered := self.offered(s)) is not None and offered >= t.seq
+                lambda s=mover, t=table: (offered := self.offered(s)) is not None and offered >= t.seq
                 and (shown := self.shown_move(s)) is not None and shown >= offered,
                 f"game {seat.gid}'s table and hand at its stored move")
-        for seat in self.seats:
+        for seat in filter(Seat.tables.fget, self.seats):
             # however often its edits and posts failed, a game has one table message (each seat
             # plays in a channel of its own)
             shown = [m.id for m in table_messages(self.standin, seat.channel) if not m.deleted]
@@ -442,16 +535,25 @@ class Run:
     async def check_store(self) -> dict[str, Any]:
         async with await Store.open(self.database) as store:
             lost = []
+            slapped: dict[tuple[int, int], int] = {}
             for press in self.presses:
+                if press.slapped:
+                    slapped[press.gid, press.user.id] = slapped.get((press.gid, press.user.id), 0) + 1
                 if not press.taken:
                     continue
                 record = await store.load_game(press.gid, scope=EVERY_SERVER)
                 if not any(e.seq == press.seq + 1 and e.actor == press.user.id for e in record.events):
                     lost.append((press.gid, press.seq, press.user.name))
+            for (gid, user), count in slapped.items():
+                record = await store.load_game(gid, scope=EVERY_SERVER)
+                stored = sum(1 for e in record.events if e.actor == user
+                             for x in e.events if x["type"] == "slap")
+                if stored < count:
+                    lost.append((gid, "slaps", user, count - stored))
             # A move every press of which was refused (its answer a sentence other than "waiting
             # for the database") was not played by that player.
             refused: dict[tuple[int, int, int], bool] = {}
-            for press in self.presses:
+            for press in filter(lambda p: not p.slap, self.presses):
                 key = (press.gid, press.seq, press.user.id)
                 refused[key] = refused.get(key, True) and press.refused
             played_anyway = []
@@ -465,7 +567,7 @@ class Run:
         assert not played_anyway, f"presses refused and yet played: {played_anyway}"
         assert report.ok, report.summary()
         assert audit.ok and audit.total == 0, audit.problems
-        return {"lost": len(lost), "games": len(self.seats), "replayed": report.replayed,
+        return {"lost": len(lost), "games": sum(s.tables for s in self.seats), "replayed": report.replayed,
                 "resumed": report.resumed}
 
 

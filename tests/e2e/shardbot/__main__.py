@@ -6,6 +6,7 @@ HanafudaBot with its settings from the environment (``SHARDS``, ``SHARD_COUNT``,
     HANAFUDA_STANDIN_GATEWAY  the gateway URL (ws://127.0.0.1:PORT/gateway)
     HANAFUDA_SYNC             "1": publish the slash commands globally once connected
     HANAFUDA_AI_DELAY         the AI's pause before a move, seconds
+    HANAFUDA_RACE_SECONDS     how long a First Bloom slap race stays open, seconds
 
 It writes one JSON object per line on stdout: ``{"event": "ready", "guilds": [...], "shards":
 [...], "resumed": [...]}`` once connected, and ``{"event": "exit", "drove": [...], "relayed":
@@ -43,6 +44,8 @@ class ShardBot(HanafudaBot):
         await super().setup_hook()
         assert self.tables is not None
         self.tables.ai_delay = float(os.environ.get("HANAFUDA_AI_DELAY", "0.01"))
+        if "HANAFUDA_RACE_SECONDS" in os.environ:
+            self.tables.race_seconds = float(os.environ["HANAFUDA_RACE_SECONDS"])
         self.resumed = sorted(self.tables.tables)
         self.drove: set[int] = set()
         act = self.tables.act
