@@ -49,10 +49,33 @@ class Via:
     # An older token into the same message (My hand's, an earlier press's), kept for when this
     # press answered with a message of its own or not at all: a private hand has no other way.
     instead: Via | None = None
+    at: float = field(default_factory=time.time)  # when the token was taken, as the store keeps it
 
     @property
     def fresh(self) -> bool:
         return not self.withdrawn and token_clock() - self.since < INTERACTION_SECONDS
+
+    def note(self) -> dict[str, Any] | None:
+        """What the store keeps of this way in, for a start after a crash: its token, message
+        and age; while its press is unanswered (it may yet answer apart) or once it no longer
+        reaches the message, the older way it keeps into the same message (None without)."""
+        if self.fresh and (self.answered is None or self.answered.is_set()):
+            return {**self.token.note(), "message": self.message_id, "followup": self.followup,
+                    "at": self.at}
+        return self.instead.note() if self.instead is not None else None
+
+    @classmethod
+    def kept(cls, bot: discord.Client, note: dict[str, Any]) -> Via | None:
+        """The way in a :meth:`note` was taken of, while its token still lives; None after, or
+        when the note is not one."""
+        try:
+            at = float(note["at"])
+            via = cls(Token.kept(bot, note), None if note.get("message") is None else int(note["message"]),
+                      since=token_clock() - max(0.0, time.time() - at),
+                      followup=bool(note.get("followup")), at=at)
+        except (KeyError, TypeError, ValueError):
+            return None
+        return via if via.fresh else None
 
     async def edit(self, **fields: Any) -> discord.Message:
         """Edit the message through the token: the interaction's answer, or its follow-up."""

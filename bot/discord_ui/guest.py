@@ -31,6 +31,7 @@ from bot.discord_ui.parts import png
 from bot.discord_ui.places import scope_of
 from bot.discord_ui.publisher import (
     INTERACTION_SECONDS,
+    Feed,
     Shown,
     TablePublisher,
     Via,
@@ -40,6 +41,7 @@ from bot.discord_ui.publisher import (
 )
 from bot.discord_ui.tokens import Token
 from bot.store import StoreError
+from bot.store.surfaces import TABLE_ROW
 from bot.tables import ANSWERED_HOMES, HOME_GUEST, HOME_PRIVATE, Table, is_ai
 
 log = logging.getLogger(__name__)
@@ -68,6 +70,12 @@ class GuestSurface(TablePublisher):
     def let_go(self, table: Table) -> None:
         super().let_go(table)
         self._owed.pop(table.game_id, None)
+
+    def _kept_ways(self, feed: Feed) -> dict[int, dict[str, Any]]:
+        """The hands' ways in, and the table's: here no message has another."""
+        ways = super()._kept_ways(feed)
+        note = feed.table_via.note() if feed.table_via is not None else None
+        return {**ways, TABLE_ROW: note} if note is not None else ways
 
     def public_language(self, table: Table) -> str:
         """A guest place has no server language: the table speaks its host's."""
@@ -151,7 +159,7 @@ class GuestSurface(TablePublisher):
         feed.table_via = Via(token, message.id)
         if feed.loaded and feed.marks.table is None:
             feed.marks.table = [message.channel.id, message.id]
-            self._save(table)
+        self._save(table)  # and the token, the table's way in after a crash
         self._mark_table(table)
         self._token_came(table)
         return token
@@ -217,9 +225,10 @@ class GuestSurface(TablePublisher):
         shown = await self._apply(feed, marks.table_message, update, via, None, self._table_key(table))
         if shown is None:
             feed.table_via = None
-        elif marks.table_message is None:  # the start's answer, shown by this try
+            return
+        if marks.table_message is None:  # the start's answer, shown by this try
             marks.table = [table.channel_id, shown]
-            self._save(table)
+        self._save(table)  # and the token that reached it, for a start after a crash
 
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
         """A one-off post as a follow-up of the table's latest press that may still send one,

@@ -66,6 +66,8 @@ class Hands:
         feed = self.feed(table)
         previous = feed.hand_via.get(seat)
         feed.hand_via[seat] = via
+        if seat in feed.marks.private:
+            self._save(table)  # the way in, kept at once: a crash may come before any update
         if previous is not None and previous is not via and previous.message_id == via.message_id:
             # One older way in is enough: each press links only the one before it.
             via.instead = previous.instead if previous.withdrawn else previous
@@ -132,10 +134,11 @@ class Hands:
                 spare = self._instead(feed, seat, via)
                 if spare is not None:
                     done = await self._apply(feed, spare.message_id, update, spare, None)
-            if done is not None or seat in marks.private:
-                return
-            done = await self._apply(feed, ref[1] if ref else None, update, None, target)
-        if done is None and seat not in marks.private and not table.finished:
+            if done is None and seat not in marks.private:
+                done = await self._apply(feed, ref[1] if ref else None, update, None, target)
+        if seat in marks.private:
+            self._save(table)  # the way in that reached the copy, for a start after a crash
+        elif done is None and not table.finished:
             await self._send_dm(table, seat, update)
 
     @staticmethod

@@ -63,7 +63,7 @@ from bot.i18n import number, speaking, t
 from bot.presenters.base import final_table, result_headline, score_line
 from bot.settlement import is_betting, stake_text
 from bot.store import StoreError
-from bot.store.surfaces import SurfaceNotes
+from bot.store.surfaces import TABLE_ROW, SurfaceNotes
 from bot.tables import HOME_CHANNEL, HOME_PRIVATE, LOG_LENGTH, RETRY_DELAYS, Table, is_ai
 from bot.words import plural
 from rendering import render_table
@@ -140,8 +140,26 @@ class TablePublisher(Hands, TurnAlerts, Posts):
             feed = self._feeds[table.game_id] = Feed()
             rows = self._restored.pop(table.game_id, None)
             if rows is not None or self.notes is None:
-                feed.marks, feed.loaded, feed.saved = Marks.from_rows(rows or {}), True, dict(rows or {})
+                self._remember(feed, rows or {})
         return feed
+
+    def _remember(self, feed: Feed, rows: dict[int, dict[str, Any]]) -> None:
+        """The feed's memory from the store's notes: where the game is shown, and the ways in
+        that a stop or a crash left behind while their tokens live."""
+        feed.marks, feed.loaded, feed.saved = Marks.from_rows(rows), True, dict(rows)
+        for row, notes in rows.items():
+            via = Via.kept(self.bot, notes["way"]) if isinstance(notes.get("way"), dict) else None
+            if via is None:
+                continue
+            if row == TABLE_ROW:
+                feed.table_via = feed.table_via or via
+            else:
+                feed.hand_via.setdefault(row, via)
+
+    def _kept_ways(self, feed: Feed) -> dict[int, dict[str, Any]]:
+        """The ways in the store keeps, by row: a private hand's, which nothing else reaches."""
+        return {seat: note for seat in feed.marks.private
+                if (via := feed.hand_via.get(seat)) is not None and (note := via.note()) is not None}
 
     def marks(self, table: Table) -> Marks:
         """Where the game is shown (read from the store first: see :meth:`_load`)."""
@@ -159,7 +177,7 @@ class TablePublisher(Hands, TurnAlerts, Posts):
             assert self.notes is not None
             rows = await self.notes.read(table.game_id)
             if not feed.loaded:  # another job may have read them meanwhile
-                feed.marks, feed.loaded, feed.saved = Marks.from_rows(rows), True, dict(rows)
+                self._remember(feed, rows)
         return feed.marks
 
     def where(self, game_id: int) -> tuple[int, int] | None:
@@ -181,6 +199,8 @@ class TablePublisher(Hands, TurnAlerts, Posts):
         try:
             for attempt in itertools.count():
                 rows = feed.marks.rows(seats)
+                for row, way in self._kept_ways(feed).items():
+                    rows[row] = {**rows.get(row, {}), "way": way}
                 changed = {seat: row for seat, row in rows.items() if feed.saved.get(seat, {}) != row}
                 if not changed:
                     return

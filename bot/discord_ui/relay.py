@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.tokens import followup_webhook
 from bot.i18n import current, speaking
 from bot.store import Scope, StoreError, UnknownGame
 
@@ -69,9 +70,7 @@ class RelayedPress:
 
     def followup(self, bot: discord.Client) -> discord.Webhook:
         """The press's own webhook (as ``interaction.followup``): private answers to the presser."""
-        return discord.Webhook.from_state(
-            {"id": self.application_id, "type": 3, "token": self.token},
-            state=bot._connection)  # type: ignore[attr-defined]  # as discord.py builds followups
+        return followup_webhook(bot, self.application_id, self.token)
 
 
 class Relay:

@@ -7,6 +7,10 @@ twenty objects each, which every full pass of the garbage collector walks for th
 life (issue 49). A :class:`Token` keeps what its uses read (the interaction's id, who pressed,
 whether its answers may be public) and the follow-up webhook, which holds only the
 application's id, the token and the client's shared state.
+
+A token that is the only way to a message (a private hand's copy, a table where the app is a
+guest) is also kept in the store for its 15 minutes (:meth:`Token.note`, :meth:`Token.kept`), so
+that a start after a crash brings that message up to date as it does every other.
 """
 
 from __future__ import annotations
@@ -24,6 +28,14 @@ def answers_publicly(interaction: discord.Interaction) -> bool:
     return bool(interaction.context.dm_channel) or interaction.app_permissions.use_external_apps
 
 
+def followup_webhook(bot: discord.Client, application_id: int, token: str) -> discord.Webhook:
+    """An interaction's follow-up webhook from its application's id and token, as discord.py
+    builds ``interaction.followup`` (an application webhook: it may answer privately)."""
+    return discord.Webhook.from_state(
+        {"id": application_id, "type": 3, "token": token},
+        state=bot._connection)  # type: ignore[attr-defined]
+
+
 class Token:
     """What a kept interaction is used for after its press was handled."""
 
@@ -35,6 +47,20 @@ class Token:
         self.public: bool = answers_publicly(interaction)
         # The same webhook discord.py answers follow-ups with: no link back to the interaction.
         self.followup: discord.Webhook = interaction.followup
+
+    def note(self) -> dict[str, Any]:
+        """What the store keeps of the token (:meth:`kept` builds it again)."""
+        return {"interaction": self.id, "user": self.user_id, "public": self.public,
+                "application": self.followup.id, "token": self.followup.token}
+
+    @classmethod
+    def kept(cls, bot: discord.Client, note: dict[str, Any]) -> Token:
+        """The token a :meth:`note` was taken of, after a restart."""
+        token = cls.__new__(cls)
+        token.id, token.user_id = int(note["interaction"]), int(note["user"])
+        token.public = bool(note["public"])
+        token.followup = followup_webhook(bot, int(note["application"]), str(note["token"]))
+        return token
 
     async def edit_original_response(self, **fields: Any) -> discord.WebhookMessage:
         """Edit the interaction's answer (what ``Interaction.edit_original_response`` sends)."""

@@ -282,6 +282,43 @@ async def test_a_restart_in_the_middle_of_a_guest_game_loses_nothing(start_bot, 
     assert table_messages(standin, group) == [standin.message(table.id)]
 
 
+async def test_a_crash_leaves_a_guest_table_and_hand_that_follow_the_game_unpressed(
+        start_bot, standin, tmp_path):
+    # The first process stops before the AI's move (its AI never moves), keeping nothing in
+    # memory; the second plays it at once, and the tokens the first had the table and the hand
+    # by (kept in the store for their 15 minutes) show it, with no press of anyone's.
+    db = tmp_path / "crash.sqlite3"
+    first = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db)))
+    await first.tree.sync()
+    first.tables.ai_delay = 3600
+    alice, bob = standin.create_user("alice"), standin.create_user("bob")
+    standin.install_for(alice)
+    group = standin.create_group_dm("friends", alice, bob)
+    await steady_koikoi(first, group)
+    table = (await alice.slash(group, "koikoi", ai="normal", rounds=1)).messages[0]
+    playing, pressed = next(iter(first.tables.tables.values())), -1
+    while playing.match.current_player == 0:  # until the AI is to move
+        pressed = await press_first_move(standin, alice, pressed)
+    gid = playing.game_id  # the AI's move would show with alice's: neither is shown yet
+    await first.guest.drain()  # the tokens kept (a crash just before is the window it leaves)
+    await first.close()  # no clean stop: what it did not store is gone
+
+    second = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db)))
+    second.tables.ai_delay = 0.01
+    presses = len(standin.interactions)
+    hand = await standin.wait_for(
+        lambda: (h := hand_message(standin, alice)) is not None and move_of(h) is not None
+        and move_of(h) > pressed and h, "alice's hand offering her move after the AI's")
+    stored = second.tables.tables[gid].seq
+    assert move_of(hand) == stored
+    await standin.wait_for(lambda: table_move(standin.message(table.id)) == stored,
+                           "the table at the AI's move")
+    assert len(standin.interactions) == presses  # nobody pressed anything
+    assert table_messages(standin, group) == [standin.message(table.id)]
+    assert len([m for m in standin.ephemerals(alice) if "hand.png" in m.files]) == 1
+    await play_out(standin, group, [alice])
+
+
 async def press_either(standin, users, after: int) -> int:
     """Whoever is offered a move newer than ``after`` presses its first."""
     user, hand = await standin.wait_for(

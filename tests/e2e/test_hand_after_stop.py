@@ -118,3 +118,45 @@ async def test_a_table_whose_id_a_cut_hid_before_a_stop_is_the_table_after_it(st
     assert (await second.store.surface_notes("discord").read(gid))[-1]["table"] == [world.channel.id,
                                                                                    table.id]
     assert [m.id for m in standin.channel_messages(world.channel) if "table.png" in m.files] == [table.id]
+
+
+async def test_a_private_copy_of_a_hand_follows_its_game_after_a_crash(start_bot, standin, world,
+                                                                       tmp_path):
+    """carol's DMs are closed: she reads her hand in My hand's private copy, which only the
+    token of an interaction of hers reaches. The first process stops (no clean stop) before the
+    AI's move; the second plays it, and her copy shows it by the token the store kept, with no
+    press of hers."""
+    db = tmp_path / "copy.sqlite3"
+    first = await start_bot(make_bot(standin, db, world.guild.id))
+    first.tables.ai_delay = 3600
+    carol = world.shy
+    module = game_module("koikoi")
+    rules = module.Rules.preset("nintendo", rounds=1)
+    seed = next(s for s in range(1, 100) if module.new_match(2, rules, s).current_player == 0)
+    table = await start(first, world, "koikoi", [carol.id, "ai:normal"], ["carol", "AI (normal)"],
+                        rules, seed)
+    notice = await standin.wait_until(
+        lambda: next((m for m in standin.channel_messages(world.channel)
+                      if f"<@{carol.id}>" in m.content and "My hand" in m.content), None),
+        "the notice to press My hand", timeout=WAIT)
+    assert notice is not None
+    shown = next(m for m in standin.channel_messages(world.channel) if "table.png" in m.files)
+    await carol.click(shown, f"hf:hand:{table.game_id}")
+    pressed = -1
+    while table.match.current_player == 0:  # until the AI is to move
+        copy = await standin.wait_until(lambda: live_hand(standin, carol, table.game_id, table.seq),
+                                        "carol's copy offering her move", timeout=WAIT)
+        pressed = table.seq
+        await carol.click(copy, next(c for c in copy.custom_ids() if c.startswith("hf:act:")))
+    await first.publisher.drain()
+    await first.close()
+
+    second = await start_bot(make_bot(standin, db, world.guild.id))
+    second.tables.ai_delay = 0.01
+    presses = len(standin.interactions)
+    again = second.tables.tables[table.game_id]
+    copy = await standin.wait_until(
+        lambda: again.seq > pressed + 1 and live_hand(standin, carol, again.game_id, again.seq),
+        "carol's copy offering her move after the AI's", timeout=WAIT)
+    assert copy.ephemeral and len(standin.interactions) == presses  # nobody pressed anything
+    assert [m.id for m in standin.ephemerals(carol) if "hand.png" in m.files] == [copy.id]
