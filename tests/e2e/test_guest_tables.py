@@ -249,15 +249,22 @@ async def test_a_game_that_ended_while_no_token_could_show_it_shows_its_end_on_t
     assert not reply_text(record)  # answered by the table itself, with nothing else
 
 
-async def test_a_restart_in_the_middle_of_a_guest_game_loses_nothing(start_bot, standin, tmp_path):
-    db = tmp_path / "restart.sqlite3"
+async def friends_in_a_group_dm(start_bot, standin, db, ai_delay: float):
+    """A first bot on ``db`` and alice (who installed the app) and bob in a group DM, where
+    Koi-Koi lasts long enough to press in."""
     first = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db)))
     await first.tree.sync()
-    first.tables.ai_delay = 0.01
+    first.tables.ai_delay = ai_delay
     alice, bob = standin.create_user("alice"), standin.create_user("bob")
     standin.install_for(alice)
     group = standin.create_group_dm("friends", alice, bob)
     await steady_koikoi(first, group)
+    return first, alice, bob, group
+
+
+async def test_a_restart_in_the_middle_of_a_guest_game_loses_nothing(start_bot, standin, tmp_path):
+    db = tmp_path / "restart.sqlite3"
+    first, alice, bob, group = await friends_in_a_group_dm(start_bot, standin, db, 0.01)
     challenge = (await alice.slash(group, "koikoi", opponent=bob, rounds=1)).messages[0]
     await bob.click(challenge, cid(challenge, "hf:ch:accept:"))
     table = await standin.wait_for(lambda: "table.png" in standin.message(challenge.id).files
@@ -288,13 +295,7 @@ async def test_a_crash_leaves_a_guest_table_and_hand_that_follow_the_game_unpres
     # memory; the second plays it at once, and the tokens the first had the table and the hand
     # by (kept in the store for their 15 minutes) show it, with no press of anyone's.
     db = tmp_path / "crash.sqlite3"
-    first = await start_bot(HanafudaBot(Settings(token=standin.token, database_path=db)))
-    await first.tree.sync()
-    first.tables.ai_delay = 3600
-    alice, bob = standin.create_user("alice"), standin.create_user("bob")
-    standin.install_for(alice)
-    group = standin.create_group_dm("friends", alice, bob)
-    await steady_koikoi(first, group)
+    first, alice, _, group = await friends_in_a_group_dm(start_bot, standin, db, 3600)
     table = (await alice.slash(group, "koikoi", ai="normal", rounds=1)).messages[0]
     playing, pressed = next(iter(first.tables.tables.values())), -1
     while playing.match.current_player == 0:  # until the AI is to move
