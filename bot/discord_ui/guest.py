@@ -225,10 +225,10 @@ class GuestSurface(TablePublisher):
         shown = await self._apply(feed, marks.table_message, update, via, None, self._table_key(table))
         if shown is None:
             feed.table_via = None
-            return
-        if marks.table_message is None:  # the start's answer, shown by this try
+            self._save(table)  # its token, kept for a start, no longer reaches it
+        elif marks.table_message is None:  # the start's answer, shown by this try
             marks.table = [table.channel_id, shown]
-        self._save(table)  # and the token that reached it, for a start after a crash
+            self._save(table)
 
     async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
         """A one-off post as a follow-up of the table's latest press that may still send one,
