@@ -9,6 +9,8 @@ import json
 import time
 from types import SimpleNamespace
 
+import discord
+
 from bot.discord_ui.feeds import INTERACTION_SECONDS, Via
 from bot.discord_ui.tokens import Token
 from tests.test_sent_objects_freed import _interaction
@@ -49,3 +51,42 @@ def test_a_token_past_its_time_or_a_note_that_is_not_one_is_no_way_in():
     for broken in ({k: v for k, v in note.items() if k != "token"}, {**note, "at": "soon"},
                    {**note, "interaction": None}):
         assert Via.kept(_bot(interaction), broken) is None
+
+
+class _Asked:
+    """A follow-up webhook whose ``fetch_message`` answers as Discord would: the press's answer
+    (``took``), or 404 for an interaction it never had an answer to."""
+
+    def __init__(self, took: bool) -> None:
+        self.took, self.asked = took, 0
+
+    async def fetch_message(self, message_id):
+        self.asked += 1
+        if not self.took:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Message")
+        return SimpleNamespace(id=77)
+
+
+async def test_a_press_whose_answer_was_lost_is_used_only_once_discord_says_it_took_it():
+    for took in (True, False):
+        press = Via(Token(_interaction(205)), 77, answered=asyncio.Event(), unsettled=True)
+        press.answered.set()
+        press.token.followup = asked = _Asked(took)
+        assert await press.ready() is took and asked.asked == 1
+        assert press.unsettled is not took and press.fresh is took
+        await press.ready()
+        assert asked.asked == 1  # asked once: the answer is known from then on
+    # With an older way into the same message, that one is used and nothing is asked.
+    older = Via(Token(_interaction(206)), 77, followup=True)
+    press = Via(Token(_interaction(207)), 77, answered=asyncio.Event(), instead=older, unsettled=True)
+    press.answered.set()
+    press.token.followup = asked = _Asked(True)
+    assert press.note() == older.note()  # and the store keeps that one
+    assert await press.ready() is False and asked.asked == 0
+
+
+def test_a_kept_way_whose_answer_was_lost_is_asked_about_after_a_start():
+    interaction = _interaction(208)
+    press = Via(Token(interaction), 77, unsettled=True)
+    again = Via.kept(_bot(interaction), json.loads(json.dumps(press.note())))
+    assert again is not None and again.unsettled and again.note() == press.note()

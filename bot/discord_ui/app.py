@@ -39,6 +39,7 @@ class PressHandle(Protocol):
 
     answered: asyncio.Event | None  # set by the control once its press is answered
     withdrawn: bool  # the control answered with a message of its own, which the token now edits
+    unsettled: bool  # the answer was lost on its way: Discord is asked whether it took it
 
 
 class ChannelShows(Protocol):

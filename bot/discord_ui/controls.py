@@ -113,7 +113,7 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
                         "will show it once it is, or you will be told it was not played."))
             metrics.acknowledged(interaction)
         except UNDELIVERED as exc:
-            via.withdrawn = True  # Discord may never have had the answer: its token is no way in
+            via.unsettled = True  # Discord may never have had the answer: asked before use
             answer_lost(gid, exc)
     finally:
         via.answered.set()

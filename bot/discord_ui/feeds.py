@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.tokens import Token
+from bot.discord_ui.tokens import ORIGINAL, Token
 from bot.store.surfaces import TABLE_ROW
 
 INTERACTION_SECONDS = 14 * 60
@@ -50,6 +50,9 @@ class Via:
     # press answered with a message of its own or not at all: a private hand has no other way.
     instead: Via | None = None
     at: float = field(default_factory=time.time)  # when the token was taken, as the store keeps it
+    # The press's answer was lost on its way and Discord could not be asked whether it took it:
+    # the token is used once Discord says it did (:meth:`ready`), unless an older way is kept.
+    unsettled: bool = False
 
     @property
     def fresh(self) -> bool:
@@ -59,9 +62,10 @@ class Via:
         """What the store keeps of this way in, for a start after a crash: its token, message
         and age; while its press is unanswered (it may yet answer apart) or once it no longer
         reaches the message, the older way it keeps into the same message (None without)."""
-        if self.fresh and (self.answered is None or self.answered.is_set()):
+        if self.fresh and (self.answered is None or self.answered.is_set()) \
+                and not (self.unsettled and self.instead is not None):
             return {**self.token.note(), "message": self.message_id, "followup": self.followup,
-                    "at": self.at}
+                    "at": self.at, **({"unsettled": True} if self.unsettled else {})}
         return self.instead.note() if self.instead is not None else None
 
     @classmethod
@@ -72,7 +76,8 @@ class Via:
             at = float(note["at"])
             via = cls(Token.kept(bot, note), None if note.get("message") is None else int(note["message"]),
                       since=token_clock() - max(0.0, time.time() - at),
-                      followup=bool(note.get("followup")), at=at)
+                      followup=bool(note.get("followup")), at=at,
+                      unsettled=bool(note.get("unsettled")))
         except (KeyError, TypeError, ValueError):
             return None
         return via if via.fresh else None
@@ -84,10 +89,29 @@ class Via:
         return await self.token.edit_original_response(**fields)
 
     async def ready(self) -> bool:
-        """Whether the token may edit the message now (waiting for the press's answer)."""
+        """Whether the token may edit the message now (waiting for the press's answer, and
+        asking Discord whether it took an answer whose fate was lost)."""
         if self.answered is not None and not self.answered.is_set():
             await self.answered.wait()
+        if self.unsettled and self.fresh:
+            await self._settle()
         return self.fresh
+
+    async def _settle(self) -> None:
+        """Ask Discord whether it took the press's answer (only then does the token edit the
+        message); an older way into the same message is used instead, with nothing to ask.
+        A failure on the way is raised: the update that needs the answer is tried again."""
+        if self.instead is not None and self.instead.fresh:
+            self.withdrawn = True
+            return
+        try:
+            await self.token.followup.fetch_message(ORIGINAL)  # type: ignore[arg-type]
+        except discord.HTTPException as exc:
+            if exc.status >= 500 or exc.status == 429:
+                raise
+            self.withdrawn = True  # never answered: Discord shows nothing through the token
+            return
+        self.unsettled = False
 
 
 @dataclass

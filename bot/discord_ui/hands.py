@@ -69,8 +69,10 @@ class Hands:
         if seat in feed.marks.private:
             self._save(table)  # the way in, kept at once: a crash may come before any update
         if previous is not None and previous is not via and previous.message_id == via.message_id:
-            # One older way in is enough: each press links only the one before it.
-            via.instead = previous.instead if previous.withdrawn else previous
+            # One older way in is enough: each press links only the one before it (or, when
+            # that one does not reach the hand for sure, the one it kept).
+            doubtful = previous.withdrawn or (previous.unsettled and previous.instead is not None)
+            via.instead = previous.instead if doubtful else previous
             previous.instead = None
         elif previous is not None and previous.message_id is not None \
                 and previous.message_id != via.message_id and previous.fresh:
