@@ -18,7 +18,8 @@ def port_methods(port: type = TableSurface) -> dict[str, inspect.Signature]:
 
 def test_the_publisher_has_every_method_of_the_port_with_its_parameters():
     methods = port_methods()
-    assert set(methods) == {"shows", "owns", "post_table", "deliver_hands", "pressed", "show_move",
+    assert set(methods) == {"shows", "owns", "post_table", "deliver_hands", "pressed",
+                            "pressed_earlier", "show_move",
                             "show_last_move", "show_end", "refresh", "warn", "post_owed", "let_go"}
     for name, port in methods.items():
         for surface in (TablePublisher, Surfaces):

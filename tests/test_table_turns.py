@@ -9,7 +9,7 @@ import time
 import pytest
 
 from bot.games import game_module
-from bot.tables import Later, Table, TableError, TableManager
+from bot.tables import EarlierTurn, Later, Table, TableError, TableManager
 
 
 def table_of(game: str, players: list, rules=None) -> Table:
@@ -85,9 +85,33 @@ def test_seotda_refuses_another_seats_press_and_a_stale_control():
     with pytest.raises(TableError, match="not your turn"):
         manager().check_click(table, table.players[(seat + 1) % 3], 0)
     table.seq = 2
-    with pytest.raises(TableError, match="earlier turn"):
-        manager().check_click(table, table.players[seat], 1)
+    with pytest.raises(EarlierTurn, match="earlier turn") as behind:
+        manager().check_click(table, table.players[(seat + 1) % 3], 1)
+    assert behind.value.seat == (seat + 1) % 3  # whose copy fell behind, whoever's turn it is
+    with pytest.raises(TableError, match="earlier turn") as ahead:
+        manager().check_click(table, table.players[seat], 3)  # no copy offers a move to come
+    assert not isinstance(ahead.value, EarlierTurn)
     assert manager().check_click(table, table.players[seat], 2) == seat
+
+
+async def test_a_press_of_an_earlier_turn_hands_its_copy_to_the_surface_and_plays_nothing():
+    class Surface:
+        def __init__(self) -> None:
+            self.calls: list[tuple] = []
+
+        def pressed_earlier(self, table, seat, via):
+            self.calls.append(("pressed_earlier", table.game_id, seat, via))
+
+    surface = Surface()
+    tables = TableManager(store=None, publisher=surface)
+    table = table_of("koikoi", [1, 2])
+    tables.tables[table.game_id] = table
+    table.seq = 4
+    state = table.match.to_dict()
+    with pytest.raises(EarlierTurn):
+        await tables.press(table.game_id, 2, 3, "#0", via="the press")
+    assert surface.calls == [("pressed_earlier", 1, 1, "the press")]
+    assert table.seq == 4 and table.match.to_dict() == state
 
 
 async def test_an_ai_seat_waits_out_its_pause_with_no_task_and_then_moves():

@@ -221,6 +221,10 @@ class ActivitySurface:
         """A press from a page: the page learns the move was taken from the state that follows
         it and from the answer to its press, so nothing is shown before the move is stored."""
 
+    def pressed_earlier(self, table: Table, seat: int, via: ActivityPress) -> None:
+        """Nothing to catch up: a page follows the table's state whatever it pressed, and the
+        answer to its press says the move was of an earlier turn."""
+
     def show_move(self, table: Table, events: list[dict]) -> None:
         self._mark(table)
 

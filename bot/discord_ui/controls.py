@@ -4,7 +4,8 @@ and sent by :mod:`bot.discord_ui.publisher`.
 Every control is a :class:`discord.ui.DynamicItem` whose custom id carries what it needs
 (``hf:act:<game>:<move number>:<action>``, or ``#<i>``, the i-th move offered, when the action's
 text would not fit Discord's 100 characters), so controls keep working after a restart and a
-control from an earlier turn is recognised and refused politely.
+control from an earlier turn is recognised: nothing is played, and the copy it was on is brought
+to the newest moves.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from bot.discord_ui.speaking import Speaks
 from bot.discord_ui.text import NO_PINGS, refuse
 from bot.games.base import Action
 from bot.i18n import current, t
-from bot.tables import ANSWERED_HOMES, Table, TableError
+from bot.tables import ANSWERED_HOMES, EarlierTurn, Table, TableError
 from bot.words import shorten
 from rendering import render_yaku_sheet
 from rendering.view import GAME_NAMES
@@ -101,7 +102,9 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         done, _ = await asyncio.wait({playing}, timeout=ACK_SECONDS)
         refused = playing.exception() if done else None
         try:
-            if done and refused is None:  # stored, or queued for its process: the press is taken
+            # Stored, or queued for its process: the press is taken. Or pressed on a copy that
+            # fell behind: the press's answer shows that copy the newest moves.
+            if done and (refused is None or isinstance(refused, EarlierTurn)):
                 await press_defer(interaction)
             else:  # answered by a message of its own (here, or by the guard for a fault)
                 via.withdrawn = True
@@ -119,6 +122,10 @@ async def press_move(interaction: discord.Interaction, gid: int, seq: int, key: 
         via.answered.set()
     if done and refused is not None and not isinstance(refused, TableError | NotPassedOn):
         raise refused  # a fault, not a refusal: answered in a line by the control's guard
+    if isinstance(refused, EarlierTurn) and not (via.withdrawn or via.unsettled):
+        await told_after(interaction, t("That control was from an earlier turn, so nothing was "
+                                        "played; your hand now shows the newest moves."))
+        return
     await followed_up(interaction, playing, answered=done)
 
 

@@ -339,6 +339,14 @@ class TablePublisher(Hands, TurnAlerts, Posts):
         feed.looking[seat] = time.monotonic()
         feed.pressed_at[seat] = table.seq
 
+    def pressed_earlier(self, table: Table, seat: int, via: Via) -> None:
+        """A move pressed on a copy of the hand that fell behind (an update a crash or a lost
+        answer kept from it, a copy the bot never learnt of): that copy, reached through the
+        press once it is answered, is the seat's hand from now on and shows the table's state."""
+        self._hand_moves_to(table, seat, via)
+        self.feed(table).looking[seat] = time.monotonic()
+        self._updates.mark(("hand", table.game_id, seat), lambda: self._update_hand(table, seat))
+
     async def drain(self) -> None:
         """Wait until everything marked or queued was delivered (tests, shutdown)."""
         while self._updates.pending() or self._posts._tails or self._saving:

@@ -11,6 +11,7 @@ from bot.tables.manager import (
     AI_LEVELS,
     RETRY_DELAYS,
     AlreadyStarted,
+    EarlierTurn,
     Refused,
     Stopping,
     StoreTrouble,
@@ -34,5 +35,5 @@ from bot.tables.table import (
 
 __all__ = ["AI_LEVELS", "ANSWERED_HOMES", "HOME_ACTIVITY", "HOME_CHANNEL", "HOME_GUEST", "HOME_PRIVATE",
            "LOG_LENGTH", "RETRY_DELAYS",
-           "STATE_VERSION", "AlreadyStarted", "Later", "Refused", "Stopping", "StoreTrouble", "Table",
+           "STATE_VERSION", "AlreadyStarted", "EarlierTurn", "Later", "Refused", "Stopping", "StoreTrouble", "Table",
            "TableError", "TableManager", "ai_seat", "choose_action", "is_ai"]

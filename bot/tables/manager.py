@@ -99,6 +99,15 @@ class Stopping(TableError):
         super().__init__(t("The bot is restarting; nothing was played. Press again in a moment."))
 
 
+class EarlierTurn(TableError):
+    """A move pressed on a control of an earlier move: what the player looked at fell behind
+    the table. ``seat`` is the presser's, so that the surface can bring that copy up to date."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(t("That control is from an earlier turn; use the newest one."))
+        self.seat = seat
+
+
 class AlreadyStarted(TableError):
     """A second press of Start or Accept: the game of that lobby or challenge already exists."""
 
@@ -392,7 +401,12 @@ class TableManager:
         table = self.get(game_id)
         logcontext.at_table(table)
         async with table.lock:  # checked against the stored state, never a move being stored
-            seat = self.check_click(table, user_id, seq)
+            try:
+                seat = self.check_click(table, user_id, seq)
+            except EarlierTurn as behind:
+                if via is not None:  # the press still shows the copy it was on the table's state
+                    self.publisher.pressed_earlier(table, behind.seat, via)
+                raise
             action = self._offered(table, seat, key)
             if via is not None:
                 self.publisher.pressed(table, seat, via)
@@ -447,6 +461,8 @@ class TableManager:
         seat = table.seat_of(user_id)
         if seat is None:
             raise TableError(t("You are not playing in this game."))
+        if seq < table.seq:
+            raise EarlierTurn(seat)
         if seq != table.seq:
             raise TableError(t("That control is from an earlier turn; use the newest one."))
         if table.in_race:

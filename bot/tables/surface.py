@@ -47,6 +47,11 @@ class TableSurface(Protocol):
         """``seat`` pressed a control this surface showed, its move about to be played (``via``:
         the surface's own handle of the press, such as a token that edits the presser's hand)."""
 
+    def pressed_earlier(self, table: Table, seat: int, via: Any) -> None:
+        """``seat`` pressed a move on a control of an earlier move (``via`` as for
+        :meth:`pressed`): what it was pressed on fell behind the table and is shown the table's
+        state through the press."""
+
     def show_move(self, table: Table, events: list[dict]) -> None:
         """A stored move: the table, the hands and any round summary it produced."""
 
@@ -109,6 +114,11 @@ class Surfaces:
         for surface in self.showing(table):
             if surface.owns(via):
                 surface.pressed(table, seat, via)
+
+    def pressed_earlier(self, table: Table, seat: int, via: Any) -> None:
+        for surface in self.showing(table):
+            if surface.owns(via):
+                surface.pressed_earlier(table, seat, via)
 
     def show_move(self, table: Table, events: list[dict]) -> None:
         for surface in self.showing(table):

@@ -106,6 +106,8 @@ async def test_challenge_accept_wrong_user_stale_and_double_click(hbot, standin,
     await asyncio.gather(standin.finish_interaction(a), standin.finish_interaction(b))
     await standin.wait_for(lambda: any("earlier turn" in reply_text(r) for r in (a, b)),
                            "the refusal of one of the two presses")
+    # both answered as an update of the hand pressed, which shows the newest moves
+    assert [r.initial.type for r in (a, b)] == [6, 6]
     game = await hbot.store.load_game(table.game_id, scope=EVERY_SERVER)
     assert [e.actor for e in game.events].count(first.id) == 1
     await play_out(standin, world.channel, [world.admin, world.player])
