@@ -181,6 +181,7 @@ class Feed:
     # Seat -> the copy My hand showed before the seat's hand DM was tried: its way in, should
     # that DM be refused (the player reads privately from then on).
     early_copy: dict[int, Via] = field(default_factory=dict)
+    dealing: set[int] = field(default_factory=set)  # seats whose hand a follow-up is on its way to
     shown: dict[int, Shown] = field(default_factory=dict)  # message id -> what it shows
     drawn: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # slot -> (model, PNG)
     alert_queued: bool = False  # a turn alert job waits in the table's posts (one is enough)

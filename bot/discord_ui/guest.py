@@ -133,6 +133,26 @@ class GuestSurface(TablePublisher):
             self._posts.queue(("hand", table.game_id),
                               lambda: self.show_hand_privately(table, seat, via.token))
 
+    def refresh(self, table: Table) -> None:
+        super().refresh(table)
+        self._posts.queue(("hand", table.game_id), lambda: self._deal_unknown_hand(table))
+
+    async def _deal_unknown_hand(self, table: Table) -> None:
+        """The hand of the player whose press is the table's way in, when nothing reaches their
+        hand: the follow-up that press sent it by was cut after Discord took it and a stop came
+        before it was sent again (follow-ups take no nonce, so the bot never learnt of it). It
+        is sent again through that press; a copy the bot never learnt of that is pressed on
+        becomes the hand (:meth:`pressed_earlier`) and this one loses its controls."""
+        feed = self.feed(table)
+        await self._load(table)
+        via = feed.table_via
+        seat = table.seat_of(via.token.user_id) if via is not None and via.fresh else None
+        if seat is None or table.finished or seat not in feed.marks.private or seat in feed.dealing:
+            return
+        hand = feed.hand_via.get(seat)
+        if hand is None or not hand.fresh:
+            await self.show_hand_privately(table, seat, via.token)
+
     def show_move(self, table: Table, events: list[dict]) -> None:
         self._queue_event_posts(table, events)
         seat = table.match.current_player
@@ -167,14 +187,18 @@ class GuestSurface(TablePublisher):
     async def show_hand_privately(self, table: Table, seat: int, token: Token) -> None:
         """The hand as a private follow-up of the player's own press; that press's token keeps it
         up to date from then on."""
-        await self._load(table)
-        await table.settled.wait()  # moves offered under the number they will be stored with
-        update = self._hand_update(table, seat)
-        image = await self.draw(update)
-        self._count(token)
-        msg = await token.followup.send(ephemeral=True, wait=True, view=update.view,
-                                        file=png(image, update.filename))
         feed = self.feed(table)
+        feed.dealing.add(seat)
+        try:
+            await self._load(table)
+            await table.settled.wait()  # moves offered under the number they will be stored with
+            update = self._hand_update(table, seat)
+            image = await self.draw(update)
+            self._count(token)
+            msg = await token.followup.send(ephemeral=True, wait=True, view=update.view,
+                                            file=png(image, update.filename))
+        finally:
+            feed.dealing.discard(seat)
         self._hand_moves_to(table, seat, Via(token, msg.id, followup=True))
         feed.looking[seat] = time.monotonic()
         feed.shown[msg.id] = Shown(update.digest(_hash(image)), _hash(image), _first(msg.attachments))
